@@ -1,0 +1,232 @@
+"""The terminal front end: ``playground agents|chat|actions|conversations|serve``.
+
+Exit status: 0 on success, 1 when a turn ended in an ``error`` event, 2 when a
+command was refused (bad input, unknown id, a second confirm...).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from agents.core.agent import list_agents
+from agents.core.errors import PlaygroundError
+from agents.core.events import Event
+from agents.core.session import Session, check_user_id, runtime_store
+
+
+def _print_event(event: Event, out: TextIO) -> None:
+    """Readable text for people; --json prints the events themselves."""
+    match event.type:
+        case "text_delta":
+            out.write(event.content)
+        case "thinking":
+            out.write(f"\n… {event.stage}: {event.message}\n")
+        case "intent":
+            out.write(f"\n[intent] {event.name} ({event.confidence:.2f}) {json.dumps(event.args, ensure_ascii=False)}\n")
+        case "tool_call":
+            out.write(f"\n[tool] {event.name}({json.dumps(event.args, ensure_ascii=False)}) → {event.status}\n")
+        case "tool_result":
+            out.write(f"[tool {'ok' if event.ok else 'error'}] {event.summary}\n")
+        case "data_card":
+            out.write(f"[card] {event.card_type}: {event.title}\n")
+        case "action_confirmation":
+            out.write(f"\n[confirm?] {event.summary}  (action {event.action_id}, expires {event.expires_at:%H:%M} UTC)\n")
+            for detail in event.details:
+                out.write(f"    {detail.label}: {detail.value}{' (changed)' if detail.changed else ''}\n")
+            for warning in event.warnings:
+                out.write(f"    ! {warning}\n")
+            out.write(f"    confirm: playground actions confirm {event.action_id}\n")
+        case "action_result":
+            out.write(f"[action {'ok' if event.ok else 'failed'}] {event.message}\n")
+        case "ui_action":
+            out.write(f"[ui] {event.action_id} {json.dumps(event.params, ensure_ascii=False)} risk={event.risk}\n")
+        case "clarification":
+            out.write(f"\n[question] {event.question}\n")
+        case "suggested_questions":
+            out.write("\n[suggested] " + " | ".join(event.questions) + "\n")
+        case "alert":
+            out.write(f"[alert {event.severity}] {event.title}: {event.message}\n")
+        case "done":
+            out.write(f"\n[done] {event.provider}/{event.model} {event.latency_ms:.0f} ms, "
+                      f"{event.usage.input_tokens}+{event.usage.output_tokens} tokens\n")
+        case "error":
+            out.write(f"\n[error {event.code}] {event.message}\n")
+
+
+def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:
+    agents = list_agents()
+    if args.json:
+        for spec in agents:
+            out.write(json.dumps({"id": spec.id, "title": spec.title, "description": spec.description,
+                                  "tools": spec.tools.names()}, ensure_ascii=False) + "\n")
+    else:
+        if not agents:
+            out.write("No agents are registered.\n")
+        for spec in agents:
+            out.write(f"{spec.id:<12} {spec.title} — {spec.description}\n")
+    return 0
+
+
+def cmd_chat(args: argparse.Namespace, out: TextIO) -> int:
+    session = Session(args.agent, user_id=args.user, provider=args.provider, conversation_id=args.conversation,
+                      provider_settings={"model": args.model} if args.model else None)
+    status = 0
+    for event in session.send(args.message):
+        if args.json:
+            out.write(event.model_dump_json() + "\n")
+        else:
+            _print_event(event, out)
+        if event.type == "error":
+            status = 1
+        out.flush()
+    conversation = session.conversation_id or "(none)"
+    if args.json:
+        out.write(json.dumps({"conversation_id": conversation}) + "\n")
+    else:
+        out.write(f"conversation: {conversation}\n")
+    return status
+
+
+def _dump(value: Any, out: TextIO) -> None:
+    out.write(json.dumps(value, ensure_ascii=False, default=str, indent=2) + "\n")
+
+
+def cmd_actions(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.actions import ActionService
+
+    store = runtime_store()
+    service = ActionService(store)
+    if args.action == "list":
+        rows = store.actions.list_for_user(args.user)
+        if args.json:
+            for row in rows:
+                out.write(row.model_dump_json() + "\n")
+        elif not rows:
+            out.write(f"No actions for user {args.user}.\n")
+        for row in rows if not args.json else []:
+            out.write(f"{row.id}  {row.status.value:<10} {row.tool_name:<22} {row.summary}\n")
+        return 0
+    if not args.id:
+        raise PlaygroundError(f"`playground actions {args.action}` needs an action id.", code="missing_id")
+    outcome = (service.confirm if args.action == "confirm" else service.cancel)(args.id, args.user)
+    if args.json:
+        out.write(outcome.model_dump_json() + "\n")
+    else:
+        out.write(f"{outcome.status.value}: {outcome.message}\n")
+    return 0 if outcome.ok else 1
+
+
+def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
+    store = runtime_store()
+    if args.action == "list":
+        rows = store.conversations.list(args.user, agent_id=args.agent, archived=None if args.all else False,
+                                        limit=args.limit)
+        if args.json:
+            for row in rows:
+                out.write(row.model_dump_json() + "\n")
+        elif not rows:
+            out.write(f"No conversations for user {args.user}.\n")
+        for row in rows if not args.json else []:
+            flag = " (archived)" if row.archived else ""
+            out.write(f"{row.id}  {row.agent_id:<10} {row.updated_at:%Y-%m-%d %H:%M}  {row.title}{flag}\n"
+                      f"    {row.message_count} messages · {row.last_preview or ''}\n")
+        return 0
+    if not args.id:
+        raise PlaygroundError(f"`playground conversations {args.action}` needs a conversation id.", code="missing_id")
+    conversation = store.conversations.get(args.id, args.user)
+    if conversation is None:
+        raise PlaygroundError(f"Conversation {args.id!r} was not found for user {args.user!r}. "
+                              "List yours with `playground conversations list`.", code="conversation_not_found")
+    if args.action == "show":
+        messages = store.messages.recent(args.id, 1000)
+        if args.json:
+            _dump({"conversation": conversation.model_dump(mode="json"),
+                   "messages": [m.model_dump(mode="json") for m in messages]}, out)
+        else:
+            out.write(f"{conversation.title}  [{conversation.agent_id}]\n")
+            for m in messages:
+                label = m.role if m.status == "complete" else f"{m.role}, {m.status}"
+                text = m.content or ""
+                if m.role == "tool":
+                    text = f"{m.tool_name} → {m.meta.get('summary') or m.content}"
+                elif m.tool_calls:
+                    text = (text + " " if text else "") + "→ " + ", ".join(f"{c['name']}({c['arguments']})"
+                                                                         for c in m.tool_calls)
+                out.write(f"{m.seq:>4} {label:<12} {text}\n")
+        return 0
+    from agents.core.clock import system_clock
+
+    if args.action == "archive":
+        store.conversations.set_archived(args.id, args.user, True, system_clock())
+        out.write(f"archived {args.id}\n")
+    elif args.action == "unarchive":
+        store.conversations.set_archived(args.id, args.user, False, system_clock())
+        out.write(f"unarchived {args.id}\n")
+    elif args.action == "delete":
+        store.conversations.delete(args.id, args.user)
+        out.write(f"deleted {args.id} and everything under it\n")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    from pages.shell import main as serve
+
+    serve(host=args.host, port=args.port)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="playground", description="Agent Playground from the terminal.")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--user", default="demo", help="user id (default: demo)")
+    common.add_argument("--json", action="store_true", help="print JSON lines")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sub.add_parser("agents", parents=[common], help="list the registered agents").set_defaults(func=cmd_agents)
+
+    chat = sub.add_parser("chat", parents=[common], help="send one message and stream the events")
+    chat.add_argument("agent")
+    chat.add_argument("message")
+    chat.add_argument("--conversation", help="continue this conversation id")
+    chat.add_argument("--provider", default="offline", help="offline (default), openai or gemini")
+    chat.add_argument("--model", help="model name for the provider")
+    chat.set_defaults(func=cmd_chat)
+
+    actions = sub.add_parser("actions", parents=[common], help="list, confirm or cancel pending actions")
+    actions.add_argument("action", choices=["list", "confirm", "cancel"])
+    actions.add_argument("id", nargs="?")
+    actions.set_defaults(func=cmd_actions)
+
+    conversations = sub.add_parser("conversations", parents=[common], help="list, show, archive or delete")
+    conversations.add_argument("action", choices=["list", "show", "archive", "unarchive", "delete"])
+    conversations.add_argument("id", nargs="?")
+    conversations.add_argument("--agent", help="only this agent's conversations")
+    conversations.add_argument("--all", action="store_true", help="include archived conversations")
+    conversations.add_argument("--limit", type=int, default=20)
+    conversations.set_defaults(func=cmd_conversations)
+
+    serve = sub.add_parser("serve", help="start the web app")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=7860)
+    serve.set_defaults(func=cmd_serve)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        if hasattr(args, "user"):
+            check_user_id(args.user)
+        return int(args.func(args, out))
+    except PlaygroundError as exc:
+        sys.stderr.write(f"error ({exc.code}): {exc.message}\n")
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

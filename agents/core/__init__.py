@@ -1,0 +1,1 @@
+"""The runtime shared by every agent (UI-free)."""

@@ -1,0 +1,200 @@
+"""The pending-action state machine of seed 000 and the service around it.
+
+PENDING -> CONFIRMED -> EXECUTING -> COMPLETED | FAILED, or PENDING -> CANCELLED |
+EXPIRED. Args change only while PENDING. Each step is a conditional UPDATE, so two
+confirms (double click, two tabs, two threads) run the tool exactly once. Every
+outcome is written into the conversation so the model knows what really happened.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from agents.core.agent import get_agent
+from agents.core.clock import Clock, aware, system_clock
+from agents.core.errors import ActionNotFound, ActionRefused, InvalidArgs
+from agents.core.events import Detail
+from agents.core.store import ActionStatus, NewMessage, PendingActionRow, Store
+from agents.core.tools import Card, Tool, ToolContext, ToolOutput, format_validation_error
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TTL_MINUTES = 30.0
+
+_REFUSALS = {
+    ActionStatus.COMPLETED: "이미 실행이 완료된 작업입니다 (already completed; it will not run again).",
+    ActionStatus.FAILED: "이미 실행했지만 실패한 작업입니다 (already ran and failed). 다시 요청해 새 확인 카드를 받으세요.",
+    ActionStatus.CANCELLED: "취소된 작업입니다 (cancelled). 필요하면 다시 요청해 새 확인 카드를 받으세요.",
+    ActionStatus.EXPIRED: "확인 시간이 지나 만료된 작업입니다 (expired). 다시 요청해 새 확인 카드를 받으세요.",
+    ActionStatus.CONFIRMED: "다른 요청이 이미 이 작업을 실행하고 있습니다 (already being executed by another request).",
+    ActionStatus.EXECUTING: "다른 요청이 이미 이 작업을 실행하고 있습니다 (already being executed by another request).",
+}
+
+
+class ActionOutcome(BaseModel):
+    action_id: str
+    ok: bool
+    status: ActionStatus
+    message: str
+    result: Any = None
+    cards: list[Card] = []
+    message_id: str | None = None
+
+
+class ActionService:
+    def __init__(self, store: Store, clock: Clock = system_clock) -> None:
+        self.store = store
+        self.clock = clock
+
+    # --- reads -------------------------------------------------------------------
+
+    def get(self, action_id: str, user_id: str) -> PendingActionRow:
+        row = self.store.actions.get(action_id, user_id)
+        if row is None:
+            raise ActionNotFound(
+                f"No action {action_id!r} for user {user_id!r}. "
+                "List your actions with `playground actions list` or reload the conversation."
+            )
+        return row
+
+    def _tool(self, row: PendingActionRow) -> Tool:
+        tool = get_agent(row.agent_id).tools.get(row.tool_name)
+        if tool is None:
+            raise ActionRefused(f"The tool {row.tool_name!r} of action {row.id} no longer exists; it cannot run.")
+        return tool
+
+    def _ctx(self, row: PendingActionRow, now: datetime) -> ToolContext:
+        return ToolContext(user_id=row.user_id, conversation_id=row.conversation_id, agent_id=row.agent_id,
+                           store=self.store, now=now)
+
+    def _expire_if_due(self, row: PendingActionRow, now: datetime) -> None:
+        if row.status is ActionStatus.PENDING and row.expires_at <= now:
+            if self.store.actions.transition(row.id, ActionStatus.PENDING, ActionStatus.EXPIRED, now,
+                                             error_message="expired before confirmation"):
+                self._record(row, ActionStatus.EXPIRED, f"⌛ '{row.summary}' 작업은 확인 시간이 지나 만료되어 실행되지 않았습니다.", now)
+            raise ActionRefused(
+                f"Action {row.id} expired at {aware(row.expires_at):%Y-%m-%d %H:%M} UTC and was not run. "
+                + _REFUSALS[ActionStatus.EXPIRED], code="action_expired")
+
+    # --- commands ----------------------------------------------------------------
+
+    def confirm(self, action_id: str, user_id: str) -> ActionOutcome:
+        row = self.get(action_id, user_id)
+        now = self.clock()
+        self._expire_if_due(row, now)
+        claimed = self.store.actions.transition(action_id, ActionStatus.PENDING, ActionStatus.CONFIRMED, now,
+                                                require_unexpired=True, stamp="confirmed_at")
+        if not claimed:
+            current = self.get(action_id, user_id)
+            self._expire_if_due(current, now)
+            raise ActionRefused(f"Action {action_id} cannot be confirmed: " + _REFUSALS.get(current.status, str(current.status)),
+                                code=f"action_{current.status.value.lower()}")
+        # Only the winner of the conditional update reaches this line.
+        self.store.actions.transition(action_id, ActionStatus.CONFIRMED, ActionStatus.EXECUTING, now)
+        tool = self._tool(row)
+        try:
+            # Domain writes and COMPLETED commit together: a crash leaves EXECUTING, never half-applied.
+            with self.store.transaction():
+                output = tool.handler(tool.validate(row.tool_args), self._ctx(row, now))
+                if not output.ok:
+                    raise _HandlerDeclined(output)
+                self.store.actions.transition(action_id, ActionStatus.EXECUTING, ActionStatus.COMPLETED, now,
+                                              result=output.data, stamp="executed_at")
+                message_id = self._record(row, ActionStatus.COMPLETED, f"✅ {output.summary}", now, output.cards)
+            return ActionOutcome(action_id=action_id, ok=True, status=ActionStatus.COMPLETED, message=output.summary,
+                                 result=output.data, cards=output.cards, message_id=message_id)
+        except Exception as exc:
+            if isinstance(exc, _HandlerDeclined):
+                reason = exc.output.summary
+            else:
+                log.exception("action %s (%s) failed", action_id, row.tool_name)
+                reason = f"{type(exc).__name__}: {exc}"
+            self.store.actions.transition(action_id, ActionStatus.EXECUTING, ActionStatus.FAILED, now,
+                                          error_message=reason, stamp="executed_at")
+            message_id = self._record(row, ActionStatus.FAILED, f"❌ '{row.summary}' 실행에 실패했습니다: {reason}", now)
+            return ActionOutcome(action_id=action_id, ok=False, status=ActionStatus.FAILED,
+                                 message=f"실행 실패 (failed): {reason}", message_id=message_id)
+
+    def cancel(self, action_id: str, user_id: str) -> ActionOutcome:
+        row = self.get(action_id, user_id)
+        now = self.clock()
+        self._expire_if_due(row, now)
+        if not self.store.actions.transition(action_id, ActionStatus.PENDING, ActionStatus.CANCELLED, now):
+            current = self.get(action_id, user_id)
+            raise ActionRefused(f"Action {action_id} cannot be cancelled: " + _REFUSALS.get(current.status, ""),
+                                code=f"action_{current.status.value.lower()}")
+        message = f"🚫 '{row.summary}' 작업을 취소했습니다. 아무것도 변경되지 않았습니다."
+        message_id = self._record(row, ActionStatus.CANCELLED, message, now)
+        return ActionOutcome(action_id=action_id, ok=True, status=ActionStatus.CANCELLED, message=message,
+                             message_id=message_id)
+
+    def modify(self, action_id: str, user_id: str, args: dict[str, Any]) -> PendingActionRow:
+        row = self.get(action_id, user_id)
+        now = self.clock()
+        self._expire_if_due(row, now)
+        if row.status is not ActionStatus.PENDING:
+            raise ActionRefused(f"Action {action_id} cannot be modified: " + _REFUSALS.get(row.status, ""),
+                                code=f"action_{row.status.value.lower()}")
+        tool = self._tool(row)
+        if not isinstance(args, dict):
+            raise InvalidArgs(f"The new arguments for {row.tool_name} must be a JSON object, not {type(args).__name__}.")
+        try:
+            validated = tool.validate(args)
+        except ValidationError as exc:
+            raise InvalidArgs(format_validation_error(row.tool_name, exc) + ". Fix them and save again; "
+                              "the card was not changed.") from exc
+        original = tool.validate(row.original_args)
+        card = tool.build_confirmation(validated, self._ctx(row, now), original)
+        dumped = validated.model_dump(mode="json")
+        details = [d.model_dump() for d in card.details]
+        if not self.store.actions.update_args(action_id, dumped, card.summary, details, card.warnings, now):
+            current = self.get(action_id, user_id)
+            raise ActionRefused(f"Action {action_id} cannot be modified: " + _REFUSALS.get(current.status, ""),
+                                code=f"action_{current.status.value.lower()}")
+        return self.get(action_id, user_id)
+
+    # --- housekeeping ------------------------------------------------------------
+
+    def sweep_expired(self) -> list[str]:
+        now = self.clock()
+        expired = self.store.actions.expire_due(now)
+        for action_id in expired:
+            row = self.store.actions.get(action_id)
+            if row is not None:
+                self._record(row, ActionStatus.EXPIRED, f"⌛ '{row.summary}' 작업은 확인 시간이 지나 만료되어 실행되지 않았습니다.", now)
+        return expired
+
+    def recover_after_crash(self) -> list[str]:
+        """At start-up: anything CONFIRMED or EXECUTING was cut off by a crash."""
+        now = self.clock()
+        failed = self.store.actions.fail_interrupted(now)
+        for row in failed:
+            self._record(row, ActionStatus.FAILED,
+                         f"❌ '{row.summary}' 작업은 실행 중 앱이 중단되어 실패로 처리했습니다. 자동으로 다시 실행하지 않습니다.", now)
+        return [row.id for row in failed]
+
+    def _record(self, row: PendingActionRow, status: ActionStatus, message: str, now: datetime,
+                cards: list[Card] | None = None) -> str:
+        meta = {"action_id": row.id, "action_status": status.value, "tool_name": row.tool_name,
+                "cards": [c.model_dump(mode="json") for c in cards or []]}
+        with self.store.transaction():
+            ids = self.store.messages.add(row.conversation_id,
+                                          [NewMessage(role="assistant", content=message, meta=meta)], now)
+        return ids[0]
+
+
+class _HandlerDeclined(Exception):
+    """The handler returned ok=False: roll back its writes and mark the action FAILED."""
+
+    def __init__(self, output: ToolOutput) -> None:
+        super().__init__(output.summary)
+        self.output = output
+
+
+def changed_details(pairs: list[tuple[str, str, str]]) -> list[Detail]:
+    """(label, new value, old value) rows -> details with ``changed`` flags, for builders."""
+    return [Detail(label=label, value=new, changed=new != old) for label, new, old in pairs]

@@ -1,0 +1,65 @@
+"""Model providers behind one protocol. Provider quirks stay in their adapter."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from agents.core.errors import PlaygroundError
+from agents.core.providers.base import (
+    ChatMessage,
+    Finish,
+    ModelEvent,
+    ModelOptions,
+    ModelRequest,
+    ModelResponse,
+    ModelToolCall,
+    Provider,
+    TextChunk,
+    ToolCallChunk,
+    UsageChunk,
+    complete,
+    drain,
+)
+from agents.core.providers.offline import OfflineProvider, PolicyReply
+
+__all__ = [
+    "PROVIDER_NAMES",
+    "ChatMessage",
+    "Finish",
+    "ModelEvent",
+    "ModelOptions",
+    "ModelRequest",
+    "ModelResponse",
+    "ModelToolCall",
+    "OfflineProvider",
+    "PolicyReply",
+    "Provider",
+    "TextChunk",
+    "ToolCallChunk",
+    "UsageChunk",
+    "complete",
+    "drain",
+    "make_provider",
+]
+
+ProviderFactory = Callable[..., Provider]
+_FACTORIES: dict[str, ProviderFactory] = {
+    # The offline model needs no key; api_key and base_url are accepted and ignored.
+    "offline": lambda **kw: OfflineProvider(model=str(kw.get("model") or "rules-v1")),
+}
+PROVIDER_NAMES: tuple[str, ...] = ("offline",)
+
+
+def register_provider(name: str, factory: ProviderFactory) -> None:
+    global PROVIDER_NAMES
+    _FACTORIES[name] = factory
+    PROVIDER_NAMES = tuple(_FACTORIES)
+
+
+def make_provider(name: str = "offline", **settings: object) -> Provider:
+    """Build a provider by name; settings are model, api_key, base_url and the like."""
+    factory = _FACTORIES.get(name)
+    if factory is None:
+        known = ", ".join(_FACTORIES)
+        raise PlaygroundError(f"unknown provider {name!r}; choose one of: {known}", code="unknown_provider")
+    return factory(**settings)

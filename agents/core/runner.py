@@ -1,0 +1,379 @@
+"""The turn loop (DESIGN.md, "The turn loop").
+
+guards -> persist the user message -> context -> up to ``max_steps`` model calls
+(query tools run at once, mutations become pending actions and end the turn) ->
+persist messages, actions, usage and the trace in one transaction -> suggested
+questions and exactly one ``done`` or ``error``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from agents.core import guards
+from agents.core.agent import AgentSpec
+from agents.core.errors import ConversationNotFound, GuardRefusal, PlaygroundError
+from agents.core.events import (
+    ActionConfirmation,
+    Done,
+    Emitter,
+    Error,
+    Event,
+    SuggestedQuestions,
+    TextDelta,
+    Usage,
+)
+from agents.core.history import to_model_messages
+from agents.core.ids import new_id
+from agents.core.providers.base import (
+    ChatMessage,
+    Finish,
+    ModelOptions,
+    ModelRequest,
+    ModelResponse,
+    ModelToolCall,
+    Provider,
+    TextChunk,
+    ToolCallChunk,
+    UsageChunk,
+)
+from agents.core.store import ConversationRow, NewMessage, PendingActionRow, Store, TraceRow
+from agents.core.toolcalls import run_tool_call
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class TurnSettings:
+    guards: guards.GuardSettings = field(default_factory=guards.GuardSettings.from_env)
+    options: ModelOptions = field(default_factory=ModelOptions)
+    action_ttl_minutes: float = 30.0
+
+
+class Turn:
+    """One turn's working state; custom pipelines use its helpers."""
+
+    def __init__(
+        self, *, agent: AgentSpec, store: Store, provider: Provider, user_id: str,
+        conversation: ConversationRow, text: str, now: datetime, settings: TurnSettings, turn_id: str,
+        emitter: Emitter, started: float,
+    ) -> None:
+        self.agent = agent
+        self.store = store
+        self.provider = provider
+        self.user_id = user_id
+        self.conversation = conversation
+        self.text = text
+        self.now = now
+        self.settings = settings
+        self.id = turn_id
+        self._emitter = emitter
+        self.started = started
+        self.messages_out: list[NewMessage] = []
+        self.actions_out: list[PendingActionRow] = []
+        self.state: dict[str, Any] = dict(conversation.state)
+        self.usage = Usage()
+        self.spans: list[dict[str, Any]] = []
+        self.meta: dict[str, Any] = {}
+        self.reply_parts: list[str] = []  # text of the model step in progress
+        self.final_text = ""
+        self.ttft_ms: float | None = None
+        self.recorded: list[tuple[Event, float]] = []
+        self.history = store.messages.recent(conversation.id, agent.history_window)
+        self._system: str | None = None
+
+    # --- events ------------------------------------------------------------------
+
+    def elapsed_ms(self) -> float:
+        return (time.perf_counter() - self.started) * 1000
+
+    def emit(self, cls: type, **fields: Any) -> Any:
+        event = self._emitter(cls, **fields)
+        elapsed = self.elapsed_ms()
+        if event.type == "text_delta" and self.ttft_ms is None:
+            self.ttft_ms = elapsed
+        self.recorded.append((event, elapsed))
+        return event
+
+    def say(self, text: str) -> Iterator[Event]:
+        """Stream text that the pipeline wrote itself (word chunks, like a model)."""
+        from agents.core.providers.offline import word_chunks
+
+        for chunk in word_chunks(text):
+            self.reply_parts.append(chunk)
+            yield self.emit(TextDelta, content=chunk)
+
+    # --- model -------------------------------------------------------------------
+
+    def system_prompt(self) -> str:
+        if self._system is None:
+            self._system = self._build_system_prompt()
+        return self._system
+
+    def _build_system_prompt(self) -> str:
+        stored = self.store.prompts.active(self.agent.id)
+        parts = [stored[1] if stored else self.agent.system_prompt]
+        if self.agent.context is not None:
+            extra = self.agent.context(self)
+            if extra:
+                parts.append(extra)
+        open_actions = self.store.actions.list_for_conversation(self.conversation.id)[-5:]
+        if open_actions:
+            lines = [f"- {a.id} {a.tool_name}: {a.status}" for a in open_actions]
+            parts.append(
+                "Actions proposed in this conversation and their real status (never claim an action ran "
+                "unless it is COMPLETED):\n" + "\n".join(lines)
+            )
+        return "\n\n".join(parts)
+
+    def model_messages(self) -> list[ChatMessage]:
+        return to_model_messages(self.history)
+
+    def request(self, messages: list[ChatMessage], *, purpose: str = "turn", tools: bool = True) -> ModelRequest:
+        return ModelRequest(
+            agent_id=self.agent.id,
+            system=self.system_prompt(),
+            messages=messages,
+            tools=self.agent.tools.specs() if tools else [],
+            options=self.settings.options,
+            policy=self.agent.offline_policy,
+            purpose=purpose,
+        )
+
+    def stream_model(self, request: ModelRequest, *, forward_text: bool = True) -> Generator[Event, None, ModelResponse]:
+        """Call the provider, forwarding text deltas as events; returns the whole response."""
+        started = time.perf_counter()
+        response = ModelResponse()
+        parts: list[str] = []
+        for chunk in self.provider.stream(request):
+            match chunk:
+                case TextChunk(content=content):
+                    parts.append(content)
+                    if forward_text:
+                        self.reply_parts.append(content)
+                        yield self.emit(TextDelta, content=content)
+                case ToolCallChunk(id=call_id, name=name, arguments=arguments):
+                    response.tool_calls.append(ModelToolCall(id=call_id, name=name, arguments=arguments))
+                case UsageChunk(usage=usage):
+                    response.usage = response.usage + usage
+                case Finish():
+                    response.finish = chunk
+                    self.meta.update(chunk.meta)
+        response.text = "".join(parts)
+        self.usage = self.usage + response.usage
+        self.spans.append({
+            "kind": "model", "purpose": request.purpose, "ms": round((time.perf_counter() - started) * 1000, 3),
+            "input_tokens": response.usage.input_tokens, "output_tokens": response.usage.output_tokens,
+            "tool_calls": [c.name for c in response.tool_calls],
+        })
+        return response
+
+    def flush_reply(self, tool_calls: list[ModelToolCall] | None = None, *, status: str = "complete") -> None:
+        """Turn the text streamed so far (and any tool calls) into one assistant message."""
+        text = "".join(self.reply_parts)
+        self.reply_parts = []
+        if not text and not tool_calls:
+            return
+        if text.strip():
+            self.final_text = text
+        self.messages_out.append(NewMessage(
+            role="assistant", content=text or None, turn_id=self.id, status=status,
+            tool_calls=[c.model_dump() for c in tool_calls or []],
+        ))
+
+    def run_tool(self, call: ModelToolCall) -> Generator[Event, None, tuple[ChatMessage, bool]]:
+        return run_tool_call(self, call)
+
+
+def tool_loop(turn: Turn) -> Iterator[Event]:
+    """The default pipeline: model, tools, model... until text only or a mutation."""
+    messages = turn.model_messages()
+    for _ in range(turn.agent.max_steps):
+        response = yield from turn.stream_model(turn.request(messages))
+        turn.flush_reply(response.tool_calls)
+        messages.append(ChatMessage(role="assistant", content=response.text, tool_calls=response.tool_calls))
+        if not response.tool_calls:
+            return
+        awaiting = False
+        for call in response.tool_calls:
+            result, pending = yield from turn.run_tool(call)
+            messages.append(result)
+            awaiting = awaiting or pending
+        if awaiting:
+            return
+    turn.meta["max_steps_reached"] = True
+    yield from turn.say(f"(Stopped after {turn.agent.max_steps} model calls without a final answer.)")
+    turn.flush_reply()
+
+
+def run_turn(
+    *, agent: AgentSpec, store: Store, provider: Provider, user_id: str, conversation_id: str | None, text: str,
+    now: datetime, settings: TurnSettings | None = None, on_conversation: Any = None,
+) -> Iterator[Event]:
+    settings = settings or TurnSettings()
+    turn_id = new_id("turn")
+    emitter = Emitter(turn_id)
+    started = time.perf_counter()
+
+    # 1. Guards. An empty message has nothing to keep; every other refusal is recorded.
+    try:
+        cleaned = guards.check_nonempty(text)
+    except GuardRefusal as exc:
+        yield emitter(Error, code=exc.code, message=exc.message, retryable=False, conversation_id=conversation_id)
+        return
+    refusal: GuardRefusal | None = None
+    try:
+        conversation = _open_conversation(store, agent, user_id, conversation_id, cleaned, now)
+        if on_conversation is not None:
+            on_conversation(conversation.id)
+        try:
+            guards.check_size(text, settings.guards)
+            guards.check_injection(cleaned)
+            guards.check_usage(store.usage.turns_since(user_id, _day_start(now)), settings.guards)
+        except GuardRefusal as exc:
+            refusal = exc
+        # 2. The user message is durable before any model call.
+        with store.transaction():
+            store.messages.add(conversation.id, [NewMessage(
+                role="user", content=cleaned if refusal is None else text, turn_id=turn_id,
+                status="complete" if refusal is None else "refused",
+                meta={} if refusal is None else {"refused": refusal.code},
+            )], now)
+    except PlaygroundError as exc:
+        yield emitter(Error, code=exc.code, message=exc.message, retryable=exc.retryable,
+                      conversation_id=conversation_id)
+        return
+    except Exception as exc:
+        log.exception("could not record the user message")
+        yield emitter(Error, code="store_error", retryable=True, conversation_id=conversation_id,
+                      message=f"Your message could not be saved ({type(exc).__name__}: {exc}); "
+                              "nothing was sent to the model. Try again.")
+        return
+    if refusal is not None:
+        error = emitter(Error, code=refusal.code, message=refusal.message, retryable=refusal.retryable,
+                        conversation_id=conversation.id)
+        _persist_refusal(store, agent, provider, user_id, conversation.id, now, turn_id, error, started)
+        yield error
+        return
+
+    turn = Turn(agent=agent, store=store, provider=provider, user_id=user_id, conversation=conversation,
+                text=cleaned, now=now, settings=settings, turn_id=turn_id, emitter=emitter, started=started)
+    yield from _drive(turn)
+
+
+def _drive(turn: Turn) -> Iterator[Event]:
+    pipeline = turn.agent.pipeline or tool_loop
+    held: list[Event] = []  # confirmation cards wait until their action rows are committed
+    terminal: Event | None = None
+    try:
+        for event in pipeline(turn):
+            if held or isinstance(event, ActionConfirmation):
+                held.append(event)
+            else:
+                yield event
+        turn.flush_reply()
+        suggestions = turn.agent.suggest(turn, turn.final_text) if turn.agent.suggest else []
+        if suggestions:
+            held.append(turn.emit(SuggestedQuestions, questions=suggestions[:4]))
+        message_id = _last_assistant_id(turn)
+        terminal = turn.emit(
+            Done, conversation_id=turn.conversation.id, message_id=message_id, provider=turn.provider.name,
+            model=turn.provider.model, usage=turn.usage, latency_ms=round(turn.elapsed_ms(), 3),
+            ttft_ms=None if turn.ttft_ms is None else round(turn.ttft_ms, 3), meta=turn.meta,
+        )
+    except GeneratorExit:
+        # The consumer stopped the stream (Stop button): keep the partial reply, marked.
+        turn.flush_reply(status="interrupted")
+        turn.emit(Error, code="interrupted", message="Stopped by the user; the partial reply was saved.",
+                  conversation_id=turn.conversation.id)
+        _persist_turn(turn, status="interrupted")
+        raise
+    except Exception as exc:
+        turn.flush_reply(status="interrupted")
+        held.clear()
+        turn.actions_out.clear()  # a failed turn proposes nothing
+        if isinstance(exc, PlaygroundError):
+            code, message, retryable = exc.code, exc.message, exc.retryable
+        else:
+            log.exception("turn %s of agent %s failed", turn.id, turn.agent.id)
+            code, retryable = "internal_error", True
+            message = (f"The {turn.agent.id} agent failed ({type(exc).__name__}: {exc}). "
+                       "Your message was saved; send it again or report this error.")
+        terminal = turn.emit(Error, code=code, message=message, retryable=retryable,
+                             conversation_id=turn.conversation.id)
+    try:
+        _persist_turn(turn, status=terminal.type)
+    except Exception as exc:
+        log.exception("could not persist turn %s", turn.id)
+        held.clear()
+        if terminal.type == "done":
+            terminal = turn.emit(Error, code="store_error", retryable=True, conversation_id=turn.conversation.id,
+                                 message=f"The reply could not be saved ({type(exc).__name__}: {exc}). "
+                                         "Your message was saved; send it again.")
+    yield from held
+    yield terminal
+
+
+def _day_start(now: datetime) -> datetime:
+    return now.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _last_assistant_id(turn: Turn) -> str | None:
+    for message in reversed(turn.messages_out):
+        if message.role == "assistant" and message.content:
+            message.id = message.id or new_id("msg")
+            return message.id
+    return None
+
+
+def _open_conversation(
+    store: Store, agent: AgentSpec, user_id: str, conversation_id: str | None, first: str, now: datetime
+) -> ConversationRow:
+    if conversation_id is not None:
+        row = store.conversations.get(conversation_id, user_id)
+        if row is None:
+            raise ConversationNotFound(
+                f"Conversation {conversation_id!r} was not found for user {user_id!r}. "
+                "Start a new conversation, or list yours with `playground conversations list`."
+            )
+        return row
+    return store.conversations.create(user_id, agent.id, first, now)
+
+
+def _trace_events(recorded: list[tuple[Event, float]]) -> list[dict[str, Any]]:
+    return [{**event.model_dump(mode="json"), "elapsed_ms": round(elapsed, 3)} for event, elapsed in recorded]
+
+
+def _persist_turn(turn: Turn, *, status: str) -> None:
+    error = next((e for e, _ in reversed(turn.recorded) if e.type == "error"), None)
+    with turn.store.transaction():
+        turn.store.messages.add(turn.conversation.id, turn.messages_out, turn.now)
+        for action in turn.actions_out:
+            turn.store.actions.insert(action)
+        if turn.state != turn.conversation.state:
+            turn.store.conversations.set_state(turn.conversation.id, turn.state)
+        turn.store.traces.insert(TraceRow(
+            turn_id=turn.id, conversation_id=turn.conversation.id, user_id=turn.user_id, agent_id=turn.agent.id,
+            provider=turn.provider.name, model=turn.provider.model, status=status,
+            error_code=getattr(error, "code", None), started_at=turn.now, latency_ms=round(turn.elapsed_ms(), 3),
+            ttft_ms=turn.ttft_ms, input_tokens=turn.usage.input_tokens, output_tokens=turn.usage.output_tokens,
+            events=_trace_events(turn.recorded), spans=turn.spans,
+        ))
+
+
+def _persist_refusal(
+    store: Store, agent: AgentSpec, provider: Provider, user_id: str, conversation_id: str, now: datetime,
+    turn_id: str, error: Error, started: float,
+) -> None:
+    elapsed = (time.perf_counter() - started) * 1000
+    store.traces.insert(TraceRow(
+        turn_id=turn_id, conversation_id=conversation_id, user_id=user_id, agent_id=agent.id,
+        provider=provider.name, model=provider.model, status="refused", error_code=error.code, started_at=now,
+        latency_ms=round(elapsed, 3), ttft_ms=None, input_tokens=0, output_tokens=0,
+        events=_trace_events([(error, elapsed)]), spans=[],
+    ))

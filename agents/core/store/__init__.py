@@ -1,0 +1,89 @@
+"""The store: one DuckDB file, numbered migrations, one repository per table group."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from agents.core.store.actions import PendingActionRepo
+from agents.core.store.alerts import AlertRepo
+from agents.core.store.conversations import ConversationRepo, MessageRepo
+from agents.core.store.db import Database, default_db_path
+from agents.core.store.migrations import CORE_MIGRATIONS, Migration, migrate
+from agents.core.store.models import (
+    ActionStatus,
+    AlertRow,
+    ConversationRow,
+    MessageRow,
+    NewMessage,
+    PendingActionRow,
+    TraceRow,
+)
+from agents.core.store.telemetry import PromptRepo, TraceRepo, UsageRepo
+
+__all__ = [
+    "ActionStatus",
+    "AlertRow",
+    "ConversationRow",
+    "Database",
+    "MessageRow",
+    "Migration",
+    "NewMessage",
+    "PendingActionRow",
+    "Store",
+    "TraceRow",
+    "default_db_path",
+    "open_store",
+    "reset_shared_store",
+    "shared_store",
+]
+
+
+class Store:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.path = db.path
+        self.conversations = ConversationRepo(db)
+        self.messages = MessageRepo(db)
+        self.actions = PendingActionRepo(db)
+        self.alerts = AlertRepo(db)
+        self.usage = UsageRepo(db)
+        self.traces = TraceRepo(db)
+        self.prompts = PromptRepo(db)
+
+    def transaction(self):  # noqa: ANN201 - a context manager yielding the cursor
+        return self.db.transaction()
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def open_store(path: str | Path | None = None, migrations: Sequence[Migration] = ()) -> Store:
+    db = Database(path if path is not None else default_db_path())
+    migrate(db, [*CORE_MIGRATIONS, *migrations])
+    return Store(db)
+
+
+# DuckDB lets one process hold the file, so the process keeps one Store per path.
+_shared: dict[str, Store] = {}
+_shared_lock = threading.Lock()
+
+
+def shared_store(path: str | Path | None = None, migrations: Sequence[Migration] = ()) -> Store:
+    key = str(path if path is not None else default_db_path())
+    with _shared_lock:
+        store = _shared.get(key)
+        if store is None:
+            store = _shared[key] = open_store(key, migrations)
+        else:
+            migrate(store.db, [*CORE_MIGRATIONS, *migrations])
+        return store
+
+
+def reset_shared_store() -> None:
+    """Close every shared store (tests point PLAYGROUND_DB somewhere new each time)."""
+    with _shared_lock:
+        for store in _shared.values():
+            store.close()
+        _shared.clear()

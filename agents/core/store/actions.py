@@ -1,0 +1,132 @@
+"""Pending actions. Every state change is one conditional UPDATE: the row is the truth."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import duckdb
+
+from agents.core.store.conversations import dumps, loads
+from agents.core.store.db import Database
+from agents.core.store.models import ActionStatus, PendingActionRow
+
+_COLS = (
+    "id, conversation_id, user_id, agent_id, turn_id, tool_name, tool_args, original_args, summary, details, "
+    "warnings, status, result, error_message, expires_at, confirmed_at, executed_at, created_at, updated_at"
+)
+
+
+def _row(row: tuple[Any, ...]) -> PendingActionRow:
+    values = dict(zip(_COLS.split(", "), row, strict=True))
+    for key, default in (("tool_args", {}), ("original_args", {}), ("details", []), ("warnings", []), ("result", None)):
+        values[key] = loads(values[key], default)
+    return PendingActionRow(**values)
+
+
+class PendingActionRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def insert(self, action: PendingActionRow) -> None:
+        data = action.model_dump(mode="python")
+        values = []
+        for col in _COLS.split(", "):
+            value = data[col]
+            if col in ("tool_args", "original_args", "details", "warnings", "result"):
+                value = dumps(value)
+            elif col == "status":
+                value = str(value)
+            values.append(value)
+        self.db.execute(f"INSERT INTO pending_actions ({_COLS}) VALUES ({', '.join('?' * len(values))})", values)
+
+    def get(self, action_id: str, user_id: str | None = None) -> PendingActionRow | None:
+        if user_id is None:
+            row = self.db.fetchone(f"SELECT {_COLS} FROM pending_actions WHERE id = ?", [action_id])
+        else:
+            row = self.db.fetchone(
+                f"SELECT {_COLS} FROM pending_actions WHERE id = ? AND user_id = ?", [action_id, user_id]
+            )
+        return _row(row) if row else None
+
+    def list_for_conversation(self, conv_id: str) -> list[PendingActionRow]:
+        rows = self.db.fetchall(
+            f"SELECT {_COLS} FROM pending_actions WHERE conversation_id = ? ORDER BY created_at, id", [conv_id]
+        )
+        return [_row(r) for r in rows]
+
+    def list_for_user(self, user_id: str, status: ActionStatus | None = None, limit: int = 50) -> list[PendingActionRow]:
+        rows = self.db.fetchall(
+            f"""SELECT {_COLS} FROM pending_actions WHERE user_id = ? AND (? IS NULL OR status = ?)
+                ORDER BY created_at DESC, id DESC LIMIT ?""",
+            [user_id, status and str(status), status and str(status), limit],
+        )
+        return [_row(r) for r in rows]
+
+    def transition(
+        self,
+        action_id: str,
+        from_status: ActionStatus,
+        to_status: ActionStatus,
+        now: datetime,
+        *,
+        require_unexpired: bool = False,
+        error_message: str | None = None,
+        result: Any = None,
+        stamp: str | None = None,
+    ) -> bool:
+        """Move one action between states iff it is still in ``from_status``.
+
+        Returns False when another caller got there first (or, with
+        ``require_unexpired``, when the action has expired). A write-write conflict
+        between two concurrent transactions counts as losing.
+        """
+        stamp_sql = f", {stamp} = ?" if stamp in ("confirmed_at", "executed_at") else ""
+        params: list[Any] = [str(to_status), now, error_message, dumps(result)]
+        if stamp_sql:
+            params.append(now)
+        params += [action_id, str(from_status)]
+        expiry_sql = ""
+        if require_unexpired:
+            expiry_sql = " AND expires_at > ?"
+            params.append(now)
+        try:
+            rows = self.db.fetchall(
+                f"""UPDATE pending_actions SET status = ?, updated_at = ?,
+                       error_message = coalesce(?, error_message), result = coalesce(?, result){stamp_sql}
+                    WHERE id = ? AND status = ?{expiry_sql} RETURNING id""",
+                params,
+            )
+        except duckdb.TransactionException:
+            return False
+        return bool(rows)
+
+    def update_args(
+        self, action_id: str, args: dict[str, Any], summary: str, details: list[Any], warnings: list[str], now: datetime
+    ) -> bool:
+        rows = self.db.fetchall(
+            """UPDATE pending_actions SET tool_args = ?, summary = ?, details = ?, warnings = ?, updated_at = ?
+               WHERE id = ? AND status = 'PENDING' AND expires_at > ? RETURNING id""",
+            [dumps(args), summary, dumps(details), dumps(warnings), now, action_id, now],
+        )
+        return bool(rows)
+
+    def expire_due(self, now: datetime) -> list[str]:
+        rows = self.db.fetchall(
+            """UPDATE pending_actions SET status = 'EXPIRED', updated_at = ?,
+                   error_message = '확인 시간이 지나 만료되었습니다 (expired before confirmation)'
+               WHERE status = 'PENDING' AND expires_at <= ? RETURNING id""",
+            [now, now],
+        )
+        return [r[0] for r in rows]
+
+    def fail_interrupted(self, now: datetime) -> list[PendingActionRow]:
+        """Actions left CONFIRMED or EXECUTING by a crash: mark FAILED, never re-run."""
+        rows = self.db.fetchall(
+            f"""UPDATE pending_actions SET status = 'FAILED', updated_at = ?,
+                   error_message = '앱이 실행 도중 중단되어 결과를 확인할 수 없습니다. 다시 실행하지 않았습니다 '
+                                   || '(interrupted by a restart; not re-run, check the target before retrying)'
+               WHERE status IN ('CONFIRMED', 'EXECUTING') RETURNING {_COLS}""",
+            [now],
+        )
+        return [_row(r) for r in rows]

@@ -1,0 +1,74 @@
+"""Proactive alerts: UNREAD -> READ / DISMISSED / ACTED_ON, never duplicated while open."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from agents.core.ids import new_id
+from agents.core.store.conversations import dumps, loads
+from agents.core.store.db import Database
+from agents.core.store.models import AlertRow
+
+_COLS = "id, user_id, agent_id, type, severity, status, title, message, data, dedupe_key, created_at, read_at"
+OPEN_STATUSES = ("UNREAD", "READ")
+NEXT_STATUSES = {"READ", "DISMISSED", "ACTED_ON"}
+
+
+def _row(row: tuple[Any, ...]) -> AlertRow:
+    values = dict(zip(_COLS.split(", "), row, strict=True))
+    values["data"] = loads(values["data"], {})
+    return AlertRow(**values)
+
+
+class AlertRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def create_if_new(
+        self, *, user_id: str, agent_id: str, type: str, severity: str, title: str, message: str,
+        data: dict[str, Any], dedupe_key: str, now: datetime,
+    ) -> AlertRow | None:
+        """Insert unless an open alert with the same key exists; None when deduplicated."""
+        with self.db.transaction() as cur:
+            exists = cur.execute(
+                "SELECT 1 FROM alerts WHERE user_id = ? AND dedupe_key = ? AND status IN ('UNREAD', 'READ')",
+                [user_id, dedupe_key],
+            ).fetchone()
+            if exists:
+                return None
+            alert_id = new_id("alert")
+            cur.execute(
+                f"INSERT INTO alerts ({_COLS}) VALUES (?, ?, ?, ?, ?, 'UNREAD', ?, ?, ?, ?, ?, NULL)",
+                [alert_id, user_id, agent_id, type, severity, title, message, dumps(data), dedupe_key, now],
+            )
+        return self.get(alert_id, user_id)
+
+    def get(self, alert_id: str, user_id: str) -> AlertRow | None:
+        row = self.db.fetchone(f"SELECT {_COLS} FROM alerts WHERE id = ? AND user_id = ?", [alert_id, user_id])
+        return _row(row) if row else None
+
+    def list(self, user_id: str, *, agent_id: str | None = None, status: str | None = None, limit: int = 50) -> list[AlertRow]:
+        rows = self.db.fetchall(
+            f"""SELECT {_COLS} FROM alerts WHERE user_id = ? AND (? IS NULL OR agent_id = ?)
+                AND (? IS NULL OR status = ?) ORDER BY created_at DESC, id DESC LIMIT ?""",
+            [user_id, agent_id, agent_id, status, status, limit],
+        )
+        return [_row(r) for r in rows]
+
+    def count_unread(self, user_id: str, agent_id: str | None = None) -> int:
+        row = self.db.fetchone(
+            "SELECT count(*) FROM alerts WHERE user_id = ? AND status = 'UNREAD' AND (? IS NULL OR agent_id = ?)",
+            [user_id, agent_id, agent_id],
+        )
+        return int(row[0]) if row else 0
+
+    def set_status(self, alert_id: str, user_id: str, status: str, now: datetime) -> bool:
+        if status not in NEXT_STATUSES:
+            raise ValueError(f"alert status must be one of {sorted(NEXT_STATUSES)}, not {status!r}")
+        rows = self.db.fetchall(
+            """UPDATE alerts SET status = ?, read_at = coalesce(read_at, ?)
+               WHERE id = ? AND user_id = ? AND status IN ('UNREAD', 'READ') RETURNING id""",
+            [status, now, alert_id, user_id],
+        )
+        return bool(rows)

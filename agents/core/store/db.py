@@ -1,0 +1,106 @@
+"""The DuckDB connection: one per process, a cursor per thread, explicit transactions."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from agents.core.errors import DatabaseLocked
+
+
+def default_db_path() -> Path:
+    """``PLAYGROUND_DB``; else Spaces' persistent ``/data``; else the user's data dir."""
+    env = os.environ.get("PLAYGROUND_DB")
+    if env:
+        return Path(env).expanduser()
+    data = Path("/data")
+    if data.is_dir() and os.access(data, os.W_OK):
+        return data / "agent-playground.duckdb"
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "agent-playground" / "agent-playground.duckdb"
+
+
+class Database:
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._conn = duckdb.connect(self.path)
+        except duckdb.IOException as exc:
+            if "lock" in str(exc).lower():
+                raise DatabaseLocked(
+                    f"The database file {self.path} is already open in another process "
+                    f"({_holder(str(exc))}). DuckDB allows one process per file: stop the other "
+                    f"playground process, or set PLAYGROUND_DB to a different file."
+                ) from exc
+            raise
+        self._local = threading.local()
+        self._lock = threading.Lock()
+
+    # A cursor is a connection of its own to the same database instance; each thread
+    # keeps one so its transactions never interleave with another thread's.
+    def cursor(self) -> duckdb.DuckDBPyConnection:
+        cur = getattr(self._local, "cursor", None)
+        if cur is None:
+            with self._lock:
+                cur = self._conn.cursor()
+            self._local.cursor = cur
+            self._local.depth = 0
+        return cur
+
+    @contextmanager
+    def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """BEGIN/COMMIT on this thread's cursor; nested blocks join the outer one."""
+        cur = self.cursor()
+        if self._local.depth:
+            self._local.depth += 1
+            try:
+                yield cur
+            finally:
+                self._local.depth -= 1
+            return
+        cur.execute("BEGIN TRANSACTION")
+        self._local.depth = 1
+        try:
+            yield cur
+        except BaseException:
+            self._local.depth = 0
+            cur.execute("ROLLBACK")
+            raise
+        self._local.depth = 0
+        cur.execute("COMMIT")
+
+    def execute(self, sql: str, params: Sequence[Any] | None = None) -> duckdb.DuckDBPyConnection:
+        return self.cursor().execute(sql, params or [])
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            self.cursor().executemany(sql, rows)
+
+    def fetchall(self, sql: str, params: Sequence[Any] | None = None) -> list[tuple[Any, ...]]:
+        return self.execute(sql, params).fetchall()
+
+    def fetchone(self, sql: str, params: Sequence[Any] | None = None) -> tuple[Any, ...] | None:
+        return self.execute(sql, params).fetchone()
+
+    def fetch_dicts(self, sql: str, params: Sequence[Any] | None = None) -> list[dict[str, Any]]:
+        cur = self.execute(sql, params)
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+
+    def close(self) -> None:
+        self._conn.close()
+
+
+def _holder(message: str) -> str:
+    marker = "Conflicting lock is held in "
+    if marker in message:
+        return "held by " + message.split(marker, 1)[1].split(". See", 1)[0]
+    return "file is locked"

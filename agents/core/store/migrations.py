@@ -1,0 +1,156 @@
+"""Numbered migrations recorded in ``_migrations``. Never edit one that has shipped:
+add the next number instead. Agents add their own with a prefix ("marketing_001")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import duckdb
+
+from agents.core.store.db import Database
+
+Column = tuple[str, str, str]  # name, DDL type and constraints, why it exists
+
+
+def create_table(cur: duckdb.DuckDBPyConnection, table: str, columns: Sequence[Column], tail: str = "") -> None:
+    """CREATE TABLE plus a COMMENT ON COLUMN for each column, so the schema explains itself."""
+    body = ",\n  ".join(f"{name} {ddl}" for name, ddl, _ in columns)
+    cur.execute(f"CREATE TABLE {table} (\n  {body}{',' + tail if tail else ''}\n)")
+    for name, _, why in columns:
+        cur.execute(f"COMMENT ON COLUMN {table}.{name} IS '{why.replace(chr(39), chr(39) * 2)}'")
+
+
+@dataclass(frozen=True)
+class Migration:
+    name: str
+    apply: Callable[[duckdb.DuckDBPyConnection], None]
+
+
+def _core_001_init(cur: duckdb.DuckDBPyConnection) -> None:
+    create_table(cur, "conversations", [
+        ("id", "VARCHAR PRIMARY KEY", "conversation id used by every front end"),
+        ("user_id", "VARCHAR NOT NULL", "owner; every read filters on it so users never see each other"),
+        ("agent_id", "VARCHAR NOT NULL", "which agent tab the conversation belongs to"),
+        ("title", "VARCHAR", "made from the first message for the conversation picker"),
+        ("archived", "BOOLEAN NOT NULL DEFAULT false", "archived conversations leave the default list but keep data"),
+        ("created_at", "TIMESTAMP NOT NULL", "creation time, UTC"),
+        ("updated_at", "TIMESTAMP NOT NULL", "last activity, UTC; the list sorts on it"),
+        ("message_count", "INTEGER NOT NULL DEFAULT 0", "denormalised: next message seq without scanning messages"),
+        ("last_preview", "VARCHAR", "denormalised: the last message text for the list, no join needed"),
+        ("state", "JSON", "agent-specific session state (slots, budget, anchor...)"),
+    ])
+    # No index on user_id: a user's conversations are scattered over the table, and DuckDB's
+    # point fetches (~0.1 ms a row here) lose to a filtered scan with Top-N (measured in tests/bench).
+
+    create_table(cur, "messages", [
+        ("id", "VARCHAR PRIMARY KEY", "message id, returned in done.message_id"),
+        ("conversation_id", "VARCHAR NOT NULL", "conversation the message belongs to"),
+        ("seq", "INTEGER NOT NULL", "order inside the conversation; history loads by it"),
+        ("turn_id", "VARCHAR", "turn that produced the message; links to traces"),
+        ("role", "VARCHAR NOT NULL", "user, assistant or tool, as sent to the model"),
+        ("content", "VARCHAR", "text of the message"),
+        ("tool_calls", "JSON", "assistant tool calls [{id, name, arguments}] to replay the exchange"),
+        ("tool_call_id", "VARCHAR", "for role=tool: the call this result answers"),
+        ("tool_name", "VARCHAR", "for role=tool: which tool ran"),
+        ("status", "VARCHAR NOT NULL DEFAULT 'complete'", "complete, refused or interrupted"),
+        ("meta", "JSON", "cards, action outcome, suggested questions and other render data"),
+        ("created_at", "TIMESTAMP NOT NULL", "creation time, UTC"),
+    ])
+    cur.execute("CREATE INDEX messages_conversation ON messages(conversation_id)")
+
+    create_table(cur, "pending_actions", [
+        ("id", "VARCHAR PRIMARY KEY", "action id shown on the confirmation card"),
+        ("conversation_id", "VARCHAR NOT NULL", "conversation that proposed the action"),
+        ("user_id", "VARCHAR NOT NULL", "owner; only they may confirm, cancel or modify"),
+        ("agent_id", "VARCHAR NOT NULL", "agent whose tool runs on confirmation"),
+        ("turn_id", "VARCHAR", "turn that proposed it, for the trace"),
+        ("tool_name", "VARCHAR NOT NULL", "mutation tool to run"),
+        ("tool_args", "JSON NOT NULL", "validated arguments; modify replaces them while PENDING"),
+        ("original_args", "JSON NOT NULL", "arguments as first proposed, to flag changed details"),
+        ("summary", "VARCHAR NOT NULL", "one-line Korean summary for the card"),
+        ("details", "JSON", "[{label, value, changed}] rows for the card"),
+        ("warnings", "JSON", "warnings shown on the card"),
+        ("status", "VARCHAR NOT NULL", "PENDING, CONFIRMED, EXECUTING, COMPLETED, FAILED, CANCELLED, EXPIRED"),
+        ("result", "JSON", "tool output after COMPLETED"),
+        ("error_message", "VARCHAR", "why it FAILED, EXPIRED or was refused"),
+        ("expires_at", "TIMESTAMP NOT NULL", "after this a PENDING action can only expire"),
+        ("confirmed_at", "TIMESTAMP", "when confirm won the conditional update"),
+        ("executed_at", "TIMESTAMP", "when execution finished"),
+        ("created_at", "TIMESTAMP NOT NULL", "creation time, UTC"),
+        ("updated_at", "TIMESTAMP NOT NULL", "last state change, UTC"),
+    ])
+    cur.execute("CREATE INDEX pending_actions_conversation ON pending_actions(conversation_id)")
+
+    create_table(cur, "alerts", [
+        ("id", "VARCHAR PRIMARY KEY", "alert id"),
+        ("user_id", "VARCHAR NOT NULL", "whose account the alert is about"),
+        ("agent_id", "VARCHAR NOT NULL", "agent tab that shows the alert"),
+        ("type", "VARCHAR NOT NULL", "anomaly, budget, milestone or recommendation"),
+        ("severity", "VARCHAR NOT NULL", "INFO, WARNING or CRITICAL"),
+        ("status", "VARCHAR NOT NULL DEFAULT 'UNREAD'", "UNREAD, READ, DISMISSED or ACTED_ON"),
+        ("title", "VARCHAR NOT NULL", "banner title"),
+        ("message", "VARCHAR NOT NULL", "banner text"),
+        ("data", "JSON", "metric, value, threshold and ids behind the alert"),
+        ("dedupe_key", "VARCHAR NOT NULL", "same key while open means the same alert: no duplicates"),
+        ("created_at", "TIMESTAMP NOT NULL", "creation time, UTC"),
+        ("read_at", "TIMESTAMP", "when it left UNREAD"),
+    ])
+    cur.execute("CREATE INDEX alerts_user ON alerts(user_id)")
+
+    create_table(cur, "traces", [
+        ("turn_id", "VARCHAR PRIMARY KEY", "one row per turn"),
+        ("conversation_id", "VARCHAR", "conversation of the turn (null when refused before one existed)"),
+        ("user_id", "VARCHAR NOT NULL", "who ran the turn"),
+        ("agent_id", "VARCHAR NOT NULL", "which agent"),
+        ("provider", "VARCHAR NOT NULL", "offline, openai or gemini"),
+        ("model", "VARCHAR NOT NULL", "model name as reported"),
+        ("status", "VARCHAR NOT NULL", "done, error, interrupted, or refused by a guard (not counted as a turn)"),
+        ("error_code", "VARCHAR", "code of the terminal error event, if any"),
+        ("started_at", "TIMESTAMP NOT NULL", "turn start, UTC"),
+        ("latency_ms", "DOUBLE", "turn wall time"),
+        ("ttft_ms", "DOUBLE", "time to the first text delta"),
+        ("input_tokens", "BIGINT", "prompt tokens over all model calls"),
+        ("output_tokens", "BIGINT", "completion tokens over all model calls"),
+        ("events", "JSON NOT NULL", "every event of the turn, in order, each with elapsed_ms"),
+        ("spans", "JSON", "model and tool calls with their durations"),
+    ])
+    cur.execute("CREATE INDEX traces_conversation ON traces(conversation_id)")
+    # Usage is derived from traces rather than upserted per turn: an upsert costs more than
+    # the rest of the turn's writes, and traces are appended in time order, so zone maps on
+    # started_at keep the daily-limit count to today's row groups.
+    cur.execute("""CREATE VIEW usage AS
+        SELECT user_id, CAST(started_at AS DATE) AS day, agent_id,
+               count(*) FILTER (WHERE status <> 'refused') AS turns,
+               count(*) FILTER (WHERE status = 'refused') AS refused,
+               coalesce(sum(input_tokens), 0) AS input_tokens, coalesce(sum(output_tokens), 0) AS output_tokens
+        FROM traces GROUP BY ALL""")
+    cur.execute("COMMENT ON VIEW usage IS 'turns, refusals and tokens per user, day and agent, for limits and the usage view'")
+
+    create_table(cur, "prompts", [
+        ("agent_id", "VARCHAR NOT NULL", "agent the system prompt is for"),
+        ("version", "INTEGER NOT NULL", "1, 2, ...; the highest is active"),
+        ("content", "VARCHAR NOT NULL", "the system prompt text"),
+        ("note", "VARCHAR", "why this version was made"),
+        ("created_at", "TIMESTAMP NOT NULL", "creation time, UTC"),
+    ], tail="PRIMARY KEY (agent_id, version)")
+
+
+CORE_MIGRATIONS: list[Migration] = [Migration("core_001_init", _core_001_init)]
+
+
+def migrate(db: Database, migrations: Sequence[Migration]) -> list[str]:
+    """Apply the ones not yet recorded, each in its own transaction. Returns their names."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS _migrations (name VARCHAR PRIMARY KEY, applied_at TIMESTAMP DEFAULT now())"
+    )
+    done = {row[0] for row in db.fetchall("SELECT name FROM _migrations")}
+    applied: list[str] = []
+    for migration in migrations:
+        if migration.name in done:
+            continue
+        with db.transaction() as cur:
+            migration.apply(cur)
+            cur.execute("INSERT INTO _migrations (name) VALUES (?)", [migration.name])
+        applied.append(migration.name)
+    return applied

@@ -1,0 +1,116 @@
+"""One model tool call: validate, then run a query or propose a mutation.
+
+Bad calls (unknown tool, malformed JSON, invalid args, a handler that raises) are
+answered to the model as tool errors so it can correct itself; they never end the turn.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Generator
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from agents.core.clock import aware
+from agents.core.events import ActionConfirmation, DataCard, Event, ToolCall, ToolResult
+from agents.core.ids import new_id
+from agents.core.providers.base import ChatMessage, ModelToolCall
+from agents.core.store import ActionStatus, NewMessage, PendingActionRow
+from agents.core.tools import Tool, ToolContext, ToolKind, ToolOutput, format_validation_error
+
+if TYPE_CHECKING:
+    from agents.core.runner import Turn
+
+log = logging.getLogger(__name__)
+MODEL_RESULT_CHARS = 12_000  # what a tool result may cost the model's context
+
+
+def tool_context(turn: Turn) -> ToolContext:
+    return ToolContext(user_id=turn.user_id, conversation_id=turn.conversation.id, agent_id=turn.agent.id,
+                       store=turn.store, now=turn.now)
+
+
+def _result_message(turn: Turn, call: ModelToolCall, payload: dict[str, Any], meta: dict[str, Any]) -> ChatMessage:
+    content = json.dumps(payload, ensure_ascii=False, default=str)
+    if len(content) > MODEL_RESULT_CHARS:
+        payload = {k: v for k, v in payload.items() if k != "data"} | {"data_truncated": True}
+        content = json.dumps(payload, ensure_ascii=False, default=str)
+    turn.messages_out.append(NewMessage(role="tool", content=content, turn_id=turn.id, tool_call_id=call.id,
+                                        tool_name=call.name, meta=meta))
+    return ChatMessage(role="tool", content=content, tool_call_id=call.id, name=call.name)
+
+
+def _refuse(turn: Turn, call: ModelToolCall, args: dict[str, Any], message: str) -> Generator[Event, None, ChatMessage]:
+    yield turn.emit(ToolCall, call_id=call.id, name=call.name, args=args, status="error")
+    yield turn.emit(ToolResult, call_id=call.id, name=call.name, ok=False, summary=message)
+    return _result_message(turn, call, {"ok": False, "error": message}, {"ok": False, "summary": message, "args": args})
+
+
+def _parse(tool: Tool | None, call: ModelToolCall, known: list[str]) -> tuple[dict[str, Any], Any, str | None]:
+    """(raw args, validated args or None, error message or None)."""
+    if tool is None:
+        return {}, None, f"Unknown tool '{call.name}'. Call one of: {', '.join(known)}."
+    try:
+        raw = json.loads(call.arguments) if call.arguments.strip() else {}
+    except json.JSONDecodeError as exc:
+        return {}, None, (f"Arguments for tool '{call.name}' are not valid JSON ({exc.msg} at position {exc.pos}). "
+                          "Send one JSON object.")
+    if not isinstance(raw, dict):
+        return {}, None, f"Arguments for tool '{call.name}' must be a JSON object, not {type(raw).__name__}."
+    try:
+        return raw, tool.validate(raw), None
+    except ValidationError as exc:
+        return raw, None, format_validation_error(call.name, exc)
+
+
+def run_tool_call(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tuple[ChatMessage, bool]]:
+    """Returns the tool message for the model and whether the call awaits confirmation."""
+    tool = turn.agent.tools.get(call.name)
+    raw, args, problem = _parse(tool, call, turn.agent.tools.names())
+    if problem is not None or tool is None:
+        message = yield from _refuse(turn, call, raw, problem or "")
+        return message, False
+    ctx = tool_context(turn)
+    if tool.kind is ToolKind.MUTATION:
+        return (yield from _propose(turn, tool, call, args, ctx)), True
+    dumped = args.model_dump(mode="json")
+    yield turn.emit(ToolCall, call_id=call.id, name=call.name, args=dumped, status="running")
+    started = time.perf_counter()
+    try:
+        output = tool.handler(args, ctx)
+    except Exception as exc:
+        log.exception("tool %s raised", call.name)
+        output = ToolOutput(ok=False, summary=f"Tool '{call.name}' failed: {type(exc).__name__}: {exc}")
+    turn.spans.append({"kind": "tool", "name": call.name, "ok": output.ok,
+                       "ms": round((time.perf_counter() - started) * 1000, 3)})
+    yield turn.emit(ToolResult, call_id=call.id, name=call.name, ok=output.ok, summary=output.summary,
+                    data=output.data)
+    for card in output.cards:
+        yield turn.emit(DataCard, card_type=card.card_type, title=card.title, data=card.data)
+    meta = {"ok": output.ok, "summary": output.summary, "args": dumped,
+            "cards": [c.model_dump(mode="json") for c in output.cards]}
+    payload = {"ok": output.ok, "summary": output.summary, "data": output.data}
+    return _result_message(turn, call, payload, meta), False
+
+
+def _propose(turn: Turn, tool: Tool, call: ModelToolCall, args: Any, ctx: ToolContext) -> Generator[Event, None, ChatMessage]:
+    confirmation = tool.build_confirmation(args, ctx)
+    dumped = args.model_dump(mode="json")
+    action = PendingActionRow(
+        id=new_id("act"), conversation_id=turn.conversation.id, user_id=turn.user_id, agent_id=turn.agent.id,
+        turn_id=turn.id, tool_name=tool.name, tool_args=dumped, original_args=dumped,
+        summary=confirmation.summary, details=confirmation.details, warnings=confirmation.warnings,
+        status=ActionStatus.PENDING, expires_at=turn.now + timedelta(minutes=turn.settings.action_ttl_minutes),
+        created_at=turn.now, updated_at=turn.now,
+    )
+    turn.actions_out.append(action)
+    yield turn.emit(ToolCall, call_id=call.id, name=call.name, args=dumped, status="awaiting_confirmation")
+    yield turn.emit(ActionConfirmation, action_id=action.id, tool_name=tool.name, summary=action.summary,
+                    details=action.details, warnings=action.warnings, expires_at=aware(action.expires_at), args=dumped)
+    payload = {"ok": True, "status": "pending_confirmation", "action_id": action.id, "summary": action.summary,
+               "note": "Not executed yet. The user must confirm the card; do not say it was done."}
+    return _result_message(turn, call, payload, {"action_id": action.id, "status": "PENDING", "args": dumped})

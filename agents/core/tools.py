@@ -1,0 +1,193 @@
+"""Tools: a name, a description, a pydantic args model, a kind and a handler.
+
+The registry exports the same tools in the shapes each provider expects, so an
+agent declares its tools once.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ValidationError
+
+from agents.core.events import Detail
+from agents.core.ids import new_id
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from agents.core.store import Store
+
+
+class ToolKind(StrEnum):
+    QUERY = "query"  # runs at once, result goes back to the model
+    MUTATION = "mutation"  # becomes a pending action; runs only after confirmation
+    META = "meta"  # steers the conversation (clarify, free-form reply)
+
+
+class Card(BaseModel):
+    card_type: str
+    title: str
+    data: dict[str, Any] = {}
+
+
+class ToolOutput(BaseModel):
+    ok: bool = True
+    summary: str  # human-readable result, shown in chat and given to the model
+    data: Any = None
+    cards: list[Card] = []
+
+
+class Confirmation(BaseModel):
+    summary: str
+    details: list[Detail] = []
+    warnings: list[str] = []
+
+
+@dataclass(frozen=True)
+class ToolContext:
+    user_id: str
+    conversation_id: str
+    agent_id: str
+    store: Store
+    now: datetime
+
+
+Handler = Callable[[Any, ToolContext], ToolOutput]
+ConfirmationBuilder = Callable[[Any, ToolContext, Any], Confirmation]
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    description: str
+    args_model: type[BaseModel]
+    kind: ToolKind
+    handler: Handler
+    # For mutations: (args, ctx, previous_args or None) -> Confirmation.
+    confirmation: ConfirmationBuilder | None = None
+
+    def validate(self, raw: dict[str, Any]) -> BaseModel:
+        return self.args_model.model_validate(raw)
+
+    def build_confirmation(self, args: BaseModel, ctx: ToolContext, previous: BaseModel | None = None) -> Confirmation:
+        if self.confirmation is not None:
+            return self.confirmation(args, ctx, previous)
+        return default_confirmation(self, args, previous)
+
+    def json_schema(self) -> dict[str, Any]:
+        return _schema_of(self.args_model)
+
+
+@functools.cache
+def _schema_of(model: type[BaseModel]) -> dict[str, Any]:
+    # Generating a schema costs milliseconds; tools are immutable, so once per model.
+    return inline_refs(model.model_json_schema())
+
+
+def default_confirmation(tool: Tool, args: BaseModel, previous: BaseModel | None) -> Confirmation:
+    now = args.model_dump(mode="json")
+    before = previous.model_dump(mode="json") if previous is not None else now
+    details = [
+        Detail(label=key, value=json.dumps(value, ensure_ascii=False), changed=before.get(key) != value)
+        for key, value in now.items()
+    ]
+    return Confirmation(summary=f"{tool.name} 실행", details=details)
+
+
+def format_validation_error(tool_name: str, exc: ValidationError) -> str:
+    problems = "; ".join(
+        f"{'.'.join(str(p) for p in err['loc']) or '(args)'}: {err['msg']}" for err in exc.errors()
+    )
+    return f"Invalid arguments for tool '{tool_name}': {problems}"
+
+
+def new_call_id() -> str:
+    """Providers that give no call id get one, so results can be matched to calls."""
+    return new_id("call")
+
+
+def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
+    """Resolve pydantic's ``$defs`` in place: Gemini and some servers reject ``$ref``."""
+    defs = schema.get("$defs", {})
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                target = node["$ref"].split("/")[-1]
+                merged = {**walk(copy.deepcopy(defs[target])), **{k: v for k, v in node.items() if k != "$ref"}}
+                return merged
+            return {k: walk(v) for k, v in node.items() if k != "$defs"}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+
+    return walk(schema)
+
+
+@dataclass
+class ToolRegistry:
+    tools: dict[str, Tool] = field(default_factory=dict)
+
+    def register(self, tool: Tool) -> Tool:
+        if tool.name in self.tools:
+            raise ValueError(f"tool {tool.name!r} is registered twice")
+        self.tools[tool.name] = tool
+        return tool
+
+    def get(self, name: str) -> Tool | None:
+        return self.tools.get(name)
+
+    def names(self) -> list[str]:
+        return list(self.tools)
+
+    def all(self) -> list[Tool]:
+        return list(self.tools.values())
+
+    def by_kind(self, kind: ToolKind) -> list[Tool]:
+        return [t for t in self.tools.values() if t.kind is kind]
+
+    def specs(self) -> list[dict[str, Any]]:
+        """Provider-neutral specs: name, description and JSON schema (shared, do not mutate)."""
+        return [{"name": t.name, "description": t.description, "parameters": t.json_schema()} for t in self.all()]
+
+    def openai_responses_tools(self) -> list[dict[str, Any]]:
+        return [{"type": "function", **spec} for spec in self.specs()]
+
+    def openai_chat_tools(self) -> list[dict[str, Any]]:
+        return [{"type": "function", "function": spec} for spec in self.specs()]
+
+    def gemini_declarations(self) -> list[dict[str, Any]]:
+        return [{**spec, "parameters": gemini_schema(spec["parameters"])} for spec in self.specs()]
+
+
+_GEMINI_KEYS = {"type", "format", "description", "nullable", "enum", "properties", "required", "items", "minimum",
+                "maximum", "minItems", "maxItems", "minLength", "maxLength", "pattern", "anyOf"}
+
+
+def gemini_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """Gemini takes an OpenAPI subset: no titles, no defaults, no additionalProperties."""
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key not in _GEMINI_KEYS:
+            continue
+        if key == "properties":
+            out[key] = {name: gemini_schema(sub) for name, sub in value.items()}
+        elif key == "items":
+            out[key] = gemini_schema(value)
+        elif key == "anyOf":
+            non_null = [gemini_schema(s) for s in value if s.get("type") != "null"]
+            if len(non_null) == 1:
+                out.update(non_null[0])
+                out["nullable"] = True
+            else:
+                out[key] = non_null
+        else:
+            out[key] = value
+    return out

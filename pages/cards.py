@@ -1,0 +1,74 @@
+"""Card data -> Plotly figures, DataFrames and markdown. Pure, so tests can call them.
+
+Card data conventions (any agent may use them):
+- ``columns`` + ``rows``: a table;
+- ``chart``: {"kind": "line" | "bar", "x": [...], "series": {name: [values]}, "y_title": str,
+  "secondary": [series names drawn on a second axis]};
+- ``tiles``: [{"label", "value", "delta"}] headline figures.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from pages.render import CardView
+
+
+def dataframe_for(card: CardView) -> pd.DataFrame | None:
+    columns, rows = card.data.get("columns"), card.data.get("rows")
+    if not columns or rows is None:
+        return None
+    return pd.DataFrame(rows, columns=columns)
+
+
+def figure_for(card: CardView) -> go.Figure | None:
+    chart: dict[str, Any] | None = card.data.get("chart")
+    if not chart or not chart.get("series"):
+        return None
+    secondary = set(chart.get("secondary", []))
+    fig = go.Figure()
+    for name, values in chart["series"].items():
+        axis = "y2" if name in secondary else "y"
+        if chart.get("kind") == "bar":
+            fig.add_trace(go.Bar(x=chart["x"], y=values, name=name, yaxis=axis))
+        else:
+            fig.add_trace(go.Scatter(x=chart["x"], y=values, name=name, mode="lines+markers", yaxis=axis))
+    layout: dict[str, Any] = {
+        "title": {"text": card.title, "font": {"size": 14}},
+        "margin": {"l": 40, "r": 40, "t": 40, "b": 30},
+        "height": 280,
+        "legend": {"orientation": "h", "y": -0.2},
+        "yaxis": {"title": chart.get("y_title", "")},
+    }
+    if secondary:
+        layout["yaxis2"] = {"overlaying": "y", "side": "right", "title": ", ".join(sorted(secondary))}
+    fig.update_layout(**layout)
+    return fig
+
+
+def tiles_html(card: CardView) -> str | None:
+    tiles = card.data.get("tiles")
+    if not tiles:
+        return None
+    cells = []
+    for tile in tiles:
+        delta = tile.get("delta")
+        cls = "" if not delta else ("up" if str(delta).startswith("+") else "down")
+        cells.append(
+            f'<div class="pg-tile"><div class="pg-tile-label">{html.escape(str(tile["label"]))}</div>'
+            f'<div class="pg-tile-value">{html.escape(str(tile["value"]))}</div>'
+            f'<div class="pg-tile-delta {cls}">{html.escape(str(delta or ""))}</div></div>'
+        )
+    return f'<div class="pg-tiles">{"".join(cells)}</div>'
+
+
+def card_markdown(card: CardView) -> str:
+    """Text shown with any card: its title and, when present, a markdown body or message."""
+    body = card.data.get("markdown") or card.data.get("message") or ""
+    severity = card.data.get("severity")
+    head = f"**{card.title}**" + (f" · {severity}" if severity else "")
+    return f"{head}\n\n{body}".strip()

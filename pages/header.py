@@ -1,0 +1,61 @@
+"""The header: provider, model, API key (browser session only) and user id."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import gradio as gr
+
+from agents.core.errors import PlaygroundError
+from agents.core.providers import PROVIDER_NAMES, Provider, make_provider
+
+OFFLINE_NOTE = ("**Offline** is a deterministic rule-based model, not an LLM: the same input always gives "
+                "the same reply, and it needs no key.")
+
+
+@dataclass
+class Header:
+    provider: gr.Dropdown
+    model: gr.Textbox
+    api_key: gr.Textbox
+    user: gr.Textbox
+
+    @property
+    def inputs(self) -> list[gr.components.Component]:
+        return [self.provider, self.model, self.api_key, self.user]
+
+
+def provider_from(name: str, model: str, api_key: str) -> Provider:
+    """Build the provider for one request; the key lives only in the browser and this call."""
+    settings: dict[str, object] = {}
+    if model.strip():
+        settings["model"] = model.strip()
+    if api_key.strip():
+        settings["api_key"] = api_key.strip()
+    return make_provider(name or "offline", **settings)
+
+
+def provider_note(name: str) -> str:
+    if name == "offline":
+        return OFFLINE_NOTE
+    return f"**{name}**: the key you type is kept in this browser tab only; it is never stored or logged."
+
+
+def build_header() -> Header:
+    with gr.Row(elem_id="pg-header", equal_height=True):
+        gr.Markdown("## 🧪 Agent Playground", elem_id="pg-title")
+        provider = gr.Dropdown(choices=list(PROVIDER_NAMES), value="offline", label="Provider", scale=1,
+                               elem_id="pg-provider")
+        model = gr.Textbox(label="Model", placeholder="provider default", scale=1, elem_id="pg-model")
+        api_key = gr.Textbox(label="API key (this tab only)", type="password", placeholder="or set it in the environment",
+                             scale=1, elem_id="pg-key")
+        user = gr.Textbox(label="User", value="demo", scale=1, elem_id="pg-user")
+    note = gr.Markdown(OFFLINE_NOTE, elem_id="pg-provider-note")
+    provider.change(provider_note, provider, note)
+    return Header(provider=provider, model=model, api_key=api_key, user=user)
+
+
+def describe_error(exc: Exception) -> str:
+    if isinstance(exc, PlaygroundError):
+        return f"{exc.message} [{exc.code}]"
+    return f"{type(exc).__name__}: {exc}"

@@ -1,0 +1,55 @@
+"""The Gradio Blocks app: header plus one tab per registered agent."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import gradio as gr
+
+from agents.core.agent import list_agents
+from agents.core.store import default_db_path
+from pages.agent_tab import build_agent_tab
+from pages.header import build_header
+
+CSS = (Path(__file__).with_name("style.css")).read_text(encoding="utf-8")
+log = logging.getLogger(__name__)
+
+
+def build_app() -> gr.Blocks:
+    """Build the UI without launching it (tests call this too)."""
+    with gr.Blocks(title="Agent Playground", fill_width=True) as demo:
+        header = build_header()
+        agents = list_agents()
+        with gr.Tabs():
+            for spec in agents:
+                with gr.Tab(spec.title, id=spec.id, elem_id=f"pg-tab-{spec.id}"):
+                    build_agent_tab(spec, header, demo)
+            if not agents:
+                with gr.Tab("Agents"):
+                    gr.Markdown("No agents are registered in this build.")
+    return demo
+
+
+def build_server():  # noqa: ANN201 - a FastAPI app
+    """The HTTP API with the Gradio UI mounted at ``/``."""
+    from agents.api import create_api
+
+    api = create_api()
+    return gr.mount_gradio_app(api, build_app(), path="/", css=CSS, theme=gr.themes.Soft())
+
+
+def main(host: str | None = None, port: int | None = None) -> None:
+    import uvicorn
+
+    from agents.core.session import runtime_store
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    path = os.environ.get("PLAYGROUND_DB") or str(default_db_path())
+    store = runtime_store(path)
+    print(f"Agent Playground database: {store.path}", flush=True)
+    host = host or os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1")
+    port = port or int(os.environ.get("PORT") or os.environ.get("GRADIO_SERVER_PORT") or 7860)
+    print(f"Open http://{host}:{port}/  (HTTP API under /api/v1)", flush=True)
+    uvicorn.run(build_server(), host=host, port=port, log_level="warning")

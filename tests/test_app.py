@@ -1,0 +1,62 @@
+"""The Gradio shell builds without launching; the HTTP API streams the same events."""
+
+from __future__ import annotations
+
+import gradio as gr
+from fastapi.testclient import TestClient
+
+from agents.core.events import parse_event
+from pages.shell import build_app, build_server
+
+
+def _components(blocks: gr.Blocks) -> list:
+    return list(blocks.blocks.values())
+
+
+def test_build_app_has_a_tab_per_agent_and_the_header(store):
+    demo = build_app()
+    assert isinstance(demo, gr.Blocks)
+    components = _components(demo)
+    tabs = [c for c in components if isinstance(c, gr.Tab)]
+    assert [t.label for t in tabs] == ["Notes (test agent)"]
+    by_id = {c.elem_id: c for c in components if getattr(c, "elem_id", None)}
+    assert by_id["pg-provider"].value == "offline"
+    assert by_id["pg-key"].type == "password"
+    assert by_id["pg-user"].value == "demo"
+    assert isinstance(by_id["pg-notes-chat"], gr.Chatbot)
+    suggestion_labels = [c.value for c in components if isinstance(c, gr.Button) and "pg-suggestion" in (c.elem_classes or [])]
+    assert suggestion_labels[:2] == ["list my notes", "add buy milk"]
+
+
+def parse_sse(body: str):
+    events = []
+    for frame in body.strip().split("\n\n"):
+        name, data = frame.split("\n")
+        event = parse_event(data.removeprefix("data: "))
+        assert name == f"event: {event.type}"
+        events.append(event)
+    return events
+
+
+def test_http_api_chat_stream_and_actions(store):
+    client = TestClient(build_server())
+    assert [a["id"] for a in client.get("/api/v1/agents").json()] == ["notes"]
+    response = client.post("/api/v1/agents/notes/chat", json={"message": "add water plants", "user": "ann"})
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/event-stream")
+    events = parse_sse(response.text)
+    assert [e.type for e in events] == ["tool_call", "action_confirmation", "done"]
+    action_id = events[1].action_id
+    conversation = events[-1].conversation_id
+    assert client.post(f"/api/v1/actions/{action_id}/confirm", json={"user": "bob"}).status_code == 404
+    confirmed = client.post(f"/api/v1/actions/{action_id}/confirm", json={"user": "ann"})
+    assert confirmed.status_code == 200 and confirmed.json()["status"] == "COMPLETED"
+    again = client.post(f"/api/v1/actions/{action_id}/confirm", json={"user": "ann"})
+    assert again.status_code == 409 and again.json()["error"]["code"] == "action_completed"
+    listed = client.get("/api/v1/conversations", params={"user": "ann"}).json()
+    assert [c["id"] for c in listed] == [conversation]
+    detail = client.get(f"/api/v1/conversations/{conversation}", params={"user": "ann"}).json()
+    assert detail["actions"][0]["status"] == "COMPLETED"
+    assert client.get(f"/api/v1/conversations/{conversation}", params={"user": "bob"}).status_code == 404
+    unknown = client.post("/api/v1/agents/nope/chat", json={"message": "hi"})
+    assert unknown.status_code == 404 and "Available agents" in unknown.json()["error"]["message"]
+    assert client.get("/").status_code == 200

@@ -1,0 +1,167 @@
+"""The turn loop with the scripted provider: exact event sequences and what is stored."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from agents.core.errors import ProviderError
+from agents.core.providers.offline import OfflineProvider, ScriptError, call, fail, say
+from agents.core.session import Session
+from tests.support.helpers import one, text_of, types
+
+
+def test_text_query_tool_then_mutation_full_sequence(store, clock):
+    provider = OfflineProvider.scripted(
+        say("Hello! I can help with notes."),
+        call("list_notes", {"limit": 5}, text="Checking."),
+        say("You have no notes yet."),
+        call("add_note", {"text": "buy milk", "pinned": True}),
+    )
+    session = Session("notes", provider=provider, clock=clock)
+
+    first = session.run("hi")
+    assert types(first) == ["text", "suggested_questions", "done"]
+    assert one(first, "suggested_questions").questions == ["list my notes"]
+    assert text_of(first) == "Hello! I can help with notes."
+    assert [e.seq for e in first] == list(range(1, len(first) + 1))
+
+    second = session.run("list my notes")
+    assert types(second) == ["text", "tool_call", "tool_result", "data_card", "text", "suggested_questions", "done"]
+    call_event = one(second, "tool_call")
+    assert (call_event.name, call_event.args, call_event.status) == ("list_notes", {"limit": 5}, "running")
+    result = one(second, "tool_result")
+    assert result.call_id == call_event.call_id and result.ok and result.summary == "0 note(s)"
+    assert one(second, "data_card").data == {"columns": ["text", "pinned"], "rows": []}
+    assert text_of(second) == "Checking.You have no notes yet."
+    done = second[-1]
+    assert done.type == "done" and done.conversation_id == session.conversation_id
+    assert done.provider == "offline" and done.model == "scripted" and done.usage.output_tokens > 0
+
+    third = session.run("add buy milk, pinned")
+    assert types(third) == ["tool_call", "action_confirmation", "done"]
+    card = one(third, "action_confirmation")
+    assert card.tool_name == "add_note" and card.summary == "Add the note 'buy milk'"
+    assert [(d.label, d.value) for d in card.details] == [("Text", "buy milk"), ("Pinned", "yes")]
+    assert card.warnings == ["Applies to the sandbox notes table"]
+    assert (card.expires_at.replace(tzinfo=None) - clock()).total_seconds() == 30 * 60
+    assert one(third, "tool_call").status == "awaiting_confirmation"
+    provider.assert_complete()
+
+    # The mutation did not run; its row is PENDING, and the model was told so.
+    assert store.db.fetchall("SELECT count(*) FROM test_notes") == [(0,)]
+    row = store.actions.get(card.action_id)
+    assert row.status == "PENDING" and row.tool_args == {"text": "buy milk", "pinned": True}
+    roles = [(m.role, m.tool_name) for m in session.history()]
+    assert roles == [("user", None), ("assistant", None), ("user", None), ("assistant", None), ("tool", "list_notes"),
+                     ("assistant", None), ("user", None), ("assistant", None), ("tool", "add_note")]
+    assert json.loads(session.history()[-1].content)["status"] == "pending_confirmation"
+
+
+def test_model_sees_tool_results_and_history(store, clock):
+    seen = []
+
+    def check(request):
+        seen.append([(m.role, m.content) for m in request.messages])
+
+    provider = OfflineProvider.scripted(
+        call("list_notes", {}, check=check),
+        say("done", check=check),
+    )
+    Session("notes", provider=provider, clock=clock).run("what do I have?")
+    assert seen[0] == [("user", "what do I have?")]
+    assert seen[1][0] == ("user", "what do I have?")
+    assert seen[1][1][0] == "assistant"
+    tool_role, tool_content = seen[1][2]
+    assert tool_role == "tool" and json.loads(tool_content) == {"ok": True, "summary": "0 note(s)", "data": {"notes": []}}
+    assert "notes" in provider.calls[0].system.lower()
+    assert {t["name"] for t in provider.calls[0].tools} == {"list_notes", "add_note", "explode"}
+
+
+def test_max_steps_stops_the_loop(store, clock):
+    provider = OfflineProvider.scripted(*[call("list_notes", {}) for _ in range(5)])
+    events = Session("notes", provider=provider, clock=clock).run("loop forever")
+    provider.assert_complete()
+    assert len(provider.calls) == 5
+    assert types(events)[-2:] == ["text", "done"]
+    assert "Stopped after 5 model calls" in text_of(events)
+    assert events[-1].meta["max_steps_reached"] is True
+
+
+def test_trace_is_persisted_with_timings(store, clock):
+    session = Session("notes", provider=OfflineProvider.scripted(call("list_notes", {}), say("ok")), clock=clock)
+    events = session.run("list")
+    trace = store.traces.get(events[0].turn_id)
+    assert trace.status == "done" and trace.provider == "offline"
+    assert [e["type"] for e in trace.events] == [e.type for e in events]
+    assert [e["seq"] for e in trace.events] == [e.seq for e in events]
+    elapsed = [e["elapsed_ms"] for e in trace.events]
+    assert elapsed == sorted(elapsed) and elapsed[-1] <= trace.latency_ms
+    assert [s["kind"] for s in trace.spans] == ["model", "tool", "model"]
+    assert trace.spans[1]["name"] == "list_notes"
+
+
+def test_provider_failure_keeps_user_message_and_ends_in_one_error(store, clock):
+    provider = OfflineProvider.scripted(fail(ProviderError("upstream 503", code="provider_unavailable", retryable=True)))
+    session = Session("notes", provider=provider, clock=clock)
+    events = session.run("are you there?")
+    assert types(events) == ["error"]
+    assert (events[0].code, events[0].retryable) == ("provider_unavailable", True)
+    history = session.history()
+    assert [(m.role, m.content) for m in history] == [("user", "are you there?")]
+    assert store.traces.get(events[0].turn_id).status == "error"
+
+
+def test_stream_cut_mid_reply_keeps_partial_text_marked(store, clock):
+    provider = OfflineProvider.scripted(say("one two three four", error=ProviderError("stream cut", code="stream_broken"),
+                                            error_after_chunks=2))
+    session = Session("notes", provider=provider, clock=clock)
+    events = session.run("count")
+    assert types(events) == ["text", "error"]
+    assert text_of(events) == "one two "
+    last = session.history()[-1]
+    assert (last.role, last.content, last.status) == ("assistant", "one two ", "interrupted")
+
+
+def test_consumer_stop_saves_partial_reply_as_interrupted(store, clock):
+    provider = OfflineProvider.scripted(say("a long answer that the user stops early"))
+    session = Session("notes", provider=provider, clock=clock)
+    stream = session.send("talk")
+    first = next(stream)
+    second = next(stream)
+    stream.close()
+    assert (first.content, second.content) == ("a ", "long ")
+    last = session.history()[-1]
+    assert (last.role, last.content, last.status) == ("assistant", "a long ", "interrupted")
+    trace = store.traces.get(first.turn_id)
+    assert trace.status == "interrupted" and trace.events[-1]["code"] == "interrupted"
+
+
+def test_scripted_provider_refuses_unexpected_calls():
+    provider = OfflineProvider.scripted(say("only one"))
+    events = Session("notes", provider=provider).run("first")
+    assert types(events) == ["text", "done"]
+    with pytest.raises(ScriptError, match="unexpected model call #2"):
+        provider.stream(provider.calls[0])
+    leftover = OfflineProvider.scripted(say("a"), say("b"))
+    Session("notes", provider=leftover).run("x")
+    with pytest.raises(ScriptError, match="1 scripted step"):
+        leftover.assert_complete()
+
+
+def test_script_error_inside_a_turn_becomes_an_error_event():
+    provider = OfflineProvider.scripted(call("list_notes", {}))  # no step for the follow-up call
+    events = Session("notes", provider=provider).run("list")
+    assert types(events) == ["tool_call", "tool_result", "data_card", "error"]
+    assert events[-1].code == "internal_error" and "unexpected model call" in events[-1].message
+
+
+def test_offline_policy_is_deterministic(store, clock):
+    def run_once() -> list[tuple[str, str]]:
+        session = Session("notes", clock=clock)
+        return [(e.type, e.model_dump_json(exclude={"ts", "turn_id", "conversation_id", "message_id", "latency_ms",
+                                                    "ttft_ms"}))
+                for e in session.run("list my notes")]
+
+    assert run_once() == run_once()
