@@ -16,6 +16,7 @@ from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
 from agents.core.session import Session
 from pages import render
+from pages.alerts_panel import build_alerts
 from pages.cards import card_markdown, dataframe_for, figure_for, tiles_html
 from pages.header import Header, describe_error, provider_from
 from pages.render import ChatView
@@ -44,7 +45,7 @@ def _suggestion_updates(view: ChatView, spec: AgentSpec) -> list[Any]:
 def _conversation_choices(spec: AgentSpec, user: str) -> list[tuple[str, str]]:
     try:
         rows = _session(spec, user, None).conversations(limit=50)
-    except Exception:
+    except Exception:  # noqa: BLE001 - a bad user id is reported on send
         return []
     return [(f"{r.title or '(untitled)'} · {r.updated_at:%m-%d %H:%M}", r.id) for r in rows]
 
@@ -64,6 +65,9 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks) -> None:
                 archive_btn = gr.Button("Archive", size="sm", scale=0, min_width=70, elem_id=f"pg-{spec.id}-archive")
                 delete_btn = gr.Button("Delete", size="sm", scale=0, min_width=70, variant="stop",
                                        elem_id=f"pg-{spec.id}-delete")
+            wiring: dict[str, Any] = {}
+            if spec.alert_check is not None:
+                build_alerts(spec, header, demo, wiring)
             chatbot = gr.Chatbot(label=spec.title, height=520, elem_id=f"pg-{spec.id}-chat",
                                  placeholder=f"**{spec.title}**\n\n{spec.description}", buttons=["copy"],
                                  feedback_options=None)
@@ -95,7 +99,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks) -> None:
         yield [view, gr.skip(), view.messages, "…", "", *_suggestion_updates(view, spec)]
         try:
             session = _session(spec, user, view.conversation_id, provider_from(provider, model, api_key))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - shown in the chat, never a traceback
             view = view.model_copy(update={"messages": [*view.messages, {"role": "assistant", "content": f"⚠️ {describe_error(exc)}"}]})
             yield [view, gr.skip(), view.messages, "", gr.skip(), *_suggestion_updates(view, spec)]
             return
@@ -110,6 +114,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks) -> None:
                      else [gr.skip()] * MAX_SUGGESTIONS)]
 
     inputs = [view_state, *header.inputs]
+    wiring.update(run=run, inputs=inputs, outputs=chat_outputs)
     send_event = send_btn.click(run, [textbox, *inputs], chat_outputs)
     submit_event = textbox.submit(run, [textbox, *inputs], chat_outputs)
     suggestion_events = [b.click(run, [b, *inputs], chat_outputs) for b in suggestion_buttons]
@@ -127,7 +132,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks) -> None:
             try:
                 session = _session(spec, user, conversation_id)
                 view = render.view_from_history(conversation_id, session.history(), session.pending_actions())
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - shown in the chat
                 view = ChatView(error=describe_error(exc),
                                 messages=[{"role": "assistant", "content": f"⚠️ {describe_error(exc)}"}])
         return [view, _panel(view), view.messages, "", gr.skip(), *_suggestion_updates(view, spec)]
@@ -187,14 +192,14 @@ def _action_handler(spec: AgentSpec, action_id: str, op: str):  # noqa: ANN202 -
                 session.modify_action(action_id, args)
                 notice = "✏️ 변경 사항을 저장했습니다. 카드를 확인한 뒤 실행하세요. (Saved; review the card, then confirm.)"
             fresh = render.view_from_history(view.conversation_id, session.history(), session.pending_actions())
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - refusals are shown, not raised
             fresh = view.model_copy(deep=True)
             notice = f"⚠️ {describe_error(exc)}"
             try:
                 row = _session(spec, user, None).store.actions.get(action_id, user)
                 if row is not None:
                     fresh = render.replace_action(fresh, row)
-            except Exception:
+            except Exception:  # noqa: BLE001 - the notice already says what went wrong
                 pass
         if notice:
             fresh.messages.append({"role": "assistant", "content": notice})
@@ -216,7 +221,7 @@ def _draw_panel(spec: AgentSpec, panel: dict[str, Any], user_box: gr.Textbox, vi
         status = action.status if action.status != "PENDING" or open_ else "EXPIRED"
         with gr.Group(elem_classes=["pg-action", f"pg-action-{status.lower()}"]):
             rows = "\n".join(f"| {d.label} | {d.value}{' ✏️' if d.changed else ''} |" for d in action.details)
-            warnings = "\n".join(f"> ⚠️ {w}" for w in action.warnings)
+            warnings = "\n".join(f"- ⚠️ {w}" for w in action.warnings)
             heading = _ACTION_HEADINGS.get(status, status)
             gr.Markdown(f"**{heading} · {action.summary}**\n\n| 항목 | 값 |\n|---|---|\n{rows}\n\n{warnings}\n\n"
                         f"`{action.tool_name}` · status **{status}** · expires {action.expires_at:%H:%M} UTC"
@@ -234,7 +239,7 @@ def _draw_panel(spec: AgentSpec, panel: dict[str, Any], user_box: gr.Textbox, vi
                 cancel.click(_action_handler(spec, action.action_id, "cancel"), [view_state, user_box], outputs)
                 save.click(_action_handler(spec, action.action_id, "modify"), [view_state, user_box, editor],
                            outputs)
-    for card in reversed(cards):
+    for card in render.newest_first(cards):
         with gr.Group(elem_classes=["pg-card", f"pg-card-{card.card_type}"]):
             gr.Markdown(card_markdown(card))
             tiles = tiles_html(card)

@@ -57,7 +57,10 @@ def tiles_html(card: CardView) -> str | None:
     cells = []
     for tile in tiles:
         delta = tile.get("delta")
-        cls = "" if not delta else ("up" if str(delta).startswith("+") else "down")
+        cls = "" if not delta or str(delta).startswith(("+0.0", "-0.0", "–")) else (
+            "up" if str(delta).startswith("+") else "down")
+        if cls and tile.get("lower_is_better"):
+            cls = "up" if cls == "down" else "down"
         cells.append(
             f'<div class="pg-tile"><div class="pg-tile-label">{html.escape(str(tile["label"]))}</div>'
             f'<div class="pg-tile-value">{html.escape(str(tile["value"]))}</div>'

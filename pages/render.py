@@ -24,6 +24,7 @@ class CardView(BaseModel):
     card_type: str
     title: str
     data: dict[str, Any] = Field(default_factory=dict)
+    group: str | None = None  # the turn (or message) that produced it; newest group shows first
 
 
 class ActionView(BaseModel):
@@ -130,7 +131,8 @@ def apply_event(view: ChatView, event: Event) -> ChatView:
             message["content"] += f"\n{mark} {event.summary}"
             message["metadata"]["status"] = DONE
         case "data_card":
-            view.cards.append(CardView(card_type=event.card_type, title=event.title, data=event.data))
+            view.cards.append(CardView(card_type=event.card_type, title=event.title, data=event.data,
+                                       group=event.turn_id))
         case "action_confirmation":
             view.actions = [a for a in view.actions if a.action_id != event.action_id]
             view.actions.append(ActionView(
@@ -144,9 +146,10 @@ def apply_event(view: ChatView, event: Event) -> ChatView:
                                   "metadata": {"title": f"🖱️ UI action: {event.action_id} ({event.risk})",
                                                "status": DONE}})
         case "clarification":
+            # The question itself arrives as text; its options become the suggestion buttons.
             view.clarification = event.question
-            if not view.messages or view.messages[-1].get("content") != event.question:
-                _append_text(view, ("\n\n" if _last_is_text(view) else "") + event.question)
+            if event.options:
+                view.suggestions = list(event.options)
         case "suggested_questions":
             view.suggestions = list(event.questions)
         case "alert":
@@ -170,10 +173,6 @@ def apply_event(view: ChatView, event: Event) -> ChatView:
     return view
 
 
-def _last_is_text(view: ChatView) -> bool:
-    return bool(view.messages) and view.messages[-1]["role"] == "assistant" and not view.messages[-1].get("metadata")
-
-
 def apply_action_outcome(view: ChatView, action_id: str, status: str, message: str, *, in_place: bool = False,
                          chat_text: str | None = None, cards: list[dict[str, Any]] | None = None) -> ChatView:
     """A confirm / cancel / modify result: update the card, add the outcome to the chat."""
@@ -185,7 +184,7 @@ def apply_action_outcome(view: ChatView, action_id: str, status: str, message: s
     if chat_text:
         view.messages.append({"role": "assistant", "content": chat_text})
     for card in cards or []:
-        view.cards.append(CardView(**card))
+        view.cards.append(CardView(**card, group=action_id))
     return view
 
 
@@ -226,7 +225,7 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow],
                     args = {"raw": call.get("arguments")}
                 view.messages.append(_tool_message(call["id"], call["name"], args if isinstance(args, dict) else {}, DONE))
             for card in row.meta.get("cards", []):
-                view.cards.append(CardView(**card))
+                view.cards.append(CardView(**card, group=row.id))
         elif row.role == "tool":
             message = _find_tool(view, row.tool_call_id or "")
             if message is not None:
@@ -241,6 +240,16 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow],
                 elif "summary" in row.meta:
                     message["content"] += f"\n{'✅' if row.meta.get('ok', True) else '⚠️'} {row.meta['summary']}"
             for card in row.meta.get("cards", []):
-                view.cards.append(CardView(**card))
+                view.cards.append(CardView(**card, group=row.turn_id))
     view.actions = [action_from_row(a) for a in actions]
     return view
+
+
+def newest_first(cards: list[CardView]) -> list[CardView]:
+    """Cards of the newest turn first, each turn's cards in the order they came."""
+    order: list[str | None] = []
+    for card in cards:
+        if card.group not in order:
+            order.append(card.group)
+    rank = {group: i for i, group in enumerate(reversed(order))}
+    return sorted(cards, key=lambda c: rank[c.group])

@@ -40,7 +40,8 @@ def test_streamed_turn_renders_text_tool_steps_and_cards():
          "metadata": {"title": "🛠️ list_notes", "id": "c1", "status": "done"}},
         {"role": "assistant", "content": "You have 2."},
     ]
-    assert view.cards == [CardView(card_type="table", title="Notes", data={"columns": ["text"], "rows": [["a"], ["b"]]})]
+    assert view.cards == [CardView(card_type="table", title="Notes", data={"columns": ["text"], "rows": [["a"], ["b"]]},
+                                   group="t")]
     assert view.suggestions == ["add one"]
     assert view.conversation_id == "conv1"
     assert view.badge == "offline/rules-v1 · 12 ms · first token 2 ms · 10+5 tokens"
@@ -82,9 +83,10 @@ def test_error_event_is_shown_in_the_chat():
 def test_clarification_and_intent():
     emit = ev.Emitter("t")
     view = fold([emit(ev.Intent, name="REFILTER", confidence=0.92, reasoning="budget changed", args={"max": 1}),
-                 emit(ev.Clarification, question="예산은 얼마인가요?")])
+                 emit(ev.Clarification, question="예산은 얼마인가요?", options=["5만원", "10만원"])])
     assert view.messages[0]["metadata"]["title"] == "🧭 intent: REFILTER (92%)"
-    assert view.clarification == "예산은 얼마인가요?" and view.messages[-1]["content"] == "예산은 얼마인가요?"
+    assert view.clarification == "예산은 얼마인가요?" and view.suggestions == ["5만원", "10만원"]
+    assert len(view.messages) == 1  # the question arrives as text, not twice
 
 
 def test_reload_rebuilds_the_same_cards_and_buttons(store, clock):
@@ -124,3 +126,9 @@ def test_card_builders():
     tiles = tiles_html(CardView(card_type="kpi", title="K", data={"tiles": [
         {"label": "ROAS", "value": "3.20x", "delta": "+12.5%"}, {"label": "CPA", "value": "₩12,000", "delta": "-3.1%"}]}))
     assert tiles.count("pg-tile-value") == 2 and 'class="pg-tile-delta up"' in tiles and "₩12,000" in tiles
+
+
+def test_newest_turn_cards_come_first_in_their_own_order():
+    cards = [CardView(card_type="a", title="1", group="t1"), CardView(card_type="b", title="2", group="t1"),
+             CardView(card_type="c", title="3", group="t2"), CardView(card_type="d", title="4", group="t2")]
+    assert [c.title for c in render.newest_first(cards)] == ["3", "4", "1", "2"]

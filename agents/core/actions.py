@@ -91,6 +91,10 @@ class ActionService:
         if not claimed:
             current = self.get(action_id, user_id)
             self._expire_if_due(current, now)
+            if current.status is ActionStatus.PENDING:
+                # Lost a write-write conflict to a confirm that has not committed yet.
+                raise ActionRefused(f"Action {action_id} is being confirmed by another request right now; "
+                                    "it will run once. Reload to see the result.", code="action_in_progress")
             raise ActionRefused(f"Action {action_id} cannot be confirmed: " + _REFUSALS.get(current.status, str(current.status)),
                                 code=f"action_{current.status.value.lower()}")
         # Only the winner of the conditional update reaches this line.

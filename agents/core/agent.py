@@ -44,13 +44,17 @@ class AgentSpec:
     migrations: tuple[Migration, ...] = ()
     # Seeds a user's sandbox data the first time they use this agent.
     setup_user: Callable[[Store, str, datetime], None] | None = None
+    # Proactive alerts: check(store, user_id, now) creates them; prompt(alert) is the
+    # message "analyse this" sends to the chat.
+    alert_check: Callable[[Store, str, datetime], list[Any]] | None = None
+    alert_prompt: Callable[[Any], str] | None = None
     # Shown in the UI header of the tab.
     badge: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
 
 # Built-in agents, one package each; a later issue adds each as it lands.
-BUILTIN_AGENT_MODULES: tuple[str, ...] = ()
+BUILTIN_AGENT_MODULES: tuple[str, ...] = ("agents.marketing",)
 
 _registry: dict[str, AgentSpec] = {}
 _loaded = False
@@ -83,8 +87,10 @@ def _load() -> None:
 
 
 def list_agents() -> list[AgentSpec]:
+    """Built-in agents first, in their seed order, then any extra ones."""
     _load()
-    return list(_registry.values())
+    builtin = [_registry[m.rsplit(".", 1)[-1]] for m in BUILTIN_AGENT_MODULES if m.rsplit(".", 1)[-1] in _registry]
+    return builtin + [spec for spec in _registry.values() if spec not in builtin]
 
 
 def get_agent(agent_id: str) -> AgentSpec:

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from agents.core.clock import aware
-from agents.core.events import ActionConfirmation, DataCard, Event, ToolCall, ToolResult
+from agents.core.events import ActionConfirmation, Clarification, DataCard, Event, ToolCall, ToolResult
 from agents.core.ids import new_id
 from agents.core.providers.base import ChatMessage, ModelToolCall
 from agents.core.store import ActionStatus, NewMessage, PendingActionRow
-from agents.core.tools import Tool, ToolContext, ToolKind, ToolOutput, format_validation_error
+from agents.core.tools import Confirmation, Tool, ToolContext, ToolKind, ToolOutput, format_validation_error
 
 if TYPE_CHECKING:
     from agents.core.runner import Turn
@@ -76,7 +76,13 @@ def run_tool_call(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
         return message, False
     ctx = tool_context(turn)
     if tool.kind is ToolKind.MUTATION:
-        return (yield from _propose(turn, tool, call, args, ctx)), True
+        try:
+            confirmation = tool.build_confirmation(args, ctx)
+        except (ValueError, LookupError) as exc:
+            # e.g. the campaign named in the args does not exist: the model should ask or retry.
+            message = yield from _refuse(turn, call, args.model_dump(mode="json"), f"Cannot propose {call.name}: {exc}")
+            return message, False
+        return (yield from _propose(turn, tool, call, args, confirmation)), True
     dumped = args.model_dump(mode="json")
     yield turn.emit(ToolCall, call_id=call.id, name=call.name, args=dumped, status="running")
     started = time.perf_counter()
@@ -91,14 +97,18 @@ def run_tool_call(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
                     data=output.data)
     for card in output.cards:
         yield turn.emit(DataCard, card_type=card.card_type, title=card.title, data=card.data)
+    if output.clarification:
+        yield turn.emit(Clarification, question=output.clarification["question"],
+                        options=list(output.clarification.get("options", [])),
+                        context=dict(output.clarification.get("context", {})))
     meta = {"ok": output.ok, "summary": output.summary, "args": dumped,
             "cards": [c.model_dump(mode="json") for c in output.cards]}
     payload = {"ok": output.ok, "summary": output.summary, "data": output.data}
     return _result_message(turn, call, payload, meta), False
 
 
-def _propose(turn: Turn, tool: Tool, call: ModelToolCall, args: Any, ctx: ToolContext) -> Generator[Event, None, ChatMessage]:
-    confirmation = tool.build_confirmation(args, ctx)
+def _propose(turn: Turn, tool: Tool, call: ModelToolCall, args: Any,
+             confirmation: Confirmation) -> Generator[Event, None, ChatMessage]:
     dumped = args.model_dump(mode="json")
     action = PendingActionRow(
         id=new_id("act"), conversation_id=turn.conversation.id, user_id=turn.user_id, agent_id=turn.agent.id,

@@ -42,6 +42,8 @@ class ToolOutput(BaseModel):
     summary: str  # human-readable result, shown in chat and given to the model
     data: Any = None
     cards: list[Card] = []
+    # A question for the user ({question, options, context}); streamed as a clarification event.
+    clarification: dict[str, Any] | None = None
 
 
 class Confirmation(BaseModel):

@@ -1,0 +1,160 @@
+"""The shared Korean money parser: amounts ("10만원", "₩100,000", "5만 원", "3천원",
+"1만5천원", "1.5만원", "십만원") and budget ranges (seed 003's table: 이하/아래/까지/미만/
+이내, 최대, 이상, 정도, 에서~, and "7만원에서 10만원으로 올려줘" as a change).
+
+Marketing uses ``parse_amount``; shopping uses ``parse_budget`` and ``is_vague_budget``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_NATIVE_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
+_NATIVE_UNITS = {"십": 10, "백": 100, "천": 1000}
+
+# A number: digits with optional commas / decimal point, or Sino-Korean numerals (오, 십, 이십...).
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|[일이삼사오육칠팔구십백천]+)"
+# An amount: ₩ / 원 / KRW / 만 / 천 / 억 with optional spaces between the parts.
+_AMOUNT = re.compile(
+    rf"""(?P<won>₩\s*)?
+         (?:(?P<eok>{_NUM})\s*억\s*)?
+         (?:(?P<man>{_NUM})\s*만\s*)?
+         (?:(?P<cheon>{_NUM})\s*천\s*)?
+         (?:(?P<rest>{_NUM})\s*)?
+         (?P<unit>원|KRW|krw|won)?""",
+    re.X,
+)
+
+
+@dataclass(frozen=True)
+class Amount:
+    value: int
+    start: int
+    end: int
+
+
+def _number(token: str) -> float:
+    token = token.replace(",", "")
+    if re.fullmatch(r"\d+(?:\.\d+)?", token):
+        return float(token)
+    total, digit = 0, 0
+    for ch in token:
+        if ch in _NATIVE_DIGITS:
+            digit = _NATIVE_DIGITS[ch]
+        else:
+            total += (digit or 1) * _NATIVE_UNITS[ch]
+            digit = 0
+    return float(total + digit)
+
+
+def find_amounts(text: str) -> list[Amount]:
+    """Every money amount in the text, in order. A bare number counts only with ₩/원/KRW
+    or a 만/천/억 unit, so "3일" or "2번" are never read as money."""
+    found: list[Amount] = []
+    for m in _AMOUNT.finditer(text):
+        eok, man, cheon, rest = m.group("eok"), m.group("man"), m.group("cheon"), m.group("rest")
+        if not any((eok, man, cheon, rest)):
+            continue
+        has_unit = bool(m.group("won") or m.group("unit") or eok or man or cheon)
+        if not has_unit:
+            continue
+        if rest and not m.group("won") and not m.group("unit") and not (eok or man or cheon):
+            continue
+        # Sino-Korean numerals alone ("이", "오") are ordinary words unless a unit follows them.
+        if rest and re.fullmatch(r"[일이삼사오육칠팔구십백천]+", rest) and not (m.group("unit") or man or cheon or eok):
+            continue
+        value = 0.0
+        if eok:
+            value += _number(eok) * 100_000_000
+        if man:
+            value += _number(man) * 10_000
+        if cheon:
+            value += _number(cheon) * 1_000
+        if rest:
+            value += _number(rest)
+        found.append(Amount(round(value), m.start(), m.end()))
+    return found
+
+
+def parse_amount(text: str) -> int | None:
+    """The first amount in the text, in KRW."""
+    amounts = find_amounts(text)
+    return amounts[0].value if amounts else None
+
+
+@dataclass(frozen=True)
+class Budget:
+    min: int
+    max: int | None  # None means "and above"
+    kind: str  # below, exact, max, above, around, range, band, change
+    previous: int | None = None  # for a change: the amount it moves from
+
+    def label(self) -> str:
+        """The seed's string form: "0-100000", "150000+"."""
+        return f"{self.min}+" if self.max is None else f"{self.min}-{self.max}"
+
+
+_BELOW = re.compile(r"^\s*(?:원)?\s*(?:으로|로)?\s*(?:이하|아래|밑|까지|미만|이내|안쪽|넘지\s*않)")
+_ABOVE = re.compile(r"^\s*(?:원)?\s*(?:이상|넘는|초과|부터|보다\s*비싼)")
+_AROUND = re.compile(r"^\s*(?:원)?\s*(?:정도|쯤|내외|안팎|전후|언저리)")
+_RANGE_SEP = re.compile(r"^\s*(?:원)?\s*(?:에서|~|-|–|부터)\s*$")
+_DECADE = re.compile(r"^\s*(?:원)?\s*대")
+_CHANGE_VERB = re.compile(r"(?:으로|로)\s*(?:올려|내려|늘려|줄여|바꿔|변경|조정|높여|낮춰)")
+_MAX_PREFIX = re.compile(r"(?:최대|많아야|기껏해야|상한)\s*$")
+
+
+def parse_budget(text: str) -> Budget | None:
+    """A budget range from Korean text, or None when it names no amount."""
+    amounts = find_amounts(text)
+    if not amounts:
+        return None
+    first = amounts[0]
+    if len(amounts) >= 2:
+        between = text[first.end:amounts[1].start]
+        if _RANGE_SEP.match(between):
+            low, high = sorted((first.value, amounts[1].value))
+            if _CHANGE_VERB.search(text[amounts[1].end:amounts[1].end + 12]):
+                # "7만원에서 10만원으로 올려줘": the ceiling moves from the first to the second.
+                return Budget(0, amounts[1].value, "change", previous=first.value)
+            return Budget(low, high, "range")
+    after = text[first.end:first.end + 12]
+    before = text[max(0, first.start - 8):first.start]
+    if _DECADE.match(after):
+        # "20만원대" is 200,000-299,999: the band of the leading digit.
+        unit = 10 ** (len(str(first.value)) - len(str(first.value).rstrip("0")))
+        return Budget(first.value, first.value + unit - 1, "band")
+    if _ABOVE.match(after):
+        return Budget(first.value, None, "above")
+    if _AROUND.match(after):
+        return Budget(round(first.value * 0.9), round(first.value * 1.1), "around")
+    if _BELOW.match(after):
+        return Budget(0, first.value, "below")
+    if _MAX_PREFIX.search(before):
+        return Budget(0, first.value, "max")
+    return Budget(0, first.value, "exact")
+
+
+VAGUE_BUDGET_PHRASES = (
+    "더 저렴", "더 싸", "더 싼", "가격 낮", "가격낮", "예산 줄", "예산줄", "더 비싸", "더 좋은", "가격 높",
+    "가격높", "예산 늘", "예산늘", "좀 싼", "좀 저렴", "싼 걸로", "저렴한 걸로", "비싼 걸로",
+)
+
+
+def is_vague_budget(text: str) -> bool:
+    """A price wish without a number ("더 저렴한 걸로") needs a clarifying question."""
+    return not find_amounts(text) and any(phrase in text for phrase in VAGUE_BUDGET_PHRASES)
+
+
+def format_krw(value: float) -> str:
+    """₩ with thousands separators, as seed 000 §3.2 asks."""
+    return f"₩{round(value):,}"
+
+
+def format_man(value: int) -> str:
+    """Short Korean form for budgets: 100000 -> "10만원", 75000 -> "7.5만원"."""
+    if value % 10_000 == 0:
+        return f"{value // 10_000}만원"
+    if value >= 10_000:
+        return f"{value / 10_000:g}만원"
+    return f"{value:,}원"

@@ -1,0 +1,63 @@
+"""Proactive alerts (seed 000 §7.4): anomaly, budget (90%+ spent) and milestone (ROAS >= 3.0)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from agents.core.korean_money import format_krw
+from agents.core.store import AlertRow, Store
+from agents.marketing import analytics
+from agents.marketing.store import MarketingStore
+
+AGENT_ID = "marketing"
+
+
+def check(store: Store, user_id: str, now: datetime) -> list[AlertRow]:
+    """Create the alerts the data calls for; an alert that is still open is never duplicated."""
+    ms = MarketingStore(store)
+    ms.ensure_account(user_id, now)
+    created: list[AlertRow] = []
+
+    def add(kind: str, severity: str, title: str, message: str, data: dict, key: str) -> None:
+        row = store.alerts.create_if_new(user_id=user_id, agent_id=AGENT_ID, type=kind, severity=severity, title=title,
+                                         message=message, data=data, dedupe_key=key, now=now)
+        if row is not None:
+            created.append(row)
+
+    for a in analytics.anomalies(ms, user_id):
+        label = {"roas_drop": "ROAS", "spend_spike": "지출", "ctr_collapse": "CTR"}[a["type"]]
+        direction = "상승" if a["change_pct"] > 0 else "하락"
+        add("anomaly", a["severity"], f"'{a['campaign']}' {label} {abs(a['change_pct']):.0f}% {direction}",
+            f"'{a['campaign']}' {label}가 전일 대비 {abs(a['change_pct']):.0f}% {direction}했습니다 "
+            f"({a['previous']} → {a['value']}, {a['date']}).", a, f"anomaly:{a['type']}:{a['campaign_id']}:{a['date']}")
+    for b in analytics.budget_pressure(ms, user_id):
+        severity = "CRITICAL" if b["share"] >= 100 else "WARNING"
+        add("budget", severity, f"'{b['campaign']}' 예산 {b['share']:.0f}% 소진",
+            f"'{b['campaign']}'가 {b['date']} 일일 예산 {format_krw(b['daily_budget'])} 중 {format_krw(b['spend'])}"
+            f"({b['share']:.0f}%)를 사용했습니다. 예산 증액을 검토해보세요.", b, f"budget:{b['campaign_id']}:{b['date']}")
+    for m in analytics.milestones(ms, user_id):
+        add("milestone", "INFO", f"'{m['campaign']}' ROAS {m['roas']:.2f}x 달성",
+            f"'{m['campaign']}'의 최근 7일 ROAS가 {m['previous_roas']:.2f}x에서 {m['roas']:.2f}x로 3.0x를 넘었습니다.",
+            m, f"milestone:roas3:{m['campaign_id']}")
+    return created
+
+
+def check_all(store: Store, now: datetime) -> dict[str, int]:
+    """The 15-minute job: every user with a sandbox account."""
+    counts = {"anomaly": 0, "budget": 0, "milestone": 0}
+    for user_id in MarketingStore(store).users_with_accounts():
+        for alert in check(store, user_id, now):
+            counts[alert.type] = counts.get(alert.type, 0) + 1
+    return counts
+
+
+def analysis_prompt(alert: AlertRow) -> str:
+    """The message "자세히 분석하기" sends to the chat."""
+    campaign = alert.data.get("campaign", "")
+    match alert.type:
+        case "anomaly":
+            return f"{campaign} 이상 징후 자세히 분석해줘"
+        case "budget":
+            return f"{campaign} 상세 보여줘"
+        case _:
+            return f"{campaign} 성과 어때?"

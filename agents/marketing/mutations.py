@@ -1,0 +1,249 @@
+"""The six mutation tools of seed 000 §9: each becomes a confirmation card first."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import date
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from agents.core.events import Detail
+from agents.core.ids import new_id
+from agents.core.korean_money import format_krw
+from agents.core.tools import Confirmation, ToolContext, ToolOutput
+from agents.marketing.format import STATUS_LABELS, objective_label
+from agents.marketing.queries import CampaignNotResolved, resolve
+from agents.marketing.store import MarketingStore
+
+SANDBOX = "샌드박스 광고 계정에만 반영됩니다 (Meta 계정 동기화는 이 플레이그라운드 범위 밖입니다)"
+Objective = Literal["OUTCOME_AWARENESS", "OUTCOME_TRAFFIC", "OUTCOME_ENGAGEMENT", "OUTCOME_LEADS",
+                    "OUTCOME_APP_PROMOTION", "OUTCOME_SALES"]
+
+
+def _detail(label: str, value: str, before: str | None = None) -> Detail:
+    return Detail(label=label, value=value, changed=before is not None and before != value)
+
+
+def _campaign(ctx: ToolContext, ref: str) -> dict[str, Any]:
+    try:
+        return resolve(ctx, ref)
+    except CampaignNotResolved as exc:
+        raise ValueError(str(exc)) from exc
+
+
+# --- createCampaign ---------------------------------------------------------------------
+
+
+class Audience(BaseModel):
+    ageMin: int | None = Field(None, ge=13, le=65)
+    ageMax: int | None = Field(None, ge=13, le=65)
+    genders: list[Literal["male", "female"]] | None = None
+    locations: list[str] | None = None
+    interests: list[str] | None = None
+
+
+class CreateArgs(BaseModel):
+    name: str = Field(min_length=1, max_length=80, description="캠페인 이름")
+    objective: Objective = Field(description="캠페인 목적")
+    dailyBudget: int = Field(ge=5000, description="일일 예산 (원), 최소 5,000원")
+    startDate: date | None = Field(None, description="시작일 (YYYY-MM-DD)")
+    endDate: date | None = Field(None, description="종료일 (YYYY-MM-DD)")
+    targetAudience: Audience | None = None
+
+    @model_validator(mode="after")
+    def _dates(self) -> CreateArgs:
+        if self.startDate and self.endDate and self.endDate < self.startDate:
+            raise ValueError("endDate must be on or after startDate")
+        return self
+
+
+def _audience_text(audience: Audience | None) -> str:
+    if audience is None:
+        return "Advantage+ (자동)"
+    parts = []
+    if audience.ageMin or audience.ageMax:
+        parts.append(f"{audience.ageMin or 13}-{audience.ageMax or 65}세")
+    if audience.genders:
+        parts.append("/".join({"male": "남성", "female": "여성"}[g] for g in audience.genders))
+    parts += audience.locations or []
+    parts += audience.interests or []
+    return ", ".join(parts) or "Advantage+ (자동)"
+
+
+def create_confirmation(args: CreateArgs, ctx: ToolContext, previous: CreateArgs | None) -> Confirmation:
+    before = previous or args
+    start = (args.startDate or ctx.now.date()).isoformat()
+    details = [
+        _detail("캠페인 이름", args.name, before.name),
+        _detail("목적", f"{objective_label(args.objective)} ({args.objective})",
+                f"{objective_label(before.objective)} ({before.objective})"),
+        _detail("일일 예산", format_krw(args.dailyBudget), format_krw(before.dailyBudget)),
+        _detail("시작일", start, (before.startDate or ctx.now.date()).isoformat()),
+        _detail("종료일", args.endDate.isoformat() if args.endDate else "없음",
+                before.endDate.isoformat() if before.endDate else "없음"),
+        _detail("타겟", _audience_text(args.targetAudience), _audience_text(before.targetAudience)),
+    ]
+    return Confirmation(summary=f"{objective_label(args.objective)} 캠페인 '{args.name}'을(를) 일일 예산 "
+                                f"{format_krw(args.dailyBudget)}으로 생성합니다",
+                        details=details, warnings=[SANDBOX, "예산이 즉시 소진되기 시작할 수 있습니다"])
+
+
+def create_campaign(args: CreateArgs, ctx: ToolContext) -> ToolOutput:
+    ms = MarketingStore(ctx.store)
+    campaign_id = new_id("cmp")
+    ms.insert_campaign({
+        "id": campaign_id, "user_id": ctx.user_id, "name": args.name, "objective": args.objective, "status": "ACTIVE",
+        "daily_budget": args.dailyBudget, "start_date": args.startDate or ctx.now.date(), "end_date": args.endDate,
+        "target_audience": args.targetAudience.model_dump(exclude_none=True) if args.targetAudience else None,
+        "created_at": ctx.now, "updated_at": ctx.now,
+    })
+    return ToolOutput(
+        summary=(f"{objective_label(args.objective)} 캠페인 '{args.name}'이(가) 생성되었습니다 "
+                 f"(일일 예산 {format_krw(args.dailyBudget)}). 샌드박스 계정에 반영했습니다. "
+                 "캠페인 학습 기간(3-5일) 동안은 성과 변동이 있을 수 있습니다."),
+        data={"campaign_id": campaign_id, "name": args.name})
+
+
+# --- updateCampaignBudget -------------------------------------------------------------------
+
+
+class BudgetArgs(BaseModel):
+    campaignId: str = Field(min_length=1, description="campaign id or name")
+    dailyBudget: int | None = Field(None, ge=5000, description="새 일일 예산 (원)")
+    changePercent: float | None = Field(None, ge=-90, le=500, description="현재 예산 대비 변경 비율 (%)")
+
+    @model_validator(mode="after")
+    def _one_of(self) -> BudgetArgs:
+        if (self.dailyBudget is None) == (self.changePercent is None):
+            raise ValueError("give exactly one of dailyBudget or changePercent")
+        return self
+
+
+def _new_budget(args: BudgetArgs, current: int) -> int:
+    if args.dailyBudget is not None:
+        return args.dailyBudget
+    value = int(round(current * (1 + (args.changePercent or 0) / 100) / 1000) * 1000)
+    if value < 5000:
+        raise ValueError(f"변경 후 예산 {format_krw(value)}은(는) 최소 예산 ₩5,000보다 작습니다")
+    return value
+
+
+def budget_confirmation(args: BudgetArgs, ctx: ToolContext, previous: BudgetArgs | None) -> Confirmation:
+    campaign = _campaign(ctx, args.campaignId)
+    new = _new_budget(args, campaign["daily_budget"])
+    change = (new - campaign["daily_budget"]) / campaign["daily_budget"] * 100
+    details = [_detail("캠페인", campaign["name"]),
+               _detail("현재 일일 예산", format_krw(campaign["daily_budget"])),
+               Detail(label="새 일일 예산", value=f"{format_krw(new)} ({change:+.0f}%)", changed=True)]
+    warnings = [SANDBOX]
+    if change >= 50:
+        warnings.append("예산을 50% 이상 늘리면 학습 단계가 다시 시작될 수 있습니다")
+    return Confirmation(summary=f"'{campaign['name']}' 일일 예산을 {format_krw(campaign['daily_budget'])}에서 "
+                                f"{format_krw(new)}으로 변경합니다", details=details, warnings=warnings)
+
+
+def update_budget(args: BudgetArgs, ctx: ToolContext) -> ToolOutput:
+    campaign = _campaign(ctx, args.campaignId)
+    new = _new_budget(args, campaign["daily_budget"])
+    if not MarketingStore(ctx.store).set_budget(ctx.user_id, campaign["id"], new, ctx.now):
+        return ToolOutput(ok=False, summary=f"'{campaign['name']}' 캠페인은 삭제되어 예산을 바꿀 수 없습니다.")
+    return ToolOutput(summary=f"'{campaign['name']}' 일일 예산을 {format_krw(campaign['daily_budget'])} → "
+                              f"{format_krw(new)}으로 변경했습니다.",
+                      data={"campaign_id": campaign["id"], "from": campaign["daily_budget"], "to": new})
+
+
+# --- pause / resume / delete -----------------------------------------------------------------
+
+
+class CampaignRef(BaseModel):
+    campaignId: str = Field(min_length=1, description="campaign id or name")
+
+
+_TRANSITIONS = {
+    "pause": ("PAUSED", ("ACTIVE",), "일시정지", "일시정지하면 광고 노출과 지출이 즉시 멈춥니다"),
+    "resume": ("ACTIVE", ("PAUSED",), "재개", "재개하면 예산이 다시 소진되기 시작합니다"),
+    "delete": ("DELETED", ("ACTIVE", "PAUSED"), "삭제", "삭제한 캠페인은 복구할 수 없습니다 (성과 기록은 보관)"),
+}
+
+
+def status_confirmation(op: str):  # noqa: ANN201 - returns a confirmation builder
+    target, allowed, verb, warning = _TRANSITIONS[op]
+
+    def build(args: CampaignRef, ctx: ToolContext, previous: CampaignRef | None) -> Confirmation:
+        campaign = _campaign(ctx, args.campaignId)
+        if campaign["status"] not in allowed:
+            raise ValueError(f"'{campaign['name']}' 캠페인은 현재 {STATUS_LABELS[campaign['status']]} 상태라 {verb}할 수 없습니다")
+        return Confirmation(
+            summary=f"'{campaign['name']}' 캠페인을 {verb}합니다",
+            details=[_detail("캠페인", campaign["name"]), _detail("현재 상태", STATUS_LABELS[campaign["status"]]),
+                     Detail(label="변경 후 상태", value=STATUS_LABELS[target], changed=True),
+                     _detail("일일 예산", format_krw(campaign["daily_budget"]))],
+            warnings=[SANDBOX, warning])
+
+    return build
+
+
+def status_handler(op: str):  # noqa: ANN201 - returns a tool handler
+    target, allowed, verb, _ = _TRANSITIONS[op]
+
+    def run(args: CampaignRef, ctx: ToolContext) -> ToolOutput:
+        campaign = _campaign(ctx, args.campaignId)
+        if not MarketingStore(ctx.store).set_status(ctx.user_id, campaign["id"], target, ctx.now, expected=allowed):
+            return ToolOutput(ok=False, summary=f"'{campaign['name']}' 캠페인은 이미 {STATUS_LABELS[campaign['status']]} "
+                                                f"상태라 {verb}하지 않았습니다.")
+        return ToolOutput(summary=f"'{campaign['name']}' 캠페인을 {verb}했습니다.",
+                          data={"campaign_id": campaign["id"], "status": target})
+
+    return run
+
+
+# --- generateAdCopy ----------------------------------------------------------------------------
+
+
+class AdCopyArgs(BaseModel):
+    product: str = Field(min_length=1, max_length=60, description="광고할 상품이나 서비스")
+    campaignId: str | None = Field(None, description="카피를 붙일 캠페인 (id 또는 이름)")
+    tone: Literal["친근한", "고급스러운", "긴급한", "유머러스한"] = "친근한"
+    count: int = Field(3, ge=1, le=5)
+
+
+_HEADLINES = {
+    "친근한": ["{p}, 오늘부터 더 편하게", "매일 쓰는 {p}, 이제 바꿀 때", "{p} 하나로 충분해요", "고민 끝! {p}", "{p}와 함께하는 하루"],
+    "고급스러운": ["당신을 위한 {p}", "품격이 다른 {p}", "{p}, 디테일의 차이", "오래 남는 선택, {p}", "한정된 {p} 컬렉션"],
+    "긴급한": ["오늘만! {p} 특가", "{p} 마감 임박", "단 24시간, {p} 최저가", "품절 전에 {p}", "{p} 재고 소진 시 종료"],
+    "유머러스한": ["{p} 없이 살았던 과거의 나에게", "{p}, 안 사면 손해(진짜)", "엄마가 {p} 사래요", "{p} 보고 가실게요~", "통장은 울어도 {p}는 웃어요"],
+}
+_BODIES = ["지금 {p}를 만나보세요. 첫 구매 고객 무료배송.", "후기 평점 4.8점, 많은 분들이 선택한 {p}.",
+           "{p}, 이번 주 한정 혜택으로 준비했어요.", "더 나은 하루를 위한 {p}. 지금 확인하세요.", "{p}의 새로운 기준, 직접 경험해보세요."]
+
+
+def ad_copies(args: AdCopyArgs) -> list[dict[str, str]]:
+    """Deterministic templates (the offline model writes no free text of its own)."""
+    start = int(hashlib.sha1(args.product.encode()).hexdigest(), 16) % 5
+    heads, out = _HEADLINES[args.tone], []
+    for i in range(args.count):
+        out.append({"headline": heads[(start + i) % 5].format(p=args.product),
+                    "body": _BODIES[(start + i) % 5].format(p=args.product)})
+    return out
+
+
+def adcopy_confirmation(args: AdCopyArgs, ctx: ToolContext, previous: AdCopyArgs | None) -> Confirmation:
+    campaign = _campaign(ctx, args.campaignId) if args.campaignId else None
+    preview = ad_copies(args)
+    details = [_detail("상품", args.product), _detail("톤", args.tone), _detail("개수", f"{args.count}개"),
+               _detail("캠페인", campaign["name"] if campaign else "지정 안 함")]
+    details += [_detail(f"카피 {i + 1}", f"{c['headline']} — {c['body']}") for i, c in enumerate(preview)]
+    return Confirmation(summary=f"'{args.product}' 광고 카피 {args.count}개를 초안으로 저장합니다",
+                        details=details, warnings=[SANDBOX])
+
+
+def generate_ad_copy(args: AdCopyArgs, ctx: ToolContext) -> ToolOutput:
+    campaign = _campaign(ctx, args.campaignId) if args.campaignId else None
+    copies = ad_copies(args)
+    rows = [{"id": new_id("copy"), "user_id": ctx.user_id, "campaign_id": campaign and campaign["id"],
+             "product": args.product, "created_at": ctx.now, **c} for c in copies]
+    MarketingStore(ctx.store).save_copies(rows)
+    listing = "\n".join(f"{i + 1}. {c['headline']} — {c['body']}" for i, c in enumerate(copies))
+    return ToolOutput(summary=f"'{args.product}' 광고 카피 {len(copies)}개를 저장했습니다:\n{listing}",
+                      data={"copies": copies})

@@ -1,0 +1,140 @@
+"""The marketing agent's offline policy: understand the request, call tools, and write the
+reply from the tool results (never from invented figures)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from agents.core.korean_money import format_krw
+from agents.core.providers.base import ChatMessage, ModelRequest
+from agents.core.providers.offline import PolicyReply
+from agents.marketing.context import parse_context
+from agents.marketing.format import ctr, roas, signed, signed_pct
+from agents.marketing.nlu import fill_slot, understand
+
+
+def policy(request: ModelRequest) -> PolicyReply:
+    roster, today = parse_context(request.system)
+    month = today[:7]
+    last = request.messages[-1]
+    if last.role == "tool":
+        return PolicyReply(text=compose(_latest_results(request.messages)))
+    pending = pending_clarification(request.messages)
+    decided = fill_slot(pending, last.content, roster, month) if pending else None
+    if decided is None:
+        decided = understand(last.content, roster, month)
+    if decided.tool:
+        return PolicyReply(text=decided.text, tool_calls=[(decided.tool, decided.args)])
+    return PolicyReply(text=decided.text)
+
+
+def pending_clarification(messages: list[ChatMessage]) -> dict[str, Any] | None:
+    """The askClarification args of the previous turn, if that turn ended with a question."""
+    for message in reversed(messages[:-1]):
+        if message.role == "user":
+            return None
+        if message.role == "assistant" and message.tool_calls:
+            call = message.tool_calls[-1]
+            if call.name != "askClarification":
+                return None
+            try:
+                return json.loads(call.arguments)
+            except json.JSONDecodeError:
+                return None
+    return None
+
+
+def _latest_results(messages: list[ChatMessage]) -> list[tuple[str, dict[str, Any]]]:
+    results: list[tuple[str, dict[str, Any]]] = []
+    for message in reversed(messages):
+        if message.role != "tool":
+            break
+        try:
+            payload = json.loads(message.content)
+        except json.JSONDecodeError:
+            payload = {"ok": False, "error": message.content}
+        results.append((message.name or "", payload))
+    return results[::-1]
+
+
+def compose(results: list[tuple[str, dict[str, Any]]]) -> str:
+    return "\n\n".join(_one(name, payload) for name, payload in results).strip()
+
+
+def _one(name: str, payload: dict[str, Any]) -> str:
+    if not payload.get("ok", False):
+        return f"⚠️ {payload.get('error') or payload.get('summary') or '요청을 처리하지 못했습니다.'}"
+    data = payload.get("data") or {}
+    if payload.get("data_truncated"):
+        return payload.get("summary", "")
+    match name:
+        case "getPerformanceKPI":
+            return _kpi_reply(data)
+        case "listCampaigns":
+            return _list_reply(data, payload["summary"])
+        case "askClarification":
+            return _clarify_reply(data)
+        case "getBudgetRecommendation":
+            tail = "\n\n적용하려면 \"(캠페인) 예산을 (금액)으로 바꿔줘\"라고 말씀해주세요." if data.get("moves") else ""
+            return payload["summary"] + tail
+        case "generateReport":
+            k = data.get("kpi", {})
+            cur, d = k.get("current", {}), k.get("deltas", {})
+            return (f"주간 보고서를 만들었습니다. 총 매출 {format_krw(cur.get('revenue', 0))}"
+                    f"({signed_pct(d.get('revenue_pct'))}), ROAS {roas(cur.get('roas', 0))}입니다. "
+                    "전체 표는 오른쪽 보고서 카드에서 확인하세요.")
+        case "checkAnomalies":
+            found = data.get("anomalies", [])
+            if not found:
+                return payload["summary"]
+            worst = found[0]
+            return (payload["summary"] + f"\n\n가장 시급한 건 '{worst['campaign']}'입니다. "
+                    "상세 분석이나 예산 조정을 원하시면 말씀해주세요.")
+        case _:
+            return payload.get("summary", "")
+
+
+def _kpi_reply(data: dict[str, Any]) -> str:
+    now, d = data["current"], data["deltas"]
+    scope = f"'{data['campaign_name']}' " if data.get("campaign_name") else ""
+    revenue_pct = d.get("revenue_pct")
+    parts = [f"{scope}{data['label']}({data['start']}~{data['end']}) 기준 총 지출 {format_krw(now['spend'])}"
+             f"({signed_pct(d.get('spend_pct'))}), 총 매출 {format_krw(now['revenue'])}({signed_pct(revenue_pct)}), "
+             f"ROAS {roas(now['roas'])}({signed(d['roas'])}), CTR {ctr(now['ctr'])}({signed(d['ctr_pp'], suffix='%p')}), "
+             f"전환 {int(now['conversions']):,}건({int(d['conversions']):+,}건)입니다."]
+    if now["roas"] >= 2.5 and (revenue_pct or 0) >= 0:
+        parts.append(f"전반적으로 양호한 성과입니다. 매출이 {abs(revenue_pct or 0):.1f}% 증가했고 "
+                     f"ROAS도 {roas(now['roas'])}로 건강한 수준입니다.")
+    elif now["roas"] < 1.5:
+        parts.append(f"ROAS가 {roas(now['roas'])}로 낮아 수익성 점검이 필요합니다.")
+    else:
+        direction = "증가" if (revenue_pct or 0) >= 0 else "감소"
+        parts.append(f"매출이 직전 기간보다 {abs(revenue_pct or 0):.1f}% {direction}했고 ROAS는 {roas(now['roas'])}입니다.")
+    if d["ctr_pp"] < 0:
+        parts.append("다만 CTR이 소폭 하락했는데, 크리에이티브 교체를 검토해보시는 것을 추천합니다.")
+    if (d.get("cpa_pct") or 0) > 10:
+        parts.append(f"CPA가 {signed_pct(d['cpa_pct'])} 올라 전환 효율도 함께 살펴보세요.")
+    return "\n\n".join(parts)
+
+
+def _list_reply(data: dict[str, Any], summary: str) -> str:
+    rows = data.get("campaigns", [])
+    if not rows:
+        return "조건에 맞는 캠페인이 없습니다."
+    spenders = [r for r in rows if r["spend"] > 0]
+    if data.get("sortBy") == "roas" and spenders:
+        first = spenders[0]
+        word = "가장 높은" if data.get("order") == "desc" else "가장 낮은"
+        return (f"ROAS가 {word} 캠페인은 '{first['name']}'(ROAS {roas(first['roas'])}, 지출 {format_krw(first['spend'])})입니다.\n\n"
+                + summary)
+    return summary
+
+
+def _clarify_reply(data: dict[str, Any]) -> str:
+    lines = [data["question"]]
+    lines += [f"• {option}" for option in data.get("options", [])]
+    if data.get("average_cpa"):
+        lines.append(f"참고: 현재 같은 목적 캠페인의 평균 CPA는 {format_krw(data['average_cpa'])}입니다. "
+                     f"최소 {format_krw(data['recommended_min'])} 이상을 추천합니다.")
+    return "\n".join(lines)

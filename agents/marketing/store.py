@@ -1,0 +1,214 @@
+"""The marketing part of the store: sandbox campaigns and daily metrics, all SQL here."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime, timedelta
+from typing import Any
+
+import duckdb
+import pandas as pd
+
+from agents.core.store import Store
+from agents.core.store.migrations import Migration, create_table
+from data.marketing_sandbox import generate
+
+SEED_VERSION = 1
+_CAMPAIGN_COLS = ("id, user_id, name, objective, status, daily_budget, start_date, end_date, target_audience, "
+                  "created_at, updated_at")
+
+
+def _marketing_001(cur: duckdb.DuckDBPyConnection) -> None:
+    create_table(cur, "mkt_accounts", [
+        ("user_id", "VARCHAR PRIMARY KEY", "whose sandbox ad account"),
+        ("seed_version", "INTEGER NOT NULL", "generator version, so a new generator can reseed"),
+        ("seeded_at", "TIMESTAMP NOT NULL", "when the account was generated; data ends the day before"),
+    ])
+    create_table(cur, "mkt_campaigns", [
+        ("id", "VARCHAR PRIMARY KEY", "campaign id, referenced by tool args"),
+        ("user_id", "VARCHAR NOT NULL", "owner; every query filters on it"),
+        ("name", "VARCHAR NOT NULL", "Korean display name, matched fuzzily in chat"),
+        ("objective", "VARCHAR NOT NULL", "one of the six Meta OUTCOME_* objectives"),
+        ("status", "VARCHAR NOT NULL", "ACTIVE, PAUSED or DELETED (soft delete keeps history)"),
+        ("daily_budget", "BIGINT NOT NULL", "daily budget in KRW"),
+        ("start_date", "DATE NOT NULL", "first day the campaign may spend"),
+        ("end_date", "DATE", "last day, or null for open-ended"),
+        ("target_audience", "JSON", "{ageMin, ageMax, genders, locations, interests}; null means Advantage+"),
+        ("created_at", "TIMESTAMP NOT NULL", "creation time, UTC"),
+        ("updated_at", "TIMESTAMP NOT NULL", "last change by a confirmed action"),
+    ])
+    create_table(cur, "mkt_daily_metrics", [
+        ("campaign_id", "VARCHAR NOT NULL", "campaign the day belongs to"),
+        ("user_id", "VARCHAR NOT NULL", "denormalised owner so account-wide KPIs need no join"),
+        ("date", "DATE NOT NULL", "the reporting day"),
+        ("impressions", "BIGINT NOT NULL", "ad impressions"),
+        ("clicks", "BIGINT NOT NULL", "link clicks; CTR = clicks / impressions"),
+        ("spend", "BIGINT NOT NULL", "KRW spent"),
+        ("conversions", "INTEGER NOT NULL", "purchases or sign-ups; CPA = spend / conversions"),
+        ("revenue", "BIGINT NOT NULL", "KRW attributed; ROAS = revenue / spend"),
+    ], tail="PRIMARY KEY (campaign_id, date)")
+    create_table(cur, "mkt_ad_copies", [
+        ("id", "VARCHAR PRIMARY KEY", "copy id"),
+        ("user_id", "VARCHAR NOT NULL", "owner"),
+        ("campaign_id", "VARCHAR", "campaign the copy was written for, if any"),
+        ("product", "VARCHAR NOT NULL", "what the copy sells"),
+        ("headline", "VARCHAR NOT NULL", "short headline"),
+        ("body", "VARCHAR NOT NULL", "primary text"),
+        ("created_at", "TIMESTAMP NOT NULL", "when the confirmed action saved it"),
+    ])
+
+
+MIGRATIONS = (Migration("marketing_001", _marketing_001),)
+
+
+class MarketingStore:
+    def __init__(self, store: Store) -> None:
+        self.db = store.db
+
+    # --- the sandbox account -----------------------------------------------------------
+
+    def ensure_account(self, user_id: str, now: datetime) -> bool:
+        """Seed the user's sandbox account once. Returns True when it was created now."""
+        if self.db.fetchone("SELECT 1 FROM mkt_accounts WHERE user_id = ?", [user_id]):
+            return False
+        self.load(user_id, generate(user_id, now), now)
+        return True
+
+    def load(self, user_id: str, sandbox: Any, now: datetime) -> None:
+        campaigns = pd.DataFrame(sandbox.campaigns)
+        campaigns["target_audience"] = [None if a is None else json.dumps(a, ensure_ascii=False)
+                                        for a in campaigns["target_audience"]]
+        metrics = pd.DataFrame(sandbox.metrics, columns=["campaign_id", "user_id", "date", "impressions", "clicks",
+                                                         "spend", "conversions", "revenue"])
+        with self.db.transaction() as cur:
+            if cur.execute("SELECT 1 FROM mkt_accounts WHERE user_id = ?", [user_id]).fetchone():
+                return  # another thread seeded it first
+            cur.register("new_campaigns", campaigns)
+            cur.register("new_metrics", metrics)
+            cur.execute(f"INSERT INTO mkt_campaigns ({_CAMPAIGN_COLS}) SELECT {_CAMPAIGN_COLS} FROM new_campaigns")
+            cur.execute("INSERT INTO mkt_daily_metrics SELECT campaign_id, user_id, date, impressions, clicks, spend, "
+                        "conversions, revenue FROM new_metrics")
+            cur.execute("INSERT INTO mkt_accounts VALUES (?, ?, ?)", [user_id, SEED_VERSION, now])
+            cur.unregister("new_campaigns")
+            cur.unregister("new_metrics")
+
+    def users_with_accounts(self) -> list[str]:
+        return [r[0] for r in self.db.fetchall("SELECT user_id FROM mkt_accounts ORDER BY user_id")]
+
+    def data_end(self, user_id: str) -> date | None:
+        row = self.db.fetchone("SELECT max(date) FROM mkt_daily_metrics WHERE user_id = ?", [user_id])
+        return row[0] if row else None
+
+    # --- campaigns ---------------------------------------------------------------------
+
+    def campaigns(self, user_id: str, *, include_deleted: bool = False) -> list[dict[str, Any]]:
+        rows = self.db.fetch_dicts(
+            f"""SELECT {_CAMPAIGN_COLS} FROM mkt_campaigns WHERE user_id = ? AND (? OR status <> 'DELETED')
+                ORDER BY created_at, id""",
+            [user_id, include_deleted],
+        )
+        for row in rows:
+            row["target_audience"] = json.loads(row["target_audience"]) if row["target_audience"] else None
+        return rows
+
+    def campaign(self, user_id: str, campaign_id: str) -> dict[str, Any] | None:
+        return next((c for c in self.campaigns(user_id, include_deleted=True) if c["id"] == campaign_id), None)
+
+    def insert_campaign(self, row: dict[str, Any]) -> None:
+        values = dict(row)
+        values["target_audience"] = (None if values.get("target_audience") is None
+                                     else json.dumps(values["target_audience"], ensure_ascii=False))
+        cols = _CAMPAIGN_COLS.split(", ")
+        self.db.execute(f"INSERT INTO mkt_campaigns ({_CAMPAIGN_COLS}) VALUES ({', '.join('?' * len(cols))})",
+                        [values.get(c) for c in cols])
+
+    def set_budget(self, user_id: str, campaign_id: str, budget: int, now: datetime) -> bool:
+        rows = self.db.fetchall(
+            "UPDATE mkt_campaigns SET daily_budget = ?, updated_at = ? WHERE id = ? AND user_id = ? "
+            "AND status <> 'DELETED' RETURNING id", [budget, now, campaign_id, user_id])
+        return bool(rows)
+
+    def set_status(self, user_id: str, campaign_id: str, status: str, now: datetime, *, expected: tuple[str, ...]) -> bool:
+        rows = self.db.fetchall(
+            f"""UPDATE mkt_campaigns SET status = ?, updated_at = ? WHERE id = ? AND user_id = ?
+                AND status IN ({', '.join('?' * len(expected))}) RETURNING id""",
+            [status, now, campaign_id, user_id, *expected])
+        return bool(rows)
+
+    def save_copies(self, rows: list[dict[str, Any]]) -> None:
+        for row in rows:
+            self.db.execute("INSERT INTO mkt_ad_copies VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            [row["id"], row["user_id"], row.get("campaign_id"), row["product"], row["headline"],
+                             row["body"], row["created_at"]])
+
+    # --- metrics -----------------------------------------------------------------------
+
+    def totals(self, user_id: str, periods: list[tuple[date, date]], campaign_id: str | None = None) -> list[dict[str, float]]:
+        """Sums for several date windows in one scan (current and previous period)."""
+        selects = ", ".join(
+            f"coalesce(sum({m}) FILTER (WHERE date BETWEEN ? AND ?), 0) AS {m}_{i}"
+            for i in range(len(periods)) for m in ("impressions", "clicks", "spend", "conversions", "revenue")
+        )
+        params: list[Any] = []
+        for start, end in periods:  # one (start, end) pair per FILTER, in the order of ``selects``
+            params += [start, end] * 5
+        low = min(s for s, _ in periods)
+        high = max(e for _, e in periods)
+        row = self.db.fetch_dicts(
+            f"""SELECT {selects} FROM mkt_daily_metrics
+                WHERE date BETWEEN ? AND ? AND user_id = ? AND (? IS NULL OR campaign_id = ?)""",
+            [*params, low, high, user_id, campaign_id, campaign_id],
+        )[0]
+        return [{m: float(row[f"{m}_{i}"]) for m in ("impressions", "clicks", "spend", "conversions", "revenue")}
+                for i in range(len(periods))]
+
+    def daily(self, user_id: str, start: date, end: date, campaign_id: str | None = None) -> list[dict[str, Any]]:
+        return self.db.fetch_dicts(
+            """SELECT date, sum(impressions) AS impressions, sum(clicks) AS clicks, sum(spend) AS spend,
+                      sum(conversions) AS conversions, sum(revenue) AS revenue
+               FROM mkt_daily_metrics WHERE date BETWEEN ? AND ? AND user_id = ? AND (? IS NULL OR campaign_id = ?)
+               GROUP BY date ORDER BY date""",
+            [start, end, user_id, campaign_id, campaign_id],
+        )
+
+    def by_campaign(self, user_id: str, start: date, end: date) -> list[dict[str, Any]]:
+        return self.db.fetch_dicts(
+            """SELECT c.id, c.name, c.status, c.objective, c.daily_budget, c.created_at,
+                      coalesce(sum(m.spend), 0) AS spend, coalesce(sum(m.revenue), 0) AS revenue,
+                      coalesce(sum(m.clicks), 0) AS clicks, coalesce(sum(m.impressions), 0) AS impressions,
+                      coalesce(sum(m.conversions), 0) AS conversions
+               FROM mkt_campaigns c LEFT JOIN mkt_daily_metrics m
+                 ON m.campaign_id = c.id AND m.date BETWEEN ? AND ?
+               WHERE c.user_id = ? AND c.status <> 'DELETED'
+               GROUP BY ALL ORDER BY c.created_at, c.id""",
+            [start, end, user_id],
+        )
+
+    def last_days(self, user_id: str, end: date, days: int) -> list[dict[str, Any]]:
+        """Per campaign and day for the last ``days`` days (anomaly and alert checks)."""
+        return self.db.fetch_dicts(
+            """SELECT m.campaign_id, c.name, c.status, c.daily_budget, m.date, m.impressions, m.clicks, m.spend,
+                      m.conversions, m.revenue
+               FROM mkt_daily_metrics m JOIN mkt_campaigns c ON c.id = m.campaign_id
+               WHERE m.date BETWEEN ? AND ? AND m.user_id = ? AND c.status <> 'DELETED'
+               ORDER BY m.campaign_id, m.date""",
+            [end - timedelta(days=days - 1), end, user_id],
+        )
+
+    def weekday_pattern(self, user_id: str, start: date, end: date) -> list[dict[str, Any]]:
+        return self.db.fetch_dicts(
+            """SELECT isodow(date) AS dow, sum(spend) AS spend, sum(revenue) AS revenue,
+                      sum(conversions) AS conversions, count(DISTINCT date) AS days
+               FROM mkt_daily_metrics WHERE date BETWEEN ? AND ? AND user_id = ?
+               GROUP BY ALL ORDER BY dow""",
+            [start, end, user_id],
+        )
+
+    def objective_cpa(self, user_id: str, objective: str, start: date, end: date) -> float | None:
+        row = self.db.fetchone(
+            """SELECT sum(m.spend) / nullif(sum(m.conversions), 0) FROM mkt_daily_metrics m
+               JOIN mkt_campaigns c ON c.id = m.campaign_id
+               WHERE m.date BETWEEN ? AND ? AND m.user_id = ? AND c.objective = ?""",
+            [start, end, user_id, objective],
+        )
+        return None if row is None or row[0] is None else float(row[0])

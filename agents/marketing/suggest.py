@@ -1,0 +1,63 @@
+"""Suggested follow-ups from what this turn's tools returned (seed 000 §4.1, improved)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from agents.core.runner import Turn
+
+DEFAULT = ["이번 주 성과 어때?", "캠페인 목록 보여줘", "최근 이상 징후가 있어?"]
+
+
+def _results(turn: Turn) -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for message in turn.messages_out:
+        if message.role == "tool" and message.content:
+            try:
+                out.append((message.tool_name or "", json.loads(message.content)))
+            except json.JSONDecodeError:
+                continue
+    return out
+
+
+def suggest(turn: Turn, reply: str) -> list[str]:
+    questions: list[str] = []
+    for name, payload in _results(turn):
+        data = payload.get("data") or {}
+        if payload.get("status") == "pending_confirmation":
+            return []
+        if name == "askClarification":
+            return []
+        if name == "getPerformanceKPI" and "deltas" in data:
+            if data["deltas"]["ctr_pp"] < 0:
+                questions.append("CTR이 왜 떨어졌어?")
+            questions.append("성과 좋은 캠페인은 어떤 거야?")
+            questions.append("예산을 늘려도 될까?" if data["current"]["roas"] >= 2.5 else "최근 이상 징후가 있어?")
+        elif name == "listCampaigns" and data.get("campaigns"):
+            rows = [r for r in data["campaigns"] if r["spend"] > 0] or data["campaigns"]
+            best = max(rows, key=lambda r: r["roas"])
+            worst = min(rows, key=lambda r: r["roas"])
+            questions += [f"{best['name']} 상세 보여줘", f"{worst['name']} 일시정지해줘", "예산 재분배 추천해줘"]
+        elif name in ("getCampaignDetail",) and data.get("campaign"):
+            campaign = data["campaign"]["name"]
+            questions += [f"{campaign} 예산 20% 늘려줘", f"{campaign} 일시정지해줘", "최근 2주 트렌드 보여줘"]
+        elif name == "checkAnomalies":
+            found = data.get("anomalies", [])
+            if found:
+                questions += [f"{found[0]['campaign']} 상세 보여줘", f"{found[0]['campaign']} 일시정지해줘"]
+            questions.append("예산 재분배 추천해줘")
+        elif name == "analyzeTrends":
+            questions += ["예산 재분배 추천해줘", "주간 보고서 만들어줘"]
+        elif name == "getBudgetRecommendation" and data.get("moves"):
+            top = max(data["moves"], key=lambda m: m["change"])
+            questions.append(f"{top['campaign']} 예산을 {top['to_budget'] // 10000}만원으로 바꿔줘")
+            questions.append("이번 주 성과 어때?")
+        elif name == "generateReport":
+            questions += ["최근 이상 징후가 있어?", "예산 재분배 추천해줘"]
+    seen: list[str] = []
+    for q in questions or DEFAULT:
+        if q not in seen:
+            seen.append(q)
+    return seen[:3]

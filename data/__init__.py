@@ -1,0 +1,1 @@
+"""Shipped datasets and their deterministic generators."""

@@ -1,0 +1,88 @@
+"""The alert banner for agents with proactive alerts (seed 000 §7.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import gradio as gr
+
+from agents.core.agent import AgentSpec
+from agents.core.clock import system_clock
+from agents.core.session import Session
+
+REFRESH_SECONDS = 60
+_ICONS = {"CRITICAL": "🚨", "WARNING": "⚠️", "INFO": "🎉"}
+
+
+def open_alerts(spec: AgentSpec, user: str) -> list[dict[str, Any]]:
+    try:
+        store = Session(spec.id, user_id=(user or "demo").strip()).store
+    except Exception:  # noqa: BLE001 - a bad user id shows its message on send
+        return []
+    rows = store.alerts.list(user, agent_id=spec.id, limit=20)
+    return [r.model_dump(mode="json") for r in rows if r.status in ("UNREAD", "READ")]
+
+
+def check_now(spec: AgentSpec, user: str) -> list[dict[str, Any]]:
+    session = Session(spec.id, user_id=(user or "demo").strip())
+    if spec.alert_check is not None:
+        spec.alert_check(session.store, session.user_id, system_clock())
+    return open_alerts(spec, user)
+
+
+def banner_text(alerts: list[dict[str, Any]]) -> str:
+    unread = sum(1 for a in alerts if a["status"] == "UNREAD")
+    if not alerts:
+        return "🔔 새 알림이 없습니다."
+    return f"🔔 **읽지 않은 알림 {unread}개** · 열린 알림 {len(alerts)}개"
+
+
+def build_alerts(spec: AgentSpec, header: Any, demo: gr.Blocks, wiring: dict[str, Any]) -> None:
+    """``wiring`` is filled by the tab with run / inputs / outputs before any event fires."""
+    state = gr.State([])
+    with gr.Group(elem_classes=["pg-alerts"], elem_id=f"pg-{spec.id}-alerts"):
+        with gr.Row(equal_height=True):
+            banner = gr.Markdown(banner_text([]), elem_id=f"pg-{spec.id}-alert-banner")
+            check = gr.Button("알림 확인", size="sm", scale=0, min_width=90, elem_id=f"pg-{spec.id}-alert-check")
+
+        @gr.render(inputs=[state])
+        def draw(alerts: list[dict[str, Any]]) -> None:
+            for alert in alerts[:4]:
+                with gr.Row(equal_height=True, elem_classes=["pg-alert", f"pg-alert-{alert['severity'].lower()}"]):
+                    gr.Markdown(f"{_ICONS.get(alert['severity'], '🔔')} **{alert['title']}** — {alert['message']}")
+                    analyse = gr.Button("자세히 분석하기", size="sm", scale=0, min_width=120, elem_classes=["pg-alert-analyse"])
+                    dismiss = gr.Button("닫기", size="sm", scale=0, min_width=60, elem_classes=["pg-alert-dismiss"])
+                alert_id = alert["id"]
+
+                def analyse_fn(*values: Any, alert_id: str = alert_id) -> Iterator[list[Any]]:
+                    user = values[-1]
+                    session = Session(spec.id, user_id=user)
+                    row = session.store.alerts.get(alert_id, session.user_id)
+                    if row is None or spec.alert_prompt is None:
+                        return
+                    session.store.alerts.set_status(alert_id, session.user_id, "ACTED_ON", system_clock())
+                    yield from wiring["run"](spec.alert_prompt(row), *values)
+
+                def dismiss_fn(user: str, alert_id: str = alert_id) -> list[Any]:
+                    session = Session(spec.id, user_id=user)
+                    session.store.alerts.set_status(alert_id, session.user_id, "DISMISSED", system_clock())
+                    alerts = open_alerts(spec, user)
+                    return [alerts, banner_text(alerts)]
+
+                analyse.click(analyse_fn, wiring["inputs"], wiring["outputs"]).then(
+                    _refresh, header.user, [state, banner])
+                dismiss.click(dismiss_fn, header.user, [state, banner])
+
+    def _refresh(user: str) -> list[Any]:
+        alerts = open_alerts(spec, user)
+        return [alerts, banner_text(alerts)]
+
+    def _check(user: str) -> list[Any]:
+        alerts = check_now(spec, user)
+        return [alerts, banner_text(alerts)]
+
+    check.click(_check, header.user, [state, banner])
+    demo.load(_check, header.user, [state, banner])
+    gr.Timer(REFRESH_SECONDS).tick(_refresh, header.user, [state, banner])
+    header.user.input(_check, header.user, [state, banner])
