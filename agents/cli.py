@@ -172,6 +172,36 @@ def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_alerts(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.agent import get_agent
+    from agents.core.clock import system_clock
+
+    spec = get_agent(args.agent)
+    if spec.alert_check is None:
+        raise PlaygroundError(f"The {spec.id} agent has no proactive alerts.", code="no_alerts")
+    session = Session(spec.id, user_id=args.user)
+    if args.action == "check":
+        created = spec.alert_check(session.store, session.user_id, system_clock())
+        out.write(f"created {len(created)} alert(s)\n" if not args.json else "")
+        for row in created:
+            out.write(row.model_dump_json() + "\n" if args.json else f"  [{row.severity}] {row.title}\n")
+        return 0
+    if args.action in ("read", "dismiss", "acted"):
+        if not args.id:
+            raise PlaygroundError(f"`playground alerts {args.action}` needs an alert id.", code="missing_id")
+        status = {"read": "READ", "dismiss": "DISMISSED", "acted": "ACTED_ON"}[args.action]
+        if not session.store.alerts.set_status(args.id, session.user_id, status, system_clock()):
+            raise PlaygroundError(f"No open alert {args.id!r} for user {args.user!r}.", code="alert_not_found")
+        out.write(f"{args.id}: {status}\n")
+        return 0
+    rows = session.store.alerts.list(session.user_id, agent_id=spec.id)
+    for row in rows:
+        out.write(row.model_dump_json() + "\n" if args.json else f"{row.id}  {row.status:<9} [{row.severity}] {row.title}\n")
+    if not rows and not args.json:
+        out.write(f"No alerts for user {args.user}.\n")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from pages.shell import main as serve
 
@@ -208,6 +238,12 @@ def build_parser() -> argparse.ArgumentParser:
     conversations.add_argument("--all", action="store_true", help="include archived conversations")
     conversations.add_argument("--limit", type=int, default=20)
     conversations.set_defaults(func=cmd_conversations)
+
+    alerts = sub.add_parser("alerts", parents=[common], help="check, list or update proactive alerts")
+    alerts.add_argument("action", choices=["check", "list", "read", "dismiss", "acted"])
+    alerts.add_argument("id", nargs="?")
+    alerts.add_argument("--agent", default="marketing")
+    alerts.set_defaults(func=cmd_alerts)
 
     serve = sub.add_parser("serve", help="start the web app")
     serve.add_argument("--host", default="127.0.0.1")

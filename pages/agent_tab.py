@@ -50,7 +50,7 @@ def _conversation_choices(spec: AgentSpec, user: str) -> list[tuple[str, str]]:
     return [(f"{r.title or '(untitled)'} · {r.updated_at:%m-%d %H:%M}", r.id) for r in rows]
 
 
-def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks) -> None:
+def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, tab: gr.Tab | None = None) -> None:
     view_state = gr.State(ChatView())
     # The open conversation survives a reload: its id is kept in the browser's localStorage.
     remembered = gr.BrowserState(None, storage_key=f"agent-playground-{spec.id}-conversation")
@@ -150,6 +150,15 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks) -> None:
         return [*load(conversation_id, user), gr.update(choices=choices, value=conversation_id)]
 
     demo.load(restore, [remembered, header.user], [*chat_outputs, picker])
+    if tab is not None:
+        # Gradio mounts a hidden tab lazily, so the page-load restore may not reach it: retry
+        # when the tab is opened, unless it already shows a conversation.
+        def restore_if_empty(view: ChatView, conversation_id: str | None, user: str) -> list[Any]:
+            if view.messages:
+                return [gr.skip()] * (len(chat_outputs) + 1)
+            return restore(conversation_id, user)
+
+        tab.select(restore_if_empty, [view_state, remembered, header.user], [*chat_outputs, picker])
 
     def new_conversation(user: str) -> list[Any]:
         return [*load(None, user), gr.update(value=None, choices=_conversation_choices(spec, user)), None]

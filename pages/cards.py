@@ -10,6 +10,7 @@ Card data conventions (any agent may use them):
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pandas as pd
@@ -57,8 +58,9 @@ def tiles_html(card: CardView) -> str | None:
     cells = []
     for tile in tiles:
         delta = tile.get("delta")
-        cls = "" if not delta or str(delta).startswith(("+0.0", "-0.0", "–")) else (
-            "up" if str(delta).startswith("+") else "down")
+        number = re.search(r"[-+]?\d[\d,]*(?:\.\d+)?", str(delta or ""))
+        flat = number is None or float(number.group().replace(",", "")) == 0
+        cls = "" if flat else ("up" if str(delta).startswith("+") else "down")
         if cls and tile.get("lower_is_better"):
             cls = "up" if cls == "down" else "down"
         cells.append(

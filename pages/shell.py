@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
+import time
 from pathlib import Path
 
 import gradio as gr
@@ -24,8 +26,8 @@ def build_app() -> gr.Blocks:
         agents = list_agents()
         with gr.Tabs():
             for spec in agents:
-                with gr.Tab(spec.title, id=spec.id, elem_id=f"pg-tab-{spec.id}"):
-                    build_agent_tab(spec, header, demo)
+                with gr.Tab(spec.title, id=spec.id, elem_id=f"pg-tab-{spec.id}") as tab:
+                    build_agent_tab(spec, header, demo, tab)
             if not agents:
                 with gr.Tab("Agents"):
                     gr.Markdown("No agents are registered in this build.")
@@ -40,6 +42,32 @@ def build_server():  # noqa: ANN201 - a FastAPI app
     return gr.mount_gradio_app(api, build_app(), path="/", css=CSS, theme=gr.themes.Soft())
 
 
+ALERT_INTERVAL_SECONDS = 15 * 60
+
+
+def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS) -> threading.Thread:
+    """Every 15 minutes while the app is up: run each agent's alert check for its users."""
+    from agents.core.clock import system_clock
+    from agents.core.session import runtime_store
+
+    def loop() -> None:
+        while True:
+            for spec in list_agents():
+                if spec.alert_check is None or spec.extra.get("alert_users") is None:
+                    continue
+                store = runtime_store()
+                try:
+                    for user_id in spec.extra["alert_users"](store):
+                        spec.alert_check(store, user_id, system_clock())
+                except Exception:  # a failed check must not stop the next one (logged)
+                    log.exception("alert check for %s failed", spec.id)
+            time.sleep(interval)
+
+    thread = threading.Thread(target=loop, name="alert-checks", daemon=True)
+    thread.start()
+    return thread
+
+
 def main(host: str | None = None, port: int | None = None) -> None:
     import uvicorn
 
@@ -52,4 +80,5 @@ def main(host: str | None = None, port: int | None = None) -> None:
     host = host or os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1")
     port = port or int(os.environ.get("PORT") or os.environ.get("GRADIO_SERVER_PORT") or 7860)
     print(f"Open http://{host}:{port}/  (HTTP API under /api/v1)", flush=True)
+    start_alert_checks()
     uvicorn.run(build_server(), host=host, port=port, log_level="warning")

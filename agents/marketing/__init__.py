@@ -81,4 +81,5 @@ AGENT = AgentSpec(
     setup_user=setup_user,
     alert_check=alerts.check,
     alert_prompt=alerts.analysis_prompt,
+    extra={"alert_users": lambda store: MarketingStore(store).users_with_accounts()},
 )

@@ -18,10 +18,11 @@ STATUS_LABELS = {"ACTIVE": "진행 중", "PAUSED": "일시정지", "DELETED": "�
 
 
 def signed_pct(value: float | None) -> str:
-    return "–" if value is None else f"{value:+.1f}%"
+    return "–" if value is None else f"{round(value, 1) + 0.0:+.1f}%"
 
 
 def signed(value: float, digits: int = 2, suffix: str = "") -> str:
+    value = round(value, digits) + 0.0  # no "-0.00"
     return f"{value:+.{digits}f}{suffix}"
 
 

@@ -41,7 +41,7 @@ def mentioned_campaigns(text: str, campaigns: list[tuple[str, str]]) -> list[tup
     if ids:
         return ids
     hits: dict[str, tuple[str, str]] = {}
-    generic = {"캠페인", "광고", "세일", "프로모션", "campaign"}
+    generic = {"캠페인", "광고", "campaign", "예산", "성과"}
     for word in re.findall(r"[가-힣A-Za-z0-9]{2,}", text):
         w = normalise(word)
         w = re.sub(r"(캠페인|은|는|이|가|을|를|의|도|만|에|좀)$", "", w)

@@ -97,14 +97,12 @@ def clarify(question: str, *, slot: str, intent: str | None = None, known: dict[
                                                         "intent": intent, "known": known or {}})
 
 
-def _campaign_or_ask(text: str, roster: Roster, intent: str, verb: str, known: dict[str, Any]) -> Understanding | str:
+def _campaign_or_ask(text: str, roster: Roster, intent: str, question: str, known: dict[str, Any]) -> Understanding | str:
     found = mentioned_campaigns(text, roster)
     if len(found) == 1:
         return found[0][0]
-    if len(found) > 1:
-        return clarify(f"어느 캠페인을 {verb}할까요?", slot="campaign", intent=intent, known=known,
-                       options=[name for _, name in found])
-    return clarify(f"어느 캠페인을 {verb}할까요?", slot="campaign", intent=intent, known=known)
+    options = [name for _, name in found] if len(found) > 1 else []
+    return clarify(question, slot="campaign", intent=intent, known=known, options=options)
 
 
 def understand(text: str, roster: Roster, month: str) -> Understanding:
@@ -152,7 +150,7 @@ def understand(text: str, roster: Roster, month: str) -> Understanding:
         (r"일시\s*정지|멈춰|멈추|중지|정지|꺼\s*줘|끄고|끄자|pause|stop|turn\s*off", "pauseCampaign", "일시정지"),
     ):
         if has(pattern, low) and not has(r"된\s*캠페인|된\s*거|목록|리스트|list|show", low):
-            target = _campaign_or_ask(t, roster, tool, verb, {})
+            target = _campaign_or_ask(t, roster, tool, f"어느 캠페인을 {verb}할까요?", {})
             if isinstance(target, Understanding):
                 return target
             return Understanding(tool=tool, args={"campaignId": target})
@@ -162,7 +160,7 @@ def understand(text: str, roster: Roster, month: str) -> Understanding:
         or has(r"(올려|내려|늘려|줄여|바꿔|변경|조정|높여|낮춰|increase|decrease|raise|lower|change|set)(?!.*(될까|좋을까|\?))", low))
     if budget_change and not has(r"추천|재분배|배분|어디|될까|좋을까|should|recommend|realloc", low):
         known = {}
-        target = _campaign_or_ask(t, roster, "updateCampaignBudget", "예산 변경", known)
+        target = _campaign_or_ask(t, roster, "updateCampaignBudget", "어느 캠페인의 예산을 변경할까요?", known)
         if isinstance(target, Understanding):
             _carry_amount(t, target.args["known"])
             return target

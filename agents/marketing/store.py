@@ -23,6 +23,7 @@ def _marketing_001(cur: duckdb.DuckDBPyConnection) -> None:
         ("user_id", "VARCHAR PRIMARY KEY", "whose sandbox ad account"),
         ("seed_version", "INTEGER NOT NULL", "generator version, so a new generator can reseed"),
         ("seeded_at", "TIMESTAMP NOT NULL", "when the account was generated; data ends the day before"),
+        ("data_end", "DATE", "last day with metrics, so every KPI query skips a max(date) scan"),
     ])
     create_table(cur, "mkt_campaigns", [
         ("id", "VARCHAR PRIMARY KEY", "campaign id, referenced by tool args"),
@@ -80,6 +81,9 @@ class MarketingStore:
                                         for a in campaigns["target_audience"]]
         metrics = pd.DataFrame(sandbox.metrics, columns=["campaign_id", "user_id", "date", "impressions", "clicks",
                                                          "spend", "conversions", "revenue"])
+        # Stored in date order, as a daily sync appends them: zone maps on date then skip
+        # every row group outside a KPI window.
+        metrics = metrics.sort_values(["date", "campaign_id"], kind="stable")
         with self.db.transaction() as cur:
             if cur.execute("SELECT 1 FROM mkt_accounts WHERE user_id = ?", [user_id]).fetchone():
                 return  # another thread seeded it first
@@ -88,7 +92,8 @@ class MarketingStore:
             cur.execute(f"INSERT INTO mkt_campaigns ({_CAMPAIGN_COLS}) SELECT {_CAMPAIGN_COLS} FROM new_campaigns")
             cur.execute("INSERT INTO mkt_daily_metrics SELECT campaign_id, user_id, date, impressions, clicks, spend, "
                         "conversions, revenue FROM new_metrics")
-            cur.execute("INSERT INTO mkt_accounts VALUES (?, ?, ?)", [user_id, SEED_VERSION, now])
+            cur.execute("INSERT INTO mkt_accounts VALUES (?, ?, ?, ?)",
+                        [user_id, SEED_VERSION, now, metrics["date"].max() if len(metrics) else None])
             cur.unregister("new_campaigns")
             cur.unregister("new_metrics")
 
@@ -96,7 +101,7 @@ class MarketingStore:
         return [r[0] for r in self.db.fetchall("SELECT user_id FROM mkt_accounts ORDER BY user_id")]
 
     def data_end(self, user_id: str) -> date | None:
-        row = self.db.fetchone("SELECT max(date) FROM mkt_daily_metrics WHERE user_id = ?", [user_id])
+        row = self.db.fetchone("SELECT data_end FROM mkt_accounts WHERE user_id = ?", [user_id])
         return row[0] if row else None
 
     # --- campaigns ---------------------------------------------------------------------

@@ -3,56 +3,14 @@
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.browser
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture
-def server(store):
-    uvicorn = pytest.importorskip("uvicorn")
-    from pages.shell import build_server
-
-    port = _free_port()
-    config = uvicorn.Config(build_server(), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 60
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture
-def page(server):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.goto(server, wait_until="load")
-        page.wait_for_selector("#pg-notes-input textarea", timeout=60_000)
-        yield page
-        browser.close()
+def open_notes(page) -> None:
+    page.click("button[role=tab]:has-text('Notes (test agent)')")
+    page.wait_for_selector("#pg-notes-input textarea", timeout=30_000)
 
 
 def send(page, text: str) -> None:
@@ -61,6 +19,7 @@ def send(page, text: str) -> None:
 
 
 def test_send_confirm_and_reload(page, server, store, tmp_path):
+    open_notes(page)
     send(page, "add water the plants")
     page.wait_for_selector(".pg-confirm", timeout=30_000)
     assert "Add the note 'water the plants'" in page.inner_text(".pg-action")
@@ -80,13 +39,15 @@ def test_send_confirm_and_reload(page, server, store, tmp_path):
 
     # A reload reopens the same conversation, rebuilt from the store (cards included).
     page.reload(wait_until="load")
+    page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    open_notes(page)
     page.wait_for_selector(".pg-action-completed", timeout=60_000)
     page.wait_for_selector("text=Here you go: 1 note(s): water the plants.", timeout=30_000)
     assert page.locator(".pg-confirm").count() == 0
 
     # "New" empties the tab; the picker brings the conversation back.
     page.click("#pg-notes-new")
-    page.wait_for_selector("text=Charts, tables and confirmation cards appear here.", timeout=30_000)
+    page.wait_for_selector("#pg-tab-notes .pg-empty", timeout=30_000)
     page.click("#pg-notes-picker input")
     page.click("li:has-text('add water the plants')")
     page.wait_for_selector(".pg-action-completed", timeout=30_000)
@@ -94,6 +55,7 @@ def test_send_confirm_and_reload(page, server, store, tmp_path):
 
 
 def test_modify_with_invalid_then_valid_json(page, store):
+    open_notes(page)
     send(page, "add feed the cat")
     page.wait_for_selector(".pg-confirm", timeout=30_000)
     page.click(".pg-action button:has-text('Modify')")

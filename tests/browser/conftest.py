@@ -1,0 +1,56 @@
+"""A real server in a thread and Playwright driving Debian's Chromium (never a downloaded browser)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def server(store):
+    uvicorn = pytest.importorskip("uvicorn")
+    from pages.shell import build_server
+
+    port = _free_port()
+    config = uvicorn.Config(build_server(), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 60
+    while not srv.started and time.time() < deadline:
+        time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def page(server):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(server, wait_until="load")
+        page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+        page.wait_for_timeout(1_000)  # let the load events (conversation restore, alerts) settle
+        yield page
+        browser.close()
+
+

@@ -1,0 +1,46 @@
+"""Seed 000 §8 scenarios 1 and 2 in the browser, on the offline provider."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from agents.marketing.store import MarketingStore
+
+pytestmark = pytest.mark.browser
+
+
+def send(page, text: str) -> None:
+    page.fill("#pg-marketing-input textarea", text)
+    page.click("#pg-marketing-send")
+
+
+def test_scenarios_in_the_browser(page, store, tmp_path):
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 3개')", timeout=30_000)
+    send(page, "이번 주 성과 어때?")
+    page.wait_for_selector("text=전반적으로 양호한 성과입니다", timeout=30_000)
+    page.wait_for_selector(".pg-card-kpi_summary .pg-tile-value", timeout=30_000)
+    page.wait_for_selector("button.pg-suggestion:has-text('성과 좋은 캠페인은 어떤 거야?')", timeout=30_000)
+    shots = Path(os.environ.get("PLAYGROUND_SCREENSHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "marketing-scenario-1.png"), full_page=True)
+
+    send(page, "새 캠페인 만들고 싶어")
+    page.wait_for_selector("button.pg-suggestion:has-text('전환 (구매/가입)')", timeout=30_000)
+    page.click("button.pg-suggestion:has-text('전환 (구매/가입)')")
+    page.wait_for_selector("text=일일 예산은 얼마로 설정할까요?", timeout=30_000)
+    send(page, "10만원으로 해줘")
+    page.wait_for_selector(".pg-action:has-text('전환 캠페인 2026-')", timeout=30_000)
+    page.screenshot(path=str(shots / "marketing-scenario-2.png"), full_page=True)
+    page.click(".pg-confirm")
+    page.wait_for_selector("text=생성되었습니다", timeout=30_000)
+    names = [c["name"] for c in MarketingStore(store).campaigns("demo")]
+    assert any(n.startswith("전환 캠페인 20") for n in names)
+
+    # "자세히 분석하기" sends an analysis message and marks the alert acted on.
+    page.click(".pg-alert-analyse >> nth=0")
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 2개')", timeout=30_000)
+    acted = store.alerts.list("demo", status="ACTED_ON")
+    assert len(acted) == 1
