@@ -22,7 +22,7 @@ def test_agents_lists_registered_agents(store):
     code, out = run("agents")
     assert code == 0 and out.splitlines()[0].startswith("marketing") and "Notes (test agent)" in out
     code, out = run("agents", "--json")
-    assert json.loads(out.splitlines()[1])["tools"] == ["list_notes", "add_note", "explode"]
+    assert json.loads(out.splitlines()[-1])["tools"] == ["list_notes", "add_note", "explode"]
     assert len(json.loads(out.splitlines()[0])["tools"]) == 15
 
 

@@ -61,7 +61,7 @@ class Turn:
     def __init__(
         self, *, agent: AgentSpec, store: Store, provider: Provider, user_id: str,
         conversation: ConversationRow, text: str, now: datetime, settings: TurnSettings, turn_id: str,
-        emitter: Emitter, started: float,
+        emitter: Emitter, started: float, extra: dict[str, Any] | None = None,
     ) -> None:
         self.agent = agent
         self.store = store
@@ -74,6 +74,8 @@ class Turn:
         self.id = turn_id
         self._emitter = emitter
         self.started = started
+        # Structured input beside the text (a clicked anchor product, start-panel choices).
+        self.extra: dict[str, Any] = dict(extra or {})
         self.messages_out: list[NewMessage] = []
         self.actions_out: list[PendingActionRow] = []
         self.state: dict[str, Any] = dict(conversation.state)
@@ -214,6 +216,7 @@ def tool_loop(turn: Turn) -> Iterator[Event]:
 def run_turn(
     *, agent: AgentSpec, store: Store, provider: Provider, user_id: str, conversation_id: str | None, text: str,
     now: datetime, settings: TurnSettings | None = None, on_conversation: Any = None,
+    extra: dict[str, Any] | None = None,
 ) -> Iterator[Event]:
     settings = settings or TurnSettings()
     turn_id = new_id("turn")
@@ -262,7 +265,8 @@ def run_turn(
         return
 
     turn = Turn(agent=agent, store=store, provider=provider, user_id=user_id, conversation=conversation,
-                text=cleaned, now=now, settings=settings, turn_id=turn_id, emitter=emitter, started=started)
+                text=cleaned, now=now, settings=settings, turn_id=turn_id, emitter=emitter, started=started,
+                extra=extra)
     yield from _drive(turn)
 
 

@@ -114,19 +114,21 @@ class Session:
 
     # --- turns -----------------------------------------------------------------------
 
-    def send(self, text: str) -> Iterator[Event]:
+    def send(self, text: str, extra: dict[str, Any] | None = None) -> Iterator[Event]:
+        """Run one turn. ``extra`` carries structured input beside the text, e.g. the
+        shopping agent's ``{"anchor_product_id": ...}`` from a product card."""
         def remember(conversation_id: str) -> None:
             self.conversation_id = conversation_id
 
         return run_turn(
             agent=self.agent, store=self.store, provider=self.provider, user_id=self.user_id,
             conversation_id=self.conversation_id, text=text, now=self.clock(), settings=self.settings,
-            on_conversation=remember,
+            on_conversation=remember, extra=extra,
         )
 
-    def run(self, text: str) -> list[Event]:
+    def run(self, text: str, extra: dict[str, Any] | None = None) -> list[Event]:
         """``send`` drained into a list (scripts and tests)."""
-        return list(self.send(text))
+        return list(self.send(text, extra))
 
     # --- pending actions -------------------------------------------------------------
 

@@ -1,0 +1,44 @@
+"""The shopping agent (seed 003): baby-product re-recommendation with intent routing."""
+
+from __future__ import annotations
+
+import json
+
+from agents.core.agent import AgentSpec
+from agents.core.providers.base import ModelRequest
+from agents.core.providers.offline import PolicyReply
+from agents.shopping import router
+from agents.shopping.catalog import MIGRATIONS
+from agents.shopping.pipeline import pipeline
+
+
+def template_summary(data: dict) -> str:
+    """The offline model's condition summary."""
+    pros = ", ".join(data["prioritySettings"]["pros"]) or "없음"
+    cons = ", ".join(data["prioritySettings"]["cons"]) or "없음"
+    last = data["userInputs"][-1] if data["userInputs"] else ""
+    return (f"**{data.get('category') or '제품'}** · 예산 {data['budget']}\n"
+            f"- 원하는 점: {pros}\n- 피하고 싶은 점: {cons}\n- 최근 요청: \"{last}\"")
+
+
+def policy(request: ModelRequest) -> PolicyReply:
+    """Rules for the classification and summary calls the pipeline makes."""
+    content = request.messages[-1].content
+    if request.purpose == "classify":
+        text, context = router.parse_prompt(content)
+        return PolicyReply(text=json.dumps(router.classify_rules(text, context), ensure_ascii=False))
+    if request.purpose == "summary":
+        return PolicyReply(text=template_summary(json.loads(content)))
+    return PolicyReply(text="")
+
+
+AGENT = AgentSpec(
+    id="shopping",
+    title="쇼핑 재추천",
+    description="아기용품(분유포트·젖병소독기·베이비모니터·아기띠) Top 3 추천과 재추천: 예산·장단점 조건 변경, 제품 Q&A, 비교.",
+    system_prompt=router.SYSTEM_PROMPT,
+    pipeline=pipeline,
+    offline_policy=policy,
+    examples=("분유포트 10만원 아래로 추천해줘", "세척 쉬운 걸로 다시 보여줘", "1번 제품 세척 편해?", "1번이랑 2번 비교해줘"),
+    migrations=MIGRATIONS,
+)

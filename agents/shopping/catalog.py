@@ -1,0 +1,92 @@
+"""The shopping part of the store: the shipped catalogue loaded into DuckDB, all SQL here."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import duckdb
+
+from agents.core.store import Store
+from agents.core.store.migrations import Migration, create_table
+from data.shopping_catalog import PATH
+
+CATALOG_VERSION = 1
+
+
+def _shopping_001(cur: duckdb.DuckDBPyConnection) -> None:
+    create_table(cur, "shop_products", [
+        ("id", "VARCHAR PRIMARY KEY", "product id used by cards and the anchor flow"),
+        ("category", "VARCHAR NOT NULL", "분유포트, 젖병소독기, 베이비모니터 or 아기띠"),
+        ("brand", "VARCHAR NOT NULL", "brand, shown and used for anchor similarity"),
+        ("title", "VARCHAR NOT NULL", "Korean product title"),
+        ("price", "INTEGER NOT NULL", "price in KRW; the budget filter compares it"),
+        ("rating", "DOUBLE NOT NULL", "average review rating out of 5"),
+        ("pros", "JSON NOT NULL", "pro tag ids, scored against the user's selected pros"),
+        ("cons", "JSON NOT NULL", "con tag ids, scored against the cons the user avoids"),
+        ("specs", "JSON NOT NULL", "spec name -> value, shown in compare and searched by Q&A"),
+    ])
+    create_table(cur, "shop_reviews", [
+        ("product_id", "VARCHAR NOT NULL", "reviewed product"),
+        ("n", "INTEGER NOT NULL", "order of the review for that product"),
+        ("rating", "INTEGER NOT NULL", "review rating 1-5"),
+        ("text", "VARCHAR NOT NULL", "Korean review text; product Q&A retrieves from it"),
+    ], tail="PRIMARY KEY (product_id, n)")
+    create_table(cur, "shop_tags", [
+        ("id", "VARCHAR PRIMARY KEY", "tag id such as temp-precise"),
+        ("label", "VARCHAR NOT NULL", "Korean label shown to people"),
+    ])
+    create_table(cur, "shop_catalog_meta", [
+        ("version", "INTEGER NOT NULL", "catalogue version loaded, so a new file reloads it"),
+    ])
+
+
+MIGRATIONS = (Migration("shopping_001", _shopping_001),)
+
+
+@cache
+def _file() -> dict[str, Any]:
+    return json.loads(PATH.read_text(encoding="utf-8"))
+
+
+class Catalog:
+    def __init__(self, store: Store) -> None:
+        self.db = store.db
+
+    def ensure_loaded(self) -> None:
+        row = self.db.fetchone("SELECT max(version) FROM shop_catalog_meta")
+        if row and row[0] == CATALOG_VERSION:
+            return
+        data = _file()
+        with self.db.transaction() as cur:
+            for table in ("shop_products", "shop_reviews", "shop_tags", "shop_catalog_meta"):
+                cur.execute(f"DELETE FROM {table}")
+            cur.executemany("INSERT INTO shop_tags VALUES (?, ?)", list(data["tags"].items()))
+            cur.executemany("INSERT INTO shop_products VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+                [p["id"], p["category"], p["brand"], p["title"], p["price"], p["rating"], json.dumps(p["pros"]),
+                 json.dumps(p["cons"]), json.dumps(p["specs"], ensure_ascii=False)] for p in data["products"]])
+            cur.executemany("INSERT INTO shop_reviews VALUES (?, ?, ?, ?)", [
+                [p["id"], n, r["rating"], r["text"]] for p in data["products"] for n, r in enumerate(p["reviews"], 1)])
+            cur.execute("INSERT INTO shop_catalog_meta VALUES (?)", [CATALOG_VERSION])
+
+    def categories(self) -> list[str]:
+        return [r[0] for r in self.db.fetchall("SELECT category FROM shop_products GROUP BY category ORDER BY min(id)")]
+
+    def products(self, category: str | None = None) -> list[dict[str, Any]]:
+        rows = self.db.fetch_dicts(
+            "SELECT * FROM shop_products WHERE ? IS NULL OR category = ? ORDER BY id", [category, category])
+        for row in rows:
+            for key in ("pros", "cons", "specs"):
+                row[key] = json.loads(row[key])
+        return rows
+
+    def product(self, product_id: str) -> dict[str, Any] | None:
+        return next((p for p in self.products() if p["id"] == product_id), None)
+
+    def reviews(self, product_id: str) -> list[dict[str, Any]]:
+        return self.db.fetch_dicts("SELECT n, rating, text FROM shop_reviews WHERE product_id = ? ORDER BY n",
+                                   [product_id])
+
+    def tag_labels(self) -> dict[str, str]:
+        return dict(self.db.fetchall("SELECT id, label FROM shop_tags"))
