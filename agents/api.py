@@ -34,6 +34,8 @@ class ChatBody(BaseModel):
     conversation_id: str | None = None
     provider: str = "offline"
     model: str | None = None
+    # Structured input beside the text, e.g. {"anchor_product_id": "p005"} for the shopping agent.
+    extra: dict[str, Any] | None = None
 
 
 class ModifyBody(BaseModel):
@@ -66,7 +68,7 @@ def create_api() -> FastAPI:
                           provider_settings=settings)
 
         def stream() -> Iterator[str]:
-            for event in session.send(body.message):
+            for event in session.send(body.message, body.extra):
                 yield to_sse(event)
 
         return StreamingResponse(stream(), media_type="text/event-stream",

@@ -75,7 +75,8 @@ def cmd_chat(args: argparse.Namespace, out: TextIO) -> int:
     session = Session(args.agent, user_id=args.user, provider=args.provider, conversation_id=args.conversation,
                       provider_settings={"model": args.model} if args.model else None)
     status = 0
-    for event in session.send(args.message):
+    extra = {"anchor_product_id": args.anchor} if args.anchor else None
+    for event in session.send(args.message, extra):
         if args.json:
             out.write(event.model_dump_json() + "\n")
         else:
@@ -224,6 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     chat.add_argument("--conversation", help="continue this conversation id")
     chat.add_argument("--provider", default="offline", help="offline (default), openai or gemini")
     chat.add_argument("--model", help="model name for the provider")
+    chat.add_argument("--anchor", help="shopping: re-recommend around this product id (the product-page flow)")
     chat.set_defaults(func=cmd_chat)
 
     actions = sub.add_parser("actions", parents=[common], help="list, confirm or cancel pending actions")

@@ -19,6 +19,7 @@ from pages import render
 from pages.alerts_panel import build_alerts
 from pages.cards import card_markdown, dataframe_for, figure_for, tiles_html
 from pages.header import Header, describe_error, provider_from
+from pages.products import build_start_panel, draw_recommendations
 from pages.render import ChatView
 
 MAX_SUGGESTIONS = 4
@@ -68,6 +69,8 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, tab: gr.Ta
             wiring: dict[str, Any] = {}
             if spec.alert_check is not None:
                 build_alerts(spec, header, demo, wiring)
+            if spec.extra.get("start_options") is not None:
+                build_start_panel(spec, wiring)
             chatbot = gr.Chatbot(label=spec.title, height=520, elem_id=f"pg-{spec.id}-chat",
                                  placeholder=f"**{spec.title}**\n\n{spec.description}", buttons=["copy"],
                                  feedback_options=None)
@@ -89,11 +92,12 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, tab: gr.Ta
 
             @gr.render(inputs=[panel_state, header.user])
             def draw_panel(panel: dict[str, Any], user: str) -> None:
-                _draw_panel(spec, panel, header.user, view_state, panel_state, chatbot)
+                _draw_panel(spec, panel, header.user, view_state, panel_state, chatbot, wiring)
 
     chat_outputs = [view_state, panel_state, chatbot, badge, textbox, *suggestion_buttons]
 
-    def run(text: str, view: ChatView, provider: str, model: str, api_key: str, user: str) -> Iterator[list[Any]]:
+    def run(text: str, view: ChatView, provider: str, model: str, api_key: str, user: str,
+            extra: dict[str, Any] | None = None) -> Iterator[list[Any]]:
         text = text or ""
         view = render.add_user_message(view, text)
         yield [view, gr.skip(), view.messages, "…", "", *_suggestion_updates(view, spec)]
@@ -104,7 +108,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, tab: gr.Ta
             yield [view, gr.skip(), view.messages, "", gr.skip(), *_suggestion_updates(view, spec)]
             return
         panel_before = _panel(view)
-        for event in session.send(text):
+        for event in session.send(text, extra):
             view = render.apply_event(view, event)
             panel = _panel(view)
             changed = panel != panel_before
@@ -115,6 +119,8 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, tab: gr.Ta
 
     inputs = [view_state, *header.inputs]
     wiring.update(run=run, inputs=inputs, outputs=chat_outputs)
+    for wire in wiring.pop("deferred", []):
+        wire()
     send_event = send_btn.click(run, [textbox, *inputs], chat_outputs)
     submit_event = textbox.submit(run, [textbox, *inputs], chat_outputs)
     suggestion_events = [b.click(run, [b, *inputs], chat_outputs) for b in suggestion_buttons]
@@ -218,7 +224,7 @@ def _action_handler(spec: AgentSpec, action_id: str, op: str):  # noqa: ANN202 -
 
 
 def _draw_panel(spec: AgentSpec, panel: dict[str, Any], user_box: gr.Textbox, view_state: gr.State,
-                panel_state: gr.State, chatbot: gr.Chatbot) -> None:
+                panel_state: gr.State, chatbot: gr.Chatbot, wiring: dict[str, Any]) -> None:
     actions = [render.ActionView(**a) for a in panel.get("actions", [])]
     cards = [render.CardView(**c) for c in panel.get("cards", [])]
     if not actions and not cards:
@@ -249,6 +255,9 @@ def _draw_panel(spec: AgentSpec, panel: dict[str, Any], user_box: gr.Textbox, vi
                 save.click(_action_handler(spec, action.action_id, "modify"), [view_state, user_box, editor],
                            outputs)
     for card in render.newest_first(cards):
+        if card.card_type == "recommendations":
+            draw_recommendations(card, wiring)
+            continue
         with gr.Group(elem_classes=["pg-card", f"pg-card-{card.card_type}"]):
             gr.Markdown(card_markdown(card))
             tiles = tiles_html(card)

@@ -10,6 +10,7 @@ from agents.core.providers.offline import PolicyReply
 from agents.shopping import router
 from agents.shopping.catalog import MIGRATIONS
 from agents.shopping.pipeline import pipeline
+from data.shopping_catalog import PATH
 
 
 def template_summary(data: dict) -> str:
@@ -32,6 +33,19 @@ def policy(request: ModelRequest) -> PolicyReply:
     return PolicyReply(text="")
 
 
+def start_options() -> dict[str, dict[str, list[tuple[str, str]]]]:
+    """Start-panel choices per category: (label, tag id) pairs from the shipped catalogue."""
+    data = json.loads(PATH.read_text(encoding="utf-8"))
+    out: dict[str, dict[str, list[tuple[str, str]]]] = {}
+    for product in data["products"]:
+        entry = out.setdefault(product["category"], {"pros": [], "cons": []})
+        for kind in ("pros", "cons"):
+            for tag in product[kind]:
+                if (data["tags"][tag], tag) not in entry[kind]:
+                    entry[kind].append((data["tags"][tag], tag))
+    return out
+
+
 AGENT = AgentSpec(
     id="shopping",
     title="쇼핑 재추천",
@@ -41,4 +55,5 @@ AGENT = AgentSpec(
     offline_policy=policy,
     examples=("분유포트 10만원 아래로 추천해줘", "세척 쉬운 걸로 다시 보여줘", "1번 제품 세척 편해?", "1번이랑 2번 비교해줘"),
     migrations=MIGRATIONS,
+    extra={"start_options": start_options},
 )

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from agents.core.errors import PlaygroundError
 from agents.core.events import Clarification, DataCard, Event, Intent, Thinking
 from agents.core.korean_money import format_man
 from agents.core.providers.base import ChatMessage
@@ -131,6 +132,9 @@ def _refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: route
     anchor = catalog.product(state["anchor"]) if state.get("anchor") else None
     if anchor is not None and state.get("category") != anchor["category"]:
         state["category"] = anchor["category"]
+    if anchor is not None and intent.cheaper_than_anchor:
+        state["budget"] = {"min": 0, "max": anchor["price"] - 1, "label": f"0-{anchor['price'] - 1}"}
+        intent.budget = state["budget"]
     if not state.get("category"):
         yield from turn.say(router.CATEGORY_QUESTION)
         yield turn.emit(Clarification, question=router.CATEGORY_QUESTION, options=catalog.categories(),
@@ -138,8 +142,12 @@ def _refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: route
         return
     labels = catalog.tag_labels()
     budget = state.get("budget", DEFAULT_BUDGET)
-    result = recommend(catalog.products(state["category"]), pros=state["pros"], cons=state["cons"],
-                       budget=Budget(budget["min"], budget["max"]), anchor=anchor, labels=labels)
+    try:
+        result = recommend(catalog.products(state["category"]), pros=state["pros"], cons=state["cons"],
+                           budget=Budget(budget["min"], budget["max"]), anchor=anchor, labels=labels)
+    except Exception as exc:  # re-raised as the seed's "재추천 중 오류" message, with the cause
+        raise PlaygroundError(f"재추천 중 오류가 발생했습니다 ({type(exc).__name__}: {exc}). 잠시 후 다시 시도해주세요.",
+                              code="recommendation_failed", retryable=True) from exc
     recs = result["recommendations"]
     state["top3"] = [{"id": r["id"], "title": r["title"], "price": r["price"]} for r in recs]
     turn.spans.append({"kind": "tool", "name": "refilter_with_anchor", "ok": True,

@@ -112,6 +112,7 @@ class Intent:
     question: str | None = None
     missing_ranks: list[int] = field(default_factory=list)
     fallback: bool = False
+    cheaper_than_anchor: bool = False  # "이 제품 기반으로 더 저렴한 걸로": the anchor's price is the ceiling
 
     def event_args(self) -> dict[str, Any]:
         return {"budget": self.budget, "tag_changes": self.tag_changes, "product_numbers": self.product_ranks,
@@ -140,7 +141,10 @@ def postprocess(raw: str, text: str, context: dict[str, Any]) -> Intent:
     if context.get("clickedAnchorId"):
         intent.name, intent.anchor_id = "REFILTER_WITH_ANCHOR", context["clickedAnchorId"]
     budget = parse_budget(text)
-    if is_vague_budget(text) and intent.name in ("REFILTER", "REFILTER_WITH_ANCHOR", "ASK_CLARIFICATION"):
+    if context.get("clickedAnchorId") and is_vague_budget(text):
+        # Priority 1 beats 2: with a product to compare against, "cheaper" is not vague.
+        intent.cheaper_than_anchor = bool(re.search(r"저렴|싸|싼|가격\s*낮|예산\s*줄", text))
+    elif is_vague_budget(text) and intent.name in ("REFILTER", "REFILTER_WITH_ANCHOR", "ASK_CLARIFICATION"):
         intent.name, intent.question = "ASK_CLARIFICATION", BUDGET_QUESTION
     elif budget is not None and intent.name in ("REFILTER", "REFILTER_WITH_ANCHOR", "GENERAL"):
         if intent.name == "GENERAL":

@@ -1,0 +1,43 @@
+"""Seed 003's scenarios in the browser: start panel, Top 3 cards, re-recommendation chat, anchor, compare."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def send(page, text: str) -> None:
+    page.fill("#pg-shopping-input textarea", text)
+    page.click("#pg-shopping-send")
+
+
+def test_shopping_flow(page, store, tmp_path):
+    page.click("button[role=tab]:has-text('쇼핑 재추천')")
+    page.wait_for_selector("#pg-shopping-start-button", timeout=30_000)
+    page.click("#pg-shopping-pros label:has-text('세척이 쉬워요')")
+    page.click("#pg-shopping-start-button")
+    page.wait_for_selector("#pg-tab-shopping .pg-anchor", timeout=30_000)
+    page.wait_for_selector("#pg-tab-shopping .pg-summary:has-text('세척이 쉬워요')", timeout=30_000)
+
+    send(page, "10만원 아래로 다시 보여줘")
+    page.wait_for_selector("#pg-tab-shopping .pg-summary:has-text('10만원 이하')", timeout=30_000)
+    send(page, "더 저렴한 걸로 다시 보여줘")
+    page.wait_for_selector("text=최대 얼마까지 쓸 수 있을까요?", timeout=30_000)
+    page.click("button.pg-suggestion:has-text('5만원 이하')")
+    page.wait_for_selector("#pg-tab-shopping .pg-summary:has-text('5만원 이하')", timeout=30_000)
+
+    page.click("#pg-tab-shopping .pg-anchor >> nth=1")
+    page.wait_for_selector("text=기준 제품", timeout=30_000)
+    send(page, "1번이랑 2번 비교해줘")
+    page.wait_for_selector("#pg-tab-shopping .pg-card-compare", timeout=30_000)
+    send(page, "5번 제품은 어때?")
+    page.wait_for_selector("text=죄송해요, 해당 제품을 찾을 수 없어요.", timeout=30_000)
+    shots = Path(os.environ.get("PLAYGROUND_SCREENSHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "shopping.png"), full_page=True)
+    state = store.conversations.list("demo", agent_id="shopping")[0].state
+    assert state["anchor"] and state["budget"]["max"] == 50000 and "hygiene-easy" in state["pros"]
