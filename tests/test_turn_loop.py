@@ -165,3 +165,52 @@ def test_offline_policy_is_deterministic(store, clock):
                 for e in session.run("list my notes")]
 
     assert run_once() == run_once()
+
+
+def test_concurrent_turns_in_one_conversation_run_one_after_the_other(store, clock):
+    import threading
+
+    from agents.core.agent import AgentSpec, register_agent, unregister_agent
+    from agents.core.events import TextDelta
+
+    def counting(turn):
+        count = turn.state.get("count", 0)
+        yield turn.emit(TextDelta, content=str(count))
+        turn.state["count"] = count + 1
+
+    register_agent(AgentSpec(id="counter", title="c", description="c", system_prompt="", pipeline=counting))
+    try:
+        first = Session("counter", clock=clock)
+        first.run("start")
+        conversation = first.conversation_id
+        barrier = threading.Barrier(6)
+
+        def bump():
+            barrier.wait()
+            Session("counter", conversation_id=conversation, clock=clock).run("bump")
+
+        threads = [threading.Thread(target=bump) for _ in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert store.conversations.get(conversation, "demo").state == {"count": 7}  # no lost update
+    finally:
+        unregister_agent("counter")
+
+
+def test_a_busy_conversation_keeps_the_message_and_says_so(store, clock, monkeypatch):
+    import agents.core.runner as runner
+    from agents.core.locks import conversation_lock
+
+    session = Session("notes", provider=OfflineProvider.scripted(say("first")), clock=clock)
+    session.run("one")
+    monkeypatch.setattr(runner, "TURN_LOCK_SECONDS", 0.05)
+    lock = conversation_lock(session.conversation_id)
+    lock.acquire()
+    try:
+        events = session.run("two")
+    finally:
+        lock.release()
+    assert types(events) == ["error"] and events[0].code == "conversation_busy" and events[0].retryable
+    assert [m.content for m in session.history() if m.role == "user"] == ["one", "two"]

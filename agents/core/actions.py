@@ -18,6 +18,8 @@ from agents.core.agent import get_agent
 from agents.core.clock import Clock, aware, system_clock
 from agents.core.errors import ActionNotFound, ActionRefused, InvalidArgs
 from agents.core.events import Detail
+from agents.core.ids import new_id
+from agents.core.locks import holding
 from agents.core.store import ActionStatus, NewMessage, PendingActionRow, Store
 from agents.core.tools import Card, Tool, ToolContext, ToolOutput, format_validation_error
 
@@ -108,7 +110,9 @@ class ActionService:
                     raise _HandlerDeclined(output)
                 self.store.actions.transition(action_id, ActionStatus.EXECUTING, ActionStatus.COMPLETED, now,
                                               result=output.data, stamp="executed_at")
-                message_id = self._record(row, ActionStatus.COMPLETED, f"✅ {output.summary}", now, output.cards)
+            # Written after the commit and retried: a turn finishing in the same conversation
+            # must not roll back an action that already ran.
+            message_id = self._record(row, ActionStatus.COMPLETED, f"✅ {output.summary}", now, output.cards)
             return ActionOutcome(action_id=action_id, ok=True, status=ActionStatus.COMPLETED, message=output.summary,
                                  result=output.data, cards=output.cards, message_id=message_id)
         except Exception as exc:
@@ -185,10 +189,10 @@ class ActionService:
                 cards: list[Card] | None = None) -> str:
         meta = {"action_id": row.id, "action_status": status.value, "tool_name": row.tool_name,
                 "cards": [c.model_dump(mode="json") for c in cards or []]}
-        with self.store.transaction():
-            ids = self.store.messages.add(row.conversation_id,
-                                          [NewMessage(role="assistant", content=message, meta=meta)], now)
-        return ids[0]
+        note = NewMessage(role="assistant", content=message, meta=meta, id=new_id("msg"))
+        # A turn of the same conversation may be writing; wait for it rather than conflict.
+        with holding(row.conversation_id):
+            return self.store.db.write(lambda: self.store.messages.add(row.conversation_id, [note], now))[0]
 
 
 class _HandlerDeclined(Exception):

@@ -30,6 +30,7 @@ from agents.core.events import (
 )
 from agents.core.history import to_model_messages
 from agents.core.ids import new_id
+from agents.core.locks import conversation_lock
 from agents.core.providers.base import (
     ChatMessage,
     Finish,
@@ -229,33 +230,64 @@ def run_turn(
     except GuardRefusal as exc:
         yield emitter(Error, code=exc.code, message=exc.message, retryable=False, conversation_id=conversation_id)
         return
-    refusal: GuardRefusal | None = None
     try:
         conversation = _open_conversation(store, agent, user_id, conversation_id, cleaned, now)
-        if on_conversation is not None:
-            on_conversation(conversation.id)
-        try:
-            guards.check_size(text, settings.guards)
-            guards.check_injection(cleaned)
-            guards.check_usage(store.usage.turns_since(user_id, _day_start(now)), settings.guards)
-        except GuardRefusal as exc:
-            refusal = exc
-        # 2. The user message is durable before any model call.
-        with store.transaction():
-            store.messages.add(conversation.id, [NewMessage(
-                role="user", content=cleaned if refusal is None else text, turn_id=turn_id,
-                status="complete" if refusal is None else "refused",
-                meta={} if refusal is None else {"refused": refusal.code},
-            )], now)
     except PlaygroundError as exc:
         yield emitter(Error, code=exc.code, message=exc.message, retryable=exc.retryable,
                       conversation_id=conversation_id)
         return
     except Exception as exc:
-        log.exception("could not record the user message")
+        log.exception("could not open the conversation")
         yield emitter(Error, code="store_error", retryable=True, conversation_id=conversation_id,
+                      message=f"The conversation could not be opened ({type(exc).__name__}: {exc}); "
+                              "nothing was sent to the model. Try again.")
+        return
+    if on_conversation is not None:
+        on_conversation(conversation.id)
+    # One turn at a time per conversation: each turn reads the state the previous one wrote.
+    lock = conversation_lock(conversation.id)
+    locked = lock.acquire(timeout=TURN_LOCK_SECONDS)
+    try:
+        yield from _locked_turn(agent, store, provider, user_id, conversation, text, cleaned, now, settings, extra,
+                                turn_id, emitter, started, locked)
+    finally:
+        if locked:
+            lock.release()
+
+
+TURN_LOCK_SECONDS = 60.0
+
+
+def _locked_turn(
+    agent: AgentSpec, store: Store, provider: Provider, user_id: str, conversation: ConversationRow, text: str,
+    cleaned: str, now: datetime, settings: TurnSettings, extra: dict[str, Any] | None, turn_id: str,
+    emitter: Emitter, started: float, locked: bool,
+) -> Iterator[Event]:
+    refusal: GuardRefusal | None = None
+    try:
+        guards.check_size(text, settings.guards)
+        guards.check_injection(cleaned)
+        guards.check_usage(store.usage.turns_since(user_id, _day_start(now)), settings.guards)
+    except GuardRefusal as exc:
+        refusal = exc
+    # 2. The user message is durable before any model call.
+    user_message = NewMessage(
+        role="user", content=cleaned if refusal is None else text, turn_id=turn_id,
+        status="complete" if refusal is None else "refused",
+        meta={} if refusal is None else {"refused": refusal.code}, id=new_id("msg"),
+    )
+    try:
+        store.db.write(lambda: store.messages.add(conversation.id, [user_message], now))
+    except Exception as exc:
+        log.exception("could not record the user message")
+        yield emitter(Error, code="store_error", retryable=True, conversation_id=conversation.id,
                       message=f"Your message could not be saved ({type(exc).__name__}: {exc}); "
                               "nothing was sent to the model. Try again.")
+        return
+    if not locked:
+        yield emitter(Error, code="conversation_busy", retryable=True, conversation_id=conversation.id,
+                      message="Another reply in this conversation is still being written. Your message was saved; "
+                              "wait for that reply, then send it again.")
         return
     if refusal is not None:
         error = emitter(Error, code=refusal.code, message=refusal.message, retryable=refusal.retryable,
@@ -263,8 +295,8 @@ def run_turn(
         _persist_refusal(store, agent, provider, user_id, conversation.id, now, turn_id, error, started)
         yield error
         return
-
-    turn = Turn(agent=agent, store=store, provider=provider, user_id=user_id, conversation=conversation,
+    fresh = store.conversations.get(conversation.id, user_id) or conversation
+    turn = Turn(agent=agent, store=store, provider=provider, user_id=user_id, conversation=fresh,
                 text=cleaned, now=now, settings=settings, turn_id=turn_id, emitter=emitter, started=started,
                 extra=extra)
     yield from _drive(turn)
@@ -354,20 +386,25 @@ def _trace_events(recorded: list[tuple[Event, float]]) -> list[dict[str, Any]]:
 
 
 def _persist_turn(turn: Turn, *, status: str) -> None:
+    for message in turn.messages_out:  # stable ids, so a retried write inserts the same rows
+        message.id = message.id or new_id("msg")
+    turn.store.db.write(lambda: _write_turn(turn, status))
+
+
+def _write_turn(turn: Turn, status: str) -> None:
     error = next((e for e, _ in reversed(turn.recorded) if e.type == "error"), None)
-    with turn.store.transaction():
-        turn.store.messages.add(turn.conversation.id, turn.messages_out, turn.now)
-        for action in turn.actions_out:
-            turn.store.actions.insert(action)
-        if turn.state != turn.conversation.state:
-            turn.store.conversations.set_state(turn.conversation.id, turn.state)
-        turn.store.traces.insert(TraceRow(
-            turn_id=turn.id, conversation_id=turn.conversation.id, user_id=turn.user_id, agent_id=turn.agent.id,
-            provider=turn.provider.name, model=turn.provider.model, status=status,
-            error_code=getattr(error, "code", None), started_at=turn.now, latency_ms=round(turn.elapsed_ms(), 3),
-            ttft_ms=turn.ttft_ms, input_tokens=turn.usage.input_tokens, output_tokens=turn.usage.output_tokens,
-            events=_trace_events(turn.recorded), spans=turn.spans,
-        ))
+    turn.store.messages.add(turn.conversation.id, turn.messages_out, turn.now)
+    for action in turn.actions_out:
+        turn.store.actions.insert(action)
+    if turn.state != turn.conversation.state:
+        turn.store.conversations.set_state(turn.conversation.id, turn.state)
+    turn.store.traces.insert(TraceRow(
+        turn_id=turn.id, conversation_id=turn.conversation.id, user_id=turn.user_id, agent_id=turn.agent.id,
+        provider=turn.provider.name, model=turn.provider.model, status=status,
+        error_code=getattr(error, "code", None), started_at=turn.now, latency_ms=round(turn.elapsed_ms(), 3),
+        ttft_ms=turn.ttft_ms, input_tokens=turn.usage.input_tokens, output_tokens=turn.usage.output_tokens,
+        events=_trace_events(turn.recorded), spans=turn.spans,
+    ))
 
 
 def _persist_refusal(

@@ -24,11 +24,11 @@ def test_shopping_flow(page, store, tmp_path):
     page.wait_for_selector("#pg-tab-shopping .pg-summary:has-text('세척이 쉬워요')", timeout=30_000)
 
     send(page, "10만원 아래로 다시 보여줘")
-    page.wait_for_selector("#pg-tab-shopping .pg-summary:has-text('10만원 이하')", timeout=30_000)
+    page.wait_for_selector("#pg-tab-shopping .pg-summary:has-text('예산 10만원 이하')", timeout=30_000)
     send(page, "더 저렴한 걸로 다시 보여줘")
     page.wait_for_selector("text=최대 얼마까지 쓸 수 있을까요?", timeout=30_000)
     page.click("button.pg-suggestion:has-text('5만원 이하')")
-    page.wait_for_selector("#pg-tab-shopping .pg-summary:has-text('5만원 이하')", timeout=30_000)
+    page.wait_for_selector("#pg-tab-shopping .pg-summary:has-text('예산 5만원 이하')", timeout=30_000)
 
     page.click("#pg-tab-shopping .pg-anchor >> nth=1")
     page.wait_for_selector("text=기준 제품", timeout=30_000)

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import duckdb
 
 from agents.core.errors import DatabaseLocked
+
+T = TypeVar("T")
 
 
 def default_db_path() -> Path:
@@ -76,6 +79,19 @@ class Database:
             raise
         self._local.depth = 0
         cur.execute("COMMIT")
+
+    def write(self, fn: Callable[[], T], attempts: int = 6) -> T:
+        """Run ``fn`` in one transaction, retried when a concurrent transaction touched the
+        same rows (DuckDB reports a write-write conflict instead of waiting)."""
+        for attempt in range(attempts):
+            try:
+                with self.transaction():
+                    return fn()
+            except duckdb.TransactionException:
+                if attempt == attempts - 1 or self._local.depth:
+                    raise
+                time.sleep(0.005 * 2**attempt)
+        raise AssertionError("unreachable")
 
     def execute(self, sql: str, params: Sequence[Any] | None = None) -> duckdb.DuckDBPyConnection:
         return self.cursor().execute(sql, params or [])
