@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import os
 import threading
-import time
 from pathlib import Path
 
 import gradio as gr
@@ -45,13 +44,14 @@ def build_server():  # noqa: ANN201 - a FastAPI app
 ALERT_INTERVAL_SECONDS = 15 * 60
 
 
-def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS) -> threading.Thread:
+def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS, stop: threading.Event | None = None) -> threading.Thread:
     """Every 15 minutes while the app is up: run each agent's alert check for its users."""
+    stop = stop or threading.Event()
     from agents.core.clock import system_clock
     from agents.core.session import runtime_store
 
     def loop() -> None:
-        while True:
+        while not stop.is_set():
             for spec in list_agents():
                 if spec.alert_check is None or spec.extra.get("alert_users") is None:
                     continue
@@ -61,7 +61,7 @@ def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS) -> threading.Th
                         spec.alert_check(store, user_id, system_clock())
                 except Exception:  # a failed check must not stop the next one (logged)
                     log.exception("alert check for %s failed", spec.id)
-            time.sleep(interval)
+            stop.wait(interval)
 
     thread = threading.Thread(target=loop, name="alert-checks", daemon=True)
     thread.start()

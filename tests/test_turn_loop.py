@@ -214,3 +214,20 @@ def test_a_busy_conversation_keeps_the_message_and_says_so(store, clock, monkeyp
         lock.release()
     assert types(events) == ["error"] and events[0].code == "conversation_busy" and events[0].retryable
     assert [m.content for m in session.history() if m.role == "user"] == ["one", "two"]
+
+
+def test_a_tool_call_without_an_id_gets_one(store, clock):
+    from agents.core.providers.base import Finish, ToolCallChunk
+
+    class NoIds(OfflineProvider):
+        def stream(self, request):
+            self.calls.append(request)
+            if len(self.calls) == 1:
+                yield ToolCallChunk(id="", name="list_notes", arguments="{}")
+                yield Finish("tool_calls")
+            else:
+                yield Finish()
+
+    events = Session("notes", provider=NoIds(), clock=clock).run("list")
+    call = one(events, "tool_call")
+    assert call.call_id.startswith("call_") and one(events, "tool_result").call_id == call.call_id

@@ -45,6 +45,7 @@ from agents.core.providers.base import (
 )
 from agents.core.store import ConversationRow, NewMessage, PendingActionRow, Store, TraceRow
 from agents.core.toolcalls import run_tool_call
+from agents.core.tools import new_call_id
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +162,9 @@ class Turn:
                         self.reply_parts.append(content)
                         yield self.emit(TextDelta, content=content)
                 case ToolCallChunk(id=call_id, name=name, arguments=arguments):
-                    response.tool_calls.append(ModelToolCall(id=call_id, name=name, arguments=arguments))
+                    # Some providers give no call id; results are matched to calls by it.
+                    response.tool_calls.append(ModelToolCall(id=call_id or new_call_id(), name=name,
+                                                             arguments=arguments))
                 case UsageChunk(usage=usage):
                     response.usage = response.usage + usage
                 case Finish():

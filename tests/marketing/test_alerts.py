@@ -43,3 +43,19 @@ def test_check_all_and_cli(mkt, clock):
     assert out.getvalue().count("UNREAD") == 3
     out = io.StringIO()
     assert main(["alerts", "check"], out=out) == 0 and out.getvalue().startswith("created 0 alert(s)")
+
+
+def test_the_app_runs_the_check_on_a_timer(mkt):
+    import threading
+    import time
+
+    from pages.shell import start_alert_checks
+
+    stop = threading.Event()
+    thread = start_alert_checks(interval=0.05, stop=stop)
+    deadline = time.time() + 20
+    while mkt.store.alerts.count_unread("demo") < 3 and time.time() < deadline:
+        time.sleep(0.05)
+    stop.set()
+    thread.join(timeout=10)
+    assert mkt.store.alerts.count_unread("demo") == 3 and not thread.is_alive()
