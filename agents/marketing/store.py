@@ -65,12 +65,17 @@ MIGRATIONS = (Migration("marketing_001", _marketing_001),)
 class MarketingStore:
     def __init__(self, store: Store) -> None:
         self.db = store.db
+        # user -> last metrics day; accounts change only when seeded, so remember them
+        self._ends: dict[str, date | None] = store.memo.setdefault("marketing.data_end", {})
 
     # --- the sandbox account -----------------------------------------------------------
 
     def ensure_account(self, user_id: str, now: datetime) -> bool:
         """Seed the user's sandbox account once. Returns True when it was created now."""
+        if user_id in self._ends:
+            return False
         if self.db.fetchone("SELECT 1 FROM mkt_accounts WHERE user_id = ?", [user_id]):
+            self.data_end(user_id)
             return False
         self.load(user_id, generate(user_id, now), now)
         return True
@@ -96,13 +101,18 @@ class MarketingStore:
                         [user_id, SEED_VERSION, now, metrics["date"].max() if len(metrics) else None])
             cur.unregister("new_campaigns")
             cur.unregister("new_metrics")
+        self._ends.pop(user_id, None)
 
     def users_with_accounts(self) -> list[str]:
         return [r[0] for r in self.db.fetchall("SELECT user_id FROM mkt_accounts ORDER BY user_id")]
 
     def data_end(self, user_id: str) -> date | None:
-        row = self.db.fetchone("SELECT data_end FROM mkt_accounts WHERE user_id = ?", [user_id])
-        return row[0] if row else None
+        if user_id not in self._ends:
+            row = self.db.fetchone("SELECT data_end FROM mkt_accounts WHERE user_id = ?", [user_id])
+            if row is None:
+                return None
+            self._ends[user_id] = row[0]
+        return self._ends[user_id]
 
     # --- campaigns ---------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from agents.core.store.actions import PendingActionRepo
 from agents.core.store.alerts import AlertRepo
@@ -51,6 +52,8 @@ class Store:
         self.usage = UsageRepo(db)
         self.traces = TraceRepo(db)
         self.prompts = PromptRepo(db)
+        # Per-store memo for facts that only change through this process (one process per file).
+        self.memo: dict[str, Any] = {}
 
     def transaction(self):  # noqa: ANN201 - a context manager yielding the cursor
         return self.db.transaction()

@@ -71,12 +71,16 @@ class PromptRepo:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        # Read on every turn, written rarely, and only this process writes the file: cache it.
+        self._active: dict[str, tuple[int, str] | None] = {}
 
     def active(self, agent_id: str) -> tuple[int, str] | None:
-        row = self.db.fetchone(
-            "SELECT version, content FROM prompts WHERE agent_id = ? ORDER BY version DESC LIMIT 1", [agent_id]
-        )
-        return (int(row[0]), str(row[1])) if row else None
+        if agent_id not in self._active:
+            row = self.db.fetchone(
+                "SELECT version, content FROM prompts WHERE agent_id = ? ORDER BY version DESC LIMIT 1", [agent_id]
+            )
+            self._active[agent_id] = (int(row[0]), str(row[1])) if row else None
+        return self._active[agent_id]
 
     def save(self, agent_id: str, content: str, now: datetime, note: str | None = None) -> int:
         with self.db.transaction() as cur:
@@ -86,6 +90,7 @@ class PromptRepo:
                 "INSERT INTO prompts (agent_id, version, content, note, created_at) VALUES (?, ?, ?, ?, ?)",
                 [agent_id, version, content, note, now],
             )
+        self._active.pop(agent_id, None)
         return version
 
     def versions(self, agent_id: str) -> list[dict[str, Any]]:
