@@ -75,17 +75,25 @@ def pipeline(turn: Turn) -> Iterator[Event]:
     if intent.missing_ranks:
         yield from turn.say(NOT_FOUND)
         return
+    started = time.perf_counter()
     match intent.name:
         case "ASK_CLARIFICATION":
+            tool = "clarification"
             yield from _clarify(turn, catalog, state, intent)
         case "REFILTER" | "REFILTER_WITH_ANCHOR":
+            tool = "refilter_with_anchor"
             yield from _refilter(turn, catalog, state, intent)
         case "PRODUCT_QA":
+            tool = "product_qa"
             yield from _qa(turn, catalog, state, intent)
         case "COMPARE":
+            tool = "compare"
             yield from _compare(turn, catalog, state, intent)
         case _:
+            tool = "general"
             yield from turn.say(_general(turn.text, state.get("category")))
+    # The trace shows which of the seed's tools ran and how long it took.
+    turn.spans.append({"kind": "tool", "name": tool, "ok": True, "ms": round((time.perf_counter() - started) * 1000, 3)})
 
 
 def _apply_start_panel(turn: Turn, state: dict[str, Any]) -> None:
@@ -115,7 +123,6 @@ def _clarify(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
 
 
 def _refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.Intent) -> Iterator[Event]:
-    started = time.perf_counter()
     before_budget = dict(state.get("budget", DEFAULT_BUDGET))
     if intent.budget:
         state["budget"] = {"min": intent.budget["min"], "max": intent.budget["max"], "label": intent.budget["label"]}
@@ -150,8 +157,6 @@ def _refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: route
                               code="recommendation_failed", retryable=True) from exc
     recs = result["recommendations"]
     state["top3"] = [{"id": r["id"], "title": r["title"], "price": r["price"]} for r in recs]
-    turn.spans.append({"kind": "tool", "name": "refilter_with_anchor", "ok": True,
-                       "ms": round((time.perf_counter() - started) * 1000, 3)})
     lines = [f"**{_budget_text(budget)}**로 다시 찾아봤어요!" if intent.budget else "조건에 맞춰 다시 찾아봤어요!", ""]
     if intent.budget and before_budget != state["budget"]:
         lines.append(f"💰 **예산 조정**: {_budget_text(before_budget)} → {_budget_text(budget)}")

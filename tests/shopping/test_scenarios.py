@@ -48,6 +48,9 @@ def test_normal_1_specific_budget(shop):
     assert re.search(r"\*\*1\. .+\*\* \(\d+(\.5)?점\)", text)
     after = shop.conversation().state["summary"]
     assert after != before and "10만원 이하" in after
+    spans = shop.store.traces.get(events[0].turn_id).spans
+    assert [s["kind"] for s in spans] == ["model", "classify", "model", "tool"]  # classify, summary, tool
+    assert spans[-1]["name"] == "refilter_with_anchor"
 
 
 def test_normal_2_vague_budget_asks(shop):
