@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import gradio as gr
@@ -50,9 +51,30 @@ def build_header() -> Header:
         api_key = gr.Textbox(label="API key (this tab only)", type="password", placeholder="or set it in the environment",
                              scale=1, elem_id="pg-key")
         user = gr.Textbox(label="User", value="demo", scale=1, elem_id="pg-user")
-    note = gr.Markdown(OFFLINE_NOTE, elem_id="pg-provider-note")
+    with gr.Row():
+        note = gr.Markdown(OFFLINE_NOTE, elem_id="pg-provider-note")
+        test = gr.Button("Test connection", size="sm", scale=0, min_width=140, elem_id="pg-test-connection")
     provider.change(provider_note, provider, note)
+    test.click(test_connection, [provider, model, api_key], note)
     return Header(provider=provider, model=model, api_key=api_key, user=user)
+
+
+def test_connection(name: str, model: str, api_key: str) -> str:
+    """One tiny call, so a wrong key or URL shows up before the first real turn."""
+    from agents.core.providers.base import ChatMessage, ModelOptions, ModelRequest, drain
+
+    if (name or "offline") == "offline":
+        return OFFLINE_NOTE + " ✅ Nothing to connect to."
+    try:
+        provider = provider_from(name, model, api_key)
+        started = time.perf_counter()
+        response = drain(provider.stream(ModelRequest(
+            agent_id="connection-test", system="Reply with the single word OK.",
+            messages=[ChatMessage(role="user", content="ping")], options=ModelOptions(max_output_tokens=16))))
+    except Exception as exc:  # noqa: BLE001 - the result of the test is the message
+        return f"❌ {name}: {describe_error(exc)}"
+    elapsed = (time.perf_counter() - started) * 1000
+    return f"✅ {name} answered in {elapsed:.0f} ms with model {provider.model}: {response.text.strip()[:40]!r}"
 
 
 def describe_error(exc: Exception) -> str:

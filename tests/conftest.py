@@ -15,7 +15,8 @@ from agents.core.clock import FrozenClock
 from agents.core.store import Store, reset_shared_store
 from tests.support import notes_agent
 
-KEY_VARS = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL", "GEMINI_API_KEY", "GOOGLE_API_KEY")
+KEY_VARS = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL", "GEMINI_API_KEY", "GOOGLE_API_KEY", "GEMINI_MODEL",
+            "GEMINI_BASE_URL")
 _real_connect = socket.socket.connect
 
 

@@ -47,7 +47,24 @@ _FACTORIES: dict[str, ProviderFactory] = {
     # The offline model needs no key; api_key and base_url are accepted and ignored.
     "offline": lambda **kw: OfflineProvider(model=str(kw.get("model") or "rules-v1")),
 }
-PROVIDER_NAMES: tuple[str, ...] = ("offline",)
+
+
+
+def _openai(**settings: object) -> Provider:
+    from agents.core.providers.openai_adapter import OpenAIProvider
+
+    return OpenAIProvider(**settings)  # type: ignore[arg-type]
+
+
+def _gemini(**settings: object) -> Provider:
+    from agents.core.providers.gemini_adapter import GeminiProvider
+
+    return GeminiProvider(**settings)  # type: ignore[arg-type]
+
+
+_FACTORIES["openai"] = _openai
+_FACTORIES["gemini"] = _gemini
+PROVIDER_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 
 
 def register_provider(name: str, factory: ProviderFactory) -> None:

@@ -1,0 +1,158 @@
+"""Gemini adapter (official ``google-genai`` SDK, the successor of ``google-generativeai``).
+
+Quirks kept here, with why:
+- Gemini's first content must be a user turn, and function responses travel in user-role
+  content: the history is mapped accordingly.
+- Automatic function calling is off: the runner validates and executes tools itself.
+- Gemini function calls may come without an id; the runner generates one.
+- 429 and 5xx are retried here (twice, before any output), since the SDK does not by default.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from google import genai
+from google.genai import errors, types
+
+from agents.core.errors import ProviderError
+from agents.core.events import Usage
+from agents.core.providers.base import (
+    ChatMessage,
+    Finish,
+    ModelEvent,
+    ModelRequest,
+    TextChunk,
+    ToolCallChunk,
+    UsageChunk,
+)
+from agents.core.tools import gemini_schema
+
+DEFAULT_MODEL = "gemini-2.5-flash"
+KEY_HINT = "set GEMINI_API_KEY (or GOOGLE_API_KEY) or type a key in the header's API key field"
+
+
+class GeminiProvider:
+    name = "gemini"
+    label = "Google Gemini"
+
+    def __init__(self, *, api_key: str | None = None, base_url: str | None = None, model: str | None = None,
+                 temperature: float | None = None, max_output_tokens: int | None = None, timeout: float = 60.0,
+                 max_retries: int = 2) -> None:
+        key = api_key or os.environ.get("GEMINI_API_KEY") or os.environ.get("GOOGLE_API_KEY")
+        self._missing_key = not key
+        self.model = model or os.environ.get("GEMINI_MODEL") or DEFAULT_MODEL
+        self.temperature = None if temperature is None else max(0.0, min(2.0, float(temperature)))
+        self.max_output_tokens = None if max_output_tokens is None else max(16, min(32_768, int(max_output_tokens)))
+        self.max_retries = max(0, min(5, max_retries))
+        options = types.HttpOptions(base_url=base_url or os.environ.get("GEMINI_BASE_URL") or None,
+                                    timeout=int(max(1.0, min(600.0, timeout)) * 1000))
+        self.client = genai.Client(api_key=key or "missing", http_options=options)
+
+    def stream(self, request: ModelRequest) -> Iterator[ModelEvent]:
+        if self._missing_key:
+            raise ProviderError(f"No Gemini API key: {KEY_HINT}.", code="missing_key")
+        config = types.GenerateContentConfig(
+            system_instruction=request.system,
+            temperature=self.temperature, max_output_tokens=self.max_output_tokens,
+            automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True),
+            tools=[types.Tool(function_declarations=[
+                types.FunctionDeclaration(name=t["name"], description=t["description"],
+                                          parameters=gemini_schema(t["parameters"]))
+                for t in request.tools])] if request.tools else None,
+        )
+        contents = gemini_contents(request.messages)
+        for attempt in range(self.max_retries + 1):
+            produced = False
+            try:
+                usage = None
+                finished = False
+                for chunk in self.client.models.generate_content_stream(model=self.model, contents=contents,
+                                                                         config=config):
+                    if chunk.usage_metadata is not None:
+                        usage = chunk.usage_metadata
+                    for candidate in chunk.candidates or []:
+                        finished = finished or candidate.finish_reason is not None
+                        for part in (candidate.content.parts if candidate.content else None) or []:
+                            if part.text:
+                                produced = True
+                                yield TextChunk(part.text)
+                            if part.function_call is not None:
+                                produced = True
+                                call = part.function_call
+                                yield ToolCallChunk(call.id or "", call.name or "",
+                                                    json.dumps(call.args or {}, ensure_ascii=False))
+                if not finished:
+                    # SSE has no end marker: a stream without a finish reason was cut off.
+                    raise ProviderError("The Gemini reply stream ended without a finish reason; the partial reply "
+                                        "was kept.", code="stream_broken", retryable=True)
+                if usage is not None:
+                    yield UsageChunk(Usage(input_tokens=usage.prompt_token_count or 0,
+                                           output_tokens=usage.candidates_token_count or 0))
+                yield Finish("stop", {"api": "gemini"})
+                return
+            except errors.APIError as exc:
+                retryable = exc.code == 429 or exc.code >= 500
+                if retryable and not produced and attempt < self.max_retries:
+                    time.sleep(0.05 * 2**attempt)
+                    continue
+                raise _provider_error(exc, produced) from exc
+            except Exception as exc:  # a cut connection or a torn frame from the SDK's transport
+                if isinstance(exc, ProviderError):
+                    raise
+                raise ProviderError(f"The Gemini reply stream broke off ({type(exc).__name__}); the partial reply "
+                                    "was kept.", code="stream_broken", retryable=True) from exc
+
+
+def _provider_error(exc: errors.APIError, produced: bool) -> ProviderError:
+    text = f"{exc.status or ''} {exc.message or ''}".lower()
+    if exc.code in (401, 403) or "api key" in text or "api_key" in text:
+        return ProviderError(f"Gemini rejected the API key ({exc.code}): {KEY_HINT}.", code="auth_failed")
+    if exc.code == 429:
+        return ProviderError("Gemini is rate limiting this key (429) even after retries; wait and try again.",
+                             code="rate_limited", retryable=True)
+    if exc.code == 404:
+        return ProviderError(f"The Gemini model {exc.message or ''!s} was not found (404); check the model name.",
+                             code="not_found")
+    if exc.code >= 500:
+        return ProviderError(f"Gemini had a server error ({exc.code}) after retries; try again shortly.",
+                             code="provider_unavailable", retryable=True)
+    return ProviderError(f"Gemini refused the request ({exc.code}): {(exc.message or '')[:200]}", code="bad_request")
+
+
+def gemini_contents(messages: list[ChatMessage]) -> list[types.Content]:
+    contents: list[types.Content] = []
+    for m in messages:
+        if m.role == "tool":
+            try:
+                result: Any = json.loads(m.content)
+            except json.JSONDecodeError:
+                result = m.content
+            part = types.Part.from_function_response(name=m.name or "", response={"result": result})
+            part.function_response.id = m.tool_call_id
+            role = "user"  # Gemini takes function responses in user-role content
+            parts = [part]
+        elif m.role == "assistant":
+            role = "model"
+            parts = [types.Part(text=m.content)] if m.content else []
+            for call in m.tool_calls:
+                try:
+                    args = json.loads(call.arguments or "{}")
+                except json.JSONDecodeError:
+                    args = {"raw": call.arguments}
+                parts.append(types.Part(function_call=types.FunctionCall(id=call.id, name=call.name, args=args)))
+        else:
+            role, parts = "user", [types.Part(text=m.content)]
+        if not parts:
+            continue
+        if contents and contents[-1].role == role:
+            contents[-1].parts.extend(parts)  # consecutive turns of one role are merged
+        else:
+            contents.append(types.Content(role=role, parts=parts))
+    while contents and contents[0].role != "user":  # the first content must be a user turn
+        contents.pop(0)
+    return contents

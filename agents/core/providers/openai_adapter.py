@@ -1,0 +1,243 @@
+"""OpenAI adapter (official ``openai`` SDK): Responses API first, chat.completions fallback.
+
+Quirks kept here, with why:
+- OpenAI-compatible servers (Ollama, vLLM, llama.cpp, LM Studio) often lack /responses and
+  answer 404 or 400, so ``api="auto"`` falls back to chat.completions (seed 002).
+- chat.completions streams tool-call argument fragments keyed by index, not by id.
+- A key must never reach an error message, a log line or a trace: errors name the variable.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any, Literal
+
+import openai
+
+from agents.core.errors import ProviderError
+from agents.core.events import Usage
+from agents.core.providers.base import (
+    ChatMessage,
+    Finish,
+    ModelEvent,
+    ModelRequest,
+    TextChunk,
+    ToolCallChunk,
+    UsageChunk,
+)
+
+DEFAULT_MODEL = "gpt-4o-mini"
+KEY_HINT = "set OPENAI_API_KEY or type a key in the header's API key field"
+
+
+class OpenAIProvider:
+    name = "openai"
+    label = "OpenAI (or an OpenAI-compatible server)"
+
+    def __init__(
+        self, *, api_key: str | None = None, base_url: str | None = None, model: str | None = None,
+        api: Literal["auto", "responses", "chat"] = "auto", temperature: float | None = None,
+        max_output_tokens: int | None = None, timeout: float = 60.0, max_retries: int = 2,
+    ) -> None:
+        key = api_key or os.environ.get("OPENAI_API_KEY")
+        # A missing key is reported by the first turn as an error event, not as a crash here.
+        self._missing_key = not key
+        if api not in ("auto", "responses", "chat"):
+            raise ProviderError(f"api must be auto, responses or chat, not {api!r}.", code="bad_setting")
+        self.model = model or os.environ.get("OPENAI_MODEL") or DEFAULT_MODEL
+        self.api = api
+        self.temperature = None if temperature is None else max(0.0, min(2.0, float(temperature)))
+        self.max_output_tokens = None if max_output_tokens is None else max(16, min(32_768, int(max_output_tokens)))
+        self.client = openai.OpenAI(api_key=key or "missing", base_url=base_url or os.environ.get("OPENAI_BASE_URL") or None,
+                                    timeout=max(1.0, min(600.0, timeout)), max_retries=max(0, min(5, max_retries)))
+
+    # --- the protocol ------------------------------------------------------------------
+
+    def stream(self, request: ModelRequest) -> Iterator[ModelEvent]:
+        if self._missing_key:
+            raise ProviderError(f"No OpenAI API key: {KEY_HINT}.", code="missing_key")
+        if self.api == "chat":
+            yield from self._translate(self._chat(request))
+            return
+        produced = False
+        try:
+            for event in self._responses(request):
+                produced = True
+                yield event
+            return
+        except (openai.NotFoundError, openai.BadRequestError, openai.InternalServerError,
+                openai.APIConnectionError, _BrokenStream) as exc:
+            # Only before any output: after text has streamed, a fallback would repeat it.
+            if self.api == "responses" or produced:
+                raise _provider_error(exc) from exc
+            reason = type(exc).__name__
+        except openai.APIError as exc:
+            raise _provider_error(exc) from exc
+        for event in self._translate(self._chat(request)):
+            if isinstance(event, Finish):
+                event = Finish(event.reason, {**event.meta, "responses_api_fallback": True, "fallback_reason": reason})
+            yield event
+
+    def _translate(self, events: Iterator[ModelEvent]) -> Iterator[ModelEvent]:
+        try:
+            yield from events
+        except openai.APIError as exc:
+            raise _provider_error(exc) from exc
+        except _BrokenStream as exc:
+            raise _provider_error(exc) from exc
+
+    # --- Responses API ---------------------------------------------------------------------
+
+    def _responses(self, request: ModelRequest) -> Iterator[ModelEvent]:
+        kwargs: dict[str, Any] = {"model": self.model, "instructions": request.system,
+                                  "input": responses_input(request.messages), "stream": True}
+        tools: list[dict[str, Any]] = [{"type": "function", **t} for t in request.tools]
+        if request.options.extra.get("use_web_search"):
+            tools.append({"type": "web_search"})
+        if tools:
+            kwargs["tools"] = tools
+        if self.temperature is not None:
+            kwargs["temperature"] = self.temperature
+        if self.max_output_tokens is not None:
+            kwargs["max_output_tokens"] = self.max_output_tokens
+        calls: dict[str, dict[str, str]] = {}
+        completed = False
+        search_used = False
+        try:
+            for event in self.client.responses.create(**kwargs):
+                kind = getattr(event, "type", "")
+                if kind == "response.output_text.delta":
+                    yield TextChunk(event.delta)
+                elif kind == "response.output_item.added" and event.item.type == "function_call":
+                    calls[event.item.id or event.item.call_id] = {"id": event.item.call_id, "name": event.item.name,
+                                                                 "arguments": ""}
+                elif kind == "response.function_call_arguments.delta":
+                    calls.setdefault(event.item_id, {"id": event.item_id, "name": "", "arguments": ""})
+                    calls[event.item_id]["arguments"] += event.delta
+                elif kind == "response.output_item.done" and event.item.type == "function_call":
+                    call = calls.pop(event.item.id or event.item.call_id, {})
+                    yield ToolCallChunk(event.item.call_id or call.get("id", ""), event.item.name or call.get("name", ""),
+                                        event.item.arguments or call.get("arguments", ""))
+                elif kind == "response.output_item.done" and event.item.type == "web_search_call":
+                    search_used = True
+                elif kind == "response.completed":
+                    completed = True
+                    usage = event.response.usage
+                    if usage is not None:
+                        yield UsageChunk(Usage(input_tokens=usage.input_tokens, output_tokens=usage.output_tokens))
+                elif kind in ("response.failed", "error"):
+                    raise _BrokenStream(f"the Responses stream reported {kind}")
+        except (openai.APIConnectionError, ValueError) as exc:  # a cut connection or a torn SSE frame
+            raise _BrokenStream(f"the Responses stream broke: {type(exc).__name__}") from exc
+        if not completed:
+            raise _BrokenStream("the Responses stream ended before response.completed")
+        yield Finish("stop", {"api": "responses", "search_used": search_used})
+
+    # --- chat.completions ----------------------------------------------------------------
+
+    def _chat(self, request: ModelRequest) -> Iterator[ModelEvent]:
+        kwargs: dict[str, Any] = {"model": self.model, "messages": chat_messages(request.system, request.messages),
+                                  "stream": True, "stream_options": {"include_usage": True}}
+        if request.tools:
+            kwargs["tools"] = [{"type": "function", "function": t} for t in request.tools]
+        if self.temperature is not None:
+            kwargs["temperature"] = self.temperature
+        if self.max_output_tokens is not None:
+            kwargs["max_tokens"] = self.max_output_tokens
+        calls: dict[int, dict[str, str]] = {}
+        finish = None
+        try:
+            for chunk in self.client.chat.completions.create(**kwargs):
+                if chunk.usage is not None:
+                    yield UsageChunk(Usage(input_tokens=chunk.usage.prompt_tokens or 0,
+                                           output_tokens=chunk.usage.completion_tokens or 0))
+                for choice in chunk.choices or []:
+                    delta = choice.delta
+                    if delta is not None and delta.content:
+                        yield TextChunk(delta.content)
+                    for part in (delta.tool_calls or []) if delta is not None else []:
+                        slot = calls.setdefault(part.index, {"id": "", "name": "", "arguments": ""})
+                        if part.id:
+                            slot["id"] = part.id
+                        if part.function is not None:
+                            slot["name"] += part.function.name or ""
+                            slot["arguments"] += part.function.arguments or ""
+                    if choice.finish_reason:
+                        finish = choice.finish_reason
+        except (openai.APIConnectionError, ValueError) as exc:
+            raise _BrokenStream(f"the chat.completions stream broke: {type(exc).__name__}") from exc
+        if finish is None:
+            raise _BrokenStream("the chat.completions stream ended without a finish reason")
+        for index in sorted(calls):
+            yield ToolCallChunk(calls[index]["id"], calls[index]["name"], calls[index]["arguments"])
+        yield Finish(finish, {"api": "chat"})
+
+
+class _BrokenStream(Exception):
+    """The stream stopped before it finished (cut connection, torn frame, failed event)."""
+
+
+def _provider_error(exc: Exception) -> ProviderError:
+    """SDK errors -> ProviderError with a stable code. Never echoes the key."""
+    if isinstance(exc, openai.AuthenticationError):
+        return ProviderError(f"OpenAI rejected the API key (401): {KEY_HINT}.", code="auth_failed")
+    if isinstance(exc, openai.PermissionDeniedError):
+        return ProviderError("OpenAI refused access to this model (403); check the model name and your plan.",
+                             code="permission_denied")
+    if isinstance(exc, openai.RateLimitError):
+        return ProviderError("OpenAI is rate limiting this key (429) even after retries; wait and try again.",
+                             code="rate_limited", retryable=True)
+    if isinstance(exc, openai.NotFoundError):
+        return ProviderError("The OpenAI endpoint or model was not found (404); check OPENAI_BASE_URL and the model.",
+                             code="not_found")
+    if isinstance(exc, openai.BadRequestError):
+        return ProviderError(f"OpenAI refused the request (400): {_short(exc)}", code="bad_request")
+    if isinstance(exc, openai.InternalServerError):
+        return ProviderError("OpenAI had a server error (5xx) after retries; try again shortly.",
+                             code="provider_unavailable", retryable=True)
+    if isinstance(exc, openai.APITimeoutError):
+        return ProviderError("OpenAI did not answer in time; try again or raise the timeout.", code="timeout",
+                             retryable=True)
+    if isinstance(exc, openai.APIConnectionError):
+        return ProviderError("Could not reach the OpenAI endpoint; check the network or OPENAI_BASE_URL.",
+                             code="connection_failed", retryable=True)
+    if isinstance(exc, _BrokenStream):
+        return ProviderError(f"The model's reply stream broke off ({exc}); the partial reply was kept.",
+                             code="stream_broken", retryable=True)
+    return ProviderError(f"OpenAI error: {type(exc).__name__}", code="provider_error")
+
+
+def _short(exc: openai.APIStatusError) -> str:
+    try:
+        message = exc.body.get("error", {}).get("message") if isinstance(exc.body, dict) else None
+    except AttributeError:
+        message = None
+    return (message or exc.message or "")[:200]
+
+
+def responses_input(messages: list[ChatMessage]) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    for m in messages:
+        if m.role == "tool":
+            items.append({"type": "function_call_output", "call_id": m.tool_call_id, "output": m.content})
+            continue
+        if m.content:
+            items.append({"role": m.role, "content": m.content})
+        for call in m.tool_calls:
+            items.append({"type": "function_call", "call_id": call.id, "name": call.name, "arguments": call.arguments})
+    return items
+
+
+def chat_messages(system: str, messages: list[ChatMessage]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"role": "system", "content": system}]
+    for m in messages:
+        if m.role == "tool":
+            out.append({"role": "tool", "tool_call_id": m.tool_call_id, "content": m.content})
+        elif m.role == "assistant" and m.tool_calls:
+            out.append({"role": "assistant", "content": m.content or None, "tool_calls": [
+                {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+                for c in m.tool_calls]})
+        else:
+            out.append({"role": m.role, "content": m.content})
+    return out
