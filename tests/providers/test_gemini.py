@@ -126,3 +126,11 @@ def test_shopping_classification_through_gemini(store, fake):
     fake.queue(Reply(G, frames=gemini_stream(text=verdict)))
     events = session.run("1번이랑 2번 비교해줘")
     assert one(events, "intent").name == "COMPARE" and one(events, "data_card").card_type == "compare"
+
+
+def test_marketing_mutation_through_gemini(store, fake, clock):
+    fake.queue(Reply(G, frames=gemini_stream(calls=[("updateCampaignBudget",
+                                                     {"campaignId": "봄 시즌 세일", "dailyBudget": 200000})])))
+    events = Session("marketing", provider=provider(fake), clock=clock).run("봄 시즌 세일 예산 20만원으로")
+    card = one(events, "action_confirmation")
+    assert card.summary == "'봄 시즌 세일' 일일 예산을 ₩150,000에서 ₩200,000으로 변경합니다"

@@ -164,3 +164,25 @@ def test_header_test_connection(fake, monkeypatch):
     assert test_connection("openai", "fake-model", KEY).startswith("✅ openai answered in")
     result = test_connection("openai", "fake-model", "sk-wrong")
     assert result.startswith("❌ openai:") and "OPENAI_API_KEY" in result and "sk-wrong" not in result
+
+
+def test_web_search_is_offered_when_the_turn_asks_and_reported(store, fake):
+    from agents.core.providers.base import ModelOptions
+    from agents.core.runner import TurnSettings
+    from tests.support.fake_openai import sse
+
+    frames = responses_stream(text="검색해 봤어요")
+    frames.insert(-1, sse({"type": "response.output_item.done", "sequence_number": 50, "output_index": 5,
+                           "item": {"id": "ws_1", "type": "web_search_call", "status": "completed"}},
+                          "response.output_item.done"))
+    fake.queue(Reply(R, frames=frames))
+    settings = TurnSettings(options=ModelOptions(extra={"use_web_search": True}))
+    events = Session("notes", provider=provider(fake), settings=settings).run("latest news?")
+    assert {"type": "web_search"} in fake.requests[0]["body"]["tools"]
+    assert events[-1].meta["search_used"] is True
+
+
+def test_responses_pinned_does_not_fall_back(store, fake):
+    fake.queue(error(R, 404, "no /responses here"))
+    events = Session("notes", provider=provider(fake, api="responses")).run("hi")
+    assert events[-1].code == "not_found" and all(r["path"] == R for r in fake.requests)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -22,6 +23,7 @@ class Reply:
     body: dict[str, Any] | None = None  # JSON body for an error status
     cut: bool = False  # close the connection without finishing the stream
     headers: dict[str, str] = field(default_factory=dict)
+    pace: float = 0.0  # seconds between frames, for streaming benchmarks
 
 
 def sse(data: dict[str, Any], event: str | None = None) -> str:
@@ -147,12 +149,14 @@ class FakeOpenAI:
                     return
                 self.send_response(200)
                 self.send_header("content-type", "text/event-stream")
-                if reply.cut:
+                if reply.cut or reply.pace:
                     self.send_header("connection", "close")
                     self.end_headers()
                     for frame in reply.frames:
                         self.wfile.write(frame.encode())
-                    self.wfile.flush()
+                        self.wfile.flush()
+                        if reply.pace:
+                            time.sleep(reply.pace)
                     self.close_connection = True
                     return
                 payload = "".join(reply.frames).encode()
