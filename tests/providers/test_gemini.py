@@ -134,3 +134,10 @@ def test_marketing_mutation_through_gemini(store, fake, clock):
     events = Session("marketing", provider=provider(fake), clock=clock).run("봄 시즌 세일 예산 20만원으로")
     card = one(events, "action_confirmation")
     assert card.summary == "'봄 시즌 세일' 일일 예산을 ₩150,000에서 ₩200,000으로 변경합니다"
+
+
+def test_google_api_key_is_accepted_too(store, fake, monkeypatch):
+    monkeypatch.setenv("GOOGLE_API_KEY", KEY)
+    fake.queue(Reply(G, frames=gemini_stream(text="ok")))
+    events = Session("notes", provider=GeminiProvider(base_url=fake.root_url, model="fake-gemini")).run("hi")
+    assert text_of(events) == "ok"

@@ -186,3 +186,13 @@ def test_responses_pinned_does_not_fall_back(store, fake):
     fake.queue(error(R, 404, "no /responses here"))
     events = Session("notes", provider=provider(fake, api="responses")).run("hi")
     assert events[-1].code == "not_found" and all(r["path"] == R for r in fake.requests)
+
+
+def test_stream_broken_before_any_output_falls_back(store, fake):
+    fake.queue(Reply(R, frames=responses_stream(complete=False), cut=True), Reply(C, frames=chat_stream(text="rescued")))
+    session = Session("notes", provider=provider(fake))
+    events = session.run("hi")
+    assert text_of(events).strip() == "rescued"
+    assert events[-1].meta["responses_api_fallback"] is True
+    trace = store.traces.get(events[0].turn_id)
+    assert trace.events[-1]["meta"]["fallback_reason"] == "_BrokenStream"
