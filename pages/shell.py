@@ -10,6 +10,7 @@ from pathlib import Path
 import gradio as gr
 
 from agents.core.agent import list_agents
+from agents.core.errors import PlaygroundError
 from agents.core.store import default_db_path
 from pages.agent_tab import build_agent_tab
 from pages.header import build_header
@@ -75,7 +76,10 @@ def main(host: str | None = None, port: int | None = None) -> None:
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     path = os.environ.get("PLAYGROUND_DB") or str(default_db_path())
-    store = runtime_store(path)
+    try:
+        store = runtime_store(path)
+    except PlaygroundError as exc:  # e.g. the file is held by another process: say so, no traceback
+        raise SystemExit(f"error ({exc.code}): {exc.message}") from None
     print(f"Agent Playground database: {store.path}", flush=True)
     host = host or os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1")
     port = port or int(os.environ.get("PORT") or os.environ.get("GRADIO_SERVER_PORT") or 7860)

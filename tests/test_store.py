@@ -141,3 +141,14 @@ def test_second_process_gets_a_message_naming_the_file(tmp_path):
     assert "another process" in result.stdout and "PLAYGROUND_DB" in result.stdout
     store.close()
     assert DatabaseLocked.code == "database_locked"
+
+
+def test_the_app_names_a_held_file_and_exits_cleanly(tmp_path):
+    path = tmp_path / "held-by-test.duckdb"
+    store = open_store(path)
+    env = {**__import__("os").environ, "PLAYGROUND_DB": str(path)}
+    result = subprocess.run([sys.executable, "app.py"], capture_output=True, text=True, timeout=120, env=env)
+    store.close()
+    assert result.returncode == 1
+    assert result.stderr.strip().startswith(f"error (database_locked): The database file {path}")
+    assert "Traceback" not in result.stderr
