@@ -17,7 +17,6 @@ from pydantic import BaseModel, ValidationError
 from agents.core.agent import get_agent
 from agents.core.clock import Clock, aware, system_clock
 from agents.core.errors import ActionNotFound, ActionRefused, InvalidArgs
-from agents.core.events import Detail
 from agents.core.ids import new_id
 from agents.core.locks import holding
 from agents.core.store import ActionStatus, NewMessage, PendingActionRow, Store
@@ -202,7 +201,3 @@ class _HandlerDeclined(Exception):
         super().__init__(output.summary)
         self.output = output
 
-
-def changed_details(pairs: list[tuple[str, str, str]]) -> list[Detail]:
-    """(label, new value, old value) rows -> details with ``changed`` flags, for builders."""
-    return [Detail(label=label, value=new, changed=new != old) for label, new, old in pairs]

@@ -48,8 +48,6 @@ class AgentSpec:
     # message "analyse this" sends to the chat.
     alert_check: Callable[[Store, str, datetime], list[Any]] | None = None
     alert_prompt: Callable[[Any], str] | None = None
-    # Shown in the UI header of the tab.
-    badge: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
 

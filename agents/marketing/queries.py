@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -323,6 +323,3 @@ class FreeformArgs(BaseModel):
 def freeform_response(args: FreeformArgs, ctx: ToolContext) -> ToolOutput:
     return ToolOutput(summary=args.message, data={"message": args.message})
 
-
-def today(ctx: ToolContext) -> date:
-    return ctx.now.date()

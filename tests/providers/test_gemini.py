@@ -6,22 +6,13 @@ import json
 import logging
 from pathlib import Path
 
-import pytest
-
 from agents.core.providers.gemini_adapter import GeminiProvider
 from agents.core.session import Session
-from tests.support.fake_openai import FakeOpenAI, Reply, gemini_error, gemini_stream
+from tests.support.fake_openai import Reply, gemini_error, gemini_stream
 from tests.support.helpers import one, text_of, types
 
 KEY = "AIza-test-SECRET-do-not-leak-456"
 G = "/v1/models/fake-gemini:streamGenerateContent"  # the path google-genai streams from
-
-
-@pytest.fixture
-def fake():
-    server = FakeOpenAI()
-    yield server
-    server.close()
 
 
 def provider(fake, **kw):

@@ -6,22 +6,13 @@ import json
 import logging
 from pathlib import Path
 
-import pytest
-
 from agents.core.providers.openai_adapter import OpenAIProvider
 from agents.core.session import Session
-from tests.support.fake_openai import FakeOpenAI, Reply, chat_stream, error, responses_stream
+from tests.support.fake_openai import Reply, chat_stream, error, responses_stream
 from tests.support.helpers import one, text_of, types
 
 KEY = "sk-test-SECRET-do-not-leak-123"
 R, C = "/v1/responses", "/v1/chat/completions"
-
-
-@pytest.fixture
-def fake():
-    server = FakeOpenAI()
-    yield server
-    server.close()
 
 
 def provider(fake, **kw):

@@ -67,12 +67,6 @@ _FACTORIES["gemini"] = _gemini
 PROVIDER_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 
 
-def register_provider(name: str, factory: ProviderFactory) -> None:
-    global PROVIDER_NAMES
-    _FACTORIES[name] = factory
-    PROVIDER_NAMES = tuple(_FACTORIES)
-
-
 def make_provider(name: str = "offline", **settings: object) -> Provider:
     """Build a provider by name; settings are model, api_key, base_url and the like."""
     factory = _FACTORIES.get(name)

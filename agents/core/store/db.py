@@ -96,10 +96,6 @@ class Database:
     def execute(self, sql: str, params: Sequence[Any] | None = None) -> duckdb.DuckDBPyConnection:
         return self.cursor().execute(sql, params or [])
 
-    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        if rows:
-            self.cursor().executemany(sql, rows)
-
     def fetchall(self, sql: str, params: Sequence[Any] | None = None) -> list[tuple[Any, ...]]:
         return self.execute(sql, params).fetchall()
 
