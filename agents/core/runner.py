@@ -233,28 +233,33 @@ def run_turn(
     except GuardRefusal as exc:
         yield emitter(Error, code=exc.code, message=exc.message, retryable=False, conversation_id=conversation_id)
         return
+    # One turn at a time per conversation: the lock is taken before the row is read, so each
+    # turn reads the state the previous one wrote. A new conversation's id is known to no one
+    # else yet, so it is locked right after it is created.
+    lock = conversation_lock(conversation_id) if conversation_id is not None else None
+    locked = lock.acquire(timeout=TURN_LOCK_SECONDS) if lock is not None else False
     try:
-        conversation = _open_conversation(store, agent, user_id, conversation_id, cleaned, now)
-    except PlaygroundError as exc:
-        yield emitter(Error, code=exc.code, message=exc.message, retryable=exc.retryable,
-                      conversation_id=conversation_id)
-        return
-    except Exception as exc:
-        log.exception("could not open the conversation")
-        yield emitter(Error, code="store_error", retryable=True, conversation_id=conversation_id,
-                      message=f"The conversation could not be opened ({type(exc).__name__}: {exc}); "
-                              "nothing was sent to the model. Try again.")
-        return
-    if on_conversation is not None:
-        on_conversation(conversation.id)
-    # One turn at a time per conversation: each turn reads the state the previous one wrote.
-    lock = conversation_lock(conversation.id)
-    locked = lock.acquire(timeout=TURN_LOCK_SECONDS)
-    try:
+        try:
+            conversation = _open_conversation(store, agent, user_id, conversation_id, cleaned, now)
+        except PlaygroundError as exc:
+            yield emitter(Error, code=exc.code, message=exc.message, retryable=exc.retryable,
+                          conversation_id=conversation_id)
+            return
+        except Exception as exc:
+            log.exception("could not open the conversation")
+            yield emitter(Error, code="store_error", retryable=True, conversation_id=conversation_id,
+                          message=f"The conversation could not be opened ({type(exc).__name__}: {exc}); "
+                                  "nothing was sent to the model. Try again.")
+            return
+        if lock is None:
+            lock = conversation_lock(conversation.id)
+            locked = lock.acquire(timeout=TURN_LOCK_SECONDS)
+        if on_conversation is not None:
+            on_conversation(conversation.id)
         yield from _locked_turn(agent, store, provider, user_id, conversation, text, cleaned, now, settings, extra,
                                 turn_id, emitter, started, locked)
     finally:
-        if locked:
+        if lock is not None and locked:
             lock.release()
 
 
@@ -298,8 +303,7 @@ def _locked_turn(
         _persist_refusal(store, agent, provider, user_id, conversation.id, now, turn_id, error, started)
         yield error
         return
-    fresh = store.conversations.get(conversation.id, user_id) or conversation
-    turn = Turn(agent=agent, store=store, provider=provider, user_id=user_id, conversation=fresh,
+    turn = Turn(agent=agent, store=store, provider=provider, user_id=user_id, conversation=conversation,
                 text=cleaned, now=now, settings=settings, turn_id=turn_id, emitter=emitter, started=started,
                 extra=extra)
     yield from _drive(turn)
