@@ -12,8 +12,10 @@ from typing import Any
 
 import gradio as gr
 
+from agents.core import identity
 from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
+from agents.core.identity import Viewer
 from agents.core.session import Session
 from pages import render
 from pages.alerts_panel import build_alerts
@@ -27,8 +29,9 @@ _ACTION_HEADINGS = {"PENDING": "확인 필요", "COMPLETED": "✅ 실행 완료"
                     "FAILED": "❌ 실패", "CONFIRMED": "실행 중", "EXECUTING": "실행 중"}
 
 
-def _session(spec: AgentSpec, user: str, conversation_id: str | None, provider: Any = None) -> Session:
-    return Session(spec.id, user_id=(user or "demo").strip(), provider=provider, conversation_id=conversation_id)
+def _session(spec: AgentSpec, viewer: Viewer | None, conversation_id: str | None, provider: Any = None) -> Session:
+    """The viewer comes from server-side state (see pages/identity.py), never from a text box."""
+    return Session(spec.id, user_id=identity.require(viewer), provider=provider, conversation_id=conversation_id)
 
 
 def _panel(view: ChatView) -> dict[str, Any]:
@@ -43,7 +46,7 @@ def _suggestion_updates(view: ChatView, spec: AgentSpec) -> list[Any]:
             for i in range(MAX_SUGGESTIONS)]
 
 
-def _conversation_choices(spec: AgentSpec, user: str) -> list[tuple[str, str]]:
+def _conversation_choices(spec: AgentSpec, user: Viewer | None) -> list[tuple[str, str]]:
     try:
         rows = _session(spec, user, None).conversations(limit=50)
     except Exception:  # noqa: BLE001 - a bad user id is reported on send
@@ -90,13 +93,13 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, tab: gr.Ta
         with gr.Column(scale=2, min_width=320, elem_classes=["pg-side"]):
             gr.Markdown("#### Cards")
 
-            @gr.render(inputs=[panel_state, header.user])
-            def draw_panel(panel: dict[str, Any], user: str) -> None:
-                _draw_panel(spec, panel, header.user, view_state, panel_state, chatbot, wiring)
+            @gr.render(inputs=[panel_state, header.who])
+            def draw_panel(panel: dict[str, Any], user: Viewer | None) -> None:
+                _draw_panel(spec, panel, header.who, view_state, panel_state, chatbot, wiring)
 
     chat_outputs = [view_state, panel_state, chatbot, badge, textbox, *suggestion_buttons]
 
-    def run(text: str, view: ChatView, provider: str, model: str, api_key: str, user: str,
+    def run(text: str, view: ChatView, provider: str, model: str, api_key: str, user: Viewer | None,
             extra: dict[str, Any] | None = None) -> Iterator[list[Any]]:
         text = text or ""
         view = render.add_user_message(view, text)
@@ -124,14 +127,14 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, tab: gr.Ta
     send_event = send_btn.click(run, [textbox, *inputs], chat_outputs)
     submit_event = textbox.submit(run, [textbox, *inputs], chat_outputs)
     suggestion_events = [b.click(run, [b, *inputs], chat_outputs) for b in suggestion_buttons]
-    def refresh_picker(view: ChatView, user: str) -> list[Any]:
+    def refresh_picker(view: ChatView, user: Viewer | None) -> list[Any]:
         return [gr.update(choices=_conversation_choices(spec, user), value=view.conversation_id), view.conversation_id]
 
     for event in (send_event, submit_event, *suggestion_events):
-        event.then(refresh_picker, [view_state, header.user], [picker, remembered])
+        event.then(refresh_picker, [view_state, header.who], [picker, remembered])
     stop_btn.click(None, None, None, cancels=[send_event, submit_event, *suggestion_events])
 
-    def load(conversation_id: str | None, user: str) -> list[Any]:
+    def load(conversation_id: str | None, user: Viewer | None) -> list[Any]:
         if not conversation_id:
             view = ChatView()
         else:
@@ -143,54 +146,56 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, tab: gr.Ta
                                 messages=[{"role": "assistant", "content": f"⚠️ {describe_error(exc)}"}])
         return [view, _panel(view), view.messages, "", gr.skip(), *_suggestion_updates(view, spec)]
 
-    def pick(conversation_id: str | None, user: str) -> list[Any]:
+    def pick(conversation_id: str | None, user: Viewer | None) -> list[Any]:
         return [*load(conversation_id, user), conversation_id]
 
-    picker.input(pick, [picker, header.user], [*chat_outputs, remembered])
+    picker.input(pick, [picker, header.who], [*chat_outputs, remembered])
 
-    def restore(conversation_id: str | None, user: str) -> list[Any]:
+    def restore(conversation_id: str | None, user: Viewer | None) -> list[Any]:
         """On page load: reopen the remembered conversation if it is still this user's."""
         choices = _conversation_choices(spec, user)
         if conversation_id not in {value for _, value in choices}:
             conversation_id = None
         return [*load(conversation_id, user), gr.update(choices=choices, value=conversation_id)]
 
-    demo.load(restore, [remembered, header.user], [*chat_outputs, picker])
+    header.identity.after_ready(restore, [remembered, header.who], [*chat_outputs, picker])
     if tab is not None:
         # Gradio mounts a hidden tab lazily, so the page-load restore may not reach it: retry
         # when the tab is opened, unless it already shows a conversation.
-        def restore_if_empty(view: ChatView, conversation_id: str | None, user: str) -> list[Any]:
+        def restore_if_empty(view: ChatView, conversation_id: str | None, user: Viewer | None) -> list[Any]:
             if view.messages:
                 return [gr.skip()] * (len(chat_outputs) + 1)
             return restore(conversation_id, user)
 
-        tab.select(restore_if_empty, [view_state, remembered, header.user], [*chat_outputs, picker])
+        tab.select(restore_if_empty, [view_state, remembered, header.who], [*chat_outputs, picker])
 
-    def new_conversation(user: str) -> list[Any]:
+    def new_conversation(user: Viewer | None) -> list[Any]:
         return [*load(None, user), gr.update(value=None, choices=_conversation_choices(spec, user)), None]
 
-    new_btn.click(new_conversation, header.user, [*chat_outputs, picker, remembered])
-    header.user.input(new_conversation, header.user, [*chat_outputs, picker, remembered])
+    new_btn.click(new_conversation, header.who, [*chat_outputs, picker, remembered])
+    header.identity.after_switch(new_conversation, header.who, [*chat_outputs, picker, remembered])
 
-    def archive(view: ChatView, user: str) -> list[Any]:
+    def archive(view: ChatView, user: Viewer | None) -> list[Any]:
         if view.conversation_id:
-            _session(spec, user, None).store.conversations.set_archived(view.conversation_id, user, True, system_clock())
+            session = _session(spec, user, None)
+            session.store.conversations.set_archived(view.conversation_id, session.user_id, True, system_clock())
         return new_conversation(user)
 
-    def delete(view: ChatView, user: str) -> list[Any]:
+    def delete(view: ChatView, user: Viewer | None) -> list[Any]:
         if view.conversation_id:
-            _session(spec, user, None).store.conversations.delete(view.conversation_id, user)
+            session = _session(spec, user, None)
+            session.store.conversations.delete(view.conversation_id, session.user_id)
         return new_conversation(user)
 
-    archive_btn.click(archive, [view_state, header.user], [*chat_outputs, picker, remembered])
-    delete_btn.click(delete, [view_state, header.user], [*chat_outputs, picker, remembered],
+    archive_btn.click(archive, [view_state, header.who], [*chat_outputs, picker, remembered])
+    delete_btn.click(delete, [view_state, header.who], [*chat_outputs, picker, remembered],
                      js="(v, u) => { if (!confirm('Delete this conversation and everything in it?')) throw new Error('cancelled'); return [v, u]; }")
-    gr.on([header.provider.change], lambda user: gr.update(choices=_conversation_choices(spec, user)), header.user, picker)
-    picker.focus(lambda user: gr.update(choices=_conversation_choices(spec, user)), header.user, picker)
+    gr.on([header.provider.change], lambda user: gr.update(choices=_conversation_choices(spec, user)), header.who, picker)
+    picker.focus(lambda user: gr.update(choices=_conversation_choices(spec, user)), header.who, picker)
 
 
 def _action_handler(spec: AgentSpec, action_id: str, op: str):  # noqa: ANN202 - a Gradio callback
-    def handle(view: ChatView, user: str, edited: str | None = None) -> list[Any]:
+    def handle(view: ChatView, user: Viewer | None, edited: str | None = None) -> list[Any]:
         notice = None
         try:
             session = _session(spec, user, view.conversation_id)
@@ -211,7 +216,8 @@ def _action_handler(spec: AgentSpec, action_id: str, op: str):  # noqa: ANN202 -
             fresh = view.model_copy(deep=True)
             notice = f"⚠️ {describe_error(exc)}"
             try:
-                row = _session(spec, user, None).store.actions.get(action_id, user)
+                own = _session(spec, user, None)
+                row = own.store.actions.get(action_id, own.user_id)
                 if row is not None:
                     fresh = render.replace_action(fresh, row)
             except Exception:  # noqa: BLE001 - the notice already says what went wrong
@@ -223,7 +229,7 @@ def _action_handler(spec: AgentSpec, action_id: str, op: str):  # noqa: ANN202 -
     return handle
 
 
-def _draw_panel(spec: AgentSpec, panel: dict[str, Any], user_box: gr.Textbox, view_state: gr.State,
+def _draw_panel(spec: AgentSpec, panel: dict[str, Any], user_box: gr.State, view_state: gr.State,
                 panel_state: gr.State, chatbot: gr.Chatbot, wiring: dict[str, Any]) -> None:
     actions = [render.ActionView(**a) for a in panel.get("actions", [])]
     cards = [render.CardView(**c) for c in panel.get("cards", [])]

@@ -7,25 +7,28 @@ from typing import Any
 
 import gradio as gr
 
+from agents.core import identity
 from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
+from agents.core.identity import Viewer
 from agents.core.session import Session
 
 REFRESH_SECONDS = 60
 _ICONS = {"CRITICAL": "🚨", "WARNING": "⚠️", "INFO": "🎉"}
 
 
-def open_alerts(spec: AgentSpec, user: str) -> list[dict[str, Any]]:
-    try:
-        store = Session(spec.id, user_id=(user or "demo").strip()).store
-    except Exception:  # noqa: BLE001 - a bad user id shows its message on send
+def open_alerts(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
+    if user is None:
         return []
-    rows = store.alerts.list(user, agent_id=spec.id, limit=20)
+    session = Session(spec.id, user_id=user.user_id)
+    rows = session.store.alerts.list(session.user_id, agent_id=spec.id, limit=20)
     return [r.model_dump(mode="json") for r in rows if r.status in ("UNREAD", "READ")]
 
 
-def check_now(spec: AgentSpec, user: str) -> list[dict[str, Any]]:
-    session = Session(spec.id, user_id=(user or "demo").strip())
+def check_now(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
+    if user is None:
+        return []
+    session = Session(spec.id, user_id=user.user_id)
     if spec.alert_check is not None:
         spec.alert_check(session.store, session.user_id, system_clock())
     return open_alerts(spec, user)
@@ -56,33 +59,32 @@ def build_alerts(spec: AgentSpec, header: Any, demo: gr.Blocks, wiring: dict[str
                 alert_id = alert["id"]
 
                 def analyse_fn(*values: Any, alert_id: str = alert_id) -> Iterator[list[Any]]:
-                    user = values[-1]
-                    session = Session(spec.id, user_id=user)
+                    session = Session(spec.id, user_id=identity.require(values[-1]))
                     row = session.store.alerts.get(alert_id, session.user_id)
                     if row is None or spec.alert_prompt is None:
                         return
                     session.store.alerts.set_status(alert_id, session.user_id, "ACTED_ON", system_clock())
                     yield from wiring["run"](spec.alert_prompt(row), *values)
 
-                def dismiss_fn(user: str, alert_id: str = alert_id) -> list[Any]:
-                    session = Session(spec.id, user_id=user)
+                def dismiss_fn(user: Viewer | None, alert_id: str = alert_id) -> list[Any]:
+                    session = Session(spec.id, user_id=identity.require(user))
                     session.store.alerts.set_status(alert_id, session.user_id, "DISMISSED", system_clock())
                     alerts = open_alerts(spec, user)
                     return [alerts, banner_text(alerts)]
 
                 analyse.click(analyse_fn, wiring["inputs"], wiring["outputs"]).then(
-                    _refresh, header.user, [state, banner])
-                dismiss.click(dismiss_fn, header.user, [state, banner])
+                    _refresh, header.who, [state, banner])
+                dismiss.click(dismiss_fn, header.who, [state, banner])
 
-    def _refresh(user: str) -> list[Any]:
+    def _refresh(user: Viewer | None) -> list[Any]:
         alerts = open_alerts(spec, user)
         return [alerts, banner_text(alerts)]
 
-    def _check(user: str) -> list[Any]:
+    def _check(user: Viewer | None) -> list[Any]:
         alerts = check_now(spec, user)
         return [alerts, banner_text(alerts)]
 
-    check.click(_check, header.user, [state, banner])
-    demo.load(_check, header.user, [state, banner])
-    gr.Timer(REFRESH_SECONDS).tick(_refresh, header.user, [state, banner])
-    header.user.input(_check, header.user, [state, banner])
+    check.click(_check, header.who, [state, banner])
+    header.identity.after_ready(_check, header.who, [state, banner])
+    gr.Timer(REFRESH_SECONDS).tick(_refresh, header.who, [state, banner])
+    header.identity.after_switch(_check, header.who, [state, banner])

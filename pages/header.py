@@ -1,4 +1,4 @@
-"""The header: provider, model, API key (browser session only) and user id."""
+"""The header: provider, model, API key (browser session only) and who you are."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import gradio as gr
 
 from agents.core.errors import PlaygroundError
 from agents.core.providers import PROVIDER_NAMES, Provider, make_provider
+from pages.identity import AppConfig, IdentityUI, build_identity
 
 OFFLINE_NOTE = ("**Offline** is a deterministic rule-based model, not an LLM: the same input always gives "
                 "the same reply, and it needs no key.")
@@ -19,11 +20,16 @@ class Header:
     provider: gr.Dropdown
     model: gr.Textbox
     api_key: gr.Textbox
-    user: gr.Textbox
+    identity: IdentityUI
+
+    @property
+    def who(self) -> gr.State:
+        """The verified viewer (server-side state); handlers take the user from here only."""
+        return self.identity.who
 
     @property
     def inputs(self) -> list[gr.components.Component]:
-        return [self.provider, self.model, self.api_key, self.user]
+        return [self.provider, self.model, self.api_key, self.who]
 
 
 def provider_from(name: str, model: str, api_key: str) -> Provider:
@@ -42,7 +48,7 @@ def provider_note(name: str) -> str:
     return f"**{name}**: the key you type is kept in this browser tab only; it is never stored or logged."
 
 
-def build_header() -> Header:
+def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
     with gr.Row(elem_id="pg-header", equal_height=True):
         gr.Markdown("## 🧪 Agent Playground", elem_id="pg-title")
         provider = gr.Dropdown(choices=list(PROVIDER_NAMES), value="offline", label="Provider", scale=1,
@@ -50,13 +56,13 @@ def build_header() -> Header:
         model = gr.Textbox(label="Model", placeholder="provider default", scale=1, elem_id="pg-model")
         api_key = gr.Textbox(label="API key (this tab only)", type="password", placeholder="or set it in the environment",
                              scale=1, elem_id="pg-key")
-        user = gr.Textbox(label="User", value="demo", scale=1, elem_id="pg-user")
+        identity = build_identity(config, demo)
     with gr.Row():
         note = gr.Markdown(OFFLINE_NOTE, elem_id="pg-provider-note")
         test = gr.Button("Test connection", size="sm", scale=0, min_width=140, elem_id="pg-test-connection")
     provider.change(provider_note, provider, note)
     test.click(test_connection, [provider, model, api_key], note)
-    return Header(provider=provider, model=model, api_key=api_key, user=user)
+    return Header(provider=provider, model=model, api_key=api_key, identity=identity)
 
 
 def test_connection(name: str, model: str, api_key: str) -> str:

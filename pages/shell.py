@@ -14,15 +14,17 @@ from agents.core.errors import PlaygroundError
 from agents.core.store import default_db_path
 from pages.agent_tab import build_agent_tab
 from pages.header import build_header
+from pages.identity import AppConfig
 
 CSS = (Path(__file__).with_name("style.css")).read_text(encoding="utf-8")
 log = logging.getLogger(__name__)
 
 
-def build_app() -> gr.Blocks:
+def build_app(config: AppConfig | None = None) -> gr.Blocks:
     """Build the UI without launching it (tests call this too)."""
+    config = config or AppConfig()
     with gr.Blocks(title="Agent Playground", fill_width=True) as demo:
-        header = build_header()
+        header = build_header(config, demo)
         agents = list_agents()
         with gr.Tabs():
             for spec in agents:
@@ -34,12 +36,12 @@ def build_app() -> gr.Blocks:
     return demo
 
 
-def build_server():  # noqa: ANN201 - a FastAPI app
+def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI app
     """The HTTP API with the Gradio UI mounted at ``/``."""
     from agents.api import create_api
 
     api = create_api()
-    return gr.mount_gradio_app(api, build_app(), path="/", css=CSS, theme=gr.themes.Soft())
+    return gr.mount_gradio_app(api, build_app(config), path="/", css=CSS, theme=gr.themes.Soft())
 
 
 ALERT_INTERVAL_SECONDS = 15 * 60
@@ -83,6 +85,10 @@ def main(host: str | None = None, port: int | None = None) -> None:
     print(f"Agent Playground database: {store.path}", flush=True)
     host = host or os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1")
     port = port or int(os.environ.get("PORT") or os.environ.get("GRADIO_SERVER_PORT") or 7860)
-    print(f"Open http://{host}:{port}/  (HTTP API under /api/v1)", flush=True)
+    try:
+        config = AppConfig.detect(host)
+    except PlaygroundError as exc:
+        raise SystemExit(f"error ({exc.code}): {exc.message}") from None
+    print(f"Open http://{host}:{port}/  (HTTP API under /api/v1; {config.mode} mode)", flush=True)
     start_alert_checks()
-    uvicorn.run(build_server(), host=host, port=port, log_level="warning")
+    uvicorn.run(build_server(config), host=host, port=port, log_level="warning")

@@ -15,23 +15,25 @@ from agents.core.store import NewMessage, open_store
 from agents.core.store.db import Database, default_db_path
 from agents.core.store.migrations import CORE_MIGRATIONS, migrate
 
-CORE_TABLES = {"conversations", "messages", "pending_actions", "alerts", "traces", "prompts"}
+CORE_TABLES = {"conversations", "messages", "pending_actions", "alerts", "traces", "prompts", "app_settings"}
 
 
 def test_migrations_on_a_blank_database(tmp_path):
     db = Database(tmp_path / "blank.duckdb")
-    assert migrate(db, CORE_MIGRATIONS) == ["core_001_init"]
+    names = [m.name for m in CORE_MIGRATIONS]
+    assert names[:2] == ["core_001_init", "core_002_settings"]
+    assert migrate(db, CORE_MIGRATIONS) == names
     tables = {r[0] for r in db.fetchall("SELECT table_name FROM duckdb_tables()")}
     assert CORE_TABLES | {"_migrations"} <= tables
     views = {r[0] for r in db.fetchall("SELECT view_name FROM duckdb_views() WHERE NOT internal")}
     assert "usage" in views
     uncommented = db.fetchall(
-        "SELECT table_name, column_name FROM duckdb_columns() WHERE table_name IN "
-        "('conversations','messages','pending_actions','alerts','traces','prompts') AND comment IS NULL"
+        "SELECT table_name, column_name FROM duckdb_columns() WHERE NOT internal AND table_name <> '_migrations' "
+        "AND table_name NOT IN (SELECT view_name FROM duckdb_views()) AND comment IS NULL"
     )
     assert uncommented == []
     assert migrate(db, CORE_MIGRATIONS) == []  # idempotent
-    assert db.fetchall("SELECT name FROM _migrations") == [("core_001_init",)]
+    assert [r[0] for r in db.fetchall("SELECT name FROM _migrations ORDER BY applied_at, name")] == sorted(names)
 
 
 def test_default_path_prefers_env_then_user_dir(monkeypatch, tmp_path):

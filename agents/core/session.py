@@ -22,7 +22,7 @@ from agents.core.providers import Provider, make_provider
 from agents.core.runner import TurnSettings, run_turn
 from agents.core.store import ConversationRow, MessageRow, PendingActionRow, Store, default_db_path, shared_store
 
-_USER_ID = re.compile(r"^[A-Za-z0-9_.@-]{1,64}$")
+_USER_ID = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
 _recovered: set[str] = set()
 _recover_lock = threading.Lock()
 
@@ -38,7 +38,7 @@ def runtime_store(path: str | Path | None = None, clock: Clock = system_clock) -
 
 
 def check_user_id(user_id: str) -> str:
-    if not isinstance(user_id, str) or not _USER_ID.match(user_id):
+    if not isinstance(user_id, str) or not _USER_ID.fullmatch(user_id):
         raise PlaygroundError(
             f"Invalid user id {user_id!r}: use 1-64 letters, digits, '.', '_', '-' or '@'.", code="invalid_user"
         )

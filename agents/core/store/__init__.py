@@ -21,6 +21,7 @@ from agents.core.store.models import (
     PendingActionRow,
     TraceRow,
 )
+from agents.core.store.settings import SettingsRepo
 from agents.core.store.telemetry import PromptRepo, TraceRepo, UsageRepo
 
 __all__ = [
@@ -52,6 +53,7 @@ class Store:
         self.usage = UsageRepo(db)
         self.traces = TraceRepo(db)
         self.prompts = PromptRepo(db)
+        self.settings = SettingsRepo(db)
         # Per-store memo for facts that only change through this process (one process per file).
         self.memo: dict[str, Any] = {}
 

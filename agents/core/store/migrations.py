@@ -136,7 +136,17 @@ def _core_001_init(cur: duckdb.DuckDBPyConnection) -> None:
     ], tail="PRIMARY KEY (agent_id, version)")
 
 
-CORE_MIGRATIONS: list[Migration] = [Migration("core_001_init", _core_001_init)]
+def _core_002_settings(cur: duckdb.DuckDBPyConnection) -> None:
+    create_table(cur, "app_settings", [
+        ("key", "VARCHAR PRIMARY KEY", "setting name, e.g. identity_secret"),
+        ("value", "VARCHAR NOT NULL", "setting value; the identity secret signs anonymous browser ids"),
+    ])
+
+
+CORE_MIGRATIONS: list[Migration] = [
+    Migration("core_001_init", _core_001_init),
+    Migration("core_002_settings", _core_002_settings),
+]
 
 
 def migrate(db: Database, migrations: Sequence[Migration]) -> list[str]:

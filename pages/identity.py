@@ -1,0 +1,126 @@
+"""Identity in the Gradio app: one verified ``Viewer`` per browser session, kept in ``gr.State``.
+
+``gr.State`` lives on the server (Gradio fills stateful inputs from the session, never from
+the request body), so a handler that reads the viewer from it cannot be told to act as
+someone else. The browser keeps only a signed anonymous id (shared mode) or the free user
+field (local mode) in localStorage; both are checked when the page loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import gradio as gr
+
+from agents.core import identity
+from agents.core.errors import PlaygroundError
+from agents.core.identity import Mode, Viewer
+from agents.core.session import check_user_id, runtime_store
+
+DEFAULT_LOCAL_USER = "demo"
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    """How this process serves people; decided once at start-up (see ``identity.resolve_mode``)."""
+
+    mode: Mode = "local"
+    oauth: bool = False
+
+    @classmethod
+    def detect(cls, bind_host: str | None = None) -> AppConfig:
+        mode = identity.resolve_mode(bind_host)
+        return cls(mode=mode, oauth=mode == "shared" and identity.oauth_enabled())
+
+
+def local_viewer(typed: str | None) -> Viewer:
+    return Viewer(check_user_id((typed or DEFAULT_LOCAL_USER).strip()), "local")
+
+
+def establish_shared(token: str | None) -> tuple[Viewer, str]:
+    """The anonymous viewer of this browser: its signed id if valid, else a new one."""
+    return identity.anonymous_viewer(runtime_store(), token)
+
+
+def establish_local(remembered: str | None) -> Viewer:
+    try:
+        return local_viewer(remembered)
+    except PlaygroundError:  # a value that is no longer a valid id: start as the default user
+        return local_viewer(None)
+
+
+@dataclass
+class IdentityUI:
+    """The header's identity widgets and the hooks tabs use to follow the viewer."""
+
+    config: AppConfig
+    who: gr.State
+    token: gr.BrowserState
+    display: gr.Markdown
+    user_box: gr.Textbox | None = None
+    ready: Any = None  # the page-load dependency that sets ``who``
+    switched: Any = None  # local mode: the dependency after the user field changed
+    _after_ready: list[Callable[[], None]] = field(default_factory=list)
+
+    def after_ready(self, fn: Callable[..., Any], inputs: Any, outputs: Any, **kw: Any) -> Any:
+        """Run ``fn`` once the viewer is known (page load); handlers read ``who`` then."""
+        return self.ready.then(fn, inputs, outputs, **kw)
+
+    def after_switch(self, fn: Callable[..., Any], inputs: Any, outputs: Any, **kw: Any) -> Any:
+        """Local mode only: run ``fn`` after the user typed another user id."""
+        if self.switched is None:
+            return None
+        return self.switched.then(fn, inputs, outputs, **kw)
+
+
+def build_identity(config: AppConfig, demo: gr.Blocks) -> IdentityUI:
+    who = gr.State(None)
+    # A stable encryption secret: with Gradio's random default, every restart would forget
+    # every browser's identity (and so its conversations).
+    token = gr.BrowserState(None, storage_key=f"agent-playground-identity-{config.mode}",
+                            secret=identity.signer_for(runtime_store()).derive("browser-state"))
+    if config.mode == "local":
+        user_box = gr.Textbox(label="User", value=DEFAULT_LOCAL_USER, scale=1, elem_id="pg-user",
+                              info="local mode: any id, to evaluate as several users")
+        display = gr.Markdown("", elem_id="pg-identity", visible=False)
+        ui = IdentityUI(config, who, token, display, user_box)
+
+        def load_local(remembered: str | None) -> list[Any]:
+            viewer = establish_local(remembered)
+            return [viewer, viewer.user_id, viewer.user_id]
+
+        ui.ready = demo.load(load_local, token, [who, token, user_box])
+
+        def switch(typed: str, current: Viewer | None) -> list[Any]:
+            try:
+                viewer = local_viewer(typed)
+            except PlaygroundError as exc:
+                gr.Warning(exc.message)
+                return [current, gr.skip()]
+            return [viewer, viewer.user_id]
+
+        ui.switched = user_box.input(switch, [user_box, who], [who, token])
+        return ui
+
+    display = gr.Markdown("", elem_id="pg-identity")
+    ui = IdentityUI(config, who, token, display)
+    if config.oauth:
+        gr.LoginButton(elem_id="pg-login", size="sm")
+
+        def load_oauth(stored: str | None, profile: gr.OAuthProfile | None) -> list[Any]:
+            if profile is not None:
+                viewer = Viewer(identity.oauth_user_id(profile.username), "oauth")
+                return [viewer, gr.skip(), viewer.label()]
+            viewer, fresh = establish_shared(stored)
+            return [viewer, fresh, viewer.label()]
+
+        ui.ready = demo.load(load_oauth, token, [who, token, display])
+    else:
+        def load_anonymous(stored: str | None) -> list[Any]:
+            viewer, fresh = establish_shared(stored)
+            return [viewer, fresh, viewer.label()]
+
+        ui.ready = demo.load(load_anonymous, token, [who, token, display])
+    return ui

@@ -1,0 +1,76 @@
+"""Shared mode in the browser: each browser gets its own signed anonymous identity, kept across
+reloads, and a second browser sees nothing of the first."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from tests.browser.conftest import ARGS, CHROMIUM, _free_port
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def shared_server(store, monkeypatch):
+    uvicorn = pytest.importorskip("uvicorn")
+    from pages.identity import AppConfig
+    from pages.shell import build_server
+
+    monkeypatch.setenv("SPACE_ID", "team/agent-playground")
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(build_server(AppConfig.detect("127.0.0.1")), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 60
+    while not srv.started and time.time() < deadline:
+        time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+def _identity(page) -> str:
+    page.wait_for_selector("#pg-identity:has-text('anon-')", timeout=60_000)
+    return page.inner_text("#pg-identity").split()[1]
+
+
+def test_two_browsers_are_two_people(shared_server, store):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from pathlib import Path
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        first = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+        first.goto(shared_server, wait_until="load")
+        assert first.locator("#pg-user").count() == 0
+        me = _identity(first)
+        first.click("button[role=tab]:has-text('Notes (test agent)')")
+        first.fill("#pg-notes-input textarea", "add secret plan")
+        first.click("#pg-notes-send")
+        first.wait_for_selector(".pg-confirm", timeout=30_000)
+        owner = store.db.fetchone("SELECT user_id FROM conversations WHERE agent_id = 'notes'")[0]
+        assert owner == me
+
+        first.reload(wait_until="load")
+        assert _identity(first) == me  # the signed id survives a reload
+
+        second = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+        second.goto(shared_server, wait_until="load")
+        other = _identity(second)
+        assert other != me
+        second.click("button[role=tab]:has-text('Notes (test agent)')")
+        second.wait_for_selector("#pg-notes-input textarea", timeout=30_000)
+        second.wait_for_timeout(1_000)
+        assert "secret plan" not in second.inner_text("body")
+        # A forged token in localStorage is refused and replaced by a new identity.
+        second.evaluate("""() => { for (const k of Object.keys(localStorage))
+                                     if (k.includes('identity')) localStorage.setItem(k, JSON.stringify('anon-x.forged')); }""")
+        second.reload(wait_until="load")
+        assert _identity(second) not in (me, other)
+        browser.close()
