@@ -52,3 +52,40 @@ class ProviderError(PlaygroundError):
     """A model provider failed; adapters translate SDK errors into this."""
 
     code = "provider_error"
+
+
+class ConversationBusy(PlaygroundError):
+    """Another turn of the same conversation is running; the new message was not accepted (HTTP 409)."""
+
+    code = "conversation_busy"
+    retryable = True
+
+
+class ActionBusy(PlaygroundError):
+    """Concurrent changes to one pending action kept conflicting; nothing changed (HTTP 409)."""
+
+    code = "action_busy"
+    retryable = True
+
+
+class RateLimited(PlaygroundError):
+    """Too many turns in a short burst (HTTP 429 with Retry-After)."""
+
+    code = "rate_limited"
+    retryable = True
+
+    def __init__(self, message: str, *, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class AuthError(PlaygroundError):
+    """Missing or invalid API credentials (HTTP 401)."""
+
+    code = "unauthorized"
+
+
+class Forbidden(PlaygroundError):
+    """A valid identity asking for someone else's data (HTTP 403)."""
+
+    code = "forbidden"
