@@ -124,6 +124,25 @@ CLOSERS = ["재구매 의사 있어요.", "주변에도 추천했어요.", "가�
            "아쉬운 점도 있지만 잘 쓰고 있어요."]
 
 
+# English aliases, so "the Borr Pro kettle" finds "보르르 프로 분유포트" (brands are fictional).
+ENGLISH = {
+    "분유포트": "formula kettle", "젖병소독기": "bottle sterilizer", "베이비모니터": "baby monitor", "아기띠": "baby carrier",
+    "보르르": "Borr", "베이비브레짜": "Baby Brezza", "마더케이": "Mother-K", "유팡": "Upang", "블루래빗": "Blue Rabbit",
+    "이지맘": "Easy Mom", "해님": "Haenim", "레이퀸": "Ray Queen", "스펙트라": "Spectra", "베베숲": "Bebesup",
+    "헤겐": "Hegen", "코코모니": "Cocomoni", "아이케어": "iCare", "샤오미": "Xiaomi", "베이비뷰": "BabyView",
+    "맘캠": "MomCam", "나노엔": "Nanoen", "에르고베이비": "Ergobaby", "코니": "Konny", "포브": "Pobb",
+    "베이비뵨": "BabyBjorn", "아이엔젤": "i-Angel", "토드비": "Todbi",
+    "스마트": "Smart", "프로": "Pro", "미니": "Mini", "클래식": "Classic", "플러스": "Plus", "에어": "Air",
+    "에어드라이": "Air Dry", "클린": "Clean", "맥스": "Max", "슬림": "Slim", "듀얼": "Dual", "HD": "HD",
+    "나이트": "Night", "라이트": "Lite", "360": "360", "옴니": "Omni", "힙시트": "Hip Seat", "플렉스": "Flex",
+    "쿨메쉬": "Cool Mesh",
+}
+
+
+def english_name(brand: str, model: str, category: str) -> str:
+    return f"{ENGLISH[brand]} {ENGLISH[model]} {ENGLISH[category]}"
+
+
 def label(tag: str) -> str:
     return TAGS[tag][0]
 
@@ -135,7 +154,8 @@ def build_catalog(seed: int = 3) -> list[dict[str, Any]]:
         low, high = spec["price"]
         for i in range(12):
             brand = spec["brands"][i % len(spec["brands"])]
-            model = spec["models"][(i * 5 + 1) % len(spec["models"])]
+            # The second round of a brand takes the next model, so every title is unique.
+            model = spec["models"][(i * 5 + 1 + i // len(spec["brands"])) % len(spec["models"])]
             pros = rng.sample(spec["pros"], 3)
             blocked = set().union(*(CONFLICTS.get(p, set()) for p in pros))
             cons = rng.sample([c for c in spec["cons"] if c != "pricey" and c not in blocked], 1)
@@ -155,7 +175,7 @@ def build_catalog(seed: int = 3) -> list[dict[str, Any]]:
                 reviews.append({"rating": max(3, min(5, round(rating + rng.uniform(-1.2, 0.6)))), "text": " ".join(parts)})
             products.append({
                 "id": f"p{len(products) + 1:03d}", "category": category, "brand": brand,
-                "title": f"{brand} {model} {category}", "price": price, "rating": rating,
+                "title": f"{brand} {model} {category}", "name_en": english_name(brand, model, category), "price": price, "rating": rating,
                 "pros": pros, "cons": cons, "specs": spec["specs"](rng), "reviews": reviews,
             })
     return products

@@ -10,16 +10,9 @@ from agents.core.providers.offline import PolicyReply
 from agents.shopping import router
 from agents.shopping.catalog import MIGRATIONS
 from agents.shopping.pipeline import pipeline
+from agents.shopping.refilter import template_summary
+from agents.shopping.suggest import suggest
 from data.shopping_catalog import PATH
-
-
-def template_summary(data: dict) -> str:
-    """The offline model's condition summary."""
-    pros = ", ".join(data["prioritySettings"]["pros"]) or "없음"
-    cons = ", ".join(data["prioritySettings"]["cons"]) or "없음"
-    last = data["userInputs"][-1] if data["userInputs"] else ""
-    return (f"**{data.get('category') or '제품'}** · 예산 {data['budget']}\n"
-            f"- 원하는 점: {pros}\n- 피하고 싶은 점: {cons}\n- 최근 요청: \"{last}\"")
 
 
 def policy(request: ModelRequest) -> PolicyReply:
@@ -53,7 +46,9 @@ AGENT = AgentSpec(
     system_prompt=router.SYSTEM_PROMPT,
     pipeline=pipeline,
     offline_policy=policy,
-    examples=("분유포트 10만원 아래로 추천해줘", "세척 쉬운 걸로 다시 보여줘", "1번 제품 세척 편해?", "1번이랑 2번 비교해줘"),
+    # Openers that work in a new conversation; later turns get suggestions that fit the state.
+    examples=("분유포트 10만원 아래로 추천해줘", "베이비모니터 야간에 잘 보이는 걸로 15만원 이하", "젖병소독기 세척 쉬운 걸로 추천해줘"),
+    suggest=suggest,
     migrations=MIGRATIONS,
     extra={"start_options": start_options},
 )

@@ -12,7 +12,7 @@ from agents.core.store import Store
 from agents.core.store.migrations import Migration, create_table
 from data.shopping_catalog import PATH
 
-CATALOG_VERSION = 1
+CATALOG_VERSION = 2  # 2: unique titles, English names
 
 
 def _shopping_001(cur: duckdb.DuckDBPyConnection) -> None:
@@ -42,7 +42,13 @@ def _shopping_001(cur: duckdb.DuckDBPyConnection) -> None:
     ])
 
 
-MIGRATIONS = (Migration("shopping_001", _shopping_001),)
+def _shopping_002_english_names(cur: duckdb.DuckDBPyConnection) -> None:
+    cur.execute("ALTER TABLE shop_products ADD COLUMN name_en VARCHAR")
+    cur.execute("COMMENT ON COLUMN shop_products.name_en IS "
+                "'English alias of the title, so English references (\"the Borr Pro kettle\") find the product'")
+
+
+MIGRATIONS = (Migration("shopping_001", _shopping_001), Migration("shopping_002", _shopping_002_english_names))
 
 
 @cache
@@ -63,9 +69,12 @@ class Catalog:
             for table in ("shop_products", "shop_reviews", "shop_tags", "shop_catalog_meta"):
                 cur.execute(f"DELETE FROM {table}")
             cur.executemany("INSERT INTO shop_tags VALUES (?, ?)", list(data["tags"].items()))
-            cur.executemany("INSERT INTO shop_products VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [
-                [p["id"], p["category"], p["brand"], p["title"], p["price"], p["rating"], json.dumps(p["pros"]),
-                 json.dumps(p["cons"]), json.dumps(p["specs"], ensure_ascii=False)] for p in data["products"]])
+            cur.executemany(
+                "INSERT INTO shop_products (id, category, brand, title, price, rating, pros, cons, specs, name_en) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+                    [p["id"], p["category"], p["brand"], p["title"], p["price"], p["rating"], json.dumps(p["pros"]),
+                     json.dumps(p["cons"]), json.dumps(p["specs"], ensure_ascii=False), p["name_en"]]
+                    for p in data["products"]])
             cur.executemany("INSERT INTO shop_reviews VALUES (?, ?, ?, ?)", [
                 [p["id"], n, r["rating"], r["text"]] for p in data["products"] for n, r in enumerate(p["reviews"], 1)])
             cur.execute("INSERT INTO shop_catalog_meta VALUES (?)", [CATALOG_VERSION])
@@ -88,5 +97,16 @@ class Catalog:
         return self.db.fetch_dicts("SELECT n, rating, text FROM shop_reviews WHERE product_id = ? ORDER BY n",
                                    [product_id])
 
+    def category_tags(self, category: str | None) -> dict[str, list[str]]:
+        """The pro and con tag ids the category's products carry."""
+        products = self.products(category) if category else []
+        return {"pros": sorted({t for p in products for t in p["pros"]}),
+                "cons": sorted({t for p in products for t in p["cons"]})}
+
     def tag_labels(self) -> dict[str, str]:
         return dict(self.db.fetchall("SELECT id, label FROM shop_tags"))
+
+
+def shipped_products() -> list[dict[str, Any]]:
+    """The catalogue file's products (no database needed): the offline model's name lookup."""
+    return _file()["products"]

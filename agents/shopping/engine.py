@@ -57,22 +57,35 @@ def reason(p: dict[str, Any], pros: list[str], labels: dict[str, str]) -> str:
     return " · ".join(parts)
 
 
+def _score(p: dict[str, Any], pros: list[str], cons: list[str], budget: Budget, anchor: dict[str, Any] | None,
+           labels: dict[str, str], weights: dict[str, float]) -> dict[str, Any]:
+    comps = _components(p, pros, cons, budget, anchor)
+    score = round(sum(weights[k] * comps[k] for k in weights) * 100 * 2) / 2  # to 0.5 points
+    breakdown = {LABELS[k]: round(weights[k] * comps[k] * 100, 1) for k in weights}
+    return {"id": p["id"], "title": p["title"], "brand": p["brand"], "price": p["price"],
+            "rating": p["rating"], "pros": p["pros"], "cons": p["cons"], "score": score,
+            "reason": reason(p, pros, labels), "breakdown": breakdown, "in_budget": budget.contains(p["price"])}
+
+
+def _distance(price: int, budget: Budget) -> int:
+    if price < budget.min:
+        return budget.min - price
+    return price - budget.max if budget.max is not None and price > budget.max else 0
+
+
 def recommend(products: list[dict[str, Any]], *, pros: list[str], cons: list[str], budget: Budget,
               anchor: dict[str, Any] | None, labels: dict[str, str], top: int = 3) -> dict[str, Any]:
-    """Top ``top`` products with score, reason and breakdown. Products outside the budget are
-    left out when enough fit inside it; otherwise the closest ones fill up, flagged."""
+    """Top ``top`` products with score, reason and breakdown. Products inside the budget always
+    come first; when fewer than ``top`` fit, the ones closest to the budget fill up, marked
+    ``in_budget: False``."""
     weights = WEIGHTS_ANCHOR if anchor is not None else WEIGHTS
     candidates = [p for p in products if anchor is None or p["id"] != anchor["id"]]
-    inside = [p for p in candidates if budget.contains(p["price"])]
-    pool = inside if len(inside) >= top else candidates
-    scored = []
-    for p in pool:
-        comps = _components(p, pros, cons, budget, anchor)
-        score = round(sum(weights[k] * comps[k] for k in weights) * 100 * 2) / 2  # to 0.5 points
-        breakdown = {LABELS[k]: round(weights[k] * comps[k] * 100, 1) for k in weights}
-        scored.append({"id": p["id"], "title": p["title"], "brand": p["brand"], "price": p["price"],
-                       "rating": p["rating"], "pros": p["pros"], "cons": p["cons"], "score": score,
-                       "reason": reason(p, pros, labels), "breakdown": breakdown,
-                       "in_budget": budget.contains(p["price"])})
-    scored.sort(key=lambda r: (-r["score"], r["price"], r["id"]))
-    return {"recommendations": scored[:top], "in_budget_count": len(inside), "relaxed": len(inside) < top}
+    inside = [_score(p, pros, cons, budget, anchor, labels, weights) for p in candidates if budget.contains(p["price"])]
+    inside.sort(key=lambda r: (-r["score"], r["price"], r["id"]))
+    fillers: list[dict[str, Any]] = []
+    if len(inside) < top:
+        outside = [p for p in candidates if not budget.contains(p["price"])]
+        outside.sort(key=lambda p: (_distance(p["price"], budget), p["id"]))
+        fillers = [_score(p, pros, cons, budget, anchor, labels, weights) for p in outside[:top - len(inside)]]
+        fillers.sort(key=lambda r: (-r["score"], r["price"], r["id"]))
+    return {"recommendations": (inside + fillers)[:top], "in_budget_count": len(inside), "relaxed": len(inside) < top}

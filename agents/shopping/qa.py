@@ -8,6 +8,9 @@ from typing import Any
 
 from rank_bm25 import BM25Okapi
 
+from agents.shopping.particles import josa
+from agents.shopping.reading import lexicon
+
 # Question topics -> (pro tag that answers "yes", con tag that answers "no").
 TOPICS: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     (r"소음|시끄|조용", ("quiet",), ("noise-loud",)),
@@ -52,17 +55,25 @@ def passages(product: dict[str, Any], reviews: list[dict[str, Any]]) -> list[str
     return list(dict.fromkeys(sentences + specs))
 
 
-def _verdict(question: str, product: dict[str, Any], labels: dict[str, str]) -> tuple[str, list[str]]:
+def _topic_tags(question: str, topic: str | None) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """(good tags, bad tags) for the question: the lexicon's topic when the router found one."""
+    topics = lexicon()["topics"]
+    if topic in topics and (topics[topic].get("pros") or topics[topic].get("cons")):
+        return [(tuple(topics[topic].get("pros", [])), tuple(topics[topic].get("cons", [])))]
     low = question.lower()
-    for pattern, good, bad in TOPICS:
-        if not re.search(pattern, low):
-            continue
+    return [(good, bad) for pattern, good, bad in TOPICS if re.search(pattern, low)]
+
+
+def _verdict(question: str, product: dict[str, Any], labels: dict[str, str],
+             topic: str | None = None) -> tuple[str, list[str]]:
+    title = product["title"]
+    for good, bad in _topic_tags(question, topic):
         has_good = [t for t in good if t in product["pros"]]
         has_bad = [t for t in bad if t in product["cons"]]
         if has_good and not has_bad:
-            return f"네, {product['title']}은(는) '{labels[has_good[0]]}'라는 평가가 많아요.", has_good
+            return f"네, {title}{josa(title, '은')} '{labels[has_good[0]]}'라는 평가가 많아요.", has_good
         if has_bad:
-            return f"아쉽게도 {product['title']}은(는) '{labels[has_bad[0]]}'라는 의견이 있어요.", has_bad
+            return f"아쉽게도 {title}{josa(title, '은')} '{labels[has_bad[0]]}'라는 의견이 있어요.", has_bad
         strengths = ", ".join(labels[t] for t in product["pros"])
         return (f"{product['title']}의 리뷰에는 그 점에 대한 뚜렷한 칭찬이나 불만이 없어요. "
                 f"대신 이런 점이 좋다는 평가가 많아요: {strengths}.", [])
@@ -78,7 +89,8 @@ def _expansion(question: str) -> str:
     return " ".join(w for w in words if len(w) >= 1)
 
 
-def answer(question: str, product: dict[str, Any], reviews: list[dict[str, Any]], labels: dict[str, str]) -> dict[str, Any]:
+def answer(question: str, product: dict[str, Any], reviews: list[dict[str, Any]], labels: dict[str, str],
+           topic: str | None = None) -> dict[str, Any]:
     question = re.sub(r"\d+\s*번\s*(제품|째)?", " ", question)  # the product number is not content
     docs = passages(product, reviews)
     bm25 = BM25Okapi([tokens(d) for d in docs])
@@ -87,7 +99,7 @@ def answer(question: str, product: dict[str, Any], reviews: list[dict[str, Any]]
     best = scores[ranked[0]] if docs else 0.0
     # Weak matches (a shared bigram or two) are noise, not evidence.
     hits = [docs[i] for i in ranked[:3] if best >= 1.5 and scores[i] >= best * 0.4]
-    verdict, asked = _verdict(question, product, labels)
+    verdict, asked = _verdict(question, product, labels, topic)
     if not hits and not verdict:
         text = f"{product['title']}의 리뷰와 스펙에서 그 질문에 대한 내용을 찾지 못했어요. 다른 점을 물어봐 주세요."
     else:

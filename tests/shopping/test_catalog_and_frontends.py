@@ -45,5 +45,5 @@ def test_http_api_stream(store):
     client = TestClient(build_server())
     body = client.post("/api/v1/agents/shopping/chat", json={"message": "아기띠 8만원 이하로 추천해줘"}).text
     events = [parse_event(frame.split("\n")[1].removeprefix("data: ")) for frame in body.strip().split("\n\n")]
-    assert [e.type for e in events] == ["thinking", "intent"] + ["text_delta"] * (len(events) - 4) + ["data_card", "done"]
+    assert [e.type for e in events] == ["thinking", "intent"] + ["text_delta"] * (len(events) - 5) + ["data_card", "suggested_questions", "done"]
     assert events[1].args["budget"]["max"] == 80000

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from agents.shopping.catalog import Catalog
+from agents.shopping.catalog import Catalog, shipped_products
 from agents.shopping.engine import Budget, recommend
 from agents.shopping.router import classify_rules, postprocess
 from agents.shopping.tags import map_tags
@@ -17,12 +17,13 @@ def context(category="분유포트", clicked=None):
     spec = CATEGORIES[category]
     return {"category": category, "categoryTags": {"pros": spec["pros"], "cons": spec["cons"]},
             "recommendations": [{"rank": i, "id": f"p00{i}", "title": f"제품{i}", "price": 50000 * i} for i in (1, 2, 3)],
+            "tagsByCategory": {c: {"pros": v["pros"], "cons": v["cons"]} for c, v in CATEGORIES.items()},
             "clickedAnchorId": clicked}
 
 
 def route(text, ctx=None):
     ctx = ctx or context()
-    return postprocess(json.dumps(classify_rules(text, ctx)), text, ctx)
+    return postprocess(json.dumps(classify_rules(text, ctx)), text, ctx, shipped_products())
 
 
 def test_priority_1_anchor_wins_over_everything():
@@ -59,13 +60,17 @@ PHRASINGS = [
     ("7만원에서 10만원으로 올려줘", "REFILTER", {"budget": {"min": 0, "max": 100000, "kind": "change", "previous": 70000}}),
     ("₩90,000 이내로", "REFILTER", {"budget": {"min": 0, "max": 90000}}),
     ("6만 원 미만으로 다시", "REFILTER", {"budget": {"min": 0, "max": 60000}}),
-    ("세척 쉬운 걸로", "REFILTER", {"tag_changes": {"add_pros": ["hygiene-easy"], "add_cons": [], "remove_pros": []}}),
+    ("세척 쉬운 걸로", "REFILTER", {"tag_changes": {"add_pros": ["hygiene-easy"], "add_cons": ["hard-clean"]}}),
     ("조용한 제품으로 다시 추천해줘", "REFILTER",
      {"tag_changes": {"add_pros": ["quiet"], "add_cons": ["noise-loud"], "remove_pros": []}}),
-    ("온도 정확한 거", "REFILTER", {"tag_changes": {"add_pros": ["temp-precise"], "add_cons": [], "remove_pros": []}}),
+    ("온도 정확한 거", "REFILTER", {"tag_changes": {"add_pros": ["temp-precise"], "add_cons": ["temp-drift"]}}),
     ("보온 잘 되는 걸로 바꿔줘", "REFILTER", {"tag_changes": {"add_pros": ["keep-warm"], "add_cons": [], "remove_pros": []}}),
     ("무거운 건 싫어", "REFILTER", {"tag_changes": {"add_pros": [], "add_cons": ["heavy"], "remove_pros": []}}),
     ("디자인은 상관없어", "REFILTER", {"tag_changes": {"add_pros": [], "add_cons": [], "remove_pros": ["design"]}}),
+    ("소음은 상관없어", "REFILTER", {"tag_changes": {"add_pros": [], "remove_pros": ["quiet"], "remove_cons": ["noise-loud"]}}),
+    ("3번 제품 가격은?", "PRODUCT_QA", {"product_numbers": [3], "topic": "price"}),
+    ("3번 말고 다른 걸로", "REFILTER", {"exclude": ["p003"]}),
+    ("보르르 분유포트 기반으로 다시 추천해줘", "REFILTER_WITH_ANCHOR", {"anchor": "p001"}),
     ("대용량에 8만원 이하", "REFILTER", {"budget": {"max": 80000},
                                     "tag_changes": {"add_pros": ["large-capacity"], "add_cons": [], "remove_pros": []}}),
     ("더 저렴한 걸로", "ASK_CLARIFICATION", {}),
@@ -81,8 +86,8 @@ PHRASINGS = [
     ("2번 3번 중에 뭐가 더 나아?", "COMPARE", {"product_numbers": [2, 3]}),
     ("1번 vs 3번", "COMPARE", {"product_numbers": [1, 3]}),
     ("첫 번째랑 두 번째 차이가 뭐야", "COMPARE", {"product_numbers": [1, 2]}),
-    ("2번 제품 기반으로 다시 추천해줘", "REFILTER_WITH_ANCHOR", {"anchor": "#2"}),
-    ("1번이랑 비슷한 걸로", "REFILTER_WITH_ANCHOR", {"anchor": "#1"}),
+    ("2번 제품 기반으로 다시 추천해줘", "REFILTER_WITH_ANCHOR", {"anchor": "p002"}),
+    ("1번이랑 비슷한 걸로", "REFILTER_WITH_ANCHOR", {"anchor": "p001"}),
     ("요즘 육아 너무 힘들다", "GENERAL", {}),
     ("고마워요", "GENERAL", {}),
     ("아기가 밤에 안 자요", "GENERAL", {}),

@@ -1,0 +1,86 @@
+"""PRODUCT_QA, COMPARE and GENERAL answers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from agents.core.events import DataCard, Event
+from agents.core.korean_money import format_man
+from agents.shopping import qa, router
+from agents.shopping.catalog import Catalog
+from agents.shopping.particles import josa
+
+if TYPE_CHECKING:
+    from agents.core.runner import Turn
+
+
+def _rank_label(state: dict[str, Any], product_id: str) -> str:
+    ids = [p["id"] for p in state.get("top3", [])]
+    return f"{ids.index(product_id) + 1}번 " if product_id in ids else ""
+
+
+def _price_answer(state: dict[str, Any], product: dict[str, Any]) -> str:
+    name = _rank_label(state, product["id"]) + product["title"]
+    text = f"{name}{josa(product['title'], '은')} **{product['price']:,}원**이에요."
+    budget = state.get("budget") or {}
+    high, low = budget.get("max"), budget.get("min", 0)
+    if high is not None and product["price"] > high:
+        text += f" 지금 예산({format_man(high)} 이하)보다 {product['price'] - high:,}원 비싸요."
+    elif high is not None or low:
+        text += " 지금 예산 안에 들어요."
+    others = [p for p in state.get("top3", []) if p["id"] != product["id"]]
+    if others:
+        cheapest = min(others + [{"id": product["id"], "price": product["price"], "title": product["title"]}],
+                       key=lambda p: p["price"])
+        if cheapest["id"] == product["id"]:
+            text += " 지금 추천 중에서 가장 저렴해요."
+    return text
+
+
+def product_qa(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.Intent) -> Iterator[Event]:
+    product = catalog.product(intent.product_ids[0])
+    assert product is not None
+    if intent.topic == "price":
+        yield from turn.say(_price_answer(state, product))
+        return
+    result = qa.answer(turn.text, product, catalog.reviews(product["id"]), catalog.tag_labels(), topic=intent.topic)
+    yield from turn.say(result["answer"])
+
+
+def compare(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.Intent) -> Iterator[Event]:
+    ids = intent.product_ids[:3]
+    ranks = [_rank_label(state, pid).strip() or f"{i}." for i, pid in enumerate(ids, 1)]
+    products = [catalog.product(pid) for pid in ids]
+    labels = catalog.tag_labels()
+    rows = [["가격", *[f"{p['price']:,}원" for p in products]], ["평점", *[f"{p['rating']:.1f}" for p in products]],
+            ["장점", *[", ".join(labels[t] for t in p["pros"]) for p in products]],
+            ["단점", *[", ".join(labels[t] for t in p["cons"]) for p in products]]]
+    for key in dict.fromkeys(k for p in products for k in p["specs"]):
+        rows.append([key, *[str(p["specs"].get(key, "-")) for p in products]])
+    cheaper = min(products, key=lambda p: p["price"])
+    better = max(products, key=lambda p: (p["rating"], -p["price"]))
+    text = [f"{' vs '.join(ranks)} 비교예요.", ""]
+    for r, p in zip(ranks, products, strict=True):
+        text.append(f"- **{r} {p['title']}**: 장점은 {', '.join(labels[t] for t in p['pros'])}, "
+                    f"아쉬운 점은 {', '.join(labels[t] for t in p['cons'])}.")
+    diff = max(p["price"] for p in products) - cheaper["price"]
+    most = "더" if len(products) == 2 else "가장"
+    text += ["", f"가격은 {cheaper['title']}{josa(cheaper['title'], '이')} {diff:,}원 저렴하고, 평점은 "
+                 f"{better['title']}{josa(better['title'], '이')} {better['rating']:.1f}점으로 {most} 높아요."]
+    yield from turn.say("\n".join(text))
+    yield turn.emit(DataCard, card_type="compare", title="제품 비교", data={
+        "columns": ["항목", *[f"{r} {p['title']}" for r, p in zip(ranks, products, strict=True)]], "rows": rows})
+
+
+def general(text: str, category: str | None) -> str:
+    empathy = ""
+    if any(w in text for w in ("힘들", "지쳐", "피곤", "잠을 못", "우울", "속상", "tired", "exhausted")):
+        empathy = "육아 정말 힘드시죠. 잠깐이라도 숨 돌리실 시간이 있으면 좋겠어요. "
+    elif any(w in text for w in ("고마", "감사", "thank")):
+        empathy = "도움이 되었다니 기뻐요! "
+    if category:
+        return (f"{empathy}{category}{josa(category, '을')} 고르고 계셨죠? 원하는 조건을 말씀해주시면 다시 추천해드릴게요. "
+                "예: \"10만원 아래로\", \"세척 쉬운 걸로\", \"1번 제품 소음 어때?\", \"1번이랑 2번 비교해줘\"")
+    return (f"{empathy}분유포트, 젖병소독기, 베이비모니터, 아기띠 중에 찾으시는 제품이 있으면 말씀해주세요. "
+            "예: \"분유포트 10만원 아래로 추천해줘\"")

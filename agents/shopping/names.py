@@ -1,0 +1,86 @@
+"""Products named in text ("보르르 분유포트 기반으로", "the Borr Pro kettle"), by fuzzy match.
+
+Korean brands are compared letter by letter (jamo), so a one-letter typo ("보르를") costs
+one letter, not a whole syllable; English names are compared word by word with rapidfuzz.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from agents.shopping.reading import normalise
+from data.shopping_catalog import ENGLISH
+
+_LEADS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+_VOWELS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
+_TAILS = " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
+_BRAND_SCORE = 85  # jamo similarity needed for a Korean brand
+_EN_SCORE = 88
+
+
+def jamo(text: str) -> str:
+    out = []
+    for ch in text:
+        code = ord(ch) - 0xAC00
+        if 0 <= code < 11172:
+            out += [_LEADS[code // 588], _VOWELS[(code % 588) // 28], _TAILS[code % 28].strip()]
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _korean_hit(alias: str, words: list[str]) -> float:
+    """Best similarity of a Korean alias against the start of any word (particles follow words)."""
+    size = len(alias)
+    target = jamo(alias)
+    best = 0.0
+    for word in words:
+        for cut in (size, size + 1):
+            if len(word) >= max(2, size - 1):
+                best = max(best, fuzz.ratio(target, jamo(word[:cut])))
+    return best
+
+
+def _english_hit(alias: str, low: str) -> float:
+    if len(alias) < 3:
+        return 0.0
+    return fuzz.partial_ratio(alias, low) if len(low) >= len(alias) else 0.0
+
+
+def find_products(text: str, products: list[dict[str, Any]], *, prefer: list[str] | None = None) -> list[str]:
+    """Ids of the products the text names, in the order named. A brand alone picks its product
+    in ``prefer`` (the Top 3 on screen) first, then the one whose model is also named."""
+    low = normalise(text)
+    words = re.findall(r"[가-힣a-z0-9]+", low)
+    prefer = prefer or []
+    by_brand: dict[str, list[dict[str, Any]]] = {}
+    for product in products:
+        by_brand.setdefault(product["brand"], []).append(product)
+    hits: list[tuple[int, str]] = []
+    for brand, group in by_brand.items():
+        en_brand = ENGLISH.get(brand, "").lower()
+        score = max(_korean_hit(brand, words), _english_hit(en_brand, low) if en_brand else 0.0)
+        if score < min(_BRAND_SCORE, _EN_SCORE):
+            continue
+        if score < (_BRAND_SCORE if re.search(r"[가-힣]", brand) else _EN_SCORE):
+            continue
+        at = min([low.find(w) for w in words if fuzz.ratio(jamo(brand), jamo(w[:len(brand)])) >= _BRAND_SCORE] or
+                 [max(0, low.find(en_brand.split()[0]))])
+        hits.append((at, _pick(group, low, words, prefer)))
+    return [pid for _, pid in sorted(hits)]
+
+
+def _pick(group: list[dict[str, Any]], low: str, words: list[str], prefer: list[str]) -> str:
+    def model_score(product: dict[str, Any]) -> float:
+        model_ko = product["title"].split()[1] if len(product["title"].split()) > 2 else ""
+        model_en = ENGLISH.get(model_ko, "").lower()
+        scores = [_korean_hit(model_ko, words) if model_ko else 0.0]
+        if model_en and re.search(rf"\b{re.escape(model_en)}\b", low):
+            scores.append(100.0)
+        return max(scores)
+
+    ranked = sorted(group, key=lambda p: (-(model_score(p) >= _BRAND_SCORE), p["id"] not in prefer, p["id"]))
+    return ranked[0]["id"]

@@ -1,0 +1,229 @@
+"""What a shopping message says, read with the lexicon (``lexicon.yaml``): category, tag
+wishes per topic, dropped conditions, budget amount or direction, product numbers and the
+words that trigger each intent. The router decides the intent from a ``Reading``."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from agents.core.korean_money import Budget, find_amounts, parse_budget
+
+LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
+_ZERO_WIDTH = re.compile(r"[\u200b-\u200f\u2060\ufeff]")
+_WINDOW_BEFORE, _WINDOW_AFTER = 6, 8
+
+
+def normalise(text: str) -> str:
+    """NFKC, no zero-width characters, lower case, no apostrophes (don't = dont)."""
+    text = _ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text)).lower()
+    return re.sub(r"['’`]", "", text)
+
+
+def compact(text: str) -> str:
+    """Spacing-insensitive form: "더 저렴한 걸로" = "더저렴한걸로"."""
+    return re.sub(r"\s+", "", normalise(text))
+
+
+def _compact_all(value: Any) -> Any:
+    if isinstance(value, (str, int, float)):  # YAML reads 1080 as a number
+        return re.sub(r"\s+", "", str(value).lower())
+    if isinstance(value, list):
+        return [_compact_all(v) for v in value]
+    if isinstance(value, dict):
+        return {k: (v if k in ("pros", "cons") else _compact_all(v)) for k, v in value.items()}
+    return value
+
+
+@cache
+def lexicon() -> dict[str, Any]:
+    return _compact_all(yaml.safe_load(LEXICON_PATH.read_text(encoding="utf-8")))
+
+
+def has_any(text: str, words: list[str]) -> bool:
+    return any(w and w in text for w in words)
+
+
+def _mask(text: str, words: list[str]) -> tuple[str, bool]:
+    hit = False
+    for word in sorted(words, key=len, reverse=True):
+        if word and word in text:
+            text, hit = text.replace(word, "·" * len(word)), True
+    return text, hit
+
+
+@dataclass
+class Reading:
+    text: str
+    compact: str
+    category: str | None = None
+    want: list[str] = field(default_factory=list)  # topics the user wants
+    avoid: list[str] = field(default_factory=list)  # topics whose cons the user avoids
+    removed: list[str] = field(default_factory=list)  # topics the user no longer cares about
+    mentioned: list[str] = field(default_factory=list)  # every topic named, in order (Q&A topic)
+    budget: Budget | None = None
+    budget_removed: bool = False
+    direction: str | None = None  # cheaper | pricier | vague: a price wish without an amount
+    ranks: list[int] = field(default_factory=list)
+    all_shown: bool = False
+    flags: set[str] = field(default_factory=set)  # anchor, exclude, compare, recommend, question, ...
+
+    @property
+    def topic(self) -> str | None:
+        return self.mentioned[0] if self.mentioned else None
+
+    @property
+    def has_conditions(self) -> bool:
+        return bool(self.want or self.avoid or self.removed or self.budget or self.budget_removed)
+
+
+def _category(text: str) -> str | None:
+    best: tuple[int, str] | None = None
+    for category, words in lexicon()["categories"].items():
+        for word in words:
+            at = text.find(word)
+            if at >= 0 and (best is None or at < best[0]):
+                best = (at, category)
+    return best[1] if best else None
+
+
+def _topics(text: str, reading: Reading) -> None:
+    lex = lexicon()
+    text, removing = _mask(text, lex["remove"])
+    for name, topic in lex["topics"].items():
+        spans = [(m.start(), m.end()) for w in topic.get("words", []) + topic.get("want", []) + topic.get("avoid", [])
+                 for m in re.finditer(re.escape(w), text)]
+        if not spans:
+            continue
+        reading.mentioned.append(name)
+        # "소음은 상관없어": a drop phrase right after the topic drops it, whatever else it says.
+        if removing and any("·" in text[end:end + _WINDOW_AFTER] for _, end in spans):
+            reading.removed.append(name)
+            continue
+        wanted = has_any(text, topic.get("want", []))
+        avoided = has_any(text, topic.get("avoid", []))
+        for start, _ in spans:
+            window = text[max(0, start - _WINDOW_BEFORE):start + _WINDOW_AFTER]
+            wanted = wanted or has_any(window, topic.get("good", []))
+            avoided = avoided or has_any(window, topic.get("bad", []))
+        if wanted:
+            reading.want.append(name)
+        elif avoided:
+            reading.avoid.append(name)
+    if removing and has_any(text, lex["budget_words"]) and not reading.budget:
+        reading.budget_removed = True
+        reading.removed = [t for t in reading.removed if t != "price"]
+        reading.mentioned = [t for t in reading.mentioned if t != "price"]
+
+
+def _direction(text: str) -> str | None:
+    budget = lexicon()["budget"]
+    text, strong = _mask(text, budget["cheaper_strong"])
+    if strong:
+        return "cheaper"
+    text, pricier = _mask(text, budget["pricier"])
+    if pricier:
+        return "pricier"
+    if has_any(text, budget["cheaper"]):
+        return "cheaper"
+    if has_any(text, budget["vague"]):
+        return "vague"
+    return None
+
+
+_EN_NUMBER = r"(\d[\d,]*(?:\.\d+)?)\s*(k|만|천|원|won|krw)?"
+_EN_BUDGET = [
+    (re.compile(rf"(?:under|below|less than|cheaper than|up to|at most|no more than|max(?:imum)?|within|not over)\s*₩?\s*{_EN_NUMBER}"), "below"),
+    (re.compile(rf"(?:over|above|more than|at least|from|minimum)\s*₩?\s*{_EN_NUMBER}"), "above"),
+    (re.compile(rf"(?:around|about|approximately|roughly|~)\s*₩?\s*{_EN_NUMBER}"), "around"),
+]
+
+
+def _english_budget(text: str) -> Budget | None:
+    for pattern, kind in _EN_BUDGET:
+        m = pattern.search(text)
+        if not m:
+            continue
+        value = float(m.group(1).replace(",", ""))
+        value *= {"k": 1000, "만": 10000, "천": 1000}.get(m.group(2) or "", 1)
+        if value < 1000:
+            continue
+        value = round(value)
+        if kind == "below":
+            return Budget(0, value, "below")
+        if kind == "above":
+            return Budget(value, None, "above")
+        return Budget(round(value * 0.9), round(value * 1.1), "around")
+    return None
+
+
+def read_budget(text: str, *, expecting: bool = False) -> Budget | None:
+    """A budget from Korean or English text; a bare number ("70000") only when a budget
+    question is open."""
+    low = normalise(text)
+    budget = parse_budget(low.replace("k원", "000원")) or _english_budget(low)
+    if budget is None and re.search(r"\d+(?:\.\d+)?\s*k\b", low):
+        budget = parse_budget(re.sub(r"(\d+(?:\.\d+)?)\s*k\b", lambda m: f"{float(m.group(1)) * 1000:.0f}원", low))
+    if budget is None and expecting:
+        m = re.fullmatch(r"\D{0,6}?(\d{4,7})\D{0,8}", low.replace(",", ""))
+        if m:
+            budget = Budget(0, int(m.group(1)), "exact")
+    return budget
+
+
+_ORDINAL_WORDS = {"첫": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4, "다섯": 5}
+_EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3}
+
+
+def read_ranks(text: str, shown: int) -> list[int]:
+    """Product numbers: 1번, 1,2번, 1~3번, 첫 번째, 둘째, 1위, #2, no. 2, the second one, 마지막."""
+    low = normalise(text)
+    found: list[tuple[int, int]] = []
+    for m in re.finditer(r"(\d)\s*(?:~|-|부터)\s*(\d)\s*번", low):
+        found += [(m.start(), r) for r in range(int(m.group(1)), int(m.group(2)) + 1)]
+    for m in re.finditer(r"(\d)\s*(?:,|、|와|과|랑|이랑|하고|및|&|and)\s*(\d)\s*(?:번|위)", low):
+        found += [(m.start(), int(m.group(1))), (m.start() + 1, int(m.group(2)))]
+    for m in re.finditer(r"(?<![\d.,])(\d)\s*(?:번|위(?!해)|등(?!급)|순위)", low):
+        found.append((m.start(), int(m.group(1))))
+    for m in re.finditer(r"(?:#|no\.?\s*|number\s*|option\s*|product\s*|item\s*|pick\s*)(\d)\b", low):
+        found.append((m.start(), int(m.group(1))))
+    for m in re.finditer(r"(첫|두|둘|세|셋|네|넷|다섯)\s*(?:번\s*째|째|번\s*제품)", low):
+        found.append((m.start(), _ORDINAL_WORDS[m.group(1)]))
+    for m in re.finditer(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd)\b", low):
+        found.append((m.start(), _EN_ORDINALS[m.group(1)]))
+    for m in re.finditer(r"맨\s*(?:위|앞|처음)|제일\s*위|top\s*(?:one|pick)", low):
+        found.append((m.start(), 1))
+    if shown:
+        for m in re.finditer(r"마지막|맨\s*(?:아래|밑|끝)|\blast\s*(?:one|product|pick)?\b", low):
+            found.append((m.start(), shown))
+        for m in re.finditer(r"가운데|중간\s*(?:거|것|꺼|제품)|middle\s*one", low):
+            found.append((m.start(), 2))
+    return list(dict.fromkeys(r for _, r in sorted(found)))
+
+
+def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Reading:
+    lex = lexicon()
+    flat = compact(text)
+    reading = Reading(text=text, compact=flat, category=_category(flat))
+    reading.budget = read_budget(text, expecting=expecting_budget)
+    _topics(flat, reading)
+    if reading.budget is None and not find_amounts(text):
+        reading.direction = _direction(flat)
+        if reading.direction:
+            # "더 저렴한 걸로" is about the budget, not a "price" condition.
+            reading.mentioned = [t for t in reading.mentioned if t != "price"]
+            reading.avoid = [t for t in reading.avoid if t != "price"]
+    reading.ranks = read_ranks(text, shown)
+    reading.all_shown = has_any(flat, lex["all_shown"])
+    for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting"):
+        if has_any(flat, lex[flag]):
+            reading.flags.add(flag)
+    if re.search(r"\b(vs|or)\b", normalise(text)):
+        reading.flags.add("compare")
+    return reading

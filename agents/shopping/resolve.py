@@ -1,0 +1,113 @@
+"""Turn what a message says (a ``Reading``) into an intent's concrete arguments, against the
+session shown in the context: tag ids of the category, budget numbers, product ids."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from agents.shopping.reading import Reading, lexicon
+
+if TYPE_CHECKING:
+    from agents.shopping.router import Decision, Intent
+
+NO_BUDGET = {"min": 0, "max": None, "kind": "none", "previous": None, "label": "0+"}
+
+
+def tag_changes(r: Reading, tags: dict[str, list[str]]) -> dict[str, list[str]] | None:
+    """Tag ids to add or drop, limited to the tags the category has. Wanting a topic also
+    avoids its cons ("조용한 걸로" avoids "소음이 커요")."""
+    topics = lexicon()["topics"]
+    pros, cons = set(tags.get("pros", [])), set(tags.get("cons", []))
+    out: dict[str, list[str]] = {"add_pros": [], "add_cons": [], "remove_pros": [], "remove_cons": [], "unsupported": []}
+
+    def add(key: str, values: list[str]) -> None:
+        out[key] += [v for v in values if v not in out[key]]
+
+    for name in r.want:
+        topic = topics[name]
+        wanted = [t for t in topic.get("pros", []) if t in pros]
+        avoided = [t for t in topic.get("cons", []) if t in cons]
+        add("add_pros", wanted)
+        add("add_cons", avoided)
+        if not wanted and not avoided:
+            add("unsupported", [name])
+    for name in r.avoid:
+        avoided = [t for t in topics[name].get("cons", []) if t in cons]
+        add("add_cons", avoided)
+        if not avoided:
+            add("unsupported", [name])
+    for name in r.removed:
+        add("remove_pros", [t for t in topics[name].get("pros", []) if t in pros])
+        add("remove_cons", [t for t in topics[name].get("cons", []) if t in cons])
+    out["add_cons"] = [t for t in out["add_cons"] if t not in out["remove_cons"]]
+    return out if any(out[k] for k in ("add_pros", "add_cons", "remove_pros", "remove_cons")) else None
+
+
+def _budget(r: Reading, intent: Intent, context: dict[str, Any]) -> dict[str, Any] | None:
+    from agents.shopping.router import CHEAPER_SHARE, budget_max
+
+    if r.budget is not None:
+        b = r.budget
+        return {"min": b.min, "max": b.max, "kind": b.kind, "previous": b.previous, "label": b.label()}
+    if r.budget_removed:
+        return dict(NO_BUDGET)
+    known = budget_max(context)
+    if r.direction == "cheaper" and known and intent.name in ("REFILTER", "REFILTER_WITH_ANCHOR"):
+        ceiling = max(1000, round(known * CHEAPER_SHARE / 1000) * 1000)
+        return {"min": 0, "max": ceiling, "kind": "cheaper", "previous": known, "label": f"0-{ceiling}"}
+    return None
+
+
+def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], context: dict[str, Any]) -> None:
+    from agents.shopping import router
+
+    shown = list(context.get("recommendations") or [])
+    ids = [p["id"] for p in shown]
+    ranks = list(r.ranks) + [ids.index(pid) + 1 for pid in named if pid in ids and ids.index(pid) + 1 not in r.ranks]
+    intent.product_ranks = ranks
+    intent.product_ids = [ids[k - 1] for k in r.ranks if 1 <= k <= len(ids)] + [p for p in named if p not in ids]
+    intent.product_ids = list(dict.fromkeys(intent.product_ids + [ids[k - 1] for k in ranks if 1 <= k <= len(ids)]))
+    clicked = context.get("clickedAnchorId")
+    if clicked:
+        intent.name, intent.anchor_id = "REFILTER_WITH_ANCHOR", clicked
+        intent.cheaper_than_anchor = r.direction == "cheaper"
+    elif intent.name == "REFILTER_WITH_ANCHOR":
+        if r.ranks:
+            intent.anchor_rank = r.ranks[0]
+            intent.anchor_id = ids[r.ranks[0] - 1] if 1 <= r.ranks[0] <= len(ids) else None
+        elif named:
+            intent.anchor_id = named[0]
+            intent.anchor_rank = ids.index(named[0]) + 1 if named[0] in ids else None
+        else:
+            intent.name = "REFILTER"
+    elif intent.name == "REFILTER" and "exclude" in r.flags and (r.ranks or named):
+        intent.exclude_ids = [p for p in intent.product_ids]
+    if intent.name == "ASK_CLARIFICATION" and ("anchor" in r.flags) and (r.ranks or named):
+        intent.anchor_rank = r.ranks[0] if r.ranks else None
+        intent.anchor_id = (ids[r.ranks[0] - 1] if r.ranks and 1 <= r.ranks[0] <= len(ids)
+                            else (named[0] if named else None))
+    if intent.name in ("PRODUCT_QA", "COMPARE") and not intent.product_ids:
+        if intent.name == "COMPARE" and len(ids) >= 2:
+            intent.product_ranks, intent.product_ids = list(range(1, len(ids) + 1)), ids
+        elif not r.ranks:
+            intent.name, rules.ask = "ASK_CLARIFICATION", "product"
+    if intent.name in ("PRODUCT_QA", "COMPARE", "REFILTER_WITH_ANCHOR") or intent.exclude_ids:
+        check = r.ranks if intent.name != "REFILTER_WITH_ANCHOR" or clicked is None else []
+        intent.missing_ranks = [k for k in check if not 1 <= k <= len(ids)]
+    category = r.category or context.get("category")
+    if category is None and intent.name == "REFILTER":
+        category = router._category_from_tags(r, context)
+        intent.category = category
+    tags = (context.get("tagsByCategory") or {}).get(category or "", context.get("categoryTags") or {})
+    intent.tag_changes = tag_changes(r, tags)
+    if intent.name in ("REFILTER", "REFILTER_WITH_ANCHOR"):
+        intent.budget = _budget(r, intent, context)
+    elif intent.name == "ASK_CLARIFICATION":
+        # What the user said so far waits for the answer (a category, a budget).
+        intent.budget = _budget(r, intent, context)
+    if intent.name == "ASK_CLARIFICATION":
+        intent.ask = rules.ask or ("budget" if r.direction else "category" if category is None else "unsure")
+        if intent.ask == "budget" and category is None and not r.direction:
+            intent.ask = "category"
+        intent.question = {"budget": router.BUDGET_QUESTION, "category": router.CATEGORY_QUESTION,
+                           "product": router.PRODUCT_QUESTION}.get(intent.ask, router.UNSURE_QUESTION)

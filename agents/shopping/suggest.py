@@ -1,0 +1,36 @@
+"""Follow-up suggestions that fit the session: two or three each turn, never a product
+question before a Top 3 exists."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from agents.core.korean_money import format_man
+
+if TYPE_CHECKING:
+    from agents.core.runner import Turn
+
+# A question per category that its products can answer.
+QUESTION = {"분유포트": "세척 편해?", "젖병소독기": "건조 빨라?", "베이비모니터": "야간에 잘 보여?", "아기띠": "허리 편해?"}
+WISH = {"분유포트": "조용한 걸로 다시 보여줘", "젖병소독기": "냄새 안 나는 걸로", "베이비모니터": "앱 쉬운 걸로 다시 보여줘",
+        "아기띠": "통기성 좋은 걸로"}
+OPENERS = ["분유포트 10만원 아래로 추천해줘", "베이비모니터 야간에 잘 보이는 걸로", "아기띠 추천해줘"]
+
+
+def suggest(turn: Turn, reply: str) -> list[str]:
+    state = turn.state
+    if (state.get("pending") or {}).get("ask"):
+        return []  # the clarification's own choices are the suggestions
+    top = state.get("top3") or []
+    category = state.get("category")
+    if not top or not category:
+        return OPENERS
+    out = [f"1번 제품 {QUESTION.get(category, '어때?')}"]
+    if len(top) >= 2:
+        out.append("1번이랑 2번 비교해줘")
+    budget = (state.get("budget") or {}).get("max")
+    if budget:
+        out.append(f"{format_man(max(10_000, round(budget * 0.7 / 10_000) * 10_000))} 이하로 다시 보여줘")
+    else:
+        out.append(WISH.get(category, "10만원 아래로 다시 보여줘"))
+    return out[:3]
