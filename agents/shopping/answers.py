@@ -31,7 +31,7 @@ def _price_answer(state: dict[str, Any], product: dict[str, Any]) -> str:
         text += " 지금 예산 안에 들어요."
     others = [p for p in state.get("top3", []) if p["id"] != product["id"]]
     if others:
-        cheapest = min(others + [{"id": product["id"], "price": product["price"], "title": product["title"]}],
+        cheapest = min([*others, {"id": product["id"], "price": product["price"], "title": product["title"]}],
                        key=lambda p: p["price"])
         if cheapest["id"] == product["id"]:
             text += " 지금 추천 중에서 가장 저렴해요."

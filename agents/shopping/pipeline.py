@@ -156,7 +156,7 @@ def _clarify(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
         pending["anchor_id"] = intent.anchor_id
     if intent.budget:
         pending["budget"] = intent.budget
-    if intent.tag_changes:
+    if intent.tag_changes or intent.ask == "category":
         pending["text"] = turn.text  # its conditions are read again once the category is known
     if intent.topic:
         pending["topic"] = intent.topic

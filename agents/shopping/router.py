@@ -187,7 +187,7 @@ def postprocess(raw: str, text: str, context: dict[str, Any], products: list[dic
     r = _reading(text, context)
     named = _named(text, context, products)
     rules = decide(r, context, named)
-    if name != rules.name and (rules.confidence >= 85 or name == "GENERAL" and rules.name == "REFILTER"
+    if name != rules.name and (rules.confidence >= 85 or (name == "GENERAL" and rules.name == "REFILTER")
                                or rules.ask in ("budget", "category")):
         name, confidence = rules.name, rules.confidence / 100  # the seed's rules beat the model
     intent = Intent(name=name, confidence=confidence, reasoning=str(data.get("reasoning", "")),
