@@ -103,7 +103,9 @@ def _topics(text: str, reading: Reading) -> None:
             continue
         reading.mentioned.append(name)
         # "소음은 상관없어": a drop phrase right after the topic drops it, whatever else it says.
-        if removing and any("·" in text[end:end + _WINDOW_AFTER] for _, end in spans):
+        # English puts the drop phrase first: "I don't care about the design".
+        if removing and any("·" in text[end:end + _WINDOW_AFTER] or (
+                text[start:end].isascii() and "·" in text[max(0, start - 16):start]) for start, end in spans):
             reading.removed.append(name)
             continue
         wanted = has_any(text, topic.get("want", []))
@@ -191,6 +193,8 @@ def read_ranks(text: str, shown: int) -> list[int]:
         found += [(m.start(), int(m.group(1))), (m.start() + 1, int(m.group(2)))]
     for m in re.finditer(r"(?<![\d.,])(\d)\s*(?:번|위(?!해)|등(?!급)|순위)", low):
         found.append((m.start(), int(m.group(1))))
+    for m in re.finditer(r"\b(\d)\s*(?:or|and|vs\.?|&|,)\s*(?:#|number\s*|no\.?\s*)?(\d)\b", low):
+        found += [(m.start(), int(m.group(1))), (m.start() + 1, int(m.group(2)))]
     for m in re.finditer(r"(?:#|no\.?\s*|number\s*|option\s*|product\s*|item\s*|pick\s*)(\d)\b", low):
         found.append((m.start(), int(m.group(1))))
     for m in re.finditer(r"(첫|두|둘|세|셋|네|넷|다섯)\s*(?:번\s*째|째|번\s*제품)", low):
@@ -213,7 +217,7 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
     reading = Reading(text=text, compact=flat, category=_category(flat))
     reading.budget = read_budget(text, expecting=expecting_budget)
     _topics(flat, reading)
-    if reading.budget is None and not find_amounts(text):
+    if reading.budget is None and not reading.budget_removed and not find_amounts(text):
         reading.direction = _direction(flat)
         if reading.direction:
             # "더 저렴한 걸로" is about the budget, not a "price" condition.

@@ -80,8 +80,12 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     awaiting = context.get("awaiting")
     if context.get("clickedAnchorId"):
         return Decision("REFILTER_WITH_ANCHOR", 95, "the user opened re-recommendation from a product")
+    if len(refs) >= 2 and "compare" in r.flags:
+        return Decision("COMPARE", 90, "compare products")
     if r.direction:
-        if r.direction == "cheaper" and budget_max(context) and not r.ranks:
+        if r.direction == "cheaper" and budget_max(context) and refs and "anchor" in r.flags:
+            return Decision("REFILTER_WITH_ANCHOR", 88, "around a product, 70% of the known budget (seed idea 3)")
+        if r.direction == "cheaper" and budget_max(context) and not refs:
             return Decision("REFILTER", 88, "cheaper than the known budget: 70% of it (seed idea 3)")
         return Decision("ASK_CLARIFICATION", 85, f"a price wish ({r.direction}) without an amount", ask="budget")
     if refs:

@@ -1,0 +1,161 @@
+"""Measure the shopping understanding on labelled phrasings (format: PHRASINGS_FORMAT.md,
+file ``tests/shopping/phrasings.yaml``): each item sets up what is on screen, runs the
+offline model's classification and the router's post-processing, and checks the intent
+and the arguments it gives. ``report`` prints accuracy per intent and the confusions."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from agents.shopping import router
+from agents.shopping.catalog import shipped_products
+from agents.shopping.engine import Budget, recommend
+
+PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "shopping" / "phrasings.yaml"
+
+
+@dataclass
+class Outcome:
+    item: dict[str, Any]
+    intent: str
+    ok: bool
+    problems: list[str] = field(default_factory=list)
+
+
+@cache
+def _data() -> dict[str, Any]:
+    from data.shopping_catalog import PATH
+    return json.loads(PATH.read_text(encoding="utf-8"))
+
+
+def _tag_ids(labels: list[str]) -> list[str]:
+    by_label = {v: k for k, v in _data()["tags"].items()}
+    return [by_label.get(x, x) for x in labels]
+
+
+def _tags_by_category() -> dict[str, dict[str, list[str]]]:
+    out: dict[str, dict[str, set[str]]] = defaultdict(lambda: {"pros": set(), "cons": set()})
+    for p in shipped_products():
+        out[p["category"]]["pros"].update(p["pros"])
+        out[p["category"]]["cons"].update(p["cons"])
+    return {c: {k: sorted(v) for k, v in t.items()} for c, t in out.items()}
+
+
+def setup(item: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The classification context for the item's screen, and the Top 3 shown (real products)."""
+    tags = _tags_by_category()
+    shown: list[dict[str, Any]] = []
+    category = item.get("category") or ("분유포트" if item.get("state", "fresh") != "fresh" or
+                                         item.get("clicked_anchor") else None)
+    budget = item.get("budget") or {}
+    low, high = int(budget.get("min") or 0), budget.get("max")
+    pros, cons = _tag_ids(item.get("pros") or []), _tag_ids(item.get("cons") or [])
+    if category:
+        products = [p for p in shipped_products() if p["category"] == category]
+        result = recommend(products, pros=pros, cons=cons, budget=Budget(low, high), anchor=None,
+                           labels=_data()["tags"])
+        shown = result["recommendations"]
+    clicked = item.get("clicked_anchor")
+    context = {
+        "category": category, "categories": list(tags),
+        "categoryTags": tags.get(category or "", {"pros": [], "cons": []}), "tagsByCategory": tags,
+        "recommendations": [{"rank": i + 1, "id": r["id"], "title": r["title"], "price": r["price"]}
+                            for i, r in enumerate(shown)],
+        "anchor": shown[item["anchor"] - 1]["id"] if item.get("anchor") and shown else None,
+        "budget": f"{low}+" if high is None else f"{low}-{high}",
+        "selectedProsTags": pros, "selectedConsTags": cons,
+        "clickedAnchorId": shown[clicked - 1]["id"] if clicked and shown else None, "awaiting": None,
+    }
+    return context, shown
+
+
+def understand(item: dict[str, Any]) -> tuple[router.Intent, dict[str, Any], list[dict[str, Any]]]:
+    context, shown = setup(item)
+    raw = json.dumps(router.classify_rules(item["text"], context, shipped_products()), ensure_ascii=False)
+    return router.postprocess(raw, item["text"], context, shipped_products()), context, shown
+
+
+def check(item: dict[str, Any]) -> Outcome:
+    intent, context, shown = understand(item)
+    ids = [r["id"] for r in shown]
+    labels = _data()["tags"]
+    problems: list[str] = []
+    want = item.get("intent")
+    if item.get("clarify"):
+        want = "ASK_CLARIFICATION"
+    if intent.name != want:
+        problems.append(f"intent {intent.name} != {want}")
+    args = item.get("args") or {}
+    changes = intent.tag_changes or {}
+    budget = intent.budget
+    if budget is None and intent.cheaper_than_anchor and context["clickedAnchorId"]:
+        anchor = next(p for p in shipped_products() if p["id"] == context["clickedAnchorId"])
+        budget = {"min": 0, "max": anchor["price"] - 1}
+    by_id = {p["id"]: p for p in shipped_products()}
+    for key, expected in args.items():
+        match key:
+            case "category":
+                got = intent.category or context["category"]
+                if intent.anchor_id and not intent.category:
+                    got = by_id[intent.anchor_id]["category"]
+            case "budget_max":
+                got = (budget or {}).get("max")
+            case "budget_min":
+                got = (budget or {}).get("min")
+            case "pros_add":
+                expected, got = set(_tag_ids(expected)), set(changes.get("add_pros", []))
+                got = expected if expected <= got else got
+            case "cons_add":
+                expected, got = set(_tag_ids(expected)), set(changes.get("add_cons", []))
+                got = expected if expected <= got else got
+            case "remove":
+                dropped = [labels[t] for t in changes.get("remove_pros", []) + changes.get("remove_cons", [])]
+                if budget and budget.get("kind") == "none":
+                    dropped += ["예산", "가격", "budget", "price"]
+                got = [x for x in expected if any(x.lower() in d.lower() for d in dropped)]
+            case "ranks":
+                got = intent.product_ranks
+                expected, got = sorted(expected), sorted(got)
+            case "exclude_ranks":
+                got = sorted(ids.index(p) + 1 for p in intent.exclude_ids if p in ids)
+                expected = sorted(expected)
+            case "anchor_rank":
+                got = ids.index(intent.anchor_id) + 1 if intent.anchor_id in ids else intent.anchor_rank
+            case "anchor_name":
+                product = by_id.get(intent.anchor_id or "", {})
+                names = " ".join([product.get("title", ""), product.get("name_en", "")]).lower()
+                got = expected if expected.lower() in names else product.get("title")
+            case "topic":
+                got = intent.topic or "general"
+            case _:
+                continue
+        if got != expected:
+            problems.append(f"{key}: {got!r} != {expected!r}")
+    return Outcome(item, intent.name, not problems, problems)
+
+
+def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or []
+
+
+def report(outcomes: list[Outcome]) -> str:
+    total = Counter(o.item.get("intent") or "ASK_CLARIFICATION" for o in outcomes)
+    right = Counter(o.item.get("intent") or "ASK_CLARIFICATION" for o in outcomes if o.ok)
+    ok = sum(o.ok for o in outcomes)
+    lines = [f"shopping: {ok}/{len(outcomes)} right ({ok / max(1, len(outcomes)):.1%})"]
+    for name in sorted(total):
+        lines.append(f"  {name:<22} {right[name]:>3}/{total[name]:<3} ({right[name] / total[name]:.0%})")
+    confusions = Counter((o.item.get("intent"), o.intent) for o in outcomes if o.item.get("intent") != o.intent)
+    if confusions:
+        lines.append("  confusions: " + ", ".join(f"{a}->{b} x{n}" for (a, b), n in confusions.most_common()))
+    for o in outcomes:
+        if not o.ok:
+            lines.append(f"  MISS {o.item['text']!r} [{o.item.get('state', 'fresh')}]: {'; '.join(o.problems)}")
+    return "\n".join(lines)
