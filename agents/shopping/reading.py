@@ -70,6 +70,7 @@ class Reading:
     budget: Budget | None = None
     budget_removed: bool = False
     direction: str | None = None  # cheaper | pricier | vague: a price wish without an amount
+    scale: float | None = None  # "예산 반으로", "20% 올려": the known budget times this
     ranks: list[int] = field(default_factory=list)
     all_shown: bool = False
     flags: set[str] = field(default_factory=set)  # anchor, exclude, compare, recommend, question, ...
@@ -110,8 +111,8 @@ def _topics(text: str, reading: Reading) -> None:
             continue
         wanted = has_any(text, topic.get("want", []))
         avoided = has_any(text, topic.get("avoid", []))
-        for start, _ in spans:
-            window = text[max(0, start - _WINDOW_BEFORE):start + _WINDOW_AFTER]
+        for start, end in spans:
+            window = text[max(0, start - _WINDOW_BEFORE):end + _WINDOW_AFTER]
             wanted = wanted or has_any(window, topic.get("good", []))
             avoided = avoided or has_any(window, topic.get("bad", []))
         if wanted:
@@ -211,14 +212,75 @@ def read_ranks(text: str, shown: int) -> list[int]:
     return list(dict.fromkeys(r for _, r in sorted(found)))
 
 
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|퍼센트|프로|percent)")
+_DOWN = re.compile(r"줄|낮|내려|내리|깎|빼|down|lower|cut|reduce|less|decrease|cheaper")
+_UP = re.compile(r"늘|올|높|더\s*써|up|raise|increase|more|higher")
+
+
+def read_scale(text: str) -> float | None:
+    """A budget change relative to the current one: 반 / 절반 / half, 두 배 / double, 20% 줄여."""
+    low = normalise(text)
+    if re.search(r"(?:^|[^가-힣])(?:반|절반)(?:\s*(?:으로|만|값|정도)|$)|\bhalf\b|\bhalve\b", low) or "절반" in low:
+        return 0.5
+    if re.search(r"두\s*배|2\s*배|\bdouble\b|\btwice\b", low):
+        return 2.0
+    m = _PERCENT.search(low)
+    if m:
+        share = float(m.group(1)) / 100
+        rest = low[m.end():] + low[:m.start()]
+        if _DOWN.search(rest):
+            return max(0.05, 1 - share)
+        if _UP.search(rest):
+            return 1 + share
+        return share
+    return None
+
+
+@cache
+def _known_words() -> tuple[tuple[str, ...], frozenset[str]]:
+    """Korean topic and category words worth correcting a one-letter typo to ("셰척" -> "세척"),
+    and every Korean lexicon entry (a word containing one is not a typo)."""
+    lex = lexicon()
+    targets = {w for t in lex["topics"].values() for w in t.get("words", [])}
+    targets |= {w for ws in lex["categories"].values() for w in ws}
+    known = set(targets) | {w for t in lex["topics"].values() for k in ("want", "avoid") for w in t.get(k, [])}
+    korean = sorted((w for w in targets if re.fullmatch(r"[가-힣]{2,}", w)), key=len, reverse=True)
+    return tuple(korean), frozenset(w for w in known if re.fullmatch(r"[가-힣]{2,}", w))
+
+
+def correct_typos(text: str) -> str:
+    """Each Korean word that holds no lexicon entry but starts one letter (jamo) away from a
+    topic or category word is read as that word."""
+    from rapidfuzz.distance import Levenshtein
+
+    from agents.shopping.names import jamo
+
+    targets, known = _known_words()
+    out = []
+    for token in normalise(text).split():
+        if re.match(r"[가-힣]{2,}", token) and not any(w in token for w in known):
+            for word in targets:
+                head = token[:len(word)]
+                # Same leading consonants ("빨리" is not "말리"): typos slip on vowels and finals.
+                if len(head) == len(word) and [jamo(c)[0] for c in head] == [
+                        jamo(c)[0] for c in word] and Levenshtein.distance(jamo(head), jamo(word), score_cutoff=1) <= 1:
+                    token = word + token[len(word):]
+                    break
+        out.append(token)
+    return " ".join(out)
+
+
 def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Reading:
     lex = lexicon()
-    flat = compact(text)
+    flat = compact(correct_typos(text))
     reading = Reading(text=text, compact=flat, category=_category(flat))
     reading.budget = read_budget(text, expecting=expecting_budget)
     _topics(flat, reading)
     if reading.budget is None and not reading.budget_removed and not find_amounts(text):
         reading.direction = _direction(flat)
+        reading.scale = read_scale(text) if has_any(flat, lex["budget_words"]) or reading.direction else None
+        if reading.scale is not None:
+            reading.direction = "cheaper" if reading.scale < 1 else "pricier"
         if reading.direction:
             # "더 저렴한 걸로" is about the budget, not a "price" condition.
             reading.mentioned = [t for t in reading.mentioned if t != "price"]

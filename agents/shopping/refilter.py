@@ -128,6 +128,8 @@ def _reply(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any]
     if asked and asked.get("kind") == "cheaper":
         lines.append(f"💰 더 저렴하게: 지금 예산 {format_man(asked['previous'])}의 70%인 **{format_man(asked['max'])} 이하**로 "
                      "찾았어요. 다른 금액이 좋으면 \"8만원 이하로\"처럼 말씀해주세요.")
+    elif asked and asked.get("kind") == "scaled":
+        lines.append(f"💰 **예산 조정**: {format_man(asked['previous'])} 이하 → {format_man(asked['max'])} 이하")
     elif not first and asked and before != state["budget"]:
         lines.append(f"💰 **예산 조정**: {budget_text(before)} → {budget_text(budget)}")
     if anchor is not None:

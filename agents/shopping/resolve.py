@@ -52,6 +52,9 @@ def _budget(r: Reading, intent: Intent, context: dict[str, Any]) -> dict[str, An
     if r.budget_removed:
         return dict(NO_BUDGET)
     known = budget_max(context)
+    if r.scale is not None and known:
+        ceiling = max(1000, round(known * r.scale / 1000) * 1000)
+        return {"min": 0, "max": ceiling, "kind": "scaled", "previous": known, "label": f"0-{ceiling}"}
     if r.direction == "cheaper" and known and intent.name in ("REFILTER", "REFILTER_WITH_ANCHOR"):
         ceiling = max(1000, round(known * CHEAPER_SHARE / 1000) * 1000)
         return {"min": 0, "max": ceiling, "kind": "cheaper", "previous": known, "label": f"0-{ceiling}"}

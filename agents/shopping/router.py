@@ -83,7 +83,9 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if len(refs) >= 2 and "compare" in r.flags:
         return Decision("COMPARE", 90, "compare products")
     if r.direction:
-        if r.direction == "cheaper" and budget_max(context) and refs and "anchor" in r.flags:
+        if r.scale is not None and budget_max(context):
+            return Decision("REFILTER", 90, f"the known budget times {r.scale:g}")
+        if r.direction == "cheaper" and budget_max(context) and refs:  # "like #2 but cheaper"
             return Decision("REFILTER_WITH_ANCHOR", 88, "around a product, 70% of the known budget (seed idea 3)")
         if r.direction == "cheaper" and budget_max(context) and not refs:
             return Decision("REFILTER", 88, "cheaper than the known budget: 70% of it (seed idea 3)")
