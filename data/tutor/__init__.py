@@ -17,6 +17,7 @@ PRICES_PATH = HERE / "prices_sandbox.csv"
 CASES_PATH = HERE / "cases.json"
 PORTFOLIO_PATH = HERE / "portfolio.json"
 SCREENS_PATH = HERE / "screens.json"
+GLOSSARY_PATH = HERE / "glossary.json"
 
 
 def load_prices(path: Path = PRICES_PATH) -> pd.DataFrame:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from data.tutor import (
     CASES_PATH,
+    GLOSSARY_PATH,
     HERE,
     PORTFOLIO_PATH,
     PRICES_PATH,
@@ -350,3 +351,14 @@ def test_screen_vocabulary_and_action_schemas():
     validator = jsonschema.Draft202012Validator(schemas["open_order"])
     assert validator.is_valid({"side": "buy", "code": "005930"})
     assert not validator.is_valid({"side": "buy"}) and not validator.is_valid({"side": "hold", "code": "005930"})
+
+
+def test_glossary_complements_the_case_terms(cases):
+    terms = _json(GLOSSARY_PATH)["terms"]
+    assert len(terms) >= 20
+    names = [t["term"] for t in terms]
+    assert len(set(names)) == len(names)
+    assert not set(names) & {k.term for c in cases for k in c.key_terms}, "a term is defined twice"
+    keys = [key.lower() for t in terms for key in (t["term"], *t["aliases"])]
+    assert len(set(keys)) == len(keys)
+    assert all(len(t["definition"]) >= 20 and HANGUL.search(t["definition"]) for t in terms)
