@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -80,7 +81,7 @@ class Database:
         self._local.depth = 0
         cur.execute("COMMIT")
 
-    def write(self, fn: Callable[[], T], attempts: int = 6) -> T:
+    def write(self, fn: Callable[[], T], attempts: int = 10) -> T:
         """Run ``fn`` in one transaction, retried when a concurrent transaction touched the
         same rows (DuckDB reports a write-write conflict instead of waiting)."""
         for attempt in range(attempts):
@@ -90,7 +91,8 @@ class Database:
             except duckdb.TransactionException:
                 if attempt == attempts - 1 or self._local.depth:
                     raise
-                time.sleep(0.005 * 2**attempt)
+                # Jittered, capped backoff: many writers retrying in lock-step would conflict again.
+                time.sleep(random.uniform(0.5, 1.0) * min(0.1, 0.004 * 2**attempt))
         raise AssertionError("unreachable")
 
     def execute(self, sql: str, params: Sequence[Any] | None = None) -> duckdb.DuckDBPyConnection:
