@@ -19,7 +19,7 @@ from agents.core.clock import Clock, system_clock
 from agents.core.errors import ConversationNotFound, PlaygroundError
 from agents.core.events import Event
 from agents.core.providers import Provider, make_provider
-from agents.core.runner import TurnSettings, run_turn
+from agents.core.runner import TurnSettings, recover_interrupted_turns, run_turn
 from agents.core.store import ConversationRow, MessageRow, PendingActionRow, Store, default_db_path, shared_store
 
 _USER_ID = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
@@ -34,6 +34,7 @@ def runtime_store(path: str | Path | None = None, clock: Clock = system_clock) -
         if store.path not in _recovered:
             _recovered.add(store.path)
             ActionService(store, clock).recover_after_crash()
+            recover_interrupted_turns(store, clock())
     return store
 
 
