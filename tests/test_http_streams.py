@@ -139,3 +139,56 @@ def test_a_busy_conversation_answers_409_at_once_without_starving_the_server(ser
     # None of the refused messages was stored; the long turn's own user message was.
     users = [m.content for m in store.messages.recent(conversation_id, 200)[before:] if m.role == "user"]
     assert users == ["long"]
+
+
+def _race_http(*requests: tuple[str, dict]) -> list[httpx.Response]:
+    barrier = threading.Barrier(len(requests))
+
+    def send(request: tuple[str, dict]) -> httpx.Response:
+        barrier.wait()
+        return httpx.post(request[0], json=request[1], timeout=30)
+
+    with ThreadPoolExecutor(len(requests)) as pool:
+        return list(pool.map(send, requests))
+
+
+def test_modify_racing_confirm_over_http_runs_the_claimed_args(server, store, clock) -> None:
+    from agents.core.providers.offline import OfflineProvider, call
+    from agents.core.session import Session
+    from tests.support.helpers import one
+
+    counts = {"new args ran": 0, "old args ran": 0}
+    for i in range(50):
+        session = Session("notes", provider=OfflineProvider.scripted(call("add_note", {"text": f"old {i}"})))
+        action_id = one(session.run("add"), "action_confirmation").action_id
+        modify, confirm = _race_http(
+            (f"{server}/api/v1/actions/{action_id}/modify", {"args": {"text": f"new {i}"}}),
+            (f"{server}/api/v1/actions/{action_id}/confirm", {}))
+        assert confirm.status_code == 200 and confirm.json()["status"] == "COMPLETED", confirm.text
+        row = store.actions.get(action_id)
+        ran = confirm.json()["result"]["text"]
+        assert ran == row.tool_args["text"] == row.result["text"]
+        if modify.status_code == 200:
+            assert modify.json()["tool_args"]["text"] == ran == f"new {i}"
+            counts["new args ran"] += 1
+        else:
+            assert modify.status_code == 409 and ran == f"old {i}", modify.text
+            counts["old args ran"] += 1
+    print(f"\n50 HTTP modify/confirm races: {counts}; 0 ran args other than the row's")
+
+
+def test_concurrent_modifies_over_http_never_answer_500(server, store) -> None:
+    from agents.core.providers.offline import OfflineProvider, call
+    from agents.core.session import Session
+    from tests.support.helpers import one
+
+    session = Session("notes", provider=OfflineProvider.scripted(call("add_note", {"text": "base"})))
+    action_id = one(session.run("add"), "action_confirmation").action_id
+    statuses: list[int] = []
+    for _ in range(5):
+        answers = _race_http(*[(f"{server}/api/v1/actions/{action_id}/modify", {"args": {"text": f"m{k}"}})
+                               for k in range(20)])
+        statuses += [a.status_code for a in answers]
+        assert all(a.status_code == 200 or a.json()["error"]["code"] == "action_busy" for a in answers)
+    print(f"\n100 concurrent HTTP modifies: {statuses.count(200)} saved, {statuses.count(409)} busy (409), 0 server errors")
+    assert set(statuses) <= {200, 409}
