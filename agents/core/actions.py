@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 DEFAULT_TTL_MINUTES = 30.0
 
 _REFUSALS = {
+    ActionStatus.PENDING: "동시에 들어온 다른 요청과 겹쳐 처리하지 못했습니다. 아무것도 실행되지 않았으니 다시 시도하세요 "
+                          "(a concurrent request got in the way; nothing ran, try again).",
     ActionStatus.COMPLETED: "이미 실행이 완료된 작업입니다 (already completed; it will not run again).",
     ActionStatus.FAILED: "이미 실행했지만 실패한 작업입니다 (already ran and failed). 다시 요청해 새 확인 카드를 받으세요.",
     ActionStatus.CANCELLED: "취소된 작업입니다 (cancelled). 필요하면 다시 요청해 새 확인 카드를 받으세요.",
@@ -87,17 +89,16 @@ class ActionService:
         row = self.get(action_id, user_id)
         now = self.clock()
         self._expire_if_due(row, now)
+        # Claim and read in one statement: the args that run are exactly the ones the row held
+        # at the moment of the claim, even when a modify committed a millisecond earlier.
         claimed = self.store.actions.transition(action_id, ActionStatus.PENDING, ActionStatus.CONFIRMED, now,
                                                 require_unexpired=True, stamp="confirmed_at")
-        if not claimed:
+        if claimed is None:
             current = self.get(action_id, user_id)
             self._expire_if_due(current, now)
-            if current.status is ActionStatus.PENDING:
-                # Lost a write-write conflict to a confirm that has not committed yet.
-                raise ActionRefused(f"Action {action_id} is being confirmed by another request right now; "
-                                    "it will run once. Reload to see the result.", code="action_in_progress")
             raise ActionRefused(f"Action {action_id} cannot be confirmed: " + _REFUSALS.get(current.status, str(current.status)),
                                 code=f"action_{current.status.value.lower()}")
+        row = claimed
         # Only the winner of the conditional update reaches this line.
         self.store.actions.transition(action_id, ActionStatus.CONFIRMED, ActionStatus.EXECUTING, now)
         tool = self._tool(row)
@@ -130,8 +131,10 @@ class ActionService:
         row = self.get(action_id, user_id)
         now = self.clock()
         self._expire_if_due(row, now)
-        if not self.store.actions.transition(action_id, ActionStatus.PENDING, ActionStatus.CANCELLED, now):
+        if self.store.actions.transition(action_id, ActionStatus.PENDING, ActionStatus.CANCELLED, now) is None:
+            # Lost a race (a confirm, an expiry): say what happened instead.
             current = self.get(action_id, user_id)
+            self._expire_if_due(current, now)
             raise ActionRefused(f"Action {action_id} cannot be cancelled: " + _REFUSALS.get(current.status, ""),
                                 code=f"action_{current.status.value.lower()}")
         message = f"🚫 '{row.summary}' 작업을 취소했습니다. 아무것도 변경되지 않았습니다."
@@ -155,14 +158,20 @@ class ActionService:
             raise InvalidArgs(format_validation_error(row.tool_name, exc) + ". Fix them and save again; "
                               "the card was not changed.") from exc
         original = tool.validate(row.original_args)
-        card = tool.build_confirmation(validated, self._ctx(row, now), original)
+        try:
+            card = tool.build_confirmation(validated, self._ctx(row, now), original)
+        except ValueError as exc:  # the args are well-formed but name something that doesn't exist
+            raise InvalidArgs(f"{row.tool_name}: {exc}. Fix the arguments and save again; the card was not changed.") \
+                from exc
         dumped = validated.model_dump(mode="json")
         details = [d.model_dump() for d in card.details]
-        if not self.store.actions.update_args(action_id, dumped, card.summary, details, card.warnings, now):
+        # Conditional on PENDING: a confirm that claimed the row first wins, and this says so.
+        updated = self.store.actions.update_args(action_id, dumped, card.summary, details, card.warnings, now)
+        if updated is None:
             current = self.get(action_id, user_id)
             raise ActionRefused(f"Action {action_id} cannot be modified: " + _REFUSALS.get(current.status, ""),
                                 code=f"action_{current.status.value.lower()}")
-        return self.get(action_id, user_id)
+        return updated
 
     # --- housekeeping ------------------------------------------------------------
 
