@@ -84,6 +84,8 @@ def _pipeline(turn: Turn) -> Iterator[Event]:
     yield turn.emit(Thinking, stage="classify", message="Analyzing your request...", progress=10)
     context = _context(turn, catalog, state)
     intent = yield from _classify(turn, catalog, context)
+    if turn.extra.get("start"):
+        intent.tag_changes = None  # the panel's own choices; its generated text adds nothing
     yield turn.emit(Intent, name=intent.name, confidence=intent.confidence, reasoning=intent.reasoning,
                     args=intent.event_args())
     if intent.fallback:
