@@ -71,6 +71,7 @@ class Reading:
     budget_removed: bool = False
     direction: str | None = None  # cheaper | pricier | vague: a price wish without an amount
     scale: float | None = None  # "예산 반으로", "20% 올려": the known budget times this
+    below_ref: bool = False  # "1번보다 싼 거": cheaper than the product named
     ranks: list[int] = field(default_factory=list)
     all_shown: bool = False
     flags: set[str] = field(default_factory=set)  # anchor, exclude, compare, recommend, question, ...
@@ -114,7 +115,11 @@ def _topics(text: str, reading: Reading) -> None:
         for start, end in spans:
             window = text[max(0, start - _WINDOW_BEFORE):end + _WINDOW_AFTER]
             wanted = wanted or has_any(window, topic.get("good", []))
-            avoided = avoided or has_any(window, topic.get("bad", []))
+            bad = has_any(window, topic.get("bad", []))
+            if bad and re.search(r"지않|지도않|지만않|안\S?$|not|nt", text[end:end + _WINDOW_AFTER + 4]):
+                wanted = True  # "세척 어렵지 않은 거": a negated drawback is a wish
+            else:
+                avoided = avoided or bad
         if wanted:
             reading.want.append(name)
         elif avoided:
@@ -286,6 +291,9 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
             reading.mentioned = [t for t in reading.mentioned if t != "price"]
             reading.avoid = [t for t in reading.avoid if t != "price"]
     reading.ranks = read_ranks(text, shown)
+    if reading.direction == "cheaper" and re.search(r"번\s*(?:거|것|제품)?\s*보다|cheaper\s+than|less\s+than\s+(?:#|number|the)",
+                                                    normalise(text)):
+        reading.below_ref = True
     reading.all_shown = has_any(flat, lex["all_shown"])
     for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting"):
         if has_any(flat, lex[flag]):

@@ -75,6 +75,7 @@ def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], conte
         intent.name, intent.anchor_id = "REFILTER_WITH_ANCHOR", clicked
         intent.cheaper_than_anchor = r.direction == "cheaper"
     elif intent.name == "REFILTER_WITH_ANCHOR":
+        intent.cheaper_than_anchor = r.below_ref
         if r.ranks:
             intent.anchor_rank = r.ranks[0]
             intent.anchor_id = ids[r.ranks[0] - 1] if 1 <= r.ranks[0] <= len(ids) else None
@@ -105,6 +106,10 @@ def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], conte
     intent.tag_changes = tag_changes(r, tags)
     if intent.name in ("REFILTER", "REFILTER_WITH_ANCHOR"):
         intent.budget = _budget(r, intent, context)
+        price = next((p["price"] for p in shown if p["id"] == intent.anchor_id), None)
+        if intent.cheaper_than_anchor and price and r.budget is None:
+            intent.budget = {"min": 0, "max": price - 1, "kind": "below_anchor", "previous": None,
+                             "label": f"0-{price - 1}"}
     elif intent.name == "ASK_CLARIFICATION":
         # What the user said so far waits for the answer (a category, a budget).
         intent.budget = _budget(r, intent, context)

@@ -83,6 +83,8 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if len(refs) >= 2 and "compare" in r.flags:
         return Decision("COMPARE", 90, "compare products")
     if r.direction:
+        if r.below_ref and refs:
+            return Decision("REFILTER_WITH_ANCHOR", 88, "cheaper than the product named: its price is the ceiling")
         if r.scale is not None and budget_max(context):
             return Decision("REFILTER", 90, f"the known budget times {r.scale:g}")
         if r.direction == "cheaper" and budget_max(context) and refs:  # "like #2 but cheaper"
