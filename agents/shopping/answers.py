@@ -41,10 +41,15 @@ def _price_answer(state: dict[str, Any], product: dict[str, Any]) -> str:
 def product_qa(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.Intent) -> Iterator[Event]:
     product = catalog.product(intent.product_ids[0])
     assert product is not None
+    pending = state.get("pending") or {}
+    question = turn.text
+    if intent.topic is None and pending.get("ask") == "product" and pending.get("topic"):
+        # "세척 편해?" -> "몇 번 제품이 궁금하세요?" -> "1번": the first question is the one answered.
+        intent.topic, question = pending["topic"], pending.get("question", turn.text)
     if intent.topic == "price":
         yield from turn.say(_price_answer(state, product))
         return
-    result = qa.answer(turn.text, product, catalog.reviews(product["id"]), catalog.tag_labels(), topic=intent.topic)
+    result = qa.answer(question, product, catalog.reviews(product["id"]), catalog.tag_labels(), topic=intent.topic)
     yield from turn.say(result["answer"])
 
 

@@ -162,6 +162,7 @@ def _clarify(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
         pending["text"] = turn.text  # its conditions are read again once the category is known
     if intent.topic:
         pending["topic"] = intent.topic
+        pending["question"] = turn.text
     state["pending"] = pending
     question = intent.question or router.BUDGET_QUESTION
     context: dict[str, Any] = {"reason": intent.ask}

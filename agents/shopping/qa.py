@@ -10,6 +10,7 @@ from rank_bm25 import BM25Okapi
 
 from agents.shopping.particles import josa
 from agents.shopping.reading import lexicon
+from agents.shopping.topics import TOPIC_NAMES
 
 # Question topics -> (pro tag that answers "yes", con tag that answers "no").
 TOPICS: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
@@ -75,7 +76,8 @@ def _verdict(question: str, product: dict[str, Any], labels: dict[str, str],
         if has_bad:
             return f"아쉽게도 {title}{josa(title, '은')} '{labels[has_bad[0]]}'라는 의견이 있어요.", has_bad
         strengths = ", ".join(labels[t] for t in product["pros"])
-        return (f"{product['title']}의 리뷰에는 그 점에 대한 뚜렷한 칭찬이나 불만이 없어요. "
+        about = f"{TOPIC_NAMES[topic]}에 대한" if topic in TOPIC_NAMES else "그 점에 대한"
+        return (f"{product['title']}의 리뷰에는 {about} 뚜렷한 칭찬이나 불만이 없어요. "
                 f"대신 이런 점이 좋다는 평가가 많아요: {strengths}.", [])
     return "", []
 

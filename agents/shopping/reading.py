@@ -50,6 +50,16 @@ def has_any(text: str, words: list[str]) -> bool:
     return any(w and w in text for w in words)
 
 
+def _short_ascii(word: str) -> bool:
+    return word.isascii() and len(word) <= 4 and word.isalnum()
+
+
+def present(words: list[str], spaced: str) -> list[str]:
+    """Entries that can match: a short English word ("is", "hot", "app") only as a whole word,
+    so "noisy" is not "is" and "photo" is not "hot"."""
+    return [w for w in words if not _short_ascii(w) or re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", spaced)]
+
+
 def _mask(text: str, words: list[str]) -> tuple[str, bool]:
     hit = False
     for word in sorted(words, key=len, reverse=True):
@@ -97,8 +107,11 @@ def _category(text: str) -> str | None:
 
 def _topics(text: str, reading: Reading) -> None:
     lex = lexicon()
+    spaced = normalise(reading.text)
     text, removing = _mask(text, lex["remove"])
-    for name, topic in lex["topics"].items():
+    for name, raw in lex["topics"].items():
+        topic = {k: present(v, spaced) if isinstance(v, list) and k not in ("pros", "cons") else v
+                 for k, v in raw.items()}
         spans = [(m.start(), m.end()) for w in topic.get("words", []) + topic.get("want", []) + topic.get("avoid", [])
                  for m in re.finditer(re.escape(w), text)]
         if not spans:
@@ -295,8 +308,9 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
                                                     normalise(text)):
         reading.below_ref = True
     reading.all_shown = has_any(flat, lex["all_shown"])
+    spaced = normalise(text)
     for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting"):
-        if has_any(flat, lex[flag]):
+        if has_any(flat, present(lex[flag], spaced)):
             reading.flags.add(flag)
     if re.search(r"\b(vs|or)\b", normalise(text)):
         reading.flags.add("compare")

@@ -17,17 +17,12 @@ from agents.shopping.engine import Budget, recommend
 from agents.shopping.particles import josa
 from agents.shopping.reading import read
 from agents.shopping.resolve import tag_changes
+from agents.shopping.topics import TOPIC_NAMES
 
 if TYPE_CHECKING:
     from agents.core.runner import Turn
 
 DEFAULT_BUDGET = {"min": 0, "max": None, "label": "0+"}
-TOPIC_NAMES = {"cleaning": "세척", "noise": "소음", "temperature": "온도", "boil": "끓이기", "keep_warm": "보온",
-               "capacity": "용량", "weight": "무게", "portable": "휴대", "drying": "건조", "sterilization": "살균",
-               "smell": "냄새", "video": "화질", "night": "야간 화면", "app": "앱", "battery": "배터리",
-               "sensor": "온습도 센서", "talk": "양방향 대화", "connection": "연결", "wearing": "착용",
-               "comfort": "착용감", "back": "허리 지지", "shoulder": "어깨", "breathability": "통기성",
-               "design": "디자인", "positions": "자세", "size": "크기", "price": "가격"}
 
 
 def budget_text(budget: dict[str, Any]) -> str:

@@ -108,6 +108,10 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         return Decision("COMPARE", 75, "which of the shown products is better")
     category = r.category or context.get("category")
     new_category = r.category is not None and r.category != context.get("category")
+    if shown and r.mentioned and "question" in r.flags and "recommend" not in r.flags and not (
+            r.budget or r.removed or r.budget_removed or new_category):
+        # "세척 편해?" asks about a product, not for a new list: which one?
+        return Decision("ASK_CLARIFICATION", 70, "a product question without a product number", ask="product")
     if r.has_conditions or new_category or (awaiting == "category" and r.category) or (
             awaiting == "budget" and r.budget):
         if category is None and not _category_from_tags(r, context):

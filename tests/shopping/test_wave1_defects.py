@@ -218,3 +218,13 @@ def test_a_product_named_in_text_is_the_anchor(store):
     assert one(typo, "intent").name == "REFILTER_WITH_ANCHOR"
     assert s.store.db.fetchone("SELECT title FROM shop_products WHERE id = ?", [state(s)["anchor"]])[0] == \
         "보르르 미니 분유포트"
+
+
+def test_a_question_without_a_product_asks_which_then_answers_it(top3):
+    asked = top3.run("세척 편해?")
+    assert one(asked, "intent").name == "ASK_CLARIFICATION"
+    assert one(asked, "clarification").options[0].startswith("1번 ")
+    first = state(top3)["top3"][0]["title"]
+    answered = top3.run("1번")
+    assert one(answered, "intent").name == "PRODUCT_QA"
+    assert first in text_of(answered) and "세척" in text_of(answered)
