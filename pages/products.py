@@ -57,7 +57,7 @@ def draw_recommendations(card: CardView, wiring: dict[str, Any]) -> None:
         gr.Markdown(session["summary"], elem_classes=["pg-summary"])
     for rank, rec in enumerate(card.data.get("recommendations", []), 1):
         with gr.Group(elem_classes=["pg-card", "pg-product"]):
-            flag = "" if rec.get("in_budget", True) else " · ⚠️ 예산 초과"
+            flag = "" if rec.get("in_budget", True) else f" · ⚠️ {rec.get('budget_flag') or '예산 초과'}"
             gr.Markdown(f"**{rank}. {rec['title']}** · **{rec['score']:g}점**\n\n"
                         f"💰 {rec['price']:,}원 · ⭐ {rec['rating']}{flag}\n\n{rec['reason']}")
             with gr.Accordion("점수 구성", open=False):

@@ -64,7 +64,9 @@ def _score(p: dict[str, Any], pros: list[str], cons: list[str], budget: Budget, 
     breakdown = {LABELS[k]: round(weights[k] * comps[k] * 100, 1) for k in weights}
     return {"id": p["id"], "title": p["title"], "brand": p["brand"], "price": p["price"],
             "rating": p["rating"], "pros": p["pros"], "cons": p["cons"], "score": score,
-            "reason": reason(p, pros, labels), "breakdown": breakdown, "in_budget": budget.contains(p["price"])}
+            "reason": reason(p, pros, labels), "breakdown": breakdown, "in_budget": budget.contains(p["price"]),
+            "budget_flag": None if budget.contains(p["price"]) else ("예산 초과" if p["price"] > (budget.max or 0) and
+                                                                     budget.max is not None else "예산 미달")}
 
 
 def _distance(price: int, budget: Budget) -> int:

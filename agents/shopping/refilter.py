@@ -144,10 +144,10 @@ def _reply(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any]
     if inside == 0:
         lines.append(f"⚠️ {budget_text(budget)}에 맞는 {category}{josa(category, '이')} 없어요. 예산에 가장 가까운 제품을 보여드려요.")
     elif result["relaxed"]:
-        lines.append(f"⚠️ 예산 안에 맞는 제품이 {inside}개뿐이라, 예산을 넘는 제품은 **예산 초과**로 표시했어요.")
+        lines.append(f"⚠️ 예산 안에 맞는 제품이 {inside}개뿐이라, 예산 밖의 제품은 ⚠️로 표시했어요.")
     lines += ["", "---", "", "### 🎯 Top 3 추천" if first else "### 🎯 새로운 Top 3 추천", ""]
     for i, r in enumerate(result["recommendations"], 1):
-        flag = "" if r["in_budget"] else " · ⚠️ 예산 초과"
+        flag = f" · ⚠️ {r['budget_flag']}" if r.get("budget_flag") else ""
         lines += [f"**{i}. {r['title']}** ({r['score']:g}점)", f"   {r['reason']}", f"   💰 {r['price']:,}원{flag}", ""]
     return "\n".join(lines).strip()
 

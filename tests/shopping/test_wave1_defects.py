@@ -42,9 +42,9 @@ def test_in_budget_first_fillers_marked_and_none_in_budget_said(store):
     assert len(inside) == 2
     assert sorted(r["id"] for r in recs[:2]) == inside and all(r["in_budget"] for r in recs[:2])
     assert recs[2]["in_budget"] is False and recs[2]["price"] < 150000
-    assert "예산 초과" in text_of(events)
+    assert "예산 미달" in text_of(events) and recs[2]["budget_flag"] == "예산 미달"
     events = s.run("젖병소독기 1만원 이하로 보여줘")
-    assert "1만원 이하에 맞는 젖병소독기가 없어요" in text_of(events)
+    assert "1만원 이하에 맞는 젖병소독기가 없어요" in text_of(events) and "⚠️ 예산 초과" in text_of(events)
     assert not any(r["in_budget"] for r in one(events, "data_card").data["recommendations"])
 
 
