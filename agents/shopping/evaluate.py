@@ -159,3 +159,11 @@ def report(outcomes: list[Outcome]) -> str:
         if not o.ok:
             lines.append(f"  MISS {o.item['text']!r} [{o.item.get('state', 'fresh')}]: {'; '.join(o.problems)}")
     return "\n".join(lines)
+
+
+def run_report(path: Path | None = None) -> str:
+    """What ``playground nlu-report shopping`` prints (AgentSpec.extra["nlu_report"])."""
+    path = path or PHRASINGS
+    if not path.exists():
+        return f"shopping: no labelled phrasings at {path}"
+    return report([check(item) for item in load(path)])

@@ -8,12 +8,14 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 import yaml
-from sklearn.feature_extraction.text import TfidfVectorizer
-from sklearn.linear_model import LogisticRegression
-from sklearn.pipeline import Pipeline, make_pipeline
 
 from agents.shopping.reading import normalise
+
+if TYPE_CHECKING:
+    from sklearn.pipeline import Pipeline
 
 TRAINING_PATH = Path(__file__).with_name("training.yaml")
 CONFIDENT = 0.55  # top probability needed to act without asking
@@ -44,6 +46,11 @@ def training() -> dict[str, list[str]]:
 
 @cache
 def model() -> Pipeline:
+    # Imported on first use: scikit-learn takes seconds to import, and most turns never need it.
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+
     texts, labels = [], []
     for intent, examples in training().items():
         texts += [normalise(t) for t in examples]
