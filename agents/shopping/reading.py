@@ -191,6 +191,10 @@ def read_budget(text: str, *, expecting: bool = False) -> Budget | None:
     budget = parse_budget(low.replace("k원", "000원")) or _english_budget(low)
     if budget is None and re.search(r"\d+(?:\.\d+)?\s*k\b", low):
         budget = parse_budget(re.sub(r"(\d+(?:\.\d+)?)\s*k\b", lambda m: f"{float(m.group(1)) * 1000:.0f}원", low))
+    if budget is None and re.search(r"예산|가격|budget|price", low):
+        m = re.search(r"(?<![\d.])(\d{1,3}(?:,\d{3})+|\d{4,7})(?![\d%])", low)
+        if m:  # "예산 120000", "budget 120,000": a bare number named as the budget
+            budget = Budget(0, int(m.group(1).replace(",", "")), "exact")
     if budget is None and expecting:
         m = re.fullmatch(r"\D{0,6}?(\d{4,7})\D{0,8}", low.replace(",", ""))
         if m:
