@@ -40,7 +40,8 @@ def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI a
     """The HTTP API with the Gradio UI mounted at ``/``."""
     from agents.api import create_api
 
-    api = create_api()
+    config = config or AppConfig()
+    api = create_api(config.mode)
     return gr.mount_gradio_app(api, build_app(config), path="/", css=CSS, theme=gr.themes.Soft())
 
 

@@ -58,7 +58,7 @@ def test_http_api_chat_stream_and_actions(store):
     again = client.post(f"/api/v1/actions/{action_id}/confirm", json={"user": "ann"})
     assert again.status_code == 409 and again.json()["error"]["code"] == "action_completed"
     listed = client.get("/api/v1/conversations", params={"user": "ann"}).json()
-    assert [c["id"] for c in listed] == [conversation]
+    assert [c["id"] for c in listed["conversations"]] == [conversation] and listed["total"] == 1
     detail = client.get(f"/api/v1/conversations/{conversation}", params={"user": "ann"}).json()
     assert detail["actions"][0]["status"] == "COMPLETED"
     assert client.get(f"/api/v1/conversations/{conversation}", params={"user": "bob"}).status_code == 404
