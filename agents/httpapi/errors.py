@@ -111,6 +111,9 @@ def install_error_handlers(api: FastAPI) -> None:
 
     async def on_http(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, HTTPException)
+        if exc.status_code == 400:  # FastAPI could not read the body at all (e.g. invalid UTF-8)
+            return error_response(400, "invalid_json", "The body could not be read as JSON text: send a UTF-8 "
+                                  "encoded JSON object.", "body")
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return error_response(exc.status_code, code, str(exc.detail), headers=getattr(exc, "headers", None))
 
