@@ -59,14 +59,14 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
     api.state.mode = mode
     api.state.limiter = limiter
 
-    @api.get("/api/v1/agents", tags=["agents"], responses=documented(400, 401, 403, 422))
+    @api.get("/api/v1/agents", tags=["agents"], responses=documented(*COMMON))
     def agents(who: Who) -> list[dict[str, Any]]:
         who.user()
         return [{"id": a.id, "title": a.title, "description": a.description, "examples": list(a.examples),
                  "tools": a.tools.names()} for a in list_agents()]
 
     @api.post("/api/v1/agents/{agent_id}/chat", tags=["agents"], response_class=EventStream,
-              responses={200: _CHAT_200, **documented(*COMMON, 429)})
+              responses={200: _CHAT_200, **documented(*COMMON, 429, stream=True)})
     def chat(who: Who, agent_id: Annotated[str, Path(pattern=AGENT_ID_PATTERN)], body: ChatBody) -> StreamingResponse:
         user = who.user(body.user)
         settings = {"model": body.model} if body.model else None

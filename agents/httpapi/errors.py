@@ -139,11 +139,16 @@ _DESCRIPTIONS = {
 }
 
 
-def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI ``responses`` for the given error statuses, all with the one error body."""
+def documented(*statuses: int, stream: bool = False) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for the given error statuses, all with the one JSON error body.
+    ``stream``: the route's own media type is text/event-stream, so name the JSON body explicitly."""
     out: dict[int | str, dict[str, Any]] = {}
     for status in statuses:
-        entry: dict[str, Any] = {"model": ErrorBody, "description": _DESCRIPTIONS[status]}
+        entry: dict[str, Any] = {"description": _DESCRIPTIONS[status]}
+        if stream:
+            entry["content"] = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+        else:
+            entry["model"] = ErrorBody
         if status == 429:
             entry["headers"] = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
         if status == 401:
