@@ -18,7 +18,7 @@ def test_build_app_has_a_tab_per_agent_and_the_header(store):
     assert isinstance(demo, gr.Blocks)
     components = _components(demo)
     tabs = [c for c in components if isinstance(c, gr.Tab)]
-    assert [t.label for t in tabs] == ["마케팅 에이전트", "쇼핑 재추천", "Notes (test agent)"]
+    assert [t.label for t in tabs] == ["마케팅 에이전트", "쇼핑 재추천", "Notes (test agent)", "API 접근"]
     by_id = {c.elem_id: c for c in components if getattr(c, "elem_id", None)}
     assert by_id["pg-provider"].value == "offline"
     assert by_id["pg-key"].type == "password"
