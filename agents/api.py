@@ -59,13 +59,14 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
     api.state.mode = mode
     api.state.limiter = limiter
 
-    @api.get("/api/v1/agents", tags=["agents"], responses=documented(*COMMON))
+    @api.get("/api/v1/agents", tags=["agents"], summary="The agents you can chat with", responses=documented(*COMMON))
     def agents(who: Who) -> list[dict[str, Any]]:
         who.user()
         return [{"id": a.id, "title": a.title, "description": a.description, "examples": list(a.examples),
                  "tools": a.tools.names()} for a in list_agents()]
 
-    @api.post("/api/v1/agents/{agent_id}/chat", tags=["agents"], response_class=EventStream,
+    @api.post("/api/v1/agents/{agent_id}/chat", tags=["agents"], summary="Run one turn, streamed as SSE",
+              response_class=EventStream,
               responses={200: _CHAT_200, **documented(*COMMON, 429, stream=True)})
     def chat(who: Who, agent_id: Annotated[str, Path(pattern=AGENT_ID_PATTERN)], body: ChatBody) -> StreamingResponse:
         user = who.user(body.user)

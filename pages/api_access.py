@@ -17,7 +17,8 @@ from agents.core.identity import Mode, Viewer
 from agents.core.session import runtime_store
 from agents.core.store import ApiTokenRow
 
-COLUMNS = ["ID", "이름 (label)", "토큰 앞부분 (prefix)", "만든 때 (UTC)", "마지막 사용 (UTC)", "상태 (status)"]
+# The label first and the id last, so a phone shows what matters without scrolling sideways.
+COLUMNS = ["이름 (label)", "앞부분 (prefix)", "상태 (status)", "마지막 사용 (UTC)", "만든 때 (UTC)", "ID"]
 
 
 def mode_note(mode: Mode) -> str:
@@ -35,8 +36,8 @@ def token_table(rows: list[ApiTokenRow]) -> list[list[str]]:
     def when(moment: Any) -> str:
         return f"{moment:%Y-%m-%d %H:%M}" if moment else "—"
 
-    return [[r.id, r.label, r.prefix + "…", when(r.created_at), when(r.last_used_at) if r.last_used_at else "사용 전",
-             "사용 중 (active)" if r.active else f"폐기됨 (revoked {r.revoked_at:%Y-%m-%d})"] for r in rows]
+    return [[r.label, r.prefix + "…", "사용 중 (active)" if r.active else f"폐기됨 (revoked {r.revoked_at:%Y-%m-%d})",
+             when(r.last_used_at) if r.last_used_at else "사용 전", when(r.created_at), r.id] for r in rows]
 
 
 def revoke_choices(rows: list[ApiTokenRow]) -> list[tuple[str, str]]:
@@ -68,17 +69,17 @@ def _rows(viewer: Viewer | None) -> list[ApiTokenRow]:
 
 def build_api_access(header: Any, mode: Mode) -> None:
     gr.Markdown("### 🔑 API 접근 (API access)\n" + mode_note(mode), elem_id="pg-api-note")
-    with gr.Row(equal_height=True):
+    with gr.Row(elem_classes=["pg-api-row"]):
         label = gr.Textbox(label="토큰 이름 (label)", placeholder="예: nightly eval", max_length=access.MAX_LABEL_CHARS,
                            scale=3, elem_id="pg-api-label")
         create = gr.Button("토큰 만들기 (Create token)", variant="primary", scale=1, min_width=160,
                            elem_id="pg-api-create")
-    fresh = gr.Textbox(label="새 토큰: 지금 한 번만 보입니다 (shown once, copy it now)", interactive=False,
+    fresh = gr.Textbox(label="새 토큰: 한 번만 보입니다 (shown once)", interactive=False,
                        buttons=["copy"], visible=False, elem_id="pg-api-fresh")
     usage = gr.Markdown(usage_text(None, "http://127.0.0.1:7860/"), elem_id="pg-api-usage")
     table = gr.Dataframe(headers=COLUMNS, value=[], interactive=False, wrap=True, label="내 토큰 (your tokens)",
                          elem_id="pg-api-tokens")
-    with gr.Row(equal_height=True):
+    with gr.Row(elem_classes=["pg-api-row"]):
         pick = gr.Dropdown(label="폐기할 토큰 (token to revoke)", choices=[], scale=3, elem_id="pg-api-pick")
         revoke = gr.Button("폐기 (Revoke)", variant="stop", scale=1, min_width=160, elem_id="pg-api-revoke")
 
