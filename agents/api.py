@@ -7,15 +7,13 @@ from one dependency (``agents/httpapi/auth.py``): the API token's owner in ``sha
 
 # No `from __future__ import annotations`: FastAPI must resolve the local `Who` alias at runtime.
 
-from collections.abc import Iterator
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Path
-from fastapi.responses import StreamingResponse
+from starlette.concurrency import run_in_threadpool
 
 from agents.core.access import BurstLimiter, burst_limit_from_env, cors_origins
 from agents.core.agent import list_agents
-from agents.core.events import to_sse
 from agents.core.identity import MODES, Mode
 from agents.core.session import Session
 from agents.httpapi.actions import action_routes
@@ -26,11 +24,7 @@ from agents.httpapi.cors import ApiCORS
 from agents.httpapi.docs import install_docs
 from agents.httpapi.errors import COMMON, documented, install_error_handlers
 from agents.httpapi.models import AGENT_ID_PATTERN, ChatBody
-
-
-class EventStream(StreamingResponse):
-    media_type = "text/event-stream"
-
+from agents.sse import EventStreamResponse, stream_turn, wait_until_idle
 
 _CHAT_200 = {
     "description": "The turn's events as Server-Sent Events: each frame is `event: <type>` and "
@@ -66,21 +60,19 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
                  "tools": a.tools.names()} for a in list_agents()]
 
     @api.post("/api/v1/agents/{agent_id}/chat", tags=["agents"], summary="Run one turn, streamed as SSE",
-              response_class=EventStream,
+              response_class=EventStreamResponse,
               responses={200: _CHAT_200, **documented(*COMMON, 429, stream=True)})
-    def chat(who: Who, agent_id: Annotated[str, Path(pattern=AGENT_ID_PATTERN)], body: ChatBody) -> StreamingResponse:
+    async def chat(who: Who, agent_id: Annotated[str, Path(pattern=AGENT_ID_PATTERN)],
+                   body: ChatBody) -> EventStreamResponse:
         user = who.user(body.user)
         settings = {"model": body.model} if body.model else None
-        session = Session(agent_id, user_id=user, provider=body.provider, conversation_id=body.conversation_id,
-                          provider_settings=settings)
+        # Opening a session reads the store: keep that off the event loop.
+        session = await run_in_threadpool(
+            Session, agent_id, user_id=user, provider=body.provider, conversation_id=body.conversation_id,
+            provider_settings=settings)
+        await wait_until_idle(body.conversation_id)
         limiter.hit(user)  # after the checks above, so a refused request does not use up the burst
-
-        def stream() -> Iterator[str]:
-            for event in session.send(body.message, body.extra):
-                yield to_sse(event)
-
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        return await stream_turn(lambda: session.send(body.message, body.extra), name=agent_id)
 
     api.include_router(conversation_routes(caller))
     api.include_router(action_routes(caller))

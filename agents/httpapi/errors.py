@@ -25,7 +25,7 @@ from agents.core.errors import (
     RateLimited,
     UnknownAgentError,
 )
-from agents.httpapi.models import ErrorBody
+from agents.httpapi.models import ErrorBody, JsonValueError
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,12 @@ def validation_refusal(exc: RequestValidationError) -> JSONResponse:
         return error_response(400, "invalid_json", "The body is not valid JSON: "
                               f"{first.get('ctx', {}).get('error', 'parse error')}. Send a JSON object.", "body")
     field = _field(tuple(first.get("loc", ())))
-    message = _describe(first, field)
+    inner = first.get("ctx", {}).get("error")
+    if isinstance(inner, JsonValueError) and inner.path:  # name the key inside a free-form object
+        field = f"{field}.{inner.path}"
+        message = f"{field!r} {inner.reason}."
+    else:
+        message = _describe(first, field)
     if len(errors) > 1:
         others = sorted({_field(tuple(e.get("loc", ()))) for e in errors[1:]} - {field})
         if others:

@@ -21,18 +21,26 @@ def no_surrogates(value: str) -> str:
     return value
 
 
+class JsonValueError(ValueError):
+    """A bad value inside a free-form JSON field; ``path`` says where (e.g. ``anchor_product_id``)."""
+
+    def __init__(self, reason: str, path: str) -> None:
+        super().__init__(reason + (f" at {path}" if path else ""))
+        self.reason = reason
+        self.path = path
+
+
 def clean_json(value: Any, path: str = "", depth: int = 0) -> Any:
     """Walk a free-form JSON value and refuse what cannot be stored or sent back as JSON."""
     if depth > MAX_DEPTH:
-        raise ValueError(f"is nested more than {MAX_DEPTH} levels deep{' at ' + path if path else ''}")
-    where = f" at {path}" if path else ""
+        raise JsonValueError(f"is nested more than {MAX_DEPTH} levels deep", path)
     if isinstance(value, str):
         try:
             no_surrogates(value)
         except ValueError as exc:
-            raise ValueError(f"{exc}{where}") from None
+            raise JsonValueError(str(exc), path) from None
     elif isinstance(value, float) and not math.isfinite(value):
-        raise ValueError(f"contains {value!r}{where}; JSON numbers must be finite")
+        raise JsonValueError(f"contains {value!r}; JSON numbers must be finite", path)
     elif isinstance(value, dict):
         for key, item in value.items():
             clean_json(key, path, depth + 1)

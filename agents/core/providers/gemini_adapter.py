@@ -104,6 +104,13 @@ class GeminiProvider:
             except Exception as exc:  # a cut connection or a torn frame from the SDK's transport
                 if isinstance(exc, ProviderError):
                     raise
+                if not produced and any(c.__name__ == "ConnectError" for c in type(exc).__mro__):
+                    # google-genai lets its HTTP client's connect errors through untranslated, and
+                    # depending on the version that client is httpx or a fork (httpx2): match by name.
+                    url = self.client._api_client._http_options.base_url or "https://generativelanguage.googleapis.com/"
+                    raise ProviderError(f"모델 서버 {url}에 연결할 수 없습니다: 주소(GEMINI_BASE_URL)와 네트워크를 "
+                                        f"확인하세요. (Could not connect to {url}: check GEMINI_BASE_URL and the "
+                                        "network.)", code="provider_unreachable", retryable=True) from exc
                 raise ProviderError(f"The Gemini reply stream broke off ({type(exc).__name__}); the partial reply "
                                     "was kept.", code="stream_broken", retryable=True) from exc
 
