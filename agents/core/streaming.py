@@ -75,3 +75,23 @@ def is_end(item: object) -> bool:
 
 def end_error(item: object) -> BaseException | None:
     return item.error if isinstance(item, _End) else None
+
+
+def pumped(events: Iterator[T], *, name: str = "turn") -> Iterator[T]:
+    """``events`` re-iterated through a pump, for a synchronous consumer that may be abandoned
+    (a Gradio handler whose browser went away): the turn still finishes on its own thread and
+    releases its lock; closing this iterator (Stop) interrupts the turn at the next event."""
+    import queue
+
+    items: queue.SimpleQueue[object] = queue.SimpleQueue()
+    pump = TurnPump(events, items.put, name=name)
+    try:
+        while True:
+            item = items.get()
+            if isinstance(item, _End):
+                if item.error is not None:
+                    raise item.error
+                return
+            yield item  # type: ignore[misc]
+    finally:
+        pump.cancel()

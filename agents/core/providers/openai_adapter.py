@@ -26,6 +26,7 @@ from agents.core.providers.base import (
     ToolCallChunk,
     UsageChunk,
 )
+from agents.core.providers.clients import cached_client
 
 DEFAULT_MODEL = "gpt-4o-mini"
 KEY_HINT = "set OPENAI_API_KEY or type a key in the header's API key field"
@@ -49,8 +50,11 @@ class OpenAIProvider:
         self.api = api
         self.temperature = None if temperature is None else max(0.0, min(2.0, float(temperature)))
         self.max_output_tokens = None if max_output_tokens is None else max(16, min(32_768, int(max_output_tokens)))
-        self.client = openai.OpenAI(api_key=key or "missing", base_url=base_url or os.environ.get("OPENAI_BASE_URL") or None,
-                                    timeout=max(1.0, min(600.0, timeout)), max_retries=max(0, min(5, max_retries)))
+        url = base_url or os.environ.get("OPENAI_BASE_URL") or None
+        limits = (max(1.0, min(600.0, timeout)), max(0, min(5, max_retries)))
+        self.client = cached_client(
+            lambda: openai.OpenAI(api_key=key or "missing", base_url=url, timeout=limits[0], max_retries=limits[1]),
+            "openai", key or "missing", url, *limits)
 
     # --- the protocol ------------------------------------------------------------------
 
