@@ -204,10 +204,25 @@ def test_cli_into_a_closed_pipe_exits_quietly(tmp_path) -> None:
 def test_http_chat_refuses_invalid_characters_with_422_naming_the_field(store, body, field) -> None:
     from agents.api import create_api
 
-    client = TestClient(create_api(), raise_server_exceptions=False)
+    client = TestClient(create_api("local"), raise_server_exceptions=False)
     # json.dumps escapes the surrogate as \ud800: valid JSON, as a hostile client would send it.
     response = client.post("/api/v1/agents/notes/chat", content=json.dumps(body),
                            headers={"Content-Type": "application/json"})
     assert response.status_code == 422, response.text
     assert field in response.text
     assert conversation_count(store) == 0
+
+
+def test_http_modify_naming_an_unknown_campaign_is_422_naming_it(store, clock) -> None:
+    from agents.api import create_api
+
+    session = Session("marketing")
+    card = one(session.run("봄 시즌 세일 예산 20% 늘려줘"), "action_confirmation")
+    client = TestClient(create_api("local"), raise_server_exceptions=False)
+    answer = client.post(f"/api/v1/actions/{card.action_id}/modify",
+                         json={"args": {"campaignId": "없는 캠페인", "dailyBudget": 100000}})
+    assert answer.status_code == 422 and "없는 캠페인" in answer.json()["error"]["message"]
+    answer = client.post(f"/api/v1/actions/{card.action_id}/modify",
+                         json={"args": {"campaignId": card.args["campaignId"], "dailyBudget": 2**63 - 1}})
+    assert answer.status_code == 422 and "1000000000" in answer.json()["error"]["message"]
+    assert store.actions.get(card.action_id).tool_args == card.args
