@@ -31,7 +31,7 @@ MODEL_RESULT_CHARS = 12_000  # what a tool result may cost the model's context
 
 def tool_context(turn: Turn) -> ToolContext:
     return ToolContext(user_id=turn.user_id, conversation_id=turn.conversation.id, agent_id=turn.agent.id,
-                       store=turn.store, now=turn.now)
+                       store=turn.store, now=turn.now, meta=turn.meta)
 
 
 def _result_message(turn: Turn, call: ModelToolCall, payload: dict[str, Any], meta: dict[str, Any]) -> ChatMessage:

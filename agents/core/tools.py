@@ -59,6 +59,8 @@ class ToolContext:
     agent_id: str
     store: Store
     now: datetime
+    # The turn's done.meta, for tools that report usage (e.g. Places calls); empty outside a turn.
+    meta: dict[str, Any] = field(default_factory=dict)
 
 
 Handler = Callable[[Any, ToolContext], ToolOutput]
