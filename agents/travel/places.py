@@ -209,7 +209,13 @@ def places_for(store: TravelStore) -> CachedPlaces:
     """Google when a key is configured, else the gazetteer; a fresh per-turn counter either way."""
     key = os.environ.get("GOOGLE_MAPS_API_KEY")
     if key:
-        return CachedPlaces(GooglePlacesBackend(key, base_url=os.environ.get("GOOGLE_MAPS_BASE_URL") or None))
+        try:
+            return CachedPlaces(GooglePlacesBackend(key, base_url=os.environ.get("GOOGLE_MAPS_BASE_URL") or None))
+        except ValueError as exc:  # the SDK refuses keys that don't look like Google keys
+            log.warning("GOOGLE_MAPS_API_KEY is unusable (%s); using the offline gazetteer", exc)
+            places = CachedPlaces(GazetteerBackend(store))
+            places.record_error(f"GOOGLE_MAPS_API_KEY: {exc} Using the offline gazetteer.")
+            return places
     return CachedPlaces(GazetteerBackend(store))
 
 
