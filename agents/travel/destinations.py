@@ -27,6 +27,7 @@ class Destination(BaseModel):
     id: str
     name: str  # Korean, as users type it (도쿄)
     name_en: str
+    name_local: str | None = None
     country: str | None = None
     country_en: str | None = None
     latitude: float
@@ -35,11 +36,21 @@ class Destination(BaseModel):
     sample_trip: SampleTrip | None = None
 
 
+def _destination(raw: dict[str, Any]) -> Destination:
+    sample = raw.get("sample_trip")
+    return Destination(
+        id=raw["id"], name=raw["name_ko"], name_en=raw["name_en"], name_local=raw.get("name_local"),
+        country=raw.get("country_ko"), country_en=raw.get("country_en"), latitude=raw["center"]["lat"],
+        longitude=raw["center"]["lng"], timezone=raw.get("timezone"),
+        sample_trip=None if not sample else SampleTrip(
+            title=sample["title_ko"], start_offset_days=sample.get("start_in_days", 30), nights=sample["nights"],
+            place_ids=sample.get("saved_place_ids", [])))
+
+
 @functools.cache
 def destinations() -> dict[str, Destination]:
     raw = json.loads((DATA / "destinations.json").read_text(encoding="utf-8"))
-    items = raw["destinations"] if isinstance(raw, dict) else raw
-    return {d["id"]: Destination(**d) for d in items}
+    return {d["id"]: _destination(d) for d in raw["destinations"]}
 
 
 def destination(destination_id: str) -> Destination:
@@ -60,24 +71,23 @@ def find_destination(text: str) -> Destination | None:
 
 @functools.cache
 def _gazetteer_rows() -> tuple[str, tuple[dict[str, Any], ...]]:
-    files = sorted(DATA.glob("places*.json")) + sorted((DATA / "places").glob("*.json") if (DATA / "places").is_dir()
-                                                       else [])
+    files = sorted((DATA / "places").glob("*.json"))
     digest = hashlib.sha256()
     rows: list[dict[str, Any]] = []
     for path in files:
         blob = path.read_bytes()
         digest.update(blob)
         data = json.loads(blob)
-        items = data["places"] if isinstance(data, dict) else data
-        for p in items:
+        for p in data["places"]:
             sandbox = p.get("sandbox") or {}
+            hours = sandbox.get("opening_hours") or {}
             rows.append({
-                "place_id": p["id"], "destination": p["destination"], "name": p["name"], "name_ko": p.get("name_ko"),
+                "place_id": p["id"], "destination": data["destination"], "name": p["name"], "name_ko": p.get("name_ko"),
                 "name_en": p.get("name_en"), "category": p["category"], "address": p.get("address"),
                 "area": p.get("area"), "keywords": " ".join(p.get("keywords") or []), "latitude": p["lat"],
                 "longitude": p["lng"], "rating": sandbox.get("rating"),
                 "user_ratings_total": sandbox.get("user_ratings_total"), "price_level": sandbox.get("price_level"),
-                "opening_hours": sandbox.get("opening_hours")})
+                "opening_hours": "; ".join(hours.get("weekday_text", [])) or None})
     return digest.hexdigest()[:16], tuple(rows)
 
 

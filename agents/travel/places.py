@@ -50,13 +50,42 @@ class PlacesBackend(Protocol):
                keyword: str | None, max_results: int, exclude: tuple[str, ...] = ()) -> list[PlaceHit]: ...
 
 
+def _words(text: str) -> str:
+    """Case, width and accents folded, punctuation to spaces: "Sensō-ji" -> "senso ji". NFC at
+    the end puts Hangul syllables back together (NFKD splits them into jamo)."""
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).lower())
+    kept = "".join(ch if ch.isalnum() else " " for ch in folded if not unicodedata.combining(ch))
+    return " ".join(unicodedata.normalize("NFC", kept).split())
+
+
 def _norm(text: str) -> str:
-    return "".join(unicodedata.normalize("NFKC", text).lower().split())
+    """``_words`` without spaces: "더 저렴한" = "더저렴한", "senso ji" = "sensoji"."""
+    return _words(text).replace(" ", "")
+
+
+def _strip_destination(wanted: str, destination: Destination) -> str:
+    """The seed queries "name destination country"; a gazetteer already knows the destination."""
+    suffixes = [_norm(x) for x in (destination.name, destination.name_en, destination.name_local or "",
+                                   destination.country or "", destination.country_en or "") if x]
+    changed = True
+    while changed:
+        changed = False
+        for suffix in suffixes:
+            if suffix and wanted.endswith(suffix) and len(wanted) > len(suffix):
+                wanted, changed = wanted[: -len(suffix)], True
+    return wanted
+
+
+def _strip_words(words: str, destination: Destination) -> str:
+    drop = {_words(x) for x in (destination.name, destination.name_en, destination.name_local or "",
+                                destination.country or "", destination.country_en or "") if x}
+    return " ".join(w for w in words.split() if w not in drop) or words
 
 
 class GazetteerBackend:
-    """The shipped gazetteer in DuckDB: exact names first, then fuzzy (rapidfuzz) over local,
-    Korean and English names; nearby search by haversine in SQL."""
+    """The shipped gazetteer in DuckDB: exact names first, then a name inside the query (or the
+    query inside a name), then fuzzy (rapidfuzz) over local, Korean and English names; nearby
+    search by haversine in SQL."""
 
     name = "gazetteer"
 
@@ -65,23 +94,26 @@ class GazetteerBackend:
 
     def text_search(self, name: str, destination: Destination) -> PlaceHit | None:
         rows = self.store.gazetteer_names(destination.id)
-        wanted = _norm(name)
-        for suffix in (_norm(destination.name), _norm(destination.name_en), _norm(destination.country or "")):
-            if suffix and wanted.endswith(suffix) and len(wanted) > len(suffix):
-                wanted = wanted[: -len(suffix)]
-        choices: dict[int, str] = {}
-        for i, row in enumerate(rows):
-            for key in ("name", "name_ko", "name_en"):
-                if row[key] and _norm(row[key]) == wanted:
-                    return self.store.gazetteer_place(row["place_id"])
-            choices[i] = " | ".join(_norm(row[k]) for k in ("name", "name_ko", "name_en") if row[k])
-        if not wanted or not choices:
+        wanted = _strip_destination(_norm(name), destination)
+        if len(wanted) < 2:
             return None
-        # partial_ratio finds "츠키지" inside "츠키지 장외시장"; a floor keeps 2-letter noise out.
-        best = process.extractOne(wanted, choices, scorer=fuzz.partial_ratio, score_cutoff=88)
-        if best is None or len(wanted) < 2:
-            return None
-        return self.store.gazetteer_place(rows[best[2]]["place_id"])
+        names = [(i, _norm(row[key]), _words(row[key])) for i, row in enumerate(rows)
+                 for key in ("name", "name_ko", "name_en") if row[key]]
+        exact = [i for i, n, _ in names if n == wanted]
+        if not exact:
+            # "츠키지" in "츠키지시장", "도쿄타워" in "도쿄타워전망대": one must be most of the other, so a
+            # generic word ("카페", "라멘") never stands for a place that merely contains it.
+            contained = [(abs(len(n) - len(wanted)), i) for i, n, _ in names
+                         if (wanted in n or n in wanted) and min(len(n), len(wanted)) / max(len(n), len(wanted)) >= 0.5]
+            exact = [min(contained)[1]] if contained else []
+        if exact:
+            return self.store.gazetteer_place(rows[exact[0]]["place_id"])
+        # Word-aware fuzzy match for the rest ("tsukiji market" ~ "Tsukiji Outer Market").
+        query = _strip_words(_words(name), destination)
+        choices = {k: w for k, (_, n, w) in enumerate(names)
+                   if min(len(n), len(wanted)) / max(len(n), len(wanted)) >= 0.5}
+        best = process.extractOne(query, choices, scorer=fuzz.WRatio, score_cutoff=86)
+        return self.store.gazetteer_place(rows[names[best[2]][0]]["place_id"]) if best else None
 
     def nearby(self, lat: float, lng: float, destination: Destination, *, category: str | None,
                keyword: str | None, max_results: int, exclude: tuple[str, ...] = ()) -> list[PlaceHit]:
