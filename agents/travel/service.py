@@ -3,6 +3,7 @@ dates, add or remove a saved place). The tools and the workspace both go through
 
 from __future__ import annotations
 
+import threading
 from datetime import date, datetime, timedelta
 
 from agents.core.errors import InvalidArgs
@@ -14,6 +15,7 @@ from agents.travel.places import GazetteerBackend
 from agents.travel.store import TravelStore
 
 DEFAULT_DESTINATION = "tokyo"
+_SEEDING = threading.Lock()
 MAX_TRIP_DAYS = 30
 
 
@@ -27,9 +29,15 @@ class TripService:
 
     def setup_user(self, user_id: str, now: datetime) -> None:
         """First use: the gazetteer is loaded and the user gets the sample trips, the first one active."""
-        ensure_gazetteer(self.store, now)
-        if self.store.has_trips(user_id):
+        if self.store.has_trips(user_id) and self.store.gazetteer_version() is not None:
             return
+        # Two first requests (two tabs, page-load handlers) would both see "no trips": one at a time.
+        with _SEEDING:
+            ensure_gazetteer(self.store, now)
+            if not self.store.has_trips(user_id):
+                self._seed(user_id, now)
+
+    def _seed(self, user_id: str, now: datetime) -> None:
         ordered = sorted(destinations().values(), key=lambda d: d.id != DEFAULT_DESTINATION)
         for dest in ordered[:2]:
             sample = dest.sample_trip
