@@ -1,111 +1,80 @@
 """The HTTP front end: JSON endpoints and an SSE chat stream over the Session API.
 
-SSE frames carry ``event: <type>`` and ``data: <json with type inside>``.
+SSE frames carry ``event: <type>`` and ``data: <json with type inside>``. Who is calling comes
+from one dependency (``agents/httpapi/auth.py``): the API token's owner in ``shared`` mode, the
+``user`` parameter in ``local`` mode.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: FastAPI must resolve the local `Who` alias at runtime.
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Query
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from fastapi import Depends, FastAPI, Path
 from starlette.concurrency import run_in_threadpool
 
+from agents.core.access import BurstLimiter, burst_limit_from_env, cors_origins
 from agents.core.agent import list_agents
-from agents.core.errors import (
-    ActionBusy,
-    ActionNotFound,
-    ActionRefused,
-    ConversationBusy,
-    ConversationNotFound,
-    InvalidArgs,
-    PlaygroundError,
-    UnknownAgentError,
-)
-from agents.core.session import Session, check_user_id, runtime_store
+from agents.core.identity import MODES, Mode
+from agents.core.session import Session
+from agents.httpapi.actions import action_routes
+from agents.httpapi.alerts import alert_routes
+from agents.httpapi.auth import Caller, caller_dependency
+from agents.httpapi.conversations import conversation_routes
+from agents.httpapi.cors import ApiCORS
+from agents.httpapi.docs import install_docs
+from agents.httpapi.errors import COMMON, documented, install_error_handlers
+from agents.httpapi.models import AGENT_ID_PATTERN, ChatBody
 from agents.sse import EventStreamResponse, stream_turn, wait_until_idle
 
-_STATUS = {UnknownAgentError: 404, ConversationNotFound: 404, ActionNotFound: 404, ActionRefused: 409,
-           ConversationBusy: 409, ActionBusy: 409, InvalidArgs: 422}
+_CHAT_200 = {
+    "description": "The turn's events as Server-Sent Events: each frame is `event: <type>` and "
+                   "`data: <JSON with type inside>`; the stream ends with exactly one `done` or `error` event.",
+    "content": {"text/event-stream": {"schema": {"type": "string"},
+                                      "example": 'event: text_delta\ndata: {"type":"text_delta","content":"안녕"}\n\n'}},
+}
 
 
-class ChatBody(BaseModel):
-    message: str
-    user: str = "demo"
-    conversation_id: str | None = None
-    provider: str = "offline"
-    model: str | None = None
-    # Structured input beside the text, e.g. {"anchor_product_id": "p005"} for the shopping agent.
-    extra: dict[str, Any] | None = None
+def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
+    """The API for ``mode`` (``local`` or ``shared``); ``burst_limit`` defaults to PLAYGROUND_BURST_LIMIT."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+    api = FastAPI(title="Agent Playground API", version="1", docs_url=None, redoc_url=None,
+                  openapi_url="/api/openapi.json",
+                  description=f"Running in **{mode}** mode. " + (
+                      "Every /api/v1 call needs `Authorization: Bearer <token>`; create one in the app's "
+                      "'API 접근 (API access)' tab." if mode == "shared" else
+                      "The `user` parameter says who is asking (default `demo`); loopback only."))
+    install_error_handlers(api)
+    install_docs(api)
+    api.add_middleware(ApiCORS, origins=cors_origins())
+    caller = caller_dependency(mode)
+    Who = Annotated[Caller, Depends(caller)]
+    limiter = BurstLimiter(burst_limit if burst_limit is not None else burst_limit_from_env())
+    api.state.mode = mode
+    api.state.limiter = limiter
 
-
-class ModifyBody(BaseModel):
-    user: str = "demo"
-    args: dict[str, Any] = Field(default_factory=dict)
-
-
-class UserBody(BaseModel):
-    user: str = "demo"
-
-
-def _refusal(exc: PlaygroundError) -> JSONResponse:
-    status = next((code for cls, code in _STATUS.items() if isinstance(exc, cls)), 400)
-    return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=status)
-
-
-def create_api() -> FastAPI:
-    api = FastAPI(title="Agent Playground API", docs_url="/api/docs", openapi_url="/api/openapi.json")
-    api.add_exception_handler(PlaygroundError, lambda request, exc: _refusal(exc))  # type: ignore[arg-type]
-
-    @api.get("/api/v1/agents")
-    def agents() -> list[dict[str, Any]]:
+    @api.get("/api/v1/agents", tags=["agents"], summary="The agents you can chat with", responses=documented(*COMMON))
+    def agents(who: Who) -> list[dict[str, Any]]:
+        who.user()
         return [{"id": a.id, "title": a.title, "description": a.description, "examples": list(a.examples),
                  "tools": a.tools.names()} for a in list_agents()]
 
-    @api.post("/api/v1/agents/{agent_id}/chat", response_class=EventStreamResponse)
-    async def chat(agent_id: str, body: ChatBody) -> EventStreamResponse:
+    @api.post("/api/v1/agents/{agent_id}/chat", tags=["agents"], summary="Run one turn, streamed as SSE",
+              response_class=EventStreamResponse,
+              responses={200: _CHAT_200, **documented(*COMMON, 429, stream=True)})
+    async def chat(who: Who, agent_id: Annotated[str, Path(pattern=AGENT_ID_PATTERN)],
+                   body: ChatBody) -> EventStreamResponse:
+        user = who.user(body.user)
         settings = {"model": body.model} if body.model else None
         # Opening a session reads the store: keep that off the event loop.
         session = await run_in_threadpool(
-            Session, agent_id, user_id=body.user, provider=body.provider, conversation_id=body.conversation_id,
+            Session, agent_id, user_id=user, provider=body.provider, conversation_id=body.conversation_id,
             provider_settings=settings)
         await wait_until_idle(body.conversation_id)
+        limiter.hit(user)  # after the checks above, so a refused request does not use up the burst
         return await stream_turn(lambda: session.send(body.message, body.extra), name=agent_id)
 
-    @api.get("/api/v1/conversations")
-    def conversations(user: str = "demo", agent: str | None = None, archived: bool | None = False,
-                      limit: int = Query(20, ge=1, le=200), offset: int = Query(0, ge=0)) -> list[dict[str, Any]]:
-        rows = runtime_store().conversations.list(check_user_id(user), agent_id=agent, archived=archived,
-                                                  limit=limit, offset=offset)
-        return [r.model_dump(mode="json") for r in rows]
-
-    @api.get("/api/v1/conversations/{conversation_id}")
-    def conversation(conversation_id: str, user: str = "demo") -> dict[str, Any]:
-        store = runtime_store()
-        row = store.conversations.get(conversation_id, check_user_id(user))
-        if row is None:
-            raise ConversationNotFound(f"Conversation {conversation_id!r} was not found for user {user!r}.")
-        return {"conversation": row.model_dump(mode="json"),
-                "messages": [m.model_dump(mode="json") for m in store.messages.recent(conversation_id, 1000)],
-                "actions": [a.model_dump(mode="json") for a in store.actions.list_for_conversation(conversation_id)]}
-
-    def _actions_session(action_id: str, user: str) -> Session:
-        row = runtime_store().actions.get(action_id, check_user_id(user))
-        if row is None:
-            raise ActionNotFound(f"No action {action_id!r} for user {user!r}.")
-        return Session(row.agent_id, user_id=user)
-
-    @api.post("/api/v1/actions/{action_id}/confirm")
-    def confirm(action_id: str, body: UserBody) -> dict[str, Any]:
-        return _actions_session(action_id, body.user).confirm_action(action_id).model_dump(mode="json")
-
-    @api.post("/api/v1/actions/{action_id}/cancel")
-    def cancel(action_id: str, body: UserBody) -> dict[str, Any]:
-        return _actions_session(action_id, body.user).cancel_action(action_id).model_dump(mode="json")
-
-    @api.post("/api/v1/actions/{action_id}/modify")
-    def modify(action_id: str, body: ModifyBody) -> dict[str, Any]:
-        return _actions_session(action_id, body.user).modify_action(action_id, body.args).model_dump(mode="json")
-
+    api.include_router(conversation_routes(caller))
+    api.include_router(action_routes(caller))
+    api.include_router(alert_routes(caller))
     return api

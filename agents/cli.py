@@ -1,4 +1,4 @@
-"""The terminal front end: ``playground agents|chat|actions|conversations|serve``.
+"""The terminal front end: ``playground agents|chat|actions|conversations|alerts|tokens|serve``.
 
 Exit status: 0 on success, 1 when a turn ended in an ``error`` event, 2 when a
 command was refused (bad input, unknown id, a second confirm...).
@@ -235,6 +235,39 @@ def cmd_alerts(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_tokens(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core import access
+    from agents.core.clock import system_clock
+
+    store = runtime_store()
+    if args.action == "create":
+        row, plain = access.issue_token(store, args.user, args.label, system_clock())
+        if args.json:
+            out.write(json.dumps({**row.model_dump(mode="json"), "token": plain}, ensure_ascii=False) + "\n")
+        else:
+            out.write(f"{plain}\n\nAPI token {row.id} for {row.user_id} ({row.label}). This is the only time it is "
+                      "shown: keep it somewhere safe.\nUse it as: Authorization: Bearer <token>\n")
+        return 0
+    if args.action == "revoke":
+        if not args.id:
+            raise PlaygroundError("`playground tokens revoke` needs a token id (see `playground tokens list`).",
+                                  code="missing_id")
+        row = access.revoke_token(store, args.user, args.id, system_clock())
+        out.write(row.model_dump_json() + "\n" if args.json else f"revoked {row.id} ({row.label})\n")
+        return 0
+    rows = store.tokens.list(args.user)
+    for row in rows:
+        if args.json:
+            out.write(row.model_dump_json() + "\n")
+        else:
+            used = f"{row.last_used_at:%Y-%m-%d %H:%M}" if row.last_used_at else "never used"
+            state = "active" if row.active else f"revoked {row.revoked_at:%Y-%m-%d}"
+            out.write(f"{row.id}  {row.prefix}…  {state:<18} {used:<16} {row.label}\n")
+    if not rows and not args.json:
+        out.write(f"No API tokens for user {args.user}.\n")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from pages.shell import main as serve
 
@@ -293,6 +326,12 @@ def build_parser() -> argparse.ArgumentParser:
     alerts.add_argument("id", nargs="?")
     alerts.add_argument("--agent", default="marketing")
     alerts.set_defaults(func=cmd_alerts)
+
+    tokens = sub.add_parser("tokens", parents=[common], help="create, list or revoke HTTP API tokens of a user")
+    tokens.add_argument("action", choices=["create", "list", "revoke"])
+    tokens.add_argument("id", nargs="?", help="revoke: the token id")
+    tokens.add_argument("--label", help="create: what the token is for, e.g. 'nightly eval'")
+    tokens.set_defaults(func=cmd_tokens)
 
     serve = sub.add_parser("serve", help="start the web app")
     serve.add_argument("--host", default="127.0.0.1")

@@ -13,6 +13,7 @@ from agents.core.agent import list_agents
 from agents.core.errors import PlaygroundError
 from agents.core.store import default_db_path
 from pages.agent_tab import build_agent_tab
+from pages.api_access import build_api_access
 from pages.header import build_header
 from pages.identity import AppConfig
 
@@ -33,6 +34,8 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
             if not agents:
                 with gr.Tab("Agents"):
                     gr.Markdown("No agents are registered in this build.")
+            with gr.Tab("API 접근", id="api-access", elem_id="pg-tab-api"):
+                build_api_access(header, config.mode)
     return demo
 
 
@@ -40,7 +43,8 @@ def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI a
     """The HTTP API with the Gradio UI mounted at ``/``."""
     from agents.api import create_api
 
-    api = create_api()
+    config = config or AppConfig()
+    api = create_api(config.mode)
     return gr.mount_gradio_app(api, build_app(config), path="/", css=CSS, theme=gr.themes.Soft())
 
 

@@ -18,7 +18,7 @@ def test_build_app_has_a_tab_per_agent_and_the_header(store):
     assert isinstance(demo, gr.Blocks)
     components = _components(demo)
     tabs = [c for c in components if isinstance(c, gr.Tab)]
-    assert [t.label for t in tabs] == ["마케팅 에이전트", "쇼핑 재추천", "Notes (test agent)"]
+    assert [t.label for t in tabs] == ["마케팅 에이전트", "쇼핑 재추천", "Notes (test agent)", "API 접근"]
     by_id = {c.elem_id: c for c in components if getattr(c, "elem_id", None)}
     assert by_id["pg-provider"].value == "offline"
     assert by_id["pg-key"].type == "password"
@@ -58,7 +58,7 @@ def test_http_api_chat_stream_and_actions(store):
     again = client.post(f"/api/v1/actions/{action_id}/confirm", json={"user": "ann"})
     assert again.status_code == 409 and again.json()["error"]["code"] == "action_completed"
     listed = client.get("/api/v1/conversations", params={"user": "ann"}).json()
-    assert [c["id"] for c in listed] == [conversation]
+    assert [c["id"] for c in listed["conversations"]] == [conversation] and listed["total"] == 1
     detail = client.get(f"/api/v1/conversations/{conversation}", params={"user": "ann"}).json()
     assert detail["actions"][0]["status"] == "COMPLETED"
     assert client.get(f"/api/v1/conversations/{conversation}", params={"user": "bob"}).status_code == 404

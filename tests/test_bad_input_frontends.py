@@ -204,7 +204,7 @@ def test_cli_into_a_closed_pipe_exits_quietly(tmp_path) -> None:
 def test_http_chat_refuses_invalid_characters_with_422_naming_the_field(store, body, field) -> None:
     from agents.api import create_api
 
-    client = TestClient(create_api(), raise_server_exceptions=False)
+    client = TestClient(create_api("local"), raise_server_exceptions=False)
     # json.dumps escapes the surrogate as \ud800: valid JSON, as a hostile client would send it.
     response = client.post("/api/v1/agents/notes/chat", content=json.dumps(body),
                            headers={"Content-Type": "application/json"})

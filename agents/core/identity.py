@@ -57,9 +57,12 @@ def resolve_mode(bind_host: str | None = None) -> Mode:
 
 
 def oauth_enabled() -> bool:
-    """A Space with ``hf_oauth: true`` gets these variables; elsewhere Gradio would mock OAuth
-    by calling huggingface.co, which we never do."""
-    return bool(os.environ.get("OAUTH_CLIENT_ID") and os.environ.get("SPACE_ID"))
+    """Hugging Face login, only on a real Space with ``hf_oauth: true``. Gradio takes a process for
+    a Space only when ``SYSTEM=spaces`` (``gradio.utils.get_space``); anywhere else its LoginButton
+    mocks OAuth by calling huggingface.co with a local HF token, and fails to start without one.
+    So all three must be there: SYSTEM=spaces, SPACE_ID, and the OAUTH_* variables hf_oauth adds."""
+    return (os.environ.get("SYSTEM") == "spaces" and bool(os.environ.get("SPACE_ID"))
+            and all(os.environ.get(name) for name in ("OAUTH_CLIENT_ID", "OAUTH_CLIENT_SECRET", "OPENID_PROVIDER_URL")))
 
 
 @dataclass(frozen=True)

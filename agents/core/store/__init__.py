@@ -23,10 +23,12 @@ from agents.core.store.models import (
 )
 from agents.core.store.settings import SettingsRepo
 from agents.core.store.telemetry import PromptRepo, TraceRepo, UsageRepo
+from agents.core.store.tokens import ApiTokenRepo, ApiTokenRow
 
 __all__ = [
     "ActionStatus",
     "AlertRow",
+    "ApiTokenRow",
     "ConversationRow",
     "Database",
     "MessageRow",
@@ -54,6 +56,7 @@ class Store:
         self.traces = TraceRepo(db)
         self.prompts = PromptRepo(db)
         self.settings = SettingsRepo(db)
+        self.tokens = ApiTokenRepo(db)
         # Per-store memo for facts that only change through this process (one process per file).
         self.memo: dict[str, Any] = {}
 

@@ -89,6 +89,15 @@ class ConversationRepo:
         )
         return [_conversation(r) for r in rows]
 
+    def count(self, user_id: str, *, agent_id: str | None = None, archived: bool | None = False) -> int:
+        """How many ``list`` would return without limit and offset (the API's ``total``)."""
+        row = self.db.fetchone(
+            """SELECT count(*) FROM conversations
+               WHERE user_id = ? AND (? IS NULL OR agent_id = ?) AND (? IS NULL OR archived = ?)""",
+            [user_id, agent_id, agent_id, archived, archived],
+        )
+        return int(row[0]) if row else 0
+
     def set_archived(self, conv_id: str, user_id: str, archived: bool, now: datetime) -> bool:
         rows = self.db.fetchall(
             "UPDATE conversations SET archived = ?, updated_at = ? WHERE id = ? AND user_id = ? RETURNING id",

@@ -143,9 +143,24 @@ def _core_002_settings(cur: duckdb.DuckDBPyConnection) -> None:
     ])
 
 
+def _core_003_api_tokens(cur: duckdb.DuckDBPyConnection) -> None:
+    create_table(cur, "api_tokens", [
+        ("id", "VARCHAR PRIMARY KEY", "token id shown in lists and used to revoke; not a secret"),
+        ("user_id", "VARCHAR NOT NULL", "owner; a request with this token acts as this user and nobody else"),
+        ("label", "VARCHAR NOT NULL", "what the owner called it, e.g. the script that uses it"),
+        ("token_hash", "VARCHAR NOT NULL UNIQUE", "sha256 hex of the plain token; the plain token is never stored"),
+        ("prefix", "VARCHAR NOT NULL", "first characters of the plain token, so the owner can tell tokens apart"),
+        ("created_at", "TIMESTAMP NOT NULL", "creation time, UTC"),
+        ("last_used_at", "TIMESTAMP", "last accepted request, UTC, updated at most once a minute"),
+        ("revoked_at", "TIMESTAMP", "set when revoked; a revoked token is refused with 401"),
+    ])
+    cur.execute("CREATE INDEX api_tokens_user ON api_tokens(user_id)")
+
+
 CORE_MIGRATIONS: list[Migration] = [
     Migration("core_001_init", _core_001_init),
     Migration("core_002_settings", _core_002_settings),
+    Migration("core_003_api_tokens", _core_003_api_tokens),
 ]
 
 

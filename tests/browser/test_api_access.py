@@ -1,0 +1,108 @@
+"""The API access tab in shared mode: a browser makes a token for its own identity, the token works
+over HTTP as that identity only, another browser sees none of it, and revoking it takes effect at once.
+Also: /api/docs renders with no internet."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.browser.conftest import ARGS, CHROMIUM, _free_port
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def space(store, monkeypatch):
+    uvicorn = pytest.importorskip("uvicorn")
+    from pages.identity import AppConfig
+    from pages.shell import build_server
+
+    monkeypatch.setenv("SPACE_ID", "team/agent-playground")
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(build_server(AppConfig.detect("127.0.0.1")), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 60
+    while not srv.started and time.time() < deadline:
+        time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+def _open_tab(browser, url: str):
+    page = browser.new_context(viewport={"width": 1440, "height": 1000}).new_page()
+    page.goto(url, wait_until="load")
+    page.wait_for_selector("#pg-identity:has-text('anon-')", timeout=60_000)
+    page.click("button[role=tab]:has-text('API 접근')")
+    page.wait_for_selector("#pg-api-usage:has-text('anon-')", timeout=30_000)
+    return page, page.inner_text("#pg-identity").split()[1]
+
+
+def test_a_browser_makes_revokes_and_uses_its_own_token(space, browser, store):
+    page, me = _open_tab(browser, space)
+    page.fill("#pg-api-label textarea, #pg-api-label input", "my script")
+    page.click("#pg-api-create")
+    page.wait_for_selector("#pg-api-fresh:visible", timeout=30_000)
+    token = page.input_value("#pg-api-fresh textarea, #pg-api-fresh input")
+    assert token.startswith("pgt_")
+    page.wait_for_selector("#pg-api-tokens:has-text('my script')", timeout=30_000)
+    assert token not in page.inner_text("#pg-api-tokens")  # the table shows only the prefix
+    assert f"Bearer {token}" in page.inner_text("#pg-api-usage")
+    [row] = store.tokens.list(me)
+    assert row.label == "my script"
+
+    headers = {"Authorization": f"Bearer {token}"}
+    with httpx.Client(base_url=space, timeout=30) as http:
+        assert http.get("api/v1/conversations").status_code == 401
+        assert http.get("api/v1/conversations", headers=headers).json() == {"conversations": [], "total": 0}
+        chat = http.post("api/v1/agents/notes/chat", json={"message": "list my notes"}, headers=headers)
+        assert chat.status_code == 200 and "event: done" in chat.text
+        assert store.conversations.count(me, archived=None) == 1  # the token acted as this browser's identity
+
+        other, stranger = _open_tab(browser, space)
+        assert stranger != me
+        other.wait_for_timeout(500)
+        assert "my script" not in other.inner_text("#pg-api-tokens")
+        other.click("#pg-api-pick input")
+        other.wait_for_timeout(300)
+        assert other.locator("li:has-text('my script')").count() == 0
+
+        page.reload(wait_until="load")  # the plain token is never shown again
+        page.wait_for_selector("#pg-identity:has-text('anon-')", timeout=60_000)
+        page.click("button[role=tab]:has-text('API 접근')")
+        page.wait_for_selector("#pg-api-tokens:has-text('my script')", timeout=30_000)
+        assert token not in page.content()
+        page.click("#pg-api-pick input")
+        page.click("li:has-text('my script')")
+        page.click("#pg-api-revoke")
+        page.wait_for_selector("#pg-api-tokens:has-text('revoked')", timeout=30_000)
+        assert http.get("api/v1/conversations", headers=headers).status_code == 401
+
+
+def test_swagger_ui_renders_every_operation_offline(space, browser):
+    page = browser.new_context(viewport={"width": 1440, "height": 1000}).new_page()
+    outside: list[str] = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(space) else None)
+    page.goto(space + "api/docs", wait_until="load")
+    page.wait_for_selector(".opblock", timeout=30_000)
+    assert page.locator(".opblock").count() == 11
+    assert "Authorize" in page.inner_text(".auth-wrapper")
+    assert outside == []
