@@ -77,4 +77,7 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
     api.include_router(conversation_routes(caller))
     api.include_router(action_routes(caller))
     api.include_router(alert_routes(caller))
+    for spec in list_agents():
+        if spec.http_routes is not None:
+            api.include_router(spec.http_routes(caller))
     return api

@@ -52,4 +52,11 @@ AGENT = AgentSpec(
     context=build_context,
     migrations=MIGRATIONS,
     setup_user=setup_user,
+    http_routes=lambda caller: _routes(caller),
 )
+
+
+def _routes(caller: object) -> object:
+    from agents.travel.http import travel_routes  # FastAPI only when the HTTP API is built
+
+    return travel_routes(caller)  # type: ignore[arg-type]
