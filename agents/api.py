@@ -19,13 +19,14 @@ from agents.core.errors import (
     ConversationNotFound,
     InvalidArgs,
     PlaygroundError,
+    TurnNotFound,
     UnknownAgentError,
 )
 from agents.core.events import to_sse
 from agents.core.session import Session, check_user_id, runtime_store
 
-_STATUS = {UnknownAgentError: 404, ConversationNotFound: 404, ActionNotFound: 404, ActionRefused: 409,
-           InvalidArgs: 422}
+_STATUS = {UnknownAgentError: 404, ConversationNotFound: 404, ActionNotFound: 404, TurnNotFound: 404,
+           ActionRefused: 409, InvalidArgs: 422}
 
 
 class ChatBody(BaseModel):
@@ -55,6 +56,9 @@ def _refusal(exc: PlaygroundError) -> JSONResponse:
 def create_api() -> FastAPI:
     api = FastAPI(title="Agent Playground API", docs_url="/api/docs", openapi_url="/api/openapi.json")
     api.add_exception_handler(PlaygroundError, lambda request, exc: _refusal(exc))  # type: ignore[arg-type]
+    from agents.api_feedback import router as feedback_router
+
+    api.include_router(feedback_router)
 
     @api.get("/api/v1/agents")
     def agents() -> list[dict[str, Any]]:

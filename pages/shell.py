@@ -33,6 +33,17 @@ LOCAL_TIME_JS = """() => {
   const scan = () => document.querySelectorAll('time.pg-local-time:not(.pg-local-done)').forEach(fmt);
   new MutationObserver(scan).observe(document.body, {childList: true, subtree: true});
   scan();
+  // On a phone the conversation sidebar starts closed, so the chat is the first screen.
+  if (window.innerWidth < 700) {
+    let tries = 0;
+    const close = () => {
+      const bar = document.querySelector('#pg-sidebar');
+      const toggle = bar && bar.querySelector('button.toggle-button');
+      if (bar && toggle && bar.classList.contains('open')) { toggle.click(); return; }
+      if (!bar && tries++ < 50) setTimeout(close, 100);
+    };
+    close();
+  }
 }"""
 
 
