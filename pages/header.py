@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import gradio as gr
 
@@ -23,7 +23,7 @@ class Header:
     api_key: gr.Textbox
     identity: IdentityUI
     lang: gr.State  # "ko" or "en", from the browser's Accept-Language at page load
-    config: AppConfig = AppConfig()
+    config: AppConfig = field(default_factory=AppConfig)
 
     @property
     def who(self) -> gr.State:
