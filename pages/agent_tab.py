@@ -19,7 +19,7 @@ from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
-from agents.core.session import Session
+from agents.core.session import Session, runtime_store
 from pages import render
 from pages.chat_gradio import entry_turns, to_chatbot
 from pages.conversation_list import ConversationList, current_title, list_update
@@ -170,6 +170,9 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         yield from run(text, view, lang, provider, model, api_key, user)
 
     retry_event = chatbot.retry(retry, inputs, outputs)
+    # Whatever changed the open conversation (send, a workspace button, the list, New chat),
+    # the browser remembers it; a BrowserState set from a streaming yield is not kept.
+    view_state.change(lambda v: v.conversation_id, view_state, remembered, show_progress="hidden")
     running = [send_event, submit_event, *suggestion_events, retry_event]
     stop_btn.click(lambda: [gr.update(interactive=True), gr.update(interactive=False)], None, [send_btn, stop_btn],
                    cancels=running)
@@ -224,7 +227,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     def restore(conversation_id: str | None, lang: Lang, user: Viewer | None) -> list[Any]:
         """On page load: reopen the remembered conversation if it is still this user's."""
         if conversation_id and user is not None:
-            row = Session(spec.id, user_id=identity.require(user)).store.conversations.get(conversation_id, user.user_id)
+            row = runtime_store().conversations.get(conversation_id, identity.require(user))
             if row is None or row.agent_id != spec.id:
                 conversation_id = None
         return open_conversation(conversation_id, lang, user)

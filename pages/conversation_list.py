@@ -11,7 +11,7 @@ import gradio as gr
 from agents.core import identity
 from agents.core.agent import AgentSpec
 from agents.core.identity import Viewer
-from agents.core.session import Session
+from agents.core.session import runtime_store
 from pages import render
 from pages.i18n import label
 
@@ -55,10 +55,12 @@ def list_update(spec: AgentSpec, user: Viewer | None, selected: str | None, sear
     """The radio's choices for this viewer (the open conversation stays listed even if filtered out)."""
     if user is None:
         return gr.update(choices=[], value=None)
-    session = Session(spec.id, user_id=identity.require(user))
-    rows = session.conversations(archived=None if archived else False, limit=LIST_LIMIT, search=search or None)
+    user_id = identity.require(user)
+    store = runtime_store()  # reads only: no Session, so no sandbox seeding racing the page load
+    rows = store.conversations.list(user_id, agent_id=spec.id, archived=None if archived else False,
+                                    limit=LIST_LIMIT, search=search or None)
     if selected and all(r.id != selected for r in rows):
-        current = session.store.conversations.get(selected, session.user_id)
+        current = store.conversations.get(selected, user_id)
         if current is not None and current.agent_id == spec.id:
             rows = [current, *rows]
     choices = render.conversation_choices(rows)
@@ -69,6 +71,5 @@ def list_update(spec: AgentSpec, user: Viewer | None, selected: str | None, sear
 def current_title(spec: AgentSpec, user: Viewer | None, conversation_id: str | None) -> Any:
     if user is None or not conversation_id:
         return gr.update(value="")
-    session = Session(spec.id, user_id=identity.require(user))
-    row = session.store.conversations.get(conversation_id, session.user_id)
+    row = runtime_store().conversations.get(conversation_id, identity.require(user))
     return gr.update(value=row.title if row else "")

@@ -13,9 +13,9 @@ import gradio as gr
 from agents.core import identity
 from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
-from agents.core.errors import PlaygroundError
+from agents.core.errors import ConversationNotFound, PlaygroundError
 from agents.core.identity import Viewer
-from agents.core.session import Session
+from agents.core.session import Session, runtime_store
 from pages import render
 from pages.i18n import Lang, error_text, label, t
 from pages.render import ActionView, ChatView
@@ -39,13 +39,17 @@ def load_view(spec: AgentSpec, user: Viewer | None, conversation_id: str | None)
     """The stored truth for a conversation: messages, actions, traces, state and ratings."""
     if not conversation_id:
         return ChatView()
-    session = Session(spec.id, user_id=identity.require(user), conversation_id=conversation_id)
-    store = session.store
-    row = session.conversation()
-    ratings = store.feedback.for_conversation(conversation_id, session.user_id)
-    return render.view_from_history(conversation_id, session.history(), session.pending_actions(),
-                                    store.traces.for_conversation(conversation_id),
-                                    state=row.state if row else {},
+    # Reads go to the store directly: a Session would also seed the agent's sandbox for the
+    # user, which the page load already does once (alerts) and must not race.
+    user_id = identity.require(user)
+    store = runtime_store()
+    row = store.conversations.get(conversation_id, user_id)
+    if row is None or row.agent_id != spec.id:
+        raise ConversationNotFound(f"Conversation {conversation_id!r} was not found for user {user_id!r}.")
+    ratings = store.feedback.for_conversation(conversation_id, user_id)
+    return render.view_from_history(conversation_id, store.messages.recent(conversation_id, 200),
+                                    store.actions.list_for_conversation(conversation_id),
+                                    store.traces.for_conversation(conversation_id), state=row.state,
                                     feedback={k: v["rating"] for k, v in ratings.items()})
 
 
