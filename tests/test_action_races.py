@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -56,8 +57,8 @@ def test_modify_racing_confirm_runs_exactly_the_claimed_args(store, clock, modif
     for i in range(RACES):
         session, action_id = _propose(clock, f"old {i}")
         new_texts = [f"new {i}.{k}" for k in range(modifiers)]
-        modifies = [lambda t=t: session.modify_action(action_id, {"text": t}) for t in new_texts]
-        results = _race(*modifies, lambda: session.confirm_action(action_id))
+        modifies = [partial(session.modify_action, action_id, {"text": t}) for t in new_texts]
+        results = _race(*modifies, partial(session.confirm_action, action_id))
         row = store.actions.get(action_id)
         notes = [r[0] for r in store.db.fetchall("SELECT text FROM test_notes WHERE text LIKE ?", [f"% {i}%"])]
         # The confirm always wins or loses cleanly: exactly one execution, of the row's args.
@@ -86,8 +87,8 @@ def test_confirm_racing_cancel_tells_the_loser_why(store, clock) -> None:
     told: Counter[str] = Counter()
     for i in range(50):
         session, action_id = _propose(clock, f"c {i}")
-        confirmed, cancelled = _race(lambda: session.confirm_action(action_id),
-                                     lambda: session.cancel_action(action_id))
+        confirmed, cancelled = _race(partial(session.confirm_action, action_id),
+                                     partial(session.cancel_action, action_id))
         row = store.actions.get(action_id)
         if isinstance(cancelled, Exception):
             assert row.status == "COMPLETED" and confirmed.status == "COMPLETED"

@@ -9,18 +9,18 @@ outcome is written into the conversation so the model knows what really happened
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from agents.core.agent import get_agent
 from agents.core.clock import Clock, aware, system_clock
-from agents.core.errors import ActionNotFound, ActionRefused, InvalidArgs
+from agents.core.errors import ActionNotFound, ActionRefused, ConversationNotFound, InvalidArgs
 from agents.core.ids import new_id
 from agents.core.locks import holding
 from agents.core.store import ActionStatus, NewMessage, PendingActionRow, Store
-from agents.core.tools import Card, Tool, ToolContext, ToolOutput, format_validation_error
+from agents.core.tools import Card, Tool, ToolContext, ToolKind, ToolOutput, format_validation_error
 
 log = logging.getLogger(__name__)
 
@@ -172,6 +172,47 @@ class ActionService:
             raise ActionRefused(f"Action {action_id} cannot be modified: " + _REFUSALS.get(current.status, ""),
                                 code=f"action_{current.status.value.lower()}")
         return updated
+
+    def propose(self, *, user_id: str, conversation_id: str, agent_id: str, tool_name: str, args: dict[str, Any],
+                ttl_minutes: float = DEFAULT_TTL_MINUTES) -> PendingActionRow:
+        """A pending action started by the user, not the model (a card's 적용하기 button, an HTTP
+        call): the same validation, confirmation card, state machine and expiry as a model's."""
+        if self.store.conversations.get(conversation_id, user_id) is None:
+            raise ConversationNotFound(f"Conversation {conversation_id!r} was not found for user {user_id!r}.")
+        tool = get_agent(agent_id).tools.get(tool_name)
+        if tool is None or tool.kind is not ToolKind.MUTATION:
+            raise InvalidArgs(f"{tool_name!r} is not an action of the {agent_id} agent.")
+        try:
+            validated = tool.validate(args)
+        except ValidationError as exc:
+            raise InvalidArgs(format_validation_error(tool_name, exc)) from exc
+        now = self.clock()
+        probe = PendingActionRow(id="", conversation_id=conversation_id, user_id=user_id, agent_id=agent_id,
+                                 turn_id=None, tool_name=tool_name, tool_args={}, original_args={}, summary="",
+                                 status=ActionStatus.PENDING, expires_at=now, created_at=now, updated_at=now)
+        try:
+            card = tool.build_confirmation(validated, self._ctx(probe, now))
+        except (ValueError, LookupError) as exc:
+            raise InvalidArgs(f"{tool_name}: {exc}") from exc
+        dumped = validated.model_dump(mode="json")
+        row = probe.model_copy(update={
+            "id": new_id("act"), "tool_args": dumped, "original_args": dumped, "summary": card.summary,
+            "details": card.details, "warnings": card.warnings,
+            "expires_at": now + timedelta(minutes=ttl_minutes)})
+        meta = {"action_id": row.id, "action_status": "PENDING", "tool_name": tool_name, "proposed_by": "user",
+                "confirmation": {"summary": row.summary, "details": [d.model_dump() for d in row.details],
+                                 "warnings": row.warnings, "args": dumped,
+                                 "expires_at": aware(row.expires_at).isoformat()}}
+        note = NewMessage(role="assistant", content=f"⏳ {row.summary} — 확인 카드에서 실행하거나 취소하세요.", meta=meta,
+                          id=new_id("msg"))
+
+        def write() -> None:
+            self.store.actions.insert(row)
+            self.store.messages.add(conversation_id, [note], now)
+
+        with holding(conversation_id):
+            self.store.db.write(write)
+        return row
 
     # --- housekeeping ------------------------------------------------------------
 
