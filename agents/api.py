@@ -27,13 +27,8 @@ from agents.core.errors import (
 from agents.core.session import Session, check_user_id, runtime_store
 from agents.sse import EventStreamResponse, stream_turn, wait_until_idle
 
-<<<<<<< HEAD
 _STATUS = {UnknownAgentError: 404, ConversationNotFound: 404, ActionNotFound: 404, TurnNotFound: 404,
-           ActionRefused: 409, InvalidArgs: 422}
-=======
-_STATUS = {UnknownAgentError: 404, ConversationNotFound: 404, ActionNotFound: 404, ActionRefused: 409,
-           ConversationBusy: 409, ActionBusy: 409, InvalidArgs: 422}
->>>>>>> main
+           ActionRefused: 409, ConversationBusy: 409, ActionBusy: 409, InvalidArgs: 422}
 
 
 class ChatBody(BaseModel):

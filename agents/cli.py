@@ -14,17 +14,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-<<<<<<< HEAD
 from agents.cli_render import ReadableRenderer
-from agents.core.agent import list_agents
-from agents.core.errors import PlaygroundError
-=======
 from agents.core import inputs
 from agents.core.agent import list_agents
 from agents.core.errors import PlaygroundError
-from agents.core.events import Event
 from agents.core.inputs import InvalidInput
->>>>>>> main
 from agents.core.session import Session, check_user_id, runtime_store
 
 
@@ -75,14 +69,9 @@ def cmd_chat(args: argparse.Namespace, out: TextIO) -> int:
                       provider_settings={"model": args.model} if args.model else None)
     status = 0
     extra = {"anchor_product_id": args.anchor} if args.anchor else None
-<<<<<<< HEAD
     readable = None if args.json else ReadableRenderer(out)
-    for event in session.send(args.message, extra):
-        if readable is None:
-=======
     for event in session.send(message, extra):
-        if args.json:
->>>>>>> main
+        if readable is None:
             out.write(event.model_dump_json() + "\n")
         else:
             readable(event)

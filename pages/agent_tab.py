@@ -19,12 +19,8 @@ from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
-<<<<<<< HEAD
 from agents.core.session import Session, runtime_store
-=======
-from agents.core.session import Session
 from agents.core.streaming import pumped
->>>>>>> main
 from pages import render
 from pages.chat_gradio import entry_turns, to_chatbot
 from pages.conversation_list import ConversationList, current_title, list_update
@@ -107,7 +103,6 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     def run(text: str, view: ChatView, lang: Lang, provider: str, model: str, api_key: str, user: Viewer | None,
             extra: dict[str, Any] | None = None) -> Iterator[list[Any]]:
         text = text or ""
-<<<<<<< HEAD
         if not text.strip() and not extra:
             gr.Warning(t("blank", lang))
             yield [gr.skip()] * len(outputs)
@@ -129,7 +124,8 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         ws_before = workspace_state(view, workspace)
         dock_before = dock_state(view)
         last = 0.0
-        for event in session.send(text, extra):
+        # Pumped: a tab closed mid-reply never leaves the conversation locked (Stop interrupts it).
+        for event in pumped(session.send(text, extra), name=spec.id):
             render.apply_event_in_place(view, event)
             structural = event.type not in ("text_delta", "thinking")
             now = time.perf_counter()
@@ -151,27 +147,6 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
                workspace_state(view, workspace), list_update(spec, user, view.conversation_id),
                view.conversation_id, current_title(spec, user, view.conversation_id),
                gr.update(interactive=True), gr.update(interactive=False)]
-=======
-        view = render.add_user_message(view, text)
-        yield [view, gr.skip(), view.messages, "…", "", *_suggestion_updates(view, spec)]
-        try:
-            session = _session(spec, user, view.conversation_id, provider_from(provider, model, api_key))
-            # Pumped: a tab closed mid-reply never leaves the conversation locked (Stop interrupts it).
-            events = pumped(session.send(text, extra), name=spec.id)
-        except Exception as exc:  # noqa: BLE001 - shown in the chat, never a traceback
-            view = view.model_copy(update={"messages": [*view.messages, {"role": "assistant", "content": f"⚠️ {describe_error(exc)}"}]})
-            yield [view, gr.skip(), view.messages, "", gr.skip(), *_suggestion_updates(view, spec)]
-            return
-        panel_before = _panel(view)
-        for event in events:
-            view = render.apply_event(view, event)
-            panel = _panel(view)
-            changed = panel != panel_before
-            panel_before = panel
-            yield [view, panel if changed else gr.skip(), view.messages, view.badge, gr.skip(),
-                   *(_suggestion_updates(view, spec) if event.type in ("suggested_questions", "done", "error")
-                     else [gr.skip()] * MAX_SUGGESTIONS)]
->>>>>>> main
 
     inputs = [view_state, lang_state, *header.inputs]
     ctx.run, ctx.inputs, ctx.outputs = run, inputs, outputs
