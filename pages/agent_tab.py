@@ -228,7 +228,11 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
 
     def restore(conversation_id: str | None, lang: Lang, user: Viewer | None) -> list[Any]:
         """On page load: reopen the remembered conversation if it is still this user's."""
-        if conversation_id and user is not None:
+        if user is None:
+            # Before the viewer is known (a tab select racing the page load): touch nothing, or the
+            # remembered id would be overwritten with "no conversation" before it is read.
+            return [gr.skip()] * len(outputs)
+        if conversation_id:
             row = runtime_store().conversations.get(conversation_id, identity.require(user))
             if row is None or row.agent_id != spec.id:
                 conversation_id = None

@@ -58,7 +58,11 @@ def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
     """A compact header: the title and a settings accordion (provider, model, key, user)."""
     lang = gr.State("ko")
     with gr.Column(elem_id="pg-header"):
-        gr.Markdown("### 🧪 Agent Playground", elem_id="pg-title")
+        with gr.Row(equal_height=True, elem_id="pg-title-row"):
+            gr.Markdown("### 🧪 Agent Playground", elem_id="pg-title")
+            # Outside the accordion: the signed browser id (a BrowserState) must sync on every
+            # load, and shared mode shows who you are in the header itself.
+            identity = build_identity(config, demo)
         with gr.Accordion(label("settings"), open=False, elem_id="pg-settings"):
             with gr.Row(equal_height=True):
                 provider = gr.Dropdown(choices=list(PROVIDER_NAMES), value="offline", label=label("provider"),
@@ -68,7 +72,6 @@ def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
                 api_key = gr.Textbox(label=label("api_key"), type="password",
                                      placeholder=label("api_key_placeholder"), scale=1, min_width=140,
                                      elem_id="pg-key")
-                identity = build_identity(config, demo)
             with gr.Row(equal_height=True):
                 note = gr.Markdown(OFFLINE_NOTE, elem_id="pg-provider-note")
                 test = gr.Button(label("test_connection"), size="sm", scale=0, min_width=140,
