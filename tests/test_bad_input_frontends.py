@@ -211,3 +211,18 @@ def test_http_chat_refuses_invalid_characters_with_422_naming_the_field(store, b
     assert response.status_code == 422, response.text
     assert field in response.text
     assert conversation_count(store) == 0
+
+
+def test_http_modify_naming_an_unknown_campaign_is_422_naming_it(store, clock) -> None:
+    from agents.api import create_api
+
+    session = Session("marketing")
+    card = one(session.run("봄 시즌 세일 예산 20% 늘려줘"), "action_confirmation")
+    client = TestClient(create_api("local"), raise_server_exceptions=False)
+    answer = client.post(f"/api/v1/actions/{card.action_id}/modify",
+                         json={"args": {"campaignId": "없는 캠페인", "dailyBudget": 100000}})
+    assert answer.status_code == 422 and "없는 캠페인" in answer.json()["error"]["message"]
+    answer = client.post(f"/api/v1/actions/{card.action_id}/modify",
+                         json={"args": {"campaignId": card.args["campaignId"], "dailyBudget": 2**63 - 1}})
+    assert answer.status_code == 422 and "1000000000" in answer.json()["error"]["message"]
+    assert store.actions.get(card.action_id).tool_args == card.args
