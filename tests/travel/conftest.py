@@ -13,3 +13,4 @@ def _travel_agent():
 
     agent_registry.register_agent(AGENT)
     yield
+    agent_registry.unregister_agent(AGENT.id)  # not a built-in yet: don't leak into other tests
