@@ -14,51 +14,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from agents.cli_render import ReadableRenderer
 from agents.core import inputs
 from agents.core.agent import list_agents
 from agents.core.errors import PlaygroundError
-from agents.core.events import Event
 from agents.core.inputs import InvalidInput
 from agents.core.session import Session, check_user_id, runtime_store
-
-
-def _print_event(event: Event, out: TextIO) -> None:
-    """Readable text for people; --json prints the events themselves."""
-    match event.type:
-        case "text_delta":
-            out.write(event.content)
-        case "thinking":
-            out.write(f"\n… {event.stage}: {event.message}\n")
-        case "intent":
-            out.write(f"\n[intent] {event.name} ({event.confidence:.2f}) {json.dumps(event.args, ensure_ascii=False)}\n")
-        case "tool_call":
-            out.write(f"\n[tool] {event.name}({json.dumps(event.args, ensure_ascii=False)}) → {event.status}\n")
-        case "tool_result":
-            out.write(f"[tool {'ok' if event.ok else 'error'}] {event.summary}\n")
-        case "data_card":
-            out.write(f"[card] {event.card_type}: {event.title}\n")
-        case "action_confirmation":
-            out.write(f"\n[confirm?] {event.summary}  (action {event.action_id}, expires {event.expires_at:%H:%M} UTC)\n")
-            for detail in event.details:
-                out.write(f"    {detail.label}: {detail.value}{' (changed)' if detail.changed else ''}\n")
-            for warning in event.warnings:
-                out.write(f"    ! {warning}\n")
-            out.write(f"    confirm: playground actions confirm {event.action_id}\n")
-        case "action_result":
-            out.write(f"[action {'ok' if event.ok else 'failed'}] {event.message}\n")
-        case "ui_action":
-            out.write(f"[ui] {event.action_id} {json.dumps(event.params, ensure_ascii=False)} risk={event.risk}\n")
-        case "clarification":
-            out.write(f"\n[question] {event.question}\n")
-        case "suggested_questions":
-            out.write("\n[suggested] " + " | ".join(event.questions) + "\n")
-        case "alert":
-            out.write(f"[alert {event.severity}] {event.title}: {event.message}\n")
-        case "done":
-            out.write(f"\n[done] {event.provider}/{event.model} {event.latency_ms:.0f} ms, "
-                      f"{event.usage.input_tokens}+{event.usage.output_tokens} tokens\n")
-        case "error":
-            out.write(f"\n[error {event.code}] {event.message}\n")
 
 
 def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:
@@ -108,14 +69,17 @@ def cmd_chat(args: argparse.Namespace, out: TextIO) -> int:
                       provider_settings={"model": args.model} if args.model else None)
     status = 0
     extra = {"anchor_product_id": args.anchor} if args.anchor else None
+    readable = None if args.json else ReadableRenderer(out)
     for event in session.send(message, extra):
-        if args.json:
+        if readable is None:
             out.write(event.model_dump_json() + "\n")
         else:
-            _print_event(event, out)
+            readable(event)
         if event.type == "error":
             status = 1
         out.flush()
+    if readable is not None:
+        readable.close()
     conversation = session.conversation_id or "(none)"
     if args.json:
         out.write(json.dumps({"conversation_id": conversation}) + "\n")

@@ -12,6 +12,7 @@ from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
 from agents.core.identity import Viewer
 from agents.core.session import Session
+from pages.i18n import label
 
 REFRESH_SECONDS = 60
 _ICONS = {"CRITICAL": "🚨", "WARNING": "⚠️", "INFO": "🎉"}
@@ -41,21 +42,29 @@ def banner_text(alerts: list[dict[str, Any]]) -> str:
     return f"🔔 **읽지 않은 알림 {unread}개** · 열린 알림 {len(alerts)}개"
 
 
-def build_alerts(spec: AgentSpec, header: Any, demo: gr.Blocks, wiring: dict[str, Any]) -> None:
-    """``wiring`` is filled by the tab with run / inputs / outputs before any event fires."""
+def build_alerts(ctx: Any) -> None:
+    """Compact alerts for the workspace: a banner line, then one short row per open alert.
+    ``ctx`` is the tab's ``TabContext``; its run / inputs / outputs are set before any event fires."""
+    spec: AgentSpec = ctx.spec
+    header = ctx.header
     state = gr.State([])
     with gr.Group(elem_classes=["pg-alerts"], elem_id=f"pg-{spec.id}-alerts"):
         with gr.Row(equal_height=True):
             banner = gr.Markdown(banner_text([]), elem_id=f"pg-{spec.id}-alert-banner")
-            check = gr.Button("알림 확인", size="sm", scale=0, min_width=90, elem_id=f"pg-{spec.id}-alert-check")
+            check = gr.Button(label("alerts_check"), size="sm", scale=0, min_width=90,
+                              elem_id=f"pg-{spec.id}-alert-check")
 
         @gr.render(inputs=[state])
         def draw(alerts: list[dict[str, Any]]) -> None:
-            for alert in alerts[:4]:
-                with gr.Row(equal_height=True, elem_classes=["pg-alert", f"pg-alert-{alert['severity'].lower()}"]):
-                    gr.Markdown(f"{_ICONS.get(alert['severity'], '🔔')} **{alert['title']}** — {alert['message']}")
-                    analyse = gr.Button("자세히 분석하기", size="sm", scale=0, min_width=120, elem_classes=["pg-alert-analyse"])
-                    dismiss = gr.Button("닫기", size="sm", scale=0, min_width=60, elem_classes=["pg-alert-dismiss"])
+            for alert in alerts[:3]:
+                with gr.Group(elem_classes=["pg-alert", f"pg-alert-{alert['severity'].lower()}"]):
+                    gr.Markdown(f"{_ICONS.get(alert['severity'], '🔔')} **{alert['title']}**",
+                                elem_classes=["pg-alert-title"])
+                    with gr.Row(equal_height=True):
+                        analyse = gr.Button(label("alerts_analyse"), size="sm", min_width=80,
+                                            elem_classes=["pg-alert-analyse"])
+                        dismiss = gr.Button(label("alerts_dismiss"), size="sm", min_width=60,
+                                            elem_classes=["pg-alert-dismiss"])
                 alert_id = alert["id"]
 
                 def analyse_fn(*values: Any, alert_id: str = alert_id) -> Iterator[list[Any]]:
@@ -64,7 +73,7 @@ def build_alerts(spec: AgentSpec, header: Any, demo: gr.Blocks, wiring: dict[str
                     if row is None or spec.alert_prompt is None:
                         return
                     session.store.alerts.set_status(alert_id, session.user_id, "ACTED_ON", system_clock())
-                    yield from wiring["run"](spec.alert_prompt(row), *values)
+                    yield from ctx.run(spec.alert_prompt(row), *values)
 
                 def dismiss_fn(user: Viewer | None, alert_id: str = alert_id) -> list[Any]:
                     session = Session(spec.id, user_id=identity.require(user))
@@ -72,7 +81,7 @@ def build_alerts(spec: AgentSpec, header: Any, demo: gr.Blocks, wiring: dict[str
                     alerts = open_alerts(spec, user)
                     return [alerts, banner_text(alerts)]
 
-                analyse.click(analyse_fn, wiring["inputs"], wiring["outputs"]).then(
+                analyse.click(analyse_fn, ctx.inputs, ctx.outputs).then(
                     _refresh, header.who, [state, banner])
                 dismiss.click(dismiss_fn, header.who, [state, banner])
 

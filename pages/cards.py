@@ -26,6 +26,11 @@ def dataframe_for(card: CardView) -> pd.DataFrame | None:
     return pd.DataFrame(rows, columns=columns)
 
 
+def has_chart(card: CardView) -> bool:
+    chart = card.data.get("chart")
+    return bool(chart and chart.get("series"))
+
+
 def figure_for(card: CardView) -> go.Figure | None:
     chart: dict[str, Any] | None = card.data.get("chart")
     if not chart or not chart.get("series"):

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import gradio as gr
 
 from agents.core.errors import PlaygroundError
 from agents.core.providers import PROVIDER_NAMES, Provider, make_provider
+from pages.i18n import error_text, label, lang_of
 from pages.identity import AppConfig, IdentityUI, build_identity
 
 OFFLINE_NOTE = ("**Offline** is a deterministic rule-based model, not an LLM: the same input always gives "
@@ -21,6 +22,8 @@ class Header:
     model: gr.Textbox
     api_key: gr.Textbox
     identity: IdentityUI
+    lang: gr.State  # "ko" or "en", from the browser's Accept-Language at page load
+    config: AppConfig = field(default_factory=AppConfig)
 
     @property
     def who(self) -> gr.State:
@@ -31,15 +34,18 @@ class Header:
     def inputs(self) -> list[gr.components.Component]:
         return [self.provider, self.model, self.api_key, self.who]
 
+    def make_provider(self, name: str, model: str, api_key: str) -> Provider:
+        return provider_from(name, model, api_key, pace_ms=self.config.offline_pace_ms)
 
-def provider_from(name: str, model: str, api_key: str) -> Provider:
+
+def provider_from(name: str, model: str, api_key: str, pace_ms: float | None = None) -> Provider:
     """Build the provider for one request; the key lives only in the browser and this call."""
     settings: dict[str, object] = {}
-    if model.strip():
+    if (model or "").strip():
         settings["model"] = model.strip()
-    if api_key.strip():
+    if (api_key or "").strip():
         settings["api_key"] = api_key.strip()
-    return make_provider(name or "offline", **settings)
+    return make_provider(name or "offline", pace_ms=pace_ms, **settings)
 
 
 def provider_note(name: str) -> str:
@@ -49,20 +55,35 @@ def provider_note(name: str) -> str:
 
 
 def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
-    with gr.Row(elem_id="pg-header", equal_height=True):
-        gr.Markdown("## 🧪 Agent Playground", elem_id="pg-title")
-        provider = gr.Dropdown(choices=list(PROVIDER_NAMES), value="offline", label="Provider", scale=1,
-                               elem_id="pg-provider")
-        model = gr.Textbox(label="Model", placeholder="provider default", scale=1, elem_id="pg-model")
-        api_key = gr.Textbox(label="API key (this tab only)", type="password", placeholder="or set it in the environment",
-                             scale=1, elem_id="pg-key")
-        identity = build_identity(config, demo)
-    with gr.Row():
-        note = gr.Markdown(OFFLINE_NOTE, elem_id="pg-provider-note")
-        test = gr.Button("Test connection", size="sm", scale=0, min_width=140, elem_id="pg-test-connection")
+    """A compact header: the title and a settings accordion (provider, model, key, user)."""
+    lang = gr.State("ko")
+    with gr.Column(elem_id="pg-header"):
+        with gr.Row(equal_height=True, elem_id="pg-title-row"):
+            gr.Markdown("### 🧪 Agent Playground", elem_id="pg-title")
+            # Outside the accordion: the signed browser id (a BrowserState) must sync on every
+            # load, and shared mode shows who you are in the header itself.
+            identity = build_identity(config, demo)
+        with gr.Accordion(label("settings"), open=False, elem_id="pg-settings"):
+            with gr.Row(equal_height=True):
+                provider = gr.Dropdown(choices=list(PROVIDER_NAMES), value="offline", label=label("provider"),
+                                       scale=1, min_width=140, elem_id="pg-provider")
+                model = gr.Textbox(label=label("model"), placeholder=label("model_placeholder"), scale=1,
+                                   min_width=140, elem_id="pg-model")
+                api_key = gr.Textbox(label=label("api_key"), type="password",
+                                     placeholder=label("api_key_placeholder"), scale=1, min_width=140,
+                                     elem_id="pg-key")
+            with gr.Row(equal_height=True):
+                note = gr.Markdown(OFFLINE_NOTE, elem_id="pg-provider-note")
+                test = gr.Button(label("test_connection"), size="sm", scale=0, min_width=140,
+                                 elem_id="pg-test-connection")
     provider.change(provider_note, provider, note)
     test.click(test_connection, [provider, model, api_key], note)
-    return Header(provider=provider, model=model, api_key=api_key, identity=identity)
+
+    def detect_lang(request: gr.Request) -> str:
+        return lang_of(request)
+
+    demo.load(detect_lang, None, lang)
+    return Header(provider=provider, model=model, api_key=api_key, identity=identity, lang=lang, config=config)
 
 
 def test_connection(name: str, model: str, api_key: str) -> str:
@@ -85,5 +106,5 @@ def test_connection(name: str, model: str, api_key: str) -> str:
 
 def describe_error(exc: Exception) -> str:
     if isinstance(exc, PlaygroundError):
-        return f"{exc.message} [{exc.code}]"
-    return f"{type(exc).__name__}: {exc}"
+        return error_text(exc.code, exc.message, "en")
+    return str(exc)

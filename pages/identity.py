@@ -20,6 +20,7 @@ from agents.core.identity import Mode, Viewer
 from agents.core.session import check_user_id, runtime_store
 
 DEFAULT_LOCAL_USER = "demo"
+APP_PACE_MS = 15.0
 
 
 @dataclass(frozen=True)
@@ -28,11 +29,14 @@ class AppConfig:
 
     mode: Mode = "local"
     oauth: bool = False
+    # The offline model's pause per text chunk in the UI, so streaming (and Stop) can be seen;
+    # 0 when the app is built by tests. PLAYGROUND_OFFLINE_PACE_MS overrides either.
+    offline_pace_ms: float = 0.0
 
     @classmethod
     def detect(cls, bind_host: str | None = None) -> AppConfig:
         mode = identity.resolve_mode(bind_host)
-        return cls(mode=mode, oauth=mode == "shared" and identity.oauth_enabled())
+        return cls(mode=mode, oauth=mode == "shared" and identity.oauth_enabled(), offline_pace_ms=APP_PACE_MS)
 
 
 def local_viewer(typed: str | None) -> Viewer:
@@ -82,8 +86,10 @@ def build_identity(config: AppConfig, demo: gr.Blocks) -> IdentityUI:
     token = gr.BrowserState(None, storage_key=f"agent-playground-identity-{config.mode}",
                             secret=identity.signer_for(runtime_store()).derive("browser-state"))
     if config.mode == "local":
-        user_box = gr.Textbox(label="User", value=DEFAULT_LOCAL_USER, scale=1, elem_id="pg-user",
-                              info="local mode: any id, to evaluate as several users")
+        from pages.i18n import label
+
+        user_box = gr.Textbox(label=label("user"), value=DEFAULT_LOCAL_USER, scale=1, elem_id="pg-user",
+                              info=label("user_info"))
         display = gr.Markdown("", elem_id="pg-identity", visible=False)
         ui = IdentityUI(config, who, token, display, user_box)
 

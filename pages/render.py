@@ -1,30 +1,33 @@
-"""Pure rendering: events (live) or stored rows (reload) -> chat messages and cards.
+"""Pure rendering: events (live) or stored rows (reload) -> a framework-neutral view model.
 
-No Gradio import here: the page turns a ``ChatView`` into components, and tests
-check these functions directly.
+No Gradio import here: ``pages/chat_gradio.py`` maps a ``ChatView`` to components, and a
+second front end can map the same model to its own widgets. Tests check these functions.
+
+Order rule (the same live and on reload, so a reload rebuilds exactly the same view): a
+turn's text and tool steps appear in the order they came; its cards follow them, so a card
+sits right under the reply that produced it.
 """
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from agents.core.events import Detail, Event
-from agents.core.store.models import MessageRow, PendingActionRow
+from agents.core.store.models import ConversationRow, MessageRow, PendingActionRow, TraceRow
 
-TOOL_ICON = "🛠️"
-PENDING, DONE = "pending", "done"
-AWAITING = " · 확인 대기 (awaiting confirmation)"
+Kind = Literal["text", "step", "card", "error", "outcome", "notice"]
+StepStatus = Literal["running", "done", "awaiting", "failed"]
 
 
 class CardView(BaseModel):
     card_type: str
     title: str
     data: dict[str, Any] = Field(default_factory=dict)
-    group: str | None = None  # the turn (or message) that produced it; newest group shows first
+    group: str | None = None  # the turn (or action) that produced it
 
 
 class ActionView(BaseModel):
@@ -42,55 +45,87 @@ class ActionView(BaseModel):
         return self.status == "PENDING" and _aware(self.expires_at) > _aware(now)
 
 
+class MessageView(BaseModel):
+    """One entry of the conversation: text, a tool step, a card, an error or an action outcome."""
+
+    role: Literal["user", "assistant"] = "assistant"
+    kind: Kind = "text"
+    text: str = ""
+    turn_id: str | None = None
+    # tool steps and intents
+    name: str = ""
+    call_id: str | None = None
+    status: StepStatus = "done"
+    args: dict[str, Any] | None = None
+    output: str = ""
+    started_at: datetime | None = None
+    duration_ms: float | None = None
+    # cards, errors and outcomes
+    card: CardView | None = None
+    code: str | None = None
+    action_id: str | None = None
+    action_status: str | None = None
+
+
 class ChatView(BaseModel):
     """Everything one agent tab shows for one conversation."""
 
     conversation_id: str | None = None
-    messages: list[dict[str, Any]] = Field(default_factory=list)
-    cards: list[CardView] = Field(default_factory=list)
+    messages: list[MessageView] = Field(default_factory=list)
     actions: list[ActionView] = Field(default_factory=list)
     suggestions: list[str] = Field(default_factory=list)
     clarification: str | None = None
     badge: str = ""
     error: str | None = None
+    state: dict[str, Any] = Field(default_factory=dict)  # the conversation's agent state (budget, tags...)
+    feedback: dict[str, str] = Field(default_factory=dict)  # turn_id -> up | down
+    running: bool = False
 
 
 def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _args_block(args: dict[str, Any]) -> str:
-    args_text = json.dumps(args, ensure_ascii=False, indent=1) if args else "{}"
-    return f"```json\n{args_text}\n```"
+def _ms_between(start: datetime | None, end: datetime) -> float | None:
+    if start is None:
+        return None
+    return max(0.0, (_aware(end) - _aware(start)).total_seconds() * 1000)
 
 
-def _tool_message(call_id: str, name: str, args: dict[str, Any], status: str) -> dict[str, Any]:
-    return {
-        "role": "assistant",
-        "content": _args_block(args),
-        "metadata": {"title": f"{TOOL_ICON} {name}", "id": call_id, "status": status},
-    }
+def _insert(view: ChatView, message: MessageView) -> None:
+    """Cards go last in their turn; anything else goes before the turn's trailing cards."""
+    if message.kind == "card":
+        view.messages.append(message)
+        return
+    index = len(view.messages)
+    while (index and view.messages[index - 1].kind == "card" and message.turn_id is not None
+           and view.messages[index - 1].turn_id == message.turn_id):
+        index -= 1
+    view.messages.insert(index, message)
 
 
-def _find_tool(view: ChatView, call_id: str) -> dict[str, Any] | None:
+def _find_step(view: ChatView, call_id: str) -> MessageView | None:
     for message in reversed(view.messages):
-        if (message.get("metadata") or {}).get("id") == call_id:
+        if message.kind == "step" and message.call_id == call_id:
             return message
     return None
 
 
-def _append_text(view: ChatView, text: str) -> None:
-    last = view.messages[-1] if view.messages else None
-    if last is not None and last["role"] == "assistant" and not last.get("metadata"):
-        last["content"] += text
-    else:
-        view.messages.append({"role": "assistant", "content": text})
+def _append_text(view: ChatView, text: str, turn_id: str | None) -> None:
+    for message in reversed(view.messages):
+        if message.kind == "card" and message.turn_id == turn_id:
+            continue
+        if message.role == "assistant" and message.kind == "text" and message.turn_id == turn_id:
+            message.text += text
+            return
+        break
+    _insert(view, MessageView(text=text, turn_id=turn_id))
 
 
 def add_user_message(view: ChatView, text: str) -> ChatView:
     view = view.model_copy(deep=True)
-    view.messages.append({"role": "user", "content": text})
-    view.suggestions, view.clarification, view.error = [], None, None
+    view.messages.append(MessageView(role="user", text=text))
+    view.suggestions, view.clarification, view.error, view.running = [], None, None, True
     return view
 
 
@@ -100,51 +135,70 @@ def badge_text(provider: str, model: str, latency_ms: float, input_tokens: int, 
     return f"{provider}/{model} · {latency_ms:.0f} ms{first} · {input_tokens}+{output_tokens} tokens"
 
 
+def _stamp_user_turn(view: ChatView, turn_id: str) -> None:
+    """The live user message learns its turn id from the first event of the turn."""
+    for message in reversed(view.messages):
+        if message.role == "user":
+            if message.turn_id is None:
+                message.turn_id = turn_id
+            return
+
+
 def apply_event(view: ChatView, event: Event) -> ChatView:
     """Fold one event into a copy of the view."""
     view = view.model_copy(deep=True)
+    apply_event_in_place(view, event)
+    return view
+
+
+def apply_event_in_place(view: ChatView, event: Event) -> None:
+    turn = event.turn_id
+    _stamp_user_turn(view, turn)
     match event.type:
         case "text_delta":
-            _append_text(view, event.content)
+            _append_text(view, event.content, turn)
         case "thinking":
             view.badge = f"… {event.message or event.stage}"
         case "intent":
-            args = json.dumps(event.args, ensure_ascii=False) if event.args else ""
-            view.messages.append({"role": "assistant", "content": f"{event.reasoning}\n{args}".strip(),
-                                  "metadata": {"title": f"🧭 intent: {event.name} ({event.confidence:.0%})",
-                                               "status": DONE}})
+            _insert(view, MessageView(kind="step", name=f"intent: {event.name} ({event.confidence:.0%})",
+                                      args=event.args or None, output=event.reasoning, turn_id=turn))
         case "tool_call":
-            status = DONE if event.status in ("done", "error") else PENDING
-            existing = _find_tool(view, event.call_id)
-            if existing is None:
-                view.messages.append(_tool_message(event.call_id, event.name, event.args, status))
-            else:
-                existing["metadata"]["status"] = status
+            step = _find_step(view, event.call_id)
+            if step is None:
+                step = MessageView(kind="step", name=event.name, call_id=event.call_id, args=event.args,
+                                   status="running", started_at=event.ts, turn_id=turn)
+                _insert(view, step)
             if event.status == "awaiting_confirmation":
-                view.messages[-1]["metadata"]["title"] = f"{TOOL_ICON} {event.name}{AWAITING}"
+                step.status = "awaiting"
+            elif event.status in ("done", "error"):
+                step.status = "done" if event.status == "done" else "failed"
         case "tool_result":
-            message = _find_tool(view, event.call_id)
-            if message is None:
-                message = _tool_message(event.call_id, event.name, {}, DONE)
-                view.messages.append(message)
-            mark = "✅" if event.ok else "⚠️"
-            message["content"] += f"\n{mark} {event.summary}"
-            message["metadata"]["status"] = DONE
+            step = _find_step(view, event.call_id)
+            if step is None:
+                step = MessageView(kind="step", name=event.name, call_id=event.call_id, turn_id=turn)
+                _insert(view, step)
+            step.output = event.summary
+            if step.status != "awaiting":
+                step.status = "done" if event.ok else "failed"
+            step.duration_ms = _ms_between(step.started_at, event.ts)
         case "data_card":
-            view.cards.append(CardView(card_type=event.card_type, title=event.title, data=event.data,
-                                       group=event.turn_id))
+            _insert(view, MessageView(kind="card", turn_id=turn, card=CardView(
+                card_type=event.card_type, title=event.title, data=event.data, group=turn)))
         case "action_confirmation":
+            for step in reversed(view.messages):
+                if step.kind == "step" and step.status == "awaiting" and step.name == event.tool_name \
+                        and step.action_id is None:
+                    step.action_id = event.action_id
+                    break
             view.actions = [a for a in view.actions if a.action_id != event.action_id]
             view.actions.append(ActionView(
                 action_id=event.action_id, tool_name=event.tool_name, summary=event.summary, details=event.details,
                 warnings=event.warnings, expires_at=event.expires_at, args=event.args))
         case "action_result":
-            apply_action_outcome(view, event.action_id, event.status or ("COMPLETED" if event.ok else "FAILED"),
-                                 event.message, in_place=True)
+            _set_action(view, event.action_id, event.status or ("COMPLETED" if event.ok else "FAILED"), event.message)
         case "ui_action":
-            view.messages.append({"role": "assistant", "content": json.dumps(event.params, ensure_ascii=False),
-                                  "metadata": {"title": f"🖱️ UI action: {event.action_id} ({event.risk})",
-                                               "status": DONE}})
+            _insert(view, MessageView(kind="step", name=f"UI action: {event.action_id} ({event.risk})",
+                                      args=event.params, turn_id=turn))
         case "clarification":
             # The question itself arrives as text; its options become the suggestion buttons.
             view.clarification = event.question
@@ -153,39 +207,35 @@ def apply_event(view: ChatView, event: Event) -> ChatView:
         case "suggested_questions":
             view.suggestions = list(event.questions)
         case "alert":
-            view.cards.append(CardView(card_type="alert", title=event.title,
-                                       data={"severity": event.severity, "message": event.message,
-                                             "alert_id": event.alert_id}))
+            _insert(view, MessageView(kind="card", turn_id=turn, card=CardView(
+                card_type="alert", title=event.title, group=turn,
+                data={"severity": event.severity, "message": event.message, "alert_id": event.alert_id})))
         case "done":
             view.conversation_id = event.conversation_id
+            view.running = False
             view.badge = badge_text(event.provider, event.model, event.latency_ms, event.usage.input_tokens,
                                     event.usage.output_tokens, event.ttft_ms)
             for message in view.messages:
-                meta = message.get("metadata")
-                if meta and meta.get("status") == PENDING and not meta.get("title", "").endswith(AWAITING):
-                    meta["status"] = DONE
+                if message.kind == "step" and message.status == "running":
+                    message.status = "done"
         case "error":
             view.conversation_id = event.conversation_id or view.conversation_id
-            view.error = f"{event.message} [{event.code}]"
-            view.messages.append({"role": "assistant", "content": f"⚠️ {event.message}",
-                                  "metadata": {"title": f"⚠️ error: {event.code}", "status": DONE}})
+            view.running = False
+            view.error = event.code
+            _insert(view, MessageView(kind="error", code=event.code, text=event.message, turn_id=turn))
+            for message in view.messages:
+                if message.kind == "step" and message.status == "running":
+                    message.status = "failed"
             view.badge = ""
-    return view
 
 
-def apply_action_outcome(view: ChatView, action_id: str, status: str, message: str, *, in_place: bool = False,
-                         chat_text: str | None = None, cards: list[dict[str, Any]] | None = None) -> ChatView:
-    """A confirm / cancel / modify result: update the card, add the outcome to the chat."""
-    if not in_place:
-        view = view.model_copy(deep=True)
+def _set_action(view: ChatView, action_id: str, status: str, message: str) -> None:
     for action in view.actions:
         if action.action_id == action_id:
             action.status, action.message = status, message
-    if chat_text:
-        view.messages.append({"role": "assistant", "content": chat_text})
-    for card in cards or []:
-        view.cards.append(CardView(**card, group=action_id))
-    return view
+    for step in view.messages:
+        if step.kind == "step" and step.action_id == action_id:
+            step.status, step.action_status = "done", status
 
 
 def replace_action(view: ChatView, row: PendingActionRow) -> ChatView:
@@ -202,54 +252,168 @@ def action_from_row(row: PendingActionRow) -> ActionView:
                       status=row.status.value, message=row.error_message or "")
 
 
-def view_from_history(conversation_id: str | None, rows: list[MessageRow],
-                      actions: list[PendingActionRow]) -> ChatView:
-    """Rebuild a tab from the store, so cards and buttons survive a reload."""
-    view = ChatView(conversation_id=conversation_id)
+def open_actions(view: ChatView, now: datetime) -> list[ActionView]:
+    """What the dock above the input shows: confirmations that can still be answered."""
+    return [a for a in view.actions if a.is_open(now)]
+
+
+def _trace_facts(traces: list[TraceRow]) -> tuple[dict[str, float], dict[str, TraceRow]]:
+    """Tool durations by call id, and the turns that ended without ``done``."""
+    durations: dict[str, float] = {}
+    failed: dict[str, TraceRow] = {}
+    for trace in traces:
+        started: dict[str, float] = {}
+        for event in trace.events:
+            if event.get("type") == "tool_call" and event.get("call_id") not in started:
+                started[event["call_id"]] = float(event.get("elapsed_ms") or 0)
+            elif event.get("type") == "tool_result" and event.get("call_id") in started:
+                durations[event["call_id"]] = float(event.get("elapsed_ms") or 0) - started[event["call_id"]]
+        if trace.status in ("error", "interrupted"):
+            failed[trace.turn_id] = trace
+    return durations, failed
+
+
+def _error_of(trace: TraceRow) -> MessageView:
+    event = next((e for e in reversed(trace.events) if e.get("type") == "error"), {})
+    return MessageView(kind="error", turn_id=trace.turn_id, code=event.get("code") or trace.error_code or trace.status,
+                       text=event.get("message", ""))
+
+
+def view_from_history(conversation_id: str | None, rows: list[MessageRow], actions: list[PendingActionRow],
+                      traces: list[TraceRow] | None = None, *, state: dict[str, Any] | None = None,
+                      feedback: dict[str, str] | None = None) -> ChatView:
+    """Rebuild a tab from the store, so cards, buttons, errors and suggestions survive a reload."""
+    view = ChatView(conversation_id=conversation_id, state=dict(state or {}), feedback=dict(feedback or {}))
+    durations, failed = _trace_facts(traces or [])
     action_status = {a.id: a.status.value for a in actions}
+    shown_errors: set[str] = set()
+
+    def close_turn(turn_id: str | None) -> None:
+        if turn_id in failed and turn_id not in shown_errors:
+            shown_errors.add(turn_id)
+            _insert(view, _error_of(failed[turn_id]))
+
+    previous_turn: str | None = None
     for row in rows:
         if row.role == "user":
-            refused = row.meta.get("refused") if row.status == "refused" else None
+            close_turn(previous_turn)
             content = row.content or ""
-            view.messages.append({"role": "user", "content": content if len(content) < 2_000 else content[:2_000] + "…"})
-            if refused:
-                view.messages.append({"role": "assistant", "content": f"⚠️ refused: {refused}",
-                                      "metadata": {"title": f"⚠️ error: {refused}", "status": DONE}})
+            view.messages.append(MessageView(role="user", turn_id=row.turn_id,
+                                             text=content if len(content) < 2_000 else content[:2_000] + "…"))
+            if row.status == "refused":
+                _insert(view, MessageView(kind="error", code=row.meta.get("refused") or "refused", turn_id=row.turn_id))
+            previous_turn = row.turn_id
         elif row.role == "assistant":
-            if row.content:
-                view.messages.append({"role": "assistant", "content": row.content})
+            if row.turn_id is None and "action_id" in row.meta:  # the outcome of Confirm / Cancel / expiry
+                close_turn(previous_turn)
+                previous_turn = None
+                _insert(view, MessageView(kind="outcome", text=row.content or "", action_status=row.meta.get(
+                    "action_status"), name=row.meta.get("tool_name", "")))
+                for card in row.meta.get("cards", []):
+                    view.messages.append(MessageView(kind="card", card=CardView(**card, group=row.id)))
+                continue
+            if row.content and _joinable(view, row.turn_id):
+                _append_text(view, row.content, row.turn_id)
+            elif row.content:
+                _insert(view, MessageView(text=row.content, turn_id=row.turn_id))
             for call in row.tool_calls:
                 try:
                     args = json.loads(call.get("arguments") or "{}")
                 except json.JSONDecodeError:
                     args = {"raw": call.get("arguments")}
-                view.messages.append(_tool_message(call["id"], call["name"], args if isinstance(args, dict) else {}, DONE))
+                _insert(view, MessageView(kind="step", name=call["name"], call_id=call["id"], turn_id=row.turn_id,
+                                          args=args if isinstance(args, dict) else {},
+                                          duration_ms=durations.get(call["id"])))
             for card in row.meta.get("cards", []):
-                view.cards.append(CardView(**card, group=row.id))
+                _insert(view, MessageView(kind="card", turn_id=row.turn_id, card=CardView(**card, group=row.turn_id)))
+            if row.meta.get("suggestions"):
+                view.suggestions = list(row.meta["suggestions"])
         elif row.role == "tool":
-            message = _find_tool(view, row.tool_call_id or "")
-            if message is not None:
+            step = _find_step(view, row.tool_call_id or "")
+            if step is not None:
                 if "args" in row.meta:  # the validated args, as the live tool_call event showed them
-                    message["content"] = _args_block(row.meta["args"])
+                    step.args = row.meta["args"]
                 if "action_id" in row.meta:
                     status = action_status.get(row.meta["action_id"], "PENDING")
-                    if status == "PENDING":
-                        message["metadata"].update(title=message["metadata"]["title"] + AWAITING, status=PENDING)
-                    else:
-                        message["metadata"]["title"] += f" · {status}"
+                    step.status = "awaiting" if status == "PENDING" else "done"
+                    step.action_status = None if status == "PENDING" else status
+                    step.output = row.meta.get("summary", "")
+                    step.action_id = row.meta["action_id"]
                 elif "summary" in row.meta:
-                    message["content"] += f"\n{'✅' if row.meta.get('ok', True) else '⚠️'} {row.meta['summary']}"
+                    step.output = row.meta["summary"]
+                    step.status = "done" if row.meta.get("ok", True) else "failed"
             for card in row.meta.get("cards", []):
-                view.cards.append(CardView(**card, group=row.turn_id))
+                _insert(view, MessageView(kind="card", turn_id=row.turn_id, card=CardView(**card, group=row.turn_id)))
+    close_turn(previous_turn)
+    if view.messages and view.messages[-1].role == "user":
+        view.suggestions = []
     view.actions = [action_from_row(a) for a in actions]
     return view
 
 
-def newest_first(cards: list[CardView]) -> list[CardView]:
-    """Cards of the newest turn first, each turn's cards in the order they came."""
-    order: list[str | None] = []
-    for card in cards:
-        if card.group not in order:
-            order.append(card.group)
-    rank = {group: i for i, group in enumerate(reversed(order))}
-    return sorted(cards, key=lambda c: rank[c.group])
+def _joinable(view: ChatView, turn_id: str | None) -> bool:
+    """Stored text of one turn split only by cards joins up, as the live stream did."""
+    for message in reversed(view.messages):
+        if message.kind == "card" and message.turn_id == turn_id:
+            continue
+        return message.role == "assistant" and message.kind == "text" and message.turn_id == turn_id
+    return False
+
+
+# --- the workspace: current state, declared per agent -------------------------------------
+
+class Slot(BaseModel):
+    """One place in an agent's workspace: the newest card of these types, or nothing."""
+
+    key: str
+    card_types: tuple[str, ...]
+
+
+def workspace_cards(view: ChatView, slots: list[Slot]) -> dict[str, CardView | None]:
+    """The newest card for each slot; the workspace shows current state, the chat keeps history."""
+    latest: dict[str, CardView | None] = {slot.key: None for slot in slots}
+    for message in view.messages:
+        if message.card is None:
+            continue
+        for slot in slots:
+            if message.card.card_type in slot.card_types:
+                latest[slot.key] = message.card
+    return latest
+
+
+def feedback_target(view: ChatView, index: int) -> str | None:
+    """The turn a 👍/👎 on chat entry ``index`` rates (entries as ``view.messages`` lists them)."""
+    if 0 <= index < len(view.messages):
+        message = view.messages[index]
+        if message.role == "assistant" and message.turn_id:
+            return message.turn_id
+    return None
+
+
+def last_user_text(view: ChatView) -> str | None:
+    for message in reversed(view.messages):
+        if message.role == "user" and message.text.strip():
+            return message.text
+    return None
+
+
+# --- the conversation list ------------------------------------------------------------------
+
+def conversation_choices(rows: list[ConversationRow], untitled: str = "(untitled)") -> list[tuple[str, str]]:
+    """(label, id) newest first; identical titles get " (2)", " (3)"... in the order they were made."""
+    titles = {r.id: (r.title or untitled) for r in rows}
+    counts: dict[str, int] = {}
+    for title in titles.values():
+        counts[title] = counts.get(title, 0) + 1
+    number: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for row in sorted(rows, key=lambda r: (r.created_at, r.id)):
+        title = titles[row.id]
+        if counts[title] > 1:
+            seen[title] = seen.get(title, 0) + 1
+            number[row.id] = seen[title]
+    labels = []
+    for row in rows:
+        title = titles[row.id] + (f" ({number[row.id]})" if number.get(row.id, 1) > 1 else "")
+        labels.append((f"{title} · {row.updated_at:%m-%d %H:%M}", row.id))
+    return labels

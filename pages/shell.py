@@ -6,6 +6,7 @@ import logging
 import os
 import threading
 from pathlib import Path
+from typing import Any
 
 import gradio as gr
 
@@ -14,11 +15,37 @@ from agents.core.errors import PlaygroundError
 from agents.core.store import default_db_path
 from pages.agent_tab import build_agent_tab
 from pages.api_access import build_api_access
+from pages.conversation_list import build_conversation_list
 from pages.header import build_header
+from pages.i18n import I18N, label
 from pages.identity import AppConfig
 
 CSS = (Path(__file__).with_name("style.css")).read_text(encoding="utf-8")
 log = logging.getLogger(__name__)
+
+# Times in the page (a confirmation's expiry) are written as <time datetime=ISO>; this shows
+# them in the browser's own time zone, whenever Gradio (re)draws them.
+LOCAL_TIME_JS = """() => {
+  const fmt = (el) => {
+    const d = new Date(el.getAttribute('datetime'));
+    if (!isNaN(d)) { el.textContent = d.toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'}); }
+    el.classList.add('pg-local-done');
+  };
+  const scan = () => document.querySelectorAll('time.pg-local-time:not(.pg-local-done)').forEach(fmt);
+  new MutationObserver(scan).observe(document.body, {childList: true, subtree: true});
+  scan();
+  // On a phone the conversation sidebar starts closed, so the chat is the first screen.
+  if (window.innerWidth < 700) {
+    let tries = 0;
+    const close = () => {
+      const bar = document.querySelector('#pg-sidebar');
+      const toggle = bar && bar.querySelector('button.toggle-button');
+      if (bar && toggle && bar.classList.contains('open')) { toggle.click(); return; }
+      if (!bar && tries++ < 50) setTimeout(close, 100);
+    };
+    close();
+  }
+}"""
 
 
 def build_app(config: AppConfig | None = None) -> gr.Blocks:
@@ -27,15 +54,26 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
     with gr.Blocks(title="Agent Playground", fill_width=True) as demo:
         header = build_header(config, demo)
         agents = list_agents()
-        with gr.Tabs():
+        with gr.Sidebar(label=label("conversations"), open=True, elem_id="pg-sidebar", width=280):
+            lists = {spec.id: build_conversation_list(spec, visible=i == 0) for i, spec in enumerate(agents)}
+        with gr.Tabs(elem_id="pg-tabs") as tabs:
             for spec in agents:
                 with gr.Tab(spec.title, id=spec.id, elem_id=f"pg-tab-{spec.id}") as tab:
-                    build_agent_tab(spec, header, demo, tab)
+                    build_agent_tab(spec, header, demo, lists[spec.id], tab)
             if not agents:
                 with gr.Tab("Agents"):
                     gr.Markdown("No agents are registered in this build.")
             with gr.Tab("API 접근", id="api-access", elem_id="pg-tab-api"):
                 build_api_access(header, config.mode)
+        sections = [lists[spec.id].section for spec in agents]
+
+        def show_list(evt: gr.SelectData) -> list[Any]:
+            """The sidebar lists the conversations of the open tab."""
+            chosen = agents[evt.index].id if isinstance(evt.index, int) and evt.index < len(agents) else None
+            return [gr.update(visible=spec.id == chosen) for spec in agents]
+
+        if sections:
+            tabs.select(show_list, None, sections, show_progress="hidden")
     return demo
 
 
@@ -45,7 +83,8 @@ def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI a
 
     config = config or AppConfig()
     api = create_api(config.mode)
-    return gr.mount_gradio_app(api, build_app(config), path="/", css=CSS, theme=gr.themes.Soft())
+    return gr.mount_gradio_app(api, build_app(config), path="/", css=CSS, theme=gr.themes.Soft(), i18n=I18N,
+                               js=LOCAL_TIME_JS)
 
 
 ALERT_INTERVAL_SECONDS = 15 * 60
@@ -94,5 +133,18 @@ def main(host: str | None = None, port: int | None = None) -> None:
     except PlaygroundError as exc:
         raise SystemExit(f"error ({exc.code}): {exc.message}") from None
     print(f"Open http://{host}:{port}/  (HTTP API under /api/v1; {config.mode} mode)", flush=True)
-    start_alert_checks()
-    uvicorn.run(build_server(config), host=host, port=port, log_level="warning")
+    stop = threading.Event()
+    checks = start_alert_checks(stop=stop)
+    try:
+        uvicorn.run(build_server(config), host=host, port=port, log_level="warning")
+    except KeyboardInterrupt:  # a second Ctrl+C during shutdown: still close the file below
+        pass
+    finally:
+        # Close DuckDB before the interpreter tears down its modules; an open connection at
+        # exit makes nanobind print a page of "leaked" warnings after Ctrl+C.
+        stop.set()
+        checks.join(timeout=5)
+        from agents.core.store import reset_shared_store
+
+        reset_shared_store()
+        print("Agent Playground stopped.", flush=True)

@@ -31,7 +31,10 @@ def test_build_app_has_a_tab_per_agent_and_the_header(store):
     assert suggestion_labels[4:8] == ["분유포트 10만원 아래로 추천해줘", "베이비모니터 야간에 잘 보이는 걸로 15만원 이하",
                                       "젖병소독기 세척 쉬운 걸로 추천해줘", ""]
     assert suggestion_labels[8:10] == ["list my notes", "add buy milk"]
-    assert by_id["pg-marketing-alert-check"].value == "알림 확인"
+    assert "alerts_check" in str(by_id["pg-marketing-alert-check"].value)  # translated by gr.I18n in the page
+    assert isinstance(by_id["pg-marketing-conversations"], gr.Radio)  # the sidebar's list replaces the dropdown
+    assert any(isinstance(c, gr.Sidebar) for c in components)
+    assert "pg-notes-picker" not in by_id
 
 
 def parse_sse(body: str):

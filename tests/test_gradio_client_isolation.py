@@ -38,7 +38,7 @@ def shared_server(store, monkeypatch):
 def _guess(param: dict[str, Any], alice: dict[str, str]) -> Any:
     """A hostile value for each parameter: alice's ids wherever a string fits."""
     kind = (param.get("python_type") or {}).get("type", "")
-    label = (param.get("label") or param.get("parameter_name") or "").lower()
+    label = str(param.get("label") or param.get("parameter_name") or "").lower()  # labels may be gr.I18n keys
     if "str" in kind:
         if "conversation" in label or "대화" in label:
             return alice["conversation"]

@@ -106,7 +106,7 @@ def test_prompts_are_versioned(store, clock):
     assert seen[0].startswith("v2 prompt")
 
 
-def test_alerts_deduplicate_while_open(store, clock):
+def test_alerts_deduplicate_and_closed_ones_stay_closed(store, clock):
     make = dict(user_id="demo", agent_id="notes", type="budget", severity="WARNING", title="Budget 92%",
                 message="Campaign A used 92% of its budget", data={"campaign": "A"}, dedupe_key="budget:A", now=clock())
     first = store.alerts.create_if_new(**make)
@@ -115,7 +115,10 @@ def test_alerts_deduplicate_while_open(store, clock):
     assert store.alerts.count_unread("demo") == 1
     assert store.alerts.set_status(first.id, "demo", "ACTED_ON", clock())
     assert store.alerts.count_unread("demo") == 0
-    assert store.alerts.create_if_new(**make) is not None  # closed alerts do not block a new one
+    # A dismissed or acted-on alert never comes back (a reload re-runs the check): the key
+    # names one event, and a new event has a new key.
+    assert store.alerts.create_if_new(**make) is None
+    assert store.alerts.create_if_new(**{**make, "dedupe_key": "budget:A:next-day"}) is not None
     with pytest.raises(ValueError, match="alert status must be one of"):
         store.alerts.set_status(first.id, "demo", "BOGUS", clock())
 

@@ -49,6 +49,9 @@ class AgentSpec:
     alert_check: Callable[[Store, str, datetime], list[Any]] | None = None
     alert_prompt: Callable[[Any], str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # (caller dependency) -> a FastAPI APIRouter with the agent's own endpoints (seed wire shapes);
+    # the HTTP API includes every agent's, so api.py stays generic.
+    http_routes: Callable[[Any], Any] | None = None
 
 
 # Built-in agents, one package each; a later issue adds each as it lands.

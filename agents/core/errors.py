@@ -40,6 +40,10 @@ class InvalidArgs(PlaygroundError):
     code = "invalid_args"
 
 
+class TurnNotFound(PlaygroundError):
+    code = "turn_not_found"
+
+
 class GuardRefusal(PlaygroundError):
     """Input refused before any model call (size, injection, usage limit, empty)."""
 

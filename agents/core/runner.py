@@ -20,6 +20,7 @@ from agents.core.agent import AgentSpec
 from agents.core.errors import ConversationNotFound, GuardRefusal, PlaygroundError
 from agents.core.events import (
     ActionConfirmation,
+    Clarification,
     Done,
     Emitter,
     Error,
@@ -108,7 +109,11 @@ class Turn:
         """Stream text that the pipeline wrote itself (word chunks, like a model)."""
         from agents.core.providers.offline import word_chunks
 
-        for chunk in word_chunks(text):
+        # A provider that simulates typing (the offline model's pace_ms) paces this text alike.
+        pace = float(getattr(self.provider, "pace_ms", 0) or 0) / 1000
+        for index, chunk in enumerate(word_chunks(text)):
+            if index and pace:
+                time.sleep(pace)
             self.reply_parts.append(chunk)
             yield self.emit(TextDelta, content=chunk)
 
@@ -317,8 +322,11 @@ def _drive(turn: Turn) -> Iterator[Event]:
     pipeline = turn.agent.pipeline or tool_loop
     held: list[Event] = []  # confirmation cards wait until their action rows are committed
     terminal: Event | None = None
+    options: list[str] = []  # a clarification's choices, kept so a reload shows them again
     try:
         for event in pipeline(turn):
+            if isinstance(event, Clarification) and event.options:
+                options = list(event.options)
             if held or isinstance(event, ActionConfirmation):
                 held.append(event)
             else:
@@ -328,6 +336,7 @@ def _drive(turn: Turn) -> Iterator[Event]:
         if suggestions:
             held.append(turn.emit(SuggestedQuestions, questions=suggestions[:4]))
         message_id = _last_assistant_id(turn)
+        _remember_suggestions(turn, message_id, suggestions[:4] or options)
         terminal = turn.emit(
             Done, conversation_id=turn.conversation.id, message_id=message_id, provider=turn.provider.name,
             model=turn.provider.model, usage=turn.usage, latency_ms=round(turn.elapsed_ms(), 3),
@@ -390,6 +399,15 @@ def _last_assistant_id(turn: Turn) -> str | None:
             message.id = message.id or new_id("msg")
             return message.id
     return None
+
+
+def _remember_suggestions(turn: Turn, message_id: str | None, questions: list[str]) -> None:
+    """The last reply's suggestion buttons live in its message's meta, so a reload shows them."""
+    if not questions or message_id is None:
+        return
+    for message in turn.messages_out:
+        if message.id == message_id and "suggestions" not in message.meta:
+            message.meta = {**message.meta, "suggestions": questions}
 
 
 def _open_conversation(

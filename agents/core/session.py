@@ -109,9 +109,10 @@ class Session:
             return None
         return self.store.conversations.get(self.conversation_id, self.user_id)
 
-    def conversations(self, *, archived: bool | None = False, limit: int = 20, offset: int = 0) -> list[ConversationRow]:
+    def conversations(self, *, archived: bool | None = False, limit: int = 20, offset: int = 0,
+                      search: str | None = None) -> list[ConversationRow]:
         return self.store.conversations.list(self.user_id, agent_id=self.agent.id, archived=archived,
-                                             limit=limit, offset=offset)
+                                             limit=limit, offset=offset, search=search)
 
     def history(self, limit: int = 200) -> list[MessageRow]:
         if self.conversation_id is None:

@@ -31,7 +31,7 @@ MODEL_RESULT_CHARS = 12_000  # what a tool result may cost the model's context
 
 def tool_context(turn: Turn) -> ToolContext:
     return ToolContext(user_id=turn.user_id, conversation_id=turn.conversation.id, agent_id=turn.agent.id,
-                       store=turn.store, now=turn.now)
+                       store=turn.store, now=turn.now, meta=turn.meta)
 
 
 def _result_message(turn: Turn, call: ModelToolCall, payload: dict[str, Any], meta: dict[str, Any]) -> ChatMessage:
@@ -69,8 +69,8 @@ def _parse(tool: Tool | None, call: ModelToolCall, known: list[str]) -> tuple[di
 
 def run_tool_call(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tuple[ChatMessage, bool]]:
     """Returns the tool message for the model and whether the call awaits confirmation."""
-    tool = turn.agent.tools.get(call.name)
-    raw, args, problem = _parse(tool, call, turn.agent.tools.names())
+    tool = turn.agent.tools.for_model(call.name)
+    raw, args, problem = _parse(tool, call, turn.agent.tools.model_names())
     if problem is not None or tool is None:
         message = yield from _refuse(turn, call, raw, problem or "")
         return message, False

@@ -59,6 +59,8 @@ class ToolContext:
     agent_id: str
     store: Store
     now: datetime
+    # The turn's done.meta, for tools that report usage (e.g. Places calls); empty outside a turn.
+    meta: dict[str, Any] = field(default_factory=dict)
 
 
 Handler = Callable[[Any, ToolContext], ToolOutput]
@@ -74,6 +76,8 @@ class Tool:
     handler: Handler
     # For mutations: (args, ctx, previous_args or None) -> Confirmation.
     confirmation: ConfirmationBuilder | None = None
+    # False for actions only a person starts (a card's button): the model never sees or calls them.
+    model_visible: bool = True
 
     def validate(self, raw: dict[str, Any]) -> BaseModel:
         return self.args_model.model_validate(raw)
@@ -157,7 +161,15 @@ class ToolRegistry:
 
     def specs(self) -> list[dict[str, Any]]:
         """Provider-neutral specs: name, description and JSON schema (shared, do not mutate)."""
-        return [{"name": t.name, "description": t.description, "parameters": t.json_schema()} for t in self.all()]
+        return [{"name": t.name, "description": t.description, "parameters": t.json_schema()} for t in self.all()
+                if t.model_visible]
+
+    def for_model(self, name: str) -> Tool | None:
+        tool = self.tools.get(name)
+        return tool if tool is not None and tool.model_visible else None
+
+    def model_names(self) -> list[str]:
+        return [t.name for t in self.all() if t.model_visible]
 
     def openai_responses_tools(self) -> list[dict[str, Any]]:
         return [{"type": "function", **spec} for spec in self.specs()]

@@ -23,6 +23,7 @@ from agents.core.errors import (
     InvalidArgs,
     PlaygroundError,
     RateLimited,
+    TurnNotFound,
     UnknownAgentError,
 )
 from agents.httpapi.models import ErrorBody, JsonValueError
@@ -31,7 +32,7 @@ log = logging.getLogger(__name__)
 
 _STATUS: list[tuple[type[PlaygroundError], int]] = [
     (AuthError, 401), (Forbidden, 403),
-    (UnknownAgentError, 404), (ConversationNotFound, 404), (ActionNotFound, 404), (TokenNotFound, 404),
+    (UnknownAgentError, 404), (ConversationNotFound, 404), (ActionNotFound, 404), (TokenNotFound, 404), (TurnNotFound, 404),
     (ActionRefused, 409), (ConversationBusy, 409), (ActionBusy, 409),
     (InvalidArgs, 422), (RateLimited, 429),
 ]

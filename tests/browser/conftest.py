@@ -46,7 +46,7 @@ def page(server):
         pytest.skip("Debian chromium is not installed (apt-get install chromium)")
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page = browser.new_page(viewport={"width": 1400, "height": 1000}, locale="ko-KR")
         page.goto(server, wait_until="load")
         page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
         page.wait_for_timeout(1_000)  # let the load events (conversation restore, alerts) settle

@@ -34,7 +34,12 @@ def shared_server(store, monkeypatch):
 
 
 def _identity(page) -> str:
-    page.wait_for_selector("#pg-identity:has-text('anon-')", timeout=60_000)
+    page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    page.wait_for_timeout(500)
+    if not page.locator("#pg-identity").is_visible():
+        page.click("#pg-settings > button")  # who you are lives in the settings accordion
+    page.wait_for_selector("#pg-identity:has-text('anon-')", state="attached", timeout=60_000)
+    page.wait_for_function("() => document.querySelector('#pg-identity').innerText.includes('anon-')", timeout=60_000)
     return page.inner_text("#pg-identity").split()[1]
 
 

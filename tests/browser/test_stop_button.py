@@ -25,11 +25,13 @@ def slow_model(monkeypatch):
 def test_stop_keeps_the_partial_reply(slow_model, page, store):
     page.click("button[role=tab]:has-text('Notes (test agent)')")
     page.wait_for_selector("#pg-notes-input textarea", timeout=30_000)
+    page.click("#pg-settings > button")  # the header folds into the settings accordion
     page.click("#pg-provider input")
     page.click("li:has-text('openai')")
     page.fill("#pg-notes-input textarea", "tell me a long story")
     page.click("#pg-notes-send")
     page.wait_for_selector("text=word3", timeout=30_000)
+    assert page.locator("#pg-notes-send").is_disabled() and page.locator("#pg-notes-stop").is_enabled()
     page.click("#pg-notes-stop")
     deadline = time.time() + 30
     status = None

@@ -45,7 +45,8 @@ __all__ = [
 ProviderFactory = Callable[..., Provider]
 _FACTORIES: dict[str, ProviderFactory] = {
     # The offline model needs no key; api_key and base_url are accepted and ignored.
-    "offline": lambda **kw: OfflineProvider(model=str(kw.get("model") or "rules-v1")),
+    "offline": lambda **kw: OfflineProvider(model=str(kw.get("model") or "rules-v1"),
+                                            pace_ms=kw.get("pace_ms")),  # type: ignore[arg-type]
 }
 
 
@@ -67,10 +68,13 @@ _FACTORIES["gemini"] = _gemini
 PROVIDER_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 
 
-def make_provider(name: str = "offline", **settings: object) -> Provider:
-    """Build a provider by name; settings are model, api_key, base_url and the like."""
+def make_provider(name: str = "offline", *, pace_ms: float | None = None, **settings: object) -> Provider:
+    """Build a provider by name; settings are model, api_key, base_url and the like.
+    ``pace_ms`` is the offline model's typing pace per chunk (real models have their own)."""
     factory = _FACTORIES.get(name)
     if factory is None:
         known = ", ".join(_FACTORIES)
         raise PlaygroundError(f"unknown provider {name!r}; choose one of: {known}", code="unknown_provider")
+    if name == "offline":
+        settings["pace_ms"] = pace_ms
     return factory(**settings)

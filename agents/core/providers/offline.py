@@ -9,7 +9,9 @@ the script was used up. Both stream text in word chunks.
 from __future__ import annotations
 
 import json
+import os
 import re
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -27,6 +29,17 @@ from agents.core.providers.base import (
 )
 
 _WORDS = re.compile(r"\s*\S+\s*|\s+")
+
+
+def offline_pace_ms(requested: float | None = None) -> float:
+    """The environment wins (to slow the app down or speed it up), then the caller, then 0."""
+    env = os.environ.get("PLAYGROUND_OFFLINE_PACE_MS", "").strip()
+    if env:
+        try:
+            return max(0.0, float(env))
+        except ValueError:
+            pass
+    return max(0.0, float(requested or 0))
 
 
 def word_chunks(text: str) -> list[str]:
@@ -83,8 +96,12 @@ class OfflineProvider:
     name = "offline"
     label = "Offline rule-based model (deterministic, not an LLM)"
 
-    def __init__(self, script: list[Step | Callable[[ModelRequest], Step]] | None = None, model: str = "rules-v1") -> None:
+    def __init__(self, script: list[Step | Callable[[ModelRequest], Step]] | None = None, model: str = "rules-v1",
+                 pace_ms: float | None = None) -> None:
         self.model = model
+        # A pause per text chunk so a person can see the reply stream (and Stop it) in the UI;
+        # 0 (the default) everywhere else: CLI, tests, evals. PLAYGROUND_OFFLINE_PACE_MS overrides.
+        self.pace_ms = offline_pace_ms(pace_ms)
         self._script = list(script) if script is not None else None
         self.calls: list[ModelRequest] = []
 
@@ -139,6 +156,8 @@ class OfflineProvider:
         for index, chunk in enumerate(word_chunks(step.text)):
             if step.error is not None and index == step.error_after_chunks:
                 raise step.error
+            if index and self.pace_ms:
+                time.sleep(self.pace_ms / 1000)
             yield TextChunk(chunk)
         if step.error is not None:
             raise step.error

@@ -11,6 +11,7 @@ from agents.core.store.actions import PendingActionRepo
 from agents.core.store.alerts import AlertRepo
 from agents.core.store.conversations import ConversationRepo, MessageRepo
 from agents.core.store.db import Database, default_db_path
+from agents.core.store.feedback import FeedbackRepo
 from agents.core.store.migrations import CORE_MIGRATIONS, Migration, migrate
 from agents.core.store.models import (
     ActionStatus,
@@ -57,6 +58,7 @@ class Store:
         self.prompts = PromptRepo(db)
         self.settings = SettingsRepo(db)
         self.tokens = ApiTokenRepo(db)
+        self.feedback = FeedbackRepo(db)
         # Per-store memo for facts that only change through this process (one process per file).
         self.memo: dict[str, Any] = {}
 

@@ -29,10 +29,11 @@ class AlertRepo:
         self, *, user_id: str, agent_id: str, type: str, severity: str, title: str, message: str,
         data: dict[str, Any], dedupe_key: str, now: datetime,
     ) -> AlertRow | None:
-        """Insert unless an open alert with the same key exists; None when deduplicated."""
+        """Insert unless an alert with the same key exists; None when deduplicated. Keys name
+        one event (metric, campaign, day), so a dismissed or acted-on alert never comes back."""
         with self.db.transaction() as cur:
             exists = cur.execute(
-                "SELECT 1 FROM alerts WHERE user_id = ? AND dedupe_key = ? AND status IN ('UNREAD', 'READ')",
+                "SELECT 1 FROM alerts WHERE user_id = ? AND dedupe_key = ?",
                 [user_id, dedupe_key],
             ).fetchone()
             if exists:

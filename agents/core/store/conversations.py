@@ -79,13 +79,19 @@ class ConversationRepo:
         archived: bool | None = False,
         limit: int = 20,
         offset: int = 0,
+        search: str | None = None,
     ) -> list[ConversationRow]:
         # The denormalised preview and updated_at make this one filtered Top-N scan, no join.
+        # ``search`` matches the title or the last message, case-insensitively.
+        pattern = None
+        if search and search.strip():
+            pattern = "%" + search.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         rows = self.db.fetchall(
             f"""SELECT {_CONV_COLS} FROM conversations
                 WHERE user_id = ? AND (? IS NULL OR agent_id = ?) AND (? IS NULL OR archived = ?)
+                  AND (? IS NULL OR title ILIKE ? ESCAPE '\\' OR last_preview ILIKE ? ESCAPE '\\')
                 ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?""",
-            [user_id, agent_id, agent_id, archived, archived, limit, offset],
+            [user_id, agent_id, agent_id, archived, archived, pattern, pattern, pattern, limit, offset],
         )
         return [_conversation(r) for r in rows]
 
@@ -97,6 +103,11 @@ class ConversationRepo:
             [user_id, agent_id, agent_id, archived, archived],
         )
         return int(row[0]) if row else 0
+
+    def rename(self, conv_id: str, user_id: str, title: str) -> bool:
+        rows = self.db.fetchall("UPDATE conversations SET title = ? WHERE id = ? AND user_id = ? RETURNING id",
+                                [title_from(title), conv_id, user_id])
+        return bool(rows)
 
     def set_archived(self, conv_id: str, user_id: str, archived: bool, now: datetime) -> bool:
         rows = self.db.fetchall(
@@ -114,7 +125,7 @@ class ConversationRepo:
             owned = cur.execute("SELECT 1 FROM conversations WHERE id = ? AND user_id = ?", [conv_id, user_id]).fetchone()
             if not owned:
                 return False
-            for table in ("messages", "pending_actions", "traces"):
+            for table in ("messages", "pending_actions", "traces", "feedback"):
                 cur.execute(f"DELETE FROM {table} WHERE conversation_id = ?", [conv_id])
             cur.execute("DELETE FROM conversations WHERE id = ?", [conv_id])
         return True

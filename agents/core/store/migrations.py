@@ -157,10 +157,24 @@ def _core_003_api_tokens(cur: duckdb.DuckDBPyConnection) -> None:
     cur.execute("CREATE INDEX api_tokens_user ON api_tokens(user_id)")
 
 
+def _core_010_feedback(cur: duckdb.DuckDBPyConnection) -> None:
+    create_table(cur, "feedback", [
+        ("turn_id", "VARCHAR NOT NULL", "the rated turn; joins traces.turn_id"),
+        ("user_id", "VARCHAR NOT NULL", "who rated it; one rating per user and turn, replaced on change"),
+        ("conversation_id", "VARCHAR", "conversation of the turn, so deleting a conversation deletes its ratings"),
+        ("message_id", "VARCHAR", "the assistant message the thumb was on, when known"),
+        ("rating", "VARCHAR NOT NULL", "up or down"),
+        ("comment", "VARCHAR", "optional free text with the rating"),
+        ("created_at", "TIMESTAMP NOT NULL", "first rating, UTC"),
+        ("updated_at", "TIMESTAMP NOT NULL", "last change of rating or comment, UTC"),
+    ], tail="PRIMARY KEY (turn_id, user_id)")
+
+
 CORE_MIGRATIONS: list[Migration] = [
     Migration("core_001_init", _core_001_init),
     Migration("core_002_settings", _core_002_settings),
     Migration("core_003_api_tokens", _core_003_api_tokens),
+    Migration("core_010_feedback", _core_010_feedback),
 ]
 
 

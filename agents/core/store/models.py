@@ -116,3 +116,5 @@ class TraceRow(BaseModel):
     output_tokens: int | None
     events: list[dict[str, Any]]
     spans: list[dict[str, Any]] = Field(default_factory=list)
+    # 👍/👎 ratings with comments (filled by TraceRepo.get, not stored in the trace row).
+    feedback: list[dict[str, Any]] = Field(default_factory=list)

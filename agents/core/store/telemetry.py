@@ -50,7 +50,13 @@ class TraceRepo:
 
     def get(self, turn_id: str) -> TraceRow | None:
         row = self.db.fetchone(f"SELECT {_TRACE_COLS} FROM traces WHERE turn_id = ?", [turn_id])
-        return _trace(row) if row else None
+        if row is None:
+            return None
+        trace = _trace(row)
+        trace.feedback = self.db.fetch_dicts(
+            "SELECT user_id, rating, comment, message_id, updated_at FROM feedback WHERE turn_id = ? ORDER BY updated_at",
+            [turn_id])
+        return trace
 
     def for_conversation(self, conv_id: str) -> list[TraceRow]:
         rows = self.db.fetchall(

@@ -1,0 +1,51 @@
+"""👍 / 👎 with an optional comment, one per user and turn (a second rating replaces the first)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from agents.core.errors import InvalidArgs, TurnNotFound
+from agents.core.store.db import Database
+
+Rating = Literal["up", "down"]
+_COLS = "turn_id, user_id, conversation_id, message_id, rating, comment, created_at, updated_at"
+MAX_COMMENT_CHARS = 2000
+
+
+class FeedbackRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def rate(self, turn_id: str, user_id: str, rating: str, comment: str | None, now: datetime,
+             message_id: str | None = None) -> dict[str, Any]:
+        """Record (or replace) this user's rating of a turn of theirs. The turn must be one the
+        user ran: a rating of another user's turn reads as not found."""
+        if rating not in ("up", "down"):
+            raise InvalidArgs(f"rating must be 'up' or 'down', not {rating!r}.")
+        comment = (comment or "").strip() or None
+        if comment is not None and len(comment) > MAX_COMMENT_CHARS:
+            raise InvalidArgs(f"The comment is {len(comment)} characters long; keep it under {MAX_COMMENT_CHARS}.")
+        owner = self.db.fetchone("SELECT conversation_id FROM traces WHERE turn_id = ? AND user_id = ?",
+                                 [turn_id, user_id])
+        if owner is None:
+            raise TurnNotFound(f"No turn {turn_id!r} for user {user_id!r}.")
+        row = self.db.fetchone(
+            f"""INSERT INTO feedback ({_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (turn_id, user_id) DO UPDATE SET rating = excluded.rating,
+                    comment = coalesce(excluded.comment, feedback.comment),
+                    message_id = coalesce(excluded.message_id, feedback.message_id), updated_at = excluded.updated_at
+                RETURNING {_COLS}""",
+            [turn_id, user_id, owner[0], message_id, rating, comment, now, now],
+        )
+        assert row is not None
+        return dict(zip(_COLS.split(", "), row, strict=True))
+
+    def for_turn(self, turn_id: str) -> list[dict[str, Any]]:
+        return self.db.fetch_dicts(f"SELECT {_COLS} FROM feedback WHERE turn_id = ? ORDER BY updated_at", [turn_id])
+
+    def for_conversation(self, conversation_id: str, user_id: str) -> dict[str, dict[str, Any]]:
+        """turn_id -> this user's rating, to redraw the thumbs after a reload."""
+        rows = self.db.fetch_dicts(f"SELECT {_COLS} FROM feedback WHERE conversation_id = ? AND user_id = ?",
+                                   [conversation_id, user_id])
+        return {r["turn_id"]: r for r in rows}

@@ -1,0 +1,32 @@
+"""The travel turn: the core tool loop, then the seed's text-parsing fallback (§3.3) when the
+model answered with places in plain text and called no tool."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from agents.core.events import Event
+from agents.core.providers.base import ModelToolCall
+from agents.core.runner import Turn, tool_loop
+from agents.core.tools import new_call_id
+from agents.travel.fallback import parse_places
+
+_STRICT = ("json_block", "json")  # structured answers are trusted; lists and quotes must verify
+
+
+def pipeline(turn: Turn) -> Iterator[Event]:
+    yield from tool_loop(turn)
+    if any(m.tool_calls for m in turn.messages_out) or not turn.final_text:
+        return
+    method, places = parse_places(turn.final_text)
+    if not places:
+        return
+    call = ModelToolCall(id=new_call_id(), name="recommend_places",
+                         arguments=json.dumps({"places": places[:8]}, ensure_ascii=False))
+    turn.flush_reply([call])  # the history pairs the result with a call, as a model's would be
+    message, _ = yield from turn.run_tool(call)
+    result = json.loads(message.content or "{}")
+    verified = [p for p in (result.get("data") or {}).get("places", []) if p.get("isVerified")]
+    turn.meta["parse_fallback"] = {"method": method, "names": [p["name"] for p in places[:8]],
+                                   "verified": len(verified), "used": method in _STRICT or bool(verified)}

@@ -1,0 +1,254 @@
+"""The travel part of the store: the gazetteer, trips, saved places and itineraries. All SQL here."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+from typing import Any
+
+import duckdb
+
+from agents.core.ids import new_id
+from agents.core.store import Store
+from agents.core.store.migrations import Migration, create_table
+from agents.travel.model import ItineraryDay, ItineraryItem, PlaceHit, Trip, TripPlace
+
+
+def _travel_001(cur: duckdb.DuckDBPyConnection) -> None:
+    create_table(cur, "travel_gazetteer", [
+        ("place_id", "VARCHAR PRIMARY KEY", "stable id from data/travel (e.g. tyo-sensoji)"),
+        ("destination", "VARCHAR NOT NULL", "destination id the place belongs to"),
+        ("name", "VARCHAR NOT NULL", "real local name (Japanese in Japan, Korean in Korea)"),
+        ("name_ko", "VARCHAR", "Korean rendering, what Korean users type"),
+        ("name_en", "VARCHAR", "English name, the seed's fallback search"),
+        ("category", "VARCHAR NOT NULL", "restaurant, cafe, attraction, shopping, accommodation or transport"),
+        ("address", "VARCHAR", "short real address"),
+        ("area", "VARCHAR", "neighbourhood, for 'near Shinjuku' searches"),
+        ("keywords", "VARCHAR", "space-separated Korean and English keywords (ramen, 라멘, ...)"),
+        ("latitude", "DOUBLE NOT NULL", "real latitude, to about 100 m"),
+        ("longitude", "DOUBLE NOT NULL", "real longitude, to about 100 m"),
+        ("rating", "DOUBLE", "sandbox rating 1-5, labelled as such in the UI"),
+        ("user_ratings_total", "INTEGER", "sandbox review count"),
+        ("price_level", "INTEGER", "sandbox price level 0-4"),
+        ("opening_hours", "VARCHAR", "sandbox weekly hours text"),
+    ])
+    create_table(cur, "travel_gazetteer_meta", [
+        ("version", "VARCHAR PRIMARY KEY", "digest of the shipped data the table was loaded from"),
+        ("loaded_at", "TIMESTAMP NOT NULL", "when it was loaded"),
+    ])
+    create_table(cur, "travel_trips", [
+        ("id", "VARCHAR PRIMARY KEY", "trip id (the seed's project id)"),
+        ("user_id", "VARCHAR NOT NULL", "owner; every query filters on it"),
+        ("title", "VARCHAR NOT NULL", "display title, e.g. 도쿄 3박 4일"),
+        ("destination", "VARCHAR NOT NULL", "destination id from data/travel"),
+        ("destination_name", "VARCHAR NOT NULL", "destination as shown and searched (도쿄)"),
+        ("country", "VARCHAR", "country, appended to place searches"),
+        ("start_date", "DATE NOT NULL", "first day of the trip"),
+        ("end_date", "DATE NOT NULL", "last day of the trip"),
+        ("active", "BOOLEAN NOT NULL DEFAULT false", "the trip the chat talks about; one per user"),
+        ("created_at", "TIMESTAMP NOT NULL", "creation time, UTC"),
+        ("updated_at", "TIMESTAMP NOT NULL", "last change"),
+    ])
+    create_table(cur, "travel_trip_places", [
+        ("id", "VARCHAR PRIMARY KEY", "saved place id (the seed's Place.id)"),
+        ("trip_id", "VARCHAR NOT NULL", "trip it is saved in"),
+        ("user_id", "VARCHAR NOT NULL", "denormalised owner for access checks"),
+        ("place_ref", "VARCHAR", "gazetteer place_id or Google place id, when known"),
+        ("name", "VARCHAR NOT NULL", "name as saved; itinerary items match on it"),
+        ("name_en", "VARCHAR", "English name"),
+        ("category", "VARCHAR NOT NULL", "category, for preferences and the map colour"),
+        ("latitude", "DOUBLE", "latitude for route-aware ranking, null when unknown"),
+        ("longitude", "DOUBLE", "longitude"),
+        ("added_at", "TIMESTAMP NOT NULL", "when it was saved; lists keep this order"),
+    ])
+    create_table(cur, "travel_itinerary_items", [
+        ("trip_id", "VARCHAR NOT NULL", "trip the itinerary belongs to (at most one itinerary per trip)"),
+        ("day_number", "INTEGER NOT NULL", "1-based day of the trip"),
+        ("item_order", "INTEGER NOT NULL", "position within the day"),
+        ("trip_place_id", "VARCHAR NOT NULL", "saved place visited"),
+        ("start_time", "VARCHAR", "HH:MM or null"),
+        ("duration", "VARCHAR", "expected stay, e.g. 1.5h"),
+        ("note", "VARCHAR", "visiting tip"),
+    ], tail="PRIMARY KEY (trip_id, day_number, item_order)")
+
+
+MIGRATIONS = (Migration("travel_001", _travel_001),)
+
+_GAZ_COLS = ("place_id, destination, name, name_ko, name_en, category, address, area, keywords, latitude, longitude, "
+             "rating, user_ratings_total, price_level, opening_hours")
+_TRIP_COLS = "id, user_id, title, destination, destination_name, country, start_date, end_date"
+# Great-circle distance in SQL (km); ? ? are the reference latitude and longitude.
+_DISTANCE_SQL = ("2 * 6371.0088 * asin(sqrt(least(1, pow(sin(radians(latitude - ?) / 2), 2) + cos(radians(?)) * "
+                 "cos(radians(latitude)) * pow(sin(radians(longitude - ?) / 2), 2))))")
+
+
+def _hit(row: dict[str, Any]) -> PlaceHit:
+    return PlaceHit(place_id=row["place_id"], name=row["name"], name_en=row["name_en"], name_ko=row["name_ko"],
+                    category=row["category"], address=row["address"], area=row["area"], latitude=row["latitude"],
+                    longitude=row["longitude"], rating=row["rating"], user_ratings_total=row["user_ratings_total"],
+                    price_level=row["price_level"], sandbox=True)
+
+
+class TravelStore:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.db = store.db
+
+    # --- gazetteer -------------------------------------------------------------------------
+
+    def gazetteer_version(self) -> str | None:
+        row = self.db.fetchone("SELECT version FROM travel_gazetteer_meta")
+        return row[0] if row else None
+
+    def load_gazetteer(self, version: str, places: list[dict[str, Any]], now: datetime) -> None:
+        """Replace the gazetteer with the shipped data (one transaction; readers see old or new)."""
+        cols = _GAZ_COLS.split(", ")
+        rows = [[p.get(c) for c in cols] for p in places]
+
+        def write() -> None:
+            self.db.execute("DELETE FROM travel_gazetteer")
+            self.db.execute("DELETE FROM travel_gazetteer_meta")
+            if rows:
+                self.db.cursor().executemany(
+                    f"INSERT INTO travel_gazetteer ({_GAZ_COLS}) VALUES ({', '.join('?' * len(cols))})", rows)
+            self.db.execute("INSERT INTO travel_gazetteer_meta VALUES (?, ?)", [version, now])
+
+        self.db.write(write)
+
+    def gazetteer_names(self, destination: str) -> list[dict[str, Any]]:
+        return self.db.fetch_dicts(
+            f"SELECT {_GAZ_COLS} FROM travel_gazetteer WHERE destination = ? ORDER BY place_id", [destination])
+
+    def gazetteer_place(self, place_id: str) -> PlaceHit | None:
+        rows = self.db.fetch_dicts(f"SELECT {_GAZ_COLS} FROM travel_gazetteer WHERE place_id = ?", [place_id])
+        return _hit(rows[0]) if rows else None
+
+    def nearby(self, destination: str | None, lat: float, lng: float, *, category: str | None = None,
+               keyword: str | None = None, limit: int = 3, radius_km: float = 5.0,
+               exclude: tuple[str, ...] = ()) -> list[tuple[PlaceHit, float]]:
+        """Places within ``radius_km`` of a point, nearest first, optionally by category and keyword."""
+        like = f"%{keyword.lower()}%" if keyword else None
+        rows = self.db.fetch_dicts(
+            f"""SELECT * FROM (SELECT {_GAZ_COLS}, {_DISTANCE_SQL} AS km FROM travel_gazetteer
+                               WHERE (? IS NULL OR destination = ?) AND (? IS NULL OR category = ?)
+                                 AND (? IS NULL OR lower(name || ' ' || coalesce(name_ko, '') || ' ' ||
+                                      coalesce(name_en, '') || ' ' || coalesce(keywords, '') || ' ' ||
+                                      coalesce(area, '')) LIKE ?)
+                                 AND NOT list_contains(?, place_id))
+                WHERE km <= ? ORDER BY km, place_id LIMIT ?""",
+            [lat, lat, lng, destination, destination, category, category, like, like, list(exclude), radius_km,
+             limit])
+        return [(_hit(r), r["km"]) for r in rows]
+
+    # --- trips -----------------------------------------------------------------------------
+
+    def has_trips(self, user_id: str) -> bool:
+        return self.db.fetchone("SELECT 1 FROM travel_trips WHERE user_id = ? LIMIT 1", [user_id]) is not None
+
+    def create_trip(self, user_id: str, title: str, destination: str, destination_name: str, country: str | None,
+                    start: date, end: date, now: datetime, *, activate: bool = True) -> str:
+        trip_id = new_id("trip")
+
+        def write() -> None:
+            if activate:
+                self.db.execute("UPDATE travel_trips SET active = false WHERE user_id = ? AND active", [user_id])
+            self.db.execute(
+                f"INSERT INTO travel_trips ({_TRIP_COLS}, active, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [trip_id, user_id, title, destination, destination_name, country, start, end, activate, now, now])
+
+        self.db.write(write)
+        return trip_id
+
+    def set_active(self, user_id: str, trip_id: str) -> bool:
+        def write() -> bool:
+            if self.db.fetchone("SELECT 1 FROM travel_trips WHERE id = ? AND user_id = ?", [trip_id, user_id]) is None:
+                return False
+            self.db.execute("UPDATE travel_trips SET active = (id = ?) WHERE user_id = ?", [trip_id, user_id])
+            return True
+
+        return self.db.write(write)
+
+    def set_dates(self, user_id: str, trip_id: str, start: date, end: date, now: datetime) -> bool:
+        rows = self.db.fetchall(
+            "UPDATE travel_trips SET start_date = ?, end_date = ?, updated_at = ? WHERE id = ? AND user_id = ? RETURNING id",
+            [start, end, now, trip_id, user_id])
+        return bool(rows)
+
+    def trips(self, user_id: str) -> list[dict[str, Any]]:
+        return self.db.fetch_dicts(
+            f"""SELECT {_TRIP_COLS}, active, (SELECT count(*) FROM travel_trip_places p WHERE p.trip_id = t.id) AS places
+                FROM travel_trips t WHERE user_id = ? ORDER BY created_at, id""", [user_id])
+
+    def active_trip_id(self, user_id: str) -> str | None:
+        row = self.db.fetchone("SELECT id FROM travel_trips WHERE user_id = ? AND active", [user_id])
+        return row[0] if row else None
+
+    def trip(self, user_id: str, trip_id: str) -> Trip | None:
+        rows = self.db.fetch_dicts(f"SELECT {_TRIP_COLS} FROM travel_trips WHERE id = ? AND user_id = ?",
+                                   [trip_id, user_id])
+        if not rows:
+            return None
+        places = [TripPlace(**r) for r in self.db.fetch_dicts(
+            """SELECT id, name, name_en, category, latitude, longitude, place_ref AS place_id
+               FROM travel_trip_places WHERE trip_id = ? ORDER BY added_at, id""", [trip_id])]
+        by_id = {p.id: p for p in places}
+        days: dict[int, list[ItineraryItem]] = {}
+        for r in self.db.fetch_dicts(
+                """SELECT day_number, item_order, trip_place_id, start_time, duration, note
+                   FROM travel_itinerary_items WHERE trip_id = ? ORDER BY day_number, item_order""", [trip_id]):
+            place = by_id.get(r["trip_place_id"])
+            if place is None:  # the place was removed: its visits go with it
+                continue
+            days.setdefault(r["day_number"], []).append(ItineraryItem(
+                order=r["item_order"], place_id=place.id, place_name=place.name, category=place.category,
+                start_time=r["start_time"], duration=r["duration"], note=r["note"]))
+        trip = Trip(**rows[0], places=places)
+        trip.itinerary = [ItineraryDay(day_number=n, date=date.fromordinal(trip.start_date.toordinal() + n - 1),
+                                       items=items) for n, items in sorted(days.items())]
+        return trip
+
+    # --- saved places ----------------------------------------------------------------------
+
+    def add_place(self, user_id: str, trip_id: str, place: TripPlace | PlaceHit, now: datetime) -> str:
+        place_id = new_id("plc")
+        ref = place.place_id
+        self.db.write(lambda: self.db.execute(
+            """INSERT INTO travel_trip_places (id, trip_id, user_id, place_ref, name, name_en, category, latitude,
+                   longitude, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            [place_id, trip_id, user_id, ref, place.name, place.name_en, place.category, place.latitude,
+             place.longitude, now]))
+        return place_id
+
+    def remove_place(self, user_id: str, trip_id: str, trip_place_id: str) -> bool:
+        def write() -> bool:
+            rows = self.db.fetchall(
+                "DELETE FROM travel_trip_places WHERE id = ? AND trip_id = ? AND user_id = ? RETURNING id",
+                [trip_place_id, trip_id, user_id])
+            if rows:
+                self.db.execute("DELETE FROM travel_itinerary_items WHERE trip_id = ? AND trip_place_id = ?",
+                                [trip_id, trip_place_id])
+            return bool(rows)
+
+        return self.db.write(write)
+
+    # --- itinerary -------------------------------------------------------------------------
+
+    def replace_itinerary(self, trip_id: str, days: list[tuple[int, list[dict[str, Any]]]], now: datetime) -> int:
+        """Write the whole itinerary (in the caller's transaction); returns the item count."""
+        self.db.execute("DELETE FROM travel_itinerary_items WHERE trip_id = ?", [trip_id])
+        count = 0
+        for day_number, items in days:
+            for order, item in enumerate(items, start=1):
+                self.db.execute(
+                    """INSERT INTO travel_itinerary_items (trip_id, day_number, item_order, trip_place_id, start_time,
+                           duration, note) VALUES (?, ?, ?, ?, ?, ?, ?)""",
+                    [trip_id, day_number, order, item["place_id"], item.get("start_time"), item.get("duration"),
+                     item.get("note")])
+                count += 1
+        self.db.execute("UPDATE travel_trips SET updated_at = ? WHERE id = ?", [now, trip_id])
+        return count
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)

@@ -1,0 +1,260 @@
+"""The travel tools (seed 001 §3.1.2, §3.1.3): pydantic args, schemas exported for Gemini and
+OpenAI by the core. Every reply is composed from what these return."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from agents.core.tools import Card, Confirmation, Detail, ToolContext, ToolOutput
+from agents.travel.destinations import destination
+from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days
+from agents.travel.model import CATEGORY_KO, PlaceSuggestion, Trip, TripPlace, ValidatedPlace
+from agents.travel.places import CachedPlaces, places_for
+from agents.travel.service import TripService, _saved_from
+from agents.travel.validation import drop_saved, merge, rank_by_route, validate_and_enrich
+
+MAX_RECOMMENDED = 3
+
+
+class RecommendArgs(BaseModel):
+    places: list[PlaceSuggestion] = Field(min_length=1, max_length=8, description="추천 장소 목록 (최대 3개가 표시됨)")
+    reasoning: str | None = Field(None, max_length=300, description="추천 이유를 간단히 설명")
+
+
+class NearbyArgs(BaseModel):
+    referencePlaceName: str = Field(min_length=1, max_length=120, description="기준 장소명 (저장된 장소)")
+    category: Literal["restaurant", "cafe", "attraction", "shopping"] | None = None
+    keyword: str | None = Field(None, max_length=60, description="검색 키워드 (선택)")
+    maxResults: int = Field(3, ge=1, le=10, description="최대 결과 수 (기본 3)")
+
+
+class AddItemArgs(BaseModel):
+    placeName: str = Field(min_length=1, max_length=120, description="추가할 장소명 (저장된 장소 또는 여행지의 장소)")
+    dayNumber: int = Field(ge=1, le=30, description="몇째 날 (1부터)")
+    startTime: str | None = Field(None, pattern=r"^([01]?\d|2[0-3]):[0-5]\d$", description="HH:mm 형식")
+    duration: str | None = Field(None, max_length=20, description="예상 체류 시간 (예: 1.5h)")
+    note: str | None = Field(None, max_length=200, description="메모")
+
+
+class RemovePlaceArgs(BaseModel):
+    placeName: str = Field(min_length=1, max_length=120, description="삭제할 저장된 장소명")
+
+
+class ShowArgs(BaseModel):
+    pass
+
+
+def _places(ctx: ToolContext) -> CachedPlaces:
+    return places_for(TripService(ctx.store).store)
+
+
+def _report(ctx: ToolContext, places: CachedPlaces) -> None:
+    """Add this call's Places usage to the turn's done.meta (several calls a turn add up)."""
+    seen = ctx.meta.setdefault("places", {"backend": places.stats.backend, "calls": 0, "cache_hits": 0,
+                                          "estimated_cost_usd": 0.0})
+    stats = places.stats.as_meta()
+    seen["calls"] += stats["calls"]
+    seen["cache_hits"] += stats["cache_hits"]
+    seen["estimated_cost_usd"] = round(seen["estimated_cost_usd"] + stats["estimated_cost_usd"], 4)
+    if stats.get("errors"):
+        seen.setdefault("errors", []).extend(stats["errors"])
+
+
+def place_card(place: ValidatedPlace, trip: Trip) -> Card:
+    return Card(card_type="place", title=place.name, data={**place.model_dump(mode="json"), "trip_id": trip.id})
+
+
+def _line(place: ValidatedPlace) -> str:
+    parts = [place.name + (f" ({place.name_en})" if place.name_en and place.name_en != place.name else "")]
+    if place.distanceFromReference is not None:
+        parts.append(f"{place.distanceFromReference:.1f}km")
+    if place.rating is not None:
+        parts.append(f"★{place.rating:.1f}")
+    if not place.isVerified:
+        parts.append("미검증")
+    return " · ".join(parts)
+
+
+def recommend_places(args: RecommendArgs, ctx: ToolContext) -> ToolOutput:
+    trip = TripService(ctx.store).active(ctx.user_id)
+    places = _places(ctx)
+    validated = validate_and_enrich(args.places, destination(trip.destination), places)
+    kept, dropped = drop_saved(validated, trip.places)
+    ranked = rank_by_route(kept, trip.places)[:MAX_RECOMMENDED]
+    _report(ctx, places)
+    if not ranked:
+        return ToolOutput(ok=False, summary="추천할 새 장소가 없습니다: 모두 이미 저장된 장소입니다 ("
+                          + ", ".join(dropped) + "). 다른 조건으로 찾아 보세요.", data={"dropped": dropped})
+    summary = f"{trip.destination_name} 추천 {len(ranked)}곳 (저장한 장소에서 가까운 순): " + "; ".join(map(_line, ranked))
+    if dropped:
+        summary += f". 이미 저장된 {', '.join(dropped)}은(는) 뺐습니다"
+    return ToolOutput(summary=summary, data={"places": [p.model_dump(mode="json") for p in ranked],
+                                             "reasoning": args.reasoning, "dropped": dropped},
+                      cards=[place_card(p, trip) for p in ranked])
+
+
+def search_nearby_places(args: NearbyArgs, ctx: ToolContext) -> ToolOutput:
+    trip = TripService(ctx.store).active(ctx.user_id)
+    reference = match_place(args.referencePlaceName, trip.places)
+    if reference is None or reference.latitude is None or reference.longitude is None:
+        return ToolOutput(ok=False, summary="기준 장소의 좌표를 찾을 수 없습니다.",
+                          data={"saved_places": [p.name for p in trip.places]})
+    places = _places(ctx)
+    hits = places.nearby(reference.latitude, reference.longitude, destination(trip.destination),
+                         category=args.category, keyword=args.keyword, max_results=args.maxResults + len(trip.places),
+                         exclude=tuple(p.place_id for p in trip.places if p.place_id))
+    _report(ctx, places)
+    found = [merge(PlaceSuggestion(name=h.name_ko or h.name, name_en=h.name_en, category=h.category), h) for h in hits]
+    found, _ = drop_saved(found, trip.places)
+    found = rank_by_route(found, [reference])[:args.maxResults]
+    what = CATEGORY_KO.get(args.category or "", "장소") + (f" '{args.keyword}'" if args.keyword else "")
+    if not found:
+        return ToolOutput(ok=False, summary=f"{reference.name} 근처(5km)에서 {what}을(를) 찾지 못했습니다.", data={"places": []})
+    summary = f"{reference.name} 근처 {what} {len(found)}곳: " + "; ".join(map(_line, found))
+    return ToolOutput(summary=summary, data={"reference": reference.name,
+                                             "places": [p.model_dump(mode="json") for p in found]},
+                      cards=[place_card(p, trip) for p in found])
+
+
+def generate_itinerary(args: GenerateArgs, ctx: ToolContext) -> ToolOutput:
+    trip = TripService(ctx.store).active(ctx.user_id)
+    preview = build_preview(args, trip)
+    count = sum(len(d.items) for d in preview.days)
+    if count == 0:
+        return ToolOutput(ok=False, summary="일정에 넣을 수 있는 저장된 장소가 없습니다 (일치하지 않음: "
+                          + ", ".join(preview.unmatched) + "). 저장된 장소 이름으로 다시 만들어 주세요.",
+                          data={"unmatched": preview.unmatched, "saved_places": [p.name for p in trip.places]})
+    summary = f"'{preview.title}' 일정 미리보기: {len(preview.days)}일 {count}곳. 아직 저장되지 않았습니다 (적용하기를 눌러야 반영)."
+    if preview.unmatched:
+        summary += f" 저장된 장소와 맞지 않아 뺀 항목: {', '.join(preview.unmatched)}."
+    data = {"preview": preview.model_dump(mode="json"), "trip_id": trip.id, "has_itinerary": bool(trip.itinerary),
+            "requiresConfirmation": True}
+    return ToolOutput(summary=summary, data=data, cards=[Card(card_type="itinerary_preview", title=preview.title,
+                                                              data=data)])
+
+
+def show_itinerary(args: ShowArgs, ctx: ToolContext) -> ToolOutput:
+    trip = TripService(ctx.store).active(ctx.user_id)
+    if not trip.itinerary:
+        return ToolOutput(summary=f"{trip.title}에는 아직 일정이 없습니다. 저장된 장소 {len(trip.places)}곳으로 일정을 만들 수 있어요.",
+                          data={"itinerary": [], "saved_places": [p.name for p in trip.places]})
+    return ToolOutput(summary=f"{trip.title} 현재 일정:\n" + format_itinerary(trip),
+                      data={"itinerary": [d.model_dump(mode="json") for d in trip.itinerary]})
+
+
+def format_itinerary(trip: Trip) -> str:
+    """The seed's formatItinerary: "Day 1 (date):" then "  HH:MM place" or "  - place"."""
+    lines = []
+    for day in trip.itinerary:
+        lines.append(f"Day {day.day_number} ({day.date.isoformat()}):")
+        lines += [f"  {i.start_time} {i.place_name}" if i.start_time else f"  - {i.place_name}" for i in day.items]
+    return "\n".join(lines)
+
+
+# --- mutations --------------------------------------------------------------------------------
+
+def _resolve_for_add(args: AddItemArgs, ctx: ToolContext) -> tuple[Trip, TripPlace | None, Any]:
+    service = TripService(ctx.store)
+    trip = service.active(ctx.user_id)
+    if args.dayNumber > trip.days:
+        raise ValueError(f"{trip.title}은(는) {trip.days}일짜리 여행입니다: {args.dayNumber}일째는 없습니다")
+    saved = match_place(args.placeName, trip.places)
+    if saved is not None:
+        return trip, saved, None
+    hit = _places(ctx).backend.text_search(args.placeName, destination(trip.destination))
+    if hit is None:
+        raise ValueError(f"'{args.placeName}'을(를) 저장된 장소나 {trip.destination_name}에서 찾지 못했습니다")
+    return trip, None, hit
+
+
+def add_item_confirmation(args: AddItemArgs, ctx: ToolContext, previous: AddItemArgs | None) -> Confirmation:
+    trip, saved, hit = _resolve_for_add(args, ctx)
+    name = saved.name if saved else (hit.name_ko or hit.name)
+    when = f"{args.dayNumber}일째" + (f" {args.startTime}" if args.startTime else "")
+    details = [Detail(label="여행", value=trip.title), Detail(label="장소", value=name),
+               Detail(label="날짜", value=when, changed=previous is not None and previous.dayNumber != args.dayNumber)]
+    warnings = [] if saved else [f"'{name}'은(는) 아직 저장되지 않은 장소라 함께 저장합니다"]
+    return Confirmation(summary=f"{when}에 '{name}' 추가", details=details, warnings=warnings)
+
+
+def add_place_to_itinerary(args: AddItemArgs, ctx: ToolContext) -> ToolOutput:
+    trip, saved, hit = _resolve_for_add(args, ctx)
+    service = TripService(ctx.store)
+    if saved is None:
+        service.store.add_place(ctx.user_id, trip.id, _saved_from(hit), ctx.now)
+        trip = service.active(ctx.user_id)
+        saved = next(p for p in trip.places if p.place_id == hit.place_id)
+    rows = planned_days(_one_item_preview(trip, saved, args), trip, "merge")
+    service.store.replace_itinerary(trip.id, rows, ctx.now)
+    trip = service.active(ctx.user_id)
+    return ToolOutput(summary=f"{args.dayNumber}일째에 '{saved.name}'을(를) 추가했습니다.",
+                      data={"trip_id": trip.id, "itinerary": [d.model_dump(mode="json") for d in trip.itinerary]},
+                      cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip))])
+
+
+def _one_item_preview(trip: Trip, place: TripPlace, args: AddItemArgs) -> Any:
+    from agents.travel.model import ItineraryPreviewData, PreviewDay, PreviewItem
+
+    item = PreviewItem(order=1, placeName=place.name, category=place.category, startTime=args.startTime,
+                       duration=args.duration, note=args.note, placeId=place.id)
+    return ItineraryPreviewData(title=trip.title, days=[PreviewDay(dayNumber=args.dayNumber, date="", items=[item])])
+
+
+def apply_confirmation(args: ApplyArgs, ctx: ToolContext, previous: ApplyArgs | None) -> Confirmation:
+    trip = _trip(ctx, args.trip_id)
+    count = sum(len(d.items) for d in args.preview.days)
+    mode = "덮어쓰기" if args.mode == "overwrite" else "병합"
+    warnings = []
+    if trip.itinerary and args.mode == "overwrite":
+        warnings.append(f"기존 일정 {sum(len(d.items) for d in trip.itinerary)}곳이 이 일정으로 바뀝니다")
+    if args.preview.unmatched:
+        warnings.append("저장된 장소와 맞지 않아 빠지는 항목: " + ", ".join(args.preview.unmatched))
+    return Confirmation(summary=f"'{trip.title}'에 일정 적용 ({mode}): {len(args.preview.days)}일 {count}곳",
+                        details=[Detail(label="여행", value=trip.title), Detail(label="방식", value=mode),
+                                 Detail(label="일정", value=args.preview.title)], warnings=warnings)
+
+
+def apply_itinerary(args: ApplyArgs, ctx: ToolContext) -> ToolOutput:
+    trip = _trip(ctx, args.trip_id)
+    rows = planned_days(args.preview, trip, args.mode)
+    count = TripService(ctx.store).store.replace_itinerary(trip.id, rows, ctx.now)
+    trip = _trip(ctx, args.trip_id)
+    return ToolOutput(summary=f"'{trip.title}'에 일정을 적용했습니다: {len(trip.itinerary)}일 {count}곳.",
+                      data={"trip_id": trip.id, "items": count},
+                      cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip))])
+
+
+def remove_confirmation(args: RemovePlaceArgs, ctx: ToolContext, previous: RemovePlaceArgs | None) -> Confirmation:
+    trip = TripService(ctx.store).active(ctx.user_id)
+    place = match_place(args.placeName, trip.places)
+    if place is None:
+        raise ValueError(f"저장된 장소 중 '{args.placeName}'이(가) 없습니다")
+    visits = sum(1 for d in trip.itinerary for i in d.items if i.place_id == place.id)
+    warnings = [f"일정의 방문 {visits}건도 함께 빠집니다"] if visits else []
+    return Confirmation(summary=f"저장된 장소 '{place.name}' 삭제", details=[Detail(label="여행", value=trip.title)],
+                        warnings=warnings)
+
+
+def remove_saved_place(args: RemovePlaceArgs, ctx: ToolContext) -> ToolOutput:
+    service = TripService(ctx.store)
+    trip = service.active(ctx.user_id)
+    place = match_place(args.placeName, trip.places)
+    if place is None:
+        return ToolOutput(ok=False, summary=f"저장된 장소 중 '{args.placeName}'이(가) 없습니다.")
+    service.remove_place(ctx.user_id, place.id)
+    return ToolOutput(summary=f"'{place.name}'을(를) 저장된 장소에서 삭제했습니다.", data={"removed": place.name})
+
+
+def _trip(ctx: ToolContext, trip_id: str) -> Trip:
+    trip = TripService(ctx.store).store.trip(ctx.user_id, trip_id)
+    if trip is None:
+        raise ValueError(f"여행 {trip_id!r}을(를) 찾을 수 없습니다")
+    return trip
+
+
+def _itinerary_data(trip: Trip) -> dict[str, Any]:
+    return {"trip_id": trip.id, "title": trip.title,
+            "days": [d.model_dump(mode="json") for d in trip.itinerary],
+            "places": [p.model_dump(mode="json") for p in trip.places]}

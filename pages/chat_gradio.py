@@ -1,0 +1,125 @@
+"""Maps the pure view model (``pages/render.py``) to ``gr.Chatbot`` messages.
+
+Cards become part of the conversation: their text, tiles and tables as one message (tables
+scroll inside their own box), a chart as a ``gr.Plot`` message right under it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+import gradio as gr
+
+from pages.cards import card_markdown, figure_for, has_chart, tiles_html
+from pages.i18n import Lang, error_text, t
+from pages.render import CardView, ChatView, MessageView
+
+TOOL_ICON = "🛠️"
+
+
+def table_html(card: CardView) -> str | None:
+    columns, rows = card.data.get("columns"), card.data.get("rows")
+    if not columns or rows is None:
+        return None
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(v))}</td>" for v in row) + "</tr>" for row in rows)
+    return f'<div class="pg-table-scroll"><table class="pg-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:,.2f}".rstrip("0").rstrip(".")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return "" if value is None else str(value)
+
+
+def products_html(card: CardView) -> str:
+    """Top 3 inside the chat: a record of what was recommended (the live ones are in the workspace)."""
+    session = card.data.get("updatedSession") or {}
+    parts = []
+    if session.get("summary"):
+        parts.append(f'<div class="pg-summary">{html.escape(session["summary"])}</div>')
+    items = []
+    for rank, rec in enumerate(card.data.get("recommendations", []), 1):
+        flag = "" if rec.get("in_budget", True) else " · ⚠️ 예산 초과"
+        items.append(f"<li><b>{rank}. {html.escape(str(rec.get('title', '')))}</b> · {rec.get('score', 0):g}점 · "
+                     f"💰 {int(rec.get('price', 0)):,}원 · ⭐ {rec.get('rating', '')}{flag}<br>"
+                     f"<span class='pg-reason'>{html.escape(str(rec.get('reason', '')))}</span></li>")
+    parts.append(f'<ol class="pg-products">{"".join(items)}</ol>')
+    return "".join(parts)
+
+
+def card_text(card: CardView) -> str:
+    """Everything of a card but its chart, as one chat message (markdown with HTML blocks)."""
+    blocks = [card_markdown(card)]
+    if card.card_type == "recommendations":
+        blocks.append(products_html(card))
+    tiles = tiles_html(card)
+    if tiles:
+        blocks.append(tiles)
+    table = table_html(card)
+    if table:
+        blocks.append(table)
+    return f'<div class="pg-card pg-card-{html.escape(card.card_type)}">\n\n' + "\n\n".join(blocks) + "\n\n</div>"
+
+
+def _step(message: MessageView, lang: Lang) -> dict[str, Any]:
+    parts = []
+    if message.args:
+        parts.append(f"**{t('input', lang)}**\n```json\n{json.dumps(message.args, ensure_ascii=False, indent=1)}\n```")
+    if message.output:
+        mark = "⚠️" if message.status == "failed" else "✅"
+        parts.append(f"**{t('output', lang)}** {mark} {message.output}")
+    title = f"{TOOL_ICON} {message.name}" if message.call_id else f"🧭 {message.name}"
+    if message.status == "awaiting":
+        title += f" · ⏸ {t('awaiting', lang)}"
+    elif message.action_status:
+        title += f" · {t(message.action_status, lang)}"
+    elif message.status == "failed":
+        title += " · ⚠️"
+    metadata: dict[str, Any] = {"title": title, "status": "pending" if message.status == "running" else "done"}
+    if message.call_id:
+        metadata["id"] = message.call_id
+    if message.duration_ms is not None:
+        metadata["duration"] = round(message.duration_ms / 1000, 3)
+    return {"role": "assistant", "content": "\n\n".join(parts) or "…", "metadata": metadata}
+
+
+def to_chatbot(view: ChatView, lang: Lang) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for message in view.messages:
+        match message.kind:
+            case "text":
+                out.append({"role": message.role, "content": message.text})
+            case "step":
+                out.append(_step(message, lang))
+            case "card":
+                assert message.card is not None
+                out.append({"role": "assistant", "content": card_text(message.card)})
+                figure = figure_for(message.card)
+                if figure is not None:
+                    figure.update_layout(autosize=True, width=None)
+                    out.append({"role": "assistant", "content": gr.Plot(figure, show_label=False)})
+            case "error":
+                out.append({"role": "assistant",
+                            "content": f'<div class="pg-error">⚠️ {error_text(message.code, message.text, lang)}</div>'})
+            case "outcome":
+                heading = t(message.action_status or "COMPLETED", lang)
+                out.append({"role": "assistant", "content": f"**{heading}** · `{message.name}`\n\n{message.text}"})
+            case _:
+                out.append({"role": message.role, "content": message.text})
+    return out
+
+
+def entry_turns(view: ChatView) -> list[str | None]:
+    """The turn of each chatbot message as ``to_chatbot`` lays them out (for 👍/👎)."""
+    turns: list[str | None] = []
+    for message in view.messages:
+        turn = message.turn_id if message.role == "assistant" else None
+        turns.append(turn)
+        if message.kind == "card" and message.card is not None and has_chart(message.card):
+            turns.append(turn)
+    return turns

@@ -1,0 +1,123 @@
+"""The pending confirmation, docked right above the input: summary, details, warnings,
+Confirm / Cancel / Modify. Outcomes go to the chat (past tense); the dock only holds what
+can still be answered. Modify's errors show next to the editor, never in the chat."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import gradio as gr
+
+from agents.core import identity
+from agents.core.agent import AgentSpec
+from agents.core.clock import system_clock
+from agents.core.errors import ConversationNotFound, PlaygroundError
+from agents.core.identity import Viewer
+from agents.core.session import Session, runtime_store
+from pages import render
+from pages.i18n import Lang, error_text, label, t
+from pages.render import ActionView, ChatView
+
+
+def dock_state(view: ChatView) -> list[dict[str, Any]]:
+    return [a.model_dump(mode="json") for a in render.open_actions(view, system_clock())]
+
+
+def action_markdown(action: ActionView, lang: Lang) -> str:
+    rows = "\n".join(f"- **{d.label}**: {d.value}{' ✏️' if d.changed else ''}" for d in action.details)
+    warnings = "\n".join(f"- ⚠️ {w}" for w in action.warnings)
+    expires = action.expires_at.isoformat()
+    # <time> is turned into the browser's local time by the page script (see shell.LOCAL_TIME_JS).
+    return (f"**⏸ {t('pending_heading', lang)} · {action.summary}**\n\n{rows}\n\n{warnings}\n\n"
+            f"<small>`{action.tool_name}` · {t('expires', lang)} "
+            f'<time class="pg-local-time" datetime="{expires}">{action.expires_at:%H:%M} UTC</time></small>')
+
+
+def load_view(spec: AgentSpec, user: Viewer | None, conversation_id: str | None) -> ChatView:
+    """The stored truth for a conversation: messages, actions, traces, state and ratings."""
+    if not conversation_id:
+        return ChatView()
+    # Reads go to the store directly: a Session would also seed the agent's sandbox for the
+    # user, which the page load already does once (alerts) and must not race.
+    user_id = identity.require(user)
+    store = runtime_store()
+    row = store.conversations.get(conversation_id, user_id)
+    if row is None or row.agent_id != spec.id:
+        raise ConversationNotFound(f"Conversation {conversation_id!r} was not found for user {user_id!r}.")
+    ratings = store.feedback.for_conversation(conversation_id, user_id)
+    return render.view_from_history(conversation_id, store.messages.recent(conversation_id, 200),
+                                    store.actions.list_for_conversation(conversation_id),
+                                    store.traces.for_conversation(conversation_id), state=row.state,
+                                    feedback={k: v["rating"] for k, v in ratings.items()})
+
+
+def build_dock(spec: AgentSpec, dock: gr.State, view_state: gr.State, lang_state: gr.State, who: gr.State,
+               refresh: Callable[[ChatView, str], list[Any]], outputs: list[Any]) -> None:
+    """``refresh(view, lang)`` gives the tab's outputs for a reloaded view."""
+
+    @gr.render(inputs=[dock, lang_state])
+    def draw(actions: list[dict[str, Any]], lang: Lang) -> None:
+        for raw in actions[-2:]:
+            action = ActionView(**raw)
+            with gr.Group(elem_classes=["pg-action", "pg-action-pending"], key=f"dock-{action.action_id}"):
+                gr.Markdown(action_markdown(action, lang), elem_classes=["pg-action-body"])
+                with gr.Row(equal_height=True):
+                    confirm = gr.Button(label("confirm"), variant="primary", size="sm", elem_classes=["pg-confirm"])
+                    cancel = gr.Button(label("cancel"), size="sm", elem_classes=["pg-cancel"])
+                with gr.Accordion(label("modify"), open=False, elem_classes=["pg-modify"]):
+                    editor = gr.Code(json.dumps(action.args, ensure_ascii=False, indent=2), language="json",
+                                     label=label("arguments"), interactive=True)
+                    problem = gr.Markdown("", elem_classes=["pg-modify-error"])
+                    save = gr.Button(label("save_changes"), size="sm", elem_classes=["pg-save"])
+            handler = _handler(spec, action.action_id, refresh, len(outputs))
+            confirm.click(lambda v, lg, u, h=handler: h(v, lg, u, "confirm", None)[:-1], [view_state, lang_state, who],
+                          outputs)
+            cancel.click(lambda v, lg, u, h=handler: h(v, lg, u, "cancel", None)[:-1], [view_state, lang_state, who],
+                         outputs)
+            save.click(lambda v, lg, u, e, h=handler: h(v, lg, u, "modify", e), [view_state, lang_state, who, editor],
+                       [*outputs, problem])
+
+
+def _handler(spec: AgentSpec, action_id: str, refresh: Callable[[ChatView, str], list[Any]], n: int):  # noqa: ANN202
+    def handle(view: ChatView, lang: Lang, user: Viewer | None, op: str, edited: str | None) -> list[Any]:
+        problem = ""
+        try:
+            session = Session(spec.id, user_id=identity.require(user), conversation_id=view.conversation_id)
+            if op == "confirm":
+                session.confirm_action(action_id)
+            elif op == "cancel":
+                session.cancel_action(action_id)
+            else:
+                args = parse_args(edited, lang)
+                session.modify_action(action_id, args)
+                gr.Info(t("saved_changes", lang))
+        except _BadEdit as exc:
+            problem = f"⚠️ {exc}"
+        except PlaygroundError as exc:
+            if op == "modify":
+                problem = f"⚠️ {error_text(exc.code, exc.message, lang)}"
+            else:
+                gr.Warning(error_text(exc.code, exc.message, lang))
+        if problem:
+            return [*([gr.skip()] * n), problem]
+        fresh = load_view(spec, user, view.conversation_id)
+        return [*refresh(fresh, lang), ""]
+
+    return handle
+
+
+class _BadEdit(ValueError):
+    """The editor's text is not a JSON object; the message is already in the UI's language."""
+
+
+def parse_args(edited: str | None, lang: Lang) -> dict[str, Any]:
+    try:
+        args = json.loads(edited or "")
+    except json.JSONDecodeError as exc:
+        where = f"{exc.lineno}:{exc.colno}" if lang == "en" else f"{exc.lineno}번째 줄 {exc.colno}번째 글자"
+        raise _BadEdit(t("bad_json", lang, where=where)) from None
+    if not isinstance(args, dict):
+        raise _BadEdit(t("not_object", lang))
+    return args

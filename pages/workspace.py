@@ -1,0 +1,71 @@
+"""The side column of an agent tab: a workspace of *current* state, declared per agent.
+
+An agent declares its workspace in one module, ``pages/workspaces/<agent_id>.py``, which
+calls ``register_workspace``; the tab shell finds it by the agent id and stays generic.
+A workspace is a few static widgets (``build``: alerts, a start panel...) plus slots, each
+showing only the newest card of some types (older ones stay in the chat), so it never grows.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import gradio as gr
+
+from agents.core.agent import AgentSpec
+from pages.render import CardView, ChatView, Slot, workspace_cards
+
+
+@dataclass
+class TabContext:
+    """What a workspace may use: the agent, the header, and the tab's ``run`` to start a turn."""
+
+    spec: AgentSpec
+    header: Any
+    demo: gr.Blocks
+    view_state: gr.State
+    workspace_state: gr.State
+    run: Callable[..., Any] | None = None  # run(text, *inputs, extra=None) -> yields the tab's outputs
+    inputs: list[Any] = field(default_factory=list)
+    outputs: list[Any] = field(default_factory=list)
+    deferred: list[Callable[[], None]] = field(default_factory=list)  # wiring that needs run/inputs/outputs
+
+    def later(self, wire: Callable[[], None]) -> None:
+        self.deferred.append(wire)
+
+
+@dataclass
+class Workspace:
+    slots: list[Slot] = field(default_factory=list)
+    # Static widgets above the slots, built once per tab.
+    build: Callable[[TabContext], None] | None = None
+    # Custom drawing per slot key; the default draws the card's text, tiles and table.
+    draw: dict[str, Callable[[CardView, TabContext], None]] = field(default_factory=dict)
+
+
+_registry: dict[str, Workspace] = {}
+
+
+def register_workspace(agent_id: str, workspace: Workspace) -> Workspace:
+    _registry[agent_id] = workspace
+    return workspace
+
+
+def workspace_for(agent_id: str) -> Workspace:
+    if agent_id not in _registry:
+        try:
+            importlib.import_module(f"pages.workspaces.{agent_id}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"pages.workspaces.{agent_id}":
+                raise
+    return _registry.get(agent_id, Workspace())
+
+
+def workspace_state(view: ChatView, workspace: Workspace) -> dict[str, Any]:
+    """What the side column draws, as plain data (compared to skip redraws that change nothing)."""
+    cards = workspace_cards(view, workspace.slots)
+    return {"slots": {k: (c.model_dump() if c else None) for k, c in cards.items()},
+            "state": view.state, "conversation_id": view.conversation_id}

@@ -1,0 +1,14 @@
+"""Shopping workspace: the start panel (following the conversation), the current Top 3 with
+the condition summary and the anchor buttons, and the last comparison."""
+
+from __future__ import annotations
+
+from pages.products import build_start_panel, draw_recommendations
+from pages.render import Slot
+from pages.workspace import Workspace, register_workspace
+
+register_workspace("shopping", Workspace(
+    slots=[Slot(key="top3", card_types=("recommendations",)), Slot(key="compare", card_types=("compare",))],
+    build=build_start_panel,
+    draw={"top3": draw_recommendations},
+))

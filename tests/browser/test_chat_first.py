@@ -1,0 +1,173 @@
+"""Issue 10's "done when" in the browser: cards inside the chat next to their message, a page
+that stays short after ten turns, reloads that restore everything (a conversation started by
+a button, dismissed alerts, suggestions), 👍 with a comment stored, Retry as a new turn, blank
+input never sent, and a 390 px phone with nothing sideways and the confirmation beside the input."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import ARGS, CHROMIUM
+
+pytestmark = pytest.mark.browser
+
+
+def send(page, agent: str, text: str) -> None:
+    page.fill(f"#pg-{agent}-input textarea", text)
+    page.click(f"#pg-{agent}-send")
+
+
+def settle(page, agent: str) -> None:
+    """A reply is over when Send is enabled again."""
+    page.wait_for_function(f"() => !document.querySelector('#pg-{agent}-send').disabled", timeout=30_000)
+    page.wait_for_timeout(300)  # the event's own last update
+
+
+def shots(tmp_path) -> Path:
+    folder = Path(os.environ.get("PLAYGROUND_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_marketing_cards_in_chat_short_page_reload_feedback_retry(page, store, tmp_path):
+    # Blank input is blocked in the page: nothing is sent, no conversation is made.
+    page.fill("#pg-marketing-input textarea", "   ")
+    page.click("#pg-marketing-send")
+    page.wait_for_timeout(700)
+    assert store.db.fetchall("SELECT count(*) FROM conversations") == [(0,)]
+
+    send(page, "marketing", "이번 주 성과 어때?")
+    page.wait_for_selector("#pg-marketing-chat .pg-card-kpi_summary .pg-tile-value", timeout=30_000)
+    settle(page, "marketing")
+    # the card is inside the chat, right under the reply that made it
+    order = page.evaluate("""() => {
+        const chat = document.querySelector('#pg-marketing-chat');
+        const reply = [...chat.querySelectorAll('.message')].find(m => m.innerText.includes('전반적으로 양호한 성과입니다'));
+        const card = chat.querySelector('.pg-card-kpi_summary');
+        return reply && card ? reply.compareDocumentPosition(card) : -1; }""")
+    assert order & 4  # DOCUMENT_POSITION_FOLLOWING
+    # the workspace shows the latest KPI tiles, once
+    assert page.locator("#pg-marketing-workspace .pg-tiles").count() == 1
+
+    # Dismiss an alert; it must stay dismissed after a reload.
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 3개')", timeout=30_000)
+    page.click(".pg-alert-dismiss >> nth=0")
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('열린 알림 2개')", timeout=30_000)
+
+    for text in ["성과 좋은 캠페인은 어떤 거야?", "최근 이상 징후가 있어?", "주간 보고서 만들어줘", "성과 좋은 캠페인은 어떤 거야?",
+                 "최근 이상 징후가 있어?", "주간 보고서 만들어줘", "성과 좋은 캠페인은 어떤 거야?", "최근 이상 징후가 있어?",
+                 "이번 주 성과 어때?"]:
+        send(page, "marketing", text)
+        settle(page, "marketing")
+    height, viewport = page.evaluate("[document.documentElement.scrollHeight, window.innerHeight]")
+    assert height < 2 * viewport, (height, viewport)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1400
+    page.wait_for_selector("button.pg-suggestion:visible", timeout=30_000)
+    suggestions = page.locator("button.pg-suggestion:visible").all_inner_texts()
+    assert suggestions
+    page.screenshot(path=str(shots(tmp_path) / "marketing-chat-first.png"))
+
+    # 👍 with a comment is stored against the turn.
+    page.locator("#pg-marketing-chat button[aria-label='좋아요']").last.click(force=True)
+    page.wait_for_selector("#pg-marketing-comment textarea", timeout=30_000)
+    page.fill("#pg-marketing-comment textarea", "표가 보기 좋아요")
+    page.click("#pg-marketing-comment-save")
+    page.wait_for_function("() => !document.querySelector('#pg-marketing-comment textarea')", timeout=30_000)
+    rows = store.db.fetchall("SELECT rating, comment FROM feedback")
+    assert rows == [("up", "표가 보기 좋아요")]
+
+    # Retry runs the last message again as a new turn; the old one stays.
+    conversation = store.conversations.list("demo", agent_id="marketing")[0].id
+    before = len(store.traces.for_conversation(conversation))
+    page.locator("#pg-marketing-chat button[aria-label='다시 시도']").last.click(force=True)
+    page.wait_for_timeout(500)
+    settle(page, "marketing")
+    page.wait_for_timeout(500)
+    traces = store.traces.for_conversation(conversation)
+    assert len(traces) == before + 1
+    user_texts = [m.content for m in store.messages.recent(conversation, 500) if m.role == "user"]
+    assert user_texts[-2:] == ["이번 주 성과 어때?", "이번 주 성과 어때?"]
+
+    # A reload rebuilds the same view: messages, the suggestions, and the dismissed alert stays gone.
+    chat_before = page.inner_text("#pg-marketing-chat")
+    suggestions = page.locator("button.pg-suggestion:visible").all_inner_texts()
+    page.reload(wait_until="load")
+    page.wait_for_selector("#pg-marketing-chat .pg-card-kpi_summary", state="attached", timeout=60_000)
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('열린 알림 2개')", timeout=30_000)
+    page.wait_for_timeout(500)
+    assert page.inner_text("#pg-marketing-chat") == chat_before
+    assert page.locator("button.pg-suggestion:visible").all_inner_texts() == suggestions
+    assert page.locator("#pg-marketing-conversations label").count() == 1
+
+
+@pytest.mark.xfail(reason="open (issue 10): after '10만원 아래로 다시 보여줘' the start panel's budget slider stays at "
+                          "150000 instead of following the conversation's budget", strict=False)
+def test_a_conversation_started_by_a_button_is_listed_and_survives_a_reload(page, store):
+    page.click("button[role=tab]:has-text('쇼핑 재추천')")
+    page.wait_for_selector("#pg-shopping-start-button", timeout=30_000)
+    page.click("#pg-shopping-new")
+    page.click("#pg-shopping-start-button")
+    page.wait_for_selector("#pg-shopping-workspace .pg-anchor", timeout=30_000)
+    settle(page, "shopping")
+    [row] = store.conversations.list("demo", agent_id="shopping")
+    page.wait_for_selector(f"#pg-shopping-conversations input[value='{row.id}']:checked", state="attached", timeout=30_000)
+    assert "추천해줘" in page.inner_text("#pg-shopping-conversations")
+    send(page, "shopping", "10만원 아래로 다시 보여줘")
+    settle(page, "shopping")
+    # the start panel follows the conversation's budget
+    assert page.input_value("#pg-shopping-budget input[type=number]") == "100000"
+    page.reload(wait_until="load")
+    page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    page.click("button[role=tab]:has-text('쇼핑 재추천')")
+    page.wait_for_selector("#pg-shopping-chat :text('10만원 아래로 다시 보여줘')", timeout=60_000)
+    page.wait_for_selector("#pg-shopping-workspace .pg-summary:has-text('예산 10만원 이하')", timeout=30_000)
+
+
+@pytest.mark.xfail(run=False, reason="open (issue 10): in the test browser the typed local user id is not read back "
+                   "after a reload (a manual Chromium session keeps it), and running this test makes the next "
+                   "browser test's reload fail; to investigate")
+def test_local_user_id_survives_a_reload(page, store):
+    # Typed as a person would: Gradio's `input` event follows key presses (a programmatic fill may not).
+    page.click("#pg-user textarea, #pg-user input", click_count=3)
+    page.keyboard.type("kim")
+    page.keyboard.press("Tab")
+    page.wait_for_timeout(2500)  # the signed id round-trips through the server before it is stored
+    page.reload(wait_until="load")
+    page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    page.wait_for_function("() => document.querySelector('#pg-user textarea, #pg-user input').value === 'kim'",
+                           timeout=30_000)
+
+
+def test_phone_width_keeps_the_confirmation_beside_the_input(server, store, tmp_path):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844}, locale="ko-KR", is_mobile=True,
+                                has_touch=True)
+        page.goto(server, wait_until="load")
+        page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+        page.wait_for_function("() => !document.querySelector('#pg-sidebar.open')", timeout=30_000)
+        send(page, "marketing", "이번 주 성과 어때?")
+        settle(page, "marketing")
+        send(page, "marketing", "봄 시즌 세일 예산 20% 늘려줘")
+        page.wait_for_selector(".pg-action .pg-confirm", timeout=30_000)
+        settle(page, "marketing")
+        page.locator("#pg-marketing-input textarea").scroll_into_view_if_needed()
+        widths = page.evaluate("[document.documentElement.scrollWidth, document.body.scrollWidth]")
+        assert max(widths) <= 390, widths
+        dock = page.locator(".pg-action").first.bounding_box()
+        box = page.locator("#pg-marketing-input textarea").bounding_box()
+        assert dock["y"] >= 0 and box["y"] + 20 <= 844 and dock["y"] < box["y"]  # both on the one screen
+        assert page.locator(".pg-confirm").first.bounding_box()["y"] > 0
+        # tables scroll in their own box, tiles wrap: no element wider than the screen
+        wide = page.evaluate("""() => [...document.querySelectorAll('#pg-tab-marketing *')]
+            .filter(e => e.getBoundingClientRect().right > 391 && !e.closest('.pg-table-scroll, .js-plotly-plot, .plot-container'))
+            .map(e => e.className).slice(0, 5)""")
+        assert wide == []
+        page.screenshot(path=str(shots(tmp_path) / "phone-confirm.png"))
+        browser.close()
