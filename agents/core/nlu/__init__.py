@@ -1,0 +1,28 @@
+"""The shared offline-understanding kit: normalisation, lexicons as data, an exemplar
+classifier, slot extractors, fuzzy entity names, the ask-when-unsure decision, Korean particles
+and the accuracy report. Every agent's offline policy is built on it (see each agent's
+``lexicon.yaml`` and ``training.yaml``)."""
+
+from agents.core.nlu.classifier import ExemplarClassifier, Guess
+from agents.core.nlu.decide import Decision, decide
+from agents.core.nlu.fuzzy import FuzzyIndex
+from agents.core.nlu.lexicon import Lexicon
+from agents.core.nlu.particles import josa, with_josa
+from agents.core.nlu.report import Outcome, Report
+from agents.core.nlu.slots import (
+    Change,
+    Period,
+    direction,
+    find_amount,
+    find_amounts,
+    find_change,
+    find_ordinals,
+    find_period,
+)
+from agents.core.nlu.text import compact, contains, normalise
+
+__all__ = [
+    "Change", "Decision", "ExemplarClassifier", "FuzzyIndex", "Guess", "Lexicon", "Outcome", "Period", "Report",
+    "compact", "contains", "decide", "direction", "find_amount", "find_amounts", "find_change", "find_ordinals",
+    "find_period", "josa", "normalise", "with_josa",
+]
