@@ -5,27 +5,29 @@ SSE frames carry ``event: <type>`` and ``data: <json with type inside>``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from fastapi import FastAPI, Query
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 
 from agents.core.agent import list_agents
 from agents.core.errors import (
+    ActionBusy,
     ActionNotFound,
     ActionRefused,
+    ConversationBusy,
     ConversationNotFound,
     InvalidArgs,
     PlaygroundError,
     UnknownAgentError,
 )
-from agents.core.events import to_sse
 from agents.core.session import Session, check_user_id, runtime_store
+from agents.sse import EventStreamResponse, stream_turn, wait_until_idle
 
 _STATUS = {UnknownAgentError: 404, ConversationNotFound: 404, ActionNotFound: 404, ActionRefused: 409,
-           InvalidArgs: 422}
+           ConversationBusy: 409, ActionBusy: 409, InvalidArgs: 422}
 
 
 class ChatBody(BaseModel):
@@ -61,18 +63,15 @@ def create_api() -> FastAPI:
         return [{"id": a.id, "title": a.title, "description": a.description, "examples": list(a.examples),
                  "tools": a.tools.names()} for a in list_agents()]
 
-    @api.post("/api/v1/agents/{agent_id}/chat")
-    def chat(agent_id: str, body: ChatBody) -> StreamingResponse:
+    @api.post("/api/v1/agents/{agent_id}/chat", response_class=EventStreamResponse)
+    async def chat(agent_id: str, body: ChatBody) -> EventStreamResponse:
         settings = {"model": body.model} if body.model else None
-        session = Session(agent_id, user_id=body.user, provider=body.provider, conversation_id=body.conversation_id,
-                          provider_settings=settings)
-
-        def stream() -> Iterator[str]:
-            for event in session.send(body.message, body.extra):
-                yield to_sse(event)
-
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        # Opening a session reads the store: keep that off the event loop.
+        session = await run_in_threadpool(
+            Session, agent_id, user_id=body.user, provider=body.provider, conversation_id=body.conversation_id,
+            provider_settings=settings)
+        await wait_until_idle(body.conversation_id)
+        return await stream_turn(lambda: session.send(body.message, body.extra), name=agent_id)
 
     @api.get("/api/v1/conversations")
     def conversations(user: str = "demo", agent: str | None = None, archived: bool | None = False,

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
+from agents.core import inputs
 from agents.core.agent import list_agents
 from agents.core.errors import PlaygroundError
 from agents.core.events import Event
+from agents.core.inputs import InvalidInput
 from agents.core.session import Session, check_user_id, runtime_store
 
 
@@ -71,12 +75,40 @@ def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _message(args: argparse.Namespace) -> str:
+    """The message from the argument, ``-`` (stdin) or ``--file``: a 300 KB argument can't pass exec()."""
+    if args.file is not None and args.message is not None:
+        raise InvalidInput("message", "메시지는 인자 또는 --file 중 하나로만 주세요. (Give the message either as an "
+                                      "argument or with --file, not both.)")
+    if args.file is not None:
+        try:
+            raw = Path(args.file).read_bytes()
+        except OSError as exc:
+            raise InvalidInput("--file", f"--file {args.file!r}을(를) 읽을 수 없습니다: {exc.strerror}. 경로를 확인하세요. "
+                                         f"(Cannot read --file {args.file!r}: {exc.strerror}.)") from exc
+        source = f"--file {args.file}"
+    elif args.message == "-":
+        raw, source = sys.stdin.buffer.read(), "stdin"
+    elif args.message is None:
+        raise InvalidInput("message", "보낼 메시지를 주세요: 인자, '-'(표준 입력) 또는 --file PATH. "
+                                      "(Give the message as an argument, '-' for stdin, or --file PATH.)")
+    else:
+        return args.message
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput("message", f"{source}의 {exc.start}번째 바이트가 UTF-8이 아닙니다. 파일을 UTF-8로 저장해 "
+                                      f"다시 보내세요. ({source} is not valid UTF-8 at byte {exc.start}: save it as "
+                                      "UTF-8 and retry.)") from exc
+
+
 def cmd_chat(args: argparse.Namespace, out: TextIO) -> int:
+    message = inputs.text(_message(args))  # before the store is opened: nothing to clean up
     session = Session(args.agent, user_id=args.user, provider=args.provider, conversation_id=args.conversation,
                       provider_settings={"model": args.model} if args.model else None)
     status = 0
     extra = {"anchor_product_id": args.anchor} if args.anchor else None
-    for event in session.send(args.message, extra):
+    for event in session.send(message, extra):
         if args.json:
             out.write(event.model_dump_json() + "\n")
         else:
@@ -210,6 +242,19 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _bounded(name: str, low: int, high: int) -> Callable[[str], int]:
+    def parse(raw: str) -> int:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number from {low} to {high}, not {raw!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high}, not {value}")
+        return value
+
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="playground", description="Agent Playground from the terminal.")
     common = argparse.ArgumentParser(add_help=False)
@@ -221,7 +266,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     chat = sub.add_parser("chat", parents=[common], help="send one message and stream the events")
     chat.add_argument("agent")
-    chat.add_argument("message")
+    chat.add_argument("message", nargs="?",
+                      help="the message; '-' reads stdin; after '--' it may start with '-'")
+    chat.add_argument("--file", help="read the message from this UTF-8 file")
     chat.add_argument("--conversation", help="continue this conversation id")
     chat.add_argument("--provider", default="offline", help="offline (default), openai or gemini")
     chat.add_argument("--model", help="model name for the provider")
@@ -238,7 +285,7 @@ def build_parser() -> argparse.ArgumentParser:
     conversations.add_argument("id", nargs="?")
     conversations.add_argument("--agent", help="only this agent's conversations")
     conversations.add_argument("--all", action="store_true", help="include archived conversations")
-    conversations.add_argument("--limit", type=int, default=20)
+    conversations.add_argument("--limit", type=_bounded("--limit", 1, 1000), default=20, help="1-1000 (default 20)")
     conversations.set_defaults(func=cmd_conversations)
 
     alerts = sub.add_parser("alerts", parents=[common], help="check, list or update proactive alerts")
@@ -249,7 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="start the web app")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=7860)
+    serve.add_argument("--port", type=_bounded("--port", 1, 65535), default=7860, help="1-65535 (default 7860)")
     serve.set_defaults(func=cmd_serve)
     return parser
 
@@ -264,6 +311,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except PlaygroundError as exc:
         sys.stderr.write(f"error ({exc.code}): {exc.message}\n")
         return 2
+    except BrokenPipeError:
+        # `playground chat … | head`: the reader left. Point stdout at devnull so the
+        # interpreter's final flush doesn't raise again, and exit quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
 from agents.core.identity import Viewer
 from agents.core.session import Session
+from agents.core.streaming import pumped
 from pages import render
 from pages.alerts_panel import build_alerts
 from pages.cards import card_markdown, dataframe_for, figure_for, tiles_html
@@ -106,12 +107,14 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, tab: gr.Ta
         yield [view, gr.skip(), view.messages, "…", "", *_suggestion_updates(view, spec)]
         try:
             session = _session(spec, user, view.conversation_id, provider_from(provider, model, api_key))
+            # Pumped: a tab closed mid-reply never leaves the conversation locked (Stop interrupts it).
+            events = pumped(session.send(text, extra), name=spec.id)
         except Exception as exc:  # noqa: BLE001 - shown in the chat, never a traceback
             view = view.model_copy(update={"messages": [*view.messages, {"role": "assistant", "content": f"⚠️ {describe_error(exc)}"}]})
             yield [view, gr.skip(), view.messages, "", gr.skip(), *_suggestion_updates(view, spec)]
             return
         panel_before = _panel(view)
-        for event in session.send(text, extra):
+        for event in events:
             view = render.apply_event(view, event)
             panel = _panel(view)
             changed = panel != panel_before

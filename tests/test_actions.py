@@ -116,8 +116,8 @@ def test_racing_confirms_execute_exactly_once(store, clock):
         t.join()
     assert results.count("COMPLETED") == 1, results
     assert len(results) == 8
-    assert set(results) - {"COMPLETED"} <= {"action_in_progress", "action_confirmed", "action_executing",
-                                            "action_completed"}
+    # A loser is told the real state; nobody is promised a run that then doesn't happen.
+    assert set(results) - {"COMPLETED"} <= {"action_confirmed", "action_executing", "action_completed"}
     assert notes(store) == ["buy milk"]
     outcome_messages = [m for m in session.history() if m.meta.get("action_status") == "COMPLETED"]
     assert len(outcome_messages) == 1
@@ -171,3 +171,27 @@ def test_model_is_told_the_real_status_of_actions(store, clock):
     session.run("did it work?")
     assert f"{action_id} add_note: CANCELLED" in seen[0]
     assert "취소" in session.history()[-3].content  # the outcome message the model also reads
+
+
+def test_a_user_proposed_action_uses_the_same_card_and_state_machine(store, clock):
+    from agents.core.errors import ConversationNotFound, InvalidArgs
+
+    session, _ = propose(clock)
+    service = ActionService(store, clock)
+    row = service.propose(user_id="demo", conversation_id=session.conversation_id, agent_id="notes",
+                          tool_name="add_note", args={"text": "from a button"})
+    assert row.status == "PENDING" and row.summary == "Add the note 'from a button'" and row.turn_id is None
+    note = session.history()[-1]
+    assert note.meta["action_id"] == row.id and note.meta["confirmation"]["args"] == {"text": "from a button",
+                                                                                       "pinned": False}
+    assert session.confirm_action(row.id).status == "COMPLETED"
+    assert "from a button" in notes(store)
+    with pytest.raises(ConversationNotFound):
+        service.propose(user_id="bob", conversation_id=session.conversation_id, agent_id="notes",
+                        tool_name="add_note", args={"text": "x"})
+    with pytest.raises(InvalidArgs, match="not an action"):
+        service.propose(user_id="demo", conversation_id=session.conversation_id, agent_id="notes",
+                        tool_name="list_notes", args={})
+    with pytest.raises(InvalidArgs, match="text"):
+        service.propose(user_id="demo", conversation_id=session.conversation_id, agent_id="notes",
+                        tool_name="add_note", args={"text": ""})

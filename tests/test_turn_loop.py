@@ -199,7 +199,7 @@ def test_concurrent_turns_in_one_conversation_run_one_after_the_other(store, clo
         unregister_agent("counter")
 
 
-def test_a_busy_conversation_keeps_the_message_and_says_so(store, clock, monkeypatch):
+def test_a_busy_conversation_refuses_at_once_and_saves_nothing(store, clock, monkeypatch):
     import agents.core.runner as runner
     from agents.core.locks import conversation_lock
 
@@ -213,7 +213,9 @@ def test_a_busy_conversation_keeps_the_message_and_says_so(store, clock, monkeyp
     finally:
         lock.release()
     assert types(events) == ["error"] and events[0].code == "conversation_busy" and events[0].retryable
-    assert [m.content for m in session.history() if m.role == "user"] == ["one", "two"]
+    assert "저장되지 않음" in events[0].message and "not saved" in events[0].message
+    # Not accepted, so not kept: a resend after the busy reply must not leave a duplicate.
+    assert [m.content for m in session.history() if m.role == "user"] == ["one"]
 
 
 def test_a_tool_call_without_an_id_gets_one(store, clock):
@@ -231,3 +233,26 @@ def test_a_tool_call_without_an_id_gets_one(store, clock):
     events = Session("notes", provider=NoIds(), clock=clock).run("list")
     call = one(events, "tool_call")
     assert call.call_id.startswith("call_") and one(events, "tool_result").call_id == call.call_id
+
+
+def test_a_turn_cut_off_by_kill_9_reads_as_interrupted_after_restart(clock, monkeypatch):
+    import agents.core.session as session_module
+    from agents.core.runner import INTERRUPTED_BY_RESTART
+    from agents.core.store import NewMessage, reset_shared_store
+
+    store = session_module.runtime_store(clock=clock)
+    session = Session("notes", provider=OfflineProvider.scripted(say("fine")), clock=clock)
+    session.run("answered")
+    # What a process killed between "user message saved" and "turn persisted" leaves behind.
+    store.db.write(lambda: store.messages.add(session.conversation_id, [
+        NewMessage(role="user", content="cut off", turn_id="turn_dead", id="msg_dead")], clock()))
+    reset_shared_store()  # the process restarts
+    monkeypatch.setattr(session_module, "_recovered", set())
+    store = session_module.runtime_store(clock=clock)
+    history = [(m.role, m.content, m.status) for m in store.messages.recent(session.conversation_id)]
+    assert history == [("user", "answered", "complete"), ("assistant", "fine", "complete"),
+                       ("user", "cut off", "complete"), ("assistant", INTERRUPTED_BY_RESTART, "interrupted")]
+    reset_shared_store()
+    monkeypatch.setattr(session_module, "_recovered", set())
+    store = session_module.runtime_store(clock=clock)  # a second restart adds nothing
+    assert len(store.messages.recent(session.conversation_id)) == 4

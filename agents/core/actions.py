@@ -9,24 +9,26 @@ outcome is written into the conversation so the model knows what really happened
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from agents.core.agent import get_agent
 from agents.core.clock import Clock, aware, system_clock
-from agents.core.errors import ActionNotFound, ActionRefused, InvalidArgs
+from agents.core.errors import ActionNotFound, ActionRefused, ConversationNotFound, InvalidArgs
 from agents.core.ids import new_id
 from agents.core.locks import holding
 from agents.core.store import ActionStatus, NewMessage, PendingActionRow, Store
-from agents.core.tools import Card, Tool, ToolContext, ToolOutput, format_validation_error
+from agents.core.tools import Card, Tool, ToolContext, ToolKind, ToolOutput, format_validation_error
 
 log = logging.getLogger(__name__)
 
 DEFAULT_TTL_MINUTES = 30.0
 
 _REFUSALS = {
+    ActionStatus.PENDING: "동시에 들어온 다른 요청과 겹쳐 처리하지 못했습니다. 아무것도 실행되지 않았으니 다시 시도하세요 "
+                          "(a concurrent request got in the way; nothing ran, try again).",
     ActionStatus.COMPLETED: "이미 실행이 완료된 작업입니다 (already completed; it will not run again).",
     ActionStatus.FAILED: "이미 실행했지만 실패한 작업입니다 (already ran and failed). 다시 요청해 새 확인 카드를 받으세요.",
     ActionStatus.CANCELLED: "취소된 작업입니다 (cancelled). 필요하면 다시 요청해 새 확인 카드를 받으세요.",
@@ -87,17 +89,16 @@ class ActionService:
         row = self.get(action_id, user_id)
         now = self.clock()
         self._expire_if_due(row, now)
+        # Claim and read in one statement: the args that run are exactly the ones the row held
+        # at the moment of the claim, even when a modify committed a millisecond earlier.
         claimed = self.store.actions.transition(action_id, ActionStatus.PENDING, ActionStatus.CONFIRMED, now,
                                                 require_unexpired=True, stamp="confirmed_at")
-        if not claimed:
+        if claimed is None:
             current = self.get(action_id, user_id)
             self._expire_if_due(current, now)
-            if current.status is ActionStatus.PENDING:
-                # Lost a write-write conflict to a confirm that has not committed yet.
-                raise ActionRefused(f"Action {action_id} is being confirmed by another request right now; "
-                                    "it will run once. Reload to see the result.", code="action_in_progress")
             raise ActionRefused(f"Action {action_id} cannot be confirmed: " + _REFUSALS.get(current.status, str(current.status)),
                                 code=f"action_{current.status.value.lower()}")
+        row = claimed
         # Only the winner of the conditional update reaches this line.
         self.store.actions.transition(action_id, ActionStatus.CONFIRMED, ActionStatus.EXECUTING, now)
         tool = self._tool(row)
@@ -130,8 +131,10 @@ class ActionService:
         row = self.get(action_id, user_id)
         now = self.clock()
         self._expire_if_due(row, now)
-        if not self.store.actions.transition(action_id, ActionStatus.PENDING, ActionStatus.CANCELLED, now):
+        if self.store.actions.transition(action_id, ActionStatus.PENDING, ActionStatus.CANCELLED, now) is None:
+            # Lost a race (a confirm, an expiry): say what happened instead.
             current = self.get(action_id, user_id)
+            self._expire_if_due(current, now)
             raise ActionRefused(f"Action {action_id} cannot be cancelled: " + _REFUSALS.get(current.status, ""),
                                 code=f"action_{current.status.value.lower()}")
         message = f"🚫 '{row.summary}' 작업을 취소했습니다. 아무것도 변경되지 않았습니다."
@@ -155,14 +158,61 @@ class ActionService:
             raise InvalidArgs(format_validation_error(row.tool_name, exc) + ". Fix them and save again; "
                               "the card was not changed.") from exc
         original = tool.validate(row.original_args)
-        card = tool.build_confirmation(validated, self._ctx(row, now), original)
+        try:
+            card = tool.build_confirmation(validated, self._ctx(row, now), original)
+        except ValueError as exc:  # the args are well-formed but name something that doesn't exist
+            raise InvalidArgs(f"{row.tool_name}: {exc}. Fix the arguments and save again; the card was not changed.") \
+                from exc
         dumped = validated.model_dump(mode="json")
         details = [d.model_dump() for d in card.details]
-        if not self.store.actions.update_args(action_id, dumped, card.summary, details, card.warnings, now):
+        # Conditional on PENDING: a confirm that claimed the row first wins, and this says so.
+        updated = self.store.actions.update_args(action_id, dumped, card.summary, details, card.warnings, now)
+        if updated is None:
             current = self.get(action_id, user_id)
             raise ActionRefused(f"Action {action_id} cannot be modified: " + _REFUSALS.get(current.status, ""),
                                 code=f"action_{current.status.value.lower()}")
-        return self.get(action_id, user_id)
+        return updated
+
+    def propose(self, *, user_id: str, conversation_id: str, agent_id: str, tool_name: str, args: dict[str, Any],
+                ttl_minutes: float = DEFAULT_TTL_MINUTES) -> PendingActionRow:
+        """A pending action started by the user, not the model (a card's 적용하기 button, an HTTP
+        call): the same validation, confirmation card, state machine and expiry as a model's."""
+        if self.store.conversations.get(conversation_id, user_id) is None:
+            raise ConversationNotFound(f"Conversation {conversation_id!r} was not found for user {user_id!r}.")
+        tool = get_agent(agent_id).tools.get(tool_name)
+        if tool is None or tool.kind is not ToolKind.MUTATION:
+            raise InvalidArgs(f"{tool_name!r} is not an action of the {agent_id} agent.")
+        try:
+            validated = tool.validate(args)
+        except ValidationError as exc:
+            raise InvalidArgs(format_validation_error(tool_name, exc)) from exc
+        now = self.clock()
+        probe = PendingActionRow(id="", conversation_id=conversation_id, user_id=user_id, agent_id=agent_id,
+                                 turn_id=None, tool_name=tool_name, tool_args={}, original_args={}, summary="",
+                                 status=ActionStatus.PENDING, expires_at=now, created_at=now, updated_at=now)
+        try:
+            card = tool.build_confirmation(validated, self._ctx(probe, now))
+        except (ValueError, LookupError) as exc:
+            raise InvalidArgs(f"{tool_name}: {exc}") from exc
+        dumped = validated.model_dump(mode="json")
+        row = probe.model_copy(update={
+            "id": new_id("act"), "tool_args": dumped, "original_args": dumped, "summary": card.summary,
+            "details": card.details, "warnings": card.warnings,
+            "expires_at": now + timedelta(minutes=ttl_minutes)})
+        meta = {"action_id": row.id, "action_status": "PENDING", "tool_name": tool_name, "proposed_by": "user",
+                "confirmation": {"summary": row.summary, "details": [d.model_dump() for d in row.details],
+                                 "warnings": row.warnings, "args": dumped,
+                                 "expires_at": aware(row.expires_at).isoformat()}}
+        note = NewMessage(role="assistant", content=f"⏳ {row.summary} — 확인 카드에서 실행하거나 취소하세요.", meta=meta,
+                          id=new_id("msg"))
+
+        def write() -> None:
+            self.store.actions.insert(row)
+            self.store.messages.add(conversation_id, [note], now)
+
+        with holding(conversation_id):
+            self.store.db.write(write)
+        return row
 
     # --- housekeeping ------------------------------------------------------------
 

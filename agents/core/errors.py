@@ -48,6 +48,12 @@ class DatabaseLocked(PlaygroundError):
     code = "database_locked"
 
 
+class DatabaseUnusable(PlaygroundError):
+    """PLAYGROUND_DB names a directory, a corrupt file or a folder that can't be created."""
+
+    code = "database_unusable"
+
+
 class ProviderError(PlaygroundError):
     """A model provider failed; adapters translate SDK errors into this."""
 

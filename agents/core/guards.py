@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from agents.core.errors import GuardRefusal
+from agents.core.inputs import INVISIBLE
 
 
 @dataclass(frozen=True)
@@ -58,10 +59,12 @@ _INJECTION_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 
 
 def check_nonempty(text: str) -> str:
-    stripped = text.strip()
+    # Zero-width characters and a BOM are invisible: a message of only those is empty.
+    stripped = text.strip().strip(INVISIBLE).strip()
     if not stripped:
         raise GuardRefusal(
-            "The message is empty. Type a question or request and send it again.", code="empty_input"
+            "메시지가 비어 있습니다. 질문이나 요청을 입력해 다시 보내세요. "
+            "(The message is empty. Type a question or request and send it again.)", code="empty_input"
         )
     return stripped
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agents.core.errors import InvalidArgs
+
 _NATIVE_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
 _NATIVE_UNITS = {"십": 10, "백": 100, "천": 1000}
 
@@ -34,9 +36,25 @@ class Amount:
     end: int
 
 
+# Far above any budget a person means (₩10조); longer digit strings are typos or probes, and
+# as floats they overflow to infinity.
+MAX_AMOUNT = 10**16
+
+
+class AmountTooLarge(InvalidArgs):
+    code = "amount_too_large"
+
+    def __init__(self, token: str) -> None:
+        shown = token if len(token) <= 24 else f"{token[:12]}…{token[-6:]} ({len(token)}자리)"
+        super().__init__(f"금액 {shown}은(는) 너무 큽니다: ₩10,000,000,000,000,000 미만으로 입력하세요. "
+                         f"(The amount {shown} is too large; use less than ₩10,000,000,000,000,000.)")
+
+
 def _number(token: str) -> float:
     token = token.replace(",", "")
     if re.fullmatch(r"\d+(?:\.\d+)?", token):
+        if len(token.split(".")[0]) > 17:
+            raise AmountTooLarge(token)
         return float(token)
     total, digit = 0, 0
     for ch in token:
@@ -73,6 +91,8 @@ def find_amounts(text: str) -> list[Amount]:
             value += _number(cheon) * 1_000
         if rest:
             value += _number(rest)
+        if value >= MAX_AMOUNT:
+            raise AmountTooLarge(m.group().strip())
         found.append(Amount(round(value), m.start(), m.end()))
     return found
 

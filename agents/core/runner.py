@@ -263,7 +263,9 @@ def run_turn(
             lock.release()
 
 
-TURN_LOCK_SECONDS = 60.0
+# A short bounded wait: long enough to absorb a confirm's outcome note or a double click,
+# short enough that a busy conversation answers "busy" at once instead of piling up callers.
+TURN_LOCK_SECONDS = 2.0
 
 
 def _locked_turn(
@@ -271,6 +273,13 @@ def _locked_turn(
     cleaned: str, now: datetime, settings: TurnSettings, extra: dict[str, Any] | None, turn_id: str,
     emitter: Emitter, started: float, locked: bool,
 ) -> Iterator[Event]:
+    if not locked:
+        # Not accepted, so not saved: the caller still holds the text and can send it again.
+        yield emitter(Error, code="conversation_busy", retryable=True, conversation_id=conversation.id,
+                      message="이 대화에서 다른 답변을 아직 작성하고 있어 메시지를 받지 않았습니다(저장되지 않음). "
+                              "그 답변이 끝난 뒤 다시 보내세요. (Another reply in this conversation is still being "
+                              "written; your message was not saved. Send it again when that reply is done.)")
+        return
     refusal: GuardRefusal | None = None
     try:
         guards.check_size(text, settings.guards)
@@ -291,11 +300,6 @@ def _locked_turn(
         yield emitter(Error, code="store_error", retryable=True, conversation_id=conversation.id,
                       message=f"Your message could not be saved ({type(exc).__name__}: {exc}); "
                               "nothing was sent to the model. Try again.")
-        return
-    if not locked:
-        yield emitter(Error, code="conversation_busy", retryable=True, conversation_id=conversation.id,
-                      message="Another reply in this conversation is still being written. Your message was saved; "
-                              "wait for that reply, then send it again.")
         return
     if refusal is not None:
         error = emitter(Error, code=refusal.code, message=refusal.message, retryable=refusal.retryable,
@@ -360,6 +364,20 @@ def _drive(turn: Turn) -> Iterator[Event]:
                                          "Your message was saved; send it again.")
     yield from held
     yield terminal
+
+
+INTERRUPTED_BY_RESTART = "이 답변은 서버 재시작으로 중단되었습니다 (this reply was cut off by a server restart)."
+
+
+def recover_interrupted_turns(store: Store, now: datetime) -> int:
+    """At start-up: a turn with a user message but no reply and no trace was cut off by a
+    crash. Give it an ``interrupted`` assistant message so the history reads truthfully."""
+    turns = store.messages.unanswered_turns()
+    for conversation_id, turn_id in turns:
+        note = NewMessage(role="assistant", content=INTERRUPTED_BY_RESTART, turn_id=turn_id, status="interrupted",
+                          meta={"interrupted": "restart"}, id=new_id("msg"))
+        store.db.write(lambda c=conversation_id, n=note: store.messages.add(c, [n], now))
+    return len(turns)
 
 
 def _day_start(now: datetime) -> datetime:

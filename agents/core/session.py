@@ -13,13 +13,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from agents.core import inputs
 from agents.core.actions import ActionOutcome, ActionService
 from agents.core.agent import AgentSpec, all_migrations, get_agent
 from agents.core.clock import Clock, system_clock
 from agents.core.errors import ConversationNotFound, PlaygroundError
 from agents.core.events import Event
 from agents.core.providers import Provider, make_provider
-from agents.core.runner import TurnSettings, run_turn
+from agents.core.runner import TurnSettings, recover_interrupted_turns, run_turn
 from agents.core.store import ConversationRow, MessageRow, PendingActionRow, Store, default_db_path, shared_store
 
 _USER_ID = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
@@ -34,6 +35,7 @@ def runtime_store(path: str | Path | None = None, clock: Clock = system_clock) -
         if store.path not in _recovered:
             _recovered.add(store.path)
             ActionService(store, clock).recover_after_crash()
+            recover_interrupted_turns(store, clock())
     return store
 
 
@@ -58,8 +60,16 @@ class Session:
         settings: TurnSettings | None = None,
         provider_settings: dict[str, Any] | None = None,
     ) -> None:
-        self.agent: AgentSpec = get_agent(agent_id)
+        self.agent: AgentSpec = get_agent(inputs.text(agent_id, "agent"))
         self.user_id = check_user_id(user_id)
+        conversation_id = inputs.optional_identifier(conversation_id, "conversation_id")
+        if provider_settings is not None:
+            provider_settings = {**inputs.extra(provider_settings, "provider_settings")}
+            if "model" in provider_settings:
+                provider_settings["model"] = inputs.model_name(provider_settings["model"])
+        if provider is not None and not isinstance(provider, str) and not callable(getattr(provider, "stream", None)):
+            raise inputs.InvalidInput("provider", f"provider는 이름(문자열)이어야 합니다 ({type(provider).__name__} 값을 받음). "
+                                                  f"(provider must be a name such as 'offline', not {type(provider).__name__}.)")
         self.clock = clock
         self.store = store if store is not None else runtime_store(clock=clock)
         if provider is None or isinstance(provider, str):
@@ -76,6 +86,7 @@ class Session:
     # --- conversations -------------------------------------------------------------
 
     def open(self, conversation_id: str) -> ConversationRow:
+        conversation_id = inputs.identifier(conversation_id, "conversation_id")
         row = self.store.conversations.get(conversation_id, self.user_id)
         if row is None:
             raise ConversationNotFound(
@@ -117,6 +128,10 @@ class Session:
     def send(self, text: str, extra: dict[str, Any] | None = None) -> Iterator[Event]:
         """Run one turn. ``extra`` carries structured input beside the text, e.g. the
         shopping agent's ``{"anchor_product_id": ...}`` from a product card."""
+        # Checked now, not when the stream is first read: a bad argument never starts a turn.
+        text = inputs.text(text)
+        extra = inputs.extra(extra)
+
         def remember(conversation_id: str) -> None:
             self.conversation_id = conversation_id
 
@@ -133,10 +148,13 @@ class Session:
     # --- pending actions -------------------------------------------------------------
 
     def confirm_action(self, action_id: str) -> ActionOutcome:
-        return self.actions.confirm(action_id, self.user_id)
+        return self.actions.confirm(inputs.identifier(action_id, "action_id"), self.user_id)
 
     def cancel_action(self, action_id: str) -> ActionOutcome:
-        return self.actions.cancel(action_id, self.user_id)
+        return self.actions.cancel(inputs.identifier(action_id, "action_id"), self.user_id)
 
     def modify_action(self, action_id: str, args: dict[str, Any]) -> PendingActionRow:
+        action_id = inputs.identifier(action_id, "action_id")
+        if isinstance(args, dict):
+            args = inputs.extra(args, "args") or {}
         return self.actions.modify(action_id, self.user_id, args)

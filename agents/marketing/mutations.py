@@ -21,6 +21,10 @@ Objective = Literal["OUTCOME_AWARENESS", "OUTCOME_TRAFFIC", "OUTCOME_ENGAGEMENT"
                     "OUTCOME_APP_PROMOTION", "OUTCOME_SALES"]
 
 
+# The sandbox's documented ceiling for a daily budget (README): larger values are typos.
+MAX_DAILY_BUDGET = 1_000_000_000
+
+
 def _detail(label: str, value: str, before: str | None = None) -> Detail:
     return Detail(label=label, value=value, changed=before is not None and before != value)
 
@@ -46,7 +50,7 @@ class Audience(BaseModel):
 class CreateArgs(BaseModel):
     name: str = Field(min_length=1, max_length=80, description="캠페인 이름")
     objective: Objective = Field(description="캠페인 목적")
-    dailyBudget: int = Field(ge=5000, description="일일 예산 (원), 최소 5,000원")
+    dailyBudget: int = Field(ge=5000, le=MAX_DAILY_BUDGET, description="일일 예산 (원), 5,000원 ~ 10억원")
     startDate: date | None = Field(None, description="시작일 (YYYY-MM-DD)")
     endDate: date | None = Field(None, description="종료일 (YYYY-MM-DD)")
     targetAudience: Audience | None = None
@@ -110,7 +114,7 @@ def create_campaign(args: CreateArgs, ctx: ToolContext) -> ToolOutput:
 
 class BudgetArgs(BaseModel):
     campaignId: str = Field(min_length=1, description="campaign id or name")
-    dailyBudget: int | None = Field(None, ge=5000, description="새 일일 예산 (원)")
+    dailyBudget: int | None = Field(None, ge=5000, le=MAX_DAILY_BUDGET, description="새 일일 예산 (원), 최대 10억원")
     changePercent: float | None = Field(None, ge=-90, le=500, description="현재 예산 대비 변경 비율 (%)")
 
     @model_validator(mode="after")
@@ -126,6 +130,8 @@ def _new_budget(args: BudgetArgs, current: int) -> int:
     value = int(round(current * (1 + (args.changePercent or 0) / 100) / 1000) * 1000)
     if value < 5000:
         raise ValueError(f"변경 후 예산 {format_krw(value)}은(는) 최소 예산 ₩5,000보다 작습니다")
+    if value > MAX_DAILY_BUDGET:
+        raise ValueError(f"변경 후 예산 {format_krw(value)}은(는) 최대 일일 예산 {format_krw(MAX_DAILY_BUDGET)}보다 큽니다")
     return value
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -14,6 +15,7 @@ from agents.core.store.migrations import Migration, create_table
 from data.marketing_sandbox import generate
 
 SEED_VERSION = 1
+_SEEDING = threading.Lock()  # seeding takes ~50 ms and happens once per user
 _CAMPAIGN_COLS = ("id, user_id, name, objective, status, daily_budget, start_date, end_date, target_audience, "
                   "created_at, updated_at")
 
@@ -89,6 +91,12 @@ class MarketingStore:
         # Stored in date order, as a daily sync appends them: zone maps on date then skip
         # every row group outside a KPI window.
         metrics = metrics.sort_values(["date", "campaign_id"], kind="stable")
+        # Two first requests of one user (two tabs, page-load handlers) would both see no
+        # account under snapshot isolation and collide on the generated ids: seed one at a time.
+        with _SEEDING:
+            self._insert(user_id, campaigns, metrics, now)
+
+    def _insert(self, user_id: str, campaigns: pd.DataFrame, metrics: pd.DataFrame, now: datetime) -> None:
         with self.db.transaction() as cur:
             if cur.execute("SELECT 1 FROM mkt_accounts WHERE user_id = ?", [user_id]).fetchone():
                 return  # another thread seeded it first

@@ -51,3 +51,30 @@ def test_planted_situations():
     assert last.spend[hot["id"]] >= 0.9 * hot["daily_budget"]
     others = [c for c in campaigns if c["name"] != "신규 회원 전환" and c["id"] in last.index]
     assert all(last.spend[c["id"]] < 0.9 * c["daily_budget"] for c in others)
+
+
+def test_first_use_racing_in_several_threads_seeds_the_account_once(store, clock):
+    import threading
+
+    from agents.marketing.store import MarketingStore
+
+    barrier = threading.Barrier(6)
+    errors: list[BaseException] = []
+
+    def first_use() -> None:
+        barrier.wait()
+        try:
+            MarketingStore(store).ensure_account("racer", clock())
+        except BaseException as exc:  # noqa: BLE001 - collected and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=first_use) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert store.db.fetchone("SELECT count(*) FROM mkt_accounts WHERE user_id = 'racer'")[0] == 1
+    campaigns = store.db.fetchone("SELECT count(*) FROM mkt_campaigns WHERE user_id = 'racer'")[0]
+    assert campaigns == len({r[0] for r in store.db.fetchall(
+        "SELECT name FROM mkt_campaigns WHERE user_id = 'racer'")}) and campaigns >= 8

@@ -132,3 +132,17 @@ def test_google_api_key_is_accepted_too(store, fake, monkeypatch):
     fake.queue(Reply(G, frames=gemini_stream(text="ok")))
     events = Session("notes", provider=GeminiProvider(base_url=fake.root_url, model="fake-gemini")).run("hi")
     assert text_of(events) == "ok"
+
+
+def test_a_refused_connection_is_unreachable_and_names_the_url():
+    import socket
+
+    from agents.core.providers.gemini_adapter import GeminiProvider
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    provider = GeminiProvider(api_key="k", base_url=f"http://127.0.0.1:{port}/", max_retries=0)
+    events = Session("notes", provider=provider).run("hello")
+    assert [e.type for e in events] == ["error"]
+    assert events[-1].code == "provider_unreachable" and f"127.0.0.1:{port}" in events[-1].message

@@ -187,3 +187,15 @@ def test_stream_broken_before_any_output_falls_back(store, fake):
     assert events[-1].meta["responses_api_fallback"] is True
     trace = store.traces.get(events[0].turn_id)
     assert trace.events[-1]["meta"]["fallback_reason"] == "_BrokenStream"
+
+
+def test_sdk_clients_are_reused_per_key_and_endpoint_never_across_keys():
+    from agents.core.providers.openai_adapter import OpenAIProvider
+
+    a1 = OpenAIProvider(api_key="sk-a", base_url="http://127.0.0.1:9/v1")
+    a2 = OpenAIProvider(api_key="sk-a", base_url="http://127.0.0.1:9/v1", model="other")
+    b = OpenAIProvider(api_key="sk-b", base_url="http://127.0.0.1:9/v1")
+    c = OpenAIProvider(api_key="sk-a", base_url="http://127.0.0.1:10/v1")
+    assert a1.client is a2.client
+    assert b.client is not a1.client and b.client.api_key == "sk-b"
+    assert c.client is not a1.client

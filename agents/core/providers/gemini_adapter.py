@@ -30,6 +30,7 @@ from agents.core.providers.base import (
     ToolCallChunk,
     UsageChunk,
 )
+from agents.core.providers.clients import cached_client
 from agents.core.tools import gemini_schema
 
 DEFAULT_MODEL = "gemini-2.5-flash"
@@ -49,9 +50,11 @@ class GeminiProvider:
         self.temperature = None if temperature is None else max(0.0, min(2.0, float(temperature)))
         self.max_output_tokens = None if max_output_tokens is None else max(16, min(32_768, int(max_output_tokens)))
         self.max_retries = max(0, min(5, max_retries))
-        options = types.HttpOptions(base_url=base_url or os.environ.get("GEMINI_BASE_URL") or None,
-                                    timeout=int(max(1.0, min(600.0, timeout)) * 1000))
-        self.client = genai.Client(api_key=key or "missing", http_options=options)
+        url = base_url or os.environ.get("GEMINI_BASE_URL") or None
+        millis = int(max(1.0, min(600.0, timeout)) * 1000)
+        self.client = cached_client(
+            lambda: genai.Client(api_key=key or "missing", http_options=types.HttpOptions(base_url=url, timeout=millis)),
+            "gemini", key or "missing", url, millis)
 
     def stream(self, request: ModelRequest) -> Iterator[ModelEvent]:
         if self._missing_key:
@@ -104,6 +107,13 @@ class GeminiProvider:
             except Exception as exc:  # a cut connection or a torn frame from the SDK's transport
                 if isinstance(exc, ProviderError):
                     raise
+                if not produced and any(c.__name__ == "ConnectError" for c in type(exc).__mro__):
+                    # google-genai lets its HTTP client's connect errors through untranslated, and
+                    # depending on the version that client is httpx or a fork (httpx2): match by name.
+                    url = self.client._api_client._http_options.base_url or "https://generativelanguage.googleapis.com/"
+                    raise ProviderError(f"모델 서버 {url}에 연결할 수 없습니다: 주소(GEMINI_BASE_URL)와 네트워크를 "
+                                        f"확인하세요. (Could not connect to {url}: check GEMINI_BASE_URL and the "
+                                        "network.)", code="provider_unreachable", retryable=True) from exc
                 raise ProviderError(f"The Gemini reply stream broke off ({type(exc).__name__}); the partial reply "
                                     "was kept.", code="stream_broken", retryable=True) from exc
 

@@ -26,6 +26,7 @@ from agents.core.providers.base import (
     ToolCallChunk,
     UsageChunk,
 )
+from agents.core.providers.clients import cached_client
 
 DEFAULT_MODEL = "gpt-4o-mini"
 KEY_HINT = "set OPENAI_API_KEY or type a key in the header's API key field"
@@ -49,8 +50,11 @@ class OpenAIProvider:
         self.api = api
         self.temperature = None if temperature is None else max(0.0, min(2.0, float(temperature)))
         self.max_output_tokens = None if max_output_tokens is None else max(16, min(32_768, int(max_output_tokens)))
-        self.client = openai.OpenAI(api_key=key or "missing", base_url=base_url or os.environ.get("OPENAI_BASE_URL") or None,
-                                    timeout=max(1.0, min(600.0, timeout)), max_retries=max(0, min(5, max_retries)))
+        url = base_url or os.environ.get("OPENAI_BASE_URL") or None
+        limits = (max(1.0, min(600.0, timeout)), max(0, min(5, max_retries)))
+        self.client = cached_client(
+            lambda: openai.OpenAI(api_key=key or "missing", base_url=url, timeout=limits[0], max_retries=limits[1]),
+            "openai", key or "missing", url, *limits)
 
     # --- the protocol ------------------------------------------------------------------
 
@@ -66,6 +70,9 @@ class OpenAIProvider:
                 produced = True
                 yield event
             return
+        except _Unreachable as exc:
+            # The same host serves chat.completions: falling back would only fail again, slower.
+            raise _provider_error(exc) from exc
         except (openai.NotFoundError, openai.BadRequestError, openai.InternalServerError,
                 openai.APIConnectionError, _BrokenStream) as exc:
             # Only before any output: after text has streamed, a fallback would repeat it.
@@ -82,6 +89,10 @@ class OpenAIProvider:
     def _translate(self, events: Iterator[ModelEvent]) -> Iterator[ModelEvent]:
         try:
             yield from events
+        except openai.APITimeoutError as exc:
+            raise _provider_error(exc) from exc
+        except openai.APIConnectionError as exc:
+            raise _provider_error(_Unreachable(str(self.client.base_url))) from exc
         except openai.APIError as exc:
             raise _provider_error(exc) from exc
         except _BrokenStream as exc:
@@ -105,7 +116,14 @@ class OpenAIProvider:
         completed = False
         search_used = False
         try:
-            for event in self.client.responses.create(**kwargs):
+            stream = self.client.responses.create(**kwargs)
+        except openai.APITimeoutError:
+            raise
+        except openai.APIConnectionError as exc:
+            # Nothing was sent back at all (refused, DNS, TLS): unreachable, not a broken stream.
+            raise _Unreachable(str(self.client.base_url)) from exc
+        try:
+            for event in stream:
                 kind = getattr(event, "type", "")
                 if kind == "response.output_text.delta":
                     yield TextChunk(event.delta)
@@ -178,6 +196,10 @@ class _BrokenStream(Exception):
     """The stream stopped before it finished (cut connection, torn frame, failed event)."""
 
 
+class _Unreachable(Exception):
+    """The connection to the endpoint failed before any response: carries its base URL."""
+
+
 def _provider_error(exc: Exception) -> ProviderError:
     """SDK errors -> ProviderError with a stable code. Never echoes the key."""
     if isinstance(exc, openai.AuthenticationError):
@@ -202,6 +224,10 @@ def _provider_error(exc: Exception) -> ProviderError:
     if isinstance(exc, openai.APIConnectionError):
         return ProviderError("Could not reach the OpenAI endpoint; check the network or OPENAI_BASE_URL.",
                              code="connection_failed", retryable=True)
+    if isinstance(exc, _Unreachable):
+        return ProviderError(f"모델 서버 {exc}에 연결할 수 없습니다: 주소(OPENAI_BASE_URL)와 네트워크를 확인하세요. "
+                             f"(Could not connect to {exc}: check OPENAI_BASE_URL and the network.)",
+                             code="provider_unreachable", retryable=True)
     if isinstance(exc, _BrokenStream):
         return ProviderError(f"The model's reply stream broke off ({exc}); the partial reply was kept.",
                              code="stream_broken", retryable=True)

@@ -7,6 +7,7 @@ from typing import Any
 
 import duckdb
 
+from agents.core.errors import ActionBusy
 from agents.core.store.conversations import dumps, loads
 from agents.core.store.db import Database
 from agents.core.store.models import ActionStatus, PendingActionRow
@@ -74,12 +75,12 @@ class PendingActionRepo:
         error_message: str | None = None,
         result: Any = None,
         stamp: str | None = None,
-    ) -> bool:
-        """Move one action between states iff it is still in ``from_status``.
+    ) -> PendingActionRow | None:
+        """Move one action between states iff it is still in ``from_status``; returns the row
+        as written (claim and read in one statement), or None when it was not in that state.
 
-        Returns False when another caller got there first (or, with
-        ``require_unexpired``, when the action has expired). A write-write conflict
-        between two concurrent transactions counts as losing.
+        A write-write conflict with a concurrent transaction is retried, never counted as
+        losing: the loser must see the winner's committed status to say why it lost.
         """
         stamp_sql = f", {stamp} = ?" if stamp in ("confirmed_at", "executed_at") else ""
         params: list[Any] = [str(to_status), now, error_message, dumps(result)]
@@ -90,26 +91,32 @@ class PendingActionRepo:
         if require_unexpired:
             expiry_sql = " AND expires_at > ?"
             params.append(now)
-        try:
-            rows = self.db.fetchall(
-                f"""UPDATE pending_actions SET status = ?, updated_at = ?,
-                       error_message = coalesce(?, error_message), result = coalesce(?, result){stamp_sql}
-                    WHERE id = ? AND status = ?{expiry_sql} RETURNING id""",
-                params,
-            )
-        except duckdb.TransactionException:
-            return False
-        return bool(rows)
+        sql = f"""UPDATE pending_actions SET status = ?, updated_at = ?,
+                      error_message = coalesce(?, error_message), result = coalesce(?, result){stamp_sql}
+                   WHERE id = ? AND status = ?{expiry_sql} RETURNING {_COLS}"""
+        rows = self._write(sql, params)
+        return _row(rows[0]) if rows else None
 
     def update_args(
         self, action_id: str, args: dict[str, Any], summary: str, details: list[Any], warnings: list[str], now: datetime
-    ) -> bool:
-        rows = self.db.fetchall(
-            """UPDATE pending_actions SET tool_args = ?, summary = ?, details = ?, warnings = ?, updated_at = ?
-               WHERE id = ? AND status = 'PENDING' AND expires_at > ? RETURNING id""",
+    ) -> PendingActionRow | None:
+        """Change the args of a PENDING, unexpired action; None when it is no longer PENDING."""
+        rows = self._write(
+            f"""UPDATE pending_actions SET tool_args = ?, summary = ?, details = ?, warnings = ?, updated_at = ?
+                WHERE id = ? AND status = 'PENDING' AND expires_at > ? RETURNING {_COLS}""",
             [dumps(args), summary, dumps(details), dumps(warnings), now, action_id, now],
         )
-        return bool(rows)
+        return _row(rows[0]) if rows else None
+
+    def _write(self, sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+        """One conditional UPDATE, retried on write-write conflicts; ActionBusy if they persist."""
+        try:
+            return self.db.write(lambda: self.db.fetchall(sql, params), attempts=12)
+        except duckdb.TransactionException as exc:
+            raise ActionBusy(
+                "이 작업을 동시에 바꾸려는 요청이 너무 많아 아무것도 변경하지 않았습니다. 잠시 후 다시 시도하세요 "
+                "(the action kept changing under concurrent requests; nothing changed, try again)."
+            ) from exc
 
     def expire_due(self, now: datetime) -> list[str]:
         rows = self.db.fetchall(

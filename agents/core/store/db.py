@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -12,7 +13,7 @@ from typing import Any, TypeVar
 
 import duckdb
 
-from agents.core.errors import DatabaseLocked
+from agents.core.errors import DatabaseLocked, DatabaseUnusable
 
 T = TypeVar("T")
 
@@ -32,8 +33,17 @@ def default_db_path() -> Path:
 class Database:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        fix = "Set PLAYGROUND_DB to a writable file path (its folder is created if missing)."
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            if Path(self.path).is_dir():
+                raise DatabaseUnusable(f"데이터베이스 경로 {self.path}는 폴더입니다. (The database path {self.path} is "
+                                       f"a directory, not a file.) {fix}")
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise DatabaseUnusable(f"데이터베이스 폴더를 만들 수 없습니다: {Path(self.path).parent} ({exc.strerror}). "
+                                       f"(Cannot create the database folder {Path(self.path).parent}: "
+                                       f"{exc.strerror}.) {fix}") from exc
         try:
             self._conn = duckdb.connect(self.path)
         except duckdb.IOException as exc:
@@ -43,7 +53,13 @@ class Database:
                     f"({_holder(str(exc))}). DuckDB allows one process per file: stop the other "
                     f"playground process, or set PLAYGROUND_DB to a different file."
                 ) from exc
-            raise
+            raise DatabaseUnusable(
+                f"데이터베이스 파일 {self.path}을(를) 열 수 없습니다. (The database file {self.path} cannot be opened: "
+                f"{str(exc).removeprefix('IO Error: ')}) If it is not an Agent Playground database, move it away; "
+                f"or {fix[0].lower()}{fix[1:]}") from exc
+        except duckdb.Error as exc:
+            raise DatabaseUnusable(f"The database file {self.path} cannot be opened ({type(exc).__name__}: {exc}). "
+                                   f"{fix}") from exc
         self._local = threading.local()
         self._lock = threading.Lock()
 
@@ -80,7 +96,7 @@ class Database:
         self._local.depth = 0
         cur.execute("COMMIT")
 
-    def write(self, fn: Callable[[], T], attempts: int = 6) -> T:
+    def write(self, fn: Callable[[], T], attempts: int = 10) -> T:
         """Run ``fn`` in one transaction, retried when a concurrent transaction touched the
         same rows (DuckDB reports a write-write conflict instead of waiting)."""
         for attempt in range(attempts):
@@ -90,7 +106,8 @@ class Database:
             except duckdb.TransactionException:
                 if attempt == attempts - 1 or self._local.depth:
                     raise
-                time.sleep(0.005 * 2**attempt)
+                # Jittered, capped backoff: many writers retrying in lock-step would conflict again.
+                time.sleep(random.uniform(0.5, 1.0) * min(0.1, 0.004 * 2**attempt))
         raise AssertionError("unreachable")
 
     def execute(self, sql: str, params: Sequence[Any] | None = None) -> duckdb.DuckDBPyConnection:

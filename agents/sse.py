@@ -1,0 +1,106 @@
+"""Server-sent events for a turn: a client that hangs up never keeps its conversation locked.
+
+The turn runs on a ``TurnPump`` thread and reaches the event loop through an asyncio
+queue, so no worker thread is held while the client reads. The response always listens
+for ``http.disconnect`` (Starlette skips that for ASGI spec 2.4 servers and would only
+notice at the next write): on a disconnect the body iterator is cancelled, its
+``finally`` cancels the pump, and the turn is closed on its own thread at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
+
+import anyio
+from starlette.requests import ClientDisconnect
+from starlette.responses import StreamingResponse
+from starlette.types import Receive, Scope, Send
+
+from agents.core.errors import ConversationBusy
+from agents.core.events import Error, Event, to_sse
+from agents.core.locks import conversation_lock
+from agents.core.streaming import TurnPump, end_error, is_end
+
+log = logging.getLogger(__name__)
+
+SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+# How long a request for a busy conversation waits, asleep on the event loop (no thread).
+BUSY_WAIT_SECONDS = 1.0
+
+
+class EventStreamResponse(StreamingResponse):
+    media_type = "text/event-stream"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def listen() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            group.cancel_scope.cancel()
+
+        try:
+            async with anyio.create_task_group() as group:
+                group.start_soon(listen)
+                await self.stream_response(send)
+                group.cancel_scope.cancel()
+        except OSError as exc:  # the socket went away between two writes
+            raise ClientDisconnect() from exc
+        finally:
+            aclose = getattr(self.body_iterator, "aclose", None)
+            if aclose is not None:
+                await aclose()
+
+
+async def wait_until_idle(conversation_id: str | None, seconds: float = BUSY_WAIT_SECONDS) -> None:
+    """Raise ConversationBusy if the conversation is still locked after a short async wait."""
+    if conversation_id is None:
+        return
+    lock = conversation_lock(conversation_id)
+    deadline = asyncio.get_running_loop().time() + seconds
+    while lock.locked():
+        if asyncio.get_running_loop().time() >= deadline:
+            raise ConversationBusy(
+                "이 대화에서 다른 답변을 아직 작성하고 있어 메시지를 받지 않았습니다(저장되지 않음). 그 답변이 끝난 뒤 "
+                "다시 보내세요. (Another reply in this conversation is still being written; your message was "
+                "not saved. Send it again when that reply is done.)")
+        await asyncio.sleep(0.02)
+
+
+async def stream_turn(events: Callable[[], Iterator[Event]], *, name: str = "turn",
+                      format_event: Callable[[Event], str] = to_sse,
+                      headers: dict[str, Any] | None = None) -> EventStreamResponse:
+    """Start the turn and answer with its event stream.
+
+    A turn that is refused as busy before it starts raises ``ConversationBusy`` (HTTP 409)
+    instead of opening a stream."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[Any] = asyncio.Queue()
+
+    def deliver(item: Any) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is gone (shutting down): nobody listens
+            loop.call_soon_threadsafe(queue.put_nowait, item)
+
+    pump = TurnPump(events(), deliver, name=name)
+    first = await queue.get()
+    if isinstance(first, Error) and first.code == "conversation_busy":
+        raise ConversationBusy(first.message)
+
+    async def body() -> AsyncIterator[str]:
+        item = first
+        try:
+            while not is_end(item):
+                yield format_event(item)
+                item = await queue.get()
+            error = end_error(item)
+            if error is not None:
+                log.error("turn stream %s failed", name, exc_info=error)
+                yield format_event(Error(turn_id="", seq=0, code="internal_error", retryable=True,
+                                         message=f"The reply stream failed ({type(error).__name__}); "
+                                                 "your message was saved. Send it again."))
+        finally:
+            pump.cancel()
+
+    return EventStreamResponse(body(), headers={**SSE_HEADERS, **(headers or {})})
