@@ -19,7 +19,6 @@ from agents.core.nlu import (
     find_ordinals,
     find_period,
     josa,
-    normalise,
     with_josa,
 )
 
