@@ -23,7 +23,7 @@ def policy(request: ModelRequest) -> PolicyReply:
     pending = pending_clarification(request.messages)
     decided = fill_slot(pending, last.content, roster, month) if pending else None
     if decided is None:
-        decided = understand(last.content, roster, month)
+        decided = understand(last.content, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages))
     if decided.tool:
         return PolicyReply(text=decided.text, tool_calls=[(decided.tool, decided.args)])
     return PolicyReply(text=decided.text)
@@ -43,6 +43,19 @@ def pending_clarification(messages: list[ChatMessage]) -> dict[str, Any] | None:
             except json.JSONDecodeError:
                 return None
     return None
+
+
+def awaiting_confirmation(messages: list[ChatMessage]) -> bool:
+    """Did the previous turn end with a confirmation card (a mutation waiting for its button)?"""
+    for message in reversed(messages[:-1]):
+        if message.role == "user":
+            return False
+        if message.role == "tool":
+            try:
+                return json.loads(message.content).get("status") == "pending_confirmation"
+            except (json.JSONDecodeError, AttributeError):
+                return False
+    return False
 
 
 def _latest_results(messages: list[ChatMessage]) -> list[tuple[str, dict[str, Any]]]:
