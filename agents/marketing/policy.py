@@ -138,7 +138,8 @@ def _list_reply(data: dict[str, Any], summary: str) -> str:
     spenders = [r for r in rows if r["spend"] > 0]
     if data.get("sortBy") == "roas" and spenders:
         first = spenders[0]
-        word = "가장 높은" if data.get("order") == "desc" else "가장 낮은"
+        degree = "가장" if len(spenders) >= 3 else "더"  # "가장" compares three or more
+        word = f"{degree} 높은" if data.get("order") == "desc" else f"{degree} 낮은"
         return (f"ROAS가 {word} 캠페인은 '{first['name']}'(ROAS {roas(first['roas'])}, 지출 {format_krw(first['spend'])})입니다.\n\n"
                 + summary)
     return summary
