@@ -1,0 +1,76 @@
+"""Measure the travel offline model on labelled phrasings (tests/travel/phrasings.yaml, written
+apart from ``training.yaml``): each item is read against its destination's sample trip as seeded
+and checked for the tool and every labelled argument (``playground nlu-report travel``)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from agents.core.nlu import Outcome, Report, compact
+from agents.travel.destinations import destinations
+from agents.travel.names import gazetteer
+from agents.travel.reading import MUTATIONS, TripView, read
+
+PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "travel" / "phrasings.yaml"
+_PLACE_ARGS = ("near", "reference", "place")
+
+
+@cache
+def sample_trip(destination: str) -> TripView:
+    dest = destinations()[destination]
+    sample = dest.sample_trip
+    assert sample is not None, destination
+    g = gazetteer(destination)
+    saved = tuple(g.places[pid].name_ko for pid in sample.place_ids if pid in g.places)
+    return TripView(destination=destination, saved=saved, days=sample.nights + 1)
+
+
+def _same_place(destination: str, want: Any, got: Any) -> bool:
+    if got is None:
+        return False
+    if compact(str(want)) == compact(str(got)):
+        return True
+    g = gazetteer(destination)
+    ids = [{pid for pid, p in g.places.items() if compact(v) in {compact(p.name_ko), compact(p.name),
+                                                                 compact(p.name_en)}} for v in (str(want), str(got))]
+    return bool(ids[0] & ids[1])
+
+
+def check(item: dict[str, Any]) -> Outcome:
+    destination = item.get("trip", "tokyo")
+    reading = read(item["text"], sample_trip(destination))
+    expected = "clarify" if item.get("clarify") else item["tool"]
+    got = reading.tool or "clarify"
+    problems: list[str] = []
+    if got != expected:
+        problems.append(f"tool {got} != {expected}")
+        if got in MUTATIONS and expected == "clarify":
+            problems.append("a mutation was read where the model had to ask")
+    elif expected == "clarify" and len(reading.choices) < 2:
+        problems.append("a question without choices")
+    else:
+        for key, want in (item.get("args") or {}).items():
+            have = reading.args.get(key)
+            if key in _PLACE_ARGS:
+                ok = _same_place(destination, want, have)
+            elif key == "keyword":
+                ok = have is not None and str(have).casefold() in {str(w).casefold() for w in
+                                                                   (want if isinstance(want, list) else [want])}
+            else:
+                ok = have == want
+            if not ok:
+                problems.append(f"{key}: {have!r} != {want!r}")
+    return Outcome(text=item["text"], expected=expected, got=got, ok=not problems, problems=problems, item=item)
+
+
+def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or []
+
+
+def run_report(path: Path | None = None) -> Report:
+    """What ``playground nlu-report travel`` prints (AgentSpec.extra["nlu_report"])."""
+    return Report("travel", [check(item) for item in load(path or PHRASINGS)])

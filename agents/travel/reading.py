@@ -1,0 +1,319 @@
+"""The travel planner's offline understanding (issue 11): one message and the trip on screen in,
+one reading out: which tool with which arguments, or a question with choices. Rules over the
+lexicon and the gazetteer's names come first; the exemplar classifier decides what they leave
+open; a mutation (add, remove) is only ever read from the user's own words, never guessed."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agents.core.nlu import ExemplarClassifier, compact, decide, normalise
+from agents.core.nlu.text import contains
+from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
+
+TRAINING = Path(__file__).with_name("training.yaml")
+MUTATIONS = frozenset({"add_place_to_itinerary", "remove_place"})
+LABELS = {"recommend_places": "장소 추천", "generate_itinerary": "일정 만들기", "show_itinerary": "일정 보기",
+          "add_place_to_itinerary": "일정에 장소 넣기", "remove_place": "저장한 장소 삭제"}
+LABELS_EN = {"recommend_places": "Recommend places", "generate_itinerary": "Plan the itinerary",
+             "show_itinerary": "Show the itinerary", "add_place_to_itinerary": "Add a place to a day",
+             "remove_place": "Remove a saved place"}
+TIME_OF_DAY_START = {"morning": "10:00", "afternoon": "14:00", "evening": "18:00"}
+# Number shapes (the vocabulary is in lexicon.yaml): trip lengths, day numbers, clock times, counts.
+_NIGHTS_DAYS = re.compile(r"(\d+)\s*박\s*(\d+)\s*일")
+_N_DAYS = re.compile(r"(\d+)\s*(?:일\s*(?:일정|코스|짜리|동안|여행|간|치)|days?\b|-day\b)")
+_N_NIGHTS = re.compile(r"(\d+)\s*(?:nights?\b|박)")
+_KO_LENGTH = {"당일치기": 1, "하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5}
+_DAY_NUMBER = re.compile(r"(\d+)\s*(?:일\s*차|일\s*째|번째\s*날|째\s*날|nd day|rd day|th day|st day)|\bday\s*(\d+)\b")
+_CLOCK = re.compile(r"(오전|오후|아침|저녁|밤)?\s*(\d{1,2})\s*(?::\s*(\d{2})|시\s*(?:(반)|(\d{1,2})\s*분)?)\s*(am|pm)?"
+                    r"|\b(?:at\s+)?(\d{1,2})\s*(am|pm)\b")
+_COUNT = re.compile(r"(\d+)\s*(?:곳|개|군데|places?\b|spots?\b|options?\b)|\btop\s*(\d+)\b")
+
+
+@dataclass(frozen=True)
+class TripView:
+    """What the offline model sees of the trip (read back from the context section)."""
+
+    destination: str
+    saved: tuple[str, ...] = ()  # saved place names as the trip lists them
+    days: int = 4
+    has_itinerary: bool = False
+
+
+@dataclass
+class Reading:
+    tool: str | None  # a tool name of the phrasings' vocabulary, or None: ask
+    args: dict[str, Any] = field(default_factory=dict)
+    question: str = ""
+    choices: list[str] = field(default_factory=list)
+    source: str = "rule"
+
+    @property
+    def clarify(self) -> bool:
+        return self.tool is None
+
+
+def classifier() -> ExemplarClassifier:
+    return ExemplarClassifier.from_yaml(TRAINING, threshold=0.45, margin=0.1)
+
+
+def english(text: str) -> bool:
+    return not re.search(r"[가-힣]", text)
+
+
+def read(text: str, trip: TripView) -> Reading:
+    return _Reader(text, trip).read()
+
+
+class _Reader:
+    def __init__(self, text: str, trip: TripView) -> None:
+        self.raw, self.trip = text, trip
+        self.text = normalise(text)
+        self.lex = lexicon()
+        self.g: Gazetteer = gazetteer(trip.destination)
+        self.hits = self.lex.intents_hit(text)
+        self.saved_ids = self._saved_ids()
+        self.places = self.g.place_mentions(text)
+        self.areas = self.g.area_mentions(text)
+        self.en = english(text)
+
+    # --- slots -----------------------------------------------------------------------------
+    def _saved_ids(self) -> set[str]:
+        wanted = {compact(n) for n in self.trip.saved}
+        return {pid for pid, p in self.g.places.items() if compact(p.name_ko) in wanted or compact(p.name) in wanted}
+
+    def place(self, *, saved_first: bool = True) -> Mention | None:
+        if not self.places:
+            return None
+        if saved_first:
+            saved = [m for m in self.places if m.id in self.saved_ids]
+            top = self.places[0].strength
+            if saved and saved[0].strength >= min(top, 2):
+                return saved[0]
+        return self.places[0]
+
+    def name(self, m: Mention) -> str:
+        return self.g.places[m.id].name_ko
+
+    def category(self) -> str | None:
+        found = self.lex.value(self.text, "category")
+        if found is None and self._dish_shop():
+            return "restaurant"
+        return found
+
+    def _dish_shop(self) -> bool:
+        """A dish or theme right before a shop word ("라멘집", "ramen place")."""
+        ck = compact(self.text)
+        for at, k in self.keyword_hits():
+            end = at + len(compact(k))
+            rest = ck[end:end + 8]
+            if any(rest.startswith(compact(w)) for w in self.lex.data.get("shop_words", []) if not w.isascii()):
+                return True
+            if k.isascii() and any(contains(self.text, f"{k} {w}") for w in self.lex.data.get("shop_words", [])
+                                   if w.isascii()):
+                return True
+        return False
+
+    def keyword_hits(self) -> list[tuple[int, str]]:
+        spans = [(m.start, len(compact(self.g.places[m.id].name_ko))) for m in self.places if m.strength >= 2]
+        spans += [(m.start, len(compact(m.id))) for m in self.areas]
+        return [(at, k) for at, k in self.g.keyword_hits(self.text)
+                if not any(a <= at < a + n for a, n in spans)
+                and compact(k) not in {compact(a) for a in self.g.areas}]
+
+    def keyword(self) -> str | None:
+        hits = self.keyword_hits()
+        if not hits:
+            return None
+        generic = {compact(w) for w in self.lex.data.get("not_keywords", [])}
+        generic |= {compact(w) for w in self.lex.words("category")}
+        specific = [(at, k) for at, k in hits if compact(k) not in generic] or hits
+        return max(specific, key=lambda h: (len(compact(h[1])), -h[0]))[1]
+
+    def day(self) -> int | None:
+        m = _DAY_NUMBER.search(self.text)
+        if m:
+            return int(m.group(1) or m.group(2))
+        value = self.lex.value(self.text, "day")
+        if value == "last":
+            return self.trip.days
+        return int(value) if value else None
+
+    def time(self) -> dict[str, str]:
+        m = _CLOCK.search(self.text)
+        if m and (m.group(2) or m.group(7)):
+            if m.group(7):
+                hour, minute, half, ampm = int(m.group(7)), 0, None, m.group(8)
+            else:
+                hour = int(m.group(2))
+                minute = int(m.group(3) or m.group(5) or 0)
+                half, ampm = m.group(4), m.group(6)
+            before = m.group(1) or ""
+            if half:
+                minute = 30
+            if (ampm == "pm" or before in ("오후", "저녁", "밤")) and hour < 12:
+                hour += 12
+            elif not ampm and not before and 1 <= hour <= 7:
+                hour += 12  # "3시" on a trip day is the afternoon
+            if 0 <= hour <= 23 and 0 <= minute <= 59:
+                return {"start_time": f"{hour:02d}:{minute:02d}"}
+        tod = self.lex.value(self.text, "time_of_day")
+        return {"time_of_day": tod} if tod else {}
+
+    def trip_length(self) -> int | None:
+        if m := _NIGHTS_DAYS.search(self.text):
+            return int(m.group(2))
+        if m := _N_DAYS.search(self.text):
+            return int(m.group(1))
+        if m := _N_NIGHTS.search(self.text):
+            return int(m.group(1)) + 1
+        for word, n in _KO_LENGTH.items():
+            if word in compact(self.text) and (word != "하루" or "하루코스" in compact(self.text)
+                                               or "하루일정" in compact(self.text)):
+                return n
+        return None
+
+    def count(self) -> int | None:
+        m = _COUNT.search(self.text)
+        n = int(m.group(1) or m.group(2)) if m else None
+        return n if n and 1 <= n <= 10 else None
+
+    # --- intents ---------------------------------------------------------------------------
+    def has(self, intent: str) -> bool:
+        return intent in self.hits
+
+    def read(self) -> Reading:
+        rule = self.rule()
+        if rule is not None:
+            return rule
+        guess = classifier().classify(self.raw)
+        decision = decide(None, guess, mutations=MUTATIONS, labels=LABELS)
+        if decision.intent is None or decision.intent in MUTATIONS:
+            return self.ask_intent(decision.candidates)
+        return self.build(decision.intent, source="classifier")
+
+    def rule(self) -> Reading | None:
+        itinerary = self.has("itinerary") or self.trip_length() is not None
+        if self.has("remove") and not (itinerary and self.has("make") and not self.places):
+            return self.build("remove_place")
+        if self.has("add") and not self._add_is_something_else(itinerary):
+            return self.build("add_place_to_itinerary")
+        if itinerary and (self.has("make") or self.has("regenerate") or self.trip_length() is not None):
+            return self.build("generate_itinerary")
+        if self.has("itinerary") and (self.has("show") or not self._wants_places()):
+            if self.has("regenerate"):
+                return self.build("generate_itinerary")
+            return self.build("show_itinerary")
+        if self._wants_places():
+            return self.build("recommend_places")
+        if (self.has("thanks") or self.has("greeting") or self.has("general")) and not self.places:
+            return Reading("freeformResponse", {})
+        return None
+
+    def _add_is_something_else(self, itinerary: bool) -> bool:
+        """"추가로 카페 추천해줘", "schedule 보여줘": an add word that asks for something else."""
+        if self.day() is not None or self.places:
+            return False
+        if self.has("recommend") and (self.category() or self.keyword()):
+            return True
+        return itinerary and (self.has("show") or self.has("make"))
+
+    def _wants_places(self) -> bool:
+        return bool(self.category() or self.keyword() or (self.has("recommend") and (self.places or self.areas))
+                    or (self.has("near") and (self.places or self.areas)))
+
+    def build(self, tool: str, source: str = "rule") -> Reading:
+        match tool:
+            case "remove_place":
+                m = self.place()
+                if m is None:
+                    return self.ask_place("remove")
+                return Reading(tool, {"place": self.name(m)}, source=source)
+            case "add_place_to_itinerary":
+                return self._add(source)
+            case "generate_itinerary":
+                args: dict[str, Any] = {}
+                if (n := self.trip_length()) is not None:
+                    args["days"] = n
+                if self.has("regenerate"):
+                    args["regenerate"] = True
+                return Reading(tool, args, source=source)
+            case "show_itinerary":
+                if (d := self.day()) is not None:
+                    return Reading(tool, {"day": d}, source=source)
+                if self.has("relative_day"):
+                    return self.ask_day("show")
+                return Reading(tool, {}, source=source)
+            case "recommend_places" | "search_nearby_places":
+                return self._places(source)
+            case _:
+                return Reading("freeformResponse", {}, source=source)
+
+    def _add(self, source: str) -> Reading:
+        m = self.place(saved_first=True)
+        day = self.day()
+        if m is None:
+            return self.ask_place("add")
+        if day is None or day > self.trip.days:
+            return self.ask_day("add", self.name(m))
+        args: dict[str, Any] = {"place": self.name(m), "day": day, **self.time()}
+        return Reading("add_place_to_itinerary", args, source=source)
+
+    def _places(self, source: str) -> Reading:
+        args: dict[str, Any] = {}
+        if c := self.category():
+            args["category"] = c
+        if k := self.keyword():
+            args["keyword"] = k
+        saved = [m for m in self.places if m.id in self.saved_ids]
+        strong = [m for m in self.places if m.strength == 3 and m.id not in self.saved_ids]
+        if saved and (not strong or saved[0].strength >= strong[0].strength) and (
+                not self.areas or saved[0].strength >= 2):
+            args["reference"] = self.name(saved[0])
+            if n := self.count():
+                args["max_results"] = n
+            return Reading("search_nearby_places", args, source=source)
+        if strong:
+            args["near"] = self.name(strong[0])
+        elif self.areas:
+            args["near"] = self.areas[0].id
+        elif self.places and self.places[0].strength >= 2:
+            args["near"] = self.name(self.places[0])
+        if not args:
+            return self.ask_category()
+        return Reading("recommend_places", args, source=source)
+
+    # --- questions -------------------------------------------------------------------------
+    def ask_intent(self, candidates: list[str]) -> Reading:
+        names = [c for c in candidates if c in LABELS] or ["recommend_places", "generate_itinerary", "show_itinerary"]
+        labels = LABELS_EN if self.en else LABELS
+        choices = [labels[c] for c in names[:3]]
+        question = ("I am not sure what you would like. Choose one: " if self.en else
+                    "무엇을 도와드릴까요? 하나를 골라 주세요: ") + " / ".join(choices)
+        return Reading(None, {"candidates": names[:3]}, question, choices, "ask")
+
+    def ask_place(self, what: str) -> Reading:
+        saved = list(self.trip.saved[:4])
+        if self.en:
+            question = ("Which saved place should I remove?" if what == "remove" else
+                        "Which place should I add, and on which day?")
+        else:
+            question = "어느 저장된 장소를 삭제할까요?" if what == "remove" else "어떤 장소를 몇째 날에 넣을까요?"
+        return Reading(None, {"missing": "place", "for": what}, question, saved, "ask")
+
+    def ask_day(self, what: str, place: str | None = None) -> Reading:
+        days = [f"Day {d}" if self.en else f"{d}일째" for d in range(1, self.trip.days + 1)]
+        if self.en:
+            question = f"Which day of the trip (1-{self.trip.days})" + (f" should {place} go on?" if place else "?")
+        else:
+            question = (f"'{place}'을(를) 여행 몇째 날에 넣을까요? " if place else "여행 몇째 날을 말씀하시는 건가요? ") + \
+                       f"(1~{self.trip.days}일째)"
+        return Reading(None, {"missing": "day", "for": what, "place": place}, question, days, "ask")
+
+    def ask_category(self) -> Reading:
+        choices = ["Restaurants", "Cafes", "Sights"] if self.en else ["맛집", "카페", "관광지"]
+        question = "What kind of place are you looking for?" if self.en else "어떤 장소를 찾으세요? 맛집, 카페, 관광지 중에서 골라 주세요."
+        return Reading(None, {"missing": "category", "for": "recommend"}, question, choices, "ask")
