@@ -18,6 +18,10 @@ LEXICON = Path(__file__).with_name("lexicon.yaml")
 # Words a place name ends with that people leave out ("메이지 신궁" -> "메이지").
 _KO_SUFFIXES = ("해수욕장", "전망대", "시장", "공원", "신궁", "신사", "동상", "해변", "폭포", "정원", "본점", "거리", "골목", "상점가",
                 "타워", "마을", "미술관", "박물관")
+# Words too common in names to name one place by themselves.
+_GENERIC_WORDS = frozenset({"스트리트", "호텔", "타워", "공원", "시장", "신사", "거리", "골목", "본점", "공항", "해변", "카페", "커피", "전망대",
+                            "outer", "hotel", "tower", "grand", "coffee", "street", "market", "station", "international",
+                            "national", "center", "centre", "building", "main", "store", "house", "world", "resort"})
 _EN_SUFFIXES = ("temple", "shrine", "market", "park", "gardens", "garden", "station", "tower", "street", "statue",
                 "museum", "beach", "falls", "waterfall", "mountain", "island", "village", "observatory", "crossing")
 
@@ -60,18 +64,40 @@ class Gazetteer:
         self.places = {p["id"]: Place(p["id"], p.get("name_ko") or p["name"], p["name"], p.get("name_en") or "",
                                       p["category"], p.get("area") or "", tuple(p.get("keywords") or ()), p["lat"],
                                       p["lng"]) for p in raw}
-        self.full: dict[str, list[str]] = {}
-        self.short: dict[str, list[str]] = {}
-        for p in self.places.values():
-            self.full[p.id] = [n for n in {p.name_ko, p.name, fold(p.name_en), fold(p.name_en).split(",")[0]} if n]
-            self.short[p.id] = _short_names(p, self._dest_names())
-        self.index = FuzzyIndex({pid: [p.name_ko, fold(p.name_en)] for pid, p in self.places.items()})
         self.areas: dict[str, list[str]] = {}
         for p in self.places.values():
             self.areas.setdefault(p.area, [p.area])
         for area, english in (lexicon().data.get("areas_en", {}).get(destination) or {}).items():
             self.areas.setdefault(area, [area]).extend(english)
         self.keywords = sorted({k for p in self.places.values() for k in p.keywords}, key=len, reverse=True)
+        owners: dict[str, set[str]] = {}
+        for p in self.places.values():
+            for k in p.keywords:
+                owners.setdefault(compact(k), set()).add(p.id)
+        dest = self._dest_names()
+        self.full: dict[str, list[str]] = {}
+        self.short: dict[str, list[str]] = {}
+        for p in self.places.values():
+            self.full[p.id] = [n for n in {p.name_ko, p.name, fold(p.name_en), fold(p.name_en).split(",")[0]} if n]
+            self.short[p.id] = _short_names(p, dest)
+        # single words of a name ("팀랩", "kaiyukan") and keywords only one place has ("남산타워") name it too
+        words: dict[str, set[str]] = {}
+        for p in self.places.values():
+            for w in _name_words(p, dest):
+                words.setdefault(w, set()).add(p.id)
+        for w, pids in words.items():
+            if len(pids) == 1 and w not in _GENERIC_WORDS and not (owners.get(compact(w), set()) - pids):
+                self.short[next(iter(pids))].append(w)
+        self.unique_keywords: dict[str, list[str]] = {pid: [] for pid in self.places}
+        area_keys = {compact(a) for a in self.areas}
+        generic = {compact(w) for w in lexicon().data.get("not_keywords", [])}
+        for k, pids in owners.items():
+            if len(pids) == 1 and len(k) >= 3 and not k.isascii() and k not in area_keys and k not in generic:
+                self.unique_keywords[next(iter(pids))].append(k)
+        for pid in self.places:  # a short name another place uses as a keyword is a theme, not a name
+            self.short[pid] = [n for n in dict.fromkeys(self.short[pid])
+                               if not (owners.get(compact(n), set()) - {pid})]
+        self.index = FuzzyIndex({pid: [p.name_ko, fold(p.name_en)] for pid, p in self.places.items()})
 
     def _dest_names(self) -> tuple[str, ...]:
         dest = json.loads((DATA / "destinations.json").read_text(encoding="utf-8"))["destinations"]
@@ -85,13 +111,13 @@ class Gazetteer:
         for pid in self.places:
             shorts = [n for n in self.short[pid] if compact(n) not in area_names]
             area_like = [n for n in self.short[pid] if compact(n) in area_names]
-            for strength, names in ((3, self.full[pid]), (2, shorts), (1, area_like)):
+            for strength, names in ((3, self.full[pid]), (2, shorts), (1, area_like + self.unique_keywords[pid])):
                 at = _first(text, names)
                 if at >= 0 and (pid not in found or found[pid].strength < strength):
                     found[pid] = Mention(pid, strength, at)
         if not any(m.strength == 3 for m in found.values()):
             ck = compact(text)
-            for pid, score in self.index.find(text, cutoff=86):
+            for pid, score in self.index.find(text, cutoff=85):
                 if pid not in found and score < 100:
                     at = max(0, ck.find(compact(self.places[pid].name_ko)[:2]))
                     found[pid] = Mention(pid, 1, at)
@@ -115,7 +141,8 @@ class Gazetteer:
         """Gazetteer keywords in the text, (position, keyword), longest first at a position."""
         hits: list[tuple[int, str]] = []
         for k in self.keywords:
-            at = find(text, k) if contains(text, k) else -1
+            form = next((f for f in (k, k + "s", k + "es") if contains(text, f)), None) if k.isascii() else k
+            at = find(text, form) if form and contains(text, form) else -1
             if at >= 0 and not any(a <= at < a + len(compact(h)) for a, h in hits):
                 hits.append((at, k))
         return sorted(hits)
@@ -132,12 +159,20 @@ def _first(text: str, names: list[str]) -> int:
     return best
 
 
+def _name_words(p: Place, dest: tuple[str, ...]) -> set[str]:
+    ko_words = [w for w in p.name_ko.split() if len(w) >= 2 and w != dest[0]]
+    en_words = [w for w in re.findall(r"[a-z]{5,}", fold(p.name_en)) if w not in _EN_SUFFIXES and w != dest[1]]
+    return set((ko_words if len(p.name_ko.split()) > 1 else []) + en_words)
+
+
 def _short_names(p: Place, dest: tuple[str, ...]) -> list[str]:
     out: set[str] = set()
     ko = p.name_ko
-    for prefix in (dest[0] + " ",):
+    for prefix in (dest[0] + " ", p.area + " "):
         if ko.startswith(prefix):
             out.add(ko[len(prefix):])
+    if ko.endswith(" " + dest[0]):
+        out.add(ko[: -len(dest[0]) - 1])
     for suffix in _KO_SUFFIXES:
         for name in (ko, *out):
             if name.endswith(suffix) and len(compact(name)) - len(suffix) >= 2:

@@ -12,6 +12,7 @@ from typing import Any
 
 from agents.core.nlu import ExemplarClassifier, compact, decide, normalise
 from agents.core.nlu.text import contains
+from agents.core.nlu.text import find as _find
 from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
 
 TRAINING = Path(__file__).with_name("training.yaml")
@@ -26,11 +27,14 @@ TIME_OF_DAY_START = {"morning": "10:00", "afternoon": "14:00", "evening": "18:00
 _NIGHTS_DAYS = re.compile(r"(\d+)\s*박\s*(\d+)\s*일")
 _N_DAYS = re.compile(r"(\d+)\s*(?:일\s*(?:일정|코스|짜리|동안|여행|간|치)|days?\b|-day\b)")
 _N_NIGHTS = re.compile(r"(\d+)\s*(?:nights?\b|박)")
+_KO_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
+_KO_NIGHTS_DAYS = re.compile(r"([일이삼사오육칠팔구])\s*박\s*([일이삼사오육칠팔구])\s*일")
 _KO_LENGTH = {"당일치기": 1, "하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5}
 _DAY_NUMBER = re.compile(r"(\d+)\s*(?:일\s*차|일\s*째|번째\s*날|째\s*날|nd day|rd day|th day|st day)|\bday\s*(\d+)\b")
 _CLOCK = re.compile(r"(오전|오후|아침|저녁|밤)?\s*(\d{1,2})\s*(?::\s*(\d{2})|시\s*(?:(반)|(\d{1,2})\s*분)?)\s*(am|pm)?"
                     r"|\b(?:at\s+)?(\d{1,2})\s*(am|pm)\b")
-_COUNT = re.compile(r"(\d+)\s*(?:곳|개|군데|places?\b|spots?\b|options?\b)|\btop\s*(\d+)\b")
+_COUNT = re.compile(r"(\d+)\s*(?:곳|개|군데|places?\b|spots?\b|options?\b|restaurants?\b|cafes?\b|shops?\b|hotels?\b"
+                    r"|sights?\b|attractions?\b|ones?\b)|\btop\s*(\d+)\b")
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,12 @@ class _Reader:
         self.lex = lexicon()
         self.g: Gazetteer = gazetteer(trip.destination)
         self.hits = self.lex.intents_hit(text)
+        if "relative_day" in self.hits and "masks" in self.hits:  # "내 일정" is not "내일"
+            masked = compact(text)
+            for phrase in self.lex.hits(text, "masks"):
+                masked = masked.replace(compact(phrase), " ")
+            if not any(compact(p) in masked for p in self.lex.hits(text, "relative_day")):
+                del self.hits["relative_day"]
         self.saved_ids = self._saved_ids()
         self.places = self.g.place_mentions(text)
         self.areas = self.g.area_mentions(text)
@@ -100,8 +110,11 @@ class _Reader:
 
     def category(self) -> str | None:
         found = self.lex.value(self.text, "category")
-        if found is None and self._dish_shop():
-            return "restaurant"
+        if found is None and (k := self.keyword()) is not None:
+            kinds = [p.category for p in self.g.places.values() if compact(k) in {compact(x) for x in p.keywords}]
+            if kinds and (self._dish_shop() or max(set(kinds), key=kinds.count) in ("restaurant", "cafe")):
+                top = max(set(kinds), key=kinds.count)
+                return top if top in ("restaurant", "cafe") else "restaurant"
         return found
 
     def _dish_shop(self) -> bool:
@@ -166,6 +179,8 @@ class _Reader:
     def trip_length(self) -> int | None:
         if m := _NIGHTS_DAYS.search(self.text):
             return int(m.group(2))
+        if m := _KO_NIGHTS_DAYS.search(self.text):
+            return _KO_DIGITS[m.group(2)]
         if m := _N_DAYS.search(self.text):
             return int(m.group(1))
         if m := _N_NIGHTS.search(self.text):
@@ -179,6 +194,8 @@ class _Reader:
     def count(self) -> int | None:
         m = _COUNT.search(self.text)
         n = int(m.group(1) or m.group(2)) if m else None
+        if n is None and (word := self.lex.value(self.text, "count")):
+            n = int(word)
         return n if n and 1 <= n <= 10 else None
 
     # --- intents ---------------------------------------------------------------------------
@@ -197,6 +214,8 @@ class _Reader:
 
     def rule(self) -> Reading | None:
         itinerary = self.has("itinerary") or self.trip_length() is not None
+        if self.has("off_topic") and not (self.places or self.areas):
+            return Reading("freeformResponse", {})
         if self.has("remove") and not (itinerary and self.has("make") and not self.places):
             return self.build("remove_place")
         if self.has("add") and not self._add_is_something_else(itinerary):
@@ -207,6 +226,14 @@ class _Reader:
             if self.has("regenerate"):
                 return self.build("generate_itinerary")
             return self.build("show_itinerary")
+        if self.day() is not None and self.places and not (self.has("near") or self.has("recommend") or self.has("show")):
+            return self.build("add_place_to_itinerary")  # "둘째 날 오후 센소지": a day, a time and a place
+        if self.day() is not None and not self.places and (self.has("show") or self.has("itinerary")):
+            return self.build("show_itinerary")
+        if self.has("general") and not self.has("recommend") and self.lex.value(self.text, "category") is None:
+            return Reading("freeformResponse", {})
+        if self.has("near") and self.has("pronoun") and not (self.places or self.areas):
+            return self.ask_place("near")
         if self._wants_places():
             return self.build("recommend_places")
         if (self.has("thanks") or self.has("greeting") or self.has("general")) and not self.places:
@@ -268,23 +295,30 @@ class _Reader:
             args["category"] = c
         if k := self.keyword():
             args["keyword"] = k
-        saved = [m for m in self.places if m.id in self.saved_ids]
-        strong = [m for m in self.places if m.strength == 3 and m.id not in self.saved_ids]
-        if saved and (not strong or saved[0].strength >= strong[0].strength) and (
-                not self.areas or saved[0].strength >= 2):
-            args["reference"] = self.name(saved[0])
+        anchor = self._anchor()
+        if anchor is not None and anchor.id in self.saved_ids:
+            args["reference"] = self.name(anchor)
             if n := self.count():
                 args["max_results"] = n
             return Reading("search_nearby_places", args, source=source)
-        if strong:
-            args["near"] = self.name(strong[0])
-        elif self.areas:
-            args["near"] = self.areas[0].id
-        elif self.places and self.places[0].strength >= 2:
-            args["near"] = self.name(self.places[0])
+        if anchor is not None:
+            args["near"] = self.name(anchor) if anchor.id in self.g.places else anchor.id
         if not args:
             return self.ask_category()
         return Reading("recommend_places", args, source=source)
+
+    def _anchor(self) -> Mention | None:
+        """The place or area the request is about: the one next to "근처/near" when there is one."""
+        places = [m for m in self.places if m.strength >= 2 or m.id in self.saved_ids]
+        candidates = places + [a for a in self.areas if not any(
+            p.strength == 3 and p.start <= a.start < p.start + len(compact(self.g.places[p.id].name_ko)) for p in places)]
+        if not candidates:
+            return None
+        near = [find_at for phrase in self.lex.hits(self.text, "near") if (find_at := _find(self.text, phrase)) >= 0]
+        if near:
+            at = min(near)
+            return min(candidates, key=lambda m: (abs(m.start - at), -m.strength))
+        return max(candidates, key=lambda m: (m.strength + (0.5 if m.id in self.saved_ids else 0), -m.start))
 
     # --- questions -------------------------------------------------------------------------
     def ask_intent(self, candidates: list[str]) -> Reading:
