@@ -53,6 +53,7 @@ class Mention:
     id: str  # place id, or area name for areas
     strength: int  # 3 full name, 2 short name, 1 fuzzy
     start: int  # position in the compact text, for order
+    length: int = 0  # length of the matched name in the compact text
 
 
 class Gazetteer:
@@ -69,6 +70,7 @@ class Gazetteer:
             self.areas.setdefault(p.area, [p.area])
         for area, english in (lexicon().data.get("areas_en", {}).get(destination) or {}).items():
             self.areas.setdefault(area, [area]).extend(english)
+        self.keyword_keys = {compact(k) for p in self.places.values() for k in p.keywords}
         self.keywords = sorted({k for p in self.places.values() for k in p.keywords}, key=len, reverse=True)
         owners: dict[str, set[str]] = {}
         for p in self.places.values():
@@ -111,24 +113,26 @@ class Gazetteer:
         for pid in self.places:
             shorts = [n for n in self.short[pid] if compact(n) not in area_names]
             area_like = [n for n in self.short[pid] if compact(n) in area_names]
-            for strength, names in ((3, self.full[pid]), (2, shorts), (1, area_like + self.unique_keywords[pid])):
-                at = _first(text, names)
+            themes = [n for n in shorts if compact(n) in self.keyword_keys]  # "덴푸라" is a dish before a name
+            shorts = [n for n in shorts if compact(n) not in self.keyword_keys]
+            for strength, names in ((3, self.full[pid]), (2, shorts), (1, area_like + themes + self.unique_keywords[pid])):
+                at, length = _first(text, names)
                 if at >= 0 and (pid not in found or found[pid].strength < strength):
-                    found[pid] = Mention(pid, strength, at)
+                    found[pid] = Mention(pid, strength, at, length)
         if not any(m.strength == 3 for m in found.values()):
             ck = compact(text)
-            for pid, score in self.index.find(text, cutoff=85):
+            for pid, score in self.index.find(text, cutoff=88):  # a typo'd full name
                 if pid not in found and score < 100:
                     at = max(0, ck.find(compact(self.places[pid].name_ko)[:2]))
-                    found[pid] = Mention(pid, 1, at)
+                    found[pid] = Mention(pid, 1, at, 2)
         return sorted(found.values(), key=lambda m: (-m.strength, m.start))
 
     def area_mentions(self, text: str) -> list[Mention]:
         out = []
         for area, names in self.areas.items():
-            at = _first(text, names)
+            at, length = _first(text, names)
             if at >= 0:
-                out.append(Mention(area, 2, at))
+                out.append(Mention(area, 2, at, length))
         # "니시신주쿠" also contains "신주쿠": keep the longest area at a position
         out.sort(key=lambda m: (m.start, -len(m.id)))
         kept: list[Mention] = []
@@ -145,18 +149,24 @@ class Gazetteer:
             at = find(text, form) if form and contains(text, form) else -1
             if at >= 0 and not any(a <= at < a + len(compact(h)) for a, h in hits):
                 hits.append((at, k))
+        for k, phrases in (lexicon().data.get("keyword_aliases") or {}).items():
+            if compact(k) in self.keyword_keys and not any(h == k for _, h in hits):
+                at = min((find(text, p) for p in phrases if contains(text, p)), default=-1)
+                if at >= 0:
+                    hits = [(a, h) for a, h in hits if not at <= a < at + 4] + [(at, k)]
         return sorted(hits)
 
 
-def _first(text: str, names: list[str]) -> int:
-    best = -1
+def _first(text: str, names: list[str]) -> tuple[int, int]:
+    """Where the earliest of ``names`` is (longest on ties), and its length; (-1, 0) when none."""
+    best, length = -1, 0
     for n in names:
         if len(compact(n)) < 2:
             continue
         at = find(text, n) if contains(text, n) else -1
-        if at >= 0 and (best < 0 or at < best):
-            best = at
-    return best
+        if at >= 0 and (best < 0 or at < best or (at == best and len(compact(n)) > length)):
+            best, length = at, len(compact(n))
+    return best, length
 
 
 def _name_words(p: Place, dest: tuple[str, ...]) -> set[str]:

@@ -109,7 +109,10 @@ class _Reader:
         return self.g.places[m.id].name_ko
 
     def category(self) -> str | None:
-        found = self.lex.value(self.text, "category")
+        spans = [(m.start, m.length) for m in self.places + self.areas if m.strength >= 2]
+        words = [(m[1], m[0], m[2]) for m in self.lex.matches(self.text, "category")
+                 if not any(a <= m[0] < a + n for a, n in spans)]  # "호텔" in "제국호텔" is a name
+        found = min(words)[2] if words else None
         if found is None and (k := self.keyword()) is not None:
             kinds = [p.category for p in self.g.places.values() if compact(k) in {compact(x) for x in p.keywords}]
             if kinds and (self._dish_shop() or max(set(kinds), key=kinds.count) in ("restaurant", "cafe")):
@@ -309,12 +312,13 @@ class _Reader:
 
     def _anchor(self) -> Mention | None:
         """The place or area the request is about: the one next to "근처/near" when there is one."""
-        places = [m for m in self.places if m.strength >= 2 or m.id in self.saved_ids]
+        near = [find_at for phrase in self.lex.hits(self.text, "near") if (find_at := _find(self.text, phrase)) >= 0]
+        # a weak name (a keyword only that place has) counts next to "근처" and for a saved place only
+        places = [m for m in self.places if m.strength >= 2 or (m.id in self.saved_ids and near)]
         candidates = places + [a for a in self.areas if not any(
-            p.strength == 3 and p.start <= a.start < p.start + len(compact(self.g.places[p.id].name_ko)) for p in places)]
+            p.start <= a.start and a.start + a.length <= p.start + p.length and p.length > a.length for p in places)]
         if not candidates:
             return None
-        near = [find_at for phrase in self.lex.hits(self.text, "near") if (find_at := _find(self.text, phrase)) >= 0]
         if near:
             at = min(near)
             return min(candidates, key=lambda m: (abs(m.start - at), -m.strength))
