@@ -10,8 +10,10 @@ from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
 from agents.travel import tools as t
 from agents.travel.context import SYSTEM_PROMPT, build_context
+from agents.travel.evaluate import run_report
 from agents.travel.itinerary import ApplyArgs, GenerateArgs
 from agents.travel.pipeline import pipeline
+from agents.travel.policy import policy
 from agents.travel.service import TripService
 from agents.travel.store import MIGRATIONS
 
@@ -30,6 +32,8 @@ def _tools() -> ToolRegistry:
                     t.add_place_to_itinerary, t.add_item_confirmation))
     r.register(Tool("remove_saved_place", "저장된 장소를 삭제합니다. 확인 후 실행됩니다.", t.RemovePlaceArgs, m,
                     t.remove_saved_place, t.remove_confirmation))
+    r.register(Tool("askClarification", "정보가 부족하거나 요청이 모호할 때 선택지와 함께 되묻습니다.", t.ClarifyArgs,
+                    ToolKind.META, t.ask_clarification))
     # Started by the preview card's 적용하기 button (or the HTTP apply endpoint), never by the model.
     r.register(Tool("apply_itinerary", "일정 미리보기를 여행에 적용합니다 (덮어쓰기 또는 병합).", ApplyArgs, m,
                     t.apply_itinerary, t.apply_confirmation, model_visible=False))
@@ -48,11 +52,13 @@ AGENT = AgentSpec(
     system_prompt=SYSTEM_PROMPT,
     tools=_tools(),
     pipeline=pipeline,
+    offline_policy=policy,
     examples=("라멘집 추천해줘", "센소지 주변 맛집", "3박 4일 일정 짜줘", "둘째 날 오후에 츠키지 시장 넣어줘"),
     context=build_context,
     migrations=MIGRATIONS,
     setup_user=setup_user,
     http_routes=lambda caller: _routes(caller),
+    extra={"nlu_report": run_report},
 )
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.core.nlu import ExemplarClassifier, compact, decide, normalise
+from agents.core.nlu import ExemplarClassifier, compact, decide, normalise, with_josa
 from agents.core.nlu.text import contains
 from agents.core.nlu.text import find as _find
 from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
@@ -218,7 +218,7 @@ class _Reader:
     def rule(self) -> Reading | None:
         itinerary = self.has("itinerary") or self.trip_length() is not None
         if self.has("off_topic") and not (self.places or self.areas):
-            return Reading("freeformResponse", {})
+            return Reading("freeformResponse", {"kind": "general"})
         if self.has("remove") and not (itinerary and self.has("make") and not self.places):
             return self.build("remove_place")
         if self.has("add") and not self._add_is_something_else(itinerary):
@@ -234,14 +234,17 @@ class _Reader:
         if self.day() is not None and not self.places and (self.has("show") or self.has("itinerary")):
             return self.build("show_itinerary")
         if self.has("general") and not self.has("recommend") and self.lex.value(self.text, "category") is None:
-            return Reading("freeformResponse", {})
+            return Reading("freeformResponse", {"kind": "general"})
         if self.has("near") and self.has("pronoun") and not (self.places or self.areas):
             return self.ask_place("near")
         if self._wants_places():
             return self.build("recommend_places")
         if (self.has("thanks") or self.has("greeting") or self.has("general")) and not self.places:
-            return Reading("freeformResponse", {})
+            return Reading("freeformResponse", {"kind": self._small_talk()})
         return None
+
+    def _small_talk(self) -> str:
+        return "thanks" if self.has("thanks") else "greeting" if self.has("greeting") else "general"
 
     def _add_is_something_else(self, itinerary: bool) -> bool:
         """"추가로 카페 추천해줘", "schedule 보여줘": an add word that asks for something else."""
@@ -280,7 +283,7 @@ class _Reader:
             case "recommend_places" | "search_nearby_places":
                 return self._places(source)
             case _:
-                return Reading("freeformResponse", {}, source=source)
+                return Reading("freeformResponse", {"kind": self._small_talk()}, source=source)
 
     def _add(self, source: str) -> Reading:
         m = self.place(saved_first=True)
@@ -347,7 +350,7 @@ class _Reader:
         if self.en:
             question = f"Which day of the trip (1-{self.trip.days})" + (f" should {place} go on?" if place else "?")
         else:
-            question = (f"'{place}'을(를) 여행 몇째 날에 넣을까요? " if place else "여행 몇째 날을 말씀하시는 건가요? ") + \
+            question = (f"{with_josa(place, '을')} 여행 몇째 날에 넣을까요? " if place else "여행 몇째 날을 말씀하시는 건가요? ") + \
                        f"(1~{self.trip.days}일째)"
         return Reading(None, {"missing": "day", "for": what, "place": place}, question, days, "ask")
 

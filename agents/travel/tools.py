@@ -44,7 +44,19 @@ class RemovePlaceArgs(BaseModel):
 
 
 class ShowArgs(BaseModel):
-    pass
+    dayNumber: int | None = Field(None, ge=1, le=30, description="한 날짜만 볼 때 (1부터, 선택)")
+
+
+class ClarifyArgs(BaseModel):
+    question: str = Field(min_length=1, max_length=300, description="사용자에게 물을 질문")
+    options: list[str] = Field(default_factory=list, max_length=6, description="고를 수 있는 답 (2~6개)")
+    known: dict[str, Any] = Field(default_factory=dict, description="지금까지 알아낸 것 (다음 턴에 이어서)")
+
+
+def ask_clarification(args: ClarifyArgs, ctx: ToolContext) -> ToolOutput:
+    data = {"question": args.question, "options": args.options, "known": args.known}
+    return ToolOutput(summary=args.question, data=data,
+                      clarification={"question": args.question, "options": args.options, "context": args.known})
 
 
 def _places(ctx: ToolContext) -> CachedPlaces:
@@ -141,8 +153,18 @@ def show_itinerary(args: ShowArgs, ctx: ToolContext) -> ToolOutput:
     if not trip.itinerary:
         return ToolOutput(summary=f"{trip.title}에는 아직 일정이 없습니다. 저장된 장소 {len(trip.places)}곳으로 일정을 만들 수 있어요.",
                           data={"itinerary": [], "saved_places": [p.name for p in trip.places]})
-    return ToolOutput(summary=f"{trip.title} 현재 일정:\n" + format_itinerary(trip),
-                      data={"itinerary": [d.model_dump(mode="json") for d in trip.itinerary]})
+    days = trip.itinerary
+    if args.dayNumber is not None:
+        if args.dayNumber > trip.days:
+            return ToolOutput(ok=False, summary=f"{trip.title}은(는) {trip.days}일짜리 여행입니다: {args.dayNumber}일째는 없습니다.")
+        days = [d for d in trip.itinerary if d.day_number == args.dayNumber]
+        if not days:
+            return ToolOutput(summary=f"{trip.title}의 {args.dayNumber}일째에는 아직 일정이 없습니다.",
+                              data={"itinerary": [], "day": args.dayNumber})
+    shown = trip.model_copy(update={"itinerary": days})
+    return ToolOutput(summary=f"{trip.title} 현재 일정:\n" + format_itinerary(shown),
+                      data={"itinerary": [d.model_dump(mode="json") for d in days]},
+                      cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip))])
 
 
 def format_itinerary(trip: Trip) -> str:

@@ -1,0 +1,65 @@
+"""The offline model's replies, written from the tool results only (names, distances, ratings
+and counts all come from the payloads), in the language the user wrote in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def compose(results: list[tuple[str, dict[str, Any]]], en: bool = False) -> str:
+    return "\n\n".join(_one(name, payload, en) for name, payload in results).strip()
+
+
+def _place_line(p: dict[str, Any], en: bool) -> str:
+    name = p.get("name_en") if en and p.get("name_en") else p.get("name", "")
+    parts = [f"**{name}**"]
+    if p.get("distanceFromReference") is not None:
+        parts.append(f"{p['distanceFromReference']:.1f}km")
+    if p.get("rating") is not None:
+        parts.append(f"★{p['rating']:.1f}" + (f" ({p['userRatingsTotal']:,})" if p.get("userRatingsTotal") else ""))
+    if not p.get("isVerified"):
+        parts.append("unverified" if en else "미검증")
+    return "- " + " · ".join(parts)
+
+
+def _one(name: str, payload: dict[str, Any], en: bool) -> str:
+    if payload.get("status") == "pending_confirmation":
+        summary = payload.get("summary", "")
+        return (f"Please confirm on the card: {summary}. Nothing changes until you press confirm." if en else
+                f"확인 카드에서 '{summary}'을(를) 확인해 주세요. 확인을 누르기 전에는 바뀌지 않아요.")
+    if not payload.get("ok", False):
+        return f"⚠️ {payload.get('error') or payload.get('summary') or ('That did not work.' if en else '요청을 처리하지 못했습니다.')}"
+    data = payload.get("data") or {}
+    match name:
+        case "recommend_places" | "search_nearby_places":
+            places = data.get("places") or []
+            sandbox = any(p.get("sandbox") for p in places)
+            if name == "search_nearby_places":
+                head = (f"{len(places)} near {data.get('reference')}, nearest first:" if en else
+                        f"{data.get('reference') or ''}에서 가까운 순으로 {len(places)}곳이에요:")
+            else:
+                head = (f"{len(places)} places, nearest to your saved places first:" if en else
+                        f"저장한 장소에서 가까운 순으로 {len(places)}곳을 추천해요:")
+            lines = [head, *(_place_line(p, en) for p in places)]
+            if data.get("dropped"):
+                lines.append(("Already saved, left out: " if en else "이미 저장된 곳은 뺐어요: ") + ", ".join(data["dropped"]))
+            if sandbox:
+                lines.append("(Ratings are sandbox values of the offline places data.)" if en else
+                             "(평점은 오프라인 장소 데이터의 샌드박스 값이에요.)")
+            return "\n".join(lines)
+        case "generate_itinerary":
+            preview = data.get("preview") or {}
+            days = preview.get("days") or []
+            count = sum(len(d.get("items") or []) for d in days)
+            text = (f"Here is a preview: {len(days)} days, {count} visits. It is not saved yet: press 적용하기 (apply) "
+                    "to keep it, or 다시 생성 for another." if en else
+                    f"일정 미리보기를 만들었어요: {len(days)}일 {count}곳. 아직 저장되지 않았어요. "
+                    "마음에 들면 **적용하기**, 다른 안이 필요하면 **다시 생성**을 눌러 주세요.")
+            if preview.get("unmatched"):
+                text += (" Skipped (not saved places): " if en else " 저장된 장소와 맞지 않아 뺀 항목: ") + ", ".join(preview["unmatched"])
+            return text
+        case "askClarification":
+            options = data.get("options") or []
+            return data.get("question", "") + ("\n" + " / ".join(options) if options else "")
+        case _:
+            return payload.get("summary", "")

@@ -1,0 +1,121 @@
+"""The offline model's draft itinerary and candidate places: what a real model would propose,
+built from the trip's saved places and the shipped gazetteer. The tools still validate both
+(generate_itinerary matches every item to a saved place; recommend_places checks every name)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from agents.core.nlu import compact
+from agents.travel.geo import haversine_km
+from agents.travel.names import Place, gazetteer
+
+SLOTS = ("10:00", "13:00", "15:30", "18:00", "20:00")
+DURATION = {"attraction": "2h", "restaurant": "1.5h", "cafe": "1h", "shopping": "1.5h", "accommodation": "1h",
+            "transport": "0.5h"}
+NOTE = {"attraction": "관광", "restaurant": "식사", "cafe": "휴식", "shopping": "쇼핑", "accommodation": "체크인·휴식",
+        "transport": "이동"}
+NEAR_KM = 2.5  # "near X" for a place: within a short ride
+
+
+@dataclass(frozen=True)
+class SavedPlace:
+    name: str
+    name_en: str | None
+    category: str
+    lat: float | None
+    lng: float | None
+
+
+def _route(places: list[SavedPlace], start: int) -> list[SavedPlace]:
+    """Nearest neighbour from ``start``: a walkable order rather than the saved order."""
+    left = list(places)
+    if not left:
+        return []
+    current = left.pop(start % len(left))
+    order = [current]
+    while left:
+        if current.lat is None or current.lng is None:
+            current = left.pop(0)
+        else:
+            cur = current
+            current = min(left, key=lambda p: haversine_km(cur.lat, cur.lng, p.lat, p.lng)  # type: ignore[arg-type]
+                          if p.lat is not None and p.lng is not None else 1e9)
+            left.remove(current)
+        order.append(current)
+    return order
+
+
+def draft_itinerary(title: str, saved: list[SavedPlace], days: int, variant: int = 0) -> dict[str, Any]:
+    """GenerateArgs for ``days`` days over the saved places; ``variant`` starts the route elsewhere
+    (다시 생성 gives a different plan)."""
+    stay = [p for p in saved if p.category == "accommodation"]
+    visits = _route([p for p in saved if p.category != "accommodation"], variant)
+    days = max(1, days)
+    per_day, extra = divmod(len(visits), days)
+    out: list[dict[str, Any]] = []
+    at = 0
+    for day in range(1, days + 1):
+        count = per_day + (1 if day <= extra else 0)
+        chunk = visits[at:at + count]
+        at += count
+        items = [{"placeName": p.name, "startTime": SLOTS[min(i, len(SLOTS) - 2)], "duration": DURATION.get(p.category, "1h"),
+                  "note": NOTE.get(p.category)} for i, p in enumerate(chunk)]
+        if day == 1 and stay:
+            items.append({"placeName": stay[0].name, "startTime": SLOTS[-1], "duration": "1h", "note": NOTE["accommodation"]})
+        if items:
+            out.append({"dayNumber": day, "items": items})
+    if not out:
+        out.append({"dayNumber": 1, "items": [{"placeName": p.name} for p in saved[:1]]})
+    return {"title": title, "days": out}
+
+
+def candidates(destination: str, saved: list[SavedPlace], *, category: str | None = None, keyword: str | None = None,
+               near: str | None = None, limit: int = 8) -> tuple[list[Place], list[str]]:
+    """Gazetteer places that fit, nearest to what the user named (or to the saved places) first,
+    and which conditions had to be relaxed to find any."""
+    g = gazetteer(destination)
+    saved_keys = {compact(p.name) for p in saved}
+    pool = [p for p in g.places.values() if compact(p.name_ko) not in saved_keys and compact(p.name) not in saved_keys]
+    centre = _centre(destination, saved, near)
+    key = compact(keyword) if keyword else None
+
+    def fits(p: Place, use: set[str]) -> bool:
+        if "category" in use and category and p.category != category:
+            return False
+        if "keyword" in use and key and key not in {compact(k) for k in p.keywords} and key not in compact(p.name_ko) \
+                and key not in compact(p.name_en):
+            return False
+        if "near" in use and near and centre is not None:
+            in_area = p.area == near
+            return in_area or haversine_km(centre[0], centre[1], p.lat, p.lng) <= NEAR_KM
+        return True
+
+    relaxed: list[str] = []
+    for use, dropped in (({"category", "keyword", "near"}, []), ({"category", "keyword"}, ["near"]),
+                         ({"category", "near"}, ["keyword"]), ({"category"}, ["keyword", "near"])):
+        found = [p for p in pool if fits(p, use)]
+        if found:
+            relaxed = [d for d in dropped if (d == "near" and near) or (d == "keyword" and keyword)]
+            break
+    else:
+        found = []
+    if centre is not None:
+        found.sort(key=lambda p: (haversine_km(centre[0], centre[1], p.lat, p.lng), p.id))
+    return found[:limit], relaxed
+
+
+def _centre(destination: str, saved: list[SavedPlace], near: str | None) -> tuple[float, float] | None:
+    g = gazetteer(destination)
+    if near:
+        named = [p for p in g.places.values() if compact(p.name_ko) == compact(near)]
+        area = [p for p in g.places.values() if p.area == near]
+        points = named or area
+        if points:
+            return sum(p.lat for p in points) / len(points), sum(p.lng for p in points) / len(points)
+    located = [p for p in saved if p.lat is not None and p.lng is not None]
+    if located:
+        return (sum(p.lat for p in located) / len(located),  # type: ignore[misc]
+                sum(p.lng for p in located) / len(located))  # type: ignore[misc]
+    return None

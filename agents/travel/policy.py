@@ -1,0 +1,137 @@
+"""The travel planner's offline policy: read the message against the trip in the context, call
+the tool that fits (or ask with choices), and write the reply from the tool results only."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from agents.core.providers.base import ChatMessage, ModelRequest
+from agents.core.providers.offline import PolicyReply
+from agents.travel.destinations import find_destination
+from agents.travel.plan import SavedPlace, candidates, draft_itinerary
+from agents.travel.reading import TIME_OF_DAY_START, Reading, TripView, english, read
+
+_TRIP = re.compile(r"^(?P<title>.+?) · 여행지: (?P<dest>\S+).*?\((?P<days>\d+)일\) · trip_id: (?P<id>\S+)", re.M)
+_PLACE = re.compile(r"^- (.+?) \| (.*?) \| (\w+) \| (?:(-?[\d.]+),(-?[\d.]+)|좌표 없음)", re.M)
+_NEARBY_CATEGORIES = {"restaurant", "cafe", "attraction", "shopping"}
+
+
+def trip_from_context(system: str) -> tuple[TripView, list[SavedPlace], str]:
+    """The trip the context section describes: (what reading needs, saved places, title)."""
+    m = _TRIP.search(system)
+    dest = find_destination(m.group("dest")) if m else None
+    saved = [SavedPlace(n, e or None, c, float(lat) if lat else None, float(lng) if lng else None)
+             for n, e, c, lat, lng in _PLACE.findall(system)]
+    view = TripView(destination=dest.id if dest else "tokyo", saved=tuple(p.name for p in saved),
+                    days=int(m.group("days")) if m else 4, has_itinerary="## 현재 일정" in system)
+    return view, saved, m.group("title") if m else "여행"
+
+
+def policy(request: ModelRequest) -> PolicyReply:
+    last = request.messages[-1]
+    if last.role == "tool":
+        from agents.travel.compose import compose
+
+        return PolicyReply(text=compose(_latest_results(request.messages), english(_last_user(request.messages))))
+    view, saved, title = trip_from_context(request.system)
+    text = _with_pending_question(request.messages)
+    reading = read(text, view)
+    return act(reading, view, saved, title, english(last.content), _generated_before(request.messages))
+
+
+def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, en: bool = False,
+        variant: int = 0) -> PolicyReply:
+    """Turn a reading into the real tool call (with the arguments the tool takes)."""
+    a = reading.args
+    match reading.tool:
+        case None:
+            return PolicyReply(tool_calls=[("askClarification", {"question": reading.question,
+                                                                 "options": reading.choices[:6], "known": a})])
+        case "recommend_places":
+            found, relaxed = candidates(view.destination, saved, category=a.get("category"), keyword=a.get("keyword"),
+                                        near=a.get("near"))
+            if not found:
+                return PolicyReply(text=("I could not find a place for that in this destination. Try another kind of place."
+                                         if en else "이 여행지에서 그 조건에 맞는 곳을 찾지 못했어요. 다른 종류의 장소로 찾아 볼까요?"))
+            why = ", ".join(str(a[k]) for k in ("near", "keyword", "category") if a.get(k))
+            if relaxed:
+                why += f" (relaxed: {', '.join(relaxed)})"
+            places = [{"name": p.name_ko, "name_en": p.name_en, "category": p.category} for p in found]
+            return PolicyReply(tool_calls=[("recommend_places", {"places": places, "reasoning": why or None})])
+        case "search_nearby_places":
+            args: dict[str, Any] = {"referencePlaceName": a["reference"], "maxResults": a.get("max_results", 3)}
+            if a.get("category") in _NEARBY_CATEGORIES:
+                args["category"] = a["category"]
+            if a.get("keyword"):
+                args["keyword"] = a["keyword"]
+            return PolicyReply(tool_calls=[("search_nearby_places", args)])
+        case "generate_itinerary":
+            days = min(a.get("days") or view.days, view.days)
+            draft = draft_itinerary(f"{title} 일정", saved, days, variant if a.get("regenerate") else 0)
+            return PolicyReply(tool_calls=[("generate_itinerary", draft)])
+        case "show_itinerary":
+            return PolicyReply(tool_calls=[("show_itinerary", {"dayNumber": a["day"]} if a.get("day") else {})])
+        case "add_place_to_itinerary":
+            start = a.get("start_time") or TIME_OF_DAY_START.get(a.get("time_of_day", ""))
+            args = {"placeName": a["place"], "dayNumber": a["day"], **({"startTime": start} if start else {})}
+            return PolicyReply(tool_calls=[("add_place_to_itinerary", args)])
+        case "remove_place":
+            return PolicyReply(tool_calls=[("remove_saved_place", {"placeName": a["place"]})])
+        case _:
+            return PolicyReply(text=_freeform(reading, en))
+
+
+def _freeform(reading: Reading, en: bool) -> str:
+    kind = reading.args.get("kind")
+    if kind == "thanks":
+        return "You are welcome. Have a great trip!" if en else "천만에요! 더 필요한 게 있으면 말씀해 주세요. 즐거운 여행 되세요."
+    if kind == "greeting":
+        return ("Hello! Ask me for places (ramen near Shinjuku, cafes near a saved place) or an itinerary." if en else
+                "안녕하세요! \"라멘집 추천해줘\", \"센소지 주변 카페\", \"일정 짜줘\"처럼 말씀해 주세요.")
+    if en:
+        return ("I plan this trip with you: I recommend places (checked against the places data), find places near the "
+                "ones you saved, draft a day-by-day itinerary you can apply, and add or remove places. "
+                "For other questions I have no tool, so I would rather not guess.")
+    return ("저는 이 여행의 장소 추천(장소 데이터로 검증), 저장한 장소 근처 찾기, 날짜별 일정 미리보기(적용하기를 눌러야 저장), "
+            "일정에 장소 넣기·빼기를 도와드려요. 그 밖의 질문에는 확인할 도구가 없어 추측하지 않을게요.")
+
+
+def _with_pending_question(messages: list[ChatMessage]) -> str:
+    """The answer to a question this agent asked is read together with what was asked about
+    ("거기 넣어줘" -> "어떤 장소를?" -> "센소지"); up to three questions in a row."""
+    parts = [messages[-1].content]
+    i = len(messages) - 2
+    for _ in range(3):
+        j = i - 1 if i >= 0 and messages[i].role == "assistant" and not messages[i].tool_calls else i
+        if j < 2 or messages[j].role != "tool" or messages[j].name != "askClarification":
+            break
+        ask, user = messages[j - 1], messages[j - 2]
+        if ask.role != "assistant" or not ask.tool_calls or user.role != "user":
+            break
+        parts.insert(0, user.content)
+        i = j - 3
+    return " ".join(parts)
+
+
+def _generated_before(messages: list[ChatMessage]) -> int:
+    return sum(1 for m in messages if m.role == "assistant" for c in m.tool_calls if c.name == "generate_itinerary")
+
+
+def _last_user(messages: list[ChatMessage]) -> str:
+    return next((m.content for m in reversed(messages) if m.role == "user"), "")
+
+
+def _latest_results(messages: list[ChatMessage]) -> list[tuple[str, dict[str, Any]]]:
+    results: list[tuple[str, dict[str, Any]]] = []
+    for message in reversed(messages):
+        if message.role != "tool":
+            break
+        try:
+            payload = json.loads(message.content or "{}")
+        except json.JSONDecodeError:
+            payload = {"ok": False, "error": message.content}
+        results.append((message.name or "", payload))
+    return results[::-1]
+
