@@ -239,6 +239,8 @@ class _Reader:
             return self.ask_place("near")
         if self._wants_places():
             return self.build("recommend_places")
+        if self.has("vague") and not self.places:
+            return self.ask_intent([])
         if (self.has("thanks") or self.has("greeting") or self.has("general")) and not self.places:
             return Reading("freeformResponse", {"kind": self._small_talk()})
         return None
