@@ -197,8 +197,9 @@ class Turn:
             tool_calls=[c.model_dump() for c in tool_calls or []],
         ))
 
-    def run_tool(self, call: ModelToolCall) -> Generator[Event, None, tuple[ChatMessage, bool]]:
-        return run_tool_call(self, call)
+    def run_tool(self, call: ModelToolCall, *, from_button: bool = False
+                 ) -> Generator[Event, None, tuple[ChatMessage, bool]]:
+        return run_tool_call(self, call, from_button=from_button)
 
 
 def tool_loop(turn: Turn) -> Iterator[Event]:

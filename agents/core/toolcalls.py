@@ -67,9 +67,11 @@ def _parse(tool: Tool | None, call: ModelToolCall, known: list[str]) -> tuple[di
         return raw, None, format_validation_error(call.name, exc)
 
 
-def run_tool_call(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tuple[ChatMessage, bool]]:
-    """Returns the tool message for the model and whether the call awaits confirmation."""
-    tool = turn.agent.tools.for_model(call.name)
+def run_tool_call(turn: Turn, call: ModelToolCall, *, from_button: bool = False
+                  ) -> Generator[Event, None, tuple[ChatMessage, bool]]:
+    """Returns the tool message for the model and whether the call awaits confirmation.
+    ``from_button``: a UI button started the call (e.g. 적용하기), so tools hidden from the model run too."""
+    tool = turn.agent.tools.tools.get(call.name) if from_button else turn.agent.tools.for_model(call.name)
     raw, args, problem = _parse(tool, call, turn.agent.tools.model_names())
     if problem is not None or tool is None:
         message = yield from _refuse(turn, call, raw, problem or "")

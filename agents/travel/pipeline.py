@@ -16,6 +16,12 @@ _STRICT = ("json_block", "json")  # structured answers are trusted; lists and qu
 
 
 def pipeline(turn: Turn) -> Iterator[Event]:
+    apply = turn.extra.get("apply_itinerary")
+    if apply is not None:  # the preview's 적용하기 button: a confirmation card, no model call
+        call = ModelToolCall(id=new_call_id(), name="apply_itinerary", arguments=json.dumps(apply, ensure_ascii=False))
+        turn.flush_reply([call])
+        yield from turn.run_tool(call, from_button=True)
+        return
     yield from tool_loop(turn)
     if any(m.tool_calls for m in turn.messages_out) or not turn.final_text:
         return

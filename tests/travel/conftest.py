@@ -1,16 +1,2 @@
-"""The travel agent registered for its tests, and its sandbox trip."""
-
-from __future__ import annotations
-
-import pytest
-
-from agents.core import agent as agent_registry
-
-
-@pytest.fixture(autouse=True)
-def _travel_agent():
-    from agents.travel import AGENT
-
-    agent_registry.register_agent(AGENT)
-    yield
-    agent_registry.unregister_agent(AGENT.id)  # not a built-in yet: don't leak into other tests
+"""The travel agent is a built-in (agents.core.agent.BUILTIN_AGENT_MODULES): its tests use the
+registry like every front end does."""
