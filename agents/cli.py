@@ -14,12 +14,36 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from rich.console import Console
+
 from agents.cli_render import ReadableRenderer
 from agents.core import inputs
-from agents.core.agent import list_agents
+from agents.core.agent import get_agent, list_agents
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
+from agents.core.nlu import Report
 from agents.core.session import Session, check_user_id, runtime_store
+
+
+def cmd_nlu_report(args: argparse.Namespace, out: TextIO) -> int:
+    """Accuracy per intent and the confusions of an agent's offline model on its test phrasings."""
+    spec = get_agent(args.agent)
+    run = spec.extra.get("nlu_report")
+    if run is None:
+        known = ", ".join(a.id for a in list_agents() if a.extra.get("nlu_report")) or "none"
+        out.write(f"{spec.id} has no labelled phrasings to report on (agents with a report: {known}).\n")
+        return 1
+    result = run(Path(args.file)) if args.file else run()
+    if isinstance(result, Report):
+        if args.json:
+            out.write(json.dumps({"agent": spec.id, "right": result.right, "total": result.total,
+                                  "accuracy": round(result.accuracy, 4), "per_intent": result.per_intent(),
+                                  "confusions": result.confusions()}, ensure_ascii=False) + "\n")
+        else:
+            result.print(Console(file=out, width=120, force_terminal=False, color_system=None))
+    else:
+        out.write(str(result) + "\n")
+    return 0
 
 
 def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:
@@ -296,6 +320,12 @@ def build_parser() -> argparse.ArgumentParser:
     tokens.add_argument("id", nargs="?", help="revoke: the token id")
     tokens.add_argument("--label", help="create: what the token is for, e.g. 'nightly eval'")
     tokens.set_defaults(func=cmd_tokens)
+
+    report = sub.add_parser("nlu-report", parents=[common],
+                            help="offline model accuracy per intent and confusions on an agent's test phrasings")
+    report.add_argument("agent")
+    report.add_argument("--file", help="another labelled phrasings file in the same format")
+    report.set_defaults(func=cmd_nlu_report)
 
     serve = sub.add_parser("serve", help="start the web app")
     serve.add_argument("--host", default="127.0.0.1")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import gradio as gr
 
 from agents.core.errors import PlaygroundError
-from agents.core.providers import PROVIDER_NAMES, Provider, make_provider
+from agents.core.providers import FIXED_MODELS, PROVIDER_NAMES, Provider, make_provider
 from pages.i18n import error_text, label, lang_of
 from pages.identity import AppConfig, IdentityUI, build_identity
 
@@ -48,6 +48,14 @@ def provider_from(name: str, model: str, api_key: str, pace_ms: float | None = N
     return make_provider(name or "offline", pace_ms=pace_ms, **settings)
 
 
+def model_field_state(name: str) -> dict[str, object]:
+    """A provider with one model shows its name, locked; the others take a typed model name."""
+    fixed = FIXED_MODELS.get(name or "offline")
+    if fixed:
+        return {"value": fixed, "interactive": False, "info": f"{name or 'offline'}: {fixed} (고정 / fixed)"}
+    return {"value": "", "interactive": True, "info": None}
+
+
 def provider_note(name: str) -> str:
     if name == "offline":
         return OFFLINE_NOTE
@@ -68,7 +76,7 @@ def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
                 provider = gr.Dropdown(choices=list(PROVIDER_NAMES), value="offline", label=label("provider"),
                                        scale=1, min_width=140, elem_id="pg-provider")
                 model = gr.Textbox(label=label("model"), placeholder=label("model_placeholder"), scale=1,
-                                   min_width=140, elem_id="pg-model")
+                                   min_width=140, elem_id="pg-model", **model_field_state("offline"))
                 api_key = gr.Textbox(label=label("api_key"), type="password",
                                      placeholder=label("api_key_placeholder"), scale=1, min_width=140,
                                      elem_id="pg-key")
@@ -77,6 +85,7 @@ def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
                 test = gr.Button(label("test_connection"), size="sm", scale=0, min_width=140,
                                  elem_id="pg-test-connection")
     provider.change(provider_note, provider, note)
+    provider.change(lambda name: gr.update(**model_field_state(name)), provider, model)
     test.click(test_connection, [provider, model, api_key], note)
 
     def detect_lang(request: gr.Request) -> str:

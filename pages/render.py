@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from agents.core.events import Detail, Event
+from agents.core.nlu import past
 from agents.core.store.models import ConversationRow, MessageRow, PendingActionRow, TraceRow
 
 Kind = Literal["text", "step", "card", "error", "outcome", "notice"]
@@ -236,6 +237,8 @@ def _set_action(view: ChatView, action_id: str, status: str, message: str) -> No
     for step in view.messages:
         if step.kind == "step" and step.action_id == action_id:
             step.status, step.action_status = "done", status
+            if status == "COMPLETED":
+                step.output = past(step.output or "")
 
 
 def replace_action(view: ChatView, row: PendingActionRow) -> ChatView:
@@ -338,6 +341,8 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
                     step.status = "awaiting" if status == "PENDING" else "done"
                     step.action_status = None if status == "PENDING" else status
                     step.output = row.meta.get("summary", "")
+                    if status == "COMPLETED":
+                        step.output = past(step.output)
                     step.action_id = row.meta["action_id"]
                 elif "summary" in row.meta:
                     step.output = row.meta["summary"]

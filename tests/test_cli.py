@@ -96,3 +96,18 @@ def test_console_script_runs_in_a_subprocess(tmp_path):
                             capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "Here you go: 0 note(s)." in result.stdout and "conversation: conv_" in result.stdout
+
+
+def test_nlu_report_prints_accuracy_per_intent_and_confusions(store, tmp_path):
+    phrasings = tmp_path / "mine.yaml"
+    phrasings.write_text("- {text: '지난주 성과 어땠어?', tool: getPerformanceKPI, args: {period: 7d}}\n"
+                         "- {text: 캠페인 목록 보여줘, tool: listCampaigns}\n"
+                         "- {text: 캠페인 목록 보여줘 전부, tool: getPerformanceKPI}\n", encoding="utf-8")
+    code, out = run("nlu-report", "marketing", "--file", str(phrasings))
+    assert code == 0
+    assert "marketing: 2/3 right (66.7%)" in out
+    assert "getPerformanceKPI" in out and "listCampaigns" in out and "confusions" in out
+    code, out = run("nlu-report", "marketing", "--file", str(phrasings), "--json")
+    data = json.loads(out)
+    assert (data["right"], data["total"]) == (2, 3)
+    assert data["confusions"] == [["getPerformanceKPI", "listCampaigns", 1]]

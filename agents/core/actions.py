@@ -137,7 +137,7 @@ class ActionService:
             self._expire_if_due(current, now)
             raise ActionRefused(f"Action {action_id} cannot be cancelled: " + _REFUSALS.get(current.status, ""),
                                 code=f"action_{current.status.value.lower()}")
-        message = f"🚫 '{row.summary}' 작업을 취소했습니다. 아무것도 변경되지 않았습니다."
+        message = f"🚫 작업을 취소했습니다: {row.summary.rstrip('.')}. 아무것도 변경되지 않았습니다."
         message_id = self._record(row, ActionStatus.CANCELLED, message, now)
         return ActionOutcome(action_id=action_id, ok=True, status=ActionStatus.CANCELLED, message=message,
                              message_id=message_id)

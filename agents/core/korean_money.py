@@ -174,7 +174,9 @@ def format_krw(value: float) -> str:
 def format_man(value: int) -> str:
     """Short Korean form for budgets: 100000 -> "10만원", 75000 -> "7.5만원"."""
     if value % 10_000 == 0:
-        return f"{value // 10_000}만원"
+        return f"{value // 10_000:,}만원"
+    if value >= 10_000 and value % 1_000 == 0:
+        return f"{value / 10_000:g}만원"  # 75,000 -> 7.5만원
     if value >= 10_000:
-        return f"{value / 10_000:g}만원"
+        return f"{value // 10_000:,}만 {value % 10_000:,}원"  # 80,999 -> 8만 999원, never 8.0999만원
     return f"{value:,}원"

@@ -7,7 +7,7 @@ from datetime import datetime
 from agents.core.agent import AgentSpec
 from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
-from agents.marketing import alerts, mutations, queries
+from agents.marketing import alerts, compare, evaluate, mutations, queries
 from agents.marketing.context import build_context
 from agents.marketing.policy import policy
 from agents.marketing.store import MIGRATIONS, MarketingStore
@@ -38,6 +38,8 @@ def _tools() -> ToolRegistry:
     r.register(Tool("listCampaigns", "캠페인 목록을 상태 필터와 정렬로 조회합니다.", queries.ListArgs, q, queries.list_campaigns))
     r.register(Tool("getCampaignDetail", "캠페인 하나의 설정과 최근 14일 성과를 조회합니다 (id 또는 이름).",
                     queries.DetailArgs, q, queries.get_campaign_detail))
+    r.register(Tool("compareCampaigns", "캠페인 2~4개의 지출·매출·ROAS·CTR·CPA·전환을 같은 기간으로 나란히 비교합니다.",
+                    compare.CompareArgs, q, compare.compare_campaigns))
     r.register(Tool("generateReport", "주간 성과 보고서를 마크다운 표로 생성합니다.", queries.ReportArgs, q, queries.generate_report))
     r.register(Tool("checkAnomalies", "ROAS 30% 이상 급락, 지출 급증, CTR 급락 같은 이상 징후를 확인합니다.",
                     queries.AnomalyArgs, q, queries.check_anomalies))
@@ -81,5 +83,5 @@ AGENT = AgentSpec(
     setup_user=setup_user,
     alert_check=alerts.check,
     alert_prompt=alerts.analysis_prompt,
-    extra={"alert_users": lambda store: MarketingStore(store).users_with_accounts()},
+    extra={"alert_users": lambda store: MarketingStore(store).users_with_accounts(), "nlu_report": evaluate.run_report},
 )

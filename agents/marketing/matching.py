@@ -1,53 +1,90 @@
-"""Finding a campaign from what a person typed: id, exact name, part of a name, or close."""
+"""Finding a campaign from what a person typed: id, exact name, part of a name, a typo, or an
+English alias ("the summer launch campaign" -> 여름 신상품 런칭), with the kit's FuzzyIndex."""
 
 from __future__ import annotations
 
-import difflib
 import re
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from agents.core.nlu import FuzzyIndex
+
+Roster = list[tuple[str, str]]  # (id, name)
+LEXICON = Path(__file__).with_name("lexicon.yaml")
 
 
-def normalise(text: str) -> str:
-    return re.sub(r"[\s\-_·.,'\"()\[\]]+", "", text).lower()
+@cache
+def aliases() -> dict[str, list[str]]:
+    data = yaml.safe_load(LEXICON.read_text(encoding="utf-8")) or {}
+    return {str(k): [str(a) for a in v] for k, v in (data.get("aliases") or {}).items()}
 
 
-def match_campaigns(query: str, campaigns: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Best matches for ``query`` among (id, name) pairs; several means ambiguous."""
-    q = normalise(query)
-    if not q:
+def _names(name: str) -> list[str]:
+    """The name and its aliases; a numbered copy ("봄 시즌 세일 2") keeps its number on each."""
+    m = re.fullmatch(r"(.+?)\s+(\d+)", name)
+    base, suffix = (m.group(1), f" {m.group(2)}") if m else (name, "")
+    return [name] + [alias + suffix for alias in aliases().get(base, [])]
+
+
+def index(roster: Roster) -> FuzzyIndex:
+    return _index(tuple(roster))
+
+
+@cache
+def _index(roster: tuple[tuple[str, str], ...]) -> FuzzyIndex:
+    return FuzzyIndex({cid: _names(name) for cid, name in roster})
+
+
+def match_campaigns(query: str, campaigns: Roster) -> Roster:
+    """Best matches for ``query`` (an id, a name or an alias); several means ambiguous."""
+    by_id = {cid: (cid, name) for cid, name in campaigns}
+    if query.strip() in by_id:
+        return [by_id[query.strip()]]
+    found = index(campaigns).find(query, cutoff=70)
+    if not found:
         return []
-    exact = [c for c in campaigns if c[0] == query.strip() or normalise(c[1]) == q]
-    if exact:
-        return exact[:1]
-    contained = [c for c in campaigns if normalise(c[1]) in q]
-    if contained:
-        longest = max(len(normalise(c[1])) for c in contained)
-        return [c for c in contained if len(normalise(c[1])) == longest]
-    partial = [c for c in campaigns if len(q) >= 2 and q in normalise(c[1])]
-    if partial:
-        return partial
-    scored = [(difflib.SequenceMatcher(None, q, normalise(c[1])).ratio(), c) for c in campaigns]
-    best = max((s for s, _ in scored), default=0.0)
-    return [c for s, c in scored if s >= 0.6 and s == best]
+    top = found[0][1]
+    return [by_id[cid] for cid, score in found if score >= top - 2]
 
 
-def mentioned_campaigns(text: str, campaigns: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """Campaigns a sentence refers to, by full name or by a distinctive word of the name."""
-    flat = normalise(text)
-    full = [c for c in campaigns if normalise(c[1]) in flat]
-    if full:
-        longest = max(len(normalise(c[1])) for c in full)
-        return [c for c in full if len(normalise(c[1])) == longest]
-    ids = [c for c in campaigns if c[0] in text]
+def mentioned_campaigns(text: str, campaigns: Roster) -> Roster:
+    """Campaigns a sentence refers to, in the order they are named."""
+    by_id = {cid: (cid, name) for cid, name in campaigns}
+    ids = [by_id[cid] for cid in re.findall(r"cmp_[0-9a-z]+", text) if cid in by_id]
     if ids:
         return ids
-    hits: dict[str, tuple[str, str]] = {}
-    generic = {"캠페인", "광고", "campaign", "예산", "성과"}
-    for word in re.findall(r"[가-힣A-Za-z0-9]{2,}", text):
-        w = normalise(word)
-        w = re.sub(r"(캠페인|은|는|이|가|을|를|의|도|만|에|좀)$", "", w)
-        if len(w) < 2 or w in generic:
-            continue
-        for c in campaigns:
-            if w in normalise(c[1]):
-                hits[c[0]] = c
-    return list(hits.values())
+    found = index(campaigns).find(text, cutoff=80)
+    if not found:
+        return []
+    if found[0][1] >= 100:
+        return _in_text_order(text, [by_id[cid] for cid, _ in found])
+    top = found[0][1]
+    return _in_text_order(text, [by_id[cid] for cid, score in found if score >= top - 6])
+
+
+def named_all(text: str, campaigns: Roster) -> Roster:
+    """Every campaign named by its full name or an alias, for "A랑 B 비교해줘"."""
+    by_id = {cid: (cid, name) for cid, name in campaigns}
+    idx = index(campaigns)
+    hits = []
+    for part in re.split(r"\s*(?:랑|이랑|하고|과|와|및|vs\.?|versus|and|against|,|/|&)\s+|\s*(?:vs\.?|versus)\s*", text):
+        found = idx.find(part, cutoff=85) if part.strip() else []
+        if found and (len(found) == 1 or found[1][1] < found[0][1] - 2):
+            hits.append(by_id[found[0][0]])
+    out: Roster = []
+    for c in hits:
+        if c not in out:
+            out.append(c)
+    return out
+
+
+def _in_text_order(text: str, found: Roster) -> Roster:
+    flat = re.sub(r"\s+", "", text.lower())
+
+    def where(c: tuple[str, str]) -> int:
+        at = flat.find(re.sub(r"\s+", "", c[1].lower()))
+        return at if at >= 0 else len(flat)
+
+    return sorted(found, key=where)

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field, model_validator
 from agents.core.events import Detail
 from agents.core.ids import new_id
 from agents.core.korean_money import format_krw
+from agents.core.nlu import with_josa
 from agents.core.tools import Confirmation, ToolContext, ToolOutput
 from agents.marketing.format import STATUS_LABELS, objective_label
 from agents.marketing.queries import CampaignNotResolved, resolve
@@ -37,6 +38,10 @@ def _campaign(ctx: ToolContext, ref: str) -> dict[str, Any]:
 
 
 # --- createCampaign ---------------------------------------------------------------------
+
+
+def repr_name(name: str) -> str:
+    return f"'{name}'"
 
 
 class Audience(BaseModel):
@@ -88,7 +93,8 @@ def create_confirmation(args: CreateArgs, ctx: ToolContext, previous: CreateArgs
                 before.endDate.isoformat() if before.endDate else "없음"),
         _detail("타겟", _audience_text(args.targetAudience), _audience_text(before.targetAudience)),
     ]
-    return Confirmation(summary=f"{objective_label(args.objective)} 캠페인 '{args.name}'을(를) 일일 예산 "
+    name = f"'{args.name}'"
+    return Confirmation(summary=f"{objective_label(args.objective)} 캠페인 {with_josa(name, '을')} 일일 예산 "
                                 f"{format_krw(args.dailyBudget)}으로 생성합니다",
                         details=details, warnings=[SANDBOX, "예산이 즉시 소진되기 시작할 수 있습니다"])
 
@@ -103,7 +109,7 @@ def create_campaign(args: CreateArgs, ctx: ToolContext) -> ToolOutput:
         "created_at": ctx.now, "updated_at": ctx.now,
     })
     return ToolOutput(
-        summary=(f"{objective_label(args.objective)} 캠페인 '{args.name}'이(가) 생성되었습니다 "
+        summary=(f"{objective_label(args.objective)} 캠페인 {with_josa(repr_name(args.name), '이')} 생성되었습니다 "
                  f"(일일 예산 {format_krw(args.dailyBudget)}). 샌드박스 계정에 반영했습니다. "
                  "캠페인 학습 기간(3-5일) 동안은 성과 변동이 있을 수 있습니다."),
         data={"campaign_id": campaign_id, "name": args.name})
@@ -129,9 +135,9 @@ def _new_budget(args: BudgetArgs, current: int) -> int:
         return args.dailyBudget
     value = int(round(current * (1 + (args.changePercent or 0) / 100) / 1000) * 1000)
     if value < 5000:
-        raise ValueError(f"변경 후 예산 {format_krw(value)}은(는) 최소 예산 ₩5,000보다 작습니다")
+        raise ValueError(f"변경 후 예산 {with_josa(format_krw(value), '은')} 최소 예산 ₩5,000보다 작습니다")
     if value > MAX_DAILY_BUDGET:
-        raise ValueError(f"변경 후 예산 {format_krw(value)}은(는) 최대 일일 예산 {format_krw(MAX_DAILY_BUDGET)}보다 큽니다")
+        raise ValueError(f"변경 후 예산 {with_josa(format_krw(value), '은')} 최대 일일 예산 {format_krw(MAX_DAILY_BUDGET)}보다 큽니다")
     return value
 
 

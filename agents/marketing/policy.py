@@ -23,7 +23,7 @@ def policy(request: ModelRequest) -> PolicyReply:
     pending = pending_clarification(request.messages)
     decided = fill_slot(pending, last.content, roster, month) if pending else None
     if decided is None:
-        decided = understand(last.content, roster, month)
+        decided = understand(last.content, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages))
     if decided.tool:
         return PolicyReply(text=decided.text, tool_calls=[(decided.tool, decided.args)])
     return PolicyReply(text=decided.text)
@@ -43,6 +43,19 @@ def pending_clarification(messages: list[ChatMessage]) -> dict[str, Any] | None:
             except json.JSONDecodeError:
                 return None
     return None
+
+
+def awaiting_confirmation(messages: list[ChatMessage]) -> bool:
+    """Did the previous turn end with a confirmation card (a mutation waiting for its button)?"""
+    for message in reversed(messages[:-1]):
+        if message.role == "user":
+            return False
+        if message.role == "tool":
+            try:
+                return json.loads(message.content).get("status") == "pending_confirmation"
+            except (json.JSONDecodeError, AttributeError):
+                return False
+    return False
 
 
 def _latest_results(messages: list[ChatMessage]) -> list[tuple[str, dict[str, Any]]]:
@@ -125,7 +138,8 @@ def _list_reply(data: dict[str, Any], summary: str) -> str:
     spenders = [r for r in rows if r["spend"] > 0]
     if data.get("sortBy") == "roas" and spenders:
         first = spenders[0]
-        word = "가장 높은" if data.get("order") == "desc" else "가장 낮은"
+        degree = "가장" if len(spenders) >= 3 else "더"  # "가장" compares three or more
+        word = f"{degree} 높은" if data.get("order") == "desc" else f"{degree} 낮은"
         return (f"ROAS가 {word} 캠페인은 '{first['name']}'(ROAS {roas(first['roas'])}, 지출 {format_krw(first['spend'])})입니다.\n\n"
                 + summary)
     return summary

@@ -98,6 +98,10 @@ def get_performance_kpi(args: KPIArgs, ctx: ToolContext) -> ToolOutput:
 # --- listCampaigns -------------------------------------------------------------------
 
 
+SORT_LABELS = {"roas": "ROAS", "spend": "지출", "revenue": "매출", "ctr": "CTR", "cpa": "CPA", "budget": "일예산",
+               "name": "이름", "created": "생성일"}
+
+
 class ListArgs(BaseModel):
     status: Literal["ALL", "ACTIVE", "PAUSED", "DELETED"] = "ALL"
     sortBy: Literal["roas", "spend", "revenue", "ctr", "cpa", "budget", "name", "created"] = "spend"
@@ -117,7 +121,8 @@ def list_campaigns(args: ListArgs, ctx: ToolContext) -> ToolOutput:
     key = {"budget": "daily_budget", "created": "id"}.get(args.sortBy, args.sortBy)
     rows = sorted(rows, key=lambda r: r[key], reverse=args.order == "desc")[: args.limit]
     label = analytics.PERIOD_LABELS[args.period]
-    lines = [f"캠페인 {len(rows)}개 ({label} 기준, {args.sortBy} {'높은' if args.order == 'desc' else '낮은'} 순):"]
+    metric = SORT_LABELS.get(args.sortBy, args.sortBy)
+    lines = [f"캠페인 {len(rows)}개 ({label} 기준, {metric} {'높은' if args.order == 'desc' else '낮은'} 순):"]
     for r in rows:
         lines.append(f"- {r['name']} [{STATUS_LABELS.get(r['status'], r['status'])}] 예산 {format_krw(r['daily_budget'])}/일, "
                      f"지출 {format_krw(r['spend'])}, ROAS {roas(r['roas'])}")

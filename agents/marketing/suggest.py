@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from agents.core.korean_money import format_krw
+
 if TYPE_CHECKING:
     from agents.core.runner import Turn
 
@@ -52,7 +54,7 @@ def suggest(turn: Turn, reply: str) -> list[str]:
             questions += ["예산 재분배 추천해줘", "주간 보고서 만들어줘"]
         elif name == "getBudgetRecommendation" and data.get("moves"):
             top = max(data["moves"], key=lambda m: m["change"])
-            questions.append(f"{top['campaign']} 예산을 {top['to_budget'] // 10000}만원으로 바꿔줘")
+            questions.append(f"{top['campaign']} 예산을 {format_krw(top['to_budget'])}으로 바꿔줘")
             questions.append("이번 주 성과 어때?")
         elif name == "generateReport":
             questions += ["최근 이상 징후가 있어?", "예산 재분배 추천해줘"]

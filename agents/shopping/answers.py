@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from agents.core.events import DataCard, Event
 from agents.core.korean_money import format_man
+from agents.core.nlu import josa
 from agents.shopping import qa, router
 from agents.shopping.catalog import Catalog
-from agents.shopping.particles import josa
 
 if TYPE_CHECKING:
     from agents.core.runner import Turn

@@ -1,20 +1,13 @@
-"""The exemplar classifier behind the rules: character n-gram TF-IDF (``char_wb`` 2-4) and
-a linear model, trained at first use on ``training.yaml`` (several hundred utterances per
-agent, Korean and English). It decides only what the rules leave open, and says how sure it is."""
+"""The exemplar classifier behind the shopping rules: the shared kit's char n-gram TF-IDF
+classifier (``agents.core.nlu``), trained on ``training.yaml`` (several hundred utterances,
+Korean and English). It decides only what the rules leave open, and says how sure it is."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-import yaml
-
-from agents.shopping.reading import normalise
-
-if TYPE_CHECKING:
-    from sklearn.pipeline import Pipeline
+from agents.core.nlu import ExemplarClassifier
 
 TRAINING_PATH = Path(__file__).with_name("training.yaml")
 CONFIDENT = 0.55  # top probability needed to act without asking
@@ -38,32 +31,14 @@ class Guess:
         return self.name != "GENERAL" or (len(self.top) > 1 and self.probability < CONFIDENT)
 
 
-@cache
+def classifier() -> ExemplarClassifier:
+    return ExemplarClassifier.from_yaml(TRAINING_PATH, threshold=CONFIDENT, margin=MARGIN)
+
+
 def training() -> dict[str, list[str]]:
-    return yaml.safe_load(TRAINING_PATH.read_text(encoding="utf-8"))
-
-
-@cache
-def model() -> Pipeline:
-    # Imported on first use: scikit-learn takes seconds to import, and most turns never need it.
-    from sklearn.feature_extraction.text import TfidfVectorizer
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.pipeline import make_pipeline
-
-    texts, labels = [], []
-    for intent, examples in training().items():
-        texts += [normalise(t) for t in examples]
-        labels += [intent] * len(examples)
-    pipe = make_pipeline(TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4), sublinear_tf=True),
-                         LogisticRegression(C=8.0, solver="newton-cg", max_iter=500))  # lbfgs takes seconds here
-    pipe.fit(texts, labels)
-    return pipe
+    return classifier().examples
 
 
 def classify(text: str) -> Guess:
-    pipe = model()
-    probs = pipe.predict_proba([normalise(text)])[0]
-    order = sorted(range(len(probs)), key=lambda i: (-probs[i], pipe.classes_[i]))
-    top = tuple(str(pipe.classes_[i]) for i in order[:3])
-    best, second = probs[order[0]], probs[order[1]]
-    return Guess(top[0], float(best), top, bool(best >= CONFIDENT and best - second >= MARGIN))
+    guess = classifier().classify(text)
+    return Guess(guess.intent, guess.score, tuple(guess.top(3)), guess.confident)

@@ -8,7 +8,7 @@ from typing import Any
 
 from rank_bm25 import BM25Okapi
 
-from agents.shopping.particles import josa
+from agents.core.nlu import josa
 from agents.shopping.reading import lexicon
 from agents.shopping.topics import TOPIC_NAMES
 

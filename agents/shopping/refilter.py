@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 from agents.core.errors import PlaygroundError
 from agents.core.events import Clarification, DataCard, Event
 from agents.core.korean_money import format_man
+from agents.core.nlu import josa
 from agents.core.providers.base import ChatMessage
 from agents.shopping import router
 from agents.shopping.catalog import Catalog
 from agents.shopping.engine import Budget, recommend
-from agents.shopping.particles import josa
 from agents.shopping.reading import read
 from agents.shopping.resolve import tag_changes
 from agents.shopping.topics import TOPIC_NAMES

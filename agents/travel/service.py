@@ -7,6 +7,7 @@ import threading
 from datetime import date, datetime, timedelta
 
 from agents.core.errors import InvalidArgs
+from agents.core.nlu import josa, with_josa
 from agents.core.store import Store
 from agents.travel.destinations import Destination, destination, destinations, ensure_gazetteer
 from agents.travel.itinerary import match_place
@@ -61,7 +62,7 @@ class TripService:
 
     def switch(self, user_id: str, trip_id: str) -> Trip:
         if not self.store.set_active(user_id, trip_id):
-            raise InvalidArgs(f"여행 {trip_id!r}을(를) 찾을 수 없습니다. (No trip {trip_id!r} for this user.)")
+            raise InvalidArgs(f"여행 {with_josa(repr(trip_id), '을')} 찾을 수 없습니다. (No trip {trip_id!r} for this user.)")
         return self.active(user_id)
 
     def create(self, user_id: str, destination_id: str, start: date, nights: int, now: datetime) -> Trip:
@@ -69,7 +70,7 @@ class TripService:
             dest = destination(destination_id)
         except KeyError:
             names = ", ".join(f"{d.id} ({d.name})" for d in destinations().values())
-            raise InvalidArgs(f"여행지 {destination_id!r}은(는) 없습니다. 가능한 곳: {names}. "
+            raise InvalidArgs(f"여행지 {with_josa(repr(destination_id), '은')} 없습니다. 가능한 곳: {names}. "
                               f"(Unknown destination {destination_id!r}; choose one of: {names}.)") from None
         self._check_length(nights + 1)
         self.store.create_trip(user_id, trip_title(dest, nights), dest.id, dest.name, dest.country, start,
@@ -81,7 +82,7 @@ class TripService:
             raise InvalidArgs("끝나는 날이 시작일보다 빠릅니다. (The end date is before the start date.)")
         self._check_length((end - start).days + 1)
         if not self.store.set_dates(user_id, trip_id, start, end, now):
-            raise InvalidArgs(f"여행 {trip_id!r}을(를) 찾을 수 없습니다. (No trip {trip_id!r} for this user.)")
+            raise InvalidArgs(f"여행 {with_josa(repr(trip_id), '을')} 찾을 수 없습니다. (No trip {trip_id!r} for this user.)")
         return self.switch(user_id, trip_id)
 
     def add_place(self, user_id: str, name: str, now: datetime) -> tuple[Trip, TripPlace]:
@@ -90,7 +91,7 @@ class TripService:
         dest = destination(trip.destination)
         hit = GazetteerBackend(self.store).text_search(name, dest)
         if hit is None:
-            raise InvalidArgs(f"'{name}'을(를) {dest.name}에서 찾지 못했습니다. 다른 이름(현지어나 영어)으로 검색해 보세요. "
+            raise InvalidArgs(f"'{name}'{josa(name, '을')} {dest.name}에서 찾지 못했습니다. 다른 이름(현지어나 영어)으로 검색해 보세요. "
                               f"('{name}' was not found in {dest.name_en}: try the local or English name.)")
         existing = match_place(hit.name, trip.places)
         if existing is not None and existing.place_id == hit.place_id:
@@ -102,7 +103,7 @@ class TripService:
     def remove_place(self, user_id: str, trip_place_id: str) -> Trip:
         trip = self.active(user_id)
         if not self.store.remove_place(user_id, trip.id, trip_place_id):
-            raise InvalidArgs(f"저장된 장소 {trip_place_id!r}이(가) 없습니다. (No saved place {trip_place_id!r}.)")
+            raise InvalidArgs(f"저장된 장소 {with_josa(repr(trip_place_id), '이')} 없습니다. (No saved place {trip_place_id!r}.)")
         return self.active(user_id)
 
     @staticmethod

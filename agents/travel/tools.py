@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from agents.core.nlu import josa, with_josa
 from agents.core.tools import Card, Confirmation, Detail, ToolContext, ToolOutput
 from agents.travel.destinations import destination
 from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days
@@ -89,7 +90,7 @@ def recommend_places(args: RecommendArgs, ctx: ToolContext) -> ToolOutput:
                           + ", ".join(dropped) + "). 다른 조건으로 찾아 보세요.", data={"dropped": dropped})
     summary = f"{trip.destination_name} 추천 {len(ranked)}곳 (저장한 장소에서 가까운 순): " + "; ".join(map(_line, ranked))
     if dropped:
-        summary += f". 이미 저장된 {', '.join(dropped)}은(는) 뺐습니다"
+        summary += f". 이미 저장된 {with_josa(', '.join(dropped), '은')} 뺐습니다"
     return ToolOutput(summary=summary, data={"places": [p.model_dump(mode="json") for p in ranked],
                                              "reasoning": args.reasoning, "dropped": dropped},
                       cards=[place_card(p, trip) for p in ranked])
@@ -111,7 +112,7 @@ def search_nearby_places(args: NearbyArgs, ctx: ToolContext) -> ToolOutput:
     found = rank_by_route(found, [reference])[:args.maxResults]
     what = CATEGORY_KO.get(args.category or "", "장소") + (f" '{args.keyword}'" if args.keyword else "")
     if not found:
-        return ToolOutput(ok=False, summary=f"{reference.name} 근처(5km)에서 {what}을(를) 찾지 못했습니다.", data={"places": []})
+        return ToolOutput(ok=False, summary=f"{reference.name} 근처(5km)에서 {with_josa(what, '을')} 찾지 못했습니다.", data={"places": []})
     summary = f"{reference.name} 근처 {what} {len(found)}곳: " + "; ".join(map(_line, found))
     return ToolOutput(summary=summary, data={"reference": reference.name,
                                              "places": [p.model_dump(mode="json") for p in found]},
@@ -159,13 +160,13 @@ def _resolve_for_add(args: AddItemArgs, ctx: ToolContext) -> tuple[Trip, TripPla
     service = TripService(ctx.store)
     trip = service.active(ctx.user_id)
     if args.dayNumber > trip.days:
-        raise ValueError(f"{trip.title}은(는) {trip.days}일짜리 여행입니다: {args.dayNumber}일째는 없습니다")
+        raise ValueError(f"{with_josa(trip.title, '은')} {trip.days}일짜리 여행입니다: {args.dayNumber}일째는 없습니다")
     saved = match_place(args.placeName, trip.places)
     if saved is not None:
         return trip, saved, None
     hit = _places(ctx).backend.text_search(args.placeName, destination(trip.destination))
     if hit is None:
-        raise ValueError(f"'{args.placeName}'을(를) 저장된 장소나 {trip.destination_name}에서 찾지 못했습니다")
+        raise ValueError(f"'{args.placeName}'{josa(args.placeName, '을')} 저장된 장소나 {trip.destination_name}에서 찾지 못했습니다")
     return trip, None, hit
 
 
@@ -175,7 +176,7 @@ def add_item_confirmation(args: AddItemArgs, ctx: ToolContext, previous: AddItem
     when = f"{args.dayNumber}일째" + (f" {args.startTime}" if args.startTime else "")
     details = [Detail(label="여행", value=trip.title), Detail(label="장소", value=name),
                Detail(label="날짜", value=when, changed=previous is not None and previous.dayNumber != args.dayNumber)]
-    warnings = [] if saved else [f"'{name}'은(는) 아직 저장되지 않은 장소라 함께 저장합니다"]
+    warnings = [] if saved else [f"'{name}'{josa(name, '은')} 아직 저장되지 않은 장소라 함께 저장합니다"]
     return Confirmation(summary=f"{when}에 '{name}' 추가", details=details, warnings=warnings)
 
 
@@ -189,7 +190,7 @@ def add_place_to_itinerary(args: AddItemArgs, ctx: ToolContext) -> ToolOutput:
     rows = planned_days(_one_item_preview(trip, saved, args), trip, "merge")
     service.store.replace_itinerary(trip.id, rows, ctx.now)
     trip = service.active(ctx.user_id)
-    return ToolOutput(summary=f"{args.dayNumber}일째에 '{saved.name}'을(를) 추가했습니다.",
+    return ToolOutput(summary=f"{args.dayNumber}일째에 '{saved.name}'{josa(saved.name, '을')} 추가했습니다.",
                       data={"trip_id": trip.id, "itinerary": [d.model_dump(mode="json") for d in trip.itinerary]},
                       cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip))])
 
@@ -230,7 +231,7 @@ def remove_confirmation(args: RemovePlaceArgs, ctx: ToolContext, previous: Remov
     trip = TripService(ctx.store).active(ctx.user_id)
     place = match_place(args.placeName, trip.places)
     if place is None:
-        raise ValueError(f"저장된 장소 중 '{args.placeName}'이(가) 없습니다")
+        raise ValueError(f"저장된 장소 중 '{args.placeName}'{josa(args.placeName, '이')} 없습니다")
     visits = sum(1 for d in trip.itinerary for i in d.items if i.place_id == place.id)
     warnings = [f"일정의 방문 {visits}건도 함께 빠집니다"] if visits else []
     return Confirmation(summary=f"저장된 장소 '{place.name}' 삭제", details=[Detail(label="여행", value=trip.title)],
@@ -242,15 +243,15 @@ def remove_saved_place(args: RemovePlaceArgs, ctx: ToolContext) -> ToolOutput:
     trip = service.active(ctx.user_id)
     place = match_place(args.placeName, trip.places)
     if place is None:
-        return ToolOutput(ok=False, summary=f"저장된 장소 중 '{args.placeName}'이(가) 없습니다.")
+        return ToolOutput(ok=False, summary=f"저장된 장소 중 '{args.placeName}'{josa(args.placeName, '이')} 없습니다.")
     service.remove_place(ctx.user_id, place.id)
-    return ToolOutput(summary=f"'{place.name}'을(를) 저장된 장소에서 삭제했습니다.", data={"removed": place.name})
+    return ToolOutput(summary=f"'{place.name}'{josa(place.name, '을')} 저장된 장소에서 삭제했습니다.", data={"removed": place.name})
 
 
 def _trip(ctx: ToolContext, trip_id: str) -> Trip:
     trip = TripService(ctx.store).store.trip(ctx.user_id, trip_id)
     if trip is None:
-        raise ValueError(f"여행 {trip_id!r}을(를) 찾을 수 없습니다")
+        raise ValueError(f"여행 {with_josa(repr(trip_id), '을')} 찾을 수 없습니다")
     return trip
 
 

@@ -14,6 +14,7 @@ import time
 
 from sklearn.feature_extraction.text import TfidfVectorizer
 
+from agents.core.nlu import ExemplarClassifier
 from agents.shopping import intents
 from agents.shopping.evaluate import setup
 from agents.shopping.reading import normalise, read
@@ -35,7 +36,7 @@ def ms(fn, n: int = 1) -> float:
 def main() -> None:
     texts = [normalise(t) for examples in intents.training().values() for t in examples]
     vectoriser = ms(lambda: TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4)).fit(texts), 5)
-    fit = ms(lambda: (intents.model.cache_clear(), intents.model()), 5)
+    fit = ms(lambda: ExemplarClassifier(intents.training(), threshold=intents.CONFIDENT, margin=intents.MARGIN).warm(), 5)
     reading = ms(lambda: [read(m) for m in MESSAGES], 20) / len(MESSAGES)
     context, _ = setup({"state": "top3"})
     rules = ms(lambda: [classify_rules(m, context) for m in MESSAGES], 10) / len(MESSAGES)

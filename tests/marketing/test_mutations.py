@@ -41,7 +41,7 @@ def test_modify_revalidates_and_refreshes_the_card(mkt):
     details = {d.label: (d.value, d.changed) for d in row.details}
     assert details["일일 예산"] == ("₩150,000", True) and details["캠페인 이름"] == ("겨울 전환", True)
     assert details["목적"][1] is False
-    assert row.summary.endswith("'겨울 전환'을(를) 일일 예산 ₩150,000으로 생성합니다")
+    assert row.summary.endswith("'겨울 전환'을 일일 예산 ₩150,000으로 생성합니다")
     mkt.confirm_action(card.action_id)
     assert campaign(mkt, "겨울 전환")["daily_budget"] == 150000
 

@@ -57,7 +57,7 @@ def test_scenario_2_create_campaign_multi_turn(mkt, clock):
     assert MarketingStore(mkt.store).campaigns("demo")[-1]["name"] != "전환 캠페인 2026-11"
 
     outcome = mkt.confirm_action(card.action_id)
-    assert outcome.ok and "'전환 캠페인 2026-11'이(가) 생성되었습니다" in outcome.message
+    assert outcome.ok and "'전환 캠페인 2026-11'이 생성되었습니다" in outcome.message
     created = MarketingStore(mkt.store).campaigns("demo")[-1]
     assert (created["name"], created["objective"], created["daily_budget"], created["status"]) == (
         "전환 캠페인 2026-11", "OUTCOME_SALES", 100000, "ACTIVE")

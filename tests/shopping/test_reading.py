@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from agents.core.nlu import josa
 from agents.shopping import intents
 from agents.shopping.catalog import shipped_products
 from agents.shopping.names import find_products
-from agents.shopping.particles import josa
 from agents.shopping.reading import read, read_budget, read_ranks, read_scale
 
 

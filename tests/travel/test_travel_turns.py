@@ -151,7 +151,7 @@ def test_add_place_to_itinerary_is_confirmed_then_added(store, clock) -> None:
     # A place not saved yet is found in the gazetteer and saved with the visit (the card says so).
     s.provider = OfflineProvider.scripted(call("add_place_to_itinerary", {"placeName": "도쿄 타워", "dayNumber": 1}))
     card = one(s.run("첫날에 도쿄타워 넣어줘"), "action_confirmation")
-    assert card.warnings == ["'도쿄 타워'은(는) 아직 저장되지 않은 장소라 함께 저장합니다"]
+    assert card.warnings == ["'도쿄 타워'는 아직 저장되지 않은 장소라 함께 저장합니다"]
     s.confirm_action(card.action_id)
     trip = TripService(store).active("demo")
     assert "도쿄 타워" in [p.name for p in trip.places] and trip.itinerary[0].items[0].place_name == "도쿄 타워"

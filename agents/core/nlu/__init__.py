@@ -7,7 +7,7 @@ from agents.core.nlu.classifier import ExemplarClassifier, Guess
 from agents.core.nlu.decide import Decision, decide
 from agents.core.nlu.fuzzy import FuzzyIndex
 from agents.core.nlu.lexicon import Lexicon
-from agents.core.nlu.particles import josa, with_josa
+from agents.core.nlu.particles import josa, past, with_josa
 from agents.core.nlu.report import Outcome, Report
 from agents.core.nlu.slots import (
     Change,
@@ -24,5 +24,5 @@ from agents.core.nlu.text import compact, contains, normalise
 __all__ = [
     "Change", "Decision", "ExemplarClassifier", "FuzzyIndex", "Guess", "Lexicon", "Outcome", "Period", "Report",
     "compact", "contains", "decide", "direction", "find_amount", "find_amounts", "find_change", "find_ordinals",
-    "find_period", "josa", "normalise", "with_josa",
+    "find_period", "josa", "normalise", "past", "with_josa",
 ]

@@ -7,13 +7,15 @@ import re
 
 from rapidfuzz import fuzz
 
-from agents.core.nlu.text import compact, normalise
+from agents.core.nlu.text import normalise
 
 _GENERIC = {"캠페인", "광고", "campaign", "campaigns", "the", "our", "my", "제품", "상품", "product", "ad", "ads"}
+_GENERIC_WORDS = re.compile(r"(?<![a-z])(campaigns?|ads?|the|our|my|product)(?![a-z])|캠페인|광고")
 
 
 def _key(text: str) -> str:
-    return re.sub(r"[\W_]+", "", compact(text))
+    """Letters and digits only, without generic words, so "app campaign" never matches "all campaigns"."""
+    return re.sub(r"[\W_]+", "", _GENERIC_WORDS.sub(" ", normalise(text)))
 
 
 class FuzzyIndex:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 # particle -> (after a vowel, after a consonant)
 _PAIRS = {"이": ("가", "이"), "가": ("가", "이"), "은": ("는", "은"), "는": ("는", "은"), "을": ("를", "을"),
           "를": ("를", "을"), "과": ("와", "과"), "와": ("와", "과"), "으로": ("로", "으로"), "로": ("로", "으로"),
@@ -47,3 +49,8 @@ def josa(word: str, particle: str) -> str:
 
 def with_josa(word: str, particle: str) -> str:
     return f"{word}{josa(word, particle)}"
+
+
+def past(sentence: str) -> str:
+    """A confirmation's "…합니다" said once it is done: "…했습니다" (생성합니다 -> 생성했습니다)."""
+    return re.sub(r"합니다([.!]?)$", r"했습니다\1", sentence.strip())

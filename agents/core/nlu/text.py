@@ -67,17 +67,31 @@ def _word_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9]){body}(?![a-z0-9])")
 
 
+def _token_only(phrase: str) -> bool:
+    # One Korean syllable ("응", "네", "꺼") is inside far too many words: it matches only alone.
+    return len(compact(phrase)) == 1
+
+
+def _tokens(text: str) -> list[str]:
+    return re.findall(r"[^\s.,!?~…\"'()\[\]]+", normalise(text))
+
+
 def contains(text: str, phrase: str) -> bool:
-    """Does ``phrase`` occur in ``text``? Both in any form; English by whole words."""
+    """Does ``phrase`` occur in ``text``? Both in any form; English by whole words, one Korean
+    syllable only as a word of its own."""
     if not phrase:
         return False
     if is_ascii_phrase(phrase) and any(c.isalnum() for c in phrase):
         return word_pattern(phrase).search(normalise(text)) is not None
+    if _token_only(phrase):
+        return compact(phrase) in _tokens(text)
     return compact(phrase) in compact(text)
 
 
 def find(text: str, phrase: str) -> int:
     """Position of ``phrase`` in the compact form of ``text`` (-1 when absent); for ordering."""
+    if not is_ascii_phrase(phrase) and _token_only(phrase) and not contains(text, phrase):
+        return -1
     if is_ascii_phrase(phrase) and any(c.isalnum() for c in phrase):
         m = word_pattern(phrase).search(normalise(text))
         if m is None:

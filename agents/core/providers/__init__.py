@@ -23,6 +23,7 @@ from agents.core.providers.base import (
 from agents.core.providers.offline import OfflineProvider, PolicyReply
 
 __all__ = [
+    "FIXED_MODELS",
     "PROVIDER_NAMES",
     "ChatMessage",
     "Finish",
@@ -44,10 +45,13 @@ __all__ = [
 
 ProviderFactory = Callable[..., Provider]
 _FACTORIES: dict[str, ProviderFactory] = {
-    # The offline model needs no key; api_key and base_url are accepted and ignored.
-    "offline": lambda **kw: OfflineProvider(model=str(kw.get("model") or "rules-v1"),
-                                            pace_ms=kw.get("pace_ms")),  # type: ignore[arg-type]
+    # The offline model needs no key; api_key and base_url are accepted and ignored. It has exactly
+    # one model, so a model name typed for another provider ("gpt-5") is ignored rather than shown
+    # as "offline/gpt-5" on a reply the rules wrote.
+    "offline": lambda **kw: OfflineProvider(pace_ms=kw.get("pace_ms")),  # type: ignore[arg-type]
 }
+# Providers whose model cannot be chosen: the settings field shows this name and is locked.
+FIXED_MODELS: dict[str, str] = {"offline": OfflineProvider.default_model}
 
 
 

@@ -95,8 +95,9 @@ def fail(error: Exception, **kw: Any) -> Step:
 class OfflineProvider:
     name = "offline"
     label = "Offline rule-based model (deterministic, not an LLM)"
+    default_model = "rules-v1"
 
-    def __init__(self, script: list[Step | Callable[[ModelRequest], Step]] | None = None, model: str = "rules-v1",
+    def __init__(self, script: list[Step | Callable[[ModelRequest], Step]] | None = None, model: str = default_model,
                  pace_ms: float | None = None) -> None:
         self.model = model
         # A pause per text chunk so a person can see the reply stream (and Stop it) in the UI;

@@ -1,0 +1,111 @@
+"""Measure the marketing offline model on labelled phrasings (format: tests/marketing/
+phrasings.yaml, written apart from ``training.yaml``): each item runs the offline policy on the
+sandbox roster of user ``demo`` and checks the first tool and the labelled arguments."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from agents.core.nlu import Outcome, Report
+from agents.core.providers.base import ChatMessage, ModelRequest, ModelToolCall
+from agents.marketing.policy import policy
+from data import marketing_sandbox
+
+PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "marketing" / "phrasings.yaml"
+NOW = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
+_MUTATIONS = {"createCampaign", "updateCampaignBudget", "pauseCampaign", "resumeCampaign", "deleteCampaign",
+              "generateAdCopy"}
+
+
+@cache
+def roster() -> tuple[tuple[str, str, str, str, int], ...]:
+    box = marketing_sandbox.generate("demo", NOW)
+    return tuple((c["id"], c["name"], c["status"], c["objective"], c["daily_budget"]) for c in box.campaigns
+                 if c["status"] != "DELETED")
+
+
+def system_prompt() -> str:
+    lines = ["[sandbox ad account]", f"today: {NOW.date().isoformat()}",
+             "campaigns (id | name | status | objective | daily budget KRW):"]
+    lines += [f"- {cid} | {name} | {status} | {objective} | {budget}" for cid, name, status, objective, budget in roster()]
+    return "\n".join(lines)
+
+
+def _messages(item: dict[str, Any]) -> list[ChatMessage]:
+    messages: list[ChatMessage] = []
+    if item.get("after") == "confirmation":  # a confirmation card is on screen, pending
+        cid = roster()[0][0]
+        call = ModelToolCall(id="call_prev", name="updateCampaignBudget",
+                             arguments=json.dumps({"campaignId": cid, "dailyBudget": 200000}))
+        messages += [ChatMessage(role="user", content="예산 20만원으로 바꿔줘"),
+                     ChatMessage(role="assistant", tool_calls=[call]),
+                     ChatMessage(role="tool", tool_call_id="call_prev", name="updateCampaignBudget",
+                                 content=json.dumps({"ok": True, "status": "pending_confirmation", "action_id": "act_x"}))]
+    return [*messages, ChatMessage(role="user", content=item["text"])]
+
+
+def decide(item: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    reply = policy(ModelRequest(agent_id="marketing", system=system_prompt(), messages=_messages(item)))
+    if not reply.tool_calls:
+        return "freeformResponse", {"message": reply.text}
+    name, args = reply.tool_calls[0]
+    return name, args if isinstance(args, dict) else {}
+
+
+def _resolve(value: Any) -> Any:
+    names = {name: cid for cid, name, *_ in roster()}
+    if isinstance(value, list):
+        return [names.get(v, v) for v in value]
+    return names.get(value, value)
+
+
+def check(item: dict[str, Any]) -> Outcome:
+    tool, args = decide(item)
+    problems: list[str] = []
+    expected = "askClarification" if item.get("clarify") else item["tool"]
+    if tool != expected:
+        problems.append(f"tool {tool} != {expected}")
+        if tool in _MUTATIONS and item.get("clarify"):
+            problems.append("a mutation was started where the model had to ask")
+    if expected == "askClarification" and tool == expected:
+        options = " ".join(args.get("options") or [])
+        for want in item.get("options_include") or []:
+            if want not in options:
+                problems.append(f"option {want!r} missing")
+        for key, value in ((item.get("args") or {}).get("known") or {}).items():
+            if (args.get("known") or {}).get(key) != _resolve(value):
+                problems.append(f"known.{key}: {(args.get('known') or {}).get(key)!r} != {value!r}")
+    elif tool == expected:
+        for key, value in (item.get("args") or {}).items():
+            got = args.get(key)
+            want = _resolve(value) if key in ("campaignId", "campaignIds") else value
+            if key == "campaignIds":
+                got, want = sorted(got or []), sorted(want)
+            if key == "changePercent" and got is not None:
+                got = round(float(got))
+                want = round(float(want))
+            if isinstance(want, dict) and isinstance(got, dict):
+                got = {k: got.get(k) for k in want}
+            if key == "product" and isinstance(got, str):
+                got = want if str(want).lower() in got.lower() or got.lower() in str(want).lower() else got
+            if got != want:
+                problems.append(f"{key}: {got!r} != {want!r}")
+    return Outcome(item["text"], expected, tool, not problems, problems, item)
+
+
+def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or []
+
+
+def run_report(path: Path | None = None) -> Report | str:
+    """What ``playground nlu-report marketing`` prints (AgentSpec.extra["nlu_report"])."""
+    path = path or PHRASINGS
+    if not path.exists():
+        return f"marketing: no labelled phrasings at {path}"
+    return Report("marketing", [check(item) for item in load(path)])

@@ -1,0 +1,182 @@
+"""What a marketing message says, read with the lexicon (``lexicon.yaml``) and the kit's slot
+extractors: period, sort metric and order, status filter, objective, budget amount or change,
+audience, campaign name, product and tone. The decision is made in ``nlu.py``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agents.core.nlu import Change, Lexicon, compact, contains, find_amount, find_change, find_period, normalise
+from agents.marketing.matching import Roster, mentioned_campaigns, named_all
+
+LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
+_MARKUP = re.compile(r"<script\b.*?</script>|<[^>]{1,200}>", re.I | re.S)
+
+
+def lexicon() -> Lexicon:
+    return Lexicon.load(LEXICON_PATH)
+
+
+def clean(text: str) -> str:
+    """Markup is not words: "<script>alert(1)</script> 캠페인 목록" is a list request."""
+    return _MARKUP.sub(" ", text).strip()
+
+
+def period(text: str, default: str = "7d") -> str:
+    """The tool's period (today, 7d, 14d, 30d) nearest to what the text names."""
+    found = find_period(text)
+    if found is None:
+        return default
+    match found.key:
+        case "today" | "yesterday":
+            return "today"
+        case "this_week" | "last_week" | "7d":
+            return "7d"
+        case "14d":
+            return "14d"
+        case "30d" | "this_month" | "last_month" | "90d":
+            return "30d"
+    return min(("today", 1), ("7d", 7), ("14d", 14), ("30d", 30), key=lambda p: abs(p[1] - found.days))[0]
+
+
+def has_period(text: str) -> bool:
+    return find_period(text) is not None
+
+
+@dataclass
+class Reading:
+    text: str
+    hits: dict[str, int]  # intent -> longest trigger phrase found
+    campaigns: Roster  # named in the text, in order
+    pair: Roster  # every campaign named in full or by alias (comparisons)
+    amount: int | None = None
+    change: Change | None = None
+    metric: str | None = None
+    order: str | None = None
+    status: str | None = None
+    objective: str | None = None
+    budget_word: bool = False
+    advice: bool = False
+    listing: bool = False
+    audience: dict[str, Any] = field(default_factory=dict)
+
+    def hit(self, *intents: str) -> bool:
+        return any(i in self.hits for i in intents)
+
+
+def read(text: str, roster: Roster) -> Reading:
+    lex = lexicon()
+    t = clean(text)
+    campaigns = mentioned_campaigns(t, roster)
+    # Words that belong to a campaign's name are not requests: "브랜드 인지도 캠페인" is no objective,
+    # "리드 수집" no create, "주말 특가" no ranking. Read the rest of the sentence for intents.
+    rest = _without_names(t, campaigns)
+    reading = Reading(text=t, hits=lex.intents_hit(rest), campaigns=campaigns, pair=named_all(t, roster))
+    reading.amount = find_amount(rest)
+    reading.change = find_change(rest)
+    reading.metric = lex.value(rest, "metric")
+    reading.order = _order(rest, lex)
+    reading.status = lex.value(rest, "status")
+    reading.objective = lex.value(rest, "objective")
+    reading.budget_word = lex.has(rest, "budget")
+    reading.advice = lex.has(rest, "advice")
+    reading.listing = lex.has(rest, "listing")
+    reading.audience = audience(rest)
+    return reading
+
+
+def _without_names(text: str, campaigns: Roster) -> str:
+    out = text
+    for _, name in campaigns:
+        pattern = r"\s*".join(re.escape(ch) for ch in name.replace(" ", ""))
+        out = re.sub(pattern, " ", out, flags=re.I)
+    return out
+
+
+def _order(text: str, lex: Lexicon) -> str | None:
+    found = lex.matches(text, "order")
+    if not found:
+        return None
+    # "덜 좋은" / "not the best": rare; the longest, earliest phrase decides
+    return min(found, key=lambda m: (m[1], m[0]))[2]
+
+
+# --- audiences ------------------------------------------------------------------------------
+_AGE_RANGE = re.compile(r"(\d{2})\s*(?:세|살)?\s*(?:-|~|–|에서|to|부터)\s*(\d{2})\s*(?:세|살)?")
+_DECADE = re.compile(r"(\d)0\s*대\s*(초반|중반|후반)?")
+_EN_DECADE = re.compile(r"(?:in their|aged)?\s*(\d)0s\b")
+
+
+def audience(text: str) -> dict[str, Any]:
+    """Ages, genders and places a create request targets ("25세-34세 여성 서울")."""
+    lex = lexicon()
+    t = normalise(text)
+    out: dict[str, Any] = {}
+    m = _AGE_RANGE.search(t)
+    if m and 13 <= int(m.group(1)) <= int(m.group(2)) <= 65:
+        out["ageMin"], out["ageMax"] = int(m.group(1)), int(m.group(2))
+    else:
+        decades = [(int(d.group(1)) * 10, d.group(2)) for d in _DECADE.finditer(t)]
+        decades += [(int(d.group(1)) * 10, None) for d in _EN_DECADE.finditer(t)]
+        if decades:
+            lows = [d + {"초반": 0, "중반": 3, "후반": 6}.get(part or "", 0) for d, part in decades]
+            highs = [d + {"초반": 3, "중반": 6, "후반": 9}.get(part or "", 9) for d, part in decades]
+            out["ageMin"], out["ageMax"] = max(13, min(lows)), min(65, max(highs))
+    genders = lex.values(t, "gender")
+    if genders:
+        out["genders"] = genders
+    places = lex.values(t, "location")
+    if places:
+        out["locations"] = places
+    return out
+
+
+# --- names, products, tones -----------------------------------------------------------------
+_QUOTED = re.compile(r"['\"“”‘’「」『』]([^'\"“”‘’「」『』]{2,40})['\"“”‘’「」『』]")
+_NAME_IS = re.compile(r"(?:이름(?:은|을|:|으로)?|캠페인명(?:은|을|:)?)\s*['\"]?([^'\",.]{1,40}?)['\"]?\s*(?:으로|로|라고|이라고)?\s*(?:해|하고|지어|짓|,|$)")
+_CALLED = re.compile(r"(?:called|named|titled)\s+['\"]?([^'\",.]{2,40})", re.I)
+
+
+def campaign_name(text: str) -> str | None:
+    for pattern in (_QUOTED, _NAME_IS, _CALLED):
+        m = pattern.search(text)
+        if m and m.group(1).strip():
+            return m.group(1).strip()
+    return None
+
+
+_COPY_WORDS = r"광고\s*)?(?:카피|문구|문안|헤드라인|슬로건|광고\s*문장|광고\s*글|홍보\s*문구|태그라인|캐치프레이즈"
+_FILLER = {"광고", "새", "좀", "우리", "저희", "우리의", "새로운", "신규", "멋진", "괜찮은", "하나", "몇", "개", "재밌는",
+           "the", "our", "my", "a", "an", "some", "new", "for"}
+
+
+def product(text: str, campaigns: Roster) -> str | None:
+    """What the ad copy is for: a named campaign's full name, or the words before "카피"."""
+    if len(campaigns) == 1:
+        return campaigns[0][1]
+    m = re.search(rf"([가-힣A-Za-z0-9 ]{{1,40}}?)\s*(?:{_COPY_WORDS})", text)
+    if m:
+        words = [w for w in m.group(1).split() if w not in _FILLER]
+        name = re.sub(r"(의|에\s*대한|용|을|를|에|으로|로)$", "", " ".join(words)).strip()
+        if name and not re.fullmatch(r"(광고|캠페인)", name):
+            return name
+    m = re.search(r"(?:copy|headlines?|slogans?|taglines?|ads?)\s+(?:for|about)\s+(?:our\s+|the\s+|my\s+|a\s+)?([\w ]{2,40})",
+                  text, re.I)
+    if m:
+        return re.sub(r"\s+(please|campaign)$", "", m.group(1).strip(), flags=re.I)
+    return None
+
+
+def tone(text: str) -> str | None:
+    return lexicon().value(text, "tone")
+
+
+def is_short(text: str, limit: int = 14) -> bool:
+    return len(compact(text)) <= limit
+
+
+def says(text: str, phrase: str) -> bool:
+    return contains(text, phrase)
