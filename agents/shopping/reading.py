@@ -313,7 +313,7 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.below_ref = True
     reading.all_shown = has_any(flat, lex["all_shown"])
     spaced = normalise(text)
-    for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting"):
+    for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting", "offtopic"):
         if has_any(flat, present(lex[flag], spaced)):
             reading.flags.add(flag)
     if re.search(r"\b(vs|or)\b", normalise(text)):

@@ -117,6 +117,8 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         if category is None and not _category_from_tags(r, context):
             return Decision("ASK_CLARIFICATION", 80, "conditions but no product category yet", ask="category")
         return Decision("REFILTER", 90, "the conditions changed" if r.has_conditions else "a new recommendation")
+    if "offtopic" in r.flags and not (r.category or refs or r.has_conditions):
+        return Decision("GENERAL", 75, "outside baby products")
     if shown and r.mentioned and "question" in r.flags:
         return Decision("ASK_CLARIFICATION", 70, "a product question without a product number", ask="product")
     if "recommend" in r.flags and not ({"empathy", "thanks", "greeting"} & r.flags):
