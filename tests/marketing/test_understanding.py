@@ -78,8 +78,6 @@ def test_a_mutation_is_never_started_from_a_classifier_guess(monkeypatch):
             assert decided.tool not in MUTATIONS, (text, decided)
 
 
-@pytest.mark.xfail(strict=False, reason="issue 9 open: 177/216 (81.9%) on the unseen phrasings, goal 95%; "
-                   "printed either way")
 def test_phrasings_figures():
     if not evaluate.PHRASINGS.exists():
         pytest.skip("tests/marketing/phrasings.yaml is not written yet")
