@@ -28,8 +28,6 @@ def figures(attempts: list[dict], benign: list[dict]) -> tuple[float, float, lis
     return 1 - len(missed) / len(attempts), len(refused) / len(benign), missed, refused
 
 
-@pytest.mark.xfail(strict=False, reason="issue 9 open: the guard catches 84.6% of the two test corpora (goal 90%); "
-                   "figures are printed either way")
 def test_guard_catches_attempts_and_lets_benign_messages_through() -> None:
     attempts, benign = _load(ATTEMPTS), _load(BENIGN)
     caught, false_positive, missed, refused = figures(attempts, benign)

@@ -28,7 +28,6 @@ def test_no_test_phrasing_is_a_training_example():
     assert not leaked, f"test phrasings among the training examples: {leaked}"
 
 
-@pytest.mark.xfail(strict=False, reason="issue 9 open: 233/255 (91.4%) on the unseen phrasings, goal 95%; printed either way")
 def test_accuracy_on_unseen_phrasings(capsys):
     outcomes = [evaluate.check(item) for item in evaluate.load()]
     text = evaluate.report(outcomes)
