@@ -15,15 +15,25 @@ from agents.core.session import Session
 from pages.i18n import label
 
 REFRESH_SECONDS = 60
+SHOWN = 3  # rows the banner draws; only these count as seen
 _ICONS = {"CRITICAL": "🚨", "WARNING": "⚠️", "INFO": "🎉"}
+_TYPE_ICONS = {"recommendation": "💡"}
 
 
 def open_alerts(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
+    """The open alerts, newest first. The ones the banner draws become READ in the store; the
+    returned dicts keep the status they had, so this render still counts them as new."""
     if user is None:
         return []
     session = Session(spec.id, user_id=user.user_id)
     rows = session.store.alerts.list(session.user_id, agent_id=spec.id, limit=20)
-    return [r.model_dump(mode="json") for r in rows if r.status in ("UNREAD", "READ")]
+    alerts = [r.model_dump(mode="json") for r in rows if r.status in ("UNREAD", "READ")]
+    session.store.alerts.mark_read(session.user_id, [a["id"] for a in alerts[:SHOWN]], system_clock())
+    return alerts
+
+
+def alert_icon(alert: dict[str, Any]) -> str:
+    return _TYPE_ICONS.get(alert["type"]) or _ICONS.get(alert["severity"], "🔔")
 
 
 def check_now(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
@@ -56,9 +66,9 @@ def build_alerts(ctx: Any) -> None:
 
         @gr.render(inputs=[state])
         def draw(alerts: list[dict[str, Any]]) -> None:
-            for alert in alerts[:3]:
+            for alert in alerts[:SHOWN]:
                 with gr.Group(elem_classes=["pg-alert", f"pg-alert-{alert['severity'].lower()}"]):
-                    gr.Markdown(f"{_ICONS.get(alert['severity'], '🔔')} **{alert['title']}**",
+                    gr.Markdown(f"{alert_icon(alert)} **{alert['title']}**",
                                 elem_classes=["pg-alert-title"])
                     with gr.Row(equal_height=True):
                         analyse = gr.Button(label("alerts_analyse"), size="sm", min_width=80,

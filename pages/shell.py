@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -90,21 +92,30 @@ def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI a
 ALERT_INTERVAL_SECONDS = 15 * 60
 
 
-def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS, stop: threading.Event | None = None) -> threading.Thread:
-    """Every 15 minutes while the app is up: run each agent's alert check for its users."""
+def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS, stop: threading.Event | None = None,
+                       clock: Callable[[], datetime] | None = None) -> threading.Thread:
+    """Every 15 minutes while the app is up: run each agent's alert check for its users, and expire
+    pending actions whose time ran out (so nobody has to open the conversation for it to happen)."""
     stop = stop or threading.Event()
+    from agents.core.actions import ActionService
     from agents.core.clock import system_clock
     from agents.core.session import runtime_store
 
+    now = clock or system_clock
+
     def loop() -> None:
         while not stop.is_set():
+            try:
+                ActionService(runtime_store(), now).sweep_expired()
+            except Exception:  # logged; the alert checks still run
+                log.exception("sweeping expired actions failed")
             for spec in list_agents():
                 if spec.alert_check is None or spec.extra.get("alert_users") is None:
                     continue
                 store = runtime_store()
                 try:
                     for user_id in spec.extra["alert_users"](store):
-                        spec.alert_check(store, user_id, system_clock())
+                        spec.alert_check(store, user_id, now())
                 except Exception:  # a failed check must not stop the next one (logged)
                     log.exception("alert check for %s failed", spec.id)
             stop.wait(interval)

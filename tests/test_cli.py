@@ -23,7 +23,7 @@ def test_agents_lists_registered_agents(store):
     assert code == 0 and out.splitlines()[0].startswith("marketing") and "Notes (test agent)" in out
     code, out = run("agents", "--json")
     assert json.loads(out.splitlines()[-1])["tools"] == ["list_notes", "add_note", "explode"]
-    assert len(json.loads(out.splitlines()[0])["tools"]) == 15
+    assert len(json.loads(out.splitlines()[0])["tools"]) == 16  # compareCampaigns joined in issue 9
 
 
 def test_chat_json_prints_events_then_the_conversation(store):

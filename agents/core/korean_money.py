@@ -79,9 +79,12 @@ def find_amounts(text: str) -> list[Amount]:
             continue
         if rest and not m.group("won") and not m.group("unit") and not (eok or man or cheon):
             continue
-        # Sino-Korean numerals alone ("이", "오") are ordinary words unless a unit follows them.
-        if rest and re.fullmatch(r"[일이삼사오육칠팔구십백천]+", rest) and not (m.group("unit") or man or cheon or eok):
-            continue
+        # Sino-Korean numerals ("이", "오") are ordinary words unless 원 follows them: "7만 이하" is
+        # 70,000 and the start of 이하, not 70,002.
+        if rest and re.fullmatch(r"[일이삼사오육칠팔구십백천]+", rest) and not m.group("unit"):
+            if not (man or cheon or eok):
+                continue
+            rest = None
         value = 0.0
         if eok:
             value += _number(eok) * 100_000_000

@@ -16,7 +16,7 @@ from agents.httpapi.errors import COMMON, documented
 from agents.httpapi.models import AGENT_ID_PATTERN, ID_PATTERN, AlertPatch
 
 AgentQuery = Annotated[str | None, Query(pattern=AGENT_ID_PATTERN, description="only this agent's alerts")]
-ALERT_TYPES = ("anomaly", "budget", "milestone")
+ALERT_TYPES = ("anomaly", "budget", "milestone", "recommendation")  # seed 000 AlertType
 
 
 def _alert_agents(agent: str | None) -> list[AgentSpec]:

@@ -7,7 +7,7 @@ from datetime import datetime
 from agents.core.agent import AgentSpec
 from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
-from agents.marketing import alerts, compare, evaluate, mutations, queries
+from agents.marketing import alerts, compare, evaluate, mutations, progress, queries
 from agents.marketing.context import build_context
 from agents.marketing.policy import policy
 from agents.marketing.store import MIGRATIONS, MarketingStore
@@ -76,6 +76,7 @@ AGENT = AgentSpec(
     system_prompt=SYSTEM_PROMPT,
     tools=_tools(),
     offline_policy=policy,
+    pipeline=progress.pipeline,  # the tool loop with seed 000 progress stages
     examples=("이번 주 성과 어때?", "새 캠페인 만들고 싶어", "성과 좋은 캠페인은 어떤 거야?", "최근 이상 징후가 있어?"),
     context=build_context,
     suggest=suggest,

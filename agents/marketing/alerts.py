@@ -1,4 +1,5 @@
-"""Proactive alerts (seed 000 §7.4): anomaly, budget (90%+ spent) and milestone (ROAS >= 3.0)."""
+"""Proactive alerts (seed 000 §7.4): anomaly, budget (90%+ spent), milestone (ROAS >= 3.0) and
+recommendation (the week's budget reallocation, when the explainable rule finds one)."""
 
 from __future__ import annotations
 
@@ -39,12 +40,26 @@ def check(store: Store, user_id: str, now: datetime) -> list[AlertRow]:
         add("milestone", "INFO", f"'{m['campaign']}' ROAS {m['roas']:.2f}x 달성",
             f"'{m['campaign']}'의 최근 7일 ROAS가 {m['previous_roas']:.2f}x에서 {m['roas']:.2f}x로 3.0x를 넘었습니다.",
             m, f"milestone:roas3:{m['campaign_id']}")
+    advice = analytics.budget_advice(ms, user_id)
+    moves = advice["moves"]
+    if moves and advice["expected_daily_revenue_change"] > 0:
+        donor = min(moves, key=lambda m: m["change"])
+        taker = max(moves, key=lambda m: m["change"])
+        # the key is the advice itself: a dismissed recommendation stays quiet until the advice changes
+        key = ",".join(f"{m['campaign_id']}:{m['to_budget']}" for m in sorted(moves, key=lambda m: m["campaign_id"]))
+        add("recommendation", "INFO", f"예산 재배분 추천: '{donor['campaign']}' → '{taker['campaign']}'",
+            f"ROAS {donor['roas']:.2f}x인 '{donor['campaign']}'의 일일 예산 일부({format_krw(advice['pool'])})를 "
+            f"ROAS {taker['roas']:.2f}x인 '{taker['campaign']}' 등으로 옮기면 일 매출이 약 "
+            f"{format_krw(advice['expected_daily_revenue_change'])} 늘 것으로 추정됩니다.",
+            {"campaign": taker["campaign"], "campaign_id": taker["campaign_id"], "moves": moves,
+             "pool": advice["pool"], "expected_daily_revenue_change": advice["expected_daily_revenue_change"]},
+            f"recommendation:budget:{key}")
     return created
 
 
 def check_all(store: Store, now: datetime) -> dict[str, int]:
     """The 15-minute job: every user with a sandbox account."""
-    counts = {"anomaly": 0, "budget": 0, "milestone": 0}
+    counts = {"anomaly": 0, "budget": 0, "milestone": 0, "recommendation": 0}
     for user_id in MarketingStore(store).users_with_accounts():
         for alert in check(store, user_id, now):
             counts[alert.type] = counts.get(alert.type, 0) + 1
@@ -59,5 +74,7 @@ def analysis_prompt(alert: AlertRow) -> str:
             return f"{campaign} 이상 징후 자세히 분석해줘"
         case "budget":
             return f"{campaign} 상세 보여줘"
+        case "recommendation":
+            return "예산 재배분 추천해줘"
         case _:
             return f"{campaign} 성과 어때?"

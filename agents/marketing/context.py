@@ -38,3 +38,8 @@ def parse_context(system: str) -> tuple[list[tuple[str, str]], str]:
     roster = [(m.group(1), m.group(2)) for m in _LINE.finditer(system)]
     today = _TODAY.search(system)
     return roster, today.group(1) if today else "1970-01-01"
+
+
+def parse_budgets(system: str) -> dict[str, int]:
+    """Campaign id -> daily budget (KRW), from the same lines: "3만원 더" needs the current one."""
+    return {m.group(1): int(m.group(5)) for m in _LINE.finditer(system)}

@@ -33,8 +33,18 @@ def index(roster: Roster) -> FuzzyIndex:
 
 
 @cache
+def generic_words() -> frozenset[str]:
+    """Objective words ("traffic", "인지도", "전환"): alone they describe a kind of campaign, so
+    "traffic campaign please" is no reference to 인스타그램 트래픽."""
+    data = yaml.safe_load(LEXICON.read_text(encoding="utf-8")) or {}
+    slots = data.get("slots") or {}
+    words = [w for key in ("objective", "fresh", "metric") for values in (slots.get(key) or {}).values() for w in values]
+    return frozenset(str(w) for w in words)
+
+
+@cache
 def _index(roster: tuple[tuple[str, str], ...]) -> FuzzyIndex:
-    return FuzzyIndex({cid: _names(name) for cid, name in roster})
+    return FuzzyIndex({cid: _names(name) for cid, name in roster}, generic=generic_words())
 
 
 def match_campaigns(query: str, campaigns: Roster) -> Roster:
@@ -69,7 +79,9 @@ def named_all(text: str, campaigns: Roster) -> Roster:
     by_id = {cid: (cid, name) for cid, name in campaigns}
     idx = index(campaigns)
     hits = []
-    for part in re.split(r"\s*(?:랑|이랑|하고|과|와|및|vs\.?|versus|and|against|,|/|&)\s+|\s*(?:vs\.?|versus)\s*", text):
+    # Korean joiners attach to the word before ("A랑 B"); English ones stand alone ("brand" holds no "and")
+    for part in re.split(r"\s*(?:이랑|랑|하고|과|와)\s+|\s+(?:및|vs\.?|versus|and|against|with|대|대비)\s+"
+                         r"|\s*[,/&]\s*|(?<=[가-힣])(?:vs\.?|versus)(?=[가-힣\s])", text):
         found = idx.find(part, cutoff=85) if part.strip() else []
         if found and (len(found) == 1 or found[1][1] < found[0][1] - 2):
             hits.append(by_id[found[0][0]])
@@ -88,3 +100,8 @@ def _in_text_order(text: str, found: Roster) -> Roster:
         return at if at >= 0 else len(flat)
 
     return sorted(found, key=where)
+
+
+def names_of(name: str) -> list[str]:
+    """A campaign's name and aliases, as typed in a sentence."""
+    return _names(name)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.core.nlu import ExemplarClassifier, compact, decide, find_amount, find_change
+from agents.core.nlu import ExemplarClassifier, compact, decide, direction, find_amount, find_change
 from agents.marketing import reading as rd
 from agents.marketing.matching import Roster, mentioned_campaigns
 from agents.marketing.reading import Reading
@@ -64,17 +64,30 @@ def clarify(question: str, *, slot: str, intent: str | None = None, known: dict[
                                                         "intent": intent, "known": known or {}})
 
 
-def understand(text: str, roster: Roster, month: str, *, awaiting_confirmation: bool = False) -> Understanding:
+def understand(text: str, roster: Roster, month: str, *, awaiting_confirmation: bool = False,
+               budgets: dict[str, int] | None = None) -> Understanding:
+    """``budgets``: campaign id -> daily budget, so "3만원 더 올려줘" becomes the new amount."""
     r = rd.read(text, roster)
     if not compact(r.text):
         return ask_choices(None, "무엇을 도와드릴까요?")
     small = _small_talk(r, awaiting_confirmation)
     if small is not None:
         return small
+    if r.pronoun and not r.campaigns and not _about_domain(r, strict=True):
+        return ask_choices(None, "어떤 걸 말씀하시는 건가요? 캠페인 이름이나 궁금한 지표를 알려주세요.")
     intent = rule(r)
     if intent is None:
         return _from_classifier(r, roster, month)
-    return build(intent, r, roster, month)
+    return build(intent, r, roster, month, budgets=budgets)
+
+
+def _about_domain(r: Reading, *, strict: bool = False) -> bool:
+    """Does the message say anything about ads? ``strict`` ignores generic question words
+    ("어떻게 됐어", "how is") that only count beside a domain word."""
+    generic = {"getPerformanceKPI", "getCampaignDetail", "listCampaigns"} if strict else set()
+    named = set(r.hits) - SMALL_TALK - generic
+    return bool(named or r.campaigns or r.metric or r.objective or r.status or r.budget_word or r.amount
+                or r.change or rd.lexicon().has(r.text, "campaign"))
 
 
 def _small_talk(r: Reading, awaiting_confirmation: bool) -> Understanding | None:
@@ -86,11 +99,13 @@ def _small_talk(r: Reading, awaiting_confirmation: bool) -> Understanding | None
         return Understanding(text=CANCELLED)
     if r.hit("offtopic") and not r.campaigns and not r.metric and not rd.lexicon().has(r.text, "campaign"):
         return Understanding(text=OFF_TOPIC)  # "오늘 날씨 어때?" is not a KPI question
+    if r.hit("greeting") and not _about_domain(r, strict=True):
+        return Understanding(text=GREETING)  # "how are you today?" greets; "how are my ads today?" asks
     if domain:
         return None
     if r.hit("greeting") and short:
         return Understanding(text=GREETING)
-    if r.hit("thanks") and rd.is_short(r.text, 20):
+    if r.hit("thanks"):
         return Understanding(text="천만에요! 더 필요한 분석이 있으면 말씀해주세요.")
     if r.hit("help"):
         return Understanding(text=HELP)
@@ -107,13 +122,15 @@ def rule(r: Reading) -> str | None:
     if r.hit("createCampaign") and not r.hit("generateReport") and (campaign_word or r.objective) \
             and not (r.listing and r.status):
         return "createCampaign"
+    if _create_without_verb(r, campaign_word):
+        return "createCampaign"
     mutation = _status_mutation(r)
     if mutation:
         return mutation
     if _budget_change(r):
         return "updateCampaignBudget"
-    if r.hit("compareCampaigns") and len(r.pair) >= 2:
-        return "compareCampaigns"
+    if len(r.pair) >= 2 and not r.hit("listCampaigns", "generateReport", "checkAnomalies"):
+        return "compareCampaigns"  # two campaigns named in one question are being weighed against each other
     for intent in ("generateReport", "checkAnomalies"):
         if r.hit(intent):
             return intent
@@ -121,9 +138,12 @@ def rule(r: Reading) -> str | None:
         return "getBudgetRecommendation"
     if r.hit("analyzeTrends") or (r.hit("compareCampaigns") and not r.campaigns):
         return "analyzeTrends"
-    if not r.campaigns and (r.hit("listCampaigns") or r.status or (r.order and (r.metric or campaign_word))):
+    if not r.campaigns and (r.hit("listCampaigns") or r.status or r.metric == "created"
+                            or (r.order and (r.metric or campaign_word))):
         return "listCampaigns"
     if len(r.campaigns) == 1:
+        if r.budget_word or r.state:
+            return "getCampaignDetail"  # "예산 얼마로 잡혀 있어?", "왜 멈춰있어?": its settings and state
         if r.hit("getPerformanceKPI", "compareCampaigns") and not r.hit("getCampaignDetail"):
             return "getPerformanceKPI"
         return "getCampaignDetail"
@@ -134,7 +154,17 @@ def rule(r: Reading) -> str | None:
     return None
 
 
+def _create_without_verb(r: Reading, campaign_word: bool) -> bool:
+    """"'가을 특가' 이름으로 전환 캠페인 하루 12만원", "new sales campaign, 80000 per day": a kind of
+    campaign with its budget, or said to be new, and no existing campaign named."""
+    if r.campaigns or not r.objective or not campaign_word or r.status or r.listing:
+        return False
+    return r.fresh or (r.amount is not None and (r.per_day or rd.campaign_name(r.text) is not None))
+
+
 def _status_mutation(r: Reading) -> str | None:
+    if r.state:
+        return None  # "왜 멈춰있어?" asks why, it does not pause
     for intent in ("deleteCampaign", "resumeCampaign", "pauseCampaign"):
         if not r.hit(intent):
             continue
@@ -151,16 +181,16 @@ def _budget_change(r: Reading) -> bool:
         return False
     if r.hit("getBudgetRecommendation") and not r.campaigns:
         return False
-    moves = r.amount is not None or r.change is not None
+    moves = r.amount is not None or r.change is not None or r.delta is not None
     return (r.budget_word and (moves or _direction_word(r))) or (bool(r.campaigns) and moves and _direction_word(r))
 
 
 def _direction_word(r: Reading) -> bool:
-    from agents.core.nlu import direction
-    return direction(r.text) != 0 or any(w in compact(r.text) for w in ("바꿔", "변경", "조정", "맞춰", "설정", "세팅"))
+    return direction(r.text) != 0 or r.budget_verb
 
 
-def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = "rule") -> Understanding:
+def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = "rule",
+          budgets: dict[str, int] | None = None) -> Understanding:
     """The tool call (or question) for ``intent`` with the slots the text gives."""
     one = r.campaigns[0][0] if len(r.campaigns) == 1 else None
     match intent:
@@ -173,9 +203,11 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
             return Understanding("generateAdCopy", args, "광고 카피 초안을 준비했어요. 확인 카드를 봐주세요.", source)
         case "createCampaign":
             known: dict[str, Any] = {}
-            if r.objective:
-                known["objective"] = r.objective
-            amount = find_amount(r.text)
+            # "리드 수집용 캠페인 만들어줘": words that are also a campaign's name still say the kind
+            objective = r.objective or rd.lexicon().value(r.text, "objective")
+            if objective:
+                known["objective"] = objective
+            amount = find_amount(r.text, expect_money=r.per_day or r.budget_word)
             if amount is not None:
                 known["dailyBudget"] = amount
             if name := rd.campaign_name(r.text):
@@ -190,7 +222,7 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
             return Understanding(intent, {"campaignId": one}, source=source)
         case "updateCampaignBudget":
             known = {}
-            _carry_amount(r, known)
+            _carry_amount(r, known, (budgets or {}).get(one or ""))
             if one is None:
                 return _which(r, roster, intent, "어느 캠페인의 예산을 변경할까요?", known)
             known["campaignId"] = one
@@ -234,7 +266,7 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
 def _list_args(r: Reading) -> dict[str, Any]:
     ranking = r.order is not None
     args: dict[str, Any] = {"status": r.status or ("ACTIVE" if ranking else "ALL"), "period": rd.period(r.text, "7d")}
-    metric = r.metric if r.metric in ("roas", "cpa", "spend", "revenue", "ctr", "budget") else None
+    metric = r.metric if r.metric in ("roas", "cpa", "spend", "revenue", "ctr", "budget", "created") else None
     if metric is None and ranking:
         metric = "roas"
     if metric:
@@ -257,8 +289,10 @@ def _which(r: Reading, roster: Roster, intent: str, question: str, known: dict[s
     return clarify(question, slot="campaign", intent=intent, known=known, options=options)
 
 
-def _carry_amount(r: Reading, known: dict[str, Any]) -> None:
-    if r.amount is not None:
+def _carry_amount(r: Reading, known: dict[str, Any], current: int | None = None) -> None:
+    if r.delta is not None and current is not None:
+        known["dailyBudget"] = current + r.delta  # "3만원 더 올려줘": by, not to
+    elif r.amount is not None:
         known["dailyBudget"] = r.amount  # "10만원에서 15만원으로" -> the target
     elif r.change is not None:
         known["changePercent"] = round(r.change.percent, 1)
@@ -275,6 +309,8 @@ def _from_classifier(r: Reading, roster: Roster, month: str) -> Understanding:
         small = {"greeting": GREETING, "thanks": "천만에요! 더 필요한 분석이 있으면 말씀해주세요.", "help": HELP,
                  "offtopic": OFF_TOPIC, "confirm": NOTHING_TO_CONFIRM, "cancel": CANCELLED}[guess.intent]
         return Understanding(text=small, source="classifier")
+    if not _about_domain(r) and not r.unsure and not (guess.confident and guess.intent in CHOICES):
+        return Understanding(text=OFF_TOPIC, source="classifier")  # nothing about ads: say what we do, no quiz
     decision = decide(None, guess, mutations=MUTATIONS, labels=CHOICES)
     if decision.intent is not None:
         return build(decision.intent, r, roster, month, source="classifier")

@@ -9,7 +9,7 @@ from typing import Any
 from agents.core.korean_money import format_krw
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply
-from agents.marketing.context import parse_context
+from agents.marketing.context import parse_budgets, parse_context
 from agents.marketing.format import ctr, roas, signed, signed_pct
 from agents.marketing.nlu import fill_slot, understand
 
@@ -23,7 +23,8 @@ def policy(request: ModelRequest) -> PolicyReply:
     pending = pending_clarification(request.messages)
     decided = fill_slot(pending, last.content, roster, month) if pending else None
     if decided is None:
-        decided = understand(last.content, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages))
+        decided = understand(last.content, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages),
+                             budgets=parse_budgets(request.system))
     if decided.tool:
         return PolicyReply(text=decided.text, tool_calls=[(decided.tool, decided.args)])
     return PolicyReply(text=decided.text)

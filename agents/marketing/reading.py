@@ -9,8 +9,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.core.nlu import Change, Lexicon, compact, contains, find_amount, find_change, find_period, normalise
-from agents.marketing.matching import Roster, mentioned_campaigns, named_all
+from agents.core.nlu import (
+    Change,
+    Lexicon,
+    compact,
+    contains,
+    find_amount,
+    find_amount_change,
+    find_change,
+    find_period,
+    normalise,
+)
+from agents.marketing.matching import Roster, mentioned_campaigns, named_all, names_of
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 _MARKUP = re.compile(r"<script\b.*?</script>|<[^>]{1,200}>", re.I | re.S)
@@ -54,6 +64,7 @@ class Reading:
     pair: Roster  # every campaign named in full or by alias (comparisons)
     amount: int | None = None
     change: Change | None = None
+    delta: int | None = None  # a change by an amount: "3만원 더 올려" +30000
     metric: str | None = None
     order: str | None = None
     status: str | None = None
@@ -61,6 +72,12 @@ class Reading:
     budget_word: bool = False
     advice: bool = False
     listing: bool = False
+    per_day: bool = False  # 하루, daily: an amount is a daily budget
+    fresh: bool = False  # 새, new: a campaign that doesn't exist yet
+    budget_verb: bool = False  # 바꿔, set: the budget is to change
+    state: bool = False  # "왜 멈춰있어?": about a state, not a command
+    pronoun: bool = False  # 그거, that one: a reference the text doesn't resolve
+    unsure: bool = False  # 잘 모르겠어, not sure: wants choices
     audience: dict[str, Any] = field(default_factory=dict)
 
     def hit(self, *intents: str) -> bool:
@@ -70,30 +87,71 @@ class Reading:
 def read(text: str, roster: Roster) -> Reading:
     lex = lexicon()
     t = clean(text)
-    campaigns = mentioned_campaigns(t, roster)
+    named = mentioned_campaigns(t, roster)
+    campaigns = _set_aside(t, named)
     # Words that belong to a campaign's name are not requests: "브랜드 인지도 캠페인" is no objective,
     # "리드 수집" no create, "주말 특가" no ranking. Read the rest of the sentence for intents.
-    rest = _without_names(t, campaigns)
-    reading = Reading(text=t, hits=lex.intents_hit(rest), campaigns=campaigns, pair=named_all(t, roster))
-    reading.amount = find_amount(rest)
+    rest = _without_negated(_without_names(t, named))
+    pair = [c for c in named_all(t, roster) if c in campaigns or c not in named]
+    reading = Reading(text=t, hits=lex.intents_hit(rest), campaigns=campaigns, pair=pair)
+    reading.budget_word = lex.has(rest, "budget")
+    reading.per_day = lex.has(rest, "per_day")
+    # a bare 80000 is money when the sentence is about a budget ("80000 per day", "budget to 100,000")
+    reading.amount = find_amount(rest, expect_money=reading.budget_word or reading.per_day)
     reading.change = find_change(rest)
+    reading.delta = find_amount_change(rest)
     reading.metric = lex.value(rest, "metric")
     reading.order = _order(rest, lex)
     reading.status = lex.value(rest, "status")
     reading.objective = lex.value(rest, "objective")
-    reading.budget_word = lex.has(rest, "budget")
+    reading.fresh = lex.has(rest, "fresh")
+    reading.budget_verb = lex.has(rest, "budget_verb")
+    reading.state = lex.has(rest, "state")
+    reading.pronoun = lex.has(rest, "pronoun")
+    reading.unsure = lex.has(rest, "unsure")
     reading.advice = lex.has(rest, "advice")
     reading.listing = lex.has(rest, "listing")
     reading.audience = audience(rest)
     return reading
 
 
+def _name_pattern(name: str) -> str:
+    return r"\s*".join(re.escape(ch) for ch in name.replace(" ", ""))
+
+
 def _without_names(text: str, campaigns: Roster) -> str:
+    """The sentence without the campaigns' names or aliases ("리타겟팅" is no "타겟" request)."""
     out = text
     for _, name in campaigns:
-        pattern = r"\s*".join(re.escape(ch) for ch in name.replace(" ", ""))
-        out = re.sub(pattern, " ", out, flags=re.I)
+        for alias in sorted(names_of(name), key=len, reverse=True):
+            out = re.sub(_name_pattern(alias), " ", out, flags=re.I)
     return out
+
+
+_SET_ASIDE = re.compile(r"^\s*(?:은|는|이|가|을|를)?\s*(?:말고|빼고|제외|그대로|놔두|냅두|내버려|건드리지)")
+_SET_ASIDE_EN = re.compile(r"(?:except|besides|other than|leave|not|without)\s+(?:the\s+)?$", re.I)
+
+
+def _set_aside(text: str, campaigns: Roster) -> Roster:
+    """Campaigns named only to be left alone: "봄 시즌 세일은 그대로 두고 …", "except the spring sale"."""
+    kept: Roster = []
+    for cid, name in campaigns:
+        spared = False
+        for alias in names_of(name):
+            for m in re.finditer(_name_pattern(alias), text, flags=re.I):
+                if _SET_ASIDE.match(text[m.end():]) or _SET_ASIDE_EN.search(text[:m.start()]):
+                    spared = True
+        if not spared:
+            kept.append((cid, name))
+    return kept if kept else campaigns
+
+
+_NEGATED = re.compile(r"(\S+)\s*(?:말고|말구|대신에?|아니고)(?=\s|$)|\b(?:do not|don't|not|instead of)\s+(\w+)", re.I)
+
+
+def _without_negated(text: str) -> str:
+    """"삭제 말고 일시정지만" / "don't delete, just pause": the word refused is not the request."""
+    return _NEGATED.sub(" ", normalise(text))
 
 
 def _order(text: str, lex: Lexicon) -> str | None:
@@ -137,7 +195,8 @@ def audience(text: str) -> dict[str, Any]:
 # --- names, products, tones -----------------------------------------------------------------
 _QUOTED = re.compile(r"['\"“”‘’「」『』]([^'\"“”‘’「」『』]{2,40})['\"“”‘’「」『』]")
 _NAME_IS = re.compile(r"(?:이름(?:은|을|:|으로)?|캠페인명(?:은|을|:)?)\s*['\"]?([^'\",.]{1,40}?)['\"]?\s*(?:으로|로|라고|이라고)?\s*(?:해|하고|지어|짓|,|$)")
-_CALLED = re.compile(r"(?:called|named|titled)\s+['\"]?([^'\",.]{2,40})", re.I)
+_CALLED = re.compile(r"(?:called|named|titled)\s+['\"]?([^'\",.]{2,40}?)(?=['\",.]|\s+(?:with|for|at|per|daily|"
+                     r"budget|targeting|aimed|and|using|on|from)\b|\s+[₩$\d]|$)", re.I)
 
 
 def campaign_name(text: str) -> str | None:

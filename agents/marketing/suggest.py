@@ -6,6 +6,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from agents.core.korean_money import format_krw
+from agents.core.nlu.particles import with_josa
 
 if TYPE_CHECKING:
     from agents.core.runner import Turn
@@ -54,8 +55,13 @@ def suggest(turn: Turn, reply: str) -> list[str]:
             questions += ["예산 재분배 추천해줘", "주간 보고서 만들어줘"]
         elif name == "getBudgetRecommendation" and data.get("moves"):
             top = max(data["moves"], key=lambda m: m["change"])
-            questions.append(f"{top['campaign']} 예산을 {format_krw(top['to_budget'])}으로 바꿔줘")
+            # the exact advised amount, so the suggestion proposes what the card said (₩246,000, not "24만원")
+            questions.append(f"{top['campaign']} 예산을 {with_josa(format_krw(top['to_budget']), '로')} 바꿔줘")
             questions.append("이번 주 성과 어때?")
+        elif name == "compareCampaigns" and data.get("campaigns"):
+            ranked = sorted(data["campaigns"], key=lambda c: c["roas"], reverse=True)
+            questions += [f"{ranked[0]['name']} 예산 20% 늘려줘", f"{ranked[-1]['name']} 상세 보여줘",
+                          "예산 재분배 추천해줘"]
         elif name == "generateReport":
             questions += ["최근 이상 징후가 있어?", "예산 재분배 추천해줘"]
     seen: list[str] = []

@@ -7,6 +7,7 @@ one letter, not a whole syllable; English names are compared word by word with r
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from rapidfuzz import fuzz
@@ -33,15 +34,17 @@ def jamo(text: str) -> str:
 
 
 def _korean_hit(alias: str, words: list[str]) -> float:
-    """Best similarity of a Korean alias against the start of any word (particles follow words)."""
+    """Best similarity of a Korean alias against the start of any word (particles follow words).
+    The word must be as long as the alias: "베이비" (a word of its own) is no cut-short "베이비뷰"."""
+    return max((_word_hit(alias, w) for w in words), default=0.0)
+
+
+def _word_hit(alias: str, word: str) -> float:
     size = len(alias)
+    if len(word) < max(2, size):
+        return 0.0
     target = jamo(alias)
-    best = 0.0
-    for word in words:
-        for cut in (size, size + 1):
-            if len(word) >= max(2, size - 1):
-                best = max(best, fuzz.ratio(target, jamo(word[:cut])))
-    return best
+    return max(fuzz.ratio(target, jamo(word[:cut])) for cut in (size, size + 1))
 
 
 def _english_hit(alias: str, low: str) -> float:
@@ -59,18 +62,28 @@ def find_products(text: str, products: list[dict[str, Any]], *, prefer: list[str
     by_brand: dict[str, list[dict[str, Any]]] = {}
     for product in products:
         by_brand.setdefault(product["brand"], []).append(product)
-    hits: list[tuple[int, str]] = []
+    hits: dict[int, tuple[float, str]] = {}  # where in the text -> (score, product): one brand per word
     for brand, group in by_brand.items():
         en_brand = ENGLISH.get(brand, "").lower()
-        score = max(_korean_hit(brand, words), _english_hit(en_brand, low) if en_brand else 0.0)
+        names = [brand, *nicknames().get(brand, [])]
+        score = max(max(_korean_hit(n, words) for n in names), _english_hit(en_brand, low) if en_brand else 0.0)
         if score < min(_BRAND_SCORE, _EN_SCORE):
             continue
         if score < (_BRAND_SCORE if re.search(r"[가-힣]", brand) else _EN_SCORE):
             continue
-        at = min([low.find(w) for w in words if fuzz.ratio(jamo(brand), jamo(w[:len(brand)])) >= _BRAND_SCORE] or
+        at = min([low.find(w) for w in words if max(_word_hit(n, w) for n in names) >= _BRAND_SCORE] or
                  [max(0, low.find(en_brand.split()[0]))])
-        hits.append((at, _pick(group, low, words, prefer)))
-    return [pid for _, pid in sorted(hits)]
+        if at not in hits or score > hits[at][0]:  # "베이비브레짜" is 베이비브레짜, not also 베이비뷰
+            hits[at] = (score, _pick(group, low, words, prefer))
+    return [pid for _, (_, pid) in sorted(hits.items())]
+
+
+@cache
+def nicknames() -> dict[str, list[str]]:
+    """What people call a brand for short ("브레짜" for 베이비브레짜), from the lexicon."""
+    from agents.shopping.reading import lexicon
+
+    return {str(k): [str(v) for v in vs] for k, vs in (lexicon().get("brand_nicknames") or {}).items()}
 
 
 def _pick(group: list[dict[str, Any]], low: str, words: list[str], prefer: list[str]) -> str:
@@ -78,7 +91,7 @@ def _pick(group: list[dict[str, Any]], low: str, words: list[str], prefer: list[
         model_ko = product["title"].split()[1] if len(product["title"].split()) > 2 else ""
         model_en = ENGLISH.get(model_ko, "").lower()
         scores = [_korean_hit(model_ko, words) if model_ko else 0.0]
-        if model_en and re.search(rf"\b{re.escape(model_en)}\b", low):
+        if model_en and re.search(rf"(?<![a-z]){re.escape(model_en)}(?![a-z])", low):  # "air랑": a particle follows
             scores.append(100.0)
         return max(scores)
 

@@ -14,6 +14,8 @@ from typing import Any
 import yaml
 
 from agents.core.korean_money import Budget, find_amounts, parse_budget
+from agents.core.nlu.slots import find_change
+from agents.core.nlu.text import fold_typos
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 _ZERO_WIDTH = re.compile(r"[\u200b-\u200f\u2060\ufeff]")
@@ -22,7 +24,7 @@ _WINDOW_BEFORE, _WINDOW_AFTER = 6, 8
 
 def normalise(text: str) -> str:
     """NFKC, no zero-width characters, lower case, no apostrophes (don't = dont)."""
-    text = _ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text)).lower()
+    text = fold_typos(_ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text)).lower())
     return re.sub(r"['’`]", "", text)
 
 
@@ -81,6 +83,7 @@ class Reading:
     budget_removed: bool = False
     direction: str | None = None  # cheaper | pricier | vague: a price wish without an amount
     scale: float | None = None  # "예산 반으로", "20% 올려": the known budget times this
+    stated: bool = False  # "…도 중요해요", "…는 안 돼요": a condition stated, not a question about a product
     below_ref: bool = False  # "1번보다 싼 거": cheaper than the product named
     ranks: list[int] = field(default_factory=list)
     all_shown: bool = False
@@ -108,7 +111,9 @@ def _category(text: str) -> str | None:
 def _topics(text: str, reading: Reading) -> None:
     lex = lexicon()
     spaced = normalise(reading.text)
+    said = text  # before masking: "no budget limit" names the budget inside its drop phrase
     text, removing = _mask(text, lex["remove"])
+    first: dict[str, int] = {}  # topic -> where it is first named: the question is about the first one
     for name, raw in lex["topics"].items():
         topic = {k: present(v, spaced) if isinstance(v, list) and k not in ("pros", "cons") else v
                  for k, v in raw.items()}
@@ -117,6 +122,7 @@ def _topics(text: str, reading: Reading) -> None:
         if not spans:
             continue
         reading.mentioned.append(name)
+        first[name] = min(start for start, _ in spans)
         # "소음은 상관없어": a drop phrase right after the topic drops it, whatever else it says.
         # English puts the drop phrase first: "I don't care about the design".
         if removing and any("·" in text[end:end + _WINDOW_AFTER] or (
@@ -127,8 +133,11 @@ def _topics(text: str, reading: Reading) -> None:
         avoided = has_any(text, topic.get("avoid", []))
         for start, end in spans:
             window = text[max(0, start - _WINDOW_BEFORE):end + _WINDOW_AFTER]
-            wanted = wanted or has_any(window, topic.get("good", []))
-            bad = has_any(window, topic.get("bad", []))
+            after = text[end:end + _WINDOW_AFTER + 4]
+            stance = has_any(after, lex["stance"]["wish"]), has_any(after, lex["stance"]["reject"])
+            reading.stated = reading.stated or any(stance)
+            wanted = wanted or has_any(window, topic.get("good", [])) or stance[0]
+            bad = has_any(window, topic.get("bad", [])) or stance[1]
             if bad and re.search(r"지않|지도않|지만않|안\S?$|not|nt", text[end:end + _WINDOW_AFTER + 4]):
                 wanted = True  # "세척 어렵지 않은 거": a negated drawback is a wish
             else:
@@ -137,17 +146,27 @@ def _topics(text: str, reading: Reading) -> None:
             reading.want.append(name)
         elif avoided:
             reading.avoid.append(name)
-    if removing and has_any(text, lex["budget_words"]) and not reading.budget:
+    # The question is about the topic the sentence judges ("밤에 돌려도 조용해?" asks about noise,
+    # "밤에" only says when), then about the first one named.
+    judged = set(reading.want) | set(reading.avoid)
+    reading.mentioned.sort(key=lambda t: (t not in judged, first[t]))
+    if removing and has_any(said, lex["budget_words"]) and not reading.budget:
         reading.budget_removed = True
         reading.removed = [t for t in reading.removed if t != "price"]
         reading.mentioned = [t for t in reading.mentioned if t != "price"]
 
 
-def _direction(text: str) -> str | None:
+_FILLERS = re.compile(r"좀|조금|살짝|약간|쫌|조끔")
+
+
+def _direction(text: str, wanted: list[str] | None = None) -> str | None:
     budget = lexicon()["budget"]
+    text = _FILLERS.sub("", text)  # "예산 좀 줄여서" is "예산 줄여서"
     text, strong = _mask(text, budget["cheaper_strong"])
     if strong:
         return "cheaper"
+    if wanted:  # "통기성 좋은 걸로" wants breathability; "좋은 걸로" alone wants a better (pricier) one
+        text, _ = _mask(text, budget["better"])
     text, pricier = _mask(text, budget["pricier"])
     if pricier:
         return "pricier"
@@ -164,6 +183,23 @@ _EN_BUDGET = [
     (re.compile(rf"(?:over|above|more than|at least|from|minimum)\s*₩?\s*{_EN_NUMBER}"), "above"),
     (re.compile(rf"(?:around|about|approximately|roughly|~)\s*₩?\s*{_EN_NUMBER}"), "around"),
 ]
+
+
+_EN_RANGE = re.compile(rf"(?:between|from)\s*₩?\s*{_EN_NUMBER}\s*(?:and|to|-|~)\s*₩?\s*{_EN_NUMBER}")
+
+
+def _english_range(text: str) -> Budget | None:
+    """"between 80,000 and 120,000 won", "from 50k to 80k": both ends, the unit shared."""
+    m = _EN_RANGE.search(text)
+    if not m:
+        return None
+    unit = m.group(2) or m.group(4) or ""
+    scale = {"k": 1000, "만": 10000, "천": 1000}
+    low = float(m.group(1).replace(",", "")) * scale.get(m.group(2) or unit, 1)
+    high = float(m.group(3).replace(",", "")) * scale.get(m.group(4) or unit, 1)
+    if not 1000 <= low < high:
+        return None
+    return Budget(round(low), round(high), "range")
 
 
 def _english_budget(text: str) -> Budget | None:
@@ -188,7 +224,7 @@ def read_budget(text: str, *, expecting: bool = False) -> Budget | None:
     """A budget from Korean or English text; a bare number ("70000") only when a budget
     question is open."""
     low = normalise(text)
-    budget = parse_budget(low.replace("k원", "000원")) or _english_budget(low)
+    budget = _english_range(low) or parse_budget(low.replace("k원", "000원")) or _english_budget(low)
     if budget is None and re.search(r"\d+(?:\.\d+)?\s*k\b", low):
         budget = parse_budget(re.sub(r"(\d+(?:\.\d+)?)\s*k\b", lambda m: f"{float(m.group(1)) * 1000:.0f}원", low))
     if budget is None and re.search(r"예산|가격|budget|price", low):
@@ -242,11 +278,10 @@ _UP = re.compile(r"늘|올|높|더\s*써|up|raise|increase|more|higher")
 def read_scale(text: str) -> float | None:
     """A budget change relative to the current one: 반 / 절반 / half, 두 배 / double, 20% 줄여."""
     low = normalise(text)
-    if re.search(r"(?:^|[^가-힣])(?:반|절반)(?:\s*(?:으로|만|값|정도)|$)|\bhalf\b|\bhalve\b", low) or "절반" in low:
-        return 0.5
-    if re.search(r"두\s*배|2\s*배|\bdouble\b|\btwice\b", low):
-        return 2.0
     m = _PERCENT.search(low)
+    change = None if m else find_change(low)  # the kit's words: 반, 반토막, 절반, half, 두 배, 1.5배, double
+    if change is not None:
+        return max(0.05, change.factor)
     if m:
         share = float(m.group(1)) / 100
         rest = low[m.end():] + low[:m.start()]
@@ -266,6 +301,7 @@ def _known_words() -> tuple[tuple[str, ...], frozenset[str]]:
     targets = {w for t in lex["topics"].values() for w in t.get("words", [])}
     targets |= {w for ws in lex["categories"].values() for w in ws}
     known = set(targets) | {w for t in lex["topics"].values() for k in ("want", "avoid") for w in t.get(k, [])}
+    known |= {w for key in ("offtopic", "recommend", "question", "empathy", "thanks", "greeting") for w in lex[key]}
     korean = sorted((w for w in targets if re.fullmatch(r"[가-힣]{2,}", w)), key=len, reverse=True)
     return tuple(korean), frozenset(w for w in known if re.fullmatch(r"[가-힣]{2,}", w))
 
@@ -299,7 +335,7 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
     reading.budget = read_budget(text, expecting=expecting_budget)
     _topics(flat, reading)
     if reading.budget is None and not reading.budget_removed and not find_amounts(text):
-        reading.direction = _direction(flat)
+        reading.direction = _direction(flat, reading.want)
         reading.scale = read_scale(text) if has_any(flat, lex["budget_words"]) or reading.direction else None
         if reading.scale is not None:
             reading.direction = "cheaper" if reading.scale < 1 else "pricier"
@@ -313,7 +349,7 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.below_ref = True
     reading.all_shown = has_any(flat, lex["all_shown"])
     spaced = normalise(text)
-    for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting"):
+    for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting", "offtopic"):
         if has_any(flat, present(lex[flag], spaced)):
             reading.flags.add(flag)
     if re.search(r"\b(vs|or)\b", normalise(text)):

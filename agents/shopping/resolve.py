@@ -91,7 +91,7 @@ def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], conte
         intent.anchor_id = (ids[r.ranks[0] - 1] if r.ranks and 1 <= r.ranks[0] <= len(ids)
                             else (named[0] if named else None))
     if intent.name in ("PRODUCT_QA", "COMPARE") and not intent.product_ids:
-        if intent.name == "COMPARE" and len(ids) >= 2:
+        if (intent.name == "COMPARE" and len(ids) >= 2) or (intent.name == "PRODUCT_QA" and r.all_shown and ids):
             intent.product_ranks, intent.product_ids = list(range(1, len(ids) + 1)), ids
         elif not r.ranks:
             intent.name, rules.ask = "ASK_CLARIFICATION", "product"

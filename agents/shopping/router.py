@@ -108,8 +108,10 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         return Decision("COMPARE", 75, "which of the shown products is better")
     category = r.category or context.get("category")
     new_category = r.category is not None and r.category != context.get("category")
+    if shown and r.all_shown and r.mentioned and "question" in r.flags and not (r.budget or r.removed or new_category):
+        return Decision("PRODUCT_QA", 80, "a question about every product shown")  # "추천된 것들 소음은 어때?"
     if shown and r.mentioned and "question" in r.flags and "recommend" not in r.flags and not (
-            r.budget or r.removed or r.budget_removed or new_category):
+            r.budget or r.removed or r.budget_removed or new_category or r.stated):
         # "세척 편해?" asks about a product, not for a new list: which one?
         return Decision("ASK_CLARIFICATION", 70, "a product question without a product number", ask="product")
     if r.has_conditions or new_category or (awaiting == "category" and r.category) or (
@@ -117,8 +119,13 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         if category is None and not _category_from_tags(r, context):
             return Decision("ASK_CLARIFICATION", 80, "conditions but no product category yet", ask="category")
         return Decision("REFILTER", 90, "the conditions changed" if r.has_conditions else "a new recommendation")
+    if "offtopic" in r.flags and not (r.category or refs or r.has_conditions):
+        return Decision("GENERAL", 75, "outside baby products")
     if shown and r.mentioned and "question" in r.flags:
         return Decision("ASK_CLARIFICATION", 70, "a product question without a product number", ask="product")
+    if shown and r.flags == {"recommend"} and len(r.text.split()) <= 3 and not (r.category or r.has_conditions):
+        # "다른 거", "바꿔줘": the same conditions would show the same three, so ask what to change
+        return Decision("ASK_CLARIFICATION", 70, "another recommendation, but nothing to change", ask="unsure")
     if "recommend" in r.flags and not ({"empathy", "thanks", "greeting"} & r.flags):
         if category is None:
             return Decision("ASK_CLARIFICATION", 80, "no product category yet", ask="category")

@@ -73,11 +73,11 @@ def test_actions_over_http_with_a_token(shared, alice, store):
 def test_alerts_list_patch_and_check(shared, alice, store):
     checked = shared.post("/api/v1/alerts/check", headers=alice)
     assert checked.status_code == 200
-    assert checked.json() == {"created": 3, "types": {"anomaly": 1, "budget": 1, "milestone": 1}}
+    assert checked.json() == {"created": 4, "types": {"anomaly": 1, "budget": 1, "milestone": 1, "recommendation": 1}}
     assert shared.post("/api/v1/alerts/check", headers=alice).json() == \
-        {"created": 0, "types": {"anomaly": 0, "budget": 0, "milestone": 0}}  # open alerts are never duplicated
+        {"created": 0, "types": dict.fromkeys(("anomaly", "budget", "milestone", "recommendation"), 0)}
     listed = shared.get("/api/v1/alerts", headers=alice).json()
-    assert listed["unreadCount"] == 3 and len(listed["alerts"]) == 3
+    assert listed["unreadCount"] == 4 and len(listed["alerts"]) == 4
     stored = {a.id: a for a in store.alerts.list("alice")}
     assert {a["id"] for a in listed["alerts"]} == set(stored)
     first = listed["alerts"][0]["id"]
@@ -85,7 +85,7 @@ def test_alerts_list_patch_and_check(shared, alice, store):
     assert patched.status_code == 200 and patched.json()["alert"]["status"] == "READ"
     assert store.alerts.get(first, "alice").read_at is not None
     unread = shared.get("/api/v1/alerts", params={"status": "UNREAD", "limit": 1}, headers=alice).json()
-    assert len(unread["alerts"]) == 1 and unread["alerts"][0]["status"] == "UNREAD" and unread["unreadCount"] == 2
+    assert len(unread["alerts"]) == 1 and unread["alerts"][0]["status"] == "UNREAD" and unread["unreadCount"] == 3
     assert shared.patch(f"/api/v1/alerts/{first}", json={"status": "DISMISSED"}, headers=alice).status_code == 200
     closed = shared.patch(f"/api/v1/alerts/{first}", json={"status": "READ"}, headers=alice)
     assert closed.status_code == 409 and closed.json()["error"]["code"] == "alert_closed"

@@ -53,9 +53,9 @@ def test_marketing_cards_in_chat_short_page_reload_feedback_retry(page, store, t
     assert page.locator("#pg-marketing-workspace .pg-tiles").count() == 1
 
     # Dismiss an alert; it must stay dismissed after a reload.
-    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 3개')", timeout=30_000)
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 4개')", timeout=30_000)
     page.click(".pg-alert-dismiss >> nth=0")
-    page.wait_for_selector("#pg-marketing-alert-banner:has-text('열린 알림 2개')", timeout=30_000)
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('열린 알림 3개')", timeout=30_000)
 
     for text in ["성과 좋은 캠페인은 어떤 거야?", "최근 이상 징후가 있어?", "주간 보고서 만들어줘", "성과 좋은 캠페인은 어떤 거야?",
                  "최근 이상 징후가 있어?", "주간 보고서 만들어줘", "성과 좋은 캠페인은 어떤 거야?", "최근 이상 징후가 있어?",
@@ -96,7 +96,7 @@ def test_marketing_cards_in_chat_short_page_reload_feedback_retry(page, store, t
     suggestions = page.locator("button.pg-suggestion:visible").all_inner_texts()
     page.reload(wait_until="load")
     page.wait_for_selector("#pg-marketing-chat .pg-card-kpi_summary", state="attached", timeout=60_000)
-    page.wait_for_selector("#pg-marketing-alert-banner:has-text('열린 알림 2개')", timeout=30_000)
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('열린 알림 3개')", timeout=30_000)
     page.wait_for_timeout(500)
     assert page.inner_text("#pg-marketing-chat") == chat_before
     assert page.locator("button.pg-suggestion:visible").all_inner_texts() == suggestions

@@ -18,7 +18,7 @@ def send(page, text: str) -> None:
 
 
 def test_scenarios_in_the_browser(page, store, tmp_path):
-    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 3개')", timeout=30_000)
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 4개')", timeout=30_000)
     send(page, "이번 주 성과 어때?")
     page.wait_for_selector("text=전반적으로 양호한 성과입니다", timeout=30_000)
     page.wait_for_selector(".pg-card-kpi_summary .pg-tile-value", timeout=30_000)
@@ -41,6 +41,6 @@ def test_scenarios_in_the_browser(page, store, tmp_path):
 
     # "자세히 분석하기" sends an analysis message and marks the alert acted on.
     page.click(".pg-alert-analyse >> nth=0")
-    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 2개')", timeout=30_000)
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 1개')", timeout=30_000)
     acted = store.alerts.list("demo", status="ACTED_ON")
     assert len(acted) == 1

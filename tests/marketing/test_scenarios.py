@@ -9,7 +9,7 @@ from tests.support.helpers import one, text_of, types
 
 def test_scenario_1_weekly_performance(mkt, metrics):
     events = mkt.run("이번 주 성과 어때?")
-    assert types(events) == ["text", "tool_call", "tool_result", "data_card", "data_card", "text",
+    assert types(events) == ["thinking", "text", "tool_call", "thinking", "tool_result", "thinking", "data_card", "data_card", "text",
                              "suggested_questions", "done"]
     call = one(events, "tool_call")
     assert (call.name, call.args, call.status) == ("getPerformanceKPI", {"period": "7d", "campaignId": None}, "running")
@@ -30,21 +30,21 @@ def test_scenario_1_weekly_performance(mkt, metrics):
 
 def test_scenario_2_create_campaign_multi_turn(mkt, clock):
     first = mkt.run("새 캠페인 만들고 싶어")
-    assert types(first) == ["tool_call", "tool_result", "clarification", "text", "done"]
+    assert types(first) == ["thinking", "tool_call", "thinking", "tool_result", "thinking", "clarification", "text", "done"]
     question = one(first, "clarification")
     assert question.question == "어떤 목적의 캠페인을 만드시겠어요?"
     assert question.options == ["인지도 (브랜드 노출)", "트래픽 (웹사이트 방문)", "전환 (구매/가입)", "매출 (최대 매출)"]
     assert "• 전환 (구매/가입)" in text_of(first)
 
     second = mkt.run("전환")
-    assert types(second) == ["tool_call", "tool_result", "clarification", "text", "done"]
+    assert types(second) == ["thinking", "tool_call", "thinking", "tool_result", "thinking", "clarification", "text", "done"]
     assert one(second, "tool_call").args["known"] == {"objective": "OUTCOME_SALES"}
     text = text_of(second)
     assert text.startswith("전환 캠페인이군요. 일일 예산은 얼마로 설정할까요?")
     assert "평균 CPA는 ₩" in text and "이상을 추천합니다" in text
 
     third = mkt.run("10만원으로 해줘")
-    assert types(third) == ["text", "tool_call", "action_confirmation", "done"]
+    assert types(third) == ["thinking", "text", "tool_call", "action_confirmation", "done"]
     assert text_of(third) == "다음 내용으로 캠페인을 생성할까요?"
     card = one(third, "action_confirmation")
     assert card.tool_name == "createCampaign"
@@ -67,11 +67,11 @@ def test_scenario_2_create_campaign_multi_turn(mkt, clock):
 
 def test_slot_filling_accepts_everything_at_once_and_can_be_cancelled(mkt):
     events = mkt.run("전환 캠페인 만들어줘, 예산 10만원")
-    assert types(events) == ["text", "tool_call", "action_confirmation", "done"]
+    assert types(events) == ["thinking", "text", "tool_call", "action_confirmation", "done"]
     assert one(events, "action_confirmation").args["dailyBudget"] == 100000
     mkt.run("새 캠페인 만들래")
     events = mkt.run("취소")
-    assert types(events) == ["text", "suggested_questions", "done"] and "취소했어요" in text_of(events)
+    assert types(events) == ["thinking", "text", "suggested_questions", "done"] and "취소했어요" in text_of(events)
 
 
 def test_budget_below_minimum_is_asked_again(mkt):
@@ -79,3 +79,10 @@ def test_budget_below_minimum_is_asked_again(mkt):
     events = mkt.run("3천원")
     assert one(events, "clarification").context["slot"] == "dailyBudget"
     assert "최소 ₩5,000" in text_of(events)
+
+
+def test_progress_stages_follow_seed_000(mkt):
+    events = mkt.run("이번 주 성과 어때?")
+    stages = [(e.stage, e.progress) for e in events if e.type == "thinking"]
+    assert stages == [("understand", 20), ("query", 60), ("compose", 90)]
+    assert next(e for e in events if e.type == "thinking" and e.stage == "query").message.endswith("(getPerformanceKPI)")

@@ -55,3 +55,33 @@ def test_list_summary_names_the_metric_in_capitals(mkt):
     events = Session("marketing", "demo", store=mkt.store).run("ROAS 높은 순으로 캠페인 보여줘")
     result = next(e for e in events if e.type == "tool_result" and e.name == "listCampaigns")
     assert "ROAS 높은 순" in result.summary and "roas 높은 순" not in result.summary
+
+
+def test_the_budget_suggestion_names_the_exact_advised_amount_and_proposes_it(mkt):
+    from tests.support.helpers import one
+
+    events = mkt.run("예산 재분배 추천해줘")
+    moves = one(events, "tool_result").data["moves"]
+    top = max(moves, key=lambda m: m["change"])
+    assert top["to_budget"] % 10_000 != 0  # the sandbox advice is not a round 만원 figure: rounding would show
+    question = one(events, "suggested_questions").questions[0]
+    amount = f"₩{top['to_budget']:,}"
+    assert question.startswith(f"{top['campaign']} 예산을 {amount}") and question.endswith("로 바꿔줘")
+    card = one(mkt.run(question), "action_confirmation")
+    assert card.tool_name == "updateCampaignBudget" and card.args["dailyBudget"] == top["to_budget"]
+
+
+def test_cards_and_clarifications_leave_suggestions_that_survive_in_the_message(mkt):
+    from tests.support.helpers import one
+
+    events = mkt.run("봄 시즌 세일이랑 여름 신상품 런칭 비교해줘")
+    assert one(events, "tool_call").name == "compareCampaigns"
+    questions = one(events, "suggested_questions").questions
+    assert len(questions) == 3 and "예산 재분배 추천해줘" in questions
+    stored = [m for m in mkt.history() if m.role == "assistant"][-1]
+    assert stored.meta["suggestions"] == questions
+    events = mkt.run("새 캠페인 만들고 싶어")
+    options = one(events, "clarification").options
+    assert len(options) >= 2
+    stored = [m for m in mkt.history() if m.role == "assistant"][-1]
+    assert stored.meta["suggestions"] == options

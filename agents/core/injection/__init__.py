@@ -23,10 +23,12 @@ LABELS = {  # what the refusal names, in both languages
     "fake_system": ("가짜 시스템 메시지", "fake system message"),
     "secret_exfiltration": ("비밀 정보 요청", "secret exfiltration"),
 }
-# The classifier alone refuses only above this probability that the message is an attack (all
-# families together) and with an attack family on top: benign refusals cost more than a miss the
-# rules and the model's own training still stand behind.
-ATTACK_PROBABILITY = 0.72
+# The classifier alone refuses only when one attack family is clearly on top (its own probability,
+# not the five families summed: five classes against one make any unfamiliar sentence look like an
+# attack) and "benign" is unlikely. A benign refusal costs more than a miss the rules and the model's
+# own training still stand behind.
+FAMILY_PROBABILITY = 0.5
+BENIGN_AT_MOST = 0.12
 
 
 @dataclass(frozen=True)
@@ -47,10 +49,16 @@ class Finding:
 @cache
 def patterns() -> dict[str, list[re.Pattern[str]]]:
     data = yaml.safe_load((HERE / "patterns.yaml").read_text(encoding="utf-8"))
-    unknown = set(data) - set(FAMILIES)
+    unknown = set(data) - set(FAMILIES) - {"benign_contexts"}
     if unknown:
         raise ValueError(f"patterns.yaml: unknown families {sorted(unknown)}")
     return {family: [re.compile(p, re.M) for p in data[family]] for family in FAMILIES}
+
+
+@cache
+def benign_contexts() -> dict[str, list[re.Pattern[str]]]:
+    data = yaml.safe_load((HERE / "patterns.yaml").read_text(encoding="utf-8")).get("benign_contexts") or {}
+    return {family: [re.compile(p) for p in items] for family, items in data.items()}
 
 
 def classifier() -> ExemplarClassifier:
@@ -69,9 +77,11 @@ def scan(text: str) -> Finding | None:
     for family, compiled in patterns().items():
         for pattern in compiled:
             if pattern.search(flat) or (family == "fake_system" and pattern.search(lines)):
+                if any(c.search(flat) for c in benign_contexts().get(family, [])):
+                    break  # the words are about something else; the other families still look
                 return Finding(family, "pattern", 1.0)
     guess = classifier().classify(text)
-    attack = sum(p for name, p in guess.ranked if name != "benign")
-    if guess.intent != "benign" and attack >= ATTACK_PROBABILITY:
-        return Finding(guess.intent, "classifier", attack)
+    benign = dict(guess.ranked).get("benign", 0.0)
+    if guess.intent != "benign" and guess.score >= FAMILY_PROBABILITY and benign <= BENIGN_AT_MOST:
+        return Finding(guess.intent, "classifier", guess.score)
     return None

@@ -14,6 +14,7 @@ from agents.core.nlu.slots import (
     Period,
     direction,
     find_amount,
+    find_amount_change,
     find_amounts,
     find_change,
     find_ordinals,
@@ -23,6 +24,6 @@ from agents.core.nlu.text import compact, contains, normalise
 
 __all__ = [
     "Change", "Decision", "ExemplarClassifier", "FuzzyIndex", "Guess", "Lexicon", "Outcome", "Period", "Report",
-    "compact", "contains", "decide", "direction", "find_amount", "find_amounts", "find_change", "find_ordinals",
+    "compact", "contains", "decide", "direction", "find_amount", "find_amount_change", "find_amounts", "find_change", "find_ordinals",
     "find_period", "josa", "normalise", "past", "with_josa",
 ]

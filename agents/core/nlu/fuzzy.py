@@ -19,11 +19,14 @@ def _key(text: str) -> str:
 
 
 class FuzzyIndex:
-    def __init__(self, entries: dict[str, list[str]]) -> None:
-        """``entries``: id -> names and aliases (the first is the display name)."""
+    def __init__(self, entries: dict[str, list[str]], generic: set[str] | frozenset[str] = frozenset()) -> None:
+        """``entries``: id -> names and aliases (the first is the display name). ``generic``: words
+        that alone name no entity in this domain ("traffic", "인지도": objectives, not campaigns)."""
         self.entries = {eid: [n for n in names if n] for eid, names in entries.items()}
         self._keys = {eid: [k for k in (_key(n) for n in names) if k] for eid, names in self.entries.items()}
-        self._words = {eid: {w for n in names for w in _words(n)} for eid, names in self.entries.items()}
+        generic_words = {w for g in generic for w in _words(g)} | {normalise(g) for g in generic}
+        self._words = {eid: {w for n in names for w in _words(n)} - generic_words
+                       for eid, names in self.entries.items()}
 
     def find(self, text: str, cutoff: float = 80.0) -> list[tuple[str, float]]:
         """Entities the text names, best first, each with a score 0..100."""
@@ -31,13 +34,17 @@ class FuzzyIndex:
         if not key:
             return []
         scored: dict[str, float] = {}
+        typed: dict[str, str] = {}  # eid -> the full name or alias found verbatim in the text
         for eid, keys in self._keys.items():
             best = 0.0
             for k in keys:
                 if k == key or k in key:
+                    if 100.0 + len(k) / 100 > best:
+                        typed[eid] = k
                     best = max(best, 100.0 + len(k) / 100)  # the longest full name wins over a shorter one
-                elif len(k) >= 3 and len(key) >= 3:
-                    # a typo'd full name inside a sentence; short keys need an exact hit
+                elif len(k) >= (6 if k.isascii() else 3) and len(key) >= 3:
+                    # a typo'd full name inside a sentence; short keys need an exact hit ("lead" is
+                    # no typo of "ahead"; Latin letters carry less per character than syllables)
                     best = max(best, fuzz.partial_ratio(k, key) if len(k) <= len(key) + 2 else fuzz.ratio(k, key))
             words = _words(text) & self._words[eid]
             if words:  # a distinctive word of the name ("리타겟팅", "summer launch")
@@ -47,8 +54,11 @@ class FuzzyIndex:
         ranked = sorted(scored.items(), key=lambda x: (-x[1], x[0]))
         if ranked and ranked[0][1] >= 100:  # a full name was typed: drop names it merely contains words of
             ranked = [r for r in ranked if r[1] >= 100]
-            longest = ranked[0][1]
-            ranked = [r for r in ranked if r[1] == longest]
+            # "봄 시즌 세일 2" also contains "봄 시즌 세일": a name inside a longer typed name is not meant,
+            # but two different names typed side by side ("A with B") both are
+            # (a name only partly typed has no verbatim key: "" is inside every key, so a verbatim name beats it)
+            ranked = [r for r in ranked if not any(typed.get(r[0], "") != typed.get(o[0], "")
+                                                   and typed.get(r[0], "") in typed.get(o[0], "") for o in ranked)]
         return ranked
 
     def best(self, text: str, cutoff: float = 80.0) -> str | None:

@@ -49,11 +49,13 @@ class Change:
 _UP = re.compile(r"올려|올리|늘려|늘리|높여|높이|증액|인상|키워|더\s*써|추가|up\b|increase|raise|boost|bump|grow|more|higher|scale up")
 _DOWN = re.compile(r"줄여|줄이|내려|내리|낮춰|낮추|감액|삭감|인하|깎|덜\s*써|down\b|decrease|reduce|lower|cut|less|trim|slash|scale down")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|퍼센트|퍼|프로|percent|pct)")
-_HALF = re.compile(r"절반|반\s*(?:으로|만|정도|토막|값)|반이|half|50\s*%\s*로|by half")
+_HALF = re.compile(r"절반|반\s*(?:으로|만|정도|토막|값)|반이|half|halve|halved|halving|50\s*%\s*로|by half")
 _DOUBLE = re.compile(r"두\s*배|2\s*배|곱절|double|twice|2x\b|x2\b")
 _TRIPLE = re.compile(r"세\s*배|3\s*배|triple|3x\b")
 _THIRD = re.compile(r"3\s*분의\s*1|삼분의\s*일|a third|one third")
 _QUARTER = re.compile(r"4\s*분의\s*1|사분의\s*일|a quarter|one quarter")
+# "1.5배로", "1.5x", "1.5 times": a multiplier the fixed words above don't name
+_TIMES = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:배|x\b|times\b)")
 
 
 def direction(text: str) -> int:
@@ -81,6 +83,35 @@ def find_change(text: str) -> Change | None:
     if m:
         value = float(m.group(1))
         return Change(-value if sign < 0 else value)
+    m = _TIMES.search(t)
+    if m and 0 < float(m.group(1)) <= 6:
+        return Change(round((float(m.group(1)) - 1) * 100, 1))
+    return None
+
+
+# "3만원 더 올려", "2만원만큼 줄여", "5만원 올려줘" (no 으로: by, not to), "raise it by 30,000", "20k more"
+_KO_DELTA_AFTER = re.compile(r"^\s*(?:씩\s*)?(?:더|만큼|정도\s*더|추가로?|올려|올리|늘려|늘리|줄여|줄이|내려|내리|깎|낮춰|높여|증액|감액|인상|인하)")
+_EN_DELTA = re.compile(r"\bby\s*$|\b(?:an?\s+)?(?:extra|additional)\s*$")
+_EN_DELTA_AFTER = re.compile(r"^\s*(?:won\s+)?(?:more|extra|less|fewer)\b")
+
+
+def find_amount_change(text: str) -> int | None:
+    """A signed change by an amount (+30000 for "3만원 더 올려줘", -20000 for "cut it by 20k"),
+    or None when the amount is a target ("15만원으로") or there is no direction."""
+    t = normalise(text)
+    sign = direction(t)
+    if sign == 0:
+        return None
+    spans = [(a.start, a.end, a.value) for a in korean_money.find_amounts(t)]
+    spans += [(m.start(), m.end(), round(float(m.group(1)) * 1000)) for m in _USD.finditer(t)]
+    spans += [(m.start(), m.end(), int(m.group(1).replace(",", ""))) for m in _BARE.finditer(t)
+              if not any(s <= m.start() < e for s, e, _ in spans)]
+    for start, end, value in sorted(spans):
+        after, before = t[end:], t[:start]
+        if after.lstrip().startswith(("으로", "로")) or re.match(r"^\s*(?:won\s+)?(?:to|a day|per day|daily)\b", after):
+            continue
+        if _KO_DELTA_AFTER.match(after) or _EN_DELTA.search(before) or _EN_DELTA_AFTER.match(after):
+            return sign * value
     return None
 
 
@@ -99,9 +130,9 @@ _PERIODS: list[tuple[str, str, int]] = [
     (r"지난\s*주|저번\s*주|전\s*주|last week|previous week|past week", "last_week", 7),
     (r"이번\s*주|금주|이\s*주일?\s*간?(?=\s*(?:성과|동안|매출|실적))|this week|week to date|wtd", "this_week", 7),
     (r"(?:분기|3\s*개월|석\s*달|90\s*일|quarter|3 months|90 days)", "90d", 90),
-    (r"(?:한\s*달|1\s*개월|30\s*일|4\s*주|a month|one month|30 days|4 weeks|monthly)", "30d", 30),
+    (r"(?:한\s*달|1\s*개월|30\s*일|4\s*주|월간|월별|a month|one month|30 days|4 weeks|monthly)", "30d", 30),
     (r"(?:2\s*주|두\s*주|14\s*일|보름|2 weeks|two weeks|14 days|fortnight|biweekly)", "14d", 14),
-    (r"(?:일주일|1\s*주|7\s*일|한\s*주|a week|one week|7 days|weekly|week)", "7d", 7),
+    (r"(?:일주일|1\s*주|7\s*일|한\s*주|주간|a week|one week|7 days|weekly|week)", "7d", 7),
 ]
 
 

@@ -34,10 +34,18 @@ _ENDINGS: list[tuple[str, str]] = [
 _SPACES = re.compile(r"\s+")
 
 
+# Keyboard slips common enough to fold for everyone: 쨰 (ㅒ for ㅐ) in "두번쨰".
+_TYPOS = str.maketrans({"쨰": "째"})
+
+
+def fold_typos(text: str) -> str:
+    return text.translate(_TYPOS)
+
+
 @lru_cache(maxsize=4096)
 def normalise(text: str) -> str:
     """The form every lexicon match and the classifier see."""
-    text = unicodedata.normalize("NFKC", text or "")
+    text = fold_typos(unicodedata.normalize("NFKC", text or ""))
     text = _ZERO_WIDTH.sub("", text).translate(_QUOTES).lower()
     for pattern, repl in _CONTRACTIONS:
         text = re.sub(pattern, repl, text)

@@ -64,6 +64,17 @@ class AlertRepo:
         )
         return int(row[0]) if row else 0
 
+    def mark_read(self, user_id: str, alert_ids: list[str], now: datetime) -> list[str]:
+        """UNREAD -> READ for the alerts a person was shown; returns the ids that changed."""
+        if not alert_ids:
+            return []
+        rows = self.db.fetchall(
+            """UPDATE alerts SET status = 'READ', read_at = coalesce(read_at, ?)
+               WHERE user_id = ? AND status = 'UNREAD' AND list_contains(?, id) RETURNING id""",
+            [now, user_id, list(alert_ids)],
+        )
+        return [r[0] for r in rows]
+
     def set_status(self, alert_id: str, user_id: str, status: str, now: datetime) -> bool:
         if status not in NEXT_STATUSES:
             raise ValueError(f"alert status must be one of {sorted(NEXT_STATUSES)}, not {status!r}")

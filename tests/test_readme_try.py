@@ -1,0 +1,59 @@
+"""The README's "Try" lines, read from the README itself and run in order: if the README or the
+offline model drifts apart, this fails."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from agents.core.session import Session
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def _try_lines() -> tuple[list[str], list[str]]:
+    text = README.read_text(encoding="utf-8")
+    start = text.index("Try, with no key:")
+    marketing, rest = text[start:].split("Shopping:", 1)
+    shopping = rest.split("With no budget yet", 1)[0]
+    said = re.compile(r"(?<!\*)\*([^*\n]+)\*(?!\*)")  # *italic* is typed; **bold** is a button
+    return said.findall(marketing), said.findall(shopping)
+
+
+def _first(events: list, kind: str):
+    return next((e for e in events if e.type == kind), None)
+
+
+def test_the_marketing_try_lines_run_as_written(store):
+    lines, _ = _try_lines()
+    assert lines[:5] == ["이번 주 성과 어때?", "성과 좋은 캠페인은 어떤 거야?", "새 캠페인 만들고 싶어", "전환", "10만원으로 해줘"]
+    expected = ["getPerformanceKPI", "listCampaigns", "askClarification", "askClarification", "createCampaign",
+                "updateCampaignBudget", "checkAnomalies", "generateReport"]
+    session = Session("marketing")
+    tools = []
+    for line in lines:
+        events = session.run(line)
+        assert _first(events, "error") is None, (line, events)
+        tools.append(_first(events, "tool_call").name)
+        if line == "10만원으로 해줘":
+            card = _first(events, "action_confirmation")
+            assert card.tool_name == "createCampaign" and card.args["dailyBudget"] == 100_000
+            session.confirm_action(card.action_id)  # **Confirm**
+    assert tools == expected
+
+
+def test_the_shopping_try_lines_run_as_written(store):
+    _, lines = _try_lines()
+    assert lines[0] == "10만원 아래로 다시 보여줘"
+    session = Session("shopping")
+    session.run("분유포트 세척 쉬운 걸로 추천해줘")  # the start panel's 분유포트 + 세척이 쉬워요 as a sentence
+    intents = []
+    for line in lines:
+        if "anchor" in line or line.startswith("--"):
+            continue
+        events = session.run(line)
+        assert _first(events, "error") is None, (line, events)
+        intents.append(_first(events, "intent").name)
+    assert intents == ["REFILTER", "REFILTER", "REFILTER", "PRODUCT_QA", "PRODUCT_QA", "COMPARE", "REFILTER_WITH_ANCHOR"]
+    state = session.conversation().state
+    assert state["anchor"] is not None and state["budget"]["max"] == 70_000
