@@ -181,6 +181,12 @@ _cache: TTLCache[tuple[Hashable, ...], Any] = TTLCache(maxsize=2048, ttl=6 * 360
 _cache_lock = threading.Lock()
 
 
+def clear_cache() -> None:
+    """Forget every cached Places answer (tests measure calls from a cold cache)."""
+    with _cache_lock:
+        _cache.clear()
+
+
 @dataclass
 class PlacesStats:
     """What one turn spent on Places, reported in ``done.meta``."""

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from agents.core.nlu import josa, with_josa
 from agents.core.tools import Card, Confirmation, Detail, ToolContext, ToolOutput
+from agents.travel.cards import TABLE_COLUMNS, itinerary_rows, place_markdown, preview_rows
 from agents.travel.destinations import destination
 from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days
 from agents.travel.model import CATEGORY_KO, PlaceSuggestion, Trip, TripPlace, ValidatedPlace
@@ -76,7 +77,8 @@ def _report(ctx: ToolContext, places: CachedPlaces) -> None:
 
 
 def place_card(place: ValidatedPlace, trip: Trip) -> Card:
-    return Card(card_type="place", title=place.name, data={**place.model_dump(mode="json"), "trip_id": trip.id})
+    return Card(card_type="place", title=place.name, data={**place.model_dump(mode="json"), "trip_id": trip.id,
+                                                            "markdown": place_markdown(place)})
 
 
 def _line(place: ValidatedPlace) -> str:
@@ -144,8 +146,10 @@ def generate_itinerary(args: GenerateArgs, ctx: ToolContext) -> ToolOutput:
         summary += f" 저장된 장소와 맞지 않아 뺀 항목: {', '.join(preview.unmatched)}."
     data = {"preview": preview.model_dump(mode="json"), "trip_id": trip.id, "has_itinerary": bool(trip.itinerary),
             "requiresConfirmation": True}
+    card_data = {**data, "columns": TABLE_COLUMNS, "rows": preview_rows(preview),
+                 "markdown": "미리보기예요: 오른쪽 작업 공간의 **적용하기**를 눌러야 저장됩니다."}
     return ToolOutput(summary=summary, data=data, cards=[Card(card_type="itinerary_preview", title=preview.title,
-                                                              data=data)])
+                                                              data=card_data)])
 
 
 def show_itinerary(args: ShowArgs, ctx: ToolContext) -> ToolOutput:
@@ -280,4 +284,5 @@ def _trip(ctx: ToolContext, trip_id: str) -> Trip:
 def _itinerary_data(trip: Trip) -> dict[str, Any]:
     return {"trip_id": trip.id, "title": trip.title,
             "days": [d.model_dump(mode="json") for d in trip.itinerary],
-            "places": [p.model_dump(mode="json") for p in trip.places]}
+            "places": [p.model_dump(mode="json") for p in trip.places],
+            "columns": TABLE_COLUMNS, "rows": itinerary_rows(trip)}

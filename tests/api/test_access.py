@@ -29,6 +29,8 @@ EVERY_ENDPOINT = [
     ("PATCH", "/api/v1/alerts/alert_x", {"status": "READ"}),
     ("POST", "/api/v1/alerts/check", None),
     ("POST", "/api/v1/turns/turn_x/feedback", {"rating": "up"}),
+    ("GET", "/api/v1/travel/trips", None),
+    ("POST", "/api/v1/travel/trips/trip_x/apply-itinerary", {"preview": {"title": "x", "days": []}, "mode": "merge"}),
 ]
 
 
@@ -121,7 +123,8 @@ def test_every_endpoint_resolves_the_user_through_the_one_dependency(store, mode
     routes = [r for r in flat(api.routes) if isinstance(r, APIRoute) and r.path.startswith("/api/v1")]
     assert {(m, r.path) for r in routes for m in r.methods} == {
         (m, p.replace("notes", "{agent_id}").replace("conv_x", "{conversation_id}").replace("act_x", "{action_id}")
-         .replace("alert_x", "{alert_id}").replace("turn_x", "{turn_id}")) for m, p, _ in EVERY_ENDPOINT}
+         .replace("alert_x", "{alert_id}").replace("turn_x", "{turn_id}").replace("trip_x", "{trip_id}"))
+        for m, p, _ in EVERY_ENDPOINT}
     for route in routes:
         callers = [d.call for d in route.dependant.dependencies if d.call is not None
                    and getattr(d.call, "__annotations__", {}).get("return") in (Caller, "Caller")]
