@@ -7,6 +7,7 @@ import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
 
+from agents.travel.model import CATEGORY_KO
 from pages.travel_view import TravelView
 
 CATEGORY_COLOURS = {"restaurant": "#e4572e", "cafe": "#a86b3c", "attraction": "#2e86ab", "shopping": "#9b5de5",
@@ -21,10 +22,11 @@ def map_figure(view: TravelView, *, tiles: bool = False, lang: str = "ko") -> go
     saved = [p for p in view.points if p.kind == "saved"]
     for category in dict.fromkeys(p.category for p in saved):
         group = [p for p in saved if p.category == category]
+        label = category if lang == "en" else CATEGORY_KO.get(category, category)
         fig.add_trace(go.Scattermap(
-            lat=[p.lat for p in group], lon=[p.lng for p in group], mode="markers", name=category,
+            lat=[p.lat for p in group], lon=[p.lng for p in group], mode="markers", name=label,
             marker={"size": 13, "color": CATEGORY_COLOURS.get(category, "#adb5bd")},
-            text=[p.name for p in group], hovertemplate="%{text}<extra>" + category + "</extra>"))
+            text=[p.name for p in group], hovertemplate="%{text}<extra>" + label + "</extra>"))
     recommended = [p for p in view.points if p.kind == "recommended"]
     if recommended:
         label = "recommended" if lang == "en" else "추천"

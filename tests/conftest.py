@@ -38,6 +38,7 @@ def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     for var in KEY_VARS:
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("PLAYGROUND_DB", str(tmp_path / "playground.duckdb"))
+    monkeypatch.setenv("PLAYGROUND_MAP_TILES", "0")  # a browser under test fetches no map tiles either
     monkeypatch.delenv("PLAYGROUND_DAILY_LIMIT", raising=False)
     monkeypatch.delenv("PLAYGROUND_MAX_INPUT_CHARS", raising=False)
     reset_shared_store()

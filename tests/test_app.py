@@ -18,7 +18,7 @@ def test_build_app_has_a_tab_per_agent_and_the_header(store):
     assert isinstance(demo, gr.Blocks)
     components = _components(demo)
     tabs = [c for c in components if isinstance(c, gr.Tab)]
-    assert [t.label for t in tabs] == ["마케팅 에이전트", "쇼핑 재추천", "Notes (test agent)", "API 접근"]
+    assert [t.label for t in tabs] == ["마케팅 에이전트", "여행 플래너", "쇼핑 재추천", "Notes (test agent)", "API 접근"]
     by_id = {c.elem_id: c for c in components if getattr(c, "elem_id", None)}
     assert by_id["pg-provider"].value == "offline"
     assert by_id["pg-key"].type == "password"
@@ -27,10 +27,11 @@ def test_build_app_has_a_tab_per_agent_and_the_header(store):
     suggestion_labels = [c.value for c in components if isinstance(c, gr.Button) and "pg-suggestion" in (c.elem_classes or [])]
     assert suggestion_labels[:4] == ["이번 주 성과 어때?", "새 캠페인 만들고 싶어", "성과 좋은 캠페인은 어떤 거야?",
                                      "최근 이상 징후가 있어?"]
+    assert suggestion_labels[4:8] == ["라멘집 추천해줘", "센소지 주변 맛집", "3박 4일 일정 짜줘", "둘째 날 오후에 츠키지 시장 넣어줘"]
     # Shopping opens with requests that work before any Top 3 exists (no "1번 제품 …").
-    assert suggestion_labels[4:8] == ["분유포트 10만원 아래로 추천해줘", "베이비모니터 야간에 잘 보이는 걸로 15만원 이하",
-                                      "젖병소독기 세척 쉬운 걸로 추천해줘", ""]
-    assert suggestion_labels[8:10] == ["list my notes", "add buy milk"]
+    assert suggestion_labels[8:12] == ["분유포트 10만원 아래로 추천해줘", "베이비모니터 야간에 잘 보이는 걸로 15만원 이하",
+                                       "젖병소독기 세척 쉬운 걸로 추천해줘", ""]
+    assert suggestion_labels[12:14] == ["list my notes", "add buy milk"]
     assert "alerts_check" in str(by_id["pg-marketing-alert-check"].value)  # translated by gr.I18n in the page
     assert isinstance(by_id["pg-marketing-conversations"], gr.Radio)  # the sidebar's list replaces the dropdown
     assert any(isinstance(c, gr.Sidebar) for c in components)
@@ -49,7 +50,7 @@ def parse_sse(body: str):
 
 def test_http_api_chat_stream_and_actions(store):
     client = TestClient(build_server())
-    assert [a["id"] for a in client.get("/api/v1/agents").json()] == ["marketing", "shopping", "notes"]
+    assert [a["id"] for a in client.get("/api/v1/agents").json()] == ["marketing", "travel", "shopping", "notes"]
     response = client.post("/api/v1/agents/notes/chat", json={"message": "add water plants", "user": "ann"})
     assert response.status_code == 200 and response.headers["content-type"].startswith("text/event-stream")
     events = parse_sse(response.text)

@@ -5,6 +5,7 @@ Every handler takes the viewer from ``header.who``; what it shows comes from ``t
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from datetime import date
 from typing import Any
@@ -93,7 +94,10 @@ def build_travel_panel(ctx: Any) -> None:
             start = gr.Textbox(label="시작일", min_width=120)
             end = gr.Textbox(label="종료일", min_width=120)
         dates = gr.Button("날짜 변경", size="sm", elem_id=f"pg-{spec_id}-trip-dates")
-    tiles = gr.Checkbox(False, label="배경 지도 (OpenStreetMap · 인터넷 필요)", elem_id=f"pg-{spec_id}-tiles")
+    # The tiles load in the viewer's browser (the server fetches nothing); off, the map draws offline.
+    # PLAYGROUND_MAP_TILES=0 starts with them off (tests, air-gapped demos).
+    tiles = gr.Checkbox(os.environ.get("PLAYGROUND_MAP_TILES", "1") != "0",
+                        label="배경 지도 (OpenStreetMap, 브라우저에서 불러옴)", elem_id=f"pg-{spec_id}-tiles")
     map_plot = gr.Plot(label="지도", elem_id=f"pg-{spec_id}-map")
     with gr.Accordion("저장된 장소", open=True, elem_id=f"pg-{spec_id}-places-box"):
         places = gr.Dataframe(headers=["이름", "영문", "분류"], interactive=False, wrap=True,
