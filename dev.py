@@ -49,7 +49,8 @@ def main() -> int:
     os.chdir(ROOT)
     if command == "bench":
         codes = [subprocess.run([PY, "-m", f"tests.bench.{name}", *rest]).returncode
-                 for name in ("bench_store", "bench_marketing", "bench_providers", "bench_shopping_nlu")]
+                 for name in ("bench_store", "bench_marketing", "bench_providers", "bench_shopping_nlu",
+                              "bench_travel")]
         return max(codes)
     if command == "test":
         lint = subprocess.run([BIN / "ruff", "check", "."])
