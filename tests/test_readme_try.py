@@ -57,3 +57,24 @@ def test_the_shopping_try_lines_run_as_written(store):
     assert intents == ["REFILTER", "REFILTER", "REFILTER", "PRODUCT_QA", "PRODUCT_QA", "COMPARE", "REFILTER_WITH_ANCHOR"]
     state = session.conversation().state
     assert state["anchor"] is not None and state["budget"]["max"] == 70_000
+
+
+def test_the_travel_try_lines_run_as_written(store):
+    text = README.read_text(encoding="utf-8")
+    block = text[text.index("Travel:"):text.index("From the CLI: `playground chat travel")]
+    lines = re.findall(r"(?<!\*)\*([^*\n]+)\*(?!\*)", block)
+    assert lines[:3] == ["라멘집 추천해줘", "센소지 주변 맛집", "3박 4일 일정 짜줘"]
+    session = Session("travel")
+    tools = {}
+    for line in lines:
+        events = session.run(line)
+        assert _first(events, "error") is None, (line, events)
+        tools[line] = _first(events, "tool_call").name
+        card = _first(events, "action_confirmation")
+        if card is not None:
+            session.confirm_action(card.action_id)  # **Confirm**
+    assert tools == {"라멘집 추천해줘": "recommend_places", "센소지 주변 맛집": "search_nearby_places",
+                     "3박 4일 일정 짜줘": "generate_itinerary", "일정 다시 만들어줘": "generate_itinerary",
+                     "둘째 날 오후에 츠키지 시장 넣어줘": "add_place_to_itinerary",
+                     # Shibuya is an area, not a saved place: candidates in the area, not a nearby search
+                     "what should I eat near Shibuya?": "recommend_places", "거기 넣어줘": "askClarification"}
