@@ -63,3 +63,23 @@ def test_a_model_calling_the_hidden_apply_tool_is_told_it_does_not_exist(store, 
     result = next(e for e in events if e.type == "tool_result")
     assert not result.ok and "Unknown tool 'apply_itinerary'" in result.summary
     assert "action_confirmation" not in types(events)
+
+
+def test_9_1_through_openai_too(store, fake) -> None:
+    """The seed's model is Gemini; the same turn through the real openai SDK (Responses API)."""
+    import json
+
+    from agents.core.providers.openai_adapter import OpenAIProvider
+    from tests.support.fake_openai import responses_stream
+
+    responses = "/v1/responses"
+    fake.queue(Reply(responses, frames=responses_stream(calls=[("call_1", "recommend_places", json.dumps(
+                   {"places": [{"name": "후운지", "category": "restaurant"}], "reasoning": "라멘"}, ensure_ascii=False))])),
+               Reply(responses, frames=responses_stream(text="후운지를 추천해요.")))
+    provider = OpenAIProvider(api_key="sk-travel-test", base_url=fake.base_url, model="fake-model", max_retries=1)
+    events = Session("travel", provider=provider).run("라멘집 추천해줘")
+    assert types(events) == ["tool_call", "tool_result", "data_card", "text", "done"]
+    card = next(e for e in events if e.type == "data_card")
+    assert card.card_type == "place" and card.data["name"] == "후운지" and card.data["isVerified"] is True
+    tools = {t["name"] for t in fake.requests[0]["body"]["tools"]}
+    assert "recommend_places" in tools and "apply_itinerary" not in tools
