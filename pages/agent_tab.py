@@ -8,7 +8,6 @@ Handlers only translate between components and the Session API; every state live
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,6 +24,7 @@ from pages import render
 from pages.chat_gradio import entry_turns, to_chatbot
 from pages.conversation_list import ConversationList, current_title, list_update
 from pages.dock import build_dock, dock_state, load_view
+from pages.frames import FrameGate
 from pages.header import Header
 from pages.i18n import Lang, error_text, label, t
 from pages.render import CardView, ChatView
@@ -32,7 +32,6 @@ from pages.workspace import TabContext, workspace_for, workspace_state
 from pages.workspace_draw import draw_workspace
 
 MAX_SUGGESTIONS = 4
-FRAME_SECONDS = 1 / 30  # coalesce text deltas: at most ~30 page updates a second
 
 
 def _suggestions(view: ChatView, spec: AgentSpec) -> list[Any]:
@@ -123,15 +122,12 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             return
         ws_before = workspace_state(view, workspace)
         dock_before = dock_state(view)
-        last = 0.0
+        gate = FrameGate()
         # Pumped: a tab closed mid-reply never leaves the conversation locked (Stop interrupts it).
         for event in pumped(session.send(text, extra), name=spec.id):
             render.apply_event_in_place(view, event)
-            structural = event.type not in ("text_delta", "thinking")
-            now = time.perf_counter()
-            if not structural and now - last < FRAME_SECONDS:
+            if not gate.admit(event.type):
                 continue
-            last = now
             ws, docked = workspace_state(view, workspace), dock_state(view)
             yield [view, to_chatbot(view, lang), view.badge, gr.skip(),
                    *(_suggestions(view, spec) if event.type in ("suggested_questions", "done", "error")
@@ -143,8 +139,12 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         if view.conversation_id:
             row = session.store.conversations.get(view.conversation_id, session.user_id)
             view.state = row.state if row else {}
-        yield [view, to_chatbot(view, lang), view.badge, gr.skip(), *_suggestions(view, spec), dock_state(view),
-               workspace_state(view, workspace), list_update(spec, user, view.conversation_id),
+        # Unchanged workspace and dock are not sent again: a re-render would replace the buttons a
+        # person may be clicking at that moment (their handlers vanish with the old render).
+        ws, docked = workspace_state(view, workspace), dock_state(view)
+        yield [view, to_chatbot(view, lang), view.badge, gr.skip(), *_suggestions(view, spec),
+               docked if docked != dock_before else gr.skip(), ws if ws != ws_before else gr.skip(),
+               list_update(spec, user, view.conversation_id),
                view.conversation_id, current_title(spec, user, view.conversation_id),
                gr.update(interactive=True), gr.update(interactive=False)]
 

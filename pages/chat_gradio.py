@@ -88,6 +88,16 @@ def _step(message: MessageView, lang: Lang) -> dict[str, Any]:
     return {"role": "assistant", "content": "\n\n".join(parts) or "…", "metadata": metadata}
 
 
+def _card_messages(card: CardView) -> list[dict[str, Any]]:
+    """A card as chat messages: its text, then its chart (drawn once per card, see CardView.drawn)."""
+    out: list[dict[str, Any]] = [{"role": "assistant", "content": card_text(card)}]
+    figure = figure_for(card)
+    if figure is not None:
+        figure.update_layout(autosize=True, width=None)
+        out.append({"role": "assistant", "content": gr.Plot(figure, show_label=False)})
+    return out
+
+
 def to_chatbot(view: ChatView, lang: Lang) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for message in view.messages:
@@ -98,11 +108,7 @@ def to_chatbot(view: ChatView, lang: Lang) -> list[dict[str, Any]]:
                 out.append(_step(message, lang))
             case "card":
                 assert message.card is not None
-                out.append({"role": "assistant", "content": card_text(message.card)})
-                figure = figure_for(message.card)
-                if figure is not None:
-                    figure.update_layout(autosize=True, width=None)
-                    out.append({"role": "assistant", "content": gr.Plot(figure, show_label=False)})
+                out += message.card.drawn("gradio", lambda card=message.card: _card_messages(card))
             case "error":
                 out.append({"role": "assistant",
                             "content": f'<div class="pg-error">⚠️ {error_text(message.code, message.text, lang)}</div>'})

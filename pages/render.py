@@ -11,10 +11,11 @@ sits right under the reply that produced it.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from agents.core.events import Detail, Event
 from agents.core.nlu import past
@@ -29,6 +30,14 @@ class CardView(BaseModel):
     title: str
     data: dict[str, Any] = Field(default_factory=dict)
     group: str | None = None  # the turn (or action) that produced it
+    # What a front end drew for this card, kept with it: a card never changes once made, and a
+    # streaming reply redraws the whole chat up to 30 times a second (not serialised).
+    _drawn: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    def drawn(self, key: str, draw: Callable[[], Any]) -> Any:
+        if key not in self._drawn:
+            self._drawn[key] = draw()
+        return self._drawn[key]
 
 
 class ActionView(BaseModel):

@@ -92,6 +92,27 @@ def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI a
 ALERT_INTERVAL_SECONDS = 15 * 60
 
 
+def warm_up() -> threading.Thread:
+    """At start-up, off the request path: train every agent's exemplar classifier and the
+    injection guard's (scikit-learn's import and the fits take about a second), so the first
+    visitor's first message is as fast as the rest."""
+    from agents.core import injection
+
+    def run() -> None:
+        for spec in list_agents():
+            warm = spec.extra.get("warm")
+            try:
+                if warm is not None:
+                    warm()
+            except Exception:  # a failed warm-up only means the first turn trains it (logged)
+                log.exception("warming %s failed", spec.id)
+        injection.classifier().warm()
+
+    thread = threading.Thread(target=run, name="warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
 def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS, stop: threading.Event | None = None,
                        clock: Callable[[], datetime] | None = None) -> threading.Thread:
     """Every 15 minutes while the app is up: run each agent's alert check for its users, and expire
@@ -145,6 +166,7 @@ def main(host: str | None = None, port: int | None = None) -> None:
         raise SystemExit(f"error ({exc.code}): {exc.message}") from None
     print(f"Open http://{host}:{port}/  (HTTP API under /api/v1; {config.mode} mode)", flush=True)
     stop = threading.Event()
+    warm_up()
     checks = start_alert_checks(stop=stop)
     try:
         uvicorn.run(build_server(config), host=host, port=port, log_level="warning")

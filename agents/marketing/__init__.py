@@ -7,7 +7,7 @@ from datetime import datetime
 from agents.core.agent import AgentSpec
 from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
-from agents.marketing import alerts, compare, evaluate, mutations, progress, queries
+from agents.marketing import alerts, compare, evaluate, mutations, nlu, progress, queries
 from agents.marketing.context import build_context
 from agents.marketing.policy import policy
 from agents.marketing.store import MIGRATIONS, MarketingStore
@@ -84,5 +84,6 @@ AGENT = AgentSpec(
     setup_user=setup_user,
     alert_check=alerts.check,
     alert_prompt=alerts.analysis_prompt,
-    extra={"alert_users": lambda store: MarketingStore(store).users_with_accounts(), "nlu_report": evaluate.run_report},
+    extra={"alert_users": lambda store: MarketingStore(store).users_with_accounts(), "nlu_report": evaluate.run_report,
+           "warm": lambda: nlu.classifier().warm()},
 )

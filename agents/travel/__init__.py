@@ -8,6 +8,7 @@ from datetime import datetime
 from agents.core.agent import AgentSpec
 from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
+from agents.travel import reading as travel_reading
 from agents.travel import tools as t
 from agents.travel.context import SYSTEM_PROMPT, build_context
 from agents.travel.evaluate import run_report
@@ -58,7 +59,7 @@ AGENT = AgentSpec(
     migrations=MIGRATIONS,
     setup_user=setup_user,
     http_routes=lambda caller: _routes(caller),
-    extra={"nlu_report": run_report},
+    extra={"nlu_report": run_report, "warm": lambda: travel_reading.classifier().warm()},
 )
 
 

@@ -33,6 +33,8 @@ def test_shopping_flow(page, store, tmp_path):
     page.click("button.pg-suggestion:has-text('9만원 이하')")
     page.wait_for_selector("#pg-tab-shopping .pg-summary:has-text('예산 9만원 이하')", timeout=30_000)
 
+    # the reply is over (Send is enabled again) before a card's button is clicked
+    page.wait_for_function("() => !document.querySelector('#pg-shopping-send').disabled", timeout=30_000)
     page.click("#pg-tab-shopping .pg-anchor >> nth=1")
     page.wait_for_selector("text=기준 제품", timeout=30_000)
     send(page, "1번이랑 2번 비교해줘")

@@ -1,0 +1,140 @@
+"""Streaming as a person sees it (issue 10): prints figures, asserts nothing about time.
+
+    python -m tests.bench.bench_browser
+
+In headless Debian Chromium, from the click on Send: the time to the first visible assistant
+content and to the finished reply, for the offline model in the full app (at the app's own
+streaming pace) and, in the same run, for a bare ``gr.ChatInterface`` echo bot (the reference).
+Goal: first visible text within 1.5x the bare echo's.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import statistics
+import tempfile
+import threading
+import time
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+
+# Before Send: note when the chat first shows assistant content (a MutationObserver, in-page clock).
+WATCH = """(args) => {
+  const [sel, sendSel] = args;
+  window.__first = null; window.__user = null; window.__done = null; window.__t0 = performance.now();
+  const root = document.querySelector(sel);
+  const users = root.querySelectorAll('[data-testid="user"]').length;
+  let busy = false;
+  const check = () => {
+    const now = performance.now() - window.__t0;
+    const all = root.querySelectorAll('[data-testid="user"], [data-testid="bot"]');
+    const mine = root.querySelectorAll('[data-testid="user"]').length > users;
+    if (window.__user === null && mine) window.__user = now;
+    const last = all[all.length - 1];
+    if (window.__first === null && mine && last && last.dataset.testid === 'bot' && last.innerText.trim().length)
+      window.__first = now;
+    const send = sendSel && document.querySelector(sendSel);
+    if (send && send.disabled) busy = true;
+    if (send && busy && !send.disabled && window.__done === null) window.__done = now;
+  };
+  window.__obs && window.__obs.disconnect();
+  window.__obs = new MutationObserver(check);
+  window.__obs.observe(root, {subtree: true, childList: true, characterData: true});
+  window.__poll && clearInterval(window.__poll);
+  window.__poll = setInterval(check, 5);
+}"""
+
+
+def _port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _serve(app: object) -> tuple[str, object]:
+    import uvicorn
+
+    port = _port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    return f"http://127.0.0.1:{port}/", server
+
+
+def _echo_app():
+    import gradio as gr
+    from fastapi import FastAPI
+
+    def echo(message: str, history: list) -> str:
+        return f"echo: {message}"
+
+    demo = gr.ChatInterface(echo, chatbot=gr.Chatbot(elem_id="echo-chat"))
+    return gr.mount_gradio_app(FastAPI(), demo, path="/")
+
+
+def _measure(page, chat: str, send, finished: str, send_button: str = "") -> tuple[float, float, float]:
+    page.evaluate(WATCH, [chat, send_button])
+    send()
+    page.wait_for_function(finished, timeout=60_000)
+    total = page.evaluate("() => window.__done ?? (performance.now() - window.__t0)")
+    page.wait_for_function("() => window.__first !== null", timeout=60_000)
+    return page.evaluate("() => window.__first"), total, page.evaluate("() => window.__user ?? -1")
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    os.environ.setdefault("PLAYGROUND_DB", tempfile.mktemp(suffix=".duckdb"))
+    os.environ["PLAYGROUND_MAP_TILES"] = "0"
+    from pages.identity import APP_PACE_MS, AppConfig
+    from pages.shell import build_server, warm_up
+
+    warm_up().join()  # as `playground serve` does at start-up, before the first visitor
+
+    app_url, app_server = _serve(build_server(AppConfig(offline_pace_ms=APP_PACE_MS)))
+    echo_url, echo_server = _serve(_echo_app())
+    figures: dict[str, list[tuple[float, float, float]]] = {"app": [], "echo": []}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        page = browser.new_page(viewport={"width": 1440, "height": 1000})
+        page.goto(echo_url, wait_until="load")
+        page.wait_for_selector("textarea", timeout=60_000)
+        for i in range(RUNS):
+            def send_echo(i: int = i) -> None:
+                page.fill("textarea", f"hello {i}")
+                page.keyboard.press("Enter")
+            figures["echo"].append(_measure(page, "#echo-chat", send_echo,
+                                            f"() => document.querySelector('#echo-chat').innerText.includes('echo: hello {i}')"))
+        page = browser.new_page(viewport={"width": 1440, "height": 1000})
+        page.goto(app_url, wait_until="load")
+        page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+        page.wait_for_timeout(1500)
+        for _ in range(RUNS):
+            def send_app() -> None:
+                page.fill("#pg-marketing-input textarea", "이번 주 성과 어때?")
+                page.click("#pg-marketing-send")
+            figures["app"].append(_measure(page, "#pg-marketing-chat", send_app, "() => window.__done !== null",
+                                           "#pg-marketing-send"))
+            page.wait_for_timeout(300)
+        browser.close()
+    for server in (app_server, echo_server):
+        server.should_exit = True
+    if os.environ.get("BENCH_DEBUG"):
+        for k, runs in figures.items():
+            print(k, [tuple(round(x) for x in r) for r in runs])
+    first = {k: statistics.median(v[0] for v in runs) for k, runs in figures.items()}
+    total = {k: statistics.median(v[1] for v in runs) for k, runs in figures.items()}
+    echoed = {k: statistics.median(v[2] for v in runs) for k, runs in figures.items()}
+    print(f"offline model in the app ({APP_PACE_MS:g} ms/chunk): first visible {first['app']:.0f} ms, "
+          f"finished {total['app']:.0f} ms (median of {RUNS}; the typed message shows at {echoed['app']:.0f} ms)")
+    print(f"reference: bare gr.ChatInterface echo:       first visible {first['echo']:.0f} ms, "
+          f"finished {total['echo']:.0f} ms (the typed message shows at {echoed['echo']:.0f} ms)")
+    print(f"first visible, app / echo: {first['app'] / first['echo']:.2f}x (goal ≤ 1.5x)")
+
+
+if __name__ == "__main__":
+    main()
