@@ -269,17 +269,31 @@ def open_actions(view: ChatView, now: datetime) -> list[ActionView]:
     return [a for a in view.actions if a.is_open(now)]
 
 
+def _timestamp(value: Any) -> datetime | None:
+    if isinstance(value, datetime):
+        return value
+    try:
+        return datetime.fromisoformat(str(value)) if value else None
+    except ValueError:
+        return None
+
+
 def _trace_facts(traces: list[TraceRow]) -> tuple[dict[str, float], dict[str, TraceRow]]:
     """Tool durations by call id, and the turns that ended without ``done``."""
     durations: dict[str, float] = {}
     failed: dict[str, TraceRow] = {}
     for trace in traces:
-        started: dict[str, float] = {}
+        # From the events' own timestamps, as the live view measures them, so a reload shows the
+        # very same durations (the trace's elapsed_ms runs on another clock).
+        started: dict[str, datetime] = {}
         for event in trace.events:
+            ts = _timestamp(event.get("ts"))
+            if ts is None:
+                continue
             if event.get("type") == "tool_call" and event.get("call_id") not in started:
-                started[event["call_id"]] = float(event.get("elapsed_ms") or 0)
+                started[event["call_id"]] = ts
             elif event.get("type") == "tool_result" and event.get("call_id") in started:
-                durations[event["call_id"]] = float(event.get("elapsed_ms") or 0) - started[event["call_id"]]
+                durations[event["call_id"]] = _ms_between(started[event["call_id"]], ts) or 0.0
         if trace.status in ("error", "interrupted"):
             failed[trace.turn_id] = trace
     return durations, failed
