@@ -10,11 +10,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from agents.travel.model import CATEGORY_KO, Trip
+from agents.travel.destinations import destinations
+from agents.travel.model import CATEGORY_EN, CATEGORY_KO, Trip
 from pages.render import CardView
-
-CATEGORY_EN = {"restaurant": "Restaurant", "cafe": "Cafe", "attraction": "Sight", "shopping": "Shopping",
-               "accommodation": "Stay", "transport": "Transport", "etc": "Other"}
 
 
 class MapPoint(BaseModel):
@@ -99,8 +97,12 @@ def latest_recommendations(cards: list[CardView]) -> list[dict[str, Any]]:
 def travel_view(trip: Trip, cards: list[CardView], lang: str = "ko") -> TravelView:
     en = lang == "en"
     dates = f"{trip.start_date.isoformat()} ~ {trip.end_date.isoformat()}"
-    heading = (f"### 🧳 {trip.title}\n{trip.destination_name}" + (f", {trip.country}" if trip.country else "")
-               + f" · {dates} · " + (f"{trip.days} days" if en else f"{trip.days}일"))
+    place = f"{trip.destination_name}" + (f", {trip.country}" if trip.country else "")
+    if en:
+        known = destinations().get(trip.destination)
+        if known is not None:
+            place = known.name_en + (f", {known.country_en}" if known.country_en else "")
+    heading = f"### 🧳 {trip.title}\n{place} · {dates} · " + (f"{trip.days} days" if en else f"{trip.days}일")
     view = TravelView(trip_id=trip.id, heading=heading, has_itinerary=bool(trip.itinerary))
     by_id = {p.id: p for p in trip.places}
     for p in trip.places:

@@ -6,9 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.travel.model import CATEGORY_KO, ItineraryPreviewData, Trip, ValidatedPlace
+from agents.travel.model import CATEGORY_EN, CATEGORY_KO, ItineraryPreviewData, Trip, ValidatedPlace
 
 TABLE_COLUMNS = ["날짜", "시작", "장소", "분류", "시간", "메모"]
+TABLE_COLUMNS_EN = ["Day", "Start", "Place", "Kind", "Time", "Note"]
+
+
+def columns(en: bool = False) -> list[str]:
+    return TABLE_COLUMNS_EN if en else TABLE_COLUMNS
+
+
+def category_name(category: str, en: bool = False) -> str:
+    return (CATEGORY_EN if en else CATEGORY_KO).get(category, category)
+
+
+def day_label(day: int, en: bool = False) -> str:
+    return f"Day {day}" if en else f"{day}일째"
 
 
 def stars(rating: float) -> str:
@@ -17,44 +30,51 @@ def stars(rating: float) -> str:
     return "★" * full + ("½" if half else "") + "☆" * (5 - full - half)
 
 
-def place_markdown(place: ValidatedPlace) -> str:
-    badge = "✓ 검증됨" if place.isVerified else "미검증 (장소 데이터에서 찾지 못함)"
-    head = [CATEGORY_KO.get(place.category, place.category), badge]
-    if place.name_en and place.name_en != place.name:
-        head.insert(0, place.name_en)
+def place_markdown(place: ValidatedPlace, en: bool = False) -> str:
+    """The card in the language the user wrote in (the reply under it is in that language too)."""
+    if place.isVerified:
+        badge = "✓ verified" if en else "✓ 검증됨"
+    else:
+        badge = "unverified (not found in the places data)" if en else "미검증 (장소 데이터에서 찾지 못함)"
+    head = [category_name(place.category, en), badge]
+    other = place.name if en else place.name_en
+    if other and other != (place.name_en if en else place.name):
+        head.insert(0, other)
     lines = [" · ".join(head)]
     facts = []
     if place.rating is not None:
         count = f" ({place.userRatingsTotal:,})" if place.userRatingsTotal else ""
-        facts.append(f"{stars(place.rating)} {place.rating:.1f}{count}" + (" · 샌드박스 평점" if place.sandbox else ""))
+        sandbox = (" · sandbox rating" if en else " · 샌드박스 평점") if place.sandbox else ""
+        facts.append(f"{stars(place.rating)} {place.rating:.1f}{count}{sandbox}")
     if place.distanceFromReference is not None:
-        facts.append(f"📍 저장한 장소에서 {place.distanceFromReference:.1f}km")
+        km = f"{place.distanceFromReference:.1f}km"
+        facts.append(f"📍 {km} from your saved places" if en else f"📍 저장한 장소에서 {km}")
     if place.openNow is not None:
-        facts.append("영업 중" if place.openNow else "영업 종료")
+        facts.append(("open now" if place.openNow else "closed now") if en else ("영업 중" if place.openNow else "영업 종료"))
     if facts:
         lines.append(" · ".join(facts))
     if place.address:
         lines.append(place.address)
     if place.googleMapsUrl:
-        lines.append(f"[Google 지도에서 보기]({place.googleMapsUrl})")
+        lines.append(f"[{'Open in Google Maps' if en else 'Google 지도에서 보기'}]({place.googleMapsUrl})")
     return "\n\n".join(lines)
 
 
-def preview_rows(preview: ItineraryPreviewData) -> list[list[Any]]:
+def preview_rows(preview: ItineraryPreviewData, en: bool = False) -> list[list[Any]]:
     """Day, start, place, category, duration, note; items that match no saved place are marked."""
+    skipped = " (not a saved place: left out when applied)" if en else " (미일치: 적용 시 제외)"
     rows = []
     for day in preview.days:
         for item in sorted(day.items, key=lambda i: (i.startTime or "99", i.order)):
-            name = item.placeName + ("" if item.placeId else " (미일치: 적용 시 제외)")
-            rows.append([f"{day.dayNumber}일째", item.startTime or "", name, CATEGORY_KO.get(item.category, item.category),
-                         item.duration or "", item.note or ""])
+            rows.append([day_label(day.dayNumber, en), item.startTime or "", item.placeName + ("" if item.placeId else skipped),
+                         category_name(item.category, en), item.duration or "", item.note or ""])
     return rows
 
 
-def itinerary_rows(trip: Trip) -> list[list[Any]]:
+def itinerary_rows(trip: Trip, en: bool = False) -> list[list[Any]]:
     rows = []
     for day in trip.itinerary:
         for item in sorted(day.items, key=lambda i: (i.start_time or "99", i.order)):
-            rows.append([f"{day.day_number}일째", item.start_time or "", item.place_name,
-                         CATEGORY_KO.get(item.category, item.category), item.duration or "", item.note or ""])
+            rows.append([day_label(day.day_number, en), item.start_time or "", item.place_name,
+                         category_name(item.category, en), item.duration or "", item.note or ""])
     return rows

@@ -51,8 +51,8 @@ def _one(name: str, payload: dict[str, Any], en: bool) -> str:
             preview = data.get("preview") or {}
             days = preview.get("days") or []
             count = sum(len(d.get("items") or []) for d in days)
-            text = (f"Here is a preview: {len(days)} days, {count} visits. It is not saved yet: press 적용하기 (apply) "
-                    "to keep it, or 다시 생성 for another." if en else
+            text = (f"Here is a preview: {len(days)} days, {count} visits. It is not saved yet: press **Apply** "
+                    "to keep it, or **Regenerate** for another." if en else
                     f"일정 미리보기를 만들었어요: {len(days)}일 {count}곳. 아직 저장되지 않았어요. "
                     "마음에 들면 **적용하기**, 다른 안이 필요하면 **다시 생성**을 눌러 주세요.")
             if preview.get("unmatched"):

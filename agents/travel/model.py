@@ -12,6 +12,8 @@ Category = Literal["restaurant", "cafe", "attraction", "shopping", "accommodatio
 CATEGORIES: tuple[str, ...] = ("restaurant", "cafe", "attraction", "shopping", "accommodation", "transport", "etc")
 CATEGORY_KO = {"restaurant": "맛집", "cafe": "카페", "attraction": "관광", "shopping": "쇼핑",
                "accommodation": "숙소", "transport": "교통", "etc": "기타"}
+CATEGORY_EN = {"restaurant": "Restaurant", "cafe": "Cafe", "attraction": "Sight", "shopping": "Shopping",
+               "accommodation": "Stay", "transport": "Transport", "etc": "Other"}
 
 
 class PlaceHit(BaseModel):

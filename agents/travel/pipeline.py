@@ -4,6 +4,7 @@ model answered with places in plain text and called no tool."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 from agents.core.events import Event
@@ -11,11 +12,14 @@ from agents.core.providers.base import ModelToolCall
 from agents.core.runner import Turn, tool_loop
 from agents.core.tools import new_call_id
 from agents.travel.fallback import parse_places
+from agents.travel.reading import english
 
 _STRICT = ("json_block", "json")  # structured answers are trusted; lists and quotes must verify
 
 
 def pipeline(turn: Turn) -> Iterator[Event]:
+    # The cards follow the language the user wrote in, as the replies do (Korean unless plainly English).
+    turn.meta["lang"] = "en" if re.search(r"[A-Za-z]", turn.text) and english(turn.text) else "ko"
     apply = turn.extra.get("apply_itinerary")
     if apply is not None:  # the preview's 적용하기 button: a confirmation card, no model call
         call = ModelToolCall(id=new_call_id(), name="apply_itinerary", arguments=json.dumps(apply, ensure_ascii=False))

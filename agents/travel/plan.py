@@ -16,6 +16,8 @@ DURATION = {"attraction": "2h", "restaurant": "1.5h", "cafe": "1h", "shopping": 
             "transport": "0.5h"}
 NOTE = {"attraction": "관광", "restaurant": "식사", "cafe": "휴식", "shopping": "쇼핑", "accommodation": "체크인·휴식",
         "transport": "이동"}
+NOTE_EN = {"attraction": "sightseeing", "restaurant": "meal", "cafe": "break", "shopping": "shopping",
+           "accommodation": "check-in, rest", "transport": "transfer"}
 NEAR_KM = 2.5  # "near X" for a place: within a short ride
 
 
@@ -47,9 +49,10 @@ def _route(places: list[SavedPlace], start: int) -> list[SavedPlace]:
     return order
 
 
-def draft_itinerary(title: str, saved: list[SavedPlace], days: int, variant: int = 0) -> dict[str, Any]:
+def draft_itinerary(title: str, saved: list[SavedPlace], days: int, variant: int = 0, en: bool = False) -> dict[str, Any]:
     """GenerateArgs for ``days`` days over the saved places; ``variant`` starts the route elsewhere
-    (다시 생성 gives a different plan)."""
+    (다시 생성 gives a different plan). Notes are in the user's language, as a model's would be."""
+    notes = NOTE_EN if en else NOTE
     stay = [p for p in saved if p.category == "accommodation"]
     visits = _route([p for p in saved if p.category != "accommodation"], variant)
     days = max(1, days)
@@ -61,9 +64,9 @@ def draft_itinerary(title: str, saved: list[SavedPlace], days: int, variant: int
         chunk = visits[at:at + count]
         at += count
         items = [{"placeName": p.name, "startTime": SLOTS[min(i, len(SLOTS) - 2)], "duration": DURATION.get(p.category, "1h"),
-                  "note": NOTE.get(p.category)} for i, p in enumerate(chunk)]
+                  "note": notes.get(p.category)} for i, p in enumerate(chunk)]
         if day == 1 and stay:
-            items.append({"placeName": stay[0].name, "startTime": SLOTS[-1], "duration": "1h", "note": NOTE["accommodation"]})
+            items.append({"placeName": stay[0].name, "startTime": SLOTS[-1], "duration": "1h", "note": notes["accommodation"]})
         if items:
             out.append({"dayNumber": day, "items": items})
     if not out:

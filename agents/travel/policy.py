@@ -69,7 +69,8 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
             return PolicyReply(tool_calls=[("search_nearby_places", args)])
         case "generate_itinerary":
             days = min(a.get("days") or view.days, view.days)
-            draft = draft_itinerary(f"{title} 일정", saved, days, variant if a.get("regenerate") else 0)
+            draft = draft_itinerary(f"{title} itinerary" if en else f"{title} 일정", saved, days,
+                                    variant if a.get("regenerate") else 0, en)
             return PolicyReply(tool_calls=[("generate_itinerary", draft)])
         case "show_itinerary":
             return PolicyReply(tool_calls=[("show_itinerary", {"dayNumber": a["day"]} if a.get("day") else {})])

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from agents.core.nlu import josa, with_josa
 from agents.core.tools import Card, Confirmation, Detail, ToolContext, ToolOutput
-from agents.travel.cards import TABLE_COLUMNS, itinerary_rows, place_markdown, preview_rows
+from agents.travel.cards import columns, itinerary_rows, place_markdown, preview_rows
 from agents.travel.destinations import destination
 from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days
 from agents.travel.model import CATEGORY_KO, PlaceSuggestion, Trip, TripPlace, ValidatedPlace
@@ -76,9 +76,15 @@ def _report(ctx: ToolContext, places: CachedPlaces) -> None:
         seen.setdefault("errors", []).extend(stats["errors"])
 
 
-def place_card(place: ValidatedPlace, trip: Trip) -> Card:
-    return Card(card_type="place", title=place.name, data={**place.model_dump(mode="json"), "trip_id": trip.id,
-                                                            "markdown": place_markdown(place)})
+def _en(ctx: ToolContext) -> bool:
+    """Cards are written in the language of the user's message (set by the pipeline), like the reply."""
+    return ctx.meta.get("lang") == "en"
+
+
+def place_card(place: ValidatedPlace, trip: Trip, en: bool = False) -> Card:
+    title = (place.name_en or place.name) if en else place.name
+    return Card(card_type="place", title=title, data={**place.model_dump(mode="json"), "trip_id": trip.id,
+                                                      "markdown": place_markdown(place, en)})
 
 
 def _line(place: ValidatedPlace) -> str:
@@ -107,7 +113,7 @@ def recommend_places(args: RecommendArgs, ctx: ToolContext) -> ToolOutput:
         summary += f". 이미 저장된 {with_josa(', '.join(dropped), '은')} 뺐습니다"
     return ToolOutput(summary=summary, data={"places": [p.model_dump(mode="json") for p in ranked],
                                              "reasoning": args.reasoning, "dropped": dropped},
-                      cards=[place_card(p, trip) for p in ranked])
+                      cards=[place_card(p, trip, _en(ctx)) for p in ranked])
 
 
 def search_nearby_places(args: NearbyArgs, ctx: ToolContext) -> ToolOutput:
@@ -130,7 +136,7 @@ def search_nearby_places(args: NearbyArgs, ctx: ToolContext) -> ToolOutput:
     summary = f"{reference.name} 근처 {what} {len(found)}곳: " + "; ".join(map(_line, found))
     return ToolOutput(summary=summary, data={"reference": reference.name,
                                              "places": [p.model_dump(mode="json") for p in found]},
-                      cards=[place_card(p, trip) for p in found])
+                      cards=[place_card(p, trip, _en(ctx)) for p in found])
 
 
 def generate_itinerary(args: GenerateArgs, ctx: ToolContext) -> ToolOutput:
@@ -146,8 +152,10 @@ def generate_itinerary(args: GenerateArgs, ctx: ToolContext) -> ToolOutput:
         summary += f" 저장된 장소와 맞지 않아 뺀 항목: {', '.join(preview.unmatched)}."
     data = {"preview": preview.model_dump(mode="json"), "trip_id": trip.id, "has_itinerary": bool(trip.itinerary),
             "requiresConfirmation": True}
-    card_data = {**data, "columns": TABLE_COLUMNS, "rows": preview_rows(preview),
-                 "markdown": "미리보기예요: 오른쪽 작업 공간의 **적용하기**를 눌러야 저장됩니다."}
+    en = _en(ctx)
+    card_data = {**data, "columns": columns(en), "rows": preview_rows(preview, en),
+                 "markdown": "A preview: press **Apply** in the workspace to save it." if en else
+                 "미리보기예요: 오른쪽 작업 공간의 **적용하기**를 눌러야 저장됩니다."}
     return ToolOutput(summary=summary, data=data, cards=[Card(card_type="itinerary_preview", title=preview.title,
                                                               data=card_data)])
 
@@ -168,7 +176,7 @@ def show_itinerary(args: ShowArgs, ctx: ToolContext) -> ToolOutput:
     shown = trip.model_copy(update={"itinerary": days})
     return ToolOutput(summary=f"{trip.title} 현재 일정:\n" + format_itinerary(shown),
                       data={"itinerary": [d.model_dump(mode="json") for d in days]},
-                      cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip))])
+                      cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip, _en(ctx)))])
 
 
 def format_itinerary(trip: Trip) -> str:
@@ -218,7 +226,7 @@ def add_place_to_itinerary(args: AddItemArgs, ctx: ToolContext) -> ToolOutput:
     trip = service.active(ctx.user_id)
     return ToolOutput(summary=f"{args.dayNumber}일째에 '{saved.name}'{josa(saved.name, '을')} 추가했습니다.",
                       data={"trip_id": trip.id, "itinerary": [d.model_dump(mode="json") for d in trip.itinerary]},
-                      cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip))])
+                      cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip, _en(ctx)))])
 
 
 def _one_item_preview(trip: Trip, place: TripPlace, args: AddItemArgs) -> Any:
@@ -250,7 +258,7 @@ def apply_itinerary(args: ApplyArgs, ctx: ToolContext) -> ToolOutput:
     trip = _trip(ctx, args.trip_id)
     return ToolOutput(summary=f"'{trip.title}'에 일정을 적용했습니다: {len(trip.itinerary)}일 {count}곳.",
                       data={"trip_id": trip.id, "items": count},
-                      cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip))])
+                      cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip, _en(ctx)))])
 
 
 def remove_confirmation(args: RemovePlaceArgs, ctx: ToolContext, previous: RemovePlaceArgs | None) -> Confirmation:
@@ -281,8 +289,8 @@ def _trip(ctx: ToolContext, trip_id: str) -> Trip:
     return trip
 
 
-def _itinerary_data(trip: Trip) -> dict[str, Any]:
+def _itinerary_data(trip: Trip, en: bool = False) -> dict[str, Any]:
     return {"trip_id": trip.id, "title": trip.title,
             "days": [d.model_dump(mode="json") for d in trip.itinerary],
             "places": [p.model_dump(mode="json") for p in trip.places],
-            "columns": TABLE_COLUMNS, "rows": itinerary_rows(trip)}
+            "columns": columns(en), "rows": itinerary_rows(trip, en)}

@@ -11,6 +11,7 @@ from datetime import date
 from typing import Any
 
 import gradio as gr
+import pandas as pd
 
 from agents.core import identity
 from agents.core.clock import system_clock
@@ -20,12 +21,36 @@ from agents.core.session import runtime_store
 from agents.travel.destinations import destinations
 from agents.travel.model import Trip
 from agents.travel.service import TripService
+from pages.i18n import label
 from pages.render import CardView, ChatView, Slot
 from pages.travel_figures import map_figure, timeline_figure
 from pages.travel_view import TravelView, table_rows, travel_view
 from pages.workspace import Workspace, register_workspace
 
-TABLE_HEADERS = ["날짜", "시작", "장소", "분류", "시간", "메모"]
+TEXT: dict[str, tuple[str, str]] = {
+    "preview_head": ("#### 📝 일정 미리보기 · {title}\n아직 저장되지 않았어요. **적용하기**를 눌러야 반영됩니다.",
+                     "#### 📝 Itinerary preview · {title}\nNot saved yet: press **Apply** to keep it."),
+    "unmatched": ("저장된 장소와 맞지 않아 빠지는 항목: {names}", "Left out (not saved places): {names}"),
+    "saved_head": ("#### 🗓️ 저장된 일정", "#### 🗓️ Saved itinerary"),
+    "empty_head": ("#### 🗓️ 일정\n아직 일정이 없어요. 채팅에서 \"일정 짜줘\"라고 해 보세요.",
+                   "#### 🗓️ Itinerary\nNo itinerary yet: ask \"plan my trip\" in the chat."),
+    "bad_date": ("날짜는 YYYY-MM-DD 형식으로 입력해 주세요 ({error}).", "Enter dates as YYYY-MM-DD ({error})."),
+    "no_name": ("추가할 장소 이름을 입력해 주세요.", "Type the name of the place to add."),
+    "no_pick": ("삭제할 장소를 먼저 골라 주세요.", "Pick the place to remove first."),
+    "no_preview": ("적용할 일정 미리보기가 없습니다. 채팅에서 \"일정 짜줘\"라고 먼저 요청해 주세요.",
+                   "There is no preview to apply: ask \"plan my trip\" in the chat first."),
+    "apply_text": ("일정 적용하기 ({mode})", "Apply the itinerary ({mode})"),
+    "regenerate_text": ("일정 다시 만들어줘", "make the itinerary again"),
+    "overwrite": ("덮어쓰기", "overwrite"),
+    "merge": ("병합", "merge"),
+    "places_headers": ("이름|영문|분류", "Name|English|Kind"),
+    "table_headers": ("날짜|시작|장소|분류|시간|메모", "Day|Start|Place|Kind|Time|Note"),
+}
+
+
+def text(key: str, lang: str, **values: Any) -> str:
+    ko, en = TEXT[key]
+    return (en if lang == "en" else ko).format(**values)
 
 
 def _service() -> TripService:
@@ -43,35 +68,39 @@ def _cards(view: ChatView | None) -> list[Any]:
     return [m.card for m in (view.messages if view else []) if m.card is not None]
 
 
+def _frame(rows: list[list[Any]], key: str, lang: str) -> pd.DataFrame:
+    return pd.DataFrame(rows, columns=text(key, lang).split("|"))
+
+
 def panel_values(view: ChatView | None, user: Viewer | None, tiles: bool, lang: str = "ko") -> list[Any]:
-    """Every output of the panel, in ``_outputs`` order."""
+    """Every output of the panel, in ``_outputs`` order, in the viewer's language."""
     if user is None:
-        return [gr.skip()] * 11
+        return [gr.skip()] * 12
     service = _service()
     trip = _trip(user)
     model: TravelView = travel_view(trip, _cards(view), lang)
     trips = [(f"{r['title']} ({r['start_date']:%m-%d})", r["id"]) for r in service.store.trips(user.user_id)]
     timeline = timeline_figure(model, lang)
     if model.showing == "preview":
-        head = f"#### 📝 일정 미리보기 · {model.itinerary_title}\n아직 저장되지 않았어요. **적용하기**를 눌러야 반영됩니다."
+        head = text("preview_head", lang, title=model.itinerary_title)
         if model.unmatched:
-            head += f"\n\n저장된 장소와 맞지 않아 빠지는 항목: {', '.join(model.unmatched)}"
-    elif model.showing == "saved":
-        head = "#### 🗓️ 저장된 일정"
+            head += "\n\n" + text("unmatched", lang, names=", ".join(model.unmatched))
     else:
-        head = "#### 🗓️ 일정\n아직 일정이 없어요. 채팅에서 \"일정 짜줘\"라고 해 보세요."
+        head = text("saved_head" if model.showing == "saved" else "empty_head", lang)
+    modes = [(text("overwrite", lang), "overwrite"), (text("merge", lang), "merge")]
     return [
         model.heading,
         gr.update(choices=trips, value=trip.id),
-        [[r[0], r[1], r[2]] for r in model.places_rows],
+        _frame(model.places_rows, "places_headers", lang),
         gr.update(choices=model.place_choices, value=None),
         map_figure(model, tiles=tiles, lang=lang),
         head,
         gr.update(value=timeline, visible=timeline is not None),
-        gr.update(value=table_rows(model, lang), visible=bool(model.timeline)),
+        gr.update(value=_frame(table_rows(model, lang), "table_headers", lang), visible=bool(model.timeline)),
         gr.update(visible=model.showing == "preview"),
         model.preview,
         trip.id,
+        gr.update(choices=modes),
     ]
 
 
@@ -81,70 +110,71 @@ def build_travel_panel(ctx: Any) -> None:
     preview_state = gr.State(None)
     trip_state = gr.State(None)
     with gr.Group(elem_id=f"pg-{spec_id}-trip"):
-        heading = gr.Markdown("### 🧳 여행", elem_id=f"pg-{spec_id}-trip-heading")
-        trip_pick = gr.Dropdown([], label="여행 바꾸기", elem_id=f"pg-{spec_id}-trip-pick", interactive=True)
-    with gr.Accordion("새 여행 · 날짜 변경", open=False, elem_id=f"pg-{spec_id}-trip-edit"):
+        heading = gr.Markdown("### 🧳", elem_id=f"pg-{spec_id}-trip-heading")
+        trip_pick = gr.Dropdown([], label=label("travel_switch"), elem_id=f"pg-{spec_id}-trip-pick", interactive=True)
+    with gr.Accordion(label("travel_edit"), open=False, elem_id=f"pg-{spec_id}-trip-edit"):
         with gr.Row():
-            dest = gr.Dropdown([(d.name, d.id) for d in destinations().values()], value="tokyo", label="여행지",
-                               min_width=100)
-            nights = gr.Number(3, label="박", precision=0, minimum=0, maximum=29, min_width=80)
-        new_start = gr.Textbox(label="시작일 (YYYY-MM-DD)", value=date.today().isoformat())
-        create = gr.Button("새 여행 만들기", size="sm", elem_id=f"pg-{spec_id}-trip-create")
+            dest = gr.Dropdown([(f"{d.name} · {d.name_en}", d.id) for d in destinations().values()], value="tokyo",
+                               label=label("travel_destination"), min_width=100)
+            nights = gr.Number(3, label=label("travel_nights"), precision=0, minimum=0, maximum=29, min_width=80)
+        new_start = gr.Textbox(label=label("travel_new_start"), value=date.today().isoformat())
+        create = gr.Button(label("travel_create"), size="sm", elem_id=f"pg-{spec_id}-trip-create")
         with gr.Row():
-            start = gr.Textbox(label="시작일", min_width=120)
-            end = gr.Textbox(label="종료일", min_width=120)
-        dates = gr.Button("날짜 변경", size="sm", elem_id=f"pg-{spec_id}-trip-dates")
+            start = gr.Textbox(label=label("travel_start"), min_width=120)
+            end = gr.Textbox(label=label("travel_end"), min_width=120)
+        dates = gr.Button(label("travel_set_dates"), size="sm", elem_id=f"pg-{spec_id}-trip-dates")
     # The tiles load in the viewer's browser (the server fetches nothing); off, the map draws offline.
     # PLAYGROUND_MAP_TILES=0 starts with them off (tests, air-gapped demos).
-    tiles = gr.Checkbox(os.environ.get("PLAYGROUND_MAP_TILES", "1") != "0",
-                        label="배경 지도 (OpenStreetMap, 브라우저에서 불러옴)", elem_id=f"pg-{spec_id}-tiles")
-    map_plot = gr.Plot(label="지도", elem_id=f"pg-{spec_id}-map")
-    with gr.Accordion("저장된 장소", open=True, elem_id=f"pg-{spec_id}-places-box"):
-        places = gr.Dataframe(headers=["이름", "영문", "분류"], interactive=False, wrap=True,
-                              elem_id=f"pg-{spec_id}-places")
+    tiles = gr.Checkbox(os.environ.get("PLAYGROUND_MAP_TILES", "1") != "0", label=label("travel_tiles"),
+                        elem_id=f"pg-{spec_id}-tiles")
+    map_plot = gr.Plot(label=label("travel_map"), elem_id=f"pg-{spec_id}-map")
+    with gr.Accordion(label("travel_places"), open=True, elem_id=f"pg-{spec_id}-places-box"):
+        places = gr.Dataframe(interactive=False, wrap=True, elem_id=f"pg-{spec_id}-places")
         with gr.Row(equal_height=True):
-            search = gr.Textbox(show_label=False, placeholder="장소 이름으로 추가 (예: 후운지, Shibuya Sky)", scale=3,
+            search = gr.Textbox(show_label=False, placeholder=label("travel_add_placeholder"), scale=3,
                                 elem_id=f"pg-{spec_id}-place-search")
-            add = gr.Button("추가", size="sm", scale=1, min_width=60, elem_id=f"pg-{spec_id}-place-add")
+            add = gr.Button(label("travel_add"), size="sm", scale=1, min_width=60, elem_id=f"pg-{spec_id}-place-add")
         with gr.Row(equal_height=True):
-            remove_pick = gr.Dropdown([], show_label=False, scale=3, elem_id=f"pg-{spec_id}-place-remove-pick")
-            remove = gr.Button("삭제", size="sm", scale=1, min_width=60, variant="stop",
+            remove_pick = gr.Dropdown([], scale=3, label=label("travel_remove_pick"), elem_id=f"pg-{spec_id}-place-remove-pick")
+            remove = gr.Button(label("travel_remove"), size="sm", scale=1, min_width=60, variant="stop",
                                elem_id=f"pg-{spec_id}-place-remove")
-    itinerary_head = gr.Markdown("#### 🗓️ 일정", elem_id=f"pg-{spec_id}-itinerary-head")
+    itinerary_head = gr.Markdown("#### 🗓️", elem_id=f"pg-{spec_id}-itinerary-head")
     timeline = gr.Plot(show_label=False, visible=False, elem_id=f"pg-{spec_id}-timeline")
-    table = gr.Dataframe(headers=TABLE_HEADERS, interactive=False, wrap=True, visible=False,
-                         elem_id=f"pg-{spec_id}-itinerary-table")
+    table = gr.Dataframe(interactive=False, wrap=True, visible=False, elem_id=f"pg-{spec_id}-itinerary-table")
     with gr.Group(visible=False, elem_id=f"pg-{spec_id}-preview-actions") as preview_actions:
-        mode = gr.Radio([("덮어쓰기", "overwrite"), ("병합", "merge")], value="overwrite", label="기존 일정이 있으면",
-                        elem_id=f"pg-{spec_id}-apply-mode")
+        mode = gr.Radio([("덮어쓰기", "overwrite"), ("병합", "merge")], value="overwrite",
+                        label=label("travel_apply_mode"), elem_id=f"pg-{spec_id}-apply-mode")
         with gr.Row():
-            apply = gr.Button("적용하기", variant="primary", size="sm", elem_id=f"pg-{spec_id}-apply")
-            regenerate = gr.Button("다시 생성", size="sm", elem_id=f"pg-{spec_id}-regenerate")
+            apply = gr.Button(label("travel_apply"), variant="primary", size="sm", elem_id=f"pg-{spec_id}-apply")
+            regenerate = gr.Button(label("travel_regenerate"), size="sm", elem_id=f"pg-{spec_id}-regenerate")
 
     outputs = [heading, trip_pick, places, remove_pick, map_plot, itinerary_head, timeline, table, preview_actions,
-               preview_state, trip_state]
+               preview_state, trip_state, mode]
 
-    def refresh(view: ChatView | None, user: Viewer | None, show_tiles: bool) -> list[Any]:
+    def refresh(view: ChatView | None, user: Viewer | None, show_tiles: bool, lang: str) -> list[Any]:
         if view is not None and view.running:
             return [gr.skip()] * len(outputs)
         try:
-            return panel_values(view, user, show_tiles)
+            return panel_values(view, user, show_tiles, lang)
         except PlaygroundError as exc:
             gr.Warning(exc.message)
             return [gr.skip()] * len(outputs)
 
     def guarded(change: Any) -> Any:
         """A panel action, then a fresh panel; a bad input is a warning naming it, nothing else changes."""
-        def handler(view: ChatView | None, user: Viewer | None, show_tiles: bool, *values: Any) -> list[Any]:
+        def handler(view: ChatView | None, user: Viewer | None, show_tiles: bool, lang: str, *values: Any) -> list[Any]:
             try:
-                change(identity.require(user), *values)
+                problem = change(identity.require(user), *values)
             except PlaygroundError as exc:
                 gr.Warning(exc.message)
                 return [gr.skip()] * len(outputs)
             except ValueError as exc:
-                gr.Warning(f"날짜는 YYYY-MM-DD 형식으로 입력해 주세요 ({exc}).")
+                gr.Warning(text("bad_date", lang, error=exc))
                 return [gr.skip()] * len(outputs)
-            return panel_values(view, user, show_tiles)
+            if problem:
+                gr.Warning(text(problem, lang))
+                return [gr.skip()] * len(outputs)
+            return panel_values(view, user, show_tiles, lang)
         return handler
 
     def switch(user_id: str, trip_id: str | None) -> None:
@@ -155,24 +185,23 @@ def build_travel_panel(ctx: Any) -> None:
         _service().create(user_id, destination, date.fromisoformat(when.strip()), int(count or 0), system_clock())
 
     def set_dates(user_id: str, trip_id: str | None, first: str, last: str) -> None:
-        if not trip_id:
-            return
-        _service().set_dates(user_id, trip_id, date.fromisoformat(first.strip()), date.fromisoformat(last.strip()),
-                             system_clock())
+        if trip_id:
+            _service().set_dates(user_id, trip_id, date.fromisoformat(first.strip()), date.fromisoformat(last.strip()),
+                                 system_clock())
 
-    def add_place(user_id: str, name: str) -> None:
+    def add_place(user_id: str, name: str) -> str | None:
         if not (name or "").strip():
-            gr.Warning("추가할 장소 이름을 입력해 주세요.")
-            return
+            return "no_name"
         _service().add_place(user_id, name.strip(), system_clock())
+        return None
 
-    def remove_place(user_id: str, place_id: str | None) -> None:
+    def remove_place(user_id: str, place_id: str | None) -> str | None:
         if not place_id:
-            gr.Warning("삭제할 장소를 먼저 골라 주세요.")
-            return
+            return "no_pick"
         _service().remove_place(user_id, place_id)
+        return None
 
-    base = [ctx.view_state, header.who, tiles]
+    base = [ctx.view_state, header.who, tiles, header.lang]
     trip_pick.input(guarded(switch), [*base, trip_pick], outputs)
     create.click(guarded(create_trip), [*base, dest, nights, new_start], outputs)
     dates.click(guarded(set_dates), [*base, trip_state, start, end], outputs)
@@ -197,16 +226,16 @@ def build_travel_panel(ctx: Any) -> None:
 
     def apply_preview(preview: dict[str, Any] | None, chosen: str, trip_id: str | None, *values: Any
                       ) -> Iterator[list[Any]]:
+        lang = values[1]  # ctx.inputs: view, lang, provider, ...
         if not preview or not trip_id:
-            gr.Warning("적용할 일정 미리보기가 없습니다. 채팅에서 \"일정 짜줘\"라고 먼저 요청해 주세요.")
+            gr.Warning(text("no_preview", lang))
             yield [gr.skip()] * len(ctx.outputs)
             return
-        label = "덮어쓰기" if chosen == "overwrite" else "병합"
-        yield from ctx.run(f"일정 적용하기 ({label})", *values,
+        yield from ctx.run(text("apply_text", lang, mode=text(chosen, lang)), *values,
                            extra={"apply_itinerary": {"trip_id": trip_id, "preview": preview, "mode": chosen}})
 
     def regenerate_preview(*values: Any) -> Iterator[list[Any]]:
-        yield from ctx.run("일정 다시 만들어줘", *values)
+        yield from ctx.run(text("regenerate_text", values[1]), *values)
 
     ctx.later(lambda: apply.click(apply_preview, [preview_state, mode, trip_state, *ctx.inputs], ctx.outputs))
     ctx.later(lambda: regenerate.click(regenerate_preview, ctx.inputs, ctx.outputs))
@@ -215,14 +244,8 @@ def build_travel_panel(ctx: Any) -> None:
 def draw_latest(card: CardView, ctx: Any) -> None:
     """One line under the panel: what the chat last did to the trip (the slot also makes the
     workspace state change, which refreshes the panel)."""
-    match card.card_type:
-        case "place":
-            text = f"📍 최근 추천: {card.title}"
-        case "itinerary_preview":
-            text = f"📝 미리보기 대기 중: {card.title} (위의 적용하기 / 다시 생성)"
-        case _:
-            text = f"🗓️ 일정 반영됨: {card.title}"
-    gr.Markdown(text, elem_classes=["pg-slot-body"])
+    icon = {"place": "📍", "itinerary_preview": "📝"}.get(card.card_type, "🗓️")
+    gr.Markdown(f"{icon} {card.title}", elem_classes=["pg-slot-body"])  # the panel above says what it is
 
 
 register_workspace("travel", Workspace(
