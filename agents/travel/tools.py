@@ -3,6 +3,9 @@ OpenAI by the core. Every reply is composed from what these return."""
 
 from __future__ import annotations
 
+import functools
+import logging
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -18,6 +21,23 @@ from agents.travel.service import TripService, _saved_from
 from agents.travel.validation import drop_saved, merge, rank_by_route, validate_and_enrich
 
 MAX_RECOMMENDED = 3
+log = logging.getLogger(__name__)
+FAILED = "tool_failed"  # data.error_code of a tool that crashed (seed §10: logged, a friendly message)
+
+
+def guarded(name: str, handler: Callable[[Any, ToolContext], ToolOutput]) -> Callable[[Any, ToolContext], ToolOutput]:
+    """Seed §10 "ToolExecutor 예외": the error is logged with its traceback and the user gets a plain
+    message (the model gets the detail too, so it can say what to try instead); nothing else fails."""
+    @functools.wraps(handler)
+    def run(args: Any, ctx: ToolContext) -> ToolOutput:
+        try:
+            return handler(args, ctx)
+        except Exception as exc:
+            log.exception("travel tool %s failed", name)
+            return ToolOutput(ok=False, summary="도구를 실행하다 예상하지 못한 오류가 났어요 (기록해 두었어요). "
+                              "잠시 후 다시 시도하거나 다른 방법으로 요청해 주세요.",
+                              data={"error_code": FAILED, "detail": f"{type(exc).__name__}: {exc}"})
+    return run
 
 
 class RecommendArgs(BaseModel):
@@ -64,7 +84,7 @@ def _places(ctx: ToolContext) -> CachedPlaces:
     return places_for(TripService(ctx.store).store)
 
 
-def _report(ctx: ToolContext, places: CachedPlaces) -> None:
+def report_places(ctx: ToolContext, places: CachedPlaces) -> None:
     """Add this call's Places usage to the turn's done.meta (several calls a turn add up)."""
     seen = ctx.meta.setdefault("places", {"backend": places.stats.backend, "calls": 0, "cache_hits": 0,
                                           "estimated_cost_usd": 0.0})
@@ -104,7 +124,7 @@ def recommend_places(args: RecommendArgs, ctx: ToolContext) -> ToolOutput:
     validated = validate_and_enrich(args.places, destination(trip.destination), places)
     kept, dropped = drop_saved(validated, trip.places)
     ranked = rank_by_route(kept, trip.places)[:MAX_RECOMMENDED]
-    _report(ctx, places)
+    report_places(ctx, places)
     if not ranked:
         return ToolOutput(ok=False, summary="추천할 새 장소가 없습니다: 모두 이미 저장된 장소입니다 ("
                           + ", ".join(dropped) + "). 다른 조건으로 찾아 보세요.", data={"dropped": dropped})
@@ -126,7 +146,7 @@ def search_nearby_places(args: NearbyArgs, ctx: ToolContext) -> ToolOutput:
     hits = places.nearby(reference.latitude, reference.longitude, destination(trip.destination),
                          category=args.category, keyword=args.keyword, max_results=args.maxResults + len(trip.places),
                          exclude=tuple(p.place_id for p in trip.places if p.place_id))
-    _report(ctx, places)
+    report_places(ctx, places)
     found = [merge(PlaceSuggestion(name=h.name_ko or h.name, name_en=h.name_en, category=h.category), h) for h in hits]
     found, _ = drop_saved(found, trip.places)
     found = rank_by_route(found, [reference])[:args.maxResults]
