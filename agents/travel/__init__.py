@@ -10,7 +10,7 @@ from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
 from agents.travel import reading as travel_reading
 from agents.travel import tools as t
-from agents.travel.context import SYSTEM_PROMPT, build_context
+from agents.travel.context import RECENT, SYSTEM_PROMPT, build_context
 from agents.travel.evaluate import run_report
 from agents.travel.itinerary import ApplyArgs, GenerateArgs
 from agents.travel.pipeline import pipeline
@@ -57,6 +57,7 @@ AGENT = AgentSpec(
     offline_policy=policy,
     examples=("라멘집 추천해줘", "센소지 주변 맛집", "3박 4일 일정 짜줘", "둘째 날 오후에 츠키지 시장 넣어줘"),
     context=build_context,
+    history_window=RECENT,  # seed §4.1: the last 10 messages verbatim, a summary of the older ones
     migrations=MIGRATIONS,
     setup_user=setup_user,
     http_routes=lambda caller: _routes(caller),

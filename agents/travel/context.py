@@ -85,7 +85,8 @@ def build_context(turn: Turn) -> str:
     service.setup_user(turn.user_id, turn.now)
     trip = service.active(turn.user_id)
     summary = None
-    if turn.conversation.message_count > RECENT:
+    # message_count was read before this turn's message was stored: at RECENT, one message is already out
+    if turn.conversation.message_count >= RECENT:
         everything = turn.store.messages.recent(turn.conversation.id, 500)
         older = [m for m in everything[:-RECENT] if m.role in ("user", "assistant") and m.content]
         if older:
