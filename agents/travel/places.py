@@ -95,7 +95,8 @@ class GazetteerBackend:
     def text_search(self, name: str, destination: Destination) -> PlaceHit | None:
         rows = self.store.gazetteer_names(destination.id)
         wanted = _strip_destination(_norm(name), destination)
-        if len(wanted) < 2:
+        own = {_norm(x) for x in (destination.name, destination.name_en, destination.name_local or "") if x}
+        if len(wanted) < 2 or wanted in own:  # "도쿄" alone names the city, not 도쿄 타워
             return None
         names = [(i, _norm(row[key]), _words(row[key])) for i, row in enumerate(rows)
                  for key in ("name", "name_ko", "name_en") if row[key]]
