@@ -126,3 +126,9 @@ def _propose(turn: Turn, tool: Tool, call: ModelToolCall, args: Any,
     payload = {"ok": True, "status": "pending_confirmation", "action_id": action.id, "summary": action.summary,
                "note": "Not executed yet. The user must confirm the card; do not say it was done."}
     return _result_message(turn, call, payload, {"action_id": action.id, "status": "PENDING", "args": dumped})
+
+
+# For pipelines that run a call themselves (the tutor's ui_action is checked against the screen's
+# catalog): the same refusal and result message as a registered tool's.
+refuse = _refuse
+result_message = _result_message
