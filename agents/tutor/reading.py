@@ -95,7 +95,7 @@ def read(text: str, state: AppState) -> Reading:
                         side=side)
         return Reading("open_order", {"side": side, "code": code})
     if _hit(text, "keyword") and (state.mode == "education" or case_word):
-        keyword = _keyword(text)
+        keyword = keyword_of(text)
         if keyword:
             return Reading("set_keyword", {"keyword": keyword})
     visual = _visual(text, mentions, here, period)
@@ -171,7 +171,7 @@ def _visual(text: str, mentions: Mentions, here: str | None, period: str | None)
     return None
 
 
-def _keyword(text: str) -> str | None:
+def keyword_of(text: str) -> str | None:
     words = []
     for word in normalise(text).replace("?", " ").split():
         stripped = _STRIP.sub("", _KEYWORD_FILLER.sub("", word))
