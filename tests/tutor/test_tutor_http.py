@@ -53,7 +53,7 @@ def test_canvas_and_structured_on_the_wire(store) -> None:
 
 def test_high_risk_on_the_wire_waits_for_confirm(store) -> None:
     client = TestClient(create_api("local"))
-    _, names, frames = _post(client, message="매수 화면 열어줘", context_text=context_for("/stock/005930"))
+    _, _, frames = _post(client, message="매수 화면 열어줘", context_text=context_for("/stock/005930"))
     ui = next(f for f in frames if f["type"] == "ui_action")
     assert ui["risk"] == "high" and ui["needs_confirmation"] is True
     card = next(f for f in frames if f["type"] == "action_confirmation")
