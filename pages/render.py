@@ -90,6 +90,25 @@ class ChatView(BaseModel):
     state: dict[str, Any] = Field(default_factory=dict)  # the conversation's agent state (budget, tags...)
     feedback: dict[str, str] = Field(default_factory=dict)  # turn_id -> up | down
     running: bool = False
+    # The last turn's done.meta switches a workspace may show (seed 002: response_mode, structured, sources).
+    canvas: dict[str, Any] | None = None  # {"markdown", "structured", "turn_id"} of a canvas_markdown reply
+
+
+def _seed_002_meta(view: ChatView, meta: dict[str, Any], turn: str | None) -> None:
+    """Web-search sources go under the reply; a canvas_markdown reply moves to the canvas panel (the
+    bubble keeps a pointer), with the structured summary when the extraction gave one."""
+    sources = [s for s in meta.get("sources") or [] if isinstance(s, dict) and s.get("url")]
+    if sources:
+        links = " · ".join(f"[{s.get('title') or s['url']}]({s['url']})" for s in sources[:8])
+        _insert(view, MessageView(kind="notice", text=f"🔎 출처 (sources): {links}", turn_id=turn))
+    if meta.get("response_mode") != "canvas_markdown":
+        return
+    reply = next((m for m in reversed(view.messages) if m.turn_id == turn and m.kind == "text"
+                  and m.role == "assistant" and m.text.strip()), None)
+    if reply is None:
+        return
+    view.canvas = {"markdown": reply.text, "structured": meta.get("structured"), "turn_id": turn}
+    reply.text = "📝 답을 오른쪽 캔버스에 학습 노트로 정리했어요. (The answer is in the canvas panel.)"
 
 
 def _aware(moment: datetime) -> datetime:
@@ -228,6 +247,7 @@ def apply_event_in_place(view: ChatView, event: Event) -> None:
             for message in view.messages:
                 if message.kind == "step" and message.status == "running":
                     message.status = "done"
+            _seed_002_meta(view, event.meta, turn)
         case "error":
             view.conversation_id = event.conversation_id or view.conversation_id
             view.running = False
