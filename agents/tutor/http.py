@@ -6,7 +6,7 @@ event names (``wire``). Bad input answers 422 naming the field before anything i
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -17,6 +17,19 @@ from agents.httpapi.errors import COMMON, documented
 from agents.httpapi.models import ID_PATTERN, UserId
 from agents.sse import EventStreamResponse, stream_turn, wait_until_idle
 from agents.tutor import contract, wire
+
+CHAT_200 = {
+    "description": "Seed 002 Server-Sent Events: `event: <name>` and `data: <JSON with type>`; names are thinking, "
+                   "tool_call, text_delta, visualization, ui_action, done, error (plus action_confirmation and "
+                   "clarification); `done` carries session_id, total_tokens, model, sources, search_used, "
+                   "response_mode and structured.",
+    # Each item is one SSE event: its `event:` name and its `data:` line (JSON text with `type` inside).
+    "content": {"text/event-stream": {"schema": {"type": "object", "required": ["data"], "properties": {
+                                          "event": {"type": "string"}, "data": {"type": "string"}}},
+                                      "example": 'event: ui_action\ndata: {"type":"ui_action","action_id":"nav_stock",'
+                                                 '"params":{"code":"005930"},"risk":"low","needs_confirmation":false}'
+                                                 '\n\n'}},
+}
 
 
 class TutorChatBody(BaseModel):
@@ -34,12 +47,13 @@ class TutorChatBody(BaseModel):
 
 
 def tutor_routes(caller: Callable[..., Caller]) -> APIRouter:
-    router = APIRouter(prefix="/api/v1/tutor", tags=["tutor"], responses=documented(*COMMON))
+    router = APIRouter(prefix="/api/v1/tutor", tags=["tutor"])
     Who = Annotated[Caller, Depends(caller)]
 
     @router.post("/chat", summary="One tutor turn, streamed with the seed's event names",
-                 response_class=EventStreamResponse)
-    async def chat(who: Who, body: TutorChatBody) -> Any:
+                 response_class=EventStreamResponse,
+                 responses={200: CHAT_200, **documented(*COMMON, 429, stream=True)})
+    async def chat(who: Who, body: TutorChatBody, request: Request) -> Any:
         user = who.user(body.user)
         if body.context_text is not None:
             try:
@@ -51,6 +65,9 @@ def tutor_routes(caller: Callable[..., Caller]) -> APIRouter:
         session = await run_in_threadpool(Session, "tutor", user_id=user, provider=body.provider,
                                           conversation_id=body.session_id, provider_settings=settings)
         await wait_until_idle(body.session_id)
+        limiter = getattr(request.app.state, "limiter", None)
+        if limiter is not None:  # the same burst limit as the generic chat endpoint
+            limiter.hit(user)
         extra = {"context_text": body.context_text, "use_web_search": body.use_web_search,
                  "response_mode": body.response_mode, "structured_extract": body.structured_extract}
         return await stream_turn(lambda: session.send(body.message, extra), name="tutor", format_event=wire.frame)
