@@ -98,7 +98,9 @@ def run_tool_call(turn: Turn, call: ModelToolCall, *, from_button: bool = False
     yield turn.emit(ToolResult, call_id=call.id, name=call.name, ok=output.ok, summary=output.summary,
                     data=output.data)
     for card in output.cards:
-        yield turn.emit(DataCard, card_type=card.card_type, title=card.title, data=card.data)
+        event = turn.emit(DataCard, card_type=card.card_type, title=card.title, data=card.data)
+        turn.tool_card_seqs.add(event.seq)  # kept with this tool message (meta below), not again with the reply
+        yield event
     if output.clarification:
         yield turn.emit(Clarification, question=output.clarification["question"],
                         options=list(output.clarification.get("options", [])),
