@@ -42,6 +42,7 @@ def main() -> int:
         "test": None,
         "bench": None,
         "lint": [BIN / "ruff", "check", str(ROOT)],
+        "screenshots": [PY, "-m", "tests.screenshots", str(ROOT / "docs")],
     }
     if command not in commands:
         sys.exit(f"unknown command {command!r}; use one of: {', '.join(commands)}")
@@ -50,7 +51,7 @@ def main() -> int:
     if command == "bench":
         codes = [subprocess.run([PY, "-m", f"tests.bench.{name}", *rest]).returncode
                  for name in ("bench_store", "bench_marketing", "bench_providers", "bench_shopping_nlu",
-                              "bench_travel")]
+                              "bench_travel", "bench_browser")]
         return max(codes)
     if command == "test":
         lint = subprocess.run([BIN / "ruff", "check", "."])

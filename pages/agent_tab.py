@@ -42,10 +42,11 @@ def _suggestions(view: ChatView, spec: AgentSpec) -> list[Any]:
 
 
 def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: ConversationList,
-                    tab: gr.Tab | None = None) -> None:
+                    tab: gr.Tab | None = None, remembered: gr.BrowserState | None = None) -> None:
     view_state = gr.State(ChatView())
     # The open conversation survives a reload: its id is kept in the browser's localStorage.
-    remembered = gr.BrowserState(None, storage_key=f"agent-playground-{spec.id}-conversation")
+    if remembered is None:
+        remembered = gr.BrowserState(None, storage_key=f"agent-playground-{spec.id}-conversation")
     dock = gr.State([])
     workspace = workspace_for(spec.id)
     ws_state = gr.State({})
@@ -83,7 +84,11 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             if workspace.build is not None:
                 workspace.build(ctx)
 
-            @gr.render(inputs=[ws_state])
+            # Drawn again when the tab is opened: a hidden tab mounts lazily, after a page-load restore
+            # already set the state, and a render that ran unmounted shows nothing.
+            triggers = [ws_state.change, demo.load] + ([tab.select] if tab is not None else [])
+
+            @gr.render(inputs=[ws_state], triggers=triggers)
             def draw_side(ws: dict[str, Any]) -> None:
                 draw_workspace(workspace, ws, ctx)
 

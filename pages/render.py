@@ -189,8 +189,7 @@ def apply_event_in_place(view: ChatView, event: Event) -> None:
         case "thinking":
             view.badge = f"… {event.message or event.stage}"
         case "intent":
-            _insert(view, MessageView(kind="step", name=f"intent: {event.name} ({event.confidence:.0%})",
-                                      args=event.args or None, output=event.reasoning, turn_id=turn))
+            _insert(view, _intent_step(event.name, event.confidence, event.args, event.reasoning, turn))
         case "tool_call":
             step = _find_step(view, event.call_id)
             if step is None:
@@ -298,6 +297,23 @@ def _timestamp(value: Any) -> datetime | None:
         return None
 
 
+def _intent_step(name: str, confidence: float, args: dict[str, Any] | None, reasoning: str,
+                 turn_id: str | None) -> MessageView:
+    return MessageView(kind="step", name=f"intent: {name} ({confidence:.0%})", args=args or None, output=reasoning,
+                       turn_id=turn_id)
+
+
+def _trace_intents(traces: list[TraceRow]) -> dict[str, MessageView]:
+    """The intent step of each routed turn (shopping), as the live view showed it."""
+    steps: dict[str, MessageView] = {}
+    for trace in traces:
+        for event in trace.events:
+            if event.get("type") == "intent" and trace.turn_id not in steps:
+                steps[trace.turn_id] = _intent_step(event.get("name", ""), float(event.get("confidence") or 0),
+                                                    event.get("args"), event.get("reasoning", ""), trace.turn_id)
+    return steps
+
+
 def _trace_facts(traces: list[TraceRow]) -> tuple[dict[str, float], dict[str, TraceRow]]:
     """Tool durations by call id, and the turns that ended without ``done``."""
     durations: dict[str, float] = {}
@@ -331,6 +347,7 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
     """Rebuild a tab from the store, so cards, buttons, errors and suggestions survive a reload."""
     view = ChatView(conversation_id=conversation_id, state=dict(state or {}), feedback=dict(feedback or {}))
     durations, failed = _trace_facts(traces or [])
+    intents = _trace_intents(traces or [])
     action_status = {a.id: a.status.value for a in actions}
     shown_errors: set[str] = set()
 
@@ -348,6 +365,8 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
                                              text=content if len(content) < 2_000 else content[:2_000] + "…"))
             if row.status == "refused":
                 _insert(view, MessageView(kind="error", code=row.meta.get("refused") or "refused", turn_id=row.turn_id))
+            if row.turn_id in intents:
+                _insert(view, intents[row.turn_id])
             previous_turn = row.turn_id
         elif row.role == "assistant":
             if row.turn_id is None and "action_id" in row.meta:  # the outcome of Confirm / Cancel / expiry

@@ -1,0 +1,71 @@
+"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode and the travel tab, in
+headless Debian Chromium on a fresh database.
+
+    python3 dev.py screenshots          # writes docs/*.png
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+
+from playwright.sync_api import Page, sync_playwright
+
+from tests.bench.bench_browser import ARGS, _serve
+
+
+def marketing(page: Page) -> None:
+    page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    page.wait_for_timeout(1500)
+    for text in ("이번 주 성과 어때?", "봄 시즌 세일 예산 20% 늘려줘"):
+        page.fill("#pg-marketing-input textarea", text)
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => !document.querySelector('#pg-marketing-send').disabled", timeout=30_000)
+        page.wait_for_timeout(2500)
+
+
+def main(out: str) -> None:
+    os.environ["PLAYGROUND_DB"] = tempfile.mktemp(suffix=".duckdb")
+    os.environ["PLAYGROUND_MAP_TILES"] = "0"
+    from pages.shell import build_server, warm_up
+
+    warm_up().join()
+    url, srv = _serve(build_server())
+    _shoot(url, out)
+    srv.should_exit = True
+    shutil.copy(f"{out}/desktop.png", f"{out}/screenshot.png")
+
+
+def _shoot(url: str, out: str) -> None:
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        page = b.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR")
+        page.goto(url, wait_until="load")
+        marketing(page)
+        page.screenshot(path=f"{out}/desktop.png")
+        page = b.new_page(viewport={"width": 390, "height": 844}, locale="ko-KR", is_mobile=True, has_touch=True)
+        page.goto(url, wait_until="load")
+        marketing(page)
+        page.screenshot(path=f"{out}/phone.png")
+        page = b.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR", color_scheme="dark")
+        page.goto(url + "?__theme=dark", wait_until="load")
+        marketing(page)
+        page.screenshot(path=f"{out}/dark.png")
+        page = b.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR")
+        page.goto(url, wait_until="load")
+        page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+        page.click("button[role=tab]:has-text('여행 플래너')")
+        page.wait_for_selector("#pg-travel-map .js-plotly-plot", timeout=30_000)
+        for text in ("라멘집 추천해줘", "3박 4일 일정 짜줘"):
+            page.fill("#pg-travel-input textarea", text)
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => !document.querySelector('#pg-travel-send').disabled", timeout=30_000)
+            page.wait_for_timeout(2500)
+        page.screenshot(path=f"{out}/travel.png")
+        b.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "docs")
