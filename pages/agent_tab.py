@@ -42,10 +42,11 @@ def _suggestions(view: ChatView, spec: AgentSpec) -> list[Any]:
 
 
 def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: ConversationList,
-                    tab: gr.Tab | None = None) -> None:
+                    tab: gr.Tab | None = None, remembered: gr.BrowserState | None = None) -> None:
     view_state = gr.State(ChatView())
     # The open conversation survives a reload: its id is kept in the browser's localStorage.
-    remembered = gr.BrowserState(None, storage_key=f"agent-playground-{spec.id}-conversation")
+    if remembered is None:
+        remembered = gr.BrowserState(None, storage_key=f"agent-playground-{spec.id}-conversation")
     dock = gr.State([])
     workspace = workspace_for(spec.id)
     ws_state = gr.State({})
@@ -83,7 +84,11 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             if workspace.build is not None:
                 workspace.build(ctx)
 
-            @gr.render(inputs=[ws_state])
+            # Drawn again when the tab is opened: a hidden tab mounts lazily, after a page-load restore
+            # already set the state, and a render that ran unmounted shows nothing.
+            triggers = [ws_state.change, demo.load] + ([tab.select] if tab is not None else [])
+
+            @gr.render(inputs=[ws_state], triggers=triggers)
             def draw_side(ws: dict[str, Any]) -> None:
                 draw_workspace(workspace, ws, ctx)
 
@@ -156,10 +161,17 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         build_dock(spec, dock, view_state, lang_state, header.who,
                    lambda view, lang: refresh(view, lang, None, listed=False), outputs)
 
+    def send(text: str, *values: Any) -> Iterator[list[Any]]:
+        """A typed message; the workspace may add structured input (e.g. the screen it shows)."""
+        base, more = values[:len(inputs)], values[len(inputs):]
+        extra = ctx.send_extra(text, *more) if ctx.send_extra is not None else None
+        yield from run(text, *base, extra=extra)
+
+    send_inputs = [*inputs, *ctx.send_inputs]
     blank_guard = "(text, ...rest) => { if (!text || !text.trim()) throw new Error('blank'); return [text, ...rest]; }"
-    send_event = send_btn.click(run, [textbox, *inputs], outputs, js=blank_guard)
-    submit_event = textbox.submit(run, [textbox, *inputs], outputs, js=blank_guard)
-    suggestion_events = [b.click(run, [b, *inputs], outputs) for b in suggestion_buttons]
+    send_event = send_btn.click(send, [textbox, *send_inputs], outputs, js=blank_guard)
+    submit_event = textbox.submit(send, [textbox, *send_inputs], outputs, js=blank_guard)
+    suggestion_events = [b.click(send, [b, *send_inputs], outputs) for b in suggestion_buttons]
 
     def retry(view: ChatView, lang: Lang, provider: str, model: str, api_key: str,
               user: Viewer | None) -> Iterator[list[Any]]:

@@ -3,7 +3,8 @@
 Card data conventions (any agent may use them):
 - ``columns`` + ``rows``: a table;
 - ``chart``: {"kind": "line" | "bar", "x": [...], "series": {name: [values]}, "y_title": str,
-  "secondary": [series names drawn on a second axis]};
+  "secondary": [series names drawn on a second axis]}; "candlestick" adds "open", "high", "low" lists
+  (the first series is the close); "pie" draws the first series over the labels in "x";
 - ``tiles``: [{"label", "value", "delta"}] headline figures.
 """
 
@@ -37,6 +38,9 @@ def figure_for(card: CardView) -> go.Figure | None:
         return None
     secondary = set(chart.get("secondary", []))
     fig = go.Figure()
+    kind = chart.get("kind")
+    if kind in ("pie", "candlestick"):
+        return _special(card.title, chart)
     for name, values in chart["series"].items():
         axis = "y2" if name in secondary else "y"
         if chart.get("kind") == "bar":
@@ -53,6 +57,21 @@ def figure_for(card: CardView) -> go.Figure | None:
     if secondary:
         layout["yaxis2"] = {"overlaying": "y", "side": "right", "title": ", ".join(sorted(secondary))}
     fig.update_layout(**layout)
+    return fig
+
+
+def _special(title: str, chart: dict[str, Any]) -> go.Figure:
+    name, values = next(iter(chart["series"].items()))
+    fig = go.Figure()
+    if chart["kind"] == "pie":
+        fig.add_trace(go.Pie(labels=chart["x"], values=values, name=name, hole=0.45, sort=False))
+    else:
+        fig.add_trace(go.Candlestick(x=chart["x"], open=chart["open"], high=chart["high"], low=chart["low"],
+                                     close=values, name=name, increasing_line_color="#d9382b",
+                                     decreasing_line_color="#1f6fd1"))  # Korean convention: up red, down blue
+        fig.update_layout(xaxis_rangeslider_visible=False, yaxis={"title": chart.get("y_title", "")})
+    fig.update_layout(title={"text": title, "font": {"size": 14}}, margin={"l": 40, "r": 20, "t": 40, "b": 30},
+                      height=300, legend={"orientation": "h", "y": -0.2})
     return fig
 
 

@@ -90,6 +90,25 @@ class ChatView(BaseModel):
     state: dict[str, Any] = Field(default_factory=dict)  # the conversation's agent state (budget, tags...)
     feedback: dict[str, str] = Field(default_factory=dict)  # turn_id -> up | down
     running: bool = False
+    # The last turn's done.meta switches a workspace may show (seed 002: response_mode, structured, sources).
+    canvas: dict[str, Any] | None = None  # {"markdown", "structured", "turn_id"} of a canvas_markdown reply
+
+
+def _seed_002_meta(view: ChatView, meta: dict[str, Any], turn: str | None) -> None:
+    """Web-search sources go under the reply; a canvas_markdown reply moves to the canvas panel (the
+    bubble keeps a pointer), with the structured summary when the extraction gave one."""
+    sources = [s for s in meta.get("sources") or [] if isinstance(s, dict) and s.get("url")]
+    if sources:
+        links = " · ".join(f"[{s.get('title') or s['url']}]({s['url']})" for s in sources[:8])
+        _insert(view, MessageView(kind="notice", text=f"🔎 출처 (sources): {links}", turn_id=turn))
+    if meta.get("response_mode") != "canvas_markdown":
+        return
+    reply = next((m for m in reversed(view.messages) if m.turn_id == turn and m.kind == "text"
+                  and m.role == "assistant" and m.text.strip()), None)
+    if reply is None:
+        return
+    view.canvas = {"markdown": reply.text, "structured": meta.get("structured"), "turn_id": turn}
+    reply.text = "📝 답을 오른쪽 캔버스에 학습 노트로 정리했어요. (The answer is in the canvas panel.)"
 
 
 def _aware(moment: datetime) -> datetime:
@@ -170,8 +189,7 @@ def apply_event_in_place(view: ChatView, event: Event) -> None:
         case "thinking":
             view.badge = f"… {event.message or event.stage}"
         case "intent":
-            _insert(view, MessageView(kind="step", name=f"intent: {event.name} ({event.confidence:.0%})",
-                                      args=event.args or None, output=event.reasoning, turn_id=turn))
+            _insert(view, _intent_step(event.name, event.confidence, event.args, event.reasoning, turn))
         case "tool_call":
             step = _find_step(view, event.call_id)
             if step is None:
@@ -228,6 +246,7 @@ def apply_event_in_place(view: ChatView, event: Event) -> None:
             for message in view.messages:
                 if message.kind == "step" and message.status == "running":
                     message.status = "done"
+            _seed_002_meta(view, event.meta, turn)
         case "error":
             view.conversation_id = event.conversation_id or view.conversation_id
             view.running = False
@@ -278,6 +297,23 @@ def _timestamp(value: Any) -> datetime | None:
         return None
 
 
+def _intent_step(name: str, confidence: float, args: dict[str, Any] | None, reasoning: str,
+                 turn_id: str | None) -> MessageView:
+    return MessageView(kind="step", name=f"intent: {name} ({confidence:.0%})", args=args or None, output=reasoning,
+                       turn_id=turn_id)
+
+
+def _trace_intents(traces: list[TraceRow]) -> dict[str, MessageView]:
+    """The intent step of each routed turn (shopping), as the live view showed it."""
+    steps: dict[str, MessageView] = {}
+    for trace in traces:
+        for event in trace.events:
+            if event.get("type") == "intent" and trace.turn_id not in steps:
+                steps[trace.turn_id] = _intent_step(event.get("name", ""), float(event.get("confidence") or 0),
+                                                    event.get("args"), event.get("reasoning", ""), trace.turn_id)
+    return steps
+
+
 def _trace_facts(traces: list[TraceRow]) -> tuple[dict[str, float], dict[str, TraceRow]]:
     """Tool durations by call id, and the turns that ended without ``done``."""
     durations: dict[str, float] = {}
@@ -311,6 +347,7 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
     """Rebuild a tab from the store, so cards, buttons, errors and suggestions survive a reload."""
     view = ChatView(conversation_id=conversation_id, state=dict(state or {}), feedback=dict(feedback or {}))
     durations, failed = _trace_facts(traces or [])
+    intents = _trace_intents(traces or [])
     action_status = {a.id: a.status.value for a in actions}
     shown_errors: set[str] = set()
 
@@ -328,6 +365,8 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
                                              text=content if len(content) < 2_000 else content[:2_000] + "…"))
             if row.status == "refused":
                 _insert(view, MessageView(kind="error", code=row.meta.get("refused") or "refused", turn_id=row.turn_id))
+            if row.turn_id in intents:
+                _insert(view, intents[row.turn_id])
             previous_turn = row.turn_id
         elif row.role == "assistant":
             if row.turn_id is None and "action_id" in row.meta:  # the outcome of Confirm / Cancel / expiry

@@ -56,12 +56,17 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
     with gr.Blocks(title="Agent Playground", fill_width=True) as demo:
         header = build_header(config, demo)
         agents = list_agents()
+        # Each tab's open conversation, kept in the browser. Made here, outside the tabs: a hidden tab
+        # mounts lazily, and a BrowserState inside it is read from localStorage only once it mounts,
+        # after that tab's restore has already run with nothing.
+        remembered = {spec.id: gr.BrowserState(None, storage_key=f"agent-playground-{spec.id}-conversation")
+                      for spec in agents}
         with gr.Sidebar(label=label("conversations"), open=True, elem_id="pg-sidebar", width=280):
             lists = {spec.id: build_conversation_list(spec, visible=i == 0) for i, spec in enumerate(agents)}
         with gr.Tabs(elem_id="pg-tabs") as tabs:
             for spec in agents:
                 with gr.Tab(spec.title, id=spec.id, elem_id=f"pg-tab-{spec.id}") as tab:
-                    build_agent_tab(spec, header, demo, lists[spec.id], tab)
+                    build_agent_tab(spec, header, demo, lists[spec.id], tab, remembered=remembered[spec.id])
             if not agents:
                 with gr.Tab("Agents"):
                     gr.Markdown("No agents are registered in this build.")

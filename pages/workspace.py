@@ -32,6 +32,10 @@ class TabContext:
     inputs: list[Any] = field(default_factory=list)
     outputs: list[Any] = field(default_factory=list)
     deferred: list[Callable[[], None]] = field(default_factory=list)  # wiring that needs run/inputs/outputs
+    # Structured input a workspace adds to every message typed in the chat (the tutor's context_text):
+    # send_extra(text, *values of send_inputs) -> the turn's extra.
+    send_inputs: list[Any] = field(default_factory=list)
+    send_extra: Callable[..., dict[str, Any] | None] | None = None
 
     def later(self, wire: Callable[[], None]) -> None:
         self.deferred.append(wire)

@@ -97,7 +97,9 @@ def test_handler_that_raises_is_reported_and_the_turn_completes(store):
     provider = OfflineProvider.scripted(call("explode", {}), say("The tool failed."))
     events = Session("notes", provider=provider).run("boom")
     result = one(events, "tool_result")
-    assert not result.ok and result.summary == "Tool 'explode' failed: RuntimeError: kaboom"
+    assert not result.ok and result.summary == ("'explode' 단계에서 오류가 나서 결과를 만들지 못했어요 (RuntimeError). "
+                                                "잠시 후 다시 시도해 주세요. (The 'explode' step failed; please try again.)")
+    assert "kaboom" not in result.summary and "Traceback" not in result.summary  # internals stay in the log
     assert events[-1].type == "done"
 
 

@@ -199,3 +199,24 @@ def test_card_builders():
     assert tiles.count("pg-tile-value") == 2 and 'class="pg-tile-delta up"' in tiles and "₩12,000" in tiles
     view = fold([ev.DataCard(turn_id="t", seq=1, card_type="kpi_trend", title="Trend", data=chart.data)])
     assert len(to_chatbot(view, "en")) == 2 and entry_turns(view) == ["t", "t"]  # text part + the plot
+
+
+def test_a_pipelines_own_cards_survive_a_reload(store):
+    """Shopping emits its Top 3 and compare cards itself (no tool message): they are kept with the
+    reply, so a reload shows the same cards in the chat and the same workspace."""
+    from pages.workspace import workspace_for, workspace_state
+
+    session = Session("shopping")
+    live = ChatView()
+    for text in ("분유포트 15만원 아래로 추천해줘", "1번이랑 2번 비교해줘"):
+        live = render.add_user_message(live, text)
+        for event in session.send(text):
+            live = render.apply_event(live, event)
+    reloaded = render.view_from_history(session.conversation_id, session.history(), session.pending_actions(),
+                                        session.store.traces.for_conversation(session.conversation_id))
+    cards = [(m.card.card_type, m.card.title) for m in live.messages if m.card]
+    assert cards == [("recommendations", "분유포트 Top 3"), ("compare", "제품 비교")]
+    assert [(m.card.card_type, m.card.title) for m in reloaded.messages if m.card] == cards
+    assert shape(reloaded) == shape(live)
+    workspace = workspace_for("shopping")
+    assert workspace_state(reloaded, workspace)["slots"] == workspace_state(live, workspace)["slots"]

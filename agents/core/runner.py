@@ -21,6 +21,7 @@ from agents.core.errors import ConversationNotFound, GuardRefusal, PlaygroundErr
 from agents.core.events import (
     ActionConfirmation,
     Clarification,
+    DataCard,
     Done,
     Emitter,
     Error,
@@ -80,6 +81,10 @@ class Turn:
         # Structured input beside the text (a clicked anchor product, start-panel choices).
         self.extra: dict[str, Any] = dict(extra or {})
         self.messages_out: list[NewMessage] = []
+        # Cards a tool returned are kept with its tool message; the rest (a pipeline's own cards, as in
+        # shopping) go with the turn's reply, so a reload rebuilds them too.
+        self.tool_card_seqs: set[int] = set()
+        self.loose_cards: list[dict[str, Any]] = []
         self.actions_out: list[PendingActionRow] = []
         self.state: dict[str, Any] = dict(conversation.state)
         self.usage = Usage()
@@ -328,6 +333,8 @@ def _drive(turn: Turn) -> Iterator[Event]:
         for event in pipeline(turn):
             if isinstance(event, Clarification) and event.options:
                 options = list(event.options)
+            if isinstance(event, DataCard) and event.seq not in turn.tool_card_seqs:
+                turn.loose_cards.append({"card_type": event.card_type, "title": event.title, "data": event.data})
             if held or isinstance(event, ActionConfirmation):
                 held.append(event)
             else:
@@ -338,6 +345,7 @@ def _drive(turn: Turn) -> Iterator[Event]:
             held.append(turn.emit(SuggestedQuestions, questions=suggestions[:4]))
         message_id = _last_assistant_id(turn)
         _remember_suggestions(turn, message_id, suggestions[:4] or options)
+        _remember_cards(turn, message_id)
         terminal = turn.emit(
             Done, conversation_id=turn.conversation.id, message_id=message_id, provider=turn.provider.name,
             model=turn.provider.model, usage=turn.usage, latency_ms=round(turn.elapsed_ms(), 3),
@@ -409,6 +417,14 @@ def _remember_suggestions(turn: Turn, message_id: str | None, questions: list[st
     for message in turn.messages_out:
         if message.id == message_id and "suggestions" not in message.meta:
             message.meta = {**message.meta, "suggestions": questions}
+
+
+def _remember_cards(turn: Turn, message_id: str | None) -> None:
+    if not turn.loose_cards or message_id is None:
+        return
+    for message in turn.messages_out:
+        if message.id == message_id:
+            message.meta = {**message.meta, "cards": [*message.meta.get("cards", []), *turn.loose_cards]}
 
 
 def _open_conversation(

@@ -91,14 +91,20 @@ def run_tool_call(turn: Turn, call: ModelToolCall, *, from_button: bool = False
     try:
         output = tool.handler(args, ctx)
     except Exception as exc:
+        # Logged with its traceback for the developer; the person (and the model) get a plain sentence
+        # naming the step and what to do, with the error's kind but no internals (seed 001 §10).
         log.exception("tool %s raised", call.name)
-        output = ToolOutput(ok=False, summary=f"Tool '{call.name}' failed: {type(exc).__name__}: {exc}")
+        output = ToolOutput(ok=False, summary=f"'{call.name}' 단계에서 오류가 나서 결과를 만들지 못했어요 "
+                                              f"({type(exc).__name__}). 잠시 후 다시 시도해 주세요. "
+                                              f"(The '{call.name}' step failed; please try again.)")
     turn.spans.append({"kind": "tool", "name": call.name, "ok": output.ok,
                        "ms": round((time.perf_counter() - started) * 1000, 3)})
     yield turn.emit(ToolResult, call_id=call.id, name=call.name, ok=output.ok, summary=output.summary,
                     data=output.data)
     for card in output.cards:
-        yield turn.emit(DataCard, card_type=card.card_type, title=card.title, data=card.data)
+        event = turn.emit(DataCard, card_type=card.card_type, title=card.title, data=card.data)
+        turn.tool_card_seqs.add(event.seq)  # kept with this tool message (meta below), not again with the reply
+        yield event
     if output.clarification:
         yield turn.emit(Clarification, question=output.clarification["question"],
                         options=list(output.clarification.get("options", [])),
@@ -126,3 +132,9 @@ def _propose(turn: Turn, tool: Tool, call: ModelToolCall, args: Any,
     payload = {"ok": True, "status": "pending_confirmation", "action_id": action.id, "summary": action.summary,
                "note": "Not executed yet. The user must confirm the card; do not say it was done."}
     return _result_message(turn, call, payload, {"action_id": action.id, "status": "PENDING", "args": dumped})
+
+
+# For pipelines that run a call themselves (the tutor's ui_action is checked against the screen's
+# catalog): the same refusal and result message as a registered tool's.
+refuse = _refuse
+result_message = _result_message

@@ -193,6 +193,9 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
           budgets: dict[str, int] | None = None) -> Understanding:
     """The tool call (or question) for ``intent`` with the slots the text gives."""
     one = r.campaigns[0][0] if len(r.campaigns) == 1 else None
+    if intent in MUTATIONS and len(r.pair) >= 2 and one is not None:
+        one = None  # "여름 캠페인이랑 봄 캠페인 중에 하나만 멈춰줘": two named, which one is not said
+        r.campaigns = list(r.pair)
     match intent:
         case "generateAdCopy":
             args: dict[str, Any] = {"product": rd.product(r.text, r.campaigns) or "우리 상품"}

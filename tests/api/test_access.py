@@ -31,6 +31,7 @@ EVERY_ENDPOINT = [
     ("POST", "/api/v1/turns/turn_x/feedback", {"rating": "up"}),
     ("GET", "/api/v1/travel/trips", None),
     ("POST", "/api/v1/travel/trips/trip_x/apply-itinerary", {"preview": {"title": "x", "days": []}, "mode": "merge"}),
+    ("POST", "/api/v1/tutor/chat", {"message": "홈으로"}),
 ]
 
 

@@ -26,6 +26,17 @@ def settle(page, agent: str) -> None:
     page.wait_for_timeout(300)  # the event's own last update
 
 
+def chat_text(page) -> tuple[str, int]:
+    """The chat as a person reads it, and how many charts it holds: chart tick labels depend on the
+    width the chart was first drawn at, not on what the chat says, so they are left out."""
+    return page.evaluate("""() => {
+        const chat = document.querySelector('#pg-marketing-chat').cloneNode(true);
+        const plots = chat.querySelectorAll('.js-plotly-plot');
+        plots.forEach(p => p.remove());
+        return [chat.innerText, plots.length];
+    }""")
+
+
 def shots(tmp_path) -> Path:
     folder = Path(os.environ.get("PLAYGROUND_SCREENSHOTS", tmp_path))
     folder.mkdir(parents=True, exist_ok=True)
@@ -92,19 +103,17 @@ def test_marketing_cards_in_chat_short_page_reload_feedback_retry(page, store, t
     assert user_texts[-2:] == ["이번 주 성과 어때?", "이번 주 성과 어때?"]
 
     # A reload rebuilds the same view: messages, the suggestions, and the dismissed alert stays gone.
-    chat_before = page.inner_text("#pg-marketing-chat")
+    chat_before = chat_text(page)
     suggestions = page.locator("button.pg-suggestion:visible").all_inner_texts()
     page.reload(wait_until="load")
     page.wait_for_selector("#pg-marketing-chat .pg-card-kpi_summary", state="attached", timeout=60_000)
     page.wait_for_selector("#pg-marketing-alert-banner:has-text('열린 알림 3개')", timeout=30_000)
     page.wait_for_timeout(500)
-    assert page.inner_text("#pg-marketing-chat") == chat_before
+    assert chat_text(page) == chat_before
     assert page.locator("button.pg-suggestion:visible").all_inner_texts() == suggestions
     assert page.locator("#pg-marketing-conversations label").count() == 1
 
 
-@pytest.mark.xfail(reason="open (issue 10): after '10만원 아래로 다시 보여줘' the start panel's budget slider stays at "
-                          "150000 instead of following the conversation's budget", strict=False)
 def test_a_conversation_started_by_a_button_is_listed_and_survives_a_reload(page, store):
     page.click("button[role=tab]:has-text('쇼핑 재추천')")
     page.wait_for_selector("#pg-shopping-start-button", timeout=30_000)
@@ -117,8 +126,9 @@ def test_a_conversation_started_by_a_button_is_listed_and_survives_a_reload(page
     assert "추천해줘" in page.inner_text("#pg-shopping-conversations")
     send(page, "shopping", "10만원 아래로 다시 보여줘")
     settle(page, "shopping")
-    # the start panel follows the conversation's budget
-    assert page.input_value("#pg-shopping-budget input[type=number]") == "100000"
+    # the start panel follows the conversation's budget (its own update comes right after the reply's last one)
+    page.wait_for_function("() => document.querySelector('#pg-shopping-budget input[type=number]').value === '100000'",
+                           timeout=15_000)
     page.reload(wait_until="load")
     page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
     page.click("button[role=tab]:has-text('쇼핑 재추천')")

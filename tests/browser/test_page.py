@@ -18,8 +18,6 @@ def send(page, text: str) -> None:
     page.click("#pg-notes-send")
 
 
-@pytest.mark.xfail(reason="open (issue 10): passes alone, but after other browser tests in the same run the "
-                          "reload no longer reopens the conversation of a non-first tab; to investigate", strict=False)
 def test_send_confirm_and_reload(page, server, store, tmp_path):
     open_notes(page)
     send(page, "add water the plants")

@@ -187,3 +187,24 @@ def test_text_only_answer_with_places_goes_through_the_parse_fallback(store, clo
     events = s.run("전망대 추천")
     assert events[-1].meta["parse_fallback"]["method"] == "json_block"
     assert json.loads(events[-4].model_dump_json())["name"] == "recommend_places"
+
+
+def test_seed_10_a_tool_that_raises_is_logged_and_answered_plainly(store, clock, monkeypatch, caplog) -> None:
+    """§10 "ToolExecutor 예외": the error is logged, the person gets a plain message, the turn ends."""
+    import logging
+
+    from agents.travel import tools as travel_tools
+
+    def broken(*_: object) -> None:
+        raise RuntimeError("gazetteer file vanished")
+
+    monkeypatch.setattr(travel_tools, "validate_and_enrich", broken)
+    s = Session("travel", provider=OfflineProvider.scripted(
+        call("recommend_places", {"places": [{"name": "후운지", "category": "restaurant"}]}), say("죄송해요.")),
+        clock=clock)
+    with caplog.at_level(logging.ERROR):
+        events = s.run("라멘집 추천해줘")
+    assert types(events) == ["tool_call", "tool_result", "text", "done"]
+    result = one(events, "tool_result")
+    assert not result.ok and "'recommend_places' 단계에서 오류" in result.summary and "vanished" not in result.summary
+    assert any("recommend_places" in r.getMessage() and r.exc_info for r in caplog.records)

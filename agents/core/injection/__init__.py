@@ -70,9 +70,18 @@ def _raw_lines(text: str) -> str:
     return "\n".join(normalise(line) for line in text.splitlines())
 
 
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
+
+
+def _unleet(text: str) -> str:
+    """"1gn0re y0ur prev10us 1nstruct10ns" read as letters: only words mixing letters and digits
+    are folded, so "30%" or "2026" stay numbers."""
+    return re.sub(r"\b(?=\w*[a-z])(?=\w*[0-9@$])[\w@$]+\b", lambda m: m.group().translate(_LEET), text)
+
+
 def scan(text: str) -> Finding | None:
     """The attack family the message belongs to, or None for an ordinary message."""
-    flat = normalise(text)
+    flat = _unleet(normalise(text))
     lines = _raw_lines(text)
     for family, compiled in patterns().items():
         for pattern in compiled:

@@ -115,6 +115,8 @@ class OpenAIProvider:
         calls: dict[str, dict[str, str]] = {}
         completed = False
         search_used = False
+        searches: list[dict[str, str]] = []
+        sources: dict[str, dict[str, str]] = {}  # url -> {url, title}: the citations of web search
         try:
             stream = self.client.responses.create(**kwargs)
         except openai.APITimeoutError:
@@ -139,6 +141,13 @@ class OpenAIProvider:
                                         event.item.arguments or call.get("arguments", ""))
                 elif kind == "response.output_item.done" and event.item.type == "web_search_call":
                     search_used = True
+                    action = getattr(event.item, "action", None)
+                    searches.append({"id": event.item.id or "", "query": str(getattr(action, "query", "") or "")})
+                elif kind == "response.output_item.done" and event.item.type == "message":
+                    for part in getattr(event.item, "content", None) or []:
+                        _cite(sources, getattr(part, "annotations", None) or [])
+                elif kind == "response.output_text.annotation.added":
+                    _cite(sources, [getattr(event, "annotation", None)])
                 elif kind == "response.completed":
                     completed = True
                     usage = event.response.usage
@@ -150,7 +159,10 @@ class OpenAIProvider:
             raise _BrokenStream(f"the Responses stream broke: {type(exc).__name__}") from exc
         if not completed:
             raise _BrokenStream("the Responses stream ended before response.completed")
-        yield Finish("stop", {"api": "responses", "search_used": search_used})
+        meta: dict[str, Any] = {"api": "responses", "search_used": search_used}
+        if search_used or sources:
+            meta |= {"sources": list(sources.values()), "web_search_calls": searches}
+        yield Finish("stop", meta)
 
     # --- chat.completions ----------------------------------------------------------------
 
@@ -190,6 +202,14 @@ class OpenAIProvider:
         for index in sorted(calls):
             yield ToolCallChunk(calls[index]["id"], calls[index]["name"], calls[index]["arguments"])
         yield Finish(finish, {"api": "chat"})
+
+
+def _cite(sources: dict[str, dict[str, str]], annotations: list[Any]) -> None:
+    """URL citations of the Responses output (web search); the SDK gives objects or plain dicts."""
+    for note in annotations:
+        get = note.get if isinstance(note, dict) else (lambda k, n=note: getattr(n, k, None))
+        if get("type") == "url_citation" and get("url"):
+            sources.setdefault(get("url"), {"url": get("url"), "title": get("title") or get("url")})
 
 
 class _BrokenStream(Exception):

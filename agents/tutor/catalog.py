@@ -1,0 +1,76 @@
+"""Each screen's action catalog (id, Korean label, risk, JSON-Schema params, intent keywords) and the
+validation of a requested UI action against it with ``jsonschema``.
+
+Ids, labels, risks and schemas come from ``data/tutor/screens.json`` (the one source); the intent
+keywords are the agent's own (``lexicon.yaml``, section ``intent_keywords``)."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any, Literal
+
+import jsonschema
+from pydantic import BaseModel, Field
+
+from agents.core.nlu import Lexicon
+from agents.tutor.sandbox import AppState
+from agents.tutor.sandbox_data import cases, screens, stocks
+
+LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
+
+# Everything is reachable from every screen except the filters that belong to one screen.
+_ONLY_ON = {"set_period": {"stock"}, "set_keyword": {"education"}}
+
+
+class CatalogAction(BaseModel):
+    id: str
+    label: str
+    risk: Literal["low", "high"]
+    params_schema: dict[str, Any]
+    intent_keywords: list[str] = Field(default_factory=list)
+
+
+@functools.cache
+def lexicon() -> Lexicon:
+    return Lexicon.load(LEXICON_PATH)
+
+
+@functools.cache
+def _all() -> tuple[CatalogAction, ...]:
+    keywords = lexicon().data.get("intent_keywords", {})
+    return tuple(CatalogAction(**a, intent_keywords=list(keywords.get(a["id"], []))) for a in screens()["actions"])
+
+
+def catalog_for(state: AppState) -> list[CatalogAction]:
+    return [a for a in _all() if state.mode in _ONLY_ON.get(a.id, {state.mode})]
+
+
+def action_spec(action_id: str) -> CatalogAction | None:
+    return next((a for a in _all() if a.id == action_id), None)
+
+
+class ActionRejected(ValueError):
+    """An action id outside the catalog or params its schema refuses; the message goes to the model."""
+
+
+def validate(catalog: list[CatalogAction], action_id: str, params: Any) -> CatalogAction:
+    spec = next((a for a in catalog if a.id == action_id), None)
+    if spec is None:
+        raise ActionRejected(f"Unknown action id {action_id!r} on this screen. "
+                             f"Use one of the current action_catalog ids: {', '.join(a.id for a in catalog)}.")
+    if not isinstance(params, dict):
+        raise ActionRejected(f"params for {action_id} must be a JSON object, not {type(params).__name__}.")
+    errors = sorted(jsonschema.Draft202012Validator(spec.params_schema).iter_errors(params), key=lambda e: list(e.path))
+    if errors:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e.path) or '(params)'}: {e.message}" for e in errors)
+        raise ActionRejected(f"Invalid params for {action_id}: {problems}. Schema: {spec.params_schema}")
+    # The schema checks shapes; the sandbox checks that the named things exist.
+    code, case_id = params.get("code"), params.get("case_id")
+    if code is not None and code not in stocks():
+        raise ActionRejected(f"Invalid params for {action_id}: stock code {code!r} is not in the sandbox. "
+                             f"Known codes: {', '.join(stocks())}.")
+    if case_id is not None and case_id not in cases():
+        raise ActionRejected(f"Invalid params for {action_id}: case {case_id!r} does not exist. "
+                             f"Known cases: {', '.join(cases())}.")
+    return spec

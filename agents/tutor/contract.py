@@ -1,0 +1,119 @@
+"""The Agent Control Contract's ``context_text`` (seed 002) as pydantic models: the app builds it on
+every send, the agent parses it. ``build`` and ``parse`` round-trip exactly."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from agents.tutor.catalog import CatalogAction, catalog_for
+from agents.tutor.sandbox import AppState, filters, sections, selected_entities, state_for_route
+
+Source = Literal["agent_dock", "home_page", "portfolio_stock_detail", "agent_canvas"]
+Phase = Literal["idle", "running", "success", "error"]
+
+
+class SelectedEntities(BaseModel):
+    stock_code: str | None = None
+    stock_name: str | None = None
+    date_key: str | None = None
+    case_id: str | None = None
+
+
+class Filters(BaseModel):
+    period: Literal["1M", "3M", "1Y"] | None = None
+    tab: str | None = None
+    keyword: str | None = None
+
+
+class UISnapshot(BaseModel):
+    route: str
+    mode: Literal["home", "stock", "education", "my"]
+    visible_sections: list[str] = Field(default_factory=list)
+    selected_entities: SelectedEntities = Field(default_factory=SelectedEntities)
+    filters: Filters = Field(default_factory=Filters)
+    portfolio_summary: dict[str, Any] | None = None
+    location_state: dict[str, Any] | None = None
+    captured_at: datetime
+
+
+class InteractionState(BaseModel):
+    source: Source = "agent_dock"
+    mode: Literal["home", "stock", "education", "my"] = "home"
+    route: str = "/home"
+    last_prompt: str | None = None
+    focused_prompt: str | None = None
+    control_phase: Phase = "idle"
+    control_active: bool = False
+
+
+class ContextText(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    mode: Literal["home", "stock", "education", "my"]
+    context: dict[str, Any] = Field(default_factory=dict)
+    ui_snapshot: UISnapshot
+    action_catalog: list[CatalogAction]
+    interaction_state: InteractionState = Field(default_factory=InteractionState)
+
+    def to_text(self) -> str:
+        return self.model_dump_json()
+
+
+def build(state: AppState, now: datetime, *, portfolio_summary: dict[str, Any] | None = None,
+          source: Source = "agent_dock", prompt: str | None = None, context: dict[str, Any] | None = None) -> ContextText:
+    """The contract for ``state``, captured at ``now`` (the app calls this on every send)."""
+    location = {"archive_open": state.archive_open, "order": state.order.model_dump() if state.order else None,
+                "history": state.history[-5:]}
+    return ContextText(
+        mode=state.mode, context=context or {},
+        ui_snapshot=UISnapshot(route=state.route, mode=state.mode, visible_sections=sections(state),
+                               selected_entities=SelectedEntities(**selected_entities(state)),
+                               filters=Filters(**filters(state)), portfolio_summary=portfolio_summary,
+                               location_state=location, captured_at=now),
+        action_catalog=catalog_for(state),
+        interaction_state=InteractionState(source=source, mode=state.mode, route=state.route,
+                                           last_prompt=prompt if prompt is not None else state.last_prompt,
+                                           control_phase=state.control_phase,
+                                           control_active=state.control_phase == "running"),
+    )
+
+
+class BadContext(ValueError):
+    """``context_text`` that is not the contract's JSON; the message names what is wrong."""
+
+
+def parse(text: str) -> ContextText:
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadContext(f"context_text is not valid JSON ({exc.msg} at position {exc.pos}).") from exc
+    if not isinstance(raw, dict):
+        raise BadContext(f"context_text must be a JSON object, not {type(raw).__name__}.")
+    try:
+        return ContextText.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise BadContext(f"context_text.{where}: {first['msg']} ({exc.error_count()} problem(s) in all).") from exc
+
+
+def state_of(ctx: ContextText) -> AppState:
+    """The app state a contract describes (route, filters, selected entities)."""
+    snap = ctx.ui_snapshot
+    try:
+        state = state_for_route(snap.route)
+    except ValueError as exc:
+        raise BadContext(f"context_text.ui_snapshot.route: {exc}") from exc
+    update: dict[str, Any] = {"last_prompt": ctx.interaction_state.last_prompt,
+                              "date_key": snap.selected_entities.date_key}
+    if snap.filters.period:
+        update["period"] = snap.filters.period
+    if snap.filters.tab:
+        update["tab"] = snap.filters.tab
+    if snap.filters.keyword:
+        update["keyword"] = snap.filters.keyword
+    return state.model_copy(update=update)

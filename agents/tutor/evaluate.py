@@ -1,0 +1,49 @@
+"""Measure the tutor's offline model on the labelled phrasings (tests/tutor/phrasings.yaml, written
+apart from ``training.yaml``): each is read on its screen and checked for the kind and every labelled
+argument (``playground nlu-report tutor``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from agents.core.nlu import Outcome, Report, compact
+from agents.tutor.reading import HIGH_RISK, read
+from agents.tutor.sandbox import state_for_route
+
+PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "tutor" / "phrasings.yaml"
+
+
+def _same(key: str, want: Any, have: Any) -> bool:
+    if key == "keyword":
+        return have is not None and compact(str(have)).lower() == compact(str(want)).lower()
+    return have == want
+
+
+def check(item: dict[str, Any]) -> Outcome:
+    reading = read(item["text"], state_for_route(item["screen"]))
+    expected = "clarify" if item.get("clarify") else item.get("action") or item["answer"]
+    got = reading.kind or "clarify"
+    problems: list[str] = []
+    if got != expected:
+        problems.append(f"kind {got} != {expected}")
+        if got in HIGH_RISK and expected == "clarify":
+            problems.append("a high-risk action was read where the model had to ask")
+    elif expected == "clarify" and len(reading.choices) < 2:
+        problems.append("a question without choices")
+    else:
+        for key, want in (item.get("args") or {}).items():
+            if not _same(key, want, reading.args.get(key)):
+                problems.append(f"{key}: {reading.args.get(key)!r} != {want!r}")
+    return Outcome(text=item["text"], expected=expected, got=got, ok=not problems, problems=problems, item=item)
+
+
+def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or []
+
+
+def run_report(path: Path | None = None) -> Report:
+    """What ``playground nlu-report tutor`` prints (AgentSpec.extra["nlu_report"])."""
+    return Report("tutor", [check(item) for item in load(path or PHRASINGS)])

@@ -1,0 +1,109 @@
+"""The sandbox app's side of the contract (seed §프론트 fallback 규칙), as pure functions.
+
+After each turn the app applies the ``ui_action`` events the agent emitted. When a reply carried none,
+the local orchestrator matches the learner's message against the catalog's ``intent_keywords``, fills
+the params from the message and the screen, validates them against ``params_schema`` and runs the
+best low-risk action, or proposes a high-risk one (it then waits for Confirm like any other)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.core.nlu import normalise
+from agents.core.nlu.text import contains
+from agents.tutor import sandbox
+from agents.tutor.catalog import ActionRejected, CatalogAction, catalog_for, lexicon, validate
+from agents.tutor.names import find_stocks
+from agents.tutor.reading import keyword_of
+from agents.tutor.sandbox import AppState
+
+
+@dataclass
+class AfterTurn:
+    state: AppState
+    ran: list[dict[str, Any]] = field(default_factory=list)  # low-risk actions applied, in order
+    propose: dict[str, Any] | None = None  # a high-risk action the app proposes (needs Confirm)
+    source: str = "agent"  # agent | keyword_fallback | none
+
+
+def _params(action_id: str, message: str, state: AppState) -> dict[str, Any]:
+    lex = lexicon()
+    codes = find_stocks(message).codes
+    code = codes[0] if codes else state.stock_code if state.mode == "stock" else None
+    match action_id:
+        case "nav_stock" | "remove_holding":
+            return {"code": code} if code else {}
+        case "open_order":
+            side = "sell" if lex.hits(message, "order_sell") else "buy"
+            return {"side": side, **({"code": code} if code else {})}
+        case "open_external_link":
+            link = lex.value(message, "link")
+            return {k: v for k, v in (("link", link), ("code", code)) if v}
+        case "set_period":
+            period = lex.value(message, "period")
+            return {"period": period.upper()} if period else {}
+        case "set_tab":
+            tab = lex.value(message, "tab")
+            return {"tab": tab} if tab else {}
+        case "set_keyword":
+            keyword = keyword_of(message)
+            return {"keyword": keyword} if keyword else {}
+        case "open_case":
+            case_id = lex.value(message, "case")
+            return {"case_id": case_id} if case_id else {}
+    return {}
+
+
+def orchestrate(message: str, state: AppState, catalog: list[CatalogAction] | None = None
+                ) -> tuple[CatalogAction, dict[str, Any]] | None:
+    """The catalog action whose intent keywords the message hits best (longest keyword), with params
+    that pass its schema; None when nothing fits."""
+    catalog = catalog if catalog is not None else catalog_for(state)
+    n = normalise(message)
+    scored = []
+    for action in catalog:
+        hits = [k for k in action.intent_keywords if contains(n, k)]
+        if hits:
+            scored.append((max(len(k) for k in hits), action))
+    for _, action in sorted(scored, key=lambda x: -x[0]):
+        params = _params(action.id, message, state)
+        try:
+            validate(catalog, action.id, params)
+        except ActionRejected:
+            continue
+        return action, params
+    return None
+
+
+def after_turn(state: AppState, events: list[Any], message: str) -> AfterTurn:
+    """What the app does when a turn ends: apply the agent's low-risk ui_actions, else fall back."""
+    out = AfterTurn(state=state)
+    emitted = [e for e in events if getattr(e, "type", "") == "ui_action"]
+    if emitted:
+        for event in emitted:
+            if event.risk == "low" and not event.needs_confirmation:
+                out.state = sandbox.apply(out.state, event.action_id, dict(event.params))
+                out.ran.append({"action_id": event.action_id, "params": dict(event.params)})
+        return out
+    if any(getattr(e, "type", "") == "error" for e in events):
+        out.source = "none"
+        return out
+    found = orchestrate(message, state)
+    if found is None:
+        out.source = "none"
+        return out
+    action, params = found
+    out.source = "keyword_fallback"
+    if action.risk == "high":
+        out.propose = {"action_id": action.id, "params": params}
+    else:
+        out.state = sandbox.apply(state, action.id, params)
+        out.ran.append({"action_id": action.id, "params": params})
+    return out
+
+
+def apply_confirmed(state: AppState, card_data: dict[str, Any]) -> AppState:
+    """A confirmed high-risk action's result card moves the app (order screen, link, my page)."""
+    params = {k: v for k, v in card_data.get("params", {}).items() if k != "url"}
+    return sandbox.apply(state, card_data["action_id"], params)

@@ -1,0 +1,75 @@
+"""``POST /api/v1/tutor/chat`` (seed 002): message + context_text + switches, streamed with the seed's
+event names (``wire``). Bad input answers 422 naming the field before anything is saved."""
+
+# No `from __future__ import annotations`: FastAPI resolves the local `Who` alias at runtime.
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from agents.core.errors import InvalidArgs
+from agents.core.session import Session
+from agents.httpapi.auth import Caller
+from agents.httpapi.errors import COMMON, documented
+from agents.httpapi.models import ID_PATTERN, UserId
+from agents.sse import EventStreamResponse, stream_turn, wait_until_idle
+from agents.tutor import contract, wire
+
+CHAT_200 = {
+    "description": "Seed 002 Server-Sent Events: `event: <name>` and `data: <JSON with type>`; names are thinking, "
+                   "tool_call, text_delta, visualization, ui_action, done, error (plus action_confirmation and "
+                   "clarification); `done` carries session_id, total_tokens, model, sources, search_used, "
+                   "response_mode and structured.",
+    # Each item is one SSE event: its `event:` name and its `data:` line (JSON text with `type` inside).
+    "content": {"text/event-stream": {"schema": {"type": "object", "required": ["data"], "properties": {
+                                          "event": {"type": "string"}, "data": {"type": "string"}}},
+                                      "example": 'event: ui_action\ndata: {"type":"ui_action","action_id":"nav_stock",'
+                                                 '"params":{"code":"005930"},"risk":"low","needs_confirmation":false}'
+                                                 '\n\n'}},
+}
+
+
+class TutorChatBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    message: str = Field(min_length=1, max_length=8000, description="what the learner types")
+    context_text: str | None = Field(None, max_length=200_000,
+                                     description="the sandbox app's screen (Agent Control Contract JSON); omit for home")
+    session_id: str | None = Field(None, pattern=ID_PATTERN, description="our conversation id; omit to start one")
+    use_web_search: bool = False
+    response_mode: Literal["plain", "canvas_markdown"] = "plain"
+    structured_extract: bool = False
+    provider: Literal["offline", "openai", "gemini"] = "offline"
+    model: str | None = Field(None, min_length=1, max_length=200)
+    user: UserId | None = None
+
+
+def tutor_routes(caller: Callable[..., Caller]) -> APIRouter:
+    router = APIRouter(prefix="/api/v1/tutor", tags=["tutor"])
+    Who = Annotated[Caller, Depends(caller)]
+
+    @router.post("/chat", summary="One tutor turn, streamed with the seed's event names",
+                 response_class=EventStreamResponse,
+                 responses={200: CHAT_200, **documented(*COMMON, 429, stream=True)})
+    async def chat(who: Who, body: TutorChatBody, request: Request) -> Any:
+        user = who.user(body.user)
+        if body.context_text is not None:
+            try:
+                contract.state_of(contract.parse(body.context_text))
+            except contract.BadContext as exc:
+                raise InvalidArgs(f"{exc} Send the sandbox app's context_text, or leave it out for the home screen.") \
+                    from exc
+        settings = {"model": body.model} if body.model else None
+        session = await run_in_threadpool(Session, "tutor", user_id=user, provider=body.provider,
+                                          conversation_id=body.session_id, provider_settings=settings)
+        await wait_until_idle(body.session_id)
+        limiter = getattr(request.app.state, "limiter", None)
+        if limiter is not None:  # the same burst limit as the generic chat endpoint
+            limiter.hit(user)
+        extra = {"context_text": body.context_text, "use_web_search": body.use_web_search,
+                 "response_mode": body.response_mode, "structured_extract": body.structured_extract}
+        return await stream_turn(lambda: session.send(body.message, extra), name="tutor", format_event=wire.frame)
+
+    return router

@@ -1,0 +1,112 @@
+"""The tutor's turn: the core tool loop, except that ``ui_action`` is checked here against the screen's
+catalog (``jsonschema``) and run by risk: low at once (the app state moves, a ``ui_action`` event tells
+the app), high as a pending action (``confirm_ui_action``) that runs only after Confirm. Then the
+turn's switches: web search (Responses), ``response_mode`` and ``structured_extract``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Generator, Iterator
+from typing import Any
+
+from agents.core.events import Event, ToolCall, ToolResult, UIAction
+from agents.core.providers.base import ChatMessage, ModelToolCall
+from agents.core.runner import Turn
+from agents.core.toolcalls import refuse, result_message
+from agents.tutor import sandbox
+from agents.tutor.catalog import ActionRejected, validate
+from agents.tutor.screen import remember, resolve
+from agents.tutor.structured import extract
+
+RESPONSE_MODES = ("plain", "canvas_markdown")
+
+
+def pipeline(turn: Turn) -> Iterator[Event]:
+    screen = resolve(turn)
+    mode = turn.extra.get("response_mode") or "plain"
+    turn.meta["screen"] = {"source": screen.source, "route": screen.state.route}
+    turn.meta["response_mode"] = mode
+    web = bool(turn.extra.get("use_web_search"))
+    messages = turn.model_messages()
+    for _ in range(turn.agent.max_steps):
+        request = turn.request(messages)
+        request.options = request.options.model_copy(
+            update={"extra": {**request.options.extra, "use_web_search": web, "agent_screen": screen.state.route}})
+        response = yield from turn.stream_model(request)
+        yield from _search_steps(turn)
+        turn.flush_reply(response.tool_calls)
+        messages.append(ChatMessage(role="assistant", content=response.text, tool_calls=response.tool_calls))
+        if not response.tool_calls:
+            break
+        awaiting = False
+        for call in response.tool_calls:
+            if call.name == "ui_action":
+                result, pending = yield from run_ui_action(turn, call)
+            else:
+                result, pending = yield from turn.run_tool(call)
+            messages.append(result)
+            awaiting = awaiting or pending
+        if awaiting:
+            if not response.text.strip():  # say plainly that nothing ran yet
+                yield from turn.say("확인이 필요한 동작이에요. 아래 확인 카드에서 **확인**을 눌러야 실행되고, 그 전에는 "
+                                    "아무것도 바뀌지 않아요.")
+                turn.flush_reply()
+            break
+    else:
+        turn.meta["max_steps_reached"] = True
+    turn.meta["screen"]["route_after"] = resolve(turn).state.route
+    turn.meta.setdefault("search_used", False)
+    turn.meta.setdefault("sources", [])
+    if turn.extra.get("structured_extract"):
+        yield from extract(turn)
+
+
+def _search_steps(turn: Turn) -> Iterator[Event]:
+    """Web-search calls the provider reported (Responses ``web_search_call``) become tool steps."""
+    for search in turn.meta.pop("web_search_calls", []) or []:
+        call_id = search.get("id") or "web_search"
+        yield turn.emit(ToolCall, call_id=call_id, name="web_search", args={"query": search.get("query", "")},
+                        status="done")
+        sources = turn.meta.get("sources") or []
+        yield turn.emit(ToolResult, call_id=call_id, name="web_search", ok=True,
+                        summary=f"웹 검색 {len(sources)}개 출처", data={"sources": sources})
+
+
+def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tuple[ChatMessage, bool]]:
+    try:
+        raw = json.loads(call.arguments) if call.arguments.strip() else {}
+    except json.JSONDecodeError as exc:
+        message = yield from refuse(turn, call, {}, f"Arguments for ui_action are not valid JSON ({exc.msg}).")
+        return message, False
+    if not isinstance(raw, dict) or not isinstance(raw.get("action_id"), str):
+        message = yield from refuse(turn, call, raw if isinstance(raw, dict) else {},
+                                    "ui_action needs {\"action_id\": <an id of the action_catalog>, \"params\": {...}}.")
+        return message, False
+    screen = resolve(turn)
+    action_id, params = raw["action_id"], raw.get("params", {})
+    try:
+        spec = validate(screen.catalog, action_id, params)
+    except ActionRejected as exc:
+        message = yield from refuse(turn, call, raw, str(exc))
+        return message, False
+    args = {"action_id": action_id, "params": params}
+    turn.meta["ui_actions"] = [*turn.meta.get("ui_actions", []), {"action_id": action_id, "risk": spec.risk}]
+    if spec.risk == "high":
+        yield turn.emit(UIAction, action_id=action_id, params=params, risk="high", needs_confirmation=True)
+        hidden = ModelToolCall(id=call.id, name="confirm_ui_action", arguments=json.dumps(args, ensure_ascii=False))
+        return (yield from turn.run_tool(hidden, from_button=True))
+    try:
+        state = sandbox.apply(screen.state, action_id, params)
+    except ValueError as exc:
+        message = yield from refuse(turn, call, raw, f"{action_id} cannot run here: {exc}")
+        return message, False
+    yield turn.emit(ToolCall, call_id=call.id, name="ui_action", args=args, status="running")
+    yield turn.emit(UIAction, action_id=action_id, params=params, risk="low", needs_confirmation=False)
+    remember(turn, state)
+    shown = ", ".join(f"{k}={v}" for k, v in params.items())
+    summary = f"{spec.label}{f' ({shown})' if shown else ''} 실행함 → 지금 화면 {state.route}"
+    data: dict[str, Any] = {"executed": True, "route": state.route, "filters": sandbox.filters(state),
+                            "selected_entities": sandbox.selected_entities(state)}
+    yield turn.emit(ToolResult, call_id=call.id, name="ui_action", ok=True, summary=summary, data=data)
+    payload = {"ok": True, "summary": summary, "data": data}
+    return result_message(turn, call, payload, {"ok": True, "summary": summary, "args": args}), False

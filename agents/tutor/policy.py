@@ -1,0 +1,136 @@
+"""The tutor's offline policy: read the message against the screen in ``context_text``, call the tools
+that fit (``ui_action`` by the catalog, look-ups, charts) or ask with choices, then write the reply
+from the tool results only (``compose``)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from agents.core.providers.base import ChatMessage, ModelRequest
+from agents.core.providers.offline import PolicyReply
+from agents.tutor import contract
+from agents.tutor.catalog import catalog_for
+from agents.tutor.compose import compose, note_from_markdown
+from agents.tutor.names import find_stocks
+from agents.tutor.reading import Reading, read
+from agents.tutor.sandbox import AppState, default_state
+
+_CONTEXT = re.compile(r"context_text:\n```json\n(.*?)\n```", re.S)
+_ANSWERS = {"explain_move", "case_info", "concept", "canvas", "visualize", "portfolio_summary", "off_topic"}
+
+
+def screen_from_system(system: str) -> AppState:
+    m = _CONTEXT.search(system)
+    if m is None:
+        return default_state()
+    try:
+        return contract.state_of(contract.parse(m.group(1)))
+    except contract.BadContext:
+        return default_state()
+
+
+def policy(request: ModelRequest) -> PolicyReply:
+    if request.purpose == "structured_extract":
+        return PolicyReply(text=json.dumps(note_from_markdown(request.messages[-1].content), ensure_ascii=False))
+    state = screen_from_system(request.system)
+    last = request.messages[-1]
+    if last.role == "tool":
+        return PolicyReply(text=compose(_latest_results(request.messages), state, _last_user(request.messages)))
+    return act(_reading(request.messages, state), state)
+
+
+def act(reading: Reading, state: AppState) -> PolicyReply:
+    kind, a = reading.kind, reading.args
+    if kind is None:
+        return PolicyReply(tool_calls=[("askClarification", {"question": reading.question,
+                                                             "options": reading.choices, "known": a})])
+    if kind == "off_topic":
+        return PolicyReply(text="저는 주식·투자 공부를 돕는 튜터라 그 질문에는 답하기 어려워요. 종목 차트, 용어, 교육 사례, "
+                                "내 (샌드박스) 자산에 대해 물어봐 주세요.")
+    if kind not in _ANSWERS:
+        return _ui(kind, a, state)
+    match kind:
+        case "explain_move":
+            return PolicyReply(tool_calls=[("explain_move", {**a, "period": state.period})])
+        case "case_info":
+            return PolicyReply(tool_calls=[("lookup_case", a)])
+        case "concept":
+            return PolicyReply(tool_calls=[("lookup_term", a)])
+        case "visualize":
+            return PolicyReply(tool_calls=[("visualization", {"period": state.period, **a})])
+        case "portfolio_summary":
+            return PolicyReply(tool_calls=[("get_portfolio", {})])
+        case _:  # canvas: open it, then gather what the screen shows for the note
+            calls: list[tuple[str, dict[str, Any] | str]] = [("open_canvas", {"title": "학습 노트"})]
+            if state.mode == "stock" and state.stock_code:
+                calls.append(("explain_move", {"code": state.stock_code, "period": state.period}))
+            elif state.case_id:
+                calls.append(("lookup_case", {"case_id": state.case_id}))
+            else:
+                calls.append(("get_portfolio", {}))
+            return PolicyReply(tool_calls=calls)
+
+
+def _ui(kind: str, args: dict[str, Any], state: AppState) -> PolicyReply:
+    available = {x.id for x in catalog_for(state)}
+    if kind not in available:  # e.g. a keyword filter asked from another screen: go where it lives first
+        target = "nav_education" if kind == "set_keyword" else None
+        if target is None:
+            return PolicyReply(tool_calls=[("askClarification", {
+                "question": "이 화면에서는 할 수 없는 동작이에요. 종목 화면에서 다시 말해 줄래요?",
+                "options": ["삼성전자 차트", "SK하이닉스 차트"], "known": {"action": kind}})])
+        return PolicyReply(tool_calls=[("ui_action", {"action_id": target, "params": {}})])
+    calls: list[tuple[str, dict[str, Any] | str]] = [("ui_action", {"action_id": kind, "params": args})]
+    if kind == "nav_stock":  # "삼성전자 차트 보여줘": move the app and draw the chart in the reply
+        calls.append(("visualization", {"kind": "price", "codes": [args["code"]], "period": state.period}))
+    return PolicyReply(tool_calls=calls)
+
+
+def _reading(messages: list[ChatMessage], state: AppState) -> Reading:
+    """A reply to this agent's own question fills in what was missing ("어떤 종목?" -> "카카오")."""
+    text = messages[-1].content
+    known = _asked(messages)
+    if known and known.get("action"):
+        codes = find_stocks(text).codes
+        action = known["action"]
+        if codes and action in ("open_order", "remove_holding", "nav_stock", "open_external_link"):
+            args = {k: v for k, v in known.items() if k not in ("action", "candidates")}
+            return Reading(action, {**args, "code": codes[0]})
+        if action == "set_period":
+            guess = read(text, state)
+            if guess.kind == "set_period":
+                return guess
+    return read(text, state)
+
+
+def _asked(messages: list[ChatMessage]) -> dict[str, Any] | None:
+    """The ``known`` of the clarification just before this user message, if the agent asked one."""
+    for message in reversed(messages[:-1]):
+        if message.role == "user":
+            return None
+        if message.role == "tool" and message.name == "askClarification":
+            try:
+                data = json.loads(message.content or "{}").get("data") or {}
+            except json.JSONDecodeError:
+                return None
+            return data.get("known") or None
+    return None
+
+
+def _last_user(messages: list[ChatMessage]) -> str:
+    return next((m.content for m in reversed(messages) if m.role == "user"), "")
+
+
+def _latest_results(messages: list[ChatMessage]) -> list[tuple[str, dict[str, Any]]]:
+    results: list[tuple[str, dict[str, Any]]] = []
+    for message in reversed(messages):
+        if message.role != "tool":
+            break
+        try:
+            payload = json.loads(message.content or "{}")
+        except json.JSONDecodeError:
+            payload = {"ok": False, "error": message.content}
+        results.append((message.name or "", payload))
+    return results[::-1]

@@ -1,0 +1,192 @@
+"""The offline model's understanding of one learner message against the screen it was sent from.
+
+Rules over the lexicon's phrases come first (each a kind of request the tutor handles); when none
+fires, the kit's exemplar classifier (``training.yaml``) guesses, and ``decide`` asks with choices
+when it is unsure. A high-risk action is only ever read from the learner's own words, never guessed,
+and never without the stock or side it needs: then the reading is a question."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agents.core.nlu import ExemplarClassifier, compact, decide, normalise
+from agents.tutor.catalog import lexicon
+from agents.tutor.names import Mentions, find_stocks, find_term
+from agents.tutor.sandbox import AppState
+from agents.tutor.sandbox_data import cases, default_portfolio, screens, stock_name
+
+TRAINING_PATH = Path(__file__).with_name("training.yaml")
+HIGH_RISK = frozenset({"open_order", "open_external_link", "remove_holding", "reset_portfolio"})
+LABELS = {"nav_stock": "종목 차트 보기", "explain_move": "주가 움직임 설명", "concept": "용어 설명",
+          "case_info": "교육 사례 알아보기", "portfolio_summary": "내 자산 요약", "nav_education": "교육 화면으로",
+          "visualize": "차트 그리기", "canvas": "캔버스 노트로 정리"}
+_YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
+_KEYWORD_FILLER = re.compile(r"키워드|검색|걸러|거르|필터|관련|사례|찾아|들어간|있어|해줘|줘|filter|search|cases?|by|for|only")
+_STRIP = re.compile(r"(으로|로|만|이|가|을|를|은|는|에서)$")
+
+
+@dataclass
+class Reading:
+    kind: str | None  # an action id or an answer kind; None: ask
+    args: dict[str, Any] = field(default_factory=dict)
+    question: str = ""
+    choices: list[str] = field(default_factory=list)
+    source: str = "rule"
+
+
+@functools.cache
+def classifier() -> ExemplarClassifier:
+    return ExemplarClassifier.from_yaml(TRAINING_PATH)
+
+
+def _ask(question: str, choices: list[str], **known: Any) -> Reading:
+    return Reading(None, dict(known), question, choices[:6], "ask")
+
+
+def _hit(text: str, intent: str) -> bool:
+    if lexicon().hits(text, intent):
+        return True
+    syllables = lexicon().data.get("syllables", {}).get(intent, [])
+    return any(s in token for s in syllables for token in re.findall(r"[가-힣]+", normalise(text)))
+
+
+def read(text: str, state: AppState) -> Reading:
+    lex = lexicon()
+    n = normalise(text)
+    c = compact(text)
+    links = [p for v in lex.slots["link"].values() for p in v]
+    mentions: Mentions = find_stocks(text, skip=links)
+    here = state.stock_code if state.mode == "stock" else None
+    this = _hit(text, "this_stock")
+    code = mentions.codes[0] if mentions.codes else here if (this or here) else None
+    no_years = _YEAR.sub(" ", text)
+    period = lex.value(no_years, "period")
+    case_id = lex.value(text, "case")
+    if case_id is None and state.case_id and _hit(text, "this_case"):
+        case_id = state.case_id
+    term = find_term(text)
+    case_word = "사례" in c or bool(re.search(r"\b(case|lesson)\b", n))
+    define = _hit(text, "define")
+
+    if _hit(text, "off_topic") and not (mentions.codes or term or case_id):
+        return Reading("off_topic")
+    if _hit(text, "archive"):
+        return Reading("open_archive")
+    if _hit(text, "canvas"):
+        return Reading("canvas")
+    if _hit(text, "reset"):
+        return Reading("reset_portfolio")
+    if _hit(text, "link") and not (define and term):
+        return _link(text, code, mentions)
+    if term and define and not case_word and not (_hit(text, "move") and _hit(text, "why") and not term_is_asked(n)):
+        return Reading("concept", {"term": term})
+    if _hit(text, "remove"):
+        if code is None:
+            return _ask("어떤 보유 종목을 포트폴리오에서 뺄까요?", _held(), action="remove_holding")
+        return Reading("remove_holding", {"code": code})
+    if _hit(text.replace("공매도", " "), "order") and not define:
+        side = "sell" if _hit(text, "order_sell") else "buy"
+        if code is None:
+            return _ask(f"어떤 종목의 {'매도' if side == 'sell' else '매수'} 화면을 열까요?", _held(), action="open_order",
+                        side=side)
+        return Reading("open_order", {"side": side, "code": code})
+    if _hit(text, "keyword") and (state.mode == "education" or case_word):
+        keyword = keyword_of(text)
+        if keyword:
+            return Reading("set_keyword", {"keyword": keyword})
+    visual = _visual(text, mentions, here, period)
+    if visual is not None:
+        return visual
+    moving = _hit(text, "move") and _hit(text, "why")
+    asked_about_stock = _hit(text, "why") and (this or mentions.codes) and not define
+    if (moving or asked_about_stock or "explain the move" in n) and case_id is None:
+        market = _hit(text, "market_wide") and not mentions.codes
+        return Reading("explain_move", {} if market or code is None else {"code": code})
+    if case_id is not None and (case_word or _hit(text, "tell") or _hit(text, "show") or _hit(text, "why")
+                                or lex.value(text, "case") is not None):
+        telling = _hit(text, "tell") or _hit(text, "why") or (define and not term)
+        if telling and not (_hit(text, "show") and not _hit(text, "tell")):
+            return Reading("case_info", {"case_id": case_id})
+        if not (term and define):
+            return Reading("open_case", {"case_id": case_id})
+    tab = lex.value(text, "tab")
+    if tab is not None and (_hit(text, "tab_word") or tab not in ("holdings", "allocation", "chart")) \
+            and not (tab == "cases" and not _hit(text, "tab_word") and "탭" not in c and state.mode != "stock"):
+        return Reading("set_tab", {"tab": tab})
+    if period is not None and here is not None and set(mentions.codes) <= {here}:
+        return Reading("set_period", {"period": period})
+    if _hit(text, "portfolio"):
+        return Reading("portfolio_summary")
+    if mentions.codes:
+        return Reading("nav_stock", {"code": mentions.codes[0]})
+    if mentions.ambiguous:
+        names = [stock_name(c_) or c_ for c_ in mentions.ambiguous]
+        return _ask(f"{' / '.join(names)} 중 어느 종목인가요?", names, action="nav_stock")
+    target = lex.value(text, "screen") or ("home" if _hit(text, "home") else None)
+    if target is not None:
+        return Reading(f"nav_{target}")
+    if term is not None:
+        return Reading("concept", {"term": term})
+    if "기간" in c or "period" in n:
+        return _ask("차트 기간을 어떻게 바꿀까요?", ["1M", "3M", "1Y"], action="set_period")
+    if "관련종목" in c or "related stock" in n:
+        related = cases()[state.case_id]["related_codes"] if state.case_id else []
+        names = [stock_name(x) or x for x in related]
+        return _ask("어떤 종목을 볼까요?", names or ["삼성전자", "SK하이닉스"], action="nav_stock")
+    return _guess(text)
+
+
+def _held() -> list[str]:
+    """Choices for "which stock?": the sandbox portfolio's holdings, by name."""
+    return [stock_name(h["code"]) or h["code"] for h in default_portfolio()["holdings"]]
+
+
+def term_is_asked(n: str) -> bool:
+    return bool(re.search(r"뭐|뜻|의미|what is|meaning|mean", n))
+
+
+def _link(text: str, code: str | None, mentions: Mentions) -> Reading:
+    link = lexicon().value(text, "link")
+    options = {k: v["label"] for k, v in screens()["external_links"].items()}
+    if link is None:
+        return _ask("어떤 링크를 열까요?", list(options.values()), action="open_external_link")
+    if link in ("naver_finance", "homepage") and code is None:
+        return _ask(f"어느 종목의 {options[link]}를 열까요?", _held(), action="open_external_link", link=link)
+    return Reading("open_external_link", {"link": link, **({"code": code} if code else {})})
+
+
+def _visual(text: str, mentions: Mentions, here: str | None, period: str | None) -> Reading | None:
+    extra = {"period": period} if period else {}
+    if _hit(text, "allocation") and _hit(text, "draw") and not _hit(text, "tab_word"):
+        return Reading("visualize", {"kind": "allocation"})
+    codes = list(mentions.codes)
+    if len(codes) >= 2:
+        return Reading("visualize", {"kind": "compare", "codes": codes[:2], **extra})
+    if len(codes) == 1 and here and here != codes[0] and _hit(text, "compare"):
+        return Reading("visualize", {"kind": "compare", "codes": [here, codes[0]], **extra})
+    return None
+
+
+def keyword_of(text: str) -> str | None:
+    words = []
+    for word in normalise(text).replace("?", " ").split():
+        stripped = _STRIP.sub("", _KEYWORD_FILLER.sub("", word))
+        if stripped and not _KEYWORD_FILLER.fullmatch(word):
+            words.append(stripped)
+    return words[0] if words else None
+
+
+def _guess(text: str) -> Reading:
+    guess = classifier().classify(text)
+    decision = decide(None, guess, mutations=HIGH_RISK, labels=LABELS)
+    if decision.intent is None:
+        return Reading(None, {"candidates": decision.candidates}, decision.question, decision.choices, "ask")
+    if decision.intent in ("nav_home", "nav_education", "nav_my", "open_archive", "canvas", "portfolio_summary",
+                           "off_topic", "explain_move"):
+        return Reading(decision.intent, {}, source="classifier")
+    # Every other kind needs a slot (a stock, a case, a term) that the rules would have found.
+    return Reading(None, {"candidates": decision.candidates}, decision.question, decision.choices, "ask")

@@ -1,0 +1,218 @@
+"""The tutor's tools. ``ui_action`` is validated and run by the pipeline (it needs the screen's
+catalog); a high-risk one becomes the hidden mutation ``confirm_ui_action``, which runs only after
+the learner confirms the card. The rest are look-ups over the sandbox data and the chart tool."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from agents.core.events import Detail
+from agents.core.tools import Card, Confirmation, ToolContext, ToolOutput
+from agents.tutor import charts, market
+from agents.tutor.catalog import action_spec
+from agents.tutor.sandbox import external_url
+from agents.tutor.sandbox_data import SANDBOX_NOTICE, cases, glossary, screens, stocks
+from agents.tutor.store import PortfolioStore
+
+Period = Literal["1M", "3M", "1Y"]
+
+
+class UIActionArgs(BaseModel):
+    action_id: str = Field(description="action_catalog의 id (현재 화면의 카탈로그에 있는 것만)")
+    params: dict[str, Any] = Field(default_factory=dict, description="그 액션의 params_schema에 맞는 JSON 객체")
+
+
+class VisualizationArgs(BaseModel):
+    kind: Literal["price", "compare", "allocation"] = Field(description="price: 한 종목, compare: 두 종목, allocation: 내 자산 비중")
+    codes: list[str] = Field(default_factory=list, max_length=2, description="종목 코드 (price 1개, compare 2개)")
+    period: Period = "3M"
+
+
+class StockArgs(BaseModel):
+    code: str = Field(pattern=r"^[0-9]{6}$", description="종목 코드 6자리")
+    period: Period = "3M"
+
+
+class MarketArgs(BaseModel):
+    code: str | None = Field(default=None, pattern=r"^[0-9]{6}$", description="종목 코드; 없으면 시장 전체")
+    period: Period = "3M"
+
+
+class CaseArgs(BaseModel):
+    case_id: str = Field(description="교육 사례 id")
+
+
+class TermArgs(BaseModel):
+    term: str = Field(min_length=1, max_length=40)
+
+
+class NoArgs(BaseModel):
+    pass
+
+
+class CanvasArgs(BaseModel):
+    title: str = Field(default="학습 노트", max_length=80)
+
+
+class ClarifyArgs(BaseModel):
+    question: str = Field(min_length=1, max_length=300)
+    options: list[str] = Field(default_factory=list, max_length=6)
+    known: dict[str, Any] = Field(default_factory=dict)
+
+
+def _check_code(code: str) -> None:
+    if code not in stocks():
+        raise ValueError(f"stock code {code!r} is not in the sandbox; known: {', '.join(stocks())}")
+
+
+# --- look-ups ------------------------------------------------------------------------------------
+
+def lookup_stock(args: StockArgs, ctx: ToolContext) -> ToolOutput:
+    _check_code(args.code)
+    s = stocks()[args.code]
+    stats = market.stats(args.code, args.period)
+    data = {"code": s.code, "name": s.name, "sector": s.sector, "market": s.market, "description": s.description,
+            "stats": stats, "related_cases": [c["id"] for c in cases().values() if s.code in c["related_codes"]],
+            "sandbox": True}
+    return ToolOutput(summary=f"{s.name} {args.period}: 종가 {stats['last_close']:,}원, {stats['change_pct']:+.2f}% "
+                              "(샌드박스)", data=data)
+
+
+def explain_move(args: MarketArgs, ctx: ToolContext) -> ToolOutput:
+    if args.code:
+        _check_code(args.code)
+    data = market.move_explanation(args.code, args.period)
+    who = data["stock"]["name"] if data["stock"] else "시장(KODEX 200)"
+    change = (data["stock"] or data["market"])["change_pct"]
+    return ToolOutput(summary=f"{who} {args.period} {change:+.2f}% (샌드박스 가격)", data={**data, "sandbox": True})
+
+
+def lookup_case(args: CaseArgs, ctx: ToolContext) -> ToolOutput:
+    case = cases().get(args.case_id)
+    if case is None:
+        raise ValueError(f"case {args.case_id!r} does not exist; known: {', '.join(cases())}")
+    episode = case.get("sandbox_episode")
+    moves = []
+    if episode:
+        frame = market.prices()
+        for code in episode["codes"]:
+            rows = frame[(frame["code"] == code) & (frame["date"] >= episode["start"]) & (frame["date"] <= episode["end"])]
+            if len(rows) > 1:
+                moves.append({"code": code, "name": stocks()[code].name, "change_pct": market.change_pct(rows)})
+    data = {k: case[k] for k in ("id", "title", "category", "period", "period_kind", "summary", "key_terms", "quiz",
+                                 "related_codes")}
+    data["body"] = case["body"]
+    data["sandbox_moves"] = moves
+    return ToolOutput(summary=f"{case['title']}: {case['summary']}", data=data)
+
+
+def lookup_term(args: TermArgs, ctx: ToolContext) -> ToolOutput:
+    entry = glossary().get(args.term) or next(
+        (e for e in glossary().values() if args.term.lower() in (a.lower() for a in e["aliases"])), None)
+    if entry is None:
+        raise ValueError(f"term {args.term!r} is not in the glossary")
+    return ToolOutput(summary=f"{entry['term']}: {entry['definition']}", data=entry)
+
+
+def get_portfolio(args: NoArgs, ctx: ToolContext) -> ToolOutput:
+    value = portfolio_value(ctx)
+    return ToolOutput(summary=f"총자산 {value['total']:,}원, 평가손익 {value['pnl']:+,}원 ({value['pnl_pct']:+.2f}%), "
+                              f"현금 {value['cash']:,}원 (샌드박스)", data=value)
+
+
+def portfolio_value(ctx: ToolContext) -> dict[str, Any]:
+    store = PortfolioStore(ctx.store)
+    store.ensure(ctx.user_id, ctx.now)
+    return market.portfolio_value(store.holdings(ctx.user_id), store.cash(ctx.user_id))
+
+
+def visualization(args: VisualizationArgs, ctx: ToolContext) -> ToolOutput:
+    for code in args.codes:
+        _check_code(code)
+    if args.kind == "allocation":
+        data, title = charts.allocation_card(portfolio_value(ctx)), "자산 배분 (샌드박스)"
+    elif args.kind == "compare":
+        if len(args.codes) != 2:
+            raise ValueError("compare needs exactly two stock codes")
+        data = charts.compare_card(args.codes, args.period)
+        title = f"{' vs '.join(stocks()[c].name for c in args.codes)} · {args.period} (샌드박스)"
+    else:
+        if len(args.codes) != 1:
+            raise ValueError("price needs exactly one stock code")
+        data, title = charts.price_card(args.codes[0], args.period), f"{stocks()[args.codes[0]].name} · {args.period} (샌드박스)"
+    return ToolOutput(summary=f"차트를 그렸습니다: {title}", data={k: v for k, v in data.items() if k != "chart"},
+                      cards=[Card(card_type="tutor_chart", title=title, data=data)])
+
+
+def open_canvas(args: CanvasArgs, ctx: ToolContext) -> ToolOutput:
+    ctx.meta["response_mode"] = "canvas_markdown"
+    return ToolOutput(summary=f"캔버스를 열었습니다: {args.title}. 이어서 쓰는 답은 캔버스에 학습 노트로 표시됩니다.",
+                      data={"response_mode": "canvas_markdown", "title": args.title})
+
+
+def ask_clarification(args: ClarifyArgs, ctx: ToolContext) -> ToolOutput:
+    return ToolOutput(summary=args.question, data=args.model_dump(),
+                      clarification={"question": args.question, "options": args.options, "context": args.known})
+
+
+# --- the high-risk half of ui_action ---------------------------------------------------------------
+
+def confirm_ui_action(args: UIActionArgs, ctx: ToolContext) -> ToolOutput:
+    """Runs after Confirm: the data change (portfolio) happens here; screen changes go to the app."""
+    params = dict(args.params)
+    store = PortfolioStore(ctx.store)
+    store.ensure(ctx.user_id, ctx.now)
+    match args.action_id:
+        case "remove_holding":
+            removed = store.remove(ctx.user_id, params["code"])
+            if removed is None:
+                return ToolOutput(ok=False, summary=f"{stocks()[params['code']].name}은(는) 보유 종목이 아닙니다.")
+            summary = f"샌드박스 포트폴리오에서 {stocks()[params['code']].name} {removed['quantity']}주를 뺐습니다."
+        case "reset_portfolio":
+            store.reset(ctx.user_id, ctx.now)
+            summary = "샌드박스 포트폴리오를 처음 상태로 되돌렸습니다."
+        case "open_order":
+            side = "매수" if params["side"] == "buy" else "매도"
+            summary = f"{stocks()[params['code']].name} 모의 {side} 화면을 열었습니다 (샌드박스: 실제 주문은 나가지 않습니다)."
+        case "open_external_link":
+            params["url"] = external_url(params["link"], params.get("code"))
+            summary = f"외부 링크를 열었습니다: {params['url']}"
+        case _:
+            return ToolOutput(ok=False, summary=f"{args.action_id} is not a high-risk action.")
+    card = Card(card_type="tutor_ui_action", title=summary,
+                data={"action_id": args.action_id, "params": params, "risk": "high", "executed": True})
+    return ToolOutput(summary=summary, data=card.data, cards=[card])
+
+
+def ui_confirmation(args: UIActionArgs, ctx: ToolContext, previous: Any = None) -> Confirmation:
+    spec = action_spec(args.action_id)
+    if spec is None or spec.risk != "high":
+        raise ValueError(f"{args.action_id!r} is not a high-risk action of the catalog")
+    p = args.params
+    details = [Detail(label="액션", value=f"{spec.label} ({spec.id})")]
+    warnings: list[str] = []
+    name = stocks()[p["code"]].name if p.get("code") in stocks() else None
+    match args.action_id:
+        case "open_order":
+            details.append(Detail(label="종목", value=f"{name} ({p['code']})"))
+            details.append(Detail(label="구분", value="매수" if p["side"] == "buy" else "매도"))
+            warnings.append("샌드박스 모의 주문 화면입니다. 실제 주문은 나가지 않습니다.")
+            summary = f"{name} {'매수' if p['side'] == 'buy' else '매도'} 화면 열기"
+        case "open_external_link":
+            url = external_url(p["link"], p.get("code"))
+            details.append(Detail(label="링크", value=url))
+            warnings.append("앱 밖의 사이트가 열립니다.")
+            summary = f"외부 링크 열기: {screens()['external_links'][p['link']]['label']}"
+        case "remove_holding":
+            held = {h["code"]: h for h in PortfolioStore(ctx.store).holdings(ctx.user_id)}
+            if p["code"] not in held:
+                raise ValueError(f"{name} is not in the sandbox portfolio")
+            details.append(Detail(label="종목", value=f"{name} {held[p['code']]['quantity']}주"))
+            warnings.append("샌드박스 포트폴리오에서 이 종목이 사라집니다 (초기화로 되돌릴 수 있어요).")
+            summary = f"보유 종목에서 {name} 삭제"
+        case _:
+            warnings.append("보유 종목과 현금이 처음 상태(data/tutor/portfolio.json)로 돌아갑니다.")
+            summary = "샌드박스 포트폴리오 초기화"
+    return Confirmation(summary=summary, details=details, warnings=[*warnings, SANDBOX_NOTICE])

@@ -1,0 +1,82 @@
+"""The sandbox app's view model and what the app does after a turn (pure, no Gradio)."""
+
+from __future__ import annotations
+
+from agents.core.providers.offline import OfflineProvider, say
+from agents.core.session import Session
+from agents.tutor import market
+from agents.tutor.sandbox import apply, default_state, state_for_route
+from agents.tutor.sandbox_data import cases, default_portfolio
+from pages import render
+from pages.render import ChatView
+from pages.tutor_view import app_after, screen_view
+from tests.tutor.conftest import context_for
+
+
+def _value() -> dict:
+    p = default_portfolio()
+    return market.portfolio_value(p["holdings"], p["cash"])
+
+
+def test_each_screen_draws_its_own_content() -> None:
+    home = screen_view(default_state(), _value())
+    assert home.route == "/home" and home.chart is not None and not home.show_period
+    stock = screen_view(apply(default_state(), "nav_stock", {"code": "000660"}), _value())
+    assert stock.show_period and stock.chart.data["chart"]["kind"] == "candlestick"
+    assert stock.chart.title.startswith("SK하이닉스 (000660) · 3M")
+    edu = screen_view(apply(state_for_route("/education"), "set_keyword", {"keyword": "반도체"}), _value())
+    assert [r[0] for r in edu.table] == [c["title"] for c in cases().values()
+                                        if "반도체" in " ".join([c["title"], c["summary"], *c["tags"]])]
+    market_tab = screen_view(apply(state_for_route("/education"), "set_tab", {"tab": "market"}), _value())
+    assert len(market_tab.table) == sum(1 for c in cases().values() if c["category"] == "market")
+    my = screen_view(state_for_route("/my"), _value())
+    assert [r[0] for r in my.table] == ["삼성전자", "SK하이닉스", "카카오", "현대차", "KB금융", "KODEX 200"]
+    pie = screen_view(apply(state_for_route("/my"), "set_tab", {"tab": "allocation"}), _value())
+    assert pie.chart.data["chart"]["kind"] == "pie" and sum(pie.chart.data["chart"]["series"]["평가금액"]) == \
+        _value()["total"]
+    order = screen_view(apply(default_state(), "open_order", {"side": "buy", "code": "005930"}), _value())
+    assert "모의 매수 화면" in order.body and "실제 주문은 나가지 않습니다" in order.body
+
+
+def _view_of(events) -> ChatView:
+    view = render.add_user_message(ChatView(), "")
+    for event in events:
+        render.apply_event_in_place(view, event)
+    return view
+
+
+def test_after_a_turn_the_app_applies_the_agents_ui_action_once(store, clock) -> None:
+    s = Session("tutor", store=store, clock=clock)
+    text = "삼성전자 차트 보여줘"
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    view = render.add_user_message(ChatView(), text)
+    for event in events:
+        render.apply_event_in_place(view, event)
+    state, seen, note = app_after(default_state(), view, [])
+    assert state.route == "/stock/005930" and note == "" and len(seen) == 1
+    again, seen2, _ = app_after(state.model_copy(update={"period": "1Y"}), view, seen)
+    assert again.period == "1Y" and seen2 == seen  # not applied twice
+
+
+def test_after_a_text_only_turn_the_keyword_fallback_moves_the_app(store, clock) -> None:
+    s = Session("tutor", store=store, clock=clock, provider=OfflineProvider.scripted(say("교육 화면에서 보세요.")))
+    text = "교육 화면 열어줘"
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    view = render.add_user_message(ChatView(), text)
+    for event in events:
+        render.apply_event_in_place(view, event)
+    state, _, note = app_after(default_state(), view, [])
+    assert state.route == "/education" and "키워드" in note
+
+
+def test_canvas_reply_moves_to_the_canvas_and_sources_go_under_the_reply(store, clock) -> None:
+    s = Session("tutor", store=store, clock=clock)
+    events = s.run("정리해서 캔버스로 보여줘", extra={"context_text": context_for("/education/etf-basics")})
+    view = _view_of(events)
+    assert view.canvas["markdown"].startswith("# 학습 노트: ETF 기초") and view.canvas["structured"] is None
+    assert any("캔버스" in m.text for m in view.messages if m.kind == "text")
+    done = events[-1].model_copy(update={"meta": {**events[-1].meta, "response_mode": "plain",
+                                                  "sources": [{"url": "https://e.com/a", "title": "A"}]}})
+    view = _view_of([*events[:-1], done])
+    assert view.canvas is None
+    assert [m.text for m in view.messages if m.kind == "notice"] == ["🔎 출처 (sources): [A](https://e.com/a)"]
