@@ -23,13 +23,13 @@ def _tools() -> ToolRegistry:
     r = ToolRegistry()
     q, m = ToolKind.QUERY, ToolKind.MUTATION
     r.register(Tool("recommend_places", "여행지에서 조건에 맞는 장소를 추천합니다. 반드시 이 도구를 사용하여 장소를 추천하세요.",
-                    t.RecommendArgs, q, t.guarded("recommend_places", t.recommend_places)))
+                    t.RecommendArgs, q, t.recommend_places))
     r.register(Tool("generate_itinerary", "저장된 장소를 기반으로 여행 일정 미리보기를 만듭니다 (사용자가 적용하기를 눌러야 저장).",
-                    GenerateArgs, q, t.guarded("generate_itinerary", t.generate_itinerary)))
+                    GenerateArgs, q, t.generate_itinerary))
     r.register(Tool("search_nearby_places", "저장된 장소 근처의 다른 장소를 검색합니다.", t.NearbyArgs, q,
-                    t.guarded("search_nearby_places", t.search_nearby_places)))
+                    t.search_nearby_places))
     r.register(Tool("show_itinerary", "현재 여행의 저장된 일정을 보여줍니다.", t.ShowArgs, q,
-                    t.guarded("show_itinerary", t.show_itinerary)))
+                    t.show_itinerary))
     r.register(Tool("add_place_to_itinerary", "일정의 특정 날짜에 장소 하나를 넣습니다. 확인 후 실행됩니다.", t.AddItemArgs, m,
                     t.add_place_to_itinerary, t.add_item_confirmation))
     r.register(Tool("remove_saved_place", "저장된 장소를 삭제합니다. 확인 후 실행됩니다.", t.RemovePlaceArgs, m,

@@ -3,9 +3,6 @@ OpenAI by the core. Every reply is composed from what these return."""
 
 from __future__ import annotations
 
-import functools
-import logging
-from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -21,23 +18,6 @@ from agents.travel.service import TripService, _saved_from
 from agents.travel.validation import drop_saved, merge, rank_by_route, validate_and_enrich
 
 MAX_RECOMMENDED = 3
-log = logging.getLogger(__name__)
-FAILED = "tool_failed"  # data.error_code of a tool that crashed (seed §10: logged, a friendly message)
-
-
-def guarded(name: str, handler: Callable[[Any, ToolContext], ToolOutput]) -> Callable[[Any, ToolContext], ToolOutput]:
-    """Seed §10 "ToolExecutor 예외": the error is logged with its traceback and the user gets a plain
-    message (the model gets the detail too, so it can say what to try instead); nothing else fails."""
-    @functools.wraps(handler)
-    def run(args: Any, ctx: ToolContext) -> ToolOutput:
-        try:
-            return handler(args, ctx)
-        except Exception as exc:
-            log.exception("travel tool %s failed", name)
-            return ToolOutput(ok=False, summary="도구를 실행하다 예상하지 못한 오류가 났어요 (기록해 두었어요). "
-                              "잠시 후 다시 시도하거나 다른 방법으로 요청해 주세요.",
-                              data={"error_code": FAILED, "detail": f"{type(exc).__name__}: {exc}"})
-    return run
 
 
 class RecommendArgs(BaseModel):
