@@ -12,7 +12,7 @@ from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
 from agents.core.identity import Viewer
 from agents.core.session import Session
-from pages.i18n import label
+from pages.i18n import Lang, label, lang_of, t
 
 REFRESH_SECONDS = 60
 SHOWN = 3  # rows the banner draws; only these count as seen
@@ -45,11 +45,11 @@ def check_now(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
     return open_alerts(spec, user)
 
 
-def banner_text(alerts: list[dict[str, Any]]) -> str:
+def banner_text(alerts: list[dict[str, Any]], lang: Lang = "ko") -> str:
     unread = sum(1 for a in alerts if a["status"] == "UNREAD")
     if not alerts:
-        return "🔔 새 알림이 없습니다."
-    return f"🔔 **읽지 않은 알림 {unread}개** · 열린 알림 {len(alerts)}개"
+        return t("alerts_none", lang)
+    return t("alerts_summary", lang, unread=unread, open=len(alerts))
 
 
 def build_alerts(ctx: Any) -> None:
@@ -85,23 +85,24 @@ def build_alerts(ctx: Any) -> None:
                     session.store.alerts.set_status(alert_id, session.user_id, "ACTED_ON", system_clock())
                     yield from ctx.run(spec.alert_prompt(row), *values)
 
-                def dismiss_fn(user: Viewer | None, alert_id: str = alert_id) -> list[Any]:
+                def dismiss_fn(user: Viewer | None, request: gr.Request, alert_id: str = alert_id) -> list[Any]:
                     session = Session(spec.id, user_id=identity.require(user))
                     session.store.alerts.set_status(alert_id, session.user_id, "DISMISSED", system_clock())
                     alerts = open_alerts(spec, user)
-                    return [alerts, banner_text(alerts)]
+                    return [alerts, banner_text(alerts, lang_of(request))]
 
                 analyse.click(analyse_fn, ctx.inputs, ctx.outputs).then(
                     _refresh, header.who, [state, banner])
                 dismiss.click(dismiss_fn, header.who, [state, banner])
 
-    def _refresh(user: Viewer | None) -> list[Any]:
+    # The language comes from each request (the header's lang state may not be set yet on page load).
+    def _refresh(user: Viewer | None, request: gr.Request) -> list[Any]:
         alerts = open_alerts(spec, user)
-        return [alerts, banner_text(alerts)]
+        return [alerts, banner_text(alerts, lang_of(request))]
 
-    def _check(user: Viewer | None) -> list[Any]:
+    def _check(user: Viewer | None, request: gr.Request) -> list[Any]:
         alerts = check_now(spec, user)
-        return [alerts, banner_text(alerts)]
+        return [alerts, banner_text(alerts, lang_of(request))]
 
     check.click(_check, header.who, [state, banner])
     header.identity.after_ready(_check, header.who, [state, banner])

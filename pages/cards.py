@@ -32,6 +32,20 @@ def has_chart(card: CardView) -> bool:
     return bool(chart and chart.get("series"))
 
 
+# Readable in light and dark mode alike: Gradio does not theme Plotly, and the default template's
+# white paper and light-blue plot area glare in dark mode. A transparent figure on a mid-grey ink
+# takes the page's own background.
+INK = "#8b93a1"
+GRID = "rgba(139,147,161,0.25)"
+
+
+def neutral(fig: go.Figure) -> go.Figure:
+    fig.update_layout(paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)", font={"color": INK})
+    fig.update_xaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID)
+    fig.update_yaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID)
+    return fig
+
+
 def figure_for(card: CardView) -> go.Figure | None:
     chart: dict[str, Any] | None = card.data.get("chart")
     if not chart or not chart.get("series"):
@@ -57,7 +71,7 @@ def figure_for(card: CardView) -> go.Figure | None:
     if secondary:
         layout["yaxis2"] = {"overlaying": "y", "side": "right", "title": ", ".join(sorted(secondary))}
     fig.update_layout(**layout)
-    return fig
+    return neutral(fig)
 
 
 def _special(title: str, chart: dict[str, Any]) -> go.Figure:
@@ -72,7 +86,7 @@ def _special(title: str, chart: dict[str, Any]) -> go.Figure:
         fig.update_layout(xaxis_rangeslider_visible=False, yaxis={"title": chart.get("y_title", "")})
     fig.update_layout(title={"text": title, "font": {"size": 14}}, margin={"l": 40, "r": 20, "t": 40, "b": 30},
                       height=300, legend={"orientation": "h", "y": -0.2})
-    return fig
+    return neutral(fig)
 
 
 def tiles_html(card: CardView) -> str | None:

@@ -98,6 +98,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "deleted": ("대화를 삭제했습니다.", "Conversation deleted."),
     "untitled": ("(제목 없음)", "(untitled)"),
     "empty_chat": ("무엇이든 물어보세요. 아래 예시로 시작해도 좋아요.", "Ask anything, or start from an example below."),
+    "alerts_none": ("🔔 새 알림이 없습니다.", "🔔 No new alerts."),
+    "alerts_summary": ("🔔 **읽지 않은 알림 {unread}개** · 열린 알림 {open}개", "🔔 **{unread} unread** · {open} open"),
 }
 
 # code -> what happened and what to do, in the UI's language (the core's message is shown under it).

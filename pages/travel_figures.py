@@ -10,6 +10,7 @@ import plotly.express as px
 import plotly.graph_objects as go
 
 from agents.travel.model import CATEGORY_EN, CATEGORY_KO
+from pages.cards import neutral
 from pages.travel_view import TravelView
 
 CATEGORY_COLOURS = {"restaurant": "#e4572e", "cafe": "#a86b3c", "attraction": "#2e86ab", "shopping": "#9b5de5",
@@ -96,4 +97,4 @@ def timeline_figure(view: TravelView, lang: str = "ko") -> go.Figure | None:
     # the top margin keeps Plotly's toolbar off the first row's bars
     fig.update_layout(height=96 + 46 * len(order), margin={"l": 0, "r": 0, "t": 30, "b": 0}, legend_title=None,
                       legend={"orientation": "h", "y": -0.25, "font": {"size": 11}})
-    return fig
+    return neutral(fig)

@@ -194,6 +194,11 @@ def test_card_builders():
     assert [t.name for t in figure.data] == ["spend", "roas"]
     assert figure.data[1].yaxis == "y2" and list(figure.data[0].y) == [1, 2]
     assert figure_for(table) is None and dataframe_for(chart) is None
+    # dark mode: no white paper or light-blue plot area, ink readable on both backgrounds
+    pie = figure_for(CardView(card_type="c", title="P", data={"chart": {"kind": "pie", "x": ["a"], "series": {"s": [1]}}}))
+    for fig in (figure, pie):
+        assert fig.layout.paper_bgcolor == fig.layout.plot_bgcolor == "rgba(0,0,0,0)"
+        assert fig.layout.font.color == "#8b93a1"
     tiles = tiles_html(CardView(card_type="kpi", title="K", data={"tiles": [
         {"label": "ROAS", "value": "3.20x", "delta": "+12.5%"}, {"label": "CPA", "value": "₩12,000", "delta": "-3.1%"}]}))
     assert tiles.count("pg-tile-value") == 2 and 'class="pg-tile-delta up"' in tiles and "₩12,000" in tiles

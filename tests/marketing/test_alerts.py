@@ -98,6 +98,7 @@ def test_alerts_the_banner_shows_become_read(mkt, clock):
     first = open_alerts(get_agent("marketing"), viewer)
     assert [a["status"] for a in first] == ["UNREAD"] * 4  # this render still shows them as new
     assert banner_text(first).startswith("🔔 **읽지 않은 알림 4개**")
+    assert banner_text(first, "en").startswith("🔔 **4 unread** · ") and banner_text([], "en") == "🔔 No new alerts."
     stored = {a.id: a.status for a in mkt.store.alerts.list("demo")}
     assert sorted(stored[a["id"]] for a in first[:SHOWN]) == ["READ"] * SHOWN
     assert stored[first[SHOWN]["id"]] == "UNREAD"  # not drawn, not seen
