@@ -47,6 +47,10 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     # The open conversation survives a reload: its id is kept in the browser's localStorage.
     if remembered is None:
         remembered = gr.BrowserState(None, storage_key=f"agent-playground-{spec.id}-conversation")
+    # The open conversation's id, server-side: its change (not every streamed update) is copied
+    # into ``remembered``. A change listener on the whole view would cost a deep hash of the view
+    # and a browser round trip per streamed update.
+    open_id = gr.State(None)
     dock = gr.State([])
     workspace = workspace_for(spec.id)
     ws_state = gr.State({})
@@ -92,7 +96,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             def draw_side(ws: dict[str, Any]) -> None:
                 draw_workspace(workspace, ws, ctx)
 
-    outputs = [view_state, chatbot, badge, textbox, *suggestion_buttons, dock, ws_state, conv.choices, remembered,
+    outputs = [view_state, chatbot, badge, textbox, *suggestion_buttons, dock, ws_state, conv.choices, open_id,
                conv.title, send_btn, stop_btn]
 
     def refresh(view: ChatView, lang: Lang, user: Viewer | None = None, listed: bool = True) -> list[Any]:
@@ -169,9 +173,12 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
 
     send_inputs = [*inputs, *ctx.send_inputs]
     blank_guard = "(text, ...rest) => { if (!text || !text.trim()) throw new Error('blank'); return [text, ...rest]; }"
-    send_event = send_btn.click(send, [textbox, *send_inputs], outputs, js=blank_guard)
-    submit_event = textbox.submit(send, [textbox, *send_inputs], outputs, js=blank_guard)
-    suggestion_events = [b.click(send, [b, *send_inputs], outputs) for b in suggestion_buttons]
+    # No progress overlay: the reply shows its own steps, and an overlay on each of the ~20 outputs
+    # (the sidebar list among them) costs the browser a repaint per streamed update.
+    quiet = {"show_progress": "hidden"}
+    send_event = send_btn.click(send, [textbox, *send_inputs], outputs, js=blank_guard, **quiet)
+    submit_event = textbox.submit(send, [textbox, *send_inputs], outputs, js=blank_guard, **quiet)
+    suggestion_events = [b.click(send, [b, *send_inputs], outputs, **quiet) for b in suggestion_buttons]
 
     def retry(view: ChatView, lang: Lang, provider: str, model: str, api_key: str,
               user: Viewer | None) -> Iterator[list[Any]]:
@@ -183,10 +190,10 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             return
         yield from run(text, view, lang, provider, model, api_key, user)
 
-    retry_event = chatbot.retry(retry, inputs, outputs)
+    retry_event = chatbot.retry(retry, inputs, outputs, **quiet)
     # Whatever changed the open conversation (send, a workspace button, the list, New chat),
     # the browser remembers it; a BrowserState set from a streaming yield is not kept.
-    view_state.change(lambda v: v.conversation_id, view_state, remembered, show_progress="hidden")
+    open_id.change(lambda conversation_id: conversation_id, open_id, remembered, show_progress="hidden")
     running = [send_event, submit_event, *suggestion_events, retry_event]
     stop_btn.click(lambda: [gr.update(interactive=True), gr.update(interactive=False)], None, [send_btn, stop_btn],
                    cancels=running)

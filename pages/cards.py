@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 import pandas as pd
+import plotly.express as px
 import plotly.graph_objects as go
 
 from pages.render import CardView
@@ -40,7 +41,10 @@ GRID = "rgba(139,147,161,0.25)"
 
 
 def neutral(fig: go.Figure) -> go.Figure:
-    fig.update_layout(paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)", font={"color": INK})
+    # No template: Plotly's default one adds ~6 KB to every chart's JSON, and the chat sends each
+    # chart again with every streamed update. Its colour cycle is the one thing kept.
+    fig.update_layout(template="none", colorway=px.colors.qualitative.Plotly, paper_bgcolor="rgba(0,0,0,0)",
+                      plot_bgcolor="rgba(0,0,0,0)", font={"color": INK})
     fig.update_xaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID)
     fig.update_yaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID)
     return fig

@@ -29,7 +29,7 @@ def action_markdown(action: ActionView, lang: Lang) -> str:
     rows = "\n".join(f"- **{d.label}**: {d.value}{' ✏️' if d.changed else ''}" for d in action.details)
     warnings = "\n".join(f"- ⚠️ {w}" for w in action.warnings)
     expires = action.expires_at.isoformat()
-    # <time> is turned into the browser's local time by the page script (see shell.LOCAL_TIME_JS).
+    # <time> is turned into the browser's local time by the page script (see pages/page.js).
     return (f"**⏸ {t('pending_heading', lang)} · {action.summary}**\n\n{rows}\n\n{warnings}\n\n"
             f"<small>`{action.tool_name}` · {t('expires', lang)} "
             f'<time class="pg-local-time" datetime="{expires}">{action.expires_at:%H:%M} UTC</time></small>')

@@ -21,7 +21,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "api_key": ("API 키 (이 탭에만 보관)", "API key (this tab only)"),
     "api_key_placeholder": ("또는 환경 변수로 설정", "or set it in the environment"),
     "user": ("사용자", "User"),
-    "user_info": ("local 모드: 여러 사용자로 평가할 수 있는 아무 id", "local mode: any id, to evaluate as several users"),
+    "user_info": ("local 모드: 여러 사용자로 평가할 수 있는 아무 id · Enter로 적용", "local mode: any id, to evaluate as several users · Enter applies it"),
     "test_connection": ("연결 테스트", "Test connection"),
     "conversations": ("대화", "Conversations"),
     "new_chat": ("＋ 새 대화", "＋ New chat"),

@@ -65,7 +65,7 @@ class IdentityUI:
     display: gr.Markdown
     user_box: gr.Textbox | None = None
     ready: Any = None  # the page-load dependency that sets ``who``
-    switched: Any = None  # local mode: the dependency after the user field changed
+    switched: gr.State | None = None  # local mode: the user id last switched to (its change is the switch)
     _after_ready: list[Callable[[], None]] = field(default_factory=list)
 
     def after_ready(self, fn: Callable[..., Any], inputs: Any, outputs: Any, **kw: Any) -> Any:
@@ -76,7 +76,7 @@ class IdentityUI:
         """Local mode only: run ``fn`` after the user typed another user id."""
         if self.switched is None:
             return None
-        return self.switched.then(fn, inputs, outputs, **kw)
+        return self.switched.change(fn, inputs, outputs, **kw)
 
 
 def build_identity(config: AppConfig, demo: gr.Blocks) -> IdentityUI:
@@ -104,10 +104,17 @@ def build_identity(config: AppConfig, demo: gr.Blocks) -> IdentityUI:
                 viewer = local_viewer(typed)
             except PlaygroundError as exc:
                 gr.Warning(exc.message)
-                return [current, gr.skip()]
-            return [viewer, viewer.user_id]
+                return [gr.skip()] * 3
+            if current is not None and viewer.user_id == current.user_id:
+                return [gr.skip()] * 3  # left the field unchanged: the open conversations stay
+            return [viewer, viewer.user_id, viewer.user_id]
 
-        ui.switched = user_box.input(switch, [user_box, who], [who, token])
+        # On Enter or leaving the field, not per key press: an `input` event per key switched the
+        # user to "k", "ki", ... and, its default trigger mode dropping the presses that came while
+        # one ran, could end on the first letter (and the browser then remembered that).
+        ui.switched = gr.State(None)
+        gr.on([user_box.submit, user_box.blur], switch, [user_box, who], [who, token, ui.switched],
+              trigger_mode="always_last", show_progress="hidden")
         return ui
 
     display = gr.Markdown("", elem_id="pg-identity")

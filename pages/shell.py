@@ -27,27 +27,8 @@ log = logging.getLogger(__name__)
 
 # Times in the page (a confirmation's expiry) are written as <time datetime=ISO>; this shows
 # them in the browser's own time zone, whenever Gradio (re)draws them.
-LOCAL_TIME_JS = """() => {
-  const fmt = (el) => {
-    const d = new Date(el.getAttribute('datetime'));
-    if (!isNaN(d)) { el.textContent = d.toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'}); }
-    el.classList.add('pg-local-done');
-  };
-  const scan = () => document.querySelectorAll('time.pg-local-time:not(.pg-local-done)').forEach(fmt);
-  new MutationObserver(scan).observe(document.body, {childList: true, subtree: true});
-  scan();
-  // On a phone the conversation sidebar starts closed, so the chat is the first screen.
-  if (window.innerWidth < 700) {
-    let tries = 0;
-    const close = () => {
-      const bar = document.querySelector('#pg-sidebar');
-      const toggle = bar && bar.querySelector('button.toggle-button');
-      if (bar && toggle && bar.classList.contains('open')) { toggle.click(); return; }
-      if (!bar && tries++ < 50) setTimeout(close, 100);
-    };
-    close();
-  }
-}"""
+# The page script: local times, the phone layout, and a guard that keeps chat charts from redrawing.
+PAGE_JS = (Path(__file__).with_name("page.js")).read_text(encoding="utf-8")
 
 
 def build_app(config: AppConfig | None = None) -> gr.Blocks:
@@ -90,8 +71,10 @@ def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI a
 
     config = config or AppConfig()
     api = create_api(config.mode)
+    # No Gradio run history: it copies every event's inputs (the API key field among them) and
+    # outputs (the whole chat) into localStorage, once per event. The Lab keeps the real traces.
     return gr.mount_gradio_app(api, build_app(config), path="/", css=CSS, theme=gr.themes.Soft(), i18n=I18N,
-                               js=LOCAL_TIME_JS)
+                               js=PAGE_JS, run_history=False)
 
 
 ALERT_INTERVAL_SECONDS = 15 * 60

@@ -73,3 +73,20 @@ def test_http_api_chat_stream_and_actions(store):
     unknown = client.post("/api/v1/agents/nope/chat", json={"message": "hi"})
     assert unknown.status_code == 404 and "Available agents" in unknown.json()["error"]["message"]
     assert client.get("/").status_code == 200
+
+
+def test_no_gradio_run_history_in_the_browser(store):
+    # Gradio's run history would copy each event's inputs (the API key field) and outputs (the whole
+    # chat) into localStorage; the app turns it off and keeps its own traces.
+    client = TestClient(build_server())
+    config = client.get("/config").json()
+    assert config["run_history"] is False and "runs" not in config["footer_links"]
+
+
+def test_page_script_guards_chat_charts_and_formats_local_times():
+    from pages.shell import PAGE_JS
+
+    # one script, loaded as Gradio's page js: local times, the phone sidebar and the chart guard
+    assert PAGE_JS.lstrip().startswith("() => {") and PAGE_JS.rstrip().endswith("}")
+    for needle in ("pg-local-time", "#pg-sidebar", "Object.defineProperty(window, 'Plotly'", "ResizeObserver"):
+        assert needle in PAGE_JS

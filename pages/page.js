@@ -1,0 +1,77 @@
+() => {
+  // <time class="pg-local-time"> shows the browser's local time (the server writes UTC).
+  const fmt = (el) => {
+    const d = new Date(el.getAttribute('datetime'));
+    if (!isNaN(d)) { el.textContent = d.toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'}); }
+    el.classList.add('pg-local-done');
+  };
+  const scan = () => document.querySelectorAll('time.pg-local-time:not(.pg-local-done)').forEach(fmt);
+  new MutationObserver(scan).observe(document.body, {childList: true, subtree: true});
+  scan();
+
+  // On a phone the conversation sidebar starts closed, so the chat is the first screen.
+  if (window.innerWidth < 700) {
+    let tries = 0;
+    const close = () => {
+      const bar = document.querySelector('#pg-sidebar');
+      const toggle = bar && bar.querySelector('button.toggle-button');
+      if (bar && toggle && bar.classList.contains('open')) { toggle.click(); return; }
+      if (!bar && tries++ < 50) setTimeout(close, 100);
+    };
+    close();
+  }
+
+  // Gradio's chat re-runs Plotly.react and Plots.resize for every chart already in the conversation
+  // on every streamed update (measured: 70 calls for 4 charts during one reply), so the browser fell
+  // further behind the stream as charts accumulated. Plotly is loaded lazily and publishes itself as
+  // window.Plotly: wrap it then, so a react with the same figure on the same element, and a resize to
+  // the size the element already has, return at once. Any real change still goes through.
+  const guard = (P) => {
+    if (!P || P.__pgGuarded || typeof P.react !== 'function') return P;
+    P.__pgGuarded = true;
+    P.__pgStats = {drawn: 0, skipped: 0};  // read by the browser tests
+    const figures = new WeakMap();
+    const react = P.react;
+    P.react = function (gd, data, layout) {
+      let key = null;
+      try { key = JSON.stringify([data, layout]); } catch (e) { key = null; }
+      if (key !== null && gd && gd._fullLayout && figures.get(gd) === key) {
+        P.__pgStats.skipped++;
+        return Promise.resolve(gd);
+      }
+      if (key !== null && gd) figures.set(gd, key);
+      P.__pgStats.drawn++;
+      return react.apply(this, arguments);
+    };
+    if (P.Plots && typeof P.Plots.resize === 'function' && typeof ResizeObserver === 'function') {
+      // Sizes come from a ResizeObserver, never from a forced layout; it also resizes a chart itself
+      // when its box really changes (a skipped call can never leave a chart at a stale size).
+      const boxes = new WeakMap();
+      const resize = P.Plots.resize;
+      P.Plots.resize = function (gd) {
+        const el = typeof gd === 'string' ? document.getElementById(gd) : gd;
+        if (!el || !el.nodeType) return resize.apply(this, arguments);
+        let box = boxes.get(el);
+        if (!box) {
+          box = {seen: null, drawn: null};
+          boxes.set(el, box);
+          new ResizeObserver((entries) => {
+            const r = entries[entries.length - 1].contentRect;
+            box.seen = `${Math.round(r.width)}x${Math.round(r.height)}`;
+            if (box.drawn !== null && box.drawn !== box.seen && r.width > 0) { box.drawn = box.seen; resize.call(P.Plots, el); }
+          }).observe(el);
+        }
+        if (box.seen !== null && box.drawn === box.seen) return Promise.resolve(el);
+        box.drawn = box.seen;
+        return resize.apply(this, arguments);
+      };
+    }
+    return P;
+  };
+  let plotly = guard(window.Plotly);
+  Object.defineProperty(window, 'Plotly', {
+    configurable: true,
+    get: () => plotly,
+    set: (value) => { plotly = guard(value); },
+  });
+}
