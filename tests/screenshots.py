@@ -1,4 +1,4 @@
-"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode and the travel tab, in
+"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel and tutor tabs, in
 headless Debian Chromium on a fresh database.
 
     python3 dev.py screenshots          # writes docs/*.png
@@ -67,6 +67,17 @@ def _shoot(url: str, out: str) -> None:
             page.wait_for_function("() => !document.querySelector('#pg-travel-send').disabled", timeout=30_000)
             page.wait_for_timeout(2500)
         page.screenshot(path=f"{out}/travel.png")
+        page = b.new_page(viewport={"width": 1440, "height": 1000}, locale="ko-KR")
+        page.goto(url, wait_until="load")
+        page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+        page.click("button[role=tab]:has-text('주식 튜터')")
+        page.wait_for_selector("#pg-tutor-chart .js-plotly-plot", timeout=30_000)
+        for text in ("삼성전자 차트 보여줘", "기간 1년으로 바꿔줘"):
+            page.fill("#pg-tutor-input textarea", text)
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => !document.querySelector('#pg-tutor-send').disabled", timeout=30_000)
+            page.wait_for_timeout(2500)
+        page.screenshot(path=f"{out}/tutor-1440.png", full_page=True)
         b.close()
 
 
