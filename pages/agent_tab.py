@@ -158,7 +158,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
                gr.update(interactive=True), gr.update(interactive=False)]
 
     inputs = [view_state, lang_state, *header.inputs]
-    ctx.run, ctx.inputs, ctx.outputs = run, inputs, outputs
+    ctx.run, ctx.inputs, ctx.outputs, ctx.refresh = run, inputs, outputs, refresh
     for wire in ctx.deferred:
         wire()
     with dock_slot:

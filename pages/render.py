@@ -335,6 +335,28 @@ def _trace_facts(traces: list[TraceRow]) -> tuple[dict[str, float], dict[str, Tr
     return durations, failed
 
 
+def _ui_step(event: dict[str, Any], turn_id: str | None) -> MessageView:
+    return MessageView(kind="step", name=f"UI action: {event.get('action_id')} ({event.get('risk')})",
+                       args=event.get("params") or {}, turn_id=turn_id)
+
+
+def _ui_steps(view: ChatView, trace: TraceRow) -> None:
+    """A turn's ``ui_action`` events, where the live view showed them: after the tool step that ran
+    the action, or before the step that waits for its confirmation."""
+    events = trace.events
+    for i, event in enumerate(events):
+        if event.get("type") != "ui_action":
+            continue
+        step = _ui_step(event, trace.turn_id)
+        before, after = (events[i - 1] if i else {}), (events[i + 1] if i + 1 < len(events) else {})
+        if before.get("type") == "tool_call" and (anchor := _find_step(view, before.get("call_id", ""))):
+            view.messages.insert(view.messages.index(anchor) + 1, step)
+        elif after.get("type") == "tool_call" and (anchor := _find_step(view, after.get("call_id", ""))):
+            view.messages.insert(view.messages.index(anchor), step)
+        else:
+            _insert(view, step)
+
+
 def _error_of(trace: TraceRow) -> MessageView:
     event = next((e for e in reversed(trace.events) if e.get("type") == "error"), {})
     return MessageView(kind="error", turn_id=trace.turn_id, code=event.get("code") or trace.error_code or trace.status,
@@ -348,12 +370,23 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
     view = ChatView(conversation_id=conversation_id, state=dict(state or {}), feedback=dict(feedback or {}))
     durations, failed = _trace_facts(traces or [])
     intents = _trace_intents(traces or [])
+    endings = {t.turn_id: t for t in traces or []}
     action_status = {a.id: a.status.value for a in actions}
-    shown_errors: set[str] = set()
+    closed: set[str] = set()
 
     def close_turn(turn_id: str | None) -> None:
-        if turn_id in failed and turn_id not in shown_errors:
-            shown_errors.add(turn_id)
+        """What the live view added from the turn's own events: UI-action steps, the failure, the
+        done.meta switches (sources, canvas)."""
+        if turn_id is None or turn_id in closed:
+            return
+        closed.add(turn_id)
+        trace = endings.get(turn_id)
+        if trace is not None:
+            _ui_steps(view, trace)
+            done = next((e for e in reversed(trace.events) if e.get("type") == "done"), None)
+            if done is not None:
+                _seed_002_meta(view, done.get("meta") or {}, turn_id)
+        if turn_id in failed:
             _insert(view, _error_of(failed[turn_id]))
 
     previous_turn: str | None = None
@@ -396,6 +429,7 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
         elif row.role == "tool":
             step = _find_step(view, row.tool_call_id or "")
             if step is not None:
+                step.name = row.tool_name or step.name  # the tool that ran (a pipeline may hand a call to another)
                 if "args" in row.meta:  # the validated args, as the live tool_call event showed them
                     step.args = row.meta["args"]
                 if "action_id" in row.meta:

@@ -36,6 +36,9 @@ class TabContext:
     # send_extra(text, *values of send_inputs) -> the turn's extra.
     send_inputs: list[Any] = field(default_factory=list)
     send_extra: Callable[..., dict[str, Any] | None] | None = None
+    # refresh(view, lang, user) -> every output of the tab (``outputs``) for a view reloaded from the
+    # store: for a workspace whose own action changed the conversation (a confirmation it proposed).
+    refresh: Callable[..., list[Any]] | None = None
 
     def later(self, wire: Callable[[], None]) -> None:
         self.deferred.append(wire)

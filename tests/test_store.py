@@ -157,3 +157,17 @@ def test_the_app_names_a_held_file_and_exits_cleanly(tmp_path):
     assert result.returncode == 1
     assert result.stderr.strip().startswith(f"error (database_locked): The database file {path}")
     assert "Traceback" not in result.stderr
+
+
+def test_put_state_replaces_only_its_keys_and_take_state_claims_once(store, clock):
+    conv = store.conversations.create("demo", "notes", "first", clock())
+    store.conversations.set_state(conv.id, {"budget": 5, "screen": {"mode": "home", "tab": "overview"}})
+    after = store.conversations.put_state(conv.id, "demo", {"screen": {"mode": "stock"}, "due": {"turn_id": "t1"}})
+    # the whole key is replaced (tab is gone, not merged), the other keys are kept
+    assert after == {"budget": 5, "screen": {"mode": "stock"}, "due": {"turn_id": "t1"}}
+    assert store.conversations.get(conv.id, "demo").state == after
+    assert store.conversations.put_state(conv.id, "bob", {"screen": {}}) is None  # another user's: untouched
+    assert not store.conversations.take_state(conv.id, "demo", "due", "turn_id", "t0")
+    assert store.conversations.take_state(conv.id, "demo", "due", "turn_id", "t1")
+    assert not store.conversations.take_state(conv.id, "demo", "due", "turn_id", "t1")  # only once
+    assert store.conversations.put_state(conv.id, "demo", {"screen": None}) == {"budget": 5}

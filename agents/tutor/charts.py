@@ -1,48 +1,72 @@
 """Chart card data (the ``chart`` convention of pages/cards.py) from the sandbox prices: a stock's
-candlesticks, two stocks rebased to 100, and the portfolio's allocation as a pie. Pure functions."""
+candlesticks, two stocks rebased to 100, and the portfolio's allocation as a pie, in Korean or
+English (``lang``: the reader's language). Pure functions."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from agents.tutor import market
-from agents.tutor.sandbox_data import SANDBOX_NOTICE, stocks
+from agents.tutor.sandbox_data import SANDBOX_NOTICE, SANDBOX_NOTICE_EN, stocks
+
+_WORDS = {"close": ("종가", "Close"), "high": ("고가", "high"), "low": ("저가", "low"), "won": ("원", " KRW"),
+          "y_price": ("원 (샌드박스)", "KRW (sandbox)"), "y_compare": ("시작일 = 100 (샌드박스)", "first day = 100 (sandbox)"),
+          "cash": ("현금", "Cash"), "value": ("평가금액", "Value"), "total": ("총자산", "Total"), "pnl": ("평가손익", "P&L")}
 
 
-def price_card(code: str, period: str) -> dict[str, Any]:
+def word(key: str, lang: str) -> str:
+    ko, en = _WORDS[key]
+    return en if lang == "en" else ko
+
+
+def name(code: str, lang: str = "ko") -> str:
+    stock = stocks()[code]
+    return stock.name_en if lang == "en" else stock.name
+
+
+def notice(lang: str) -> str:
+    return SANDBOX_NOTICE_EN if lang == "en" else SANDBOX_NOTICE
+
+
+def won(amount: float, lang: str) -> str:
+    return f"{amount:,.0f}{word('won', lang)}"
+
+
+def price_card(code: str, period: str, lang: str = "ko") -> dict[str, Any]:
     rows = market.series(code, period)
     dates = [d.strftime("%Y-%m-%d") for d in rows["date"]]
     stats = market.stats(code, period)
     return {
-        "kind": "price", "codes": [code], "period": period, "sandbox": True, "notice": SANDBOX_NOTICE,
-        "chart": {"kind": "candlestick", "x": dates, "series": {"종가": [int(v) for v in rows["close"]]},
+        "kind": "price", "codes": [code], "period": period, "sandbox": True, "notice": notice(lang),
+        "chart": {"kind": "candlestick", "x": dates, "series": {word("close", lang): [int(v) for v in rows["close"]]},
                   "open": [int(v) for v in rows["open"]], "high": [int(v) for v in rows["high"]],
-                  "low": [int(v) for v in rows["low"]], "y_title": "원 (샌드박스)"},
-        "tiles": [{"label": "종가", "value": f"{stats['last_close']:,}원", "delta": f"{stats['change_pct']:+.2f}%"},
-                  {"label": f"{period} 고가", "value": f"{stats['high']:,}원"},
-                  {"label": f"{period} 저가", "value": f"{stats['low']:,}원"}],
+                  "low": [int(v) for v in rows["low"]], "y_title": word("y_price", lang)},
+        "tiles": [{"label": word("close", lang), "value": won(stats["last_close"], lang),
+                   "delta": f"{stats['change_pct']:+.2f}%"},
+                  {"label": f"{period} {word('high', lang)}", "value": won(stats["high"], lang)},
+                  {"label": f"{period} {word('low', lang)}", "value": won(stats["low"], lang)}],
     }
 
 
-def compare_card(codes: list[str], period: str) -> dict[str, Any]:
+def compare_card(codes: list[str], period: str, lang: str = "ko") -> dict[str, Any]:
     series: dict[str, list[float]] = {}
     x: list[str] = []
     changes = []
     for code in codes:
         rows = market.series(code, period)
         base = float(rows["close"].iloc[0])
-        series[stocks()[code].name] = [round(float(v) / base * 100, 2) for v in rows["close"]]
+        series[name(code, lang)] = [round(float(v) / base * 100, 2) for v in rows["close"]]
         x = [d.strftime("%Y-%m-%d") for d in rows["date"]]
-        changes.append({"label": stocks()[code].name, "value": f"{market.change_pct(rows):+.2f}%"})
-    return {"kind": "compare", "codes": codes, "period": period, "sandbox": True, "notice": SANDBOX_NOTICE,
-            "chart": {"kind": "line", "x": x, "series": series, "y_title": "시작일 = 100 (샌드박스)"},
+        changes.append({"label": name(code, lang), "value": f"{market.change_pct(rows):+.2f}%"})
+    return {"kind": "compare", "codes": codes, "period": period, "sandbox": True, "notice": notice(lang),
+            "chart": {"kind": "line", "x": x, "series": series, "y_title": word("y_compare", lang)},
             "tiles": changes}
 
 
-def allocation_card(value: dict[str, Any]) -> dict[str, Any]:
-    labels = [h["name"] for h in value["holdings"]] + ["현금"]
+def allocation_card(value: dict[str, Any], lang: str = "ko") -> dict[str, Any]:
+    labels = [name(h["code"], lang) for h in value["holdings"]] + [word("cash", lang)]
     values = [h["value"] for h in value["holdings"]] + [value["cash"]]
     return {"kind": "allocation", "codes": [h["code"] for h in value["holdings"]], "sandbox": True,
-            "notice": SANDBOX_NOTICE, "chart": {"kind": "pie", "x": labels, "series": {"평가금액": values}},
-            "tiles": [{"label": "총자산", "value": f"{value['total']:,}원"},
-                      {"label": "평가손익", "value": f"{value['pnl']:,}원", "delta": f"{value['pnl_pct']:+.2f}%"}]}
+            "notice": notice(lang), "chart": {"kind": "pie", "x": labels, "series": {word("value", lang): values}},
+            "tiles": [{"label": word("total", lang), "value": won(value["total"], lang)},
+                      {"label": word("pnl", lang), "value": won(value["pnl"], lang), "delta": f"{value['pnl_pct']:+.2f}%"}]}

@@ -10,7 +10,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agents.tutor.catalog import CatalogAction, catalog_for
-from agents.tutor.sandbox import AppState, filters, sections, selected_entities, state_for_route
+from agents.tutor.sandbox import AppState, Link, Order, filters, is_route, sections, selected_entities, state_for_route
+from agents.tutor.sandbox_data import stocks
 
 Source = Literal["agent_dock", "home_page", "portfolio_stock_detail", "agent_canvas"]
 Phase = Literal["idle", "running", "success", "error"]
@@ -67,7 +68,7 @@ def build(state: AppState, now: datetime, *, portfolio_summary: dict[str, Any] |
           source: Source = "agent_dock", prompt: str | None = None, context: dict[str, Any] | None = None) -> ContextText:
     """The contract for ``state``, captured at ``now`` (the app calls this on every send)."""
     location = {"archive_open": state.archive_open, "order": state.order.model_dump() if state.order else None,
-                "history": state.history[-5:]}
+                "link": state.link.model_dump() if state.link else None, "history": state.history[-5:]}
     return ContextText(
         mode=state.mode, context=context or {},
         ui_snapshot=UISnapshot(route=state.route, mode=state.mode, visible_sections=sections(state),
@@ -116,4 +117,24 @@ def state_of(ctx: ContextText) -> AppState:
         update["tab"] = snap.filters.tab
     if snap.filters.keyword:
         update["keyword"] = snap.filters.keyword
-    return state.model_copy(update=update)
+    return state.model_copy(update={**update, **_location(snap.location_state or {})})
+
+
+def _location(raw: dict[str, Any]) -> dict[str, Any]:
+    """What the app reports beyond the route (archive, order and link screens, visited routes),
+    each taken only when it names sandbox things; anything else is left at its default."""
+    out: dict[str, Any] = {"archive_open": raw.get("archive_open") is True,
+                           "history": [r for r in raw.get("history") or [] if isinstance(r, str) and is_route(r)][-20:]}
+    try:
+        order = Order.model_validate(raw["order"]) if raw.get("order") else None
+        out["order"] = order if order is None or order.code in stocks() else None
+    except ValueError:
+        pass
+    try:
+        link = Link.model_validate(raw["link"]) if raw.get("link") else None
+        if link is not None:
+            link.url  # noqa: B018 - a link kind outside the catalog or a missing stock raises
+        out["link"] = link
+    except (ValueError, KeyError):
+        pass
+    return out

@@ -3,16 +3,21 @@
 After each turn the app applies the ``ui_action`` events the agent emitted. When a reply carried none,
 the local orchestrator matches the learner's message against the catalog's ``intent_keywords``, fills
 the params from the message and the screen, validates them against ``params_schema`` and runs the
-best low-risk action, or proposes a high-risk one (it then waits for Confirm like any other)."""
+best low-risk action, or proposes a high-risk one (it then waits for Confirm like any other).
+``react`` is that step against the store: the app session that sent the turn claims it once."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from agents.core.actions import ActionService
+from agents.core.clock import Clock, system_clock
+from agents.core.errors import PlaygroundError
 from agents.core.nlu import normalise
 from agents.core.nlu.text import contains
-from agents.tutor import sandbox
+from agents.core.store import PendingActionRow, Store
+from agents.tutor import sandbox, screen
 from agents.tutor.catalog import ActionRejected, CatalogAction, catalog_for, lexicon, validate
 from agents.tutor.names import find_stocks
 from agents.tutor.reading import keyword_of
@@ -103,7 +108,43 @@ def after_turn(state: AppState, events: list[Any], message: str) -> AfterTurn:
     return out
 
 
-def apply_confirmed(state: AppState, card_data: dict[str, Any]) -> AppState:
-    """A confirmed high-risk action's result card moves the app (order screen, link, my page)."""
-    params = {k: v for k, v in card_data.get("params", {}).items() if k != "url"}
-    return sandbox.apply(state, card_data["action_id"], params)
+@dataclass
+class AppReaction:
+    """What the app did for the turn it sent: the screen it now shows, a low-risk action it ran, or
+    the high-risk one it proposed (a pending action waiting for Confirm) or could not propose."""
+
+    state: AppState
+    ran: dict[str, Any] | None = None
+    proposed: PendingActionRow | None = None
+    refused: str | None = None
+    action_id: str | None = None
+
+
+def react(store: Store, user_id: str, conversation_id: str, app_session: str, current: AppState,
+          clock: Clock = system_clock) -> AppReaction | None:
+    """The app's side once a turn it sent ended: the conversation's stored screen, then (once, for the
+    app session that sent the message) the keyword fallback when the reply carried no ui_action.
+    None when the conversation is not this user's."""
+    row = store.conversations.get(conversation_id, user_id)
+    if row is None:
+        return None
+    state = screen.stored(row.state) or current
+    due = row.state.get(screen.FALLBACK_KEY)
+    if not (isinstance(due, dict) and due.get("app_session") == app_session and due.get("turn_id")):
+        return AppReaction(state)
+    if not store.conversations.take_state(conversation_id, user_id, screen.FALLBACK_KEY, "turn_id", due["turn_id"]):
+        return AppReaction(state)  # another request of this session got it first
+    outcome = after_turn(state, [], str(due.get("message") or ""))
+    if outcome.ran:
+        screen.save(store, conversation_id, user_id, outcome.state)
+        return AppReaction(outcome.state, ran=outcome.ran[0], action_id=outcome.ran[0]["action_id"])
+    if outcome.propose is None:
+        return AppReaction(state)
+    action_id = outcome.propose["action_id"]
+    try:
+        proposed = ActionService(store, clock).propose(user_id=user_id, conversation_id=conversation_id,
+                                                       agent_id="tutor", tool_name="confirm_ui_action",
+                                                       args=outcome.propose)
+    except PlaygroundError as exc:  # e.g. removing a stock that is not held
+        return AppReaction(state, refused=exc.message, action_id=action_id)
+    return AppReaction(state, proposed=proposed, action_id=action_id)

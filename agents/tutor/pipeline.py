@@ -15,7 +15,7 @@ from agents.core.runner import Turn
 from agents.core.toolcalls import refuse, result_message
 from agents.tutor import sandbox
 from agents.tutor.catalog import ActionRejected, validate
-from agents.tutor.screen import remember, resolve
+from agents.tutor.screen import finish, remember, resolve
 from agents.tutor.structured import extract
 
 RESPONSE_MODES = ("plain", "canvas_markdown")
@@ -28,6 +28,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
     turn.meta["response_mode"] = mode
     web = bool(turn.extra.get("use_web_search"))
     messages = turn.model_messages()
+    asked = False
     for _ in range(turn.agent.max_steps):
         request = turn.request(messages)
         request.options = request.options.model_copy(
@@ -39,6 +40,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
         if not response.tool_calls:
             break
         awaiting = False
+        asked = asked or any(call.name == "askClarification" for call in response.tool_calls)
         for call in response.tool_calls:
             if call.name == "ui_action":
                 result, pending = yield from run_ui_action(turn, call)
@@ -55,6 +57,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
     else:
         turn.meta["max_steps_reached"] = True
     turn.meta["screen"]["route_after"] = resolve(turn).state.route
+    finish(turn, asked=asked)
     turn.meta.setdefault("search_used", False)
     turn.meta.setdefault("sources", [])
     if turn.extra.get("structured_extract"):

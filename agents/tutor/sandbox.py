@@ -25,6 +25,17 @@ class Order(BaseModel):
     code: str
 
 
+class Link(BaseModel):
+    """An external link a confirmed open_external_link opened: the catalog's link kind and stock."""
+
+    link: str
+    code: str | None = None
+
+    @property
+    def url(self) -> str:
+        return external_url(self.link, self.code)
+
+
 class AppState(BaseModel):
     mode: Mode = "home"
     stock_code: str | None = None
@@ -35,10 +46,14 @@ class AppState(BaseModel):
     keyword: str | None = None
     archive_open: bool = False
     order: Order | None = None
-    external_url: str | None = None  # set only after a confirmed open_external_link
+    link: Link | None = None  # set only after a confirmed open_external_link
     last_prompt: str | None = None
     control_phase: Literal["idle", "running", "success", "error"] = "idle"
     history: list[str] = Field(default_factory=list)  # routes visited, newest last (the archive shows them)
+
+    @property
+    def external_url(self) -> str | None:
+        return self.link.url if self.link is not None else None
 
     @property
     def route(self) -> str:
@@ -57,6 +72,10 @@ def screen(mode: str) -> dict[str, Any]:
 
 def default_state() -> AppState:
     return AppState()
+
+
+def is_route(route: str) -> bool:
+    return _ROUTE.match(route.strip()) is not None
 
 
 def state_for_route(route: str, base: AppState | None = None) -> AppState:
@@ -122,7 +141,9 @@ def apply(state: AppState, action_id: str, params: dict[str, Any]) -> AppState:
             moved = s if s.mode == "stock" and s.stock_code == params["code"] else _go(s, "stock", stock_code=params["code"])
             return moved.model_copy(update={"order": Order(side=params["side"], code=params["code"])})
         case "open_external_link":
-            return s.model_copy(update={"external_url": external_url(params["link"], params.get("code") or s.stock_code)})
+            link = Link(link=params["link"], code=params.get("code") or s.stock_code)
+            link.url  # noqa: B018 - raises ValueError when the link needs a stock it does not have
+            return s.model_copy(update={"link": link})
         case "remove_holding" | "reset_portfolio":
             return s if s.mode == "my" else _go(s, "my")  # the data change itself is in the store
     raise ValueError(f"unknown action {action_id!r}")

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 SANDBOX_NOTICE = "샌드박스 데이터: 가격은 생성된 가상 값이며 실제 시세가 아닙니다. 투자 권유가 아닙니다."
+SANDBOX_NOTICE_EN = "Sandbox data: prices are generated, not real quotes. Not investment advice."
 
 
 def _json(path: Path) -> Any:

@@ -1,5 +1,11 @@
-"""Which screen a turn is about: the ``context_text`` the app sent, else the screen this conversation
-last left the app on, else the sandbox app's default (home). ``done.meta.screen`` says which."""
+"""Which screen a turn is about, and where the app's screen is kept between requests.
+
+A turn works on the ``context_text`` the app sent, else the screen this conversation last left the
+app on, else the sandbox app's default (home); ``done.meta.screen`` says which. The conversation's
+screen lives in its stored state under ``tutor_app`` (route, tab, period, keyword, selected
+entities, order, link, history), written by whoever moves the app: a turn's low-risk actions, a
+confirmed high-risk action, the app's own buttons and keyword fallback. Each writes only its keys
+(``put_state``), so a reload, another tab, the CLI and the HTTP API all see the same screen."""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from agents.core.errors import InvalidArgs
+from agents.core.store import Store
 from agents.tutor import contract, market
 from agents.tutor.catalog import CatalogAction, catalog_for
 from agents.tutor.sandbox import AppState, default_state
@@ -15,7 +22,11 @@ from agents.tutor.store import PortfolioStore
 if TYPE_CHECKING:
     from agents.core.runner import Turn
 
-STATE_KEY = "tutor_app"  # the conversation state's copy of the app state, for turns without a screen
+STATE_KEY = "tutor_app"  # the conversation's screen
+# A turn sent from an app session whose reply carried no ui_action: that app session runs its keyword
+# fallback once (it claims this record), a reload or another tab never does.
+FALLBACK_KEY = "tutor_fallback"
+_TRANSIENT = {"last_prompt", "control_phase"}
 
 
 @dataclass
@@ -24,6 +35,30 @@ class Screen:
     contract: contract.ContextText
     catalog: list[CatalogAction]
     source: str  # context_text | conversation | default_home
+
+
+def stored(state: dict[str, Any] | None) -> AppState | None:
+    """The screen kept in a conversation's state, if any (a malformed copy counts as none)."""
+    raw = (state or {}).get(STATE_KEY)
+    if not isinstance(raw, dict):
+        return None
+    try:
+        return AppState.model_validate(raw)
+    except ValueError:
+        return None
+
+
+def dump(state: AppState) -> dict[str, Any]:
+    return state.model_dump(mode="json", exclude=_TRANSIENT, exclude_none=True)
+
+
+def save(store: Store, conversation_id: str, user_id: str, state: AppState) -> None:
+    store.conversations.put_state(conversation_id, user_id, {STATE_KEY: dump(state)})
+
+
+def load(store: Store, conversation_id: str, user_id: str) -> AppState | None:
+    row = store.conversations.get(conversation_id, user_id)
+    return stored(row.state) if row is not None else None
 
 
 def resolve(turn: Turn) -> Screen:
@@ -44,8 +79,8 @@ def resolve(turn: Turn) -> Screen:
         catalog = [a for a in catalog_for(state) if a.id in offered]
         screen = Screen(state, ctx, catalog, "context_text")
     else:
-        saved: dict[str, Any] | None = turn.state.get(STATE_KEY)
-        state = AppState.model_validate(saved) if saved else default_state()
+        saved = stored(turn.state)
+        state = saved or default_state()
         ctx = contract.build(state, turn.now, portfolio_summary=portfolio, prompt=turn.text)
         screen = Screen(state, ctx, ctx.action_catalog, "conversation" if saved else "default_home")
     if screen.contract.ui_snapshot.portfolio_summary is None:
@@ -61,8 +96,24 @@ def _portfolio_summary(turn: Turn) -> dict[str, Any]:
 
 
 def remember(turn: Turn, state: AppState) -> None:
-    """The app moved (a low-risk action ran): the next turn without a screen starts here."""
+    """The app moved (a low-risk action ran): later calls of this turn work on the new screen."""
     screen = resolve(turn)
     screen.state = state
     screen.catalog = catalog_for(state)
-    turn.state[STATE_KEY] = state.model_dump(mode="json", exclude={"history", "last_prompt", "control_phase"})
+
+
+def finish(turn: Turn, *, asked: bool) -> None:
+    """At the end of a turn: keep the screen it left (when it differs from the stored one) and, for
+    a message an app session sent whose reply moved nothing and asked nothing, the fallback record
+    that session will claim."""
+    screen = resolve(turn)
+    values: dict[str, Any] = {}
+    if stored(turn.state) is None or dump(stored(turn.state)) != dump(screen.state):  # type: ignore[arg-type]
+        values[STATE_KEY] = dump(screen.state)
+    session = screen.contract.context.get("app_session") if screen.source == "context_text" else None
+    if session and not turn.meta.get("ui_actions") and not asked:
+        values[FALLBACK_KEY] = {"turn_id": turn.id, "app_session": str(session), "message": turn.text}
+    elif FALLBACK_KEY in turn.state:
+        values[FALLBACK_KEY] = None
+    if values:
+        turn.store.conversations.put_state(turn.conversation.id, turn.user_id, values)

@@ -10,10 +10,10 @@ from pydantic import BaseModel, Field
 
 from agents.core.events import Detail
 from agents.core.tools import Card, Confirmation, ToolContext, ToolOutput
-from agents.tutor import charts, market
+from agents.tutor import charts, market, sandbox, screen
 from agents.tutor.catalog import action_spec
-from agents.tutor.sandbox import external_url
-from agents.tutor.sandbox_data import SANDBOX_NOTICE, cases, glossary, screens, stocks
+from agents.tutor.sandbox import default_state, external_url
+from agents.tutor.sandbox_data import cases, glossary, screens, stocks
 from agents.tutor.store import PortfolioStore
 
 Period = Literal["1M", "3M", "1Y"]
@@ -160,7 +160,8 @@ def ask_clarification(args: ClarifyArgs, ctx: ToolContext) -> ToolOutput:
 # --- the high-risk half of ui_action ---------------------------------------------------------------
 
 def confirm_ui_action(args: UIActionArgs, ctx: ToolContext) -> ToolOutput:
-    """Runs after Confirm: the data change (portfolio) happens here; screen changes go to the app."""
+    """Runs after Confirm, exactly once (the pending action's state machine): the data change
+    (portfolio) and the app's new screen are written in the action's own transaction."""
     params = dict(args.params)
     store = PortfolioStore(ctx.store)
     store.ensure(ctx.user_id, ctx.now)
@@ -181,9 +182,12 @@ def confirm_ui_action(args: UIActionArgs, ctx: ToolContext) -> ToolOutput:
             summary = f"외부 링크를 열었습니다: {params['url']}"
         case _:
             return ToolOutput(ok=False, summary=f"{args.action_id} is not a high-risk action.")
-    card = Card(card_type="tutor_ui_action", title=summary,
-                data={"action_id": args.action_id, "params": params, "risk": "high", "executed": True})
-    return ToolOutput(summary=summary, data=card.data, cards=[card])
+    before = screen.load(ctx.store, ctx.conversation_id, ctx.user_id) or default_state()
+    after = sandbox.apply(before, args.action_id, {k: v for k, v in params.items() if k != "url"})
+    screen.save(ctx.store, ctx.conversation_id, ctx.user_id, after)
+    # No card: the outcome line says what ran, and the app shows the new screen.
+    return ToolOutput(summary=summary, data={"action_id": args.action_id, "params": params, "risk": "high",
+                                             "executed": True, "route": after.route})
 
 
 def ui_confirmation(args: UIActionArgs, ctx: ToolContext, previous: Any = None) -> Confirmation:
@@ -213,6 +217,6 @@ def ui_confirmation(args: UIActionArgs, ctx: ToolContext, previous: Any = None) 
             warnings.append("샌드박스 포트폴리오에서 이 종목이 사라집니다 (초기화로 되돌릴 수 있어요).")
             summary = f"보유 종목에서 {name} 삭제"
         case _:
-            warnings.append("보유 종목과 현금이 처음 상태(data/tutor/portfolio.json)로 돌아갑니다.")
+            warnings.append("샌드박스 포트폴리오의 보유 종목과 현금이 처음 상태(data/tutor/portfolio.json)로 돌아갑니다.")
             summary = "샌드박스 포트폴리오 초기화"
-    return Confirmation(summary=summary, details=details, warnings=[*warnings, SANDBOX_NOTICE])
+    return Confirmation(summary=summary, details=details, warnings=warnings)

@@ -10,6 +10,7 @@ from agents.tutor.sandbox import state_for_route
 NOW = datetime(2026, 10, 30, 9, 0, tzinfo=UTC)
 
 
-def context_for(route: str, **changes: object) -> str:
+def context_for(route: str, session: str | None = None, **changes: object) -> str:
+    """The app's context_text on ``route``; ``session`` names the app session that sends it."""
     state = state_for_route(route).model_copy(update=changes)
-    return contract.build(state, NOW).to_text()
+    return contract.build(state, NOW, context={"app_session": session} if session else None).to_text()

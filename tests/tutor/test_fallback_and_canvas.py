@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from agents.core.actions import ActionService
+from agents.core.errors import ActionRefused
 from agents.core.providers.offline import OfflineProvider, say
 from agents.core.session import Session
-from agents.tutor.fallback import after_turn, apply_confirmed
+from agents.tutor.fallback import AppReaction, after_turn, react
 from agents.tutor.sandbox import state_for_route
 from agents.tutor.store import PortfolioStore
 from tests.support.helpers import one, text_of, types
@@ -38,13 +41,54 @@ def test_keyword_fallback_proposes_high_risk_and_it_waits_for_confirm(store, clo
     out = after_turn(state, events, "카카오 보유 종목에서 빼줘")
     assert out.source == "keyword_fallback" and out.ran == [] and out.state.route == "/my"
     assert out.propose == {"action_id": "remove_holding", "params": {"code": "035720"}}
-    service = ActionService(store, clock)
-    row = service.propose(user_id="demo", conversation_id=s.conversation_id, agent_id="tutor",
-                          tool_name="confirm_ui_action", args=out.propose)
-    assert "035720" in [h["code"] for h in PortfolioStore(store).holdings("demo")]
-    outcome = service.confirm(row.id, "demo")
-    assert outcome.ok and "035720" not in [h["code"] for h in PortfolioStore(store).holdings("demo")]
-    assert apply_confirmed(out.state, outcome.cards[0].data).route == "/my"
+
+
+def test_the_app_session_that_sent_the_turn_proposes_once_and_confirm_runs_once(store, clock) -> None:
+    s = Session("tutor", store=store, clock=clock, provider=_text_only("보유 종목 정리는 신중하게 하세요."))
+    events = s.run("카카오 보유 종목에서 빼줘", extra={"context_text": context_for("/my", session="tab-1")})
+    assert types(events) == ["text", "done"]  # the model moved nothing and proposed nothing
+    here = state_for_route("/home")
+    # Another tab, or this tab after a reload (a new app session), never runs it.
+    assert react(store, "demo", s.conversation_id, "tab-2", here) == AppReaction(state_for_route("/my"))
+    reaction = react(store, "demo", s.conversation_id, "tab-1", here, clock)
+    assert reaction.action_id == "remove_holding" and reaction.ran is None and reaction.proposed is not None
+    row = reaction.proposed
+    assert (row.status, row.tool_name, row.tool_args) == (
+        "PENDING", "confirm_ui_action", {"action_id": "remove_holding", "params": {"code": "035720"}})
+    assert react(store, "demo", s.conversation_id, "tab-1", here).proposed is None  # claimed once
+    assert [a.id for a in s.pending_actions()] == [row.id]
+    held = PortfolioStore(store)
+    assert "035720" in [h["code"] for h in held.holdings("demo")]  # nothing ran before Confirm
+    outcome = ActionService(store, clock).confirm(row.id, "demo")
+    assert outcome.ok and "035720" not in [h["code"] for h in held.holdings("demo")]
+    with pytest.raises(ActionRefused):
+        ActionService(store, clock).confirm(row.id, "demo")
+    assert len(held.holdings("demo")) == 5
+
+
+def test_a_proposed_order_screen_opens_only_after_confirm(store, clock) -> None:
+    s = Session("tutor", store=store, clock=clock, provider=_text_only("주문 전에 차트를 보세요.", "네."))
+    s.run("삼성전자 매수 화면 열어줘", extra={"context_text": context_for("/stock/005930", session="tab-1")})
+    row = react(store, "demo", s.conversation_id, "tab-1", state_for_route("/home"), clock).proposed
+    assert row.tool_args == {"action_id": "open_order", "params": {"side": "buy", "code": "005930"}}
+    assert "order" not in s.conversation().state["tutor_app"]
+    ActionService(store, clock).confirm(row.id, "demo")
+    assert s.conversation().state["tutor_app"]["order"] == {"side": "buy", "code": "005930"}
+    # Cancelled: the next proposal never moves the screen.
+    s.run("카카오 매도 화면 열어줘", extra={"context_text": context_for("/stock/005930", session="tab-1")})
+    before = s.conversation().state["tutor_app"]
+    second = react(store, "demo", s.conversation_id, "tab-1", state_for_route("/home"), clock).proposed
+    ActionService(store, clock).cancel(second.id, "demo")
+    assert s.conversation().state["tutor_app"] == before
+
+
+def test_a_proposal_the_catalog_refuses_is_reported_not_raised(store, clock) -> None:
+    PortfolioStore(store).ensure("demo", clock())
+    s = Session("tutor", store=store, clock=clock, provider=_text_only("네."))
+    s.run("셀트리온 보유 종목에서 빼줘", extra={"context_text": context_for("/my", session="tab-1")})
+    reaction = react(store, "demo", s.conversation_id, "tab-1", state_for_route("/home"), clock)
+    assert reaction.proposed is None and "not in the sandbox portfolio" in reaction.refused
+    assert s.pending_actions() == []
 
 
 def test_the_agents_own_ui_actions_win_over_the_fallback(store, clock) -> None:

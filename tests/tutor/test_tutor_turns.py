@@ -76,9 +76,28 @@ def test_open_order_is_confirmed_and_carries_the_screen_change(store, clock) -> 
     events = s.run("매수 화면 열어줘", extra={"context_text": context_for("/stock/005930")})
     card = one(events, "action_confirmation")
     assert card.args == {"action_id": "open_order", "params": {"side": "buy", "code": "005930"}}
+    assert s.conversation().state["tutor_app"]["mode"] == "stock"
+    assert "order" not in s.conversation().state["tutor_app"]  # nothing runs before Confirm
     outcome = s.confirm_action(card.action_id)
-    assert outcome.cards[0].data == {"action_id": "open_order", "params": {"side": "buy", "code": "005930"},
-                                     "risk": "high", "executed": True}
+    assert outcome.cards == [] and outcome.result == {"action_id": "open_order", "params": {"side": "buy", "code": "005930"},
+                                     "risk": "high", "executed": True, "route": "/stock/005930"}
+    # The app's screen moved in the action's own transaction: a reload, the CLI and the API see it.
+    assert s.conversation().state["tutor_app"]["order"] == {"side": "buy", "code": "005930"}
+    with pytest.raises(ActionRefused):
+        s.confirm_action(card.action_id)
+
+
+def test_a_cancelled_or_expired_high_risk_action_never_moves_the_screen(store, clock) -> None:
+    s = Session("tutor", store=store, clock=clock)
+    first = s.run("카카오 매도 화면 열어줘", extra={"context_text": context_for("/home")})
+    second = s.run("네이버 증권 페이지 열어줘", extra={"context_text": context_for("/stock/005930")})
+    before = s.conversation().state["tutor_app"]
+    assert before["mode"] == "stock" and "order" not in before and "link" not in before
+    s.cancel_action(one(first, "action_confirmation").action_id)
+    clock.advance(minutes=31)
+    with pytest.raises(ActionRefused):
+        s.confirm_action(one(second, "action_confirmation").action_id)
+    assert s.conversation().state["tutor_app"] == before
 
 
 @pytest.mark.parametrize(("args", "problem"), [

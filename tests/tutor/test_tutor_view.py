@@ -5,11 +5,12 @@ from __future__ import annotations
 from agents.core.providers.offline import OfflineProvider, say
 from agents.core.session import Session
 from agents.tutor import market
+from agents.tutor.fallback import react
 from agents.tutor.sandbox import apply, default_state, state_for_route
 from agents.tutor.sandbox_data import cases, default_portfolio
 from pages import render
 from pages.render import ChatView
-from pages.tutor_view import app_after, screen_view
+from pages.tutor_view import screen_view
 from tests.tutor.conftest import context_for
 
 
@@ -45,28 +46,23 @@ def _view_of(events) -> ChatView:
     return view
 
 
-def test_after_a_turn_the_app_applies_the_agents_ui_action_once(store, clock) -> None:
+def test_after_a_turn_the_app_shows_the_screen_the_agent_left(store, clock) -> None:
     s = Session("tutor", store=store, clock=clock)
-    text = "삼성전자 차트 보여줘"
-    events = s.run(text, extra={"context_text": context_for("/home")})
-    view = render.add_user_message(ChatView(), text)
-    for event in events:
-        render.apply_event_in_place(view, event)
-    state, seen, note = app_after(default_state(), view, [])
-    assert state.route == "/stock/005930" and note == "" and len(seen) == 1
-    again, seen2, _ = app_after(state.model_copy(update={"period": "1Y"}), view, seen)
-    assert again.period == "1Y" and seen2 == seen  # not applied twice
+    s.run("삼성전자 차트 보여줘", extra={"context_text": context_for("/home", session="tab-1")})
+    reaction = react(store, "demo", s.conversation_id, "tab-1", default_state())
+    assert reaction.state.route == "/stock/005930" and reaction.ran is None  # the agent's ui_action, no fallback
+    s.run("기간 1년으로 바꿔줘", extra={"context_text": context_for("/stock/005930", session="tab-1")})
+    assert react(store, "demo", s.conversation_id, "tab-1", default_state()).state.period == "1Y"
 
 
-def test_after_a_text_only_turn_the_keyword_fallback_moves_the_app(store, clock) -> None:
+def test_after_a_text_only_turn_the_keyword_fallback_moves_the_app_once(store, clock) -> None:
     s = Session("tutor", store=store, clock=clock, provider=OfflineProvider.scripted(say("교육 화면에서 보세요.")))
-    text = "교육 화면 열어줘"
-    events = s.run(text, extra={"context_text": context_for("/home")})
-    view = render.add_user_message(ChatView(), text)
-    for event in events:
-        render.apply_event_in_place(view, event)
-    state, _, note = app_after(default_state(), view, [])
-    assert state.route == "/education" and "키워드" in note
+    s.run("교육 화면 열어줘", extra={"context_text": context_for("/home", session="tab-1")})
+    reaction = react(store, "demo", s.conversation_id, "tab-1", default_state())
+    assert reaction.state.route == "/education" and reaction.ran == {"action_id": "nav_education", "params": {}}
+    assert s.conversation().state["tutor_app"]["mode"] == "education"  # kept for a reload
+    again = react(store, "demo", s.conversation_id, "tab-1", default_state())
+    assert again.ran is None and again.state.route == "/education"
 
 
 def test_canvas_reply_moves_to_the_canvas_and_sources_go_under_the_reply(store, clock) -> None:

@@ -119,6 +119,27 @@ class ConversationRepo:
     def set_state(self, conv_id: str, state: dict[str, Any]) -> None:
         self.db.execute("UPDATE conversations SET state = ? WHERE id = ?", [dumps(state), conv_id])
 
+    def put_state(self, conv_id: str, user_id: str, values: dict[str, Any]) -> dict[str, Any] | None:
+        """Replace some top-level keys of the state (None removes one) in one statement, so a writer
+        outside a turn (a workspace panel, a confirmed action) never overwrites the other keys. Nulls
+        nested inside a value are dropped (JSON merge patch); the new state, or None when the
+        conversation is not this user's."""
+        cleared = {key: None for key in values}
+        kept = {key: value for key, value in values.items() if value is not None}
+        row = self.db.write(lambda: self.db.fetchone(
+            "UPDATE conversations SET state = json_merge_patch(json_merge_patch(coalesce(state, '{}'), ?::JSON), ?::JSON) "
+            "WHERE id = ? AND user_id = ? RETURNING state", [dumps(cleared), dumps(kept), conv_id, user_id]))
+        return None if row is None else loads(row[0], {})
+
+    def take_state(self, conv_id: str, user_id: str, key: str, field: str, value: str) -> bool:
+        """Remove ``state[key]`` when its ``field`` equals ``value``; True for the one caller that did
+        (claim and read in one statement: two tabs never both take it)."""
+        row = self.db.write(lambda: self.db.fetchone(
+            "UPDATE conversations SET state = json_merge_patch(state, ?::JSON) "
+            "WHERE id = ? AND user_id = ? AND json_extract_string(state, ?) = ? RETURNING id",
+            [dumps({key: None}), conv_id, user_id, f'$."{key}"."{field}"', value]))
+        return row is not None
+
     def delete(self, conv_id: str, user_id: str) -> bool:
         """Delete the conversation and everything under it, in one transaction."""
         with self.db.transaction() as cur:
