@@ -76,3 +76,31 @@ def test_canvas_reply_moves_to_the_canvas_and_sources_go_under_the_reply(store, 
     view = _view_of([*events[:-1], done])
     assert view.canvas is None
     assert [m.text for m in view.messages if m.kind == "notice"] == ["🔎 출처 (sources): [A](https://e.com/a)"]
+
+
+def _shape(view: ChatView) -> list[tuple]:
+    return [(m.role, m.kind, m.text, m.name, m.status, m.args, m.output, m.card.title if m.card else None,
+             m.action_status) for m in view.messages]
+
+
+def test_a_reload_rebuilds_the_live_chat_canvas_and_ui_steps(store, clock) -> None:
+    s = Session("tutor", store=store, clock=clock)
+    live = ChatView()
+    for text, route in (("삼성전자 차트 보여줘", "/home"), ("정리해서 캔버스로 보여줘", "/stock/005930"),
+                        ("매수 화면 열어줘", "/stock/005930")):
+        live = render.add_user_message(live, text)
+        for event in s.send(text, extra={"context_text": context_for(route)}):
+            live = render.apply_event(live, event)
+    reloaded = render.view_from_history(s.conversation_id, s.history(), s.pending_actions(),
+                                        store.traces.for_conversation(s.conversation_id))
+    assert _shape(reloaded) == _shape(live)
+    names = [m.name for m in reloaded.messages if m.kind == "step"]
+    assert names == ["ui_action", "UI action: nav_stock (low)", "visualization", "open_canvas", "explain_move",
+                     "UI action: open_order (high)", "confirm_ui_action"]
+    assert reloaded.canvas == live.canvas and reloaded.canvas["markdown"].startswith("# 학습 노트: 삼성전자")
+    # The CLI and the API (no screen sent) continue on the stored screen, order screen included once confirmed.
+    s.confirm_action(live.actions[0].action_id)
+    events = s.run("이 종목 왜 떨어졌어?")
+    assert events[-1].meta["screen"] == {"source": "conversation", "route": "/stock/005930",
+                                         "route_after": "/stock/005930"}
+    assert s.conversation().state["tutor_app"]["order"] == {"side": "buy", "code": "005930"}
