@@ -48,6 +48,7 @@
       // when its box really changes (a skipped call can never leave a chart at a stale size).
       const boxes = new WeakMap();
       const resize = P.Plots.resize;
+      P.__pgResize = resize;  // the unguarded one, for a chart drawn at a width its box does not have
       P.Plots.resize = function (gd) {
         const el = typeof gd === 'string' ? document.getElementById(gd) : gd;
         if (!el || !el.nodeType) return resize.apply(this, arguments);
@@ -68,6 +69,23 @@
     }
     return P;
   };
+  // A chart in a workspace column is kept at its box's width: the column's content changing around
+  // it (a canvas opening, a card docking) could leave it drawn wider than its box, cut at the edge.
+  const fit = (gd) => {
+    const svg = gd.querySelector('.main-svg');
+    const P = window.Plotly;
+    const drawn = svg ? parseFloat(svg.getAttribute('width')) : NaN;
+    if (P && P.__pgResize && gd.clientWidth > 0 && Math.abs(drawn - gd.clientWidth) > 2) P.__pgResize.call(P.Plots, gd);
+  };
+  const fitted = new WeakSet();
+  const watchSide = () => document.querySelectorAll('.pg-side .js-plotly-plot').forEach((gd) => {
+    if (fitted.has(gd)) return;
+    fitted.add(gd);
+    new ResizeObserver(() => fit(gd)).observe(gd);
+    if (typeof gd.on === 'function') gd.on('plotly_afterplot', () => setTimeout(() => fit(gd), 0));
+  });
+  new MutationObserver(watchSide).observe(document.body, {childList: true, subtree: true});
+
   let plotly = guard(window.Plotly);
   Object.defineProperty(window, 'Plotly', {
     configurable: true,

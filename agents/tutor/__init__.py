@@ -38,7 +38,7 @@ def _tools() -> ToolRegistry:
     r.register(Tool("askClarification", "요청이 모호하거나 종목·방향이 불분명할 때 선택지와 함께 되묻습니다.", t.ClarifyArgs,
                     ToolKind.META, t.ask_clarification))
     # The high-risk half of ui_action: proposed by the pipeline, run only after the learner confirms.
-    r.register(Tool("confirm_ui_action", "고위험 UI 액션을 실행합니다 (확인 후).", t.UIActionArgs, ToolKind.MUTATION,
+    r.register(Tool("confirm_ui_action", "고위험 UI 액션을 실행합니다 (확인 후).", t.ConfirmUIArgs, ToolKind.MUTATION,
                     t.confirm_ui_action, t.ui_confirmation, model_visible=False))
     return r
 

@@ -1,86 +1,156 @@
-"""The offline tutor's replies, written only from tool results (figures come from the sandbox data)."""
+"""The offline tutor's replies, written only from tool results (figures come from the sandbox data), in
+the language the learner wrote in: English for a message with no Hangul, Korean otherwise."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 
+from agents.tutor.charts import name as stock_label
 from agents.tutor.sandbox import AppState
+from agents.tutor.sandbox_data import cases, screens, stocks
 
-_NOT_ADVICE = "(샌드박스 가상 가격으로 설명한 학습용 내용이며 투자 권유가 아닙니다.)"
+_NOT_ADVICE = ("(샌드박스 가상 가격으로 설명한 학습용 내용이며 투자 권유가 아닙니다.)",
+               "(A learning note on generated sandbox prices, not investment advice.)")
+
+
+def english(text: str) -> bool:
+    """The learner wrote English: Latin letters and no Hangul ("1M" or "005930" alone stay Korean)."""
+    return bool(re.search(r"[A-Za-z]{2}", text)) and not re.search(r"[가-힣]", text)
+
+
+def lang_of(text: str) -> str:
+    return "en" if english(text) else "ko"
+
+
+def _pick(pair: tuple[str, str], en: bool) -> str:
+    return pair[1] if en else pair[0]
 
 
 def compose(results: list[tuple[str, dict[str, Any]]], state: AppState, user_text: str) -> str:
+    en = english(user_text)
     by_name = {name: payload for name, payload in results}
     parts: list[str] = []
     if "open_canvas" in by_name:
-        return _note(by_name)
+        return _note(by_name, en)
     for name, payload in results:
         data = payload.get("data") or {}
         if not payload.get("ok", False):
-            parts.append(f"요청을 처리하지 못했어요: {payload.get('error') or payload.get('summary')}")
+            reason = payload.get("error") or payload.get("summary")
+            parts.append(f"I could not do that: {reason}" if en else f"요청을 처리하지 못했어요: {reason}")
         elif payload.get("status") == "pending_confirmation":
-            parts.append(f"**{payload['summary']}** — 위험도가 높은 동작이라 확인 카드에서 **확인**을 눌러야 실행돼요. "
+            parts.append(f"**{payload['summary']}**: a high-risk action, so it runs only after you press **Confirm** "
+                         "on the card. Nothing has happened yet." if en else
+                         f"**{payload['summary']}** — 위험도가 높은 동작이라 확인 카드에서 **확인**을 눌러야 실행돼요. "
                          "아직 실행되지 않았어요.")
         elif name == "ui_action":
-            parts.append(f"{payload['summary']}.")
+            parts.append(_ui_done(payload, data, en))
         elif name == "askClarification":
             parts.append(data.get("question") or payload.get("summary", ""))
         elif name == "visualization":
             tiles = ", ".join(f"{t['label']} {t.get('delta') or t['value']}" for t in data.get("tiles", []))
-            parts.append(f"{payload['summary'].replace('차트를 그렸습니다: ', '차트를 그렸어요: ')} ({tiles})")
+            title = data.get("title") or payload["summary"]
+            parts.append(f"Here is the chart: {title} ({tiles})" if en else f"차트를 그렸어요: {title} ({tiles})")
         elif name == "explain_move":
-            parts.append(_move(data))
+            parts.append(_move(data, en))
         elif name == "lookup_case":
-            parts.append(_case(data, quiz="퀴즈" in user_text or "quiz" in user_text.lower()))
+            parts.append(_case(data, quiz="퀴즈" in user_text or "quiz" in user_text.lower(), en=en))
         elif name == "lookup_term":
-            parts.append(f"**{data['term']}**: {data['definition']}")
+            parts.append(f"**{data['term_en']}** ({data['term']}): {data['definition_en']}" if en else
+                         f"**{data['term']}**: {data['definition']}")
         elif name == "get_portfolio":
-            parts.append(_portfolio(data))
+            parts.append(_portfolio(data, en))
         else:
             parts.append(payload.get("summary", ""))
     return "\n\n".join(p for p in parts if p)
 
 
-def _move(d: dict[str, Any]) -> str:
+def _ui_done(payload: dict[str, Any], data: dict[str, Any], en: bool) -> str:
+    if not en or "action_id" not in data:
+        return f"{payload['summary']}."
+    spec = next((a for a in screens()["actions"] if a["id"] == data["action_id"]), {"label_en": data["action_id"]})
+    shown = ", ".join(f"{k}={v}" for k, v in (data.get("params") or {}).items())
+    return f"Done: {spec['label_en'].lower()}{f' ({shown})' if shown else ''}. The app now shows {data.get('route')}."
+
+
+def _move(d: dict[str, Any], en: bool) -> str:
     market = d["market"]
     stock = d.get("stock")
     if stock is None:
+        if en:
+            return (f"The whole market (KODEX 200) moved {market['change_pct']:+.2f}% from {market['start']} to "
+                    f"{market['end']}. Its worst day was {market['worst_day']['date']} ({market['worst_day']['pct']:+.2f}%). "
+                    + _NOT_ADVICE[1])
         return (f"시장 전체(KODEX 200 기준)는 {market['start']}~{market['end']} 동안 {market['change_pct']:+.2f}% 움직였어요. "
-                f"가장 크게 내린 날은 {market['worst_day']['date']} ({market['worst_day']['pct']:+.2f}%)였어요. {_NOT_ADVICE}")
-    peers = ", ".join(f"{p['name']} {p['change_pct']:+.2f}%" for p in d.get("sector", []))
+                f"가장 크게 내린 날은 {market['worst_day']['date']} ({market['worst_day']['pct']:+.2f}%)였어요. {_NOT_ADVICE[0]}")
     rel = d["relative_to_market"]
+    peers = ", ".join(f"{stock_label(p['code'], 'en' if en else 'ko')} {p['change_pct']:+.2f}%" for p in d.get("sector", []))
+    sector = stocks()[stock["code"]]
+    if en:
+        lines = [
+            f"**{sector.name_en}** ({stock['period']}, {stock['start']} to {stock['end']}): close {stock['last_close']:,} "
+            f"KRW, {stock['change_pct']:+.2f}% over the period.",
+            f"- The market (KODEX 200) moved {market['change_pct']:+.2f}% in the same window, so the stock did "
+            f"{abs(rel):.2f} points {'better' if rel > 0 else 'worse'} than the market.",
+            f"- Same sector ({sector.sector_en}): {peers}" if peers else "- No other stock of its sector to compare with.",
+            f"- Worst day {stock['worst_day']['date']} ({stock['worst_day']['pct']:+.2f}%), best day "
+            f"{stock['best_day']['date']} ({stock['best_day']['pct']:+.2f}%).",
+            "- It moved much like the market, so the market as a whole mattered more than the company itself."
+            if abs(rel) < 3 else "- It moved quite differently from the market, so its sector or the company itself mattered more.",
+        ]
+        if d.get("cases"):
+            lines.append("- Related cases: " + ", ".join(cases()[c["id"]]["title_en"] for c in d["cases"]))
+        lines.append(_NOT_ADVICE[1])
+        return "\n".join(lines)
     lines = [
         f"**{stock['name']}** ({stock['period']}, {stock['start']}~{stock['end']}): 종가 {stock['last_close']:,}원, "
         f"기간 수익률 {stock['change_pct']:+.2f}%.",
-        f"- 같은 기간 시장(KODEX 200)은 {market['change_pct']:+.2f}% → 시장보다 {rel:+.2f}%p "
+        f"- 같은 기간 시장(KODEX 200)은 {market['change_pct']:+.2f}% → 시장보다 {abs(rel):.2f}%p "
         f"{'더 강했어요' if rel > 0 else '더 약했어요'}.",
         f"- 같은 업종({d.get('sector_name')}): {peers}" if peers else "- 같은 업종 비교 대상이 없어요.",
         f"- 가장 크게 내린 날 {stock['worst_day']['date']} ({stock['worst_day']['pct']:+.2f}%), "
         f"가장 크게 오른 날 {stock['best_day']['date']} ({stock['best_day']['pct']:+.2f}%).",
+        "- 시장과 비슷하게 움직였으니 종목 자체보다 시장 전체 흐름의 영향이 컸다고 볼 수 있어요." if abs(rel) < 3 else
+        "- 시장과 차이가 커서 업종이나 종목 고유의 요인이 컸다고 볼 수 있어요.",
     ]
-    if abs(rel) < 3:
-        lines.append("- 시장과 비슷하게 움직였으니 종목 자체보다 시장 전체 흐름의 영향이 컸다고 볼 수 있어요.")
-    else:
-        lines.append("- 시장과 차이가 커서 업종이나 종목 고유의 요인이 컸다고 볼 수 있어요.")
     if d.get("cases"):
         lines.append("- 관련 교육 사례: " + ", ".join(c["title"] for c in d["cases"]))
-    lines.append(_NOT_ADVICE)
+    lines.append(_NOT_ADVICE[0])
     return "\n".join(lines)
 
 
-def _case(d: dict[str, Any], quiz: bool) -> str:
-    terms = ", ".join(t["term"] for t in d["key_terms"])
-    lines = [f"**{d['title']}**", d["summary"], f"핵심 용어: {terms}"]
-    for move in d.get("sandbox_moves", []):
-        lines.append(f"- 샌드박스 차트에서 {move['name']}: {move['change_pct']:+.2f}%")
+def quiz_choices(question: str, choices: list[str]) -> list[str]:
+    """The choices in an order fixed by the question (the data lists the answer first)."""
+    shift = int(hashlib.sha256(question.encode()).hexdigest(), 16) % len(choices)
+    return choices[shift:] + choices[:shift]
+
+
+def _case(d: dict[str, Any], quiz: bool, en: bool) -> str:
+    if en:
+        terms = ", ".join(t["term_en"] for t in d["key_terms"])
+        lines = [f"**{d['title_en']}**", d["summary_en"], f"Key terms: {terms}"]
+        lines += [f"- On the sandbox chart, {stock_label(m['code'], 'en')}: {m['change_pct']:+.2f}%"
+                  for m in d.get("sandbox_moves", [])]
+    else:
+        terms = ", ".join(t["term"] for t in d["key_terms"])
+        lines = [f"**{d['title']}**", d["summary"], f"핵심 용어: {terms}"]
+        lines += [f"- 샌드박스 차트에서 {m['name']}: {m['change_pct']:+.2f}%" for m in d.get("sandbox_moves", [])]
     if quiz and d.get("quiz"):
         q = d["quiz"][0]
-        lines.append(f"\n**퀴즈**: {q['question']}\n" + "\n".join(f"- {c}" for c in q["choices"]))
+        question, choices = (q["question_en"], q["choices_en"]) if en else (q["question"], q["choices"])
+        lines.append(f"\n**{'Quiz' if en else '퀴즈'}**: {question}\n" +
+                     "\n".join(f"- {c}" for c in quiz_choices(q["question"], choices)))
     return "\n".join(lines)
 
 
-def _portfolio(d: dict[str, Any]) -> str:
+def _portfolio(d: dict[str, Any], en: bool) -> str:
+    if en:
+        lines = [f"Sandbox portfolio (closes of {d['as_of']}): total {d['total']:,} KRW, stocks {d['invested']:,} KRW, "
+                 f"cash {d['cash']:,} KRW, unrealised P&L {d['pnl']:+,} KRW ({d['pnl_pct']:+.2f}%)."]
+        lines += [f"- {stock_label(h['code'], 'en')}, {h['quantity']} shares: {h['value']:,} KRW ({h['pnl_pct']:+.2f}%, "
+                  f"weight {h['weight_pct']:.1f}%)" for h in d["holdings"]]
+        return "\n".join(lines)
     lines = [f"샌드박스 포트폴리오 ({d['as_of']} 종가 기준): 총자산 {d['total']:,}원, 주식 {d['invested']:,}원, "
              f"현금 {d['cash']:,}원, 평가손익 {d['pnl']:+,}원 ({d['pnl_pct']:+.2f}%)."]
     for h in d["holdings"]:
@@ -88,43 +158,81 @@ def _portfolio(d: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _note(by_name: dict[str, dict[str, Any]]) -> str:
+# The canvas study note: its headings (the structured extraction reads them back).
+HEADINGS = {"title": ("학습 노트", "Study note"), "points": ("핵심", "Key points"), "terms": ("용어", "Terms"),
+            "next": ("다음 단계", "Next steps")}
+
+
+def _note(by_name: dict[str, dict[str, Any]], en: bool) -> str:
     """The canvas study note (markdown) from what the screen shows."""
+    h = {k: _pick(v, en) for k, v in HEADINGS.items()}
+
+    def note(title: str, points: list[str], terms: list[tuple[str, str]], steps: list[str]) -> str:
+        body = "\n".join(f"- {p}" for p in points)
+        glossary = "\n".join(f"- **{t}**: {d}" for t, d in terms)
+        nexts = "\n".join(f"- {s}" for s in steps)
+        return (f"# {h['title']}: {title}\n\n## {h['points']}\n{body}\n\n## {h['terms']}\n{glossary}\n\n"
+                f"## {h['next']}\n{nexts}\n\n{_pick(_NOT_ADVICE, en)}")
+
     if "explain_move" in by_name and (by_name["explain_move"].get("data") or {}).get("stock"):
         d = by_name["explain_move"]["data"]
         s = d["stock"]
-        return (f"# 학습 노트: {s['name']}\n\n## 핵심\n- {s['period']} 수익률 {s['change_pct']:+.2f}% "
-                f"(시장 {d['market']['change_pct']:+.2f}%)\n- 최저 {s['low']:,}원 · 최고 {s['high']:,}원\n"
-                f"- 가장 크게 내린 날 {s['worst_day']['date']} ({s['worst_day']['pct']:+.2f}%)\n\n## 용어\n"
-                "- **수익률**: 기간 처음 대비 끝의 가격 변화율\n- **변동성**: 가격이 출렁이는 정도\n\n## 다음 단계\n"
-                "- 기간을 1Y로 바꿔 긴 흐름과 비교해 보기\n- 같은 업종 종목과 비교 차트 그려 보기\n\n" + _NOT_ADVICE)
+        market = d["market"]["change_pct"]
+        if en:
+            return note(stock_label(s["code"], "en"),
+                        [f"{s['period']} return {s['change_pct']:+.2f}% (market {market:+.2f}%)",
+                         f"Low {s['low']:,} KRW · high {s['high']:,} KRW",
+                         f"Worst day {s['worst_day']['date']} ({s['worst_day']['pct']:+.2f}%)"],
+                        [("Return", "the change from the first to the last price of the period"),
+                         ("Volatility", "how much the price swings")],
+                        ["Switch the period to 1Y and compare with the longer trend",
+                         "Draw a comparison chart with a stock of the same sector"])
+        return note(s["name"], [f"{s['period']} 수익률 {s['change_pct']:+.2f}% (시장 {market:+.2f}%)",
+                                f"최저 {s['low']:,}원 · 최고 {s['high']:,}원",
+                                f"가장 크게 내린 날 {s['worst_day']['date']} ({s['worst_day']['pct']:+.2f}%)"],
+                    [("수익률", "기간 처음 대비 끝의 가격 변화율"), ("변동성", "가격이 출렁이는 정도")],
+                    ["기간을 1Y로 바꿔 긴 흐름과 비교해 보기", "같은 업종 종목과 비교 차트 그려 보기"])
     if "lookup_case" in by_name:
         d = by_name["lookup_case"]["data"]
-        terms = "\n".join(f"- **{t['term']}**: {t['definition']}" for t in d["key_terms"])
-        return (f"# 학습 노트: {d['title']}\n\n## 핵심\n- {d['summary']}\n\n## 용어\n{terms}\n\n## 다음 단계\n"
-                "- 사례의 퀴즈 풀어 보기\n- 관련 종목 차트에서 같은 기간 찾아보기\n\n" + _NOT_ADVICE)
+        if en:
+            return note(d["title_en"], [d["summary_en"]], [(t["term_en"], t["definition_en"]) for t in d["key_terms"]],
+                        ["Try the case's quiz", "Find the same period on a related stock's chart"])
+        return note(d["title"], [d["summary"]], [(t["term"], t["definition"]) for t in d["key_terms"]],
+                    ["사례의 퀴즈 풀어 보기", "관련 종목 차트에서 같은 기간 찾아보기"])
     d = (by_name.get("get_portfolio") or {}).get("data") or {}
-    holdings = "\n".join(f"- {h['name']}: 비중 {h['weight_pct']:.1f}%, {h['pnl_pct']:+.2f}%" for h in d.get("holdings", []))
-    return (f"# 학습 노트: 내 샌드박스 포트폴리오\n\n## 핵심\n- 총자산 {d.get('total', 0):,}원, 평가손익 "
-            f"{d.get('pnl_pct', 0):+.2f}%\n{holdings}\n\n## 용어\n- **평가손익**: 지금 가격으로 계산한 이익이나 손실\n"
-            "- **분산투자**: 서로 다르게 움직이는 자산을 함께 담는 것\n\n## 다음 단계\n- 자산 배분 차트 그려 보기\n\n"
-            + _NOT_ADVICE)
+    holdings = d.get("holdings", [])
+    if en:
+        return note("my sandbox portfolio",
+                    [f"Total {d.get('total', 0):,} KRW, unrealised P&L {d.get('pnl_pct', 0):+.2f}%",
+                     *(f"{stock_label(x['code'], 'en')}: weight {x['weight_pct']:.1f}%, {x['pnl_pct']:+.2f}%" for x in holdings)],
+                    [("Unrealised P&L", "the gain or loss at today's price"),
+                     ("Diversification", "holding assets that move differently together")],
+                    ["Draw the allocation chart"])
+    return note("내 샌드박스 포트폴리오",
+                [f"총자산 {d.get('total', 0):,}원, 평가손익 {d.get('pnl_pct', 0):+.2f}%",
+                 *(f"{x['name']}: 비중 {x['weight_pct']:.1f}%, {x['pnl_pct']:+.2f}%" for x in holdings)],
+                [("평가손익", "지금 가격으로 계산한 이익이나 손실"), ("분산투자", "서로 다르게 움직이는 자산을 함께 담는 것")],
+                ["자산 배분 차트 그려 보기"])
 
 
 def note_from_markdown(md: str) -> dict[str, Any]:
-    """The offline extraction: headings and bullets of a markdown note as the structured summary."""
+    """The offline extraction: headings and bullets of a markdown note (Korean or English headings) as
+    the structured summary."""
     title = next((m.group(1).strip() for m in re.finditer(r"^#\s+(.+)$", md, re.M)), "")
+    kinds = {heading: kind for kind, pair in HEADINGS.items() for heading in pair}
     sections: dict[str, list[str]] = {}
     current = ""
     for line in md.splitlines():
         if line.startswith("## "):
-            current = line[3:].strip()
+            current = kinds.get(line[3:].strip(), line[3:].strip())
         elif line.startswith("- ") and current:
             sections.setdefault(current, []).append(line[2:].strip())
     terms = []
-    for item in sections.get("용어", []):
+    for item in sections.get("terms", []):
         m = re.match(r"\*\*(.+?)\*\*\s*[:：]\s*(.+)", item)
         if m:
             terms.append({"term": m.group(1), "definition": m.group(2)})
-    return {"title": title.removeprefix("학습 노트: ") or (md.strip().splitlines() or [""])[0][:60],
-            "key_points": sections.get("핵심", []), "terms": terms, "next_steps": sections.get("다음 단계", [])}
+    for prefix in (f"{HEADINGS['title'][0]}: ", f"{HEADINGS['title'][1]}: "):
+        title = title.removeprefix(prefix)
+    return {"title": title or (md.strip().splitlines() or [""])[0][:60],
+            "key_points": sections.get("points", []), "terms": terms, "next_steps": sections.get("next", [])}

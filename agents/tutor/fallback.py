@@ -19,6 +19,7 @@ from agents.core.nlu.text import contains
 from agents.core.store import PendingActionRow, Store
 from agents.tutor import sandbox, screen
 from agents.tutor.catalog import ActionRejected, CatalogAction, catalog_for, lexicon, validate
+from agents.tutor.compose import lang_of
 from agents.tutor.names import find_stocks
 from agents.tutor.reading import keyword_of
 from agents.tutor.sandbox import AppState
@@ -134,7 +135,8 @@ def react(store: Store, user_id: str, conversation_id: str, app_session: str, cu
         return AppReaction(state)
     if not store.conversations.take_state(conversation_id, user_id, screen.FALLBACK_KEY, "turn_id", due["turn_id"]):
         return AppReaction(state)  # another request of this session got it first
-    outcome = after_turn(state, [], str(due.get("message") or ""))
+    message = str(due.get("message") or "")
+    outcome = after_turn(state, [], message)
     if outcome.ran:
         screen.save(store, conversation_id, user_id, outcome.state)
         return AppReaction(outcome.state, ran=outcome.ran[0], action_id=outcome.ran[0]["action_id"])
@@ -144,7 +146,7 @@ def react(store: Store, user_id: str, conversation_id: str, app_session: str, cu
     try:
         proposed = ActionService(store, clock).propose(user_id=user_id, conversation_id=conversation_id,
                                                        agent_id="tutor", tool_name="confirm_ui_action",
-                                                       args=outcome.propose)
+                                                       args={**outcome.propose, "lang": lang_of(message)})
     except PlaygroundError as exc:  # e.g. removing a stock that is not held
         return AppReaction(state, refused=exc.message, action_id=action_id)
     return AppReaction(state, proposed=proposed, action_id=action_id)

@@ -15,6 +15,7 @@ from agents.core.runner import Turn
 from agents.core.toolcalls import refuse, result_message
 from agents.tutor import sandbox
 from agents.tutor.catalog import ActionRejected, validate
+from agents.tutor.compose import lang_of
 from agents.tutor.screen import finish, remember, resolve
 from agents.tutor.structured import extract
 
@@ -26,6 +27,9 @@ def pipeline(turn: Turn) -> Iterator[Event]:
     mode = turn.extra.get("response_mode") or "plain"
     turn.meta["screen"] = {"source": screen.source, "route": screen.state.route}
     turn.meta["response_mode"] = mode
+    # Replies, cards and confirmations follow the language the learner wrote in (the UI's labels
+    # follow the browser's).
+    turn.meta["lang"] = lang_of(turn.text)
     web = bool(turn.extra.get("use_web_search"))
     messages = turn.model_messages()
     asked = False
@@ -50,7 +54,9 @@ def pipeline(turn: Turn) -> Iterator[Event]:
             awaiting = awaiting or pending
         if awaiting:
             if not response.text.strip():  # say plainly that nothing ran yet
-                yield from turn.say("확인이 필요한 동작이에요. 아래 확인 카드에서 **확인**을 눌러야 실행되고, 그 전에는 "
+                yield from turn.say("This needs your confirmation: it runs only when you press **Confirm** on the "
+                                    "card below, and nothing changes before." if turn.meta["lang"] == "en" else
+                                    "확인이 필요한 동작이에요. 아래 확인 카드에서 **확인**을 눌러야 실행되고, 그 전에는 "
                                     "아무것도 바뀌지 않아요.")
                 turn.flush_reply()
             break
@@ -96,7 +102,8 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
     turn.meta["ui_actions"] = [*turn.meta.get("ui_actions", []), {"action_id": action_id, "risk": spec.risk}]
     if spec.risk == "high":
         yield turn.emit(UIAction, action_id=action_id, params=params, risk="high", needs_confirmation=True)
-        hidden = ModelToolCall(id=call.id, name="confirm_ui_action", arguments=json.dumps(args, ensure_ascii=False))
+        hidden = ModelToolCall(id=call.id, name="confirm_ui_action",
+                               arguments=json.dumps({**args, "lang": turn.meta.get("lang", "ko")}, ensure_ascii=False))
         return (yield from turn.run_tool(hidden, from_button=True))
     try:
         state = sandbox.apply(screen.state, action_id, params)
@@ -108,8 +115,8 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
     remember(turn, state)
     shown = ", ".join(f"{k}={v}" for k, v in params.items())
     summary = f"{spec.label}{f' ({shown})' if shown else ''} 실행함 → 지금 화면 {state.route}"
-    data: dict[str, Any] = {"executed": True, "route": state.route, "filters": sandbox.filters(state),
-                            "selected_entities": sandbox.selected_entities(state)}
+    data: dict[str, Any] = {"executed": True, "action_id": action_id, "params": params, "route": state.route,
+                            "filters": sandbox.filters(state), "selected_entities": sandbox.selected_entities(state)}
     yield turn.emit(ToolResult, call_id=call.id, name="ui_action", ok=True, summary=summary, data=data)
     payload = {"ok": True, "summary": summary, "data": data}
     return result_message(turn, call, payload, {"ok": True, "summary": summary, "args": args}), False

@@ -12,9 +12,9 @@ from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply
 from agents.tutor import contract
 from agents.tutor.catalog import catalog_for
-from agents.tutor.compose import compose, note_from_markdown
-from agents.tutor.names import find_stocks
-from agents.tutor.reading import Reading, read
+from agents.tutor.compose import compose, english, note_from_markdown
+from agents.tutor.names import find_stocks, find_term
+from agents.tutor.reading import Reading, case_titled, picked, read
 from agents.tutor.sandbox import AppState, default_state
 
 _CONTEXT = re.compile(r"context_text:\n```json\n(.*?)\n```", re.S)
@@ -38,19 +38,22 @@ def policy(request: ModelRequest) -> PolicyReply:
     last = request.messages[-1]
     if last.role == "tool":
         return PolicyReply(text=compose(_latest_results(request.messages), state, _last_user(request.messages)))
-    return act(_reading(request.messages, state), state)
+    return act(_reading(request.messages, state), state, english(last.content))
 
 
-def act(reading: Reading, state: AppState) -> PolicyReply:
+def act(reading: Reading, state: AppState, en: bool = False) -> PolicyReply:
     kind, a = reading.kind, reading.args
     if kind is None:
-        return PolicyReply(tool_calls=[("askClarification", {"question": reading.question,
-                                                             "options": reading.choices, "known": a})])
+        question, options = (reading.question_en, reading.choices_en) if en and reading.question_en else \
+            (reading.question, reading.choices)
+        return PolicyReply(tool_calls=[("askClarification", {"question": question, "options": options, "known": a})])
     if kind == "off_topic":
-        return PolicyReply(text="저는 주식·투자 공부를 돕는 튜터라 그 질문에는 답하기 어려워요. 종목 차트, 용어, 교육 사례, "
+        return PolicyReply(text="I am a tutor for learning about stocks and investing, so I can't help with that. Ask me "
+                                "about a stock's chart, a term, an education case or your (sandbox) portfolio." if en else
+                                "저는 주식·투자 공부를 돕는 튜터라 그 질문에는 답하기 어려워요. 종목 차트, 용어, 교육 사례, "
                                 "내 (샌드박스) 자산에 대해 물어봐 주세요.")
     if kind not in _ANSWERS:
-        return _ui(kind, a, state)
+        return _ui(kind, a, state, en)
     match kind:
         case "explain_move":
             return PolicyReply(tool_calls=[("explain_move", {**a, "period": state.period})])
@@ -63,7 +66,7 @@ def act(reading: Reading, state: AppState) -> PolicyReply:
         case "portfolio_summary":
             return PolicyReply(tool_calls=[("get_portfolio", {})])
         case _:  # canvas: open it, then gather what the screen shows for the note
-            calls: list[tuple[str, dict[str, Any] | str]] = [("open_canvas", {"title": "학습 노트"})]
+            calls: list[tuple[str, dict[str, Any] | str]] = [("open_canvas", {"title": "Study note" if en else "학습 노트"})]
             if state.mode == "stock" and state.stock_code:
                 calls.append(("explain_move", {"code": state.stock_code, "period": state.period}))
             elif state.case_id:
@@ -73,14 +76,16 @@ def act(reading: Reading, state: AppState) -> PolicyReply:
             return PolicyReply(tool_calls=calls)
 
 
-def _ui(kind: str, args: dict[str, Any], state: AppState) -> PolicyReply:
+def _ui(kind: str, args: dict[str, Any], state: AppState, en: bool = False) -> PolicyReply:
     available = {x.id for x in catalog_for(state)}
     if kind not in available:  # e.g. a keyword filter asked from another screen: go where it lives first
         target = "nav_education" if kind == "set_keyword" else None
         if target is None:
             return PolicyReply(tool_calls=[("askClarification", {
-                "question": "이 화면에서는 할 수 없는 동작이에요. 종목 화면에서 다시 말해 줄래요?",
-                "options": ["삼성전자 차트", "SK하이닉스 차트"], "known": {"action": kind}})])
+                "question": "That can't be done on this screen. Could you ask again from a stock page?" if en else
+                            "이 화면에서는 할 수 없는 동작이에요. 종목 화면에서 다시 말해 줄래요?",
+                "options": ["Samsung Electronics chart", "SK hynix chart"] if en else ["삼성전자 차트", "SK하이닉스 차트"],
+                "known": {"action": kind}})])
         return PolicyReply(tool_calls=[("ui_action", {"action_id": target, "params": {}})])
     calls: list[tuple[str, dict[str, Any] | str]] = [("ui_action", {"action_id": kind, "params": args})]
     if kind == "nav_stock":  # "삼성전자 차트 보여줘": move the app and draw the chart in the reply
@@ -92,6 +97,14 @@ def _reading(messages: list[ChatMessage], state: AppState) -> Reading:
     """A reply to this agent's own question fills in what was missing ("어떤 종목?" -> "카카오")."""
     text = messages[-1].content
     known = _asked(messages)
+    if known and known.get("candidates"):
+        chosen = picked(text, list(known["candidates"]), state)
+        if chosen is not None:
+            return chosen
+    if known and known.get("action") == "case_info" and (case_id := case_titled(text)):
+        return Reading("case_info", {"case_id": case_id})
+    if known and known.get("action") == "concept" and (term := find_term(text)):
+        return Reading("concept", {"term": term})
     if known and known.get("action"):
         codes = find_stocks(text).codes
         action = known["action"]

@@ -15,15 +15,20 @@ from typing import Any
 
 from agents.core.nlu import ExemplarClassifier, compact, decide, normalise
 from agents.tutor.catalog import lexicon
+from agents.tutor.charts import name as stock_label
 from agents.tutor.names import Mentions, find_stocks, find_term
 from agents.tutor.sandbox import AppState
-from agents.tutor.sandbox_data import cases, default_portfolio, screens, stock_name
+from agents.tutor.sandbox_data import cases, default_portfolio, glossary, screens, stock_name
 
 TRAINING_PATH = Path(__file__).with_name("training.yaml")
 HIGH_RISK = frozenset({"open_order", "open_external_link", "remove_holding", "reset_portfolio"})
 LABELS = {"nav_stock": "종목 차트 보기", "explain_move": "주가 움직임 설명", "concept": "용어 설명",
           "case_info": "교육 사례 알아보기", "portfolio_summary": "내 자산 요약", "nav_education": "교육 화면으로",
           "visualize": "차트 그리기", "canvas": "캔버스 노트로 정리"}
+# The same choices for a learner who writes English (each reads back as its kind when clicked).
+LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the move", "concept": "explain a term",
+             "case_info": "tell me about a case", "portfolio_summary": "how is my portfolio doing?",
+             "nav_education": "open lessons", "visualize": "draw a chart", "canvas": "make me a study note"}
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
 _KEYWORD_FILLER = re.compile(r"키워드|검색|걸러|거르|필터|관련|사례|찾아|들어간|있어|해줘|줘|filter|search|cases?|by|for|only")
 _STRIP = re.compile(r"(으로|로|만|이|가|을|를|은|는|에서)$")
@@ -36,6 +41,8 @@ class Reading:
     question: str = ""
     choices: list[str] = field(default_factory=list)
     source: str = "rule"
+    question_en: str = ""  # the question and choices for a learner who writes English
+    choices_en: list[str] = field(default_factory=list)
 
 
 @functools.cache
@@ -43,8 +50,10 @@ def classifier() -> ExemplarClassifier:
     return ExemplarClassifier.from_yaml(TRAINING_PATH)
 
 
-def _ask(question: str, choices: list[str], **known: Any) -> Reading:
-    return Reading(None, dict(known), question, choices[:6], "ask")
+def _ask(question: tuple[str, str], choices: tuple[list[str], list[str]] | list[str], **known: Any) -> Reading:
+    """A question with choices, in Korean and in English (plain lists are the same in both)."""
+    ko, en = choices if isinstance(choices, tuple) else (choices, choices)
+    return Reading(None, dict(known), question[0], ko[:6], "ask", question[1], en[:6])
 
 
 def _hit(text: str, intent: str) -> bool:
@@ -86,13 +95,14 @@ def read(text: str, state: AppState) -> Reading:
         return Reading("concept", {"term": term})
     if _hit(text, "remove"):
         if code is None:
-            return _ask("어떤 보유 종목을 포트폴리오에서 뺄까요?", _held(), action="remove_holding")
+            return _ask(("어떤 보유 종목을 포트폴리오에서 뺄까요?", "Which holding should I remove from the portfolio?"),
+                        _held(), action="remove_holding")
         return Reading("remove_holding", {"code": code})
     if _hit(text.replace("공매도", " "), "order") and not define:
         side = "sell" if _hit(text, "order_sell") else "buy"
         if code is None:
-            return _ask(f"어떤 종목의 {'매도' if side == 'sell' else '매수'} 화면을 열까요?", _held(), action="open_order",
-                        side=side)
+            return _ask((f"어떤 종목의 {'매도' if side == 'sell' else '매수'} 화면을 열까요?",
+                         f"Which stock's {side} screen should I open?"), _held(), action="open_order", side=side)
         return Reading("open_order", {"side": side, "code": code})
     if _hit(text, "keyword") and (state.mode == "education" or case_word):
         keyword = keyword_of(text)
@@ -125,24 +135,28 @@ def read(text: str, state: AppState) -> Reading:
         return Reading("nav_stock", {"code": mentions.codes[0]})
     if mentions.ambiguous:
         names = [stock_name(c_) or c_ for c_ in mentions.ambiguous]
-        return _ask(f"{' / '.join(names)} 중 어느 종목인가요?", names, action="nav_stock")
+        names_en = [stock_label(c_, "en") for c_ in mentions.ambiguous]
+        return _ask((f"{' / '.join(names)} 중 어느 종목인가요?", f"Which one: {' / '.join(names_en)}?"), (names, names_en),
+                    action="nav_stock")
     target = lex.value(text, "screen") or ("home" if _hit(text, "home") else None)
     if target is not None:
         return Reading(f"nav_{target}")
     if term is not None:
         return Reading("concept", {"term": term})
     if "기간" in c or "period" in n:
-        return _ask("차트 기간을 어떻게 바꿀까요?", ["1M", "3M", "1Y"], action="set_period")
+        return _ask(("차트 기간을 어떻게 바꿀까요?", "Which chart period?"), ["1M", "3M", "1Y"], action="set_period")
     if "관련종목" in c or "related stock" in n:
         related = cases()[state.case_id]["related_codes"] if state.case_id else []
-        names = [stock_name(x) or x for x in related]
-        return _ask("어떤 종목을 볼까요?", names or ["삼성전자", "SK하이닉스"], action="nav_stock")
+        related = related or ["005930", "000660"]
+        return _ask(("어떤 종목을 볼까요?", "Which stock should I show?"),
+                    ([stock_label(x) for x in related], [stock_label(x, "en") for x in related]), action="nav_stock")
     return _guess(text)
 
 
-def _held() -> list[str]:
-    """Choices for "which stock?": the sandbox portfolio's holdings, by name."""
-    return [stock_name(h["code"]) or h["code"] for h in default_portfolio()["holdings"]]
+def _held() -> tuple[list[str], list[str]]:
+    """Choices for "which stock?": the sandbox portfolio's holdings, by Korean and English name."""
+    codes = [h["code"] for h in default_portfolio()["holdings"]]
+    return [stock_label(c) for c in codes], [stock_label(c, "en") for c in codes]
 
 
 def term_is_asked(n: str) -> bool:
@@ -151,11 +165,14 @@ def term_is_asked(n: str) -> bool:
 
 def _link(text: str, code: str | None, mentions: Mentions) -> Reading:
     link = lexicon().value(text, "link")
-    options = {k: v["label"] for k, v in screens()["external_links"].items()}
+    links = screens()["external_links"]
     if link is None:
-        return _ask("어떤 링크를 열까요?", list(options.values()), action="open_external_link")
+        return _ask(("어떤 링크를 열까요?", "Which link should I open?"),
+                    ([v["label"] for v in links.values()], [v["label_en"] for v in links.values()]),
+                    action="open_external_link")
     if link in ("naver_finance", "homepage") and code is None:
-        return _ask(f"어느 종목의 {options[link]}를 열까요?", _held(), action="open_external_link", link=link)
+        return _ask((f"어느 종목의 {links[link]['label']}를 열까요?", f"The {links[link]['label_en']} of which stock?"),
+                    _held(), action="open_external_link", link=link)
     return Reading("open_external_link", {"link": link, **({"code": code} if code else {})})
 
 
@@ -184,9 +201,53 @@ def _guess(text: str) -> Reading:
     guess = classifier().classify(text)
     decision = decide(None, guess, mutations=HIGH_RISK, labels=LABELS)
     if decision.intent is None:
-        return Reading(None, {"candidates": decision.candidates}, decision.question, decision.choices, "ask")
+        return _unsure(decision.candidates, decision.question, decision.choices)
     if decision.intent in ("nav_home", "nav_education", "nav_my", "open_archive", "canvas", "portfolio_summary",
                            "off_topic", "explain_move"):
         return Reading(decision.intent, {}, source="classifier")
     # Every other kind needs a slot (a stock, a case, a term) that the rules would have found.
-    return Reading(None, {"candidates": decision.candidates}, decision.question, decision.choices, "ask")
+    return _unsure(decision.candidates, decision.question, decision.choices)
+
+
+def picked(text: str, candidates: list[str], state: AppState) -> Reading | None:
+    """The learner clicked one of the choices an unsure reading offered: that kind, asking next for the
+    one thing it still needs (which stock, term or case), never the same vague question again."""
+    said = compact(text).lower()
+    kind = next((k for k in candidates if said in (compact(LABELS[k]).lower(), compact(LABELS_EN[k]).lower())), None)
+    here = state.stock_code if state.mode == "stock" else None
+    match kind:
+        case None:
+            return None
+        case "explain_move":
+            return Reading("explain_move", {"code": here} if here else {})
+        case "nav_stock" | "visualize" if here is None or kind == "nav_stock":
+            return _ask(("어떤 종목을 볼까요?", "Which stock should I show?"), _held(), action="nav_stock")
+        case "visualize":
+            return Reading("visualize", {"kind": "price", "codes": [here]})
+        case "concept":
+            terms = ["PER", "공매도", "ETF", "배당수익률"]
+            return _ask(("어떤 용어가 궁금해요?", "Which term?"),
+                        (terms, [glossary_en(t) for t in terms]), action="concept")
+        case "case_info":
+            shown = list(cases().values())[:6]
+            return _ask(("어떤 사례를 알려 드릴까요?", "Which case?"),
+                        ([c["title"] for c in shown], [c["title_en"] for c in shown]), action="case_info")
+        case _:
+            return Reading(kind)
+
+
+def case_titled(text: str) -> str | None:
+    """The case whose Korean or English title the learner sent (a clicked choice)."""
+    said = compact(text).lower()
+    return next((c["id"] for c in cases().values() if said in (compact(c["title"]).lower(),
+                                                               compact(c["title_en"]).lower())), None)
+
+
+def glossary_en(term: str) -> str:
+    return glossary()[term]["term_en"]
+
+
+def _unsure(candidates: list[str], question: str, choices: list[str]) -> Reading:
+    en = [LABELS_EN[c] for c in candidates]
+    return _ask((question, "What can I help with? Pick one: " + " / ".join(en) + "."), (choices, en),
+                candidates=candidates)

@@ -28,6 +28,7 @@ class Stock:
     name_en: str
     aliases: tuple[str, ...]
     sector: str
+    sector_en: str
     market: str
     kind: str
     homepage: str
@@ -41,8 +42,8 @@ def screens() -> dict[str, Any]:
 
 @functools.cache
 def stocks() -> dict[str, Stock]:
-    return {s["code"]: Stock(s["code"], s["name"], s["name_en"], tuple(s["aliases"]), s["sector"], s["market"],
-                             s["kind"], s["homepage"], s["description"]) for s in _json(STOCKS_PATH)["stocks"]}
+    return {s["code"]: Stock(s["code"], s["name"], s["name_en"], tuple(s["aliases"]), s["sector"], s["sector_en"],
+                             s["market"], s["kind"], s["homepage"], s["description"]) for s in _json(STOCKS_PATH)["stocks"]}
 
 
 @functools.cache
@@ -52,14 +53,16 @@ def cases() -> dict[str, dict[str, Any]]:
 
 @functools.cache
 def glossary() -> dict[str, dict[str, Any]]:
-    """Canonical term -> {term, aliases, definition, source}; glossary terms and the cases' key terms."""
+    """Canonical term -> {term, aliases, definition, term_en, definition_en, source}; glossary terms and
+    the cases' key terms."""
     terms: dict[str, dict[str, Any]] = {}
     for t in _json(GLOSSARY_PATH)["terms"]:
         terms[t["term"]] = {"term": t["term"], "aliases": list(t["aliases"]), "definition": t["definition"],
-                            "source": "glossary"}
+                            "term_en": t["term_en"], "definition_en": t["definition_en"], "source": "glossary"}
     for case in cases().values():
         for t in case["key_terms"]:
             terms.setdefault(t["term"], {"term": t["term"], "aliases": [], "definition": t["definition"],
+                                         "term_en": t["term_en"], "definition_en": t["definition_en"],
                                          "source": case["id"]})
     return terms
 

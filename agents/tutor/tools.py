@@ -24,6 +24,12 @@ class UIActionArgs(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict, description="그 액션의 params_schema에 맞는 JSON 객체")
 
 
+class ConfirmUIArgs(UIActionArgs):
+    """The high-risk half of ui_action: the same action, and the language its card and outcome use."""
+
+    lang: Literal["ko", "en"] = Field(default="ko", description="the learner's language")
+
+
 class VisualizationArgs(BaseModel):
     kind: Literal["price", "compare", "allocation"] = Field(description="price: 한 종목, compare: 두 종목, allocation: 내 자산 비중")
     codes: list[str] = Field(default_factory=list, max_length=2, description="종목 코드 (price 1개, compare 2개)")
@@ -101,8 +107,8 @@ def lookup_case(args: CaseArgs, ctx: ToolContext) -> ToolOutput:
             rows = frame[(frame["code"] == code) & (frame["date"] >= episode["start"]) & (frame["date"] <= episode["end"])]
             if len(rows) > 1:
                 moves.append({"code": code, "name": stocks()[code].name, "change_pct": market.change_pct(rows)})
-    data = {k: case[k] for k in ("id", "title", "category", "period", "period_kind", "summary", "key_terms", "quiz",
-                                 "related_codes")}
+    data = {k: case[k] for k in ("id", "title", "title_en", "category", "period", "period_kind", "summary", "summary_en",
+                                 "key_terms", "quiz", "related_codes")}
     data["body"] = case["body"]
     data["sandbox_moves"] = moves
     return ToolOutput(summary=f"{case['title']}: {case['summary']}", data=data)
@@ -131,18 +137,23 @@ def portfolio_value(ctx: ToolContext) -> dict[str, Any]:
 def visualization(args: VisualizationArgs, ctx: ToolContext) -> ToolOutput:
     for code in args.codes:
         _check_code(code)
+    lang = ctx.meta.get("lang", "ko")  # the learner's language: the card's title, labels and notice
+    sandbox = "sandbox" if lang == "en" else "샌드박스"
     if args.kind == "allocation":
-        data, title = charts.allocation_card(portfolio_value(ctx)), "자산 배분 (샌드박스)"
+        data = charts.allocation_card(portfolio_value(ctx), lang)
+        title = "Allocation (sandbox)" if lang == "en" else "자산 배분 (샌드박스)"
     elif args.kind == "compare":
         if len(args.codes) != 2:
             raise ValueError("compare needs exactly two stock codes")
-        data = charts.compare_card(args.codes, args.period)
-        title = f"{' vs '.join(stocks()[c].name for c in args.codes)} · {args.period} (샌드박스)"
+        data = charts.compare_card(args.codes, args.period, lang)
+        title = f"{' vs '.join(charts.name(c, lang) for c in args.codes)} · {args.period} ({sandbox})"
     else:
         if len(args.codes) != 1:
             raise ValueError("price needs exactly one stock code")
-        data, title = charts.price_card(args.codes[0], args.period), f"{stocks()[args.codes[0]].name} · {args.period} (샌드박스)"
-    return ToolOutput(summary=f"차트를 그렸습니다: {title}", data={k: v for k, v in data.items() if k != "chart"},
+        data = charts.price_card(args.codes[0], args.period, lang)
+        title = f"{charts.name(args.codes[0], lang)} · {args.period} ({sandbox})"
+    return ToolOutput(summary=f"차트를 그렸습니다: {title}",
+                      data={**{k: v for k, v in data.items() if k != "chart"}, "title": title},
                       cards=[Card(card_type="tutor_chart", title=title, data=data)])
 
 
@@ -159,27 +170,32 @@ def ask_clarification(args: ClarifyArgs, ctx: ToolContext) -> ToolOutput:
 
 # --- the high-risk half of ui_action ---------------------------------------------------------------
 
-def confirm_ui_action(args: UIActionArgs, ctx: ToolContext) -> ToolOutput:
+def confirm_ui_action(args: ConfirmUIArgs, ctx: ToolContext) -> ToolOutput:
     """Runs after Confirm, exactly once (the pending action's state machine): the data change
     (portfolio) and the app's new screen are written in the action's own transaction."""
     params = dict(args.params)
+    en = args.lang == "en"
     store = PortfolioStore(ctx.store)
     store.ensure(ctx.user_id, ctx.now)
+    code = params.get("code")
+    name = charts.name(code, args.lang) if code in stocks() else None
     match args.action_id:
         case "remove_holding":
             removed = store.remove(ctx.user_id, params["code"])
             if removed is None:
-                return ToolOutput(ok=False, summary=f"{stocks()[params['code']].name}은(는) 보유 종목이 아닙니다.")
-            summary = f"샌드박스 포트폴리오에서 {stocks()[params['code']].name} {removed['quantity']}주를 뺐습니다."
+                return ToolOutput(ok=False, summary=f"{name} is not a holding." if en else f"{name}은(는) 보유 종목이 아닙니다.")
+            summary = (f"Removed {name} ({removed['quantity']} shares) from the sandbox portfolio." if en else
+                       f"샌드박스 포트폴리오에서 {name} {removed['quantity']}주를 뺐습니다.")
         case "reset_portfolio":
             store.reset(ctx.user_id, ctx.now)
-            summary = "샌드박스 포트폴리오를 처음 상태로 되돌렸습니다."
+            summary = "Reset the sandbox portfolio to its start." if en else "샌드박스 포트폴리오를 처음 상태로 되돌렸습니다."
         case "open_order":
-            side = "매수" if params["side"] == "buy" else "매도"
-            summary = f"{stocks()[params['code']].name} 모의 {side} 화면을 열었습니다 (샌드박스: 실제 주문은 나가지 않습니다)."
+            side = ("buy" if params["side"] == "buy" else "sell") if en else ("매수" if params["side"] == "buy" else "매도")
+            summary = (f"Opened the mock {side} screen for {name} (a sandbox: no real order is placed)." if en else
+                       f"{name} 모의 {side} 화면을 열었습니다 (샌드박스: 실제 주문은 나가지 않습니다).")
         case "open_external_link":
             params["url"] = external_url(params["link"], params.get("code"))
-            summary = f"외부 링크를 열었습니다: {params['url']}"
+            summary = f"Opened the external link: {params['url']}" if en else f"외부 링크를 열었습니다: {params['url']}"
         case _:
             return ToolOutput(ok=False, summary=f"{args.action_id} is not a high-risk action.")
     before = screen.load(ctx.store, ctx.conversation_id, ctx.user_id) or default_state()
@@ -190,33 +206,49 @@ def confirm_ui_action(args: UIActionArgs, ctx: ToolContext) -> ToolOutput:
                                              "executed": True, "route": after.route})
 
 
-def ui_confirmation(args: UIActionArgs, ctx: ToolContext, previous: Any = None) -> Confirmation:
+_CARD = {"action": ("액션", "Action"), "stock": ("종목", "Stock"), "side": ("구분", "Side"), "link": ("링크", "Link"),
+         "buy": ("매수", "buy"), "sell": ("매도", "sell")}
+
+
+def ui_confirmation(args: ConfirmUIArgs, ctx: ToolContext, previous: Any = None) -> Confirmation:
+    """The card above the input, in the learner's language."""
     spec = action_spec(args.action_id)
     if spec is None or spec.risk != "high":
         raise ValueError(f"{args.action_id!r} is not a high-risk action of the catalog")
+    en = args.lang == "en"
+
+    def w(key: str) -> str:
+        return _CARD[key][1] if en else _CARD[key][0]
+
     p = args.params
-    details = [Detail(label="액션", value=f"{spec.label} ({spec.id})")]
+    label = next(a["label_en"] for a in screens()["actions"] if a["id"] == spec.id) if en else spec.label
+    details = [Detail(label=w("action"), value=f"{label} ({spec.id})")]
     warnings: list[str] = []
-    name = stocks()[p["code"]].name if p.get("code") in stocks() else None
+    name = charts.name(p["code"], args.lang) if p.get("code") in stocks() else None
     match args.action_id:
         case "open_order":
-            details.append(Detail(label="종목", value=f"{name} ({p['code']})"))
-            details.append(Detail(label="구분", value="매수" if p["side"] == "buy" else "매도"))
-            warnings.append("샌드박스 모의 주문 화면입니다. 실제 주문은 나가지 않습니다.")
-            summary = f"{name} {'매수' if p['side'] == 'buy' else '매도'} 화면 열기"
+            details.append(Detail(label=w("stock"), value=f"{name} ({p['code']})"))
+            details.append(Detail(label=w("side"), value=w(p["side"])))
+            warnings.append("A sandbox mock order screen: no real order is placed." if en else
+                            "샌드박스 모의 주문 화면입니다. 실제 주문은 나가지 않습니다.")
+            summary = f"Open the {w(p['side'])} screen for {name}" if en else f"{name} {w(p['side'])} 화면 열기"
         case "open_external_link":
             url = external_url(p["link"], p.get("code"))
-            details.append(Detail(label="링크", value=url))
-            warnings.append("앱 밖의 사이트가 열립니다.")
-            summary = f"외부 링크 열기: {screens()['external_links'][p['link']]['label']}"
+            details.append(Detail(label=w("link"), value=url))
+            warnings.append("A site outside the app opens." if en else "앱 밖의 사이트가 열립니다.")
+            link = screens()["external_links"][p["link"]]
+            summary = f"Open an external link: {link['label_en']}" if en else f"외부 링크 열기: {link['label']}"
         case "remove_holding":
             held = {h["code"]: h for h in PortfolioStore(ctx.store).holdings(ctx.user_id)}
             if p["code"] not in held:
                 raise ValueError(f"{name} is not in the sandbox portfolio")
-            details.append(Detail(label="종목", value=f"{name} {held[p['code']]['quantity']}주"))
-            warnings.append("샌드박스 포트폴리오에서 이 종목이 사라집니다 (초기화로 되돌릴 수 있어요).")
-            summary = f"보유 종목에서 {name} 삭제"
+            shares = held[p["code"]]["quantity"]
+            details.append(Detail(label=w("stock"), value=f"{name} {shares} shares" if en else f"{name} {shares}주"))
+            warnings.append("This stock leaves the sandbox portfolio (a reset brings it back)." if en else
+                            "샌드박스 포트폴리오에서 이 종목이 사라집니다 (초기화로 되돌릴 수 있어요).")
+            summary = f"Remove {name} from the holdings" if en else f"보유 종목에서 {name} 삭제"
         case _:
-            warnings.append("샌드박스 포트폴리오의 보유 종목과 현금이 처음 상태(data/tutor/portfolio.json)로 돌아갑니다.")
-            summary = "샌드박스 포트폴리오 초기화"
+            warnings.append("The sandbox portfolio's holdings and cash go back to their start (data/tutor/portfolio.json)."
+                            if en else "샌드박스 포트폴리오의 보유 종목과 현금이 처음 상태(data/tutor/portfolio.json)로 돌아갑니다.")
+            summary = "Reset the sandbox portfolio" if en else "샌드박스 포트폴리오 초기화"
     return Confirmation(summary=summary, details=details, warnings=warnings)

@@ -54,7 +54,7 @@ def test_the_app_session_that_sent_the_turn_proposes_once_and_confirm_runs_once(
     assert reaction.action_id == "remove_holding" and reaction.ran is None and reaction.proposed is not None
     row = reaction.proposed
     assert (row.status, row.tool_name, row.tool_args) == (
-        "PENDING", "confirm_ui_action", {"action_id": "remove_holding", "params": {"code": "035720"}})
+        "PENDING", "confirm_ui_action", {"action_id": "remove_holding", "params": {"code": "035720"}, "lang": "ko"})
     assert react(store, "demo", s.conversation_id, "tab-1", here).proposed is None  # claimed once
     assert [a.id for a in s.pending_actions()] == [row.id]
     held = PortfolioStore(store)
@@ -70,7 +70,7 @@ def test_a_proposed_order_screen_opens_only_after_confirm(store, clock) -> None:
     s = Session("tutor", store=store, clock=clock, provider=_text_only("주문 전에 차트를 보세요.", "네."))
     s.run("삼성전자 매수 화면 열어줘", extra={"context_text": context_for("/stock/005930", session="tab-1")})
     row = react(store, "demo", s.conversation_id, "tab-1", state_for_route("/home"), clock).proposed
-    assert row.tool_args == {"action_id": "open_order", "params": {"side": "buy", "code": "005930"}}
+    assert row.tool_args == {"action_id": "open_order", "params": {"side": "buy", "code": "005930"}, "lang": "ko"}
     assert "order" not in s.conversation().state["tutor_app"]
     ActionService(store, clock).confirm(row.id, "demo")
     assert s.conversation().state["tutor_app"]["order"] == {"side": "buy", "code": "005930"}

@@ -6,7 +6,7 @@ import json
 import re
 from datetime import date, timedelta
 from itertools import combinations, pairwise
-from typing import Literal
+from typing import Annotated, Literal
 
 import jsonschema
 import numpy as np
@@ -30,6 +30,7 @@ CODE = r"^[0-9]{6}$"
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 HANGUL = re.compile(r"[가-힣]")
 WORD = re.compile(r"[0-9A-Za-z가-힣]")
+English = Annotated[str, Field(min_length=2, pattern=r"^[^가-힣]*$")]  # an English field holds no Hangul
 
 
 class Stock(BaseModel):
@@ -39,6 +40,7 @@ class Stock(BaseModel):
     name_en: str
     aliases: list[str]
     sector: str
+    sector_en: English
     market: Literal["KOSPI", "KOSDAQ"]
     kind: Literal["stock", "etf"]
     homepage: str = Field(pattern=r"^https://")
@@ -66,6 +68,8 @@ class KeyTerm(BaseModel):
     model_config = ConfigDict(extra="forbid")
     term: str
     definition: str = Field(min_length=15)
+    term_en: English
+    definition_en: English
 
 
 class Quiz(BaseModel):
@@ -74,11 +78,14 @@ class Quiz(BaseModel):
     choices: list[str] = Field(min_length=2, max_length=4)
     answer: str
     explanation: str
+    question_en: English
+    choices_en: list[English]  # the same choices in the same order (the answer's English is at its index)
 
     @model_validator(mode="after")
     def answer_is_a_choice(self) -> Quiz:
         assert self.answer in self.choices, f"answer {self.answer!r} is not among the choices"
         assert len(set(self.choices)) == len(self.choices), "duplicate choices"
+        assert len(self.choices_en) == len(self.choices) and len(set(self.choices_en)) == len(self.choices_en)
         return self
 
 
@@ -93,6 +100,7 @@ class Case(BaseModel):
     related_codes: list[str] = Field(min_length=1)
     sandbox_episode: SandboxEpisode | None
     summary: str = Field(min_length=60)
+    summary_en: English
     body: str
     key_terms: list[KeyTerm] = Field(min_length=3)
     quiz: list[Quiz] = Field(min_length=2, max_length=3)
@@ -345,6 +353,8 @@ def test_screen_vocabulary_and_action_schemas():
     assert schemas["set_tab"]["properties"]["tab"]["enum"] == tabs
     assert schemas["set_period"]["properties"]["period"]["enum"] == screens["periods"]
     assert all(s["default_tab"] in s["tabs"] for s in screens["screens"])
+    assert all(list(s["tabs_en"]) == list(s["tabs"]) and s["label_en"] for s in screens["screens"])
+    assert all(a["label_en"] and not HANGUL.search(a["label_en"]) for a in screens["actions"])
     education = next(s for s in screens["screens"] if s["mode"] == "education")
     assert set(education["tabs"]) - {"all"} == {"market", "concept", "habit"}  # the case categories
     assert set(screens["external_links"]) == set(schemas["open_external_link"]["properties"]["link"]["enum"])
@@ -362,3 +372,6 @@ def test_glossary_complements_the_case_terms(cases):
     keys = [key.lower() for t in terms for key in (t["term"], *t["aliases"])]
     assert len(set(keys)) == len(keys)
     assert all(len(t["definition"]) >= 20 and HANGUL.search(t["definition"]) for t in terms)
+    # and in English, for a learner who writes English
+    assert all(t["term_en"] and len(t["definition_en"]) >= 20 and not HANGUL.search(t["term_en"] + t["definition_en"])
+               for t in terms)

@@ -75,7 +75,7 @@ def test_open_order_is_confirmed_and_carries_the_screen_change(store, clock) -> 
     s = Session("tutor", store=store, clock=clock)
     events = s.run("매수 화면 열어줘", extra={"context_text": context_for("/stock/005930")})
     card = one(events, "action_confirmation")
-    assert card.args == {"action_id": "open_order", "params": {"side": "buy", "code": "005930"}}
+    assert card.args == {"action_id": "open_order", "params": {"side": "buy", "code": "005930"}, "lang": "ko"}
     assert s.conversation().state["tutor_app"]["mode"] == "stock"
     assert "order" not in s.conversation().state["tutor_app"]  # nothing runs before Confirm
     outcome = s.confirm_action(card.action_id)
@@ -137,4 +137,4 @@ def test_clarification_then_the_answer_fills_the_stock(store, clock) -> None:
     assert one(first, "clarification").options[:2] == ["삼성전자", "SK하이닉스"]
     second = s.run("카카오", extra={"context_text": context_for("/home")})
     assert one(second, "action_confirmation").args == {"action_id": "open_order",
-                                                        "params": {"side": "buy", "code": "035720"}}
+                                                        "params": {"side": "buy", "code": "035720"}, "lang": "ko"}
