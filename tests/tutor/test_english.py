@@ -96,3 +96,30 @@ def test_english_through_the_cli_and_the_stored_screen(store) -> None:
     out = io.StringIO()
     assert main(["actions", "confirm", action_id], out=out) == 0
     assert out.getvalue() == "COMPLETED: Opened the mock sell screen for Kakao (a sandbox: no real order is placed).\n"
+
+
+def test_a_clicked_choice_leads_to_its_kind_then_asks_what_it_needs(store, clock) -> None:
+    s = Session("tutor", store=store, clock=clock)
+    first = one(s.run("뭔가 좀", extra={"context_text": context_for("/home")}), "clarification")
+    assert "용어 설명" in first.options
+    second = one(s.run("용어 설명", extra={"context_text": context_for("/home")}), "clarification")
+    assert second.question == "어떤 용어가 궁금해요?" and second.options == ["PER", "공매도", "ETF", "배당수익률"]
+    third = s.run("공매도", extra={"context_text": context_for("/home")})
+    assert text_of(third).startswith("**공매도**: 주식을 빌려서")
+    en = Session("tutor", store=store, clock=clock)
+    asked = one(en.run("hmm something", extra={"context_text": context_for("/home")}), "clarification")
+    assert "open lessons" in asked.options
+    events = en.run("open lessons", extra={"context_text": context_for("/home")})
+    assert one(events, "ui_action").action_id == "nav_education"
+
+
+def test_quiz_choices_do_not_give_the_answer_away() -> None:
+    from agents.tutor.compose import quiz_choices
+    from agents.tutor.sandbox_data import cases
+
+    quizzes = [q for c in cases().values() for q in c["quiz"]]
+    places = [quiz_choices(q["question"], q["choices"]).index(q["answer"]) for q in quizzes]
+    assert len(set(places)) == 3  # the answer is first in the data, anywhere on screen
+    for q in quizzes:  # both languages in the same order
+        ko, en = quiz_choices(q["question"], q["choices"]), quiz_choices(q["question"], q["choices_en"])
+        assert [q["choices"].index(c) for c in ko] == [q["choices_en"].index(c) for c in en]

@@ -104,3 +104,16 @@ def test_a_reload_rebuilds_the_live_chat_canvas_and_ui_steps(store, clock) -> No
     assert events[-1].meta["screen"] == {"source": "conversation", "route": "/stock/005930",
                                          "route_after": "/stock/005930"}
     assert s.conversation().state["tutor_app"]["order"] == {"side": "buy", "code": "005930"}
+
+
+def test_the_app_draws_in_the_viewers_language() -> None:
+    state = apply(apply(default_state(), "nav_stock", {"code": "000660"}), "set_tab", {"tab": "info"})
+    en = screen_view(state, _value(), "en")
+    assert en.heading == "### 📱 Sandbox app · Stock" and en.tabs == [("Chart", "chart"), ("About", "info"),
+                                                                     ("Related cases", "cases")]
+    assert en.chart.title == "SK hynix (000660) · 3M · sandbox" and en.notice.startswith("Sandbox data:")
+    assert en.chart.data["tiles"][0] == {"label": "Close", "value": "258,000 KRW", "delta": en.chart.data["tiles"][0]["delta"]}
+    my = screen_view(state_for_route("/my"), _value(), "en")
+    assert my.table_headers == ["Stock", "Shares", "Close", "Value", "Return"] and my.table[0][0] == "Samsung Electronics"
+    ko = screen_view(state, _value(), "ko")
+    assert ko.heading == "### 📱 샌드박스 앱 · 종목" and ko.tabs[1] == ("종목 정보", "info")
