@@ -38,10 +38,10 @@ def policy(request: ModelRequest) -> PolicyReply:
     last = request.messages[-1]
     if last.role == "tool":
         return PolicyReply(text=compose(_latest_results(request.messages), state, _last_user(request.messages)))
-    return act(_reading(request.messages, state), state, english(last.content))
+    return act(_reading(request.messages, state), state, english(last.content), _previous_subject(request.messages))
 
 
-def act(reading: Reading, state: AppState, en: bool = False) -> PolicyReply:
+def act(reading: Reading, state: AppState, en: bool = False, previous: dict[str, str] | None = None) -> PolicyReply:
     kind, a = reading.kind, reading.args
     if kind is None:
         question, options = (reading.question_en, reading.choices_en) if en and reading.question_en else \
@@ -65,12 +65,15 @@ def act(reading: Reading, state: AppState, en: bool = False) -> PolicyReply:
             return PolicyReply(tool_calls=[("visualization", {"period": state.period, **a})])
         case "portfolio_summary":
             return PolicyReply(tool_calls=[("get_portfolio", {})])
-        case _:  # canvas: open it, then gather what the screen shows for the note
+        case _:  # canvas: open it, then gather the note's subject: what the message names, else what
+            # the previous answer was about, else what the screen shows, else the portfolio
             calls: list[tuple[str, dict[str, Any] | str]] = [("open_canvas", {"title": "Study note" if en else "학습 노트"})]
-            if state.mode == "stock" and state.stock_code:
-                calls.append(("explain_move", {"code": state.stock_code, "period": state.period}))
-            elif state.case_id:
-                calls.append(("lookup_case", {"case_id": state.case_id}))
+            subject = a or previous or ({"code": state.stock_code} if state.mode == "stock" and state.stock_code else
+                                        {"case_id": state.case_id} if state.case_id else {})
+            if subject.get("code"):
+                calls.append(("explain_move", {"code": subject["code"], "period": state.period}))
+            elif subject.get("case_id"):
+                calls.append(("lookup_case", {"case_id": subject["case_id"]}))
             else:
                 calls.append(("get_portfolio", {}))
             return PolicyReply(tool_calls=calls)
@@ -129,6 +132,29 @@ def _asked(messages: list[ChatMessage]) -> dict[str, Any] | None:
             except json.JSONDecodeError:
                 return None
             return data.get("known") or None
+    return None
+
+
+def _previous_subject(messages: list[ChatMessage]) -> dict[str, str] | None:
+    """The case or stock the previous answer was about (its look-up results), for "정리해서 캔버스로"."""
+    seen_user = False
+    for message in reversed(messages[:-1]):
+        if message.role == "user":
+            if seen_user:
+                return None
+            seen_user = True
+            continue
+        if message.role != "tool" or message.name not in ("lookup_case", "explain_move", "lookup_stock"):
+            continue
+        try:
+            data = json.loads(message.content or "{}").get("data") or {}
+        except json.JSONDecodeError:
+            continue
+        if message.name == "lookup_case" and data.get("id"):
+            return {"case_id": data["id"]}
+        code = (data.get("stock") or {}).get("code") if message.name == "explain_move" else data.get("code")
+        if code:
+            return {"code": code}
     return None
 
 

@@ -85,8 +85,8 @@ def read(text: str, state: AppState) -> Reading:
         return Reading("off_topic")
     if _hit(text, "archive"):
         return Reading("open_archive")
-    if _hit(text, "canvas"):
-        return Reading("canvas")
+    if _hit(text, "canvas"):  # a note about what the message names, if it names a case or a stock
+        return Reading("canvas", {"case_id": case_id} if case_id else {"code": mentions.codes[0]} if mentions.codes else {})
     if _hit(text, "reset"):
         return Reading("reset_portfolio")
     if _hit(text, "link") and not (define and term):

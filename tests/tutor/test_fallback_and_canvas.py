@@ -133,3 +133,15 @@ def test_structured_extract_fallback_keeps_the_markdown(store, clock) -> None:
         assert done.meta["structured_fallback"].startswith("markdown kept")
         assert text_of(events) == reply  # the extraction's text never reaches the chat
         one(events, "done")
+
+
+def test_a_canvas_note_is_about_what_was_just_discussed_or_named(store, clock) -> None:
+    s = Session("tutor", store=store, clock=clock)
+    s.run("코로나 폭락 사례 알려줘", extra={"context_text": context_for("/home")})
+    note = text_of(s.run("정리해서 캔버스로 보여줘", extra={"context_text": context_for("/home")}))
+    assert note.startswith("# 학습 노트: 코로나 폭락과 회복 (2020)")
+    named = text_of(s.run("카카오 노트로 정리해줘", extra={"context_text": context_for("/home")}))
+    assert named.startswith("# 학습 노트: 카카오")
+    fresh = Session("tutor", store=store, clock=clock)
+    screen = text_of(fresh.run("정리해서 캔버스로 보여줘", extra={"context_text": context_for("/stock/000660")}))
+    assert screen.startswith("# 학습 노트: SK하이닉스")
