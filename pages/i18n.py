@@ -76,7 +76,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "tutor_nav_home": ("홈", "Home"),
     "tutor_nav_education": ("교육", "Learn"),
     "tutor_nav_my": ("내 자산", "My assets"),
-    "tutor_stock": ("종목", "Stock"),
+    "tutor_stock": ("종목으로 이동", "Go to a stock"),
     "tutor_tab": ("탭", "Tab"),
     "tutor_period": ("기간", "Period"),
     "tutor_keyword": ("키워드", "Keyword"),

@@ -1,5 +1,5 @@
-"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel and tutor tabs, in
-headless Debian Chromium on a fresh database.
+"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel and tutor tabs (the
+tutor at 1440 and 390 px), in headless Debian Chromium on a fresh database.
 
     python3 dev.py screenshots          # writes docs/*.png
 """
@@ -23,6 +23,20 @@ def marketing(page: Page) -> None:
         page.fill("#pg-marketing-input textarea", text)
         page.keyboard.press("Enter")
         page.wait_for_function("() => !document.querySelector('#pg-marketing-send').disabled", timeout=30_000)
+        page.wait_for_timeout(2500)
+
+
+def tutor(page: Page, messages: tuple[str, ...]) -> None:
+    """The tutor tab (from the tab list's overflow menu on a phone) after ``messages``."""
+    page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    if not page.locator("button[role=tab]:has-text('주식 튜터')").is_visible():
+        page.click(".overflow-menu button, button.overflow-menu, [class*=overflow] button")
+    page.locator("button:has-text('주식 튜터')").last.click()
+    page.wait_for_selector("#pg-tutor-chart .js-plotly-plot", timeout=30_000)
+    for text in messages:
+        page.fill("#pg-tutor-input textarea", text)
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => !document.querySelector('#pg-tutor-send').disabled", timeout=30_000)
         page.wait_for_timeout(2500)
 
 
@@ -69,15 +83,12 @@ def _shoot(url: str, out: str) -> None:
         page.screenshot(path=f"{out}/travel.png")
         page = b.new_page(viewport={"width": 1440, "height": 1000}, locale="ko-KR")
         page.goto(url, wait_until="load")
-        page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
-        page.click("button[role=tab]:has-text('주식 튜터')")
-        page.wait_for_selector("#pg-tutor-chart .js-plotly-plot", timeout=30_000)
-        for text in ("삼성전자 차트 보여줘", "기간 1년으로 바꿔줘"):
-            page.fill("#pg-tutor-input textarea", text)
-            page.keyboard.press("Enter")
-            page.wait_for_function("() => !document.querySelector('#pg-tutor-send').disabled", timeout=30_000)
-            page.wait_for_timeout(2500)
+        tutor(page, ("삼성전자 차트 보여줘", "정리해서 캔버스로 보여줘", "기간 1년으로 바꿔줘", "매수 화면 열어줘"))
         page.screenshot(path=f"{out}/tutor-1440.png", full_page=True)
+        page = b.new_page(viewport={"width": 390, "height": 844}, locale="ko-KR", is_mobile=True, has_touch=True)
+        page.goto(url, wait_until="load")
+        tutor(page, ("삼성전자 차트 보여줘", "매수 화면 열어줘"))
+        page.screenshot(path=f"{out}/tutor-390.png", full_page=True)
         b.close()
 
 

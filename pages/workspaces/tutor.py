@@ -75,8 +75,7 @@ def build_tutor_panel(ctx: TabContext) -> None:
         route = gr.Markdown("`/home`", elem_id=f"pg-{sid}-route")
         with gr.Row(equal_height=True, elem_classes=["pg-tutor-nav"]):
             nav = [gr.Button(label(f"tutor_{aid}"), size="sm", min_width=56, elem_id=f"pg-{sid}-{aid}") for aid in NAV]
-        pick = gr.Dropdown(stock_choices("ko"), value=None, label=label("tutor_stock"), show_label=False,
-                           container=False, elem_id=f"pg-{sid}-stock-pick")
+        pick = gr.Dropdown(stock_choices("ko"), value=None, label=label("tutor_stock"), elem_id=f"pg-{sid}-stock-pick")
         tab = gr.Radio([], label=label("tutor_tab"), elem_id=f"pg-{sid}-tab")
         period = gr.Radio(period_choices("ko"), value="3M", label=label("tutor_period"), visible=False,
                           elem_id=f"pg-{sid}-period")
