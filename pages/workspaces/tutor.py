@@ -103,10 +103,10 @@ def build_tutor_panel(ctx: TabContext) -> None:
         signature = json.dumps([screen.model_dump(mode="json"), canvas_md, opened, note, lang], ensure_ascii=False)
         if signature == before:
             return skip_all
-        # The canvas opens when a turn wrote it and folds once the next turn is about something else;
-        # in between, it stays as the learner left it.
-        was_open = json.loads(before)[2] if before else None
-        fold = {"open": opened} if opened != was_open else {}
+        # The canvas opens when a turn wrote it and folds once the next turn is about something else (a
+        # reload shows it the same way); in between, it stays as the learner left it.
+        _, was_md, was_open, *_ = json.loads(before) if before else [None, None, None]
+        fold = {"open": opened} if (canvas_md, opened) != (was_md, was_open) else {}
         figure = figure_for(screen.chart) if screen.chart else None
         if figure is not None:
             # A phone shows Plotly's tool bar all the time: upright in the right margin, it leaves the title readable.

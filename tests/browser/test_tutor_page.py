@@ -81,7 +81,8 @@ def test_a_reload_rebuilds_the_screen_and_the_canvas(page, store) -> None:
     page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
     page.click("button[role=tab]:has-text('주식 튜터')")
     _route(page, "/stock/005930")
-    page.wait_for_function("() => document.querySelector('#pg-tutor-canvas')?.innerText.includes('학습 노트: 삼성전자')",
+    # The note is back, folded as it was after the next turn.
+    page.wait_for_function("() => document.querySelector('#pg-tutor-canvas')?.textContent.includes('학습 노트: 삼성전자')",
                            timeout=30_000)
     assert _checked(page, "period") == [False, False, True]
     assert _checked(page, "tab") == [False, True, False]
