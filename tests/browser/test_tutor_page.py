@@ -68,6 +68,7 @@ def test_a_reload_rebuilds_the_screen_and_the_canvas(page, store) -> None:
     send(page, "정리해서 캔버스로 보여줘")
     page.wait_for_function("() => document.querySelector('#pg-tutor-canvas')?.innerText.includes('학습 노트: 삼성전자')",
                            timeout=30_000)
+    assert _checked(page, "period") == [False, True, False]  # not blank after a canvas (issue 12 review)
     # The app's own controls: the period radio and the tab, no chat message.
     page.click("#pg-tutor-period label:has-text('1년')")
     page.wait_for_function(f"() => ({CHART_NAME})()?.includes('1Y')", timeout=30_000)
