@@ -100,25 +100,27 @@ def build_tutor_panel(ctx: TabContext) -> None:
         screen = screen_view(state, value, lang)
         canvas_md = canvas_markdown(view, lang)
         opened = canvas_is_new(view)
-        signature = json.dumps([screen.model_dump(mode="json"), canvas_md, opened, note, lang], ensure_ascii=False)
+        shown = screen.model_dump(mode="json")
+        signature = json.dumps([shown, canvas_md, opened, note, lang], ensure_ascii=False)
         if signature == before:
             return skip_all
+        was_screen, was_md, was_open, *_ = json.loads(before) if before else [{}, None, None]
         # The canvas opens when a turn wrote it and folds once the next turn is about something else (a
         # reload shows it the same way); in between, it stays as the learner left it.
-        _, was_md, was_open, *_ = json.loads(before) if before else [None, None, None]
         fold = {"open": opened} if (canvas_md, opened) != (was_md, was_open) else {}
         figure = figure_for(screen.chart) if screen.chart else None
         if figure is not None:
             # A phone shows Plotly's tool bar all the time: upright in the right margin, it leaves the title readable.
             figure.update_layout(height=300, autosize=True, width=None, modebar={"orientation": "v"},
                                  margin={"r": 34})
+        same_chart = was_screen.get("chart", 0) == shown["chart"]  # a note or the canvas changed, not the chart
         return [state.model_dump(mode="json"), signature, screen.heading,
                 f"`{screen.route}`" + (f" · {note}" if note else ""),
                 gr.update(choices=stock_choices(lang), value=state.stock_code if state.mode == "stock" else None),
                 gr.update(choices=screen.tabs, value=screen.tab),
                 gr.update(choices=period_choices(lang), visible=screen.show_period, value=screen.period),
                 gr.update(visible=screen.show_keyword, value=screen.keyword),
-                gr.update(value=figure, visible=figure is not None), screen.body,
+                gr.skip() if same_chart else gr.update(value=figure, visible=figure is not None), screen.body,
                 gr.update(value=screen.table or None, headers=screen.table_headers or None, visible=bool(screen.table)),
                 f"⚠️ {screen.notice}", gr.update(visible=bool(canvas_md), **fold), canvas_md]
 

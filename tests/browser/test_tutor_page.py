@@ -148,3 +148,27 @@ def test_keyword_fallback_runs_low_risk_and_puts_high_risk_on_a_card(text_only_m
     assert sorted(r[0] for r in store.db.fetchall("SELECT status FROM pending_actions")) == ["CANCELLED", "COMPLETED"]
     assert "/stock/005930" in page.inner_text("#pg-tutor-route")
     assert "모의 매수 화면" in page.inner_text("#pg-tutor-body")
+
+
+def test_an_english_browser_gets_english_labels_and_an_english_learner_english_replies(server, store) -> None:
+    from tests.browser.conftest import ARGS, CHROMIUM
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True, has_touch=True)
+        page.goto(server, wait_until="load")
+        page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+        if not page.locator("button[role=tab]:has-text('주식 튜터')").is_visible():
+            page.click(".overflow-menu button, button.overflow-menu, [class*=overflow] button")
+        page.locator("button:has-text('주식 튜터')").last.click()
+        page.wait_for_function("() => document.querySelector('#pg-tutor-app-heading')?.innerText.includes('Sandbox app')",
+                               timeout=30_000)
+        send(page, "show me the Samsung Electronics chart")
+        _route(page, "/stock/005930")
+        page.wait_for_function(f"() => ({CHART_NAME})()?.includes('Samsung Electronics (005930)')", timeout=30_000)
+        assert page.inner_text("#pg-tutor-period").split() == ["Period", "1", "month", "3", "months", "1", "year"]
+        assert "Here is the chart: Samsung Electronics · 3M (sandbox)" in page.inner_text("#pg-tutor-chat")
+        widths = page.evaluate("[document.documentElement.scrollWidth, document.body.scrollWidth]")
+        assert max(widths) <= 390, widths
+        browser.close()
