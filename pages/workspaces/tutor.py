@@ -191,7 +191,7 @@ def build_tutor_panel(ctx: TabContext) -> None:
         modes = [(text("mode_plain", lang), "plain"), (text("mode_canvas", lang), "canvas_markdown")]
         return [*draw(saved or _state(raw), user, view, lang, before), gr.update(choices=modes)]
 
-    ctx.header.identity.after_ready(ready, base, [*outputs, mode])
+    ctx.header.identity.after_ready(ready, base, [*outputs, mode], **quiet)
 
     def send_extra(text_: str, raw: dict[str, Any], session: str, web_on: bool, mode_value: str, structured_on: bool
                    ) -> dict[str, Any]:

@@ -82,8 +82,10 @@ def test_a_reload_rebuilds_the_screen_and_the_canvas(page, store) -> None:
     page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
     page.click("button[role=tab]:has-text('주식 튜터')")
     _route(page, "/stock/005930")
-    # The note is back, folded as it was after the next turn.
-    page.wait_for_function("() => document.querySelector('#pg-tutor-canvas')?.textContent.includes('학습 노트: 삼성전자')",
+    # The note is back, folded as it was after the next turn; opening it shows it.
+    page.wait_for_selector("#pg-tutor-canvas-box button.label-wrap:not(.open)", timeout=30_000)
+    page.click("#pg-tutor-canvas-box button.label-wrap")
+    page.wait_for_function("() => document.querySelector('#pg-tutor-canvas')?.innerText.includes('학습 노트: 삼성전자')",
                            timeout=30_000)
     assert _checked(page, "period") == [False, False, True]
     assert _checked(page, "tab") == [False, True, False]
@@ -167,7 +169,9 @@ def test_an_english_browser_gets_english_labels_and_an_english_learner_english_r
         send(page, "show me the Samsung Electronics chart")
         _route(page, "/stock/005930")
         page.wait_for_function(f"() => ({CHART_NAME})()?.includes('Samsung Electronics (005930)')", timeout=30_000)
-        assert page.inner_text("#pg-tutor-period").split() == ["Period", "1", "month", "3", "months", "1", "year"]
+        labels = page.eval_on_selector_all("#pg-tutor-period label, #pg-tutor-period span[data-testid=block-info]",
+                                           "els => els.map(e => e.innerText.trim())")
+        assert labels[-3:] == ["1 month", "3 months", "1 year"] and "Period" in page.inner_text("#pg-tutor-period")
         assert "Here is the chart: Samsung Electronics · 3M (sandbox)" in page.inner_text("#pg-tutor-chat")
         widths = page.evaluate("[document.documentElement.scrollWidth, document.body.scrollWidth]")
         assert max(widths) <= 390, widths
