@@ -112,13 +112,17 @@ def after_turn(state: AppState, events: list[Any], message: str) -> AfterTurn:
 @dataclass
 class AppReaction:
     """What the app did for the turn it sent: the screen it now shows, a low-risk action it ran, or
-    the high-risk one it proposed (a pending action waiting for Confirm) or could not propose."""
+    the high-risk one it proposed (a pending action waiting for Confirm) or could not propose.
+    ``done`` is the stored record of that (turn, action, outcome), so every redraw, another tab and a
+    reload say the same thing as the moment it happened."""
 
     state: AppState
     ran: dict[str, Any] | None = None
     proposed: PendingActionRow | None = None
     refused: str | None = None
     action_id: str | None = None
+    done: dict[str, Any] | None = None
+    busy: bool = False
 
 
 def react(store: Store, user_id: str, conversation_id: str, app_session: str, current: AppState,
@@ -130,16 +134,20 @@ def react(store: Store, user_id: str, conversation_id: str, app_session: str, cu
     if row is None:
         return None
     state = screen.stored(row.state) or current
+    before = row.state.get(screen.DONE_KEY)
     due = row.state.get(screen.FALLBACK_KEY)
     if not (isinstance(due, dict) and due.get("app_session") == app_session and due.get("turn_id")):
-        return AppReaction(state)
+        return AppReaction(state, done=before if isinstance(before, dict) else None)
     if not store.conversations.take_state(conversation_id, user_id, screen.FALLBACK_KEY, "turn_id", due["turn_id"]):
-        return AppReaction(state)  # another request of this session got it first
+        return AppReaction(state, busy=True)  # another request of this session got it and draws it
     message = str(due.get("message") or "")
     outcome = after_turn(state, [], message)
+    record = {"turn_id": due["turn_id"]}
     if outcome.ran:
-        screen.save(store, conversation_id, user_id, outcome.state)
-        return AppReaction(outcome.state, ran=outcome.ran[0], action_id=outcome.ran[0]["action_id"])
+        done = {**record, "action_id": outcome.ran[0]["action_id"], "outcome": "ran"}
+        store.conversations.put_state(conversation_id, user_id, {screen.STATE_KEY: screen.dump(outcome.state),
+                                                                 screen.DONE_KEY: done})
+        return AppReaction(outcome.state, ran=outcome.ran[0], action_id=done["action_id"], done=done)
     if outcome.propose is None:
         return AppReaction(state)
     action_id = outcome.propose["action_id"]
@@ -148,5 +156,9 @@ def react(store: Store, user_id: str, conversation_id: str, app_session: str, cu
                                                        agent_id="tutor", tool_name="confirm_ui_action",
                                                        args={**outcome.propose, "lang": lang_of(message)})
     except PlaygroundError as exc:  # e.g. removing a stock that is not held
-        return AppReaction(state, refused=exc.message, action_id=action_id)
-    return AppReaction(state, proposed=proposed, action_id=action_id)
+        done = {**record, "action_id": action_id, "outcome": "refused", "reason": exc.message}
+        store.conversations.put_state(conversation_id, user_id, {screen.DONE_KEY: done})
+        return AppReaction(state, refused=exc.message, action_id=action_id, done=done)
+    done = {**record, "action_id": action_id, "outcome": "proposed"}
+    store.conversations.put_state(conversation_id, user_id, {screen.DONE_KEY: done})
+    return AppReaction(state, proposed=proposed, action_id=action_id, done=done)

@@ -26,6 +26,7 @@ STATE_KEY = "tutor_app"  # the conversation's screen
 # A turn sent from an app session whose reply carried no ui_action: that app session runs its keyword
 # fallback once (it claims this record), a reload or another tab never does.
 FALLBACK_KEY = "tutor_fallback"
+DONE_KEY = "tutor_fallback_done"  # what that fallback did (turn, action, outcome), for the app's note
 _TRANSIENT = {"last_prompt", "control_phase"}
 
 
@@ -52,8 +53,11 @@ def dump(state: AppState) -> dict[str, Any]:
     return state.model_dump(mode="json", exclude=_TRANSIENT, exclude_none=True)
 
 
-def save(store: Store, conversation_id: str, user_id: str, state: AppState) -> None:
-    store.conversations.put_state(conversation_id, user_id, {STATE_KEY: dump(state)})
+def save(store: Store, conversation_id: str, user_id: str, state: AppState, *, by_learner: bool = False) -> None:
+    """Keep the screen; ``by_learner``: the learner moved the app, so the app's note about its own
+    fallback is over."""
+    store.conversations.put_state(conversation_id, user_id,
+                                  {STATE_KEY: dump(state), **({DONE_KEY: None} if by_learner else {})})
 
 
 def load(store: Store, conversation_id: str, user_id: str) -> AppState | None:
@@ -115,5 +119,7 @@ def finish(turn: Turn, *, asked: bool) -> None:
         values[FALLBACK_KEY] = {"turn_id": turn.id, "app_session": str(session), "message": turn.text}
     elif FALLBACK_KEY in turn.state:
         values[FALLBACK_KEY] = None
+    if DONE_KEY in turn.state:  # the app's note was about an earlier turn
+        values[DONE_KEY] = None
     if values:
         turn.store.conversations.put_state(turn.conversation.id, turn.user_id, values)

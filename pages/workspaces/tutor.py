@@ -62,6 +62,17 @@ def _conversation_state(view: ChatView | None, user: Viewer) -> dict[str, Any] |
     return row.state if row is not None else None
 
 
+def _note(done: dict[str, Any] | None, view: ChatView, lang: str) -> str:
+    """What the app's keyword fallback did for the last turn (stored, so every redraw says the same)."""
+    last = next((m.turn_id for m in reversed(view.messages) if m.role == "user"), None)
+    if not done or done.get("turn_id") != last:
+        return ""
+    what = action_label(done.get("action_id", ""), lang)
+    if done.get("outcome") == "refused":
+        return text("fallback_refused", lang, label=what, reason=done.get("reason", ""))
+    return text("fallback_ran" if done.get("outcome") == "ran" else "fallback_proposed", lang, label=what)
+
+
 def build_tutor_panel(ctx: TabContext) -> None:
     sid = ctx.spec.id
     app = gr.State(default_state().model_dump(mode="json"))
@@ -139,7 +150,7 @@ def build_tutor_panel(ctx: TabContext) -> None:
                 gr.Warning(str(exc))
                 return skip_all
             if view is not None and view.conversation_id:
-                stored_screen.save(runtime_store(), view.conversation_id, identity.require(user), state)
+                stored_screen.save(runtime_store(), view.conversation_id, identity.require(user), state, by_learner=True)
             return draw(state, user, view, lang, before)
         return handler
 
@@ -164,18 +175,14 @@ def build_tutor_panel(ctx: TabContext) -> None:
             reaction = react(runtime_store(), identity.require(user), view.conversation_id, session, _state(raw))
         if reaction is None:
             return [*draw(_state(raw), user, view, lang, before), *tab_skip]
-        note, refreshed = "", tab_skip
-        if reaction.ran:
-            note = text("fallback_ran", lang, label=action_label(reaction.ran["action_id"], lang))
-        elif reaction.refused:
-            note = text("fallback_refused", lang, label=action_label(reaction.action_id or "", lang),
-                        reason=reaction.refused)
-        elif reaction.proposed is not None:
-            note = text("fallback_proposed", lang, label=action_label(reaction.action_id or "", lang))
+        if reaction.busy:  # the same change's other trigger is running the fallback and draws its result
+            return [*skip_all, *tab_skip]
+        refreshed = tab_skip
+        if reaction.proposed is not None:
             assert ctx.refresh is not None
             # The proposal is a new message and a pending card: the chat and the dock show them.
             refreshed = ctx.refresh(load_view(ctx.spec, user, view.conversation_id), lang, user)
-        return [*draw(reaction.state, user, view, lang, before, note), *refreshed]
+        return [*draw(reaction.state, user, view, lang, before, _note(reaction.done, view, lang)), *refreshed]
 
     def wire_after() -> None:
         for trigger in (ctx.view_state.change, ctx.workspace_state.change):

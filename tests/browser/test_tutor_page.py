@@ -126,7 +126,7 @@ def test_keyword_fallback_runs_low_risk_and_puts_high_risk_on_a_card(text_only_m
     text_only_model.reply("교육 화면에서 사례를 골라 보세요.")
     send(page, "교육 화면 열어줘")
     _route(page, "/education")
-    assert "키워드" in page.inner_text("#pg-tutor-route")  # the app says it acted on its own
+    _route(page, "키워드로 실행: 교육 화면으로 이동")  # the app says it acted on its own
     text_only_model.reply("주문 화면은 확인한 뒤에 열려요.")
     send(page, "삼성전자 매수 화면 열어줘")
     page.wait_for_selector(".pg-confirm", timeout=30_000)

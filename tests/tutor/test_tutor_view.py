@@ -56,13 +56,19 @@ def test_after_a_turn_the_app_shows_the_screen_the_agent_left(store, clock) -> N
 
 
 def test_after_a_text_only_turn_the_keyword_fallback_moves_the_app_once(store, clock) -> None:
-    s = Session("tutor", store=store, clock=clock, provider=OfflineProvider.scripted(say("교육 화면에서 보세요.")))
+    s = Session("tutor", store=store, clock=clock,
+                provider=OfflineProvider.scripted(say("교육 화면에서 보세요."), say("홈이에요.")))
     s.run("교육 화면 열어줘", extra={"context_text": context_for("/home", session="tab-1")})
     reaction = react(store, "demo", s.conversation_id, "tab-1", default_state())
     assert reaction.state.route == "/education" and reaction.ran == {"action_id": "nav_education", "params": {}}
     assert s.conversation().state["tutor_app"]["mode"] == "education"  # kept for a reload
     again = react(store, "demo", s.conversation_id, "tab-1", default_state())
     assert again.ran is None and again.state.route == "/education"
+    # What the app did is stored with the turn, so every redraw (and a reload) shows the same note.
+    turn = s.history()[0].turn_id
+    assert again.done == reaction.done == {"turn_id": turn, "action_id": "nav_education", "outcome": "ran"}
+    s.run("홈으로", extra={"context_text": context_for("/education", session="tab-1")})
+    assert "tutor_fallback_done" not in s.conversation().state  # the next turn ends that note
 
 
 def test_canvas_reply_moves_to_the_canvas_and_sources_go_under_the_reply(store, clock) -> None:
