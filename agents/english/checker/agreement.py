@@ -82,7 +82,7 @@ def _agree(sent: list[Token], clause: Clause) -> Edit | None:
         if plural and not subject.pronoun:
             note = f"{_subject_text(sent, clause)} is plural"
         return _replace(token, fixes[word], SVA, note)
-    if is_third_person_form(word) and not is_noun(word):
+    if is_third_person_form(word) and (not is_noun(word) or (verb_lemma(word) or "") in word_set("common_verbs")):
         lemma = verb_lemma(word) or word
         return _replace(token, lemma, SVA, f"after {_subject_text(sent, clause)} the verb has no -s")
     return None
@@ -100,7 +100,7 @@ def _np_verb(sent: list[Token], clause: Clause) -> bool:
     word = sent[clause.verb].lower
     if word in PREPOSITIONS:
         return False
-    if is_noun(word) and word not in word_set("common_verbs"):
+    if is_noun(word) and (verb_lemma(word) or word) not in word_set("common_verbs"):
         return False
     end = clause.verb + 1
     if end >= len(sent) or sent[end].text in ",.!?;:":

@@ -190,10 +190,11 @@ def clause_bounds(sent: list[Token], k: int) -> tuple[int, int]:
 
 def past_marker(sent: list[Token], year: int) -> tuple[int, int, bool] | None:
     """A time phrase that makes its clause past: (start, end, is_when_clause), or None.
-    "more than two years ago" compares and "since last year" reaches now: neither dates a verb."""
+    "more than two years ago" compares, "since last year" reaches now and "the last Wednesday of every
+    month" is a repeated day: none of them dates a verb."""
     words = [t.lower for t in sent]
     found = _past_marker(words, sent, year)
-    if found and found[0] and words[found[0] - 1] in ("than", "since", "until", "from", "of"):
+    if found and found[0] and words[found[0] - 1] in ("than", "since", "until", "from", "of", "the"):
         return None
     return found
 

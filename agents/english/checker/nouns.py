@@ -165,6 +165,11 @@ def _count(token: Token) -> int | None:
     return int(numbers[word]) if word in numbers else None
 
 
+# Words after "four class" that do not make "class" a modifier ("four class today").
+NOT_MODIFIED = frozenset({"today", "tonight", "tomorrow", "yesterday", "last", "next", "ago", "later", "every", "each",
+                          "per", "now", "here", "there", "again", "already", "left", "more", "less", "in", "of"})
+
+
 def _after_numbers(sent: list[Token]) -> list[Edit]:
     edits: list[Edit] = []
     words = [t.lower for t in sent]
@@ -178,7 +183,7 @@ def _after_numbers(sent: list[Token]) -> list[Edit]:
         after = words[i + 2] if i + 2 < len(words) else ""
         measure = after in word_set("measure_adjectives")
         if not measure:
-            if after and sent[i + 2].is_word and is_noun(after) and after not in ("of", "in"):
+            if after and sent[i + 2].is_word and is_noun(after) and after not in NOT_MODIFIED:
                 continue  # "two bus stops": a noun used as a modifier
             if "ADJ" in lemmas(nxt.lower) and not _clear_count_noun(nxt.lower):
                 continue

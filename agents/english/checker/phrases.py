@@ -31,11 +31,12 @@ def phrases(sent: list[Token]) -> list[Edit]:
                                "“discuss” takes its object directly, without about"))
         elif word == "married" and nxt == "with" and i + 2 < len(words):
             after = words[i + 2]
-            if after not in word_set("married_with_ok") and (after in DETERMINERS or after in OBJECTS
-                                                             or sent[i + 2].capitalised):
-                if not (after in ("a", "an") and i + 3 < len(words) and words[i + 3] in word_set("married_with_ok")):
-                    edits.append(_edit(sent[i + 1], sent[i + 1], ["to"], FIXED, "married with", "married to",
-                                       "you are married to a person (“married with” means having children)"))
+            person = after in DETERMINERS or after in OBJECTS or sent[i + 2].capitalised
+            children = after in word_set("married_with_ok") or (
+                after in ("a", "an") and i + 3 < len(words) and words[i + 3] in word_set("married_with_ok"))
+            if person and not children:
+                edits.append(_edit(sent[i + 1], sent[i + 1], ["to"], FIXED, "married with", "married to",
+                                   "you are married to a person (“married with” means having children)"))
         elif lemma == "explain" and nxt in OBJECTS and i + 2 < len(words):
             edits += _explain(sent, i)
         elif word == "interested" and nxt in ("about", "on", "for", "with", "at") and i + 2 < len(words):
