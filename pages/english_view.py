@@ -130,6 +130,11 @@ def _link(view: ArticleView) -> str:
     return source
 
 
+def _quote(example: str) -> str:
+    text = html.escape(example.strip())
+    return text if example.strip().startswith(('"', "“")) else f"“{text}”"
+
+
 def article_html(card: CardView, *, full: bool = False) -> str:
     view = article_view(card)
     parts = [f'<div class="pg-article"><div class="pg-article-kicker">📰 오늘의 기사 · {_link(view)}</div>',
@@ -140,7 +145,7 @@ def article_html(card: CardView, *, full: bool = False) -> str:
     if full:
         words = "".join(
             f'<li><b>{html.escape(v.get("word", ""))}</b>: {html.escape(v.get("definition", ""))}'
-            + (f'<br><span class="pg-article-example">“{html.escape(v["example"])}”</span>' if v.get("example") else "")
+            + (f'<br><span class="pg-article-example">{_quote(v["example"])}</span>' if v.get("example") else "")
             + "</li>" for v in view.vocabulary)
         questions = "".join(f"<li>{html.escape(q)}</li>" for q in view.questions)
         parts.append(f'<div class="pg-article-h">📚 단어 (vocabulary)</div><ul class="pg-article-vocab">{words}</ul>')

@@ -75,34 +75,43 @@ def vocabulary(article: NewsArticle, size: int = VOCAB_SIZE) -> list[VocabItem]:
         for word in _content_words(sentence):
             lemma = base_form(word)
             rarity = zipf_frequency(lemma, "en")
-            if RARE <= rarity <= COMMON and lemma not in seen:
-                seen[lemma] = (rarity, sentence)
+            quoted = '"' in seen.get(lemma, (0, '"'))[1]
+            if RARE <= rarity <= COMMON and (lemma not in seen or quoted and '"' not in sentence):
+                seen[lemma] = (rarity, sentence)  # a sentence without a quotation is the better example
     defined = sorted((r, w) for w, (r, _) in seen.items() if w in glossary())
     undefined = sorted((r, w) for w, (r, _) in seen.items() if w not in glossary() and r >= 2.8)
     picks = [w for _, w in defined[:size]]
     picks += [w for _, w in undefined[:max(0, min(size, 3) - len(picks))]]
-    return [VocabItem(word=w, definition=glossary().get(w, UNKNOWN_DEFINITION), example=seen[w][1]) for w in picks]
+    return [VocabItem(word=w, definition=glossary().get(w, UNKNOWN_DEFINITION), example=_example(seen[w][1]))
+            for w in picks]
 
 
-TEMPLATES = {
-    "technology": ["Would you use something like this in your daily life? Why or why not?",
+def _example(sentence: str) -> str:
+    """A quoted remark without its speech marks and speaker tag, so it reads as an example."""
+    if sentence.startswith('"'):
+        inner = sentence[1:].split('"', 1)[0].strip().rstrip(",")
+        return inner if inner.endswith((".", "!", "?")) else inner + "."
+    return sentence
+
+
+TEMPLATES = {  # one question each: the tutor asks exactly one at a time
+    "technology": ["Would you use something like this in your daily life, and why?",
                    "What is one good side and one bad side of this technology?"],
-    "sports": ["Do you play or watch this sport? What do you like about it?",
-               "Do you think this change is good for the players or for the fans?"],
-    "travel": ["Would you like to visit a place like this? What would you do there?",
+    "sports": ["What do you enjoy most about playing or watching sports?",
+               "Do you think this change is better for the players or for the fans?"],
+    "travel": ["Would you like to visit a place like this, and what would you do there?",
                "How do you usually choose where to travel?"],
-    "food": ["Would you try this? Why or why not?", "What food from your country would you recommend to a visitor?"],
+    "food": ["Would you try this, and why or why not?", "What food from your country would you recommend to a visitor?"],
     "economy": ["How do changes like this affect your own spending?",
-                "Do you think this is good news for young people? Why?"],
+                "Do you think this is good news for young people?"],
     "science": ["What surprised you most in this article?", "How could this discovery change our lives someday?"],
-    "culture": ["Have you ever been to an event like this? How was it?",
-                "Why do you think this is popular now?"],
-    "health": ["Do you have a habit like this? How does it help you?",
+    "culture": ["Have you ever been to an event like this?", "Why do you think this is popular now?"],
+    "health": ["Do you have a habit like this, and how does it help you?",
                "What is one small change you could make after reading this?"],
     "environment": ["What do people in your neighborhood do about this?",
                     "Who should do more about this problem: people, companies or the government?"],
 }
-GENERAL = ["What do you think about this news?", "Would this idea work in your city? Why or why not?",
+GENERAL = ["What do you think about this news?", "Would this idea work in your city, and why?",
            "Have you had an experience like this?"]
 
 

@@ -82,6 +82,10 @@ def rotation(interests: list[str]) -> list[dict[str, Any]]:
     return out
 
 
+def corpus_article(title: str) -> dict[str, Any]:
+    return next(a for a in corpus() if a["title"] == title)
+
+
 def _article(raw: dict[str, Any]) -> NewsArticle:
     return NewsArticle(title=raw["title"], source=raw["source"], url=raw["url"], fullText=raw["text"], id=raw["id"],
                        interest=raw["interest"], published=raw["published"])

@@ -110,6 +110,9 @@ def pipeline(turn: Turn) -> Iterator[Event]:
     turn.meta["new_session"] = new
     article = marker.article or ArticleRef(title="Today's article")
     turn.meta["article"] = {"title": article.title, "url": article.url, "id": article.id}
+    # The conversation's state says what the session is about (the workspace redraws when it changes).
+    turn.state["article"] = {"title": article.title, "id": article.id}
+    turn.state["turns"] = int(turn.state.get("turns", 0)) + 1
     start = bool(turn.extra.get("start"))
     correction: dict[str, Any] = {}
     if not start:  # "새 기사로 시작" opens a session; there is no learner sentence to check
@@ -124,6 +127,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
                         data={**correction, "original": turn.text})
         if result.has_errors:
             store.add_correction(turn.user_id, result, turn.now)  # type: ignore[arg-type]
+            turn.state["corrections"] = int(turn.state.get("corrections", 0)) + 1
     started = time.perf_counter()
     messages = _conversation_messages(turn, history)
     asked = [q for q in marker.questions if any(q.lower()[:50] in m.content.lower() for m in messages

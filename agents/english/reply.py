@@ -23,7 +23,8 @@ FILLER = frozenset({"think", "like", "really", "very", "good", "great", "interes
                     "maybe", "also", "just", "thing", "things", "much", "many", "more", "some", "know", "want",
                     "would", "could", "should", "people", "because", "about", "there", "their", "they", "that",
                     "this", "what", "with", "have", "been", "does", "dont", "didnt", "agree", "disagree", "idea",
-                    "opinion", "sure", "well", "okay", "thanks", "thank", "hello", "today", "actually", "honestly"})
+                    "opinion", "sure", "well", "okay", "thanks", "thank", "hello", "today", "actually", "honestly",
+                    "ready", "talk", "start", "lets", "please", "tell", "said", "says", "read"})
 POSITIVE = ("help", "support", "save", "benefit", "improve", "popular", "positive", "confident", "easier", "enjoy",
             "cheaper", "better", "free", "safe", "healthy", "happy", "success")
 NEGATIVE = ("worry", "however", "but", "concern", "critic", "risk", "expensive", "difficult", "cautious", "problem",
@@ -107,7 +108,7 @@ def read(text: str) -> str:
         return "tutor_opinion"
     if SHORT.match(stripped):
         return "short"
-    if GREETING.match(stripped) and len(stripped.split()) <= 6:
+    if GREETING.match(stripped) and len(stripped.split()) <= 10 and not OPINION.search(stripped):
         return "greeting"
     if stripped.endswith("?"):
         return "question"
@@ -161,17 +162,18 @@ def next_sentence(ctx: Context) -> str:
 
 
 def _shorten(sentence: str, most: int) -> str:
+    """A long sentence cut at a clause boundary; a little over the limit is kept whole rather than cut
+    mid-clause, and only a much longer one is cut with an ellipsis."""
     words = sentence.split()
     if len(words) <= most:
         return sentence
-    cut = sentence
     for mark in (", and ", ", but ", ", so ", ", which ", "; ", ", "):
         head = sentence.split(mark)[0]
         if 6 <= len(head.split()) <= most:
-            cut = head.rstrip(",;") + "."
-            break
-    words = cut.split()
-    return cut if len(words) <= most else " ".join(words[:most]).rstrip(",;") + " …"
+            return head.rstrip(",;") + "."
+    if len(words) <= most * 1.6:
+        return sentence
+    return " ".join(words[:most]).rstrip(",;") + " …"
 
 
 def fact(ctx: Context, sentence: str) -> str:
@@ -298,9 +300,7 @@ def compose(ctx: Context) -> str:
             pass
         case _:
             parts.append(_reaction(ctx, kind))
-            found = related_sentence(ctx)
-            if found:
-                parts.append(fact(ctx, found))
+            parts.append(_link(ctx))
     if tip:
         parts.insert(1 if ctx.level != "beginner" or first else 0, tip)
     if kind not in ("korean", "confused", "tutor_opinion"):
@@ -327,6 +327,7 @@ def _welcome(ctx: Context, kind: str) -> str:
 
 
 def _reaction(ctx: Context, kind: str) -> str:
+    """A first sentence that shows the learner was heard: the kind of message and its most specific word."""
     echo = _echo(ctx)
     if kind == "experience":
         base = _pick(["Thanks for sharing that!", "That sounds interesting!", "What a nice story!"], ctx.text, ctx.turn)
@@ -334,11 +335,22 @@ def _reaction(ctx: Context, kind: str) -> str:
         base = _pick(["That's a good point.", "Interesting opinion!", "I see what you mean."], ctx.text, ctx.turn)
     else:
         base = _pick(["I see.", "That's interesting.", "Good to know."], ctx.text, ctx.turn)
-    if echo and ctx.level != "beginner":
-        return f"{base} You mentioned **{echo}**, and that connects to the article."
     if echo:
-        return f"{base} You talked about **{echo}**."
+        verb = "talked about" if ctx.level == "beginner" else "mentioned"
+        return f"{base} You {verb} **{echo}**."
     return base
+
+
+def _link(ctx: Context) -> str:
+    """Build on the article: the sentence closest to what the learner said, else the next fact."""
+    found = related_sentence(ctx)
+    if found is None:
+        return _pick(["Here is another point from the article.", "Let's look at the article again."], ctx.text,
+                     ctx.turn) + " " + fact(ctx, next_sentence(ctx))
+    echo = _echo(ctx)
+    if echo and base_form(echo) in {base_form(w) for w in _content(found)}:
+        return "The article talks about that too. " + fact(ctx, found)
+    return fact(ctx, found)
 
 
 def _meaning(ctx: Context) -> str:
