@@ -76,7 +76,7 @@ def vocabulary(article: NewsArticle, size: int = VOCAB_SIZE) -> list[VocabItem]:
             lemma = base_form(word)
             rarity = zipf_frequency(lemma, "en")
             quoted = '"' in seen.get(lemma, (0, '"'))[1]
-            if RARE <= rarity <= COMMON and (lemma not in seen or quoted and '"' not in sentence):
+            if RARE <= rarity <= COMMON and (lemma not in seen or (quoted and '"' not in sentence)):
                 seen[lemma] = (rarity, sentence)  # a sentence without a quotation is the better example
     defined = sorted((r, w) for w, (r, _) in seen.items() if w in glossary())
     undefined = sorted((r, w) for w, (r, _) in seen.items() if w not in glossary() and r >= 2.8)

@@ -29,7 +29,7 @@ POSITIVE = ("help", "support", "save", "benefit", "improve", "popular", "positiv
             "cheaper", "better", "free", "safe", "healthy", "happy", "success")
 NEGATIVE = ("worry", "however", "but", "concern", "critic", "risk", "expensive", "difficult", "cautious", "problem",
             "complain", "warn", "fear", "hard", "unfair", "still")
-STARTERS = {"beginner": "You can start with “I think …” or “I like … because …”.",
+STARTERS = {"beginner": "Start with “I think …”.",
             "intermediate": "", "advanced": "Give a reason or an example from your own life."}
 FOLLOW_UPS = {
     "beginner": ["Why do you think so?", "Do you like this idea?", "Is it the same in Korea?"],
@@ -161,7 +161,7 @@ def next_sentence(ctx: Context) -> str:
     return sentences(ctx.analysis.summary)[0]
 
 
-def _shorten(sentence: str, most: int) -> str:
+def _shorten(sentence: str, most: int, slack: float = 1.6) -> str:
     """A long sentence cut at a clause boundary; a little over the limit is kept whole rather than cut
     mid-clause, and only a much longer one is cut with an ellipsis."""
     words = sentence.split()
@@ -171,14 +171,14 @@ def _shorten(sentence: str, most: int) -> str:
         head = sentence.split(mark)[0]
         if 6 <= len(head.split()) <= most:
             return head.rstrip(",;") + "."
-    if len(words) <= most * 1.6:
+    if len(words) <= most * slack:
         return sentence
     return " ".join(words[:most]).rstrip(",;") + " …"
 
 
 def fact(ctx: Context, sentence: str) -> str:
     most = {"beginner": 14, "intermediate": 28, "advanced": 60}[ctx.level]
-    text = _shorten(sentence.strip().strip('"'), most)
+    text = _shorten(sentence.strip().strip('"'), most, 1.0 if ctx.level == "beginner" else 1.6)
     lead = _pick(["The article says", "According to the article,", "In the article,"], ctx.text, ctx.turn)
     if ctx.level == "beginner":
         lead = "The article says"
@@ -207,14 +207,26 @@ def vocab_line(ctx: Context, item: VocabItem) -> str:
 def next_question(ctx: Context) -> str:
     said = _quoted(ctx.previous)
     for question in ctx.analysis.questions:
-        if question.lower()[:50] not in said:
-            return question
+        if question.lower()[:30] not in said:
+            return simple_question(question) if ctx.level == "beginner" else question
     return _pick(FOLLOW_UPS[ctx.level], ctx.text, ctx.turn)
+
+
+def simple_question(question: str, most: int = 12) -> str:
+    """A beginner gets the first half of a long either-or question ("Would you trust an AI tutor to help
+    you study?" rather than "..., or do you prefer a human teacher?")."""
+    if len(question.split()) <= most:
+        return question
+    for mark in (", or ", " or ", ", and ", ", "):
+        head = question.split(mark)[0].rstrip(" ,?")
+        if 4 <= len(head.split()) <= most + 2:
+            return head + "?"
+    return question
 
 
 def last_question(ctx: Context) -> str | None:
     for reply in reversed(ctx.previous):
-        asked = [s for s in re.split(r"(?<=[.!?])\s+", reply) if s.endswith("?")]
+        asked = [s.strip("* ") for s in re.split(r"(?<=[.!?*])\s+", reply) if s.strip("* ").endswith("?")]
         if asked:
             return asked[-1].strip("* ")
     return None
@@ -273,7 +285,8 @@ def compose(ctx: Context) -> str:
     match kind:
         case "korean":
             parts.append("영어로 한번 말해 볼까요? (Let's try it in English!) "
-                         + (STARTERS["beginner"] if ctx.level != "advanced" else "Even one sentence is great."))
+                         + ("You can start with “I think …” or “I like … because …”." if ctx.level != "advanced"
+                            else "Even one sentence is great."))
             question = last_question(ctx) or next_question(ctx)
         case "meaning":
             parts.append(_meaning(ctx))
@@ -283,7 +296,7 @@ def compose(ctx: Context) -> str:
             parts.append("No problem, let me say it more simply.")
             parts.append(f"My question was about the article: {_shorten(ctx.analysis.summary, 18)}")
             question = asked
-            parts.append(STARTERS["beginner"])
+            parts.append("You can answer with “I think …” or “I like … because …”.")
         case "tutor_opinion":
             parts.append(_pick(["Good question!", "Thanks for asking!"], ctx.text, ctx.turn) + " " + _opinion(ctx))
             question = _pick(["What about you?", "Do you agree with me?", "What do you think?"], ctx.text, ctx.turn)
@@ -318,7 +331,7 @@ def _welcome(ctx: Context, kind: str) -> str:
     hello = f"Hi {ctx.name}!" if kind in ("start", "greeting", "korean") else "Thanks for your message!"
     summary = sentences(ctx.analysis.summary)
     if ctx.level == "beginner":
-        about = _shorten(summary[0], 16) if summary else ""
+        about = _shorten(summary[0], 16, 1.0) if summary else ""
     elif ctx.level == "advanced":
         about = " ".join(summary)
     else:

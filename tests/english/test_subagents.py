@@ -38,7 +38,7 @@ def _run(store, clock, *steps, text="Hello"):
 
 def test_valid_analysis_in_a_code_fence_is_used(store, clock) -> None:
     fenced = "Here you go:\n```json\n" + json.dumps(ANALYSIS) + "\n```"
-    provider, events = _run(store, clock, analysis_step(fenced), correction_step(), reply_step())
+    _provider, events = _run(store, clock, analysis_step(fenced), correction_step(), reply_step())
     card = cards(events, "article")[0]
     assert card.data["summary"] == ANALYSIS["summary"] and card.data["analysis_source"] == "model"
     assert [v["word"] for v in card.data["vocabulary"]] == ["cautious", "reflection"]
@@ -83,7 +83,7 @@ def test_a_provider_error_during_analysis_falls_back_without_a_repair(store, clo
 
 
 def test_correction_with_errors_branch(store, clock) -> None:
-    provider, events = _run(store, clock, analysis_step(), correction_step(WITH_ERRORS), reply_step(),
+    _provider, events = _run(store, clock, analysis_step(), correction_step(WITH_ERRORS), reply_step(),
                             text="he go to school")
     card = cards(events, "correction")[0]
     assert card.data == {**WITH_ERRORS, "original": "he go to school"}
@@ -92,7 +92,7 @@ def test_correction_with_errors_branch(store, clock) -> None:
 
 
 def test_correction_no_errors_branch(store, clock) -> None:
-    provider, events = _run(store, clock, analysis_step(), correction_step(NO_ERRORS), reply_step(),
+    _provider, events = _run(store, clock, analysis_step(), correction_step(NO_ERRORS), reply_step(),
                             text="He goes to school.")
     card = cards(events, "correction")[0]
     assert card.data == {**NO_ERRORS, "original": "He goes to school."}
@@ -101,7 +101,7 @@ def test_correction_no_errors_branch(store, clock) -> None:
 
 
 def test_an_unusable_correction_answer_falls_back_to_the_rule_checker(store, clock) -> None:
-    provider, events = _run(store, clock, analysis_step(), correction_step('{"has_errors": true}'), reply_step(),
+    _provider, events = _run(store, clock, analysis_step(), correction_step('{"has_errors": true}'), reply_step(),
                             text="she don't like coffee")
     card = cards(events, "correction")[0]
     assert card.data["has_errors"] is True and card.data["corrected"] == "she doesn't like coffee"

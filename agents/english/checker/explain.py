@@ -43,10 +43,11 @@ def praise(text: str) -> str:
     """What the learner did well in a message with no errors found."""
     tokens = tokenize(text)
     count = len(sentences(tokens))
-    words = [t.lower for t in tokens if t.is_word]
-    past = [w for w in words if is_past_form(w)]
-    if not words:
-        return "영어로 한 문장 써 볼까요? (Try writing a sentence in English.)"
+    words = [t.lower for t in tokens if t.is_word and t.text.isascii()]
+    past = [w for w in words if is_past_form(w) and w not in ("was", "were", "had", "did")]
+    letters = [c for c in text if c.isalpha()]
+    if not words or sum(c.isascii() for c in letters) < len(letters) * 0.6:
+        return "영어로 한 문장 써 볼까요? (Try writing it in English!)"
     if count >= 3:
         return f"Great message: {count} clear sentences with no mistakes. (문장 {count}개 모두 정확해요!)"
     if text.rstrip().endswith("?"):
