@@ -83,7 +83,7 @@ MEANING = [re.compile(p, re.I) for p in (
     r"^what is (?:a |an )?([a-z][a-z-]*)\?*$",
 )]
 CONFUSED = re.compile(r"\b(?:don'?t|didn'?t|do not|can'?t) (?:understand|get it)|what do you mean|\bpardon\b|"
-                      r"\b(?:repeat|again|slowly|simpler|easier)\b|^sorry\??$|모르겠|이해가 안|다시", re.I)
+                      r"\b(?:repeat|again|slowly|simpler|simply|easier)\b|^sorry\??$|모르겠|이해가 안|다시", re.I)
 TUTOR = re.compile(r"what (?:do|about) you (?:think|feel)|\bhow about you\b|\bwhat about you\b|\band you\b|"
                    r"\byour opinion\b|\bdo you agree\b|\bwhat would you\b|\bdo you (?:like|think)\b", re.I)
 SHORT = re.compile(r"^(?:yes|yeah|yep|no|nope|not really|maybe|ok|okay|sure|i guess so|i don'?t know|"
@@ -100,7 +100,8 @@ def read(text: str) -> str:
     stripped = text.strip()
     if _korean(stripped):
         return "korean"
-    if any(p.search(stripped) for p in MEANING):
+    if any(p.search(stripped) for p in MEANING) or (ORDINAL.search(stripped) and re.search(
+            r"\bmean|meaning|뜻|의미", stripped, re.I)):
         return "meaning"
     if CONFUSED.search(stripped) and len(stripped.split()) <= 12:
         return "confused"
@@ -117,6 +118,10 @@ def read(text: str) -> str:
     if OPINION.search(stripped):
         return "opinion"
     return "statement"
+
+
+ORDINAL = re.compile(r"\b(first|second|third|fourth|fifth|last|new)\s+(?:word|vocabulary)\b", re.I)
+ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
 
 
 def meaning_term(text: str) -> str | None:
@@ -295,7 +300,7 @@ def compose(ctx: Context) -> str:
             asked = last_question(ctx) or next_question(ctx)
             parts.append("No problem, let me say it more simply.")
             parts.append(f"My question was about the article: {_shorten(ctx.analysis.summary, 18)}")
-            question = asked
+            question = simple_question(asked)
             parts.append("You can answer with “I think …” or “I like … because …”.")
         case "tutor_opinion":
             parts.append(_pick(["Good question!", "Thanks for asking!"], ctx.text, ctx.turn) + " " + _opinion(ctx))
@@ -367,6 +372,14 @@ def _link(ctx: Context) -> str:
 
 
 def _meaning(ctx: Context) -> str:
+    ordinal = ORDINAL.search(ctx.text)
+    if ordinal and ctx.analysis.vocabulary:  # "What does the first word mean?": the word list's order
+        taught = [v for v in ctx.analysis.vocabulary if f"**{v.word.lower()}**" in _quoted(ctx.previous)]
+        pool = taught if ordinal.group(1).lower() in ("last", "new") and taught else ctx.analysis.vocabulary
+        index = ORDINALS.get(ordinal.group(1).lower(), -1)
+        item = pool[min(index, len(pool) - 1)] if index >= 0 else pool[-1]
+        example = f" In the article: “{_shorten(item.example, 30)}”" if item.example else ""
+        return f"“{item.word}” means {item.definition}.{example}"
     term = meaning_term(ctx.text) or ""
     for item in ctx.analysis.vocabulary:
         if base_form(term) == base_form(item.word.lower()) or term == item.word.lower():
