@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from agents.english.models import ArticleMarker
 from pages.render import CardView
 
 _TOKENS = re.compile(r"\S+|\s+")
@@ -173,3 +174,11 @@ def recent_html(corrections: list[dict[str, Any]]) -> str:
 
 def latest_article(cards: list[CardView]) -> CardView | None:
     return next((c for c in reversed(cards) if c.card_type == "article"), None)
+
+
+def card_from_marker(marker: ArticleMarker) -> CardView:
+    """The article card rebuilt from the stored marker (a long conversation's first turn may not be loaded)."""
+    article = marker.article
+    data = {"article": article.model_dump(exclude={"fullText"}) if article else {},
+            **marker.model_dump(mode="json", include={"summary", "vocabulary", "questions"})}
+    return CardView(card_type="article", title=article.title if article else "Today's article", data=data)

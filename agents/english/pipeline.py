@@ -22,7 +22,7 @@ from agents.core.providers.base import ChatMessage
 from agents.core.runner import Turn
 from agents.core.store import NewMessage
 from agents.english import marker as markers
-from agents.english.models import ArticleMarker, ArticleRef, NewsArticle, UserProfile, dump
+from agents.english.models import ArticleMarker, ArticleRef, NewsAnalysis, NewsArticle, UserProfile, dump
 from agents.english.models import ChatMessage as SeedMessage
 from agents.english.news import news_agent
 from agents.english.prompts import conversation_prompt
@@ -92,7 +92,8 @@ def _new_session(turn: Turn, store: EnglishStore, profile: UserProfile) -> Itera
         "article": {"title": article.title, "source": article.source, "url": article.url,
                     "interest": article.interest, "published": article.published},
         **dump(analysis), "analysis_source": how,
-        "system_message": markers.system_message(text, turn.now.isoformat())})
+        "system_message": markers.system_message(text, turn.now.isoformat()),
+        "markdown": article_markdown(article, analysis)})
     return marker, text
 
 
@@ -124,7 +125,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
             turn.meta["correction_fallback"] = True
         turn.meta["correction"] = {"has_errors": result.has_errors}
         yield turn.emit(DataCard, card_type="correction", title="교정" if result.has_errors else "피드백",
-                        data={**correction, "original": turn.text})
+                        data={**correction, "original": turn.text, "markdown": correction_markdown(correction)})
         if result.has_errors:
             store.add_correction(turn.user_id, result, turn.now)  # type: ignore[arg-type]
             turn.state["corrections"] = int(turn.state.get("corrections", 0)) + 1
@@ -142,6 +143,18 @@ def pipeline(turn: Turn) -> Iterator[Event]:
     yield from turn.stream_model(request)
     _timed(turn, "conversation", started)
     turn.meta["level"] = profile.learningLevel
+
+
+def article_markdown(article: NewsArticle, analysis: NewsAnalysis) -> str:
+    """The card as text for front ends that draw a card's markdown (the CLI)."""
+    words = ", ".join(v.word for v in analysis.vocabulary)
+    return f"{article.source} · {article.url}\n\n{analysis.summary}\n\n**Words:** {words}"
+
+
+def correction_markdown(correction: dict[str, Any]) -> str:
+    if not correction.get("has_errors"):
+        return str(correction.get("feedback") or "")
+    return f"~~{correction.get('original')}~~ → **{correction.get('corrected')}**\n\n{correction.get('explanation')}"
 
 
 def _conversation_messages(turn: Turn, history: list[SeedMessage] | None) -> list[ChatMessage]:

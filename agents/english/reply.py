@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from wordfreq import zipf_frequency
 
@@ -287,6 +287,7 @@ def compose(ctx: Context) -> str:
     tip = recast(ctx)
     if first:
         parts.append(_welcome(ctx, kind))
+        ctx = replace(ctx, previous=[parts[0]])  # what the welcome quoted is not quoted again
     match kind:
         case "korean":
             parts.append("영어로 한번 말해 볼까요? (Let's try it in English!) "
@@ -319,8 +320,9 @@ def compose(ctx: Context) -> str:
         case _:
             parts.append(_reaction(ctx, kind))
             parts.append(_link(ctx))
-    if tip:
-        parts.insert(1 if ctx.level != "beginner" or first else 0, tip)
+    if tip:  # after the reaction (a beginner's first thing to see, after any welcome)
+        at = (1 if first else 0) + (0 if ctx.level == "beginner" else 1)
+        parts.insert(min(at, len(parts)), tip)
     if kind not in ("korean", "confused", "tutor_opinion"):
         item = next_vocab(ctx)
         if item is not None and (ctx.level != "beginner" or kind in ("start", "greeting", "meaning") or ctx.turn % 2):

@@ -15,11 +15,12 @@ from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.session import runtime_store
+from agents.english.marker import BadMarker, decode
 from agents.english.models import LEVEL_KO, LEVELS
 from agents.english.news import interest_table
 from agents.english.store import EnglishStore
-from pages.english_view import article_html, latest_article, recent_html
-from pages.render import ChatView
+from pages.english_view import article_html, card_from_marker, latest_article, recent_html
+from pages.render import CardView, ChatView
 from pages.workspace import TabContext, Workspace, register_workspace
 
 START_TEXT = "새 기사로 시작"
@@ -33,6 +34,20 @@ def _store() -> EnglishStore:
 
 def _cards(view: ChatView | None) -> list[Any]:
     return [m.card for m in (view.messages if view else []) if m.card is not None]
+
+
+def _stored_article(view: ChatView | None, user: Viewer) -> CardView | None:
+    """The session's article from its stored marker, when the loaded messages do not reach its card."""
+    if view is None or not view.conversation_id:
+        return None
+    store = runtime_store()
+    if store.conversations.get(view.conversation_id, identity.require(user)) is None:
+        return None
+    text = EnglishStore(store).marker(view.conversation_id)
+    try:
+        return card_from_marker(decode(text)) if text else None
+    except BadMarker:
+        return None
 
 
 def build_english_panel(ctx: TabContext) -> None:
@@ -66,7 +81,7 @@ def build_english_panel(ctx: TabContext) -> None:
     def refresh(view: ChatView | None, user: Viewer | None) -> list[Any]:
         if user is None or (view is not None and view.running):
             return [gr.skip()] * (len(profile_outputs) + 1)
-        card = latest_article(_cards(view))
+        card = latest_article(_cards(view)) or _stored_article(view, user)
         shown = article_html(card, full=True) if card is not None else f'<div class="pg-empty">{HINT}</div>'
         return [shown, *profile_values(user)]
 

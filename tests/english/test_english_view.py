@@ -115,3 +115,16 @@ def test_cards_sit_with_their_message_live_and_after_a_reload(store, clock) -> N
     assert "<del>go</del>" in chat[5]["content"] and "<ins>goes</ins>" in chat[5]["content"]
     turns_of = entry_turns(view)
     assert turns_of[1] is None and turns_of[3] is not None  # no 👍/👎 on the learner's side
+
+
+def test_the_article_card_can_be_rebuilt_from_the_stored_marker(store, clock) -> None:
+    from agents.english.marker import decode
+    from agents.english.store import EnglishStore
+    from pages.english_view import card_from_marker
+
+    session, turns = _events(store, clock, "Hi!")
+    live = next(e for e in turns[0] if e.type == "data_card" and e.card_type == "article")
+    rebuilt = card_from_marker(decode(EnglishStore(store).marker(session.conversation_id)))
+    assert rebuilt.title == live.title
+    assert article_html(rebuilt, full=True) == article_html(CardView(card_type="article", title=live.title,
+                                                                     data=live.data), full=True)

@@ -86,7 +86,8 @@ def test_correction_with_errors_branch(store, clock) -> None:
     _provider, events = _run(store, clock, analysis_step(), correction_step(WITH_ERRORS), reply_step(),
                             text="he go to school")
     card = cards(events, "correction")[0]
-    assert card.data == {**WITH_ERRORS, "original": "he go to school"}
+    assert {k: v for k, v in card.data.items() if k != "markdown"} == {**WITH_ERRORS, "original": "he go to school"}
+    assert card.data["markdown"].startswith("~~he go to school~~ → **he goes to school**")
     assert isinstance(CORRECTION.validate_python(card.data), CorrectionWithErrors)
     assert events[-1].meta["correction"] == {"has_errors": True}
 
@@ -95,7 +96,7 @@ def test_correction_no_errors_branch(store, clock) -> None:
     _provider, events = _run(store, clock, analysis_step(), correction_step(NO_ERRORS), reply_step(),
                             text="He goes to school.")
     card = cards(events, "correction")[0]
-    assert card.data == {**NO_ERRORS, "original": "He goes to school."}
+    assert {k: v for k, v in card.data.items() if k != "markdown"} == {**NO_ERRORS, "original": "He goes to school."}
     assert isinstance(CORRECTION.validate_python(card.data), CorrectionNoErrors)
     assert card.title == "피드백"
 
