@@ -80,6 +80,9 @@ def _new_session(turn: Turn, store: EnglishStore, profile: UserProfile) -> Itera
         interest=article.interest, id=article.id))
     text = markers.encode(marker)
     turn.messages_out.append(NewMessage(role="system", content=text, turn_id=turn.id, meta=MARKER_META))
+    if turn.conversation.message_count <= 1:  # the conversation is named after its article, not "새 기사로 시작"
+        turn.store.db.write(lambda: turn.store.conversations.rename(turn.conversation.id, turn.user_id,
+                                                                    f"📰 {article.title}"))
     turn.meta["news"] = news.meta
     turn.meta["analysis"] = how
     if how == "repaired":

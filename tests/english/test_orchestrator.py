@@ -187,3 +187,11 @@ def test_offline_events_are_json_and_deterministic(store, clock, news) -> None:
 
     assert run("a") == run("b")
     json.dumps(run("c"))
+
+
+def test_a_new_conversation_is_named_after_its_article(store, clock, news) -> None:
+    session = Session("english", user_id="mina", store=store, clock=clock)
+    title = cards(session.run("새 기사로 시작", {"start": True}), "article")[0].title
+    assert session.conversation().title.startswith("📰 " + title[:20])
+    session.run("I like it.")
+    assert session.conversation().title.startswith("📰 ")
