@@ -81,3 +81,24 @@ def _now():
     from agents.core.clock import system_clock
 
     return system_clock()
+
+
+def test_profile_editor_saves_and_names_a_bad_value(page, server, store) -> None:
+    page.click("button[role=tab]:has-text('영어 회화')")
+    page.wait_for_selector("#pg-english-new-article", timeout=30_000)
+    page.click("#pg-english-profile .label-wrap")
+    page.wait_for_function("() => document.querySelector('#pg-english-name input')?.value === 'Learner'",
+                           timeout=30_000)
+    page.fill("#pg-english-name input", "Mina")
+    page.click("#pg-english-level label:has-text('초급')")
+    page.fill("#pg-english-interests input", "soccer")
+    page.keyboard.press("Enter")
+    page.click("#pg-english-save")
+    page.wait_for_function("() => document.querySelector('#pg-english-saved')?.innerText.includes('저장했어요')",
+                           timeout=30_000)
+    profile = EnglishStore(store).profile("demo", _now())
+    assert (profile.name, profile.learningLevel) == ("Mina", "beginner") and "soccer" in profile.interests
+    page.fill("#pg-english-name input", "")
+    page.click("#pg-english-save")
+    page.wait_for_selector(".toast-body:has-text('이름은 1-40자')", timeout=30_000)
+    assert EnglishStore(store).profile("demo", _now()).name == "Mina"  # nothing changed

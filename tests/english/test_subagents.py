@@ -129,3 +129,16 @@ def test_parse_analysis_names_what_is_wrong() -> None:
     with pytest.raises(Unusable, match="invalid JSON"):
         parse_analysis('{"summary": "a",}')
     assert parse_analysis(json.dumps(ANALYSIS)).questions == ANALYSIS["questions"]
+
+
+def test_a_failed_reply_keeps_the_marker_and_the_correction(store, clock) -> None:
+    provider = scripted(analysis_step(), correction_step(WITH_ERRORS),
+                        fail(ProviderError("model overloaded", retryable=True), expect_purpose="conversation"))
+    session = Session("english", user_id="mina", provider=provider, store=store, clock=clock)
+    events = session.run("he go to school")
+    assert [e.type for e in events][-1] == "error" and events[-1].code == "provider_error"
+    assert [c.card_type for c in cards(events)] == ["article", "correction"]
+    assert [r.role for r in session.history()][:2] == ["user", "system"]  # the message and the marker are kept
+    session.provider = scripted(correction_step(), reply_step())
+    session.run("he go to school")  # sent again: the session's article is still there
+    assert purposes(session.provider) == ["correction", "conversation"]
