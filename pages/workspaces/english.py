@@ -85,10 +85,11 @@ def build_english_panel(ctx: TabContext) -> None:
         shown = article_html(card, full=True) if card is not None else f'<div class="pg-empty">{HINT}</div>'
         return [shown, *profile_values(user)]
 
+    # Drawn when the tab's view or workspace changes (its restore when it is opened, every turn), never
+    # at page load: a hidden tab written to at load slows every later update of the page (pages/agent_tab).
     for trigger in (ctx.view_state.change, ctx.workspace_state.change):
         trigger(refresh, [ctx.view_state, ctx.header.who], [article, *profile_outputs], trigger_mode="always_last",
                 show_progress="hidden")
-    ctx.header.identity.after_ready(refresh, [ctx.view_state, ctx.header.who], [article, *profile_outputs])
 
     def save_profile(user: Viewer | None, new_name: str, picked: list[str] | None, new_level: str) -> list[Any]:
         try:
