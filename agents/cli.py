@@ -36,9 +36,10 @@ def cmd_nlu_report(args: argparse.Namespace, out: TextIO) -> int:
     result = run(Path(args.file)) if args.file else run()
     if isinstance(result, Report):
         if args.json:
+            figures = result.json_figures() if hasattr(result, "json_figures") else {}  # e.g. precision, recall
             out.write(json.dumps({"agent": spec.id, "right": result.right, "total": result.total,
                                   "accuracy": round(result.accuracy, 4), "per_intent": result.per_intent(),
-                                  "confusions": result.confusions()}, ensure_ascii=False) + "\n")
+                                  "confusions": result.confusions(), **figures}, ensure_ascii=False) + "\n")
         else:
             result.print(Console(file=out, width=120, force_terminal=False, color_system=None))
     else:

@@ -15,6 +15,7 @@ from gradio.components.chatbot import ComponentMessage
 from gradio.components.plot import PlotData
 
 from pages.cards import card_markdown, figure_for, has_chart, tiles_html
+from pages.english_view import article_html, correction_html
 from pages.i18n import Lang, error_text, t
 from pages.render import CardView, ChatView, MessageView
 
@@ -54,8 +55,15 @@ def products_html(card: CardView) -> str:
     return "".join(parts)
 
 
+# Cards with their own drawing in the chat (the rest show their text, tiles and table).
+CUSTOM_CARDS = {"article": article_html, "correction": correction_html}
+
+
 def card_text(card: CardView) -> str:
     """Everything of a card but its chart, as one chat message (markdown with HTML blocks)."""
+    if card.card_type in CUSTOM_CARDS:
+        return f'<div class="pg-card pg-card-{html.escape(card.card_type)}">\n\n{CUSTOM_CARDS[card.card_type](card)}' \
+               "\n\n</div>"
     blocks = [card_markdown(card)]
     if card.card_type == "recommendations":
         blocks.append(products_html(card))
@@ -113,13 +121,13 @@ def plot_message(figure: Any) -> ComponentMessage:
                             props={**_PLOT_PROPS, "value": value})
 
 
-def _card_messages(card: CardView) -> list[dict[str, Any]]:
+def _card_messages(card: CardView, role: str = "assistant") -> list[dict[str, Any]]:
     """A card as chat messages: its text, then its chart (drawn once per card, see CardView.drawn)."""
-    out: list[dict[str, Any]] = [{"role": "assistant", "content": card_text(card)}]
+    out: list[dict[str, Any]] = [{"role": role, "content": card_text(card)}]
     figure = figure_for(card)
     if figure is not None:
         figure.update_layout(autosize=True, width=None)
-        out.append({"role": "assistant", "content": plot_message(figure)})
+        out.append({"role": role, "content": plot_message(figure)})
     return out
 
 
@@ -133,7 +141,8 @@ def to_chatbot(view: ChatView, lang: Lang) -> list[dict[str, Any]]:
                 out.append(_step(message, lang))
             case "card":
                 assert message.card is not None
-                out += message.card.drawn("gradio", lambda card=message.card: _card_messages(card))
+                out += message.card.drawn(f"gradio-{message.role}",
+                                          lambda card=message.card, role=message.role: _card_messages(card, role))
             case "error":
                 out.append({"role": "assistant",
                             "content": f'<div class="pg-error">⚠️ {error_text(message.code, message.text, lang)}</div>'})

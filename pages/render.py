@@ -121,16 +121,55 @@ def _ms_between(start: datetime | None, end: datetime) -> float | None:
     return max(0.0, (_aware(end) - _aware(start)).total_seconds() * 1000)
 
 
+# Cards drawn with the user's own message, on their side (seed 004's correction of what they wrote), and
+# cards that open their turn's reply (seed 004's article, streamed before any text).
+USER_SIDE_CARDS = frozenset({"correction"})
+LEAD_CARDS = frozenset({"article"})
+
+
+def _after_user_message(view: ChatView, turn_id: str | None, *, past_leads: bool) -> int | None:
+    """Where a card goes right under its turn's user message (after the cards already there)."""
+    for index in range(len(view.messages) - 1, -1, -1):
+        message = view.messages[index]
+        if message.role == "user" and message.kind == "text" and (turn_id is None or message.turn_id == turn_id):
+            at = index + 1
+            while at < len(view.messages) and _opens_turn(view.messages[at], turn_id, past_leads):
+                at += 1
+            return at
+    return None
+
+
+def _opens_turn(message: MessageView, turn_id: str | None, past_leads: bool) -> bool:
+    """A card already placed under the user message: their own side's, or (for a lead card) a lead."""
+    if message.kind != "card" or message.turn_id != turn_id:
+        return False
+    return message.role == "user" or (past_leads and _is_lead(message))
+
+
 def _insert(view: ChatView, message: MessageView) -> None:
-    """Cards go last in their turn; anything else goes before the turn's trailing cards."""
+    """Cards go last in their turn; anything else goes before the turn's trailing cards. User-side and
+    lead cards go right under the turn's user message instead."""
     if message.kind == "card":
+        kind = message.card.card_type if message.card is not None else ""
+        if kind in USER_SIDE_CARDS or kind in LEAD_CARDS:
+            if kind in USER_SIDE_CARDS:
+                message.role = "user"
+            at = _after_user_message(view, message.turn_id, past_leads=kind in LEAD_CARDS)
+            if at is not None:
+                view.messages.insert(at, message)
+                return
         view.messages.append(message)
         return
     index = len(view.messages)
     while (index and view.messages[index - 1].kind == "card" and message.turn_id is not None
-           and view.messages[index - 1].turn_id == message.turn_id):
+           and view.messages[index - 1].turn_id == message.turn_id and view.messages[index - 1].role != "user"
+           and not _is_lead(view.messages[index - 1])):
         index -= 1
     view.messages.insert(index, message)
+
+
+def _is_lead(message: MessageView) -> bool:
+    return message.card is not None and message.card.card_type in LEAD_CARDS
 
 
 def _find_step(view: ChatView, call_id: str) -> MessageView | None:

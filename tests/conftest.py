@@ -16,7 +16,7 @@ from agents.core.store import Store, reset_shared_store
 from tests.support import notes_agent
 
 KEY_VARS = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL", "GEMINI_API_KEY", "GOOGLE_API_KEY", "GEMINI_MODEL",
-            "GEMINI_BASE_URL")
+            "GEMINI_BASE_URL", "TAVILY_API_KEY", "TAVILY_BASE_URL")
 _real_connect = socket.socket.connect
 
 

@@ -1,5 +1,5 @@
-"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel and tutor tabs (the
-tutor at 1440 and 390 px), in headless Debian Chromium on a fresh database.
+"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel, tutor (1440 and 390 px) and
+english tabs, in headless Debian Chromium on a fresh database.
 
     python3 dev.py screenshots          # writes docs/*.png
 """
@@ -89,7 +89,39 @@ def _shoot(url: str, out: str) -> None:
         page.goto(url, wait_until="load")
         tutor(page, ("삼성전자 차트 보여줘", "매수 화면 열어줘"))
         page.screenshot(path=f"{out}/tutor-390.png", full_page=True)
+        english(b, url, out)
         b.close()
+
+
+def english(browser, url: str, out: str) -> None:
+    """The english tab: a new article, then a sentence with errors and its inline correction (1440 and 390 px)."""
+    for name, viewport, mobile in (("english", {"width": 1440, "height": 1000}, False),
+                                   ("english-phone", {"width": 390, "height": 844}, True)):
+        page = browser.new_page(viewport=viewport, locale="ko-KR", is_mobile=mobile, has_touch=mobile)
+        page.goto(url, wait_until="load")
+        page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+        if mobile:  # a phone shows two tabs and the rest under "More tabs"
+            page.click("#pg-tabs .overflow-menu button[aria-label='More tabs']")
+            page.click("#pg-tabs .overflow-dropdown button:has-text('영어 회화')")
+        else:
+            page.click("button[role=tab]:has-text('영어 회화')")
+        page.wait_for_selector("#pg-english-new-article", timeout=30_000)
+        page.click("#pg-english-new-article")
+        page.wait_for_selector("#pg-english-chat .pg-article-title", timeout=30_000)
+        page.wait_for_function("() => !document.querySelector('#pg-english-send').disabled", timeout=30_000)
+        page.fill("#pg-english-input textarea", "Yesterday I go to the library and i read a interesting book.")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#pg-english-chat .pg-fix del", timeout=30_000)
+        page.wait_for_function("() => !document.querySelector('#pg-english-send').disabled", timeout=30_000)
+        page.wait_for_timeout(2500)
+        if mobile:  # the chat at the top of the screen, scrolled to the correction
+            page.evaluate("() => window.scrollTo(0, document.querySelector('#pg-english-chat')"
+                          ".getBoundingClientRect().top + window.scrollY - 4)")
+            page.evaluate("() => { const fix = [...document.querySelectorAll('#pg-english-chat .pg-fix')].pop();"
+                          " fix.scrollIntoView({block: 'start'}); window.scrollTo(0, document.querySelector("
+                          "'#pg-english-chat').getBoundingClientRect().top + window.scrollY - 4); }")
+            page.wait_for_timeout(500)
+        page.screenshot(path=f"{out}/{name}.png", full_page=not mobile)
 
 
 if __name__ == "__main__":

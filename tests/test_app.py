@@ -18,8 +18,8 @@ def test_build_app_has_a_tab_per_agent_and_the_header(store):
     assert isinstance(demo, gr.Blocks)
     components = _components(demo)
     tabs = [c for c in components if isinstance(c, gr.Tab)]
-    assert [t.label for t in tabs] == ["마케팅 에이전트", "여행 플래너", "쇼핑 재추천", "주식 튜터", "Notes (test agent)",
-                                         "API 접근"]
+    assert [t.label for t in tabs] == ["마케팅 에이전트", "여행 플래너", "쇼핑 재추천", "주식 튜터", "영어 회화",
+                                         "Notes (test agent)", "API 접근"]
     by_id = {c.elem_id: c for c in components if getattr(c, "elem_id", None)}
     assert by_id["pg-provider"].value == "offline"
     assert by_id["pg-key"].type == "password"
@@ -33,7 +33,9 @@ def test_build_app_has_a_tab_per_agent_and_the_header(store):
     assert suggestion_labels[8:12] == ["분유포트 10만원 아래로 추천해줘", "베이비모니터 야간에 잘 보이는 걸로 15만원 이하",
                                        "젖병소독기 세척 쉬운 걸로 추천해줘", ""]
     assert suggestion_labels[12:16] == ["삼성전자 차트 보여줘", "이 종목 왜 떨어졌어?", "코로나 폭락 사례 알려줘", "매수 화면 열어줘"]
-    assert suggestion_labels[16:18] == ["list my notes", "add buy milk"]
+    assert suggestion_labels[16:20] == ["Hi! I'm ready to talk about today's news.", "I think this idea is good for students.",
+                                        "What does the first word mean?", ""]
+    assert suggestion_labels[20:22] == ["list my notes", "add buy milk"]
     assert "alerts_check" in str(by_id["pg-marketing-alert-check"].value)  # translated by gr.I18n in the page
     assert isinstance(by_id["pg-marketing-conversations"], gr.Radio)  # the sidebar's list replaces the dropdown
     assert any(isinstance(c, gr.Sidebar) for c in components)
@@ -53,7 +55,7 @@ def parse_sse(body: str):
 def test_http_api_chat_stream_and_actions(store):
     client = TestClient(build_server())
     assert [a["id"] for a in client.get("/api/v1/agents").json()] == ["marketing", "travel", "shopping", "tutor",
-                                                                          "notes"]
+                                                                          "english", "notes"]
     response = client.post("/api/v1/agents/notes/chat", json={"message": "add water plants", "user": "ann"})
     assert response.status_code == 200 and response.headers["content-type"].startswith("text/event-stream")
     events = parse_sse(response.text)

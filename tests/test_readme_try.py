@@ -78,3 +78,28 @@ def test_the_travel_try_lines_run_as_written(store):
                      "둘째 날 오후에 츠키지 시장 넣어줘": "add_place_to_itinerary",
                      # Shibuya is an area, not a saved place: candidates in the area, not a nearby search
                      "what should I eat near Shibuya?": "recommend_places", "거기 넣어줘": "askClarification"}
+
+
+def test_the_english_try_lines_run_as_written(store):
+    text = README.read_text(encoding="utf-8")
+    block = text[text.index("English: **새 기사로 시작**"):text.index('From the CLI: `playground chat english')]
+    lines = [" ".join(line.split()) for line in re.findall(r"(?<!\*)\*([^*]+)\*(?!\*)", block)]
+    assert lines == ["I think it's a good idea for students.",
+                     "Yesterday I go to the library and i read a interesting book.", "What does the first word mean?",
+                     "What do you think?", "Can you say it more simply?"]
+    session = Session("english")
+    opened = session.run("새 기사로 시작", {"start": True})  # **새 기사로 시작**
+    article = _first(opened, "data_card")
+    assert article.card_type == "article"
+    replies = {}
+    for line in lines:
+        events = session.run(line)
+        assert _first(events, "error") is None, (line, events)
+        replies[line] = ("".join(e.content for e in events if e.type == "text_delta"), _first(events, "data_card"))
+    assert replies[lines[0]][1].data["has_errors"] is False
+    correction = replies[lines[1]][1].data
+    assert correction["corrected"] == "Yesterday I went to the library and I read an interesting book."
+    first_word = article.data["vocabulary"][0]
+    assert replies[lines[2]][0].startswith(f"“{first_word['word']}” means {first_word['definition']}.")
+    assert "I think it is a good idea, because" in replies[lines[3]][0]
+    assert replies[lines[4]][0].startswith("No problem, let me say it more simply.")

@@ -55,7 +55,8 @@ class AgentSpec:
 
 
 # Built-in agents, one package each; a later issue adds each as it lands.
-BUILTIN_AGENT_MODULES: tuple[str, ...] = ("agents.marketing", "agents.travel", "agents.shopping", "agents.tutor")
+BUILTIN_AGENT_MODULES: tuple[str, ...] = ("agents.marketing", "agents.travel", "agents.shopping", "agents.tutor",
+                                          "agents.english")
 
 _registry: dict[str, AgentSpec] = {}
 _loaded = False

@@ -32,6 +32,9 @@ EVERY_ENDPOINT = [
     ("GET", "/api/v1/travel/trips", None),
     ("POST", "/api/v1/travel/trips/trip_x/apply-itinerary", {"preview": {"title": "x", "days": []}, "mode": "merge"}),
     ("POST", "/api/v1/tutor/chat", {"message": "홈으로"}),
+    ("POST", "/api/v1/english/chat", {"history": [], "message": "Hello!"}),
+    ("GET", "/api/v1/english/profile", None),
+    ("PUT", "/api/v1/english/profile", {"name": "Mina", "interests": ["travel"], "learningLevel": "beginner"}),
 ]
 
 

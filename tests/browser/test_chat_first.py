@@ -29,13 +29,15 @@ def settle(page, agent: str) -> None:
 
 def chat_text(page) -> tuple[str, int]:
     """The chat as a person reads it, and how many charts it holds: chart tick labels depend on the
-    width the chart was first drawn at, not on what the chat says, so they are left out."""
-    return page.evaluate("""() => {
+    width the chart was first drawn at, not on what the chat says, so they are left out, and so are
+    lines of only spaces (their width follows the layout, e.g. a chart's hover toolbar)."""
+    text, charts = page.evaluate("""() => {
         const chat = document.querySelector('#pg-marketing-chat').cloneNode(true);
         const plots = chat.querySelectorAll('.js-plotly-plot');
         plots.forEach(p => p.remove());
         return [chat.innerText, plots.length];
     }""")
+    return "\n".join(line.rstrip() for line in text.splitlines() if line.strip()), charts
 
 
 def shots(tmp_path) -> Path:

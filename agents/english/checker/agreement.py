@@ -1,0 +1,210 @@
+"""Subject-verb agreement ("he go", "she don't", "many people was", "there is many tourists") and past
+tense after a past time ("yesterday I go")."""
+
+from __future__ import annotations
+
+from agents.english.checker.clauses import (
+    PREPOSITIONS,
+    Clause,
+    clause_bounds,
+    clauses,
+    is_noun,
+    past_marker,
+    plural_subject,
+    skip_adverbs,
+)
+from agents.english.checker.tokens import CLAUSE_BREAKS, Edit, Token, keep_case
+from agents.english.checker.words import (
+    is_base_verb,
+    is_past_form,
+    is_plural_noun,
+    is_third_person_form,
+    lemmas,
+    past,
+    third_person,
+    verb_lemma,
+    word_set,
+)
+
+SVA = "subject_verb_agreement"
+TO_THIRD = {"don't": "doesn't", "do": "does", "have": "has", "are": "is", "am": "is"}
+TO_PLURAL = {"doesn't": "don't", "does": "do", "has": "have", "is": "are", "was": "were"}
+FIRST = {"is": "am", "are": "am", "has": "have", "does": "do", "doesn't": "don't"}
+PAST_BE = {"am": "was", "is": "was", "are": "were", "'m": "was"}
+
+
+def _replace(token: Token, word: str, kind: str, note: str, priority: int = 50) -> Edit:
+    return Edit(token.index, token.index + 1, [keep_case(token.text, word)], kind, token.text, word, note, priority)
+
+
+def agreement(sent: list[Token], year: int) -> list[Edit]:
+    if sent and sent[-1].text == "?":
+        return []  # questions are the question rule's
+    if past_marker(sent, year) is not None:
+        return []  # the past rule decides the verb there
+    edits: list[Edit] = []
+    for clause in clauses(sent):
+        edit = _agree(sent, clause)
+        if edit is not None:
+            edits.append(edit)
+    edits += _there_is(sent)
+    return edits
+
+
+def _agree(sent: list[Token], clause: Clause) -> Edit | None:
+    subject, token = clause.subject, sent[clause.verb]
+    word = token.lower
+    if not subject.pronoun and not _np_verb(sent, clause):
+        return None
+    nxt = sent[clause.verb + 1].lower if clause.verb + 1 < len(sent) else ""
+    if subject.person == "third":
+        if word in TO_THIRD:
+            if word == "do" and nxt not in ("not",) and is_noun(nxt):  # "he do homework" is left alone
+                return None
+            note = f"with {sent[subject.start].text} … one person or thing, the verb takes its -s form"
+            return _replace(token, TO_THIRD[word], SVA, note)
+        if word == "were" or not is_base_verb(word):
+            return None
+        if nxt == "not" or (nxt == "to" and word in ("need", "have", "ought")):
+            return None
+        lemma = verb_lemma(word) or word
+        form = third_person(lemma)
+        if form and form != word:
+            return _replace(token, form, SVA, f"after {_subject_text(sent, clause)} the verb takes -s")
+        return None
+    plural = plural_subject(subject)
+    if not plural and subject.person != "first":
+        return None
+    fixes = FIRST if subject.person == "first" else TO_PLURAL
+    if word in fixes and fixes[word] != word:
+        note = "with I the verb is am / was" if word in ("is", "are") else (
+            f"after {_subject_text(sent, clause)} the verb has no -s")
+        if plural and not subject.pronoun:
+            note = f"{_subject_text(sent, clause)} is plural"
+        return _replace(token, fixes[word], SVA, note)
+    if is_third_person_form(word) and (not is_noun(word) or (verb_lemma(word) or "") in word_set("common_verbs")):
+        lemma = verb_lemma(word) or word
+        return _replace(token, lemma, SVA, f"after {_subject_text(sent, clause)} the verb has no -s")
+    return None
+
+
+# Where a clause surely ends; "after", "before", "since" may be prepositions, so the scan goes past them.
+SCAN_STOPS = frozenset({",", ";", ":", ".", "!", "?", "and", "but", "so", "because", "or", "although", "though",
+                        "while", "if", "when", "that", "which", "who"})
+
+
+def _np_verb(sent: list[Token], clause: Clause) -> bool:
+    """After a noun phrase, is this word its verb? Not a preposition ("The shop near my house"), not a
+    noun that may continue the phrase ("a community center ... turns"): such a word must be a common
+    verb, something must follow it, and no other finite verb may follow in the clause."""
+    word = sent[clause.verb].lower
+    if word in PREPOSITIONS:
+        return False
+    if is_noun(word) and (verb_lemma(word) or word) not in word_set("common_verbs"):
+        return False
+    end = clause.verb + 1
+    if end >= len(sent) or sent[end].text in ",.!?;:":
+        return False
+    while end < len(sent) and sent[end].lower not in SCAN_STOPS:
+        later = sent[end].lower
+        if later in word_set("be_forms") or later in word_set("modals") or later in ("has", "does", "did") or (
+                (is_third_person_form(later) or is_past_form(later)) and not is_noun(later)):
+            return False
+        end += 1
+    return True
+
+
+def _subject_text(sent: list[Token], clause: Clause) -> str:
+    return " ".join(t.text for t in sent[clause.subject.start:clause.subject.end])
+
+
+QUANTIFIERS = frozenset({"many", "several", "few", "some", "lots", "two", "three", "four", "five", "so", "too"})
+
+
+def _there_is(sent: list[Token]) -> list[Edit]:
+    """"There is many tourists" -> "There are": a plural noun after there is / was."""
+    edits: list[Edit] = []
+    for i, token in enumerate(sent[:-2]):
+        if token.lower not in ("there", "there's"):
+            continue
+        if token.lower == "there's":
+            be, rest = token, i + 1
+        elif sent[i + 1].lower in ("is", "was"):
+            be, rest = sent[i + 1], i + 2
+        else:
+            continue
+        j = rest
+        if j + 2 < len(sent) and sent[j].lower == "a" and sent[j + 1].lower == "lot" and sent[j + 2].lower == "of":
+            j += 3
+        elif j + 1 < len(sent) and sent[j].lower == "lots" and sent[j + 1].lower == "of":
+            j += 2
+        elif j < len(sent) and (sent[j].lower in QUANTIFIERS or sent[j].is_number):
+            if sent[j].lower in ("so", "too") and j + 1 < len(sent) and sent[j + 1].lower == "many":
+                j += 1
+            j += 1
+        else:
+            continue
+        while j < len(sent) and sent[j].is_word and "ADJ" in lemmas(sent[j].lower) and not is_plural_noun(
+                sent[j].lower):
+            j += 1
+        if j < len(sent) and sent[j].is_word and is_plural_noun(sent[j].lower):
+            if be.lower == "there's":
+                words = ["There" if be.text[0].isupper() else "there", "are"]
+                edits.append(Edit(be.index, be.index + 1, words, SVA, be.text, " ".join(words),
+                                  "with a plural noun after it, use there are"))
+            else:
+                edits.append(_replace(be, "are" if be.lower == "is" else "were", SVA,
+                                      f"{sent[j].text} is plural, so use there {'are' if be.lower == 'is' else 'were'}"))
+    return edits
+
+
+def past_tense(sent: list[Token], year: int) -> list[Edit]:
+    """A base verb in a clause with a past time ("yesterday I go", "When I was a child, I live ...")."""
+    if sent and sent[-1].text == "?":
+        return []
+    marker = past_marker(sent, year)
+    if marker is None:
+        return []
+    start, end, when_clause = marker
+    every = clauses(sent)
+    lo, _ = clause_bounds(sent, start)
+    fronted = when_clause or start == lo
+    # "Yesterday I go", "When I was a child, I live": the first verb after the time phrase;
+    # "I buy this jacket two days ago": the verb before it, in the same clause.
+    found = [c for c in every if c.subject.start >= end] if fronted else [
+        c for c in every if c.verb < start and not any(t.lower in CLAUSE_BREAKS for t in sent[c.verb:start])][-1:]
+    if not found:
+        return []
+    clause = found[0]
+    between = range(end, clause.verb) if fronted else range(clause.verb + 1, start)
+    if any(is_past_form(sent[j].lower) or sent[j].lower in ("was", "were") for j in between):
+        return []  # a past verb already goes with the time phrase ("... made up 15 percent last year")
+    token = sent[clause.verb]
+    word = token.lower
+    if any(sent[j].lower in word_set("do_forms") or sent[j].lower in word_set("modals")
+           for j in range(max(0, clause.subject.start - 2), clause.subject.start)):
+        return []
+    edits: list[Edit] = []
+    note = f"“{' '.join(t.text for t in sent[start:end])}” is in the past"
+    if word in PAST_BE:
+        be = "were" if word == "are" or plural_subject(clause.subject) else "was"
+        return [_replace(token, be, "past_tense", note, 30)]
+    if not (is_base_verb(word) or is_third_person_form(word)) or is_past_form(word):
+        return []
+    lemma = verb_lemma(word) or word
+    form = past(lemma)
+    if not form or form == word:
+        return []
+    edits.append(_replace(token, form, "past_tense", note, 30))
+    # "we climb Bukhansan and eat bibimbap": a second verb joined by "and" with no subject of its own.
+    for j in range(clause.verb + 1, len(sent) - 1):
+        if sent[j].lower == "and":
+            after = skip_adverbs(sent, j + 1)
+            if after < len(sent) and is_base_verb(sent[after].lower) and not is_noun(sent[after].lower):
+                second = past(verb_lemma(sent[after].lower) or sent[after].lower)
+                if second and second != sent[after].lower:
+                    edits.append(_replace(sent[after], second, "past_tense", note, 30))
+            break
+        if sent[j].text in ",.;!?" or sent[j].lower in ("but", "because", "so"):
+            break
+    return edits

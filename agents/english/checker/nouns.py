@@ -1,0 +1,203 @@
+"""Articles and nouns: a / an by the next word's first sound, a/an before a job ("She is teacher"), the
+plural after a number ("three book"), uncountable and irregular plurals ("advices", "deers"), and the
+pronoun I written lowercase."""
+
+from __future__ import annotations
+
+import re
+
+from agents.english.checker.clauses import is_noun
+from agents.english.checker.tokens import Edit, Token, keep_case
+from agents.english.checker.words import is_singular_noun, lemmas, plural, word_map, word_set
+
+LETTER_VOWEL_SOUND = set("AEFHILMNORSX")  # letters whose names start with a vowel sound (an "M", an "S")
+
+
+def first_sound(word: str) -> str | None:
+    """"vowel", "consonant", or None when unsure (then a / an is never corrected)."""
+    w = word.lower().replace("’", "'")
+    if not w or w in word_set("uncertain_sound_words"):
+        return None
+    if w[0].isdigit():
+        number = re.match(r"\d+", w.replace(",", ""))
+        digits = number.group() if number else ""
+        return "vowel" if digits.startswith("8") or digits in ("11", "18") else "consonant"
+    if word.isupper() and word.isalpha() and 2 <= len(word) <= 4:
+        inner_vowels = [c for c in word[1:] if c in "AEIOU"]
+        if len(word) == 2 or not inner_vowels:  # read letter by letter: an MP, a UN, an SUV
+            return "vowel" if word[0] in LETTER_VOWEL_SOUND and word[0] != "U" else "consonant"
+        return None
+    if not w[0].isalpha() or len(w) == 1:
+        return None
+    base = w.split("-")[0] if w.split("-")[0] in word_set("consonant_sound_words") else w
+    if w in word_set("vowel_sound_words") or base in word_set("vowel_sound_words"):
+        return "vowel"
+    if w in word_set("consonant_sound_words") or base in word_set("consonant_sound_words"):
+        return "consonant"
+    if w[0] == "u":
+        if len(w) > 2 and w[1] == "n" and w[2] not in "aeiouy":
+            return "vowel"  # un- + consonant: unhappy, uncle, until
+        if len(w) > 2 and w[1] not in "aeiou" and w[2] not in "aeiouy":
+            return "vowel"  # two consonants: umbrella, ugly, urban
+        if w.startswith(("una", "une", "uno", "unu", "up", "us", "ut", "ul", "um", "ug")):
+            return "vowel" if not w.startswith(("usu", "usa", "use", "uto", "uti", "ute")) else None
+        return None
+    if w.startswith("eu") or w.startswith("ewe"):
+        return "consonant"
+    if w.startswith("one"):
+        return "consonant" if w in ("one", "once") else None
+    if w[0] in "aeio":
+        return "vowel"
+    if w[0] == "h":
+        return "consonant" if not w.startswith(("hon", "hour", "heir")) else None
+    return "consonant"
+
+
+def articles(sent: list[Token]) -> list[Edit]:
+    edits: list[Edit] = []
+    for i, token in enumerate(sent[:-1]):
+        word = token.lower
+        if word not in ("a", "an") or (i and sent[i - 1].lower in word_set("letter_labels")):
+            continue
+        nxt = sent[i + 1]
+        if not (nxt.is_word or nxt.is_number) or token.ws == "":
+            continue
+        sound = first_sound(nxt.text)
+        want = {"vowel": "an", "consonant": "a"}.get(sound or "")
+        if want and want != word:
+            why = (f"“{nxt.text}” starts with a vowel sound, so use an" if want == "an"
+                   else f"“{nxt.text}” starts with a consonant sound, so use a")
+            edits.append(Edit(token.index, token.index + 1, [keep_case(token.text, want)], "article_a_an",
+                              token.text, want, why, 20))
+    return edits
+
+
+def capital_i(sent: list[Token]) -> list[Edit]:
+    edits: list[Edit] = []
+    for i, token in enumerate(sent):
+        if token.text in ("i", "i'm", "i've", "i'd", "i'll", "i’m", "i’ve", "i’d", "i’ll"):
+            nxt = sent[i + 1].text if i + 1 < len(sent) else ""
+            after = sent[i + 2].text if i + 2 < len(sent) else ""
+            if token.text == "i" and nxt == "." and len(after) == 1 and after.isalpha():
+                continue  # "i.e."
+            fixed = "I" + token.text[1:]
+            edits.append(Edit(token.index, token.index + 1, [fixed], "capital_i", token.text, fixed,
+                              "the pronoun I is always a capital letter", 5))
+    return edits
+
+
+def role_articles(sent: list[Token]) -> list[Edit]:
+    """"She is teacher" -> "She is a teacher": one person's job or role needs a / an."""
+    edits: list[Edit] = []
+    roles = word_set("roles")
+    words = [t.lower for t in sent]
+    for i, word in enumerate(words):
+        if word not in ("is", "am", "'m", "was", "be", "become", "became", "i'm", "she's", "he's"):
+            continue
+        if word in ("is", "was") and i and words[i - 1] in ("it", "that", "this", "there", "what", "who"):
+            continue
+        j = i + 1
+        mods: list[int] = []
+        while j < len(sent) and words[j] not in roles and len(mods) < 2 and sent[j].is_word and not sent[
+                j].capitalised and (is_noun(words[j]) or "ADJ" in lemmas(words[j])) and words[j] not in (
+                "a", "an", "the", "my", "your", "his", "her", "our", "their", "not", "very", "so", "really"):
+            mods.append(j)
+            j += 1
+        if j >= len(sent) or words[j] not in roles:
+            continue
+        nxt = words[j + 1] if j + 1 < len(words) else ""
+        if nxt == "of" or (nxt and sent[j + 1].is_word and is_noun(nxt)):
+            continue  # "president of", or the role word is itself a modifier ("student council")
+        first = sent[mods[0]] if mods else sent[j]
+        sound = first_sound(first.text)
+        if sound is None:
+            continue
+        article = "an" if sound == "vowel" else "a"
+        edits.append(Edit(first.index, first.index, [article], "other", first.text, f"{article} {first.text}",
+                          f"one person's job needs {article}: “{article} {sent[j].text}”", 45))
+    return edits
+
+
+def plurals(sent: list[Token]) -> list[Edit]:
+    """Uncountable and irregular plurals, and the plural a number asks for."""
+    edits: list[Edit] = []
+    words = [t.lower for t in sent]
+    always = word_map("uncountable_plurals")
+    after_det = word_map("uncountable_after_determiner")
+    irregular = word_map("irregular_plural_errors")
+    for i, word in enumerate(words):
+        prev = words[i - 1] if i else ""
+        token = sent[i]
+        if word in always or (word in after_det and prev in word_set("determiners") | word_set("plural_determiners")
+                              | {"more", "any", "no", "much", "lots", "of"}):
+            fixed = always.get(word) or after_det[word]
+            edits.append(Edit(token.index, token.index + 1, [keep_case(token.text, fixed)], "other", token.text,
+                              fixed, f"“{fixed}” is uncountable: it has no plural -s", 25))
+        elif word in irregular:
+            if word in ("persons", "peoples") and (prev in word_set("plural_error_exceptions")
+                                                   or not _people_context(words, i)):
+                continue
+            fixed = irregular[word]
+            edits.append(Edit(token.index, token.index + 1, [keep_case(token.text, fixed)], "other", token.text,
+                              fixed, f"the plural is “{fixed}”", 25))
+    edits += _after_numbers(sent)
+    return edits
+
+
+def _people_context(words: list[str], i: int) -> bool:
+    """"Korean peoples are" (a plural verb or nationality before it) means people."""
+    prev = words[i - 1] if i else ""
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    return nxt in ("are", "were", "have", "like", "love", "think", "say", "do", "don't") or prev in (
+        "many", "some", "most", "korean", "young", "old", "other", "these", "those")
+
+
+def _count(token: Token) -> int | None:
+    word = token.lower
+    if token.is_number:
+        if "-" in word or "." in word:
+            return None
+        value = int(word.replace(",", "")) if word.replace(",", "").isdigit() else None
+        if value is not None and 1900 <= value <= 2100 and "," not in word:
+            return None  # a year
+        return value
+    numbers = word_map("number_words")
+    return int(numbers[word]) if word in numbers else None
+
+
+# Words after "four class" that do not make "class" a modifier ("four class today").
+NOT_MODIFIED = frozenset({"today", "tonight", "tomorrow", "yesterday", "last", "next", "ago", "later", "every", "each",
+                          "per", "now", "here", "there", "again", "already", "left", "more", "less", "in", "of"})
+
+
+def _after_numbers(sent: list[Token]) -> list[Edit]:
+    edits: list[Edit] = []
+    words = [t.lower for t in sent]
+    for i, token in enumerate(sent[:-1]):
+        count = _count(token)
+        if count is None or count < 2 or (i and words[i - 1] in word_set("number_labels")):
+            continue
+        nxt = sent[i + 1]
+        if not nxt.is_word or nxt.capitalised or "-" in nxt.text or not is_singular_noun(nxt.lower):
+            continue
+        after = words[i + 2] if i + 2 < len(words) else ""
+        measure = after in word_set("measure_adjectives")
+        if not measure:
+            if after and sent[i + 2].is_word and is_noun(after) and after not in NOT_MODIFIED:
+                continue  # "two bus stops": a noun used as a modifier
+            if "ADJ" in lemmas(nxt.lower) and not _clear_count_noun(nxt.lower):
+                continue
+            if nxt.lower in word_set("not_main_verbs") or nxt.lower in ("more", "other", "times", "each"):
+                continue
+        form = plural(nxt.lower)
+        if not form or form == nxt.lower:
+            continue
+        edits.append(Edit(nxt.index, nxt.index + 1, [form], "plural_after_number", nxt.text, form,
+                          f"after {token.text}, the noun is plural: {token.text} {form}", 25))
+    return edits
+
+
+def _clear_count_noun(word: str) -> bool:
+    """Nouns that also read as adjectives yet are counted units ("30 minute")."""
+    return word in ("minute", "second", "kilometer", "kilometre", "meter", "metre", "mile", "hour", "day", "week",
+                    "month", "year", "dollar", "point", "page", "person", "kid", "child", "student", "pound")

@@ -1,0 +1,112 @@
+"""Fixed expressions and prepositions learners mix up: "I am agree", "discuss about", "married with",
+"explain me X", "interested about", "contact with me", "go to home", "listen music", "arrive to Seoul"."""
+
+from __future__ import annotations
+
+from agents.english.checker.clauses import PREPOSITIONS
+from agents.english.checker.tokens import CLAUSE_BREAKS, Edit, Token, keep_case
+from agents.english.checker.words import is_noun, lemmas, third_person, verb_lemma, word_map, word_set
+
+FIXED = "fixed_expression"
+OBJECTS = {"me": "me", "him": "him", "her": "her", "us": "us", "them": "them"}
+DETERMINERS = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "that", "these",
+                         "those", "some"})
+
+
+def _edit(start: Token, end: Token, words: list[str], kind: str, before: str, after: str, note: str,
+          priority: int = 35) -> Edit:
+    return Edit(start.index, end.index + 1, words, kind, before, after, note, priority)
+
+
+def phrases(sent: list[Token]) -> list[Edit]:
+    edits: list[Edit] = []
+    words = [t.lower for t in sent]
+    for i, word in enumerate(words):
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        lemma = verb_lemma(word) or word
+        if word in ("am", "is", "are", "'m", "i'm", "we're", "they're", "he's", "she's") and nxt == "agree":
+            edits += _be_agree(sent, i)
+        elif lemma == "discuss" and nxt == "about":
+            edits.append(_edit(sent[i + 1], sent[i + 1], [], FIXED, f"{sent[i].text} about", sent[i].text,
+                               "“discuss” takes its object directly, without about"))
+        elif word == "married" and nxt == "with" and i + 2 < len(words):
+            after = words[i + 2]
+            person = after in DETERMINERS or after in OBJECTS or sent[i + 2].capitalised
+            children = after in word_set("married_with_ok") or (
+                after in ("a", "an") and i + 3 < len(words) and words[i + 3] in word_set("married_with_ok"))
+            if person and not children:
+                edits.append(_edit(sent[i + 1], sent[i + 1], ["to"], FIXED, "married with", "married to",
+                                   "you are married to a person (“married with” means having children)"))
+        elif lemma == "explain" and nxt in OBJECTS and i + 2 < len(words):
+            edits += _explain(sent, i)
+        elif word == "interested" and nxt in ("about", "on", "for", "with", "at") and i + 2 < len(words):
+            edits.append(_edit(sent[i + 1], sent[i + 1], ["in"], FIXED, f"interested {sent[i + 1].text}",
+                               "interested in", "we say “interested in” something"))
+        elif lemma == "contact" and nxt == "with" and _verb_use(words, i):
+            edits.append(_edit(sent[i + 1], sent[i + 1], [], FIXED, f"{sent[i].text} with", sent[i].text,
+                               "the verb “contact” takes its object directly, without with"))
+        elif word in word_set("motion_verbs") and nxt == "to" and i + 2 < len(words) \
+                and words[i + 2] in word_set("no_to_places"):
+            after = words[i + 3] if i + 3 < len(words) else ""
+            if after and sent[i + 3].is_word and is_noun(after) and "ADV" not in lemmas(after) \
+                    and after not in word_set("past_units"):
+                continue  # "go to home page"
+            kind = FIXED if words[i + 2] in ("home", "abroad") else "other"
+            edits.append(_edit(sent[i + 1], sent[i + 1], [], kind, f"{sent[i].text} to {sent[i + 2].text}",
+                               f"{sent[i].text} {sent[i + 2].text}", f"“{sent[i + 2].text}” needs no to"))
+        elif lemma == "listen" and nxt and nxt != "to" and i + 1 < len(sent) and sent[i + 1].is_word:
+            if nxt in DETERMINERS or nxt in OBJECTS or nxt == "it" or (
+                    is_noun(nxt) and "ADV" not in lemmas(nxt) and nxt not in ("up", "now", "here", "carefully")):
+                edits.append(Edit(sent[i + 1].index, sent[i + 1].index, ["to"], "other", f"{sent[i].text} {sent[i + 1].text}",
+                                  f"{sent[i].text} to {sent[i + 1].text}", "we listen to something", 35))
+        elif lemma == "arrive" and nxt == "to" and i + 2 < len(words):
+            if sent[i + 2].capitalised:
+                edits.append(_edit(sent[i + 1], sent[i + 1], ["in"], "other", f"{sent[i].text} to", f"{sent[i].text} in",
+                                   "we arrive in a city or country"))
+            elif words[i + 2] in ("the", "my", "our", "your", "his", "her", "their"):
+                edits.append(_edit(sent[i + 1], sent[i + 1], ["at"], "other", f"{sent[i].text} to", f"{sent[i].text} at",
+                                   "we arrive at a place"))
+    return edits
+
+
+def _be_agree(sent: list[Token], i: int) -> list[Edit]:
+    """"I am agree" -> "I agree": agree is a verb, not an adjective."""
+    word = sent[i].lower
+    contracted = {"i'm": "I", "we're": "we", "they're": "they", "he's": "he", "she's": "she"}
+    if word in contracted:
+        subject = keep_case(sent[i].text, contracted[word]) if word != "i'm" else "I"
+        verb = "agrees" if contracted[word] in ("he", "she") else "agree"
+        return [_edit(sent[i], sent[i + 1], [subject, verb], FIXED, f"{sent[i].text} agree", f"{subject} {verb}",
+                      "“agree” is a verb: say “I agree”, not “I am agree”")]
+    prev = sent[i - 1].lower if i else ""
+    verb = third_person("agree") if word == "is" or (word == "'s") else "agree"
+    if prev not in word_map("subject_pronouns") and not is_noun(prev) and not (i and sent[i - 1].capitalised):
+        return []
+    return [_edit(sent[i], sent[i + 1], [verb or "agree"], FIXED, f"{sent[i].text} agree", verb or "agree",
+                  "“agree” is a verb: say “I agree”, not “I am agree”")]
+
+
+def _explain(sent: list[Token], i: int) -> list[Edit]:
+    """"explain me this word" -> "explain this word to me"."""
+    obj = sent[i + 1]
+    j = i + 2
+    if sent[j].lower in ("how", "what", "why", "where", "when", "who", "which", "if", "that"):
+        return [Edit(obj.index, obj.index, ["to"], FIXED, f"{sent[i].text} {obj.text}", f"{sent[i].text} to {obj.text}",
+                     "we explain something to someone", 35)]
+    end = j
+    while end < len(sent) and sent[end].text not in ".!?,;" and sent[end].lower not in CLAUSE_BREAKS:
+        end += 1
+    if end == j:
+        return []
+    moved = [t.text for t in sent[j:end]]
+    return [Edit(obj.index, sent[end - 1].index + 1, [*moved, "to", obj.text], FIXED,
+                 f"{sent[i].text} {obj.text} {' '.join(moved)}", f"{sent[i].text} {' '.join(moved)} to {obj.text}",
+                 "we explain something to someone", 35)]
+
+
+def _verb_use(words: list[str], i: int) -> bool:
+    """"contact with" is a mistake only where contact is the verb ("please contact with me")."""
+    prev = words[i - 1] if i else ""
+    return words[i] != "contact" or i == 0 or prev in ("please", "to", "will", "can", "could", "should", "must",
+                                                        "i", "you", "we", "they", "and", "not", "don't") or ((
+        prev in word_set("modals")) and prev not in PREPOSITIONS)

@@ -1,0 +1,107 @@
+"""Questions without their auxiliary: "you like coffee?" -> "Do you like coffee?", "where you live?" ->
+"where do you live?", "Why she is angry?" -> "Why is she angry?". Subject questions ("Who told you?"),
+tag questions ("…, right?") and embedded ones ("Can you tell me where it is?") are right as they are."""
+
+from __future__ import annotations
+
+from agents.english.checker.clauses import Subject, skip_adverbs, subject_at
+from agents.english.checker.tokens import Edit, Token
+from agents.english.checker.words import (
+    is_base_verb,
+    is_noun,
+    is_past_form,
+    is_third_person_form,
+    verb_lemma,
+    word_set,
+)
+
+KIND = "question_auxiliary"
+INVERT = frozenset({"is", "are", "am", "was", "were", "can", "could", "will", "would", "should", "may", "might",
+                    "must", "shall"})
+
+
+def questions(sent: list[Token]) -> list[Edit]:
+    if len(sent) < 3 or sent[-1].text != "?":
+        return []
+    body = sent[:-1]
+    if any(t.text == "," for t in body[-4:]):
+        return []  # a tag question: "You like spicy food, right?"
+    words = [t.lower for t in body]
+    if words[0] in word_set("wh_words"):
+        return _wh_question(body)
+    subject = subject_at(body, 0)
+    if subject is None or subject.head == "i":
+        return []
+    return _yes_no(body, subject)
+
+
+def _aux_for(subject: Subject, verb: str) -> tuple[str, str] | None:
+    """(auxiliary, base verb) for a lexical verb after this subject."""
+    lemma = verb_lemma(verb)
+    if lemma is None or verb in word_set("not_main_verbs"):
+        return None
+    if is_past_form(verb):
+        return "did", lemma
+    if is_third_person_form(verb):  # after a subject, "starts" is the verb even if it could be a noun
+        return "does", lemma
+    if is_base_verb(verb):
+        return ("does" if subject.person == "third" else "do"), verb
+    return None
+
+
+def _subject_words(body: list[Token], subject: Subject) -> list[str]:
+    return [t.text for t in body[subject.start:subject.end]]
+
+
+def _yes_no(body: list[Token], subject: Subject) -> list[Edit]:
+    j = skip_adverbs(body, subject.end)
+    if j >= len(body) or not body[j].is_word:
+        return []
+    found = _aux_for(subject, body[j].lower)
+    if found is None:
+        return []
+    aux, base = found
+    first = body[0]
+    # The learner's capital belongs to the sentence, not to the pronoun: "You like …?" -> "Do you like …?"
+    lowered = first.text if first.lower == "i" or first.text.isupper() else first.text[:1].lower() + first.text[1:]
+    words = [aux.capitalize(), lowered, *[t.text for t in body[1:j]], base]
+    return [Edit(first.index, body[j].index + 1, words, KIND, " ".join(t.text for t in body[:j + 1]), " ".join(words),
+                 f"a question needs “{aux}” before the subject", 20)]
+
+
+def _wh_question(body: list[Token]) -> list[Edit]:
+    words = [t.lower for t in body]
+    k = 1
+    if words[0] == "how" and len(words) > 1 and words[1] in word_set("how_words"):
+        k = 2
+    if words[0] in ("what", "which", "whose", "how") and k < len(words) and body[k].is_word:
+        # "what time", "which team", "what kind of music", "how many people"
+        if words[k] in ("kind", "sort", "type") and k + 2 < len(words) and words[k + 1] == "of":
+            k += 3
+        elif is_noun(words[k]) and words[k] not in word_set("subject_pronouns") and subject_at(body, k) is None \
+                and words[k] not in INVERT and not is_third_person_form(words[k]) and not is_past_form(words[k]):
+            k += 1
+    if k >= len(body) or words[k] in INVERT or words[k] in word_set("do_forms") or words[k] in ("have", "has", "had"):
+        return []
+    subject = subject_at(body, k, anywhere=True) if words[k] in ("you", "we", "they", "he", "she", "it", "i") or words[
+        k] in word_set("determiners") else None
+    if subject is None:
+        return []  # a subject question ("Who told you?", "Which team won?") or one we cannot read
+    j = skip_adverbs(body, subject.end)
+    if j >= len(body) or not body[j].is_word:
+        return []
+    verb = words[j]
+    subject_text = _subject_words(body, subject)
+    if verb in INVERT:
+        moved = [body[j].text, *subject_text, *[t.text for t in body[subject.end:j]]]
+        return [Edit(body[subject.start].index, body[j].index + 1, moved, KIND,
+                     " ".join(t.text for t in body[subject.start:j + 1]), " ".join(moved),
+                     f"in a question “{body[j].text}” comes before the subject", 20)]
+    found = _aux_for(subject, verb)
+    if found is None:
+        return []
+    aux, base = found
+    words_out = [aux, *subject_text, *[t.text for t in body[subject.end:j]], base]
+    return [Edit(body[subject.start].index, body[j].index + 1, words_out, KIND,
+                 " ".join(t.text for t in body[subject.start:j + 1]), " ".join(words_out),
+                 f"a question needs “{aux}” before the subject", 20)]

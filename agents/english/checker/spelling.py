@@ -1,0 +1,96 @@
+"""Spelling with ``pyspellchecker`` (its English dictionary ships in the wheel) and word frequencies
+from ``wordfreq``: only a lowercase word that neither knows, with one clearly more common spelling
+close to it, is corrected. Names, brands, romanised Korean and casual forms are left alone."""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import cache, lru_cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import DamerauLevenshtein
+from spellchecker import SpellChecker
+from wordfreq import top_n_list, zipf_frequency
+
+from agents.english.checker.tokens import Edit, Token, keep_case
+
+KNOWN_ZIPF = 3.0  # a word this common in real text is a word, whatever the dictionary says
+TARGET_ZIPF = 3.5  # a correction must be a common word
+GAP = 1.8  # ... and much more common than what was typed
+_lock = threading.Lock()
+
+
+@cache
+def _checker() -> SpellChecker:
+    with _lock:
+        return SpellChecker(distance=1)
+
+
+@cache
+def _frequent() -> list[str]:
+    """Common words for the two-edit search (``rapidfuzz``; pyspellchecker's own is slow on long words)."""
+    return [w for w in top_n_list("en", 40_000) if w.isalpha() and zipf_frequency(w, "en") >= 4.3]
+
+
+def warm() -> None:
+    _checker()
+    _frequent()
+
+
+def zipf(word: str) -> float:
+    return zipf_frequency(word, "en")
+
+
+def known(word: str) -> bool:
+    return zipf(word) >= KNOWN_ZIPF or not _checker().unknown([word])
+
+
+@lru_cache(maxsize=4096)
+def suggestion(word: str) -> str | None:
+    """The spelling meant, or None when the word is fine or the choice is not clear."""
+    if len(word) < 4 or not word.isalpha() or not word.islower() or not word.isascii() or known(word):
+        return None
+    own = zipf(word)
+    ranked = sorted(((zipf(c) + _likely(word, c), c) for c in _checker().candidates(word) or ()
+                     if c != word and c[0] == word[0]), reverse=True)
+    if ranked:
+        best_zipf, best = ranked[0]
+        runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
+        if best_zipf >= TARGET_ZIPF and best_zipf - own >= GAP and best_zipf - runner_up >= 0.7:
+            return best
+        return None
+    if len(word) < 7 or own > 2.5:
+        return None
+    close = process.extract(word, _frequent(), scorer=DamerauLevenshtein.distance, score_cutoff=2, limit=5)
+    ranked = sorted(((zipf(c), c) for c, _, _ in close if c[:2] == word[:2]), reverse=True)
+    if not ranked:
+        return None
+    best_zipf, best = ranked[0]
+    runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
+    if best_zipf >= 4.3 and best_zipf - runner_up >= 0.7:
+        return best
+    return None
+
+
+def _likely(typed: str, candidate: str) -> float:
+    """Learners double or undouble letters ("realy", "untill") and swap neighbours ("recieve") far more
+    often than they change a letter: such a candidate gets a bonus when candidates compete."""
+    squeeze = re.compile(r"(.)\1")
+    if squeeze.sub(r"\1", typed) == squeeze.sub(r"\1", candidate):
+        return 1.0
+    if len(typed) == len(candidate) and sorted(typed) == sorted(candidate):
+        return 0.5
+    return 0.0
+
+
+def spelling(sent: list[Token]) -> list[Edit]:
+    edits: list[Edit] = []
+    for token in sent:
+        if not token.is_word or token.capitalised or "-" in token.text or "'" in token.lower:
+            continue
+        fixed = suggestion(token.text)
+        if fixed:
+            edits.append(Edit(token.index, token.index + 1, [keep_case(token.text, fixed)], "spelling", token.text,
+                              fixed, "spelling", 10))
+    return edits

@@ -1,0 +1,132 @@
+"""The english tutor's part of the store: each learner's profile (seed §5 ``UserProfile``) and the
+article marker of a conversation. All SQL of the agent is here, parameterised."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+import duckdb
+from pydantic import ValidationError
+
+from agents.core.inputs import InvalidInput
+from agents.core.store import Store
+from agents.core.store.migrations import Migration, create_table
+from agents.english.marker import PREFIX
+from agents.english.models import LEVELS, CorrectionWithErrors, UserProfile
+
+RECENT = 10  # the last corrections with errors kept on the profile (seed §5)
+DEFAULT = UserProfile(name="Learner", interests=["technology", "travel", "food"], learningLevel="intermediate")
+
+
+def _english_001(cur: duckdb.DuckDBPyConnection) -> None:
+    create_table(cur, "english_profiles", [
+        ("user_id", "VARCHAR PRIMARY KEY", "owner; one profile per user, seeded with defaults on first use"),
+        ("name", "VARCHAR NOT NULL", "what the tutor calls the learner"),
+        ("interests", "JSON NOT NULL", "free-text interests; the NewsAgent builds its query and picks articles from them"),
+        ("learning_level", "VARCHAR NOT NULL", "beginner, intermediate or advanced; the reply adapts to it"),
+        ("recent_corrections", "JSON NOT NULL", "the last 10 corrections that had errors, oldest first"),
+        ("news_cursor", "INTEGER NOT NULL DEFAULT 0", "how many articles were served: the rotation's next position"),
+        ("updated_at", "TIMESTAMP NOT NULL", "last change, UTC"),
+    ])
+
+
+MIGRATIONS = (Migration("english_001", _english_001),)
+_COLS = "name, interests, learning_level, recent_corrections"
+
+
+def _profile(row: tuple[Any, ...]) -> UserProfile:
+    name, interests, level, recent = row
+    return UserProfile(name=name, interests=json.loads(interests), learningLevel=level,
+                       recentCorrections=json.loads(recent))
+
+
+def clean_profile(name: object, interests: object, level: object) -> UserProfile:
+    """A profile from editor or API values; each bad value is named with what to do."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 40:
+        raise InvalidInput("name", "이름은 1-40자로 입력하세요. (Enter a name of 1-40 characters.)")
+    if isinstance(interests, str):
+        interests = [part for part in interests.replace("\n", ",").split(",")]
+    if not isinstance(interests, list | tuple):
+        raise InvalidInput("interests", "관심사는 목록으로 주세요. (Give the interests as a list.)")
+    cleaned = list(dict.fromkeys(str(i).strip() for i in interests if str(i).strip()))
+    if not cleaned:
+        raise InvalidInput("interests", "관심사를 하나 이상 고르거나 입력하세요 (예: technology, 여행). "
+                                        "(Pick or type at least one interest, e.g. technology.)")
+    if len(cleaned) > 8 or any(len(i) > 40 for i in cleaned):
+        raise InvalidInput("interests", "관심사는 8개까지, 각각 40자 이내로 입력하세요. "
+                                        "(Give at most 8 interests of up to 40 characters each.)")
+    if level not in LEVELS:
+        raise InvalidInput("learningLevel", f"학습 수준은 {', '.join(LEVELS)} 중 하나여야 합니다 ({level!r} 불가). "
+                                            f"(learningLevel must be one of {', '.join(LEVELS)}, not {level!r}.)")
+    try:
+        return UserProfile(name=name.strip(), interests=cleaned, learningLevel=level)  # type: ignore[arg-type]
+    except ValidationError as exc:  # pragma: no cover - the checks above cover the model's rules
+        raise InvalidInput("profile", str(exc)) from exc
+
+
+class EnglishStore:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.db = store.db
+
+    # --- profile -------------------------------------------------------------------------
+
+    def ensure(self, user_id: str, now: datetime) -> None:
+        """Seed the default profile on first use (idempotent, race-safe)."""
+        if self.db.fetchone("SELECT 1 FROM english_profiles WHERE user_id = ?", [user_id]) is None:
+            self.db.write(lambda: self.db.execute(
+                "INSERT INTO english_profiles (user_id, name, interests, learning_level, recent_corrections, "
+                "news_cursor, updated_at) VALUES (?, ?, ?, ?, '[]', 0, ?) ON CONFLICT DO NOTHING",
+                [user_id, DEFAULT.name, json.dumps(DEFAULT.interests), DEFAULT.learningLevel, now]))
+
+    def profile(self, user_id: str, now: datetime) -> UserProfile:
+        self.ensure(user_id, now)
+        row = self.db.fetchone(f"SELECT {_COLS} FROM english_profiles WHERE user_id = ?", [user_id])
+        return _profile(row) if row else DEFAULT.model_copy()
+
+    def save(self, user_id: str, name: object, interests: object, level: object, now: datetime) -> UserProfile:
+        """Name, interests and level from the editor; the corrections stay."""
+        cleaned = clean_profile(name, interests, level)
+        self.ensure(user_id, now)
+        self.db.write(lambda: self.db.execute(
+            "UPDATE english_profiles SET name = ?, interests = ?, learning_level = ?, updated_at = ? "
+            "WHERE user_id = ?",
+            [cleaned.name, json.dumps(cleaned.interests, ensure_ascii=False), cleaned.learningLevel, now, user_id]))
+        return self.profile(user_id, now)
+
+    def add_correction(self, user_id: str, correction: CorrectionWithErrors, now: datetime) -> list[CorrectionWithErrors]:
+        """Append a correction that had errors; only the last ``RECENT`` are kept."""
+        self.ensure(user_id, now)
+
+        def append() -> list[CorrectionWithErrors]:
+            row = self.db.fetchone("SELECT recent_corrections FROM english_profiles WHERE user_id = ?", [user_id])
+            recent = [*json.loads(row[0] if row else "[]"), correction.model_dump(mode="json")][-RECENT:]
+            self.db.execute("UPDATE english_profiles SET recent_corrections = ?, updated_at = ? WHERE user_id = ?",
+                            [json.dumps(recent, ensure_ascii=False), now, user_id])
+            return [CorrectionWithErrors(**c) for c in recent]
+
+        return self.db.write(append)
+
+    def clear_corrections(self, user_id: str, now: datetime) -> None:
+        self.db.write(lambda: self.db.execute(
+            "UPDATE english_profiles SET recent_corrections = '[]', updated_at = ? WHERE user_id = ?", [now, user_id]))
+
+    def next_article(self, user_id: str, now: datetime) -> int:
+        """Claim the rotation's next position (one statement, so two new sessions never share one)."""
+        self.ensure(user_id, now)
+        row = self.db.write(lambda: self.db.fetchone(
+            "UPDATE english_profiles SET news_cursor = news_cursor + 1, updated_at = ? WHERE user_id = ? "
+            "RETURNING news_cursor - 1", [now, user_id]))
+        return int(row[0]) if row else 0
+
+    # --- the session marker ------------------------------------------------------------------
+
+    def marker(self, conversation_id: str) -> str | None:
+        """The conversation's ``SYSTEM_ARTICLE:`` message, however far back (the history window may not
+        reach it)."""
+        row = self.db.fetchone(
+            "SELECT content FROM messages WHERE conversation_id = ? AND role = 'system' AND starts_with(content, ?) "
+            "ORDER BY seq DESC LIMIT 1", [conversation_id, PREFIX])
+        return row[0] if row else None

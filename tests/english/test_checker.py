@@ -1,0 +1,99 @@
+"""The offline CorrectionAgent's rule checker, measured on the labelled learner sentences written by the
+data author (tests/english/corrections.yaml): precision first (>= 95%), recall >= 70%, printed. It must
+also stay silent on real prose (every sentence of the 36 articles) and on the author's probe sets."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from agents.cli import main
+from agents.english.checker import check
+from agents.english.evaluate import CORRECTIONS, TODAY, normalise, run_report
+from agents.english.news import corpus
+
+HERE = Path(__file__).parent
+
+
+def test_precision_and_recall_on_the_labelled_sentences(capsys) -> None:
+    report = run_report()
+    figures = report.figures()
+    with capsys.disabled():
+        print(f"\n{report.summary()}")
+        print(f"detection: precision {figures.detection_precision:.1%}, recall {figures.detection_recall:.1%}")
+        print("per type:", {k: f"{r}/{t}" for k, (r, t) in report.per_intent().items()})
+    assert figures.items >= 120 and figures.with_errors * 2 >= figures.items - 10  # about half are correct
+    assert figures.precision >= 0.95, report.summary()
+    assert figures.recall >= 0.70, report.summary()
+    for kind, (right, total) in report.per_intent().items():  # every kind of error is caught, not just a few
+        assert right / total >= 0.5, (kind, right, total)
+
+
+@pytest.mark.parametrize("name", ["checker_probe.yaml", "checker_probe_chat.yaml"])
+def test_the_rules_hold_on_sentences_written_apart_from_the_labelled_set(name, capsys) -> None:
+    report = run_report(HERE / name)
+    with capsys.disabled():
+        print(f"\n{name}: {report.summary()}")
+    assert report.figures().precision >= 0.95 and report.figures().recall >= 0.7
+
+
+def test_no_false_alarm_on_the_articles_real_prose() -> None:
+    flagged = []
+    for article in corpus():
+        for sentence in re.split(r'(?<=[.!?])\s+(?=[A-Z"])', article["text"]):
+            result = check(sentence, today=TODAY)
+            if result.has_errors:
+                flagged.append((sentence, result.corrected))
+    assert flagged == []
+
+
+@pytest.mark.parametrize(("text", "corrected", "kinds"), [
+    ("he go to the gym every morning", "he goes to the gym every morning", ["subject_verb_agreement"]),
+    ("yesterday I go to the new cafe", "yesterday I went to the new cafe", ["past_tense"]),
+    ("It was a interesting article", "It was an interesting article", ["article_a_an"]),
+    ("I read three book this month", "I read three books this month", ["plural_after_number"]),
+    ("I am agree with the writer", "I agree with the writer", ["fixed_expression"]),
+    ("i think so", "I think so", ["capital_i"]),
+    ("you like coffee?", "Do you like coffee?", ["question_auxiliary"]),
+    ("the goverment should help", "the government should help", ["spelling"]),
+    ("I can speaks a little Japanese", "I can speak a little Japanese", ["verb_form"]),
+])
+def test_each_kind_with_its_explanation(text, corrected, kinds) -> None:
+    result = check(text, today=TODAY)
+    assert result.corrected == corrected and result.kinds == kinds
+    explanation = result.explanation()
+    assert "→" in explanation and re.search(r"[가-힣]", explanation)  # short, friendly, with Korean
+    assert len(explanation) < 400
+
+
+def test_only_the_wrong_words_change() -> None:
+    result = check("My husband and i love hiking.  Last weekend we climb Bukhansan!", today=TODAY)
+    assert result.corrected == "My husband and I love hiking.  Last weekend we climbed Bukhansan!"
+    assert check("the view was amazing", today=TODAY).has_errors is False  # chat style is not an error
+
+
+def test_korean_and_empty_messages_are_not_checked_as_english() -> None:
+    for text in ("오늘 기사 재밌었어요", "   ", "ㅋㅋㅋ"):
+        result = check(text, today=TODAY)
+        assert not result.has_errors
+    assert "영어" in check("오늘 기사 재밌었어요").feedback() or "English" in check("오늘 기사 재밌었어요").feedback()
+
+
+def test_normalise_follows_the_files_convention() -> None:
+    assert normalise("You like coffee?") == normalise("you like coffee?")
+    assert normalise("I went home.") == normalise("I went home")
+    assert normalise("I went home") != normalise("I go home")
+
+
+def test_nlu_report_prints_precision_and_recall(capsys) -> None:
+    assert main(["nlu-report", "english"]) == 0
+    out = capsys.readouterr().out
+    assert "precision" in out and "recall" in out and "subject_verb_agreement" in out
+    assert main(["nlu-report", "english", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    figures = run_report().figures()
+    assert (data["precision"], data["recall"]) == (round(figures.precision, 4), round(figures.recall, 4))
+    assert data["total"] == len(__import__("yaml").safe_load(CORRECTIONS.read_text(encoding="utf-8")))
