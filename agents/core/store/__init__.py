@@ -22,8 +22,9 @@ from agents.core.store.models import (
     PendingActionRow,
     TraceRow,
 )
+from agents.core.store.prompts import PromptRepo
 from agents.core.store.settings import SettingsRepo
-from agents.core.store.telemetry import PromptRepo, TraceRepo, UsageRepo
+from agents.core.store.telemetry import TraceRepo, UsageRepo
 from agents.core.store.tokens import ApiTokenRepo, ApiTokenRow
 
 __all__ = [
