@@ -517,7 +517,7 @@ def _write_turn(turn: Turn, status: str) -> None:
         events=_trace_events(turn.recorded), spans=turn.spans, phases=phases,
         owner_id=turn.settings.owner_id or turn.user_id,
         prompt_version=turn.prompt_version, system_prompt=turn._system, requests=turn.requests,
-        comparison_id=comparison[0], comparison_side=comparison[1],
+        comparison_id=comparison[0], comparison_side=comparison[1], message=turn.text[:MESSAGE_CHARS],
         search_text=_search_text(turn.text, [m.content or "" for m in turn.messages_out if m.role == "assistant"],
                                  [s.get("name", "") for s in turn.spans if s.get("kind") == "tool"],
                                  getattr(error, "message", "")),
@@ -538,12 +538,13 @@ def _persist_refusal(
         provider=provider.name, model=provider.model, status="refused", error_code=error.code, started_at=now,
         latency_ms=round(elapsed, 3), ttft_ms=None, input_tokens=0, output_tokens=0,
         events=_trace_events([(error, elapsed)]), spans=[], phases=phases, owner_id=settings.owner_id or user_id,
-        comparison_id=comparison[0], comparison_side=comparison[1],
+        comparison_id=comparison[0], comparison_side=comparison[1], message=text[:MESSAGE_CHARS],
         search_text=_search_text(text, [], [], error.message), cost_usd=0.0,
     ))
 
 
 SEARCH_TEXT_CHARS = 4000
+MESSAGE_CHARS = 300
 
 
 def _search_text(text: str, replies: list[str], tools: list[str], error: str) -> str:

@@ -24,6 +24,7 @@ _TRACE_COLUMNS = [
     ("phases", "JSON", "the runner's own steps with start offsets: guards, saving the message, saving the reply"),
     ("comparison_id", "VARCHAR", "the side-by-side comparison this turn ran in, if any"),
     ("comparison_side", "VARCHAR", "a or b, for a side-by-side turn"),
+    ("message", "VARCHAR", "the user's message (first 300 characters) for the traces table"),
     ("search_text", "VARCHAR", "lower-cased user message, reply, tool names and error: the traces text search"),
     ("cost_usd", "DOUBLE", "tokens x price from genai-prices at the turn's time; null when the model is unknown"),
     ("fallbacks", "VARCHAR[]", "fallback paths the turn took (responses_to_chat, travel_parse, ...)"),
@@ -97,6 +98,9 @@ def _backfill_traces(cur: duckdb.DuckDBPyConnection) -> None:
     from agents.core.fallbacks import fallback_names
     from agents.core.pricing import turn_cost
 
+    cur.execute("""UPDATE traces SET message = (
+                       SELECT left(min(m.content), 300) FROM messages m WHERE m.turn_id = traces.turn_id
+                       AND m.role = 'user')""")
     cur.execute("""UPDATE traces SET search_text = (
                        SELECT lower(string_agg(coalesce(m.content, '') || ' ' || coalesce(m.tool_name, ''), ' '))
                        FROM messages m WHERE m.turn_id = traces.turn_id)""")

@@ -124,6 +124,7 @@ class TraceRow(BaseModel):
     phases: list[dict[str, Any]] = Field(default_factory=list)
     comparison_id: str | None = None
     comparison_side: str | None = None
+    message: str | None = None
     search_text: str | None = None
     cost_usd: float | None = None
     fallbacks: list[str] = Field(default_factory=list)

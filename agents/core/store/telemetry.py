@@ -15,7 +15,7 @@ _TRACE_COLS = (
     "cost_usd, fallbacks, phases"
 )
 # Read for one turn's detail only: a conversation's reload does not need them.
-_DETAIL_COLS = "system_prompt, requests, search_text"
+_DETAIL_COLS = "system_prompt, requests, search_text, message"
 _JSON_COLS = ("events", "spans", "requests", "phases")
 
 
