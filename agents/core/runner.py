@@ -519,7 +519,7 @@ def _write_turn(turn: Turn, status: str) -> None:
         prompt_version=turn.prompt_version, system_prompt=turn._system, requests=turn.requests,
         comparison_id=comparison[0], comparison_side=comparison[1], message=turn.text[:MESSAGE_CHARS],
         search_text=_search_text(turn.text, [m.content or "" for m in turn.messages_out if m.role == "assistant"],
-                                 [s.get("name", "") for s in turn.spans if s.get("kind") == "tool"],
+                                 list(dict.fromkeys(e.name for e, _ in turn.recorded if e.type == "tool_call")),
                                  getattr(error, "message", "")),
         cost_usd=turn_cost(turn.provider.name, turn.provider.model, turn.spans, turn.usage.input_tokens,
                            turn.usage.output_tokens, turn.now),

@@ -238,7 +238,10 @@ class LabRepo:
         match kind:
             case "traces":
                 extra = ", t.events, t.spans, t.phases, t.system_prompt, t.requests" if full else ""
-                select = (f"SELECT {', '.join('t.' + c for c in ROW_COLS.split(', '))}, f.rating, f.comment{extra} "
+                # CSV has no lists: the fallbacks go as a JSON array, like the JSON columns.
+                cols = ", ".join("to_json(t.fallbacks) AS fallbacks" if c == "fallbacks" and fmt == "csv" else "t." + c
+                                 for c in ROW_COLS.split(", "))
+                select = (f"SELECT {cols}, f.rating, f.comment{extra} "
                           f"FROM traces t LEFT JOIN feedback f ON f.turn_id = t.turn_id WHERE {where} "
                           "ORDER BY t.started_at, t.turn_id")
             case "feedback":
