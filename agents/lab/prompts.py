@@ -105,11 +105,12 @@ def history(store: Store, agent_id: str) -> list[Activation]:
     return store.prompts.activations(agent_id)
 
 
-def pick(store: Store, conversation_id: str, number: int | None, who: LabUser, now: datetime) -> int | None:
+def pick(store: Store, conversation_id: str, number: int | None, who: LabUser, now: datetime,
+         agent_id: str | None = None) -> int | None:
     """Pin ``number`` for one of ``who``'s conversations without activating it (None: follow the
     active version again). Returns the pinned version."""
     row = store.conversations.get(conversation_id, who.user_id)
-    if row is None:
+    if row is None or (agent_id is not None and row.agent_id != agent_id):
         raise ConversationNotFound(f"대화 {conversation_id!r}를 찾을 수 없습니다. (Conversation {conversation_id!r} was "
                                    f"not found for user {who.user_id!r}.)")
     if number is not None:
