@@ -97,7 +97,17 @@ def encode_cursor(started_at: datetime, turn_id: str) -> str:
 
 def decode_cursor(cursor: str) -> tuple[datetime, str]:
     moment, _, turn_id = cursor.partition("|")
-    return datetime.fromisoformat(moment), turn_id
+    try:
+        when = datetime.fromisoformat(moment)
+    except ValueError:
+        when = None
+    if when is None or not turn_id:
+        from agents.core.inputs import InvalidInput
+
+        raise InvalidInput("before", f"'before' 값 {cursor[:60]!r}은(는) 이전 페이지의 next_cursor가 아닙니다. 처음 페이지부터 "
+                                     f"다시 보세요. ('before' {cursor[:60]!r} is not a next_cursor from a previous "
+                                     "page; start again from the first page.)")
+    return when.replace(tzinfo=None), turn_id
 
 
 class LabRepo:
