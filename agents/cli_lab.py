@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -26,23 +25,9 @@ from agents.core.store.lab import TraceFilter
 from agents.lab import compare, export, figures, metrics, prompts, traces
 from agents.lab.access import LabUser
 
-_RELATIVE = re.compile(r"^(\d{1,4})([mhd])$")
 
-
-def parse_since(raw: str | None, now: datetime) -> datetime | None:
-    """``24h``, ``7d``, ``30m`` (before now) or an ISO date / time (UTC)."""
-    if raw is None:
-        return None
-    match = _RELATIVE.match(raw.strip())
-    if match:
-        amount, unit = int(match.group(1)), match.group(2)
-        return now - timedelta(**{{"m": "minutes", "h": "hours", "d": "days"}[unit]: amount})
-    try:
-        return datetime.fromisoformat(raw.strip()).replace(tzinfo=None)
-    except ValueError:
-        raise InvalidInput("--since", f"--since {raw!r}을(를) 읽을 수 없습니다: 24h, 7d, 30m 또는 2026-11-02 같은 날짜를 쓰세요. "
-                                      f"(Cannot read --since {raw!r}: use 24h, 7d, 30m or a date such as "
-                                      "2026-11-02.)") from None
+def parse_since(raw: str | None, now: datetime, field: str = "--since") -> datetime | None:
+    return traces.parse_time(raw, now, field)
 
 
 def _console(out: TextIO) -> Console:
@@ -56,7 +41,7 @@ def _dump(value: Any, out: TextIO) -> None:
 def _filters(args: argparse.Namespace, now: datetime) -> TraceFilter:
     return TraceFilter(owner=args.owner, agent=args.agent, provider=args.provider, model=args.model,
                        prompt_version=args.prompt_version, status=args.status, feedback=args.feedback,
-                       since=parse_since(args.since, now), until=parse_since(args.until, now), text=args.search)
+                       since=parse_since(args.since, now), until=parse_since(args.until, now, "--until"), text=args.search)
 
 
 def cmd_traces(args: argparse.Namespace, out: TextIO) -> int:

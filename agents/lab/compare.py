@@ -234,3 +234,22 @@ def summary(store: Store, turn_id: str | None) -> SideSummary:
 
 def list_comparisons(store: Store, who: LabUser, agent_id: str | None = None, limit: int = 30) -> list[ComparisonRow]:
     return store.comparisons.list_for(who.user_id, agent_id, limit)
+
+
+class SideHistory(BaseModel):
+    """What one side's conversation holds, for redrawing it (read as that side's sandbox user)."""
+
+    conversation_id: str | None
+    messages: list[Any] = []
+    actions: list[Any] = []
+    traces: list[Any] = []
+
+
+def side_history(store: Store, who: LabUser, comparison_id: str, side: str) -> SideHistory:
+    row = get(store, who, comparison_id)
+    conversation = row.conversation_a if side == "a" else row.conversation_b
+    if conversation is None:
+        return SideHistory(conversation_id=None)
+    return SideHistory(conversation_id=conversation, messages=store.messages.recent(conversation, 200),
+                       actions=store.actions.list_for_conversation(conversation),
+                       traces=store.traces.for_conversation(conversation))

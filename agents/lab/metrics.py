@@ -38,11 +38,12 @@ def metrics(store: Store, who: LabUser, filters: TraceFilter | None = None) -> p
 
 
 def over_time(store: Store, who: LabUser, filters: TraceFilter | None = None) -> pd.DataFrame:
-    """Per hour when the period is two days or less, else per day."""
+    """Per hour when the turns in the period span two days or less, else per day."""
     filters = scoped(filters or TraceFilter(), who)
+    first, last = store.lab.span(filters)
     bucket: Literal["hour", "day"] = "day"
-    if filters.since is not None and (filters.until or datetime.now(filters.since.tzinfo)) - filters.since <= timedelta(days=2):
-        bucket = "hour"
+    if first is not None and last is not None and last - first <= timedelta(days=2):
+        bucket = "hour"  # the turns cover two days or less: days would be one or two points
     frame = store.lab.over_time(filters, bucket)
     frame["config"] = [config_label(r) for r in frame.to_dict("records")]
     return frame

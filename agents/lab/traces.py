@@ -3,18 +3,39 @@ model, tool calls, raw events, errors, feedback, cost and a link back to its con
 
 from __future__ import annotations
 
-from datetime import datetime
+import re
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from agents.core.errors import TurnNotFound
+from agents.core.inputs import InvalidInput
 from agents.core.store import Store
 from agents.core.store.lab import TraceFilter, TracePage
 from agents.core.store.prompts import BUILTIN
 from agents.lab.access import LabUser
 
 MAX_PAGE = 200
+_RELATIVE = re.compile(r"^(\d{1,4})\s*([mhd])$")
+
+
+def parse_time(raw: str | None, now: datetime, field: str = "since") -> datetime | None:
+    """``24h``, ``7d``, ``30m`` (before now) or an ISO date / time in UTC; blank is no bound."""
+    if raw is None or not str(raw).strip():
+        return None
+    text = str(raw).strip()
+    match = _RELATIVE.match(text)
+    if match:
+        amount, unit = int(match.group(1)), match.group(2)
+        return now - timedelta(**{{"m": "minutes", "h": "hours", "d": "days"}[unit]: amount})
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise InvalidInput(field, f"{field} {text[:40]!r}을(를) 읽을 수 없습니다: 24h, 7d, 30m 또는 2026-11-02 같은 날짜를 "
+                                  f"쓰세요. (Cannot read {field} {text[:40]!r}: use 24h, 7d, 30m or a date such as "
+                                  "2026-11-02.)") from None
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
 def scoped(filters: TraceFilter, who: LabUser) -> TraceFilter:
@@ -94,8 +115,9 @@ def _label(span: dict[str, Any]) -> str:
             return f"model · {span.get('purpose', 'turn')}"
         case "tool":
             return f"tool · {span.get('name', '?')}"
-        case "persist":
-            return f"persist · {span.get('name', '')}".rstrip(" ·")
+        case "persist":  # short, so a phone-width waterfall keeps room for the bars
+            return {"user message": "save · message", "reply, actions and state": "save · reply"}.get(
+                span.get("name", ""), "save")
         case kind:
             return str(kind)
 

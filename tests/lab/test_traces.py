@@ -27,8 +27,8 @@ def test_detail_has_the_waterfall_prompt_messages_tools_events_and_link(store, c
     assert (detail.agent_id, detail.status, detail.message, detail.prompt_version, detail.prompt_label) == (
         "notes", "done", "list my notes", 0, "built-in")
     assert detail.system_prompt.startswith("You manage the user's notes.")
-    assert [b.label for b in detail.timeline] == ["guards", "persist · user message", "model · turn",
-                                                  "tool · list_notes", "model · turn", "persist · reply, actions and state"]
+    assert [b.label for b in detail.timeline] == ["guards", "save · message", "model · turn",
+                                                  "tool · list_notes", "model · turn", "save · reply"]
     starts = [b.start_ms for b in detail.timeline]
     assert starts == sorted(starts) and all(b.ms >= 0 for b in detail.timeline)
     model_bars = [b for b in detail.timeline if b.kind == "model"]

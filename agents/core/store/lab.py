@@ -176,6 +176,12 @@ class LabRepo:
         row = self.db.fetchone(f"SELECT count(*) FROM traces t WHERE {where}", params)
         return int(row[0]) if row else 0
 
+    def span(self, filters: TraceFilter) -> tuple[datetime | None, datetime | None]:
+        """The first and last turn's start under ``filters`` (refused ones included)."""
+        where, params = filters.where()
+        row = self.db.fetchone(f"SELECT min(t.started_at), max(t.started_at) FROM traces t WHERE {where}", params)
+        return (row[0], row[1]) if row else (None, None)
+
     def owner_of(self, turn_id: str) -> str | None:
         row = self.db.fetchone("SELECT owner_id FROM traces WHERE turn_id = ?", [turn_id])
         return None if row is None else str(row[0])
