@@ -262,7 +262,8 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         # Gradio mounts a hidden tab lazily, so the page-load restore may not reach it: retry
         # when the tab is opened, unless it already shows a conversation.
         def restore_if_empty(view: ChatView, conversation_id: str | None, lang: Lang, user: Viewer | None) -> list[Any]:
-            if view.messages:
+            # Also when the remembered conversation is another one: the Lab's "open in its tab" set it.
+            if view.messages and (conversation_id is None or conversation_id == view.conversation_id):
                 return [gr.skip()] * len(outputs)
             return restore(conversation_id, lang, user)
 

@@ -64,5 +64,5 @@ def views() -> list[LabView]:
 def build_lab(ctx: LabContext) -> None:
     with gr.Tabs(elem_id="pg-lab-tabs"):
         for view in views():
-            with gr.Tab(view.title, id=f"lab-{view.id}", elem_id=f"pg-lab-{view.id}"):
+            with gr.Tab(view.title, id=f"lab-{view.id}", elem_id=f"pg-lab-view-{view.id}"):
                 view.build(ctx)
