@@ -1,4 +1,4 @@
-"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel and tutor tabs, in
+"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel and tutor tabs, the Lab, in
 headless Debian Chromium on a fresh database.
 
     python3 dev.py screenshots          # writes docs/*.png
@@ -78,7 +78,24 @@ def _shoot(url: str, out: str) -> None:
             page.wait_for_function("() => !document.querySelector('#pg-tutor-send').disabled", timeout=30_000)
             page.wait_for_timeout(2500)
         page.screenshot(path=f"{out}/tutor-1440.png", full_page=True)
+        lab(b.new_page(viewport={"width": 1440, "height": 1000}, locale="ko-KR"), url, out)
         b.close()
+
+
+def lab(page: Page, url: str, out: str) -> None:
+    """The Lab's traces: the table and one turn's detail with its waterfall (the turns the shots above ran)."""
+    page.goto(url, wait_until="load")
+    page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    page.wait_for_timeout(1000)
+    page.click("#pg-tab-lab-button")
+    page.wait_for_selector("#pg-lab-traces [role=gridcell]", timeout=30_000)
+    page.locator("#pg-lab-traces [role=gridcell]", has_text="이번 주 성과 어때?").first.click()
+    page.wait_for_selector("#pg-lab-waterfall .js-plotly-plot", timeout=30_000)
+    page.wait_for_timeout(1000)
+    top = page.locator("#pg-lab-view-traces").bounding_box()["y"]
+    bottom = page.locator("#pg-lab-waterfall").bounding_box()
+    page.screenshot(path=f"{out}/lab.png", full_page=True,
+                    clip={"x": 0, "y": top, "width": 1440, "height": bottom["y"] + bottom["height"] - top + 16})
 
 
 if __name__ == "__main__":

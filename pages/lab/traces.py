@@ -67,8 +67,12 @@ def build(ctx: LabContext) -> None:
         older = gr.Button("이전 ▸ (Older)", size="sm", interactive=False, min_width=100, scale=0,
                           elem_id="pg-lab-older")
         note = gr.Markdown("", elem_id="pg-lab-page-note")
+    # Narrow figures, a wide message: the columns a person scans fit a laptop screen; the turn id
+    # (to copy into `playground traces show`) is last.
     table = gr.Dataframe(headers=TRACE_HEADERS, value=[], interactive=False, wrap=True, max_height=420,
-                         elem_id="pg-lab-traces", show_label=False)
+                         elem_id="pg-lab-traces", show_label=False,
+                         column_widths=["104px", "88px", "200px", "140px", "104px", "110px", "74px", "74px", "104px",
+                                        "70px", "52px", "90px", "270px"])
     with gr.Row(elem_classes=["pg-lab-inline"]):
         turn_box = gr.Textbox(label="턴 id로 열기 (open a turn id)", placeholder="turn_…", scale=3,
                               elem_id="pg-lab-turn-id")
