@@ -138,8 +138,9 @@ class LabRepo:
 
     def _windowed(self, where: str, params: list[Any], cheap: tuple[str, list[Any]], limit: int) -> list[dict[str, Any]]:
         """Newest time window first. Sorting every matching row for a top 50 costs a scan and a sort of
-        the whole table; a window of the newest rows (sized from the rows' density over time) holds the
-        page in most cases, and a sparse match widens it eightfold at a time until the oldest row."""
+        the whole table; a window of the newest rows, sized from the rows' density over time to hold
+        about four pages, holds the page in most cases. When it does not (a rare word), the rest of the
+        range is read in one query: more windows would each pay a query (tests/bench/bench_lab.py)."""
         stats = self.db.fetchone(f"SELECT min(t.started_at), max(t.started_at), count(*) FROM traces t WHERE {cheap[0]}",
                                  cheap[1])
         if stats is None or stats[2] == 0:
@@ -148,19 +149,11 @@ class LabRepo:
         span = newest - oldest
         if count <= limit * 4 or span.total_seconds() <= 0:
             return self._select(where, params, limit)
-        window = span * min(1.0, limit * 4 / count)
-        found: list[dict[str, Any]] = []
-        upper: datetime | None = None
-        while True:
-            lower = newest - window
-            bounds = " AND t.started_at >= ?" + ("" if upper is None else " AND t.started_at < ?")
-            if lower <= oldest:
-                bounds = "" if upper is None else " AND t.started_at < ?"
-            extra = ([] if lower <= oldest else [lower]) + ([] if upper is None else [upper])
-            found += self._select(where + bounds, [*params, *extra], limit - len(found))
-            if len(found) >= limit or lower <= oldest:
-                return found
-            upper, window = lower, window * 8
+        lower = newest - span * (limit * 4 / count)
+        found = self._select(where + " AND t.started_at >= ?", [*params, lower], limit)
+        if len(found) >= limit:
+            return found
+        return found + self._select(where + " AND t.started_at < ?", [*params, lower], limit - len(found))
 
     def _select(self, where: str, params: list[Any], limit: int) -> list[dict[str, Any]]:
         # Only the table's columns go through the sort: the events and prompts stay on disk.
