@@ -113,6 +113,7 @@ def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS, stop: threading
     stop = stop or threading.Event()
     from agents.core.actions import ActionService
     from agents.core.clock import system_clock
+    from agents.core.sandbox import is_sandbox_user
     from agents.core.session import runtime_store
 
     now = clock or system_clock
@@ -129,6 +130,8 @@ def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS, stop: threading
                 store = runtime_store()
                 try:
                     for user_id in spec.extra["alert_users"](store):
+                        if is_sandbox_user(user_id):  # a side-by-side side: nobody reads its alerts
+                            continue
                         spec.alert_check(store, user_id, now())
                 except Exception:  # a failed check must not stop the next one (logged)
                     log.exception("alert check for %s failed", spec.id)

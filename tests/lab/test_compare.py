@@ -10,6 +10,7 @@ import pytest
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
 from agents.core.providers.offline import OfflineProvider, Step, call, say
+from agents.core.session import Session
 from agents.core.store.comparisons import SideConfig
 from agents.lab import compare, metrics, prompts
 from agents.lab.access import LabUser
@@ -140,3 +141,37 @@ def test_a_side_that_fails_reports_it_and_the_other_still_runs(store, clock, loc
     assert a_events[-1].type == "error" and "OPENAI_API_KEY" in a_events[-1].message  # no key in tests
     assert store.traces.get(out[-1].turns["a"]).status == "error"
     assert store.traces.get(out[-1].turns["b"]).status == "done"
+
+
+def test_both_sides_count_against_the_persons_daily_limit(store, clock, local_lab, monkeypatch, run):
+    monkeypatch.setenv("PLAYGROUND_DAILY_LIMIT", "3")
+    run("hello", say("hi"))  # one turn of the person's own
+    cmp = compare.start(store, local_lab, "notes", SideConfig(), SideConfig(), clock())
+    first = list(compare.run_round(store, local_lab, cmp.id, "list my notes", clock=clock))
+    assert all(store.traces.get(first[-1].turns[s]).status == "done" for s in "ab")  # turns 2 and 3
+    second = list(compare.run_round(store, local_lab, cmp.id, "list my notes", clock=clock))
+    codes = {e.side: e.event.code for e in second if isinstance(e, SideEvent) and e.type == "error"}
+    assert codes == {"a": "usage_limit", "b": "usage_limit"}
+    assert store.usage.turns_since("demo", clock().replace(hour=0)) == 3
+    _, refused = run("hello again")
+    assert refused[-1].type == "error" and refused[-1].code == "usage_limit"
+
+
+def test_the_alert_timer_skips_comparison_sandboxes(store, clock, local_lab):
+    import threading
+    import time
+
+    from pages.shell import start_alert_checks
+
+    cmp = compare.start(store, local_lab, "marketing", SideConfig(), SideConfig(), clock())
+    list(compare.run_round(store, local_lab, cmp.id, "이번 주 성과 어때?", clock=clock))
+    Session("marketing", user_id="demo", clock=clock)  # the person's own account, seeded as a tab would
+    stop = threading.Event()
+    thread = start_alert_checks(interval=0.05, stop=stop, clock=clock)
+    deadline = time.time() + 20
+    while store.alerts.count_unread("demo") == 0 and time.time() < deadline:
+        time.sleep(0.05)
+    stop.set()
+    thread.join(timeout=10)
+    assert store.alerts.count_unread("demo") > 0
+    assert store.alerts.count_unread(cmp.user_a) == 0 and store.alerts.count_unread(cmp.user_b) == 0
