@@ -50,6 +50,7 @@ from agents.core.providers.base import (
 from agents.core.store import ConversationRow, NewMessage, PendingActionRow, Store, TraceRow
 from agents.core.toolcalls import run_tool_call
 from agents.core.tools import new_call_id
+from agents.core.tracing import MESSAGE_CHARS, SpanList, phase, request_record, search_text
 
 log = logging.getLogger(__name__)
 
@@ -66,20 +67,6 @@ class TurnSettings:
     owner_id: str | None = None
     # (comparison id, "a" or "b") for a side-by-side turn, recorded in its trace.
     comparison: tuple[str, str] | None = None
-
-
-class SpanList(list):  # type: ignore[type-arg]
-    """The turn's spans; each gets its start offset (ms from the turn's start) when appended, so
-    the Lab can draw a waterfall without every pipeline measuring it."""
-
-    def __init__(self, elapsed: Any) -> None:
-        super().__init__()
-        self._elapsed = elapsed
-
-    def append(self, span: dict[str, Any]) -> None:
-        if "start_ms" not in span:
-            span["start_ms"] = round(max(0.0, self._elapsed() - float(span.get("ms") or 0)), 3)
-        super().append(span)
 
 
 class Turn:
@@ -198,7 +185,7 @@ class Turn:
         first_ms: float | None = None
         response = ModelResponse()
         parts: list[str] = []
-        self.requests.append(_request_record(request, self._system))
+        self.requests.append(request_record(request, self._system))
         for chunk in self.provider.stream(request):
             if first_ms is None and isinstance(chunk, TextChunk | ToolCallChunk):
                 first_ms = (time.perf_counter() - started) * 1000
@@ -337,7 +324,7 @@ def _locked_turn(
         guards.check_usage(store.usage.turns_since(settings.owner_id or user_id, _day_start(now)), settings.guards)
     except GuardRefusal as exc:
         refusal = exc
-    pre_spans = [_span("guards", guards_started, started, ok=refusal is None)]
+    pre_spans = [phase("guards", guards_started, started, ok=refusal is None)]
     # 2. The user message is durable before any model call.
     user_message = NewMessage(
         role="user", content=cleaned if refusal is None else text, turn_id=turn_id,
@@ -347,7 +334,7 @@ def _locked_turn(
     saved_started = time.perf_counter()
     try:
         store.db.write(lambda: store.messages.add(conversation.id, [user_message], now))
-        pre_spans.append(_span("persist", saved_started, started, name="user message"))
+        pre_spans.append(phase("persist", saved_started, started, name="user message"))
     except Exception as exc:
         log.exception("could not record the user message")
         yield emitter(Error, code="store_error", retryable=True, conversation_id=conversation.id,
@@ -505,7 +492,7 @@ def _write_turn(turn: Turn, status: str) -> None:
     if turn.state != turn.conversation.state:
         turn.store.conversations.set_state(turn.conversation.id, turn.state)
     # The trace row itself and the commit come after this span, so it cannot include them.
-    phases = [*turn.phases, _span("persist", writes_started, turn.started, name="reply, actions and state")]
+    phases = [*turn.phases, phase("persist", writes_started, turn.started, name="reply, actions and state")]
     if turn.prompt_version is None:  # a pipeline that never called the model: the version it would have used
         turn.resolve_prompt()
     comparison = turn.settings.comparison or (None, None)
@@ -518,7 +505,7 @@ def _write_turn(turn: Turn, status: str) -> None:
         owner_id=turn.settings.owner_id or turn.user_id,
         prompt_version=turn.prompt_version, system_prompt=turn._system, requests=turn.requests,
         comparison_id=comparison[0], comparison_side=comparison[1], message=turn.text[:MESSAGE_CHARS],
-        search_text=_search_text(turn.text, [m.content or "" for m in turn.messages_out if m.role == "assistant"],
+        search_text=search_text(turn.text, [m.content or "" for m in turn.messages_out if m.role == "assistant"],
                                  list(dict.fromkeys(e.name for e, _ in turn.recorded if e.type == "tool_call")),
                                  getattr(error, "message", "")),
         cost_usd=turn_cost(turn.provider.name, turn.provider.model, turn.spans, turn.usage.input_tokens,
@@ -539,32 +526,5 @@ def _persist_refusal(
         latency_ms=round(elapsed, 3), ttft_ms=None, input_tokens=0, output_tokens=0,
         events=_trace_events([(error, elapsed)]), spans=[], phases=phases, owner_id=settings.owner_id or user_id,
         comparison_id=comparison[0], comparison_side=comparison[1], message=text[:MESSAGE_CHARS],
-        search_text=_search_text(text, [], [], error.message), cost_usd=0.0,
+        search_text=search_text(text, [], [], error.message), cost_usd=0.0,
     ))
-
-
-SEARCH_TEXT_CHARS = 4000
-MESSAGE_CHARS = 300
-
-
-def _search_text(text: str, replies: list[str], tools: list[str], error: str) -> str:
-    """What the Lab's text search looks in, lower-cased once here so a search is a plain scan."""
-    joined = " ".join(part for part in (text, *replies, " ".join(tools), error) if part)
-    return " ".join(joined.split()).lower()[:SEARCH_TEXT_CHARS]
-
-
-def _span(kind: str, started: float, turn_started: float, **fields: Any) -> dict[str, Any]:
-    now = time.perf_counter()
-    return {"kind": kind, "start_ms": round((started - turn_started) * 1000, 3),
-            "ms": round((now - started) * 1000, 3), **fields}
-
-
-def _request_record(request: ModelRequest, turn_system: str | None) -> dict[str, Any]:
-    """One model call's input for the trace: its messages and tool names (the system prompt is stored
-    once per turn, and here only when this call was sent a different one)."""
-    record: dict[str, Any] = {"purpose": request.purpose,
-                              "messages": [m.model_dump(exclude_defaults=True) for m in request.messages],
-                              "tools": [t.get("name") or t.get("function", {}).get("name") for t in request.tools]}
-    if request.system != turn_system:
-        record["system"] = request.system
-    return record
