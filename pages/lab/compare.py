@@ -20,6 +20,7 @@ from pages import render
 from pages.chat_gradio import to_chatbot
 from pages.dock import action_markdown
 from pages.frames import FrameGate
+from pages.i18n import Lang
 from pages.lab import LabContext, LabView
 from pages.lab.view import VOTES, ComparePair, fold, side_figures, start_round
 from pages.render import ChatView
@@ -34,12 +35,12 @@ def _side_view(store: Any, who: Any, comparison_id: str, side: str) -> ChatView:
     return render.view_from_history(history.conversation_id, history.messages, history.actions, history.traces)
 
 
-def _pending(view: ChatView) -> tuple[str, str | None]:
+def _pending(view: ChatView, lang: Lang) -> tuple[str, str | None]:
     """The side's open confirmation as markdown, and its action id."""
     open_ = render.open_actions(view, system_clock())
     if not open_:
         return "", None
-    return action_markdown(open_[-1], "ko"), open_[-1].action_id
+    return action_markdown(open_[-1], lang), open_[-1].action_id
 
 
 def build(ctx: LabContext) -> None:
@@ -94,9 +95,9 @@ def build(ctx: LabContext) -> None:
     view_outputs = [pair_state, a["chat"], b["chat"], a["stats"], b["stats"], a["box"], a["pending"], a["action"],
                     b["box"], b["pending"], b["action"]]
 
-    def draw(pair: ComparePair, who: Any = None, final: bool = False) -> list[Any]:
+    def draw(pair: ComparePair, lang: Lang, who: Any = None, final: bool = False) -> list[Any]:
         """Every view output; ``final`` also writes the figures under each side (empty for a new pair)."""
-        out: list[Any] = [pair, to_chatbot(pair.a, "ko"), to_chatbot(pair.b, "ko")]
+        out: list[Any] = [pair, to_chatbot(pair.a, lang), to_chatbot(pair.b, lang)]
         stats = ["", ""]
         if final and pair.comparison_id and who is not None:
             rounds = compare.rounds(runtime_store(), who, pair.comparison_id)
@@ -104,7 +105,7 @@ def build(ctx: LabContext) -> None:
                 stats = [side_figures(rounds[-1].a), side_figures(rounds[-1].b)]
         out += stats if final else [gr.skip(), gr.skip()]
         for view in (pair.a, pair.b):
-            text, action_id = _pending(view)
+            text, action_id = _pending(view, lang)
             out += [gr.update(visible=bool(action_id)), text, action_id]
         return out
 
@@ -139,15 +140,15 @@ def build(ctx: LabContext) -> None:
     ctx.header.identity.after_ready(versions_for, [agent, ctx.header.who], lists)
     ctx.header.identity.after_switch(versions_for, [agent, ctx.header.who], lists)
 
-    def reset() -> list[Any]:
+    def reset(lang: Lang) -> list[Any]:
         """A new comparison: empty sides, no vote, the configurations editable again."""
-        return [*draw(ComparePair(), final=True), "", None, *[gr.update(interactive=True)] * len(config_inputs)]
+        return [*draw(ComparePair(), lang, final=True), "", None, *[gr.update(interactive=True)] * len(config_inputs)]
 
     reset_outputs = [*view_outputs, voted, vote, *config_inputs]
-    fresh.click(reset, None, reset_outputs)
-    agent.change(reset, None, reset_outputs)
+    fresh.click(reset, ctx.header.lang, reset_outputs)
+    agent.change(reset, ctx.header.lang, reset_outputs)
 
-    def reopen(comparison_id: str | None, viewer: Viewer | None) -> list[Any]:
+    def reopen(comparison_id: str | None, lang: Lang, viewer: Viewer | None) -> list[Any]:
         if viewer is None or not comparison_id:
             return [gr.skip()] * (len(view_outputs) + len(config_inputs))
         who, store = ctx.lab_user(viewer), runtime_store()
@@ -166,15 +167,15 @@ def build(ctx: LabContext) -> None:
                         gr.update(value=config.model or FIXED_MODELS.get(config.provider, ""), interactive=False),
                         gr.update(value=ACTIVE if config.prompt_version is None else config.prompt_version,
                                   interactive=False)]
-        return [*draw(pair, who, final=True), *configs]
+        return [*draw(pair, lang, who, final=True), *configs]
 
-    resume.input(reopen, [resume, ctx.header.who], [*view_outputs, *config_inputs])
+    resume.input(reopen, [resume, ctx.header.lang, ctx.header.who], [*view_outputs, *config_inputs])
 
     # --- a round ---------------------------------------------------------------------------
     running_outputs = [*view_outputs, message, send, stop, voted, vote, *config_inputs]
 
     def run(text: str, pair: ComparePair, agent_id: str, pa: str, ma: str, va: int | None, pb: str, mb: str,
-            vb: int | None, provider: str, api_key: str, viewer: Viewer | None) -> Iterator[list[Any]]:
+            vb: int | None, lang: Lang, provider: str, api_key: str, viewer: Viewer | None) -> Iterator[list[Any]]:
         idle = [gr.skip()] * len(running_outputs)
         if viewer is None:
             yield idle
@@ -199,19 +200,20 @@ def build(ctx: LabContext) -> None:
                 for side, config in (("a", row.config_a), ("b", row.config_b))}
         pair = start_round(pair, text)
         locked = [gr.update(interactive=False)] * len(config_inputs)
-        yield [*draw(pair), "", gr.update(interactive=False), gr.update(interactive=True), "", None, *locked]
+        yield [*draw(pair, lang), "", gr.update(interactive=False), gr.update(interactive=True), "", None, *locked]
         gate = FrameGate()
         for item in compare.run_round(store, who, row.id, text, api_keys=keys, pace_ms=ctx.header.config.offline_pace_ms):
             fold(pair, item)
             if gate.admit(getattr(item, "type", "")):
-                yield [*draw(pair), gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip(),
+                yield [*draw(pair, lang), gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip(),
                        *[gr.skip()] * len(config_inputs)]
         pair.running = False
-        yield [*draw(pair, who, final=True), gr.skip(), gr.update(interactive=True), gr.update(interactive=False),
+        yield [*draw(pair, lang, who, final=True), gr.skip(), gr.update(interactive=True), gr.update(interactive=False),
                f"라운드 {pair.round}: 어느 쪽이 나았나요? (Round {pair.round}: which side was better?)", None,
                *[gr.skip()] * len(config_inputs)]
 
-    run_inputs = [message, pair_state, agent, *config_inputs, ctx.header.provider, ctx.header.api_key, ctx.header.who]
+    run_inputs = [message, pair_state, agent, *config_inputs, ctx.header.lang, ctx.header.provider, ctx.header.api_key,
+                  ctx.header.who]
     sent = send.click(run, run_inputs, running_outputs, show_progress="hidden")
     submitted = message.submit(run, run_inputs, running_outputs, show_progress="hidden")
     stop.click(lambda: [gr.update(interactive=True), gr.update(interactive=False)], None, [send, stop],
@@ -241,7 +243,7 @@ def build(ctx: LabContext) -> None:
     for side in ("a", "b"):
         s = sides[side]
 
-        def decide(pair: ComparePair, action_id: str | None, viewer: Viewer | None, decision: str,
+        def decide(pair: ComparePair, action_id: str | None, lang: Lang, viewer: Viewer | None, decision: str,
                    side: str = side) -> list[Any]:
             if viewer is None or not action_id or not pair.comparison_id:
                 return [gr.skip()] * len(view_outputs)
@@ -254,12 +256,11 @@ def build(ctx: LabContext) -> None:
             (gr.Info if outcome.ok else gr.Warning)(f"{side.upper()}: {outcome.message}")
             pair = pair.model_copy(deep=True)
             setattr(pair, side, _side_view(store, who, pair.comparison_id, side))
-            return draw(pair, who, final=True)
+            return draw(pair, lang, who, final=True)
 
-        s["confirm"].click(lambda p, x, v, d=decide: d(p, x, v, "confirm"), [pair_state, s["action"], ctx.header.who],
-                           view_outputs)
-        s["cancel"].click(lambda p, x, v, d=decide: d(p, x, v, "cancel"), [pair_state, s["action"], ctx.header.who],
-                          view_outputs)
+        inputs = [pair_state, s["action"], ctx.header.lang, ctx.header.who]
+        s["confirm"].click(lambda p, x, lg, v, d=decide: d(p, x, lg, v, "confirm"), inputs, view_outputs)
+        s["cancel"].click(lambda p, x, lg, v, d=decide: d(p, x, lg, v, "cancel"), inputs, view_outputs)
 
 
 def _config(provider: str, model: str, version: int | None) -> SideConfig:

@@ -89,6 +89,8 @@ def build(ctx: LabContext) -> None:
             requests = gr.JSON(show_label=False, elem_id="pg-lab-requests")
         with gr.Accordion("도구 호출 (tool calls)", open=True):
             tools = gr.Markdown("", elem_id="pg-lab-tools")
+            with gr.Accordion("인자와 결과 전체 (arguments and full results)", open=False):
+                tool_json = gr.JSON(show_label=False, elem_id="pg-lab-tool-json")
         with gr.Accordion("오류 (errors) · 피드백 (feedback)", open=True):
             errors = gr.Markdown("", elem_id="pg-lab-errors")
             rated = gr.Markdown("", elem_id="pg-lab-feedback")
@@ -137,7 +139,8 @@ def build(ctx: LabContext) -> None:
     older.click(go_older, [ctx.header.who, cursors, nxt, *filters], listing)
     newer.click(go_newer, [ctx.header.who, cursors, *filters], listing)
 
-    detail_outputs = [panel, header, open_tab, chart, prompt_box, prompt, requests, tools, errors, rated, events, shown]
+    detail_outputs = [panel, header, open_tab, chart, prompt_box, prompt, requests, tools, tool_json, errors, rated,
+                      events, shown]
 
     def detail(turn_id: str, viewer: Viewer | None) -> list[Any]:
         if viewer is None or not turn_id:
@@ -150,7 +153,7 @@ def build(ctx: LabContext) -> None:
         v = detail_view(d)
         return [gr.update(visible=True), v.header, gr.update(visible=v.open_conversation is not None),
                 waterfall(d.timeline), gr.update(label=v.prompt_title), v.system_prompt, v.requests, v.tools,
-                v.errors, v.feedback, v.events,
+                [c.model_dump(mode="json") for c in d.tool_calls], v.errors, v.feedback, v.events,
                 [v.open_agent, v.open_conversation] if v.open_conversation else None]
 
     def pick_row(ids: list[str], viewer: Viewer | None, evt: gr.SelectData) -> list[Any]:
