@@ -94,31 +94,37 @@ def core_030_lab(cur: duckdb.DuckDBPyConnection) -> None:
 
 
 def _backfill_traces(cur: duckdb.DuckDBPyConnection) -> None:
-    """Turns stored before core_030 get their search text, fallbacks and cost (same rules as new ones)."""
+    """Turns stored before core_030 get their message, search text, fallbacks and cost (the same rules
+    as new ones), set-based: a database with many turns migrates in seconds, not one UPDATE a row."""
+    import pandas as pd
+
     from agents.core.fallbacks import fallback_names
     from agents.core.pricing import turn_cost
 
-    cur.execute("""UPDATE traces SET message = (
-                       SELECT left(min(m.content), 300) FROM messages m WHERE m.turn_id = traces.turn_id
-                       AND m.role = 'user')""")
-    cur.execute("""UPDATE traces SET search_text = (
-                       SELECT lower(string_agg(coalesce(m.content, '') || ' ' || coalesce(m.tool_name, ''), ' '))
-                       FROM messages m WHERE m.turn_id = traces.turn_id)""")
-    rows = cur.execute("SELECT turn_id, provider, model, started_at, input_tokens, output_tokens, spans, events "
-                       "FROM traces").fetchall()
-    for turn_id, provider, model, started_at, input_tokens, output_tokens, spans, events in rows:
-        meta = _done_meta(events)
-        cost = turn_cost(provider, model, _loads(spans), input_tokens or 0, output_tokens or 0, started_at)
-        cur.execute("UPDATE traces SET cost_usd = ?, fallbacks = ? WHERE turn_id = ?",
-                    [cost, fallback_names(meta), turn_id])
+    cur.execute("""UPDATE traces SET message = m.message, search_text = m.search_text FROM (
+                       SELECT turn_id, left(min(content) FILTER (WHERE role = 'user'), 300) AS message,
+                              lower(string_agg(coalesce(content, '') || ' ' || coalesce(tool_name, ''), ' '))
+                                  AS search_text
+                       FROM messages WHERE turn_id IS NOT NULL GROUP BY turn_id) m
+                   WHERE traces.turn_id = m.turn_id""")
+    rows = cur.execute("""SELECT turn_id, provider, model, started_at, input_tokens, output_tokens, spans,
+                                 CASE WHEN json_extract_string(events, '$[#-1].type') = 'done'
+                                      THEN json_extract(events, '$[#-1].meta') END
+                          FROM traces""").fetchall()
+    if not rows:
+        return
+    frame = pd.DataFrame({
+        "turn_id": [r[0] for r in rows],
+        "cost_usd": [turn_cost(r[1], r[2], _loads(r[6]), r[4] or 0, r[5] or 0, r[3]) for r in rows],
+        "fallbacks": [fallback_names(_loads(r[7]) or {}) for r in rows],
+    })
+    cur.register("core_030_backfill", frame)
+    try:
+        cur.execute("""UPDATE traces SET cost_usd = b.cost_usd, fallbacks = b.fallbacks FROM core_030_backfill b
+                       WHERE traces.turn_id = b.turn_id""")
+    finally:
+        cur.unregister("core_030_backfill")
 
 
 def _loads(raw: Any) -> Any:
     return json.loads(raw) if isinstance(raw, str) else raw or []
-
-
-def _done_meta(raw: Any) -> dict[str, Any]:
-    for event in reversed(_loads(raw)):
-        if isinstance(event, dict) and event.get("type") == "done":
-            return event.get("meta") or {}
-    return {}
