@@ -27,9 +27,18 @@ class LabContext:
     # To open a conversation in its agent tab: the app's tabs and each tab's remembered conversation.
     app_tabs: gr.Tabs | None = None
     remembered: dict[str, gr.BrowserState] = field(default_factory=dict)
+    lab_tab: gr.Tab | None = None  # the app's Lab tab: its views load when it opens, not on every page load
+    loaders: dict[str, list[tuple[Callable[..., Any], Any, Any]]] = field(default_factory=dict)
+    current: str = ""  # the view being built
 
     def lab_user(self, viewer: Viewer | None) -> LabUser:
         return LabUser(require(viewer), self.mode)
+
+    def on_show(self, fn: Callable[..., Any], inputs: Any, outputs: Any) -> None:
+        """Run ``fn`` when the view is shown: the Lab tab or the view's own tab opens, or the local user
+        changes. A page load runs none of the Lab's reads: most visitors never open it."""
+        self.loaders.setdefault(self.current, []).append((fn, inputs, outputs))
+        self.header.identity.after_switch(fn, inputs, outputs)
 
 
 @dataclass(frozen=True)
@@ -64,5 +73,10 @@ def views() -> list[LabView]:
 def build_lab(ctx: LabContext) -> None:
     with gr.Tabs(elem_id="pg-lab-tabs"):
         for view in views():
-            with gr.Tab(view.title, id=f"lab-{view.id}", elem_id=f"pg-lab-view-{view.id}"):
+            ctx.current = view.id
+            with gr.Tab(view.title, id=f"lab-{view.id}", elem_id=f"pg-lab-view-{view.id}") as tab:
                 view.build(ctx)
+            for fn, inputs, outputs in ctx.loaders.get(view.id, []):
+                tab.select(fn, inputs, outputs, show_progress="hidden")
+                if ctx.lab_tab is not None:
+                    ctx.lab_tab.select(fn, inputs, outputs, show_progress="hidden")

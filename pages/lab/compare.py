@@ -137,8 +137,7 @@ def build(ctx: LabContext) -> None:
 
     lists = [a["version"], b["version"], resume]
     agent.change(versions_for, [agent, ctx.header.who], lists)
-    ctx.header.identity.after_ready(versions_for, [agent, ctx.header.who], lists)
-    ctx.header.identity.after_switch(versions_for, [agent, ctx.header.who], lists)
+    ctx.on_show(versions_for, [agent, ctx.header.who], lists)
 
     def reset(lang: Lang) -> list[Any]:
         """A new comparison: empty sides, no vote, the configurations editable again."""

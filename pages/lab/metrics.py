@@ -70,8 +70,7 @@ def build(ctx: LabContext) -> None:
     inputs = [period, agent, chart_kind, ctx.header.who]
     for trigger in (period.change, agent.change, refresh.click):
         trigger(load, inputs, outputs)
-    ctx.header.identity.after_ready(load, inputs, outputs)
-    ctx.header.identity.after_switch(load, inputs, outputs)
+    ctx.on_show(load, inputs, outputs)
     chart_kind.change(lambda frame, metric: over_time(frame, metric) if frame is not None else gr.skip(),
                       [frame_state, chart_kind], chart, show_progress="hidden")
 

@@ -122,8 +122,7 @@ def build(ctx: LabContext) -> None:
     inputs = [agent, ctx.header.who]
     agent.change(refresh, inputs, views)
     reload.click(refresh, inputs, views)
-    ctx.header.identity.after_ready(refresh, inputs, views)
-    ctx.header.identity.after_switch(refresh, inputs, views)
+    ctx.on_show(refresh, inputs, views)
 
     def load_base(agent_id: str, number: int | None, viewer: Viewer | None) -> Any:
         if viewer is None or number is None:

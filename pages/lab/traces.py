@@ -177,8 +177,7 @@ def build(ctx: LabContext) -> None:
     def ready(viewer: Viewer | None, *values: Any) -> list[Any]:
         return [*facet_updates(viewer), *load(viewer, [None], *values)]
 
-    ctx.header.identity.after_ready(ready, [ctx.header.who, *filters], [provider, model, version, *listing])
-    ctx.header.identity.after_switch(ready, [ctx.header.who, *filters], [provider, model, version, *listing])
+    ctx.on_show(ready, [ctx.header.who, *filters], [provider, model, version, *listing])
     refresh = gr.Button("↻ 새로고침 (Refresh)", size="sm", elem_id="pg-lab-refresh")
     refresh.click(ready, [ctx.header.who, *filters], [provider, model, version, *listing])
 
