@@ -24,7 +24,10 @@ from agents.httpapi.cors import ApiCORS
 from agents.httpapi.docs import install_docs
 from agents.httpapi.errors import COMMON, documented, install_error_handlers
 from agents.httpapi.feedback import feedback_routes
+from agents.httpapi.lab import lab_routes
 from agents.httpapi.models import AGENT_ID_PATTERN, ChatBody
+from agents.httpapi.prompts import prompt_routes
+from agents.httpapi.traces import trace_routes
 from agents.sse import EventStreamResponse, stream_turn, wait_until_idle
 
 _CHAT_200 = {
@@ -79,6 +82,8 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
     api.include_router(action_routes(caller))
     api.include_router(alert_routes(caller))
     api.include_router(feedback_routes(caller))
+    for lab in (trace_routes, prompt_routes, lab_routes):  # the Lab (issue 14)
+        api.include_router(lab(caller))
     for spec in list_agents():
         if spec.http_routes is not None:
             api.include_router(spec.http_routes(caller))

@@ -1,4 +1,5 @@
-"""The terminal front end: ``playground agents|chat|actions|conversations|alerts|tokens|serve``.
+"""The terminal front end: ``playground agents|chat|actions|conversations|alerts|tokens|serve``, and the
+Lab's ``traces|prompts|compare|metrics|export`` (``agents/cli_lab.py``).
 
 Exit status: 0 on success, 1 when a turn ended in an ``error`` event, 2 when a
 command was refused (bad input, unknown id, a second confirm...).
@@ -16,6 +17,7 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
+from agents.cli_lab import add_lab_commands
 from agents.cli_render import ReadableRenderer
 from agents.core import inputs
 from agents.core.agent import get_agent, list_agents
@@ -332,6 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=_bounded("--port", 1, 65535), default=7860, help="1-65535 (default 7860)")
     serve.set_defaults(func=cmd_serve)
+    add_lab_commands(sub, common)  # traces, prompts, compare, metrics, export
     return parser
 
 

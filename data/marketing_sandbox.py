@@ -55,7 +55,9 @@ class Sandbox:
 
 
 def _rng(user_id: str) -> random.Random:
-    return random.Random(int(hashlib.sha256(user_id.encode()).hexdigest()[:16], 16))
+    from agents.core.sandbox import seed_identity  # both sides of a comparison get the same account
+
+    return random.Random(int(hashlib.sha256(seed_identity(user_id).encode()).hexdigest()[:16], 16))
 
 
 def generate(user_id: str, now: datetime, campaigns: int | None = None, days: int = DAYS) -> Sandbox:

@@ -294,7 +294,8 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         # A tab restores when it is opened, unless it already shows a conversation (a hidden tab is
         # not restored at page load: see ``eager``; Gradio also mounts a hidden tab lazily).
         def restore_if_empty(view: ChatView, conversation_id: str | None, lang: Lang, user: Viewer | None) -> list[Any]:
-            if view.messages:
+            # Also when the remembered conversation is another one: the Lab's "open in its tab" set it.
+            if view.messages and (conversation_id is None or conversation_id == view.conversation_id):
                 return [gr.skip()] * len(outputs)
             return restore(conversation_id, lang, user)
 

@@ -1,4 +1,4 @@
-"""The Gradio Blocks app: header plus one tab per registered agent."""
+"""The Gradio Blocks app: header plus one tab per registered agent, the Lab and API access."""
 
 from __future__ import annotations
 
@@ -21,8 +21,10 @@ from pages.conversation_list import build_conversation_list
 from pages.header import build_header
 from pages.i18n import I18N, label
 from pages.identity import AppConfig
+from pages.lab import LabContext, build_lab
 
-CSS = (Path(__file__).with_name("style.css")).read_text(encoding="utf-8")
+CSS = (Path(__file__).with_name("style.css")).read_text(encoding="utf-8") + (
+    Path(__file__).with_name("lab") / "lab.css").read_text(encoding="utf-8")
 log = logging.getLogger(__name__)
 
 # Times in the page (a confirmation's expiry) are written as <time datetime=ISO>; this shows
@@ -52,6 +54,9 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
             if not agents:
                 with gr.Tab("Agents"):
                     gr.Markdown("No agents are registered in this build.")
+            with gr.Tab("🧪 Lab", id="lab", elem_id="pg-tab-lab") as lab_tab:
+                build_lab(LabContext(header=header, demo=demo, mode=config.mode, agents=agents, app_tabs=tabs,
+                                     remembered=remembered, lab_tab=lab_tab))
             with gr.Tab("API 접근", id="api-access", elem_id="pg-tab-api"):
                 build_api_access(header, config.mode)
         sections = [lists[spec.id].section for spec in agents]
@@ -109,6 +114,7 @@ def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS, stop: threading
     stop = stop or threading.Event()
     from agents.core.actions import ActionService
     from agents.core.clock import system_clock
+    from agents.core.sandbox import is_sandbox_user
     from agents.core.session import runtime_store
 
     now = clock or system_clock
@@ -125,6 +131,8 @@ def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS, stop: threading
                 store = runtime_store()
                 try:
                     for user_id in spec.extra["alert_users"](store):
+                        if is_sandbox_user(user_id):  # a side-by-side side: nobody reads its alerts
+                            continue
                         spec.alert_check(store, user_id, now())
                 except Exception:  # a failed check must not stop the next one (logged)
                     log.exception("alert check for %s failed", spec.id)

@@ -1,5 +1,5 @@
 """The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel, tutor (1440 and 390 px) and
-english tabs, in headless Debian Chromium on a fresh database.
+english tabs, the Lab, in headless Debian Chromium on a fresh database.
 
     python3 dev.py screenshots          # writes docs/*.png
 """
@@ -90,6 +90,7 @@ def _shoot(url: str, out: str) -> None:
         tutor(page, ("삼성전자 차트 보여줘", "매수 화면 열어줘"))
         page.screenshot(path=f"{out}/tutor-390.png", full_page=True)
         english(b, url, out)
+        lab(b.new_page(viewport={"width": 1440, "height": 1000}, locale="ko-KR"), url, out)
         b.close()
 
 
@@ -122,6 +123,22 @@ def english(browser, url: str, out: str) -> None:
                           "'#pg-english-chat').getBoundingClientRect().top + window.scrollY - 4); }")
             page.wait_for_timeout(500)
         page.screenshot(path=f"{out}/{name}.png", full_page=not mobile)
+
+
+def lab(page: Page, url: str, out: str) -> None:
+    """The Lab's traces: the table and one turn's detail with its waterfall (the turns the shots above ran)."""
+    page.goto(url, wait_until="load")
+    page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    page.wait_for_timeout(1000)
+    page.click("#pg-tab-lab-button")
+    page.wait_for_selector("#pg-lab-traces [role=gridcell]", timeout=30_000)
+    page.locator("#pg-lab-traces [role=gridcell]", has_text="이번 주 성과 어때?").first.click()
+    page.wait_for_selector("#pg-lab-waterfall .js-plotly-plot", timeout=30_000)
+    page.wait_for_timeout(1000)
+    top = page.locator("#pg-lab-view-traces").bounding_box()["y"]
+    bottom = page.locator("#pg-lab-waterfall").bounding_box()
+    page.screenshot(path=f"{out}/lab.png", full_page=True,
+                    clip={"x": 0, "y": top, "width": 1440, "height": bottom["y"] + bottom["height"] - top + 16})
 
 
 if __name__ == "__main__":

@@ -19,7 +19,9 @@ def test_build_app_has_a_tab_per_agent_and_the_header(store):
     components = _components(demo)
     tabs = [c for c in components if isinstance(c, gr.Tab)]
     assert [t.label for t in tabs] == ["마케팅 에이전트", "여행 플래너", "쇼핑 재추천", "주식 튜터", "영어 회화",
-                                         "Notes (test agent)", "API 접근"]
+                                         "Notes (test agent)", "🧪 Lab", "🔎 트레이스 (Traces)",
+                                         "📝 프롬프트 (Prompt studio)", "⚖️ 나란히 비교 (Side-by-side)", "📊 지표 (Metrics)",
+                                         "API 접근"]
     by_id = {c.elem_id: c for c in components if getattr(c, "elem_id", None)}
     assert by_id["pg-provider"].value == "offline"
     assert by_id["pg-key"].type == "password"

@@ -85,5 +85,12 @@ def test_handlers_called_directly_cannot_reach_another_users_data(shared_server,
     assert store.db.fetchall("SELECT text FROM test_notes") == []
     # Whatever the calls created belongs to the caller's own anonymous identity, never to alice.
     owners = {r[0] for r in store.db.fetchall("SELECT DISTINCT user_id FROM conversations")}
-    assert owners <= {"alice"} | {o for o in owners if o.startswith("anon-")}
+    # A side-by-side comparison the calls started runs as its two sandbox users, on behalf of the caller.
+    comparison_owners = {r[0] for r in store.db.fetchall("SELECT owner_id FROM comparisons")}
+    assert all(o.startswith("anon-") for o in comparison_owners)
+    sandboxes = {u for row in store.db.fetchall("SELECT user_a, user_b FROM comparisons") for u in row}
+    assert owners <= {"alice"} | {o for o in owners if o.startswith("anon-")} | sandboxes
+    trace_owners = {r[0] for r in store.db.fetchall("SELECT DISTINCT owner_id FROM traces")}
+    assert trace_owners <= {"alice"} | {o for o in trace_owners if o.startswith("anon-")}
+    assert store.prompts.active_version("notes") == 0  # no visitor changed the app-wide prompt
     print(f"\n{len(endpoints)} handlers exposed, {len(called)} accepted the call; none reached alice")

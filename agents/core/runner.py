@@ -30,9 +30,11 @@ from agents.core.events import (
     TextDelta,
     Usage,
 )
+from agents.core.fallbacks import fallback_names
 from agents.core.history import to_model_messages
 from agents.core.ids import new_id
 from agents.core.locks import conversation_lock
+from agents.core.pricing import turn_cost
 from agents.core.providers.base import (
     ChatMessage,
     Finish,
@@ -48,6 +50,7 @@ from agents.core.providers.base import (
 from agents.core.store import ConversationRow, NewMessage, PendingActionRow, Store, TraceRow
 from agents.core.toolcalls import run_tool_call
 from agents.core.tools import new_call_id
+from agents.core.tracing import MESSAGE_CHARS, SpanList, phase, request_record, search_text
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +60,13 @@ class TurnSettings:
     guards: guards.GuardSettings = field(default_factory=guards.GuardSettings.from_env)
     options: ModelOptions = field(default_factory=ModelOptions)
     action_ttl_minutes: float = 30.0
+    # Run against this system-prompt version instead of the conversation's pick or the active one
+    # (a side-by-side side, an eval run); 0 is the built-in prompt.
+    prompt_version: int | None = None
+    # The person behind a sandbox user (a side-by-side side): their daily limit, their Lab.
+    owner_id: str | None = None
+    # (comparison id, "a" or "b") for a side-by-side turn, recorded in its trace.
+    comparison: tuple[str, str] | None = None
 
 
 class Turn:
@@ -88,7 +98,10 @@ class Turn:
         self.actions_out: list[PendingActionRow] = []
         self.state: dict[str, Any] = dict(conversation.state)
         self.usage = Usage()
-        self.spans: list[dict[str, Any]] = []
+        self.spans: list[dict[str, Any]] = SpanList(self.elapsed_ms)
+        self.requests: list[dict[str, Any]] = []  # what each model call was sent, for the trace
+        self.phases: list[dict[str, Any]] = []  # the runner's own steps: guards, persistence
+        self.prompt_version: int | None = None
         self.meta: dict[str, Any] = {}
         self.reply_parts: list[str] = []  # text of the model step in progress
         self.final_text = ""
@@ -129,9 +142,15 @@ class Turn:
             self._system = self._build_system_prompt()
         return self._system
 
+    def resolve_prompt(self) -> tuple[int, str]:
+        """(version, text) of the stored system prompt this turn uses: the settings' override, the
+        conversation's pick or the active version; 0 is the agent's built-in prompt."""
+        version, text = self.store.prompts.resolve(self.agent.id, self.conversation.id, self.settings.prompt_version)
+        self.prompt_version = version
+        return version, text if text is not None else self.agent.system_prompt
+
     def _build_system_prompt(self) -> str:
-        stored = self.store.prompts.active(self.agent.id)
-        parts = [stored[1] if stored else self.agent.system_prompt]
+        parts = [self.resolve_prompt()[1]]
         if self.agent.context is not None:
             extra = self.agent.context(self)
             if extra:
@@ -162,9 +181,14 @@ class Turn:
     def stream_model(self, request: ModelRequest, *, forward_text: bool = True) -> Generator[Event, None, ModelResponse]:
         """Call the provider, forwarding text deltas as events; returns the whole response."""
         started = time.perf_counter()
+        start_ms = self.elapsed_ms()
+        first_ms: float | None = None
         response = ModelResponse()
         parts: list[str] = []
+        self.requests.append(request_record(request, self._system))
         for chunk in self.provider.stream(request):
+            if first_ms is None and isinstance(chunk, TextChunk | ToolCallChunk):
+                first_ms = (time.perf_counter() - started) * 1000
             match chunk:
                 case TextChunk(content=content):
                     parts.append(content)
@@ -184,6 +208,7 @@ class Turn:
         self.usage = self.usage + response.usage
         self.spans.append({
             "kind": "model", "purpose": request.purpose, "ms": round((time.perf_counter() - started) * 1000, 3),
+            "start_ms": round(start_ms, 3), "ttft_ms": None if first_ms is None else round(first_ms, 3),
             "input_tokens": response.usage.input_tokens, "output_tokens": response.usage.output_tokens,
             "tool_calls": [c.name for c in response.tool_calls],
         })
@@ -292,20 +317,24 @@ def _locked_turn(
                               "written; your message was not saved. Send it again when that reply is done.)")
         return
     refusal: GuardRefusal | None = None
+    guards_started = time.perf_counter()
     try:
         guards.check_size(text, settings.guards)
         guards.check_injection(cleaned)
-        guards.check_usage(store.usage.turns_since(user_id, _day_start(now)), settings.guards)
+        guards.check_usage(store.usage.turns_since(settings.owner_id or user_id, _day_start(now)), settings.guards)
     except GuardRefusal as exc:
         refusal = exc
+    pre_spans = [phase("guards", guards_started, started, ok=refusal is None)]
     # 2. The user message is durable before any model call.
     user_message = NewMessage(
         role="user", content=cleaned if refusal is None else text, turn_id=turn_id,
         status="complete" if refusal is None else "refused",
         meta={} if refusal is None else {"refused": refusal.code}, id=new_id("msg"),
     )
+    saved_started = time.perf_counter()
     try:
         store.db.write(lambda: store.messages.add(conversation.id, [user_message], now))
+        pre_spans.append(phase("persist", saved_started, started, name="user message"))
     except Exception as exc:
         log.exception("could not record the user message")
         yield emitter(Error, code="store_error", retryable=True, conversation_id=conversation.id,
@@ -315,12 +344,14 @@ def _locked_turn(
     if refusal is not None:
         error = emitter(Error, code=refusal.code, message=refusal.message, retryable=refusal.retryable,
                         conversation_id=conversation.id)
-        _persist_refusal(store, agent, provider, user_id, conversation.id, now, turn_id, error, started)
+        _persist_refusal(store, agent, provider, user_id, conversation.id, now, turn_id, error, started, settings,
+                         text, pre_spans)
         yield error
         return
     turn = Turn(agent=agent, store=store, provider=provider, user_id=user_id, conversation=conversation,
                 text=cleaned, now=now, settings=settings, turn_id=turn_id, emitter=emitter, started=started,
                 extra=extra)
+    turn.phases.extend(pre_spans)
     yield from _drive(turn)
 
 
@@ -453,28 +484,47 @@ def _persist_turn(turn: Turn, *, status: str) -> None:
 
 def _write_turn(turn: Turn, status: str) -> None:
     error = next((e for e, _ in reversed(turn.recorded) if e.type == "error"), None)
+    done = next((e for e, _ in reversed(turn.recorded) if e.type == "done"), None)
+    writes_started = time.perf_counter()
     turn.store.messages.add(turn.conversation.id, turn.messages_out, turn.now)
     for action in turn.actions_out:
         turn.store.actions.insert(action)
     if turn.state != turn.conversation.state:
         turn.store.conversations.set_state(turn.conversation.id, turn.state)
+    # The trace row itself and the commit come after this span, so it cannot include them.
+    phases = [*turn.phases, phase("persist", writes_started, turn.started, name="reply, actions and state")]
+    if turn.prompt_version is None:  # a pipeline that never called the model: the version it would have used
+        turn.resolve_prompt()
+    comparison = turn.settings.comparison or (None, None)
     turn.store.traces.insert(TraceRow(
         turn_id=turn.id, conversation_id=turn.conversation.id, user_id=turn.user_id, agent_id=turn.agent.id,
         provider=turn.provider.name, model=turn.provider.model, status=status,
         error_code=getattr(error, "code", None), started_at=turn.now, latency_ms=round(turn.elapsed_ms(), 3),
         ttft_ms=turn.ttft_ms, input_tokens=turn.usage.input_tokens, output_tokens=turn.usage.output_tokens,
-        events=_trace_events(turn.recorded), spans=turn.spans,
+        events=_trace_events(turn.recorded), spans=turn.spans, phases=phases,
+        owner_id=turn.settings.owner_id or turn.user_id,
+        prompt_version=turn.prompt_version, system_prompt=turn._system, requests=turn.requests,
+        comparison_id=comparison[0], comparison_side=comparison[1], message=turn.text[:MESSAGE_CHARS],
+        search_text=search_text(turn.text, [m.content or "" for m in turn.messages_out if m.role == "assistant"],
+                                 list(dict.fromkeys(e.name for e, _ in turn.recorded if e.type == "tool_call")),
+                                 getattr(error, "message", "")),
+        cost_usd=turn_cost(turn.provider.name, turn.provider.model, turn.spans, turn.usage.input_tokens,
+                           turn.usage.output_tokens, turn.now),
+        fallbacks=fallback_names(getattr(done, "meta", None) or turn.meta),
     ))
 
 
 def _persist_refusal(
     store: Store, agent: AgentSpec, provider: Provider, user_id: str, conversation_id: str, now: datetime,
-    turn_id: str, error: Error, started: float,
+    turn_id: str, error: Error, started: float, settings: TurnSettings, text: str, phases: list[dict[str, Any]],
 ) -> None:
     elapsed = (time.perf_counter() - started) * 1000
+    comparison = settings.comparison or (None, None)
     store.traces.insert(TraceRow(
         turn_id=turn_id, conversation_id=conversation_id, user_id=user_id, agent_id=agent.id,
         provider=provider.name, model=provider.model, status="refused", error_code=error.code, started_at=now,
         latency_ms=round(elapsed, 3), ttft_ms=None, input_tokens=0, output_tokens=0,
-        events=_trace_events([(error, elapsed)]), spans=[],
+        events=_trace_events([(error, elapsed)]), spans=[], phases=phases, owner_id=settings.owner_id or user_id,
+        comparison_id=comparison[0], comparison_side=comparison[1], message=text[:MESSAGE_CHARS],
+        search_text=search_text(text, [], [], error.message), cost_usd=0.0,
     ))

@@ -36,7 +36,10 @@ _STATUS: list[tuple[type[PlaygroundError], int]] = [
     (ActionRefused, 409), (ConversationBusy, 409), (ActionBusy, 409),
     (InvalidArgs, 422), (RateLimited, 429),
 ]
-_STATUS_BY_CODE = {"invalid_user": 422, "alert_not_found": 404, "alert_closed": 409}
+_STATUS_BY_CODE = {"invalid_user": 422, "alert_not_found": 404, "alert_closed": 409,
+                   # the Lab
+                   "prompt_version_not_found": 404, "comparison_not_found": 404, "nothing_to_roll_back": 409,
+                   "round_not_finished": 409}
 _FIELD_BY_CODE = {"invalid_user": "user"}
 
 

@@ -35,6 +35,22 @@ EVERY_ENDPOINT = [
     ("POST", "/api/v1/english/chat", {"history": [], "message": "Hello!"}),
     ("GET", "/api/v1/english/profile", None),
     ("PUT", "/api/v1/english/profile", {"name": "Mina", "interests": ["travel"], "learningLevel": "beginner"}),
+    # the Lab (issue 14)
+    ("GET", "/api/v1/traces", None),
+    ("GET", "/api/v1/traces/turn_x", None),
+    ("GET", "/api/v1/prompts/notes", None),
+    ("POST", "/api/v1/prompts/notes", {"content": "Be brief."}),
+    ("GET", "/api/v1/prompts/notes/diff?a=0&b=0", None),
+    ("POST", "/api/v1/prompts/notes/activate", {"version": 0}),
+    ("POST", "/api/v1/prompts/notes/rollback", None),
+    ("POST", "/api/v1/prompts/notes/pick", {"conversation_id": "conv_x", "version": 0}),
+    ("GET", "/api/v1/lab/metrics", None),
+    ("GET", "/api/v1/lab/export", None),
+    ("POST", "/api/v1/lab/compare", {"message": "hi", "agent": "notes", "a": {}, "b": {}}),
+    ("GET", "/api/v1/lab/compare", None),
+    ("GET", "/api/v1/lab/compare/cmp_x", None),
+    ("POST", "/api/v1/lab/compare/cmp_x/vote", {"round": 1, "vote": "a"}),
+    ("POST", "/api/v1/lab/compare/cmp_x/act", {"side": "a", "action_id": "act_x", "decision": "confirm"}),
 ]
 
 
@@ -127,7 +143,8 @@ def test_every_endpoint_resolves_the_user_through_the_one_dependency(store, mode
     routes = [r for r in flat(api.routes) if isinstance(r, APIRoute) and r.path.startswith("/api/v1")]
     assert {(m, r.path) for r in routes for m in r.methods} == {
         (m, p.replace("notes", "{agent_id}").replace("conv_x", "{conversation_id}").replace("act_x", "{action_id}")
-         .replace("alert_x", "{alert_id}").replace("turn_x", "{turn_id}").replace("trip_x", "{trip_id}"))
+         .replace("alert_x", "{alert_id}").replace("turn_x", "{turn_id}").replace("trip_x", "{trip_id}")
+         .replace("cmp_x", "{comparison_id}").split("?")[0])
         for m, p, _ in EVERY_ENDPOINT}
     for route in routes:
         callers = [d.call for d in route.dependant.dependencies if d.call is not None

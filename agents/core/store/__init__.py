@@ -9,9 +9,11 @@ from typing import Any
 
 from agents.core.store.actions import PendingActionRepo
 from agents.core.store.alerts import AlertRepo
+from agents.core.store.comparisons import ComparisonRepo
 from agents.core.store.conversations import ConversationRepo, MessageRepo
 from agents.core.store.db import Database, default_db_path
 from agents.core.store.feedback import FeedbackRepo
+from agents.core.store.lab import LabRepo
 from agents.core.store.migrations import CORE_MIGRATIONS, Migration, migrate
 from agents.core.store.models import (
     ActionStatus,
@@ -22,8 +24,9 @@ from agents.core.store.models import (
     PendingActionRow,
     TraceRow,
 )
+from agents.core.store.prompts import PromptRepo
 from agents.core.store.settings import SettingsRepo
-from agents.core.store.telemetry import PromptRepo, TraceRepo, UsageRepo
+from agents.core.store.telemetry import TraceRepo, UsageRepo
 from agents.core.store.tokens import ApiTokenRepo, ApiTokenRow
 
 __all__ = [
@@ -59,6 +62,8 @@ class Store:
         self.settings = SettingsRepo(db)
         self.tokens = ApiTokenRepo(db)
         self.feedback = FeedbackRepo(db)
+        self.lab = LabRepo(db)
+        self.comparisons = ComparisonRepo(db)
         # Per-store memo for facts that only change through this process (one process per file).
         self.memo: dict[str, Any] = {}
 

@@ -146,7 +146,7 @@ class ConversationRepo:
             owned = cur.execute("SELECT 1 FROM conversations WHERE id = ? AND user_id = ?", [conv_id, user_id]).fetchone()
             if not owned:
                 return False
-            for table in ("messages", "pending_actions", "traces", "feedback"):
+            for table in ("messages", "pending_actions", "traces", "feedback", "prompt_picks"):
                 cur.execute(f"DELETE FROM {table} WHERE conversation_id = ?", [conv_id])
             cur.execute("DELETE FROM conversations WHERE id = ?", [conv_id])
         return True

@@ -178,6 +178,15 @@ CORE_MIGRATIONS: list[Migration] = [
 ]
 
 
+def _core_030_lab(cur: duckdb.DuckDBPyConnection) -> None:
+    from agents.core.store.lab_migrations import core_030_lab
+
+    core_030_lab(cur)
+
+
+CORE_MIGRATIONS.append(Migration("core_030_lab", _core_030_lab))
+
+
 def migrate(db: Database, migrations: Sequence[Migration]) -> list[str]:
     """Apply the ones not yet recorded, each in its own transaction. Returns their names."""
     db.execute(

@@ -116,5 +116,17 @@ class TraceRow(BaseModel):
     output_tokens: int | None
     events: list[dict[str, Any]]
     spans: list[dict[str, Any]] = Field(default_factory=list)
+    # Since core_030 (the Lab). owner_id is the person (a side-by-side sandbox user's owner).
+    owner_id: str | None = None
+    prompt_version: int | None = None
+    system_prompt: str | None = None
+    requests: list[dict[str, Any]] = Field(default_factory=list)
+    phases: list[dict[str, Any]] = Field(default_factory=list)
+    comparison_id: str | None = None
+    comparison_side: str | None = None
+    message: str | None = None
+    search_text: str | None = None
+    cost_usd: float | None = None
+    fallbacks: list[str] = Field(default_factory=list)
     # 👍/👎 ratings with comments (filled by TraceRepo.get, not stored in the trace row).
     feedback: list[dict[str, Any]] = Field(default_factory=list)

@@ -11,8 +11,12 @@ from agents.core.store.models import TraceRow
 
 _TRACE_COLS = (
     "turn_id, conversation_id, user_id, agent_id, provider, model, status, error_code, started_at, latency_ms, "
-    "ttft_ms, input_tokens, output_tokens, events, spans"
+    "ttft_ms, input_tokens, output_tokens, events, spans, owner_id, prompt_version, comparison_id, comparison_side, "
+    "cost_usd, fallbacks, phases"
 )
+# Read for one turn's detail only: a conversation's reload does not need them.
+_DETAIL_COLS = "system_prompt, requests, search_text, message"
+_JSON_COLS = ("events", "spans", "requests", "phases")
 
 
 class UsageRepo:
@@ -23,8 +27,9 @@ class UsageRepo:
 
     def turns_since(self, user_id: str, since: datetime) -> int:
         # started_at first so zone maps skip every row group older than ``since``.
+        # owner_id: a side-by-side comparison's sandbox turns count against the person who ran them.
         row = self.db.fetchone(
-            "SELECT count(*) FROM traces WHERE started_at >= ? AND user_id = ? AND status <> 'refused'",
+            "SELECT count(*) FROM traces WHERE started_at >= ? AND owner_id = ? AND status <> 'refused'",
             [since, user_id],
         )
         return int(row[0]) if row else 0
@@ -41,18 +46,19 @@ class TraceRepo:
 
     def insert(self, trace: TraceRow) -> None:
         data = trace.model_dump()
-        data["events"] = dumps(data["events"])
-        data["spans"] = dumps(data["spans"])
-        cols = _TRACE_COLS.split(", ")
+        for name in _JSON_COLS:
+            data[name] = dumps(data[name])
+        data["owner_id"] = data["owner_id"] or data["user_id"]
+        cols = f"{_TRACE_COLS}, {_DETAIL_COLS}".split(", ")
         self.db.execute(
-            f"INSERT INTO traces ({_TRACE_COLS}) VALUES ({', '.join('?' * len(cols))})", [data[c] for c in cols]
+            f"INSERT INTO traces ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", [data[c] for c in cols]
         )
 
     def get(self, turn_id: str) -> TraceRow | None:
-        row = self.db.fetchone(f"SELECT {_TRACE_COLS} FROM traces WHERE turn_id = ?", [turn_id])
+        row = self.db.fetchone(f"SELECT {_TRACE_COLS}, {_DETAIL_COLS} FROM traces WHERE turn_id = ?", [turn_id])
         if row is None:
             return None
-        trace = _trace(row)
+        trace = _trace(row, f"{_TRACE_COLS}, {_DETAIL_COLS}")
         trace.feedback = self.db.fetch_dicts(
             "SELECT user_id, rating, comment, message_id, updated_at FROM feedback WHERE turn_id = ? ORDER BY updated_at",
             [turn_id])
@@ -65,42 +71,10 @@ class TraceRepo:
         return [_trace(r) for r in rows]
 
 
-def _trace(row: tuple[Any, ...]) -> TraceRow:
-    values = dict(zip(_TRACE_COLS.split(", "), row, strict=True))
-    values["events"] = loads(values["events"], [])
-    values["spans"] = loads(values["spans"], [])
+def _trace(row: tuple[Any, ...], cols: str = _TRACE_COLS) -> TraceRow:
+    values = dict(zip(cols.split(", "), row, strict=True))
+    for name in _JSON_COLS:
+        if name in values:
+            values[name] = loads(values[name], [])
+    values["fallbacks"] = list(values.get("fallbacks") or [])
     return TraceRow(**values)
-
-
-class PromptRepo:
-    """Versioned system prompts per agent; the highest version is the active one."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-        # Read on every turn, written rarely, and only this process writes the file: cache it.
-        self._active: dict[str, tuple[int, str] | None] = {}
-
-    def active(self, agent_id: str) -> tuple[int, str] | None:
-        if agent_id not in self._active:
-            row = self.db.fetchone(
-                "SELECT version, content FROM prompts WHERE agent_id = ? ORDER BY version DESC LIMIT 1", [agent_id]
-            )
-            self._active[agent_id] = (int(row[0]), str(row[1])) if row else None
-        return self._active[agent_id]
-
-    def save(self, agent_id: str, content: str, now: datetime, note: str | None = None) -> int:
-        with self.db.transaction() as cur:
-            row = cur.execute("SELECT coalesce(max(version), 0) FROM prompts WHERE agent_id = ?", [agent_id]).fetchone()
-            version = int(row[0]) + 1 if row else 1
-            cur.execute(
-                "INSERT INTO prompts (agent_id, version, content, note, created_at) VALUES (?, ?, ?, ?, ?)",
-                [agent_id, version, content, note, now],
-            )
-        self._active.pop(agent_id, None)
-        return version
-
-    def versions(self, agent_id: str) -> list[dict[str, Any]]:
-        return self.db.fetch_dicts(
-            "SELECT version, note, created_at, content FROM prompts WHERE agent_id = ? ORDER BY version DESC",
-            [agent_id],
-        )

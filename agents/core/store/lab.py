@@ -1,0 +1,287 @@
+"""The Lab's reads over ``traces`` (issue 14): filtered pages of turns, one turn's detail, the
+values the filters offer, metrics per agent x provider x model x prompt version, and exports.
+
+``owner`` scopes every read to one person's turns (shared mode always passes it). Text search
+looks in ``search_text``, lower-cased when the turn was written, newest rows first (see
+``TraceRepo`` and ``tests/bench/bench_lab.py`` for why it is done in time windows).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+import pandas as pd
+from pydantic import BaseModel, ConfigDict, Field
+
+from agents.core.fallbacks import FALLBACKS
+from agents.core.store.db import Database
+
+Status = Literal["done", "error", "interrupted", "refused"]
+FeedbackFilter = Literal["up", "down", "none"]
+ExportKind = Literal["traces", "feedback", "votes"]
+ExportFormat = Literal["csv", "jsonl", "parquet"]
+
+ROW_COLS = ("turn_id, started_at, owner_id, user_id, agent_id, provider, model, prompt_version, status, error_code, "
+            "conversation_id, comparison_id, comparison_side, latency_ms, ttft_ms, input_tokens, output_tokens, "
+            "cost_usd, fallbacks, message")
+
+
+class TraceFilter(BaseModel):
+    """What the traces table shows; every field optional. ``owner`` is set by the service from the
+    caller's identity (never from what a client sends in shared mode)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    owner: str | None = None
+    agent: str | None = None
+    provider: str | None = None
+    model: str | None = None
+    prompt_version: int | None = None
+    status: Status | None = None
+    feedback: FeedbackFilter | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    text: str | None = Field(None, max_length=200)
+    comparison: str | None = None
+
+    def cheap_where(self, before: str | None = None) -> tuple[str, list[Any]]:
+        """The plain column filters only (no feedback, no text): what sizes the search windows."""
+        plain = self.model_copy(update={"feedback": None, "text": None})
+        where, params = plain.where()
+        if before is not None:
+            where += " AND t.started_at <= ?"
+            params.append(decode_cursor(before)[0])
+        return where, params
+
+    def needle(self) -> str:
+        return " ".join((self.text or "").split()).lower()
+
+    def where(self, alias: str = "t", *, text: bool = True) -> tuple[str, list[Any]]:
+        """The WHERE clause (started_at first, so zone maps prune by time) and its parameters."""
+        clauses: list[str] = []
+        params: list[Any] = []
+        for column, value in (("started_at >=", self.since), ("started_at <", self.until)):
+            if value is not None:
+                clauses.append(f"{alias}.{column} ?")
+                params.append(value)
+        for column, value in (("owner_id", self.owner), ("agent_id", self.agent), ("provider", self.provider),
+                              ("model", self.model), ("prompt_version", self.prompt_version), ("status", self.status),
+                              ("comparison_id", self.comparison)):
+            if value is not None:
+                clauses.append(f"{alias}.{column} = ?")
+                params.append(value)
+        # Semi and anti joins on the small feedback table (a correlated EXISTS ran per row).
+        if self.feedback == "none":
+            clauses.append(f"{alias}.turn_id NOT IN (SELECT turn_id FROM feedback)")
+        elif self.feedback is not None:
+            clauses.append(f"{alias}.turn_id IN (SELECT turn_id FROM feedback WHERE rating = ?)")
+            params.append(self.feedback)
+        needle = self.needle()
+        if needle and text:
+            clauses.append(f"contains({alias}.search_text, ?)")
+            params.append(needle)
+        return (" AND ".join(clauses) or "true"), params
+
+
+class TracePage(BaseModel):
+    rows: list[dict[str, Any]]
+    # Pass as ``before`` to get the next (older) page; None when this is the last one.
+    next_cursor: str | None = None
+
+
+def encode_cursor(started_at: datetime, turn_id: str) -> str:
+    return f"{started_at.isoformat()}|{turn_id}"
+
+
+def decode_cursor(cursor: str) -> tuple[datetime, str]:
+    moment, _, turn_id = cursor.partition("|")
+    try:
+        when = datetime.fromisoformat(moment)
+    except ValueError:
+        when = None
+    if when is None or not turn_id:
+        from agents.core.inputs import InvalidInput
+
+        raise InvalidInput("before", f"'before' 값 {cursor[:60]!r}은(는) 이전 페이지의 next_cursor가 아닙니다. 처음 페이지부터 "
+                                     f"다시 보세요. ('before' {cursor[:60]!r} is not a next_cursor from a previous "
+                                     "page; start again from the first page.)")
+    return when.replace(tzinfo=None), turn_id
+
+
+class LabRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # --- traces ----------------------------------------------------------------------
+
+    def page(self, filters: TraceFilter, limit: int = 50, before: str | None = None) -> TracePage:
+        """One page of turns, newest first, each with its feedback (rating and comment)."""
+        where, params = filters.where(text=False)
+        if before is not None:
+            moment, turn_id = decode_cursor(before)
+            where += " AND (t.started_at < ? OR (t.started_at = ? AND t.turn_id < ?))"
+            params += [moment, moment, turn_id]
+        needle = filters.needle()
+        if needle:
+            where += " AND contains(t.search_text, ?)"
+            params.append(needle)
+        if filters.feedback in ("up", "down"):  # the rated turns are few: read them straight
+            rows = self._select(where, params, limit + 1)
+        else:
+            rows = self._windowed(where, params, filters.cheap_where(before), limit + 1)
+        more = len(rows) > limit
+        rows = rows[:limit]
+        cursor = encode_cursor(rows[-1]["started_at"], rows[-1]["turn_id"]) if more and rows else None
+        return TracePage(rows=rows, next_cursor=cursor)
+
+    def _windowed(self, where: str, params: list[Any], cheap: tuple[str, list[Any]], limit: int) -> list[dict[str, Any]]:
+        """Newest time window first. Sorting every matching row for a top 50 costs a scan and a sort of
+        the whole table; a window of the newest rows, sized from the rows' density over time to hold
+        about four pages, holds the page in most cases. When it does not (a rare word), the rest of the
+        range is read in one query: more windows would each pay a query (tests/bench/bench_lab.py)."""
+        stats = self.db.fetchone(f"SELECT min(t.started_at), max(t.started_at), count(*) FROM traces t WHERE {cheap[0]}",
+                                 cheap[1])
+        if stats is None or stats[2] == 0:
+            return []
+        oldest, newest, count = stats
+        span = newest - oldest
+        if count <= limit * 4 or span.total_seconds() <= 0:
+            return self._select(where, params, limit)
+        lower = newest - span * (limit * 4 / count)
+        found = self._select(where + " AND t.started_at >= ?", [*params, lower], limit)
+        if len(found) >= limit:
+            return found
+        return found + self._select(where + " AND t.started_at < ?", [*params, lower], limit - len(found))
+
+    def _select(self, where: str, params: list[Any], limit: int) -> list[dict[str, Any]]:
+        # Only the table's columns go through the sort: the events and prompts stay on disk.
+        cols = ", ".join(f"t.{c}" for c in ROW_COLS.split(", "))
+        return self.db.fetch_dicts(
+            f"""SELECT p.*, f.rating, f.comment FROM (
+                    SELECT {cols} FROM traces t WHERE {where} ORDER BY t.started_at DESC, t.turn_id DESC LIMIT ?) p
+                LEFT JOIN feedback f ON f.turn_id = p.turn_id
+                ORDER BY p.started_at DESC, p.turn_id DESC""", [*params, limit])
+
+    def count(self, filters: TraceFilter) -> int:
+        where, params = filters.where()
+        row = self.db.fetchone(f"SELECT count(*) FROM traces t WHERE {where}", params)
+        return int(row[0]) if row else 0
+
+    def span(self, filters: TraceFilter) -> tuple[datetime | None, datetime | None]:
+        """The first and last turn's start under ``filters`` (refused ones included)."""
+        where, params = filters.where()
+        row = self.db.fetchone(f"SELECT min(t.started_at), max(t.started_at) FROM traces t WHERE {where}", params)
+        return (row[0], row[1]) if row else (None, None)
+
+    def owner_of(self, turn_id: str) -> str | None:
+        row = self.db.fetchone("SELECT owner_id FROM traces WHERE turn_id = ?", [turn_id])
+        return None if row is None else str(row[0])
+
+    def facets(self, owner: str | None) -> dict[str, list[Any]]:
+        """The values each filter can take for this person (or everyone), for the dropdowns."""
+        rows = self.db.fetchall(
+            f"""SELECT agent_id, provider, model, prompt_version, owner_id FROM traces
+                {'WHERE owner_id = ?' if owner else ''} GROUP BY ALL""", [owner] if owner else [])
+        out: dict[str, list[Any]] = {}
+        for index, key in enumerate(("agents", "providers", "models", "prompt_versions", "users")):
+            out[key] = sorted({r[index] for r in rows if r[index] is not None})
+        return out
+
+    # --- metrics ---------------------------------------------------------------------
+
+    def metrics(self, filters: TraceFilter) -> pd.DataFrame:
+        """Per agent x provider x model x prompt version: turns, error rate, latency and TTFT p50/p95,
+        tokens, cost, 👍/👎, fallbacks and side-by-side votes. Refused turns are not turns.
+
+        Four small aggregates joined on the configuration: one GROUP BY that also joined feedback and
+        tested four list filters per row ran three times slower (tests/bench/bench_lab.py)."""
+        where, params = filters.where()
+        where += " AND t.status <> 'refused'"
+        keys = "agent_id, provider, model, prompt_version"
+        on = " AND ".join(f"m.{k} IS NOT DISTINCT FROM x.{k}" for k in keys.split(", "))
+        fallback_cols = ", ".join(f"count(*) FILTER (WHERE name = '{name}') AS fb_{name}" for name in FALLBACKS)
+        fallback_out = ", ".join(f"coalesce(fb.fb_{name}, 0) AS fb_{name}" for name in FALLBACKS)
+        return self.db.execute(
+            f"""WITH scope AS (SELECT t.turn_id, t.agent_id, t.provider, t.model, t.prompt_version, t.status,
+                                      t.latency_ms, t.ttft_ms, t.input_tokens, t.output_tokens, t.cost_usd, t.fallbacks
+                               FROM traces t WHERE {where}),
+                m AS (SELECT {keys}, count(*) AS turns,
+                             count(*) FILTER (WHERE status = 'error') AS errors,
+                             count(*) FILTER (WHERE status = 'interrupted') AS interrupted,
+                             quantile_cont(latency_ms, 0.5) AS latency_p50, quantile_cont(latency_ms, 0.95) AS latency_p95,
+                             quantile_cont(ttft_ms, 0.5) AS ttft_p50, quantile_cont(ttft_ms, 0.95) AS ttft_p95,
+                             coalesce(sum(input_tokens), 0)::BIGINT AS input_tokens,
+                             coalesce(sum(output_tokens), 0)::BIGINT AS output_tokens,
+                             CASE WHEN count(cost_usd) = count(*) THEN sum(cost_usd) END AS cost_usd
+                      FROM scope GROUP BY ALL),
+                th AS (SELECT s.agent_id, s.provider, s.model, s.prompt_version,
+                              count(*) FILTER (WHERE f.rating = 'up') AS up, count(*) FILTER (WHERE f.rating = 'down') AS down
+                       FROM feedback f JOIN scope s ON s.turn_id = f.turn_id GROUP BY ALL),
+                fb AS (SELECT {keys}, {fallback_cols} FROM (
+                           SELECT {keys}, unnest(fallbacks) AS name FROM scope WHERE len(fallbacks) > 0) GROUP BY ALL),
+                sides AS (SELECT turn_a AS turn_id, 'a' AS side, vote FROM comparison_rounds WHERE vote IS NOT NULL
+                          UNION ALL SELECT turn_b, 'b', vote FROM comparison_rounds WHERE vote IS NOT NULL),
+                v AS (SELECT s.agent_id, s.provider, s.model, s.prompt_version,
+                             count(*) FILTER (WHERE v.vote = v.side) AS wins,
+                             count(*) FILTER (WHERE v.vote IN ('a', 'b') AND v.vote <> v.side) AS losses,
+                             count(*) FILTER (WHERE v.vote = 'tie') AS ties,
+                             count(*) FILTER (WHERE v.vote = 'both_bad') AS both_bad
+                      FROM sides v JOIN scope s ON s.turn_id = v.turn_id GROUP BY ALL)
+                SELECT m.*, errors / turns AS error_rate,
+                       coalesce(th.up, 0) AS thumbs_up, coalesce(th.down, 0) AS thumbs_down,
+                       CASE WHEN coalesce(th.up, 0) + coalesce(th.down, 0) > 0
+                            THEN th.up / (th.up + th.down) END AS thumbs_up_ratio,
+                       {fallback_out},
+                       coalesce(v.wins, 0) AS wins, coalesce(v.losses, 0) AS losses, coalesce(v.ties, 0) AS ties,
+                       coalesce(v.both_bad, 0) AS both_bad
+                FROM m LEFT JOIN th ON {on.replace('x.', 'th.')} LEFT JOIN fb ON {on.replace('x.', 'fb.')}
+                     LEFT JOIN v ON {on.replace('x.', 'v.')}
+                ORDER BY turns DESC, m.agent_id, m.provider, m.model, m.prompt_version""", params).df()
+
+    def over_time(self, filters: TraceFilter, bucket: Literal["hour", "day"] = "day") -> pd.DataFrame:
+        """Turns, errors, latency p50 and cost per time bucket and configuration, for the charts."""
+        where, params = filters.where()
+        return self.db.execute(
+            f"""SELECT date_trunc('{bucket}', t.started_at) AS bucket, t.agent_id, t.provider, t.model,
+                       t.prompt_version, count(*) AS turns, count(*) FILTER (WHERE t.status = 'error') AS errors,
+                       quantile_cont(t.latency_ms, 0.5) AS latency_p50, quantile_cont(t.ttft_ms, 0.5) AS ttft_p50,
+                       sum(t.cost_usd) AS cost_usd
+                FROM traces t WHERE {where} AND t.status <> 'refused'
+                GROUP BY ALL ORDER BY bucket""", params).df()
+
+    # --- exports ---------------------------------------------------------------------
+
+    def export(self, kind: ExportKind, fmt: ExportFormat, path: Path, filters: TraceFilter, *,
+               full: bool = False) -> int:
+        """Write ``kind`` rows matching ``filters`` to ``path`` with DuckDB ``COPY``; returns the row count."""
+        where, params = filters.where()
+        match kind:
+            case "traces":
+                extra = ", t.events, t.spans, t.phases, t.system_prompt, t.requests" if full else ""
+                # CSV has no lists: the fallbacks go as a JSON array, like the JSON columns.
+                cols = ", ".join("to_json(t.fallbacks) AS fallbacks" if c == "fallbacks" and fmt == "csv" else "t." + c
+                                 for c in ROW_COLS.split(", "))
+                select = (f"SELECT {cols}, f.rating, f.comment{extra} "
+                          f"FROM traces t LEFT JOIN feedback f ON f.turn_id = t.turn_id WHERE {where} "
+                          "ORDER BY t.started_at, t.turn_id")
+            case "feedback":
+                select = ("SELECT f.turn_id, f.user_id, f.conversation_id, f.message_id, f.rating, f.comment, "
+                          "f.created_at, f.updated_at, t.agent_id, t.provider, t.model, t.prompt_version "
+                          f"FROM feedback f JOIN traces t ON t.turn_id = f.turn_id WHERE {where} "
+                          "ORDER BY f.updated_at, f.turn_id")
+            case "votes":
+                select = ("SELECT r.comparison_id, r.round, r.message, r.vote, r.voted_at, c.agent_id, c.owner_id, "
+                          "r.turn_a, ta.provider AS provider_a, ta.model AS model_a, ta.prompt_version AS prompt_version_a, "
+                          "r.turn_b, tb.provider AS provider_b, tb.model AS model_b, tb.prompt_version AS prompt_version_b "
+                          "FROM comparison_rounds r JOIN comparisons c ON c.id = r.comparison_id "
+                          "JOIN traces t ON t.turn_id = r.turn_a LEFT JOIN traces ta ON ta.turn_id = r.turn_a "
+                          f"LEFT JOIN traces tb ON tb.turn_id = r.turn_b WHERE r.vote IS NOT NULL AND {where} "
+                          "ORDER BY r.voted_at, r.comparison_id, r.round")
+        options = {"csv": "FORMAT csv, HEADER", "jsonl": "FORMAT json", "parquet": "FORMAT parquet"}[fmt]
+        target = str(path).replace("'", "''")  # a path we made ourselves; quoted all the same
+        cur = self.db.cursor()
+        cur.execute(f"COPY ({select}) TO '{target}' ({options})", params)
+        row = cur.fetchone()
+        return int(row[0]) if row else 0

@@ -1,0 +1,130 @@
+"""Migration ``core_030_lab`` (issue 14): what the Lab reads.
+
+Each trace records the prompt version, the exact system prompt, the requests sent to the
+model, its owner (the person, even when a side-by-side sandbox user ran it), its cost and
+fallbacks, and a lower-cased searchable text. Prompt versions gain a label, an author and a
+visibility; activations are an append-only log (so roll back knows what came before);
+a conversation can pin a version; side-by-side comparisons and their votes are stored.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import duckdb
+
+from agents.core.store.migrations import create_table
+
+_TRACE_COLUMNS = [
+    ("owner_id", "VARCHAR", "the person the turn belongs to: user_id, or the owner of a side-by-side sandbox user"),
+    ("prompt_version", "INTEGER", "system-prompt version used: 0 = the agent's built-in prompt; null before core_030"),
+    ("system_prompt", "VARCHAR", "the exact system prompt sent (stored version + domain context + open actions)"),
+    ("requests", "JSON", "the messages sent to the model, one entry per model call"),
+    ("phases", "JSON", "the runner's own steps with start offsets: guards, saving the message, saving the reply"),
+    ("comparison_id", "VARCHAR", "the side-by-side comparison this turn ran in, if any"),
+    ("comparison_side", "VARCHAR", "a or b, for a side-by-side turn"),
+    ("message", "VARCHAR", "the user's message (first 300 characters) for the traces table"),
+    ("search_text", "VARCHAR", "lower-cased user message, reply, tool names and error: the traces text search"),
+    ("cost_usd", "DOUBLE", "tokens x price from genai-prices at the turn's time; null when the model is unknown"),
+    ("fallbacks", "VARCHAR[]", "fallback paths the turn took (responses_to_chat, travel_parse, ...)"),
+]
+
+
+def core_030_lab(cur: duckdb.DuckDBPyConnection) -> None:
+    for name, ddl, why in _TRACE_COLUMNS:
+        cur.execute(f"ALTER TABLE traces ADD COLUMN {name} {ddl}")
+        cur.execute(f"COMMENT ON COLUMN traces.{name} IS '{why.replace(chr(39), chr(39) * 2)}'")
+    cur.execute("UPDATE traces SET owner_id = user_id")
+    _backfill_traces(cur)
+
+    for name, ddl, why in [
+        ("label", "VARCHAR", "a short name for the version, e.g. 'shorter replies'"),
+        ("created_by", "VARCHAR", "user id of the author; 'system' for versions made by the CLI or code"),
+        ("shared", "BOOLEAN NOT NULL DEFAULT true",
+         "false: a shared-mode visitor's draft, visible to its author (and admins) only"),
+    ]:
+        cur.execute(f"ALTER TABLE prompts ADD COLUMN {name} {ddl}")
+        cur.execute(f"COMMENT ON COLUMN prompts.{name} IS '{why.replace(chr(39), chr(39) * 2)}'")
+
+    create_table(cur, "prompt_activations", [
+        ("agent_id", "VARCHAR NOT NULL", "agent whose active system prompt changed"),
+        ("seq", "INTEGER NOT NULL", "1, 2, ... per agent; the highest row names the active version"),
+        ("version", "INTEGER NOT NULL", "the version made active; 0 = the built-in prompt"),
+        ("action", "VARCHAR NOT NULL", "activate or rollback"),
+        ("activated_by", "VARCHAR NOT NULL", "who did it ('system' for the CLI and migrations)"),
+        ("activated_at", "TIMESTAMP NOT NULL", "when, UTC"),
+    ], tail="PRIMARY KEY (agent_id, seq)")
+    # Before core_030 the highest version was the active one: keep it so.
+    cur.execute("""INSERT INTO prompt_activations
+                   SELECT agent_id, 1, max(version), 'activate', 'system', max(created_at) FROM prompts GROUP BY agent_id""")
+
+    create_table(cur, "prompt_picks", [
+        ("conversation_id", "VARCHAR PRIMARY KEY", "the conversation that uses a version other than the active one"),
+        ("agent_id", "VARCHAR NOT NULL", "agent of the conversation"),
+        ("user_id", "VARCHAR NOT NULL", "owner of the conversation, who picked it"),
+        ("version", "INTEGER NOT NULL", "the pinned version; 0 = the built-in prompt"),
+        ("picked_at", "TIMESTAMP NOT NULL", "when, UTC"),
+    ])
+
+    create_table(cur, "comparisons", [
+        ("id", "VARCHAR PRIMARY KEY", "comparison id (cmp_…)"),
+        ("owner_id", "VARCHAR NOT NULL", "the person who runs it; only they see it"),
+        ("agent_id", "VARCHAR NOT NULL", "both sides run this agent"),
+        ("title", "VARCHAR", "the first message, for the list"),
+        ("config_a", "JSON NOT NULL", "side A: provider, model, prompt_version"),
+        ("config_b", "JSON NOT NULL", "side B: provider, model, prompt_version"),
+        ("user_a", "VARCHAR NOT NULL", "side A's sandbox user: its own data, so B's mutations cannot touch it"),
+        ("user_b", "VARCHAR NOT NULL", "side B's sandbox user"),
+        ("conversation_a", "VARCHAR", "side A's conversation (its own history)"),
+        ("conversation_b", "VARCHAR", "side B's conversation"),
+        ("created_at", "TIMESTAMP NOT NULL", "creation time, UTC"),
+        ("updated_at", "TIMESTAMP NOT NULL", "last round, UTC"),
+    ])
+    create_table(cur, "comparison_rounds", [
+        ("comparison_id", "VARCHAR NOT NULL", "the comparison"),
+        ("round", "INTEGER NOT NULL", "1, 2, ...: one message sent to both sides"),
+        ("message", "VARCHAR NOT NULL", "what the user sent"),
+        ("turn_a", "VARCHAR", "side A's turn (traces.turn_id)"),
+        ("turn_b", "VARCHAR", "side B's turn"),
+        ("vote", "VARCHAR", "a, b, tie or both_bad; null until voted"),
+        ("voted_at", "TIMESTAMP", "when the vote was cast or last changed, UTC"),
+        ("created_at", "TIMESTAMP NOT NULL", "when the message was sent, UTC"),
+    ], tail="PRIMARY KEY (comparison_id, round)")
+
+
+def _backfill_traces(cur: duckdb.DuckDBPyConnection) -> None:
+    """Turns stored before core_030 get their message, search text, fallbacks and cost (the same rules
+    as new ones), set-based: a database with many turns migrates in seconds, not one UPDATE a row."""
+    import pandas as pd
+
+    from agents.core.fallbacks import fallback_names
+    from agents.core.pricing import turn_cost
+
+    cur.execute("""UPDATE traces SET message = m.message, search_text = m.search_text FROM (
+                       SELECT turn_id, left(min(content) FILTER (WHERE role = 'user'), 300) AS message,
+                              lower(string_agg(coalesce(content, '') || ' ' || coalesce(tool_name, ''), ' '))
+                                  AS search_text
+                       FROM messages WHERE turn_id IS NOT NULL GROUP BY turn_id) m
+                   WHERE traces.turn_id = m.turn_id""")
+    rows = cur.execute("""SELECT turn_id, provider, model, started_at, input_tokens, output_tokens, spans,
+                                 CASE WHEN json_extract_string(events, '$[#-1].type') = 'done'
+                                      THEN json_extract(events, '$[#-1].meta') END
+                          FROM traces""").fetchall()
+    if not rows:
+        return
+    frame = pd.DataFrame({
+        "turn_id": [r[0] for r in rows],
+        "cost_usd": [turn_cost(r[1], r[2], _loads(r[6]), r[4] or 0, r[5] or 0, r[3]) for r in rows],
+        "fallbacks": [fallback_names(_loads(r[7]) or {}) for r in rows],
+    })
+    cur.register("core_030_backfill", frame)
+    try:
+        cur.execute("""UPDATE traces SET cost_usd = b.cost_usd, fallbacks = b.fallbacks FROM core_030_backfill b
+                       WHERE traces.turn_id = b.turn_id""")
+    finally:
+        cur.unregister("core_030_backfill")
+
+
+def _loads(raw: Any) -> Any:
+    return json.loads(raw) if isinstance(raw, str) else raw or []

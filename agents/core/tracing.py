@@ -1,0 +1,50 @@
+"""What the runner records in a turn's trace beyond its events (issue 14): span start offsets, the
+runner's own phases, what each model call was sent, and the lower-cased text the Lab searches."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from agents.core.providers.base import ModelRequest
+
+
+class SpanList(list):  # type: ignore[type-arg]
+    """The turn's spans; each gets its start offset (ms from the turn's start) when appended, so
+    the Lab can draw a waterfall without every pipeline measuring it."""
+
+    def __init__(self, elapsed: Any) -> None:
+        super().__init__()
+        self._elapsed = elapsed
+
+    def append(self, span: dict[str, Any]) -> None:
+        if "start_ms" not in span:
+            span["start_ms"] = round(max(0.0, self._elapsed() - float(span.get("ms") or 0)), 3)
+        super().append(span)
+
+
+SEARCH_TEXT_CHARS = 4000
+MESSAGE_CHARS = 300
+
+
+def search_text(text: str, replies: list[str], tools: list[str], error: str) -> str:
+    """What the Lab's text search looks in, lower-cased once here so a search is a plain scan."""
+    joined = " ".join(part for part in (text, *replies, " ".join(tools), error) if part)
+    return " ".join(joined.split()).lower()[:SEARCH_TEXT_CHARS]
+
+
+def phase(kind: str, started: float, turn_started: float, **fields: Any) -> dict[str, Any]:
+    now = time.perf_counter()
+    return {"kind": kind, "start_ms": round((started - turn_started) * 1000, 3),
+            "ms": round((now - started) * 1000, 3), **fields}
+
+
+def request_record(request: ModelRequest, turn_system: str | None) -> dict[str, Any]:
+    """One model call's input for the trace: its messages and tool names (the system prompt is stored
+    once per turn, and here only when this call was sent a different one)."""
+    record: dict[str, Any] = {"purpose": request.purpose,
+                              "messages": [m.model_dump(exclude_defaults=True) for m in request.messages],
+                              "tools": [t.get("name") or t.get("function", {}).get("name") for t in request.tools]}
+    if request.system != turn_system:
+        record["system"] = request.system
+    return record

@@ -1,0 +1,82 @@
+"""The Lab tab: views over what every turn recorded, one module each (``LAB_VIEWS``).
+
+A view is a ``LabView`` (an id, a tab title and a ``build(ctx)``); ``LAB_VIEWS`` is a plain list
+that a later module extends with ``add_view`` (issue 15 adds the evaluation suites). Handlers take
+the person from ``ctx.header.who`` (the server-side verified viewer), never from a component value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import gradio as gr
+
+from agents.core.agent import AgentSpec
+from agents.core.identity import Mode, Viewer, require
+from agents.lab.access import LabUser
+
+
+@dataclass
+class LabContext:
+    header: Any  # pages.header.Header
+    demo: gr.Blocks
+    mode: Mode
+    agents: list[AgentSpec]
+    # To open a conversation in its agent tab: the app's tabs and each tab's remembered conversation.
+    app_tabs: gr.Tabs | None = None
+    remembered: dict[str, gr.BrowserState] = field(default_factory=dict)
+    lab_tab: gr.Tab | None = None  # the app's Lab tab: its views load when it opens, not on every page load
+    loaders: dict[str, list[tuple[Callable[..., Any], Any, Any]]] = field(default_factory=dict)
+    current: str = ""  # the view being built
+
+    def lab_user(self, viewer: Viewer | None) -> LabUser:
+        return LabUser(require(viewer), self.mode)
+
+    def on_show(self, fn: Callable[..., Any], inputs: Any, outputs: Any) -> None:
+        """Run ``fn`` when the view is shown: the Lab tab or the view's own tab opens, or the local user
+        changes. A page load runs none of the Lab's reads: most visitors never open it."""
+        self.loaders.setdefault(self.current, []).append((fn, inputs, outputs))
+        self.header.identity.after_switch(fn, inputs, outputs)
+
+
+@dataclass(frozen=True)
+class LabView:
+    id: str
+    title: str
+    build: Callable[[LabContext], None]
+
+
+# Views added by later modules (issue 15's evaluation suites), shown after the built-in four.
+LAB_VIEWS: list[LabView] = []
+
+
+def add_view(view: LabView) -> LabView:
+    """Add a view after the others (a second call with the same id replaces it in place)."""
+    for index, known in enumerate(LAB_VIEWS):
+        if known.id == view.id:
+            LAB_VIEWS[index] = view
+            return view
+    LAB_VIEWS.append(view)
+    return view
+
+
+def views() -> list[LabView]:
+    """Traces, prompt studio, side-by-side and metrics, then the added views."""
+    from pages.lab import compare, metrics, prompts, traces
+
+    builtin = [module.VIEW for module in (traces, prompts, compare, metrics)]
+    return builtin + [v for v in LAB_VIEWS if v.id not in {b.id for b in builtin}]
+
+
+def build_lab(ctx: LabContext) -> None:
+    with gr.Tabs(elem_id="pg-lab-tabs"):
+        for view in views():
+            ctx.current = view.id
+            with gr.Tab(view.title, id=f"lab-{view.id}", elem_id=f"pg-lab-view-{view.id}") as tab:
+                view.build(ctx)
+            for fn, inputs, outputs in ctx.loaders.get(view.id, []):
+                tab.select(fn, inputs, outputs, show_progress="hidden")
+                if ctx.lab_tab is not None:
+                    ctx.lab_tab.select(fn, inputs, outputs, show_progress="hidden")
