@@ -57,6 +57,8 @@ class TurnSettings:
     guards: guards.GuardSettings = field(default_factory=guards.GuardSettings.from_env)
     options: ModelOptions = field(default_factory=ModelOptions)
     action_ttl_minutes: float = 30.0
+    # A stored system-prompt version to use instead of the active one (evals, comparisons).
+    prompt_version: int | None = None
 
 
 class Turn:
@@ -130,7 +132,8 @@ class Turn:
         return self._system
 
     def _build_system_prompt(self) -> str:
-        stored = self.store.prompts.active(self.agent.id)
+        pinned = self.settings.prompt_version
+        stored = self.store.prompts.version(self.agent.id, pinned) if pinned else self.store.prompts.active(self.agent.id)
         parts = [stored[1] if stored else self.agent.system_prompt]
         if self.agent.context is not None:
             extra = self.agent.context(self)

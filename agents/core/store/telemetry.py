@@ -88,6 +88,11 @@ class PromptRepo:
             self._active[agent_id] = (int(row[0]), str(row[1])) if row else None
         return self._active[agent_id]
 
+    def version(self, agent_id: str, version: int) -> tuple[int, str] | None:
+        row = self.db.fetchone("SELECT version, content FROM prompts WHERE agent_id = ? AND version = ?",
+                               [agent_id, version])
+        return (int(row[0]), str(row[1])) if row else None
+
     def save(self, agent_id: str, content: str, now: datetime, note: str | None = None) -> int:
         with self.db.transaction() as cur:
             row = cur.execute("SELECT coalesce(max(version), 0) FROM prompts WHERE agent_id = ?", [agent_id]).fetchone()
