@@ -42,7 +42,9 @@ class StepRecord:
 
     @property
     def text(self) -> str:
-        return "".join(e.content for e in self.events if e.type == "text_delta")
+        """The reply's text; for a confirm / cancel, the outcome message the chat shows instead."""
+        streamed = "".join(e.content for e in self.events if e.type == "text_delta")
+        return streamed or "\n".join(e.message for e in self.events if e.type == "action_result")
 
     def of(self, kind: str) -> list[Any]:
         return [e for e in self.events if e.type == kind]

@@ -271,6 +271,7 @@ def _agent_ids() -> list[str]:
 
 
 def _pydantic_problems(exc: ValidationError, check: _Checker, data: Any) -> None:
+    found: list[tuple[Path_, str]] = []
     for error in exc.errors():
         path = _real_path(data, error["loc"])
         kind, msg = error["type"], error["msg"]
@@ -288,19 +289,29 @@ def _pydantic_problems(exc: ValidationError, check: _Checker, data: Any) -> None
             value = error.get("input")
             if kind not in ("value_error", "assertion_error") and not isinstance(value, dict | list):
                 reason += f" (got {value!r})"
-        check.add(path, reason)
+            if kind == "string_type" and isinstance(value, int | float | bool):
+                reason += "; YAML read it as a number or true/false: put the text in quotes"
+        found.append((path, reason))
+    # A union reports every member; keep the deepest place (a list item rather than "not a string").
+    for path, reason in found:
+        if not any(len(other) > len(path) and other[:len(path)] == path for other, _ in found):
+            check.add(path, reason)
 
 
 def _real_path(data: Any, loc: tuple[Any, ...]) -> Path_:
     """Pydantic's location without the union tags it inserts (``expect.0.tool.args`` -> ``expect.0.args``)."""
     out: list[str | int] = []
     node = data
+    tag_skipped = False
     for part in loc:
         if isinstance(node, list) and isinstance(part, int) and part < len(node):
             out.append(part)
             node = node[part]
-        elif isinstance(node, dict) and part in ASSERTION_KINDS and len(out) >= 2 and out[-2] == "expect":
-            continue  # the union's tag, not a key of the document
+        elif (isinstance(node, dict) and part in ASSERTION_KINDS and len(out) >= 2 and out[-2] == "expect"
+              and not tag_skipped):
+            tag_skipped = True  # the union's tag, not a key of the document (the key may follow it)
+        elif isinstance(part, str) and not isinstance(node, dict) and out:
+            continue  # a union member's label ("str", "list[str]"), not a key of the document
         elif isinstance(node, dict) and part in node:
             out.append(part)
             node = node[part]
