@@ -175,6 +175,12 @@ def _check(a: Any, step: StepRecord, judge: Judge | None) -> Result:
             codes = [e.code for e in step.of("error")] or ([step.error_code] if step.error_code else [])
             return _ok(a.error_code in codes, codes, f"error {a.error_code}",
                        f"expected error {a.error_code}, got {codes or 'no error'}")
+        case spec.MetaAssertion():
+            done = step.of("done")
+            meta = done[-1].meta if done else None
+            if meta is None:
+                return Result("fail", None, "the step has no done event, so no meta")
+            return _ok(subset(a.meta, meta), meta, f"done.meta has {a.meta}", f"done.meta lacks {a.meta}")
         case spec.LatencyAssertion():
             if step.latency_ms is None:
                 return Result("fail", None, "the step has no measured latency")

@@ -17,7 +17,7 @@ import yaml
 from pydantic import ValidationError
 
 from agents.core.errors import PlaygroundError, UnknownAgentError
-from agents.evals.spec import ASSERTION_KINDS, MODIFIERS, STEP_KINDS, Suite, assertion_kind
+from agents.evals.spec import ASSERTION_KINDS, MODIFIERS, REF, STEP_KINDS, Suite, assertion_kind
 
 Path_ = tuple[str | int, ...]
 MAX_SUITE_BYTES = 2_000_000
@@ -220,6 +220,11 @@ def _semantics(data: Any, check: _Checker) -> None:
             if isinstance(step.get("extra"), dict) and "screen" in step["extra"] and agent_id != "tutor":
                 check.add((*base, "extra", "screen"), "'screen' builds the tutor's context_text; this suite's agent "
                                                       f"is {agent_id!r}")
+            if isinstance(step.get("extra"), dict):
+                for where, text in _strings(step["extra"], (*base, "extra")):
+                    if "{{" in text and not REF.match(text):
+                        check.add(where, f"{text!r} is not a reference: write \"{{{{card.TYPE.path}}}}\" (a card an "
+                                         "earlier step showed) or \"{{{{done.meta.KEY}}}}\" as the whole value")
             kind = next((k for k in STEP_KINDS if k in step), None)
             expect = step.get("expect") if isinstance(step.get("expect"), list) else []
             for ai, item in enumerate(expect):
@@ -243,9 +248,20 @@ def _semantics(data: Any, check: _Checker) -> None:
                     except re.error as exc:
                         check.add(path, f"not a valid regular expression: {exc}")
                 if kind in ("confirm", "cancel", "modify") and akind in ("tool", "no_tool", "tool_order", "intent",
-                                                                          "judge"):
+                                                                          "judge", "meta"):
                     check.add(path, f"a {kind!r} step runs no model turn, so {akind!r} has nothing to check; "
                                     "put it on a 'user' step")
+
+
+def _strings(value: Any, path: Path_) -> Iterator[tuple[Path_, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, (*path, str(key)))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, (*path, index))
 
 
 def _tool_names(kind: str, item: dict[str, Any]) -> list[str]:
@@ -346,6 +362,9 @@ def parse_suite(text: str, file: str = "<suite>") -> LoadedSuite:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_SUITE_BYTES:
         raise SuiteError([Problem(file, None, "", f"the file is larger than {MAX_SUITE_BYTES // 1_000_000} MB")])
     data, lines = _parse(text, file)
+    if isinstance(data, dict):
+        # "x-..." keys hold YAML anchors for reuse (x-start: &start ...), as in compose files.
+        data = {k: v for k, v in data.items() if not (isinstance(k, str) and k.startswith("x-"))}
     check = _Checker(file, lines)
     _structure(data, check)
     suite: Suite | None = None

@@ -118,6 +118,41 @@ def expand_extra(agent_id: str, extra: dict[str, Any] | None, now: datetime) -> 
     return out
 
 
+def resolve_refs(value: Any, earlier: list[StepRecord]) -> Any:
+    """``"{{card.TYPE.path}}"`` / ``"{{done.path}}"`` in ``extra``: a value an earlier step produced (the
+    preview a 적용하기 button sends, the trip id in done.meta), looked up in the latest step that has it."""
+    if isinstance(value, dict):
+        return {k: resolve_refs(v, earlier) for k, v in value.items()}
+    if isinstance(value, list):
+        return [resolve_refs(v, earlier) for v in value]
+    if not isinstance(value, str) or (match := spec.REF.match(value)) is None:
+        return value
+    root, path = match.group(1), [p for p in match.group(2).split(".") if p]
+    for record in reversed(earlier):
+        if root == "card":
+            if not path:
+                break
+            cards = [e for e in record.events if e.type == "data_card" and e.card_type == path[0]]
+            if cards:
+                return _dig(cards[-1].data, path[1:], value)
+        else:
+            done = [e for e in record.events if e.type == "done"]
+            if done:
+                return _dig(done[-1].model_dump(mode="json"), path, value)
+    raise _StepFailed(f"{value} found nothing: no earlier step produced it")
+
+
+def _dig(data: Any, path: list[str], ref: str) -> Any:
+    for part in path:
+        if isinstance(data, list) and part.isdigit() and int(part) < len(data):
+            data = data[int(part)]
+        elif isinstance(data, dict) and part in data:
+            data = data[part]
+        else:
+            raise _StepFailed(f"{ref}: there is no {part!r} there")
+    return data
+
+
 # --- one case ----------------------------------------------------------------------------------------------
 
 
@@ -130,8 +165,9 @@ def _usage_tokens(done: Any) -> int:
     return int(done.usage.input_tokens + done.usage.output_tokens)
 
 
-def _user_step(session: Session, step: spec.Step, record: StepRecord, clock: CaseClock) -> None:
-    extra = expand_extra(session.agent.id, step.extra, clock())
+def _user_step(session: Session, step: spec.Step, record: StepRecord, clock: CaseClock,
+               earlier: list[StepRecord]) -> None:
+    extra = expand_extra(session.agent.id, resolve_refs(step.extra, earlier), clock())
     started = time.perf_counter()
     events: list[Event] = session.run(step.user or "", extra)
     record.events = events
@@ -209,7 +245,7 @@ def run_case(
                 clock.advance(float(step.wait_minutes or 0))
                 continue
             if step.kind == "user":
-                _user_step(session, step, record, clock)
+                _user_step(session, step, record, clock, outcome.steps[:-1])
             else:
                 _action_step(session, step, record)
             outcome.conversation_id = session.conversation_id

@@ -7,11 +7,25 @@ list of assertions on what that step produced. Every assertion accepts ``not: tr
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, model_validator
 
 ActionStatusName = Literal["PENDING", "CONFIRMED", "EXECUTING", "COMPLETED", "FAILED", "CANCELLED", "EXPIRED"]
+
+
+def _numbers_as_text(value: Any) -> Any:
+    """YAML reads ``2020`` or ``1.5`` as numbers; in a text assertion they mean the text."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, list):
+        return [str(v) if isinstance(v, int | float) and not isinstance(v, bool) else v for v in value]
+    return value
+
+
+Text = Annotated[str, BeforeValidator(_numbers_as_text)]
+Texts = Annotated[str | list[str], BeforeValidator(_numbers_as_text)]
 
 
 class _Strict(BaseModel):
@@ -82,22 +96,22 @@ class CardAssertion(_Assertion):
 
     kind: ClassVar[str] = "card"
     card: str
-    contains: str | dict[str, Any] | None = None
+    contains: Text | dict[str, Any] | None = None
 
 
 class TextContainsAssertion(_Assertion):
     kind: ClassVar[str] = "text_contains"
-    text_contains: str | list[str] = Field(description="every string must appear in the reply text")
+    text_contains: Texts = Field(description="every string must appear in the reply text")
 
 
 class TextMatchesAssertion(_Assertion):
     kind: ClassVar[str] = "text_matches"
-    text_matches: str = Field(description="a Python regular expression searched in the reply text")
+    text_matches: Text = Field(description="a Python regular expression searched in the reply text")
 
 
 class TextNotContainsAssertion(_Assertion):
     kind: ClassVar[str] = "text_not_contains"
-    text_not_contains: str | list[str]
+    text_not_contains: Texts
 
 
 class IntentAssertion(_Assertion):
@@ -126,7 +140,14 @@ class NoErrorAssertion(_Assertion):
 
 class ErrorCodeAssertion(_Assertion):
     kind: ClassVar[str] = "error_code"
-    error_code: str
+    error_code: Text
+
+
+class MetaAssertion(_Assertion):
+    """The turn's ``done.meta`` contains at least these keys and values (fallback flags, screen, search_used...)."""
+
+    kind: ClassVar[str] = "meta"
+    meta: dict[str, Any] = Field(min_length=1)
 
 
 class LatencyAssertion(_Assertion):
@@ -154,7 +175,7 @@ class JudgeAssertion(_Assertion):
 ASSERTION_TYPES: tuple[type[_Assertion], ...] = (
     ToolAssertion, NoToolAssertion, ToolOrderAssertion, NeedsApprovalAssertion, ActionOutcomeAssertion,
     CardAssertion, TextContainsAssertion, TextMatchesAssertion, TextNotContainsAssertion, IntentAssertion,
-    ClarificationAssertion, EventOrderAssertion, NoErrorAssertion, ErrorCodeAssertion, LatencyAssertion,
+    ClarificationAssertion, EventOrderAssertion, NoErrorAssertion, ErrorCodeAssertion, MetaAssertion, LatencyAssertion,
     TokensAssertion, CostAssertion, JudgeAssertion,
 )
 ASSERTION_KINDS: dict[str, type[_Assertion]] = {cls.kind: cls for cls in ASSERTION_TYPES}
@@ -179,6 +200,7 @@ Assertion = Annotated[
     | Annotated[TextNotContainsAssertion, Tag("text_not_contains")] | Annotated[IntentAssertion, Tag("intent")]
     | Annotated[ClarificationAssertion, Tag("clarification")] | Annotated[EventOrderAssertion, Tag("event_order")]
     | Annotated[NoErrorAssertion, Tag("no_error")] | Annotated[ErrorCodeAssertion, Tag("error_code")]
+    | Annotated[MetaAssertion, Tag("meta")]
     | Annotated[LatencyAssertion, Tag("latency_ms_max")] | Annotated[TokensAssertion, Tag("tokens_max")]
     | Annotated[CostAssertion, Tag("cost_max")] | Annotated[JudgeAssertion, Tag("judge")],
     Discriminator(assertion_kind),
@@ -188,6 +210,8 @@ Assertion = Annotated[
 # --- steps, cases, suites ----------------------------------------------------------------------------------
 
 STEP_KINDS = ("user", "confirm", "cancel", "modify", "wait_minutes")
+# "{{card.TYPE.path}}" or "{{done.path}}" inside extra: a value an earlier step produced.
+REF = re.compile(r"^\{\{\s*(card|done)((?:\.[^.\s{}]+)*)\s*\}\}$")
 
 
 class Step(_Strict):
@@ -263,4 +287,5 @@ def suite_json_schema() -> dict[str, Any]:
     schema = Suite.model_json_schema(by_alias=True)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Agent Playground evaluation suite"
+    schema["patternProperties"] = {"^x-": {"description": "free-form: a place for YAML anchors to reuse"}}
     return schema
