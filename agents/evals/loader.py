@@ -224,7 +224,7 @@ def _semantics(data: Any, check: _Checker) -> None:
                 for where, text in _strings(step["extra"], (*base, "extra")):
                     if "{{" in text and not REF.match(text):
                         check.add(where, f"{text!r} is not a reference: write \"{{{{card.TYPE.path}}}}\" (a card an "
-                                         "earlier step showed) or \"{{{{done.meta.KEY}}}}\" as the whole value")
+                                         "earlier step showed) or \"{{done.meta.KEY}}\" as the whole value")
             kind = next((k for k in STEP_KINDS if k in step), None)
             expect = step.get("expect") if isinstance(step.get("expect"), list) else []
             for ai, item in enumerate(expect):

@@ -10,22 +10,9 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
 
 ActionStatusName = Literal["PENDING", "CONFIRMED", "EXECUTING", "COMPLETED", "FAILED", "CANCELLED", "EXPIRED"]
-
-
-def _numbers_as_text(value: Any) -> Any:
-    """YAML reads ``2020`` or ``1.5`` as numbers; in a text assertion they mean the text."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return str(value)
-    if isinstance(value, list):
-        return [str(v) if isinstance(v, int | float) and not isinstance(v, bool) else v for v in value]
-    return value
-
-
-Text = Annotated[str, BeforeValidator(_numbers_as_text)]
-Texts = Annotated[str | list[str], BeforeValidator(_numbers_as_text)]
 
 
 class _Strict(BaseModel):
@@ -96,22 +83,22 @@ class CardAssertion(_Assertion):
 
     kind: ClassVar[str] = "card"
     card: str
-    contains: Text | dict[str, Any] | None = None
+    contains: str | dict[str, Any] | None = None
 
 
 class TextContainsAssertion(_Assertion):
     kind: ClassVar[str] = "text_contains"
-    text_contains: Texts = Field(description="every string must appear in the reply text")
+    text_contains: str | list[str] = Field(description="every string must appear in the reply text")
 
 
 class TextMatchesAssertion(_Assertion):
     kind: ClassVar[str] = "text_matches"
-    text_matches: Text = Field(description="a Python regular expression searched in the reply text")
+    text_matches: str = Field(description="a Python regular expression searched in the reply text")
 
 
 class TextNotContainsAssertion(_Assertion):
     kind: ClassVar[str] = "text_not_contains"
-    text_not_contains: Texts
+    text_not_contains: str | list[str]
 
 
 class IntentAssertion(_Assertion):
@@ -140,7 +127,7 @@ class NoErrorAssertion(_Assertion):
 
 class ErrorCodeAssertion(_Assertion):
     kind: ClassVar[str] = "error_code"
-    error_code: Text
+    error_code: str
 
 
 class MetaAssertion(_Assertion):
@@ -252,7 +239,7 @@ class Case(_Strict):
     @model_validator(mode="after")
     def _has_assertions(self) -> Case:
         if not any(step.expect for step in self.turns):
-            raise ValueError(f"case {self.name!r} has no 'expect' anywhere: a case without assertions would always pass")
+            raise ValueError("this case has no 'expect' anywhere: a case without assertions would always pass")
         if self.turns[0].user is None:
             raise ValueError("a case starts with a 'user' step (there is no conversation before it)")
         return self
