@@ -1,4 +1,4 @@
-"""``playground eval run|list|show|compare|export|schema``: what a CI pipeline calls.
+"""``playground eval run|list|show|compare|export|save-case|schema``: what a CI pipeline calls.
 
 ``eval run`` exits 0 when every assertion passed (or was skipped), 1 when any failed or a case could not
 run, 2 when the command was refused (a bad suite file names its file, line and reason; nothing runs).
@@ -212,6 +212,31 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_save_case(args: argparse.Namespace, out: TextIO) -> int:
+    """A stored conversation as a case with the suggested assertions, appended to a suite file (created when
+    missing). Review the printed case; ``--print`` only shows it."""
+    from agents.evals.from_chat import add_case, case_yaml, suggest_case
+
+    draft = suggest_case(runtime_store(), args.conversation, args.user, name=args.name)
+    case = draft.to_case()
+    if args.print or not args.suite:
+        out.write(case_yaml(case))
+        return 0
+    path = Path(args.suite)
+    try:
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PlaygroundError(f"Cannot read the suite {path}: {exc}.", code="bad_path") from exc
+    text = add_case(current, case, agent=draft.agent, suite_name=path.stem, file=str(path))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise PlaygroundError(f"Cannot write {path}: {exc.strerror}.", code="bad_path") from exc
+    out.write(case_yaml(case) + f"\nsaved case {case.name!r} to {path} ({'added to' if current else 'new'} suite)\n")
+    return 0
+
+
 def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
     out.write(json.dumps(spec.suite_json_schema(), ensure_ascii=False, indent=2) + "\n")
     return 0
@@ -253,6 +278,14 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
     export.add_argument("--format", choices=EXPORT_FORMATS, default="csv")
     export.add_argument("--output", help="write to this file instead of standard output")
     export.set_defaults(func=cmd_export)
+
+    save = actions.add_parser("save-case", parents=[common],
+                              help="turn a stored conversation into a case with suggested assertions")
+    save.add_argument("conversation", help="a conversation id (conv_...)")
+    save.add_argument("--suite", help="the suite file to append it to (created when missing)")
+    save.add_argument("--name", help="the case's name (default: the conversation's title)")
+    save.add_argument("--print", action="store_true", help="only print the case")
+    save.set_defaults(func=cmd_save_case)
 
     schema = actions.add_parser("schema", help="print the suite file's JSON Schema")
     schema.set_defaults(func=cmd_schema)
