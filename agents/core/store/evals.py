@@ -91,7 +91,20 @@ def _evals_001_runs(cur: duckdb.DuckDBPyConnection) -> None:
     ], tail="PRIMARY KEY (run_id, case_index, step_index, assertion_index)")
 
 
-EVAL_MIGRATIONS: list[Migration] = [Migration("evals_001_runs", _evals_001_runs)]
+def _evals_002_suites(cur: duckdb.DuckDBPyConnection) -> None:
+    create_table(cur, "eval_suites", [
+        ("owner", "VARCHAR NOT NULL", "whose suite; lists and reads filter on it"),
+        ("name", "VARCHAR NOT NULL", "the suite's name (suite: in its YAML), unique per owner"),
+        ("agent_id", "VARCHAR NOT NULL", "the agent the suite tests"),
+        ("yaml", "VARCHAR NOT NULL", "the suite file's text, comments included; checked before it is saved"),
+        ("cases", "INTEGER NOT NULL", "how many cases it has, for lists"),
+        ("created_at", "TIMESTAMP NOT NULL", "UTC"),
+        ("updated_at", "TIMESTAMP NOT NULL", "last save, UTC"),
+    ], tail="PRIMARY KEY (owner, name)")
+
+
+EVAL_MIGRATIONS: list[Migration] = [Migration("evals_001_runs", _evals_001_runs),
+                                    Migration("evals_002_suites", _evals_002_suites)]
 
 _RUN_COLS = ("id, suite, suite_file, suite_text, agent_id, provider, model, prompt_version, matrix_id, owner, status, "
              "concurrency, started_at, finished_at, duration_ms, cases_total, cases_passed, cases_failed, "
@@ -212,6 +225,30 @@ class EvalRepo:
             params.append(case_index)
         rows = self.db.fetch_dicts(sql + " ORDER BY case_index, step_index, assertion_index", params)
         return [_decode(r) for r in rows]
+
+    # --- suites made in the Lab ------------------------------------------------------------------------------
+
+    def save_suite(self, owner: str, name: str, agent_id: str, text: str, cases: int, now: datetime) -> None:
+        self.db.write(lambda: self.db.execute(
+            """INSERT INTO eval_suites (owner, name, agent_id, yaml, cases, created_at, updated_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (owner, name) DO UPDATE SET agent_id = excluded.agent_id, yaml = excluded.yaml,
+                   cases = excluded.cases, updated_at = excluded.updated_at""",
+            [owner, name, agent_id, text, cases, now, now]))
+
+    def suites(self, owner: str) -> list[dict[str, Any]]:
+        return self.db.fetch_dicts("SELECT owner, name, agent_id, cases, created_at, updated_at FROM eval_suites "
+                                   "WHERE owner = ? ORDER BY updated_at DESC, name", [owner])
+
+    def suite(self, owner: str, name: str) -> dict[str, Any] | None:
+        rows = self.db.fetch_dicts("SELECT owner, name, agent_id, yaml, cases, created_at, updated_at FROM eval_suites "
+                                   "WHERE owner = ? AND name = ?", [owner, name])
+        return rows[0] if rows else None
+
+    def delete_suite(self, owner: str, name: str) -> bool:
+        rows = self.db.write(lambda: self.db.fetchall(
+            "DELETE FROM eval_suites WHERE owner = ? AND name = ? RETURNING name", [owner, name]))
+        return bool(rows)
 
     def step_metrics(self, run_id: str) -> list[dict[str, Any]]:
         """Per-step latency, tokens and cost of a run's user turns, for compare's percentiles."""
