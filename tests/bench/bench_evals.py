@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 
-def _reference(suites) -> tuple[float, int]:  # noqa: ANN001
+def _reference(suites) -> tuple[float, int]:
     """Every user step of every case through a fresh Session, sequentially: the agents' own cost."""
     from agents.core.session import Session
     from agents.core.store import reset_shared_store
