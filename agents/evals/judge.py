@@ -22,7 +22,7 @@ JUDGE_SYSTEM = (
 _OBJECT = re.compile(r"\{.*\}", re.DOTALL)
 
 
-def make_judge(config: spec.Config) -> Judge:
+def make_judge(config: spec.Config, settings: dict[str, Any] | None = None) -> Judge:
     if config.provider == "offline":
         def skipped(rubric: str, step: StepRecord) -> Result:
             return Result("skip", None, "skipped on the offline provider: a rubric needs a real model "
@@ -30,7 +30,8 @@ def make_judge(config: spec.Config) -> Judge:
         return skipped
 
     def grade(rubric: str, step: StepRecord) -> Result:
-        provider = make_provider(config.provider, **({"model": config.model} if config.model else {}))
+        provider = make_provider(config.provider, **(settings or {}),
+                                 **({"model": config.model} if config.model else {}))
         request = ModelRequest(agent_id="judge", system=JUDGE_SYSTEM, purpose="judge",
                                messages=[ChatMessage(role="user", content=_prompt(rubric, step))])
         try:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -326,7 +325,8 @@ def bounded_concurrency(value: int | None) -> int:
     return int(value)
 
 
-def check_config(agent_id: str, config: spec.Config, store: Store) -> None:
+def check_config(agent_id: str, config: spec.Config, store: Store,
+                 provider_settings: dict[str, Any] | None = None) -> None:
     """Refuse what cannot run before anything runs: an unknown prompt version, a provider without its key."""
     if config.prompt_version is not None:
         versions = {int(v["version"]) for v in store.prompts.versions(agent_id)}
@@ -334,21 +334,27 @@ def check_config(agent_id: str, config: spec.Config, store: Store) -> None:
             known = ", ".join(f"v{v}" for v in sorted(versions)) or "none (the built-in prompt only)"
             raise PlaygroundError(f"{agent_id} has no system-prompt version {config.prompt_version}; stored versions: "
                                   f"{known}.", code="unknown_prompt_version")
-    if config.provider != "offline":
-        make_provider(config.provider, **({"model": config.model} if config.model else {}))
+    if config.provider != "offline":  # a missing key is said now, not once per case
+        provider_factory_for(provider_settings)(config, spec.Case(name="probe", turns=[
+            spec.Step(user="probe", expect=[spec.NoErrorAssertion(no_error=True)])]))
 
 
-def _default_provider(config: spec.Config, case: spec.Case) -> Provider:
-    return make_provider(config.provider, **({"model": config.model} if config.model else {}))
+def provider_factory_for(settings: dict[str, Any] | None = None) -> ProviderFactory:
+    """Real providers by name; ``settings`` (an API key typed in the browser, a base URL) go to each."""
+    def make(config: spec.Config, case: spec.Case) -> Provider:
+        return make_provider(config.provider, **(settings or {}), **({"model": config.model} if config.model else {}))
+    return make
 
 
 def run_suite(
     loaded: LoadedSuite, *, configs: list[spec.Config] | None = None, concurrency: int | None = None,
     owner: str = "demo", store: Store | None = None, provider_factory: ProviderFactory | None = None,
     on_progress: Progress | None = None, judge_factory: Callable[[spec.Config], Judge | None] | None = None,
+    provider_settings: dict[str, Any] | None = None, stop: threading.Event | None = None,
 ) -> list[RunOutcome]:
     """Run every case against each configuration (one run per configuration; several share a matrix id).
-    All cases of all configurations share one bounded pool. Returns the stored runs."""
+    All cases of all configurations share one bounded pool. Setting ``stop`` lets running cases finish,
+    starts no more, and marks the runs aborted. Returns the stored runs."""
     suite = loaded.suite
     agent = get_agent(suite.agent)
     store = store or runtime_store()
@@ -356,11 +362,11 @@ def run_suite(
     workers = bounded_concurrency(concurrency)
     configs = configs or suite.configs()
     for config in configs:
-        check_config(agent.id, config, store)
+        check_config(agent.id, config, store, provider_settings)
     warm = agent.extra.get("warm")
     if callable(warm):
         warm()  # train the offline classifiers once, not in every worker at the same time
-    factory = provider_factory or _default_provider
+    factory = provider_factory or provider_factory_for(provider_settings)
     matrix_id = new_id("evm") if len(configs) > 1 else None
     runs: list[dict[str, Any]] = []
     jobs: list[tuple[dict[str, Any], spec.Config, int, spec.Case, Judge | None]] = []
@@ -373,7 +379,7 @@ def run_suite(
                "concurrency": workers, "started_at": system_clock(), "cases_total": len(suite.cases)}
         repo.start_run(run)
         runs.append(run)
-        judge = judge_factory(config) if judge_factory else make_judge(config)
+        judge = judge_factory(config) if judge_factory else make_judge(config, provider_settings)
         jobs += [(run, config, index, case, judge) for index, case in enumerate(suite.cases)]
     total = len(jobs)
     done = 0
@@ -381,7 +387,9 @@ def run_suite(
     results: dict[str, list[CaseOutcome]] = {r["id"]: [] for r in runs}
     started = {r["id"]: time.perf_counter() for r in runs}
 
-    def one(job: tuple[dict[str, Any], spec.Config, int, spec.Case, Judge | None]) -> CaseOutcome:
+    def one(job: tuple[dict[str, Any], spec.Config, int, spec.Case, Judge | None]) -> CaseOutcome | None:
+        if stop is not None and stop.is_set():
+            return None  # stopped: cases not yet started never start
         run, config, index, case, judge = job
         at = system_clock()
         prefix = config.user or "eval"
@@ -395,6 +403,8 @@ def run_suite(
         futures = [pool.submit(one, job) for job in jobs]
         for future in as_completed(futures):
             outcome = future.result()
+            if outcome is None:
+                continue
             with lock:
                 done += 1
                 results[outcome.run_id].append(outcome)
@@ -402,11 +412,8 @@ def run_suite(
                 on_progress(outcome, done, total)
     out = []
     for run in runs:
-        final = repo.finish_run(run["id"], system_clock(), (time.perf_counter() - started[run["id"]]) * 1000)
+        stopped = stop is not None and stop.is_set() and len(results[run["id"]]) < len(suite.cases)
+        final = repo.finish_run(run["id"], system_clock(), (time.perf_counter() - started[run["id"]]) * 1000,
+                                error="stopped before every case ran" if stopped else None)
         out.append(RunOutcome(final, sorted(results[run["id"]], key=lambda c: c.index)))
     return out
-
-
-def env_concurrency() -> int:
-    raw = os.environ.get("PLAYGROUND_EVAL_CONCURRENCY", "").strip()
-    return bounded_concurrency(int(raw)) if raw.isdigit() else DEFAULT_CONCURRENCY

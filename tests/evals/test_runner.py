@@ -278,3 +278,34 @@ def test_compare_matches_cases_by_name_and_reports_added_and_removed(write) -> N
     assert {(r["name"], r["change"]) for r in result["cases"]} == {
         ("lists notes", "still_passing"), ("stays polite", "still_passing"), ("greets", "removed"),
         ("says hello", "added")}
+
+
+def test_stop_lets_running_cases_finish_and_marks_the_run_aborted() -> None:
+    text = "suite: stoppable\nagent: notes\ncases:\n" + "".join(
+        f"  - name: c{i}\n    turns:\n      - user: hi\n        expect: [{{no_error: true}}]\n" for i in range(6))
+    stop = threading.Event()
+
+    def factory(config, case):
+        if case.name == "c2":
+            stop.set()  # the Stop button, pressed while the third case runs
+        return OfflineProvider.scripted(say("hello"))
+
+    [run] = run_suite(parse_suite(text, "s.yaml"), concurrency=1, provider_factory=factory, stop=stop)
+    assert [c.case.name for c in run.cases] == ["c0", "c1", "c2"]
+    assert run.run["status"] == "aborted" and run.run["error"] == "stopped before every case ran"
+    assert run.run["cases_total"] == 6 and run.run["cases_passed"] == 3
+
+
+def test_a_run_cut_off_by_a_restart_reads_as_aborted() -> None:
+    from agents.core.clock import system_clock
+    from agents.core.store import reset_shared_store
+
+    store = runtime_store()
+    repo = EvalRepo(store.db)
+    repo.start_run({"id": "evr_cut", "suite": "s", "suite_file": None, "suite_text": "x", "agent_id": "notes",
+                    "provider": "offline", "model": "rules-v1", "prompt_version": None, "matrix_id": None,
+                    "owner": "demo", "concurrency": 1, "started_at": system_clock(), "cases_total": 2})
+    assert repo.run("evr_cut")["status"] == "running"
+    reset_shared_store()  # the process stops; the next one opens the same file
+    again = EvalRepo(runtime_store().db).run("evr_cut")
+    assert (again["status"], again["error"]) == ("aborted", "the app stopped during the run")

@@ -134,6 +134,10 @@ class EvalRepo:
         with _migrate_lock:
             if db not in _migrated:
                 migrate(db, EVAL_MIGRATIONS)
+                # First use in this process: a run still "running" was cut off when the app stopped.
+                db.write(lambda: db.execute(
+                    "UPDATE eval_runs SET status = 'aborted', error = 'the app stopped during the run' "
+                    "WHERE status = 'running'"))
                 _migrated.add(db)
 
     # --- writes --------------------------------------------------------------------------------------------
