@@ -12,7 +12,7 @@ from agents.core.providers.offline import OfflineProvider, Step, call, fail, say
 from agents.core.session import Session
 from agents.evals import spec
 from agents.evals.assertions import StepRecord, check, subset
-from agents.evals.runner import CaseClock, _action_step, _user_step
+from agents.evals.cases import CaseClock, _action_step, _user_step
 
 ADAPTER = TypeAdapter(spec.Assertion)
 

@@ -12,9 +12,10 @@ from agents.cli import main
 from agents.core.clock import system_clock
 from agents.core.errors import ConversationNotFound, PlaygroundError
 from agents.core.session import Session
+from agents.evals.cases import _last_action, expand_extra
 from agents.evals.from_chat import add_case, suggest_case
 from agents.evals.loader import parse_suite
-from agents.evals.runner import _last_action, expand_extra, run_suite
+from agents.evals.runner import run_suite
 
 
 def marketing_conversation() -> Session:
