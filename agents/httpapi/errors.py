@@ -37,6 +37,10 @@ _STATUS: list[tuple[type[PlaygroundError], int]] = [
     (InvalidArgs, 422), (RateLimited, 429),
 ]
 _STATUS_BY_CODE = {"invalid_user": 422, "alert_not_found": 404, "alert_closed": 409}
+# Evaluation suites and runs (agents/httpapi/evals.py).
+_STATUS_BY_CODE |= {"run_not_found": 404, "suite_not_found": 404, "bad_suite": 422, "unknown_prompt_version": 422,
+                    "agent_mismatch": 422, "empty_conversation": 422, "invalid_input": 422, "shipped_suite": 409,
+                    "duplicate_case": 409}
 _FIELD_BY_CODE = {"invalid_user": "user"}
 
 
