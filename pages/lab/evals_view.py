@@ -91,9 +91,13 @@ def _observed(value: Any) -> str:
 
 def results_view(detail: dict[str, Any], lang: Lang) -> ResultsView:
     run = detail["run"]
+    every = [a for c in detail["cases"] for a in c["assertions"]]
+    # While a run is going its row has no totals yet: count what the stored cases say so far.
     summary = t("summary", lang, icon=ICON.get(run["status"], ""), suite=run["suite"], config=config_label(run),
-                passed=run["cases_passed"], total=run["cases_total"], ap=run["assertions_passed"],
-                af=run["assertions_failed"], sk=run["assertions_skipped"], secs=(run["duration_ms"] or 0) / 1000)
+                passed=sum(1 for c in detail["cases"] if c["status"] == "passed"), total=run["cases_total"],
+                ap=sum(1 for a in every if a["status"] == "pass"), af=sum(1 for a in every if a["status"] == "fail"),
+                sk=sum(1 for a in every if a["status"] == "skip"),
+                secs=(run["duration_ms"] or sum(c["duration_ms"] or 0 for c in detail["cases"])) / 1000)
     rows, lines = [], []
     for case in detail["cases"]:
         counts = {k: sum(1 for a in case["assertions"] if a["status"] == k) for k in ("pass", "fail", "skip")}
