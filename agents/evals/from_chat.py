@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from agents.core.errors import ConversationNotFound, PlaygroundError
 from agents.core.store import MessageRow, PendingActionRow, Store
@@ -295,6 +295,39 @@ def case_yaml(case: spec.Case) -> str:
     data = case.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_defaults=True)
     data["turns"] = [{k: v for k, v in t.items() if k != "expect" or v} for t in data["turns"]]
     return to_yaml([data])
+
+
+def draft_text(draft: CaseDraft) -> str:
+    """The draft as the reviewer edits it: the case with the selected suggestions, then the others as
+    commented lines to uncomment."""
+    text = case_yaml(draft.to_case())
+    unused = [(i, s) for i, d in enumerate(draft.steps) for s in d.suggestions if not s.selected]
+    if unused:
+        text += "# 더 제안된 검증 (more suggestions: move under that step's expect to use them)\n"
+        for index, suggestion in unused:
+            line = to_yaml([suggestion.assertion]).strip().replace("\n", "\n#     ")
+            text += f"#   step {index + 1} ({suggestion.why}): {line}\n"
+    return text
+
+
+def case_from_text(text: str) -> spec.Case:
+    """A reviewed case (one YAML list item or mapping) checked like a case in a suite file."""
+    try:
+        data = yaml.safe_load(text or "")
+    except yaml.YAMLError as exc:
+        raise PlaygroundError(f"The case is not valid YAML: {exc}", code="bad_suite") from None
+    if isinstance(data, list) and len(data) == 1:
+        data = data[0]
+    if not isinstance(data, dict):
+        raise PlaygroundError("The case must be one mapping with name and turns (or a one-item list).",
+                              code="bad_suite")
+    try:
+        return spec.Case.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise PlaygroundError(f"{where}: {first['msg']} ({exc.error_count()} problem(s) in all).",
+                              code="bad_suite") from None
 
 
 def add_case(suite_text: str | None, case: spec.Case, *, agent: str, suite_name: str | None = None,
