@@ -4,6 +4,7 @@ refused at run time is ever stored."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -22,14 +23,28 @@ class SuiteNotFound(PlaygroundError):
     code = "suite_not_found"
 
 
+_parsed: dict[Path, tuple[int, LoadedSuite | None]] = {}
+_parsed_lock = threading.Lock()
+
+
 def shipped() -> list[LoadedSuite]:
-    """The suites shipped with the app (a broken one is skipped here; CI refuses it)."""
+    """The suites shipped with the app, each parsed once per version of its file (a broken one is skipped
+    here; CI refuses it)."""
     out = []
     for path in sorted(SHIPPED_DIR.glob("*.yaml")) if SHIPPED_DIR.is_dir() else []:
-        try:
-            out.append(load_suite(path))
-        except SuiteError:
-            continue
+        stamp = path.stat().st_mtime_ns
+        with _parsed_lock:
+            cached = _parsed.get(path)
+        if cached is None or cached[0] != stamp:
+            try:
+                loaded: LoadedSuite | None = load_suite(path)
+            except SuiteError:
+                loaded = None
+            with _parsed_lock:
+                _parsed[path] = (stamp, loaded)
+            cached = (stamp, loaded)
+        if cached[1] is not None:
+            out.append(cached[1])
     return out
 
 
