@@ -235,7 +235,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         return ["", gr.update(visible=False)]
 
     save_comment.click(save, [rated, comment, view_state, header.who, lang_state], [comment, feedback_row])
-    build_save_case(spec.id, header, view_state)  # the conversation (often after a 👎) as an eval case
+    build_save_case(spec.id, header, view_state, f"{spec.id}-saved")  # the conversation (often after a 👎) as a case
 
     # --- conversations -----------------------------------------------------------------
     def open_conversation(conversation_id: str | None, lang: Lang, user: Viewer | None) -> list[Any]:

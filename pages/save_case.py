@@ -21,18 +21,30 @@ from agents.evals.loader import SuiteError
 SUITE_NAME = re.compile(r"^[\w.-]{1,100}$")
 
 
-def draft_for(conversation_id: str | None, viewer: Viewer | None) -> tuple[str, str]:
-    """(the draft's YAML, a note) for one of the viewer's conversations."""
+def _conversation_id(value: Any) -> str | None:
+    """The open conversation from what the page holds: a chat view, an [agent, conversation] pair, an id."""
+    if isinstance(value, list | tuple):
+        return str(value[-1]) if value else None
+    value = getattr(value, "conversation_id", value)
+    return str(value) if value else None
+
+
+def draft_for(conversation: Any, viewer: Viewer | None) -> tuple[str, str, str | None]:
+    """(the draft's YAML, a note, its agent) for one of the viewer's conversations."""
+    conversation_id = _conversation_id(conversation)
     if not conversation_id:
-        return "", "먼저 대화를 하거나 대화를 여세요. (Open or start a conversation first.)"
+        return "", "먼저 대화를 하거나 대화를 여세요. (Open or start a conversation first.)", None
     draft = suggest_case(runtime_store(), conversation_id, identity.require(viewer))
     steps = len(draft.steps)
     thumbs = " · 👎 포함 (includes a 👎 turn)" if "thumbs-down" in draft.tags else ""
-    return draft_text(draft), f"제안: {steps} steps{thumbs}. 검토하고 고친 뒤 저장하세요. (Review, edit, then save.)"
+    return (draft_text(draft), f"제안 ({draft.agent}): {steps} steps{thumbs}. 검토하고 고친 뒤 저장하세요. "
+                               "(Review, edit, then save.)", draft.agent)
 
 
-def save_draft(agent: str, suite_name: str, text: str, viewer: Viewer | None) -> str:
+def save_draft(agent: str | None, suite_name: str, text: str, viewer: Viewer | None) -> str:
     """Add the reviewed case to the viewer's suite (created when new); returns what happened."""
+    if not agent:
+        raise PlaygroundError("먼저 '제안 만들기'를 누르세요. (Make a suggestion first.)", code="invalid_input")
     name = (suite_name or "").strip()
     if not SUITE_NAME.match(name):
         raise PlaygroundError("스위트 이름은 영문·숫자·'.', '_', '-'로 쓰세요 (예: marketing-regressions). "
@@ -43,31 +55,33 @@ def save_draft(agent: str, suite_name: str, text: str, viewer: Viewer | None) ->
             f"(Saved; run it from the Lab's Evals.)")
 
 
-def build_save_case(agent: str, header: Any, conversation: Any) -> gr.Accordion:
-    """The panel; ``conversation`` is a component whose value is the open conversation's id."""
+def build_save_case(key: str, header: Any, conversation: Any, suite_name: str | None = None) -> gr.Accordion:
+    """The panel. ``conversation`` holds the open conversation (a chat view's state, an [agent, id] pair);
+    ``key`` names its elements (an agent id, or "lab" in the Traces view)."""
+    agent_state = gr.State(None)  # the drafted conversation's agent
     with gr.Accordion("🧪 테스트 케이스로 저장 (save as test case)", open=False,
-                      elem_id=f"pg-{agent}-save-case") as panel:
+                      elem_id=f"pg-{key}-save-case") as panel:
         with gr.Row(equal_height=True):
             suggest = gr.Button("제안 만들기 (suggest from this conversation)", size="sm",
-                                elem_id=f"pg-{agent}-case-suggest")
-            suite = gr.Textbox(value=f"{agent}-saved", label="스위트 (suite)", scale=2, min_width=160,
-                               elem_id=f"pg-{agent}-case-suite")
+                                elem_id=f"pg-{key}-case-suggest")
+            suite = gr.Textbox(value=suite_name or f"{key}-saved", label="스위트 (suite)", scale=2, min_width=160,
+                               elem_id=f"pg-{key}-case-suite")
             save = gr.Button("스위트에 저장 (save into the suite)", size="sm", variant="primary",
-                             elem_id=f"pg-{agent}-case-save")
-        note = gr.Markdown("", elem_id=f"pg-{agent}-case-note")
-        editor = gr.Code("", language="yaml", label="case.yaml", interactive=True, elem_id=f"pg-{agent}-case-yaml")
+                             elem_id=f"pg-{key}-case-save")
+        note = gr.Markdown("", elem_id=f"pg-{key}-case-note")
+        editor = gr.Code("", language="yaml", label="case.yaml", interactive=True, elem_id=f"pg-{key}-case-yaml")
 
-    def make(conversation_id: Any, viewer: Viewer | None) -> list[Any]:
-        conversation_id = getattr(conversation_id, "conversation_id", conversation_id)
+    def make(current: Any, viewer: Viewer | None, name: str) -> list[Any]:
         try:
-            text, message = draft_for(conversation_id, viewer)
+            text, message, agent = draft_for(current, viewer)
         except PlaygroundError as exc:
-            return [gr.skip(), f"⚠️ {exc.message}"]
-        return [text or gr.skip(), message]
+            return [gr.skip(), f"⚠️ {exc.message}", gr.skip(), gr.skip()]
+        fresh = f"{agent}-saved" if agent and (not name or name.endswith("-saved")) else gr.skip()
+        return [text or gr.skip(), message, agent, fresh]
 
-    suggest.click(make, [conversation, header.who], [editor, note])
+    suggest.click(make, [conversation, header.who, suite], [editor, note, agent_state, suite])
 
-    def keep(name: str, text: str, viewer: Viewer | None) -> str:
+    def keep(agent: str | None, name: str, text: str, viewer: Viewer | None) -> str:
         try:
             return save_draft(agent, name, text, viewer)
         except SuiteError as exc:
@@ -75,5 +89,5 @@ def build_save_case(agent: str, header: Any, conversation: Any) -> gr.Accordion:
         except PlaygroundError as exc:
             return f"⚠️ {exc.message}"
 
-    save.click(keep, [suite, editor, header.who], note)
+    save.click(keep, [agent_state, suite, editor, header.who], note)
     return panel

@@ -18,10 +18,11 @@ BOB = Viewer(user_id="bob", source="local")
 def test_draft_review_and_save() -> None:
     s = Session("notes", user_id="alice")
     s.run("list my notes")
-    text, note = draft_for(s.conversation_id, ALICE)
+    text, note, agent = draft_for(s.conversation_id, ALICE)
+    assert agent == "notes" and draft_for(["notes", s.conversation_id], ALICE)[2] == "notes"
     assert text.startswith("- name: list my notes") and "tool: list_notes" in text
     assert "# 더 제안된 검증" in text and "clarification: false" in text  # off by default, commented
-    assert note.startswith("제안: 1 steps")
+    assert note.startswith("제안 (notes): 1 steps")
     edited = text.replace("- name: list my notes", "- name: lists on request")
     assert "lists on request" in save_draft("notes", "alice-notes", edited, ALICE)
     assert [c.name for c in library.get(runtime_store(), "alice", "alice-notes").suite.cases] == ["lists on request"]
@@ -34,3 +35,5 @@ def test_draft_review_and_save() -> None:
     with pytest.raises(PlaygroundError, match="already has a case named 'lists on request'"):
         save_draft("notes", "alice-notes", edited, ALICE)
     assert draft_for(None, ALICE)[0] == ""
+    with pytest.raises(PlaygroundError, match="Make a suggestion first"):
+        save_draft(None, "alice-notes", edited, ALICE)
