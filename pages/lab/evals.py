@@ -51,11 +51,14 @@ cases:
 """
 
 
-def progress_html(done: int, total: int, lang: view.Lang, label: str = "") -> str:
+def progress_html(done: int, total: int, lang: view.Lang, label: str = "", *, run_id: str = "",
+                  status: str = "") -> str:
+    """The bar; data-run / data-status say which run it shows and how it ended (a test waits on them)."""
     pct = 0 if not total else round(100 * done / total)
     text = html.escape(label or view.progress_label(done, total, lang))
     return (f'<div class="pg-evals-progress" id="pg-evals-progress" role="progressbar" aria-valuemin="0" '
-            f'aria-valuemax="{total}" aria-valuenow="{done}"><div class="pg-evals-bar" style="width:{pct}%"></div>'
+            f'aria-valuemax="{total}" aria-valuenow="{done}" data-run="{html.escape(run_id)}" '
+            f'data-status="{html.escape(status)}"><div class="pg-evals-bar" style="width:{pct}%"></div>'
             f'<span>{text}</span></div>')
 
 
@@ -174,13 +177,14 @@ def build_evals(header: Any) -> None:
             yield [gr.skip()] * outputs
             return
         repo = EvalRepo(store.db)
-        yield [handle, progress_html(0, handle.total, lang), "", gr.skip(), "", gr.update(visible=False),
+        yield [handle, progress_html(0, handle.total, lang, run_id=handle.run_ids[0], status="running"), "", gr.skip(), "", gr.update(visible=False),
                *([gr.skip()] * len(lists))]
         while not handle.finished():
             time.sleep(POLL_SECONDS)
             done, total = handle.progress()
             partial = run_detail(repo, handle.run_ids[0], owner)
-            yield [gr.skip(), progress_html(done, total, lang), *results(partial, lang), gr.skip(),
+            yield [gr.skip(), progress_html(done, total, lang, run_id=handle.run_ids[0], status="running"),
+                   *results(partial, lang), gr.skip(),
                    *([gr.skip()] * len(lists))]
         try:
             outcome = handle.wait(0)
@@ -197,7 +201,8 @@ def build_evals(header: Any) -> None:
         label = view.progress_label(done, total, lang) + f" · {view.ICON.get(status, '')} {status}"
         if len(outcome) > 1:
             label += f" · {len(outcome)} runs"
-        yield [None, progress_html(done, total, lang, label), *results(final, lang), figure,
+        yield [None, progress_html(done, total, lang, label, run_id=handle.run_ids[0], status=status),
+               *results(final, lang), figure,
                *listing(viewer, lang, name)]
 
     run_event = run.click(start, [suite, providers, models, versions, concurrency, header.who, header.lang,
