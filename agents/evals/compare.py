@@ -49,8 +49,12 @@ def metrics(repo: EvalRepo, run_id: str) -> dict[str, float | int | None]:
     }
 
 
-def _delta(a: float | int | None, b: float | int | None) -> float | None:
-    return None if a is None or b is None else round(float(b) - float(a), 8)
+def _delta(a: float | int | None, b: float | int | None) -> float | int | None:
+    if a is None or b is None:
+        return None
+    if isinstance(a, int) and isinstance(b, int):
+        return b - a  # counts stay counts
+    return round(float(b) - float(a), 8)
 
 
 def _change(a: str | None, b: str | None) -> str:
