@@ -8,6 +8,7 @@ Handlers only translate between components and the Session API; every state live
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,7 +20,7 @@ from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.session import Session, runtime_store
-from agents.core.streaming import pumped
+from agents.core.streaming import QUIET, pumped
 from pages import render
 from pages.chat_gradio import entry_turns, to_chatbot
 from pages.conversation_list import ConversationList, current_title, list_update
@@ -33,6 +34,8 @@ from pages.workspace import TabContext, workspace_for, workspace_state
 from pages.workspace_draw import draw_workspace
 
 MAX_SUGGESTIONS = 4
+# How long a send may hold back the typed message to draw it with the reply's first words.
+FIRST_FRAME_WAIT = 0.15
 
 
 def _suggestions(view: ChatView, spec: AgentSpec) -> list[Any]:
@@ -43,7 +46,13 @@ def _suggestions(view: ChatView, spec: AgentSpec) -> list[Any]:
 
 
 def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: ConversationList,
-                    tab: gr.Tab | None = None, remembered: gr.BrowserState | None = None) -> None:
+                    tab: gr.Tab | None = None, remembered: gr.BrowserState | None = None, eager: bool = True) -> None:
+    """``eager``: the tab open at page load restores itself then; the others wait until opened.
+
+    Gradio's page keeps a loading status for every component any run has written to, and on every
+    streamed update it looks each one up in the whole component tree: the cost of one update grows
+    with (components written so far) x (components in the app). Restoring the hidden tabs at load
+    wrote ~60 more and made every later update of the open tab about twice as slow (tests/bench)."""
     view_state = gr.State(ChatView())
     # The open conversation survives a reload: its id is kept in the browser's localStorage.
     if remembered is None:
@@ -91,7 +100,8 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
 
             # Drawn again when the tab is opened: a hidden tab mounts lazily, after a page-load restore
             # already set the state, and a render that ran unmounted shows nothing.
-            triggers = [ws_state.change, demo.load] + ([tab.select] if tab is not None else [])
+            triggers = [ws_state.change] + ([demo.load] if eager or tab is None else []) + (
+                [tab.select] if tab is not None else [])
 
             @gr.render(inputs=[ws_state], triggers=triggers)
             def draw_side(ws: dict[str, Any]) -> None:
@@ -118,8 +128,13 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             return
         view = render.add_user_message(view, text)
         skip_rest = [gr.skip()] * 6
-        yield [view, to_chatbot(view, lang), "…", "", *_suggestions(view, spec), *skip_rest[:5],
-               gr.update(interactive=False), gr.update(interactive=True)]
+
+        def started(badge: str, docked: Any = None, ws: Any = None) -> list[Any]:
+            """The frame that shows the typed message: input cleared, old suggestions gone, Stop on."""
+            docked, ws = gr.skip() if docked is None else docked, gr.skip() if ws is None else ws
+            return [view, to_chatbot(view, lang), badge, "", *_suggestions(view, spec), docked, ws, *skip_rest[:3],
+                    gr.update(interactive=False), gr.update(interactive=True)]
+
         try:
             session = Session(spec.id, user_id=identity.require(user), conversation_id=view.conversation_id,
                               provider=header.make_provider(provider, model, api_key))
@@ -127,23 +142,39 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             view = view.model_copy(deep=True)
             view.running = False
             view.messages.append(render.MessageView(kind="error", code=exc.code, text=exc.message))
-            yield [view, to_chatbot(view, lang), "", gr.skip(), *_suggestions(view, spec), *skip_rest[:5],
+            yield [view, to_chatbot(view, lang), "", "", *_suggestions(view, spec), *skip_rest[:5],
                    gr.update(interactive=True), gr.update(interactive=False)]
             return
         ws_before = workspace_state(view, workspace)
         dock_before = dock_state(view)
         gate = FrameGate()
+        # The typed message is drawn together with the reply's first visible part when that comes
+        # within FIRST_FRAME_WAIT, else alone: a repaint of the whole conversation is the most
+        # expensive thing the page does, and this saves one per send (tests/bench/bench_browser.py).
+        shown, deadline = False, time.perf_counter() + FIRST_FRAME_WAIT
         # Pumped: a tab closed mid-reply never leaves the conversation locked (Stop interrupts it).
-        for event in pumped(session.send(text, extra), name=spec.id):
+        for event in pumped(session.send(text, extra), name=spec.id, quiet_after=FIRST_FRAME_WAIT):
+            if event is QUIET:
+                if not shown:
+                    yield started("…")
+                    shown = True
+                continue
             render.apply_event_in_place(view, event)
-            if not gate.admit(event.type):
+            if not shown and not render.has_reply(view) and time.perf_counter() < deadline:
+                continue
+            if shown and not gate.admit(event.type):
                 continue
             ws, docked = workspace_state(view, workspace), dock_state(view)
-            yield [view, to_chatbot(view, lang), view.badge, gr.skip(),
-                   *(_suggestions(view, spec) if event.type in ("suggested_questions", "done", "error")
-                     else [gr.skip()] * MAX_SUGGESTIONS),
-                   docked if docked != dock_before else gr.skip(), ws if ws != ws_before else gr.skip(),
-                   gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip()]
+            suggestions = (_suggestions(view, spec) if event.type in ("suggested_questions", "done", "error")
+                           else [gr.skip()] * MAX_SUGGESTIONS)
+            changed = [docked if docked != dock_before else gr.skip(), ws if ws != ws_before else gr.skip()]
+            if shown:
+                yield [view, to_chatbot(view, lang), view.badge, gr.skip(), *suggestions, *changed,
+                       gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip()]
+            else:
+                yield started(view.badge or "…", *changed)
+                shown = True
+                gate.admit(event.type)
             ws_before, dock_before = ws, docked
         view.running = False
         if view.conversation_id:
@@ -259,10 +290,11 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
                 conversation_id = None
         return open_conversation(conversation_id, lang, user)
 
-    header.identity.after_ready(restore, [remembered, lang_state, header.who], outputs)
+    if eager or tab is None:
+        header.identity.after_ready(restore, [remembered, lang_state, header.who], outputs)
     if tab is not None:
-        # Gradio mounts a hidden tab lazily, so the page-load restore may not reach it: retry
-        # when the tab is opened, unless it already shows a conversation.
+        # A tab restores when it is opened, unless it already shows a conversation (a hidden tab is
+        # not restored at page load: see ``eager``; Gradio also mounts a hidden tab lazily).
         def restore_if_empty(view: ChatView, conversation_id: str | None, lang: Lang, user: Viewer | None) -> list[Any]:
             if view.messages:
                 return [gr.skip()] * len(outputs)

@@ -11,6 +11,8 @@ import json
 from typing import Any
 
 import gradio as gr
+from gradio.components.chatbot import ComponentMessage
+from gradio.components.plot import PlotData
 
 from pages.cards import card_markdown, figure_for, has_chart, tiles_html
 from pages.i18n import Lang, error_text, t
@@ -88,13 +90,36 @@ def _step(message: MessageView, lang: Lang) -> dict[str, Any]:
     return {"role": "assistant", "content": "\n\n".join(parts) or "…", "metadata": metadata}
 
 
+def _plot_template() -> tuple[dict[str, Any], dict[str, Any]]:
+    """Props and constructor args of a chat chart, made once at import: inside an event handler
+    Gradio only half-builds a component (its constructor records an update)."""
+    plot = gr.Plot(show_label=False, render=False)
+    args = {**plot.constructor_args, "render": False}
+    args.pop("value", None)
+    return plot.get_config(), args
+
+
+_PLOT_PROPS, _PLOT_ARGS = _plot_template()
+
+
+def plot_message(figure: Any) -> ComponentMessage:
+    """A chart as the chat's own component message, built once.
+
+    Given a ``gr.Plot``, the Chatbot builds a new one from it and serialises the figure again on
+    every streamed update, for every chart in the conversation (most of a late reply's server time).
+    A ready ``ComponentMessage`` is passed through as it is. Same fields as Gradio's own."""
+    value = PlotData(type="plotly", plot=figure.to_json()).model_dump()
+    return ComponentMessage(component="plot", value=value, constructor_args=dict(_PLOT_ARGS),
+                            props={**_PLOT_PROPS, "value": value})
+
+
 def _card_messages(card: CardView) -> list[dict[str, Any]]:
     """A card as chat messages: its text, then its chart (drawn once per card, see CardView.drawn)."""
     out: list[dict[str, Any]] = [{"role": "assistant", "content": card_text(card)}]
     figure = figure_for(card)
     if figure is not None:
         figure.update_layout(autosize=True, width=None)
-        out.append({"role": "assistant", "content": gr.Plot(figure, show_label=False)})
+        out.append({"role": "assistant", "content": plot_message(figure)})
     return out
 
 

@@ -457,6 +457,16 @@ def feedback_target(view: ChatView, index: int) -> str | None:
     return None
 
 
+def has_reply(view: ChatView) -> bool:
+    """Does the chat show anything of the reply to the last user message yet?"""
+    for message in reversed(view.messages):
+        if message.role == "user":
+            return False
+        if message.kind != "text" or message.text:
+            return True
+    return False
+
+
 def last_user_text(view: ChatView) -> str | None:
     for message in reversed(view.messages):
         if message.role == "user" and message.text.strip():

@@ -45,9 +45,10 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
         with gr.Sidebar(label=label("conversations"), open=True, elem_id="pg-sidebar", width=280):
             lists = {spec.id: build_conversation_list(spec, visible=i == 0) for i, spec in enumerate(agents)}
         with gr.Tabs(elem_id="pg-tabs") as tabs:
-            for spec in agents:
+            for i, spec in enumerate(agents):
                 with gr.Tab(spec.title, id=spec.id, elem_id=f"pg-tab-{spec.id}") as tab:
-                    build_agent_tab(spec, header, demo, lists[spec.id], tab, remembered=remembered[spec.id])
+                    build_agent_tab(spec, header, demo, lists[spec.id], tab, remembered=remembered[spec.id],
+                                    eager=i == 0)
             if not agents:
                 with gr.Tab("Agents"):
                     gr.Markdown("No agents are registered in this build.")

@@ -77,17 +77,35 @@ def end_error(item: object) -> BaseException | None:
     return item.error if isinstance(item, _End) else None
 
 
-def pumped(events: Iterator[T], *, name: str = "turn") -> Iterator[T]:
+class _Quiet:
+    """Yielded by ``pumped`` after a quiet spell (see ``quiet_after``)."""
+
+    def __repr__(self) -> str:
+        return "QUIET"
+
+
+QUIET = _Quiet()
+
+
+def pumped(events: Iterator[T], *, name: str = "turn", quiet_after: float | None = None) -> Iterator[T | _Quiet]:
     """``events`` re-iterated through a pump, for a synchronous consumer that may be abandoned
     (a Gradio handler whose browser went away): the turn still finishes on its own thread and
-    releases its lock; closing this iterator (Stop) interrupts the turn at the next event."""
+    releases its lock; closing this iterator (Stop) interrupts the turn at the next event.
+
+    ``quiet_after``: ``QUIET`` is yielded whenever no event came for that many seconds, so a
+    consumer that holds back a repaint (waiting to draw the typed message together with the
+    reply's first words) is never kept waiting on a slow model."""
     import queue
 
     items: queue.SimpleQueue[object] = queue.SimpleQueue()
     pump = TurnPump(events, items.put, name=name)
     try:
         while True:
-            item = items.get()
+            try:
+                item = items.get(timeout=quiet_after)
+            except queue.Empty:
+                yield QUIET
+                continue
             if isinstance(item, _End):
                 if item.error is not None:
                     raise item.error

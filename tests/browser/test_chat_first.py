@@ -79,7 +79,9 @@ def test_marketing_cards_in_chat_short_page_reload_feedback_retry(page, store, t
     # Charts already in the chat are not redrawn by each streamed update (pages/page.js)
     stats = page.evaluate("() => window.Plotly && window.Plotly.__pgStats")
     charts = page.locator("#pg-marketing-chat .js-plotly-plot").count()
-    assert charts >= 2 and stats["skipped"] > stats["drawn"] >= charts, (stats, charts)
+    drawn = page.locator("#pg-marketing-chat .js-plotly-plot .main-svg").count()
+    # every chart is drawn (a first draw may go through newPlot, so the counter alone is not the measure)
+    assert charts >= 2 and drawn >= charts and stats["skipped"] > stats["drawn"] >= 1, (stats, charts, drawn)
     assert page.evaluate("document.documentElement.scrollWidth") <= 1400
     page.wait_for_selector("button.pg-suggestion:visible", timeout=30_000)
     suggestions = page.locator("button.pg-suggestion:visible").all_inner_texts()
