@@ -51,7 +51,7 @@ def main() -> int:
     if command == "bench":
         codes = [subprocess.run([PY, "-m", f"tests.bench.{name}", *rest]).returncode
                  for name in ("bench_store", "bench_marketing", "bench_providers", "bench_shopping_nlu",
-                              "bench_travel", "bench_lab", "bench_browser")]
+                              "bench_travel", "bench_lab", "bench_evals", "bench_browser")]
         return max(codes)
     if command == "test":
         lint = subprocess.run([BIN / "ruff", "check", "."])

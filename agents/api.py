@@ -23,6 +23,7 @@ from agents.httpapi.conversations import conversation_routes
 from agents.httpapi.cors import ApiCORS
 from agents.httpapi.docs import install_docs
 from agents.httpapi.errors import COMMON, documented, install_error_handlers
+from agents.httpapi.evals import evals_routes
 from agents.httpapi.feedback import feedback_routes
 from agents.httpapi.lab import lab_routes
 from agents.httpapi.models import AGENT_ID_PATTERN, ChatBody
@@ -84,6 +85,7 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
     api.include_router(feedback_routes(caller))
     for lab in (trace_routes, prompt_routes, lab_routes):  # the Lab (issue 14)
         api.include_router(lab(caller))
+    api.include_router(evals_routes(caller))
     for spec in list_agents():
         if spec.http_routes is not None:
             api.include_router(spec.http_routes(caller))

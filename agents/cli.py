@@ -330,6 +330,10 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--file", help="another labelled phrasings file in the same format")
     report.set_defaults(func=cmd_nlu_report)
 
+    from agents.cli_eval import add_parser as add_eval_parser
+
+    add_eval_parser(sub, common, _bounded)
+
     serve = sub.add_parser("serve", help="start the web app")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=_bounded("--port", 1, 65535), default=7860, help="1-65535 (default 7860)")

@@ -29,6 +29,7 @@ from pages.frames import FrameGate
 from pages.header import Header
 from pages.i18n import Lang, error_text, label, t
 from pages.render import CardView, ChatView
+from pages.save_case import build_save_case
 from pages.workspace import TabContext, workspace_for, workspace_state
 from pages.workspace_draw import draw_workspace
 
@@ -265,6 +266,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         return ["", gr.update(visible=False)]
 
     save_comment.click(save, [rated, comment, view_state, header.who, lang_state], [comment, feedback_row])
+    build_save_case(spec.id, header, view_state, f"{spec.id}-saved")  # the conversation (often after a 👎) as a case
 
     # --- conversations -----------------------------------------------------------------
     def open_conversation(conversation_id: str | None, lang: Lang, user: Viewer | None) -> list[Any]:

@@ -329,7 +329,7 @@ def _locked_turn(
     user_message = NewMessage(
         role="user", content=cleaned if refusal is None else text, turn_id=turn_id,
         status="complete" if refusal is None else "refused",
-        meta={} if refusal is None else {"refused": refusal.code}, id=new_id("msg"),
+        meta=_user_meta(refusal, extra), id=new_id("msg"),
     )
     saved_started = time.perf_counter()
     try:
@@ -427,6 +427,16 @@ def recover_interrupted_turns(store: Store, now: datetime) -> int:
                           meta={"interrupted": "restart"}, id=new_id("msg"))
         store.db.write(lambda c=conversation_id, n=note: store.messages.add(c, [n], now))
     return len(turns)
+
+
+def _user_meta(refusal: GuardRefusal | None, extra: dict[str, Any] | None) -> dict[str, Any]:
+    """Why a message was refused, and the structured input sent beside it (a clicked anchor, the tutor's
+    screen, the 적용하기 preview), so the conversation can be replayed, e.g. saved as an eval case."""
+    meta: dict[str, Any] = {} if refusal is None else {"refused": refusal.code}
+    sent = {k: v for k, v in (extra or {}).items() if not k.startswith("_")}
+    if sent:
+        meta["extra"] = sent
+    return meta
 
 
 def _day_start(now: datetime) -> datetime:

@@ -40,6 +40,10 @@ _STATUS_BY_CODE = {"invalid_user": 422, "alert_not_found": 404, "alert_closed": 
                    # the Lab
                    "prompt_version_not_found": 404, "comparison_not_found": 404, "nothing_to_roll_back": 409,
                    "round_not_finished": 409}
+# Evaluation suites and runs (agents/httpapi/evals.py).
+_STATUS_BY_CODE |= {"run_not_found": 404, "suite_not_found": 404, "bad_suite": 422, "unknown_prompt_version": 422,
+                    "agent_mismatch": 422, "empty_conversation": 422, "invalid_input": 422, "shipped_suite": 409,
+                    "duplicate_case": 409}
 _FIELD_BY_CODE = {"invalid_user": "user"}
 
 

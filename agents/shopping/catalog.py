@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from functools import cache
 from typing import Any
 
@@ -51,6 +52,9 @@ def _shopping_002_english_names(cur: duckdb.DuckDBPyConnection) -> None:
 MIGRATIONS = (Migration("shopping_001", _shopping_001), Migration("shopping_002", _shopping_002_english_names))
 
 
+_LOAD_LOCK = threading.Lock()
+
+
 @cache
 def _file() -> dict[str, Any]:
     return json.loads(PATH.read_text(encoding="utf-8"))
@@ -61,9 +65,19 @@ class Catalog:
         self.db = store.db
 
     def ensure_loaded(self) -> None:
-        row = self.db.fetchone("SELECT max(version) FROM shop_catalog_meta")
-        if row and row[0] == CATALOG_VERSION:
+        if self._loaded():
             return
+        # Two first turns at once (an eval run, two visitors after a restart) would both load it and the
+        # second insert would hit the primary keys: one process holds the file, so a process lock suffices.
+        with _LOAD_LOCK:
+            if not self._loaded():
+                self._load()
+
+    def _loaded(self) -> bool:
+        row = self.db.fetchone("SELECT max(version) FROM shop_catalog_meta")
+        return bool(row and row[0] == CATALOG_VERSION)
+
+    def _load(self) -> None:
         data = _file()
         with self.db.transaction() as cur:
             for table in ("shop_products", "shop_reviews", "shop_tags", "shop_catalog_meta"):

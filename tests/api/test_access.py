@@ -51,6 +51,19 @@ EVERY_ENDPOINT = [
     ("GET", "/api/v1/lab/compare/cmp_x", None),
     ("POST", "/api/v1/lab/compare/cmp_x/vote", {"round": 1, "vote": "a"}),
     ("POST", "/api/v1/lab/compare/cmp_x/act", {"side": "a", "action_id": "act_x", "decision": "confirm"}),
+    ("GET", "/api/v1/evals/suites", None),
+    ("GET", "/api/v1/evals/suites/suite_x", None),
+    ("PUT", "/api/v1/evals/suites/suite_x", {"yaml": "suite: suite_x"}),
+    ("DELETE", "/api/v1/evals/suites/suite_x", None),
+    ("POST", "/api/v1/evals/suites/suite_x/cases", {"case": {}, "agent": "notes"}),
+    ("POST", "/api/v1/evals/drafts", {"conversation_id": "conv_x"}),
+    ("POST", "/api/v1/evals/runs", {"suite": "travel"}),
+    ("GET", "/api/v1/evals/runs", None),
+    ("GET", "/api/v1/evals/runs/run_x", None),
+    ("GET", "/api/v1/evals/runs/run_x/junit", None),
+    ("GET", "/api/v1/evals/runs/run_x/export", None),
+    ("GET", "/api/v1/evals/compare?a=run_x&b=run_x", None),
+    ("GET", "/api/v1/evals/matrices/matrix_x", None),
 ]
 
 
@@ -144,7 +157,8 @@ def test_every_endpoint_resolves_the_user_through_the_one_dependency(store, mode
     assert {(m, r.path) for r in routes for m in r.methods} == {
         (m, p.replace("notes", "{agent_id}").replace("conv_x", "{conversation_id}").replace("act_x", "{action_id}")
          .replace("alert_x", "{alert_id}").replace("turn_x", "{turn_id}").replace("trip_x", "{trip_id}")
-         .replace("cmp_x", "{comparison_id}").split("?")[0])
+         .replace("cmp_x", "{comparison_id}").replace("suite_x", "{name}").replace("run_x", "{run_id}")
+         .replace("matrix_x", "{matrix_id}").split("?")[0])
         for m, p, _ in EVERY_ENDPOINT}
     for route in routes:
         callers = [d.call for d in route.dependant.dependencies if d.call is not None

@@ -1,0 +1,261 @@
+"""Evaluation runs in DuckDB: the run, each case, each step (with its turn's trace id) and each
+assertion with pass / fail / skip and the value it observed.
+
+The tables are created by the ``evals_`` migrations the first time the repo is used on a store, so
+the core's migration list stays the core's.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from datetime import datetime
+from typing import Any
+
+import duckdb
+
+from agents.core.store.conversations import dumps, loads
+from agents.core.store.db import Database
+from agents.core.store.migrations import Migration, create_table, migrate
+
+
+def _evals_001_runs(cur: duckdb.DuckDBPyConnection) -> None:
+    create_table(cur, "eval_runs", [
+        ("id", "VARCHAR PRIMARY KEY", "run id (evr_...) used by eval show / compare / export"),
+        ("suite", "VARCHAR NOT NULL", "the suite's name (suite: in the file)"),
+        ("suite_file", "VARCHAR", "path of the suite file the run was loaded from"),
+        ("suite_text", "VARCHAR NOT NULL", "the suite's YAML exactly as run, so a run can be reproduced and shown"),
+        ("agent_id", "VARCHAR NOT NULL", "the agent under test"),
+        ("provider", "VARCHAR NOT NULL", "configuration: provider"),
+        ("model", "VARCHAR", "configuration: model as reported by the provider"),
+        ("prompt_version", "INTEGER", "configuration: system-prompt version (null: the active one)"),
+        ("matrix_id", "VARCHAR", "runs started together against several configurations share it"),
+        ("owner", "VARCHAR NOT NULL", "who started the run; lists and reads filter on it"),
+        ("status", "VARCHAR NOT NULL", "running, passed, failed (an assertion failed or a case errored) or aborted"),
+        ("concurrency", "INTEGER NOT NULL", "cases run at once"),
+        ("started_at", "TIMESTAMP NOT NULL", "UTC"),
+        ("finished_at", "TIMESTAMP", "UTC; null while running"),
+        ("duration_ms", "DOUBLE", "wall time of the run"),
+        ("cases_total", "INTEGER NOT NULL", "cases in the suite"),
+        ("cases_passed", "INTEGER NOT NULL DEFAULT 0", "cases whose assertions all passed or were skipped"),
+        ("cases_failed", "INTEGER NOT NULL DEFAULT 0", "cases with a failed assertion or an error"),
+        ("assertions_passed", "INTEGER NOT NULL DEFAULT 0", "assertion results: pass"),
+        ("assertions_failed", "INTEGER NOT NULL DEFAULT 0", "assertion results: fail"),
+        ("assertions_skipped", "INTEGER NOT NULL DEFAULT 0", "assertion results: skip (judge offline, unknown price)"),
+        ("error", "VARCHAR", "why the run was aborted, if it was"),
+    ])
+    cur.execute("CREATE INDEX eval_runs_owner ON eval_runs(owner)")
+    create_table(cur, "eval_cases", [
+        ("run_id", "VARCHAR NOT NULL", "the run"),
+        ("case_index", "INTEGER NOT NULL", "position in the suite"),
+        ("name", "VARCHAR NOT NULL", "case name; compare matches cases of two runs by it"),
+        ("tags", "JSON", "the case's tags"),
+        ("status", "VARCHAR NOT NULL", "passed, failed or error (a step could not run)"),
+        ("error", "VARCHAR", "why a step could not run"),
+        ("user_id", "VARCHAR NOT NULL", "the fresh sandbox user the case ran as"),
+        ("conversation_id", "VARCHAR", "the case's conversation (open it in the agent tab)"),
+        ("steps", "INTEGER NOT NULL", "steps run"),
+        ("latency_ms", "DOUBLE", "sum of the steps' latencies"),
+        ("tokens", "BIGINT", "input + output tokens over the case"),
+        ("cost", "DOUBLE", "US dollars; null when a price is unknown"),
+        ("duration_ms", "DOUBLE", "wall time of the case"),
+        ("started_at", "TIMESTAMP NOT NULL", "UTC"),
+    ], tail="PRIMARY KEY (run_id, case_index)")
+    create_table(cur, "eval_steps", [
+        ("run_id", "VARCHAR NOT NULL", "the run"),
+        ("case_index", "INTEGER NOT NULL", "the case"),
+        ("step_index", "INTEGER NOT NULL", "position in the case's turns"),
+        ("kind", "VARCHAR NOT NULL", "user, confirm, cancel, modify or wait_minutes"),
+        ("input", "JSON", "the message (and extra), the modify args or the minutes waited"),
+        ("turn_id", "VARCHAR", "the trace of a user step's turn (traces.turn_id)"),
+        ("action_id", "VARCHAR", "the pending action a confirm / cancel / modify acted on"),
+        ("outcome", "VARCHAR", "the action's status after the step"),
+        ("error_code", "VARCHAR", "the step's error code, if any"),
+        ("latency_ms", "DOUBLE", "the turn's latency (done.latency_ms) or the action call's wall time"),
+        ("tokens", "BIGINT", "input + output tokens of the turn"),
+        ("cost", "DOUBLE", "US dollars; null when unknown"),
+        ("reply", "VARCHAR", "the reply text"),
+        ("event_types", "JSON", "the step's event types in order"),
+    ], tail="PRIMARY KEY (run_id, case_index, step_index)")
+    create_table(cur, "eval_assertions", [
+        ("run_id", "VARCHAR NOT NULL", "the run"),
+        ("case_index", "INTEGER NOT NULL", "the case"),
+        ("step_index", "INTEGER NOT NULL", "the step the assertion is on"),
+        ("assertion_index", "INTEGER NOT NULL", "position in the step's expect list"),
+        ("kind", "VARCHAR NOT NULL", "tool, card, text_contains, judge..."),
+        ("spec", "JSON NOT NULL", "the assertion as written in the suite"),
+        ("negated", "BOOLEAN NOT NULL", "not: true"),
+        ("status", "VARCHAR NOT NULL", "pass, fail or skip"),
+        ("observed", "JSON", "what the step produced that the assertion looked at"),
+        ("message", "VARCHAR NOT NULL", "why it passed, failed or was skipped"),
+    ], tail="PRIMARY KEY (run_id, case_index, step_index, assertion_index)")
+
+
+def _evals_002_suites(cur: duckdb.DuckDBPyConnection) -> None:
+    create_table(cur, "eval_suites", [
+        ("owner", "VARCHAR NOT NULL", "whose suite; lists and reads filter on it"),
+        ("name", "VARCHAR NOT NULL", "the suite's name (suite: in its YAML), unique per owner"),
+        ("agent_id", "VARCHAR NOT NULL", "the agent the suite tests"),
+        ("yaml", "VARCHAR NOT NULL", "the suite file's text, comments included; checked before it is saved"),
+        ("cases", "INTEGER NOT NULL", "how many cases it has, for lists"),
+        ("created_at", "TIMESTAMP NOT NULL", "UTC"),
+        ("updated_at", "TIMESTAMP NOT NULL", "last save, UTC"),
+    ], tail="PRIMARY KEY (owner, name)")
+
+
+EVAL_MIGRATIONS: list[Migration] = [Migration("evals_001_runs", _evals_001_runs),
+                                    Migration("evals_002_suites", _evals_002_suites)]
+
+_RUN_COLS = ("id, suite, suite_file, suite_text, agent_id, provider, model, prompt_version, matrix_id, owner, status, "
+             "concurrency, started_at, finished_at, duration_ms, cases_total, cases_passed, cases_failed, "
+             "assertions_passed, assertions_failed, assertions_skipped, error")
+_CASE_COLS = ("run_id, case_index, name, tags, status, error, user_id, conversation_id, steps, latency_ms, tokens, "
+              "cost, duration_ms, started_at")
+_STEP_COLS = ("run_id, case_index, step_index, kind, input, turn_id, action_id, outcome, error_code, latency_ms, "
+              "tokens, cost, reply, event_types")
+_ASSERT_COLS = "run_id, case_index, step_index, assertion_index, kind, spec, negated, status, observed, message"
+_JSON = {"tags", "input", "event_types", "spec", "observed"}
+# Databases already migrated (weak: tests open and close many; an id() could be reused).
+_migrated: weakref.WeakSet[Database] = weakref.WeakSet()
+_migrate_lock = threading.Lock()
+
+
+def _ph(cols: str) -> str:
+    return ", ".join("?" * len(cols.split(", ")))
+
+
+def _decode(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: (loads(v, None) if k in _JSON else v) for k, v in row.items()}
+
+
+class EvalRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        with _migrate_lock:
+            if db not in _migrated:
+                migrate(db, EVAL_MIGRATIONS)
+                # First use in this process: a run still "running" was cut off when the app stopped.
+                db.write(lambda: db.execute(
+                    "UPDATE eval_runs SET status = 'aborted', error = 'the app stopped during the run' "
+                    "WHERE status = 'running'"))
+                _migrated.add(db)
+
+    # --- writes --------------------------------------------------------------------------------------------
+
+    def start_run(self, run: dict[str, Any]) -> None:
+        row = {"status": "running", "finished_at": None, "duration_ms": None, "cases_passed": 0, "cases_failed": 0,
+               "assertions_passed": 0, "assertions_failed": 0, "assertions_skipped": 0, "error": None, **run}
+        cols = _RUN_COLS.split(", ")
+        self.db.write(lambda: self.db.execute(f"INSERT INTO eval_runs ({_RUN_COLS}) VALUES ({_ph(_RUN_COLS)})",
+                                              [row[c] for c in cols]))
+
+    def add_case(self, case: dict[str, Any], steps: list[dict[str, Any]], assertions: list[dict[str, Any]]) -> None:
+        """One case with its steps and assertions, in one transaction (a worker thread's own cursor)."""
+        def write() -> None:
+            cur = self.db.cursor()
+            cur.execute(f"INSERT INTO eval_cases ({_CASE_COLS}) VALUES ({_ph(_CASE_COLS)})",
+                        [dumps(case[c]) if c in _JSON else case[c] for c in _CASE_COLS.split(", ")])
+            if steps:
+                cur.executemany(f"INSERT INTO eval_steps ({_STEP_COLS}) VALUES ({_ph(_STEP_COLS)})",
+                                [[dumps(s[c]) if c in _JSON else s[c] for c in _STEP_COLS.split(", ")] for s in steps])
+            if assertions:
+                cur.executemany(f"INSERT INTO eval_assertions ({_ASSERT_COLS}) VALUES ({_ph(_ASSERT_COLS)})",
+                                [[dumps(a[c]) if c in _JSON else a[c] for c in _ASSERT_COLS.split(", ")]
+                                 for a in assertions])
+
+        self.db.write(write)
+
+    def finish_run(self, run_id: str, now: datetime, duration_ms: float, error: str | None = None) -> dict[str, Any]:
+        """Totals from the stored rows (never from counters kept elsewhere), and the final status."""
+        def write() -> dict[str, Any]:
+            cur = self.db.cursor()
+            cur.execute("""
+                UPDATE eval_runs r SET
+                    cases_passed = (SELECT count(*) FROM eval_cases c WHERE c.run_id = r.id AND c.status = 'passed'),
+                    cases_failed = (SELECT count(*) FROM eval_cases c WHERE c.run_id = r.id AND c.status <> 'passed'),
+                    assertions_passed = (SELECT count(*) FROM eval_assertions a WHERE a.run_id = r.id AND a.status = 'pass'),
+                    assertions_failed = (SELECT count(*) FROM eval_assertions a WHERE a.run_id = r.id AND a.status = 'fail'),
+                    assertions_skipped = (SELECT count(*) FROM eval_assertions a WHERE a.run_id = r.id AND a.status = 'skip'),
+                    finished_at = ?, duration_ms = ?, error = ?
+                WHERE r.id = ?""", [now, duration_ms, error, run_id])
+            cur.execute("""UPDATE eval_runs SET status = CASE WHEN error IS NOT NULL THEN 'aborted'
+                               WHEN cases_failed = 0 AND cases_passed = cases_total THEN 'passed' ELSE 'failed' END
+                           WHERE id = ?""", [run_id])
+            return {}
+
+        self.db.write(write)
+        run = self.run(run_id)
+        assert run is not None
+        return run
+
+    # --- reads ---------------------------------------------------------------------------------------------
+
+    def run(self, run_id: str, owner: str | None = None) -> dict[str, Any] | None:
+        sql = f"SELECT {_RUN_COLS} FROM eval_runs WHERE id = ?" + (" AND owner = ?" if owner is not None else "")
+        rows = self.db.fetch_dicts(sql, [run_id] if owner is None else [run_id, owner])
+        return rows[0] if rows else None
+
+    def runs(self, owner: str | None = None, *, suite: str | None = None, agent_id: str | None = None,
+             matrix_id: str | None = None, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
+        where, params = ["true"], []
+        for column, value in (("owner", owner), ("suite", suite), ("agent_id", agent_id), ("matrix_id", matrix_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        cols = _RUN_COLS.replace("suite_text, ", "")
+        return self.db.fetch_dicts(
+            f"SELECT {cols} FROM eval_runs WHERE {' AND '.join(where)} ORDER BY started_at DESC, id DESC "
+            "LIMIT ? OFFSET ?", [*params, limit, offset])
+
+    def cases(self, run_id: str) -> list[dict[str, Any]]:
+        rows = self.db.fetch_dicts(f"SELECT {_CASE_COLS} FROM eval_cases WHERE run_id = ? ORDER BY case_index",
+                                   [run_id])
+        return [_decode(r) for r in rows]
+
+    def steps(self, run_id: str, case_index: int | None = None) -> list[dict[str, Any]]:
+        sql = f"SELECT {_STEP_COLS} FROM eval_steps WHERE run_id = ?"
+        params: list[Any] = [run_id]
+        if case_index is not None:
+            sql += " AND case_index = ?"
+            params.append(case_index)
+        rows = self.db.fetch_dicts(sql + " ORDER BY case_index, step_index", params)
+        return [_decode(r) for r in rows]
+
+    def assertions(self, run_id: str, case_index: int | None = None) -> list[dict[str, Any]]:
+        sql = f"SELECT {_ASSERT_COLS} FROM eval_assertions WHERE run_id = ?"
+        params: list[Any] = [run_id]
+        if case_index is not None:
+            sql += " AND case_index = ?"
+            params.append(case_index)
+        rows = self.db.fetch_dicts(sql + " ORDER BY case_index, step_index, assertion_index", params)
+        return [_decode(r) for r in rows]
+
+    # --- suites made in the Lab ------------------------------------------------------------------------------
+
+    def save_suite(self, owner: str, name: str, agent_id: str, text: str, cases: int, now: datetime) -> None:
+        self.db.write(lambda: self.db.execute(
+            """INSERT INTO eval_suites (owner, name, agent_id, yaml, cases, created_at, updated_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (owner, name) DO UPDATE SET agent_id = excluded.agent_id, yaml = excluded.yaml,
+                   cases = excluded.cases, updated_at = excluded.updated_at""",
+            [owner, name, agent_id, text, cases, now, now]))
+
+    def suites(self, owner: str) -> list[dict[str, Any]]:
+        return self.db.fetch_dicts("SELECT owner, name, agent_id, cases, created_at, updated_at FROM eval_suites "
+                                   "WHERE owner = ? ORDER BY updated_at DESC, name", [owner])
+
+    def suite(self, owner: str, name: str) -> dict[str, Any] | None:
+        rows = self.db.fetch_dicts("SELECT owner, name, agent_id, yaml, cases, created_at, updated_at FROM eval_suites "
+                                   "WHERE owner = ? AND name = ?", [owner, name])
+        return rows[0] if rows else None
+
+    def delete_suite(self, owner: str, name: str) -> bool:
+        rows = self.db.write(lambda: self.db.fetchall(
+            "DELETE FROM eval_suites WHERE owner = ? AND name = ? RETURNING name", [owner, name]))
+        return bool(rows)
+
+    def step_metrics(self, run_id: str) -> list[dict[str, Any]]:
+        """Per-step latency, tokens and cost of a run's user turns, for compare's percentiles."""
+        return self.db.fetch_dicts(
+            "SELECT case_index, step_index, latency_ms, tokens, cost FROM eval_steps "
+            "WHERE run_id = ? AND kind = 'user' ORDER BY case_index, step_index", [run_id])

@@ -1,0 +1,308 @@
+"""The Lab's Evals view: pick a suite and configurations, run with a progress bar, read the results (failed
+assertions with what was observed and the turn's trace), compare two runs, see a matrix as a grid, and
+create, edit and download suites as YAML.
+
+Handlers take the user from ``header.who`` (the verified viewer), never from a component value; a real
+provider uses the key typed in this browser tab. The widgets only show what ``pages/lab/evals_view.py``
+computed from stored rows.
+"""
+
+from __future__ import annotations
+
+import html
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+import pandas as pd
+
+from agents.core import identity
+from agents.core.errors import PlaygroundError
+from agents.core.identity import Viewer
+from agents.core.providers import PROVIDER_NAMES
+from agents.core.session import runtime_store
+from agents.core.store.evals import EvalRepo
+from agents.evals import library, spec
+from agents.evals.compare import compare_runs, matrix_grid
+from agents.evals.loader import SuiteError
+from agents.evals.report import run_detail
+from agents.evals.runner import MAX_CONCURRENCY, RunHandle, start_suite
+from pages.lab import evals_view as view
+
+POLL_SECONDS = 0.4
+NEW_SUITE = """\
+suite: my-suite
+agent: marketing
+description: 설명 (what this suite checks)
+defaults: {provider: offline}
+cases:
+  - name: weekly KPI
+    turns:
+      - user: 이번 주 성과 어때?
+        expect:
+          - tool: getPerformanceKPI
+            args: {period: 7d}
+          - card: kpi_summary
+          - no_error: true
+"""
+
+
+def progress_html(done: int, total: int, lang: view.Lang, label: str = "", *, run_id: str = "",
+                  status: str = "") -> str:
+    """The bar; data-run / data-status say which run it shows and how it ended (a test waits on them)."""
+    pct = 0 if not total else round(100 * done / total)
+    text = html.escape(label or view.progress_label(done, total, lang))
+    return (f'<div class="pg-evals-progress" id="pg-evals-progress" role="progressbar" aria-valuemin="0" '
+            f'aria-valuemax="{total}" aria-valuenow="{done}" data-run="{html.escape(run_id)}" '
+            f'data-status="{html.escape(status)}"><div class="pg-evals-bar" style="width:{pct}%"></div>'
+            f'<span>{text}</span></div>')
+
+
+def configs_from(providers: list[str], models: str, versions: str) -> list[spec.Config] | None:
+    """The chosen providers × models × prompt versions (comma lists); None: the suite's own."""
+    model_list = [m.strip() for m in (models or "").split(",") if m.strip()] or [None]
+    version_list: list[int | None] = []
+    for item in [v.strip() for v in (versions or "").split(",") if v.strip()]:
+        if not item.isdigit() or int(item) < 1:
+            raise PlaygroundError(f"프롬프트 버전은 1, 2처럼 숫자로 쓰세요: {item!r}. (Prompt versions are numbers.)",
+                                  code="invalid_input")
+        version_list.append(int(item))
+    if not providers and model_list == [None] and not version_list:
+        return None
+    return [spec.Config(provider=p, model=m, prompt_version=v)
+            for p in (providers or ["offline"]) for m in model_list for v in (version_list or [None])]
+
+
+def _owner(viewer: Viewer | None) -> str:
+    return identity.require(viewer)
+
+
+def _table(table: view.Table) -> Any:
+    return pd.DataFrame(table.rows, columns=table.headers)
+
+
+def build_evals(header: Any) -> None:
+    handle_state = gr.State(None)  # this browser session's running RunHandle
+    with gr.Row(equal_height=True, elem_classes=["pg-evals-controls"]):
+        suite = gr.Dropdown(label="스위트 (suite)", choices=[], scale=2, min_width=180, elem_id="pg-evals-suite")
+        providers = gr.CheckboxGroup(list(PROVIDER_NAMES), value=["offline"], label="provider",
+                                     scale=2, min_width=200, elem_id="pg-evals-providers")
+        models = gr.Textbox(label="model (쉼표로 여러 개 · comma list)", scale=1, min_width=140, elem_id="pg-evals-models")
+        versions = gr.Textbox(label="prompt version (예: 1,2)", scale=1, min_width=120, elem_id="pg-evals-versions")
+        concurrency = gr.Slider(1, MAX_CONCURRENCY, value=4, step=1, label="동시 실행 (concurrency)", scale=1,
+                                min_width=140, elem_id="pg-evals-concurrency")
+    with gr.Row(elem_classes=["pg-evals-controls"]):
+        run = gr.Button("▶ 실행 (Run)", variant="primary", elem_id="pg-evals-run", min_width=120)
+        stop = gr.Button("■ 중지 (Stop)", variant="stop", elem_id="pg-evals-stop", min_width=120)
+    progress = gr.HTML(progress_html(0, 0, "ko", " "), elem_id="pg-evals-progress-box")
+    summary = gr.Markdown("", elem_id="pg-evals-summary")
+    cases = gr.Dataframe(headers=["", "케이스", "검증", "실패 이유", "트레이스"], value=[], interactive=False, wrap=True,
+                         datatype=["str", "str", "str", "str", "markdown"], column_widths=["6%", "30%", "12%", "32%", "20%"],
+                         elem_id="pg-evals-cases", label="케이스 (cases)")
+    failures = gr.Markdown("", elem_id="pg-evals-failures")
+    grid = gr.Plot(visible=False, elem_id="pg-evals-grid", label="매트릭스 (cases × configurations)")
+    with gr.Accordion("실행 기록과 비교 (runs and compare)", open=True, elem_id="pg-evals-history"):
+        runs = gr.Dataframe(headers=["시작", "스위트", "에이전트", "구성", "결과", "시간", "실행 ID"], value=[],
+                            interactive=False, wrap=True, elem_id="pg-evals-runs", label="실행 기록 (runs)")
+        with gr.Row(equal_height=True):
+            run_a = gr.Dropdown(label="A (기준 · baseline)", choices=[], scale=2, elem_id="pg-evals-a")
+            run_b = gr.Dropdown(label="B (비교 · candidate)", choices=[], scale=2, elem_id="pg-evals-b")
+            compare = gr.Button("비교 (Compare)", scale=1, min_width=120, elem_id="pg-evals-compare")
+        compare_summary = gr.Markdown("", elem_id="pg-evals-compare-summary")
+        compare_metrics = gr.Dataframe(headers=["지표", "A", "B", "차이"], value=[], interactive=False,
+                                       elem_id="pg-evals-compare-metrics", label="지표 (metrics)")
+        compare_cases = gr.Dataframe(headers=["변화", "케이스", "A", "B", "검증", "A 트레이스", "B 트레이스"], value=[],
+                                     interactive=False, wrap=True, elem_id="pg-evals-compare-cases",
+                                     datatype=["str", "str", "str", "str", "number", "markdown", "markdown"],
+                                     label="케이스별 변화 (regressions first)")
+        compare_diffs = gr.Markdown("", elem_id="pg-evals-compare-diffs")
+    with gr.Accordion("스위트 편집 (edit suites as YAML)", open=False, elem_id="pg-evals-editor"):
+        with gr.Row(equal_height=True):
+            new = gr.Button("새 스위트 (New)", size="sm", elem_id="pg-evals-new")
+            save = gr.Button("저장 (Save)", size="sm", variant="primary", elem_id="pg-evals-save")
+            download = gr.DownloadButton("YAML 내려받기 (Download)", size="sm", elem_id="pg-evals-download")
+            delete = gr.Button("삭제 (Delete)", size="sm", variant="stop", elem_id="pg-evals-delete")
+        problems = gr.Markdown("", elem_id="pg-evals-problems")
+        editor = gr.Code(NEW_SUITE, language="yaml", label="suite.yaml", interactive=True, elem_id="pg-evals-yaml")
+
+    # --- lists ------------------------------------------------------------------------------------------
+
+    def listing(viewer: Viewer | None, lang: view.Lang, chosen: str | None = None) -> list[Any]:
+        if viewer is None:
+            return [gr.skip()] * 4
+        store = runtime_store()
+        owner = _owner(viewer)
+        suites = library.listing(store, owner)
+        names = [(f"{'📦 ' if s['shipped'] else '✏️ '}{s['name']} · {s['agent']} ({s['cases']})", s["name"])
+                 for s in suites]
+        pick = chosen if chosen in [n for _, n in names] else (names[0][1] if names else None)
+        recent = EvalRepo(store.db).runs(owner, limit=50)
+        choices = [(f"{r['started_at']:%m-%d %H:%M} · {r['suite']} · {view.config_label(r)} · "
+                    f"{r['cases_passed']}/{r['cases_total']}", r["id"]) for r in recent]
+        return [gr.update(choices=names, value=pick), _table(view.runs_table(recent, lang)),
+                gr.update(choices=choices, value=choices[1][1] if len(choices) > 1 else None),
+                gr.update(choices=choices, value=choices[0][1] if choices else None)]
+
+    lists = [suite, runs, run_a, run_b]
+    header.identity.after_ready(listing, [header.who, header.lang], lists)
+    header.identity.after_switch(listing, [header.who, header.lang], lists)
+
+    # --- run ----------------------------------------------------------------------------------------------
+
+    def results(detail: dict[str, Any], lang: view.Lang) -> list[Any]:
+        shown = view.results_view(detail, lang)
+        return [shown.summary, _table(shown.cases), shown.failures]
+
+    def start(name: str | None, chosen: list[str], model_text: str, version_text: str, workers: float,
+              viewer: Viewer | None, lang: view.Lang, api_key: str) -> Iterator[list[Any]]:
+        outputs = 6 + len(lists)
+        if not name:
+            gr.Warning("실행할 스위트를 고르세요. (Pick a suite to run.)")
+            yield [gr.skip()] * outputs
+            return
+        store = runtime_store()
+        owner = _owner(viewer)
+        try:
+            loaded = library.get(store, owner, name)
+            configs = configs_from(chosen, model_text, version_text)
+            key = (api_key or "").strip()
+            handle = start_suite(loaded, configs=configs, concurrency=int(workers), owner=owner, store=store,
+                                 provider_settings={"api_key": key} if key else None)
+        except PlaygroundError as exc:
+            gr.Warning(f"실행하지 못했습니다 (not started): {exc.message}")
+            yield [gr.skip()] * outputs
+            return
+        repo = EvalRepo(store.db)
+        yield [handle, progress_html(0, handle.total, lang, run_id=handle.run_ids[0], status="running"), "", gr.skip(), "", gr.update(visible=False),
+               *([gr.skip()] * len(lists))]
+        while not handle.finished():
+            time.sleep(POLL_SECONDS)
+            done, total = handle.progress()
+            partial = run_detail(repo, handle.run_ids[0], owner)
+            yield [gr.skip(), progress_html(done, total, lang, run_id=handle.run_ids[0], status="running"),
+                   *results(partial, lang), gr.skip(),
+                   *([gr.skip()] * len(lists))]
+        try:
+            outcome = handle.wait(0)
+        except Exception as exc:  # noqa: BLE001 - shown, and the run rows already say aborted
+            gr.Warning(f"실행이 중단되었습니다 (the run stopped): {exc}")
+            outcome = []
+        done, total = handle.progress()
+        final = run_detail(repo, handle.run_ids[0], owner)
+        figure = gr.update(visible=False)
+        if handle.matrix_id:
+            figure = gr.update(value=view.matrix_figure(matrix_grid(repo, handle.matrix_id, owner), lang),
+                               visible=True)
+        status = final["run"]["status"]
+        label = view.progress_label(done, total, lang) + f" · {view.ICON.get(status, '')} {status}"
+        if len(outcome) > 1:
+            label += f" · {len(outcome)} runs"
+        yield [None, progress_html(done, total, lang, label, run_id=handle.run_ids[0], status=status),
+               *results(final, lang), figure,
+               *listing(viewer, lang, name)]
+
+    run_event = run.click(start, [suite, providers, models, versions, concurrency, header.who, header.lang,
+                                  header.api_key],
+                          [handle_state, progress, summary, cases, failures, grid, *lists],
+                          show_progress="hidden")
+
+    def halt(current: RunHandle | None) -> None:
+        if isinstance(current, RunHandle) and not current.finished():
+            current.stop()
+            gr.Info("중지합니다: 진행 중인 케이스만 마치고 멈춥니다. (Stopping after the cases in progress.)")
+
+    stop.click(halt, handle_state, None, queue=False)
+
+    # --- a past run, compare -------------------------------------------------------------------------------
+
+    def show(evt: gr.SelectData, table: Any, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+        try:
+            row = table.iloc[evt.index[0]] if hasattr(table, "iloc") else table[evt.index[0]]
+            run_id = str(list(row)[-1])
+            repo = EvalRepo(runtime_store().db)
+            detail = run_detail(repo, run_id, _owner(viewer))
+        except (PlaygroundError, IndexError, TypeError):
+            return [gr.skip()] * 5
+        figure = gr.update(visible=False)
+        if detail["run"]["matrix_id"]:
+            figure = gr.update(value=view.matrix_figure(matrix_grid(repo, detail["run"]["matrix_id"], _owner(viewer)),
+                                                        lang), visible=True)
+        total = detail["run"]["cases_total"]
+        return [progress_html(len(detail["cases"]), total, lang, f"{detail['run']['id']} · {detail['run']['status']}"),
+                *results(detail, lang), figure]
+
+    runs.select(show, [runs, header.who, header.lang], [progress, summary, cases, failures, grid])
+
+    def side_by_side(a: str | None, b: str | None, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+        if not a or not b:
+            gr.Warning("비교할 두 실행을 고르세요. (Pick two runs to compare.)")
+            return [gr.skip()] * 4
+        try:
+            shown = view.compare_view(compare_runs(EvalRepo(runtime_store().db), a, b, _owner(viewer)), lang)
+        except PlaygroundError as exc:
+            gr.Warning(exc.message)
+            return [gr.skip()] * 4
+        return [shown.summary, _table(shown.metrics), _table(shown.cases), shown.differences]
+
+    compare.click(side_by_side, [run_a, run_b, header.who, header.lang],
+                  [compare_summary, compare_metrics, compare_cases, compare_diffs])
+
+    # --- the suite editor -------------------------------------------------------------------------------
+
+    def open_suite(name: str | None, viewer: Viewer | None) -> list[Any]:
+        if not name or viewer is None:
+            return [gr.skip(), gr.skip(), ""]
+        try:
+            loaded = library.get(runtime_store(), _owner(viewer), name)
+        except PlaygroundError as exc:
+            return [gr.skip(), gr.skip(), f"⚠️ {exc.message}"]
+        return [loaded.text, _download_file(loaded.suite.suite, loaded.text), ""]
+
+    suite.change(open_suite, [suite, header.who], [editor, download, problems])
+
+    def store_suite(text: str, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+        try:
+            loaded = library.save(runtime_store(), _owner(viewer), text or "")
+        except SuiteError as exc:
+            lines = "\n".join(f"- line {p.line or '?'}: {html.escape(p.where)} {html.escape(p.reason)}"
+                              for p in exc.problems)
+            return ["**저장하지 않았습니다 (not saved):**\n" + lines, gr.skip(), *([gr.skip()] * len(lists))]
+        except PlaygroundError as exc:
+            return [f"⚠️ {exc.message}", gr.skip(), *([gr.skip()] * len(lists))]
+        gr.Info(f"'{loaded.suite.suite}' 저장됨 ({len(loaded.suite.cases)} cases)")
+        return ["", _download_file(loaded.suite.suite, loaded.text), *listing(viewer, lang, loaded.suite.suite)]
+
+    save.click(store_suite, [editor, header.who, header.lang], [problems, download, *lists])
+
+    def remove(name: str | None, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+        try:
+            library.delete(runtime_store(), _owner(viewer), name or "")
+        except PlaygroundError as exc:
+            return [f"⚠️ {exc.message}", *([gr.skip()] * len(lists))]
+        return [f"'{name}' 삭제됨 (deleted)", *listing(viewer, lang)]
+
+    delete.click(remove, [suite, header.who, header.lang], [problems, *lists])
+    new.click(lambda: [NEW_SUITE, ""], None, [editor, problems])
+    del run_event
+
+
+_DOWNLOADS = Path(tempfile.gettempdir()) / "agent-playground-suites"
+_download_lock = threading.Lock()
+
+
+def _download_file(name: str, text: str) -> str:
+    """The YAML as a file for the download button (a temp file per suite name and content)."""
+    import hashlib
+
+    with _download_lock:
+        _DOWNLOADS.mkdir(parents=True, exist_ok=True)
+        digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
+        path = _DOWNLOADS / f"{name}-{digest}" / f"{name}.yaml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            path.write_text(text, encoding="utf-8")
+    return str(path)

@@ -1,0 +1,193 @@
+"""The Lab's Evals view as a framework-neutral view model: runs, a run's results, a comparison and a matrix
+grid, in the viewer's language. Pure functions of stored rows; the Gradio module only maps them to widgets."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+Lang = Literal["ko", "en"]
+ICON = {"passed": "✅", "failed": "❌", "error": "⚠️", "running": "⏳", "aborted": "⛔", None: "—"}
+CHANGE_ICON = {"regression": "🔻", "fixed": "🔺", "still_failing": "❌", "still_passing": "✅", "added": "➕",
+               "removed": "➖"}
+_T: dict[str, dict[Lang, str]] = {
+    "started": {"ko": "시작", "en": "Started"}, "suite": {"ko": "스위트", "en": "Suite"},
+    "agent": {"ko": "에이전트", "en": "Agent"}, "config": {"ko": "구성", "en": "Configuration"},
+    "status": {"ko": "결과", "en": "Result"}, "cases": {"ko": "케이스", "en": "Cases"},
+    "time": {"ko": "시간", "en": "Time"}, "run": {"ko": "실행 ID", "en": "Run id"},
+    "case": {"ko": "케이스", "en": "Case"}, "assertions": {"ko": "검증", "en": "Assertions"},
+    "why": {"ko": "실패 이유", "en": "Why it failed"}, "traces": {"ko": "트레이스", "en": "Traces"},
+    "change": {"ko": "변화", "en": "Change"}, "metric": {"ko": "지표", "en": "Metric"},
+    "delta": {"ko": "차이", "en": "Δ"},
+    "regression": {"ko": "새로 실패", "en": "newly failing"}, "fixed": {"ko": "새로 통과", "en": "newly passing"},
+    "still_failing": {"ko": "계속 실패", "en": "still failing"},
+    "still_passing": {"ko": "계속 통과", "en": "still passing"},
+    "added": {"ko": "추가됨", "en": "added"}, "removed": {"ko": "빠짐", "en": "removed"},
+    "no_runs": {"ko": "아직 실행한 평가가 없습니다. 스위트를 고르고 **실행**을 누르세요.",
+                "en": "No evaluation runs yet. Pick a suite and press **Run**."},
+    "progress": {"ko": "{done}/{total} 케이스 완료", "en": "{done}/{total} cases done"},
+    "summary": {"ko": "{icon} **{suite}** · {config} · 케이스 {passed}/{total} 통과 · 검증 통과 {ap} · 실패 {af} · 건너뜀 {sk}"
+                      " · {secs:.1f}초",
+                "en": "{icon} **{suite}** · {config} · {passed}/{total} cases passed · assertions {ap} passed, "
+                      "{af} failed, {sk} skipped · {secs:.1f} s"},
+    "pass_rate": {"ko": "통과율", "en": "Pass rate"},
+    "latency_p50_ms": {"ko": "지연 p50 (ms)", "en": "Latency p50 (ms)"},
+    "latency_p95_ms": {"ko": "지연 p95 (ms)", "en": "Latency p95 (ms)"},
+    "tokens": {"ko": "토큰", "en": "Tokens"}, "cost": {"ko": "비용 ($)", "en": "Cost ($)"},
+    "turns": {"ko": "턴", "en": "Turns"},
+    "counts": {"ko": "새로 실패 {regression} · 새로 통과 {fixed} · 계속 실패 {still_failing} · 계속 통과 {still_passing}",
+               "en": "{regression} newly failing · {fixed} newly passing · {still_failing} still failing · "
+                     "{still_passing} still passing"},
+    "skipped": {"ko": "건너뜀", "en": "skipped"},
+}
+
+
+def t(key: str, lang: Lang, **values: Any) -> str:
+    text = _T[key][lang]
+    return text.format(**values) if values else text
+
+
+def config_label(run: dict[str, Any]) -> str:
+    label = run["provider"] + (f"/{run['model']}" if run.get("model") else "")
+    if run.get("prompt_version") is not None:
+        label += f" · prompt v{run['prompt_version']}"
+    return label
+
+
+def trace_ref(turn_id: str | None) -> str:
+    """How a trace id reads in a table cell (the Traces view opens it)."""
+    return f"`{turn_id}`" if turn_id else ""
+
+
+class Table(BaseModel):
+    headers: list[str]
+    rows: list[list[Any]]
+
+
+def runs_table(runs: list[dict[str, Any]], lang: Lang) -> Table:
+    rows = [[f"{r['started_at']:%Y-%m-%d %H:%M}", r["suite"], r["agent_id"], config_label(r),
+             f"{ICON.get(r['status'], '')} {r['cases_passed']}/{r['cases_total']}",
+             "" if r.get("duration_ms") is None else f"{r['duration_ms'] / 1000:.1f} s", r["id"]] for r in runs]
+    return Table(headers=[t(k, lang) for k in ("started", "suite", "agent", "config", "status", "time", "run")],
+                 rows=rows)
+
+
+def progress_label(done: int, total: int, lang: Lang) -> str:
+    return t("progress", lang, done=done, total=total)
+
+
+class ResultsView(BaseModel):
+    summary: str
+    cases: Table
+    failures: str  # markdown: each failed assertion with what was observed and its trace
+
+
+def _observed(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 240 else text[:240] + "…"
+
+
+def results_view(detail: dict[str, Any], lang: Lang) -> ResultsView:
+    run = detail["run"]
+    every = [a for c in detail["cases"] for a in c["assertions"]]
+    # While a run is going its row has no totals yet: count what the stored cases say so far.
+    summary = t("summary", lang, icon=ICON.get(run["status"], ""), suite=run["suite"], config=config_label(run),
+                passed=sum(1 for c in detail["cases"] if c["status"] == "passed"), total=run["cases_total"],
+                ap=sum(1 for a in every if a["status"] == "pass"), af=sum(1 for a in every if a["status"] == "fail"),
+                sk=sum(1 for a in every if a["status"] == "skip"),
+                secs=(run["duration_ms"] or sum(c["duration_ms"] or 0 for c in detail["cases"])) / 1000)
+    rows, lines = [], []
+    for case in detail["cases"]:
+        counts = {k: sum(1 for a in case["assertions"] if a["status"] == k) for k in ("pass", "fail", "skip")}
+        turns = {s["step_index"]: s.get("turn_id") for s in case["steps"]}
+        failed = [a for a in case["assertions"] if a["status"] == "fail"]
+        why = case["error"] or "; ".join(f"{a['step_index'] + 1}. {a['message']}" for a in failed)
+        rows.append([ICON.get(case["status"], ""), case["name"],
+                     f"{counts['pass']}✓ {counts['fail']}✗ {counts['skip']}↷", why,
+                     " ".join(trace_ref(turns[i]) for i in sorted(turns) if turns[i])])
+        if failed or case["error"]:
+            lines.append(f"**{ICON.get(case['status'], '')} {case['name']}**")
+            if case["error"]:
+                lines.append(f"- ⚠️ {case['error']}")
+            for a in failed:
+                lines.append(f"- step {a['step_index'] + 1} `{json.dumps(a['spec'], ensure_ascii=False)}`: "
+                             f"{a['message']} — observed `{_observed(a['observed'])}` {trace_ref(turns.get(a['step_index']))}")
+    return ResultsView(summary=summary, failures="\n".join(lines),
+                       cases=Table(headers=["", t("case", lang), t("assertions", lang), t("why", lang),
+                                            t("traces", lang)], rows=rows))
+
+
+class CompareView(BaseModel):
+    summary: str
+    metrics: Table
+    cases: Table
+    differences: str
+
+
+def _num(value: Any, digits: int = 1) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, float) and abs(value) < 1 and value != 0:
+        return f"{value:.6f}".rstrip("0")
+    return f"{value:,.{digits}f}" if isinstance(value, float) else f"{value:,}"
+
+
+def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
+    a, b = result["a"], result["b"]
+    pr = result["pass_rate"]
+    pct = lambda v: "—" if v is None else f"{v:.0%}"  # noqa: E731
+    summary = (f"**A** {a['suite']} · {config_label(a)} (`{a['id']}`)  ↔  **B** {b['suite']} · {config_label(b)} "
+               f"(`{b['id']}`)\n\n{t('pass_rate', lang)} {pct(pr['a'])} → {pct(pr['b'])} · "
+               + t("counts", lang, **result["counts"]))
+    metric_rows = [[t("pass_rate", lang), pct(pr["a"]), pct(pr["b"]),
+                    "—" if pr["delta"] is None else f"{pr['delta']:+.0%}"]]
+    for key, m in result["metrics"].items():
+        delta = m["delta"]
+        metric_rows.append([t(key, lang), _num(m["a"]), _num(m["b"]),
+                            "—" if delta is None else ("+" if delta > 0 else "") + _num(delta)])
+    case_rows, lines = [], []
+    for row in result["cases"]:
+        sa = (row["a"] or {}).get("status")
+        sb = (row["b"] or {}).get("status")
+        ta = " ".join(trace_ref(s["turn_id"]) for s in row["traces"]["a"] if s["turn_id"])
+        tb = " ".join(trace_ref(s["turn_id"]) for s in row["traces"]["b"] if s["turn_id"])
+        case_rows.append([f"{CHANGE_ICON[row['change']]} {t(row['change'], lang)}", row["name"], ICON.get(sa, "—"),
+                          ICON.get(sb, "—"), len(row["differences"]), ta, tb])
+        if row["differences"]:
+            lines.append(f"**{CHANGE_ICON[row['change']]} {row['name']}**")
+            for d in row["differences"]:
+                da, db = d["a"] or {}, d["b"] or {}
+                lines.append(f"- step {d['step_index'] + 1} `{json.dumps(d['spec'], ensure_ascii=False)}`: "
+                             f"A {da.get('status', '—')} → B {db.get('status', '—')} — "
+                             f"{db.get('message') or da.get('message', '')}")
+    return CompareView(
+        summary=summary,
+        metrics=Table(headers=[t("metric", lang), "A", "B", t("delta", lang)], rows=metric_rows),
+        cases=Table(headers=[t("change", lang), t("case", lang), "A", "B", t("assertions", lang), "A " + t("traces", lang),
+                             "B " + t("traces", lang)], rows=case_rows),
+        differences="\n".join(lines))
+
+
+STATUS_VALUE = {"passed": 1.0, "failed": 0.0, "error": -1.0}
+
+
+def matrix_figure(grid: dict[str, Any], lang: Lang) -> Any:
+    """Cases × configurations as a Plotly heatmap (green passed, red failed, amber error)."""
+    import plotly.graph_objects as go
+
+    columns = [f"{c['provider']}/{c['model'] or '-'}<br>v{c['prompt_version'] or 'active'} "
+               f"({'—' if c['pass_rate'] is None else format(c['pass_rate'], '.0%')})" for c in grid["columns"]]
+    names = [r["name"] for r in grid["rows"]]
+    z = [[STATUS_VALUE.get(cell or "") for cell in r["cells"]] for r in grid["rows"]]
+    text = [[ICON.get(cell, "—") for cell in r["cells"]] for r in grid["rows"]]
+    figure = go.Figure(go.Heatmap(
+        z=z, x=columns, y=names, text=text, texttemplate="%{text}", showscale=False, zmin=-1, zmax=1,
+        colorscale=[[0.0, "#f59e0b"], [0.49, "#f59e0b"], [0.5, "#ef4444"], [0.74, "#ef4444"], [0.75, "#22c55e"],
+                    [1.0, "#22c55e"]],
+        hovertemplate="%{y}<br>%{x}<extra></extra>"))
+    figure.update_layout(height=max(220, 28 * len(names) + 120), margin={"l": 10, "r": 10, "t": 30, "b": 10},
+                         yaxis={"autorange": "reversed", "automargin": True}, xaxis={"side": "top"},
+                         paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)")
+    return figure
