@@ -4,11 +4,12 @@ the app does when a turn ends. Pure functions over the app state, the chat view 
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from agents.tutor import charts, market
+from agents.tutor import charts, contract, market
 from agents.tutor.fallback import after_turn, apply_confirmed
 from agents.tutor.sandbox import AppState, screen
 from agents.tutor.sandbox_data import SANDBOX_NOTICE, cases, stocks
@@ -149,3 +150,27 @@ def app_after(state: AppState, view: ChatView, seen: list[str]) -> tuple[AppStat
         if action.tool_name == "confirm_ui_action" and action.status == "COMPLETED" and action.action_id not in seen:
             state, seen = apply_confirmed(state, action.args), [*seen, action.action_id]
     return state, seen[-200:], note
+
+
+def turn_extra(state: AppState, text: str, now: datetime, web: bool, mode: str | None, structured: bool
+               ) -> dict[str, Any]:
+    """What every message typed to the tutor carries: the app's context_text (the screen it shows and
+    what the agent may do there) and the seed's switches."""
+    state = state.model_copy(update={"last_prompt": text, "control_phase": "running"})
+    context = contract.build(state, now, prompt=text, source="agent_dock")
+    return {"context_text": context.to_text(), "use_web_search": bool(web),
+            "response_mode": mode or "plain", "structured_extract": bool(structured)}
+
+
+def canvas_markdown(view: ChatView | None) -> str:
+    """The canvas panel's text: the structured summary when the extraction gave one, else the reply."""
+    canvas = view.canvas if view is not None else None
+    if not canvas:
+        return ""
+    s = canvas.get("structured")
+    if not s:  # no structured data: the canvas shows the text first (seed §프론트 fallback 규칙)
+        return canvas["markdown"]
+    terms = "\n".join(f"- **{t['term']}**: {t['definition']}" for t in s.get("terms", []))
+    points = "\n".join(f"- {p}" for p in s.get("key_points", []))
+    steps = "\n".join(f"- {p}" for p in s.get("next_steps", []))
+    return f"## {s['title']}\n\n#### 핵심\n{points}\n\n#### 용어\n{terms}\n\n#### 다음 단계\n{steps}"

@@ -14,13 +14,13 @@ from agents.core import identity
 from agents.core.clock import system_clock
 from agents.core.identity import Viewer
 from agents.core.session import runtime_store
-from agents.tutor import contract, market
+from agents.tutor import market
 from agents.tutor.sandbox import AppState, apply, default_state
 from agents.tutor.sandbox_data import stocks
 from agents.tutor.store import PortfolioStore
 from pages.cards import figure_for
 from pages.render import ChatView
-from pages.tutor_view import app_after, screen_view
+from pages.tutor_view import app_after, canvas_markdown, screen_view, turn_extra
 from pages.workspace import TabContext, Workspace, register_workspace
 
 NAV = [("홈", "nav_home"), ("교육", "nav_education"), ("내 자산", "nav_my")]
@@ -70,7 +70,7 @@ def build_tutor_panel(ctx: TabContext) -> None:
         figure = figure_for(screen.chart) if screen.chart else None
         if figure is not None:
             figure.update_layout(height=300, autosize=True, width=None)
-        canvas_md = _canvas(view)
+        canvas_md = canvas_markdown(view)
         return [state.model_dump(mode="json"), screen.heading, f"`{screen.route}`" + (f" · {note}" if note else ""),
                 gr.update(choices=screen.tabs, value=screen.tab),
                 gr.update(visible=screen.show_period, value=screen.period),
@@ -114,26 +114,10 @@ def build_tutor_panel(ctx: TabContext) -> None:
 
     def send_extra(text: str, raw: dict[str, Any], web_on: bool, mode_value: str, structured_on: bool
                    ) -> dict[str, Any]:
-        state = _state(raw).model_copy(update={"last_prompt": text, "control_phase": "running"})
-        context = contract.build(state, system_clock(), prompt=text, source="agent_dock")
-        return {"context_text": context.to_text(), "use_web_search": bool(web_on),
-                "response_mode": mode_value or "plain", "structured_extract": bool(structured_on)}
+        return turn_extra(_state(raw), text, system_clock(), web_on, mode_value, structured_on)
 
     ctx.send_inputs = [app, web, mode, structured]
     ctx.send_extra = send_extra
-
-
-def _canvas(view: ChatView | None) -> str:
-    canvas = view.canvas if view is not None else None
-    if not canvas:
-        return ""
-    s = canvas.get("structured")
-    if not s:  # no structured data: the canvas shows the text first (seed §프론트 fallback 규칙)
-        return canvas["markdown"]
-    terms = "\n".join(f"- **{t['term']}**: {t['definition']}" for t in s.get("terms", []))
-    points = "\n".join(f"- {p}" for p in s.get("key_points", []))
-    steps = "\n".join(f"- {p}" for p in s.get("next_steps", []))
-    return f"## {s['title']}\n\n#### 핵심\n{points}\n\n#### 용어\n{terms}\n\n#### 다음 단계\n{steps}"
 
 
 register_workspace("tutor", Workspace(build=build_tutor_panel))
