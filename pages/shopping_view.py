@@ -36,6 +36,10 @@ class ProductView(BaseModel):
     def markdown(self) -> str:
         return f"{self.heading()}\n\n{self.facts()}\n\n{self.reason}"
 
+    def line(self) -> str:
+        """One product in a chat record: heading and facts, then the reason."""
+        return f"{self.heading()} · {self.facts()}  \n{self.reason}"
+
     def breakdown_markdown(self) -> str:
         return "\n".join(f"- {name}: {points}점" for name, points in self.breakdown.items())
 

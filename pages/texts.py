@@ -97,6 +97,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "empty_chat": ("무엇이든 물어보세요. 아래 예시로 시작해도 좋아요.", "Ask anything, or start from an example below."),
     "alerts_none": ("🔔 새 알림이 없습니다.", "🔔 No new alerts."),
     "alerts_summary": ("🔔 **읽지 않은 알림 {unread}개** · 열린 알림 {open}개", "🔔 **{unread} unread** · {open} open"),
+    # the Streamlit app's own words
+    "login": ("로그인", "Log in"),
+    "logout": ("로그아웃", "Log out"),
+    "anonymous_session": ("익명 · 이 브라우저 세션에서만 유지", "anonymous · kept for this browser session only"),
+    "key_session_only": ("입력한 키는 이 브라우저 세션에만 있고 저장되거나 기록되지 않습니다.",
+                         "A key typed here stays in this browser session; it is never stored or logged."),
+    "delete_sure": ("삭제하면 되돌릴 수 없어요: 확인", "This cannot be undone: I am sure"),
 }
 
 # code -> what happened and what to do, in the UI's language (the core's message is shown under it).

@@ -15,6 +15,8 @@ from agents.tutor.sandbox import AppState, screen
 from agents.tutor.sandbox_data import SANDBOX_NOTICE, cases, stocks
 from pages.render import CardView, ChatView
 
+# The sandbox app's bottom navigation: (label, the ui action it runs).
+NAV = [("홈", "nav_home"), ("교육", "nav_education"), ("내 자산", "nav_my")]
 _UI_STEP = re.compile(r"^UI action: (\w+) \((low|high)\)$")
 
 

@@ -20,10 +20,8 @@ from agents.tutor.sandbox_data import stocks
 from agents.tutor.store import PortfolioStore
 from pages.cards import figure_for
 from pages.render import ChatView
-from pages.tutor_view import app_after, canvas_markdown, screen_view, turn_extra
+from pages.tutor_view import NAV, app_after, canvas_markdown, screen_view, turn_extra
 from pages.workspace import TabContext, Workspace, register_workspace
-
-NAV = [("홈", "nav_home"), ("교육", "nav_education"), ("내 자산", "nav_my")]
 
 
 def _value(user: Viewer | None) -> dict[str, Any]:
