@@ -64,6 +64,7 @@ def _turn(ctx: PageContext, text: str, extra: dict[str, Any] | None) -> None:
     # The settled conversation comes from the store (cards, buttons and errors as a reload shows them).
     if view.conversation_id:
         ctx.reload()
+        ctx.view.badge = view.badge  # provider, model, latency and tokens of the reply just made
     st.rerun()
 
 
