@@ -39,6 +39,10 @@ class PageContext:
         return f"pg_view:{self.viewer.user_id}:{self.spec.id}"
 
     @property
+    def reload_key(self) -> str:
+        return f"pg_reload:{self.viewer.user_id}:{self.spec.id}"
+
+    @property
     def outbox_key(self) -> str:
         return f"pg_outbox:{self.spec.id}"
 

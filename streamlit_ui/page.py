@@ -51,7 +51,7 @@ def _suggestions(ctx: PageContext) -> None:
 
 
 def _turn(ctx: PageContext, text: str, extra: dict[str, Any] | None) -> None:
-    """Run one turn live, then draw the page again from the stored conversation."""
+    """Run one turn live, then draw the page again from its view model."""
     view = render.add_user_message(ctx.view, text)
     try:
         session = ctx.session(with_provider=True)
@@ -59,12 +59,18 @@ def _turn(ctx: PageContext, text: str, extra: dict[str, Any] | None) -> None:
     except PlaygroundError as exc:
         ctx.set_view(chat.failed_start(view, exc))
         st.rerun()
-    view = chat.stream_turn(view, events, ctx.lang)
+    try:
+        view = chat.stream_turn(view, events, ctx.lang)
+    except BaseException:
+        # Stopped mid-reply (Stop, or a click that reruns the page): the turn closes on its own
+        # thread and saves what it had; the next run shows the conversation as stored.
+        st.session_state[ctx.reload_key] = session.conversation_id
+        raise
+    # As the Gradio tab does: the live view stays (a reload rebuilds the same, less the turn's
+    # ui_action steps, which the tutor's app applies after the turn), with the conversation's state.
+    row = ctx.store.conversations.get(view.conversation_id or "", ctx.viewer.user_id)
+    view.state = row.state if row else {}
     ctx.set_view(view)
-    # The settled conversation comes from the store (cards, buttons and errors as a reload shows them).
-    if view.conversation_id:
-        ctx.reload()
-        ctx.view.badge = view.badge  # provider, model, latency and tokens of the reply just made
     st.rerun()
 
 
@@ -72,6 +78,8 @@ def agent_page(agent_id: str, viewer: Viewer, store: Store, lang: Lang) -> None:
     spec = get_agent(agent_id)
     ctx = PageContext(spec=spec, viewer=viewer, store=store, lang=lang)
     panel = panel_for(spec.id)
+    if ctx.reload_key in st.session_state:
+        ctx.open(st.session_state.pop(ctx.reload_key))
     sidebar.draw_conversations(ctx)
     typed = st.chat_input(t("input_placeholder", lang), key=f"pg_input:{spec.id}", submit_mode="stop")
     queued = ctx.take_outbox()
