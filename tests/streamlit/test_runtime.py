@@ -4,16 +4,13 @@ message when another process holds it), secrets before the environment, and a re
 
 from __future__ import annotations
 
-import os
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 
 import pytest
 
-from tests.streamlit.conftest import APP, ROOT, send, texts
+from tests.streamlit.conftest import APP, send, texts
 from tests.support.fake_openai import FakeOpenAI, Reply, responses_stream
 
 
@@ -75,33 +72,12 @@ def test_a_missing_key_is_said_in_the_chat(app):
     assert any("API 키가 없어요" in e.value for e in app.error)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def test_streamlit_run_headless_answers_its_health_check(tmp_path):
-    port = _free_port()
-    env = {**os.environ, "PLAYGROUND_DB": str(tmp_path / "smoke.duckdb"), "PLAYGROUND_MAP_TILES": "0"}
-    server = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true",
-                               "--server.address", "127.0.0.1", "--server.port", str(port)],
-                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        deadline, status, page = time.time() + 90, None, ""
-        while time.time() < deadline and status != 200:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=5) as answer:
-                    status = answer.status
-                    assert answer.read() == b"ok"
-            except OSError:
-                assert server.poll() is None, server.stdout.read()
-                time.sleep(0.3)
-        assert status == 200
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
-            page = answer.read().decode()
-        assert answer.status == 200 and "<title>Streamlit</title>" in page
-    finally:
-        server.terminate()
-        out, _ = server.communicate(timeout=30)
-    assert "Traceback" not in out
+    from streamlit_ui.serve import serve
+
+    with serve({"PLAYGROUND_DB": str(tmp_path / "smoke.duckdb"), "PLAYGROUND_MAP_TILES": "0"}) as url:
+        with urllib.request.urlopen(url + "_stcore/health", timeout=5) as answer:
+            assert (answer.status, answer.read()) == (200, b"ok")
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            assert answer.status == 200 and "<title>Streamlit</title>" in answer.read().decode()
+        assert url.startswith("http://127.0.0.1:")
