@@ -98,6 +98,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "alerts_none": ("🔔 새 알림이 없습니다.", "🔔 No new alerts."),
     "alerts_summary": ("🔔 **읽지 않은 알림 {unread}개** · 열린 알림 {open}개", "🔔 **{unread} unread** · {open} open"),
     # the Streamlit app's own words
+    "chat_placeholder": ("메시지를 입력하세요", "Type a message"),
     "login": ("로그인", "Log in"),
     "logout": ("로그아웃", "Log out"),
     "anonymous_session": ("익명 · 이 브라우저 세션에서만 유지", "anonymous · kept for this browser session only"),

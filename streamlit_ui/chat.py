@@ -25,11 +25,11 @@ from pages.texts import Lang, error_parts, t
 _STATUS_STATE = {"running": "running", "failed": "error"}
 
 
-def draw_tiles(card: CardView) -> None:
+def draw_tiles(card: CardView, per_row: int = 3) -> None:
     tiles = tiles_of(card)
     if not tiles:
         return
-    columns = st.columns(min(len(tiles), 3))
+    columns = st.columns(min(len(tiles), per_row))
     for i, tile in enumerate(tiles):
         with columns[i % len(columns)]:
             colour = "off" if not tile.tone else ("inverse" if tile.lower_is_better else "normal")

@@ -81,7 +81,7 @@ def agent_page(agent_id: str, viewer: Viewer, store: Store, lang: Lang) -> None:
     if ctx.reload_key in st.session_state:
         ctx.open(st.session_state.pop(ctx.reload_key))
     sidebar.draw_conversations(ctx)
-    typed = st.chat_input(t("input_placeholder", lang), key=f"pg_input:{spec.id}", submit_mode="stop")
+    typed = st.chat_input(t("chat_placeholder", lang), key=f"pg_input:{spec.id}", submit_mode="stop")
     queued = ctx.take_outbox()
     if typed is not None:
         if typed.strip():

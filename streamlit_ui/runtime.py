@@ -7,6 +7,7 @@ import atexit
 import os
 
 import streamlit as st
+from streamlit import config
 
 from agents.core import identity
 from agents.core.background import start_alert_checks, warm_up
@@ -58,7 +59,8 @@ def store() -> Store:
 def start_background() -> bool:
     """Once per process: classifier warm-up off the request path, and the 15-minute alert checks
     (the Gradio app runs the same, see pages/shell.main). Not under AppTest: a test run is no server."""
-    if st.get_option("global.appTest"):
+    # (st.get_option hides this internal flag; the config module has it)
+    if config.get_option("global.appTest"):
         return False
     warm_up()
     start_alert_checks()

@@ -59,7 +59,7 @@ def draw_alerts(ctx: PageContext) -> None:
 def draw_kpi(ctx: PageContext, card: CardView) -> None:
     with st.container(border=True, key=f"pg-{ctx.spec.id}-kpi"):
         st.markdown(f"**{card.title}**")
-        draw_tiles(card)
+        draw_tiles(card, per_row=2)  # the side column is narrower than the chat
 
 
 register_panel("marketing", Panel(draw=draw_alerts, slots={"kpi": draw_kpi}))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -17,11 +18,17 @@ def app(store):
     at = testing.AppTest.from_file(str(APP), default_timeout=120)
     at.run()
     assert not at.exception, [e.value for e in at.exception]
-    yield at
-    # The process's store lives in st.cache_resource; the next test opens its own file.
-    import streamlit
+    return at
 
+
+@pytest.fixture(autouse=True)
+def _forget_the_store():
+    """The app keeps the process's store in st.cache_resource; each test opens its own file (and a
+    closed connection left in the cache would outlive the test run)."""
+    yield
+    streamlit = pytest.importorskip("streamlit")
     streamlit.cache_resource.clear()
+    gc.collect()  # AppTest's runs hold the page's context (and so the store) in reference cycles
 
 
 def open_page(at, url_path: str):

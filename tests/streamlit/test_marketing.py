@@ -47,7 +47,7 @@ def test_a_kpi_turn_shows_the_store_figures(app):
     # the workspace keeps the newest KPI: the same tiles
     assert len(app.metric) == 2 * len(chat)  # in the chat, then in the workspace column
     side = list(app.metric)[len(chat):]
-    assert [(m.label, m.value, m.delta) for m in side] == [(m.label, m.value, m.delta) for m in chat.values()]
+    assert {m.label: (m.value, m.delta) for m in side} == {m.label: (m.value, m.delta) for m in chat.values()}
     # the trend chart: daily spend of the same seven days
     figure = json.loads(app.get("plotly_chart")[0].proto.spec)
     spend_line = next(t for t in figure["data"] if t["name"].startswith("지출"))

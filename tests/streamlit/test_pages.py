@@ -73,3 +73,10 @@ print(json.dumps({{"ok": ok, "gradio": sorted(m for m in sys.modules if m.split(
                          timeout=300)
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result == {"ok": True, "gradio": []}
+
+
+def test_a_test_run_starts_no_background_threads(app):
+    """Warm-up and the 15-minute alert checks belong to a served process, not to AppTest runs."""
+    import threading
+
+    assert not {t.name for t in threading.enumerate()} & {"warm-up", "alert-checks"}
