@@ -14,9 +14,7 @@ from pathlib import Path
 import streamlit as st
 
 from agents.core.agent import AgentSpec, list_agents
-from agents.core.identity import Viewer
-from agents.core.store import Store
-from pages.texts import Lang, lang_from
+from pages.texts import lang_from
 from streamlit_ui import runtime, sidebar, who
 from streamlit_ui.page import agent_page
 
@@ -24,9 +22,13 @@ CSS = (Path(__file__).parent / "streamlit_ui" / "style.css").read_text(encoding=
 ICONS = {"marketing": "📈", "travel": "🧳", "shopping": "🧺", "tutor": "📚", "english": "🗣️"}
 
 
-def _agent_page(spec: AgentSpec, viewer: Viewer, store: Store, lang: Lang) -> Callable[[], None]:
+class Run(dict):
+    """This run's viewer, store and language (one per script run, never shared across sessions)."""
+
+
+def _agent_page(spec: AgentSpec, run: Run) -> Callable[[], None]:
     def page() -> None:
-        agent_page(spec.id, viewer, store, lang)
+        agent_page(spec.id, run["viewer"], run["store"], run["lang"])
 
     page.__name__ = f"agent_{spec.id}"
     return page
@@ -35,14 +37,17 @@ def _agent_page(spec: AgentSpec, viewer: Viewer, store: Store, lang: Lang) -> Ca
 def main() -> None:
     st.set_page_config(page_title="Agent Playground", page_icon="🧪", layout="wide")
     st.html(f"<style>{CSS}</style>")
-    lang = lang_from(st.context.locale)
-    store = runtime.store()
+    run = Run()
+    # Navigation first: it settles which page this run is for, and widgets made before it would
+    # get another identity on a session's first run than on the next (their values would reset).
+    page = st.navigation([st.Page(_agent_page(spec, run), title=spec.title, icon=ICONS.get(spec.id, "🤖"),
+                                  url_path=spec.id, default=i == 0) for i, spec in enumerate(list_agents())])
+    run["lang"] = lang_from(st.context.locale)
+    run["store"] = runtime.store()
     runtime.start_background()
-    viewer = who.current(runtime.mode(), lang)
-    sidebar.draw_settings(lang)
-    pages = [st.Page(_agent_page(spec, viewer, store, lang), title=spec.title, icon=ICONS.get(spec.id, "🤖"),
-                     url_path=spec.id, default=i == 0) for i, spec in enumerate(list_agents())]
-    st.navigation(pages).run()
+    run["viewer"] = who.current(runtime.mode(), run["lang"])
+    sidebar.draw_settings(run["lang"])
+    page.run()
 
 
 main()

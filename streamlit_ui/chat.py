@@ -133,7 +133,8 @@ def _feedback(view: ChatView, turn: str, prefix: str, rate: Callable[[str, int |
     st.feedback("thumbs", key=key, on_change=lambda: rate(turn, st.session_state.get(key)))
 
 
-def stream_turn(view: ChatView, events: Iterator[Any], lang: Lang) -> ChatView:
+def stream_turn(view: ChatView, events: Iterator[Any], lang: Lang,
+                on_first_event: Callable[[], None] | None = None) -> ChatView:
     """Draw one running turn: the typed message, then the reply streamed (text through
     ``st.write_stream``, tool steps in an ``st.status`` above it), folding every event into
     ``view``. Closing the pump when the run ends early (Stop, a click elsewhere) interrupts the
@@ -146,7 +147,11 @@ def stream_turn(view: ChatView, events: Iterator[Any], lang: Lang) -> ChatView:
         badge = st.empty()
 
         def text() -> Iterator[str]:
+            first = True
             for event in pump:
+                if first and on_first_event is not None:
+                    on_first_event()
+                first = False
                 render.apply_event_in_place(view, event)
                 match event.type:
                     case "text_delta":

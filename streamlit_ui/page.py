@@ -7,6 +7,7 @@ from typing import Any
 
 import streamlit as st
 
+from agents.core import locks
 from agents.core.agent import get_agent
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
@@ -59,13 +60,22 @@ def _turn(ctx: PageContext, text: str, extra: dict[str, Any] | None) -> None:
     except PlaygroundError as exc:
         ctx.set_view(chat.failed_start(view, exc))
         st.rerun()
+    def started() -> None:
+        # Written while the run is alive: a run stopped mid-reply can no longer write its session
+        # state. Until the turn ends normally, the next run shows the conversation as stored.
+        st.session_state[ctx.reload_key] = session.conversation_id
+
     try:
-        view = chat.stream_turn(view, events, ctx.lang)
+        view = chat.stream_turn(view, events, ctx.lang, on_first_event=started)
     except BaseException:
         # Stopped mid-reply (Stop, or a click that reruns the page): the turn closes on its own
-        # thread and saves what it had; the next run shows the conversation as stored.
-        st.session_state[ctx.reload_key] = session.conversation_id
+        # thread within one event and saves what it had (the partial reply stays on the page);
+        # wait for that, so the next run finds it stored, marked as stopped.
+        if session.conversation_id:
+            with locks.holding(session.conversation_id, timeout=5):
+                pass
         raise
+    st.session_state.pop(ctx.reload_key, None)
     # As the Gradio tab does: the live view stays (a reload rebuilds the same, less the turn's
     # ui_action steps, which the tutor's app applies after the turn), with the conversation's state.
     row = ctx.store.conversations.get(view.conversation_id or "", ctx.viewer.user_id)

@@ -64,6 +64,9 @@ def streamlit_shots(out: str) -> None:
         page = b.new_page(viewport={"width": 390, "height": 844}, locale="ko-KR", is_mobile=True, has_touch=True)
         page.goto(url, wait_until="load")
         _streamlit_conversation(page)
+        # the latest of the conversation: its end, the confirmation and the input pinned under them
+        page.evaluate("() => { const main = document.querySelector('.stMain'); main.scrollTop = main.scrollHeight; }")
+        page.wait_for_timeout(800)
         page.screenshot(path=f"{out}/streamlit-phone.png")
         b.close()
 

@@ -70,3 +70,54 @@ def test_a_turn_a_chart_and_a_confirmation(streamlit_url):
         widths = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         assert widths[0] <= widths[1]
         browser.close()
+
+
+def test_stop_keeps_the_partial_reply(tmp_path):
+    """The chat input's Stop (submit_mode="stop") ends a reply mid-stream: the turn closes on its own
+    thread, the partial reply is stored as interrupted, and the page shows it as the store has it."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    from streamlit_ui.serve import serve
+    from tests.support.fake_openai import FakeOpenAI, Reply, responses_stream
+
+    fake = FakeOpenAI()
+    words = " ".join(f"word{i}" for i in range(80))
+    fake.queue(Reply("/v1/responses", frames=responses_stream(text=words), pace=0.15))
+    db = tmp_path / "stop.duckdb"
+    env = {"PLAYGROUND_DB": str(db), "OPENAI_BASE_URL": fake.base_url, "OPENAI_API_KEY": "sk-browser-test"}
+    try:
+        with serve(env) as url, sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR")
+            page.goto(url, wait_until="load")
+            page.wait_for_selector(INPUT, timeout=60_000)
+            page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=60_000)
+            page.get_by_text("설정 · 모델과 사용자").click()
+            provider = page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").first
+            provider.click()
+            page.get_by_role("option", name="openai").click()
+            page.wait_for_function("() => document.querySelector('[data-testid=stSidebar] [data-testid=stSelectbox] "
+                                   "input').value === 'openai'", timeout=30_000)
+            page.wait_for_timeout(1500)  # the page's rerun with it
+            page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=60_000)
+            page.fill(INPUT, "tell me a long story")
+            page.keyboard.press("Enter")
+            page.get_by_text("word3").first.wait_for(timeout=30_000)
+            page.locator("[data-testid=stChatInputStopButton]").click()  # Send became Stop
+            page.wait_for_selector("[data-testid=stChatInputSubmitButton]", timeout=30_000)
+            page.wait_for_timeout(1000)
+            shown = page.locator("[data-testid=stChatMessage]").nth(1).inner_text()
+            assert "word3" in shown and "word79" not in shown  # the partial reply stays
+            page.get_by_text("보관한 대화 보기").click()  # any next run shows the turn as stored
+            page.get_by_text("중지했습니다").first.wait_for(timeout=30_000)
+            browser.close()
+    finally:
+        fake.close()
+    import duckdb
+
+    with duckdb.connect(str(db)) as conn:
+        status, content = conn.execute("SELECT status, content FROM messages WHERE role = 'assistant' "
+                                       "ORDER BY seq DESC LIMIT 1").fetchone()
+    assert status == "interrupted"
+    assert content.startswith("word0 word1") and "word79" not in content

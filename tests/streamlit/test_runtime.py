@@ -10,7 +10,8 @@ import urllib.request
 
 import pytest
 
-from tests.streamlit.conftest import APP, send, texts
+from agents.core.session import runtime_store
+from tests.streamlit.conftest import APP, click, send, texts
 from tests.support.fake_openai import FakeOpenAI, Reply, responses_stream
 
 
@@ -64,6 +65,17 @@ def test_the_environment_when_no_secret_is_set(app, fake, monkeypatch):
     fake.queue(Reply("/v1/responses", frames=responses_stream(text="Hello again")))
     send(app, "hi")
     assert fake.requests[0]["auth"] == "Bearer sk-from-the-environment"
+
+
+def test_settings_and_the_user_survive_the_first_runs_and_a_turn(app):
+    """Widgets of the entry script come after st.navigation: made before it, they took another
+    identity on a session's first run than on the next, and their values reset (a real browser too)."""
+    app.sidebar.text_input(key="pg_user_box").set_value("carol").run()
+    app.sidebar.selectbox(key="pg_provider").set_value("gemini").run()
+    click(app, "이번 주 성과 어때?")  # a turn ends with a rerun of the page
+    assert app.session_state["pg_provider"] == "gemini" and app.session_state["pg_user_box"] == "carol"
+    assert any("API 키가 없어요" in e.value for e in app.error)  # the turn ran as gemini (no key here)
+    assert runtime_store().conversations.list("carol", agent_id="marketing")
 
 
 def test_a_missing_key_is_said_in_the_chat(app):
