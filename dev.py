@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Set-up with nothing but Python >= 3.11: `python3 dev.py run` or `python3 dev.py test`.
+"""Set-up with nothing but Python >= 3.11: `python3 dev.py run` or `python3 dev.py test`
+(`python3 dev.py streamlit` starts the Streamlit front end instead of the Gradio app).
 
 It creates (or reuses) .venv, installs the project when pyproject.toml changed, then
 runs the app, the test suite or the benchmarks. Extra arguments go to the command.
@@ -31,7 +32,8 @@ def ensure_env() -> None:
     if not stamp.exists() or stamp.read_text() != digest:
         print("installing agent-playground and its dependencies ...", flush=True)
         subprocess.run([PY, "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
-        subprocess.run([PY, "-m", "pip", "install", "-q", "-e", f"{ROOT}[dev]"], check=True)
+        # [dev] includes [streamlit]: `dev.py test` and `dev.py streamlit` both need it.
+        subprocess.run([PY, "-m", "pip", "install", "-q", "-e", f"{ROOT}[dev,streamlit]"], check=True)
         stamp.write_text(digest)
 
 
@@ -39,6 +41,7 @@ def main() -> int:
     command, *rest = sys.argv[1:] or ["run"]
     commands = {
         "run": [PY, str(ROOT / "app.py"), *rest],
+        "streamlit": [PY, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"), *rest],
         "test": None,
         "bench": None,
         "lint": [BIN / "ruff", "check", str(ROOT)],

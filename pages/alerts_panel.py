@@ -1,4 +1,5 @@
-"""The alert banner for agents with proactive alerts (seed 000 §7.4)."""
+"""The alert banner for agents with proactive alerts (seed 000 §7.4); what it shows comes from
+``pages/alerts.py``."""
 
 from __future__ import annotations
 
@@ -12,44 +13,12 @@ from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
 from agents.core.identity import Viewer
 from agents.core.session import Session
-from pages.i18n import Lang, label, lang_of, t
+from pages.alerts import SHOWN, alert_icon, banner_text, check_now, open_alerts
+from pages.i18n import label, lang_of
+
+__all__ = ["SHOWN", "banner_text", "build_alerts", "open_alerts"]
 
 REFRESH_SECONDS = 60
-SHOWN = 3  # rows the banner draws; only these count as seen
-_ICONS = {"CRITICAL": "🚨", "WARNING": "⚠️", "INFO": "🎉"}
-_TYPE_ICONS = {"recommendation": "💡"}
-
-
-def open_alerts(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
-    """The open alerts, newest first. The ones the banner draws become READ in the store; the
-    returned dicts keep the status they had, so this render still counts them as new."""
-    if user is None:
-        return []
-    session = Session(spec.id, user_id=user.user_id)
-    rows = session.store.alerts.list(session.user_id, agent_id=spec.id, limit=20)
-    alerts = [r.model_dump(mode="json") for r in rows if r.status in ("UNREAD", "READ")]
-    session.store.alerts.mark_read(session.user_id, [a["id"] for a in alerts[:SHOWN]], system_clock())
-    return alerts
-
-
-def alert_icon(alert: dict[str, Any]) -> str:
-    return _TYPE_ICONS.get(alert["type"]) or _ICONS.get(alert["severity"], "🔔")
-
-
-def check_now(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
-    if user is None:
-        return []
-    session = Session(spec.id, user_id=user.user_id)
-    if spec.alert_check is not None:
-        spec.alert_check(session.store, session.user_id, system_clock())
-    return open_alerts(spec, user)
-
-
-def banner_text(alerts: list[dict[str, Any]], lang: Lang = "ko") -> str:
-    unread = sum(1 for a in alerts if a["status"] == "UNREAD")
-    if not alerts:
-        return t("alerts_none", lang)
-    return t("alerts_summary", lang, unread=unread, open=len(alerts))
 
 
 def build_alerts(ctx: Any) -> None:

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import Any, Literal
 
 import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
+from pydantic import BaseModel
 
 from pages.render import CardView
 
@@ -93,23 +94,45 @@ def _special(title: str, chart: dict[str, Any]) -> go.Figure:
     return neutral(fig)
 
 
+class Tile(BaseModel):
+    """One headline figure: its delta's direction, and whether that direction is good news."""
+
+    label: str
+    value: str
+    delta: str = ""
+    direction: Literal["up", "down", "flat"] = "flat"
+    lower_is_better: bool = False
+
+    @property
+    def tone(self) -> Literal["good", "bad", ""]:
+        if self.direction == "flat":
+            return ""
+        return "good" if (self.direction == "up") != self.lower_is_better else "bad"
+
+
+def tiles_of(card: CardView) -> list[Tile]:
+    out = []
+    for tile in card.data.get("tiles") or []:
+        delta = str(tile.get("delta") or "")
+        number = re.search(r"[-+]?\d[\d,]*(?:\.\d+)?", delta)
+        flat = number is None or float(number.group().replace(",", "")) == 0
+        direction = "flat" if flat else ("up" if delta.startswith("+") else "down")
+        out.append(Tile(label=str(tile["label"]), value=str(tile["value"]), delta=delta, direction=direction,
+                        lower_is_better=bool(tile.get("lower_is_better"))))
+    return out
+
+
 def tiles_html(card: CardView) -> str | None:
-    tiles = card.data.get("tiles")
+    tiles = tiles_of(card)
     if not tiles:
         return None
-    cells = []
-    for tile in tiles:
-        delta = tile.get("delta")
-        number = re.search(r"[-+]?\d[\d,]*(?:\.\d+)?", str(delta or ""))
-        flat = number is None or float(number.group().replace(",", "")) == 0
-        cls = "" if flat else ("up" if str(delta).startswith("+") else "down")
-        if cls and tile.get("lower_is_better"):
-            cls = "up" if cls == "down" else "down"
-        cells.append(
-            f'<div class="pg-tile"><div class="pg-tile-label">{html.escape(str(tile["label"]))}</div>'
-            f'<div class="pg-tile-value">{html.escape(str(tile["value"]))}</div>'
-            f'<div class="pg-tile-delta {cls}">{html.escape(str(delta or ""))}</div></div>'
-        )
+    # the CSS classes colour by news: "up" green, "down" red
+    classes = {"good": "up", "bad": "down", "": ""}
+    cells = [
+        f'<div class="pg-tile"><div class="pg-tile-label">{html.escape(tile.label)}</div>'
+        f'<div class="pg-tile-value">{html.escape(tile.value)}</div>'
+        f'<div class="pg-tile-delta {classes[tile.tone]}">{html.escape(tile.delta)}</div></div>'
+        for tile in tiles]
     return f'<div class="pg-tiles">{"".join(cells)}</div>'
 
 

@@ -7,7 +7,6 @@ scroll inside their own box), a chart as a ``gr.Plot`` message right under it.
 from __future__ import annotations
 
 import html
-import json
 from typing import Any
 
 import gradio as gr
@@ -15,11 +14,11 @@ from gradio.components.chatbot import ComponentMessage
 from gradio.components.plot import PlotData
 
 from pages.cards import card_markdown, figure_for, has_chart, tiles_html
+from pages.chat_text import outcome_text, step_body, step_title
 from pages.english_view import article_html, correction_html
-from pages.i18n import Lang, error_text, t
+from pages.i18n import Lang, error_text
 from pages.render import CardView, ChatView, MessageView
-
-TOOL_ICON = "🛠️"
+from pages.shopping_view import products_of, summary_of
 
 
 def table_html(card: CardView) -> str | None:
@@ -41,16 +40,11 @@ def _cell(value: Any) -> str:
 
 def products_html(card: CardView) -> str:
     """Top 3 inside the chat: a record of what was recommended (the live ones are in the workspace)."""
-    session = card.data.get("updatedSession") or {}
-    parts = []
-    if session.get("summary"):
-        parts.append(f'<div class="pg-summary">{html.escape(session["summary"])}</div>')
-    items = []
-    for rank, rec in enumerate(card.data.get("recommendations", []), 1):
-        flag = "" if rec.get("in_budget", True) else " · ⚠️ 예산 초과"
-        items.append(f"<li><b>{rank}. {html.escape(str(rec.get('title', '')))}</b> · {rec.get('score', 0):g}점 · "
-                     f"💰 {int(rec.get('price', 0)):,}원 · ⭐ {rec.get('rating', '')}{flag}<br>"
-                     f"<span class='pg-reason'>{html.escape(str(rec.get('reason', '')))}</span></li>")
+    summary = summary_of(card)
+    parts = [f'<div class="pg-summary">{html.escape(summary)}</div>'] if summary else []
+    items = [f"<li><b>{p.rank}. {html.escape(p.title)}</b> · {p.score:g}점 · 💰 {p.price:,}원 · ⭐ {p.rating}"
+             f"{' · ⚠️ ' + html.escape(p.flag) if p.flag else ''}<br>"
+             f"<span class='pg-reason'>{html.escape(p.reason)}</span></li>" for p in products_of(card)]
     parts.append(f'<ol class="pg-products">{"".join(items)}</ol>')
     return "".join(parts)
 
@@ -77,25 +71,13 @@ def card_text(card: CardView) -> str:
 
 
 def _step(message: MessageView, lang: Lang) -> dict[str, Any]:
-    parts = []
-    if message.args:
-        parts.append(f"**{t('input', lang)}**\n```json\n{json.dumps(message.args, ensure_ascii=False, indent=1)}\n```")
-    if message.output:
-        mark = "⚠️" if message.status == "failed" else "✅"
-        parts.append(f"**{t('output', lang)}** {mark} {message.output}")
-    title = f"{TOOL_ICON} {message.name}" if message.call_id else f"🧭 {message.name}"
-    if message.status == "awaiting":
-        title += f" · ⏸ {t('awaiting', lang)}"
-    elif message.action_status:
-        title += f" · {t(message.action_status, lang)}"
-    elif message.status == "failed":
-        title += " · ⚠️"
-    metadata: dict[str, Any] = {"title": title, "status": "pending" if message.status == "running" else "done"}
+    metadata: dict[str, Any] = {"title": step_title(message, lang),
+                                "status": "pending" if message.status == "running" else "done"}
     if message.call_id:
         metadata["id"] = message.call_id
     if message.duration_ms is not None:
         metadata["duration"] = round(message.duration_ms / 1000, 3)
-    return {"role": "assistant", "content": "\n\n".join(parts) or "…", "metadata": metadata}
+    return {"role": "assistant", "content": step_body(message, lang) or "…", "metadata": metadata}
 
 
 def _plot_template() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -147,8 +129,7 @@ def to_chatbot(view: ChatView, lang: Lang) -> list[dict[str, Any]]:
                 out.append({"role": "assistant",
                             "content": f'<div class="pg-error">⚠️ {error_text(message.code, message.text, lang)}</div>'})
             case "outcome":
-                heading = t(message.action_status or "COMPLETED", lang)
-                out.append({"role": "assistant", "content": f"**{heading}** · `{message.name}`\n\n{message.text}"})
+                out.append({"role": "assistant", "content": outcome_text(message, lang)})
             case _:
                 out.append({"role": message.role, "content": message.text})
     return out

@@ -13,10 +13,11 @@ import gradio as gr
 from agents.core import identity
 from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
-from agents.core.errors import ConversationNotFound, PlaygroundError
+from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
-from agents.core.session import Session, runtime_store
+from agents.core.session import Session
 from pages import render
+from pages.conversation import BadEdit, action_body, load_view, parse_args
 from pages.i18n import Lang, error_text, label, t
 from pages.render import ActionView, ChatView
 
@@ -26,31 +27,11 @@ def dock_state(view: ChatView) -> list[dict[str, Any]]:
 
 
 def action_markdown(action: ActionView, lang: Lang) -> str:
-    rows = "\n".join(f"- **{d.label}**: {d.value}{' ✏️' if d.changed else ''}" for d in action.details)
-    warnings = "\n".join(f"- ⚠️ {w}" for w in action.warnings)
     expires = action.expires_at.isoformat()
     # <time> is turned into the browser's local time by the page script (see pages/page.js).
-    return (f"**⏸ {t('pending_heading', lang)} · {action.summary}**\n\n{rows}\n\n{warnings}\n\n"
+    return (f"{action_body(action, lang)}\n\n"
             f"<small>`{action.tool_name}` · {t('expires', lang)} "
             f'<time class="pg-local-time" datetime="{expires}">{action.expires_at:%H:%M} UTC</time></small>')
-
-
-def load_view(spec: AgentSpec, user: Viewer | None, conversation_id: str | None) -> ChatView:
-    """The stored truth for a conversation: messages, actions, traces, state and ratings."""
-    if not conversation_id:
-        return ChatView()
-    # Reads go to the store directly: a Session would also seed the agent's sandbox for the
-    # user, which the page load already does once (alerts) and must not race.
-    user_id = identity.require(user)
-    store = runtime_store()
-    row = store.conversations.get(conversation_id, user_id)
-    if row is None or row.agent_id != spec.id:
-        raise ConversationNotFound(f"Conversation {conversation_id!r} was not found for user {user_id!r}.")
-    ratings = store.feedback.for_conversation(conversation_id, user_id)
-    return render.view_from_history(conversation_id, store.messages.recent(conversation_id, 200),
-                                    store.actions.list_for_conversation(conversation_id),
-                                    store.traces.for_conversation(conversation_id), state=row.state,
-                                    feedback={k: v["rating"] for k, v in ratings.items()})
 
 
 def build_dock(spec: AgentSpec, dock: gr.State, view_state: gr.State, lang_state: gr.State, who: gr.State,
@@ -93,7 +74,7 @@ def _handler(spec: AgentSpec, action_id: str, refresh: Callable[[ChatView, str],
                 args = parse_args(edited, lang)
                 session.modify_action(action_id, args)
                 gr.Info(t("saved_changes", lang))
-        except _BadEdit as exc:
+        except BadEdit as exc:
             problem = f"⚠️ {exc}"
         except PlaygroundError as exc:
             if op == "modify":
@@ -106,18 +87,3 @@ def _handler(spec: AgentSpec, action_id: str, refresh: Callable[[ChatView, str],
         return [*refresh(fresh, lang), ""]
 
     return handle
-
-
-class _BadEdit(ValueError):
-    """The editor's text is not a JSON object; the message is already in the UI's language."""
-
-
-def parse_args(edited: str | None, lang: Lang) -> dict[str, Any]:
-    try:
-        args = json.loads(edited or "")
-    except json.JSONDecodeError as exc:
-        where = f"{exc.lineno}:{exc.colno}" if lang == "en" else f"{exc.lineno}번째 줄 {exc.colno}번째 글자"
-        raise _BadEdit(t("bad_json", lang, where=where)) from None
-    if not isinstance(args, dict):
-        raise _BadEdit(t("not_object", lang))
-    return args

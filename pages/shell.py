@@ -5,14 +5,13 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import gradio as gr
 
 from agents.core.agent import list_agents
+from agents.core.background import start_alert_checks, warm_up
 from agents.core.errors import PlaygroundError
 from agents.core.store import default_db_path
 from pages.agent_tab import build_agent_tab
@@ -26,6 +25,7 @@ from pages.lab import LabContext, build_lab
 CSS = (Path(__file__).with_name("style.css")).read_text(encoding="utf-8") + (
     Path(__file__).with_name("lab") / "lab.css").read_text(encoding="utf-8")
 log = logging.getLogger(__name__)
+__all__ = ["build_app", "build_server", "main", "start_alert_checks", "warm_up"]
 
 # Times in the page (a confirmation's expiry) are written as <time datetime=ISO>; this shows
 # them in the browser's own time zone, whenever Gradio (re)draws them.
@@ -81,66 +81,6 @@ def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI a
     # outputs (the whole chat) into localStorage, once per event. The Lab keeps the real traces.
     return gr.mount_gradio_app(api, build_app(config), path="/", css=CSS, theme=gr.themes.Soft(), i18n=I18N,
                                js=PAGE_JS, run_history=False)
-
-
-ALERT_INTERVAL_SECONDS = 15 * 60
-
-
-def warm_up() -> threading.Thread:
-    """At start-up, off the request path: train every agent's exemplar classifier and the
-    injection guard's (scikit-learn's import and the fits take about a second), so the first
-    visitor's first message is as fast as the rest."""
-    from agents.core import injection
-
-    def run() -> None:
-        for spec in list_agents():
-            warm = spec.extra.get("warm")
-            try:
-                if warm is not None:
-                    warm()
-            except Exception:  # a failed warm-up only means the first turn trains it (logged)
-                log.exception("warming %s failed", spec.id)
-        injection.classifier().warm()
-
-    thread = threading.Thread(target=run, name="warm-up", daemon=True)
-    thread.start()
-    return thread
-
-
-def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS, stop: threading.Event | None = None,
-                       clock: Callable[[], datetime] | None = None) -> threading.Thread:
-    """Every 15 minutes while the app is up: run each agent's alert check for its users, and expire
-    pending actions whose time ran out (so nobody has to open the conversation for it to happen)."""
-    stop = stop or threading.Event()
-    from agents.core.actions import ActionService
-    from agents.core.clock import system_clock
-    from agents.core.sandbox import is_sandbox_user
-    from agents.core.session import runtime_store
-
-    now = clock or system_clock
-
-    def loop() -> None:
-        while not stop.is_set():
-            try:
-                ActionService(runtime_store(), now).sweep_expired()
-            except Exception:  # logged; the alert checks still run
-                log.exception("sweeping expired actions failed")
-            for spec in list_agents():
-                if spec.alert_check is None or spec.extra.get("alert_users") is None:
-                    continue
-                store = runtime_store()
-                try:
-                    for user_id in spec.extra["alert_users"](store):
-                        if is_sandbox_user(user_id):  # a side-by-side side: nobody reads its alerts
-                            continue
-                        spec.alert_check(store, user_id, now())
-                except Exception:  # a failed check must not stop the next one (logged)
-                    log.exception("alert check for %s failed", spec.id)
-            stop.wait(interval)
-
-    thread = threading.Thread(target=loop, name="alert-checks", daemon=True)
-    thread.start()
-    return thread
 
 
 def main(host: str | None = None, port: int | None = None) -> None:

@@ -160,3 +160,30 @@ def table_rows(view: TravelView, lang: str = "ko") -> list[list[Any]]:
     skipped = " (skipped: not a saved place)" if lang == "en" else " (미일치: 적용 시 제외)"
     return [[f"Day {r.day}" if lang == "en" else f"{r.day}일째", r.start, r.place + ("" if r.matched else skipped),
              r.category, r.duration, r.note] for r in sorted(view.timeline, key=lambda r: (r.day, r.start))]
+
+
+# The panel's words, in the viewer's language (the Gradio panel and the Streamlit app).
+TEXT: dict[str, tuple[str, str]] = {
+    "preview_head": ("#### 📝 일정 미리보기 · {title}\n아직 저장되지 않았어요. **적용하기**를 눌러야 반영됩니다.",
+                     "#### 📝 Itinerary preview · {title}\nNot saved yet: press **Apply** to keep it."),
+    "unmatched": ("저장된 장소와 맞지 않아 빠지는 항목: {names}", "Left out (not saved places): {names}"),
+    "saved_head": ("#### 🗓️ 저장된 일정", "#### 🗓️ Saved itinerary"),
+    "empty_head": ("#### 🗓️ 일정\n아직 일정이 없어요. 채팅에서 \"일정 짜줘\"라고 해 보세요.",
+                   "#### 🗓️ Itinerary\nNo itinerary yet: ask \"plan my trip\" in the chat."),
+    "bad_date": ("날짜는 YYYY-MM-DD 형식으로 입력해 주세요 ({error}).", "Enter dates as YYYY-MM-DD ({error})."),
+    "no_name": ("추가할 장소 이름을 입력해 주세요.", "Type the name of the place to add."),
+    "no_pick": ("삭제할 장소를 먼저 골라 주세요.", "Pick the place to remove first."),
+    "no_preview": ("적용할 일정 미리보기가 없습니다. 채팅에서 \"일정 짜줘\"라고 먼저 요청해 주세요.",
+                   "There is no preview to apply: ask \"plan my trip\" in the chat first."),
+    "apply_text": ("일정 적용하기 ({mode})", "Apply the itinerary ({mode})"),
+    "regenerate_text": ("일정 다시 만들어줘", "make the itinerary again"),
+    "overwrite": ("덮어쓰기", "overwrite"),
+    "merge": ("병합", "merge"),
+    "places_headers": ("이름|영문|분류", "Name|English|Kind"),
+    "table_headers": ("날짜|시작|장소|분류|시간|메모", "Day|Start|Place|Kind|Time|Note"),
+}
+
+
+def text(key: str, lang: str, **values: Any) -> str:
+    ko, en = TEXT[key]
+    return (en if lang == "en" else ko).format(**values)

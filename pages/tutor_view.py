@@ -3,11 +3,12 @@ viewer's language, and the canvas note. Pure functions over the app state, sandb
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from agents.tutor import charts, market
+from agents.tutor import charts, contract, market
 from agents.tutor.sandbox import AppState, screen
 from agents.tutor.sandbox_data import cases, screens, stocks
 from pages.render import CardView, ChatView
@@ -204,3 +205,14 @@ def canvas_is_new(view: ChatView | None) -> bool:
         return False
     last = next((m.turn_id for m in reversed(view.messages) if m.role == "assistant" and m.turn_id), None)
     return view.canvas.get("turn_id") == last
+
+
+def turn_extra(state: AppState, text_: str, now: datetime, *, app_session: str, web: bool, mode: str | None,
+               structured: bool) -> dict[str, Any]:
+    """What every message typed to the tutor carries (any front end): the app's context_text (the screen
+    it shows, what the agent may do there, and which app session sent it, so the keyword fallback runs
+    once, in that session) and the seed's switches."""
+    state = state.model_copy(update={"last_prompt": text_, "control_phase": "running"})
+    context = contract.build(state, now, prompt=text_, source="agent_dock", context={"app_session": app_session})
+    return {"context_text": context.to_text(), "use_web_search": bool(web),
+            "response_mode": mode or "plain", "structured_extract": bool(structured)}

@@ -1,7 +1,8 @@
 """The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel, tutor (1440 and 390 px) and
-english tabs, the Lab, in headless Debian Chromium on a fresh database.
+english tabs, the Lab, and the Streamlit front end (1440 and 390 px), in headless Debian Chromium on a fresh database.
 
-    python3 dev.py screenshots          # writes docs/*.png
+    python3 dev.py screenshots              # writes docs/*.png
+    python3 dev.py screenshots docs streamlit   # only the Streamlit ones
 """
 
 from __future__ import annotations
@@ -38,6 +39,48 @@ def tutor(page: Page, messages: tuple[str, ...]) -> None:
         page.keyboard.press("Enter")
         page.wait_for_function("() => !document.querySelector('#pg-tutor-send').disabled", timeout=30_000)
         page.wait_for_timeout(2500)
+ST_INPUT = "[data-testid=stChatInput] textarea"
+
+
+def _streamlit_send(page: Page, text: str, wait_for: str) -> None:
+    page.fill(ST_INPUT, text)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(500)
+    page.wait_for_selector(wait_for, timeout=60_000)
+    page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=60_000)
+    page.wait_for_timeout(2500)
+
+
+def _streamlit_conversation(page: Page) -> None:
+    page.wait_for_selector(ST_INPUT, timeout=60_000)
+    page.wait_for_timeout(1500)
+    _streamlit_send(page, "이번 주 성과 어때?", "[data-testid=stChatMessage] [data-testid=stMetric]")
+    _streamlit_send(page, "봄 시즌 세일 예산 20% 늘려줘", "[class*=st-key-pg-action-]")
+
+
+def streamlit_shots(out: str) -> None:
+    """The Streamlit app (streamlit_app.py) under a real headless `streamlit run`."""
+    from streamlit_ui.serve import serve
+
+    env = {"PLAYGROUND_DB": tempfile.mktemp(suffix=".duckdb"), "PLAYGROUND_MAP_TILES": "0"}
+    with serve(env) as url, sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        page = b.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR")
+        page.goto(url, wait_until="load")
+        _streamlit_conversation(page)
+        # the whole conversation and workspace: the page scrolls inside Streamlit's main area
+        height = page.evaluate("() => document.querySelector('.stMain').scrollHeight")
+        page.set_viewport_size({"width": 1440, "height": min(max(900, height + 40), 2400)})
+        page.wait_for_timeout(1500)
+        page.screenshot(path=f"{out}/streamlit.png")
+        page = b.new_page(viewport={"width": 390, "height": 844}, locale="ko-KR", is_mobile=True, has_touch=True)
+        page.goto(url, wait_until="load")
+        _streamlit_conversation(page)
+        # the latest of the conversation: its end, the confirmation and the input pinned under them
+        page.evaluate("() => { const main = document.querySelector('.stMain'); main.scrollTop = main.scrollHeight; }")
+        page.wait_for_timeout(800)
+        page.screenshot(path=f"{out}/streamlit-phone.png")
+        b.close()
 
 
 def main(out: str) -> None:
@@ -50,6 +93,7 @@ def main(out: str) -> None:
     _shoot(url, out)
     srv.should_exit = True
     shutil.copy(f"{out}/desktop.png", f"{out}/screenshot.png")
+    streamlit_shots(out)
 
 
 def _shoot(url: str, out: str) -> None:
@@ -142,4 +186,8 @@ def lab(page: Page, url: str, out: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "docs")
+    target = sys.argv[1] if len(sys.argv) > 1 else "docs"
+    if sys.argv[2:] == ["streamlit"]:
+        streamlit_shots(target)
+    else:
+        main(target)

@@ -15,8 +15,9 @@ import ipaddress
 import os
 import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from agents.core.errors import PlaygroundError
 
@@ -92,6 +93,20 @@ def oauth_user_id(username: str) -> str:
     if not cleaned:
         raise IdentityError("The Hugging Face profile has no usable user name; log in again.")
     return _OAUTH_PREFIX + cleaned
+
+
+def oidc_user_id(claims: Mapping[str, Any]) -> str:
+    """The user id of a person signed in through OpenID Connect (Streamlit's ``st.user``): on
+    Hugging Face, the same ``hf-<username>`` as the Gradio app's login; elsewhere ``sso-`` and
+    the verified e-mail (or the subject), so a provider's ids never collide with local ones."""
+    issuer = str(claims.get("iss") or "")
+    if "huggingface.co" in issuer and claims.get("preferred_username"):
+        return oauth_user_id(str(claims["preferred_username"]))
+    raw = str(claims.get("email") or claims.get("sub") or "")
+    cleaned = re.sub(r"[^A-Za-z0-9_.@-]", "", raw)[:60]
+    if not cleaned:
+        raise IdentityError("The sign-in gave no e-mail or subject to tell who you are; log in again.")
+    return "sso-" + cleaned
 
 
 class Signer:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pages.alerts_panel import build_alerts
-from pages.render import Slot
 from pages.workspace import Workspace, register_workspace
+from pages.workspace_slots import slots_for
 
 register_workspace("marketing", Workspace(
-    slots=[Slot(key="kpi", card_types=("kpi_summary",))],
+    slots=slots_for("marketing"),
     build=build_alerts,
 ))

@@ -20,7 +20,7 @@ from agents.core import identity
 from agents.core.clock import system_clock
 from agents.core.identity import Viewer
 from agents.core.session import runtime_store
-from agents.tutor import contract, market
+from agents.tutor import market
 from agents.tutor import screen as stored_screen
 from agents.tutor.fallback import react
 from agents.tutor.sandbox import AppState, apply, default_state
@@ -37,6 +37,7 @@ from pages.tutor_view import (
     screen_view,
     stock_choices,
     text,
+    turn_extra,
 )
 from pages.workspace import TabContext, Workspace, register_workspace
 
@@ -202,11 +203,8 @@ def build_tutor_panel(ctx: TabContext) -> None:
 
     def send_extra(text_: str, raw: dict[str, Any], session: str, web_on: bool, mode_value: str, structured_on: bool
                    ) -> dict[str, Any]:
-        state = _state(raw).model_copy(update={"last_prompt": text_, "control_phase": "running"})
-        context = contract.build(state, system_clock(), prompt=text_, source="agent_dock",
-                                 context={"app_session": session})
-        return {"context_text": context.to_text(), "use_web_search": bool(web_on),
-                "response_mode": mode_value or "plain", "structured_extract": bool(structured_on)}
+        return turn_extra(_state(raw), text_, system_clock(), app_session=session, web=web_on, mode=mode_value,
+                          structured=structured_on)
 
     ctx.send_inputs = [app, app_session, web, mode, structured]
     ctx.send_extra = send_extra

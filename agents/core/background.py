@@ -1,0 +1,71 @@
+"""What a serving process runs beside its requests, whatever its UI (the Gradio app and the
+Streamlit app both start these once): classifier warm-up and the periodic alert checks."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from datetime import datetime
+
+from agents.core.agent import list_agents
+
+log = logging.getLogger(__name__)
+ALERT_INTERVAL_SECONDS = 15 * 60
+
+
+def warm_up() -> threading.Thread:
+    """At start-up, off the request path: train every agent's exemplar classifier and the
+    injection guard's (scikit-learn's import and the fits take about a second), so the first
+    visitor's first message is as fast as the rest."""
+    from agents.core import injection
+
+    def run() -> None:
+        for spec in list_agents():
+            warm = spec.extra.get("warm")
+            try:
+                if warm is not None:
+                    warm()
+            except Exception:  # a failed warm-up only means the first turn trains it (logged)
+                log.exception("warming %s failed", spec.id)
+        injection.classifier().warm()
+
+    thread = threading.Thread(target=run, name="warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
+def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS, stop: threading.Event | None = None,
+                       clock: Callable[[], datetime] | None = None) -> threading.Thread:
+    """Every 15 minutes while the app is up: run each agent's alert check for its users, and expire
+    pending actions whose time ran out (so nobody has to open the conversation for it to happen)."""
+    stop = stop or threading.Event()
+    from agents.core.actions import ActionService
+    from agents.core.clock import system_clock
+    from agents.core.sandbox import is_sandbox_user
+    from agents.core.session import runtime_store
+
+    now = clock or system_clock
+
+    def loop() -> None:
+        while not stop.is_set():
+            try:
+                ActionService(runtime_store(), now).sweep_expired()
+            except Exception:  # logged; the alert checks still run
+                log.exception("sweeping expired actions failed")
+            for spec in list_agents():
+                if spec.alert_check is None or spec.extra.get("alert_users") is None:
+                    continue
+                store = runtime_store()
+                try:
+                    for user_id in spec.extra["alert_users"](store):
+                        if is_sandbox_user(user_id):  # a side-by-side side: nobody reads its alerts
+                            continue
+                        spec.alert_check(store, user_id, now())
+                except Exception:  # a failed check must not stop the next one (logged)
+                    log.exception("alert check for %s failed", spec.id)
+            stop.wait(interval)
+
+    thread = threading.Thread(target=loop, name="alert-checks", daemon=True)
+    thread.start()
+    return thread

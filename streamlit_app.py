@@ -1,0 +1,53 @@
+"""Agent Playground in Streamlit: `python3 dev.py streamlit` (or `streamlit run streamlit_app.py`).
+
+The same agents, sessions, store and view model as the Gradio app (`app.py`), drawn with
+Streamlit's own widgets (see streamlit_ui/). `st.navigation` lists one page per registered agent;
+it also turns off Streamlit's `pages/` folder discovery, so the Gradio modules in `pages/` are
+never run as Streamlit pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import streamlit as st
+
+from agents.core.agent import AgentSpec, list_agents
+from pages.texts import lang_from
+from streamlit_ui import runtime, sidebar, who
+from streamlit_ui.page import agent_page
+
+CSS = (Path(__file__).parent / "streamlit_ui" / "style.css").read_text(encoding="utf-8")
+ICONS = {"marketing": "📈", "travel": "🧳", "shopping": "🧺", "tutor": "📚", "english": "🗣️"}
+
+
+class Run(dict):
+    """This run's viewer, store and language (one per script run, never shared across sessions)."""
+
+
+def _agent_page(spec: AgentSpec, run: Run) -> Callable[[], None]:
+    def page() -> None:
+        agent_page(spec.id, run["viewer"], run["store"], run["lang"])
+
+    page.__name__ = f"agent_{spec.id}"
+    return page
+
+
+def main() -> None:
+    st.set_page_config(page_title="Agent Playground", page_icon="🧪", layout="wide")
+    st.html(f"<style>{CSS}</style>")
+    run = Run()
+    # Navigation first: it settles which page this run is for, and widgets made before it would
+    # get another identity on a session's first run than on the next (their values would reset).
+    page = st.navigation([st.Page(_agent_page(spec, run), title=spec.title, icon=ICONS.get(spec.id, "🤖"),
+                                  url_path=spec.id, default=i == 0) for i, spec in enumerate(list_agents())])
+    run["lang"] = lang_from(st.context.locale)
+    run["store"] = runtime.store()
+    runtime.start_background()
+    run["viewer"] = who.current(runtime.mode(), run["lang"])
+    sidebar.draw_settings(run["lang"])
+    page.run()
+
+
+main()

@@ -1,0 +1,123 @@
+"""The Streamlit app in headless Chromium (real `streamlit run`): a marketing turn draws its KPI tiles
+and chart inside the chat, a budget change is confirmed from the card above the input, and a
+390 px phone shows the confirmation right above the input with nothing scrolling sideways."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import ARGS, CHROMIUM
+
+pytestmark = pytest.mark.browser
+INPUT = "[data-testid=stChatInput] textarea"
+
+
+@pytest.fixture
+def streamlit_url(tmp_path):
+    from streamlit_ui.serve import serve
+
+    with serve({"PLAYGROUND_DB": str(tmp_path / "st.duckdb"), "PLAYGROUND_MAP_TILES": "0"}) as url:
+        yield url
+
+
+def _send(page, text: str) -> None:
+    page.fill(INPUT, text)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(500)
+    # the run is over when the app's status widget has gone and the input takes text again
+    page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=60_000)
+    page.wait_for_selector(f"{INPUT}:not([disabled])", timeout=60_000)
+
+
+def test_a_turn_a_chart_and_a_confirmation(streamlit_url):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR")
+        page.goto(streamlit_url, wait_until="load")
+        page.wait_for_selector(INPUT, timeout=60_000)
+        _send(page, "이번 주 성과 어때?")
+        assistant = page.locator("[data-testid=stChatMessage]").nth(1)
+        assistant.locator("[data-testid=stMetric]").nth(5).wait_for(timeout=30_000)  # after the page's rerun
+        assert "성과를 분석해봤습니다" in assistant.inner_text()
+        assert assistant.locator("[data-testid=stMetric]").count() == 6
+        assistant.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=30_000)  # the chart is drawn
+        _send(page, "봄 시즌 세일 예산 20% 늘려줘")
+        card = page.locator("[class*=st-key-pg-action-]")
+        card.wait_for(timeout=30_000)
+        assert "확인이 필요합니다" in card.inner_text()
+        card.get_by_role("button", name="실행").click()
+        page.wait_for_timeout(500)
+        page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=60_000)
+        page.get_by_text("✅ 실행했습니다").first.wait_for(timeout=30_000)
+        assert page.locator("[class*=st-key-pg-action-]").count() == 0
+
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, locale="ko-KR", is_mobile=True,
+                                 has_touch=True)
+        phone.goto(streamlit_url, wait_until="load")
+        phone.wait_for_selector(INPUT, timeout=60_000)
+        _send(phone, "봄 시즌 세일 예산 20% 늘려줘")
+        card = phone.locator("[class*=st-key-pg-action-]")
+        card.wait_for(timeout=30_000)
+        box, field = card.bounding_box(), phone.locator("[data-testid=stChatInput]").bounding_box()
+        workspace = phone.locator(".st-key-pg-side").bounding_box()
+        assert workspace["y"] < box["y"]  # on a phone the workspace comes first...
+        assert box["y"] + box["height"] <= field["y"] + 1  # ...and the confirmation sits above the input
+        widths = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        assert widths[0] <= widths[1]
+        browser.close()
+
+
+def test_stop_keeps_the_partial_reply(tmp_path):
+    """The chat input's Stop (submit_mode="stop") ends a reply mid-stream: the turn closes on its own
+    thread, the partial reply is stored as interrupted, and the page shows it as the store has it."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    from streamlit_ui.serve import serve
+    from tests.support.fake_openai import FakeOpenAI, Reply, responses_stream
+
+    fake = FakeOpenAI()
+    words = " ".join(f"word{i}" for i in range(80))
+    fake.queue(Reply("/v1/responses", frames=responses_stream(text=words), pace=0.15))
+    db = tmp_path / "stop.duckdb"
+    env = {"PLAYGROUND_DB": str(db), "OPENAI_BASE_URL": fake.base_url, "OPENAI_API_KEY": "sk-browser-test"}
+    try:
+        with serve(env) as url, sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR")
+            page.goto(url, wait_until="load")
+            page.wait_for_selector(INPUT, timeout=60_000)
+            page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=60_000)
+            page.get_by_text("설정 · 모델과 사용자").click()
+            provider = page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").first
+            provider.click()
+            page.get_by_role("option", name="openai").click()
+            page.wait_for_function("() => document.querySelector('[data-testid=stSidebar] [data-testid=stSelectbox] "
+                                   "input').value === 'openai'", timeout=30_000)
+            page.wait_for_timeout(1500)  # the page's rerun with it
+            page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=60_000)
+            page.fill(INPUT, "tell me a long story")
+            page.keyboard.press("Enter")
+            page.get_by_text("word3").first.wait_for(timeout=30_000)
+            page.locator("[data-testid=stChatInputStopButton]").click()  # Send became Stop
+            page.wait_for_selector("[data-testid=stChatInputSubmitButton]", timeout=30_000)
+            page.wait_for_timeout(1000)
+            shown = page.locator("[data-testid=stChatMessage]").nth(1).inner_text()
+            assert "word3" in shown and "word79" not in shown  # the partial reply stays
+            page.get_by_text("보관한 대화 보기").click()  # any next run shows the turn as stored
+            page.get_by_text("중지했습니다").first.wait_for(timeout=30_000)
+            browser.close()
+    finally:
+        fake.close()
+    import duckdb
+
+    with duckdb.connect(str(db)) as conn:
+        status, content = conn.execute("SELECT status, content FROM messages WHERE role = 'assistant' "
+                                       "ORDER BY seq DESC LIMIT 1").fetchone()
+    assert status == "interrupted"
+    assert content.startswith("word0 word1") and "word79" not in content

@@ -1,0 +1,65 @@
+"""The Streamlit app under Streamlit's own test driver (``streamlit.testing.v1.AppTest``): the real
+``streamlit_app.py`` script, run in this process against the test's fresh database."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "streamlit_app.py"
+
+
+@pytest.fixture
+def app(store):
+    testing = pytest.importorskip("streamlit.testing.v1")
+    at = testing.AppTest.from_file(str(APP), default_timeout=120)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.fixture(autouse=True)
+def _forget_the_store():
+    """The app keeps the process's store in st.cache_resource; each test opens its own file (and a
+    closed connection left in the cache would outlive the test run)."""
+    yield
+    streamlit = pytest.importorskip("streamlit")
+    streamlit.cache_resource.clear()
+    gc.collect()  # AppTest's runs hold the page's context (and so the store) in reference cycles
+
+
+def open_page(at, url_path: str):
+    """Open an ``st.navigation`` page by its url path, as the browser's address does.
+    (``AppTest.switch_page`` takes page files; these pages are functions, and st.Page hashes
+    a function page's url path to name it.)"""
+    from streamlit.util import calc_hash
+
+    at._page_hash = calc_hash(url_path)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def send(at, text: str):
+    at.chat_input[0].set_value(text).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def click(at, label: str, nth: int = 0):
+    buttons = [b for b in at.button if b.label == label]
+    assert buttons, f"no {label!r} button among {[b.label for b in at.button]}"
+    buttons[nth].click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def texts(at) -> str:
+    """Everything the page wrote as markdown, captions, alerts and statuses, for searching."""
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [e.value for kind in (at.error, at.warning, at.info, at.success) for e in kind]
+    parts += [s.label for s in at.status] + [x.label for x in at.expander]
+    return "\n".join(str(p) for p in parts)
