@@ -124,8 +124,19 @@ class Database:
         names = [d[0] for d in cur.description]
         return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
 
-    def close(self) -> None:
-        self._conn.close()
+    def close(self, wait_seconds: float = 10.0) -> None:
+        """Close the file. A turn still streaming on another thread (a client that went away mid-answer)
+        keeps its cursor busy for a moment, and DuckDB refuses to close under it instead of waiting:
+        wait for it, briefly."""
+        deadline = time.monotonic() + wait_seconds
+        while True:
+            try:
+                self._conn.close()
+                return
+            except duckdb.Error as exc:
+                if "busy" not in str(exc) or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.02)
 
 
 def _holder(message: str) -> str:
