@@ -216,3 +216,15 @@ def turn_extra(state: AppState, text_: str, now: datetime, *, app_session: str, 
     context = contract.build(state, now, prompt=text_, source="agent_dock", context={"app_session": app_session})
     return {"context_text": context.to_text(), "use_web_search": bool(web),
             "response_mode": mode or "plain", "structured_extract": bool(structured)}
+
+
+def fallback_note(done: dict[str, Any] | None, view: ChatView, lang: str) -> str:
+    """What the app's keyword fallback did for the last turn (stored with the conversation, so every
+    redraw, another tab and a reload say the same); empty once the learner has typed again."""
+    last = next((m.turn_id for m in reversed(view.messages) if m.role == "user"), None)
+    if not done or done.get("turn_id") != last:
+        return ""
+    what = action_label(done.get("action_id", ""), lang)
+    if done.get("outcome") == "refused":
+        return text("fallback_refused", lang, label=what, reason=done.get("reason", ""))
+    return text("fallback_ran" if done.get("outcome") == "ran" else "fallback_proposed", lang, label=what)

@@ -30,9 +30,9 @@ from pages.dock import load_view
 from pages.i18n import label
 from pages.render import ChatView
 from pages.tutor_view import (
-    action_label,
     canvas_is_new,
     canvas_markdown,
+    fallback_note,
     period_choices,
     screen_view,
     stock_choices,
@@ -61,17 +61,6 @@ def _conversation_state(view: ChatView | None, user: Viewer) -> dict[str, Any] |
         return None
     row = runtime_store().conversations.get(view.conversation_id, identity.require(user))
     return row.state if row is not None else None
-
-
-def _note(done: dict[str, Any] | None, view: ChatView, lang: str) -> str:
-    """What the app's keyword fallback did for the last turn (stored, so every redraw says the same)."""
-    last = next((m.turn_id for m in reversed(view.messages) if m.role == "user"), None)
-    if not done or done.get("turn_id") != last:
-        return ""
-    what = action_label(done.get("action_id", ""), lang)
-    if done.get("outcome") == "refused":
-        return text("fallback_refused", lang, label=what, reason=done.get("reason", ""))
-    return text("fallback_ran" if done.get("outcome") == "ran" else "fallback_proposed", lang, label=what)
 
 
 def build_tutor_panel(ctx: TabContext) -> None:
@@ -183,7 +172,7 @@ def build_tutor_panel(ctx: TabContext) -> None:
             assert ctx.refresh is not None
             # The proposal is a new message and a pending card: the chat and the dock show them.
             refreshed = ctx.refresh(load_view(ctx.spec, user, view.conversation_id), lang, user)
-        return [*draw(reaction.state, user, view, lang, before, _note(reaction.done, view, lang)), *refreshed]
+        return [*draw(reaction.state, user, view, lang, before, fallback_note(reaction.done, view, lang)), *refreshed]
 
     def wire_after() -> None:
         for trigger in (ctx.view_state.change, ctx.workspace_state.change):

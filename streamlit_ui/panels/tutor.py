@@ -23,9 +23,9 @@ from pages.cards import figure_for
 from pages.texts import t
 from pages.tutor_view import (
     PERIODS,
-    action_label,
     canvas_is_new,
     canvas_markdown,
+    fallback_note,
     period_choices,
     screen_view,
     stock_choices,
@@ -83,17 +83,6 @@ def _value(ctx: PageContext) -> dict[str, Any]:
     return market.portfolio_value(store.holdings(ctx.viewer.user_id), store.cash(ctx.viewer.user_id))
 
 
-def _note(done: dict[str, Any] | None, ctx: PageContext) -> str:
-    """What the app's keyword fallback did for the last turn (stored, so every redraw says the same)."""
-    last = next((m.turn_id for m in reversed(ctx.view.messages) if m.role == "user"), None)
-    if not done or done.get("turn_id") != last:
-        return ""
-    what = action_label(done.get("action_id", ""), ctx.lang)
-    if done.get("outcome") == "refused":
-        return text("fallback_refused", ctx.lang, label=what, reason=done.get("reason", ""))
-    return text("fallback_ran" if done.get("outcome") == "ran" else "fallback_proposed", ctx.lang, label=what)
-
-
 def _after_turn(ctx: PageContext) -> tuple[AppState, str]:
     """The open conversation's screen, after the keyword fallback this session is owed (if any)."""
     state = app_state(ctx)
@@ -107,7 +96,7 @@ def _after_turn(ctx: PageContext) -> tuple[AppState, str]:
         ctx.reload()
         st.rerun()
     st.session_state[_key(ctx)] = reaction.state.model_dump(mode="json")
-    return reaction.state, _note(reaction.done, ctx)
+    return reaction.state, fallback_note(reaction.done, ctx.view, ctx.lang)
 
 
 def draw_app(ctx: PageContext) -> None:
