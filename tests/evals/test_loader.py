@@ -49,7 +49,7 @@ def test_unknown_assertion_names_the_line_and_suggests() -> None:
 
 def test_unknown_agent() -> None:
     assert problems(GOOD.replace("agent: notes", "agent: nots")) == [
-        (2, "agent: unknown agent 'nots' (did you mean 'notes'?); known: marketing, travel, shopping, tutor, notes")]
+        (2, "agent: unknown agent 'nots' (did you mean 'notes'?); known: marketing, travel, shopping, tutor, english, notes")]
 
 
 STEPS = """\
