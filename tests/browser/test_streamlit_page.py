@@ -63,6 +63,9 @@ def test_a_turn_a_chart_and_a_confirmation(streamlit_url):
         _send(phone, "봄 시즌 세일 예산 20% 늘려줘")
         card = phone.locator("[class*=st-key-pg-action-]")
         card.wait_for(timeout=30_000)
+        # Streamlit scrolls its main area to the end after a run; a loaded machine may measure before it did
+        phone.evaluate("() => { const main = document.querySelector('.stMain'); main.scrollTop = main.scrollHeight; }")
+        phone.wait_for_timeout(300)
         box, field = card.bounding_box(), phone.locator("[data-testid=stChatInput]").bounding_box()
         workspace = phone.locator(".st-key-pg-side").bounding_box()
         assert workspace["y"] < box["y"]  # on a phone the workspace comes first...
