@@ -144,7 +144,10 @@ def test_side_by_side_streams_both_sides_and_stores_the_vote(page, store):
     page.fill("#pg-lab-c-input textarea", "캠페인 목록 보여줘")
     page.click("#pg-lab-c-send")
     page.wait_for_function("() => !document.querySelector('#pg-lab-c-send').disabled && "
-                           "document.querySelector('#pg-lab-a-chat').innerText.includes('캠페인 9개')", timeout=60_000)
+                           "/캠페인 \\d+개/.test(document.querySelector('#pg-lab-a-chat').innerText)", timeout=60_000)
+    # the count of side A's sandbox account (its size comes from the comparison's random id: 8 to 12)
+    [(count,)] = store.db.fetchall("SELECT count(*) FROM mkt_campaigns WHERE user_id LIKE 'sbx-%-a'")
+    assert f"캠페인 {count}개" in page.inner_text("#pg-lab-a-chat")
     assert page.inner_text("#pg-lab-a-chat").count("이번 주 성과 어때?") == 1
     assert store.db.fetchall("SELECT count(*) FROM comparison_rounds") == [(2,)]
 
