@@ -109,7 +109,7 @@ def build(ctx: LabContext) -> None:
                 "*Click a row to open the case's turn in Traces (the failing step first).*",
                 elem_id="pg-evals-click-note")
     cases = gr.Dataframe(headers=["", "케이스", "검증", "실패 이유", "트레이스"], value=[], interactive=False, wrap=True,
-                         datatype=["str", "str", "str", "str", "markdown"], column_widths=["6%", "30%", "12%", "32%", "20%"],
+                         datatype=["str", "str", "str", "str", "str"], column_widths=["6%", "30%", "14%", "34%", "16%"],
                          elem_id="pg-evals-cases", label="케이스 (cases)")
     failures = gr.Markdown("", elem_id="pg-evals-failures")
     grid = gr.Plot(visible=False, elem_id="pg-evals-grid", label="매트릭스 (cases × configurations)")
@@ -125,7 +125,7 @@ def build(ctx: LabContext) -> None:
                                        elem_id="pg-evals-compare-metrics", label="지표 (metrics)")
         compare_cases = gr.Dataframe(headers=["변화", "케이스", "A", "B", "검증", "A 트레이스", "B 트레이스"], value=[],
                                      interactive=False, wrap=True, elem_id="pg-evals-compare-cases",
-                                     datatype=["str", "str", "str", "str", "number", "markdown", "markdown"],
+                                     datatype=["str", "str", "str", "str", "number", "str", "str"],
                                      label="케이스별 변화 (regressions first)")
         compare_diffs = gr.Markdown("", elem_id="pg-evals-compare-diffs")
     with gr.Accordion("스위트 편집 (edit suites as YAML)", open=False, elem_id="pg-evals-editor"):
@@ -150,13 +150,14 @@ def build(ctx: LabContext) -> None:
         pick = chosen if chosen in [n for _, n in names] else (names[0][1] if names else None)
         recent = EvalRepo(store.db).runs(owner, limit=50)
         choices = [(f"{r['started_at']:%m-%d %H:%M} · {r['suite']} · {view.config_label(r)} · "
-                    f"{r['cases_passed']}/{r['cases_total']}", r["id"]) for r in recent]
+                    f"{r['cases_passed']}/{r['cases_total']} · …{r['id'][-6:]}", r["id"]) for r in recent]
         return [gr.update(choices=names, value=pick), _table(view.runs_table(recent, lang)),
                 gr.update(choices=choices, value=choices[1][1] if len(choices) > 1 else None),
                 gr.update(choices=choices, value=choices[0][1] if choices else None)]
 
     lists = [suite, runs, run_a, run_b]
-    ctx.on_show(listing, [header.who, header.lang], lists)
+    # Shown again (the Lab or this view reopened, another local user): the suite picked so far stays picked.
+    ctx.on_show(listing, [header.who, header.lang, suite], lists)
 
     # --- run ----------------------------------------------------------------------------------------------
 

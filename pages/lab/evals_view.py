@@ -57,8 +57,14 @@ def config_label(run: dict[str, Any]) -> str:
 
 
 def trace_ref(turn_id: str | None) -> str:
-    """How a trace id reads in a table cell (the Traces view opens it)."""
+    """A trace id in running text (to copy into `playground traces show`)."""
     return f"`{turn_id}`" if turn_id else ""
+
+
+def trace_cell(turn_ids: list[str | None]) -> str:
+    """The traces of a case in a table cell: short (the row's click opens the turn in Traces, whose header
+    shows the whole id); the ids' tails tell the turns apart."""
+    return " ".join(f"🔎 …{t[-6:]}" for t in turn_ids if t)
 
 
 class Table(BaseModel):
@@ -116,9 +122,9 @@ def results_view(detail: dict[str, Any], lang: Lang) -> ResultsView:
         targets.append(_target(turns, [a["step_index"] for a in failed]))
         rows.append([ICON.get(case["status"], ""), case["name"],
                      f"{counts['pass']}✓ {counts['fail']}✗ {counts['skip']}↷", why,
-                     " ".join(trace_ref(turns[i]) for i in sorted(turns) if turns[i])])
+                     trace_cell([turns[i] for i in sorted(turns)])])
         if failed or case["error"]:
-            lines.append(f"**{ICON.get(case['status'], '')} {case['name']}**")
+            lines.append(f"\n**{ICON.get(case['status'], '')} {case['name']}**\n")
             if case["error"]:
                 lines.append(f"- ⚠️ {case['error']}")
             for a in failed:
@@ -166,15 +172,15 @@ def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
     for row in result["cases"]:
         sa = (row["a"] or {}).get("status")
         sb = (row["b"] or {}).get("status")
-        ta = " ".join(trace_ref(s["turn_id"]) for s in row["traces"]["a"] if s["turn_id"])
-        tb = " ".join(trace_ref(s["turn_id"]) for s in row["traces"]["b"] if s["turn_id"])
+        ta = trace_cell([s["turn_id"] for s in row["traces"]["a"]])
+        tb = trace_cell([s["turn_id"] for s in row["traces"]["b"]])
         case_rows.append([f"{CHANGE_ICON[row['change']]} {t(row['change'], lang)}", row["name"], ICON.get(sa, "—"),
                           ICON.get(sb, "—"), len(row["differences"]), ta, tb])
         differing = [d["step_index"] for d in row["differences"]]
         targets_a.append(_target({s["step_index"]: s["turn_id"] for s in row["traces"]["a"]}, differing))
         targets_b.append(_target({s["step_index"]: s["turn_id"] for s in row["traces"]["b"]}, differing))
         if row["differences"]:
-            lines.append(f"**{CHANGE_ICON[row['change']]} {row['name']}**")
+            lines.append(f"\n**{CHANGE_ICON[row['change']]} {row['name']}**\n")
             for d in row["differences"]:
                 da, db = d["a"] or {}, d["b"] or {}
                 lines.append(f"- step {d['step_index'] + 1} `{json.dumps(d['spec'], ensure_ascii=False)}`: "
