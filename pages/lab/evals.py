@@ -149,8 +149,9 @@ def build(ctx: LabContext) -> None:
                  for s in suites]
         pick = chosen if chosen in [n for _, n in names] else (names[0][1] if names else None)
         recent = EvalRepo(store.db).runs(owner, limit=50)
-        choices = [(f"{r['started_at']:%m-%d %H:%M} · {r['suite']} · {view.config_label(r)} · "
-                    f"{r['cases_passed']}/{r['cases_total']} · …{r['id'][-6:]}", r["id"]) for r in recent]
+        # the id's tail first: two runs of one suite and configuration read alike otherwise
+        choices = [(f"…{r['id'][-6:]} · {r['started_at']:%m-%d %H:%M} · {r['suite']} · {view.config_label(r)} · "
+                    f"{r['cases_passed']}/{r['cases_total']}", r["id"]) for r in recent]
         return [gr.update(choices=names, value=pick), _table(view.runs_table(recent, lang)),
                 gr.update(choices=choices, value=choices[1][1] if len(choices) > 1 else None),
                 gr.update(choices=choices, value=choices[0][1] if choices else None)]
