@@ -92,6 +92,7 @@ def build(ctx: LabContext) -> None:
     handle_state = gr.State(None)  # this browser session's running RunHandle
     targets = gr.State([])  # the results table's rows -> the turn a click opens
     compare_targets = gr.State([[], []])  # the comparison's rows -> A's and B's turn
+    run_ids = gr.State([])  # the runs table's rows -> their run ids
     with gr.Row(equal_height=True, elem_classes=["pg-evals-controls"]):
         suite = gr.Dropdown(label="스위트 (suite)", choices=[], scale=2, min_width=180, elem_id="pg-evals-suite")
         providers = gr.CheckboxGroup(list(PROVIDER_NAMES), value=["offline"], label="provider",
@@ -141,7 +142,7 @@ def build(ctx: LabContext) -> None:
 
     def listing(viewer: Viewer | None, lang: view.Lang, chosen: str | None = None) -> list[Any]:
         if viewer is None:
-            return [gr.skip()] * 4
+            return [gr.skip()] * 5
         store = runtime_store()
         owner = _owner(viewer)
         suites = library.listing(store, owner)
@@ -154,9 +155,11 @@ def build(ctx: LabContext) -> None:
                     f"{r['cases_passed']}/{r['cases_total']}", r["id"]) for r in recent]
         return [gr.update(choices=names, value=pick), _table(view.runs_table(recent, lang)),
                 gr.update(choices=choices, value=choices[1][1] if len(choices) > 1 else None),
-                gr.update(choices=choices, value=choices[0][1] if choices else None)]
+                gr.update(choices=choices, value=choices[0][1] if choices else None), [r["id"] for r in recent]]
 
-    lists = [suite, runs, run_a, run_b]
+    # run_ids: the runs table's rows -> run ids, kept server-side (a click reads the row's id from here, so no
+    # handler takes the table itself as input)
+    lists = [suite, runs, run_a, run_b, run_ids]
     # Shown again (the Lab or this view reopened, another local user): the suite picked so far stays picked.
     ctx.on_show(listing, [header.who, header.lang, suite], lists)
 
@@ -228,10 +231,10 @@ def build(ctx: LabContext) -> None:
 
     # --- a past run, compare -------------------------------------------------------------------------------
 
-    def show(evt: gr.SelectData, table: Any, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+    def show(evt: gr.SelectData, ids: list[str], viewer: Viewer | None, lang: view.Lang) -> list[Any]:
         try:
-            row = table.iloc[evt.index[0]] if hasattr(table, "iloc") else table[evt.index[0]]
-            run_id = str(list(row)[-1])
+            row = evt.index[0] if isinstance(evt.index, list | tuple) else evt.index
+            run_id = ids[row]
             repo = EvalRepo(runtime_store().db)
             detail = run_detail(repo, run_id, _owner(viewer))
         except (PlaygroundError, IndexError, TypeError):
@@ -244,7 +247,7 @@ def build(ctx: LabContext) -> None:
         return [progress_html(len(detail["cases"]), total, lang, f"{detail['run']['id']} · {detail['run']['status']}"),
                 *results(detail, lang), figure]
 
-    runs.select(show, [runs, header.who, header.lang], [progress, summary, cases, failures, targets, grid])
+    runs.select(show, [run_ids, header.who, header.lang], [progress, summary, cases, failures, targets, grid])
 
     def side_by_side(a: str | None, b: str | None, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
         if not a or not b:

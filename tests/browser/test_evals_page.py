@@ -128,6 +128,11 @@ def test_run_progress_results_traces_and_compare(page, store):
     assert any(m.startswith("턴") for m in metrics) and any("토큰" in m for m in metrics)
     diffs = page.inner_text("#pg-evals-compare-diffs")
     assert "A pass → B fail" in diffs and "A fail → B pass" in diffs
+    # a past run's row shows its results again
+    page.locator("#pg-evals-runs [role=gridcell]", has_text=run_a).first.click()
+    page.wait_for_function(f"() => document.querySelector('#pg-evals-progress').innerText.includes('{run_a}')",
+                           timeout=30_000)
+    assert "never lists" in _rows(page, CASES)[2] and "❌" in _rows(page, CASES)[2]
     # the regression's B trace opens in Traces
     steps_b = {(s["case_index"], s["step_index"]): s["turn_id"] for s in repo.steps(run_b)}
     assert _open_traces_row(page, COMPARED, "offers help") == steps_b[(1, 0)]
