@@ -178,3 +178,37 @@ def test_evals_view_fits_the_width(server, store, width, tmp_path):
             .slice(0, 5)""", width)
         assert wide == [], wide
         browser.close()
+
+
+def test_save_a_thumbs_down_turn_as_a_case_from_traces(page, store):
+    from agents.core.clock import system_clock
+    from agents.core.session import Session
+
+    session = Session("marketing", user_id="demo")
+    turn = session.run("이번 주 성과 어때?")[-1].turn_id
+    store.feedback.rate(turn, "demo", "down", "ROAS를 먼저 말해 주세요", system_clock())
+    _lab(page, "traces")
+    page.wait_for_selector("#pg-lab-traces [role=gridcell]", timeout=30_000)
+    page.click("#pg-lab-f-feedback input")
+    page.get_by_role("option", name="👎").click()
+    page.wait_for_function("() => document.querySelectorAll('#pg-lab-traces [role=row]:has([role=gridcell])')"
+                           ".length === 1", timeout=30_000)
+    page.locator("#pg-lab-traces [role=gridcell]", has_text="이번 주 성과 어때?").first.click()
+    page.wait_for_selector("#pg-lab-detail-header h3", timeout=30_000)
+    page.click("#pg-lab-save-case button")  # the accordion
+    page.click("#pg-lab-case-suggest")
+    page.wait_for_function("() => (document.querySelector('#pg-lab-case-yaml .cm-content') || {}).innerText"
+                           "?.includes('getPerformanceKPI')", timeout=30_000)
+    draft = page.inner_text("#pg-lab-case-yaml .cm-content")
+    assert "thumbs-down" in draft and "ROAS를 먼저 말해 주세요" in draft  # the 👎 comment offered as a rubric
+    assert page.input_value("#pg-lab-case-suite textarea") == "marketing-saved"
+    # the reviewer edits the draft: a name of their own
+    page.click("#pg-lab-case-yaml .cm-content")
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text("- name: weekly KPI after a 👎\n  turns:\n    - user: 이번 주 성과 어때?\n      expect:\n"
+                              "        - tool: getPerformanceKPI\n        - card: kpi_summary\n")
+    page.click("#pg-lab-case-save")
+    page.wait_for_function("() => document.querySelector('#pg-lab-case-note').innerText.includes('marketing-saved')",
+                           timeout=30_000)
+    [case] = library.get(store, "demo", "marketing-saved").suite.cases
+    assert case.name == "weekly KPI after a 👎" and [a.kind for a in case.turns[0].expect] == ["tool", "card"]
