@@ -212,3 +212,26 @@ def test_save_a_thumbs_down_turn_as_a_case_from_traces(page, store):
                            timeout=30_000)
     [case] = library.get(store, "demo", "marketing-saved").suite.cases
     assert case.name == "weekly KPI after a 👎" and [a.kind for a in case.turns[0].expect] == ["tool", "card"]
+
+
+def test_a_matrix_run_draws_the_grid(page, store):
+    from agents.core.clock import system_clock
+    from agents.lab import prompts
+    from agents.lab.access import LabUser
+
+    demo = LabUser("demo", "local")
+    for text in ("You list notes.", "You list notes, politely."):
+        prompts.create(store, "notes", text, demo, system_clock())
+    library.save(store, "demo", V1)
+    _lab(page, "evals")
+    page.wait_for_function("() => document.querySelector('#pg-evals-suite input')", timeout=30_000)
+    _pick_suite(page, "browser-notes")
+    page.fill("#pg-evals-versions textarea", "1,2")
+    _run(page)
+    page.wait_for_selector("#pg-evals-grid .js-plotly-plot", timeout=30_000)
+    heat = page.evaluate("() => { const d = document.querySelector('#pg-evals-grid .js-plotly-plot').data[0];"
+                         " return {x: d.x, y: d.y, z: d.z} }")
+    assert heat["y"] == ["lists notes", "offers help", "never lists"]
+    assert len(heat["x"]) == 2 and "v1" in heat["x"][0] and "v2" in heat["x"][1]
+    assert heat["z"] == [[1, 1], [1, 1], [0, 0]]  # the same verdicts under both versions (offline ignores the prompt)
+    assert "6/6" in page.inner_text("#pg-evals-progress")  # 3 cases × 2 configurations
