@@ -235,3 +235,37 @@ def test_a_matrix_run_draws_the_grid(page, store):
     assert len(heat["x"]) == 2 and "v1" in heat["x"][0] and "v2" in heat["x"][1]
     assert heat["z"] == [[1, 1], [1, 1], [0, 0]]  # the same verdicts under both versions (offline ignores the prompt)
     assert "6/6" in page.inner_text("#pg-evals-progress")  # 3 cases × 2 configurations
+
+
+def _type_yaml(page, text: str) -> None:
+    page.click("#pg-evals-yaml .cm-content")
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text(text)
+
+
+def test_suites_are_created_checked_saved_and_downloaded_as_yaml(page, store, tmp_path):
+    _lab(page, "evals")
+    page.wait_for_function("() => document.querySelector('#pg-evals-suite input')", timeout=30_000)
+    page.click("#pg-evals-editor button")  # the accordion
+    page.click("#pg-evals-new")
+    page.wait_for_function("() => (document.querySelector('#pg-evals-yaml .cm-content') || {}).innerText"
+                           "?.includes('suite: my-suite')", timeout=30_000)
+    # a mistake is named with its line, and nothing is stored
+    _type_yaml(page, V1.replace("no_tool: list_notes", "no_tol: list_notes"))
+    page.click("#pg-evals-save")
+    page.wait_for_function("() => document.querySelector('#pg-evals-problems').innerText.includes('not saved')",
+                           timeout=30_000)
+    problems = page.inner_text("#pg-evals-problems")
+    assert "line 22" in problems and "unknown assertion 'no_tol' (did you mean 'no_tool'?)" in problems
+    assert EvalRepo(store.db).suite("demo", "browser-notes") is None
+    # fixed, saved, listed, and downloaded as the same text
+    _type_yaml(page, V1)
+    page.click("#pg-evals-save")
+    page.wait_for_function("() => document.querySelector('#pg-evals-suite input').value.includes('browser-notes')",
+                           timeout=30_000)
+    assert EvalRepo(store.db).suite("demo", "browser-notes")["yaml"] == V1
+    with page.expect_download() as download:
+        page.click("#pg-evals-download")
+    saved = tmp_path / "browser-notes.yaml"
+    download.value.save_as(saved)
+    assert download.value.suggested_filename == "browser-notes.yaml" and saved.read_text(encoding="utf-8") == V1
