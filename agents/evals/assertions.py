@@ -39,6 +39,7 @@ class StepRecord:
     cost: float | None = None
     provider: str = ""
     model: str = ""
+    state: dict[str, Any] | None = None  # the conversation's stored state after the step
 
     @property
     def text(self) -> str:
@@ -181,6 +182,11 @@ def _check(a: Any, step: StepRecord, judge: Judge | None) -> Result:
             if meta is None:
                 return Result("fail", None, "the step has no done event, so no meta")
             return _ok(subset(a.meta, meta), meta, f"done.meta has {a.meta}", f"done.meta lacks {a.meta}")
+        case spec.StateAssertion():
+            if step.state is None:
+                return Result("fail", None, "the step left no stored conversation")
+            return _ok(subset(a.state, step.state), step.state, f"the conversation's state has {a.state}",
+                       f"the conversation's state lacks {a.state}")
         case spec.LatencyAssertion():
             if step.latency_ms is None:
                 return Result("fail", None, "the step has no measured latency")

@@ -155,6 +155,15 @@ def _user_step(session: Session, step: spec.Step, record: StepRecord, clock: Cas
     last = _last_action(session)
     record.outcome = last.status.value if last is not None else None
     record.action_id = last.id if last is not None else None
+    record.state = _state(session)
+
+
+def _state(session: Session) -> dict[str, Any] | None:
+    """The conversation's stored state (what the agent keeps between turns), read after the step."""
+    if session.conversation_id is None:
+        return None
+    row = session.store.conversations.get(session.conversation_id, session.user_id)
+    return dict(row.state) if row is not None else None
 
 
 def _action_step(session: Session, step: spec.Step, record: StepRecord) -> None:
@@ -191,6 +200,7 @@ def _action_step(session: Session, step: spec.Step, record: StepRecord) -> None:
         record.events = [stamp(ActionResult, action_id=action.id, ok=False, message=exc.message,
                                status=record.outcome or "")]
     record.latency_ms = (time.perf_counter() - started) * 1000
+    record.state = _state(session)
 
 
 class _StepFailed(Exception):

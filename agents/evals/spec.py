@@ -137,6 +137,14 @@ class MetaAssertion(_Assertion):
     meta: dict[str, Any] = Field(min_length=1)
 
 
+class StateAssertion(_Assertion):
+    """The conversation's stored state after the step contains at least these keys and values (what the agent
+    keeps between turns: english counts the session's turns and corrections and names its article)."""
+
+    kind: ClassVar[str] = "state"
+    state: dict[str, Any] = Field(min_length=1)
+
+
 class LatencyAssertion(_Assertion):
     kind: ClassVar[str] = "latency_ms_max"
     latency_ms_max: float = Field(gt=0)
@@ -162,7 +170,8 @@ class JudgeAssertion(_Assertion):
 ASSERTION_TYPES: tuple[type[_Assertion], ...] = (
     ToolAssertion, NoToolAssertion, ToolOrderAssertion, NeedsApprovalAssertion, ActionOutcomeAssertion,
     CardAssertion, TextContainsAssertion, TextMatchesAssertion, TextNotContainsAssertion, IntentAssertion,
-    ClarificationAssertion, EventOrderAssertion, NoErrorAssertion, ErrorCodeAssertion, MetaAssertion, LatencyAssertion,
+    ClarificationAssertion, EventOrderAssertion, NoErrorAssertion, ErrorCodeAssertion, MetaAssertion, StateAssertion,
+    LatencyAssertion,
     TokensAssertion, CostAssertion, JudgeAssertion,
 )
 ASSERTION_KINDS: dict[str, type[_Assertion]] = {cls.kind: cls for cls in ASSERTION_TYPES}
@@ -187,7 +196,7 @@ Assertion = Annotated[
     | Annotated[TextNotContainsAssertion, Tag("text_not_contains")] | Annotated[IntentAssertion, Tag("intent")]
     | Annotated[ClarificationAssertion, Tag("clarification")] | Annotated[EventOrderAssertion, Tag("event_order")]
     | Annotated[NoErrorAssertion, Tag("no_error")] | Annotated[ErrorCodeAssertion, Tag("error_code")]
-    | Annotated[MetaAssertion, Tag("meta")]
+    | Annotated[MetaAssertion, Tag("meta")] | Annotated[StateAssertion, Tag("state")]
     | Annotated[LatencyAssertion, Tag("latency_ms_max")] | Annotated[TokensAssertion, Tag("tokens_max")]
     | Annotated[CostAssertion, Tag("cost_max")] | Annotated[JudgeAssertion, Tag("judge")],
     Discriminator(assertion_kind),

@@ -1,7 +1,9 @@
 """The Lab tab: views over what every turn recorded, one module each (``LAB_VIEWS``).
 
-A view is a ``LabView`` (an id, a tab title and a ``build(ctx)``); ``LAB_VIEWS`` is a plain list
-that a later module extends with ``add_view`` (issue 15 adds the evaluation suites). Handlers take
+A view is a ``LabView`` (an id, a tab title and a ``build(ctx)``): traces, prompt studio, side-by-side,
+metrics and the evaluation suites (issue 15); ``LAB_VIEWS`` is a plain list a later module extends with
+``add_view``. A view that others may drive (the Traces view opens a turn for the Evals view) puts its
+handles in ``ctx.exports``; views are built in order, so a later view finds an earlier one's. Handlers take
 the person from ``ctx.header.who`` (the server-side verified viewer), never from a component value.
 """
 
@@ -30,6 +32,8 @@ class LabContext:
     lab_tab: gr.Tab | None = None  # the app's Lab tab: its views load when it opens, not on every page load
     loaders: dict[str, list[tuple[Callable[..., Any], Any, Any]]] = field(default_factory=dict)
     current: str = ""  # the view being built
+    lab_tabs: gr.Tabs | None = None  # the Lab's own tabs, to switch view from a handler
+    exports: dict[str, Any] = field(default_factory=dict)  # handles a view offers the later ones
 
     def lab_user(self, viewer: Viewer | None) -> LabUser:
         return LabUser(require(viewer), self.mode)
@@ -48,7 +52,7 @@ class LabView:
     build: Callable[[LabContext], None]
 
 
-# Views added by later modules (issue 15's evaluation suites), shown after the built-in four.
+# Views added by later modules, shown after the built-in five.
 LAB_VIEWS: list[LabView] = []
 
 
@@ -63,15 +67,16 @@ def add_view(view: LabView) -> LabView:
 
 
 def views() -> list[LabView]:
-    """Traces, prompt studio, side-by-side and metrics, then the added views."""
-    from pages.lab import compare, metrics, prompts, traces
+    """Traces, prompt studio, side-by-side, metrics and evals, then the added views."""
+    from pages.lab import compare, evals, metrics, prompts, traces
 
-    builtin = [module.VIEW for module in (traces, prompts, compare, metrics)]
+    builtin = [module.VIEW for module in (traces, prompts, compare, metrics, evals)]
     return builtin + [v for v in LAB_VIEWS if v.id not in {b.id for b in builtin}]
 
 
 def build_lab(ctx: LabContext) -> None:
-    with gr.Tabs(elem_id="pg-lab-tabs"):
+    with gr.Tabs(elem_id="pg-lab-tabs") as lab_tabs:
+        ctx.lab_tabs = lab_tabs
         for view in views():
             ctx.current = view.id
             with gr.Tab(view.title, id=f"lab-{view.id}", elem_id=f"pg-lab-view-{view.id}") as tab:

@@ -1,6 +1,7 @@
 """The Lab's Evals view: pick a suite and configurations, run with a progress bar, read the results (failed
-assertions with what was observed and the turn's trace), compare two runs, see a matrix as a grid, and
-create, edit and download suites as YAML.
+assertions with what was observed; a click on a case opens its turn in the Traces view), compare two runs
+(regressions first, metric deltas, the differing assertions and both traces), see a matrix as a grid, and
+create, edit and download suites as YAML. Its lists load when the view is shown, not at page load.
 
 Handlers take the user from ``header.who`` (the verified viewer), never from a component value; a real
 provider uses the key typed in this browser tab. The widgets only show what ``pages/lab/evals_view.py``
@@ -31,6 +32,7 @@ from agents.evals.compare import compare_runs, matrix_grid
 from agents.evals.loader import SuiteError
 from agents.evals.report import run_detail
 from agents.evals.runner import MAX_CONCURRENCY, RunHandle, start_suite
+from pages.lab import LabContext, LabView
 from pages.lab import evals_view as view
 
 POLL_SECONDS = 0.4
@@ -85,8 +87,12 @@ def _table(table: view.Table) -> Any:
     return pd.DataFrame(table.rows, columns=table.headers)
 
 
-def build_evals(header: Any) -> None:
+def build(ctx: LabContext) -> None:
+    header = ctx.header
     handle_state = gr.State(None)  # this browser session's running RunHandle
+    targets = gr.State([])  # the results table's rows -> the turn a click opens
+    compare_targets = gr.State([[], []])  # the comparison's rows -> A's and B's turn
+    run_ids = gr.State([])  # the runs table's rows -> their run ids
     with gr.Row(equal_height=True, elem_classes=["pg-evals-controls"]):
         suite = gr.Dropdown(label="스위트 (suite)", choices=[], scale=2, min_width=180, elem_id="pg-evals-suite")
         providers = gr.CheckboxGroup(list(PROVIDER_NAMES), value=["offline"], label="provider",
@@ -100,8 +106,11 @@ def build_evals(header: Any) -> None:
         stop = gr.Button("■ 중지 (Stop)", variant="stop", elem_id="pg-evals-stop", min_width=120)
     progress = gr.HTML(progress_html(0, 0, "ko", " "), elem_id="pg-evals-progress-box")
     summary = gr.Markdown("", elem_id="pg-evals-summary")
+    gr.Markdown("행을 누르면 그 케이스의 턴을 트레이스에서 엽니다 (실패한 단계 우선). "
+                "*Click a row to open the case's turn in Traces (the failing step first).*",
+                elem_id="pg-evals-click-note")
     cases = gr.Dataframe(headers=["", "케이스", "검증", "실패 이유", "트레이스"], value=[], interactive=False, wrap=True,
-                         datatype=["str", "str", "str", "str", "markdown"], column_widths=["6%", "30%", "12%", "32%", "20%"],
+                         datatype=["str", "str", "str", "str", "str"], column_widths=["6%", "30%", "14%", "34%", "16%"],
                          elem_id="pg-evals-cases", label="케이스 (cases)")
     failures = gr.Markdown("", elem_id="pg-evals-failures")
     grid = gr.Plot(visible=False, elem_id="pg-evals-grid", label="매트릭스 (cases × configurations)")
@@ -117,7 +126,7 @@ def build_evals(header: Any) -> None:
                                        elem_id="pg-evals-compare-metrics", label="지표 (metrics)")
         compare_cases = gr.Dataframe(headers=["변화", "케이스", "A", "B", "검증", "A 트레이스", "B 트레이스"], value=[],
                                      interactive=False, wrap=True, elem_id="pg-evals-compare-cases",
-                                     datatype=["str", "str", "str", "str", "number", "markdown", "markdown"],
+                                     datatype=["str", "str", "str", "str", "number", "str", "str"],
                                      label="케이스별 변화 (regressions first)")
         compare_diffs = gr.Markdown("", elem_id="pg-evals-compare-diffs")
     with gr.Accordion("스위트 편집 (edit suites as YAML)", open=False, elem_id="pg-evals-editor"):
@@ -133,7 +142,7 @@ def build_evals(header: Any) -> None:
 
     def listing(viewer: Viewer | None, lang: view.Lang, chosen: str | None = None) -> list[Any]:
         if viewer is None:
-            return [gr.skip()] * 4
+            return [gr.skip()] * 5
         store = runtime_store()
         owner = _owner(viewer)
         suites = library.listing(store, owner)
@@ -141,25 +150,28 @@ def build_evals(header: Any) -> None:
                  for s in suites]
         pick = chosen if chosen in [n for _, n in names] else (names[0][1] if names else None)
         recent = EvalRepo(store.db).runs(owner, limit=50)
-        choices = [(f"{r['started_at']:%m-%d %H:%M} · {r['suite']} · {view.config_label(r)} · "
+        # the id's tail first: two runs of one suite and configuration read alike otherwise
+        choices = [(f"…{r['id'][-6:]} · {r['started_at']:%m-%d %H:%M} · {r['suite']} · {view.config_label(r)} · "
                     f"{r['cases_passed']}/{r['cases_total']}", r["id"]) for r in recent]
         return [gr.update(choices=names, value=pick), _table(view.runs_table(recent, lang)),
                 gr.update(choices=choices, value=choices[1][1] if len(choices) > 1 else None),
-                gr.update(choices=choices, value=choices[0][1] if choices else None)]
+                gr.update(choices=choices, value=choices[0][1] if choices else None), [r["id"] for r in recent]]
 
-    lists = [suite, runs, run_a, run_b]
-    header.identity.after_ready(listing, [header.who, header.lang], lists)
-    header.identity.after_switch(listing, [header.who, header.lang], lists)
+    # run_ids: the runs table's rows -> run ids, kept server-side (a click reads the row's id from here, so no
+    # handler takes the table itself as input)
+    lists = [suite, runs, run_a, run_b, run_ids]
+    # Shown again (the Lab or this view reopened, another local user): the suite picked so far stays picked.
+    ctx.on_show(listing, [header.who, header.lang, suite], lists)
 
     # --- run ----------------------------------------------------------------------------------------------
 
     def results(detail: dict[str, Any], lang: view.Lang) -> list[Any]:
         shown = view.results_view(detail, lang)
-        return [shown.summary, _table(shown.cases), shown.failures]
+        return [shown.summary, _table(shown.cases), shown.failures, shown.targets]
 
     def start(name: str | None, chosen: list[str], model_text: str, version_text: str, workers: float,
               viewer: Viewer | None, lang: view.Lang, api_key: str) -> Iterator[list[Any]]:
-        outputs = 6 + len(lists)
+        outputs = 7 + len(lists)
         if not name:
             gr.Warning("실행할 스위트를 고르세요. (Pick a suite to run.)")
             yield [gr.skip()] * outputs
@@ -177,8 +189,8 @@ def build_evals(header: Any) -> None:
             yield [gr.skip()] * outputs
             return
         repo = EvalRepo(store.db)
-        yield [handle, progress_html(0, handle.total, lang, run_id=handle.run_ids[0], status="running"), "", gr.skip(), "", gr.update(visible=False),
-               *([gr.skip()] * len(lists))]
+        yield [handle, progress_html(0, handle.total, lang, run_id=handle.run_ids[0], status="running"), "", gr.skip(), "",
+               gr.skip(), gr.update(visible=False), *([gr.skip()] * len(lists))]
         while not handle.finished():
             time.sleep(POLL_SECONDS)
             done, total = handle.progress()
@@ -207,7 +219,7 @@ def build_evals(header: Any) -> None:
 
     run_event = run.click(start, [suite, providers, models, versions, concurrency, header.who, header.lang,
                                   header.api_key],
-                          [handle_state, progress, summary, cases, failures, grid, *lists],
+                          [handle_state, progress, summary, cases, failures, targets, grid, *lists],
                           show_progress="hidden")
 
     def halt(current: RunHandle | None) -> None:
@@ -219,14 +231,14 @@ def build_evals(header: Any) -> None:
 
     # --- a past run, compare -------------------------------------------------------------------------------
 
-    def show(evt: gr.SelectData, table: Any, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+    def show(evt: gr.SelectData, ids: list[str], viewer: Viewer | None, lang: view.Lang) -> list[Any]:
         try:
-            row = table.iloc[evt.index[0]] if hasattr(table, "iloc") else table[evt.index[0]]
-            run_id = str(list(row)[-1])
+            row = evt.index[0] if isinstance(evt.index, list | tuple) else evt.index
+            run_id = ids[row]
             repo = EvalRepo(runtime_store().db)
             detail = run_detail(repo, run_id, _owner(viewer))
         except (PlaygroundError, IndexError, TypeError):
-            return [gr.skip()] * 5
+            return [gr.skip()] * 6
         figure = gr.update(visible=False)
         if detail["run"]["matrix_id"]:
             figure = gr.update(value=view.matrix_figure(matrix_grid(repo, detail["run"]["matrix_id"], _owner(viewer)),
@@ -235,21 +247,23 @@ def build_evals(header: Any) -> None:
         return [progress_html(len(detail["cases"]), total, lang, f"{detail['run']['id']} · {detail['run']['status']}"),
                 *results(detail, lang), figure]
 
-    runs.select(show, [runs, header.who, header.lang], [progress, summary, cases, failures, grid])
+    runs.select(show, [run_ids, header.who, header.lang], [progress, summary, cases, failures, targets, grid])
 
     def side_by_side(a: str | None, b: str | None, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
         if not a or not b:
             gr.Warning("비교할 두 실행을 고르세요. (Pick two runs to compare.)")
-            return [gr.skip()] * 4
+            return [gr.skip()] * 5
         try:
             shown = view.compare_view(compare_runs(EvalRepo(runtime_store().db), a, b, _owner(viewer)), lang)
         except PlaygroundError as exc:
             gr.Warning(exc.message)
-            return [gr.skip()] * 4
-        return [shown.summary, _table(shown.metrics), _table(shown.cases), shown.differences]
+            return [gr.skip()] * 5
+        return [shown.summary, _table(shown.metrics), _table(shown.cases), shown.differences,
+                [shown.targets_a, shown.targets_b]]
 
     compare.click(side_by_side, [run_a, run_b, header.who, header.lang],
-                  [compare_summary, compare_metrics, compare_cases, compare_diffs])
+                  [compare_summary, compare_metrics, compare_cases, compare_diffs, compare_targets])
+    _open_traces(ctx, cases, compare_cases, targets, compare_targets)
 
     # --- the suite editor -------------------------------------------------------------------------------
 
@@ -288,6 +302,37 @@ def build_evals(header: Any) -> None:
     delete.click(remove, [suite, header.who, header.lang], [problems, *lists])
     new.click(lambda: [NEW_SUITE, ""], None, [editor, problems])
     del run_event
+
+
+def _open_traces(ctx: LabContext, cases: gr.Dataframe, compare_cases: gr.Dataframe, targets: gr.State,
+                 compare_targets: gr.State) -> None:
+    """A click on a result row (or a comparison row's A / B trace cell) opens that turn in the Traces view:
+    the id goes into its box, the Lab switches to it, then its own detail handler runs."""
+    opener = ctx.exports.get("traces")
+    if opener is None or ctx.lab_tabs is None:
+        return
+    detail, inputs, outputs = opener["open"]
+
+    def pick(turns: list[str | None], evt: gr.SelectData) -> list[Any]:
+        row = evt.index[0] if isinstance(evt.index, list | tuple) else evt.index
+        turn = turns[row] if isinstance(row, int) and 0 <= row < len(turns) else None
+        if not turn:
+            return [gr.skip(), gr.skip()]
+        return [gr.Tabs(selected="lab-traces"), turn]
+
+    def pick_side(both: list[list[str | None]], evt: gr.SelectData) -> list[Any]:
+        row, column = (evt.index[0], evt.index[1]) if isinstance(evt.index, list | tuple) else (evt.index, 0)
+        a, b = both if both else ([], [])
+        # The "A traces" column opens A's turn; any other cell B's (the candidate), or A's when B has none.
+        side = [a, b] if column == view.COMPARE_A_TRACE_COLUMN else [b, a]
+        turn = next((s[row] for s in side if isinstance(row, int) and 0 <= row < len(s) and s[row]), None)
+        return [gr.Tabs(selected="lab-traces"), turn] if turn else [gr.skip(), gr.skip()]
+
+    cases.select(pick, targets, [ctx.lab_tabs, opener["turn"]]).then(detail, inputs, outputs)
+    compare_cases.select(pick_side, compare_targets, [ctx.lab_tabs, opener["turn"]]).then(detail, inputs, outputs)
+
+
+VIEW = LabView("evals", "🧪 평가 (Evals)", build)
 
 
 _DOWNLOADS = Path(tempfile.gettempdir()) / "agent-playground-suites"

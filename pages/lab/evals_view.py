@@ -57,8 +57,14 @@ def config_label(run: dict[str, Any]) -> str:
 
 
 def trace_ref(turn_id: str | None) -> str:
-    """How a trace id reads in a table cell (the Traces view opens it)."""
+    """A trace id in running text (to copy into `playground traces show`)."""
     return f"`{turn_id}`" if turn_id else ""
+
+
+def trace_cell(turn_ids: list[str | None]) -> str:
+    """The traces of a case in a table cell: short (the row's click opens the turn in Traces, whose header
+    shows the whole id); the ids' tails tell the turns apart."""
+    return " ".join(f"🔎 …{t[-6:]}" for t in turn_ids if t)
 
 
 class Table(BaseModel):
@@ -82,6 +88,15 @@ class ResultsView(BaseModel):
     summary: str
     cases: Table
     failures: str  # markdown: each failed assertion with what was observed and its trace
+    targets: list[str | None] = []  # per row, the turn a click opens: the first failing step's, else the last
+
+
+def _target(turns: dict[int, str | None], failing_steps: list[int]) -> str | None:
+    for index in failing_steps:
+        if turns.get(index):
+            return turns[index]
+    known = [turns[i] for i in sorted(turns) if turns[i]]
+    return known[-1] if known else None
 
 
 def _observed(value: Any) -> str:
@@ -98,23 +113,24 @@ def results_view(detail: dict[str, Any], lang: Lang) -> ResultsView:
                 ap=sum(1 for a in every if a["status"] == "pass"), af=sum(1 for a in every if a["status"] == "fail"),
                 sk=sum(1 for a in every if a["status"] == "skip"),
                 secs=(run["duration_ms"] or sum(c["duration_ms"] or 0 for c in detail["cases"])) / 1000)
-    rows, lines = [], []
+    rows, lines, targets = [], [], []
     for case in detail["cases"]:
         counts = {k: sum(1 for a in case["assertions"] if a["status"] == k) for k in ("pass", "fail", "skip")}
         turns = {s["step_index"]: s.get("turn_id") for s in case["steps"]}
         failed = [a for a in case["assertions"] if a["status"] == "fail"]
         why = case["error"] or "; ".join(f"{a['step_index'] + 1}. {a['message']}" for a in failed)
+        targets.append(_target(turns, [a["step_index"] for a in failed]))
         rows.append([ICON.get(case["status"], ""), case["name"],
                      f"{counts['pass']}✓ {counts['fail']}✗ {counts['skip']}↷", why,
-                     " ".join(trace_ref(turns[i]) for i in sorted(turns) if turns[i])])
+                     trace_cell([turns[i] for i in sorted(turns)])])
         if failed or case["error"]:
-            lines.append(f"**{ICON.get(case['status'], '')} {case['name']}**")
+            lines.append(f"\n**{ICON.get(case['status'], '')} {case['name']}**\n")
             if case["error"]:
                 lines.append(f"- ⚠️ {case['error']}")
             for a in failed:
                 lines.append(f"- step {a['step_index'] + 1} `{json.dumps(a['spec'], ensure_ascii=False)}`: "
                              f"{a['message']} — observed `{_observed(a['observed'])}` {trace_ref(turns.get(a['step_index']))}")
-    return ResultsView(summary=summary, failures="\n".join(lines),
+    return ResultsView(summary=summary, failures="\n".join(lines), targets=targets,
                        cases=Table(headers=["", t("case", lang), t("assertions", lang), t("why", lang),
                                             t("traces", lang)], rows=rows))
 
@@ -124,6 +140,11 @@ class CompareView(BaseModel):
     metrics: Table
     cases: Table
     differences: str
+    targets_a: list[str | None] = []  # per row, the turn a click on the A / B side opens
+    targets_b: list[str | None] = []
+
+
+COMPARE_A_TRACE_COLUMN = 5  # the comparison table's "A traces" column (a click there opens A's turn)
 
 
 def _num(value: Any, digits: int = 1) -> str:
@@ -147,16 +168,19 @@ def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
         delta = m["delta"]
         metric_rows.append([t(key, lang), _num(m["a"]), _num(m["b"]),
                             "—" if delta is None else ("+" if delta > 0 else "") + _num(delta)])
-    case_rows, lines = [], []
+    case_rows, lines, targets_a, targets_b = [], [], [], []
     for row in result["cases"]:
         sa = (row["a"] or {}).get("status")
         sb = (row["b"] or {}).get("status")
-        ta = " ".join(trace_ref(s["turn_id"]) for s in row["traces"]["a"] if s["turn_id"])
-        tb = " ".join(trace_ref(s["turn_id"]) for s in row["traces"]["b"] if s["turn_id"])
+        ta = trace_cell([s["turn_id"] for s in row["traces"]["a"]])
+        tb = trace_cell([s["turn_id"] for s in row["traces"]["b"]])
         case_rows.append([f"{CHANGE_ICON[row['change']]} {t(row['change'], lang)}", row["name"], ICON.get(sa, "—"),
                           ICON.get(sb, "—"), len(row["differences"]), ta, tb])
+        differing = [d["step_index"] for d in row["differences"]]
+        targets_a.append(_target({s["step_index"]: s["turn_id"] for s in row["traces"]["a"]}, differing))
+        targets_b.append(_target({s["step_index"]: s["turn_id"] for s in row["traces"]["b"]}, differing))
         if row["differences"]:
-            lines.append(f"**{CHANGE_ICON[row['change']]} {row['name']}**")
+            lines.append(f"\n**{CHANGE_ICON[row['change']]} {row['name']}**\n")
             for d in row["differences"]:
                 da, db = d["a"] or {}, d["b"] or {}
                 lines.append(f"- step {d['step_index'] + 1} `{json.dumps(d['spec'], ensure_ascii=False)}`: "
@@ -167,7 +191,7 @@ def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
         metrics=Table(headers=[t("metric", lang), "A", "B", t("delta", lang)], rows=metric_rows),
         cases=Table(headers=[t("change", lang), t("case", lang), "A", "B", t("assertions", lang), "A " + t("traces", lang),
                              "B " + t("traces", lang)], rows=case_rows),
-        differences="\n".join(lines))
+        differences="\n".join(lines), targets_a=targets_a, targets_b=targets_b)
 
 
 STATUS_VALUE = {"passed": 1.0, "failed": 0.0, "error": -1.0}

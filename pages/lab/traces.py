@@ -1,5 +1,6 @@
 """Lab · Traces: a filtered table of turns and one turn's detail (waterfall, prompt, messages sent,
-tool calls, raw events, errors, feedback, cost) with a button that opens its conversation."""
+tool calls, raw events, errors, feedback, cost) with a button that opens its conversation and "Save as
+test case" for that conversation. Other views open a turn here through ``ctx.exports["traces"]``."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from pages.lab.view import (
     trace_filter,
     trace_table,
 )
+from pages.save_case import build_save_case
 
 PAGE = 50
 
@@ -77,6 +79,7 @@ def build(ctx: LabContext) -> None:
         turn_box = gr.Textbox(label="턴 id로 열기 (open a turn id)", placeholder="turn_…", scale=3,
                               elem_id="pg-lab-turn-id")
         show = gr.Button("열기 (Open)", size="sm", scale=0, min_width=90, elem_id="pg-lab-open-turn")
+    shown = gr.State(None)  # the turn in the detail panel: (agent, conversation) to open
     with gr.Column(visible=False, elem_id="pg-lab-detail") as panel:
         header = gr.Markdown("", elem_id="pg-lab-detail-header")
         open_tab = gr.Button("💬 에이전트 탭에서 대화 열기 (Open the conversation in its tab)", size="sm",
@@ -96,10 +99,11 @@ def build(ctx: LabContext) -> None:
             rated = gr.Markdown("", elem_id="pg-lab-feedback")
         with gr.Accordion("원시 이벤트 (raw events)", open=False):
             events = gr.JSON(show_label=False, elem_id="pg-lab-events")
+        # The turn's conversation (a 👎 found with the feedback filter is the usual start) as an eval case.
+        build_save_case("lab", ctx.header, shown)
     cursors = gr.State([None])  # the `before` of each page shown so far; the last is this page's
     nxt = gr.State(None)  # this page's next_cursor: the older page's `before`
     page_ids = gr.State([])  # the turn ids of the rows shown, to map a clicked row to its turn
-    shown = gr.State(None)  # the turn in the detail panel: (agent, conversation) to open
 
     filters = [agent, provider, model, version, status, feedback, user, since, until, text]
     listing = [table, note, newer, older, cursors, nxt, page_ids]
@@ -165,6 +169,8 @@ def build(ctx: LabContext) -> None:
     table.select(pick_row, [page_ids, ctx.header.who], detail_outputs)
     show.click(detail, [turn_box, ctx.header.who], detail_outputs)
     turn_box.submit(detail, [turn_box, ctx.header.who], detail_outputs)
+    # The Evals view opens a failing case's turn here: it fills the id box, switches view, then runs `detail`.
+    ctx.exports["traces"] = {"turn": turn_box, "open": (detail, [turn_box, ctx.header.who], detail_outputs)}
 
     # --- the filters' values, for this person ------------------------------------------------
     def facet_updates(viewer: Viewer | None) -> list[Any]:

@@ -54,6 +54,8 @@ def records(tmp_path_factory):
     out["shop_vague"] = _user(shop, "더 저렴한 걸로 다시 보여줘")
     out["shop_refilter"] = _user(Session("shopping", user_id="rec2"), "분유포트 10만원 아래로 추천해줘")
     out["travel"] = _user(Session("travel", user_id="rec"), "라멘집 추천해줘")
+    out["english_error"] = _user(Session("english", user_id="rec"), "he go to school")
+    out["english_ok"] = _user(Session("english", user_id="rec2"), "I like reading the news.")
     yield out
     reset_shared_store()
     if old is None:
@@ -88,6 +90,8 @@ CASES = [
     ({"no_error": True}, "list", "crash"),
     ({"error_code": "provider_unavailable"}, "crash", "list"),
     ({"meta": {"lang": "ko"}}, "travel", "list"),
+    ({"state": {"corrections": 1, "turns": 1}}, "english_error", "english_ok"),
+    ({"state": {"turns": 1}}, "english_ok", "list"),
     ({"latency_ms_max": 60_000}, "list", None),
     ({"latency_ms_max": 0.0001}, None, "list"),
     ({"tokens_max": 100_000}, "list", None),

@@ -27,7 +27,11 @@ def test_runs_results_compare_and_grid_in_both_languages() -> None:
     assert [r[0] for r in results.cases.rows] == ["❌", "❌", "✅"]
     first = results.cases.rows[0]
     assert first[1] == "lists notes" and first[2] == "0✓ 1✗ 0↷"
-    assert first[3] == "1. list_notes was not called (no tool was called)" and first[4].startswith("`turn_")
+    assert first[3] == "1. list_notes was not called (no tool was called)" and first[4].startswith("🔎 …")
+    # a click on a row opens the failing step's turn (the ids in the table are the stored steps' turns)
+    steps = {(s["case_index"], s["step_index"]): s["turn_id"] for s in repo.steps(bad.id)}
+    assert results.targets[0] == steps[(0, 0)] and all(t and t.startswith("turn_") for t in results.targets)
+    assert first[4] == f"🔎 …{results.targets[0][-6:]}"
     assert "- step 1 `{\"tool\": \"list_notes\"}`: list_notes was not called" in results.failures
     ko = view.results_view(run_detail(repo, bad.id), "ko")
     assert "케이스 1/3 통과" in ko.summary and ko.cases.headers[1] == "케이스"
@@ -39,6 +43,9 @@ def test_runs_results_compare_and_grid_in_both_languages() -> None:
                                                          "Cost ($)"]
     assert "2 newly failing · 0 newly passing" in compared.summary
     assert "A pass → B fail" in compared.differences
+    good_steps = {(s["case_index"], s["step_index"]): s["turn_id"] for s in repo.steps(good.id)}
+    assert compared.targets_b[0] == steps[(0, 0)] and compared.targets_a[0] == good_steps[(0, 0)]
+    assert compared.cases.headers[view.COMPARE_A_TRACE_COLUMN] == "A Traces"
     assert "새로 실패 2" in view.compare_view(compare_runs(repo, good.id, bad.id), "ko").summary
 
     figure = view.matrix_figure(matrix_grid(repo, good.run["matrix_id"]), "en")

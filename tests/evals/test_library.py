@@ -25,7 +25,7 @@ cases:
 def test_listing_saving_and_isolation() -> None:
     store = runtime_store()
     names = [r["name"] for r in library.listing(store, "alice")]
-    assert names[:4] == ["marketing", "shopping", "travel", "tutor"]
+    assert names[:5] == ["english", "marketing", "shopping", "travel", "tutor"]
     library.save(store, "alice", MINE)
     rows = library.listing(store, "alice")
     assert rows[-1] == {"name": "my-notes", "agent": "notes", "cases": 1, "shipped": False,

@@ -120,14 +120,18 @@ def test_metric_rows_and_the_chart_over_time():
 
 
 def test_views_are_a_list_a_later_module_extends():
-    assert [v.id for v in views()] == ["traces", "prompts", "compare", "metrics"]
-    extra = add_view(LabView("evals", "🧪 평가 (Evals)", lambda ctx: None))
+    assert [v.id for v in views()] == ["traces", "prompts", "compare", "metrics", "evals"]
+    add_view(LabView("extra", "🧩 Extra", lambda ctx: None))
     try:
-        assert [v.id for v in views()] == ["traces", "prompts", "compare", "metrics", "evals"]
-        add_view(LabView("evals", "🧪 평가 (Evals) 2", lambda ctx: None))
-        assert [v.title for v in views()][-1] == "🧪 평가 (Evals) 2"
+        assert [v.id for v in views()] == ["traces", "prompts", "compare", "metrics", "evals", "extra"]
+        add_view(LabView("extra", "🧩 Extra 2", lambda ctx: None))
+        assert [v.title for v in views()][-1] == "🧩 Extra 2"
+        # an added view cannot replace a built-in one
+        add_view(LabView("traces", "other traces", lambda ctx: None))
+        assert next(v.title for v in views()) == "🔎 트레이스 (Traces)"
     finally:
         from pages.lab import LAB_VIEWS
 
-        LAB_VIEWS.remove(next(v for v in LAB_VIEWS if v.id == extra.id))
+        for view_id in ("traces", "extra"):
+            LAB_VIEWS.remove(next(v for v in LAB_VIEWS if v.id == view_id))
 
