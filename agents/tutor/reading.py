@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.core.nlu import ExemplarClassifier, Speller, compact, decide, normalise
+from agents.core.nlu import FUNCTION_WORDS, ExemplarClassifier, Speller, compact, decide, normalise
 from agents.tutor.catalog import lexicon
 from agents.tutor.charts import name as stock_label
 from agents.tutor.names import Mentions, find_stocks, find_term
@@ -62,6 +62,30 @@ def speller() -> Speller:
     return Speller(words)
 
 
+@functools.cache
+def _domain_words() -> frozenset[str]:
+    """English words of this agent's world: its lexicon (but its off-topic list), names, terms and examples."""
+    lex = lexicon()
+    phrases = [p for name, ps in lex.intents.items() if name != "off_topic" for p in ps]
+    phrases += [p for values in lex.slots.values() for ps in values.values() for p in ps]
+    phrases += [n for s in stocks().values() for n in (s.name_en, *s.aliases)]
+    phrases += [c["title_en"] for c in cases().values()] + [t["term_en"] for t in glossary().values()]
+    phrases += [t for name, texts in classifier().examples.items() if name != "off_topic" for t in texts]
+    return frozenset(w for p in phrases for w in re.findall(r"[a-z]+", normalise(p))) - FUNCTION_WORDS
+
+
+def _foreign(n: str) -> bool:
+    """An English message whose every word is either a function word or foreign to this domain
+    ("write a python script for me"): off topic, not a question back."""
+    if re.search(r"[가-힣]", n):
+        return False
+    known = _domain_words()
+    content = [w for w in re.findall(r"[a-z]+", n) if len(w) >= 3 and w not in FUNCTION_WORDS]
+    stems = [(w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("ed") else w) for w in content]
+    substantial = len(content) >= 2 or any(len(w) >= 5 for w in content)  # not "hmm" or "next"
+    return substantial and not any(form in known for forms in stems for form in forms)
+
+
 def _ask(question: tuple[str, str], choices: tuple[list[str], list[str]] | list[str], **known: Any) -> Reading:
     """A question with choices, in Korean and in English (plain lists are the same in both)."""
     ko, en = choices if isinstance(choices, tuple) else (choices, choices)
@@ -95,7 +119,7 @@ def read(text: str, state: AppState) -> Reading:
     case_word = "사례" in c or "케이스" in c or bool(re.search(r"\b(case|lesson)\b", n))
     define = _hit(text, "define")
 
-    if _hit(text, "off_topic") and not (mentions.codes or term or case_id):
+    if (_hit(text, "off_topic") or _foreign(n)) and not (mentions.codes or term or case_id):
         return Reading("off_topic")
     if _hit(text, "archive"):
         return Reading("open_archive")
@@ -153,6 +177,8 @@ def read(text: str, state: AppState) -> Reading:
     target = lex.value(text, "screen") or ("home" if _hit(text, "home") else None)
     if target is not None and not mentions.codes and _hit(text, "screen_word"):
         return Reading(f"nav_{target}")
+    if _hit(text, "portfolio") and _hit(text, "screen_word") and _hit(text, "show"):
+        return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
     if _hit(text, "portfolio"):
         return Reading("portfolio_summary")
     if mentions.codes:

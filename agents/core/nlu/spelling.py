@@ -23,6 +23,16 @@ _COMMON = frozenset({
     "which", "while", "white", "whole", "would", "write", "wrote", "yours", "years", "since", "still", "small",
     "some", "thanks", "thank", "please", "maybe", "really", "never",
 })
+# Function words and the verbs of any request ("can you write me ..."): what is left of an English
+# message without them is what it is about (see the tutor's off-topic check).
+FUNCTION_WORDS = _COMMON | frozenset(_WORD.findall("""a an the and or but if of to in on at by for from with without into onto over
+i me my mine you your we us our they them he she him her it its this that what who whom how why when is are was
+were be been am do does did done can could will would should shall may might must have has had not no yes so too
+very just like some any all more most much many few lot lots little good nice new old best better bad ok okay
+hi hey hello please thanks thank want wanted need needed let give get got make made help write tell say ask
+recommend suggest find show see look know think go come put take use try one two something anything someone
+here there now then today tomorrow tonight yesterday later soon week weekend day time near nearby
+next okay yeah yep nope cool sure fine wait continue again great awesome wow sorry right understand understood"""))
 
 
 class Speller:
