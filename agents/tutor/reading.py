@@ -139,10 +139,9 @@ def read(text: str, state: AppState) -> Reading:
                         _held(), action="remove_holding")
         return Reading("remove_holding", {"code": code})
     if _hit(text.replace("공매도", " "), "order") and not define:
-        side = "sell" if _hit(text, "order_sell") else "buy" if _hit(text, "order_buy") else None
+        side = side_of(text)
         if side is None:  # an order screen with no side: the learner chooses, the tutor never does
-            return _ask(("매수 화면과 매도 화면 중 어느 쪽을 열까요?", "Should I open the buy screen or the sell screen?"),
-                        (["매수", "매도"], ["buy", "sell"]), action="open_order", **({"code": code} if code else {}))
+            return ask_side(code)
         if code is None:
             return _ask((f"어떤 종목의 {'매도' if side == 'sell' else '매수'} 화면을 열까요?",
                          f"Which stock's {side} screen should I open?"), _held(), action="open_order", side=side)
@@ -175,6 +174,8 @@ def read(text: str, state: AppState) -> Reading:
     if period is not None and here is not None and set(mentions.codes) <= {here}:
         return Reading("set_period", {"period": period})
     target = lex.value(text, "screen") or ("home" if _hit(text, "home") else None)
+    if case_word and case_id is None and _hit(text, "list_word") and not _hit(text, "keyword"):
+        target = "education"
     if target is not None and not mentions.codes and _hit(text, "screen_word"):
         return Reading(f"nav_{target}")
     if _hit(text, "portfolio") and _hit(text, "screen_word") and _hit(text, "show"):
@@ -212,10 +213,20 @@ def _which(text: str, mentions: Mentions) -> Reading:
     extra: dict[str, Any] = {}
     if action == "open_external_link" and (link := lexicon().value(text, "link")):
         extra["link"] = link
-    if action == "open_order" and (_hit(text, "order_sell") or _hit(text, "order_buy")):
-        extra["side"] = "sell" if _hit(text, "order_sell") else "buy"
+    if action == "open_order" and (side := side_of(text)):
+        extra["side"] = side
     return _ask((f"{' / '.join(names)} 중 어느 종목인가요?", f"Which one: {' / '.join(names_en)}?"), (names, names_en),
                 action=action, **extra)
+
+
+def ask_side(code: str | None) -> Reading:
+    return _ask(("매수 화면과 매도 화면 중 어느 쪽을 열까요?", "Should I open the buy screen or the sell screen?"),
+                (["매수", "매도"], ["buy", "sell"]), action="open_order", **({"code": code} if code else {}))
+
+
+def side_of(text: str) -> str | None:
+    """The order side the learner said (매수 / 매도, buy / sell), if any."""
+    return "sell" if _hit(text, "order_sell") else "buy" if _hit(text, "order_buy") else None
 
 
 def _held() -> tuple[list[str], list[str]]:
