@@ -136,3 +136,16 @@ def find_term(text: str) -> str | None:
         if contains(n, normalise(name)):
             return term
     return None
+
+
+def without_stocks(text: str) -> str:
+    """``text`` with every stock name blanked, so a word inside a name ("etf" in "코스피200 etf", "KODEX 200
+    ETF") is not read as something else (the ETF case)."""
+    n = normalise(text)
+    for key, _, ascii_key in _stock_keys():
+        if len(key) < 2:
+            continue
+        body = r"\s*".join(re.escape(ch) for ch in key.replace(" ", ""))
+        n = re.sub(rf"(?<![a-z0-9]){body}(?![a-z0-9])" if ascii_key else body, " ", n)
+    return n
+

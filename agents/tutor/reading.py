@@ -16,7 +16,7 @@ from typing import Any
 from agents.core.nlu import FUNCTION_WORDS, ExemplarClassifier, Speller, compact, decide, normalise
 from agents.tutor.catalog import lexicon
 from agents.tutor.charts import name as stock_label
-from agents.tutor.names import Mentions, find_stocks, find_term
+from agents.tutor.names import Mentions, find_stocks, find_term, without_stocks
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, default_portfolio, glossary, screens, stock_name, stocks
 
@@ -112,7 +112,7 @@ def read(text: str, state: AppState) -> Reading:
     code = mentions.codes[0] if mentions.codes else here if (this or here) else None
     no_years = _YEAR.sub(" ", text)
     period = lex.value(no_years, "period")
-    case_id = lex.value(text, "case")
+    case_id = lex.value(without_stocks(text), "case")
     if case_id is None and state.case_id and _hit(text, "this_case"):
         case_id = state.case_id
     term = find_term(text)
@@ -133,7 +133,7 @@ def read(text: str, state: AppState) -> Reading:
         return _link(text, code, mentions)
     if term and define and not case_word and not (_hit(text, "move") and _hit(text, "why") and not term_is_asked(n)):
         return Reading("concept", {"term": term})
-    if _hit(text, "remove") or (_hit(text, "remove_verb") and _hit(text, "holdings_ref")):
+    if _hit(text, "remove") or (_hit(text, "remove_verb") and _hit(text, "holdings_ref") and not _hit(text, "why")):
         if code is None:
             return _ask(("어떤 보유 종목을 포트폴리오에서 뺄까요?", "Which holding should I remove from the portfolio?"),
                         _held(), action="remove_holding")
@@ -161,7 +161,7 @@ def read(text: str, state: AppState) -> Reading:
     if (moving or asked_about_stock or market_move or "explain the move" in n) and case_id is None:
         return Reading("explain_move", {} if market or code is None else {"code": code})
     if case_id is not None and (case_word or _hit(text, "tell") or _hit(text, "show") or _hit(text, "why")
-                                or lex.value(text, "case") is not None):
+                                or lex.value(without_stocks(text), "case") is not None):
         telling = _hit(text, "tell") or _hit(text, "why") or (define and not term)
         if telling and not (_hit(text, "show") and not _hit(text, "tell")):
             return Reading("case_info", {"case_id": case_id})
@@ -258,7 +258,8 @@ def _visual(text: str, mentions: Mentions, here: str | None, period: str | None)
     if _hit(text, "allocation") and _hit(text, "draw") and not _hit(text, "tab_word"):
         return Reading("visualize", {"kind": "allocation"})
     codes = list(mentions.codes)
-    if here and set(codes) <= {here} and _hit(text, "draw_reply") and not _hit(text, "tab_word"):
+    drawn = _hit(text, "draw_reply") or (_hit(text, "draw") and period is None and _hit(text, "show"))
+    if here and set(codes) <= {here} and drawn and not _hit(text, "tab_word") and lexicon().value(text, "tab") is None:
         return Reading("visualize", {"kind": "price", "codes": [here], **extra})
     if len(codes) >= 2:
         return Reading("visualize", {"kind": "compare", "codes": codes[:2], **extra})
