@@ -31,6 +31,8 @@ LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the mov
              "nav_education": "open lessons", "visualize": "draw a chart", "canvas": "make me a study note"}
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
 _KEYWORD_FILLER = re.compile(r"키워드|검색|걸러|거르|필터|관련|사례|찾아|들어간|있어|해줘|줘|filter|search|cases?|by|for|only")
+# Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
+_POLITE = re.compile(r"(^|\s)(제|저의|제가)\s+")
 _STRIP = re.compile(r"(으로|로|만|이|가|을|를|은|는|에서)$")
 
 
@@ -103,6 +105,7 @@ def read(text: str, state: AppState) -> Reading:
     lex = lexicon()
     if re.search(r"[A-Za-z]{5}", text):
         text = speller().fix(text)
+    text = _POLITE.sub(lambda m: m.group(1) + ("내가" if m.group(2) == "제가" else "내") + " ", text)
     n = normalise(text)
     c = compact(text)
     links = [p for v in lex.slots["link"].values() for p in v]
