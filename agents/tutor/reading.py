@@ -104,7 +104,7 @@ def _hit(text: str, intent: str) -> bool:
 def read(text: str, state: AppState) -> Reading:
     lex = lexicon()
     if re.search(r"[A-Za-z]{5}", text):
-        text = speller().fix(text)
+        text = speller().fix(normalise(text))  # after "whats" -> "what is"
     text = _POLITE.sub(lambda m: m.group(1) + ("내가" if m.group(2) == "제가" else "내") + " ", text)
     n = normalise(text)
     c = compact(text)
