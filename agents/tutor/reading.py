@@ -84,7 +84,7 @@ def _foreign(n: str) -> bool:
     known = _domain_words()
     content = [w for w in re.findall(r"[a-z]+", n) if len(w) >= 3 and w not in FUNCTION_WORDS]
     stems = [(w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("ed") else w) for w in content]
-    substantial = len(content) >= 2 or any(len(w) >= 5 for w in content)  # not "hmm" or "next"
+    substantial = len(content) >= 2 or any(len(w) >= 4 for w in content)  # not "hmm" or "idk"
     return substantial and not any(form in known for forms in stems for form in forms)
 
 

@@ -32,7 +32,8 @@ very just like some any all more most much many few lot lots little good nice ne
 hi hey hello please thanks thank want wanted need needed let give get got make made help write tell say ask
 recommend suggest find show see look know think go come put take use try one two something anything someone
 here there now then today tomorrow tonight yesterday later soon week weekend day time near nearby
-next okay yeah yep nope cool sure fine wait continue again great awesome wow sorry right understand understood"""))
+next okay yeah yep nope cool sure fine wait continue again great awesome wow sorry right understand understood
+hmm hmmm umm uhh uh um idk lol lmao huh dunno"""))
 
 
 class Speller:
