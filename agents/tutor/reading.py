@@ -116,7 +116,8 @@ def read(text: str, state: AppState) -> Reading:
     no_years = _YEAR.sub(" ", text)
     period = lex.value(no_years, "period")
     case_id = lex.value(without_stocks(text), "case")
-    if case_id is None and state.case_id and _hit(text, "this_case"):
+    # On a case page "이 사례" and also plain "이거" / "this" mean the case (there is no stock on screen).
+    if case_id is None and state.case_id and (_hit(text, "this_case") or (this and here is None and not mentions.codes)):
         case_id = state.case_id
     term = find_term(text)
     case_word = "사례" in c or "케이스" in c or bool(re.search(r"\b(case|lesson)\b", n))
@@ -183,7 +184,7 @@ def read(text: str, state: AppState) -> Reading:
         return Reading(f"nav_{target}")
     if _hit(text, "portfolio") and _hit(text, "screen_word") and _hit(text, "show"):
         return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
-    if _hit(text, "portfolio"):
+    if _hit(text, "portfolio") or (target == "my" and _hit(text, "how_is")):
         return Reading("portfolio_summary")
     if mentions.codes:
         return Reading("nav_stock", {"code": mentions.codes[0]})
