@@ -36,17 +36,22 @@ def cmd_nlu_report(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"{spec.id} has no labelled phrasings to report on (agents with a report: {known}).\n")
         return 1
     result = run(Path(args.file)) if args.file else run()
+    for one in result if isinstance(result, list) else [result]:  # an agent may keep several labelled sets
+        _print_report(spec.id, one, args.json, out)
+    return 0
+
+
+def _print_report(agent: str, result: object, as_json: bool, out: TextIO) -> None:
     if isinstance(result, Report):
-        if args.json:
+        if as_json:
             figures = result.json_figures() if hasattr(result, "json_figures") else {}  # e.g. precision, recall
-            out.write(json.dumps({"agent": spec.id, "right": result.right, "total": result.total,
+            out.write(json.dumps({"agent": agent, "set": result.name, "right": result.right, "total": result.total,
                                   "accuracy": round(result.accuracy, 4), "per_intent": result.per_intent(),
                                   "confusions": result.confusions(), **figures}, ensure_ascii=False) + "\n")
         else:
             result.print(Console(file=out, width=120, force_terminal=False, color_system=None))
     else:
         out.write(str(result) + "\n")
-    return 0
 
 
 def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:

@@ -11,7 +11,7 @@ from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
 from agents.tutor import tools as t
 from agents.tutor.context import SYSTEM_PROMPT, build_context
-from agents.tutor.evaluate import run_report
+from agents.tutor.evaluate import nlu_report
 from agents.tutor.pipeline import pipeline
 from agents.tutor.policy import policy
 from agents.tutor.reading import classifier
@@ -66,7 +66,7 @@ AGENT = AgentSpec(
     migrations=MIGRATIONS,
     setup_user=setup_user,
     http_routes=lambda caller: _routes(caller),
-    extra={"nlu_report": run_report, "warm": lambda: classifier().warm()},
+    extra={"nlu_report": nlu_report, "warm": lambda: classifier().warm()},
 )
 
 

@@ -1,6 +1,6 @@
-"""Measure the tutor's offline model on the labelled phrasings (tests/tutor/phrasings.yaml, written
-apart from ``training.yaml``): each is read on its screen and checked for the kind and every labelled
-argument (``playground nlu-report tutor``)."""
+"""Measure the tutor's offline model on the labelled phrasings (tests/tutor/phrasings.yaml and
+phrasings_wild.yaml, written apart from ``training.yaml``): each is read on its screen and checked for
+the kind and every labelled argument (``playground nlu-report tutor``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ from agents.tutor.reading import HIGH_RISK, read
 from agents.tutor.sandbox import state_for_route
 
 PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "tutor" / "phrasings.yaml"
+# Phrasings as strangers type (casual, polite, typos, English and mixed), written apart from both the
+# exemplars and the first set: how far the understanding generalises.
+WILD = PHRASINGS.with_name("phrasings_wild.yaml")
 
 
 def _same(key: str, want: Any, have: Any) -> bool:
@@ -44,6 +47,13 @@ def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
     return yaml.safe_load(path.read_text(encoding="utf-8")) or []
 
 
-def run_report(path: Path | None = None) -> Report:
-    """What ``playground nlu-report tutor`` prints (AgentSpec.extra["nlu_report"])."""
-    return Report("tutor", [check(item) for item in load(path or PHRASINGS)])
+def run_report(path: Path | None = None, name: str = "tutor") -> Report:
+    return Report(name, [check(item) for item in load(path or PHRASINGS)])
+
+
+def nlu_report(path: Path | None = None) -> Report | list[Report]:
+    """What ``playground nlu-report tutor`` prints (AgentSpec.extra["nlu_report"]): both labelled sets,
+    or the one file given."""
+    if path is not None:
+        return run_report(path, "tutor")
+    return [run_report(PHRASINGS, "tutor"), run_report(WILD, "tutor (wild)")]

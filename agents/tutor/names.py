@@ -41,13 +41,28 @@ def _jamo(text: str) -> str:
 @functools.cache
 def _stock_keys() -> list[tuple[str, str, bool]]:
     """(key, code, ascii) longest first; Korean keys are compact, ASCII ones normalised words."""
+    from agents.tutor.catalog import lexicon
+
+    nicknames = lexicon().slots.get("nickname", {})
     keys = []
     for code, s in stocks().items():
-        for name in (s.name, s.name_en, code, *s.aliases):
+        for name in (s.name, s.name_en, code, *s.aliases, *nicknames.get(code, []), *_first_words(code)):
             n = normalise(name)
             ascii_key = n.isascii()
             keys.append((n if ascii_key else compact(name), code, ascii_key))
     return sorted(set(keys), key=lambda k: -len(k[0]))
+
+
+def _first_words(code: str) -> list[str]:
+    """The first word of a stock's name when no other stock shares it ("kodex" for KODEX 200 ETF):
+    people drop the rest. A shared one ("samsung", "ecopro") names no stock by itself."""
+    def first(c: str) -> set[str]:
+        s = stocks()[c]
+        return {w for name in (s.name, s.name_en) if len(w := normalise(name).split(" ")[0]) >= 3 and w != normalise(name)}
+
+    others = {w for c, s in stocks().items() if c != code
+              for w in (*first(c), *(normalise(n) for n in (s.name, s.name_en, *s.aliases)))}
+    return sorted(first(code) - others - set(AMBIGUOUS))
 
 
 def find_stocks(text: str, *, skip: list[str] = ()) -> Mentions:
@@ -121,3 +136,16 @@ def find_term(text: str) -> str | None:
         if contains(n, normalise(name)):
             return term
     return None
+
+
+def without_stocks(text: str) -> str:
+    """``text`` with every stock name blanked, so a word inside a name ("etf" in "코스피200 etf", "KODEX 200
+    ETF") is not read as something else (the ETF case)."""
+    n = normalise(text)
+    for key, _, ascii_key in _stock_keys():
+        if len(key) < 2:
+            continue
+        body = r"\s*".join(re.escape(ch) for ch in key.replace(" ", ""))
+        n = re.sub(rf"(?<![a-z0-9]){body}(?![a-z0-9])" if ascii_key else body, " ", n)
+    return n
+

@@ -14,7 +14,7 @@ from agents.tutor import contract
 from agents.tutor.catalog import catalog_for
 from agents.tutor.compose import compose, english, note_from_markdown
 from agents.tutor.names import find_stocks, find_term
-from agents.tutor.reading import Reading, case_titled, picked, read
+from agents.tutor.reading import Reading, ask_side, case_titled, picked, read, side_of
 from agents.tutor.sandbox import AppState, default_state
 
 _CONTEXT = re.compile(r"context_text:\n```json\n(.*?)\n```", re.S)
@@ -113,7 +113,13 @@ def _reading(messages: list[ChatMessage], state: AppState) -> Reading:
         action = known["action"]
         if codes and action in ("open_order", "remove_holding", "nav_stock", "open_external_link"):
             args = {k: v for k, v in known.items() if k not in ("action", "candidates")}
+            if action == "open_order" and "side" not in args:
+                return ask_side(codes[0])  # the side is still the learner's to say
             return Reading(action, {**args, "code": codes[0]})
+        if codes and action == "explain_move":  # "SK 왜 올랐어?" -> "SK하이닉스"
+            return Reading("explain_move", {"code": codes[0]})
+        if action == "open_order" and known.get("code") and (side := side_of(text)):  # "매수 / 매도?" -> "매도"
+            return Reading("open_order", {"side": side, "code": known["code"]})
         if action == "set_period":
             guess = read(text, state)
             if guess.kind == "set_period":

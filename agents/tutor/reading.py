@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.core.nlu import ExemplarClassifier, compact, decide, normalise
+from agents.core.nlu import FUNCTION_WORDS, ExemplarClassifier, Speller, compact, decide, normalise
 from agents.tutor.catalog import lexicon
 from agents.tutor.charts import name as stock_label
-from agents.tutor.names import Mentions, find_stocks, find_term
+from agents.tutor.names import Mentions, find_stocks, find_term, without_stocks
 from agents.tutor.sandbox import AppState
-from agents.tutor.sandbox_data import cases, default_portfolio, glossary, screens, stock_name
+from agents.tutor.sandbox_data import cases, default_portfolio, glossary, screens, stock_name, stocks
 
 TRAINING_PATH = Path(__file__).with_name("training.yaml")
 HIGH_RISK = frozenset({"open_order", "open_external_link", "remove_holding", "reset_portfolio"})
@@ -31,6 +31,8 @@ LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the mov
              "nav_education": "open lessons", "visualize": "draw a chart", "canvas": "make me a study note"}
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
 _KEYWORD_FILLER = re.compile(r"키워드|검색|걸러|거르|필터|관련|사례|찾아|들어간|있어|해줘|줘|filter|search|cases?|by|for|only")
+# Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
+_POLITE = re.compile(r"(^|\s)(제|저의|제가)\s+")
 _STRIP = re.compile(r"(으로|로|만|이|가|을|를|은|는|에서)$")
 
 
@@ -50,6 +52,42 @@ def classifier() -> ExemplarClassifier:
     return ExemplarClassifier.from_yaml(TRAINING_PATH)
 
 
+@functools.cache
+def speller() -> Speller:
+    """English typos folded onto the words this agent knows: its lexicon, stock and case names, terms."""
+    lex = lexicon()
+    words: list[str] = [p for phrases in lex.intents.values() for p in phrases]
+    words += [p for values in lex.slots.values() for phrases in values.values() for p in phrases]
+    words += [n for s in stocks().values() for n in (s.name_en, *s.aliases)]
+    words += [c["title_en"] for c in cases().values()] + [t["term_en"] for t in glossary().values()]
+    words += [t for texts in classifier().examples.values() for t in texts]
+    return Speller(words)
+
+
+@functools.cache
+def _domain_words() -> frozenset[str]:
+    """English words of this agent's world: its lexicon (but its off-topic list), names, terms and examples."""
+    lex = lexicon()
+    phrases = [p for name, ps in lex.intents.items() if name != "off_topic" for p in ps]
+    phrases += [p for values in lex.slots.values() for ps in values.values() for p in ps]
+    phrases += [n for s in stocks().values() for n in (s.name_en, *s.aliases)]
+    phrases += [c["title_en"] for c in cases().values()] + [t["term_en"] for t in glossary().values()]
+    phrases += [t for name, texts in classifier().examples.items() if name != "off_topic" for t in texts]
+    return frozenset(w for p in phrases for w in re.findall(r"[a-z]+", normalise(p))) - FUNCTION_WORDS
+
+
+def _foreign(n: str) -> bool:
+    """An English message whose every word is either a function word or foreign to this domain
+    ("write a python script for me"): off topic, not a question back."""
+    if re.search(r"[가-힣]", n):
+        return False
+    known = _domain_words()
+    content = [w for w in re.findall(r"[a-z]+", n) if len(w) >= 3 and w not in FUNCTION_WORDS]
+    stems = [(w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("ed") else w) for w in content]
+    substantial = len(content) >= 2 or any(len(w) >= 4 for w in content)  # not "hmm" or "idk"
+    return substantial and not any(form in known for forms in stems for form in forms)
+
+
 def _ask(question: tuple[str, str], choices: tuple[list[str], list[str]] | list[str], **known: Any) -> Reading:
     """A question with choices, in Korean and in English (plain lists are the same in both)."""
     ko, en = choices if isinstance(choices, tuple) else (choices, choices)
@@ -65,6 +103,9 @@ def _hit(text: str, intent: str) -> bool:
 
 def read(text: str, state: AppState) -> Reading:
     lex = lexicon()
+    if re.search(r"[A-Za-z]{5}", text):
+        text = speller().fix(normalise(text))  # after "whats" -> "what is"
+    text = _POLITE.sub(lambda m: m.group(1) + ("내가" if m.group(2) == "제가" else "내") + " ", text)
     n = normalise(text)
     c = compact(text)
     links = [p for v in lex.slots["link"].values() for p in v]
@@ -74,14 +115,15 @@ def read(text: str, state: AppState) -> Reading:
     code = mentions.codes[0] if mentions.codes else here if (this or here) else None
     no_years = _YEAR.sub(" ", text)
     period = lex.value(no_years, "period")
-    case_id = lex.value(text, "case")
-    if case_id is None and state.case_id and _hit(text, "this_case"):
+    case_id = lex.value(without_stocks(text), "case")
+    # On a case page "이 사례" and also plain "이거" / "this" mean the case (there is no stock on screen).
+    if case_id is None and state.case_id and (_hit(text, "this_case") or (this and here is None and not mentions.codes)):
         case_id = state.case_id
     term = find_term(text)
-    case_word = "사례" in c or bool(re.search(r"\b(case|lesson)\b", n))
+    case_word = "사례" in c or "케이스" in c or bool(re.search(r"\b(case|lesson)\b", n))
     define = _hit(text, "define")
 
-    if _hit(text, "off_topic") and not (mentions.codes or term or case_id):
+    if (_hit(text, "off_topic") or _foreign(n)) and not (mentions.codes or term or case_id):
         return Reading("off_topic")
     if _hit(text, "archive"):
         return Reading("open_archive")
@@ -89,17 +131,21 @@ def read(text: str, state: AppState) -> Reading:
         return Reading("canvas", {"case_id": case_id} if case_id else {"code": mentions.codes[0]} if mentions.codes else {})
     if _hit(text, "reset"):
         return Reading("reset_portfolio")
+    if mentions.ambiguous and not mentions.codes and not (term and define) and case_id is None:
+        return _which(text, mentions)  # bare 삼성 / SK: which one, whatever was asked about it
     if _hit(text, "link") and not (define and term):
         return _link(text, code, mentions)
     if term and define and not case_word and not (_hit(text, "move") and _hit(text, "why") and not term_is_asked(n)):
         return Reading("concept", {"term": term})
-    if _hit(text, "remove"):
+    if _hit(text, "remove") or (_hit(text, "remove_verb") and _hit(text, "holdings_ref") and not _hit(text, "why")):
         if code is None:
             return _ask(("어떤 보유 종목을 포트폴리오에서 뺄까요?", "Which holding should I remove from the portfolio?"),
                         _held(), action="remove_holding")
         return Reading("remove_holding", {"code": code})
     if _hit(text.replace("공매도", " "), "order") and not define:
-        side = "sell" if _hit(text, "order_sell") else "buy"
+        side = side_of(text)
+        if side is None:  # an order screen with no side: the learner chooses, the tutor never does
+            return ask_side(code)
         if code is None:
             return _ask((f"어떤 종목의 {'매도' if side == 'sell' else '매수'} 화면을 열까요?",
                          f"Which stock's {side} screen should I open?"), _held(), action="open_order", side=side)
@@ -113,11 +159,13 @@ def read(text: str, state: AppState) -> Reading:
         return visual
     moving = _hit(text, "move") and _hit(text, "why")
     asked_about_stock = _hit(text, "why") and (this or mentions.codes) and not define
-    if (moving or asked_about_stock or "explain the move" in n) and case_id is None:
-        market = _hit(text, "market_wide") and not mentions.codes
+    # The whole market (장 전체, 코스피, "the market"): its move needs no stock, even asked from a stock page.
+    market = _hit(text, "market_wide") and not mentions.codes and not (this and not _hit(text, "market_wide"))
+    market_move = market and (_hit(text, "why") or _hit(text, "move")) and not (term and define and term_is_asked(n))
+    if (moving or asked_about_stock or market_move or "explain the move" in n) and case_id is None:
         return Reading("explain_move", {} if market or code is None else {"code": code})
     if case_id is not None and (case_word or _hit(text, "tell") or _hit(text, "show") or _hit(text, "why")
-                                or lex.value(text, "case") is not None):
+                                or lex.value(without_stocks(text), "case") is not None):
         telling = _hit(text, "tell") or _hit(text, "why") or (define and not term)
         if telling and not (_hit(text, "show") and not _hit(text, "tell")):
             return Reading("case_info", {"case_id": case_id})
@@ -129,7 +177,14 @@ def read(text: str, state: AppState) -> Reading:
         return Reading("set_tab", {"tab": tab})
     if period is not None and here is not None and set(mentions.codes) <= {here}:
         return Reading("set_period", {"period": period})
-    if _hit(text, "portfolio"):
+    target = lex.value(text, "screen") or ("home" if _hit(text, "home") else None)
+    if case_word and case_id is None and _hit(text, "list_word") and not _hit(text, "keyword"):
+        target = "education"
+    if target is not None and not mentions.codes and _hit(text, "screen_word"):
+        return Reading(f"nav_{target}")
+    if _hit(text, "portfolio") and _hit(text, "screen_word") and _hit(text, "show"):
+        return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
+    if _hit(text, "portfolio") or (target == "my" and _hit(text, "how_is")):
         return Reading("portfolio_summary")
     if mentions.codes:
         return Reading("nav_stock", {"code": mentions.codes[0]})
@@ -138,7 +193,6 @@ def read(text: str, state: AppState) -> Reading:
         names_en = [stock_label(c_, "en") for c_ in mentions.ambiguous]
         return _ask((f"{' / '.join(names)} 중 어느 종목인가요?", f"Which one: {' / '.join(names_en)}?"), (names, names_en),
                     action="nav_stock")
-    target = lex.value(text, "screen") or ("home" if _hit(text, "home") else None)
     if target is not None:
         return Reading(f"nav_{target}")
     if term is not None:
@@ -153,6 +207,32 @@ def read(text: str, state: AppState) -> Reading:
     return _guess(text)
 
 
+def _which(text: str, mentions: Mentions) -> Reading:
+    """Ask which of the stocks a bare name could mean, keeping what was asked (a move, a link, a chart)."""
+    names = [stock_name(c_) or c_ for c_ in mentions.ambiguous]
+    names_en = [stock_label(c_, "en") for c_ in mentions.ambiguous]
+    action = ("explain_move" if _hit(text, "why") or _hit(text, "move") else
+              "open_external_link" if _hit(text, "link") else
+              "open_order" if _hit(text, "order") else "remove_holding" if _hit(text, "remove") else "nav_stock")
+    extra: dict[str, Any] = {}
+    if action == "open_external_link" and (link := lexicon().value(text, "link")):
+        extra["link"] = link
+    if action == "open_order" and (side := side_of(text)):
+        extra["side"] = side
+    return _ask((f"{' / '.join(names)} 중 어느 종목인가요?", f"Which one: {' / '.join(names_en)}?"), (names, names_en),
+                action=action, **extra)
+
+
+def ask_side(code: str | None) -> Reading:
+    return _ask(("매수 화면과 매도 화면 중 어느 쪽을 열까요?", "Should I open the buy screen or the sell screen?"),
+                (["매수", "매도"], ["buy", "sell"]), action="open_order", **({"code": code} if code else {}))
+
+
+def side_of(text: str) -> str | None:
+    """The order side the learner said (매수 / 매도, buy / sell), if any."""
+    return "sell" if _hit(text, "order_sell") else "buy" if _hit(text, "order_buy") else None
+
+
 def _held() -> tuple[list[str], list[str]]:
     """Choices for "which stock?": the sandbox portfolio's holdings, by Korean and English name."""
     codes = [h["code"] for h in default_portfolio()["holdings"]]
@@ -164,7 +244,8 @@ def term_is_asked(n: str) -> bool:
 
 
 def _link(text: str, code: str | None, mentions: Mentions) -> Reading:
-    link = lexicon().value(text, "link")
+    named = lexicon().values(text, "link")
+    link = next((v for v in named if v != "homepage"), named[0] if named else None)
     links = screens()["external_links"]
     if link is None:
         return _ask(("어떤 링크를 열까요?", "Which link should I open?"),
@@ -181,6 +262,9 @@ def _visual(text: str, mentions: Mentions, here: str | None, period: str | None)
     if _hit(text, "allocation") and _hit(text, "draw") and not _hit(text, "tab_word"):
         return Reading("visualize", {"kind": "allocation"})
     codes = list(mentions.codes)
+    drawn = _hit(text, "draw_reply") or (_hit(text, "draw") and period is None and _hit(text, "show"))
+    if here and set(codes) <= {here} and drawn and not _hit(text, "tab_word") and lexicon().value(text, "tab") is None:
+        return Reading("visualize", {"kind": "price", "codes": [here], **extra})
     if len(codes) >= 2:
         return Reading("visualize", {"kind": "compare", "codes": codes[:2], **extra})
     if len(codes) == 1 and here and here != codes[0] and _hit(text, "compare"):

@@ -10,6 +10,7 @@ from agents.core.nlu import (
     ExemplarClassifier,
     FuzzyIndex,
     Lexicon,
+    Speller,
     compact,
     contains,
     decide,
@@ -19,6 +20,7 @@ from agents.core.nlu import (
     find_ordinals,
     find_period,
     josa,
+    normalise,
     with_josa,
 )
 
@@ -157,3 +159,23 @@ def test_decide_never_executes_a_guessed_mutation() -> None:
     assert decide("pause", guess, mutations={"pause"}, labels=labels).intent == "pause"  # a rule on the user's words
     confident = clf.classify("캠페인 목록 보여줘")
     assert decide(None, confident, mutations={"pause"}, labels=labels).intent == "list"
+
+
+def test_speller_folds_english_typos_onto_the_vocabulary_only() -> None:
+    speller = Speller(["celltrion", "portfolio", "what happened", "remove from my holdings", "education"])
+    assert speller.fix("Celtrion chart") == "celltrion chart"
+    assert speller.fix("how is my protfolio") == "how is my portfolio"  # two letters swapped: one edit
+    assert speller.fix("what happend, remvoe it") == "what happened, remove it"
+    assert speller.fix("opne the educaton page") == "opne the education page"  # short words are left alone
+    # Known and common words are never "corrected", nor onto a word with another first letter.
+    assert speller.fix("where there would") == "where there would"
+    assert speller.fix("portion") == "portion"
+    assert speller.fix("삼성전자 chart") == "삼성전자 chart"
+
+
+@pytest.mark.parametrize(("typed", "folded"), [
+    ("whats market cap", "what is market cap"), ("hows it going", "how is it going"), ("im lost", "i am lost"),
+    ("how r my stocks", "how are my stocks"), ("R&D", "r&d"), ("why tho", "why though"),
+])
+def test_chat_contractions(typed: str, folded: str) -> None:
+    assert normalise(typed) == folded

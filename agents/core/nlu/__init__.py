@@ -20,10 +20,11 @@ from agents.core.nlu.slots import (
     find_ordinals,
     find_period,
 )
+from agents.core.nlu.spelling import FUNCTION_WORDS, Speller
 from agents.core.nlu.text import compact, contains, normalise
 
 __all__ = [
-    "Change", "Decision", "ExemplarClassifier", "FuzzyIndex", "Guess", "Lexicon", "Outcome", "Period", "Report",
+    "FUNCTION_WORDS", "Change", "Decision", "ExemplarClassifier", "FuzzyIndex", "Guess", "Lexicon", "Outcome", "Period", "Report", "Speller",
     "compact", "contains", "decide", "direction", "find_amount", "find_amount_change", "find_amounts", "find_change", "find_ordinals",
     "find_period", "josa", "normalise", "past", "with_josa",
 ]

@@ -16,8 +16,10 @@ _CONTRACTIONS = [
     (r"\blet's\b", "let us"), (r"(\w)n't\b", r"\1 not"), (r"\b(what|how|where|who|that|there|it|he|she|here)'s\b",
                                                            r"\1 is"),
     (r"(\w)'re\b", r"\1 are"), (r"(\w)'ve\b", r"\1 have"), (r"(\w)'ll\b", r"\1 will"), (r"(\w)'d\b", r"\1 would"),
-    (r"\bi'm\b", "i am"), (r"\bwanna\b", "want to"), (r"\bgonna\b", "going to"), (r"\bgimme\b", "give me"),
-    (r"\bpls\b|\bplz\b", "please"), (r"\bu\b", "you"), (r"\bur\b", "your"),
+    (r"\bi'm\b|\bim\b", "i am"), (r"\b(what|how|where|who|that)s\b", r"\1 is"),
+    (r"\bwanna\b", "want to"), (r"\bgonna\b", "going to"), (r"\bgimme\b", "give me"),
+    (r"\bpls\b|\bplz\b", "please"), (r"\bu\b", "you"), (r"\bur\b", "your"), (r"(?<![\w&])r(?![\w&])", "are"),
+    (r"\btho\b", "though"), (r"\bthx\b", "thanks"),
 ]
 # Korean request and question endings people type in many shapes; folded to one form each so a
 # lexicon lists the idea once. Longest variants first; spaces inside them are optional.
