@@ -28,7 +28,7 @@ from agents.english.checker.words import (
 
 SVA = "subject_verb_agreement"
 TO_THIRD = {"don't": "doesn't", "do": "does", "have": "has", "are": "is", "am": "is"}
-TO_PLURAL = {"doesn't": "don't", "does": "do", "has": "have", "is": "are", "was": "were"}
+TO_PLURAL = {"doesn't": "don't", "does": "do", "has": "have", "is": "are", "was": "were", "am": "are"}
 FIRST = {"is": "am", "are": "am", "has": "have", "does": "do", "doesn't": "don't"}
 PAST_BE = {"am": "was", "is": "was", "are": "were", "'m": "was"}
 

@@ -1,5 +1,6 @@
 """Questions without their auxiliary: "you like coffee?" -> "Do you like coffee?", "where you live?" ->
-"where do you live?", "Why she is angry?" -> "Why is she angry?". Subject questions ("Who told you?"),
+"where do you live?", "Why she is angry?" -> "Why is she angry?", and a be or modal statement is inverted,
+never given a "do": "she is coming?" -> "Is she coming?", "you can drive?" -> "Can you drive?". Subject questions ("Who told you?"),
 tag questions ("…, right?") and embedded ones ("Can you tell me where it is?") are right as they are."""
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def questions(sent: list[Token]) -> list[Edit]:
 def _aux_for(subject: Subject, verb: str) -> tuple[str, str] | None:
     """(auxiliary, base verb) for a lexical verb after this subject."""
     lemma = verb_lemma(verb)
-    if lemma is None or verb in word_set("not_main_verbs"):
+    if lemma is None or verb in word_set("not_main_verbs") or verb in INVERT or verb in word_set("be_forms"):
         return None
     if is_past_form(verb):
         return "did", lemma
@@ -57,16 +58,31 @@ def _yes_no(body: list[Token], subject: Subject) -> list[Edit]:
     j = skip_adverbs(body, subject.end)
     if j >= len(body) or not body[j].is_word:
         return []
+    first = body[0]
+    # The learner's capital belongs to the sentence, not to the pronoun: "You like …?" -> "Do you like …?"
+    lowered = first.text if first.lower == "i" or first.text.isupper() else first.text[:1].lower() + first.text[1:]
+    if body[j].lower in INVERT:
+        return _invert(body, subject, j, lowered)
     found = _aux_for(subject, body[j].lower)
     if found is None:
         return []
     aux, base = found
-    first = body[0]
-    # The learner's capital belongs to the sentence, not to the pronoun: "You like …?" -> "Do you like …?"
-    lowered = first.text if first.lower == "i" or first.text.isupper() else first.text[:1].lower() + first.text[1:]
     words = [aux.capitalize(), lowered, *[t.text for t in body[1:j]], base]
     return [Edit(first.index, body[j].index + 1, words, KIND, " ".join(t.text for t in body[:j + 1]), " ".join(words),
                  f"a question needs “{aux}” before the subject", 20)]
+
+
+def _invert(body: list[Token], subject: Subject, j: int, lowered: str) -> list[Edit]:
+    """"you are hungry?" -> "Are you hungry?": be and the modals move before the subject themselves.
+    The be must agree with the subject ("he are …?" is left to be read, not guessed)."""
+    be = body[j].lower
+    if (be in ("is", "was") and subject.person != "third") or (be in ("are", "were") and subject.person == "third") \
+            or (be == "am") or (subject.person == "unknown" and be in ("is", "are", "was", "were")):
+        return []
+    verb = body[j].text.lower()
+    words = [verb.capitalize(), lowered, *[t.text for t in body[1:j]]]
+    return [Edit(body[0].index, body[j].index + 1, words, KIND, " ".join(t.text for t in body[:j + 1]),
+                 " ".join(words), f"in a question “{verb}” comes before the subject", 20)]
 
 
 def _wh_question(body: list[Token]) -> list[Edit]:
