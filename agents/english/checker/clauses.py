@@ -184,8 +184,9 @@ def _noun_phrase(sent: list[Token], k: int) -> Subject | None:
         person = "third"
     elif is_plural_noun(head) or sent[k].lower in word_set("plural_only_determiners"):
         person = "plural"
-    elif is_singular_noun(head) and sent[k].lower in word_set("determiners"):
-        person = "third"
+    elif (is_singular_noun(head) or head in word_set("uncountable_nouns")) and sent[k].lower in word_set(
+            "determiners"):
+        person = "third"  # "the news", "my homework" are singular
     else:
         person = "unknown"  # "my family", "the data": agreement leaves it alone, tense still reads it
     return Subject(k, j, person, False, head)
