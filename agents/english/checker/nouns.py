@@ -128,10 +128,10 @@ def plurals(sent: list[Token]) -> list[Edit]:
     for i, word in enumerate(words):
         prev = words[i - 1] if i else ""
         token = sent[i]
-        countable = prev in ("few", "several", "both", "these", "those", "a", "an") or prev in word_map(
+        countable = prev in ("few", "several", "both", "these", "those", "a", "an", "many") or prev in word_map(
             "number_words") or (i and sent[i - 1].is_number)
         if word in always and countable:
-            continue  # "several advices": dropping the -s alone would still be wrong, and we cannot rewrite it
+            continue  # "several advices": the -s alone is not the fix ("many" is the uncountables rule's)
         if word in always or (word in after_det and prev in word_set("determiners") | word_set("plural_determiners")
                               | {"more", "any", "no", "much", "lots", "of"}):
             fixed = always.get(word) or after_det[word]
@@ -162,7 +162,8 @@ def uncountables(sent: list[Token]) -> list[Edit]:
         if word in ("a", "an") and "ADJ" in lemmas(words[j]) and "NOUN" not in lemmas(words[j]) and j + 1 < len(sent):
             j += 1  # "a useful advice"
         noun = plurals_of.get(words[j], words[j])
-        if noun not in mass or (j + 1 < len(sent) and sent[j + 1].is_word and is_noun(words[j + 1])):
+        after = words[j + 1] if j + 1 < len(sent) and sent[j + 1].is_word else ""
+        if noun not in mass or (after and is_noun(after) and after not in NOT_MODIFIED and "ADV" not in lemmas(after)):
             continue  # "a homework app", "many research papers": the noun is a modifier there
         if word == "many":
             words_out = [keep_case(sent[i].text, "much"), *[t.text for t in sent[i + 1:j]], noun]
