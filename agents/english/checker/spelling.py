@@ -15,7 +15,7 @@ from spellchecker import SpellChecker
 from wordfreq import top_n_list, zipf_frequency
 
 from agents.english.checker.tokens import Edit, Token, keep_case
-from agents.english.checker.words import lemmas, word_set
+from agents.english.checker.words import lemmas, word_map, word_set
 
 KNOWN_ZIPF = 3.0  # a word this common in real text is a word, whatever the dictionary says
 TARGET_ZIPF = 3.5  # a correction must be a common word
@@ -119,6 +119,23 @@ def _first_word(sent: list[Token], pos: int) -> str | None:
     return fixed
 
 
+LINKING = frozenset({"feel", "feels", "felt", "feeling", "get", "gets", "got", "getting", "become", "became", "look",
+                     "looks", "looked", "seem", "seems", "seemed", "i'm", "we're", "they're", "you're", "he's", "she's",
+                     "it's", "so", "very", "really", "too", "super", "pretty", "quite", "extremely"})
+
+
+def _slip(sent: list[Token], pos: int) -> str | None:
+    """A real word written for a commoner one, read from its neighbours: "the wether" (weather),
+    "so exited" (excited)."""
+    word = sent[pos].lower
+    prev = sent[pos - 1].lower if pos else ""
+    if word in word_map("noun_slips") and prev in word_set("determiners"):
+        return word_map("noun_slips")[word]
+    if word in word_map("feeling_slips") and (prev in LINKING or prev in word_set("be_forms")):
+        return word_map("feeling_slips")[word]
+    return None
+
+
 def spelling(sent: list[Token]) -> list[Edit]:
     edits: list[Edit] = []
     first = next((i for i, t in enumerate(sent) if t.is_word), None)
@@ -127,7 +144,7 @@ def spelling(sent: list[Token]) -> list[Edit]:
             continue
         if token.capitalised and pos != first:
             continue  # a name or a title in mid-sentence
-        fixed = _first_word(sent, pos) if token.capitalised else suggestion(token.text)
+        fixed = _first_word(sent, pos) if token.capitalised else suggestion(token.text) or _slip(sent, pos)
         if fixed:
             edits.append(Edit(token.index, token.index + 1, [keep_case(token.text, fixed)], "spelling", token.text,
                               fixed, "spelling", 10))
