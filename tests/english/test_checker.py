@@ -56,6 +56,9 @@ def test_precision_and_recall_on_the_wild_set_written_apart_from_the_rules(capsy
     ("you sleeping yesterday?", "Were you sleeping yesterday?"),
     ("your dad works there?", "Does your dad work there?"),
     ("she okay?", "she okay?"),  # unsure: nothing rather than "Does she okay?"
+    ("you have been to Busan?", "Have you been to Busan?"),  # have + participle, never "Do you have been"
+    ("you are nurse?", "Are you a nurse?"),
+    ("You know what I mean?", "You know what I mean?"),
     # compound subjects are plural
     ("My friend and i are going to Daegu", "My friend and I are going to Daegu"),
     ("My cousin and I goes to church", "My cousin and I go to church"),
@@ -69,6 +72,9 @@ def test_precision_and_recall_on_the_wild_set_written_apart_from_the_rules(capsy
     ("He gave me an advice", "He gave me advice"),
     ("The news are bad", "The news is bad"),
     ("several advices", "several advices"),  # not half-fixed into "several advice"
+    ("Three homeworks are due", "Three homeworks are due"),
+    ("my homeworks are done", "my homework is done"),
+    ("My dad and I am hungry", "My dad and I are hungry"),
     # a capitalised first word, capital kept; names stay
     ("Yesturday was fun", "Yesterday was fun"),
     ("Minji is my friend", "Minji is my friend"),

@@ -109,8 +109,9 @@ def _np_verb(sent: list[Token], clause: Clause) -> bool:
         return True  # "The news say there will be …": what follows is the said clause's own verb
     while end < len(sent) and sent[end].lower not in SCAN_STOPS:
         later = sent[end].lower
-        if is_past_form(later) and sent[end - 1].lower in word_set("object_pronouns") - {"it", "you", "her"}:
-            end += 1  # "make me worried": a participle after the object, not a second verb
+        if is_past_form(later) and (sent[end - 1].lower in word_set("object_pronouns") - {"it", "you", "her"} or (
+                end == clause.verb + 1 and word in word_set("be_forms"))):
+            end += 1  # "make me worried", "am tired": a participle after the object or be, not a second verb
             continue
         if later in word_set("be_forms") or later in word_set("modals") or later in ("has", "does", "did") or (
                 (is_third_person_form(later) or is_past_form(later)) and not is_noun(later)):

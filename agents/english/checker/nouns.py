@@ -92,7 +92,8 @@ def role_articles(sent: list[Token]) -> list[Edit]:
     roles = word_set("roles")
     words = [t.lower for t in sent]
     for i, word in enumerate(words):
-        if word not in ("is", "am", "'m", "was", "be", "become", "became", "i'm", "she's", "he's"):
+        if word not in ("is", "am", "'m", "was", "be", "become", "became", "i'm", "she's", "he's") and not (
+                word == "are" and i and words[i - 1] == "you"):  # a singular role makes "you" one person
             continue
         if word in ("is", "was") and i and words[i - 1] in ("it", "that", "this", "there", "what", "who"):
             continue

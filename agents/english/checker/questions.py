@@ -15,6 +15,7 @@ from agents.english.checker.words import (
     is_past_form,
     is_third_person_form,
     lemmas,
+    participle,
     verb_lemma,
     word_set,
 )
@@ -85,8 +86,11 @@ def _yes_no(body: list[Token], subject: Subject) -> list[Edit]:
     first = body[0]
     # The learner's capital belongs to the sentence, not to the pronoun: "You like …?" -> "Do you like …?"
     lowered = first.text if first.lower == "i" or first.text.isupper() else first.text[:1].lower() + first.text[1:]
-    if body[j].lower in INVERT:
-        return _invert(body, subject, j, lowered)
+    nxt = body[j + 1].lower if j + 1 < len(body) else ""
+    if subject.head == "you" and (body[j].lower == "mean" or (body[j].lower in ("know", "see") and nxt == "what")):
+        return []  # spoken idioms, right as they are: "You know what?", "You see what I mean?", "You mean this?"
+    if body[j].lower in INVERT or (body[j].lower in ("have", "has", "had") and _participle(nxt)):
+        return _invert(body, subject, j, lowered)  # "you have been to Jeju?" -> "Have you been …?"
     found = _aux_for(subject, body[j].lower, any(t.lower in PAST_WORDS for t in body))
     if found is None:
         return []
@@ -96,12 +100,19 @@ def _yes_no(body: list[Token], subject: Subject) -> list[Edit]:
                  f"a question needs “{aux}” before the subject", 20)]
 
 
+def _participle(word: str) -> bool:
+    """"been", "seen", "finished": a past participle, so have is the auxiliary ("you have finished?")."""
+    lemma = verb_lemma(word)
+    return word == "been" or (lemma is not None and lemma != word and participle(lemma) == word)
+
+
 def _invert(body: list[Token], subject: Subject, j: int, lowered: str) -> list[Edit]:
     """"you are hungry?" -> "Are you hungry?": be and the modals move before the subject themselves.
     The be must agree with the subject ("he are …?" is left to be read, not guessed)."""
     be = body[j].lower
-    if (be in ("is", "was") and subject.person != "third") or (be in ("are", "were") and subject.person == "third") \
-            or (be == "am") or (subject.person == "unknown" and be in ("is", "are", "was", "were")):
+    if (be in ("is", "was", "has") and subject.person != "third") or (be in ("are", "were", "have") and subject.person
+                                                                        == "third") \
+            or (be == "am") or (subject.person == "unknown" and be in ("is", "are", "was", "were", "has", "have")):
         return []
     verb = body[j].text.lower()
     words = [verb.capitalize(), lowered, *[t.text for t in body[1:j]]]

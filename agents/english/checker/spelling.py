@@ -131,7 +131,7 @@ def _slip(sent: list[Token], pos: int) -> str | None:
     prev = sent[pos - 1].lower if pos else ""
     if word in word_map("noun_slips") and prev in word_set("determiners"):
         return word_map("noun_slips")[word]
-    if word in word_map("feeling_slips") and (prev in LINKING or prev in word_set("be_forms")):
+    if word in word_map("feeling_slips") and (prev in LINKING or prev in word_set("be_forms") or prev in ("a", "an")):
         return word_map("feeling_slips")[word]
     return None
 
@@ -144,6 +144,10 @@ def spelling(sent: list[Token]) -> list[Edit]:
             continue
         if token.capitalised and pos != first:
             continue  # a name or a title in mid-sentence
+        prev = sent[pos - 1] if pos else None
+        if token.lower in word_map("uncountable_plurals") and prev is not None and (prev.is_number or prev.lower in (
+                "few", "several", "both", "these", "those", "a", "an") or prev.lower in word_map("number_words")):
+            continue  # "two homeworks": "two homework" would be no better, and we cannot rewrite it
         fixed = _first_word(sent, pos) if token.capitalised else suggestion(token.text) or _slip(sent, pos)
         if fixed:
             edits.append(Edit(token.index, token.index + 1, [keep_case(token.text, fixed)], "spelling", token.text,
