@@ -75,6 +75,8 @@ def test_precision_and_recall_on_the_wild_set_written_apart_from_the_rules(capsy
     ("Three homeworks are due", "Three homeworks are due"),
     ("my homeworks are done", "my homework is done"),
     ("My dad and I am hungry", "My dad and I are hungry"),
+    ("The equipments are new", "The equipment is new"),
+    ("He gave me many useful advices", "He gave me much useful advice"),
     # a capitalised first word, capital kept; names stay
     ("Yesturday was fun", "Yesterday was fun"),
     ("Minji is my friend", "Minji is my friend"),

@@ -160,8 +160,9 @@ def uncountables(sent: list[Token]) -> list[Edit]:
         if word not in ("many", "a", "an") or not sent[i + 1].is_word:
             continue
         j = i + 1
-        if word in ("a", "an") and "ADJ" in lemmas(words[j]) and "NOUN" not in lemmas(words[j]) and j + 1 < len(sent):
-            j += 1  # "a useful advice"
+        if "ADJ" in lemmas(words[j]) and plurals_of.get(words[j], words[j]) not in mass and j + 1 < len(sent) and \
+                plurals_of.get(words[j + 1], words[j + 1]) in mass:
+            j += 1  # "a useful advice", "many good advices"
         noun = plurals_of.get(words[j], words[j])
         after = words[j + 1] if j + 1 < len(sent) and sent[j + 1].is_word else ""
         if noun not in mass or (after and is_noun(after) and after not in NOT_MODIFIED and "ADV" not in lemmas(after)):
