@@ -156,6 +156,6 @@ def spelling(sent: list[Token]) -> list[Edit]:
             continue
         fixed = _first_word(sent, pos) if token.capitalised else suggestion(token.text) or _slip(sent, pos)
         if fixed:
-            edits.append(Edit(token.index, token.index + 1, [keep_case(token.text, fixed)], "spelling", token.text,
-                              fixed, "spelling", 10))
+            fixed = keep_case(token.text, fixed)
+            edits.append(Edit(token.index, token.index + 1, [fixed], "spelling", token.text, fixed, "spelling", 10))
     return edits
