@@ -80,6 +80,8 @@ def test_precision_and_recall_on_the_wild_set_written_apart_from_the_rules(capsy
     # a capitalised first word, capital kept; names stay
     ("Yesturday was fun", "Yesterday was fun"),
     ("Minji is my friend", "Minji is my friend"),
+    # after an intensifier only an adjective fits ("hungy": hung or hungry; "so hungy" is hungry)
+    ("the soup was really delicous", "the soup was really delicious"),
 ])
 def test_kinds_generalised_from_the_hold_out(text, corrected) -> None:
     assert check(text, today=TODAY).corrected == corrected

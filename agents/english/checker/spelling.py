@@ -124,11 +124,27 @@ LINKING = frozenset({"feel", "feels", "felt", "feeling", "get", "gets", "got", "
                      "it's", "so", "very", "really", "too", "super", "pretty", "quite", "extremely"})
 
 
+@lru_cache(maxsize=1024)
+def adjective_suggestion(word: str) -> str | None:
+    """After "so", "very", "really" only an adjective fits: "so hungy" is hungry, not hung. The one
+    adjective among the close spellings, clearly commoner than what was typed, or None."""
+    if len(word) < 4 or not word.isalpha() or not word.islower() or known(word):
+        return None
+    adjectives = [c for c in _checker().candidates(word) or () if c != word and c[0] == word[0]
+                  and "ADJ" in lemmas(c) and zipf(c) >= TARGET_ZIPF and zipf(c) - zipf(word) >= GAP]
+    return adjectives[0] if len(adjectives) == 1 else None
+
+
+INTENSIFIERS = frozenset({"so", "very", "really", "too", "pretty", "quite", "extremely", "super"})
+
+
 def _slip(sent: list[Token], pos: int) -> str | None:
     """A real word written for a commoner one, read from its neighbours: "the wether" (weather),
     "so exited" (excited)."""
     word = sent[pos].lower
     prev = sent[pos - 1].lower if pos else ""
+    if prev in INTENSIFIERS and (fixed := adjective_suggestion(sent[pos].text)):
+        return fixed
     if word in word_map("noun_slips") and prev in word_set("determiners"):
         return word_map("noun_slips")[word]
     if word in word_map("feeling_slips") and (prev in LINKING or prev in word_set("be_forms") or prev in ("a", "an")):
