@@ -1,5 +1,7 @@
 """Measure the offline correction checker on the labelled learner sentences
-(``tests/english/corrections.yaml``, written by a data author apart from the rules).
+(``tests/english/corrections.yaml``, written by a data author apart from the rules, and
+``tests/english/corrections_wild.yaml``, a second set written later as learners write in chat and never
+used to tune a rule sentence by sentence).
 
 A sentence counts as corrected right only when the checker's whole corrected sentence equals the
 label, comparing with the first letter's case and a final period normalised (the file's convention).
@@ -10,7 +12,7 @@ erroneous one it changed wrongly, is a false alarm); recall = right corrections 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ from agents.core.nlu import Outcome, Report
 from agents.english.checker import check
 
 CORRECTIONS = Path(__file__).resolve().parents[2] / "tests" / "english" / "corrections.yaml"
+WILD = CORRECTIONS.with_name("corrections_wild.yaml")
 TODAY = date(2026, 11, 2)  # past-year phrases ("in 2019") are read against a fixed day, so runs agree
 
 
@@ -87,8 +90,13 @@ def judge(item: dict[str, Any]) -> Outcome:
                    {**item, "got": result.corrected, "flagged": True})
 
 
+@dataclass
 class CorrectionReport(Report):
-    """The shared accuracy report plus the checker's precision and recall."""
+    """The shared accuracy report plus the checker's precision and recall; ``others`` are the reports on
+    further labelled sets, printed after this one (each set must pass on its own)."""
+
+    label: str = ""
+    others: list[CorrectionReport] = field(default_factory=list)
 
     def figures(self) -> Figures:
         flagged = [o for o in self.outcomes if o.item.get("flagged")]
@@ -107,6 +115,8 @@ class CorrectionReport(Report):
 
     def print(self, console: Console | None = None, *, show_misses: bool = True) -> None:
         console = console or Console()
+        if self.label:
+            console.print(f"— {self.label} —", markup=False)
         console.print(self.summary(), markup=False)
         table = Table(title="per error type (right of labelled)")
         for column in ("type", "right", "of", "recall"):
@@ -117,9 +127,15 @@ class CorrectionReport(Report):
         if show_misses:
             for o in self.misses():
                 console.print(f"✗ [{o.expected}] {o.text!r}: {'; '.join(o.problems)}", markup=False)
+        for other in self.others:
+            console.print()
+            other.print(console, show_misses=show_misses)
 
     def json_figures(self) -> dict[str, Any]:
-        return self.figures().as_dict()
+        figures = self.figures().as_dict()
+        if self.others:
+            figures["sets"] = {r.label: r.figures().as_dict() for r in (self, *self.others)}
+        return figures
 
 
 def load(path: Path = CORRECTIONS) -> list[dict[str, Any]]:
@@ -127,8 +143,13 @@ def load(path: Path = CORRECTIONS) -> list[dict[str, Any]]:
 
 
 def run_report(path: Path | None = None) -> CorrectionReport:
-    """What ``playground nlu-report english`` prints (AgentSpec.extra["nlu_report"])."""
-    return CorrectionReport("english", [judge(item) for item in load(path or CORRECTIONS)])
+    """What ``playground nlu-report english`` prints (AgentSpec.extra["nlu_report"]): one file's report,
+    or with no file the labelled set with the wild set after it (the figures on top are the first's)."""
+    if path is not None:
+        return CorrectionReport("english", [judge(item) for item in load(path)], path.name)
+    main = CorrectionReport("english", [judge(item) for item in load(CORRECTIONS)], CORRECTIONS.name)
+    main.others = [CorrectionReport("english", [judge(item) for item in load(WILD)], WILD.name)]
+    return main
 
 
 def kinds_found(path: Path | None = None) -> Counter[str]:

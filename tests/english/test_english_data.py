@@ -14,6 +14,7 @@ import pytest
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from agents.english.evaluate import normalise
 from data.english import ARTICLES_PATH, INTERESTS_PATH
 
 CORRECTIONS_PATH = Path(__file__).with_name("corrections.yaml")
@@ -76,8 +77,11 @@ def _interests() -> list[Interest]:
     return [Interest(**i) for i in json.loads(INTERESTS_PATH.read_text(encoding="utf-8"))["interests"]]
 
 
-def _corrections() -> list[CorrectionItem]:
-    return [CorrectionItem(**item) for item in yaml.safe_load(CORRECTIONS_PATH.read_text(encoding="utf-8"))]
+WILD_PATH = CORRECTIONS_PATH.with_name("corrections_wild.yaml")
+
+
+def _corrections(path: Path = CORRECTIONS_PATH) -> list[CorrectionItem]:
+    return [CorrectionItem(**item) for item in yaml.safe_load(path.read_text(encoding="utf-8"))]
 
 
 def test_articles_are_unique_and_spread_over_every_interest():
@@ -140,8 +144,25 @@ def test_corrections_are_balanced_and_cover_every_error_type():
     assert sum(i.has_errors for i in multi) >= 5 and sum(not i.has_errors for i in multi) >= 5
 
 
-def test_each_correction_is_small_and_matches_its_label():
-    for item in _corrections():
+def test_the_wild_set_is_balanced_and_new():
+    """corrections_wild.yaml: at least 100 sentences, about half correct, every kind of error, and none
+    of them copied from the other labelled sets (it measures sentences the rules have never seen)."""
+    items = _corrections(WILD_PATH)
+    assert len(items) >= 100
+    assert len({i.text for i in items}) == len(items), "duplicate sentences"
+    assert abs(sum(i.has_errors for i in items) * 2 - len(items)) <= 10
+    counts = Counter(t for i in items for t in i.error_types)
+    for error_type in ERROR_TYPES:
+        assert counts[error_type] >= 4, (error_type, counts[error_type])
+    here = CORRECTIONS_PATH.parent
+    seen = {normalise(i["text"]) for name in ("corrections.yaml", "checker_probe.yaml", "checker_probe_chat.yaml")
+            for i in yaml.safe_load((here / name).read_text(encoding="utf-8"))}
+    assert [i.text for i in items if normalise(i.text) in seen] == []
+
+
+@pytest.mark.parametrize("path", [CORRECTIONS_PATH, WILD_PATH], ids=lambda p: p.name)
+def test_each_correction_is_small_and_matches_its_label(path):
+    for item in _corrections(path):
         if not item.has_errors:
             assert not LOWERCASE_I.search(item.text), f"a correct item has a lowercase i: {item.text!r}"
             continue

@@ -28,7 +28,7 @@ from agents.english.checker.words import (
 
 SVA = "subject_verb_agreement"
 TO_THIRD = {"don't": "doesn't", "do": "does", "have": "has", "are": "is", "am": "is"}
-TO_PLURAL = {"doesn't": "don't", "does": "do", "has": "have", "is": "are", "was": "were"}
+TO_PLURAL = {"doesn't": "don't", "does": "do", "has": "have", "is": "are", "was": "were", "am": "are"}
 FIRST = {"is": "am", "are": "am", "has": "have", "does": "do", "doesn't": "don't"}
 PAST_BE = {"am": "was", "is": "was", "are": "were", "'m": "was"}
 
@@ -105,8 +105,14 @@ def _np_verb(sent: list[Token], clause: Clause) -> bool:
     end = clause.verb + 1
     if end >= len(sent) or sent[end].text in ",.!?;:":
         return False
+    if (verb_lemma(word) or word) in word_set("clause_verbs"):
+        return True  # "The news say there will be …": what follows is the said clause's own verb
     while end < len(sent) and sent[end].lower not in SCAN_STOPS:
         later = sent[end].lower
+        if is_past_form(later) and (sent[end - 1].lower in word_set("object_pronouns") - {"it", "you", "her"} or (
+                end == clause.verb + 1 and word in word_set("be_forms"))):
+            end += 1  # "make me worried", "am tired": a participle after the object or be, not a second verb
+            continue
         if later in word_set("be_forms") or later in word_set("modals") or later in ("has", "does", "did") or (
                 (is_third_person_form(later) or is_past_form(later)) and not is_noun(later)):
             return False

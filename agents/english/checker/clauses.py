@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wordfreq import zipf_frequency
+
 from agents.english.checker.tokens import CLAUSE_BREAKS, Token
 from agents.english.checker.words import (
     is_base_verb,
@@ -113,21 +115,62 @@ def subject_at(sent: list[Token], k: int, *, anywhere: bool = False) -> Subject 
     """The subject that starts at ``k``; ``anywhere`` skips the clause-start check (after a wh-word)."""
     if k >= len(sent) or not sent[k].is_word:
         return None
+    if k and sent[k - 1].lower in ("and", "or") and not _verb_before(sent, k - 1):
+        return None  # "My sister and her husband live", "My friend and I are": a part of a compound subject
     word = sent[k].lower
     pronouns = word_map("subject_pronouns")
     if word in pronouns:
         if word == "it" and not anywhere and not clause_start(sent, k):
             return None
-        return Subject(k, k + 1, pronouns[word], True, word)
+        return _compound(sent, Subject(k, k + 1, pronouns[word], True, word))
     if not anywhere and not clause_start(sent, k):
         return None
-    if k and sent[k - 1].lower in ("and", "or") and not _verb_before(sent, k - 1):
-        return None  # "My sister and her husband live": a part of a compound subject
     if word in word_set("indefinite_singular"):
         return Subject(k, _skip_pp(sent, k + 1), "third", False, word)
     if word in word_set("determiners") or word in word_set("plural_determiners"):
-        return _noun_phrase(sent, k)
+        found = _noun_phrase(sent, k)
+        return _compound(sent, found) if found else None
+    if _name_at(sent, k) and k + 1 < len(sent) and sent[k + 1].lower == "and":
+        return _compound(sent, Subject(k, k + 1, "third", False, word), need=True)
     return None
+
+
+def _name_at(sent: list[Token], k: int) -> bool:
+    """A person's name: capitalised and not a function word; the first word of a sentence only when it
+    is no English word at all ("Minji", not "Tom", which may be a noun)."""
+    token = sent[k]
+    if not token.is_word or not token.capitalised or token.text.isupper() or _is_function(token.lower):
+        return False
+    return not lemmas(token.lower) and (k > 0 or not is_noun(token.lower) or zipf_frequency(token.lower, "en") < 3.0)
+
+
+def _conjunct(sent: list[Token], j: int, first: Subject) -> int | None:
+    """Where the second part of "X and Y" ends: a pronoun, a noun phrase, a name, or (after a noun
+    phrase) a bare noun sharing its determiner ("my brother and sister")."""
+    if j >= len(sent) or not sent[j].is_word:
+        return None
+    word = sent[j].lower
+    if word in ("i", "you", "he", "she", "we", "they"):
+        return j + 1
+    if word in word_set("determiners") or word in word_set("plural_determiners"):
+        found = _noun_phrase(sent, j)
+        return found.end if found else None
+    if _name_at(sent, j):
+        return j + 1
+    if not first.pronoun and first.person != "unknown" and is_noun(word) and not _is_function(word):
+        words = _modifiers(sent, j, 2)
+        return words[-1] + 1 if words else None
+    return None
+
+
+def _compound(sent: list[Token], first: Subject, *, need: bool = False) -> Subject | None:
+    """"My friend and I", "Minji and her mom": two subjects joined by "and" are plural."""
+    if first.end < len(sent) and sent[first.end].lower == "and":
+        end = _conjunct(sent, first.end + 1, first)
+        if end is not None:
+            return Subject(first.start, end, "plural", False, sent[end - 1].lower)
+        return None  # "X and" something we cannot read: no subject rather than half of one
+    return None if need else first
 
 
 def _noun_phrase(sent: list[Token], k: int) -> Subject | None:
@@ -141,8 +184,9 @@ def _noun_phrase(sent: list[Token], k: int) -> Subject | None:
         person = "third"
     elif is_plural_noun(head) or sent[k].lower in word_set("plural_only_determiners"):
         person = "plural"
-    elif is_singular_noun(head) and sent[k].lower in word_set("determiners"):
-        person = "third"
+    elif (is_singular_noun(head) or head in word_set("uncountable_nouns")) and sent[k].lower in word_set(
+            "determiners"):
+        person = "third"  # "the news", "my homework" are singular
     else:
         person = "unknown"  # "my family", "the data": agreement leaves it alone, tense still reads it
     return Subject(k, j, person, False, head)

@@ -92,7 +92,8 @@ def role_articles(sent: list[Token]) -> list[Edit]:
     roles = word_set("roles")
     words = [t.lower for t in sent]
     for i, word in enumerate(words):
-        if word not in ("is", "am", "'m", "was", "be", "become", "became", "i'm", "she's", "he's"):
+        if word not in ("is", "am", "'m", "was", "be", "become", "became", "i'm", "she's", "he's") and not (
+                word == "are" and i and words[i - 1] == "you"):  # a singular role makes "you" one person
             continue
         if word in ("is", "was") and i and words[i - 1] in ("it", "that", "this", "there", "what", "who"):
             continue
@@ -128,6 +129,10 @@ def plurals(sent: list[Token]) -> list[Edit]:
     for i, word in enumerate(words):
         prev = words[i - 1] if i else ""
         token = sent[i]
+        countable = prev in ("few", "several", "both", "these", "those", "a", "an", "many") or prev in word_map(
+            "number_words") or (i and sent[i - 1].is_number)
+        if word in always and countable:
+            continue  # "several advices": the -s alone is not the fix ("many" is the uncountables rule's)
         if word in always or (word in after_det and prev in word_set("determiners") | word_set("plural_determiners")
                               | {"more", "any", "no", "much", "lots", "of"}):
             fixed = always.get(word) or after_det[word]
@@ -141,6 +146,37 @@ def plurals(sent: list[Token]) -> list[Edit]:
             edits.append(Edit(token.index, token.index + 1, [keep_case(token.text, fixed)], "other", token.text,
                               fixed, f"the plural is “{fixed}”", 25))
     edits += _after_numbers(sent)
+    edits += uncountables(sent)
+    return edits
+
+
+def uncountables(sent: list[Token]) -> list[Edit]:
+    """"many homeworks" -> "much homework", "an advice" -> "advice": nouns that are never counted."""
+    edits: list[Edit] = []
+    words = [t.lower for t in sent]
+    mass = word_set("uncountable_nouns")
+    plurals_of = word_map("uncountable_plurals") | word_map("uncountable_after_determiner")
+    for i, word in enumerate(words[:-1]):
+        if word not in ("many", "a", "an") or not sent[i + 1].is_word:
+            continue
+        j = i + 1
+        if "ADJ" in lemmas(words[j]) and plurals_of.get(words[j], words[j]) not in mass and j + 1 < len(sent) and \
+                plurals_of.get(words[j + 1], words[j + 1]) in mass:
+            j += 1  # "a useful advice", "many good advices"
+        noun = plurals_of.get(words[j], words[j])
+        after = words[j + 1] if j + 1 < len(sent) and sent[j + 1].is_word else ""
+        if noun not in mass or (after and is_noun(after) and after not in NOT_MODIFIED and "ADV" not in lemmas(after)):
+            continue  # "a homework app", "many research papers": the noun is a modifier there
+        if word == "many":
+            words_out = [keep_case(sent[i].text, "much"), *[t.text for t in sent[i + 1:j]], noun]
+            edits.append(Edit(sent[i].index, sent[j].index + 1, words_out, "other", f"many {sent[j].text}",
+                              " ".join(words_out), f"“{noun}” is uncountable: much {noun}, not many", 24))
+        elif noun in word_set("no_article_nouns") and (i == 0 or words[i - 1] not in ("such", "quite", "what")):
+            words_out = [keep_case(sent[i].text, t.text) if k == 0 else t.text for k, t in enumerate(sent[i + 1:j])]
+            words_out.append(keep_case(sent[i].text, noun) if j == i + 1 else noun)
+            edits.append(Edit(sent[i].index, sent[j].index + 1, words_out, "other",
+                              " ".join(t.text for t in sent[i:j + 1]), " ".join(words_out),
+                              f"“{noun}” is uncountable: no a / an before it", 15))
     return edits
 
 

@@ -35,8 +35,7 @@ def phrases(sent: list[Token]) -> list[Edit]:
             children = after in word_set("married_with_ok") or (
                 after in ("a", "an") and i + 3 < len(words) and words[i + 3] in word_set("married_with_ok"))
             if person and not children:
-                edits.append(_edit(sent[i + 1], sent[i + 1], ["to"], FIXED, "married with", "married to",
-                                   "you are married to a person (“married with” means having children)"))
+                edits += _married_with(sent, i)
         elif lemma == "explain" and nxt in OBJECTS and i + 2 < len(words):
             edits += _explain(sent, i)
         elif word == "interested" and nxt in ("about", "on", "for", "with", "at") and i + 2 < len(words):
@@ -84,6 +83,28 @@ def _be_agree(sent: list[Token], i: int) -> list[Edit]:
         return []
     return [_edit(sent[i], sent[i + 1], [verb or "agree"], FIXED, f"{sent[i].text} agree", verb or "agree",
                   "“agree” is a verb: say “I agree”, not “I am agree”")]
+
+
+STATE = frozenset({"am", "is", "are", "was", "were", "be", "been", "being", "'m", "'s", "'re", "i'm", "he's", "she's",
+                   "we're", "they're", "you're", "get", "gets", "got", "gotten", "getting"})
+ACT = frozenset({"just", "finally", "recently", "later", "eventually", "never", "and", "who", "he", "she", "i",
+                 "we", "they", "you"})
+
+
+def _married_with(sent: list[Token], i: int) -> list[Edit]:
+    """"is / got married with him" -> "married to him" (the state); "She married with him" -> "She married him"
+    (the act takes its object directly). Anything else before "married" is left alone."""
+    j = i - 1
+    while j >= 0 and sent[j].lower in word_set("adverbs") and sent[j].lower not in ACT:
+        j -= 1
+    prev = sent[j].lower if j >= 0 else ""
+    if prev in STATE:
+        return [_edit(sent[i + 1], sent[i + 1], ["to"], FIXED, "married with", "married to",
+                      "you are married to a person (“married with” means having children)")]
+    if prev in ACT or (j >= 0 and sent[j].capitalised) or (prev.isalpha() and is_noun(prev)):
+        return [_edit(sent[i + 1], sent[i + 1], [], FIXED, "married with", "married",
+                      "the verb “marry” takes the person directly: “She married him”")]
+    return []
 
 
 def _explain(sent: list[Token], i: int) -> list[Edit]:

@@ -1,6 +1,9 @@
 """Questions without their auxiliary: "you like coffee?" -> "Do you like coffee?", "where you live?" ->
-"where do you live?", "Why she is angry?" -> "Why is she angry?". Subject questions ("Who told you?"),
-tag questions ("…, right?") and embedded ones ("Can you tell me where it is?") are right as they are."""
+"where do you live?", "Why she is angry?" -> "Why is she angry?". The auxiliary follows the verb: a be or
+modal statement is inverted, never given a "do" ("she is coming?" -> "Is she coming?"); an -ing form or an
+adjective gets be ("you going?" -> "Are you going?", "you ready?" -> "Are you ready?"); a lexical verb gets
+do / does / did by its person and tense. Subject questions ("Who told you?"), tag questions ("…, right?")
+and embedded ones ("Can you tell me where it is?") are right as they are."""
 
 from __future__ import annotations
 
@@ -11,6 +14,8 @@ from agents.english.checker.words import (
     is_noun,
     is_past_form,
     is_third_person_form,
+    lemmas,
+    participle,
     verb_lemma,
     word_set,
 )
@@ -35,15 +40,36 @@ def questions(sent: list[Token]) -> list[Edit]:
     return _yes_no(body, subject)
 
 
-def _aux_for(subject: Subject, verb: str) -> tuple[str, str] | None:
-    """(auxiliary, base verb) for a lexical verb after this subject."""
+PAST_WORDS = frozenset({"yesterday", "ago", "last"})
+
+
+def _be_for(subject: Subject, past: bool) -> str | None:
+    if subject.person == "third":
+        return "was" if past else "is"
+    if subject.person == "plural" or subject.head in ("you", "we", "they"):
+        return "were" if past else "are"
+    return None  # "I" or a subject whose number we cannot read ("my family")
+
+
+def _aux_for(subject: Subject, verb: str, past: bool = False) -> tuple[str, str] | None:
+    """(auxiliary, the word after the subject) for a question missing its auxiliary."""
     lemma = verb_lemma(verb)
-    if lemma is None or verb in word_set("not_main_verbs"):
+    found = lemmas(verb)
+    if verb.endswith("ing") and lemma and lemma != verb:
+        be = _be_for(subject, past)  # "you going …?" -> "Are you going …?"
+        return (be, verb) if be else None
+    if "ADJ" in found and (lemma is None or lemma not in word_set("common_verbs")):
+        if "NOUN" in found:
+            return None  # "she okay?", "you free?": never "Does she okay?"; unsure which be, so nothing
+        be = _be_for(subject, past)  # "you ready?" -> "Are you ready?", never "Do you ready?"
+        return (be, verb) if be else None
+    if lemma is None or verb in word_set("not_main_verbs") or verb in INVERT or verb in word_set("be_forms"):
         return None
     if is_past_form(verb):
         return "did", lemma
     if is_third_person_form(verb):  # after a subject, "starts" is the verb even if it could be a noun
-        return "does", lemma
+        # ... but not after "you", "they": "you guys hungry?" is no "Does you guy"
+        return ("does", lemma) if subject.person == "third" else None
     if is_base_verb(verb):
         return ("does" if subject.person == "third" else "do"), verb
     return None
@@ -57,16 +83,41 @@ def _yes_no(body: list[Token], subject: Subject) -> list[Edit]:
     j = skip_adverbs(body, subject.end)
     if j >= len(body) or not body[j].is_word:
         return []
-    found = _aux_for(subject, body[j].lower)
-    if found is None:
-        return []
-    aux, base = found
     first = body[0]
     # The learner's capital belongs to the sentence, not to the pronoun: "You like …?" -> "Do you like …?"
     lowered = first.text if first.lower == "i" or first.text.isupper() else first.text[:1].lower() + first.text[1:]
+    nxt = body[j + 1].lower if j + 1 < len(body) else ""
+    if subject.head == "you" and (body[j].lower == "mean" or (body[j].lower in ("know", "see") and nxt == "what")):
+        return []  # spoken idioms, right as they are: "You know what?", "You see what I mean?", "You mean this?"
+    if body[j].lower in INVERT or (body[j].lower in ("have", "has", "had") and _participle(nxt)):
+        return _invert(body, subject, j, lowered)  # "you have been to Jeju?" -> "Have you been …?"
+    found = _aux_for(subject, body[j].lower, any(t.lower in PAST_WORDS for t in body))
+    if found is None:
+        return []
+    aux, base = found
     words = [aux.capitalize(), lowered, *[t.text for t in body[1:j]], base]
     return [Edit(first.index, body[j].index + 1, words, KIND, " ".join(t.text for t in body[:j + 1]), " ".join(words),
                  f"a question needs “{aux}” before the subject", 20)]
+
+
+def _participle(word: str) -> bool:
+    """"been", "seen", "finished": a past participle, so have is the auxiliary ("you have finished?")."""
+    lemma = verb_lemma(word)
+    return word == "been" or (lemma is not None and lemma != word and participle(lemma) == word)
+
+
+def _invert(body: list[Token], subject: Subject, j: int, lowered: str) -> list[Edit]:
+    """"you are hungry?" -> "Are you hungry?": be and the modals move before the subject themselves.
+    The be must agree with the subject ("he are …?" is left to be read, not guessed)."""
+    be = body[j].lower
+    if (be in ("is", "was", "has") and subject.person != "third") or (be in ("are", "were", "have") and subject.person
+                                                                        == "third") \
+            or (be == "am") or (subject.person == "unknown" and be in ("is", "are", "was", "were", "has", "have")):
+        return []
+    verb = body[j].text.lower()
+    words = [verb.capitalize(), lowered, *[t.text for t in body[1:j]]]
+    return [Edit(body[0].index, body[j].index + 1, words, KIND, " ".join(t.text for t in body[:j + 1]),
+                 " ".join(words), f"in a question “{verb}” comes before the subject", 20)]
 
 
 def _wh_question(body: list[Token]) -> list[Edit]:
@@ -97,7 +148,7 @@ def _wh_question(body: list[Token]) -> list[Edit]:
         return [Edit(body[subject.start].index, body[j].index + 1, moved, KIND,
                      " ".join(t.text for t in body[subject.start:j + 1]), " ".join(moved),
                      f"in a question “{body[j].text}” comes before the subject", 20)]
-    found = _aux_for(subject, verb)
+    found = _aux_for(subject, verb, any(t.lower in PAST_WORDS for t in body))
     if found is None:
         return []
     aux, base = found

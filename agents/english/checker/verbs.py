@@ -94,6 +94,7 @@ def verb_forms(sent: list[Token]) -> list[Edit]:
             if ing:
                 edits.append(_edit(sent[i + 2], ing, "in “look forward to”, to is a preposition: use -ing"))
     edits += _feelings(sent)
+    edits += _thing_feelings(sent)
     return edits
 
 
@@ -161,7 +162,9 @@ def _lets(sent: list[Token], i: int) -> list[Edit]:
 FEELING_SUBJECTS = frozenset({"i", "we", "i'm", "we're"})
 FEELING_VERBS = frozenset({"am", "was", "were", "are", "'m", "feel", "felt", "get", "got", "became", "become"})
 FEELING_AFTER = frozenset({"in", "about", "with", "at", "because", "today", "now", "these", "right", "lately",
-                           "when", "since", "of", "and", "but", "so", "all", "every", ",", ".", "!", ""})
+                           "when", "since", "of", "and", "but", "so", "all", "every", "during", ",", ".", "!", ""})
+# After "The movie was so bored": where the adjective surely ends ("… that I left", "… and long").
+THING_AFTER = frozenset({"that", "and", "but", "so", "because", "today", "yesterday", ",", ".", "!", ""})
 
 
 def _feelings(sent: list[Token]) -> list[Edit]:
@@ -186,4 +189,28 @@ def _feelings(sent: list[Token]) -> list[Edit]:
         if (speaker and nxt in FEELING_AFTER) or interest:
             edits.append(_edit(sent[i], adjectives[word], f"“{adjectives[word]}” says how you feel; "
                                                          f"“{word}” describes what causes the feeling"))
+    return edits
+
+
+def _thing_feelings(sent: list[Token]) -> list[Edit]:
+    """"The movie was so bored" -> "boring": a thing causes the feeling, it does not have it."""
+    edits: list[Edit] = []
+    words = [t.lower for t in sent]
+    causes = word_set("feeling_causes")
+    for i, word in enumerate(words):
+        fixed = word_map("thing_feelings").get(word)
+        if fixed is None or (words[i + 1] if i + 1 < len(words) else "") not in THING_AFTER:
+            continue
+        j = i - 1
+        while j >= 0 and words[j] in word_set("intensifiers"):
+            j -= 1
+        if j < 1 or words[j] not in ("is", "was", "are", "were") or words[j - 1] not in causes:
+            continue
+        k = j - 2  # the head noun needs its determiner close before it ("the new movie", "this trip")
+        while k >= 0 and k >= j - 4 and words[k] not in word_set("determiners") | word_set("plural_determiners"):
+            k -= 1
+        if k < 0 or k < j - 4 or words[k] in ("a", "an", "every", "each"):
+            continue
+        edits.append(_edit(sent[i], fixed, f"“{sent[j - 1].text}” causes the feeling, so it is “{fixed}”; "
+                                           f"“{word}” is how a person feels"))
     return edits
