@@ -246,8 +246,11 @@ def recast(ctx: Context) -> str | None:
     for op, a1, a2, b1, b2 in difflib.SequenceMatcher(a=before, b=after).get_opcodes():
         if op == "equal":
             continue
-        left = " ".join(before[max(0, a1 - 1):a2]) or before[max(0, a1 - 1)] if before else ""
-        right = " ".join(after[max(0, b1 - 1):b2])
+        # A dropped or added word also takes the next word: "“I agree” rather than “I am agree”", not
+        # "“I” rather than “I am”", which reads as nonsense.
+        tail = 1 if op in ("delete", "insert") else 0
+        left = " ".join(before[max(0, a1 - 1):a2 + tail])
+        right = " ".join(after[max(0, b1 - 1):b2 + tail])
         if ctx.level == "beginner":
             return f"Small tip: we say “{right.strip('.,!?')}”, not “{left.strip('.,!?')}”."
         return _pick([f"(Quick fix: “{right.strip('.,!?')}” rather than “{left.strip('.,!?')}”.)",
@@ -258,7 +261,11 @@ def recast(ctx: Context) -> str | None:
 def _echo(ctx: Context) -> str | None:
     """The most specific words the learner used (rarer words say more about what they meant)."""
     words = sorted(dict.fromkeys(_content(ctx.text)), key=lambda w: zipf_frequency(w, "en"))
-    return words[0] if words else None
+    if not words:
+        return None
+    # As the learner wrote it: a name keeps its capital ("Minji", not "minji").
+    written = re.search(rf"(?<![A-Za-z]){re.escape(words[0])}(?![A-Za-z'-])", ctx.text, re.IGNORECASE)
+    return written.group(0) if written else words[0]
 
 
 def _opinion(ctx: Context) -> str:
