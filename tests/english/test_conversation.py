@@ -90,6 +90,16 @@ def test_a_correction_is_recast_kindly() -> None:
     assert beginner.startswith("Small tip: we say “I went”, not “I go”.")
 
 
+def test_a_dropped_word_is_recast_with_the_next_word_and_names_keep_their_capital() -> None:
+    correction = {"has_errors": True, "original": "I am agree with Minji.", "corrected": "I agree with Minji.",
+                  "explanation": "…"}
+    beginner = compose(ctx("I am agree with Minji.", level="beginner", previous=["Hi"], correction=correction))
+    assert beginner.startswith("Small tip: we say “I agree”, not “I am agree”.")
+    reply = compose(ctx("I had dinner with Minji at Gwangjang Market.", previous=["Hi"]))
+    echoed = re.search(r"You (?:mentioned|talked about) \*\*(\w+)\*\*", reply)
+    assert echoed is not None and echoed.group(1)[0].isupper(), reply
+
+
 def test_the_level_changes_the_reply() -> None:
     def sentence_lengths(level: str) -> float:
         replies = []
