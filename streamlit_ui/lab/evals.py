@@ -25,7 +25,14 @@ NO_RUNS = ("아직 평가 실행이 없습니다. `playground eval run evals/mar
 
 
 def _frame(table: Any) -> pd.DataFrame:
-    return pd.DataFrame(table.rows, columns=table.headers)
+    """A view-model table as a frame; a trace id's code ticks (markdown) are left out of plain cells."""
+    return pd.DataFrame([[c.replace("`", "") if isinstance(c, str) else c for c in row] for row in table.rows],
+                        columns=table.headers)
+
+
+def _wide(frame: pd.DataFrame, *columns: int) -> dict[str, Any]:
+    """Column settings: the given columns (by position) get the room; the rest stay narrow."""
+    return {str(frame.columns[i]): st.column_config.TextColumn(width="large") for i in columns}
 
 
 def _label(run: dict[str, Any]) -> str:
@@ -69,7 +76,9 @@ def _results(lab: LabRun, repo: EvalRepo, run_id: str, owner: str) -> None:
     shown = evals_view.results_view(detail, lab.lang)
     with st.container(border=True, key="pg-lab-run"):
         st.markdown(shown.summary)
-        st.dataframe(_frame(shown.cases), hide_index=True, width="stretch", key=f"pg-lab-cases-{run_id}")
+        cases = _frame(shown.cases)
+        st.dataframe(cases, hide_index=True, width="stretch", key=f"pg-lab-cases-{run_id}",
+                     column_config=_wide(cases, 1, 3))
         if shown.failures:
             with st.expander("실패한 검증 (failed assertions)", expanded=True):
                 st.markdown(shown.failures)
