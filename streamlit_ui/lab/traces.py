@@ -41,6 +41,11 @@ def _select(lab: LabRun, label: str, name: str, options: list[tuple[str, str]], 
 
 
 def _filters(lab: LabRun) -> dict[str, str]:
+    with st.container(key="pg-lab-filters"):  # two a row on a phone (style.css)
+        return _filter_widgets(lab)
+
+
+def _filter_widgets(lab: LabRun) -> dict[str, str]:
     facets = traces.facets(lab.store, lab.who)
     values: dict[str, str] = {}
     row = st.columns(6)

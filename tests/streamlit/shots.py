@@ -60,6 +60,7 @@ def _pick(page: Page, label: str, option: int = 0) -> None:
 
 def _whole(page: Page, width: int, path: str, cap: int = 3200) -> None:
     """The main area at its full height (it scrolls inside Streamlit's own container)."""
+    page.evaluate("() => { document.querySelector('.stMain').scrollTop = 0; }")
     height = page.evaluate("() => document.querySelector('.stMain').scrollHeight")
     page.set_viewport_size({"width": width, "height": min(max(844, height + 40), cap)})
     page.wait_for_timeout(1500)
