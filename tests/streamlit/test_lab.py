@@ -167,3 +167,25 @@ def test_shared_mode_shows_only_the_viewers_own_turns_and_runs(monkeypatch, stor
     # alice's eval runs are not listed
     at.radio(key="pg_lab_view").set_value("evals").run()
     assert any("아직 평가 실행이 없습니다" in i.value for i in at.info) and not at.dataframe
+
+
+def test_pages_older_and_newer_and_the_local_user_filter(app, monkeypatch, store):
+    from streamlit_ui.lab import traces as lab_traces
+
+    monkeypatch.setattr(lab_traces, "PAGE", 1)  # one turn a page, so two turns make two pages
+    send(app, "이번 주 성과 어때?")
+    Session("marketing", user_id="alice", store=store).run("지난달 성과 알려줘")
+    newest, older = [r[0] for r in store.db.execute("SELECT turn_id FROM traces ORDER BY started_at DESC").fetchall()]
+    open_page(app, "lab")
+    assert table(app)["turn"].tolist() == [newest] and "더 있음" in texts(app)
+    click(app, "이전 ▸ (Older)")
+    assert table(app)["turn"].tolist() == [older]
+    assert next(b for b in app.button if b.label == "이전 ▸ (Older)").disabled  # the last page
+    click(app, "◂ 최신 (Newer)")
+    assert table(app)["turn"].tolist() == [newest]
+    # local mode: everyone's turns, narrowed by the user box (a filter change goes back to the newest page)
+    click(app, "이전 ▸ (Older)")
+    app.text_input(key="pg_lab_user:demo").set_value("alice").run()
+    assert table(app)["turn"].tolist() == [newest] and table(app)["사용자"].tolist() == ["alice"]
+    app.text_input(key="pg_lab_user:demo").set_value("demo").run()
+    assert table(app)["turn"].tolist() == [older] and table(app)["사용자"].tolist() == ["demo"]
