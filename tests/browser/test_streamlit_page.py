@@ -153,10 +153,10 @@ def test_the_english_correction_and_a_lab_row_click(streamlit_url):
         box = grid.bounding_box()
         page.mouse.click(box["x"] + 14, box["y"] + 35 + 17)  # the first row's selection box
         detail = page.locator(".st-key-pg-lab-detail")
-        detail.wait_for(timeout=30_000)
-        assert "**english**" not in detail.inner_text() and "english · offline/" in detail.inner_text()
-        assert "I goes to school yesterday." in detail.inner_text()
         detail.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=30_000)  # the waterfall
+        page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=60_000)
+        detail.get_by_text("I goes to school yesterday.").first.wait_for(timeout=30_000)
+        assert "english · offline/" in detail.inner_text()  # the turn's agent and model, drawn from markdown
 
         phone = browser.new_page(viewport={"width": 390, "height": 844}, locale="ko-KR", is_mobile=True,
                                  has_touch=True)
