@@ -1,4 +1,6 @@
-"""Agent Playground in Streamlit: `python3 dev.py streamlit` (or `streamlit run streamlit_app.py`).
+"""Agent Playground in Streamlit: `python3 dev.py streamlit` (`python -m streamlit_ui.launch`: a
+`streamlit run streamlit_app.py` that never serves the `pages/` folder, not even to a fresh server's
+first visitor; see streamlit_ui/launch.py).
 
 The same agents, sessions, store and view model as the Gradio app (`app.py`), drawn with
 Streamlit's own widgets (see streamlit_ui/). `st.navigation` lists one page per registered agent;

@@ -131,13 +131,10 @@ def test_the_english_correction_and_a_lab_row_click(streamlit_url):
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR")
-        # The server's very first session lands on the main page whatever its address (Streamlit answers
-        # "Page not found" to a first-session deep link here); every later one follows the address.
-        page.goto(streamlit_url, wait_until="load")
-        page.wait_for_selector(INPUT, timeout=60_000)
-        page.goto(streamlit_url + "english", wait_until="load")
+        page.goto(streamlit_url + "english", wait_until="load")  # the server's first session, by its address
         page.get_by_text("영어 회화").first.wait_for(timeout=60_000)
         page.wait_for_selector(INPUT, timeout=60_000)
+        assert page.locator("[data-testid=stDialog]").count() == 0  # no "Page not found"
         _send(page, "I goes to school yesterday.")
         mine = page.locator("[data-testid=stChatMessage]").first
         mine.locator(".pg-fix").wait_for(timeout=30_000)
@@ -165,4 +162,21 @@ def test_the_english_correction_and_a_lab_row_click(streamlit_url):
         phone.wait_for_timeout(1000)
         widths = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         assert widths[0] <= widths[1]
+        browser.close()
+
+
+def test_the_first_session_never_serves_a_module_of_pages(streamlit_url):
+    """The first visitor of a fresh server asking for /shell gets "Page not found" and the main page:
+    pages/shell.py (a Gradio module) is never run as a Streamlit page (streamlit_ui/launch.py)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR")
+        page.goto(streamlit_url + "shell", wait_until="load")
+        page.get_by_text("Page not found").first.wait_for(timeout=60_000)
+        page.wait_for_selector(INPUT, timeout=60_000)
+        page.get_by_text("마케팅 에이전트").first.wait_for(timeout=30_000)  # the main page runs instead
+        assert [e for e in page.locator("[data-testid=stException]").all()] == []
         browser.close()
