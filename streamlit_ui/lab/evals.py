@@ -82,7 +82,7 @@ def _results(lab: LabRun, repo: EvalRepo, run_id: str, owner: str) -> None:
         if shown.failures:
             with st.expander("실패한 검증 (failed assertions)", expanded=True):
                 st.markdown(shown.failures)
-        failing = _failing_turns(detail)
+        failing = _visible(lab, _failing_turns(detail))
         if failing:
             st.caption("실패한 턴의 트레이스 (the failing turns' traces):")
             columns = st.columns(min(len(failing), 3))
@@ -109,6 +109,13 @@ def _failing_turns(detail: dict[str, Any]) -> list[tuple[str, str]]:
             if turn and turn not in out.values():
                 out[f"{case['name']} · step {step + 1}"] = turn
     return list(out.items())
+
+
+def _visible(lab: LabRun, turns: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The turns this person's traces view would open (the Lab's own rule, ``LabUser.owner_filter``): a
+    button that could only answer "not found" is not offered."""
+    scope = lab.who.owner_filter(None)
+    return [(label, turn) for label, turn in turns if scope is None or lab.store.lab.owner_of(turn) == scope]
 
 
 def _compare(lab: LabRun, repo: EvalRepo, ids: list[str], labels: dict[str, str], owner: str) -> None:
@@ -138,8 +145,8 @@ def _compare(lab: LabRun, repo: EvalRepo, ids: list[str], labels: dict[str, str]
         if shown.differences:
             with st.expander("바뀐 검증 (assertions that changed)", expanded=True):
                 st.markdown(shown.differences)
-        regressions = [(row["name"], step["turn_id"]) for row in result["cases"] if row["change"] == "regression"
-                       for step in row["traces"]["b"] if step["turn_id"]]
+        regressions = _visible(lab, [(row["name"], step["turn_id"]) for row in result["cases"]
+                                     if row["change"] == "regression" for step in row["traces"]["b"] if step["turn_id"]])
         if regressions:
             st.caption("새로 실패한 케이스의 B 트레이스 (the regressions' turns in B):")
             columns = st.columns(min(len(regressions), 3))

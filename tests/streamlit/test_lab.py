@@ -189,3 +189,20 @@ def test_pages_older_and_newer_and_the_local_user_filter(app, monkeypatch, store
     assert table(app)["turn"].tolist() == [newest] and table(app)["사용자"].tolist() == ["alice"]
     app.text_input(key="pg_lab_user:demo").set_value("demo").run()
     assert table(app)["turn"].tolist() == [older] and table(app)["사용자"].tolist() == ["demo"]
+
+
+def test_shared_mode_lists_the_viewers_own_runs_and_offers_only_traces_they_may_open(monkeypatch, store):
+    testing = pytest.importorskip("streamlit.testing.v1")
+    monkeypatch.setenv("PLAYGROUND_MODE", "shared")
+    at = testing.AppTest.from_file(str(APP), default_timeout=120)
+    at.run()
+    me = at.session_state["pg_anonymous_viewer"].user_id
+    run_suite(parse_suite(MATRIX, "x.yaml"), provider_factory=scripted_by_model, owner="alice")
+    mine = {r.id for r in run_suite(parse_suite(MATRIX, "x.yaml"), provider_factory=scripted_by_model, owner=me)}
+    open_page(at, "lab")
+    at.radio(key="pg_lab_view").set_value("evals").run()
+    assert set(at.dataframe[0].value["실행 ID"]) == mine  # alice's two runs are not listed
+    for label in [b.label for b in at.button if b.label.startswith(("🔎", "🔻"))]:
+        click(at, label)  # whatever trace is offered opens: no "not found"
+        assert not at.error, [e.value for e in at.error]
+        at.radio(key="pg_lab_view").set_value("evals").run()
