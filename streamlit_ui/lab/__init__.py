@@ -77,9 +77,8 @@ def lab_page(lab: LabRun) -> None:
 def dataframe_pick(key: str, ids: list[str], target: str) -> Callable[[], None]:
     """An ``st.dataframe`` selection callback: the picked row's id goes to ``target``."""
     def picked() -> None:
-        state: Any = st.session_state.get(key)
-        rows = list(getattr(getattr(state, "selection", None), "rows", None) or
-                    ((state or {}).get("selection", {}).get("rows", []) if isinstance(state, dict) else []))
+        state: Any = st.session_state.get(key) or {}  # {"selection": {"rows": [...], "columns": [...]}}
+        rows = state.get("selection", {}).get("rows", [])
         if rows and 0 <= rows[0] < len(ids):
             st.session_state[target] = ids[rows[0]]
 

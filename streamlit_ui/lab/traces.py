@@ -88,6 +88,10 @@ def _newer(lab: LabRun) -> None:
     st.session_state[lab.key("cursors")] = st.session_state[lab.key("cursors")][:-1] or [None]
 
 
+def _open_picked(key: str) -> None:
+    st.session_state[OPEN_KEY] = st.session_state.get(key)
+
+
 def _open_typed(key: str) -> None:
     typed = (st.session_state.get(key) or "").strip()
     if typed:
@@ -118,7 +122,7 @@ def _listing(lab: LabRun, page: TracePage) -> None:
     st.session_state[pick_key] = current if current in labels else None
     pick.selectbox("턴 열기 (open a turn)", ids, key=pick_key, index=None, format_func=lambda i: labels.get(i, i),
                    placeholder="표의 행을 누르거나 여기서 고르세요 (click a row, or pick here)",
-                   on_change=lambda: st.session_state.__setitem__(OPEN_KEY, st.session_state.get(pick_key)))
+                   on_change=_open_picked, args=(pick_key,))
     typed.text_input("턴 id로 열기 (open a turn id)", key=lab.key("turn_id"), placeholder="turn_…",
                      on_change=_open_typed, args=(lab.key("turn_id"),))
 
