@@ -1,9 +1,11 @@
-"""Agent Playground in Streamlit: `python3 dev.py streamlit` (or `streamlit run streamlit_app.py`).
+"""Agent Playground in Streamlit: `python3 dev.py streamlit` (`python -m streamlit_ui.launch`: a
+`streamlit run streamlit_app.py` that never serves the `pages/` folder, not even to a fresh server's
+first visitor; see streamlit_ui/launch.py).
 
 The same agents, sessions, store and view model as the Gradio app (`app.py`), drawn with
 Streamlit's own widgets (see streamlit_ui/). `st.navigation` lists one page per registered agent;
-it also turns off Streamlit's `pages/` folder discovery, so the Gradio modules in `pages/` are
-never run as Streamlit pages.
+then the Lab (traces and eval runs). It also turns off Streamlit's `pages/` folder discovery, so
+the Gradio modules in `pages/` are never run as Streamlit pages.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import streamlit as st
 from agents.core.agent import AgentSpec, list_agents
 from pages.texts import lang_from
 from streamlit_ui import runtime, sidebar, who
+from streamlit_ui.context import PageContext
 from streamlit_ui.page import agent_page
 
 CSS = (Path(__file__).parent / "streamlit_ui" / "style.css").read_text(encoding="utf-8")
@@ -34,14 +37,35 @@ def _agent_page(spec: AgentSpec, run: Run) -> Callable[[], None]:
     return page
 
 
+def _lab_page(run: Run) -> Callable[[], None]:
+    def lab() -> None:
+        from streamlit_ui.lab import LabRun, lab_page
+
+        lab_page(LabRun(viewer=run["viewer"], store=run["store"], lang=run["lang"], mode=runtime.mode(),
+                        open_conversation=run["open_conversation"], agents=[s.id for s in list_agents()]))
+
+    return lab
+
+
+def _opener(run: Run, pages: dict[str, st.Page]) -> Callable[[str, str], None]:
+    def open_conversation(agent_id: str, conversation_id: str) -> None:
+        """The Lab's "open the conversation": the agent page opens it on its next run (its reload key)."""
+        st.session_state[PageContext.reload_key_for(run["viewer"].user_id, agent_id)] = conversation_id
+        st.switch_page(pages[agent_id])
+
+    return open_conversation
+
+
 def main() -> None:
     st.set_page_config(page_title="Agent Playground", page_icon="🧪", layout="wide")
     st.html(f"<style>{CSS}</style>")
     run = Run()
     # Navigation first: it settles which page this run is for, and widgets made before it would
     # get another identity on a session's first run than on the next (their values would reset).
-    page = st.navigation([st.Page(_agent_page(spec, run), title=spec.title, icon=ICONS.get(spec.id, "🤖"),
-                                  url_path=spec.id, default=i == 0) for i, spec in enumerate(list_agents())])
+    agents = {spec.id: st.Page(_agent_page(spec, run), title=spec.title, icon=ICONS.get(spec.id, "🤖"),
+                               url_path=spec.id, default=i == 0) for i, spec in enumerate(list_agents())}
+    page = st.navigation([*agents.values(), st.Page(_lab_page(run), title="Lab", icon="🧪", url_path="lab")])
+    run["open_conversation"] = _opener(run, agents)
     run["lang"] = lang_from(st.context.locale)
     run["store"] = runtime.store()
     runtime.start_background()

@@ -18,11 +18,15 @@ from agents.core.streaming import pumped
 from pages import render
 from pages.cards import card_markdown, dataframe_for, figure_for, tiles_of
 from pages.chat_text import outcome_text, step_body, step_title
+from pages.english_view import article_html, correction_html
 from pages.render import CardView, ChatView, MessageView
 from pages.shopping_view import products_of, summary_of
 from pages.texts import Lang, error_parts, t
 
 _STATUS_STATE = {"running": "running", "failed": "error"}
+# Cards with a drawing of their own (the neutral HTML the Gradio chat shows too): the english
+# tutor's article (compact in the chat) and the correction of what the learner wrote.
+CUSTOM_CARDS = {"article": article_html, "correction": correction_html}
 
 
 def draw_tiles(card: CardView, per_row: int = 3) -> None:
@@ -39,6 +43,11 @@ def draw_tiles(card: CardView, per_row: int = 3) -> None:
 def draw_card(card: CardView, key: str, *, chart: bool = True) -> None:
     """A card: its text, headline tiles, products, table and chart (the chart only in the chat;
     the workspace passes ``chart=False`` to stay short, as the Gradio workspace does)."""
+    custom = CUSTOM_CARDS.get(card.card_type)
+    if custom is not None:
+        with st.container(border=True, key=f"{key}-{card.card_type}"):
+            st.markdown(custom(card), unsafe_allow_html=True)
+        return
     with st.container(border=True):
         st.markdown(card_markdown(card))
         draw_tiles(card)
@@ -97,11 +106,14 @@ def _draw_entry(message: MessageView, lang: Lang, key: str) -> None:
 
 
 def groups(view: ChatView) -> list[tuple[str, list[tuple[int, MessageView]]]]:
-    """The entries as chat bubbles: each user message alone, the assistant's entries between two
-    user messages together (a reply's text, steps and cards read as one answer)."""
+    """The entries as chat bubbles: each user message with the cards on their side (the english
+    tutor's correction of it), the assistant's entries between two user messages together (a
+    reply's text, steps and cards read as one answer)."""
     out: list[tuple[str, list[tuple[int, MessageView]]]] = []
     for index, message in enumerate(view.messages):
-        if message.role == "user" or not out or out[-1][0] == "user":
+        user_card = message.role == "user" and message.kind == "card"
+        joins = bool(out) and (out[-1][0] == message.role == "assistant" or (user_card and out[-1][0] == "user"))
+        if not joins:
             out.append((message.role, []))
         out[-1][1].append((index, message))
     return out
@@ -141,10 +153,19 @@ def stream_turn(view: ChatView, events: Iterator[Any], lang: Lang,
     turn at the next event, so the partial reply is saved and the conversation unlocked."""
     with st.chat_message("user"):
         st.markdown(render.last_user_text(view) or "")
+        user_cards = st.empty()  # the correction of this message, when it comes
     pump = pumped(events, name="streamlit")
     with st.chat_message("assistant"):
+        lead_cards = st.empty()  # a card that opens the reply (the english tutor's article)
         steps_box = st.empty()
         badge = st.empty()
+
+        def cards(turn_id: str | None, kinds: frozenset[str], box: Any, prefix: str) -> None:
+            shown = [m.card for m in view.messages if m.kind == "card" and m.turn_id == turn_id
+                     and m.card is not None and m.card.card_type in kinds]
+            with box.container():
+                for i, card in enumerate(shown):
+                    draw_card(card, f"{prefix}-{i}")
 
         def text() -> Iterator[str]:
             first = True
@@ -158,6 +179,10 @@ def stream_turn(view: ChatView, events: Iterator[Any], lang: Lang,
                         yield event.content
                     case "thinking":
                         badge.caption(view.badge)
+                    case "data_card" if event.card_type in render.USER_SIDE_CARDS:
+                        cards(event.turn_id, render.USER_SIDE_CARDS, user_cards, "pg-live-user")
+                    case "data_card" if event.card_type in render.LEAD_CARDS:
+                        cards(event.turn_id, render.LEAD_CARDS, lead_cards, "pg-live-lead")
                     case "intent" | "tool_call" | "tool_result" | "ui_action" | "action_confirmation":
                         turn_steps = [m for m in view.messages if m.kind == "step" and m.turn_id == event.turn_id]
                         with steps_box.container():

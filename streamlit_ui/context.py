@@ -40,7 +40,12 @@ class PageContext:
 
     @property
     def reload_key(self) -> str:
-        return f"pg_reload:{self.viewer.user_id}:{self.spec.id}"
+        return self.reload_key_for(self.viewer.user_id, self.spec.id)
+
+    @staticmethod
+    def reload_key_for(user_id: str, agent_id: str) -> str:
+        """Set to a conversation id, the agent page opens it (from the store) on its next run."""
+        return f"pg_reload:{user_id}:{agent_id}"
 
     @property
     def outbox_key(self) -> str:

@@ -25,10 +25,11 @@ def free_port() -> int:
 
 @contextmanager
 def serve(env: dict[str, str] | None = None, timeout: float = 90) -> Iterator[str]:
-    """Start ``streamlit run streamlit_app.py`` headless on a free loopback port; yields its URL once
+    """Start the app (``streamlit_ui.launch``) headless on a free loopback port; yields its URL once
     ``/_stcore/health`` answers 200, and stops it afterwards."""
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true",
+    # streamlit_ui.launch: `streamlit run streamlit_app.py` with the pages/ folder ignored from the first session
+    server = subprocess.Popen([sys.executable, "-m", "streamlit_ui.launch", "--server.headless", "true",
                                "--server.address", "127.0.0.1", "--server.port", str(port)],
                               cwd=ROOT, env={**os.environ, **(env or {})}, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)

@@ -80,6 +80,9 @@ def streamlit_shots(out: str) -> None:
         page.evaluate("() => { const main = document.querySelector('.stMain'); main.scrollTop = main.scrollHeight; }")
         page.wait_for_timeout(800)
         page.screenshot(path=f"{out}/streamlit-phone.png")
+        from tests.streamlit.shots import shots  # the Lab and english pages, on a server of their own
+
+        print("sideways overflow (px):", shots(b, out))
         b.close()
 
 

@@ -1,6 +1,7 @@
 """The Streamlit app in headless Chromium (real `streamlit run`): a marketing turn draws its KPI tiles
 and chart inside the chat, a budget change is confirmed from the card above the input, and a
-390 px phone shows the confirmation right above the input with nothing scrolling sideways."""
+390 px phone shows the confirmation right above the input with nothing scrolling sideways; the
+english correction sits in the learner's own message; a click on a Lab table row opens that turn."""
 
 from __future__ import annotations
 
@@ -124,3 +125,61 @@ def test_stop_keeps_the_partial_reply(tmp_path):
                                        "ORDER BY seq DESC LIMIT 1").fetchone()
     assert status == "interrupted"
     assert content.startswith("word0 word1") and "word79" not in content
+
+
+def test_the_english_correction_and_a_lab_row_click(streamlit_url):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR")
+        page.goto(streamlit_url + "english", wait_until="load")  # the server's first session, by its address
+        page.get_by_text("영어 회화").first.wait_for(timeout=60_000)
+        page.wait_for_selector(INPUT, timeout=60_000)
+        assert page.locator("[data-testid=stDialog]").count() == 0  # no "Page not found"
+        _send(page, "I goes to school yesterday.")
+        mine = page.locator("[data-testid=stChatMessage]").first
+        mine.locator(".pg-fix").wait_for(timeout=30_000)
+        assert mine.locator(".pg-fix del").first.inner_text() == "goes"  # in the learner's own bubble
+        assert mine.locator(".pg-fix ins").first.inner_text() == "went"
+        assert page.locator("[data-testid=stChatMessage]").nth(1).locator(".pg-article-title").count() == 1
+        page.locator(".st-key-pg-side .pg-article-vocab li").nth(2).wait_for(timeout=30_000)  # the whole article aside
+
+        page.goto(streamlit_url + "lab", wait_until="load")
+        grid = page.locator("[data-testid=stDataFrame]").first
+        grid.wait_for(timeout=60_000)
+        page.wait_for_timeout(1500)
+        box = grid.bounding_box()
+        page.mouse.click(box["x"] + 14, box["y"] + 35 + 17)  # the first row's selection box
+        detail = page.locator(".st-key-pg-lab-detail")
+        detail.locator(".js-plotly-plot .main-svg").first.wait_for(timeout=30_000)  # the waterfall
+        page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=60_000)
+        detail.get_by_text("I goes to school yesterday.").first.wait_for(timeout=30_000)
+        assert "english · offline/" in detail.inner_text()  # the turn's agent and model, drawn from markdown
+
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, locale="ko-KR", is_mobile=True,
+                                 has_touch=True)
+        phone.goto(streamlit_url + "lab", wait_until="load")
+        phone.locator("[data-testid=stDataFrame]").first.wait_for(timeout=60_000)
+        phone.wait_for_timeout(1000)
+        widths = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        assert widths[0] <= widths[1]
+        browser.close()
+
+
+def test_the_first_session_never_serves_a_module_of_pages(streamlit_url):
+    """The first visitor of a fresh server asking for /shell gets "Page not found" and the main page:
+    pages/shell.py (a Gradio module) is never run as a Streamlit page (streamlit_ui/launch.py)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR")
+        page.goto(streamlit_url + "shell", wait_until="load")
+        page.get_by_text("Page not found").first.wait_for(timeout=60_000)
+        page.wait_for_selector(INPUT, timeout=60_000)
+        page.get_by_text("마케팅 에이전트").first.wait_for(timeout=30_000)  # the main page runs instead
+        assert [e for e in page.locator("[data-testid=stException]").all()] == []
+        browser.close()

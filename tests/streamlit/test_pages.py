@@ -1,5 +1,5 @@
-"""Navigation: one page per registered agent built from the registry, Streamlit's `pages/`
-discovery off (the Gradio modules there are never Streamlit pages), and no Gradio import."""
+"""Navigation: one page per registered agent built from the registry, then the Lab, Streamlit's
+`pages/` discovery off (the Gradio modules there are never Streamlit pages), and no Gradio import."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ from agents.core.agent import list_agents
 from tests.streamlit.conftest import APP, ROOT, click, open_page, send, texts
 
 
-def test_the_pages_are_the_registered_agents_and_nothing_from_pages(app):
+def test_the_pages_are_the_registered_agents_and_the_lab_and_nothing_from_pages(app):
     from streamlit.runtime.pages_manager import PagesManager
 
     pages = app._registered_pages.values()
     specs = list_agents()
-    # the first agent is the default page (served at /), the others under their id
-    assert [p["page_name"] for p in pages] == [s.title for s in specs]
-    assert [p["url_pathname"] for p in pages] == ["", *[s.id for s in specs[1:]]]
+    # the first agent is the default page (served at /), the others under their id, the Lab last
+    assert [p["page_name"] for p in pages] == [*[s.title for s in specs], "Lab"]
+    assert [p["url_pathname"] for p in pages] == ["", *[s.id for s in specs[1:]], "lab"]
     assert all(not p.get("script_path") for p in pages)  # function pages, no file from pages/
     assert PagesManager.uses_pages_directory is False  # st.navigation turned discovery off
     assert (ROOT / "pages").is_dir() and any((ROOT / "pages").glob("*.py"))  # the folder it ignores
@@ -37,6 +37,9 @@ def test_a_page_per_agent(app):
         assert list(spec.examples[:4]) == [q for q in labels if q in spec.examples]  # the openers as buttons
         sidebar = "\n".join(m.value for m in app.sidebar.markdown)
         assert f"대화 · {spec.title}" in sidebar
+    open_page(app, "lab")  # and the Lab: no chat, its two views
+    assert "### 🧪 Lab" in texts(app) and not app.chat_input
+    assert app.radio(key="pg_lab_view").options == ["🔎 트레이스 (Traces)", "🧪 평가 실행 (Eval runs)"]
 
 
 def test_an_agent_without_a_panel_gets_the_generic_page(app):
@@ -64,6 +67,15 @@ at = AppTest.from_file({str(APP)!r}, default_timeout=120)
 at.run()
 at.chat_input[0].set_value("이번 주 성과 어때?").run()
 ok = not at.exception and len(at.metric) > 0
+# the Lab too: a turn's detail (waterfall) and the eval runs view load the pages/lab view models
+from streamlit.util import calc_hash
+at._page_hash = calc_hash("lab")
+at.run()
+turn = at.dataframe[0].value["turn"].tolist()[0]
+at.selectbox(key="pg_lab_pick:demo").set_value(turn).run()
+ok = ok and not at.exception and len(at.get("plotly_chart")) == 1
+at.radio(key="pg_lab_view").set_value("evals").run()
+ok = ok and not at.exception
 from agents.core.store import reset_shared_store
 reset_shared_store()
 print(json.dumps({{"ok": ok, "gradio": sorted(m for m in sys.modules if m.split('.')[0] == 'gradio')}}))
