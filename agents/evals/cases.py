@@ -215,7 +215,10 @@ def run_case(
     clock = CaseClock()
     outcome = CaseOutcome(run_id=run_id, index=index, case=case, config=config, status="passed", user_id=user_id,
                           conversation_id=None)
-    settings = TurnSettings(prompt_version=config.prompt_version)
+    # The case runs as its own fresh user, but its turns are the run owner's: they show in the owner's Lab
+    # (a failure links to its trace, in shared mode too) and count against the owner's daily limit, as a
+    # side-by-side side's turns do.
+    settings = TurnSettings(prompt_version=config.prompt_version, owner_id=owner)
     try:
         session = Session(agent_id, user_id=user_id, provider=provider, store=store, clock=clock, settings=settings)
         for step_index, step in enumerate(case.turns):

@@ -309,3 +309,23 @@ def test_a_run_cut_off_by_a_restart_reads_as_aborted() -> None:
     reset_shared_store()  # the process stops; the next one opens the same file
     again = EvalRepo(runtime_store().db).run("evr_cut")
     assert (again["status"], again["error"]) == ("aborted", "the app stopped during the run")
+
+
+def test_a_runs_turns_are_its_owners_in_the_lab_in_shared_mode() -> None:
+    """Each case runs as a fresh eval user, yet the turns are the run owner's: in shared mode the owner opens
+    a failing case's trace from the run, and nobody else can."""
+    from agents.core.errors import PlaygroundError
+    from agents.lab.access import LabUser
+    from agents.lab.traces import list_traces, trace_detail
+
+    store = runtime_store()
+    [run] = run_suite(parse_suite(NOTES, "notes.yaml"), owner="alice")
+    turns = [s["turn_id"] for s in EvalRepo(store.db).steps(run.id) if s["turn_id"]]
+    assert turns
+    alice, bob = LabUser("alice", "shared"), LabUser("bob", "shared")
+    assert {r["turn_id"] for r in list_traces(store, alice, limit=200).rows} >= set(turns)
+    detail = trace_detail(store, turns[0], alice)
+    assert detail.turn_id == turns[0] and detail.user_id.startswith("eval-") and detail.owner_id == "alice"
+    with pytest.raises(PlaygroundError):
+        trace_detail(store, turns[0], bob)
+    assert not list_traces(store, bob, limit=200).rows
