@@ -138,6 +138,7 @@ def _shoot(url: str, out: str) -> None:
         page.screenshot(path=f"{out}/tutor-390.png", full_page=True)
         english(b, url, out)
         lab(b.new_page(viewport={"width": 1440, "height": 1000}, locale="ko-KR"), url, out)
+        evals(b.new_page(viewport={"width": 1440, "height": 1000}, locale="ko-KR"), url, out)
         b.close()
 
 
@@ -185,6 +186,27 @@ def lab(page: Page, url: str, out: str) -> None:
     top = page.locator("#pg-lab-view-traces").bounding_box()["y"]
     bottom = page.locator("#pg-lab-waterfall").bounding_box()
     page.screenshot(path=f"{out}/lab.png", full_page=True,
+                    clip={"x": 0, "y": top, "width": 1440, "height": bottom["y"] + bottom["height"] - top + 16})
+
+
+def evals(page: Page, url: str, out: str) -> None:
+    """The Lab's Evals view after a run of the shipped tutor suite on the offline model: progress and results."""
+    page.goto(url, wait_until="load")
+    page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    page.wait_for_timeout(1000)
+    page.click("#pg-tab-lab-button")
+    page.wait_for_selector("#pg-lab-tabs", timeout=30_000)
+    page.click("#pg-lab-view-evals-button")
+    page.click("#pg-evals-suite input")
+    page.get_by_role("option", name="📦 tutor").first.click()
+    page.click("#pg-evals-run")
+    page.wait_for_function("() => { const b = document.querySelector('#pg-evals-progress');"
+                           " return b && ['passed', 'failed', 'error'].includes(b.dataset.status) }", timeout=120_000)
+    page.wait_for_selector("#pg-evals-cases [role=gridcell]", timeout=30_000)
+    page.wait_for_timeout(1500)
+    top = page.locator("#pg-lab-tabs").bounding_box()["y"]
+    bottom = page.locator("#pg-evals-cases").bounding_box()
+    page.screenshot(path=f"{out}/evals.png", full_page=True,
                     clip={"x": 0, "y": top, "width": 1440, "height": bottom["y"] + bottom["height"] - top + 16})
 
 
