@@ -46,6 +46,9 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
                       for spec in agents}
         with gr.Sidebar(label=label("conversations"), open=True, elem_id="pg-sidebar", width=280):
             lists = {spec.id: build_conversation_list(spec, visible=i == 0) for i, spec in enumerate(agents)}
+            # The Lab and API tabs have no conversations: say so rather than show an empty column.
+            elsewhere = gr.Markdown(label("sidebar_other_tab"), visible=not agents, elem_id="pg-sidebar-other",
+                                    elem_classes=["pg-muted"])
         with gr.Tabs(elem_id="pg-tabs") as tabs:
             for i, spec in enumerate(agents):
                 with gr.Tab(spec.title, id=spec.id, elem_id=f"pg-tab-{spec.id}") as tab:
@@ -64,10 +67,10 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
         def show_list(evt: gr.SelectData) -> list[Any]:
             """The sidebar lists the conversations of the open tab."""
             chosen = agents[evt.index].id if isinstance(evt.index, int) and evt.index < len(agents) else None
-            return [gr.update(visible=spec.id == chosen) for spec in agents]
+            return [*(gr.update(visible=spec.id == chosen) for spec in agents), gr.update(visible=chosen is None)]
 
         if sections:
-            tabs.select(show_list, None, sections, show_progress="hidden")
+            tabs.select(show_list, None, [*sections, elsewhere], show_progress="hidden")
     return demo
 
 

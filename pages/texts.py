@@ -32,6 +32,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "unarchive": ("보관 해제", "Unarchive"),
     "delete": ("삭제", "Delete"),
     "no_conversations": ("아직 대화가 없습니다.", "No conversations yet."),
+    "sidebar_other_tab": ("이 탭에는 대화 목록이 없습니다. 에이전트 탭을 열면 그 대화들이 여기에 나옵니다.",
+                          "This tab has no conversations. Open an agent's tab to list its conversations here."),
     "input_placeholder": ("메시지를 입력하세요 · Enter 전송, Shift+Enter 줄바꿈",
                           "Type a message · Enter sends, Shift+Enter adds a line"),
     "send": ("보내기", "Send"),

@@ -63,6 +63,9 @@ def test_traces_filter_detail_and_open_the_conversation(page, store):
     _lab(page)
     _wait_rows(page, ">= 4")
     assert "1–4번째 턴" in page.inner_text("#pg-lab-page-note")
+    # the sidebar says the Lab has no conversation list (not an empty column)
+    assert "대화 목록이 없습니다" in page.inner_text("#pg-sidebar-other")
+    assert not page.locator("#pg-sidebar .pg-conversations").first.is_visible()
     # text search, then a status filter
     page.fill("#pg-lab-f-text textarea", "캠페인 목록")
     page.press("#pg-lab-f-text textarea", "Enter")
@@ -71,7 +74,10 @@ def test_traces_filter_detail_and_open_the_conversation(page, store):
     page.fill("#pg-lab-f-text textarea", "")
     page.click("#pg-lab-f-feedback input")
     page.get_by_role("option", name="👎").click()
-    _wait_rows(page, "=== 1")
+    # the text filter's single row is there until the 👎 filter's answer replaces it
+    page.wait_for_function("() => { const rows = [...document.querySelectorAll('#pg-lab-traces [role=row]')]"
+                           ".filter(r => r.querySelector('[role=gridcell]'));"
+                           " return rows.length === 1 && rows[0].innerText.includes('👎') }", timeout=30_000)
     row = _rows(page)[0]
     assert "이번 주 성과 어때?" in row and "👎" in row
     # the detail
