@@ -16,6 +16,7 @@ from typing import Any
 from agents.core.nlu import FUNCTION_WORDS, ExemplarClassifier, Speller, compact, decide, normalise
 from agents.tutor.catalog import lexicon
 from agents.tutor.charts import name as stock_label
+from agents.tutor.clauses import request_clause
 from agents.tutor.names import Mentions, find_stocks, find_term, without_stocks
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, default_portfolio, glossary, screens, stock_name, stocks
@@ -30,9 +31,13 @@ LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the mov
              "case_info": "tell me about a case", "portfolio_summary": "how is my portfolio doing?",
              "nav_education": "open lessons", "visualize": "draw a chart", "canvas": "make me a study note"}
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
-_KEYWORD_FILLER = re.compile(r"키워드|검색|걸러|거르|필터|관련|사례|찾아|들어간|있어|해줘|줘|filter|search|cases?|by|for|only")
+_KEYWORD_FILLER = re.compile(r"키워드|검색어|검색|걸러|거르|필터|관련|사례|찾아|들어간|있어|해줘|줘|filter|search|cases?|by|for|only")
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
 _POLITE = re.compile(r"(^|\s)(제|저의|제가)\s+")
+_REQUEST_WORD = re.compile(r"넣어|넣고|주세|주실|주시|해\s?주|좀$")
+# What points back at a context clause: a term (그게, 그 말, that word) or a stock (그 종목, that stock).
+_TERM_REF = re.compile(r"그게|그건|그거|그것|그\s?말|그\s?단어|그\s?용어|\bthat (?:word|term)\b", re.I)
+_STOCK_REF = re.compile(r"그\s?종목|그\s?회사|그\s?주식|\bthat (?:stock|company)(?:'s)?", re.I)
 _STRIP = re.compile(r"(으로|로|만|이|가|을|를|은|는|에서)$")
 
 
@@ -102,6 +107,28 @@ def _hit(text: str, intent: str) -> bool:
 
 
 def read(text: str, state: AppState) -> Reading:
+    """The request clause of a long message first (the other clauses are context); the whole message when
+    it is one clause, when no clause asks, or when the request clause alone leaves the tutor unsure."""
+    clause = request_clause(text)
+    if clause is not None:
+        reading = _read_one(resolve(clause, text.replace(clause, " ")), state)
+        if reading.kind not in (None, "off_topic") and reading.source == "rule":
+            return reading
+    return _read_one(text, state)
+
+
+def resolve(clause: str, context: str) -> str:
+    """The request clause with "그게" / "그 종목" / "that stock" replaced by the term or the one stock the
+    context clauses name ("PER이라는 말이 나오는데요, 그게 무슨 뜻인지..."): context only fills a gap."""
+    if _TERM_REF.search(clause) and find_term(clause) is None and (term := find_term(context)):
+        return _TERM_REF.sub(term, clause, count=1)
+    named = find_stocks(context).codes
+    if _STOCK_REF.search(clause) and not find_stocks(clause).codes and len(named) == 1:
+        return _STOCK_REF.sub(stock_label(named[0], "ko" if re.search(r"[가-힣]", clause) else "en"), clause, count=1)
+    return clause
+
+
+def _read_one(text: str, state: AppState) -> Reading:
     lex = lexicon()
     if re.search(r"[A-Za-z]{5}", text):
         text = speller().fix(normalise(text))  # after "whats" -> "what is"
@@ -150,7 +177,8 @@ def read(text: str, state: AppState) -> Reading:
             return _ask((f"어떤 종목의 {'매도' if side == 'sell' else '매수'} 화면을 열까요?",
                          f"Which stock's {side} screen should I open?"), _held(), action="open_order", side=side)
         return Reading("open_order", {"side": side, "code": code})
-    if _hit(text, "keyword") and (state.mode == "education" or case_word):
+    category = lex.value(text, "tab") in ("all", "market", "concept", "habit")
+    if _hit(text, "keyword") and (state.mode == "education" or case_word) and not category:
         keyword = keyword_of(text)
         if keyword:
             return Reading("set_keyword", {"keyword": keyword})
@@ -184,7 +212,8 @@ def read(text: str, state: AppState) -> Reading:
         return Reading(f"nav_{target}")
     if _hit(text, "portfolio") and _hit(text, "screen_word") and _hit(text, "show"):
         return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
-    if _hit(text, "portfolio") or (target == "my" and _hit(text, "how_is")):
+    asked = _hit(text, "how_is") or (_hit(text, "tell") and not _hit(text, "show"))  # 알려 주실래요, not 가 주실래요
+    if _hit(text, "portfolio") or (target == "my" and asked):
         return Reading("portfolio_summary")
     if mentions.codes:
         return Reading("nav_stock", {"code": mentions.codes[0]})
@@ -273,8 +302,16 @@ def _visual(text: str, mentions: Mentions, here: str | None, period: str | None)
 
 
 def keyword_of(text: str) -> str | None:
+    """The word to filter by: in English the one after search/filter ... for/by/about; else the first word
+    that is neither a filter word, a function word nor the request's verb (넣어서 걸러 주실래요, could you)."""
+    n = normalise(text).replace("?", " ")
+    said = re.search(r"\b(?:search|filter|look)\b.*?\b(?:for|by|about|on|with)\s+([a-z0-9][\w&-]*)", n)
+    if said and said.group(1) not in FUNCTION_WORDS:
+        return said.group(1)
     words = []
-    for word in normalise(text).replace("?", " ").split():
+    for word in n.split():
+        if word in FUNCTION_WORDS or _REQUEST_WORD.match(word):
+            continue
         stripped = _STRIP.sub("", _KEYWORD_FILLER.sub("", word))
         if stripped and not _KEYWORD_FILLER.fullmatch(word):
             words.append(stripped)

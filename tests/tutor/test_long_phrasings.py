@@ -14,12 +14,13 @@ import yaml
 from agents.core.nlu import compact
 from agents.core.session import Session
 from agents.tutor.catalog import LEXICON_PATH
+from agents.tutor.clauses import clauses, request_clause
 from agents.tutor.evaluate import LONG, WILD, load, run_report
-from agents.tutor.reading import TRAINING_PATH
+from agents.tutor.reading import TRAINING_PATH, resolve
 from tests.support.helpers import one
 from tests.tutor.conftest import context_for
-from tests.tutor.test_phrasings_data import problems, vocabulary
 from tests.tutor.test_phrasings_data import load as load_items
+from tests.tutor.test_phrasings_data import problems, vocabulary
 
 HANGUL = re.compile(r"[가-힣]")
 
@@ -50,3 +51,48 @@ def test_the_long_set_is_valid_varied_and_kept_apart() -> None:
     texts = [compact(i["text"]) for i in load(LONG)]
     assert len(texts) == len(set(texts))
     assert [t for t in texts if t in examples or t in phrases or t in others] == []
+
+
+def test_a_message_is_cut_into_clauses_and_the_one_that_asks_is_the_request() -> None:
+    assert clauses("KB금융이랑 비슷한 은행주가 궁금해서 그런데 신한지주로 가 주실 수 있나요?") == [
+        "KB금융이랑 비슷한 은행주가 궁금해서 그런데", "신한지주로 가 주실 수 있나요?"]
+    assert request_clause("이 사례는 다 읽었고요, 메인 화면으로 돌아가 주실래요? 시장 분위기 보고 싶어서요") == \
+        "메인 화면으로 돌아가 주실래요?"  # a trailing reason is context too
+    assert request_clause("I was reading this case and it mentions Kakao a lot... would you mind opening the Kakao "
+                          "stock page for me?") == "would you mind opening the Kakao stock page for me?"
+    # One clause, a plain 고/서 inside one request, or no clause in a request form: the whole message is read.
+    assert request_clause("SK하이닉스랑 같이 비교해서 그려 주실 수 있을까요?") is None
+    assert request_clause("ecopro bm tanked today?? explain") is None
+    assert clauses("어디데 가 볼까") == ["어디데 가 볼까"]  # 데 cuts only after a syllable closing in ㄴ
+
+
+def test_a_pointer_in_the_request_takes_the_term_or_stock_of_the_context() -> None:
+    assert resolve("그게 정확히 무슨 뜻인지 알려 주시겠어요?", "이 사례에 PER이라는 말이 자꾸 나오는데요,") == \
+        "PER 정확히 무슨 뜻인지 알려 주시겠어요?"
+    assert resolve("so please show me that stock's page", "The case keeps bringing up LG Energy Solution,") == \
+        "so please show me LG Energy Solution page"
+    # Two stocks in the context: nothing is guessed.
+    assert resolve("그 종목 차트 보여 주세요", "카카오랑 네이버를 보다가요,") == "그 종목 차트 보여 주세요"
+
+
+def test_the_app_goes_where_the_request_clause_asks_not_where_the_context_is(store, clock) -> None:
+    s = Session("tutor", store=store, clock=clock)
+    events = s.run("지금 카카오 보고 있는데요, 혹시 같은 인터넷주인 네이버 페이지로 넘어가 주실 수 있을까요?",
+                   extra={"context_text": context_for("/stock/035720")})
+    ui = one(events, "ui_action")
+    assert (ui.action_id, ui.params) == ("nav_stock", {"code": "035420"})
+    assert events[-1].meta["screen"]["route_after"] == "/stock/035420"
+    events = s.run("네이버 차트는 충분히 본 것 같아요, 처음 화면으로 좀 데려가 주세요",
+                   extra={"context_text": context_for("/stock/035420")})
+    assert (one(events, "ui_action").action_id, events[-1].meta["screen"]["route_after"]) == ("nav_home", "/home")
+    events = s.run("제 포트폴리오가 전체적으로 수익인지 손실인지 알려주실 수 있나요?", extra={"context_text": context_for("/home")})
+    assert [e.name for e in events if e.type == "tool_call"] == ["get_portfolio"]
+    assert not [e for e in events if e.type == "ui_action"]
+
+
+def test_a_polite_removal_without_its_stock_asks_and_changes_nothing(store, clock) -> None:
+    s = Session("tutor", store=store, clock=clock)
+    events = s.run("제 포트폴리오 보다가요, 그중에 하나 좀 빼 주실 수 있을까요?", extra={"context_text": context_for("/my")})
+    asked = one(events, "clarification")
+    assert len(asked.options) >= 2
+    assert not [e for e in events if e.type in ("action_confirmation", "ui_action")]

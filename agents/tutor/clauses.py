@@ -1,0 +1,46 @@
+"""The request clause of a long, polite message ("카카오 보고 있는데요, 네이버 페이지로 넘어가 주실 수 있을까요?",
+"I was reading this case..., so could you open the Kakao page?"): the message is cut at clause
+connectives and punctuation, and the clause in a request form (주세요, 주실래요, could you, please) is
+what is asked; the other clauses say what the learner is looking at, just read, or why they ask.
+
+Only the cut is here; ``reading.read`` reads the request clause first and falls back to the whole message."""
+
+from __future__ import annotations
+
+import re
+
+# Korean clause endings that join a context clause to the next one. The polite forms (는데요, 고요, 서요)
+# always end a clause; the plain 는데 / 다가 / 길래 / 니까 / 지만 end one before a space. A plain 고 or 서 is
+# left alone: it also joins two verbs of one request ("비교해서 그려", "넣어서 걸러", "보고 싶어").
+_KO_END = re.compile(r"(?<=[가-힣])(?:다가요?|길래요?|니까요?|으니|고요|서요|지만|더니|데도|데요|데)(?=\s)")
+_EN_JOIN = re.compile(r"\s(?:so|but|because|cause|since|and then|then)\s", re.I)
+_PUNCT = re.compile(r"\s*(?:\.{2,}|…+|[,;!?~]+|\.(?=\s))\s*")
+# The forms that ask for something: a clause in one of them is the request.
+_REQUEST_KO = re.compile(r"주세요|주실|주시겠|주시면|주시나요|주십|줘|줄래|줄 수|주라|주면|부탁|해 ?봐|가자|보자|싶어요|싶은데|싶습니다")
+_REQUEST_EN = re.compile(r"\b(?:could you|would you|can you|will you|would you mind|please|plz|pls|take me|show me|"
+                         r"bring me|i want|i'd like|let me|mind)\b", re.I)
+
+
+def _ending(m: re.Match[str]) -> str:
+    """A 데 ending cuts only after a syllable that closes in ㄴ (는데, 은데, 그런데, 궁금한데), not 어디데."""
+    if m.group(0).startswith("데") and (ord(m.string[m.start() - 1]) - 0xAC00) % 28 != 4:
+        return m.group(0)
+    return m.group(0) + "\n"
+
+
+def clauses(text: str) -> list[str]:
+    """The message cut into clauses (empty pieces dropped)."""
+    marked = _KO_END.sub(_ending, text)
+    marked = _EN_JOIN.sub("\n", marked)
+    marked = _PUNCT.sub(lambda m: m.group(0).strip() + "\n", marked)
+    return [p.strip() for p in marked.split("\n") if p.strip(" ,.?!~…")]
+
+
+def request_clause(text: str) -> str | None:
+    """The last clause in a request form, or None when the message is one clause or none of its clauses
+    asks in one (a bare question, "ecopro tanked today?? explain", is read whole)."""
+    parts = clauses(text)
+    if len(parts) < 2:
+        return None
+    asking = [p for p in parts if _REQUEST_KO.search(p) or _REQUEST_EN.search(p)]
+    return asking[-1] if asking else None
