@@ -13,8 +13,10 @@ import re
 # always end a clause; the plain 는데 / 다가 / 길래 / 니까 / 지만 end one before a space. A plain 고 or 서 is
 # left alone: it also joins two verbs of one request ("비교해서 그려", "넣어서 걸러", "보고 싶어").
 _KO_END = re.compile(r"(?<=[가-힣])(?:다가요?|길래요?|니까요?|으니|고요|서요|지만|더니|데도|데요|데)(?=\s)")
-_EN_JOIN = re.compile(r"\s(?:so|but|because|cause|since|and then|then)\s", re.I)
-_PUNCT = re.compile(r"\s*(?:\.{2,}|…+|[,;!?~]+|\.(?=\s))\s*")
+# "so" joins clauses before a request or a subject ("..., so could you", "so I want"), not in "up so much".
+_EN_JOIN = re.compile(r"\s(?:so(?=\s(?:could|can|would|will|please|plz|i|i'm|you|what|why|how|let|maybe|now)\b)|"
+                      r"but|because|cause|since|and then|then)\s", re.I)
+_PUNCT = re.compile(r"\s*(?:\.{2,}|…+|[,;:!?~]+|\.(?=\s))\s*")
 # The forms that ask for something: a clause in one of them is the request.
 _REQUEST_KO = re.compile(r"주세요|주실|주시겠|주시면|주시나요|주십|줘|줄래|줄 수|주라|주면|부탁|해 ?봐|가자|보자|싶어요|싶은데|싶습니다")
 _REQUEST_EN = re.compile(r"\b(?:could you|would you|can you|will you|would you mind|please|plz|pls|take me|show me|"
@@ -37,10 +39,12 @@ def clauses(text: str) -> list[str]:
 
 
 def request_clause(text: str) -> str | None:
-    """The last clause in a request form, or None when the message is one clause or none of its clauses
-    asks in one (a bare question, "ecopro tanked today?? explain", is read whole)."""
+    """The last clause in a request form, else a last clause that is a question; None when the message is
+    one clause or none of its clauses asks ("ecopro tanked today?? explain" is read whole)."""
     parts = clauses(text)
     if len(parts) < 2:
         return None
     asking = [p for p in parts if _REQUEST_KO.search(p) or _REQUEST_EN.search(p)]
+    if not asking and parts[-1].endswith("?"):
+        return parts[-1]  # "..., but I'm curious about this one: why did it go up?" (a last question asks)
     return asking[-1] if asking else None

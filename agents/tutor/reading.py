@@ -38,7 +38,7 @@ _REQUEST_WORD = re.compile(r"넣어|넣고|주세|주실|주시|해\s?주|좀$")
 # What points back at a context clause: a term (그게, 그 말, that word) or a stock (그 종목, that stock).
 _TERM_REF = re.compile(r"그게|그건|그거|그것|그\s?말|그\s?단어|그\s?용어|\bthat (?:word|term)\b", re.I)
 _STOCK_REF = re.compile(r"그\s?종목|그\s?회사|그\s?주식|\bthat (?:stock|company)(?:'s)?", re.I)
-_STRIP = re.compile(r"(으로|로|만|이|가|을|를|은|는|에서)$")
+_STRIP = re.compile(r"(으로|로|만|이|가|을|를|은|는|에서|에)$")
 
 
 @dataclass
@@ -114,6 +114,11 @@ def read(text: str, state: AppState) -> Reading:
         reading = _read_one(resolve(clause, text.replace(clause, " ")), state)
         if reading.kind not in (None, "off_topic") and reading.source == "rule":
             return reading
+        if reading.kind is None and (action := reading.args.get("action")) in HIGH_RISK:
+            # A high-risk request takes only its stock from the context ("하닉 팔고 싶은데 매도 화면 열어줄래"),
+            # never its side ("매수를 할지 매도를 할지 모르겠지만 주문창 띄워" still asks).
+            whole = _read_one(text, state)
+            return whole if whole.kind == action and whole.args.get("side") == side_of(clause) else reading
     return _read_one(text, state)
 
 
@@ -258,7 +263,9 @@ def ask_side(code: str | None) -> Reading:
 
 
 def side_of(text: str) -> str | None:
-    """The order side the learner said (매수 / 매도, buy / sell), if any."""
+    """The order side the learner said (매수 / 매도, buy / sell), if any; both said ("매수를 할지 매도를 할지") is none."""
+    if _hit(text, "order_sell") and _hit(text, "order_buy"):
+        return None
     return "sell" if _hit(text, "order_sell") else "buy" if _hit(text, "order_buy") else None
 
 

@@ -16,7 +16,8 @@ from agents.core.session import Session
 from agents.tutor.catalog import LEXICON_PATH
 from agents.tutor.clauses import clauses, request_clause
 from agents.tutor.evaluate import LONG, WILD, load, run_report
-from agents.tutor.reading import TRAINING_PATH, resolve
+from agents.tutor.reading import TRAINING_PATH, read, resolve
+from agents.tutor.sandbox import state_for_route
 from tests.support.helpers import one
 from tests.tutor.conftest import context_for
 from tests.tutor.test_phrasings_data import load as load_items
@@ -96,3 +97,16 @@ def test_a_polite_removal_without_its_stock_asks_and_changes_nothing(store, cloc
     asked = one(events, "clarification")
     assert len(asked.options) >= 2
     assert not [e for e in events if e.type in ("action_confirmation", "ui_action")]
+
+
+def test_a_high_risk_request_takes_its_stock_from_the_context_never_its_side() -> None:
+    home, kakao = state_for_route("/home"), state_for_route("/stock/035720")
+    sell = read("하닉 팔고 싶은데 매도 화면 열어줄래", home)
+    assert (sell.kind, sell.args) == ("open_order", {"side": "sell", "code": "000660"})
+    both = read("카카오 보다가 생각난 건데요, 매수를 할지 매도를 할지 아직 모르겠지만 주문창 좀 띄워 주실래요?", kakao)
+    assert both.kind is None and both.choices == ["매수", "매도"]
+    context_side = read("매도할까 고민 중인데요, 주문 화면 좀 열어 주세요", kakao)
+    assert context_side.kind is None and context_side.choices == ["매수", "매도"]
+    # "so" before a request cuts; inside "went up so much" it does not.
+    assert request_clause("My sister works at Naver, but I'm curious about this one: why did it go up so much "
+                          "this month?") == "why did it go up so much this month?"
