@@ -18,9 +18,11 @@ _EN_JOIN = re.compile(r"\s(?:so(?=\s(?:could|can|would|will|please|plz|i|i'm|you
                       r"but|because|cause|since|and then|then)\s", re.I)
 _PUNCT = re.compile(r"\s*(?:\.{2,}|…+|[,;:!?~]+|\.(?=\s))\s*")
 # The forms that ask for something: a clause in one of them is the request.
-_REQUEST_KO = re.compile(r"주세요|주실|주시겠|주시면|주시나요|주십|줘|줄래|줄 수|주라|주면|부탁|해 ?봐|가자|보자|싶어요|싶은데|싶습니다")
+_REQUEST_KO = re.compile(r"주세요|주실|주시겠|주시면|주시나요|주십|줘|줄래|줄 수|주라|주면|부탁|해 ?봐|가자|보자|싶어요|싶은데|싶습니다|"
+                         r"싶네요|좋겠")
 _REQUEST_EN = re.compile(r"\b(?:could you|would you|can you|will you|would you mind|please|plz|pls|take me|show me|"
-                         r"bring me|i want|i'd like|let me|mind)\b", re.I)
+                         r"bring me|i want|i'd like|i'd love|would like|let me|let's|mind|is it possible|"
+                         r"would it be possible|i was wondering|i wonder if)\b", re.I)
 
 
 def _ending(m: re.Match[str]) -> str:

@@ -38,6 +38,9 @@ _REQUEST_WORD = re.compile(r"넣어|넣고|주세|주실|주시|해\s?주|좀$")
 # What points back at a context clause: a term (그게, 그 말, that word) or a stock (그 종목, that stock).
 _TERM_REF = re.compile(r"그게|그건|그거|그것|그\s?말|그\s?단어|그\s?용어|\bthat (?:word|term)\b", re.I)
 _STOCK_REF = re.compile(r"그\s?종목|그\s?회사|그\s?주식|\bthat (?:stock|company)(?:'s)?", re.I)
+# A side said as the learner's own wish in a context clause counts; one they are still weighing does not.
+_WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게|살래|팔래", re.I)
+_UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
 _STRIP = re.compile(r"(으로|로|만|이|가|을|를|은|는|에서|에)$")
 
 
@@ -118,7 +121,9 @@ def read(text: str, state: AppState) -> Reading:
             # A high-risk request takes only its stock from the context ("하닉 팔고 싶은데 매도 화면 열어줄래"),
             # never its side ("매수를 할지 매도를 할지 모르겠지만 주문창 띄워" still asks).
             whole = _read_one(text, state)
-            return whole if whole.kind == action and whole.args.get("side") == side_of(clause) else reading
+            side = whole.args.get("side")
+            wanted = side is not None and _WANT.search(text) and not _UNDECIDED.search(text)  # 사고 싶은데, I want to sell
+            return whole if whole.kind == action and (side == side_of(clause) or wanted) else reading
     return _read_one(text, state)
 
 
@@ -167,7 +172,9 @@ def _read_one(text: str, state: AppState) -> Reading:
         return _which(text, mentions)  # bare 삼성 / SK: which one, whatever was asked about it
     if _hit(text, "link") and not (define and term):
         return _link(text, code, mentions)
-    if term and define and not case_word and not (_hit(text, "move") and _hit(text, "why") and not term_is_asked(n)):
+    own = _hit(text, "portfolio") and re.search(r"(^|\s)(내|my)\s", n) is not None  # 내 계좌 수익률이 몇 퍼센트인지
+    if term and define and not case_word and not own \
+            and not (_hit(text, "move") and _hit(text, "why") and not term_is_asked(n)):
         return Reading("concept", {"term": term})
     if _hit(text, "remove") or (_hit(text, "remove_verb") and _hit(text, "holdings_ref") and not _hit(text, "why")):
         if code is None:

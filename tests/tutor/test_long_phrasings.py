@@ -16,6 +16,7 @@ from agents.core.session import Session
 from agents.tutor.catalog import LEXICON_PATH
 from agents.tutor.clauses import clauses, request_clause
 from agents.tutor.evaluate import LONG, WILD, load, run_report
+from agents.tutor.names import find_term
 from agents.tutor.reading import TRAINING_PATH, read, resolve
 from agents.tutor.sandbox import state_for_route
 from tests.support.helpers import one
@@ -110,3 +111,17 @@ def test_a_high_risk_request_takes_its_stock_from_the_context_never_its_side() -
     # "so" before a request cuts; inside "went up so much" it does not.
     assert request_clause("My sister works at Naver, but I'm curious about this one: why did it go up so much "
                           "this month?") == "why did it go up so much this month?"
+
+
+def test_a_side_wished_for_in_the_context_counts_and_other_request_forms_are_requests() -> None:
+    lesson = state_for_route("/education/rate-hikes-growth-2022")
+    buy = read("카카오 관련 사례를 읽었어요. 카카오 주식을 좀 사고 싶은데 주문 화면 열어 주시겠어요?", lesson)
+    assert (buy.kind, buy.args) == ("open_order", {"side": "buy", "code": "035720"})
+    assert request_clause("Is it possible to jump over to POSCO Holdings? I'm done with the battery lesson.") == \
+        "Is it possible to jump over to POSCO Holdings?"
+    assert request_clause("석 달 동안의 흐름을 보고 싶어요. 기간을 3개월로 바꿔 주시면 감사하겠습니다.") == \
+        "기간을 3개월로 바꿔 주시면 감사하겠습니다."
+    # "open" as a verb is not the opening price (시가); a rate asked about the learner's own account is theirs.
+    assert find_term("could you open the lesson on the won's slide?") is None and find_term("what is the open") == "시가"
+    own = read("제 계좌 수익률이 지금 몇 퍼센트인지 말해 주세요.", state_for_route("/my"))
+    assert own.kind == "portfolio_summary"
