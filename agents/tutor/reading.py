@@ -41,7 +41,7 @@ _STOCK_REF = re.compile(r"그\s?종목|그\s?회사|그\s?주식|\bthat (?:stock
 # A side said as the learner's own wish in a context clause counts; one they are still weighing does not.
 _WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게|살래|팔래", re.I)
 _UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
-_STRIP = re.compile(r"(으로|로|만|이|가|을|를|은|는|에서|에)$")
+_STRIP = re.compile(r"(이라는|라는|이란|으로|로|만|이|가|을|를|은|는|에서|에)$")
 
 
 @dataclass
@@ -114,7 +114,14 @@ def read(text: str, state: AppState) -> Reading:
     it is one clause, when no clause asks, or when the request clause alone leaves the tutor unsure."""
     clause = request_clause(text)
     if clause is not None:
-        reading = _read_one(resolve(clause, text.replace(clause, " ")), state)
+        context = text.replace(clause, " ")
+        reading = _read_one(resolve(clause, context), state)
+        named = find_stocks(context).codes
+        # A move asked with no subject of its own ("현대차가 올랐다던데요, 왜 그렇게 올랐는지 설명해 줄래요?") is
+        # about the one stock the context names, before the one on screen; 이 종목 / the market keep theirs.
+        if reading.kind == "explain_move" and len(named) == 1 and not find_stocks(clause).codes \
+                and not _hit(clause, "this_stock") and not _hit(clause, "market_wide"):
+            return Reading("explain_move", {"code": named[0]})
         if reading.kind not in (None, "off_topic") and reading.source == "rule":
             return reading
         if reading.kind is None and (action := reading.args.get("action")) in HIGH_RISK:

@@ -17,7 +17,7 @@ from agents.tutor.catalog import LEXICON_PATH
 from agents.tutor.clauses import clauses, request_clause
 from agents.tutor.evaluate import LONG, WILD, load, run_report
 from agents.tutor.names import find_term
-from agents.tutor.reading import TRAINING_PATH, read, resolve
+from agents.tutor.reading import TRAINING_PATH, keyword_of, read, resolve
 from agents.tutor.sandbox import state_for_route
 from tests.support.helpers import one
 from tests.tutor.conftest import context_for
@@ -125,3 +125,13 @@ def test_a_side_wished_for_in_the_context_counts_and_other_request_forms_are_req
     assert find_term("could you open the lesson on the won's slide?") is None and find_term("what is the open") == "시가"
     own = read("제 계좌 수익률이 지금 몇 퍼센트인지 말해 주세요.", state_for_route("/my"))
     assert own.kind == "portfolio_summary"
+
+
+def test_a_move_asked_without_a_subject_is_about_the_stock_the_context_names() -> None:
+    for screen in ("/home", "/stock/000660"):
+        move = read("뉴스에서 현대차가 많이 올랐다던데요, 왜 그렇게 올랐는지 설명해 줄 수 있어요?", state_for_route(screen))
+        assert (move.kind, move.args) == ("explain_move", {"code": "005380"})
+    # The market named in the request keeps it whole; two stocks in the context fill nothing.
+    market = read("현대차가 올랐다던데요, 오늘 시장 전체는 왜 빠졌는지 알려 주세요", state_for_route("/home"))
+    assert (market.kind, market.args) == ("explain_move", {})
+    assert keyword_of("배당이라는 키워드로 걸러 줄 수 있어요?") == "배당"
