@@ -41,6 +41,8 @@ _STOCK_REF = re.compile(r"그\s?종목|그\s?회사|그\s?주식|\bthat (?:stock
 # A side said as the learner's own wish in a context clause counts; one they are still weighing does not.
 _WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게|살래|팔래", re.I)
 _UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
+# A context clause's pointer at the case on screen (이 사례를 읽고, I was reading this case): what was read.
+_READ_THIS = re.compile(r"이\s?(?:사례|케이스|글|내용)|\bthis (?:case|lesson)\b", re.I)
 _STRIP = re.compile(r"(이라는|라는|이란|으로|로|만|이|가|을|를|은|는|에서|에)$")
 
 
@@ -131,6 +133,9 @@ def read(text: str, state: AppState) -> Reading:
             side = whole.args.get("side")
             wanted = side is not None and _WANT.search(text) and not _UNDECIDED.search(text)  # 사고 싶은데, I want to sell
             return whole if whole.kind == action and (side == side_of(clause) or wanted) else reading
+        # Read whole, but "이 사례를 읽고 나니" only says what was read: the case on screen is not asked for.
+        before, _, after = text.partition(clause)
+        return _read_one(_READ_THIS.sub(" ", before) + clause + _READ_THIS.sub(" ", after), state)
     return _read_one(text, state)
 
 

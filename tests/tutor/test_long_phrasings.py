@@ -135,3 +135,11 @@ def test_a_move_asked_without_a_subject_is_about_the_stock_the_context_names() -
     market = read("현대차가 올랐다던데요, 오늘 시장 전체는 왜 빠졌는지 알려 주세요", state_for_route("/home"))
     assert (market.kind, market.args) == ("explain_move", {})
     assert keyword_of("배당이라는 키워드로 걸러 줄 수 있어요?") == "배당"
+
+
+def test_the_case_a_context_clause_says_was_read_is_not_what_is_asked_for() -> None:
+    case = state_for_route("/education/battery-frenzy-2023")
+    unsure = read("이 사례를 읽고 나니 겁이 나네요. 제 보유 종목 중에 하나를 정리해 주시면 좋겠어요.", case)
+    assert unsure.kind is None and len(unsure.choices) >= 2  # not open_case of the case on screen
+    told = read("이 사례를 읽고 나니 궁금한데요, 이 사례 핵심만 알려 주세요", case)  # named in the request: it is asked
+    assert (told.kind, told.args) == ("case_info", {"case_id": "battery-frenzy-2023"})
