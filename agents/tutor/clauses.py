@@ -32,6 +32,12 @@ def _ending(m: re.Match[str]) -> str:
     return m.group(0) + "\n"
 
 
+# A request with nothing of its own ("can you explain?", "설명 부탁드려요"): it asks for what the clause before says.
+_BARE = re.compile(r"(?:(?:can|could|would|will) you|would you mind|please|plz|maybe)?\s*(?:explain(?: it| that| why)?|"
+                   r"tell me(?: why)?|help(?: me)?|do (?:it|that))?\s*(?:please|plz|for me)?[?.!]*|"
+                   r"(?:혹시\s*)?(?:좀\s*)?(?:설명|부탁|알려|도와)[가-힣 ]{0,10}[?.!]*", re.I)
+
+
 def clauses(text: str) -> list[str]:
     """The message cut into clauses (empty pieces dropped)."""
     marked = _KO_END.sub(_ending, text)
@@ -46,7 +52,13 @@ def request_clause(text: str) -> str | None:
     parts = clauses(text)
     if len(parts) < 2:
         return None
-    asking = [p for p in parts if _REQUEST_KO.search(p) or _REQUEST_EN.search(p)]
-    if not asking and parts[-1].endswith("?"):
-        return parts[-1]  # "..., but I'm curious about this one: why did it go up?" (a last question asks)
-    return asking[-1] if asking else None
+    asking = [i for i, p in enumerate(parts) if _REQUEST_KO.search(p) or _REQUEST_EN.search(p)]
+    if not asking:
+        # "..., but I'm curious about this one: why did it go up?" (a last question asks)
+        return parts[-1] if parts[-1].endswith("?") else None
+    last = asking[-1]
+    if last > 0 and _BARE.fullmatch(parts[last].strip()):
+        start = text.find(parts[last - 1])  # "..., I want to know why the market fell, can you explain?"
+        end = text.find(parts[last], start)
+        return text[start:end + len(parts[last])] if start >= 0 and end >= 0 else parts[last]
+    return parts[last]

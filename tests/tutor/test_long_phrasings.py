@@ -143,3 +143,10 @@ def test_the_case_a_context_clause_says_was_read_is_not_what_is_asked_for() -> N
     assert unsure.kind is None and len(unsure.choices) >= 2  # not open_case of the case on screen
     told = read("이 사례를 읽고 나니 궁금한데요, 이 사례 핵심만 알려 주세요", case)  # named in the request: it is asked
     assert (told.kind, told.args) == ("case_info", {"case_id": "battery-frenzy-2023"})
+
+
+def test_a_bare_request_asks_for_what_the_clause_before_it_says() -> None:
+    text = "I compared Kia and Hyundai earlier, but now I just want to know why the whole market fell today,  can you explain?"
+    assert request_clause(text) == "now I just want to know why the whole market fell today,  can you explain?"
+    assert read(text, state_for_route("/stock/000270")).args == {}  # the market, not a Kia-Hyundai chart
+    assert request_clause("카카오 보다가요, 홈으로 가 주세요") == "홈으로 가 주세요"  # a request with its own words stays
