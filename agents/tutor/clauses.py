@@ -3,11 +3,15 @@
 connectives and punctuation, and the clause in a request form (주세요, 주실래요, could you, please) is
 what is asked; the other clauses say what the learner is looking at, just read, or why they ask.
 
-Only the cut is here; ``reading.read`` reads the request clause first and falls back to the whole message."""
+The cut and the pointers are here; ``reading.read`` reads the request clause first and falls back to the
+whole message."""
 
 from __future__ import annotations
 
 import re
+
+from agents.tutor.charts import name as stock_label
+from agents.tutor.names import find_stocks, find_term
 
 # Korean clause endings that join a context clause to the next one. The polite forms (는데요, 고요, 서요)
 # always end a clause; the plain 는데 / 다가 / 길래 / 니까 / 지만 end one before a space. A plain 고 or 서 is
@@ -62,3 +66,19 @@ def request_clause(text: str) -> str | None:
         end = text.find(parts[last], start)
         return text[start:end + len(parts[last])] if start >= 0 and end >= 0 else parts[last]
     return parts[last]
+
+
+# What points back at a context clause: a term (그게, 그 말, that word) or a stock (그 종목, that stock).
+_TERM_REF = re.compile(r"그게|그건|그거|그것|그\s?말|그\s?단어|그\s?용어|\bthat (?:word|term)\b", re.I)
+_STOCK_REF = re.compile(r"그\s?종목|그\s?회사|그\s?주식|\bthat (?:stock|company)(?:'s)?", re.I)
+
+
+def resolve(clause: str, context: str) -> str:
+    """The request clause with "그게" / "그 종목" / "that stock" replaced by the term or the one stock the
+    context clauses name ("PER이라는 말이 나오는데요, 그게 무슨 뜻인지..."): context only fills a gap."""
+    if _TERM_REF.search(clause) and find_term(clause) is None and (term := find_term(context)):
+        return _TERM_REF.sub(term, clause, count=1)
+    named = find_stocks(context).codes
+    if _STOCK_REF.search(clause) and not find_stocks(clause).codes and len(named) == 1:
+        return _STOCK_REF.sub(stock_label(named[0], "ko" if re.search(r"[가-힣]", clause) else "en"), clause, count=1)
+    return clause

@@ -16,7 +16,7 @@ from typing import Any
 from agents.core.nlu import FUNCTION_WORDS, ExemplarClassifier, Speller, compact, decide, normalise
 from agents.tutor.catalog import lexicon
 from agents.tutor.charts import name as stock_label
-from agents.tutor.clauses import request_clause
+from agents.tutor.clauses import request_clause, resolve
 from agents.tutor.names import Mentions, find_stocks, find_term, without_stocks
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, default_portfolio, glossary, screens, stock_name, stocks
@@ -35,9 +35,6 @@ _KEYWORD_FILLER = re.compile(r"키워드|검색어|검색|걸러|거르|필터|�
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
 _POLITE = re.compile(r"(^|\s)(제|저의|제가)\s+")
 _REQUEST_WORD = re.compile(r"넣어|넣고|주세|주실|주시|해\s?주|좀$")
-# What points back at a context clause: a term (그게, 그 말, that word) or a stock (그 종목, that stock).
-_TERM_REF = re.compile(r"그게|그건|그거|그것|그\s?말|그\s?단어|그\s?용어|\bthat (?:word|term)\b", re.I)
-_STOCK_REF = re.compile(r"그\s?종목|그\s?회사|그\s?주식|\bthat (?:stock|company)(?:'s)?", re.I)
 # A side said as the learner's own wish in a context clause counts; one they are still weighing does not.
 _WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게|살래|팔래", re.I)
 _UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
@@ -137,17 +134,6 @@ def read(text: str, state: AppState) -> Reading:
         before, _, after = text.partition(clause)
         return _read_one(_READ_THIS.sub(" ", before) + clause + _READ_THIS.sub(" ", after), state)
     return _read_one(text, state)
-
-
-def resolve(clause: str, context: str) -> str:
-    """The request clause with "그게" / "그 종목" / "that stock" replaced by the term or the one stock the
-    context clauses name ("PER이라는 말이 나오는데요, 그게 무슨 뜻인지..."): context only fills a gap."""
-    if _TERM_REF.search(clause) and find_term(clause) is None and (term := find_term(context)):
-        return _TERM_REF.sub(term, clause, count=1)
-    named = find_stocks(context).codes
-    if _STOCK_REF.search(clause) and not find_stocks(clause).codes and len(named) == 1:
-        return _STOCK_REF.sub(stock_label(named[0], "ko" if re.search(r"[가-힣]", clause) else "en"), clause, count=1)
-    return clause
 
 
 def _read_one(text: str, state: AppState) -> Reading:

@@ -14,10 +14,10 @@ import yaml
 from agents.core.nlu import compact
 from agents.core.session import Session
 from agents.tutor.catalog import LEXICON_PATH
-from agents.tutor.clauses import clauses, request_clause
+from agents.tutor.clauses import clauses, request_clause, resolve
 from agents.tutor.evaluate import LONG, WILD, load, run_report
 from agents.tutor.names import find_term
-from agents.tutor.reading import TRAINING_PATH, keyword_of, read, resolve
+from agents.tutor.reading import TRAINING_PATH, keyword_of, read
 from agents.tutor.sandbox import state_for_route
 from tests.support.helpers import one
 from tests.tutor.conftest import context_for
