@@ -22,11 +22,15 @@ _EN_JOIN = re.compile(r"\s(?:so(?=\s(?:could|can|would|will|please|plz|i|i'm|you
                       r"but|because|cause|since|and then|then)\s", re.I)
 _PUNCT = re.compile(r"\s*(?:\.{2,}|…+|[,;:!?~]+|\.(?=\s))\s*")
 # The forms that ask for something: a clause in one of them is the request.
-_REQUEST_KO = re.compile(r"주세요|주실|주시겠|주시면|주시나요|주십|줘|줄래|줄 수|주라|주면|부탁|해 ?봐|가자|보자|싶어요|싶은데|싶습니다|"
-                         r"싶네요|좋겠")
-_REQUEST_EN = re.compile(r"\b(?:could you|would you|can you|will you|would you mind|please|plz|pls|take me|show me|"
-                         r"bring me|i want|i'd like|i'd love|would like|let me|let's|mind|is it possible|"
-                         r"would it be possible|i was wondering|i wonder if)\b", re.I)
+_REQUEST_KO = re.compile(r"주세요|주실|주시겠|주시면|주시나요|주십|주셨으면|주시기|줘|줄래|줄 수|주라|주면|부탁|해 ?봐|가자|보자|"
+                         r"가능할까|가능한가|가능하실")
+_REQUEST_EN = re.compile(r"\b(?:could you|would you|can you|will you|would you mind|you could|you can|you would|please|plz|"
+                         r"pls|take me|show me|bring me|mind|is it possible|would it be possible|any chance|appreciate it|"
+                         r"be so kind)\b", re.I)
+# A wish (싶어요, I want, let's) asks too, but less than a request to the tutor: "could you take me to the
+# lessons? I want to learn before I buy anything" asks for the lessons, not an order.
+_WISH = re.compile(r"싶어요|싶은데|싶습니다|싶네요|좋겠|\b(?:i want|i'd like|i'd love|would like|let me|let's|"
+                   r"i was wondering|i wonder if)\b", re.I)
 
 
 def _ending(m: re.Match[str]) -> str:
@@ -56,7 +60,8 @@ def request_clause(text: str) -> str | None:
     parts = clauses(text)
     if len(parts) < 2:
         return None
-    asking = [i for i, p in enumerate(parts) if _REQUEST_KO.search(p) or _REQUEST_EN.search(p)]
+    asking = [i for i, p in enumerate(parts) if _REQUEST_KO.search(p) or _REQUEST_EN.search(p)] or \
+        [i for i, p in enumerate(parts) if _WISH.search(p)]
     if not asking:
         # "..., but I'm curious about this one: why did it go up?" (a last question asks)
         return parts[-1] if parts[-1].endswith("?") else None

@@ -132,7 +132,11 @@ def read(text: str, state: AppState) -> Reading:
             return whole if whole.kind == action and (side == side_of(clause) or wanted) else reading
         # Read whole, but "이 사례를 읽고 나니" only says what was read: the case on screen is not asked for.
         before, _, after = text.partition(clause)
-        return _read_one(_READ_THIS.sub(" ", before) + clause + _READ_THIS.sub(" ", after), state)
+        whole = _read_one(_READ_THIS.sub(" ", before) + clause + _READ_THIS.sub(" ", after), state)
+        # A screen named only as context ("제가 산 종목 중에 하나가...") is not asked for by a request that
+        # neither shows nor goes ("어떤 종목을 팔지 정해 주실 수 있나요?"): keep asking.
+        keep = reading.kind is None and (whole.kind or "").startswith("nav_") and not _hit(clause, "show")
+        return reading if keep else whole
     return _read_one(text, state)
 
 

@@ -150,3 +150,11 @@ def test_a_bare_request_asks_for_what_the_clause_before_it_says() -> None:
     assert request_clause(text) == "now I just want to know why the whole market fell today,  can you explain?"
     assert read(text, state_for_route("/stock/000270")).args == {}  # the market, not a Kia-Hyundai chart
     assert request_clause("카카오 보다가요, 홈으로 가 주세요") == "홈으로 가 주세요"  # a request with its own words stays
+
+
+def test_a_request_to_the_tutor_outranks_a_wish_and_a_context_screen_is_not_a_destination() -> None:
+    text = "Do you think you could take me to the lessons? I want to learn before I buy anything else."
+    assert request_clause(text) == "Do you think you could take me to the lessons?"
+    assert read(text, state_for_route("/stock/035420")).kind == "nav_education"  # never an order screen
+    advice = read("제가 산 종목 중에 하나가 많이 떨어졌는데요, 어떤 종목을 팔지 정해 주실 수 있나요?", state_for_route("/my"))
+    assert advice.kind is None and len(advice.choices) >= 2
