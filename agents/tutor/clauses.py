@@ -22,7 +22,7 @@ _EN_JOIN = re.compile(r"\s(?:so(?=\s(?:could|can|would|will|please|plz|i|i'm|you
                       r"but|because|cause|since|and then|then)\s", re.I)
 _PUNCT = re.compile(r"\s*(?:\.{2,}|…+|[,;:!?~]+|\.(?=\s))\s*")
 # The forms that ask for something: a clause in one of them is the request.
-_REQUEST_KO = re.compile(r"주세요|주실|주시겠|주시면|주시나요|주십|주셨으면|주시기|줘|줄래|줄 수|주라|주면|부탁|해 ?봐|가자|보자|"
+_REQUEST_KO = re.compile(r"주세요|주실|주시겠|주시면|주시나요|주시고|주십|주셨으면|주시기|줘|줄래|줄 수|주라|주면|부탁|해 ?봐|가자|보자|"
                          r"가능할까|가능한가|가능하실")
 _REQUEST_EN = re.compile(r"\b(?:could you|would you|can you|will you|would you mind|you could|you can|you would|please|plz|"
                          r"pls|take me|show me|bring me|mind|is it possible|would it be possible|any chance|appreciate it|"
@@ -46,6 +46,9 @@ _BARE = re.compile(r"(?:(?:can|could|would|will) you|would you mind|please|plz|m
                    r"(?:혹시\s*)?(?:좀\s*)?(?:설명|부탁|알려|도와)[가-힣 ]{0,10}[?.!]*", re.I)
 
 
+_LATER = re.compile(r"나중에|이따가|다음에|\b(?:later|afterwards|next time)\b", re.I)
+
+
 def clauses(text: str) -> list[str]:
     """The message cut into clauses (empty pieces dropped)."""
     marked = _KO_END.sub(_ending, text)
@@ -65,7 +68,8 @@ def request_clause(text: str) -> str | None:
     if not asking:
         # "..., but I'm curious about this one: why did it go up?" (a last question asks)
         return parts[-1] if parts[-1].endswith("?") else None
-    last = asking[-1]
+    now = [i for i in asking if not _LATER.search(parts[i])]  # "..., 이유도 나중에 알려 주세요" is for later
+    last = (now or asking)[-1]
     if last > 0 and _BARE.fullmatch(parts[last].strip()):
         start = text.find(parts[last - 1])  # "..., I want to know why the market fell, can you explain?"
         end = text.find(parts[last], start)

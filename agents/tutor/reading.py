@@ -40,6 +40,9 @@ _WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게
 _UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
 # A context clause's pointer at the case on screen (이 사례를 읽고, I was reading this case): what was read.
 _READ_THIS = re.compile(r"이\s?(?:사례|케이스|글|내용)|\bthis (?:case|lesson)\b", re.I)
+_NEGATED = re.compile(r"[가-힣]+지\s?(?:말고|마시고|마세요|말아|마|않아도)요?|\b(?:don't|do not|without)\s+"
+                      r"(?:go|move|open|switch|leave|navigate|change|going|moving|opening|switching|leaving|changing)\b"
+                      r"(?:\s+(?:the|this|my)\s+(?:page|screen|tab))?", re.I)
 _STRIP = re.compile(r"(이라는|라는|이란|으로|로|만|이|가|을|를|은|는|에서|에)$")
 
 
@@ -142,6 +145,7 @@ def read(text: str, state: AppState) -> Reading:
 
 def _read_one(text: str, state: AppState) -> Reading:
     lex = lexicon()
+    text = _NEGATED.sub(" ", text)  # "따로 이동하지 말고요", "without leaving this page": not asked for
     if re.search(r"[A-Za-z]{5}", text):
         text = speller().fix(normalise(text))  # after "whats" -> "what is"
     text = _POLITE.sub(lambda m: m.group(1) + ("내가" if m.group(2) == "제가" else "내") + " ", text)
@@ -174,7 +178,9 @@ def _read_one(text: str, state: AppState) -> Reading:
         return _which(text, mentions)  # bare 삼성 / SK: which one, whatever was asked about it
     if _hit(text, "link") and not (define and term):
         return _link(text, code, mentions)
-    own = _hit(text, "portfolio") and re.search(r"(^|\s)(내|my)\s", n) is not None  # 내 계좌 수익률이 몇 퍼센트인지
+    # 내 계좌 수익률이 몇 퍼센트인지, 포트폴리오 수익률이 궁금한데 알려 줘: the learner's own, unless its meaning is asked
+    own = _hit(text, "portfolio") and (re.search(r"(^|\s)(내|my)\s", n) is not None
+                                       or (_hit(text, "holdings_ref") and not term_is_asked(n)))
     if term and define and not case_word and not own \
             and not (_hit(text, "move") and _hit(text, "why") and not term_is_asked(n)):
         return Reading("concept", {"term": term})

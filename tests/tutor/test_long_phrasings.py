@@ -158,3 +158,12 @@ def test_a_request_to_the_tutor_outranks_a_wish_and_a_context_screen_is_not_a_de
     assert read(text, state_for_route("/stock/035420")).kind == "nav_education"  # never an order screen
     advice = read("제가 산 종목 중에 하나가 많이 떨어졌는데요, 어떤 종목을 팔지 정해 주실 수 있나요?", state_for_route("/my"))
     assert advice.kind is None and len(advice.choices) >= 2
+
+
+def test_a_deferred_or_negated_request_is_not_what_is_asked_now() -> None:
+    shown = read("배당락 때문에 주가가 빠졌다는 말을 들었는데 KB금융 화면 보여 주시고요, 이유도 나중에 알려 주세요",
+                 state_for_route("/home"))
+    assert (shown.kind, shown.args) == ("nav_stock", {"code": "105560"})
+    stay = read("포트폴리오 수익률이 궁금한데 지금 화면에서 바로 알려 줄래요? 따로 이동하지 말고요", state_for_route("/stock/005930"))
+    assert stay.kind == "portfolio_summary"
+    assert read("포트폴리오 수익률이 뭐야?", state_for_route("/home")).kind == "concept"  # its meaning asked: the term
