@@ -33,20 +33,19 @@ _WISH = re.compile(r"싶어요|싶은데|싶습니다|싶네요|좋겠|\b(?:i wa
                    r"i was wondering|i wonder if)\b", re.I)
 
 
+# A request with nothing of its own ("can you explain?", "설명 부탁드려요"): it asks for what the clause before says.
+_BARE = re.compile(r"(?:(?:can|could|would|will) you|would you mind|please|plz|maybe)?\s*(?:explain(?: it| that| why)?|"
+                   r"tell me(?: why)?|help(?: me)?|do (?:it|that))?\s*(?:please|plz|for me)?[?.!]*|"
+                   r"(?:혹시\s*)?(?:좀\s*)?(?:설명|부탁|알려|도와)[가-힣 ]{0,10}[?.!]*", re.I)
+# A request for later ("이유도 나중에 알려 주세요") gives way to the one for now.
+_LATER = re.compile(r"나중에|이따가|다음에|\b(?:later|afterwards|next time)\b", re.I)
+
+
 def _ending(m: re.Match[str]) -> str:
     """A 데 ending cuts only after a syllable that closes in ㄴ (는데, 은데, 그런데, 궁금한데), not 어디데."""
     if m.group(0).startswith("데") and (ord(m.string[m.start() - 1]) - 0xAC00) % 28 != 4:
         return m.group(0)
     return m.group(0) + "\n"
-
-
-# A request with nothing of its own ("can you explain?", "설명 부탁드려요"): it asks for what the clause before says.
-_BARE = re.compile(r"(?:(?:can|could|would|will) you|would you mind|please|plz|maybe)?\s*(?:explain(?: it| that| why)?|"
-                   r"tell me(?: why)?|help(?: me)?|do (?:it|that))?\s*(?:please|plz|for me)?[?.!]*|"
-                   r"(?:혹시\s*)?(?:좀\s*)?(?:설명|부탁|알려|도와)[가-힣 ]{0,10}[?.!]*", re.I)
-
-
-_LATER = re.compile(r"나중에|이따가|다음에|\b(?:later|afterwards|next time)\b", re.I)
 
 
 def clauses(text: str) -> list[str]:
@@ -58,8 +57,9 @@ def clauses(text: str) -> list[str]:
 
 
 def request_clause(text: str) -> str | None:
-    """The last clause in a request form, else a last clause that is a question; None when the message is
-    one clause or none of its clauses asks ("ecopro tanked today?? explain" is read whole)."""
+    """The last clause in a request form (one for now before one for later), else the last wish, else a last
+    clause that is a question; None when the message is one clause or none of its clauses asks ("ecopro
+    tanked today?? explain" is read whole). A bare request ("can you explain?") keeps the clause before it."""
     parts = clauses(text)
     if len(parts) < 2:
         return None
