@@ -40,9 +40,12 @@ _WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게
 _UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
 # A context clause's pointer at the case on screen (이 사례를 읽고, I was reading this case): what was read.
 _READ_THIS = re.compile(r"이\s?(?:사례|케이스|글|내용)|\bthis (?:case|lesson)\b", re.I)
-_NEGATED = re.compile(r"[가-힣]+지\s?(?:말고|마시고|마세요|말아|마|않아도)요?|\b(?:don't|do not|without)\s+"
-                      r"(?:go|move|open|switch|leave|navigate|change|going|moving|opening|switching|leaving|changing)\b"
-                      r"(?:\s+(?:the|this|my)\s+(?:page|screen|tab))?", re.I)
+# A negated request is not asked for: "X 같은 건 하지 말고" (back to the last comma), "사지는 말고요", "don't
+# sell it", "without leaving this page".
+_NEGATED = re.compile(r"[^,.?!]*?[가-힣]+지(?:는|도)?\s?(?:말고|마시고)요?|[가-힣]+지(?:는|도)?\s?(?:마세요|말아|마|않아도)요?|"
+                      r"\b(?:don't|do not|without)\s+(?:go|move|open|switch|leave|navigate|change|sell|buy|remove|delete|"
+                      r"reset|going|moving|opening|switching|leaving|changing|selling|buying|removing|deleting)\b"
+                      r"(?:\s+(?:the|this|my|any)?\s*(?:page|screen|tab|it|them|anything|stock|holding|portfolio))?", re.I)
 _STRIP = re.compile(r"(이라는|라는|이란|으로|로|만|이|가|을|를|은|는|에서|에)$")
 
 
@@ -139,7 +142,8 @@ def read(text: str, state: AppState) -> Reading:
         # A screen named only as context ("제가 산 종목 중에 하나가...") is not asked for by a request that
         # neither shows nor goes ("어떤 종목을 팔지 정해 주실 수 있나요?"): keep asking.
         keep = reading.kind is None and (whole.kind or "").startswith("nav_") and not _hit(clause, "show")
-        return reading if keep else whole
+        # Nor is a high-risk action only a context clause names ("삼성전자 팔아 주세요, 아 아니 그냥 차트만 보여 주세요").
+        return reading if keep or (whole.kind in HIGH_RISK and reading.kind != whole.kind) else whole
     return _read_one(text, state)
 
 

@@ -17,7 +17,7 @@ from agents.tutor.catalog import LEXICON_PATH
 from agents.tutor.clauses import clauses, request_clause, resolve
 from agents.tutor.evaluate import LONG, WILD, load, run_report
 from agents.tutor.names import find_term
-from agents.tutor.reading import TRAINING_PATH, keyword_of, read
+from agents.tutor.reading import HIGH_RISK, TRAINING_PATH, keyword_of, read
 from agents.tutor.sandbox import state_for_route
 from tests.support.helpers import one
 from tests.tutor.conftest import context_for
@@ -167,3 +167,15 @@ def test_a_deferred_or_negated_request_is_not_what_is_asked_now() -> None:
     stay = read("포트폴리오 수익률이 궁금한데 지금 화면에서 바로 알려 줄래요? 따로 이동하지 말고요", state_for_route("/stock/005930"))
     assert stay.kind == "portfolio_summary"
     assert read("포트폴리오 수익률이 뭐야?", state_for_route("/home")).kind == "concept"  # its meaning asked: the term
+
+
+def test_a_high_risk_action_only_a_context_clause_or_a_negation_names_is_never_read() -> None:
+    home, kakao = state_for_route("/home"), state_for_route("/stock/035720")
+    corrected = read("삼성전자 팔아 주세요, 아 아니 그냥 차트만 보여 주세요", home)  # taken back: no sell order
+    assert corrected.kind not in HIGH_RISK
+    assert read("카카오 보고 있는데요, 포트폴리오 초기화 같은 건 하지 말고 수익만 알려 주세요", kakao).kind != "reset_portfolio"
+    assert read("초기화하지 마세요", state_for_route("/my")).kind != "reset_portfolio"
+    chart = read("Kakao is in my portfolio, but please don't sell it, just show me the chart", state_for_route("/my"))
+    assert (chart.kind, chart.args) == ("nav_stock", {"code": "035720"})
+    sell = read("카카오 매도 화면 열어 주세요, 근데 아직 사지는 말고요", home)  # the negated 사지 is not a second side
+    assert (sell.kind, sell.args) == ("open_order", {"side": "sell", "code": "035720"})
