@@ -1,5 +1,5 @@
 """Measure the tutor's offline model on the labelled phrasings (tests/tutor/phrasings.yaml and
-phrasings_wild.yaml, written apart from ``training.yaml``): each is read on its screen and checked for
+phrasings_wild.yaml and phrasings_long.yaml, written apart from ``training.yaml``): each is read on its screen and checked for
 the kind and every labelled argument (``playground nlu-report tutor``)."""
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "tutor" / "phrasings
 # Phrasings as strangers type (casual, polite, typos, English and mixed), written apart from both the
 # exemplars and the first set: how far the understanding generalises.
 WILD = PHRASINGS.with_name("phrasings_wild.yaml")
+# Long polite messages of several clauses, the request in one of them (mostly the last), the others context.
+LONG = PHRASINGS.with_name("phrasings_long.yaml")
 
 
 def _same(key: str, want: Any, have: Any) -> bool:
@@ -52,8 +54,8 @@ def run_report(path: Path | None = None, name: str = "tutor") -> Report:
 
 
 def nlu_report(path: Path | None = None) -> Report | list[Report]:
-    """What ``playground nlu-report tutor`` prints (AgentSpec.extra["nlu_report"]): both labelled sets,
-    or the one file given."""
+    """What ``playground nlu-report tutor`` prints (AgentSpec.extra["nlu_report"]): the three labelled
+    sets, or the one file given."""
     if path is not None:
         return run_report(path, "tutor")
-    return [run_report(PHRASINGS, "tutor"), run_report(WILD, "tutor (wild)")]
+    return [run_report(PHRASINGS, "tutor"), run_report(WILD, "tutor (wild)"), run_report(LONG, "tutor (long)")]

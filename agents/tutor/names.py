@@ -129,9 +129,13 @@ def _term_keys() -> list[tuple[str, str]]:
     return sorted(keys, key=lambda k: -len(compact(k[0])))
 
 
+_OPEN_VERB = re.compile(r"\bopen(?=\s+(?:the|my|a|an|up|it|this|that|its|me|for)\b)")
+
+
 def find_term(text: str) -> str | None:
-    """The canonical glossary or key term the text names (the longest name typed)."""
-    n = normalise(text)
+    """The canonical glossary or key term the text names (the longest name typed); "open" as a verb
+    ("open the lesson", "could you open it") is not the opening price."""
+    n = _OPEN_VERB.sub(" ", normalise(text))
     for name, term in _term_keys():
         if contains(n, normalise(name)):
             return term

@@ -16,6 +16,7 @@ from typing import Any
 from agents.core.nlu import FUNCTION_WORDS, ExemplarClassifier, Speller, compact, decide, normalise
 from agents.tutor.catalog import lexicon
 from agents.tutor.charts import name as stock_label
+from agents.tutor.clauses import request_clause, resolve
 from agents.tutor.names import Mentions, find_stocks, find_term, without_stocks
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, default_portfolio, glossary, screens, stock_name, stocks
@@ -30,10 +31,22 @@ LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the mov
              "case_info": "tell me about a case", "portfolio_summary": "how is my portfolio doing?",
              "nav_education": "open lessons", "visualize": "draw a chart", "canvas": "make me a study note"}
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
-_KEYWORD_FILLER = re.compile(r"키워드|검색|걸러|거르|필터|관련|사례|찾아|들어간|있어|해줘|줘|filter|search|cases?|by|for|only")
+_KEYWORD_FILLER = re.compile(r"키워드|검색어|검색|걸러|거르|필터|관련|사례|찾아|들어간|있어|해줘|줘|filter|search|cases?|by|for|only")
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
 _POLITE = re.compile(r"(^|\s)(제|저의|제가)\s+")
-_STRIP = re.compile(r"(으로|로|만|이|가|을|를|은|는|에서)$")
+_REQUEST_WORD = re.compile(r"넣어|넣고|주세|주실|주시|해\s?주|좀$")
+# A side said as the learner's own wish in a context clause counts; one they are still weighing does not.
+_WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게|살래|팔래", re.I)
+_UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
+# A context clause's pointer at the case on screen (이 사례를 읽고, I was reading this case): what was read.
+_READ_THIS = re.compile(r"이\s?(?:사례|케이스|글|내용)|\bthis (?:case|lesson)\b", re.I)
+# A negated request is not asked for: "X 같은 건 하지 말고" (back to the last comma), "사지는 말고요", "don't
+# sell it", "without leaving this page".
+_NEGATED = re.compile(r"[^,.?!]*?[가-힣]+지(?:는|도)?\s?(?:말고|마시고)요?|[가-힣]+지(?:는|도)?\s?(?:마세요|말아|마|않아도)요?|"
+                      r"\b(?:don't|do not|without)\s+(?:go|move|open|switch|leave|navigate|change|sell|buy|remove|delete|"
+                      r"reset|going|moving|opening|switching|leaving|changing|selling|buying|removing|deleting)\b"
+                      r"(?:\s+(?:the|this|my|any)?\s*(?:page|screen|tab|it|them|anything|stock|holding|portfolio))?", re.I)
+_STRIP = re.compile(r"(이라는|라는|이란|으로|로|만|이|가|을|를|은|는|에서|에)$")
 
 
 @dataclass
@@ -102,7 +115,41 @@ def _hit(text: str, intent: str) -> bool:
 
 
 def read(text: str, state: AppState) -> Reading:
+    """The request clause of a long message first (the other clauses are context); the whole message when
+    it is one clause, when no clause asks, or when the request clause alone leaves the tutor unsure."""
+    clause = request_clause(text)
+    if clause is not None:
+        context = text.replace(clause, " ")
+        reading = _read_one(resolve(clause, context), state)
+        named = find_stocks(context).codes
+        # A move asked with no subject of its own ("현대차가 올랐다던데요, 왜 그렇게 올랐는지 설명해 줄래요?") is
+        # about the one stock the context names, before the one on screen; 이 종목 / the market keep theirs.
+        if reading.kind == "explain_move" and len(named) == 1 and not find_stocks(clause).codes \
+                and not _hit(clause, "this_stock") and not _hit(clause, "market_wide"):
+            return Reading("explain_move", {"code": named[0]})
+        if reading.kind not in (None, "off_topic") and reading.source == "rule":
+            return reading
+        if reading.kind is None and (action := reading.args.get("action")) in HIGH_RISK:
+            # A high-risk request takes only its stock from the context ("하닉 팔고 싶은데 매도 화면 열어줄래"),
+            # never its side ("매수를 할지 매도를 할지 모르겠지만 주문창 띄워" still asks).
+            whole = _read_one(text, state)
+            side = whole.args.get("side")
+            wanted = side is not None and _WANT.search(text) and not _UNDECIDED.search(text)  # 사고 싶은데, I want to sell
+            return whole if whole.kind == action and (side == side_of(clause) or wanted) else reading
+        # Read whole, but "이 사례를 읽고 나니" only says what was read: the case on screen is not asked for.
+        before, _, after = text.partition(clause)
+        whole = _read_one(_READ_THIS.sub(" ", before) + clause + _READ_THIS.sub(" ", after), state)
+        # A screen named only as context ("제가 산 종목 중에 하나가...") is not asked for by a request that
+        # neither shows nor goes ("어떤 종목을 팔지 정해 주실 수 있나요?"): keep asking.
+        keep = reading.kind is None and (whole.kind or "").startswith("nav_") and not _hit(clause, "show")
+        # Nor is a high-risk action only a context clause names ("삼성전자 팔아 주세요, 아 아니 그냥 차트만 보여 주세요").
+        return reading if keep or (whole.kind in HIGH_RISK and reading.kind != whole.kind) else whole
+    return _read_one(text, state)
+
+
+def _read_one(text: str, state: AppState) -> Reading:
     lex = lexicon()
+    text = _NEGATED.sub(" ", text)  # "따로 이동하지 말고요", "without leaving this page": not asked for
     if re.search(r"[A-Za-z]{5}", text):
         text = speller().fix(normalise(text))  # after "whats" -> "what is"
     text = _POLITE.sub(lambda m: m.group(1) + ("내가" if m.group(2) == "제가" else "내") + " ", text)
@@ -135,7 +182,11 @@ def read(text: str, state: AppState) -> Reading:
         return _which(text, mentions)  # bare 삼성 / SK: which one, whatever was asked about it
     if _hit(text, "link") and not (define and term):
         return _link(text, code, mentions)
-    if term and define and not case_word and not (_hit(text, "move") and _hit(text, "why") and not term_is_asked(n)):
+    # 내 계좌 수익률이 몇 퍼센트인지, 포트폴리오 수익률이 궁금한데 알려 줘: the learner's own, unless its meaning is asked
+    own = _hit(text, "portfolio") and (re.search(r"(^|\s)(내|my)\s", n) is not None
+                                       or (_hit(text, "holdings_ref") and not term_is_asked(n)))
+    if term and define and not case_word and not own \
+            and not (_hit(text, "move") and _hit(text, "why") and not term_is_asked(n)):
         return Reading("concept", {"term": term})
     if _hit(text, "remove") or (_hit(text, "remove_verb") and _hit(text, "holdings_ref") and not _hit(text, "why")):
         if code is None:
@@ -150,7 +201,8 @@ def read(text: str, state: AppState) -> Reading:
             return _ask((f"어떤 종목의 {'매도' if side == 'sell' else '매수'} 화면을 열까요?",
                          f"Which stock's {side} screen should I open?"), _held(), action="open_order", side=side)
         return Reading("open_order", {"side": side, "code": code})
-    if _hit(text, "keyword") and (state.mode == "education" or case_word):
+    category = lex.value(text, "tab") in ("all", "market", "concept", "habit")
+    if _hit(text, "keyword") and (state.mode == "education" or case_word) and not category:
         keyword = keyword_of(text)
         if keyword:
             return Reading("set_keyword", {"keyword": keyword})
@@ -184,7 +236,8 @@ def read(text: str, state: AppState) -> Reading:
         return Reading(f"nav_{target}")
     if _hit(text, "portfolio") and _hit(text, "screen_word") and _hit(text, "show"):
         return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
-    if _hit(text, "portfolio") or (target == "my" and _hit(text, "how_is")):
+    asked = _hit(text, "how_is") or (_hit(text, "tell") and not _hit(text, "show"))  # 알려 주실래요, not 가 주실래요
+    if _hit(text, "portfolio") or (target == "my" and asked):
         return Reading("portfolio_summary")
     if mentions.codes:
         return Reading("nav_stock", {"code": mentions.codes[0]})
@@ -229,7 +282,9 @@ def ask_side(code: str | None) -> Reading:
 
 
 def side_of(text: str) -> str | None:
-    """The order side the learner said (매수 / 매도, buy / sell), if any."""
+    """The order side the learner said (매수 / 매도, buy / sell), if any; both said ("매수를 할지 매도를 할지") is none."""
+    if _hit(text, "order_sell") and _hit(text, "order_buy"):
+        return None
     return "sell" if _hit(text, "order_sell") else "buy" if _hit(text, "order_buy") else None
 
 
@@ -273,8 +328,16 @@ def _visual(text: str, mentions: Mentions, here: str | None, period: str | None)
 
 
 def keyword_of(text: str) -> str | None:
+    """The word to filter by: in English the one after search/filter ... for/by/about; else the first word
+    that is neither a filter word, a function word nor the request's verb (넣어서 걸러 주실래요, could you)."""
+    n = normalise(text).replace("?", " ")
+    said = re.search(r"\b(?:search|filter|look)\b.*?\b(?:for|by|about|on|with)\s+([a-z0-9][\w&-]*)", n)
+    if said and said.group(1) not in FUNCTION_WORDS:
+        return said.group(1)
     words = []
-    for word in normalise(text).replace("?", " ").split():
+    for word in n.split():
+        if word in FUNCTION_WORDS or _REQUEST_WORD.match(word):
+            continue
         stripped = _STRIP.sub("", _KEYWORD_FILLER.sub("", word))
         if stripped and not _KEYWORD_FILLER.fullmatch(word):
             words.append(stripped)
