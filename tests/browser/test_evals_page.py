@@ -79,8 +79,11 @@ def _run(page, previous: str = "") -> str:
 
 def _open_traces_row(page, selector: str, text: str) -> str:
     """Click a row; the Traces view opens that turn. Returns the turn id its detail shows."""
+    before = page.evaluate("() => document.querySelector('#pg-lab-detail-header h3')?.innerText ?? ''")
     page.locator(f"{selector} [role=gridcell]", has_text=text).first.click()
-    page.wait_for_selector("#pg-lab-detail-header h3", timeout=30_000)
+    # a turn opened earlier is still in the header until this one replaces it
+    page.wait_for_function("prev => { const h = document.querySelector('#pg-lab-detail-header h3');"
+                           " return h && h.innerText !== prev }", arg=before, timeout=30_000)
     page.wait_for_function("() => document.querySelector('#pg-lab-view-traces').offsetParent !== null",
                            timeout=30_000)
     return page.inner_text("#pg-lab-detail-header h3").strip()
