@@ -103,7 +103,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             triggers = [ws_state.change] + ([demo.load] if eager or tab is None else []) + (
                 [tab.select] if tab is not None else [])
 
-            @gr.render(inputs=[ws_state], triggers=triggers)
+            @gr.render(inputs=[ws_state], triggers=triggers, show_progress="hidden")
             def draw_side(ws: dict[str, Any]) -> None:
                 draw_workspace(workspace, ws, ctx)
 
@@ -206,7 +206,8 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     send_inputs = [*inputs, *ctx.send_inputs]
     blank_guard = "(text, ...rest) => { if (!text || !text.trim()) throw new Error('blank'); return [text, ...rest]; }"
     # No progress overlay: the reply shows its own steps, and an overlay on each of the ~20 outputs
-    # (the sidebar list among them) costs the browser a repaint per streamed update.
+    # (the sidebar list among them) costs the browser a repaint per streamed update. Hidden progress
+    # is also kept off the outputs altogether (pages/progress.py).
     quiet = {"show_progress": "hidden"}
     send_event = send_btn.click(send, [textbox, *send_inputs], outputs, js=blank_guard, **quiet)
     submit_event = textbox.submit(send, [textbox, *send_inputs], outputs, js=blank_guard, **quiet)
@@ -276,7 +277,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             view = ChatView(messages=[render.MessageView(kind="error", code=exc.code, text=exc.message)])
         return refresh(view, lang, user)
 
-    conv.choices.input(open_conversation, [conv.choices, lang_state, header.who], outputs)
+    conv.choices.input(open_conversation, [conv.choices, lang_state, header.who], outputs, **quiet)
 
     def restore(conversation_id: str | None, lang: Lang, user: Viewer | None) -> list[Any]:
         """On page load: reopen the remembered conversation if it is still this user's."""
@@ -301,12 +302,12 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
                 return [gr.skip()] * len(outputs)
             return restore(conversation_id, lang, user)
 
-        tab.select(restore_if_empty, [view_state, remembered, lang_state, header.who], outputs)
+        tab.select(restore_if_empty, [view_state, remembered, lang_state, header.who], outputs, **quiet)
 
     def new_conversation(lang: Lang, user: Viewer | None) -> list[Any]:
         return refresh(ChatView(), lang, user)
 
-    conv.new.click(new_conversation, [lang_state, header.who], outputs)
+    conv.new.click(new_conversation, [lang_state, header.who], outputs, **quiet)
     header.identity.after_switch(new_conversation, [lang_state, header.who], outputs)
 
     def filter_list(view: ChatView, search: str, archived: bool, user: Viewer | None) -> Any:
@@ -321,7 +322,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             session.store.conversations.rename(view.conversation_id, session.user_id, title)
         return [list_update(spec, user, view.conversation_id), current_title(spec, user, view.conversation_id)]
 
-    conv.rename.click(rename, [view_state, conv.title, header.who], [conv.choices, conv.title])
+    conv.rename.click(rename, [view_state, conv.title, header.who], [conv.choices, conv.title], **quiet)
 
     def archive(view: ChatView, lang: Lang, user: Viewer | None) -> list[Any]:
         if view.conversation_id:
@@ -338,12 +339,12 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             gr.Info(t("deleted", lang))
         return new_conversation(lang, user)
 
-    conv.archive.click(archive, [view_state, lang_state, header.who], outputs)
+    conv.archive.click(archive, [view_state, lang_state, header.who], outputs, **quiet)
     confirm_js = ("(v, l, u) => { const ko = (navigator.language || 'ko').startsWith('ko'); "
                   "if (!confirm(ko ? '이 대화와 그 안의 모든 내용을 삭제할까요? 되돌릴 수 없습니다.' "
                   ": 'Delete this conversation and everything in it? This cannot be undone.')) "
                   "throw new Error('cancelled'); return [v, l, u]; }")
-    conv.delete.click(delete, [view_state, lang_state, header.who], outputs, js=confirm_js)
+    conv.delete.click(delete, [view_state, lang_state, header.who], outputs, js=confirm_js, **quiet)
 
 
 def card_from(raw: dict[str, Any] | None) -> CardView | None:

@@ -33,7 +33,7 @@ def build_alerts(ctx: Any) -> None:
             check = gr.Button(label("alerts_check"), size="sm", scale=0, min_width=90,
                               elem_id=f"pg-{spec.id}-alert-check")
 
-        @gr.render(inputs=[state])
+        @gr.render(inputs=[state], show_progress="hidden")
         def draw(alerts: list[dict[str, Any]]) -> None:
             for alert in alerts[:SHOWN]:
                 with gr.Group(elem_classes=["pg-alert", f"pg-alert-{alert['severity'].lower()}"]):
@@ -75,5 +75,5 @@ def build_alerts(ctx: Any) -> None:
 
     check.click(_check, header.who, [state, banner])
     header.identity.after_ready(_check, header.who, [state, banner])
-    gr.Timer(REFRESH_SECONDS).tick(_refresh, header.who, [state, banner])
+    gr.Timer(REFRESH_SECONDS).tick(_refresh, header.who, [state, banner], show_progress="hidden")
     header.identity.after_switch(_check, header.who, [state, banner])

@@ -38,7 +38,7 @@ def build_dock(spec: AgentSpec, dock: gr.State, view_state: gr.State, lang_state
                refresh: Callable[[ChatView, str], list[Any]], outputs: list[Any]) -> None:
     """``refresh(view, lang)`` gives the tab's outputs for a reloaded view."""
 
-    @gr.render(inputs=[dock, lang_state])
+    @gr.render(inputs=[dock, lang_state], show_progress="hidden")
     def draw(actions: list[dict[str, Any]], lang: Lang) -> None:
         for raw in actions[-2:]:
             action = ActionView(**raw)

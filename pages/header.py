@@ -91,7 +91,7 @@ def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
     def detect_lang(request: gr.Request) -> str:
         return lang_of(request)
 
-    demo.load(detect_lang, None, lang)
+    demo.load(detect_lang, None, lang, show_progress="hidden")
     return Header(provider=provider, model=model, api_key=api_key, identity=identity, lang=lang, config=config)
 
 

@@ -69,14 +69,17 @@ class IdentityUI:
     _after_ready: list[Callable[[], None]] = field(default_factory=list)
 
     def after_ready(self, fn: Callable[..., Any], inputs: Any, outputs: Any, **kw: Any) -> Any:
-        """Run ``fn`` once the viewer is known (page load); handlers read ``who`` then."""
-        return self.ready.then(fn, inputs, outputs, **kw)
+        """Run ``fn`` once the viewer is known (page load); handlers read ``who`` then.
+
+        Without a progress overlay unless asked: nobody waits on these, and each output given a
+        loading status slows every later streamed update of the page (``pages/progress.py``)."""
+        return self.ready.then(fn, inputs, outputs, **{"show_progress": "hidden", **kw})
 
     def after_switch(self, fn: Callable[..., Any], inputs: Any, outputs: Any, **kw: Any) -> Any:
         """Local mode only: run ``fn`` after the user typed another user id."""
         if self.switched is None:
             return None
-        return self.switched.change(fn, inputs, outputs, **kw)
+        return self.switched.change(fn, inputs, outputs, **{"show_progress": "hidden", **kw})
 
 
 def build_identity(config: AppConfig, demo: gr.Blocks) -> IdentityUI:
@@ -97,7 +100,7 @@ def build_identity(config: AppConfig, demo: gr.Blocks) -> IdentityUI:
             viewer = establish_local(remembered)
             return [viewer, viewer.user_id, viewer.user_id]
 
-        ui.ready = demo.load(load_local, token, [who, token, user_box])
+        ui.ready = demo.load(load_local, token, [who, token, user_box], show_progress="hidden")
 
         def switch(typed: str, current: Viewer | None) -> list[Any]:
             try:
@@ -129,11 +132,11 @@ def build_identity(config: AppConfig, demo: gr.Blocks) -> IdentityUI:
             viewer, fresh = establish_shared(stored)
             return [viewer, fresh, viewer.label()]
 
-        ui.ready = demo.load(load_oauth, token, [who, token, display])
+        ui.ready = demo.load(load_oauth, token, [who, token, display], show_progress="hidden")
     else:
         def load_anonymous(stored: str | None) -> list[Any]:
             viewer, fresh = establish_shared(stored)
             return [viewer, fresh, viewer.label()]
 
-        ui.ready = demo.load(load_anonymous, token, [who, token, display])
+        ui.ready = demo.load(load_anonymous, token, [who, token, display], show_progress="hidden")
     return ui

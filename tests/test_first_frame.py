@@ -128,3 +128,37 @@ def test_only_the_first_tab_restores_itself_at_page_load(store) -> None:
     opened = {c["props"].get("elem_id") for d in selects for c in config["components"]
               if c["id"] in d["outputs"] and (c["props"].get("elem_id") or "").endswith("-chat")}
     assert {"pg-travel-chat", "pg-shopping-chat", "pg-tutor-chat"} <= opened
+
+
+def _page_load_events(config: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every dependency that runs when the page opens: load events and the chains after them."""
+    deps = config["dependencies"]
+    found = [d for d in deps if any(t[1] == "load" for t in d["targets"])]
+    for dep in found:  # grows while walking: a chain's `then` steps
+        found += [d for d in deps if d.get("trigger_after") == dep["id"] and d not in found]
+    return found
+
+
+def test_hidden_progress_is_kept_on_one_invisible_leaf_met_first(store) -> None:
+    config = build_app(AppConfig()).get_config_file()
+    sink = next(c for c in config["components"] if c.get("props", {}).get("elem_id") == "pg-progress-sink")
+    assert sink["props"]["visible"] is False
+    hidden = [d for d in config["dependencies"] if d["show_progress"] == "hidden"]
+    assert len(hidden) > 100  # every agent tab's chat events among them
+    assert all(d["show_progress_on"] == [sink["id"]] for d in hidden)
+    # The page looks a status up by a depth-first search of the layout: the sink is its first leaf.
+    node = config["layout"]
+    while node.get("children"):
+        node = node["children"][0]
+    assert node["id"] == sink["id"]
+
+
+def test_nothing_the_page_runs_at_load_keeps_a_loading_status_on_its_outputs(store) -> None:
+    """Each such status is refreshed on every later streamed update of any event in the page."""
+    config = build_app(AppConfig()).get_config_file()
+    at_load = _page_load_events(config)
+    assert len(at_load) >= 10  # identity, language, restore, alerts, workspaces, renders
+    shown = [(d["id"], d["show_progress"]) for d in at_load if d["show_progress"] != "hidden"]
+    # A gr.State with a callable default is filled by Gradio's own load event; a State has no status.
+    states = {c["id"] for c in config["components"] if c["type"] == "state"}
+    assert [s for s in shown if not set(config["dependencies"][s[0]]["outputs"]) <= states] == []

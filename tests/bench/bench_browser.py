@@ -35,6 +35,9 @@ WATCH = """(args) => {
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && window.__t0 === null) window.__t0 = performance.now();
     }, {capture: true});
+    document.addEventListener('mousedown', () => {  // a card's button ("이 제품 기반으로")
+      if (window.__t0 === null) window.__t0 = performance.now();
+    }, {capture: true});
   }
   const root = document.querySelector(sel);
   const users = root.querySelectorAll('[data-testid="user"]').length;
@@ -100,6 +103,36 @@ def _measure(page, chat: str, box: str, text: str, finished: str, send_button: s
     return page.evaluate("() => window.__first"), total, page.evaluate("() => window.__user ?? -1")
 
 
+def _shopping(page, runs: int) -> list[tuple[int, float, float]]:
+    """The shopping tab as its side column fills: (turn, browser finished ms, server turn ms) per turn.
+
+    Turns alternate a typed refinement and a click on a Top 3 card's "이 제품 기반으로", the flow in
+    which the browser once fell seconds behind the server (issue 10: 3.68 s against 791 ms)."""
+    from agents.core.session import runtime_store
+
+    page.click("button[role=tab]:has-text('쇼핑 재추천')")
+    page.wait_for_selector("#pg-shopping-start-button", timeout=60_000)
+    page.click("#pg-shopping-start-button")
+    page.wait_for_selector("#pg-tab-shopping .pg-anchor", timeout=60_000)
+    page.wait_for_function("() => !document.querySelector('#pg-shopping-send').disabled", timeout=60_000)
+    store, rows = runtime_store(), []
+    texts = ["10만원 아래로 다시 보여줘", "세척 쉬운 걸로", "소음은 상관없어", "더 저렴한 걸로 다시 보여줘"]
+    for i in range(runs):
+        page.wait_for_timeout(300)
+        page.evaluate(WATCH, ["#pg-shopping-chat", "#pg-shopping-send"])
+        if i % 2:
+            page.click(f"#pg-tab-shopping .pg-anchor >> nth={i % 3}", no_wait_after=True)
+        else:
+            page.fill("#pg-shopping-input textarea", texts[(i // 2) % len(texts)])
+            page.keyboard.press("Enter")
+        page.wait_for_function("() => window.__done !== null", timeout=60_000)
+        browser_ms = page.evaluate("() => window.__done")
+        latest = store.conversations.list("demo", agent_id="shopping")[0]
+        server_ms = store.traces.for_conversation(latest.id)[-1].latency_ms or 0.0
+        rows.append((i + 2, browser_ms, server_ms))
+    return rows
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -122,7 +155,7 @@ def main() -> None:
         app.goto(app_url, wait_until="load")
         app.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
         app.wait_for_timeout(1500)  # the page-load events (restore, alerts) settle
-        for i in range(RUNS):  # one conversation each, growing as a person's would
+        for i in range(RUNS):  # one conversation, growing as a person's would
             figures["echo"].append(_measure(
                 echo, "#echo-chat", "textarea", f"hello {i}",
                 f"() => document.querySelector('#echo-chat').innerText.includes('echo: hello {i}')"))
@@ -130,6 +163,7 @@ def main() -> None:
             figures["app"].append(_measure(app, "#pg-marketing-chat", "#pg-marketing-input textarea", "이번 주 성과 어때?",
                                            "() => window.__done !== null", "#pg-marketing-send"))
             app.wait_for_timeout(300)
+        shopping = _shopping(app, max(RUNS, 6))
         browser.close()
     for server in (app_server, echo_server):
         server.should_exit = True
@@ -145,6 +179,10 @@ def main() -> None:
     print(f"reference: bare gr.ChatInterface echo:       first visible {first['echo']:.0f} ms, "
           f"finished {total['echo']:.0f} ms (the typed message shows at {echoed['echo']:.0f} ms)")
     print(f"first visible, app / echo: {ratio:.2f}x, median of the {RUNS} pairs (goal ≤ 1.5x)")
+    print("shopping tab as its side column fills: turn, browser finished (Send enabled again), server turn time")
+    for turn, browser_ms, server_ms in shopping:
+        print(f"  turn {turn:2d}: browser {browser_ms:5.0f} ms, server {server_ms:5.0f} ms, "
+              f"browser behind by {browser_ms - server_ms:5.0f} ms")
 
 
 if __name__ == "__main__":
