@@ -195,7 +195,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         wire()
     with dock_slot:
         build_dock(spec, dock, view_state, lang_state, header.who,
-                   lambda view, lang: refresh(view, lang, None, listed=False), outputs)
+                   lambda view, lang: refresh(view, lang, None, listed=False), outputs, header.quiet)
 
     def send(text: str, *values: Any) -> Iterator[list[Any]]:
         """A typed message; the workspace may add structured input (e.g. the screen it shows)."""
@@ -208,7 +208,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     # No progress overlay: the reply shows its own steps, and an overlay on each of the ~20 outputs
     # (the sidebar list among them) costs the browser a repaint per streamed update. Hidden progress
     # is also kept off the outputs altogether (pages/progress.py).
-    quiet = {"show_progress": "hidden"}
+    quiet = header.quiet
     send_event = send_btn.click(send, [textbox, *send_inputs], outputs, js=blank_guard, **quiet)
     submit_event = textbox.submit(send, [textbox, *send_inputs], outputs, js=blank_guard, **quiet)
     suggestion_events = [b.click(send, [b, *send_inputs], outputs, **quiet) for b in suggestion_buttons]

@@ -60,9 +60,10 @@ def build_alerts(ctx: Any) -> None:
                     alerts = open_alerts(spec, user)
                     return [alerts, banner_text(alerts, lang_of(request))]
 
-                analyse.click(analyse_fn, ctx.inputs, ctx.outputs).then(
-                    _refresh, header.who, [state, banner])
-                dismiss.click(dismiss_fn, header.who, [state, banner])
+                # Made inside a render: progress routing must be spelled out (pages/progress.py).
+                analyse.click(analyse_fn, ctx.inputs, ctx.outputs, **header.quiet).then(
+                    _refresh, header.who, [state, banner], **header.quiet)
+                dismiss.click(dismiss_fn, header.who, [state, banner], **header.quiet)
 
     # The language comes from each request (the header's lang state may not be set yet on page load).
     def _refresh(user: Viewer | None, request: gr.Request) -> list[Any]:

@@ -35,8 +35,9 @@ def action_markdown(action: ActionView, lang: Lang) -> str:
 
 
 def build_dock(spec: AgentSpec, dock: gr.State, view_state: gr.State, lang_state: gr.State, who: gr.State,
-               refresh: Callable[[ChatView, str], list[Any]], outputs: list[Any]) -> None:
-    """``refresh(view, lang)`` gives the tab's outputs for a reloaded view."""
+               refresh: Callable[[ChatView, str], list[Any]], outputs: list[Any], quiet: dict[str, Any]) -> None:
+    """``refresh(view, lang)`` gives the tab's outputs for a reloaded view; ``quiet``: the event
+    options that keep the buttons' progress off the tab's ~20 outputs (pages/progress.py)."""
 
     @gr.render(inputs=[dock, lang_state], show_progress="hidden")
     def draw(actions: list[dict[str, Any]], lang: Lang) -> None:
@@ -54,11 +55,11 @@ def build_dock(spec: AgentSpec, dock: gr.State, view_state: gr.State, lang_state
                     save = gr.Button(label("save_changes"), size="sm", elem_classes=["pg-save"])
             handler = _handler(spec, action.action_id, refresh, len(outputs))
             confirm.click(lambda v, lg, u, h=handler: h(v, lg, u, "confirm", None)[:-1], [view_state, lang_state, who],
-                          outputs)
+                          outputs, **quiet)
             cancel.click(lambda v, lg, u, h=handler: h(v, lg, u, "cancel", None)[:-1], [view_state, lang_state, who],
-                         outputs)
+                         outputs, **quiet)
             save.click(lambda v, lg, u, e, h=handler: h(v, lg, u, "modify", e), [view_state, lang_state, who, editor],
-                       [*outputs, problem])
+                       [*outputs, problem], **quiet)
 
 
 def _handler(spec: AgentSpec, action_id: str, refresh: Callable[[ChatView, str], list[Any]], n: int):  # noqa: ANN202

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import gradio as gr
 
@@ -11,6 +12,7 @@ from agents.core.errors import PlaygroundError
 from agents.core.providers import FIXED_MODELS, PROVIDER_NAMES, Provider, make_provider
 from pages.i18n import error_text, label, lang_of
 from pages.identity import AppConfig, IdentityUI, build_identity
+from pages.progress import progress_sink, quiet
 
 OFFLINE_NOTE = ("**Offline** is a deterministic rule-based model, not an LLM: the same input always gives "
                 "the same reply, and it needs no key.")
@@ -24,6 +26,15 @@ class Header:
     identity: IdentityUI
     lang: gr.State  # "ko" or "en", from the browser's Accept-Language at page load
     config: AppConfig = field(default_factory=AppConfig)
+    sink: gr.HTML | None = None  # where hidden progress is kept (pages/progress.py)
+
+    @property
+    def quiet(self) -> dict[str, Any]:
+        """Event options for a chat run or any event whose progress is shown by its own outputs.
+
+        Events made inside ``gr.render`` need it spelled out: ``route_hidden_progress`` only sees
+        the events that exist when the app is built."""
+        return quiet(self.sink)
 
     @property
     def who(self) -> gr.State:
@@ -64,6 +75,7 @@ def provider_note(name: str) -> str:
 
 def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
     """A compact header: the title and a settings accordion (provider, model, key, user)."""
+    sink = progress_sink()  # first in the tree: see pages/progress.py
     lang = gr.State("ko")
     with gr.Column(elem_id="pg-header"):
         with gr.Row(equal_height=True, elem_id="pg-title-row"):
@@ -92,7 +104,8 @@ def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
         return lang_of(request)
 
     demo.load(detect_lang, None, lang, show_progress="hidden")
-    return Header(provider=provider, model=model, api_key=api_key, identity=identity, lang=lang, config=config)
+    return Header(provider=provider, model=model, api_key=api_key, identity=identity, lang=lang, config=config,
+                  sink=sink)
 
 
 def test_connection(name: str, model: str, api_key: str) -> str:

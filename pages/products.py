@@ -60,7 +60,7 @@ def build_start_panel(ctx: Any) -> None:
         yield from ctx.run(start_text(cat, max_budget, wanted, labels), *values,
                            extra=start_extra(cat, max_budget, wanted, avoided))
 
-    ctx.later(lambda: start.click(go, [category, budget, pros, cons, *ctx.inputs], ctx.outputs))
+    ctx.later(lambda: start.click(go, [category, budget, pros, cons, *ctx.inputs], ctx.outputs, **ctx.header.quiet))
 
 
 def draw_recommendations(card: CardView, ctx: Any) -> None:
@@ -78,4 +78,4 @@ def draw_recommendations(card: CardView, ctx: Any) -> None:
         def use_anchor(*values: Any, product_id: str = product.id, title: str = product.title) -> Iterator[list[Any]]:
             yield from ctx.run(anchor_text(title), *values, extra={"anchor_product_id": product_id})
 
-        anchor.click(use_anchor, ctx.inputs, ctx.outputs)
+        anchor.click(use_anchor, ctx.inputs, ctx.outputs, **ctx.header.quiet)  # a chat run: it shows its own steps

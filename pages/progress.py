@@ -11,6 +11,8 @@ leaf placed first in the tree instead: found at once, with no value to copy.
 
 from __future__ import annotations
 
+from typing import Any
+
 import gradio as gr
 
 
@@ -19,11 +21,16 @@ def progress_sink() -> gr.HTML:
     return gr.HTML("", visible=False, elem_id="pg-progress-sink", padding=False)
 
 
+def quiet(sink: gr.HTML | None) -> dict[str, Any]:
+    """Options for an event that shows no progress of its own making (a chat run shows its steps)."""
+    return {"show_progress": "hidden", **({"show_progress_on": [sink]} if sink is not None else {})}
+
+
 def route_hidden_progress(demo: gr.Blocks, sink: gr.HTML) -> int:
     """Point every event whose progress is hidden at ``sink``; returns how many were routed.
 
     Events made later inside ``gr.render`` are not in ``demo.fns`` yet: they pass
-    ``show_progress_on`` themselves (see ``QUIET``)."""
+    ``show_progress_on`` themselves (``quiet``, ``Header.quiet``)."""
     routed = 0
     for fn in demo.fns.values():
         if fn.show_progress == "hidden" and not fn.show_progress_on:

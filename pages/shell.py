@@ -21,7 +21,7 @@ from pages.header import build_header
 from pages.i18n import I18N, label
 from pages.identity import AppConfig
 from pages.lab import LabContext, build_lab
-from pages.progress import progress_sink, route_hidden_progress
+from pages.progress import route_hidden_progress
 
 CSS = (Path(__file__).with_name("style.css")).read_text(encoding="utf-8") + (
     Path(__file__).with_name("lab") / "lab.css").read_text(encoding="utf-8")
@@ -38,7 +38,6 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
     """Build the UI without launching it (tests call this too)."""
     config = config or AppConfig()
     with gr.Blocks(title="Agent Playground", fill_width=True) as demo:
-        sink = progress_sink()
         header = build_header(config, demo)
         agents = list_agents()
         # Each tab's open conversation, kept in the browser. Made here, outside the tabs: a hidden tab
@@ -73,7 +72,7 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
 
         if sections:
             tabs.select(show_list, None, [*sections, elsewhere], show_progress="hidden")
-    route_hidden_progress(demo, sink)
+    route_hidden_progress(demo, header.sink)
     return demo
 
 

@@ -213,8 +213,10 @@ def build_travel_panel(ctx: Any) -> None:
     def regenerate_preview(*values: Any) -> Iterator[list[Any]]:
         yield from ctx.run(text("regenerate_text", values[1]), *values)
 
-    ctx.later(lambda: apply.click(apply_preview, [preview_state, mode, trip_state, *ctx.inputs], ctx.outputs))
-    ctx.later(lambda: regenerate.click(regenerate_preview, ctx.inputs, ctx.outputs))
+    # Chat runs: they show their own steps.
+    ctx.later(lambda: apply.click(apply_preview, [preview_state, mode, trip_state, *ctx.inputs], ctx.outputs,
+                                  **header.quiet))
+    ctx.later(lambda: regenerate.click(regenerate_preview, ctx.inputs, ctx.outputs, **header.quiet))
 
 
 def draw_latest(card: CardView, ctx: Any) -> None:
