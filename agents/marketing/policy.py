@@ -11,7 +11,8 @@ from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply
 from agents.marketing.context import parse_budgets, parse_context
 from agents.marketing.format import ctr, roas, signed, signed_pct
-from agents.marketing.nlu import fill_slot, understand
+from agents.marketing.nlu import understand
+from agents.marketing.slots import fill_slot
 
 
 def policy(request: ModelRequest) -> PolicyReply:
