@@ -21,7 +21,9 @@ from streamlit_ui import runtime, sidebar, who
 from streamlit_ui.context import PageContext
 from streamlit_ui.page import agent_page
 
-CSS = (Path(__file__).parent / "streamlit_ui" / "style.css").read_text(encoding="utf-8")
+# The english tutor's HTML is styled as in the Gradio app (pages/english.css); then Streamlit's own rules.
+CSS = "".join((Path(__file__).parent / name).read_text(encoding="utf-8")
+              for name in ("pages/english.css", "streamlit_ui/style.css"))
 ICONS = {"marketing": "📈", "travel": "🧳", "shopping": "🧺", "tutor": "📚", "english": "🗣️"}
 
 

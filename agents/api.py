@@ -10,15 +10,14 @@ from one dependency (``agents/httpapi/auth.py``): the API token's owner in ``sha
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Path
-from starlette.concurrency import run_in_threadpool
 
 from agents.core.access import BurstLimiter, burst_limit_from_env, cors_origins
 from agents.core.agent import list_agents
 from agents.core.identity import MODES, Mode
-from agents.core.session import Session
 from agents.httpapi.actions import action_routes
 from agents.httpapi.alerts import alert_routes
 from agents.httpapi.auth import Caller, caller_dependency
+from agents.httpapi.chat import stream_agent_turn
 from agents.httpapi.conversations import conversation_routes
 from agents.httpapi.cors import ApiCORS
 from agents.httpapi.docs import install_docs
@@ -29,7 +28,7 @@ from agents.httpapi.lab import lab_routes
 from agents.httpapi.models import AGENT_ID_PATTERN, ChatBody
 from agents.httpapi.prompts import prompt_routes
 from agents.httpapi.traces import trace_routes
-from agents.sse import EventStreamResponse, stream_turn, wait_until_idle
+from agents.sse import EventStreamResponse
 
 _CHAT_200 = {
     "description": "The turn's events as Server-Sent Events: each frame is `event: <type>` and "
@@ -69,15 +68,9 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
               responses={200: _CHAT_200, **documented(*COMMON, 429, stream=True)})
     async def chat(who: Who, agent_id: Annotated[str, Path(pattern=AGENT_ID_PATTERN)],
                    body: ChatBody) -> EventStreamResponse:
-        user = who.user(body.user)
-        settings = {"model": body.model} if body.model else None
-        # Opening a session reads the store: keep that off the event loop.
-        session = await run_in_threadpool(
-            Session, agent_id, user_id=user, provider=body.provider, conversation_id=body.conversation_id,
-            provider_settings=settings)
-        await wait_until_idle(body.conversation_id)
-        limiter.hit(user)  # after the checks above, so a refused request does not use up the burst
-        return await stream_turn(lambda: session.send(body.message, body.extra), name=agent_id)
+        return await stream_agent_turn(agent_id, body.message, body.extra, user=who.user(body.user),
+                                       provider=body.provider, model=body.model,
+                                       conversation_id=body.conversation_id, limiter=limiter)
 
     api.include_router(conversation_routes(caller))
     api.include_router(action_routes(caller))

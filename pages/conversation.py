@@ -13,7 +13,8 @@ from agents.core.identity import Viewer
 from agents.core.session import runtime_store
 from agents.core.store import Store
 from pages import render
-from pages.render import ActionView, ChatView
+from pages.render import ChatView
+from pages.render_workspace import ActionView
 from pages.texts import Lang, t
 
 

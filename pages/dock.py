@@ -16,14 +16,15 @@ from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.session import Session
-from pages import render
+from pages import render_workspace
 from pages.conversation import BadEdit, action_body, load_view, parse_args
 from pages.i18n import Lang, error_text, label, t
-from pages.render import ActionView, ChatView
+from pages.render import ChatView
+from pages.render_workspace import ActionView
 
 
 def dock_state(view: ChatView) -> list[dict[str, Any]]:
-    return [a.model_dump(mode="json") for a in render.open_actions(view, system_clock())]
+    return [a.model_dump(mode="json") for a in render_workspace.open_actions(view, system_clock())]
 
 
 def action_markdown(action: ActionView, lang: Lang) -> str:

@@ -2,6 +2,7 @@
 
 No Gradio import here: ``pages/chat_gradio.py`` maps a ``ChatView`` to components, and a
 second front end can map the same model to its own widgets. Tests check these functions.
+Pending actions and workspace slots (current state beside the chat) are in ``pages/render_workspace.py``.
 
 Order rule (the same live and on reload, so a reload rebuilds exactly the same view): a
 turn's text and tool steps appear in the order they came; its cards follow them, so a card
@@ -12,14 +13,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-from agents.core.events import Detail, Event
+from agents.core.clock import aware
+from agents.core.events import Event
 from agents.core.nlu import past
 from agents.core.store.models import ConversationRow, MessageRow, PendingActionRow, TraceRow
+from pages.render_workspace import ActionView, action_from_row, propose_action, set_action
 
 Kind = Literal["text", "step", "card", "error", "outcome", "notice"]
 StepStatus = Literal["running", "done", "awaiting", "failed"]
@@ -38,21 +41,6 @@ class CardView(BaseModel):
         if key not in self._drawn:
             self._drawn[key] = draw()
         return self._drawn[key]
-
-
-class ActionView(BaseModel):
-    action_id: str
-    tool_name: str
-    summary: str
-    details: list[Detail] = Field(default_factory=list)
-    warnings: list[str] = Field(default_factory=list)
-    expires_at: datetime
-    args: dict[str, Any] = Field(default_factory=dict)
-    status: str = "PENDING"
-    message: str = ""
-
-    def is_open(self, now: datetime) -> bool:
-        return self.status == "PENDING" and _aware(self.expires_at) > _aware(now)
 
 
 class MessageView(BaseModel):
@@ -111,14 +99,10 @@ def _seed_002_meta(view: ChatView, meta: dict[str, Any], turn: str | None) -> No
     reply.text = "📝 답을 오른쪽 캔버스에 학습 노트로 정리했어요. (The answer is in the canvas panel.)"
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
 def _ms_between(start: datetime | None, end: datetime) -> float | None:
     if start is None:
         return None
-    return max(0.0, (_aware(end) - _aware(start)).total_seconds() * 1000)
+    return max(0.0, (aware(end) - aware(start)).total_seconds() * 1000)
 
 
 # Cards drawn with the user's own message, on their side (seed 004's correction of what they wrote), and
@@ -252,17 +236,9 @@ def apply_event_in_place(view: ChatView, event: Event) -> None:
             _insert(view, MessageView(kind="card", turn_id=turn, card=CardView(
                 card_type=event.card_type, title=event.title, data=event.data, group=turn)))
         case "action_confirmation":
-            for step in reversed(view.messages):
-                if step.kind == "step" and step.status == "awaiting" and step.name == event.tool_name \
-                        and step.action_id is None:
-                    step.action_id = event.action_id
-                    break
-            view.actions = [a for a in view.actions if a.action_id != event.action_id]
-            view.actions.append(ActionView(
-                action_id=event.action_id, tool_name=event.tool_name, summary=event.summary, details=event.details,
-                warnings=event.warnings, expires_at=event.expires_at, args=event.args))
+            propose_action(view, event)
         case "action_result":
-            _set_action(view, event.action_id, event.status or ("COMPLETED" if event.ok else "FAILED"), event.message)
+            set_action(view, event.action_id, event.status or ("COMPLETED" if event.ok else "FAILED"), event.message)
         case "ui_action":
             _insert(view, MessageView(kind="step", name=f"UI action: {event.action_id} ({event.risk})",
                                       args=event.params, turn_id=turn))
@@ -295,36 +271,6 @@ def apply_event_in_place(view: ChatView, event: Event) -> None:
                 if message.kind == "step" and message.status == "running":
                     message.status = "failed"
             view.badge = ""
-
-
-def _set_action(view: ChatView, action_id: str, status: str, message: str) -> None:
-    for action in view.actions:
-        if action.action_id == action_id:
-            action.status, action.message = status, message
-    for step in view.messages:
-        if step.kind == "step" and step.action_id == action_id:
-            step.status, step.action_status = "done", status
-            if status == "COMPLETED":
-                step.output = past(step.output or "")
-
-
-def replace_action(view: ChatView, row: PendingActionRow) -> ChatView:
-    """After Modify: the stored row is the truth for the card."""
-    view = view.model_copy(deep=True)
-    fresh = action_from_row(row)
-    view.actions = [fresh if a.action_id == row.id else a for a in view.actions]
-    return view
-
-
-def action_from_row(row: PendingActionRow) -> ActionView:
-    return ActionView(action_id=row.id, tool_name=row.tool_name, summary=row.summary, details=row.details,
-                      warnings=row.warnings, expires_at=_aware(row.expires_at), args=row.tool_args,
-                      status=row.status.value, message=row.error_message or "")
-
-
-def open_actions(view: ChatView, now: datetime) -> list[ActionView]:
-    """What the dock above the input shows: confirmations that can still be answered."""
-    return [a for a in view.actions if a.is_open(now)]
 
 
 def _timestamp(value: Any) -> datetime | None:
@@ -498,27 +444,6 @@ def _joinable(view: ChatView, turn_id: str | None) -> bool:
             continue
         return message.role == "assistant" and message.kind == "text" and message.turn_id == turn_id
     return False
-
-
-# --- the workspace: current state, declared per agent -------------------------------------
-
-class Slot(BaseModel):
-    """One place in an agent's workspace: the newest card of these types, or nothing."""
-
-    key: str
-    card_types: tuple[str, ...]
-
-
-def workspace_cards(view: ChatView, slots: list[Slot]) -> dict[str, CardView | None]:
-    """The newest card for each slot; the workspace shows current state, the chat keeps history."""
-    latest: dict[str, CardView | None] = {slot.key: None for slot in slots}
-    for message in view.messages:
-        if message.card is None:
-            continue
-        for slot in slots:
-            if message.card.card_type in slot.card_types:
-                latest[slot.key] = message.card
-    return latest
 
 
 def feedback_target(view: ChatView, index: int) -> str | None:

@@ -23,8 +23,9 @@ from pages.identity import AppConfig
 from pages.lab import LabContext, build_lab
 from pages.progress import route_hidden_progress
 
-CSS = (Path(__file__).with_name("style.css")).read_text(encoding="utf-8") + (
-    Path(__file__).with_name("lab") / "lab.css").read_text(encoding="utf-8")
+# english.css is shared with the Streamlit front end (streamlit_app.py).
+CSS = "".join((Path(__file__).parent / name).read_text(encoding="utf-8")
+              for name in ("style.css", "english.css", "lab/lab.css"))
 log = logging.getLogger(__name__)
 __all__ = ["build_app", "build_server", "main", "start_alert_checks", "warm_up"]
 

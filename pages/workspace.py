@@ -16,7 +16,8 @@ from typing import Any
 import gradio as gr
 
 from agents.core.agent import AgentSpec
-from pages.render import CardView, ChatView, Slot, workspace_cards
+from pages.render import CardView, ChatView
+from pages.render_workspace import Slot, workspace_cards
 
 
 @dataclass

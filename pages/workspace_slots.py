@@ -1,10 +1,10 @@
 """Which cards each agent's workspace keeps (its slots): the framework-neutral half of a workspace.
 The Gradio panels (``pages/workspaces/<agent>.py``) and the Streamlit app both read them here,
-with ``render.workspace_cards``, so both show the same current state."""
+with ``render_workspace.workspace_cards``, so both show the same current state."""
 
 from __future__ import annotations
 
-from pages.render import Slot
+from pages.render_workspace import Slot
 
 SLOTS: dict[str, tuple[Slot, ...]] = {
     "marketing": (Slot(key="kpi", card_types=("kpi_summary",)),),

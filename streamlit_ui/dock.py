@@ -12,9 +12,9 @@ import streamlit as st
 
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
-from pages import render
+from pages import render_workspace
 from pages.conversation import BadEdit, action_body, parse_args
-from pages.render import ActionView
+from pages.render_workspace import ActionView
 from pages.texts import t
 from streamlit_ui.context import PageContext, error_line
 
@@ -58,7 +58,7 @@ def _act(ctx: PageContext, action_id: str, op: str) -> None:
 
 
 def draw_dock(ctx: PageContext) -> None:
-    actions = render.open_actions(ctx.view, system_clock())[-SHOWN:]
+    actions = render_workspace.open_actions(ctx.view, system_clock())[-SHOWN:]
     problems = st.session_state.get("pg_modify_problem", {})
     for action in actions:
         _draw_action(ctx, action, problems.get(action.action_id))

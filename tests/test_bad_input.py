@@ -32,7 +32,9 @@ def test_100kb_message_is_refused_but_recorded(store):
     events = session.run(big)
     assert types(events) == ["error"]
     assert events[0].code == "input_too_large"
-    assert "100,000 characters" in events[0].message and "8,000" in events[0].message
+    # Korean first, then the same in English in parentheses, as the other guards answer.
+    assert events[0].message.startswith("메시지가 100,000자로 한도 8,000자를 넘어")
+    assert "(The message is 100,000 characters long; the limit is 8,000." in events[0].message
     assert provider.calls == []
     [message] = session.history()
     assert (message.role, message.status, len(message.content)) == ("user", "refused", 100_000)
@@ -147,7 +149,8 @@ def test_daily_usage_limit(store, monkeypatch):
     session.run("b")
     events = session.run("c")
     assert types(events) == ["error"] and events[0].code == "usage_limit" and events[0].retryable
-    assert "daily limit of 2 turns" in events[0].message
+    assert events[0].message.startswith("이 사용자의 하루 한도 2턴을 오늘 모두 썼습니다.")
+    assert "(The daily limit of 2 turns for this user is used up." in events[0].message
     assert session.history()[-1].status == "refused"
     provider.assert_complete()
 

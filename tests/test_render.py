@@ -8,11 +8,12 @@ from agents.core import events as ev
 from agents.core.providers.offline import OfflineProvider, call, say
 from agents.core.session import Session
 from agents.core.store.models import ConversationRow
-from pages import render
+from pages import render, render_workspace
 from pages.cards import dataframe_for, figure_for, tiles_html
 from pages.chat_gradio import entry_turns, table_html, to_chatbot
 from pages.i18n import error_text, lang_of
-from pages.render import CardView, ChatView, MessageView, Slot
+from pages.render import CardView, ChatView, MessageView
+from pages.render_workspace import Slot
 
 
 def fold(events, view=None):
@@ -75,8 +76,8 @@ def test_running_step_spins_and_awaiting_confirmation_does_not():
     ], view)
     step = to_chatbot(view, "en")[-1]["metadata"]
     assert step["status"] == "done" and "awaiting confirmation" in step["title"]
-    assert [a.action_id for a in render.open_actions(view, datetime(2026, 1, 1, 10, 0))] == ["a1"]
-    assert render.open_actions(view, datetime(2026, 1, 1, 10, 31)) == []
+    assert [a.action_id for a in render_workspace.open_actions(view, datetime(2026, 1, 1, 10, 0))] == ["a1"]
+    assert render_workspace.open_actions(view, datetime(2026, 1, 1, 10, 31)) == []
     view = fold([emit(ev.ActionResult, action_id="a1", ok=True, message="Added", status="COMPLETED")], view)
     assert view.messages[-1].action_status == "COMPLETED"
     assert to_chatbot(view, "ko")[-1]["metadata"]["title"] == "🛠️ add_note · ✅ 실행했습니다"
@@ -135,7 +136,7 @@ def test_reload_rebuilds_exactly_the_live_view(store, clock):
     # after confirming, a reload shows the outcome in the chat, in the past tense, and no open card
     session.confirm_action(live.actions[0].action_id)
     after = render.view_from_history(session.conversation_id, session.history(), session.pending_actions())
-    assert render.open_actions(after, clock()) == []
+    assert render_workspace.open_actions(after, clock()) == []
     assert [m.kind for m in after.messages[-2:]] == ["step", "outcome"]
     assert after.messages[-2].action_status == "COMPLETED"
     assert to_chatbot(after, "ko")[-1]["content"].startswith("**✅ 실행했습니다**")
@@ -160,7 +161,7 @@ def test_workspace_keeps_only_the_newest_card_per_slot():
     view = fold([emit1(ev.DataCard, card_type="kpi_summary", title="old", data={}),
                  emit1(ev.DataCard, card_type="trend", title="chart", data={}),
                  emit2(ev.DataCard, card_type="kpi_summary", title="new", data={})])
-    slots = render.workspace_cards(view, [Slot(key="kpi", card_types=("kpi_summary",)),
+    slots = render_workspace.workspace_cards(view, [Slot(key="kpi", card_types=("kpi_summary",)),
                                           Slot(key="cmp", card_types=("compare",))])
     assert slots["kpi"].title == "new" and slots["cmp"] is None
     assert [m.card.title for m in view.messages] == ["old", "chart", "new"]  # history stays in the chat

@@ -47,8 +47,10 @@ def check_nonempty(text: str) -> str:
 def check_size(text: str, settings: GuardSettings) -> None:
     if len(text) > settings.max_input_chars:
         raise GuardRefusal(
-            f"The message is {len(text):,} characters long; the limit is {settings.max_input_chars:,}. "
-            f"Shorten it or split it into several messages (it was saved, marked refused).",
+            f"메시지가 {len(text):,}자로 한도 {settings.max_input_chars:,}자를 넘어 모델에 보내지 않았습니다. "
+            f"줄이거나 여러 메시지로 나눠 보내주세요 (메시지는 '거절됨'으로 저장됐어요). "
+            f"(The message is {len(text):,} characters long; the limit is {settings.max_input_chars:,}. "
+            f"Shorten it or split it into several messages; it was saved, marked refused.)",
             code="input_too_large",
         )
 
@@ -74,8 +76,10 @@ def check_injection(text: str) -> None:
 def check_usage(turns_today: int, settings: GuardSettings) -> None:
     if turns_today >= settings.daily_turn_limit:
         raise GuardRefusal(
-            f"The daily limit of {settings.daily_turn_limit} turns for this user is used up. "
-            f"Try again tomorrow (UTC) or raise PLAYGROUND_DAILY_LIMIT.",
+            f"이 사용자의 하루 한도 {settings.daily_turn_limit}턴을 오늘 모두 썼습니다. 내일(UTC 기준) 다시 시도하거나 "
+            f"PLAYGROUND_DAILY_LIMIT 값을 올려주세요 (메시지는 '거절됨'으로 저장됐어요). "
+            f"(The daily limit of {settings.daily_turn_limit} turns for this user is used up. "
+            f"Try again tomorrow (UTC) or raise PLAYGROUND_DAILY_LIMIT; the message was saved, marked refused.)",
             code="usage_limit",
             retryable=True,
         )

@@ -30,11 +30,9 @@ from agents.core.events import (
     TextDelta,
     Usage,
 )
-from agents.core.fallbacks import fallback_names
 from agents.core.history import to_model_messages
 from agents.core.ids import new_id
 from agents.core.locks import conversation_lock
-from agents.core.pricing import turn_cost
 from agents.core.providers.base import (
     ChatMessage,
     Finish,
@@ -47,10 +45,11 @@ from agents.core.providers.base import (
     ToolCallChunk,
     UsageChunk,
 )
-from agents.core.store import ConversationRow, NewMessage, PendingActionRow, Store, TraceRow
+from agents.core.store import ConversationRow, NewMessage, PendingActionRow, Store
 from agents.core.toolcalls import run_tool_call
 from agents.core.tools import new_call_id
-from agents.core.tracing import MESSAGE_CHARS, SpanList, phase, request_record, search_text
+from agents.core.trace_record import write_refused_trace, write_turn_trace
+from agents.core.tracing import SpanList, phase, request_record
 
 log = logging.getLogger(__name__)
 
@@ -344,8 +343,8 @@ def _locked_turn(
     if refusal is not None:
         error = emitter(Error, code=refusal.code, message=refusal.message, retryable=refusal.retryable,
                         conversation_id=conversation.id)
-        _persist_refusal(store, agent, provider, user_id, conversation.id, now, turn_id, error, started, settings,
-                         text, pre_spans)
+        write_refused_trace(store, agent, provider, user_id, conversation.id, now, turn_id, error, started, settings,
+                            text, pre_spans)
         yield error
         return
     turn = Turn(agent=agent, store=store, provider=provider, user_id=user_id, conversation=conversation,
@@ -482,10 +481,6 @@ def _open_conversation(
     return store.conversations.create(user_id, agent.id, first, now)
 
 
-def _trace_events(recorded: list[tuple[Event, float]]) -> list[dict[str, Any]]:
-    return [{**event.model_dump(mode="json"), "elapsed_ms": round(elapsed, 3)} for event, elapsed in recorded]
-
-
 def _persist_turn(turn: Turn, *, status: str) -> None:
     for message in turn.messages_out:  # stable ids, so a retried write inserts the same rows
         message.id = message.id or new_id("msg")
@@ -493,48 +488,10 @@ def _persist_turn(turn: Turn, *, status: str) -> None:
 
 
 def _write_turn(turn: Turn, status: str) -> None:
-    error = next((e for e, _ in reversed(turn.recorded) if e.type == "error"), None)
-    done = next((e for e, _ in reversed(turn.recorded) if e.type == "done"), None)
     writes_started = time.perf_counter()
     turn.store.messages.add(turn.conversation.id, turn.messages_out, turn.now)
     for action in turn.actions_out:
         turn.store.actions.insert(action)
     if turn.state != turn.conversation.state:
         turn.store.conversations.set_state(turn.conversation.id, turn.state)
-    # The trace row itself and the commit come after this span, so it cannot include them.
-    phases = [*turn.phases, phase("persist", writes_started, turn.started, name="reply, actions and state")]
-    if turn.prompt_version is None:  # a pipeline that never called the model: the version it would have used
-        turn.resolve_prompt()
-    comparison = turn.settings.comparison or (None, None)
-    turn.store.traces.insert(TraceRow(
-        turn_id=turn.id, conversation_id=turn.conversation.id, user_id=turn.user_id, agent_id=turn.agent.id,
-        provider=turn.provider.name, model=turn.provider.model, status=status,
-        error_code=getattr(error, "code", None), started_at=turn.now, latency_ms=round(turn.elapsed_ms(), 3),
-        ttft_ms=turn.ttft_ms, input_tokens=turn.usage.input_tokens, output_tokens=turn.usage.output_tokens,
-        events=_trace_events(turn.recorded), spans=turn.spans, phases=phases,
-        owner_id=turn.settings.owner_id or turn.user_id,
-        prompt_version=turn.prompt_version, system_prompt=turn._system, requests=turn.requests,
-        comparison_id=comparison[0], comparison_side=comparison[1], message=turn.text[:MESSAGE_CHARS],
-        search_text=search_text(turn.text, [m.content or "" for m in turn.messages_out if m.role == "assistant"],
-                                 list(dict.fromkeys(e.name for e, _ in turn.recorded if e.type == "tool_call")),
-                                 getattr(error, "message", "")),
-        cost_usd=turn_cost(turn.provider.name, turn.provider.model, turn.spans, turn.usage.input_tokens,
-                           turn.usage.output_tokens, turn.now),
-        fallbacks=fallback_names(getattr(done, "meta", None) or turn.meta),
-    ))
-
-
-def _persist_refusal(
-    store: Store, agent: AgentSpec, provider: Provider, user_id: str, conversation_id: str, now: datetime,
-    turn_id: str, error: Error, started: float, settings: TurnSettings, text: str, phases: list[dict[str, Any]],
-) -> None:
-    elapsed = (time.perf_counter() - started) * 1000
-    comparison = settings.comparison or (None, None)
-    store.traces.insert(TraceRow(
-        turn_id=turn_id, conversation_id=conversation_id, user_id=user_id, agent_id=agent.id,
-        provider=provider.name, model=provider.model, status="refused", error_code=error.code, started_at=now,
-        latency_ms=round(elapsed, 3), ttft_ms=None, input_tokens=0, output_tokens=0,
-        events=_trace_events([(error, elapsed)]), spans=[], phases=phases, owner_id=settings.owner_id or user_id,
-        comparison_id=comparison[0], comparison_side=comparison[1], message=text[:MESSAGE_CHARS],
-        search_text=search_text(text, [], [], error.message), cost_usd=0.0,
-    ))
+    write_turn_trace(turn, status, writes_started)

@@ -10,18 +10,18 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 
 from agents.core.clock import system_clock
 from agents.core.inputs import MAX_EXTRA_CHARS
-from agents.core.session import Session, runtime_store
+from agents.core.session import runtime_store
 from agents.english import marker as markers
 from agents.english.models import ChatMessage, Level
 from agents.english.store import EnglishStore
 from agents.httpapi.auth import Caller
+from agents.httpapi.chat import stream_agent_turn
 from agents.httpapi.errors import COMMON, documented
 from agents.httpapi.models import ID_PATTERN, Text, UserId
-from agents.sse import EventStreamResponse, stream_turn, wait_until_idle
+from agents.sse import EventStreamResponse
 
 HISTORY_SENT = 20  # the reply reads the last 20 messages (the marker always goes too)
 MESSAGE_CHARS = 1_500  # each history message as the model sees it
@@ -85,14 +85,9 @@ def english_routes(caller: Callable[..., Caller]) -> APIRouter:
     async def chat(who: Who, body: EnglishChatBody, request: Request) -> Any:
         user = who.user(body.user)
         extra = {"history": held_history(body.history)}
-        settings = {"model": body.model} if body.model else None
-        session = await run_in_threadpool(Session, "english", user_id=user, provider=body.provider,
-                                          conversation_id=body.conversation_id, provider_settings=settings)
-        await wait_until_idle(body.conversation_id)
-        limiter = getattr(request.app.state, "limiter", None)
-        if limiter is not None:  # the same burst limit as the generic chat endpoint
-            limiter.hit(user)
-        return await stream_turn(lambda: session.send(body.message, extra), name="english")
+        return await stream_agent_turn("english", body.message, extra, user=user, provider=body.provider,
+                                       model=body.model, conversation_id=body.conversation_id,
+                                       limiter=getattr(request.app.state, "limiter", None))
 
     @router.get("/profile", summary="Your learner profile (seed UserProfile), seeded with defaults on first use",
                 responses=documented(*COMMON))

@@ -2,9 +2,10 @@
 uses its vocabulary, asks one of its questions and adapts to the level. Deterministic: the same
 conversation always gets the same reply (variants are chosen by a hash of the message and the turn).
 
-It reads the message with a few rules (a greeting, a word's meaning, confusion, a question for the tutor,
-a short answer, an opinion, an experience, Korean) and takes the facts it quotes from the article's own
-sentences, the one sharing most words with what the learner wrote first."""
+It reads the message with a few rules (``agents/english/learner.py``: a greeting, a word's meaning,
+confusion, a question for the tutor, a short answer, an opinion, an experience, Korean) and takes the
+facts it quotes from the article's own sentences, the one sharing most words with what the learner
+wrote first."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from wordfreq import zipf_frequency
 
 from agents.english.analysis_offline import base_form, sentences
 from agents.english.checker.words import CLOSED_CLASS
+from agents.english.learner import ORDINAL, ORDINALS, meaning_term, read
 from agents.english.models import NewsAnalysis, VocabItem
 
 FILLER = frozenset({"think", "like", "really", "very", "good", "great", "interesting", "article", "news", "yeah",
@@ -65,71 +67,6 @@ def _words(text: str) -> list[str]:
 
 def _content(text: str) -> list[str]:
     return [w for w in _words(text) if len(w) > 3 and w not in CLOSED_CLASS and w not in FILLER and "'" not in w]
-
-
-def _korean(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return bool(letters) and sum("가" <= c <= "힣" for c in letters) > len(letters) * 0.4
-
-
-# --- reading the learner's message ------------------------------------------------------------
-
-MEANING = [re.compile(p, re.I) for p in (
-    r"what (?:does|do|did) (?:the word |the phrase )?[\"“'‘]?([a-z][a-z-]*)[\"”'’]? mean",
-    r"what(?: is|'s| is the meaning of) (?:the word |the meaning of )?[\"“'‘]([a-z][a-z-]*)[\"”'’]",
-    r"meaning of (?:the word )?[\"“'‘]?([a-z][a-z-]*)",
-    r"\bdefine [\"“'‘]?([a-z][a-z-]*)",
-    r"[\"“'‘]?([a-z][a-z-]*)[\"”'’]?\s*(?:이|가|은|는)?\s*(?:무슨 )?(?:뜻|의미)",
-    r"^what is (?:a |an )?([a-z][a-z-]*)\?*$",
-)]
-CONFUSED = re.compile(r"\b(?:don'?t|didn'?t|do not|can'?t) (?:understand|get it)|what do you mean|\bpardon\b|"
-                      r"\b(?:repeat|again|slowly|simpler|simply|easier)\b|^sorry\??$|모르겠|이해가 안|다시", re.I)
-TUTOR = re.compile(r"what (?:do|about) you (?:think|feel)|\bhow about you\b|\bwhat about you\b|\band you\b|"
-                   r"\byour opinion\b|\bdo you agree\b|\bwhat would you\b|\bdo you (?:like|think)\b", re.I)
-SHORT = re.compile(r"^(?:yes|yeah|yep|no|nope|not really|maybe|ok|okay|sure|i guess so|i don'?t know|"
-                   r"i'?m not sure|of course|definitely|exactly|me too|true|right)[.!]*$", re.I)
-GREETING = re.compile(r"^(?:hi|hello|hey|good (?:morning|afternoon|evening)|let'?s (?:start|begin|talk)|"
-                      r"start|ready|i'?m ready)\b", re.I)
-OPINION = re.compile(r"\b(?:i think|i believe|i feel|in my opinion|i agree|i disagree|i don'?t think|"
-                     r"i (?:like|love|hate|prefer)|it'?s (?:a )?(?:good|bad|great|nice)|should)\b", re.I)
-EXPERIENCE = re.compile(r"\b(?:i|we|my \w+) (?:went|visited|tried|had|used|saw|ate|played|bought|did|was|were|"
-                        r"lived|worked|met)\b|\bwhen i was\b|\blast (?:year|week|month|weekend|summer)\b", re.I)
-
-
-def read(text: str) -> str:
-    stripped = text.strip()
-    if _korean(stripped):
-        return "korean"
-    if any(p.search(stripped) for p in MEANING) or (ORDINAL.search(stripped) and re.search(
-            r"\bmean|meaning|뜻|의미", stripped, re.I)):
-        return "meaning"
-    if CONFUSED.search(stripped) and len(stripped.split()) <= 12:
-        return "confused"
-    if TUTOR.search(stripped):
-        return "tutor_opinion"
-    if SHORT.match(stripped):
-        return "short"
-    if GREETING.match(stripped) and len(stripped.split()) <= 10 and not OPINION.search(stripped):
-        return "greeting"
-    if stripped.endswith("?"):
-        return "question"
-    if EXPERIENCE.search(stripped):
-        return "experience"
-    if OPINION.search(stripped):
-        return "opinion"
-    return "statement"
-
-
-ORDINAL = re.compile(r"\b(first|second|third|fourth|fifth|last|new)\s+(?:word|vocabulary)\b", re.I)
-ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1}
-
-
-def meaning_term(text: str) -> str | None:
-    for pattern in MEANING:
-        match = pattern.search(text.strip())
-        if match:
-            return match.group(1).lower()
-    return None
 
 
 # --- material from the article ----------------------------------------------------------------

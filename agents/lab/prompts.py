@@ -22,15 +22,9 @@ class PromptNotFound(PlaygroundError):
     code = "prompt_version_not_found"
 
 
-class VersionView(BaseModel):
-    agent_id: str
-    version: int
-    content: str
-    label: str | None = None
-    note: str | None = None
-    created_by: str | None = None
-    created_at: datetime | None = None
-    shared: bool = True
+class VersionView(PromptVersion):
+    """A stored version as the Lab shows it: whether it is the active one, and its title."""
+
     active: bool = False
 
     @property

@@ -1,6 +1,6 @@
-"""Measure the marketing offline model on labelled phrasings (format: tests/marketing/
-phrasings.yaml, written apart from ``training.yaml``): each item runs the offline policy on the
-sandbox roster of user ``demo`` and checks the first tool and the labelled arguments."""
+"""Measure the marketing offline model on labelled phrasings (tests/marketing/phrasings.yaml,
+format: tests/PHRASINGS_FORMAT.md, written apart from ``training.yaml``): each item runs the offline
+policy on the sandbox roster of user ``demo`` and checks the first tool and the labelled arguments."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@
 ``understand(text, roster, month)`` returns the tool to call and its arguments, a clarification,
 or a plain reply. Rules read the user's own words through ``lexicon.yaml``; when none fires, the
 exemplar classifier (``training.yaml``) decides a query, and anything unsure becomes a question
-with the likeliest choices. A mutation starts only from a rule, never from a guess.
+with the likeliest choices. A mutation starts only from a rule, never from a guess. The answer to
+one of its clarifications is read by ``agents/marketing/slots.py``.
 Deterministic: the same text and roster always give the same result."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.core.nlu import ExemplarClassifier, compact, decide, direction, find_amount, find_change
+from agents.core.nlu import ExemplarClassifier, compact, decide, direction, find_amount
 from agents.marketing import reading as rd
 from agents.marketing.matching import Roster, mentioned_campaigns
 from agents.marketing.reading import Reading
@@ -225,7 +226,7 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
             return Understanding(intent, {"campaignId": one}, source=source)
         case "updateCampaignBudget":
             known = {}
-            _carry_amount(r, known, (budgets or {}).get(one or ""))
+            carry_amount(r, known, (budgets or {}).get(one or ""))
             if one is None:
                 return _which(r, roster, intent, "어느 캠페인의 예산을 변경할까요?", known)
             known["campaignId"] = one
@@ -292,7 +293,7 @@ def _which(r: Reading, roster: Roster, intent: str, question: str, known: dict[s
     return clarify(question, slot="campaign", intent=intent, known=known, options=options)
 
 
-def _carry_amount(r: Reading, known: dict[str, Any], current: int | None = None) -> None:
+def carry_amount(r: Reading, known: dict[str, Any], current: int | None = None) -> None:
     if r.delta is not None and current is not None:
         known["dailyBudget"] = current + r.delta  # "3만원 더 올려줘": by, not to
     elif r.amount is not None:
@@ -351,75 +352,4 @@ def next_create_step(known: dict[str, Any], month: str) -> Understanding:
     return Understanding(tool="createCampaign", args=args, text="다음 내용으로 캠페인을 생성할까요?")
 
 
-def fill_slot(pending: dict[str, Any], text: str, roster: Roster, month: str) -> Understanding | None:
-    """Answer to a clarification; None when the user moved on to something else."""
-    slot, intent, known = pending.get("slot"), pending.get("intent"), dict(pending.get("known") or {})
-    r = rd.read(text, roster)
-    if r.hit("cancel") and rd.is_short(text) and not r.campaigns:
-        return Understanding(text=CANCELLED)
-    if slot == "intent" or intent is None:
-        return None
-    if intent == "createCampaign":
-        amount = find_amount(text, expect_money=slot == "dailyBudget")
-        name = rd.campaign_name(text)
-        if slot == "objective" and r.objective is None and amount is None:
-            if _new_request(r):
-                return None
-            return clarify("죄송해요, 목적을 이해하지 못했어요. " + OBJECTIVE_QUESTION, slot="objective",
-                           intent="createCampaign", known=known, options=OBJECTIVE_OPTIONS)
-        if slot == "dailyBudget" and amount is None and r.objective is None:
-            if _new_request(r):
-                return None
-            return clarify("금액을 이해하지 못했어요. 일일 예산을 '10만원'처럼 알려주세요.", slot="dailyBudget",
-                           intent="createCampaign", known=known)
-        if r.objective and (slot == "objective" or "objective" not in known):
-            known["objective"] = r.objective
-        if amount is not None:
-            known["dailyBudget"] = amount
-        if name:
-            known["name"] = name
-        if r.audience:
-            known["targetAudience"] = {**known.get("targetAudience", {}), **r.audience}
-        return next_create_step(known, month)
-    if slot == "campaign":
-        found = r.campaigns or [c for c in roster if c[1] == text.strip()]
-        if intent == "compareCampaigns":
-            ids = list(dict.fromkeys([*known.get("campaignIds", []), *[cid for cid, _ in (r.pair or found)]]))
-            if len(ids) >= 2:
-                return Understanding("compareCampaigns", {"campaignIds": ids[:4], "period": rd.period(text, "14d")})
-            return None if _new_request(r) else clarify("비교할 캠페인을 하나 더 알려주세요.", slot="campaign",
-                                                        intent=intent, known={"campaignIds": ids})
-        if len(found) != 1:
-            if _new_request(r):
-                return None
-            options = [name for _, name in found] if found else []
-            return clarify("캠페인 이름을 정확히 알려주세요.", slot="campaign", intent=intent, known=known, options=options)
-        known["campaignId"] = found[0][0]
-        if intent == "updateCampaignBudget":
-            if "dailyBudget" not in known and "changePercent" not in known:
-                _carry_amount(r, known)
-            if "dailyBudget" not in known and "changePercent" not in known:
-                return clarify("일일 예산을 얼마로 바꿀까요? (예: 15만원, 20% 증액, 반으로)", slot="dailyBudget",
-                               intent=intent, known=known)
-        return Understanding(tool=intent, args=known)
-    if slot == "dailyBudget" and intent == "updateCampaignBudget":
-        amount = find_amount(text, expect_money=True)
-        change = find_change(text)
-        if amount is not None:
-            known["dailyBudget"] = amount
-        elif change is not None:
-            known["changePercent"] = round(change.percent, 1)
-        else:
-            if _new_request(r):
-                return None
-            return clarify("금액을 이해하지 못했어요. '15만원'이나 '20% 증액'처럼 알려주세요.", slot="dailyBudget",
-                           intent=intent, known=known)
-        return Understanding(tool="updateCampaignBudget", args=known)
-    return None
-
-
-def _new_request(r: Reading) -> bool:
-    return len(r.text) > 6 and rule(r) not in (None, "getCampaignDetail")
-
-
-__all__ = ["Understanding", "clarify", "fill_slot", "mentioned_campaigns", "next_create_step", "understand"]
+__all__ = ["Understanding", "clarify", "mentioned_campaigns", "next_create_step", "understand"]

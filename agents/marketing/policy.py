@@ -8,10 +8,11 @@ from typing import Any
 
 from agents.core.korean_money import format_krw
 from agents.core.providers.base import ChatMessage, ModelRequest
-from agents.core.providers.offline import PolicyReply
+from agents.core.providers.offline import PolicyReply, latest_tool_results
 from agents.marketing.context import parse_budgets, parse_context
 from agents.marketing.format import ctr, roas, signed, signed_pct
-from agents.marketing.nlu import fill_slot, understand
+from agents.marketing.nlu import understand
+from agents.marketing.slots import fill_slot
 
 
 def policy(request: ModelRequest) -> PolicyReply:
@@ -19,7 +20,7 @@ def policy(request: ModelRequest) -> PolicyReply:
     month = today[:7]
     last = request.messages[-1]
     if last.role == "tool":
-        return PolicyReply(text=compose(_latest_results(request.messages)))
+        return PolicyReply(text=compose(latest_tool_results(request.messages)))
     pending = pending_clarification(request.messages)
     decided = fill_slot(pending, last.content, roster, month) if pending else None
     if decided is None:
@@ -59,17 +60,6 @@ def awaiting_confirmation(messages: list[ChatMessage]) -> bool:
     return False
 
 
-def _latest_results(messages: list[ChatMessage]) -> list[tuple[str, dict[str, Any]]]:
-    results: list[tuple[str, dict[str, Any]]] = []
-    for message in reversed(messages):
-        if message.role != "tool":
-            break
-        try:
-            payload = json.loads(message.content)
-        except json.JSONDecodeError:
-            payload = {"ok": False, "error": message.content}
-        results.append((message.name or "", payload))
-    return results[::-1]
 
 
 def compose(results: list[tuple[str, dict[str, Any]]]) -> str:

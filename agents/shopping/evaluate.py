@@ -1,4 +1,4 @@
-"""Measure the shopping understanding on labelled phrasings (format: PHRASINGS_FORMAT.md,
+"""Measure the shopping understanding on labelled phrasings (format: tests/PHRASINGS_FORMAT.md,
 file ``tests/shopping/phrasings.yaml``): each item sets up what is on screen, runs the
 offline model's classification and the router's post-processing, and checks the intent
 and the arguments it gives. ``report`` prints accuracy per intent and the confusions."""

@@ -3,12 +3,11 @@ the tool that fits (or ask with choices), and write the reply from the tool resu
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
-from agents.core.providers.offline import PolicyReply
+from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
 from agents.travel.destinations import find_destination
 from agents.travel.plan import SavedPlace, candidates, draft_itinerary
 from agents.travel.reading import TIME_OF_DAY_START, Reading, TripView, english, read
@@ -34,7 +33,7 @@ def policy(request: ModelRequest) -> PolicyReply:
     if last.role == "tool":
         from agents.travel.compose import compose
 
-        return PolicyReply(text=compose(_latest_results(request.messages), english(_last_user(request.messages))))
+        return PolicyReply(text=compose(latest_tool_results(request.messages), english(last_user_text(request.messages))))
     view, saved, title = trip_from_context(request.system)
     text = _with_pending_question(request.messages)
     reading = read(text, view)
@@ -120,19 +119,4 @@ def _generated_before(messages: list[ChatMessage]) -> int:
     return sum(1 for m in messages if m.role == "assistant" for c in m.tool_calls if c.name == "generate_itinerary")
 
 
-def _last_user(messages: list[ChatMessage]) -> str:
-    return next((m.content for m in reversed(messages) if m.role == "user"), "")
-
-
-def _latest_results(messages: list[ChatMessage]) -> list[tuple[str, dict[str, Any]]]:
-    results: list[tuple[str, dict[str, Any]]] = []
-    for message in reversed(messages):
-        if message.role != "tool":
-            break
-        try:
-            payload = json.loads(message.content or "{}")
-        except json.JSONDecodeError:
-            payload = {"ok": False, "error": message.content}
-        results.append((message.name or "", payload))
-    return results[::-1]
 

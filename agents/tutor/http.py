@@ -8,14 +8,13 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 
 from agents.core.errors import InvalidArgs
-from agents.core.session import Session
 from agents.httpapi.auth import Caller
+from agents.httpapi.chat import stream_agent_turn
 from agents.httpapi.errors import COMMON, documented
 from agents.httpapi.models import ID_PATTERN, UserId
-from agents.sse import EventStreamResponse, stream_turn, wait_until_idle
+from agents.sse import EventStreamResponse
 from agents.tutor import contract, wire
 
 CHAT_200 = {
@@ -61,15 +60,10 @@ def tutor_routes(caller: Callable[..., Caller]) -> APIRouter:
             except contract.BadContext as exc:
                 raise InvalidArgs(f"{exc} Send the sandbox app's context_text, or leave it out for the home screen.") \
                     from exc
-        settings = {"model": body.model} if body.model else None
-        session = await run_in_threadpool(Session, "tutor", user_id=user, provider=body.provider,
-                                          conversation_id=body.session_id, provider_settings=settings)
-        await wait_until_idle(body.session_id)
-        limiter = getattr(request.app.state, "limiter", None)
-        if limiter is not None:  # the same burst limit as the generic chat endpoint
-            limiter.hit(user)
         extra = {"context_text": body.context_text, "use_web_search": body.use_web_search,
                  "response_mode": body.response_mode, "structured_extract": body.structured_extract}
-        return await stream_turn(lambda: session.send(body.message, extra), name="tutor", format_event=wire.frame)
+        return await stream_agent_turn("tutor", body.message, extra, user=user, provider=body.provider,
+                                       model=body.model, conversation_id=body.session_id,
+                                       limiter=getattr(request.app.state, "limiter", None), format_event=wire.frame)
 
     return router

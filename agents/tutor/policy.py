@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
-from agents.core.providers.offline import PolicyReply
+from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
 from agents.tutor import contract
 from agents.tutor.catalog import catalog_for
 from agents.tutor.compose import compose, english, note_from_markdown
@@ -37,7 +37,7 @@ def policy(request: ModelRequest) -> PolicyReply:
     state = screen_from_system(request.system)
     last = request.messages[-1]
     if last.role == "tool":
-        return PolicyReply(text=compose(_latest_results(request.messages), state, _last_user(request.messages)))
+        return PolicyReply(text=compose(latest_tool_results(request.messages), state, last_user_text(request.messages)))
     return act(_reading(request.messages, state), state, english(last.content), _previous_subject(request.messages))
 
 
@@ -164,18 +164,3 @@ def _previous_subject(messages: list[ChatMessage]) -> dict[str, str] | None:
     return None
 
 
-def _last_user(messages: list[ChatMessage]) -> str:
-    return next((m.content for m in reversed(messages) if m.role == "user"), "")
-
-
-def _latest_results(messages: list[ChatMessage]) -> list[tuple[str, dict[str, Any]]]:
-    results: list[tuple[str, dict[str, Any]]] = []
-    for message in reversed(messages):
-        if message.role != "tool":
-            break
-        try:
-            payload = json.loads(message.content or "{}")
-        except json.JSONDecodeError:
-            payload = {"ok": False, "error": message.content}
-        results.append((message.name or "", payload))
-    return results[::-1]

@@ -16,7 +16,7 @@ from agents.core.providers import FIXED_MODELS, PROVIDER_NAMES
 from agents.core.session import runtime_store
 from agents.core.store.comparisons import SideConfig
 from agents.lab import compare, prompts
-from pages import render
+from pages import render, render_workspace
 from pages.chat_gradio import to_chatbot
 from pages.dock import action_markdown
 from pages.frames import FrameGate
@@ -37,7 +37,7 @@ def _side_view(store: Any, who: Any, comparison_id: str, side: str) -> ChatView:
 
 def _pending(view: ChatView, lang: Lang) -> tuple[str, str | None]:
     """The side's open confirmation as markdown, and its action id."""
-    open_ = render.open_actions(view, system_clock())
+    open_ = render_workspace.open_actions(view, system_clock())
     if not open_:
         return "", None
     return action_markdown(open_[-1], lang), open_[-1].action_id

@@ -1,7 +1,7 @@
 """The workspace column of an agent page: *current* state, declared per agent.
 
 Generic part: the pending confirmations (what is waiting for you) and the agent's slots (the
-newest card of each kind, from ``pages/workspace_slots.py`` through ``render.workspace_cards``,
+newest card of each kind, from ``pages/workspace_slots.py`` through ``render_workspace.workspace_cards``,
 as the Gradio workspace shows). An agent may add a panel of its own (``panels/<agent_id>.py``
 registers it): alerts, a start panel, a trip map, the tutor's sandbox app. An agent without one
 still gets the generic part, so a newly registered agent has a real workspace at once.
@@ -17,7 +17,7 @@ from typing import Any
 import streamlit as st
 
 from agents.core.clock import system_clock
-from pages import render
+from pages import render_workspace
 from pages.render import CardView
 from pages.texts import t
 from pages.workspace_slots import slots_for
@@ -57,13 +57,13 @@ def draw_workspace(ctx: PageContext) -> None:
     lang, view = ctx.lang, ctx.view
     panel = panel_for(ctx.spec.id)
     st.markdown(f"#### 🧰 {t('workspace', lang)}")
-    waiting = render.open_actions(view, system_clock())
+    waiting = render_workspace.open_actions(view, system_clock())
     if waiting:
         lines = "\n".join(f"- ⏸ {a.summary} (`{a.tool_name}`)" for a in waiting)
         st.warning(f"**{t('pending_heading', lang)}** · {len(waiting)}\n\n{lines}")
     if panel.draw is not None:
         panel.draw(ctx)
-    for key, card in render.workspace_cards(view, slots_for(ctx.spec.id)).items():
+    for key, card in render_workspace.workspace_cards(view, slots_for(ctx.spec.id)).items():
         if card is None:
             continue
         drawer = panel.slots.get(key)

@@ -9,8 +9,9 @@ import statistics
 import pytest
 
 from agents.english.analysis_offline import analyse, sentences
+from agents.english.learner import read
 from agents.english.news import _article, corpus
-from agents.english.reply import Context, compose, read
+from agents.english.reply import Context, compose
 
 RAW = next(a for a in corpus() if a["id"] == "library-ai-homework-helper")
 ARTICLE = _article(RAW)

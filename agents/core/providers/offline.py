@@ -20,6 +20,7 @@ from agents.core.errors import ProviderError
 from agents.core.events import Usage
 from agents.core.ids import stable_id
 from agents.core.providers.base import (
+    ChatMessage,
     Finish,
     ModelEvent,
     ModelRequest,
@@ -60,6 +61,26 @@ class PolicyReply:
 
 class OfflinePolicy(Protocol):
     def __call__(self, request: ModelRequest) -> PolicyReply: ...
+
+
+# Helpers the agents' offline policies share: what the user last said, and the tool results the
+# model is answering now (the tool messages after its last call, in order; bad JSON as a failure).
+
+def last_user_text(messages: list[ChatMessage]) -> str:
+    return next((m.content for m in reversed(messages) if m.role == "user"), "") or ""
+
+
+def latest_tool_results(messages: list[ChatMessage]) -> list[tuple[str, dict[str, Any]]]:
+    results: list[tuple[str, dict[str, Any]]] = []
+    for message in reversed(messages):
+        if message.role != "tool":
+            break
+        try:
+            payload = json.loads(message.content or "{}")
+        except json.JSONDecodeError:
+            payload = {"ok": False, "error": message.content}
+        results.append((message.name or "", payload))
+    return results[::-1]
 
 
 class ScriptError(AssertionError):
