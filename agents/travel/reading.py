@@ -113,12 +113,20 @@ class _Reader:
         words = [(m[1], m[0], m[2]) for m in self.lex.matches(self.text, "category")
                  if not any(a <= m[0] < a + n for a, n in spans)]  # "호텔" in "제국호텔" is a name
         found = min(words)[2] if words else None
+        if found == "shopping" and self._dish_shop() and self._keyword_kind() in ("restaurant", "cafe"):
+            return self._keyword_kind()  # "soba shop", "라멘 가게": the shop sells the dish, it is no shopping
         if found is None and (k := self.keyword()) is not None:
             kinds = [p.category for p in self.g.places.values() if compact(k) in {compact(x) for x in p.keywords}]
             if kinds and (self._dish_shop() or max(set(kinds), key=kinds.count) in ("restaurant", "cafe")):
                 top = max(set(kinds), key=kinds.count)
                 return top if top in ("restaurant", "cafe") else "restaurant"
         return found
+
+    def _keyword_kind(self) -> str | None:
+        """The category most places with the text's keyword have."""
+        k = self.keyword()
+        kinds = [p.category for p in self.g.places.values() if k and compact(k) in {compact(x) for x in p.keywords}]
+        return max(set(kinds), key=kinds.count) if kinds else None
 
     def _dish_shop(self) -> bool:
         """A dish or theme right before a shop word ("라멘집", "ramen place")."""
