@@ -230,6 +230,44 @@ def product(text: str, campaigns: Roster) -> str | None:
     return None
 
 
+def typed_in_full(text: str, name: str) -> bool:
+    """Is the campaign's name, or one of its aliases, typed whole? "summer sandals" only shares "summer"
+    with the alias "summer campaign" (its generic word dropped), so it names no campaign for sure."""
+    return any(contains(text, n) for n in names_of(name))
+
+
+# --- counts and shares ----------------------------------------------------------------------
+_COUNT = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:개|가지)(?!월)|(?:상위|탑|top|best|worst)\s*(\d{1,2})(?!\d)"
+                    r"|(?<![\d.])(\d{1,2})\s+(?:campaigns?|ads?|headlines?|versions?|options?|variations?|copies|ones)\b",
+                    re.I)
+_KO_COUNT = re.compile(r"(한|두|세|네|다섯)\s*(?:개|가지)")
+_EN_COUNT = re.compile(r"\b(one|two|three|four|five)\s+(?:campaigns?|ads?|headlines?|versions?|options?|variations?)\b",
+                       re.I)
+_NUMBER_WORDS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def count(text: str) -> int | None:
+    """How many the user asks for: "3개만", "세 가지", "top 5", "three headlines"."""
+    t = normalise(text)
+    if m := _COUNT.search(t):
+        return int(next(g for g in m.groups() if g))
+    if m := _KO_COUNT.search(t) or _EN_COUNT.search(t):
+        return _NUMBER_WORDS[m.group(1).lower()]
+    return None
+
+
+_SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|퍼센트|퍼|프로|percent|pct)")
+_HALF = re.compile(r"절반|반\s*(?:만|정도)|\bhalf\b")
+
+
+def share(text: str) -> float | None:
+    """The part of a budget to move, as a fraction: "20%만 재배분" 0.2, "절반" 0.5."""
+    t = normalise(text)
+    if m := _SHARE.search(t):
+        return float(m.group(1)) / 100
+    return 0.5 if _HALF.search(t) else None
+
+
 def tone(text: str) -> str | None:
     return lexicon().value(text, "tone")
 
