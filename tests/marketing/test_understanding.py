@@ -98,6 +98,7 @@ def test_phrasings_figures():
     ("ad copy for our spring jackets", "generateAdCopy", {"product": "spring jackets", "campaignId": None}),
     ("copy for the spring sale campaign", "generateAdCopy", {"campaignId": IDS["봄 시즌 세일"]}),
     ("예산 30% 정도 옮기면 어떻게 나누는 게 좋아?", "getBudgetRecommendation", {"shiftShare": 0.3}),
+    ("예산 10% 옮긴다면 어디로 가야 돼?", "getBudgetRecommendation", {"shiftShare": 0.1}),  # a hypothetical move asks
     ("what's our CPA this week", "getPerformanceKPI", {"period": "7d"}),
 ])
 def test_the_kinds_hold_out_c_missed(text, tool, args):
@@ -108,7 +109,8 @@ def test_the_kinds_hold_out_c_missed(text, tool, args):
     assert {k: decided.args.get(k) for k in args} == args
 
 
-@pytest.mark.parametrize("text", ["CPA가 뭐예요?", "what does CTR mean?", "ROAS 뜻이 뭐야", "전환율은 어떻게 계산해?"])
+@pytest.mark.parametrize("text", ["CPA가 뭐예요?", "what does CTR mean?", "ROAS 뜻이 뭐야", "전환율은 어떻게 계산해?",
+                                  "CTR이 무슨 뜻이에요?", "CPA가 뭔지 설명해줘"])
 def test_a_question_about_a_metric_word_is_answered_in_text(text):
     decided = said(text)
     assert decided.tool is None and "÷" in decided.text, decided
