@@ -12,7 +12,7 @@ from agents.core.nlu import compact
 from agents.core.session import Session
 from agents.travel import evaluate
 from agents.travel.evaluate import sample_trip
-from agents.travel.reading import MUTATIONS, classifier, read
+from agents.travel.reading import MUTATIONS, TripView, classifier, read
 from agents.travel.service import TripService
 from tests.support.helpers import one, text_of, types
 
@@ -50,6 +50,28 @@ def test_the_kinds_hold_out_c_missed_are_read() -> None:
     nearby = read("coffee close to Tsukiji market", tokyo)
     assert (nearby.tool, nearby.args["reference"], nearby.args["category"]) == ("search_nearby_places", "츠키지 시장", "cafe")
     assert read("ㄱㅅ 덕분에 잘 다녀옴", tokyo).tool == "freeformResponse"
+
+
+def test_near_the_lodging_is_near_the_saved_hotel() -> None:
+    """Hold-out C's convention: "숙소 근처" with the trip's saved hotel is search_nearby_places(reference=that hotel);
+    a hotel wanted near an area is still a recommendation; with no saved hotel the model asks which place."""
+    tokyo, osaka = sample_trip("tokyo"), sample_trip("osaka")
+    assert read("숙소 근처 밥집 있어?", tokyo).args == {"category": "restaurant", "reference": "제국호텔 도쿄"}
+    assert read("호텔 주변 카페 두 곳", tokyo).args == {"category": "cafe", "reference": "제국호텔 도쿄", "max_results": 2}
+    assert read("cafes near our hotel", osaka).args == {"category": "cafe", "reference": "스위소텔 난카이 오사카"}
+    assert read("시부야 근처 호텔", tokyo).args == {"category": "accommodation", "keyword": "호텔", "near": "시부야"}
+    none_saved = read("숙소 근처 맛집", TripView(destination="tokyo", saved=("센소지",)))
+    assert none_saved.tool is None and none_saved.choices == ["센소지"] and "근처" in none_saved.question
+
+
+def test_unknown_dishes_off_topic_and_vague_wishes() -> None:
+    seoul, tokyo = sample_trip("seoul"), sample_trip("tokyo")
+    assert read("곱창 구이집 알려줘", seoul).args == {"category": "restaurant"}  # a dish the gazetteer lacks, 집 after it
+    assert read("우리집 근처 맛집", tokyo).tool == "freeformResponse"
+    assert read("비트코인 지금 사도 될까?", tokyo).tool == "freeformResponse"
+    assert read("도쿄 지하철 패스 사야 해?", tokyo).tool == "freeformResponse"
+    vague = read("뭐 재밌는 거 없을까", tokyo)
+    assert vague.tool is None and len(vague.choices) >= 2
 
 
 def test_test_phrasings_are_apart_from_the_training_examples() -> None:
