@@ -223,7 +223,7 @@ def product(text: str, campaigns: Roster) -> str | None:
         name = re.sub(r"(의|에\s*대한|용|을|를|에|으로|로)$", "", " ".join(words)).strip()
         if name and not re.fullmatch(r"(광고|캠페인)", name):
             return name
-    m = re.search(r"(?:copy|headlines?|slogans?|taglines?|ads?)\s+(?:for|about)\s+(?:our\s+|the\s+|my\s+|a\s+)?([\w ]{2,40})",
+    m = re.search(r"(?:copy|copies|headlines?|slogans?|taglines?|ads?)\s+(?:for|about)\s+(?:our\s+|the\s+|my\s+|a\s+)?([\w ]{2,40})",
                   text, re.I)
     if m:
         return re.sub(r"\s+(please|campaign)$", "", m.group(1).strip(), flags=re.I)
@@ -238,12 +238,14 @@ def typed_in_full(text: str, name: str) -> bool:
 
 # --- counts and shares ----------------------------------------------------------------------
 _COUNT = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:개|가지)(?!월)|(?:상위|탑|top|best|worst)\s*(\d{1,2})(?!\d)"
-                    r"|(?<![\d.])(\d{1,2})\s+(?:campaigns?|ads?|headlines?|versions?|options?|variations?|copies|ones)\b",
+                    r"|(?<![\d.])(\d{1,2})\s+(?:[a-z]+\s+){0,2}(?:campaigns?|ads?|headlines?|versions?|options?|variations?|copies|ones)\b",
                     re.I)
 _KO_COUNT = re.compile(r"(한|두|세|네|다섯)\s*(?:개|가지)")
-_EN_COUNT = re.compile(r"\b(one|two|three|four|five)\s+(?:campaigns?|ads?|headlines?|versions?|options?|variations?)\b",
+_EN_COUNT = re.compile(r"\b(one|two|three|four|five)\s+(?:[a-z]+\s+){0,2}(?:campaigns?|ads?|headlines?|versions?|options?|variations?|copies)\b",
                        re.I)
-_NUMBER_WORDS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_ONLY = re.compile(r"(하나|둘|셋|넷)\s*만")  # "하나만", "둘만"
+_NUMBER_WORDS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                 "하나": 1, "둘": 2, "셋": 3, "넷": 4}
 
 
 def count(text: str) -> int | None:
@@ -251,7 +253,7 @@ def count(text: str) -> int | None:
     t = normalise(text)
     if m := _COUNT.search(t):
         return int(next(g for g in m.groups() if g))
-    if m := _KO_COUNT.search(t) or _EN_COUNT.search(t):
+    if m := _KO_COUNT.search(t) or _EN_COUNT.search(t) or _ONLY.search(t):
         return _NUMBER_WORDS[m.group(1).lower()]
     return None
 

@@ -99,6 +99,10 @@ def test_phrasings_figures():
     ("copy for the spring sale campaign", "generateAdCopy", {"campaignId": IDS["봄 시즌 세일"]}),
     ("예산 30% 정도 옮기면 어떻게 나누는 게 좋아?", "getBudgetRecommendation", {"shiftShare": 0.3}),
     ("예산 10% 옮긴다면 어디로 가야 돼?", "getBudgetRecommendation", {"shiftShare": 0.1}),  # a hypothetical move asks
+    ("CPA 제일 낮은 캠페인 하나만", "listCampaigns", {"sortBy": "cpa", "order": "asc", "limit": 1}),
+    ("list campaigns by spend ascending", "listCampaigns", {"sortBy": "spend", "order": "asc"}),
+    ("write three short ad copies for our oat milk", "generateAdCopy", {"product": "oat milk", "count": 3}),
+    ("전환 급변한 캠페인 있나?", "checkAnomalies", {}),
     ("what's our CPA this week", "getPerformanceKPI", {"period": "7d"}),
 ])
 def test_the_kinds_hold_out_c_missed(text, tool, args):
