@@ -30,7 +30,9 @@ _N_NIGHTS = re.compile(r"(\d+)\s*(?:nights?\b|박)")
 _KO_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
 _KO_NIGHTS_DAYS = re.compile(r"([일이삼사오육칠팔구])\s*박\s*([일이삼사오육칠팔구])\s*일")
 _KO_LENGTH = {"당일치기": 1, "하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5}
-_DAY_NUMBER = re.compile(r"(\d+)\s*(?:일\s*차|일\s*째|번째\s*날|째\s*날|nd day|rd day|th day|st day)|\bday\s*(\d+)\b")
+_DAY_NUMBER = re.compile(r"(\d+)\s*(?:일\s*차|일\s*째|번째\s*날|째\s*날|nd day|rd day|th day|st day)|\bday\s*(\d+)\b"
+                         r"|(?<![a-z])d(\d{1,2})(?![\d])")  # "D2 오후": day 2 (not "D-2", a countdown)
+_N_DAYS_TO = re.compile(r"(\d+)\s*일\s*(?:로|으로|짜리로)")  # "일정 3일로 짜줘", beside an itinerary word only
 _CLOCK = re.compile(r"(오전|오후|아침|저녁|밤)?\s*(\d{1,2})\s*(?::\s*(\d{2})|시\s*(?:(반)|(\d{1,2})\s*분)?)\s*(am|pm)?"
                     r"|\b(?:at\s+)?(\d{1,2})\s*(am|pm)\b")
 _COUNT = re.compile(r"(\d+)\s*(?:곳|개|군데|places?\b|spots?\b|options?\b|restaurants?\b|cafes?\b|shops?\b|hotels?\b"
@@ -201,7 +203,7 @@ class _Reader:
     def day(self) -> int | None:
         m = _DAY_NUMBER.search(self.text)
         if m:
-            return int(m.group(1) or m.group(2))
+            return int(m.group(1) or m.group(2) or m.group(3))
         value = self.lex.value(self.text, "day")
         if value == "last":
             return self.trip.days
@@ -237,6 +239,8 @@ class _Reader:
             return int(m.group(1))
         if m := _N_NIGHTS.search(self.text):
             return int(m.group(1)) + 1
+        if self.has("itinerary") and (m := _N_DAYS_TO.search(self.text)):
+            return int(m.group(1))
         for word, n in _KO_LENGTH.items():
             if word in compact(self.text) and (word != "하루" or "하루코스" in compact(self.text)
                                                or "하루일정" in compact(self.text)):
@@ -286,6 +290,8 @@ class _Reader:
             return Reading("freeformResponse", {"kind": "general"})
         if self.has("near") and self.has("pronoun") and not (self.places or self.areas):
             return self.ask_place("near")
+        if self.has("relative_day") and self.places and not (self.category() or self.keyword() or self.has("near")):
+            return self.ask_day("add", self.name(self.place()))  # "내일 스카이트리 가고 싶어": which trip day is 내일?
         if self._wants_places():
             return self.build("recommend_places")
         if self.has("vague") and not self.places:

@@ -74,6 +74,15 @@ def test_unknown_dishes_off_topic_and_vague_wishes() -> None:
     assert vague.tool is None and len(vague.choices) >= 2
 
 
+def test_day_and_length_forms_and_a_relative_day_with_a_place() -> None:
+    tokyo = sample_trip("tokyo")
+    assert read("D3 저녁에 팀랩 넣자", tokyo).args == {"place": "팀랩 플래닛", "day": 3, "time_of_day": "evening"}
+    assert read("코스 2일로 짜 줄래?", tokyo).args == {"days": 2}
+    assert read("rearrange the itinerary", tokyo).args == {"regenerate": True}
+    asked = read("모레 메이지 신궁 가보고 싶어", tokyo)  # 모레 names no trip day: ask which, never add
+    assert asked.tool is None and asked.args["missing"] == "day" and len(asked.choices) == 4
+
+
 def test_test_phrasings_are_apart_from_the_training_examples() -> None:
     training = classifier().compact_examples()
     for path in (evaluate.PHRASINGS, evaluate.HOLDOUT_C):
