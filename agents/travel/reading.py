@@ -14,6 +14,7 @@ from agents.core.nlu import ExemplarClassifier, compact, decide, normalise, with
 from agents.core.nlu.text import contains
 from agents.core.nlu.text import find as _find
 from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
+from agents.travel.wording import lodging_reference, unknown_dish_shop, without
 
 TRAINING = Path(__file__).with_name("training.yaml")
 MUTATIONS = frozenset({"add_place_to_itinerary", "remove_place"})
@@ -66,13 +67,6 @@ def classifier() -> ExemplarClassifier:
     return ExemplarClassifier.from_yaml(TRAINING, threshold=0.45, margin=0.1)
 
 
-def _phrase(phrase: str) -> re.Pattern[str]:
-    """A lexicon phrase in the normalised text: Korean whatever the spacing, English as whole words."""
-    if phrase.isascii():
-        return re.compile(rf"(?<![a-z]){re.escape(normalise(phrase))}(?![a-z])")
-    return re.compile(r"\s*".join(re.escape(ch) for ch in compact(phrase)))
-
-
 def english(text: str) -> bool:
     return not re.search(r"[가-힣]", text)
 
@@ -95,11 +89,9 @@ class _Reader:
             if not any(compact(p) in masked for p in self.lex.hits(text, "relative_day")):
                 del self.hits["relative_day"]
         self.saved_ids = self._saved_ids()
-        self.lodging = self._lodging_reference(text)
+        self.lodging = lodging_reference(text, self.lex, self.g)
         if self.lodging:  # the lodging words are a reference, not a kind of place wanted ("숙소 근처 맛집")
-            for phrase in self.lex.hits(text, "lodging"):
-                self.text = _phrase(phrase).sub(" ", self.text)
-            text = self.text
+            self.text = text = without(self.text, self.lex.hits(text, "lodging"))
         self.places = self.g.place_mentions(text)
         self.areas = self.g.area_mentions(text)
         self.en = english(text)
@@ -108,20 +100,6 @@ class _Reader:
     def _saved_ids(self) -> set[str]:
         wanted = {compact(n) for n in self.trip.saved}
         return {pid for pid, p in self.g.places.items() if compact(p.name_ko) in wanted or compact(p.name) in wanted}
-
-    def _lodging_reference(self, text: str) -> bool:
-        """"숙소 근처", "호텔 주변", "near our hotel": the trip's lodging right next to a "near" word (a hotel
-        named by its name is a place, not this)."""
-        if any(self.g.places[m.id].category == "accommodation" and m.strength >= 2 for m in self.g.place_mentions(text)):
-            return False
-        near = [(at, len(compact(p))) for p in self.lex.hits(text, "near") if (at := _find(text, p)) >= 0]
-        for phrase in self.lex.hits(text, "lodging"):
-            at, n = _find(text, phrase), len(compact(phrase))
-            # Korean says the lodging first ("숙소 근처"), English after ("near our hotel")
-            if at >= 0 and any((0 <= at - (b + m) <= 3) if phrase.isascii() else (0 <= b - (at + n) <= 1)
-                               for b, m in near):
-                return True
-        return False
 
     def saved_lodging(self) -> list[str]:
         return [pid for pid in sorted(self.saved_ids) if self.g.places[pid].category == "accommodation"]
@@ -151,19 +129,9 @@ class _Reader:
             if kinds and (self._dish_shop() or max(set(kinds), key=kinds.count) in ("restaurant", "cafe")):
                 top = max(set(kinds), key=kinds.count)
                 return top if top in ("restaurant", "cafe") else "restaurant"
-        if found is None and self._unknown_dish_shop():
+        if found is None and unknown_dish_shop(self.text, self.lex):
             return "restaurant"  # "삼겹살 구이집": a dish the gazetteer does not know, and a shop word after it
         return found
-
-    def _unknown_dish_shop(self) -> bool:
-        homes = {compact(w) for w in self.lex.data.get("not_shops", [])}
-        for token in re.findall(r"[가-힣]+", self.text):
-            token = re.sub(r"(?:이|은|을|좀|에|도)$", "", token)
-            for w in self.lex.data.get("shop_words", []):
-                if not w.isascii() and len(w) >= 1 and token.endswith(w) and len(token) - len(w) >= 2 \
-                        and token not in homes and w in ("집", "가게", "전문점"):
-                    return True
-        return False
 
     def _keyword_kind(self) -> str | None:
         """The category most places with the text's keyword have."""
