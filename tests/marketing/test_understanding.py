@@ -103,6 +103,8 @@ def test_phrasings_figures():
     ("list campaigns by spend ascending", "listCampaigns", {"sortBy": "spend", "order": "asc"}),
     ("write three short ad copies for our oat milk", "generateAdCopy", {"product": "oat milk", "count": 3}),
     ("전환 급변한 캠페인 있나?", "checkAnomalies", {}),
+    ("ad copy for our yoga mats, upscale feel", "generateAdCopy", {"product": "yoga mats", "tone": "고급스러운"}),
+    ("텀블러 광고 문구 친구처럼 따뜻하게", "generateAdCopy", {"tone": "친근한"}),
     ("what's our CPA this week", "getPerformanceKPI", {"period": "7d"}),
 ])
 def test_the_kinds_hold_out_c_missed(text, tool, args):
