@@ -35,9 +35,12 @@ def clean(text: str) -> str:
     return _MARKUP.sub(" ", text).strip()
 
 
+_SPAN = re.compile(r"\b(\d+|two|three|four)[\s-]+(day|week|month)\b", re.I)
+
+
 def period(text: str, default: str = "7d") -> str:
     """The tool's period (today, 7d, 14d, 30d) nearest to what the text names."""
-    found = find_period(text)
+    found = find_period(_SPAN.sub(r"\1 \2s", text))  # "a 2-week report", "30-day trend": a span, not a unit
     if found is None:
         return default
     match found.key:
@@ -53,7 +56,7 @@ def period(text: str, default: str = "7d") -> str:
 
 
 def has_period(text: str) -> bool:
-    return find_period(text) is not None
+    return find_period(_SPAN.sub(r"\1 \2s", text)) is not None
 
 
 @dataclass
@@ -87,11 +90,11 @@ class Reading:
 def read(text: str, roster: Roster) -> Reading:
     lex = lexicon()
     t = clean(text)
-    named = mentioned_campaigns(t, roster)
+    named = _named(t, roster)
     campaigns = _set_aside(t, named)
     # Words that belong to a campaign's name are not requests: "브랜드 인지도 캠페인" is no objective,
     # "리드 수집" no create, "주말 특가" no ranking. Read the rest of the sentence for intents.
-    rest = _without_negated(_without_names(t, named))
+    rest = _without_negated(_without_names(_QUOTED.sub(" ", t), named))  # "'연말 감사제'로 ...": a name, no thanks
     pair = [c for c in named_all(t, roster) if c in campaigns or c not in named]
     reading = Reading(text=t, hits=lex.intents_hit(rest), campaigns=campaigns, pair=pair)
     reading.budget_word = lex.has(rest, "budget")
@@ -113,6 +116,16 @@ def read(text: str, roster: Roster) -> Reading:
     reading.listing = lex.has(rest, "listing")
     reading.audience = audience(rest)
     return reading
+
+
+def _named(text: str, roster: Roster) -> Roster:
+    """Campaigns the text names; inside quotes only one typed whole ("'감사 세일' 만들어줘" is a new name that
+    shares a word with 봄 시즌 세일, not a reference to it)."""
+    quoted = [m.group(1) for m in _QUOTED.finditer(text)]
+    if not quoted:
+        return mentioned_campaigns(text, roster)
+    named = mentioned_campaigns(_QUOTED.sub(" ", text), roster)
+    return named + [c for c in roster if c not in named and any(typed_in_full(q, c[1]) for q in quoted)]
 
 
 def _name_pattern(name: str) -> str:

@@ -105,6 +105,11 @@ def test_phrasings_figures():
     ("전환 급변한 캠페인 있나?", "checkAnomalies", {}),
     ("ad copy for our yoga mats, upscale feel", "generateAdCopy", {"product": "yoga mats", "tone": "고급스러운"}),
     ("텀블러 광고 문구 친구처럼 따뜻하게", "generateAdCopy", {"tone": "친근한"}),
+    ("요즘 광고 잘 되고 있나?", "getPerformanceKPI", {}),  # asks how it goes; "잘 되는 캠페인" ranks
+    ("잘 되는 캠페인 순서대로", "listCampaigns", {"order": "desc"}),
+    ("a 30-day report please", "generateReport", {"period": "30d"}),
+    ("'감사 세일' 매출 캠페인 하루 4만원", "createCampaign", {"name": "감사 세일", "dailyBudget": 40000}),  # a name, no thanks
+    ("VIP 재구매 다시 켜", "resumeCampaign", {"campaignId": IDS["VIP 재구매"]}),
     ("what's our CPA this week", "getPerformanceKPI", {"period": "7d"}),
 ])
 def test_the_kinds_hold_out_c_missed(text, tool, args):
