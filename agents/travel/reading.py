@@ -14,7 +14,7 @@ from agents.core.nlu import ExemplarClassifier, compact, decide, normalise, with
 from agents.core.nlu.text import contains
 from agents.core.nlu.text import find as _find
 from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
-from agents.travel.wording import lodging_reference, unknown_dish_shop, without
+from agents.travel.wording import lodging_reference, split_remove, unknown_dish_shop, without
 
 TRAINING = Path(__file__).with_name("training.yaml")
 MUTATIONS = frozenset({"add_place_to_itinerary", "remove_place"})
@@ -88,6 +88,8 @@ class _Reader:
                 masked = masked.replace(compact(phrase), " ")
             if not any(compact(p) in masked for p in self.lex.hits(text, "relative_day")):
                 del self.hits["relative_day"]
+        if split_remove(text):
+            self.hits.setdefault("remove", 3)
         self.saved_ids = self._saved_ids()
         self.lodging = lodging_reference(text, self.lex, self.g)
         if self.lodging:  # the lodging words are a reference, not a kind of place wanted ("숙소 근처 맛집")

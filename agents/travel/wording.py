@@ -18,6 +18,15 @@ def _pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(r"\s*".join(re.escape(ch) for ch in compact(phrase)))
 
 
+# "take teamLab off my list", "cross Tsukiji off": a phrasal verb split by the place (the joined forms are in
+# lexicon.yaml's remove)
+_SPLIT_REMOVE = re.compile(r"\b(?:take|cross|strike|knock)\s+(?:[\w'-]+\s+){1,4}?off\b")
+
+
+def split_remove(text: str) -> bool:
+    return _SPLIT_REMOVE.search(normalise(text)) is not None
+
+
 def without(text: str, phrases: list[str]) -> str:
     """The normalised ``text`` with ``phrases`` blanked out."""
     for phrase in phrases:

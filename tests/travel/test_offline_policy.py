@@ -79,6 +79,8 @@ def test_day_and_length_forms_and_a_relative_day_with_a_place() -> None:
     assert read("D3 저녁에 팀랩 넣자", tokyo).args == {"place": "팀랩 플래닛", "day": 3, "time_of_day": "evening"}
     assert read("코스 2일로 짜 줄래?", tokyo).args == {"days": 2}
     assert read("rearrange the itinerary", tokyo).args == {"regenerate": True}
+    assert read("take teamLab off my list", tokyo).args == {"place": "팀랩 플래닛"}  # a split phrasal verb
+    assert read("is Skytree off the list?", tokyo).tool != "remove_place"
     asked = read("모레 메이지 신궁 가보고 싶어", tokyo)  # 모레 names no trip day: ask which, never add
     assert asked.tool is None and asked.args["missing"] == "day" and len(asked.choices) == 4
 
