@@ -84,6 +84,6 @@ AGENT = AgentSpec(
     setup_user=setup_user,
     alert_check=alerts.check,
     alert_prompt=alerts.analysis_prompt,
-    extra={"alert_users": lambda store: MarketingStore(store).users_with_accounts(), "nlu_report": evaluate.run_report,
+    extra={"alert_users": lambda store: MarketingStore(store).users_with_accounts(), "nlu_report": evaluate.nlu_report,
            "warm": lambda: nlu.classifier().warm()},
 )

@@ -18,6 +18,8 @@ from agents.marketing.policy import policy
 from data import marketing_sandbox
 
 PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "marketing" / "phrasings.yaml"
+# Hold-out C's tune half: phrasings a writer who never read the rules wrote later (casual, English, one-shot).
+HOLDOUT_C = PHRASINGS.with_name("phrasings_c.yaml")
 NOW = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 _MUTATIONS = {"createCampaign", "updateCampaignBudget", "pauseCampaign", "resumeCampaign", "deleteCampaign",
               "generateAdCopy"}
@@ -103,9 +105,16 @@ def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
     return yaml.safe_load(path.read_text(encoding="utf-8")) or []
 
 
-def run_report(path: Path | None = None) -> Report | str:
-    """What ``playground nlu-report marketing`` prints (AgentSpec.extra["nlu_report"])."""
+def run_report(path: Path | None = None, name: str = "marketing") -> Report | str:
     path = path or PHRASINGS
     if not path.exists():
         return f"marketing: no labelled phrasings at {path}"
-    return Report("marketing", [check(item) for item in load(path)])
+    return Report(name, [check(item) for item in load(path)])
+
+
+def nlu_report(path: Path | None = None) -> Report | str | list[Report | str]:
+    """What ``playground nlu-report marketing`` prints (AgentSpec.extra["nlu_report"]): both labelled
+    sets, or the one file given."""
+    if path is not None:
+        return run_report(path)
+    return [run_report(PHRASINGS), run_report(HOLDOUT_C, "marketing (hold-out C)")]

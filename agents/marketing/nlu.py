@@ -15,8 +15,9 @@ from typing import Any
 
 from agents.core.nlu import ExemplarClassifier, compact, decide, direction, find_amount
 from agents.marketing import reading as rd
+from agents.marketing.glossary import definition
 from agents.marketing.matching import Roster, mentioned_campaigns
-from agents.marketing.reading import Reading
+from agents.marketing.reading import Reading, has_period
 
 TRAINING_PATH = Path(__file__).with_name("training.yaml")
 MUTATIONS = frozenset({"createCampaign", "updateCampaignBudget", "pauseCampaign", "resumeCampaign", "deleteCampaign",
@@ -74,6 +75,8 @@ def understand(text: str, roster: Roster, month: str, *, awaiting_confirmation: 
     small = _small_talk(r, awaiting_confirmation)
     if small is not None:
         return small
+    if (meaning := definition(r.text)) is not None and not r.campaigns and not has_period(r.text):
+        return Understanding(text=meaning)  # "ROAS가 정확히 뭐야?" asks what the word means, not the figure
     if r.pronoun and not r.campaigns and not _about_domain(r, strict=True):
         return ask_choices(None, "어떤 걸 말씀하시는 건가요? 캠페인 이름이나 궁금한 지표를 알려주세요.")
     intent = rule(r)
@@ -199,11 +202,16 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
         r.campaigns = list(r.pair)
     match intent:
         case "generateAdCopy":
-            args: dict[str, Any] = {"product": rd.product(r.text, r.campaigns) or "우리 상품"}
+            phrase = rd.product(r.text, [])  # the words the copy is for, as typed
+            if one and phrase and not rd.typed_in_full(r.text, r.campaigns[0][1]):
+                one = None  # "copy for our summer sandals": a product sharing a word with an alias is no campaign
+            args: dict[str, Any] = {"product": (rd.product(r.text, r.campaigns) if one else phrase) or "우리 상품"}
             if one:
                 args["campaignId"] = one
             if tone := rd.tone(r.text):
                 args["tone"] = tone
+            if (n := rd.count(r.text)) is not None and 1 <= n <= 5:
+                args["count"] = n
             return Understanding("generateAdCopy", args, "광고 카피 초안을 준비했어요. 확인 카드를 봐주세요.", source)
         case "createCampaign":
             known: dict[str, Any] = {}
@@ -251,8 +259,9 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
             period = rd.period(r.text, "14d")
             return Understanding("analyzeTrends", {"period": "7d" if period == "today" else period}, source=source)
         case "getBudgetRecommendation":
-            return Understanding("getBudgetRecommendation", {}, "최근 14일 캠페인별 ROAS를 기준으로 예산 배분을 살펴볼게요.",
-                                 source)
+            share = rd.share(r.text)  # "20%만 재배분한다면": how much of a weak campaign's budget to move
+            return Understanding("getBudgetRecommendation", {"shiftShare": share} if share and share <= 0.5 else {},
+                                 "최근 14일 캠페인별 ROAS를 기준으로 예산 배분을 살펴볼게요.", source)
         case "listCampaigns":
             return Understanding("listCampaigns", _list_args(r), source=source)
         case "getCampaignDetail":
@@ -278,6 +287,8 @@ def _list_args(r: Reading) -> dict[str, Any]:
         if metric == "cpa" and _quality_word(r.text):  # a good CPA is a low one
             order = "asc" if r.order == "desc" else "desc"
         args.update(sortBy=metric, order=order)
+    if (n := rd.count(r.text)) is not None:
+        args["limit"] = n  # "캠페인 3개만", "top 5"
     return args
 
 

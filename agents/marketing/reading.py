@@ -35,9 +35,12 @@ def clean(text: str) -> str:
     return _MARKUP.sub(" ", text).strip()
 
 
+_SPAN = re.compile(r"\b(\d+|two|three|four)[\s-]+(day|week|month)\b", re.I)
+
+
 def period(text: str, default: str = "7d") -> str:
     """The tool's period (today, 7d, 14d, 30d) nearest to what the text names."""
-    found = find_period(text)
+    found = find_period(_SPAN.sub(r"\1 \2s", text))  # "a 2-week report", "30-day trend": a span, not a unit
     if found is None:
         return default
     match found.key:
@@ -53,7 +56,7 @@ def period(text: str, default: str = "7d") -> str:
 
 
 def has_period(text: str) -> bool:
-    return find_period(text) is not None
+    return find_period(_SPAN.sub(r"\1 \2s", text)) is not None
 
 
 @dataclass
@@ -87,11 +90,11 @@ class Reading:
 def read(text: str, roster: Roster) -> Reading:
     lex = lexicon()
     t = clean(text)
-    named = mentioned_campaigns(t, roster)
+    named = _named(t, roster)
     campaigns = _set_aside(t, named)
     # Words that belong to a campaign's name are not requests: "브랜드 인지도 캠페인" is no objective,
     # "리드 수집" no create, "주말 특가" no ranking. Read the rest of the sentence for intents.
-    rest = _without_negated(_without_names(t, named))
+    rest = _without_negated(_without_names(_QUOTED.sub(" ", t), named))  # "'연말 감사제'로 ...": a name, no thanks
     pair = [c for c in named_all(t, roster) if c in campaigns or c not in named]
     reading = Reading(text=t, hits=lex.intents_hit(rest), campaigns=campaigns, pair=pair)
     reading.budget_word = lex.has(rest, "budget")
@@ -113,6 +116,16 @@ def read(text: str, roster: Roster) -> Reading:
     reading.listing = lex.has(rest, "listing")
     reading.audience = audience(rest)
     return reading
+
+
+def _named(text: str, roster: Roster) -> Roster:
+    """Campaigns the text names; inside quotes only one typed whole ("'감사 세일' 만들어줘" is a new name that
+    shares a word with 봄 시즌 세일, not a reference to it)."""
+    quoted = [m.group(1) for m in _QUOTED.finditer(text)]
+    if not quoted:
+        return mentioned_campaigns(text, roster)
+    named = mentioned_campaigns(_QUOTED.sub(" ", text), roster)
+    return named + [c for c in roster if c not in named and any(typed_in_full(q, c[1]) for q in quoted)]
 
 
 def _name_pattern(name: str) -> str:
@@ -223,11 +236,51 @@ def product(text: str, campaigns: Roster) -> str | None:
         name = re.sub(r"(의|에\s*대한|용|을|를|에|으로|로)$", "", " ".join(words)).strip()
         if name and not re.fullmatch(r"(광고|캠페인)", name):
             return name
-    m = re.search(r"(?:copy|headlines?|slogans?|taglines?|ads?)\s+(?:for|about)\s+(?:our\s+|the\s+|my\s+|a\s+)?([\w ]{2,40})",
+    m = re.search(r"(?:copy|copies|headlines?|slogans?|taglines?|ads?)\s+(?:for|about)\s+(?:our\s+|the\s+|my\s+|a\s+)?([\w ]{2,40})",
                   text, re.I)
     if m:
         return re.sub(r"\s+(please|campaign)$", "", m.group(1).strip(), flags=re.I)
     return None
+
+
+def typed_in_full(text: str, name: str) -> bool:
+    """Is the campaign's name, or one of its aliases, typed whole? "summer sandals" only shares "summer"
+    with the alias "summer campaign" (its generic word dropped), so it names no campaign for sure."""
+    return any(contains(text, n) for n in names_of(name))
+
+
+# --- counts and shares ----------------------------------------------------------------------
+_COUNT = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:개|가지)(?!월)|(?:상위|탑|top|best|worst)\s*(\d{1,2})(?!\d)"
+                    r"|(?<![\d.])(\d{1,2})\s+(?:[a-z]+\s+){0,2}(?:campaigns?|ads?|headlines?|versions?|options?|variations?|copies|ones)\b",
+                    re.I)
+_KO_COUNT = re.compile(r"(한|두|세|네|다섯)\s*(?:개|가지)")
+_EN_COUNT = re.compile(r"\b(one|two|three|four|five)\s+(?:[a-z]+\s+){0,2}(?:campaigns?|ads?|headlines?|versions?|options?|variations?|copies)\b",
+                       re.I)
+_ONLY = re.compile(r"(하나|둘|셋|넷)\s*만")  # "하나만", "둘만"
+_NUMBER_WORDS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                 "하나": 1, "둘": 2, "셋": 3, "넷": 4}
+
+
+def count(text: str) -> int | None:
+    """How many the user asks for: "3개만", "세 가지", "top 5", "three headlines"."""
+    t = normalise(text)
+    if m := _COUNT.search(t):
+        return int(next(g for g in m.groups() if g))
+    if m := _KO_COUNT.search(t) or _EN_COUNT.search(t) or _ONLY.search(t):
+        return _NUMBER_WORDS[m.group(1).lower()]
+    return None
+
+
+_SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|퍼센트|퍼|프로|percent|pct)")
+_HALF = re.compile(r"절반|반\s*(?:만|정도)|\bhalf\b")
+
+
+def share(text: str) -> float | None:
+    """The part of a budget to move, as a fraction: "20%만 재배분" 0.2, "절반" 0.5."""
+    t = normalise(text)
+    if m := _SHARE.search(t):
+        return float(m.group(1)) / 100
+    return 0.5 if _HALF.search(t) else None
 
 
 def tone(text: str) -> str | None:

@@ -11,7 +11,7 @@ from agents.core.tools import Tool, ToolKind, ToolRegistry
 from agents.travel import reading as travel_reading
 from agents.travel import tools as t
 from agents.travel.context import RECENT, SYSTEM_PROMPT, build_context
-from agents.travel.evaluate import run_report
+from agents.travel.evaluate import nlu_report
 from agents.travel.itinerary import ApplyArgs, GenerateArgs
 from agents.travel.pipeline import pipeline
 from agents.travel.policy import policy
@@ -61,7 +61,7 @@ AGENT = AgentSpec(
     migrations=MIGRATIONS,
     setup_user=setup_user,
     http_routes=lambda caller: _routes(caller),
-    extra={"nlu_report": run_report, "warm": lambda: travel_reading.classifier().warm()},
+    extra={"nlu_report": nlu_report, "warm": lambda: travel_reading.classifier().warm()},
 )
 
 

@@ -16,6 +16,8 @@ from agents.travel.names import gazetteer
 from agents.travel.reading import MUTATIONS, TripView, read
 
 PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "travel" / "phrasings.yaml"
+# Hold-out C's tune half: phrasings a writer who never read the rules wrote later (casual, English, typos).
+HOLDOUT_C = PHRASINGS.with_name("phrasings_c.yaml")
 _PLACE_ARGS = ("near", "reference", "place")
 
 
@@ -71,6 +73,13 @@ def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
     return yaml.safe_load(path.read_text(encoding="utf-8")) or []
 
 
-def run_report(path: Path | None = None) -> Report:
-    """What ``playground nlu-report travel`` prints (AgentSpec.extra["nlu_report"])."""
-    return Report("travel", [check(item) for item in load(path or PHRASINGS)])
+def run_report(path: Path | None = None, name: str = "travel") -> Report:
+    return Report(name, [check(item) for item in load(path or PHRASINGS)])
+
+
+def nlu_report(path: Path | None = None) -> Report | list[Report]:
+    """What ``playground nlu-report travel`` prints (AgentSpec.extra["nlu_report"]): both labelled sets,
+    or the one file given."""
+    if path is not None:
+        return run_report(path)
+    return [run_report(PHRASINGS), run_report(HOLDOUT_C, "travel (hold-out C)")]

@@ -96,9 +96,11 @@ class Gazetteer:
         for k, pids in owners.items():
             if len(pids) == 1 and len(k) >= 3 and not k.isascii() and k not in area_keys and k not in generic:
                 self.unique_keywords[next(iter(pids))].append(k)
-        for pid in self.places:  # a short name another place uses as a keyword is a theme, not a name
+        # a short name another place uses as a keyword is a theme, not a name, also after the destination's
+        # own name ("제주 흑돼지" of 제주 흑돼지거리 is Jeju's black pork, which 돈사돈 serves too)
+        for pid in self.places:
             self.short[pid] = [n for n in dict.fromkeys(self.short[pid])
-                               if not (owners.get(compact(n), set()) - {pid})]
+                               if not any(owners.get(k, set()) - {pid} for k in (compact(n), _after(compact(n), dest)))]
         self.index = FuzzyIndex({pid: [p.name_ko, fold(p.name_en)] for pid, p in self.places.items()})
 
     def _dest_names(self) -> tuple[str, ...]:
@@ -169,6 +171,14 @@ def _first(text: str, names: list[str]) -> tuple[int, int]:
     return best, length
 
 
+def _after(key: str, dest: tuple[str, ...]) -> str:
+    """A compact name without the destination's name in front ("제주흑돼지" -> "흑돼지")."""
+    for d in dest:
+        if key.startswith(compact(d)) and len(key) > len(compact(d)):
+            return key[len(compact(d)):]
+    return key
+
+
 def _name_words(p: Place, dest: tuple[str, ...]) -> set[str]:
     ko_words = [w for w in p.name_ko.split() if len(w) >= 2 and w != dest[0]]
     en_words = [w for w in re.findall(r"[a-z]{5,}", fold(p.name_en)) if w not in _EN_SUFFIXES and w != dest[1]]
@@ -196,6 +206,11 @@ def _short_names(p: Place, dest: tuple[str, ...]) -> list[str]:
         out.add(short)
         out.add(short.replace("-", ""))
         out.add(short.replace("-", " "))
+        # "Tsukiji market" for Tsukiji Outer Market: a generic word inside the name left out, the kind kept
+        full = [w for w in re.split(r"\s+", en) if w and w not in ("the", dest[1])]
+        plain = [w for w in full[:-1] if w not in _GENERIC_WORDS] + full[-1:]
+        if 2 <= len(plain) < len(full) and plain[-1] in _EN_SUFFIXES:
+            out.add(" ".join(plain))
     return [n for n in out if len(compact(n)) >= 2 and compact(n) not in {compact(d) for d in dest}
             and normalise(n) not in {"tokyo", "osaka", "seoul", "jeju"}]
 

@@ -14,6 +14,7 @@ from agents.core.nlu import ExemplarClassifier, compact, decide, normalise, with
 from agents.core.nlu.text import contains
 from agents.core.nlu.text import find as _find
 from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
+from agents.travel.wording import lodging_reference, split_remove, unknown_dish_shop, without
 
 TRAINING = Path(__file__).with_name("training.yaml")
 MUTATIONS = frozenset({"add_place_to_itinerary", "remove_place"})
@@ -30,7 +31,9 @@ _N_NIGHTS = re.compile(r"(\d+)\s*(?:nights?\b|박)")
 _KO_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
 _KO_NIGHTS_DAYS = re.compile(r"([일이삼사오육칠팔구])\s*박\s*([일이삼사오육칠팔구])\s*일")
 _KO_LENGTH = {"당일치기": 1, "하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5}
-_DAY_NUMBER = re.compile(r"(\d+)\s*(?:일\s*차|일\s*째|번째\s*날|째\s*날|nd day|rd day|th day|st day)|\bday\s*(\d+)\b")
+_DAY_NUMBER = re.compile(r"(\d+)\s*(?:일\s*차|일\s*째|번째\s*날|째\s*날|nd day|rd day|th day|st day)|\bday\s*(\d+)\b"
+                         r"|(?<![a-z])d(\d{1,2})(?![\d])")  # "D2 오후": day 2 (not "D-2", a countdown)
+_N_DAYS_TO = re.compile(r"(\d+)\s*일\s*(?:로|으로|짜리로)")  # "일정 3일로 짜줘", beside an itinerary word only
 _CLOCK = re.compile(r"(오전|오후|아침|저녁|밤)?\s*(\d{1,2})\s*(?::\s*(\d{2})|시\s*(?:(반)|(\d{1,2})\s*분)?)\s*(am|pm)?"
                     r"|\b(?:at\s+)?(\d{1,2})\s*(am|pm)\b")
 _COUNT = re.compile(r"(\d+)\s*(?:곳|개|군데|places?\b|spots?\b|options?\b|restaurants?\b|cafes?\b|shops?\b|hotels?\b"
@@ -85,7 +88,12 @@ class _Reader:
                 masked = masked.replace(compact(phrase), " ")
             if not any(compact(p) in masked for p in self.lex.hits(text, "relative_day")):
                 del self.hits["relative_day"]
+        if split_remove(text):
+            self.hits.setdefault("remove", 3)
         self.saved_ids = self._saved_ids()
+        self.lodging = lodging_reference(text, self.lex, self.g)
+        if self.lodging:  # the lodging words are a reference, not a kind of place wanted ("숙소 근처 맛집")
+            self.text = text = without(self.text, self.lex.hits(text, "lodging"))
         self.places = self.g.place_mentions(text)
         self.areas = self.g.area_mentions(text)
         self.en = english(text)
@@ -94,6 +102,9 @@ class _Reader:
     def _saved_ids(self) -> set[str]:
         wanted = {compact(n) for n in self.trip.saved}
         return {pid for pid, p in self.g.places.items() if compact(p.name_ko) in wanted or compact(p.name) in wanted}
+
+    def saved_lodging(self) -> list[str]:
+        return [pid for pid in sorted(self.saved_ids) if self.g.places[pid].category == "accommodation"]
 
     def place(self, *, saved_first: bool = True) -> Mention | None:
         if not self.places:
@@ -113,12 +124,22 @@ class _Reader:
         words = [(m[1], m[0], m[2]) for m in self.lex.matches(self.text, "category")
                  if not any(a <= m[0] < a + n for a, n in spans)]  # "호텔" in "제국호텔" is a name
         found = min(words)[2] if words else None
+        if found == "shopping" and self._dish_shop() and self._keyword_kind() in ("restaurant", "cafe"):
+            return self._keyword_kind()  # "soba shop", "라멘 가게": the shop sells the dish, it is no shopping
         if found is None and (k := self.keyword()) is not None:
             kinds = [p.category for p in self.g.places.values() if compact(k) in {compact(x) for x in p.keywords}]
             if kinds and (self._dish_shop() or max(set(kinds), key=kinds.count) in ("restaurant", "cafe")):
                 top = max(set(kinds), key=kinds.count)
                 return top if top in ("restaurant", "cafe") else "restaurant"
+        if found is None and unknown_dish_shop(self.text, self.lex):
+            return "restaurant"  # "삼겹살 구이집": a dish the gazetteer does not know, and a shop word after it
         return found
+
+    def _keyword_kind(self) -> str | None:
+        """The category most places with the text's keyword have."""
+        k = self.keyword()
+        kinds = [p.category for p in self.g.places.values() if k and compact(k) in {compact(x) for x in p.keywords}]
+        return max(set(kinds), key=kinds.count) if kinds else None
 
     def _dish_shop(self) -> bool:
         """A dish or theme right before a shop word ("라멘집", "ramen place")."""
@@ -152,7 +173,7 @@ class _Reader:
     def day(self) -> int | None:
         m = _DAY_NUMBER.search(self.text)
         if m:
-            return int(m.group(1) or m.group(2))
+            return int(m.group(1) or m.group(2) or m.group(3))
         value = self.lex.value(self.text, "day")
         if value == "last":
             return self.trip.days
@@ -188,6 +209,8 @@ class _Reader:
             return int(m.group(1))
         if m := _N_NIGHTS.search(self.text):
             return int(m.group(1)) + 1
+        if self.has("itinerary") and (m := _N_DAYS_TO.search(self.text)):
+            return int(m.group(1))
         for word, n in _KO_LENGTH.items():
             if word in compact(self.text) and (word != "하루" or "하루코스" in compact(self.text)
                                                or "하루일정" in compact(self.text)):
@@ -237,6 +260,8 @@ class _Reader:
             return Reading("freeformResponse", {"kind": "general"})
         if self.has("near") and self.has("pronoun") and not (self.places or self.areas):
             return self.ask_place("near")
+        if self.has("relative_day") and self.places and not (self.category() or self.keyword() or self.has("near")):
+            return self.ask_day("add", self.name(self.place()))  # "내일 스카이트리 가고 싶어": which trip day is 내일?
         if self._wants_places():
             return self.build("recommend_places")
         if self.has("vague") and not self.places:
@@ -257,7 +282,8 @@ class _Reader:
         return itinerary and (self.has("show") or self.has("make"))
 
     def _wants_places(self) -> bool:
-        return bool(self.category() or self.keyword() or (self.has("recommend") and (self.places or self.areas))
+        return bool(self.category() or self.keyword() or (self.has("near") and self.lodging)
+                    or (self.has("recommend") and (self.places or self.areas))
                     or (self.has("near") and (self.places or self.areas)))
 
     def build(self, tool: str, source: str = "rule") -> Reading:
@@ -303,6 +329,14 @@ class _Reader:
             args["category"] = c
         if k := self.keyword():
             args["keyword"] = k
+        if self.lodging:
+            hotels = self.saved_lodging()
+            if len(hotels) != 1:
+                return self.ask_place("near")  # no saved hotel, or several: which one
+            args["reference"] = self.g.places[hotels[0]].name_ko
+            if n := self.count():
+                args["max_results"] = n
+            return Reading("search_nearby_places", args, source=source)
         anchor = self._anchor()
         if anchor is not None and anchor.id in self.saved_ids:
             args["reference"] = self.name(anchor)
@@ -341,10 +375,11 @@ class _Reader:
     def ask_place(self, what: str) -> Reading:
         saved = list(self.trip.saved[:4])
         if self.en:
-            question = ("Which saved place should I remove?" if what == "remove" else
-                        "Which place should I add, and on which day?")
+            question = {"remove": "Which saved place should I remove?", "near": "Near which place should I look?"}.get(
+                what, "Which place should I add, and on which day?")
         else:
-            question = "어느 저장된 장소를 삭제할까요?" if what == "remove" else "어떤 장소를 몇째 날에 넣을까요?"
+            question = {"remove": "어느 저장된 장소를 삭제할까요?", "near": "어느 장소 근처를 찾아볼까요?"}.get(
+                what, "어떤 장소를 몇째 날에 넣을까요?")
         return Reading(None, {"missing": "place", "for": what}, question, saved, "ask")
 
     def ask_day(self, what: str, place: str | None = None) -> Reading:

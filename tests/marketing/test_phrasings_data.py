@@ -20,6 +20,9 @@ from data.marketing_sandbox import generate
 
 PATH = Path(__file__).with_name("phrasings.yaml")
 ITEMS: list[dict[str, Any]] = yaml.safe_load(PATH.read_text(encoding="utf-8"))
+# Hold-out C's tune half (same format; its writer also tags message length).
+C_PATH = PATH.with_name("phrasings_c.yaml")
+C_ITEMS: list[dict[str, Any]] = yaml.safe_load(C_PATH.read_text(encoding="utf-8"))
 
 KEYS = {"text", "tool", "args", "tags", "note", "clarify", "options_include", "after"}
 TOOLS = {"getPerformanceKPI", "listCampaigns", "getCampaignDetail", "generateReport", "checkAnomalies",
@@ -81,9 +84,27 @@ def test_no_duplicates_after_normalising_spaces_and_case():
 
 @pytest.mark.parametrize("item", ITEMS, ids=[i["text"] for i in ITEMS])
 def test_item_shape(item):
+    check_item(item, TAGS)
+
+
+@pytest.mark.parametrize("item", C_ITEMS, ids=[i["text"] for i in C_ITEMS])
+def test_holdout_c_item_shape(item):
+    check_item(item, TAGS | {"short", "long"})
+
+
+def test_holdout_c_is_distinct_and_names_real_campaigns():
+    assert len(C_ITEMS) >= 40
+    assert {r for i in C_ITEMS for r in campaign_refs(i)} <= roster()
+    texts = [norm(i["text"]) for i in C_ITEMS]
+    assert len(texts) == len(set(texts))
+    # written blind, two of its sentences happen to be in the first set too
+    assert set(texts) & {norm(i["text"]) for i in ITEMS} == {norm("VIP 재구매 다시 켜 줘"), norm("봄 시즌 세일이랑 여름 신상품 런칭 비교해줘")}
+
+
+def check_item(item: dict[str, Any], tags: set[str]) -> None:
     assert set(item) <= KEYS, set(item) - KEYS
     assert isinstance(item["text"], str) and item["text"].strip() == item["text"] and item["text"]
-    assert set(item.get("tags", [])) <= TAGS, set(item.get("tags", [])) - TAGS
+    assert set(item.get("tags", [])) <= tags, set(item.get("tags", [])) - tags
     assert ("tool" in item) != bool(item.get("clarify")), "exactly one of tool / clarify: true"
     args = item.get("args") or {}
     assert isinstance(args, dict)
@@ -98,7 +119,9 @@ def test_item_shape(item):
         return
     assert item["tool"] in TOOLS
     if item["tool"] == "compareCampaigns":
-        assert set(args) == {"campaignIds"} and len(args["campaignIds"]) == 2
+        assert set(args) <= {"campaignIds", "period"} and len(args["campaignIds"]) == 2
+        if "period" in args:
+            check_arg("compareCampaigns", "period", args["period"])
     else:
         for key, value in args.items():
             check_arg(item["tool"], key, value)

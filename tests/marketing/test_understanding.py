@@ -78,6 +78,9 @@ def test_a_mutation_is_never_started_from_a_classifier_guess(monkeypatch):
             assert decided.tool not in MUTATIONS, (text, decided)
 
 
+HOLDOUT_C_FLOOR = 0.97  # 46/46 after its fixes; 41/46 before
+
+
 def test_phrasings_figures():
     if not evaluate.PHRASINGS.exists():
         pytest.skip("tests/marketing/phrasings.yaml is not written yet")
@@ -88,8 +91,62 @@ def test_phrasings_figures():
     assert mutated == []
 
 
+@pytest.mark.parametrize(("text", "tool", "args"), [
+    ("광고비 제일 많이 쓰는 캠페인 top 2", "listCampaigns", {"sortBy": "spend", "order": "desc", "limit": 2}),
+    ("ROAS 낮은 캠페인 두 개만 보여줘", "listCampaigns", {"sortBy": "roas", "order": "asc", "limit": 2}),
+    ("제주 감귤 홍보 문구 두 개 써줘", "generateAdCopy", {"product": "제주 감귤", "count": 2}),
+    ("ad copy for our spring jackets", "generateAdCopy", {"product": "spring jackets", "campaignId": None}),
+    ("copy for the spring sale campaign", "generateAdCopy", {"campaignId": IDS["봄 시즌 세일"]}),
+    ("예산 30% 정도 옮기면 어떻게 나누는 게 좋아?", "getBudgetRecommendation", {"shiftShare": 0.3}),
+    ("예산 10% 옮긴다면 어디로 가야 돼?", "getBudgetRecommendation", {"shiftShare": 0.1}),  # a hypothetical move asks
+    ("CPA 제일 낮은 캠페인 하나만", "listCampaigns", {"sortBy": "cpa", "order": "asc", "limit": 1}),
+    ("list campaigns by spend ascending", "listCampaigns", {"sortBy": "spend", "order": "asc"}),
+    ("write three short ad copies for our oat milk", "generateAdCopy", {"product": "oat milk", "count": 3}),
+    ("전환 급변한 캠페인 있나?", "checkAnomalies", {}),
+    ("ad copy for our yoga mats, upscale feel", "generateAdCopy", {"product": "yoga mats", "tone": "고급스러운"}),
+    ("텀블러 광고 문구 친구처럼 따뜻하게", "generateAdCopy", {"tone": "친근한"}),
+    ("요즘 광고 잘 되고 있나?", "getPerformanceKPI", {}),  # asks how it goes; "잘 되는 캠페인" ranks
+    ("잘 되는 캠페인 순서대로", "listCampaigns", {"order": "desc"}),
+    ("a 30-day report please", "generateReport", {"period": "30d"}),
+    ("'감사 세일' 매출 캠페인 하루 4만원", "createCampaign", {"name": "감사 세일", "dailyBudget": 40000}),  # a name, no thanks
+    ("VIP 재구매 다시 켜", "resumeCampaign", {"campaignId": IDS["VIP 재구매"]}),
+    ("what's our CPA this week", "getPerformanceKPI", {"period": "7d"}),
+])
+def test_the_kinds_hold_out_c_missed(text, tool, args):
+    """A count (N개, top N, 두 개) limits a list or sets the copies; a product that shares one word with a
+    campaign's alias is the product; a share to move is a fraction."""
+    decided = said(text)
+    assert decided.tool == tool, decided
+    assert {k: decided.args.get(k) for k in args} == args
+
+
+@pytest.mark.parametrize("text", ["CPA가 뭐예요?", "what does CTR mean?", "ROAS 뜻이 뭐야", "전환율은 어떻게 계산해?",
+                                  "CTR이 무슨 뜻이에요?", "CPA가 뭔지 설명해줘"])
+def test_a_question_about_a_metric_word_is_answered_in_text(text):
+    decided = said(text)
+    assert decided.tool is None and "÷" in decided.text, decided
+
+
+def test_holdout_c_figures():
+    """Hold-out C's tune half (tests/marketing/phrasings_c.yaml): 41/46 before its fixes."""
+    report = evaluate.run_report(evaluate.HOLDOUT_C, "marketing (hold-out C)")
+    report.print()
+    assert report.total >= 40 and report.accuracy >= HOLDOUT_C_FLOOR, [(o.text, o.problems) for o in report.misses()]
+    assert [o.text for o in report.outcomes if o.item.get("clarify") and o.got in MUTATIONS] == []
+
+
+def test_nlu_report_measures_both_sets():
+    reports = evaluate.nlu_report()
+    assert [r.name for r in reports] == ["marketing", "marketing (hold-out C)"]
+    assert [r.total for r in reports] == [len(evaluate.load()), len(evaluate.load(evaluate.HOLDOUT_C))]
+
+
 def test_test_phrasings_are_apart_from_the_training_examples():
     if not evaluate.PHRASINGS.exists():
         pytest.skip("tests/marketing/phrasings.yaml is not written yet")
     training = classifier().compact_examples()
     assert [i["text"] for i in evaluate.load() if compact(i["text"]) in training] == []
+    # Hold-out C's writer happened to write three of the commonest requests word for word as
+    # training has them; no other of its sentences may go into training.
+    assert [i["text"] for i in evaluate.load(evaluate.HOLDOUT_C) if compact(i["text"]) in training] == [
+        "캠페인 목록 보여줘", "roas 높은 순으로 캠페인 정렬해주세요", "주간 리포트 만들어줘"]

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from data.travel import DESTINATIONS_PATH, places_path
 
 PHRASINGS_PATH = Path(__file__).with_name("phrasings.yaml")
+C_PATH = PHRASINGS_PATH.with_name("phrasings_c.yaml")  # hold-out C's tune half, same format
 Tool = Literal["recommend_places", "search_nearby_places", "generate_itinerary", "add_place_to_itinerary",
                "remove_place", "show_itinerary", "freeformResponse"]
 CATEGORIES = {"restaurant", "cafe", "attraction", "shopping", "accommodation", "transport"}
@@ -60,11 +61,12 @@ class Item(BaseModel):
         return self
 
 
-def _items() -> list[Item]:
-    return [Item(**raw) for raw in yaml.safe_load(PHRASINGS_PATH.read_text(encoding="utf-8"))]
+def _items(path: Path = PHRASINGS_PATH) -> list[Item]:
+    return [Item(**raw) for raw in yaml.safe_load(path.read_text(encoding="utf-8"))]
 
 
 ITEMS = _items()
+C_ITEMS = _items(C_PATH)
 DESTINATIONS = {d["id"]: d for d in json.loads(DESTINATIONS_PATH.read_text(encoding="utf-8"))["destinations"]}
 PLACES = {d: json.loads(places_path(d).read_text(encoding="utf-8"))["places"] for d in DESTINATIONS}
 
@@ -115,7 +117,13 @@ def test_issue_examples_are_covered_but_not_copied() -> None:
         assert any(LATIN_WORD.search(i.text) for i in tagged), f"{tag}: no English variant"
 
 
-@pytest.mark.parametrize("item", ITEMS, ids=lambda i: i.text)
+def test_holdout_c_is_distinct_from_the_first_set() -> None:
+    texts = [_norm(i.text) for i in C_ITEMS]
+    assert len(C_ITEMS) >= 40 and len(texts) == len(set(texts))
+    assert set(texts).isdisjoint(_norm(i.text) for i in ITEMS)
+
+
+@pytest.mark.parametrize("item", ITEMS + C_ITEMS, ids=lambda i: i.text)
 def test_labels_resolve_in_the_gazetteer(item: Item) -> None:
     places = PLACES[item.trip]
     names = {p["name_ko"] for p in places}

@@ -1,0 +1,61 @@
+"""Two readings the travel reader needs beside the gazetteer's names: the trip's own lodging used as a
+reference ("숙소 근처", "near our hotel") and a dish the gazetteer does not know before a shop word
+("삼겹살 구이집"). The words are in lexicon.yaml (``lodging``, ``near``, ``shop_words``, ``not_shops``)."""
+
+from __future__ import annotations
+
+import re
+
+from agents.core.nlu import Lexicon, compact, normalise
+from agents.core.nlu.text import find
+from agents.travel.names import Gazetteer
+
+
+def _pattern(phrase: str) -> re.Pattern[str]:
+    """A lexicon phrase in the normalised text: Korean whatever the spacing, English as whole words."""
+    if phrase.isascii():
+        return re.compile(rf"(?<![a-z]){re.escape(normalise(phrase))}(?![a-z])")
+    return re.compile(r"\s*".join(re.escape(ch) for ch in compact(phrase)))
+
+
+# "take teamLab off my list", "cross Tsukiji off": a phrasal verb split by the place (the joined forms are in
+# lexicon.yaml's remove)
+_SPLIT_REMOVE = re.compile(r"\b(?:take|cross|strike|knock)\s+(?:[\w'-]+\s+){1,4}?off\b")
+
+
+def split_remove(text: str) -> bool:
+    return _SPLIT_REMOVE.search(normalise(text)) is not None
+
+
+def without(text: str, phrases: list[str]) -> str:
+    """The normalised ``text`` with ``phrases`` blanked out."""
+    for phrase in phrases:
+        text = _pattern(phrase).sub(" ", text)
+    return text
+
+
+def lodging_reference(text: str, lex: Lexicon, g: Gazetteer) -> bool:
+    """"숙소 근처", "호텔 주변", "near our hotel": the trip's lodging right next to a "near" word (a hotel
+    named by its name is a place, not this)."""
+    if any(g.places[m.id].category == "accommodation" and m.strength >= 2 for m in g.place_mentions(text)):
+        return False
+    near = [(at, len(compact(p))) for p in lex.hits(text, "near") if (at := find(text, p)) >= 0]
+    for phrase in lex.hits(text, "lodging"):
+        at, n = find(text, phrase), len(compact(phrase))
+        # Korean says the lodging first ("숙소 근처"), English after ("near our hotel")
+        if at >= 0 and any((0 <= at - (b + m) <= 3) if phrase.isascii() else (0 <= b - (at + n) <= 1)
+                           for b, m in near):
+            return True
+    return False
+
+
+def unknown_dish_shop(text: str, lex: Lexicon) -> bool:
+    """A Korean word ending in 집/가게/전문점 after a dish of two syllables or more ("구이집", "곱창집"),
+    not a home ("우리집")."""
+    homes = {compact(w) for w in lex.data.get("not_shops", [])}
+    shops = [w for w in lex.data.get("shop_words", []) if w in ("집", "가게", "전문점")]
+    for token in re.findall(r"[가-힣]+", text):
+        token = re.sub(r"(?:이|은|을|좀|에|도)$", "", token)
+        if token not in homes and any(token.endswith(w) and len(token) - len(w) >= 2 for w in shops):
+            return True
+    return False
