@@ -213,13 +213,15 @@ def _after_numbers(sent: list[Token]) -> list[Edit]:
         count = _count(token)
         if count is None or count < 2 or (i and words[i - 1] in word_set("number_labels")):
             continue
-        nxt = sent[i + 1]
+        # "three more chair", "two extra ticket": the noun a count asks for may follow more / extra.
+        k = i + 2 if words[i + 1] in ("more", "extra") and i + 2 < len(sent) else i + 1
+        nxt = sent[k]
         if not nxt.is_word or nxt.capitalised or "-" in nxt.text or not is_singular_noun(nxt.lower):
             continue
-        after = words[i + 2] if i + 2 < len(words) else ""
+        after = words[k + 1] if k + 1 < len(words) else ""
         measure = after in word_set("measure_adjectives")
         if not measure:
-            if after and sent[i + 2].is_word and is_noun(after) and after not in NOT_MODIFIED:
+            if after and sent[k + 1].is_word and is_noun(after) and after not in NOT_MODIFIED:
                 continue  # "two bus stops": a noun used as a modifier
             if "ADJ" in lemmas(nxt.lower) and not _clear_count_noun(nxt.lower):
                 continue
@@ -228,8 +230,9 @@ def _after_numbers(sent: list[Token]) -> list[Edit]:
         form = plural(nxt.lower)
         if not form or form == nxt.lower:
             continue
+        counted = " ".join(t.text for t in sent[i:k])
         edits.append(Edit(nxt.index, nxt.index + 1, [form], "plural_after_number", nxt.text, form,
-                          f"after {token.text}, the noun is plural: {token.text} {form}", 25))
+                          f"after {counted}, the noun is plural: {counted} {form}", 25))
     return edits
 
 
