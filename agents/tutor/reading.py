@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from agents.core.nlu import FUNCTION_WORDS, ExemplarClassifier, Speller, compact, decide, normalise
-from agents.tutor.catalog import lexicon
+from agents.tutor.catalog import lexicon, tab_named
 from agents.tutor.charts import name as stock_label
 from agents.tutor.clauses import request_clause, resolve
+from agents.tutor.keywords import keyword_of
 from agents.tutor.names import Mentions, find_stocks, find_term, without_stocks
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, default_portfolio, glossary, screens, stock_name, stocks
@@ -31,10 +32,8 @@ LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the mov
              "case_info": "tell me about a case", "portfolio_summary": "how is my portfolio doing?",
              "nav_education": "open lessons", "visualize": "draw a chart", "canvas": "make me a study note"}
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
-_KEYWORD_FILLER = re.compile(r"키워드|검색어|검색|걸러|거르|필터|관련|사례|찾아|들어간|있어|해줘|줘|filter|search|cases?|by|for|only")
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
 _POLITE = re.compile(r"(^|\s)(제|저의|제가)\s+")
-_REQUEST_WORD = re.compile(r"넣어|넣고|주세|주실|주시|해\s?주|좀$")
 # A side said as the learner's own wish in a context clause counts; one they are still weighing does not.
 _WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게|살래|팔래", re.I)
 _UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
@@ -46,7 +45,6 @@ _NEGATED = re.compile(r"[^,.?!]*?[가-힣]+지(?:는|도)?\s?(?:말고|마시고
                       r"\b(?:don't|do not|without)\s+(?:go|move|open|switch|leave|navigate|change|sell|buy|remove|delete|"
                       r"reset|going|moving|opening|switching|leaving|changing|selling|buying|removing|deleting)\b"
                       r"(?:\s+(?:the|this|my|any)?\s*(?:page|screen|tab|it|them|anything|stock|holding|portfolio))?", re.I)
-_STRIP = re.compile(r"(이라는|라는|이란|으로|로|만|이|가|을|를|은|는|에서|에)$")
 
 
 @dataclass
@@ -201,7 +199,7 @@ def _read_one(text: str, state: AppState) -> Reading:
             return _ask((f"어떤 종목의 {'매도' if side == 'sell' else '매수'} 화면을 열까요?",
                          f"Which stock's {side} screen should I open?"), _held(), action="open_order", side=side)
         return Reading("open_order", {"side": side, "code": code})
-    category = lex.value(text, "tab") in ("all", "market", "concept", "habit")
+    category = tab_named(text, state.mode) in ("all", "market", "concept", "habit")
     if _hit(text, "keyword") and (state.mode == "education" or case_word) and not category:
         keyword = keyword_of(text)
         if keyword:
@@ -223,7 +221,7 @@ def _read_one(text: str, state: AppState) -> Reading:
             return Reading("case_info", {"case_id": case_id})
         if not (term and define):
             return Reading("open_case", {"case_id": case_id})
-    tab = lex.value(text, "tab")
+    tab = tab_named(text, state.mode)
     if tab is not None and (_hit(text, "tab_word") or tab not in ("holdings", "allocation", "chart")) \
             and not (tab == "cases" and not _hit(text, "tab_word") and "탭" not in c and state.mode != "stock"):
         return Reading("set_tab", {"tab": tab})
@@ -325,23 +323,6 @@ def _visual(text: str, mentions: Mentions, here: str | None, period: str | None)
     if len(codes) == 1 and here and here != codes[0] and _hit(text, "compare"):
         return Reading("visualize", {"kind": "compare", "codes": [here, codes[0]], **extra})
     return None
-
-
-def keyword_of(text: str) -> str | None:
-    """The word to filter by: in English the one after search/filter ... for/by/about; else the first word
-    that is neither a filter word, a function word nor the request's verb (넣어서 걸러 주실래요, could you)."""
-    n = normalise(text).replace("?", " ")
-    said = re.search(r"\b(?:search|filter|look)\b.*?\b(?:for|by|about|on|with)\s+([a-z0-9][\w&-]*)", n)
-    if said and said.group(1) not in FUNCTION_WORDS:
-        return said.group(1)
-    words = []
-    for word in n.split():
-        if word in FUNCTION_WORDS or _REQUEST_WORD.match(word):
-            continue
-        stripped = _STRIP.sub("", _KEYWORD_FILLER.sub("", word))
-        if stripped and not _KEYWORD_FILLER.fullmatch(word):
-            words.append(stripped)
-    return words[0] if words else None
 
 
 def _guess(text: str) -> Reading:
