@@ -79,5 +79,9 @@ def validate(catalog: list[CatalogAction], action_id: str, params: Any) -> Catal
 def tab_named(text: str, mode: str) -> str | None:
     """The tab the text names: one of the current screen's own tabs first ("습관 관련 사례 탭" on the education
     screen is its habit tab, not the stock page's related-cases tab), else the longest phrase's."""
-    own = next((set(s["tabs"]) for s in screens()["screens"] if s["mode"] == mode), set())
+    own = own_tabs(mode)
     return next((v for v in lexicon().values(text, "tab") if v in own), None) or lexicon().value(text, "tab")
+
+
+def own_tabs(mode: str) -> frozenset[str]:
+    return next((frozenset(s["tabs"]) for s in screens()["screens"] if s["mode"] == mode), frozenset())

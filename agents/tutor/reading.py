@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.core.nlu import FUNCTION_WORDS, ExemplarClassifier, Speller, compact, decide, normalise
-from agents.tutor.catalog import lexicon, tab_named
+from agents.tutor.catalog import lexicon, own_tabs, tab_named
 from agents.tutor.charts import name as stock_label
 from agents.tutor.clauses import request_clause, resolve
 from agents.tutor.keywords import keyword_of
@@ -222,7 +222,9 @@ def _read_one(text: str, state: AppState) -> Reading:
         if not (term and define):
             return Reading("open_case", {"case_id": case_id})
     tab = tab_named(text, state.mode)
-    if tab is not None and (_hit(text, "tab_word") or tab not in ("holdings", "allocation", "chart")) \
+    # 보유 종목 / 자산 배분 / 차트 are a tab when called one, or when shown on the screen that has it (not the chart).
+    shown_here = tab in own_tabs(state.mode) and tab != "chart" and _hit(text, "show")
+    if tab is not None and (_hit(text, "tab_word") or tab not in ("holdings", "allocation", "chart") or shown_here) \
             and not (tab == "cases" and not _hit(text, "tab_word") and "탭" not in c and state.mode != "stock"):
         return Reading("set_tab", {"tab": tab})
     if period is not None and here is not None and set(mentions.codes) <= {here}:

@@ -46,6 +46,18 @@ def test_hold_out_c_is_valid_and_new() -> None:
     ("정보 탭 열어줘", "/stock/005930", "set_tab", {"tab": "info"}),
     ("관심탭", "/home", "set_tab", {"tab": "watchlist"}),
     ("크게 움직인 종목 탭", "/home", "set_tab", {"tab": "movers"}),
+    ("오늘 많이 오른 애들 보여줘", "/home", "set_tab", {"tab": "movers"}),
+    ("개념 관련 탭", "/education", "set_tab", {"tab": "concept"}),
+    # a tab the screen has, shown without the word 탭 (never the chart: that is drawn)
+    ("자산 배분 보여줘", "/my", "set_tab", {"tab": "allocation"}),
+    ("보유 종목 보여줘", "/my", "set_tab", {"tab": "holdings"}),
+    ("자산 배분 그래프 그려줘", "/my", "visualize", {"kind": "allocation"}),
+    # English names cut short
+    ("samsung bio chart", "/home", "nav_stock", {"code": "207940"}),
+    ("sk tel 차트", "/home", "nav_stock", {"code": "017670"}),
+    ("why is kia motors up", "/home", "explain_move", {"code": "000270"}),
+    ("samsung chart", "/home", "nav_stock", {"code": "005930"}),
+    ("cash balance", "/my", "portfolio_summary", {}),
     # the screen's own tab before another screen's ("관련 사례 탭" is the stock page's)
     ("투자 개념 관련 사례 탭으로", "/education", "set_tab", {"tab": "concept"}),
     ("관련 사례 탭", "/stock/005930", "set_tab", {"tab": "cases"}),
