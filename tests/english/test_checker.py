@@ -90,6 +90,15 @@ def test_precision_and_recall_on_hold_out_c_written_blind(capsys) -> None:
     ("I waited my whole life for this", "I waited my whole life for this"),
     ("It was a long wait", "It was a long wait"),
     ("Wait, you said that?", "Wait, you said that?"),
+    # a negative auxiliary left after the subject of a wh-question moves before it, agreeing with it
+    ("Why you didn't call me?", "Why didn't you call me?"),
+    ("Why my phone doesn't work?", "Why doesn't my phone work?"),
+    ("Why I can't sleep?", "Why can't I sleep?"),
+    ("Why she don't answer?", "Why she don't answer?"),  # two slips: left rather than half-fixed
+    ("I wonder why you didn't call.", "I wonder why you didn't call."),
+    # a letter left out inside a word; a long unknown word one letter from a known one
+    ("It happend so fast", "It happened so fast"),
+    ("my pronounciation is bad", "my pronunciation is bad"),
     # married with
     ("She married with her boss", "She married her boss"),
     ("He got married with my cousin", "He got married to my cousin"),
