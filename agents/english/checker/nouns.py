@@ -189,7 +189,7 @@ def _people_context(words: list[str], i: int) -> bool:
 
 
 def _count(token: Token) -> int | None:
-    word = token.lower
+    word = token.lower.rstrip(",")  # "In 2019, he moved": the clause's comma, not a thousands separator
     if token.is_number:
         if "-" in word or "." in word:
             return None
@@ -216,7 +216,8 @@ def _after_numbers(sent: list[Token]) -> list[Edit]:
         # "three more chair", "two extra ticket": the noun a count asks for may follow more / extra.
         k = i + 2 if words[i + 1] in ("more", "extra") and i + 2 < len(sent) else i + 1
         nxt = sent[k]
-        if not nxt.is_word or nxt.capitalised or "-" in nxt.text or not is_singular_noun(nxt.lower):
+        if not nxt.is_word or nxt.capitalised or "-" in nxt.text or not is_singular_noun(nxt.lower) \
+                or nxt.lower in word_map("subject_pronouns") or nxt.lower in word_set("object_pronouns"):
             continue
         after = words[k + 1] if k + 1 < len(words) else ""
         measure = after in word_set("measure_adjectives")
