@@ -86,8 +86,8 @@ def _likely(typed: str, candidate: str) -> float:
         return 1.0
     if len(typed) == len(candidate) and sorted(typed) == sorted(candidate):
         return 0.5
-    if len(candidate) == len(typed) + 1 and candidate[-1] == typed[-1]:
-        return 0.8  # a letter left out inside the word ("happend" is happened, not happen)
+    if len(typed) >= 6 and len(candidate) == len(typed) + 1 and candidate[-1] == typed[-1]:
+        return 0.8  # a letter left out inside a longer word ("happend" is happened, not happen; "json" stays)
     return 0.0
 
 
