@@ -17,8 +17,8 @@ def keyword_of(text: str) -> str | None:
     """The word to filter by: in English the words (up to three) after search/filter ... for/by/about; else the first word
     that is neither a filter word, a function word nor the request's verb (넣어서 걸러 주실래요, could you)."""
     n = normalise(text).replace("?", " ")
-    verb = re.search(r"\b(?:search|filter|look)\b", n)
-    for said in re.finditer(r"\b(?:for|by|about|on|with)\s+([a-z0-9][\w&-]*(?:\s+[a-z0-9][\w&-]*){0,2})",
+    verb = re.search(r"\b(?:search|filter|look|find|cases|lessons)\b", n)
+    for said in re.finditer(r"\b(?:for|by|about|on|with|mentioning)\s+([a-z0-9][\w&-]*(?:\s+[a-z0-9][\w&-]*){0,2})",
                             n[verb.end():] if verb else ""):  # up to three words: "exchange rate"
         if said.group(1).split()[0] in FUNCTION_WORDS:
             continue

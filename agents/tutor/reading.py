@@ -31,6 +31,8 @@ LABELS = {"nav_stock": "종목 차트 보기", "explain_move": "주가 움직임
 LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the move", "concept": "explain a term",
              "case_info": "tell me about a case", "portfolio_summary": "how is my portfolio doing?",
              "nav_education": "open lessons", "visualize": "draw a chart", "canvas": "make me a study note"}
+# "what's the short selling case about?": asked to be told what a case is about.
+_ABOUT = re.compile(r"\bwhat\b.*\babout\W*$")
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
 _POLITE = re.compile(r"(^|\s)(제|저의|제가)\s+")
@@ -216,7 +218,7 @@ def _read_one(text: str, state: AppState) -> Reading:
         return Reading("explain_move", {} if market or code is None else {"code": code})
     if case_id is not None and (case_word or _hit(text, "tell") or _hit(text, "show") or _hit(text, "why")
                                 or lex.value(without_stocks(text), "case") is not None):
-        telling = _hit(text, "tell") or _hit(text, "why") or (define and not term)
+        telling = _hit(text, "tell") or _hit(text, "why") or (define and not term) or _ABOUT.search(n) is not None
         if telling and not (_hit(text, "show") and not _hit(text, "tell")):
             return Reading("case_info", {"case_id": case_id})
         if not (term and define):
