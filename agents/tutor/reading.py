@@ -33,6 +33,7 @@ LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the mov
              "nav_education": "open lessons", "visualize": "draw a chart", "canvas": "make me a study note"}
 # "what's the short selling case about?": asked to be told what a case is about.
 _ABOUT = re.compile(r"\bwhat\b.*\babout\W*$")
+_DEFINE_END = re.compile(r"(?:이)?란[?？!.]*$")
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
 _POLITE = re.compile(r"(^|\s)(제|저의|제가)\s+")
@@ -168,7 +169,7 @@ def _read_one(text: str, state: AppState) -> Reading:
         case_id = state.case_id
     term = find_term(text)
     case_word = "사례" in c or "케이스" in c or bool(re.search(r"\b(case|lesson)\b", n))
-    define = _hit(text, "define")
+    define = _hit(text, "define") or (term is not None and _DEFINE_END.search(c) is not None)  # 공매도란?
 
     if (_hit(text, "off_topic") or _foreign(n)) and not (mentions.codes or term or case_id):
         return Reading("off_topic")
@@ -210,7 +211,9 @@ def _read_one(text: str, state: AppState) -> Reading:
     if visual is not None:
         return visual
     moving = _hit(text, "move") and _hit(text, "why")
-    asked_about_stock = _hit(text, "why") and (this or mentions.codes) and not define
+    # "이 종목 요즘 흐름 어때": how a stock's move goes is its move, asked like a why
+    asked_about_stock = (_hit(text, "why") or (_hit(text, "how_is") and _hit(text, "move") and not _hit(text, "portfolio"))) \
+        and (this or mentions.codes) and not define
     # The whole market (장 전체, 코스피, "the market"): its move needs no stock, even asked from a stock page.
     market = _hit(text, "market_wide") and not mentions.codes and not (this and not _hit(text, "market_wide"))
     market_move = market and (_hit(text, "why") or _hit(text, "move")) and not (term and define and term_is_asked(n))

@@ -73,6 +73,13 @@ def test_hold_out_c_is_valid_and_new() -> None:
     ("find cases about HBM", "/education", "set_keyword", {"keyword": "HBM"}),
     ("how much have i made", "/my", "portfolio_summary", {}),
     ("make me notes on today", "/home", "canvas", {}),
+    # Korean forms of the same kinds
+    ("전에 공부한거 어디서 봐", "/home", "open_archive", {}),
+    ("등락률 탭", "/home", "set_tab", {"tab": "movers"}),
+    ("이 종목 요즘 흐름 어때", "/stock/005930", "explain_move", {"code": "005930"}),
+    ("환율 사례 무슨 내용이야", "/home", "case_info", {"case_id": "won-weakness-2022"}),
+    ("공매도란", "/home", "concept", {"term": "공매도"}),
+    ("배고프다", "/home", "off_topic", {}),
     # what to eat or order in is off topic
     ("피자 시킬까 치킨 시킬까", "/home", "off_topic", {}),
     ("오늘 야식 뭐 먹지", "/my", "off_topic", {}),
