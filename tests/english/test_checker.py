@@ -130,6 +130,17 @@ def test_precision_and_recall_on_hold_out_c_written_blind(capsys) -> None:
     ("Computers are used to store data", "Computers are used to store data"),
     ("I'm thinking to quit my job", "I'm thinking of quitting my job"),
     ("I was thinking to myself", "I was thinking to myself"),
+    # a count of many before a singular noun: one of my friends, many friends; not a modifier or a pair
+    ("One of my friend lives there", "One of my friends lives there"),
+    ("Each of the student has a book", "Each of the students has a book"),
+    ("She has many friend", "She has many friends"),
+    ("One of my family lives here", "One of my family lives here"),
+    ("Several store chains have launched", "Several store chains have launched"),
+    ("We use it for both sync and async code", "We use it for both sync and async code"),
+    ("There are two mans", "There are two men"),
+    # a capital A mid-sentence is the letter, not the article
+    ("I got an A on the test", "I got an A on the test"),
+    ("A apple a day", "An apple a day"),
     # a year's comma is no thousands separator, and a pronoun is no counted noun
     ("In 2019, he moved to Busan", "In 2019, he moved to Busan"),
     # married with
