@@ -216,7 +216,8 @@ def _read_one(text: str, state: AppState) -> Reading:
         and (this or mentions.codes) and not define
     # The whole market (장 전체, 코스피, "the market"): its move needs no stock, even asked from a stock page.
     market = _hit(text, "market_wide") and not mentions.codes and not (this and not _hit(text, "market_wide"))
-    market_move = market and (_hit(text, "why") or _hit(text, "move")) and not (term and define and term_is_asked(n))
+    market_move = market and (_hit(text, "why") or _hit(text, "move") or _hit(text, "how_is")) \
+        and not (term and define and term_is_asked(n))  # 시장 분위기 어때: how the market goes is its move
     if (moving or asked_about_stock or market_move or "explain the move" in n) and case_id is None:
         return Reading("explain_move", {} if market or code is None else {"code": code})
     if case_id is not None and (case_word or _hit(text, "tell") or _hit(text, "show") or _hit(text, "why")
@@ -242,7 +243,7 @@ def _read_one(text: str, state: AppState) -> Reading:
     if _hit(text, "portfolio") and _hit(text, "screen_word") and _hit(text, "show"):
         return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
     asked = _hit(text, "how_is") or (_hit(text, "tell") and not _hit(text, "show"))  # 알려 주실래요, not 가 주실래요
-    if _hit(text, "portfolio") or (target == "my" and asked):
+    if _hit(text, "portfolio") or (target == "my" and asked) or (_hit(text, "holdings_ref") and _hit(text, "how_is")):
         return Reading("portfolio_summary")
     if mentions.codes:
         return Reading("nav_stock", {"code": mentions.codes[0]})

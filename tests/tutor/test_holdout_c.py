@@ -80,6 +80,12 @@ def test_hold_out_c_is_valid_and_new() -> None:
     ("환율 사례 무슨 내용이야", "/home", "case_info", {"case_id": "won-weakness-2022"}),
     ("공매도란", "/home", "concept", {"term": "공매도"}),
     ("배고프다", "/home", "off_topic", {}),
+    # mixed Korean and English: an English tab name with 탭, my portfolio's 어때, the market's 어때
+    ("info 탭 보여줘", "/stock/005930", "set_tab", {"tab": "info"}),
+    ("chart 탭으로", "/stock/005930", "set_tab", {"tab": "chart"}),
+    ("내 portfolio 어때", "/home", "portfolio_summary", {}),
+    ("시장 분위기 어때", "/home", "explain_move", {}),
+    ("요즘 증시 어때요", "/my", "explain_move", {}),
     # what to eat or order in is off topic
     ("피자 시킬까 치킨 시킬까", "/home", "off_topic", {}),
     ("오늘 야식 뭐 먹지", "/my", "off_topic", {}),
