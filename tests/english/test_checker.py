@@ -138,6 +138,8 @@ def test_precision_and_recall_on_hold_out_c_written_blind(capsys) -> None:
     ("Several store chains have launched", "Several store chains have launched"),
     ("We use it for both sync and async code", "We use it for both sync and async code"),
     ("There are two mans", "There are two men"),
+    # a lowercase i is fixed before the grammar reads the sentence, so both fixes are made
+    ("where i can buy tickets?", "where can I buy tickets?"),
     # a capital A mid-sentence is the letter, not the article
     ("I got an A on the test", "I got an A on the test"),
     ("A apple a day", "An apple a day"),
