@@ -1,7 +1,7 @@
 """Measure the offline correction checker on the labelled learner sentences
 (``tests/english/corrections.yaml``, written by a data author apart from the rules, and
 ``tests/english/corrections_wild.yaml``, a second set written later as learners write in chat and never
-used to tune a rule sentence by sentence).
+used to tune a rule sentence by sentence, and ``corrections_c.yaml``, a blind writer's hold-out tune half).
 
 A sentence counts as corrected right only when the checker's whole corrected sentence equals the
 label, comparing with the first letter's case and a final period normalised (the file's convention).
@@ -26,6 +26,8 @@ from agents.english.checker import check
 
 CORRECTIONS = Path(__file__).resolve().parents[2] / "tests" / "english" / "corrections.yaml"
 WILD = CORRECTIONS.with_name("corrections_wild.yaml")
+# Hold-out C's tune half, written blind by a writer who never read the rules (its test half is kept outside).
+HOLDOUT_C = CORRECTIONS.with_name("corrections_c.yaml")
 TODAY = date(2026, 11, 2)  # past-year phrases ("in 2019") are read against a fixed day, so runs agree
 
 
@@ -144,11 +146,12 @@ def load(path: Path = CORRECTIONS) -> list[dict[str, Any]]:
 
 def run_report(path: Path | None = None) -> CorrectionReport:
     """What ``playground nlu-report english`` prints (AgentSpec.extra["nlu_report"]): one file's report,
-    or with no file the labelled set with the wild set after it (the figures on top are the first's)."""
+    or with no file the labelled set with the wild set and hold-out C after it (the figures on top are the first's)."""
     if path is not None:
         return CorrectionReport("english", [judge(item) for item in load(path)], path.name)
     main = CorrectionReport("english", [judge(item) for item in load(CORRECTIONS)], CORRECTIONS.name)
-    main.others = [CorrectionReport("english", [judge(item) for item in load(WILD)], WILD.name)]
+    main.others = [CorrectionReport("english", [judge(item) for item in load(path)], path.name)
+                   for path in (WILD, HOLDOUT_C)]
     return main
 
 

@@ -74,3 +74,17 @@ def validate(catalog: list[CatalogAction], action_id: str, params: Any) -> Catal
         raise ActionRejected(f"Invalid params for {action_id}: case {case_id!r} does not exist. "
                              f"Known cases: {', '.join(cases())}.")
     return spec
+
+
+def tab_named(text: str, mode: str) -> str | None:
+    """The tab the text names: one of the current screen's own tabs first ("습관 관련 사례 탭" on the education
+    screen is its habit tab, not the stock page's related-cases tab), else the longest phrase's."""
+    own = own_tabs(mode)
+    lex = lexicon()
+    # "info 탭", "chart 탭으로": an English tab name with the Korean word for tab reads as "info tab"
+    found = lex.values(text, "tab") or lex.values(text.replace("탭", " tab "), "tab")
+    return next((v for v in found if v in own), None) or lex.value(text, "tab") or lex.value(text.replace("탭", " tab "), "tab")
+
+
+def own_tabs(mode: str) -> frozenset[str]:
+    return next((frozenset(s["tabs"]) for s in screens()["screens"] if s["mode"] == mode), frozenset())

@@ -1,5 +1,5 @@
 """Measure the tutor's offline model on the labelled phrasings (tests/tutor/phrasings.yaml and
-phrasings_wild.yaml and phrasings_long.yaml, written apart from ``training.yaml``): each is read on its screen and checked for
+phrasings_wild.yaml, phrasings_long.yaml and phrasings_c.yaml, written apart from ``training.yaml``): each is read on its screen and checked for
 the kind and every labelled argument (``playground nlu-report tutor``)."""
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "tutor" / "phrasings
 WILD = PHRASINGS.with_name("phrasings_wild.yaml")
 # Long polite messages of several clauses, the request in one of them (mostly the last), the others context.
 LONG = PHRASINGS.with_name("phrasings_long.yaml")
+# Hold-out C's tune half, written blind from the file header and data/tutor/*.json only.
+HOLDOUT_C = PHRASINGS.with_name("phrasings_c.yaml")
 
 
 def _same(key: str, want: Any, have: Any) -> bool:
@@ -54,8 +56,9 @@ def run_report(path: Path | None = None, name: str = "tutor") -> Report:
 
 
 def nlu_report(path: Path | None = None) -> Report | list[Report]:
-    """What ``playground nlu-report tutor`` prints (AgentSpec.extra["nlu_report"]): the three labelled
+    """What ``playground nlu-report tutor`` prints (AgentSpec.extra["nlu_report"]): the four labelled
     sets, or the one file given."""
     if path is not None:
         return run_report(path, "tutor")
-    return [run_report(PHRASINGS, "tutor"), run_report(WILD, "tutor (wild)"), run_report(LONG, "tutor (long)")]
+    return [run_report(PHRASINGS, "tutor"), run_report(WILD, "tutor (wild)"), run_report(LONG, "tutor (long)"),
+            run_report(HOLDOUT_C, "tutor (hold-out C)")]

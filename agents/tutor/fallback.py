@@ -18,10 +18,10 @@ from agents.core.nlu import normalise
 from agents.core.nlu.text import contains
 from agents.core.store import PendingActionRow, Store
 from agents.tutor import sandbox, screen
-from agents.tutor.catalog import ActionRejected, CatalogAction, catalog_for, lexicon, validate
+from agents.tutor.catalog import ActionRejected, CatalogAction, catalog_for, lexicon, tab_named, validate
 from agents.tutor.compose import lang_of
+from agents.tutor.keywords import keyword_of
 from agents.tutor.names import find_stocks
-from agents.tutor.reading import keyword_of
 from agents.tutor.sandbox import AppState
 
 
@@ -50,7 +50,7 @@ def _params(action_id: str, message: str, state: AppState) -> dict[str, Any]:
             period = lex.value(message, "period")
             return {"period": period.upper()} if period else {}
         case "set_tab":
-            tab = lex.value(message, "tab")
+            tab = tab_named(message, state.mode)
             return {"tab": tab} if tab else {}
         case "set_keyword":
             keyword = keyword_of(message)

@@ -124,7 +124,9 @@ def _term_keys() -> list[tuple[str, str]]:
     keys: list[tuple[str, str]] = []
     extra = lexicon().slots.get("term", {})
     for term, entry in glossary().items():
-        for name in (term, *entry["aliases"], *extra.get(term, [])):
+        # The term's English name from the data too ("leveraged ETF", "payout ratio"), without its gloss.
+        english = entry["term_en"].split("(")[0].strip()
+        for name in (term, *entry["aliases"], *extra.get(term, []), english):
             keys.append((name, term))
     return sorted(keys, key=lambda k: -len(compact(k[0])))
 

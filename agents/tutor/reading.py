@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from agents.core.nlu import FUNCTION_WORDS, ExemplarClassifier, Speller, compact, decide, normalise
-from agents.tutor.catalog import lexicon
+from agents.tutor.catalog import lexicon, own_tabs, tab_named
 from agents.tutor.charts import name as stock_label
 from agents.tutor.clauses import request_clause, resolve
+from agents.tutor.keywords import keyword_of
 from agents.tutor.names import Mentions, find_stocks, find_term, without_stocks
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, default_portfolio, glossary, screens, stock_name, stocks
@@ -30,11 +31,12 @@ LABELS = {"nav_stock": "종목 차트 보기", "explain_move": "주가 움직임
 LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the move", "concept": "explain a term",
              "case_info": "tell me about a case", "portfolio_summary": "how is my portfolio doing?",
              "nav_education": "open lessons", "visualize": "draw a chart", "canvas": "make me a study note"}
+# "what's the short selling case about?": asked to be told what a case is about.
+_ABOUT = re.compile(r"\bwhat\b.*\babout\W*$")
+_DEFINE_END = re.compile(r"(?:이)?란[?？!.]*$")
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
-_KEYWORD_FILLER = re.compile(r"키워드|검색어|검색|걸러|거르|필터|관련|사례|찾아|들어간|있어|해줘|줘|filter|search|cases?|by|for|only")
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
 _POLITE = re.compile(r"(^|\s)(제|저의|제가)\s+")
-_REQUEST_WORD = re.compile(r"넣어|넣고|주세|주실|주시|해\s?주|좀$")
 # A side said as the learner's own wish in a context clause counts; one they are still weighing does not.
 _WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게|살래|팔래", re.I)
 _UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
@@ -46,7 +48,6 @@ _NEGATED = re.compile(r"[^,.?!]*?[가-힣]+지(?:는|도)?\s?(?:말고|마시고
                       r"\b(?:don't|do not|without)\s+(?:go|move|open|switch|leave|navigate|change|sell|buy|remove|delete|"
                       r"reset|going|moving|opening|switching|leaving|changing|selling|buying|removing|deleting)\b"
                       r"(?:\s+(?:the|this|my|any)?\s*(?:page|screen|tab|it|them|anything|stock|holding|portfolio))?", re.I)
-_STRIP = re.compile(r"(이라는|라는|이란|으로|로|만|이|가|을|를|은|는|에서|에)$")
 
 
 @dataclass
@@ -168,7 +169,7 @@ def _read_one(text: str, state: AppState) -> Reading:
         case_id = state.case_id
     term = find_term(text)
     case_word = "사례" in c or "케이스" in c or bool(re.search(r"\b(case|lesson)\b", n))
-    define = _hit(text, "define")
+    define = _hit(text, "define") or (term is not None and _DEFINE_END.search(c) is not None)  # 공매도란?
 
     if (_hit(text, "off_topic") or _foreign(n)) and not (mentions.codes or term or case_id):
         return Reading("off_topic")
@@ -201,7 +202,7 @@ def _read_one(text: str, state: AppState) -> Reading:
             return _ask((f"어떤 종목의 {'매도' if side == 'sell' else '매수'} 화면을 열까요?",
                          f"Which stock's {side} screen should I open?"), _held(), action="open_order", side=side)
         return Reading("open_order", {"side": side, "code": code})
-    category = lex.value(text, "tab") in ("all", "market", "concept", "habit")
+    category = tab_named(text, state.mode) in ("all", "market", "concept", "habit")
     if _hit(text, "keyword") and (state.mode == "education" or case_word) and not category:
         keyword = keyword_of(text)
         if keyword:
@@ -210,21 +211,26 @@ def _read_one(text: str, state: AppState) -> Reading:
     if visual is not None:
         return visual
     moving = _hit(text, "move") and _hit(text, "why")
-    asked_about_stock = _hit(text, "why") and (this or mentions.codes) and not define
+    # "이 종목 요즘 흐름 어때": how a stock's move goes is its move, asked like a why
+    asked_about_stock = (_hit(text, "why") or (_hit(text, "how_is") and _hit(text, "move") and not _hit(text, "portfolio"))) \
+        and (this or mentions.codes) and not define
     # The whole market (장 전체, 코스피, "the market"): its move needs no stock, even asked from a stock page.
     market = _hit(text, "market_wide") and not mentions.codes and not (this and not _hit(text, "market_wide"))
-    market_move = market and (_hit(text, "why") or _hit(text, "move")) and not (term and define and term_is_asked(n))
+    market_move = market and (_hit(text, "why") or _hit(text, "move") or _hit(text, "how_is")) \
+        and not (term and define and term_is_asked(n))  # 시장 분위기 어때: how the market goes is its move
     if (moving or asked_about_stock or market_move or "explain the move" in n) and case_id is None:
         return Reading("explain_move", {} if market or code is None else {"code": code})
     if case_id is not None and (case_word or _hit(text, "tell") or _hit(text, "show") or _hit(text, "why")
                                 or lex.value(without_stocks(text), "case") is not None):
-        telling = _hit(text, "tell") or _hit(text, "why") or (define and not term)
+        telling = _hit(text, "tell") or _hit(text, "why") or (define and not term) or _ABOUT.search(n) is not None
         if telling and not (_hit(text, "show") and not _hit(text, "tell")):
             return Reading("case_info", {"case_id": case_id})
         if not (term and define):
             return Reading("open_case", {"case_id": case_id})
-    tab = lex.value(text, "tab")
-    if tab is not None and (_hit(text, "tab_word") or tab not in ("holdings", "allocation", "chart")) \
+    tab = tab_named(text, state.mode)
+    # 보유 종목 / 자산 배분 / 차트 are a tab when called one, or when shown on the screen that has it (not the chart).
+    shown_here = tab in own_tabs(state.mode) and tab != "chart" and _hit(text, "show")
+    if tab is not None and (_hit(text, "tab_word") or tab not in ("holdings", "allocation", "chart") or shown_here) \
             and not (tab == "cases" and not _hit(text, "tab_word") and "탭" not in c and state.mode != "stock"):
         return Reading("set_tab", {"tab": tab})
     if period is not None and here is not None and set(mentions.codes) <= {here}:
@@ -237,7 +243,7 @@ def _read_one(text: str, state: AppState) -> Reading:
     if _hit(text, "portfolio") and _hit(text, "screen_word") and _hit(text, "show"):
         return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
     asked = _hit(text, "how_is") or (_hit(text, "tell") and not _hit(text, "show"))  # 알려 주실래요, not 가 주실래요
-    if _hit(text, "portfolio") or (target == "my" and asked):
+    if _hit(text, "portfolio") or (target == "my" and asked) or (_hit(text, "holdings_ref") and _hit(text, "how_is")):
         return Reading("portfolio_summary")
     if mentions.codes:
         return Reading("nav_stock", {"code": mentions.codes[0]})
@@ -325,23 +331,6 @@ def _visual(text: str, mentions: Mentions, here: str | None, period: str | None)
     if len(codes) == 1 and here and here != codes[0] and _hit(text, "compare"):
         return Reading("visualize", {"kind": "compare", "codes": [here, codes[0]], **extra})
     return None
-
-
-def keyword_of(text: str) -> str | None:
-    """The word to filter by: in English the one after search/filter ... for/by/about; else the first word
-    that is neither a filter word, a function word nor the request's verb (넣어서 걸러 주실래요, could you)."""
-    n = normalise(text).replace("?", " ")
-    said = re.search(r"\b(?:search|filter|look)\b.*?\b(?:for|by|about|on|with)\s+([a-z0-9][\w&-]*)", n)
-    if said and said.group(1) not in FUNCTION_WORDS:
-        return said.group(1)
-    words = []
-    for word in n.split():
-        if word in FUNCTION_WORDS or _REQUEST_WORD.match(word):
-            continue
-        stripped = _STRIP.sub("", _KEYWORD_FILLER.sub("", word))
-        if stripped and not _KEYWORD_FILLER.fullmatch(word):
-            words.append(stripped)
-    return words[0] if words else None
 
 
 def _guess(text: str) -> Reading:

@@ -16,13 +16,14 @@ from agents.english.checker.agreement import agreement, past_tense
 from agents.english.checker.explain import explanation, praise
 from agents.english.checker.nouns import articles, capital_i, plurals, role_articles
 from agents.english.checker.phrases import phrases
+from agents.english.checker.prepositions import prepositions
 from agents.english.checker.questions import questions
 from agents.english.checker.spelling import spelling
 from agents.english.checker.spelling import warm as warm_spelling
 from agents.english.checker.tokens import Edit, Token, apply, sentences, tokenize
 from agents.english.checker.verbs import verb_forms
 
-GRAMMAR_RULES = (capital_i, articles, role_articles, plurals, phrases, verb_forms, questions)
+GRAMMAR_RULES = (articles, role_articles, plurals, phrases, prepositions, verb_forms, questions)
 MAX_CHARS = 2_000  # a longer message is checked in its first part only (the rules are per sentence)
 _ENGLISH = re.compile(r"[A-Za-z]")
 
@@ -75,7 +76,8 @@ def check(text: str, *, today: date | None = None) -> Checked:
     year = (today or date.today()).year
     head = original[:MAX_CHARS]
     tokens = tokenize(head)
-    spelled = _resolve([e for sent in sentences(tokens) for e in spelling(sent)])
+    # A lowercase "i" is fixed with the spelling, so the grammar pass reads "where I can" ("where can I").
+    spelled = _resolve([e for sent in sentences(tokens) for e in (*spelling(sent), *capital_i(sent))])
     respelled = apply(tokens, spelled) if spelled else head
     tokens2 = tokenize(respelled)
     grammar = _pass(tokens2, GRAMMAR_RULES, year)

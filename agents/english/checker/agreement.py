@@ -20,6 +20,7 @@ from agents.english.checker.words import (
     is_plural_noun,
     is_third_person_form,
     lemmas,
+    participle,
     past,
     third_person,
     verb_lemma,
@@ -68,6 +69,8 @@ def _agree(sent: list[Token], clause: Clause) -> Edit | None:
         if nxt == "not" or (nxt == "to" and word in ("need", "have", "ought")):
             return None
         lemma = verb_lemma(word) or word
+        if past(lemma) == word:
+            return None  # "He put", "It cost me a lot", "He quit": the same form is the past, most likely meant
         form = third_person(lemma)
         if form and form != word:
             return _replace(token, form, SVA, f"after {_subject_text(sent, clause)} the verb takes -s")
@@ -197,6 +200,8 @@ def past_tense(sent: list[Token], year: int) -> list[Edit]:
         return [_replace(token, be, "past_tense", note, 30)]
     if not (is_base_verb(word) or is_third_person_form(word)) or is_past_form(word):
         return []
+    if word in ("have", "has") and _perfect(sent, clause.verb + 1):
+        return []  # "I have been to Japan last year" wants "went", never "had been": left alone
     lemma = verb_lemma(word) or word
     form = past(lemma)
     if not form or form == word:
@@ -214,3 +219,13 @@ def past_tense(sent: list[Token], year: int) -> list[Edit]:
         if sent[j].text in ",.;!?" or sent[j].lower in ("but", "because", "so"):
             break
     return edits
+
+
+def _perfect(sent: list[Token], k: int) -> bool:
+    """A past participle after have (skipping adverbs): a present perfect."""
+    k = skip_adverbs(sent, k)
+    if k >= len(sent):
+        return False
+    word = sent[k].lower
+    lemma = verb_lemma(word)
+    return word == "been" or (lemma is not None and lemma != word and participle(lemma) == word)

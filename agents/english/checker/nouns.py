@@ -8,7 +8,15 @@ import re
 
 from agents.english.checker.clauses import is_noun
 from agents.english.checker.tokens import Edit, Token, keep_case
-from agents.english.checker.words import is_singular_noun, lemmas, plural, word_map, word_set
+from agents.english.checker.words import (
+    is_singular_noun,
+    is_third_person_form,
+    lemmas,
+    plural,
+    verb_lemma,
+    word_map,
+    word_set,
+)
 
 LETTER_VOWEL_SOUND = set("AEFHILMNORSX")  # letters whose names start with a vowel sound (an "M", an "S")
 
@@ -59,6 +67,8 @@ def articles(sent: list[Token]) -> list[Edit]:
         word = token.lower
         if word not in ("a", "an") or (i and sent[i - 1].lower in word_set("letter_labels")):
             continue
+        if token.text == "A" and i and sent[i - 1].is_word:
+            continue  # "I got an A on the test", "plan A or B": a capital A mid-sentence is the letter
         nxt = sent[i + 1]
         if not (nxt.is_word or nxt.is_number) or token.ws == "":
             continue
@@ -146,7 +156,53 @@ def plurals(sent: list[Token]) -> list[Edit]:
             edits.append(Edit(token.index, token.index + 1, [keep_case(token.text, fixed)], "other", token.text,
                               fixed, f"the plural is “{fixed}”", 25))
     edits += _after_numbers(sent)
+    edits += _of_the_many(sent)
     edits += uncountables(sent)
+    return edits
+
+
+# Words that count a plural: "one of my friend" -> friends, "many friend" -> friends.
+OF_COUNTED = frozenset({"one", "each", "either", "neither", "none", "several", "few", "both", "many"})
+COUNTING = frozenset({"many", "several", "both", "these", "those"})
+GROUPS = frozenset({"family", "team", "staff", "class", "group", "crew", "public", "police", "kind", "sort", "type",
+                    "time", "way", "life", "world", "country", "city", "company", "generation"})
+
+
+def _verb_after(word: str) -> bool:
+    """"one of my friend lives": the clause's verb after the noun, not a noun it modifies."""
+    return word in word_set("be_forms") or word in word_set("modals") or word in ("has", "have", "does", "do", "did") \
+        or (word.endswith("s") and is_third_person_form(word))
+
+
+def _of_the_many(sent: list[Token]) -> list[Edit]:
+    """A singular noun where a count asks for many: "one of my friend", "each of the student", "many friend"."""
+    edits: list[Edit] = []
+    words = [t.lower for t in sent]
+    mass = word_set("uncountable_nouns") | word_set("invariant_nouns")
+    for i, word in enumerate(words[:-1]):
+        if word in OF_COUNTED and words[i + 1] == "of" and i + 3 < len(words) \
+                and words[i + 2] in ("the", "my", "your", "his", "her", "our", "their", "these", "those"):
+            k, of = i + 3, True
+        elif word in COUNTING and (i == 0 or words[i - 1] != "of"):
+            k, of = i + 1, False
+        else:
+            continue
+        while k + 1 < len(sent) and "ADJ" in lemmas(words[k]) and not is_noun(words[k]):
+            k += 1  # "one of my best friend"
+        noun = sent[k]
+        after = words[k + 1] if k + 1 < len(words) else ""
+        if after in ("and", "or", "nor") or verb_lemma(words[k]) not in (None, words[k]) or not is_noun(words[k]):
+            continue  # "both sync and async", "those known by": a pair of modifiers or a participle
+        if not noun.is_word or noun.capitalised or words[k] in mass | GROUPS or not is_singular_noun(words[k]) \
+                or "ADJ" in lemmas(words[k]) or "ADV" in lemmas(words[k]) or (after and is_noun(after)
+                                                                               and after not in NOT_MODIFIED
+                                                                               and not (of and _verb_after(after))):
+            continue
+        form = plural(words[k])
+        if not form or form == words[k]:
+            continue
+        edits.append(Edit(noun.index, noun.index + 1, [form], "plural_after_number", noun.text, form,
+                          f"after {' '.join(t.text for t in sent[i:k])}, the noun is plural: {form}", 26))
     return edits
 
 
@@ -189,7 +245,7 @@ def _people_context(words: list[str], i: int) -> bool:
 
 
 def _count(token: Token) -> int | None:
-    word = token.lower
+    word = token.lower.rstrip(",")  # "In 2019, he moved": the clause's comma, not a thousands separator
     if token.is_number:
         if "-" in word or "." in word:
             return None
@@ -213,13 +269,16 @@ def _after_numbers(sent: list[Token]) -> list[Edit]:
         count = _count(token)
         if count is None or count < 2 or (i and words[i - 1] in word_set("number_labels")):
             continue
-        nxt = sent[i + 1]
-        if not nxt.is_word or nxt.capitalised or "-" in nxt.text or not is_singular_noun(nxt.lower):
+        # "three more chair", "two extra ticket": the noun a count asks for may follow more / extra.
+        k = i + 2 if words[i + 1] in ("more", "extra") and i + 2 < len(sent) else i + 1
+        nxt = sent[k]
+        if not nxt.is_word or nxt.capitalised or "-" in nxt.text or not is_singular_noun(nxt.lower) \
+                or nxt.lower in word_map("subject_pronouns") or nxt.lower in word_set("object_pronouns"):
             continue
-        after = words[i + 2] if i + 2 < len(words) else ""
+        after = words[k + 1] if k + 1 < len(words) else ""
         measure = after in word_set("measure_adjectives")
         if not measure:
-            if after and sent[i + 2].is_word and is_noun(after) and after not in NOT_MODIFIED:
+            if after and sent[k + 1].is_word and is_noun(after) and after not in NOT_MODIFIED:
                 continue  # "two bus stops": a noun used as a modifier
             if "ADJ" in lemmas(nxt.lower) and not _clear_count_noun(nxt.lower):
                 continue
@@ -228,8 +287,9 @@ def _after_numbers(sent: list[Token]) -> list[Edit]:
         form = plural(nxt.lower)
         if not form or form == nxt.lower:
             continue
+        counted = " ".join(t.text for t in sent[i:k])
         edits.append(Edit(nxt.index, nxt.index + 1, [form], "plural_after_number", nxt.text, form,
-                          f"after {token.text}, the noun is plural: {token.text} {form}", 25))
+                          f"after {counted}, the noun is plural: {counted} {form}", 25))
     return edits
 
 

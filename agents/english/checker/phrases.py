@@ -58,6 +58,12 @@ def phrases(sent: list[Token]) -> list[Edit]:
                     is_noun(nxt) and "ADV" not in lemmas(nxt) and nxt not in ("up", "now", "here", "carefully")):
                 edits.append(Edit(sent[i + 1].index, sent[i + 1].index, ["to"], "other", f"{sent[i].text} {sent[i + 1].text}",
                                   f"{sent[i].text} to {sent[i + 1].text}", "we listen to something", 35))
+        elif lemma == "wait" and (i == 0 or words[i - 1] not in DETERMINERS | {"long", "short"}):  # not "a long wait"
+            if nxt in ("me", "him", "us", "them", "you") or (
+                    nxt in DETERMINERS and i + 2 < len(words) and words[i + 2] in word_set("waited_for")):
+                edits.append(Edit(sent[i + 1].index, sent[i + 1].index, ["for"], "other",
+                                  f"{sent[i].text} {sent[i + 1].text}", f"{sent[i].text} for {sent[i + 1].text}",
+                                  "we wait for someone or something", 35))
         elif lemma == "arrive" and nxt == "to" and i + 2 < len(words):
             if sent[i + 2].capitalised:
                 edits.append(_edit(sent[i + 1], sent[i + 1], ["in"], "other", f"{sent[i].text} to", f"{sent[i].text} in",

@@ -120,6 +120,19 @@ def _invert(body: list[Token], subject: Subject, j: int, lowered: str) -> list[E
                  " ".join(words), f"in a question “{verb}” comes before the subject", 20)]
 
 
+# A negative auxiliary left after the subject moves like be and the modals; it must agree with the subject.
+NEGATIVE = {"didn't": "any", "can't": "any", "couldn't": "any", "won't": "any", "wouldn't": "any", "shouldn't": "any",
+            "don't": "not third", "aren't": "not third", "weren't": "not third", "doesn't": "third", "isn't": "third",
+            "wasn't": "third"}
+
+
+def _negative_fits(verb: str, subject: Subject) -> bool:
+    need = NEGATIVE.get(verb)
+    if need is None or subject.person == "unknown" or (subject.head == "i" and verb in ("aren't", "weren't")):
+        return False
+    return need == "any" or (need == "third") == (subject.person == "third")
+
+
 def _wh_question(body: list[Token]) -> list[Edit]:
     words = [t.lower for t in body]
     k = 1
@@ -143,7 +156,7 @@ def _wh_question(body: list[Token]) -> list[Edit]:
         return []
     verb = words[j]
     subject_text = _subject_words(body, subject)
-    if verb in INVERT:
+    if verb in INVERT or _negative_fits(verb, subject):  # "Why you didn't call?" -> "Why didn't you call?"
         moved = [body[j].text, *subject_text, *[t.text for t in body[subject.end:j]]]
         return [Edit(body[subject.start].index, body[j].index + 1, moved, KIND,
                      " ".join(t.text for t in body[subject.start:j + 1]), " ".join(moved),

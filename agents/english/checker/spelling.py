@@ -61,7 +61,8 @@ def suggestion(word: str) -> str | None:
         if word.endswith("ly") and not best.endswith("ly"):
             return None  # "luckly" is luckily far more often than lucky: a word class must not change
         runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
-        if best_zipf >= TARGET_ZIPF and best_zipf - own >= GAP and best_zipf - runner_up >= 0.7:
+        gap = GAP if len(word) < 10 else GAP - 0.3  # a long word nobody knows is a slip ("pronounciation")
+        if best_zipf >= TARGET_ZIPF and best_zipf - own >= gap and best_zipf - runner_up >= 0.7:
             return best
         return None
     if len(word) < 7 or own > 2.5:
@@ -85,6 +86,8 @@ def _likely(typed: str, candidate: str) -> float:
         return 1.0
     if len(typed) == len(candidate) and sorted(typed) == sorted(candidate):
         return 0.5
+    if len(typed) >= 6 and len(candidate) == len(typed) + 1 and candidate[-1] == typed[-1]:
+        return 0.8  # a letter left out inside a longer word ("happend" is happened, not happen; "json" stays)
     return 0.0
 
 
