@@ -65,7 +65,7 @@ class Figures:
         return self.flagged_errors / self.with_errors if self.with_errors else 0.0
 
     def as_dict(self) -> dict[str, Any]:
-        return {"items": self.items, "with_errors": self.with_errors, "flagged": self.flagged, "right": self.right,
+        return {"items": self.items, "with_errors": self.with_errors, "flagged": self.flagged, "right_fixes": self.right,
                 "false_alarms": self.false_alarms, "wrong_fixes": self.wrong_fixes,
                 "precision": round(self.precision, 4), "recall": round(self.recall, 4),
                 "detection_precision": round(self.detection_precision, 4),

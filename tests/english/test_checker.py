@@ -246,3 +246,18 @@ def test_nlu_report_prints_every_labelled_set(capsys) -> None:
     assert out.count("english correction checker: precision") == 3
     assert main(["nlu-report", "english", "--file", str(WILD)]) == 0
     assert capsys.readouterr().out.count("precision") == 1
+
+
+def test_nlu_report_json_keeps_the_items_right_beside_the_right_fixes() -> None:
+    """`right` is the items judged right of `total`, as for every agent; the checker's count of
+    corrections made exactly as labelled is `right_fixes` (it once overwrote `right`)."""
+    import io
+    import json
+
+    from agents.cli import main as cli_main
+
+    out = io.StringIO()
+    assert cli_main(["nlu-report", "english", "--json"], out=out) == 0
+    first = json.loads(out.getvalue().splitlines()[0])
+    assert round(first["right"] / first["total"], 4) == first["accuracy"]
+    assert first["right_fixes"] <= first["flagged"] and first["precision"] == round(first["right_fixes"] / first["flagged"], 4)
