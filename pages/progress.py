@@ -4,7 +4,7 @@ Gradio's page keeps a loading status for every output of every event that has ru
 "progress targets"), and on each streamed update of any event it refreshes all of them, each
 by a depth-first search of the whole component tree plus a copy of the component's value (the
 chat's whole conversation among them). With ~600 components and ~20 outputs per chat event that
-was half the browser's work between Send and the first words (tests/bench/bench_browser.py).
+was a third of the browser's work between Send and the first words (tests/bench/bench_browser.py).
 An event whose progress is hidden draws nothing for it, so its status is kept on one invisible
 leaf placed first in the tree instead: found at once, with no value to copy.
 """
