@@ -9,12 +9,12 @@ step with no action fails, ``cost_max`` without a known price is skipped, not pa
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agents.core.events import Event
+from agents.core.user_regex import PatternRefused, PatternTimeout, compile_pattern
 from agents.evals import spec
 
 Status = Literal["pass", "fail", "skip"]
@@ -56,6 +56,7 @@ class Result:
     status: Status
     observed: Any
     message: str
+    final: bool = False  # a check that could not be made (a regex out of time): ``not: true`` does not flip it
 
 
 # (rubric, step) -> Result: grades with a real model, or skips on the offline provider.
@@ -100,7 +101,7 @@ def _event_types(step: StepRecord) -> list[str]:
 
 def check(assertion: spec._Assertion, step: StepRecord, judge: Judge | None = None) -> Result:
     result = _check(assertion, step, judge)
-    if assertion.not_ and result.status != "skip":
+    if assertion.not_ and result.status != "skip" and not result.final:
         flipped: Status = "fail" if result.status == "pass" else "pass"
         return Result(flipped, result.observed, f"not: {result.message}")
     return result
@@ -147,8 +148,11 @@ def _check(a: Any, step: StepRecord, judge: Judge | None) -> Result:
             return _ok(not missing, _short(step.text), f"the reply contains {wanted}",
                        f"the reply lacks {missing}" + ("" if step.text else " (the step produced no text)"))
         case spec.TextMatchesAssertion():
-            found = re.search(a.text_matches, step.text)
-            return _ok(found is not None, _short(step.text), f"matched {found.group(0)!r}" if found else "",
+            try:
+                found = compile_pattern(a.text_matches).search(step.text)
+            except (PatternRefused, PatternTimeout) as exc:
+                return Result("fail", _short(step.text), exc.message, final=True)
+            return _ok(found is not None, _short(step.text), f"matched {found!r}" if found is not None else "",
                        f"no match for /{a.text_matches}/" + ("" if step.text else " (the step produced no text)"))
         case spec.TextNotContainsAssertion():
             unwanted = [a.text_not_contains] if isinstance(a.text_not_contains, str) else a.text_not_contains

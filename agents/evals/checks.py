@@ -5,11 +5,11 @@ problems are reported together with the shape problems pydantic finds."""
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, get_args
 
 from agents.core.errors import UnknownAgentError
+from agents.core.user_regex import PatternRefused, compile_pattern
 from agents.evals.spec import REF, STEP_KINDS, assertion_kind
 
 if TYPE_CHECKING:
@@ -89,10 +89,10 @@ def semantics(data: Any, check: _Checker) -> None:
                             check.add(path, f"unknown event type {event!r}{near(str(event), event_types)}; "
                                             f"known: {', '.join(event_types)}")
                 if akind == "text_matches" and isinstance(item[akind], str):
-                    try:
-                        re.compile(item[akind])
-                    except re.error as exc:
-                        check.add(path, f"not a valid regular expression: {exc}")
+                    try:  # the engine the run will use: RE2, or `regex` with a time limit
+                        compile_pattern(item[akind])
+                    except PatternRefused as exc:
+                        check.add(path, exc.message)
                 if kind in ("confirm", "cancel", "modify") and akind in ("tool", "no_tool", "tool_order", "intent",
                                                                           "judge", "meta"):
                     check.add(path, f"a {kind!r} step runs no model turn, so {akind!r} has nothing to check; "

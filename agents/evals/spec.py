@@ -93,7 +93,9 @@ class TextContainsAssertion(_Assertion):
 
 class TextMatchesAssertion(_Assertion):
     kind: ClassVar[str] = "text_matches"
-    text_matches: str = Field(description="a Python regular expression searched in the reply text")
+    text_matches: str = Field(description="a Python regular expression searched in the reply text (at most 1,000 "
+                                          "characters; run on RE2, or with a 0.5 s limit when it needs Python's "
+                                          "own features: see docs/evals.md)")
 
 
 class TextNotContainsAssertion(_Assertion):

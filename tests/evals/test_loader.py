@@ -117,8 +117,8 @@ cases:
         (10, "cases[0].turns[0].expect[1].event_order: unknown event type 'tool_reslt' (did you mean 'tool_result'?); "
              "known: action_confirmation, action_result, alert, clarification, data_card, done, error, intent, "
              "suggested_questions, text_delta, thinking, tool_call, tool_result, ui_action"),
-        (11, "cases[0].turns[0].expect[2].text_matches: not a valid regular expression: missing ), unterminated "
-             "subpattern at position 5"),
+        (11, "cases[0].turns[0].expect[2].text_matches: 올바른 정규식이 아닙니다: missing ), unterminated subpattern "
+             "at position 5. (not a valid regular expression: missing ), unterminated subpattern at position 5.)"),
         (13, "cases[0].turns[0].expect[3].contain: unknown key 'contain' (did you mean 'contains'?)"),
         (14, "cases[0].turns[0].expect[4].text_contains[2]: Input should be a valid string (got 0); YAML read it as "
              "a number or true/false: put the text in quotes"),
