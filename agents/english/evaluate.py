@@ -17,10 +17,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import yaml
 from rich.console import Console
 from rich.table import Table
 
+from agents.core import safe_yaml
 from agents.core.nlu import Outcome, Report
 from agents.english.checker import check
 
@@ -141,7 +141,7 @@ class CorrectionReport(Report):
 
 
 def load(path: Path = CORRECTIONS) -> list[dict[str, Any]]:
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    return safe_yaml.load(path.read_text(encoding="utf-8")) or []
 
 
 def run_report(path: Path | None = None) -> CorrectionReport:

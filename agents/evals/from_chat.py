@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
+from agents.core import safe_yaml
 from agents.core.errors import ConversationNotFound, PlaygroundError
 from agents.core.store import MessageRow, PendingActionRow, Store
 from agents.evals import spec
@@ -313,7 +314,7 @@ def draft_text(draft: CaseDraft) -> str:
 def case_from_text(text: str) -> spec.Case:
     """A reviewed case (one YAML list item or mapping) checked like a case in a suite file."""
     try:
-        data = yaml.safe_load(text or "")
+        data = safe_yaml.load(text or "")
     except yaml.YAMLError as exc:
         raise PlaygroundError(f"The case is not valid YAML: {exc}", code="bad_suite") from None
     if isinstance(data, list) and len(data) == 1:
@@ -346,11 +347,11 @@ def add_case(suite_text: str | None, case: spec.Case, *, agent: str, suite_name:
         if any(c.name == case.name for c in loaded.suite.cases):
             raise PlaygroundError(f"{file} already has a case named {case.name!r}; give this one another name.",
                                   code="duplicate_case")
-        data = yaml.safe_load(suite_text)
+        data = safe_yaml.load(suite_text)
         if list(data)[-1] == "cases":
             text = suite_text.rstrip("\n") + "\n\n" + _indent(item)
         else:
-            data["cases"] = [*data["cases"], *yaml.safe_load(item)]
+            data["cases"] = [*data["cases"], *safe_yaml.load(item)]
             text = to_yaml(data)
     parse_suite(text, file)  # never write a file that would be refused
     return text

@@ -14,13 +14,14 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from agents.core import safe_yaml
 from agents.core.errors import PlaygroundError
 from agents.evals.checks import near as _near
 from agents.evals.checks import semantics
 from agents.evals.spec import ASSERTION_KINDS, MODIFIERS, STEP_KINDS, Suite
 
 Path_ = tuple[str | int, ...]
-MAX_SUITE_BYTES = 2_000_000
+MAX_SUITE_BYTES = safe_yaml.MAX_YAML_BYTES
 
 
 @dataclass(frozen=True)
@@ -56,14 +57,13 @@ class LoadedSuite:
 # --- YAML with line numbers --------------------------------------------------------------------------------
 
 
-class _Loader(yaml.SafeLoader):
-    pass
-
-
 def _parse(text: str, file: str) -> tuple[Any, dict[Path_, int]]:
-    """The document and the line (1-based) of every mapping key and sequence item."""
+    """The document and the line (1-based) of every mapping key and sequence item. The bounded loader
+    refuses an alias bomb before anything walks it (the walk below visits every expanded value)."""
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = safe_yaml.compose(text, MAX_SUITE_BYTES)
+    except safe_yaml.YamlRefused as exc:
+        raise SuiteError([Problem(file, exc.line, "", exc.message)]) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         reason = " ".join(str(p) for p in (getattr(exc, "context", None), getattr(exc, "problem", None)) if p)
@@ -85,13 +85,10 @@ def _parse(text: str, file: str) -> tuple[Any, dict[Path_, int]]:
                 walk(item, (*path, index))
 
     walk(node, ())
-    loader = _Loader(text)
     try:
-        data = loader.construct_document(node)
+        data = safe_yaml.construct(node)
     except yaml.YAMLError as exc:
         raise SuiteError([Problem(file, None, "", f"not valid YAML: {exc}")]) from None
-    finally:
-        loader.dispose()
     return data, lines
 
 
@@ -243,8 +240,6 @@ def _siblings(data: Any, path: Path_) -> list[str]:
 
 def parse_suite(text: str, file: str = "<suite>") -> LoadedSuite:
     """Parse and check one suite's text; raises ``SuiteError`` listing every problem."""
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_SUITE_BYTES:
-        raise SuiteError([Problem(file, None, "", f"the file is larger than {MAX_SUITE_BYTES // 1_000_000} MB")])
     data, lines = _parse(text, file)
     if isinstance(data, dict):
         # "x-..." keys hold YAML anchors for reuse (x-start: &start ...), as in compose files.

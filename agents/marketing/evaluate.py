@@ -10,8 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from agents.core import safe_yaml
 from agents.core.nlu import Outcome, Report
 from agents.core.providers.base import ChatMessage, ModelRequest, ModelToolCall
 from agents.marketing.policy import policy
@@ -102,7 +101,7 @@ def check(item: dict[str, Any]) -> Outcome:
 
 
 def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    return safe_yaml.load(path.read_text(encoding="utf-8")) or []
 
 
 def run_report(path: Path | None = None, name: str = "marketing") -> Report | str:

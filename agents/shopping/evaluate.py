@@ -12,8 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from agents.core import safe_yaml
 from agents.shopping import router
 from agents.shopping.catalog import shipped_products
 from agents.shopping.engine import Budget, recommend
@@ -142,7 +141,7 @@ def check(item: dict[str, Any]) -> Outcome:
 
 
 def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    return safe_yaml.load(path.read_text(encoding="utf-8")) or []
 
 
 def report(outcomes: list[Outcome]) -> str:

@@ -7,8 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from agents.core import safe_yaml
 from agents.core.nlu import Outcome, Report, compact
 from agents.tutor.reading import HIGH_RISK, read
 from agents.tutor.sandbox import state_for_route
@@ -48,7 +47,7 @@ def check(item: dict[str, Any]) -> Outcome:
 
 
 def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    return safe_yaml.load(path.read_text(encoding="utf-8")) or []
 
 
 def run_report(path: Path | None = None, name: str = "tutor") -> Report:
