@@ -286,7 +286,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     now = system_clock()
     target = Path(args.out) if args.out else None
     path, count = export.export(runtime_store(), LabUser.cli(), args.kind, args.format, _filters(args, now),
-                                now=now, full=args.full, folder=target.parent if target else None)
+                                now=now, full=args.full, folder=target.parent if target else None, limit=args.limit)
     if target is not None and path != target:
         path = path.replace(target)
     _report(args, out, {"path": str(path), "rows": count}, f"{count} rows → {path}")
@@ -355,5 +355,6 @@ def add_lab_commands(sub: argparse._SubParsersAction, _common: argparse.Argument
     ex.add_argument("--format", default="csv", choices=list(export.FORMATS))
     ex.add_argument("--out", help="file to write (default: a temporary folder, printed)")
     ex.add_argument("--full", action="store_true", help="traces: with events, spans, prompts and requests")
+    ex.add_argument("--limit", type=int, help="at most this many rows: the newest, written oldest first")
     _filter_args(ex)
     ex.set_defaults(func=cmd_export)

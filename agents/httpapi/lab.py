@@ -95,8 +95,11 @@ def lab_routes(caller: Callable[..., Caller]) -> APIRouter:
     def get_export(who: Who, filters: Filters, kind: Literal["traces", "feedback", "votes"] = "traces",
                    format: Literal["csv", "jsonl", "parquet"] = "csv",
                    full: Annotated[bool, Query(description="traces: with events, spans, prompts and requests")] = False,
+                   limit: Annotated[int | None, Query(ge=1, le=export.MAX_LIMIT, description=(
+                       "at most this many rows: the newest ones, written oldest first"))] = None,
                    ) -> FileResponse:
-        path, _ = export.export(runtime_store(), lab_user(who), kind, format, filters, now=system_clock(), full=full)
+        path, _ = export.export(runtime_store(), lab_user(who), kind, format, filters, now=system_clock(), full=full,
+                                limit=limit)
         return FileResponse(path, media_type=export.MEDIA_TYPES[format], filename=path.name,
                             background=BackgroundTask(shutil.rmtree, path.parent, ignore_errors=True))
 

@@ -96,6 +96,11 @@ def test_compare_metrics_and_export_from_the_cli(store, clock, tmp_path):
     code, out = run_cli("export", "votes", "--format", "parquet", "--out", str(target))
     assert code == 0 and target.exists()
     assert duckdb.sql(f"SELECT vote FROM '{target}'").fetchall() == [("b",)]
+    newest = tmp_path / "newest.csv"
+    code, out = run_cli("export", "traces", "--limit", "1", "--out", str(newest), "--json")
+    assert code == 0 and lines(out) == [{"path": str(newest), "rows": 1}]
+    assert duckdb.sql(f"SELECT count(*) FROM '{newest}'").fetchall() == [(1,)]
+    assert run_cli("export", "traces", "--limit", "0")[0] == 2  # refused, naming limit
 
 
 def test_parse_since(clock):

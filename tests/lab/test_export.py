@@ -8,6 +8,7 @@ import duckdb
 import pandas as pd
 import pytest
 
+from agents.core.inputs import InvalidInput
 from agents.core.store.lab import TraceFilter
 from agents.lab import export
 from agents.lab.access import LabUser
@@ -72,3 +73,25 @@ def test_exports_follow_filters_identity_and_refuse_bad_kinds(store, clock, tmp_
         export.export(store, LabUser.cli(), "users", "csv", now=clock())
     with pytest.raises(Exception, match="format must be one of"):
         export.export(store, LabUser.cli(), "traces", "xlsx", now=clock())
+
+
+@pytest.mark.parametrize("kind", ["traces", "feedback", "votes"])
+def test_a_limit_keeps_the_newest_rows_in_time_order(store, clock, tmp_path, kind):
+    frame = synthetic_traces(60, clock(), seed=5, heavy=False, users=3)
+    load(store, frame)
+    add_feedback(store, frame, 0.5, clock())
+    add_votes(store, frame, 12, clock())
+    for name in ("all", "five", "big"):
+        (tmp_path / name).mkdir()
+    everything, total = export.export(store, LabUser.cli(), kind, "csv", now=clock(), folder=tmp_path / "all")
+    limited, count = export.export(store, LabUser.cli(), kind, "csv", now=clock(), folder=tmp_path / "five", limit=5)
+    assert total > 5 and count == 5
+    pd.testing.assert_frame_equal(pd.read_csv(limited), pd.read_csv(everything).tail(5).reset_index(drop=True))
+    _, all_rows = export.export(store, LabUser.cli(), kind, "jsonl", now=clock(), folder=tmp_path / "big",
+                                limit=total + 10)
+    assert all_rows == total
+    for bad in (0, -1, 10_000_001):
+        with pytest.raises(InvalidInput) as refused:
+            export.export(store, LabUser.cli(), kind, "csv", now=clock(), limit=bad)
+        assert refused.value.field == "limit" and f"(limit must be a whole number from 1 to 10,000,000, not {bad}.)" \
+            in refused.value.message

@@ -168,3 +168,20 @@ def test_shared_mode_two_tokens_see_only_their_own(shared, store, tokens, run, c
 def test_local_mode_user_parameter_must_be_valid(local, path):
     response = local.get(path, params={"user": "not valid!"})
     assert response.status_code == 422 and response.json()["error"]["field"] == "user"
+
+
+def test_export_honours_limit_and_names_a_bad_one(local, shared, tokens, run, clock):
+    ids = [run(f"note {i}", say(f"ok {i}"), user="ann")[1][-1].turn_id for i in range(4)]
+    three = local.get("/api/v1/lab/export", params={"kind": "traces", "format": "csv", "limit": 3})
+    assert three.status_code == 200
+    assert pd.read_csv(io.StringIO(three.text))["turn_id"].tolist() == ids[1:]  # the newest three, oldest first
+    lines = local.get("/api/v1/lab/export", params={"format": "jsonl", "limit": 1}).text.splitlines()
+    assert [json.loads(line)["turn_id"] for line in lines] == ids[-1:]
+    whole = local.get("/api/v1/lab/export", params={"format": "csv"})
+    assert pd.read_csv(io.StringIO(whole.text))["turn_id"].tolist() == ids
+    for bad in ("0", "-2", "many", "10000001"):
+        refused = local.get("/api/v1/lab/export", params={"limit": bad})
+        assert refused.status_code == 422, bad
+        assert refused.json()["error"]["field"] == "limit" and "limit" in refused.json()["error"]["message"]
+    mine = shared.get("/api/v1/lab/export", params={"limit": 2}, headers=bearer(tokens["alice"]))
+    assert mine.status_code == 200 and pd.read_csv(io.StringIO(mine.text)).empty  # alice has no turns of her own

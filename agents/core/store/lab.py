@@ -254,8 +254,9 @@ class LabRepo:
     # --- exports ---------------------------------------------------------------------
 
     def export(self, kind: ExportKind, fmt: ExportFormat, path: Path, filters: TraceFilter, *,
-               full: bool = False) -> int:
-        """Write ``kind`` rows matching ``filters`` to ``path`` with DuckDB ``COPY``; returns the row count."""
+               full: bool = False, limit: int | None = None) -> int:
+        """Write ``kind`` rows matching ``filters`` to ``path`` with DuckDB ``COPY``, oldest first (with
+        ``limit``: the newest ``limit`` rows, still oldest first); returns the row count."""
         where, params = filters.where()
         match kind:
             case "traces":
@@ -264,21 +265,27 @@ class LabRepo:
                 cols = ", ".join("to_json(t.fallbacks) AS fallbacks" if c == "fallbacks" and fmt == "csv" else "t." + c
                                  for c in ROW_COLS.split(", "))
                 select = (f"SELECT {cols}, f.rating, f.comment{extra} "
-                          f"FROM traces t LEFT JOIN feedback f ON f.turn_id = t.turn_id WHERE {where} "
-                          "ORDER BY t.started_at, t.turn_id")
+                          f"FROM traces t LEFT JOIN feedback f ON f.turn_id = t.turn_id WHERE {where}")
+                order = ("t.started_at", "t.turn_id")
             case "feedback":
                 select = ("SELECT f.turn_id, f.user_id, f.conversation_id, f.message_id, f.rating, f.comment, "
                           "f.created_at, f.updated_at, t.agent_id, t.provider, t.model, t.prompt_version "
-                          f"FROM feedback f JOIN traces t ON t.turn_id = f.turn_id WHERE {where} "
-                          "ORDER BY f.updated_at, f.turn_id")
+                          f"FROM feedback f JOIN traces t ON t.turn_id = f.turn_id WHERE {where}")
+                order = ("f.updated_at", "f.turn_id")
             case "votes":
                 select = ("SELECT r.comparison_id, r.round, r.message, r.vote, r.voted_at, c.agent_id, c.owner_id, "
                           "r.turn_a, ta.provider AS provider_a, ta.model AS model_a, ta.prompt_version AS prompt_version_a, "
                           "r.turn_b, tb.provider AS provider_b, tb.model AS model_b, tb.prompt_version AS prompt_version_b "
                           "FROM comparison_rounds r JOIN comparisons c ON c.id = r.comparison_id "
                           "JOIN traces t ON t.turn_id = r.turn_a LEFT JOIN traces ta ON ta.turn_id = r.turn_a "
-                          f"LEFT JOIN traces tb ON tb.turn_id = r.turn_b WHERE r.vote IS NOT NULL AND {where} "
-                          "ORDER BY r.voted_at, r.comparison_id, r.round")
+                          f"LEFT JOIN traces tb ON tb.turn_id = r.turn_b WHERE r.vote IS NOT NULL AND {where}")
+                order = ("r.voted_at", "r.comparison_id", "r.round")
+        if limit is None:
+            select += " ORDER BY " + ", ".join(order)
+        else:  # the newest rows, then back in time order (the outer query sees the output column names)
+            select = (f"SELECT * FROM ({select} ORDER BY {', '.join(c + ' DESC' for c in order)} LIMIT ?) "
+                      f"ORDER BY {', '.join(c.split('.')[1] for c in order)}")
+            params = [*params, int(limit)]
         options = {"csv": "FORMAT csv, HEADER", "jsonl": "FORMAT json", "parquet": "FORMAT parquet"}[fmt]
         target = str(path).replace("'", "''")  # a path we made ourselves; quoted all the same
         cur = self.db.cursor()
