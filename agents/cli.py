@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -350,6 +351,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
+    if args.command != "serve":
+        # A storage error reaches the user as the one `error (storage_full): ...` line below; the store's
+        # log line for the operator (naming the file) is for a server's log.
+        health = logging.getLogger("agents.core.store.health")
+        health.addHandler(logging.NullHandler())
+        health.propagate = False
     try:
         if hasattr(args, "user"):
             check_user_id(args.user)

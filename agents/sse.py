@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 # How long a request for a busy conversation waits, asleep on the event loop (no thread).
 BUSY_WAIT_SECONDS = 1.0
+SHUTDOWN_MESSAGE = ("서버가 종료되어 답변이 중단되었습니다. 지금까지의 답변은 '중단됨'으로 저장되었습니다. 서버가 다시 시작되면 다시 "
+                    "보내세요. (The server is shutting down: the reply was cut off and what was written so far is "
+                    "saved as interrupted. Send it again once the server is back.)")
 
 
 class EventStreamResponse(StreamingResponse):
@@ -89,17 +92,20 @@ async def stream_turn(events: Callable[[], Iterator[Event]], *, name: str = "tur
         raise ConversationBusy(first.message)
 
     async def body() -> AsyncIterator[str]:
-        item = first
+        item, last = first, first
         try:
             while not is_end(item):
                 yield format_event(item)
-                item = await queue.get()
+                last, item = item, await queue.get()
             error = end_error(item)
             if error is not None:
                 log.error("turn stream %s failed", name, exc_info=error)
                 yield format_event(Error(turn_id="", seq=0, code="internal_error", retryable=True,
                                          message=f"The reply stream failed ({type(error).__name__}); "
                                                  "your message was saved. Send it again."))
+            elif pump.shutdown:  # the server is stopping: still end the stream with one error, not silence
+                yield format_event(Error(turn_id=getattr(last, "turn_id", ""), seq=getattr(last, "seq", -1) + 1,
+                                         code="interrupted", retryable=True, message=SHUTDOWN_MESSAGE))
         finally:
             pump.cancel()
 

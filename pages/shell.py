@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import threading
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from agents.core.agent import list_agents
 from agents.core.background import start_alert_checks, warm_up
 from agents.core.errors import PlaygroundError
 from agents.core.store import default_db_path
+from agents.core.streaming import stop_all
 from pages.agent_tab import build_agent_tab
 from pages.api_access import build_api_access
 from pages.conversation_list import build_conversation_list
@@ -90,8 +92,6 @@ def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI a
 
 
 def main(host: str | None = None, port: int | None = None) -> None:
-    import uvicorn
-
     from agents.core.session import runtime_store
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -101,26 +101,65 @@ def main(host: str | None = None, port: int | None = None) -> None:
     except PlaygroundError as exc:  # e.g. the file is held by another process: say so, no traceback
         raise SystemExit(f"error ({exc.code}): {exc.message}") from None
     print(f"Agent Playground database: {store.path}", flush=True)
-    host = host or os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1")
-    port = port or int(os.environ.get("PORT") or os.environ.get("GRADIO_SERVER_PORT") or 7860)
-    try:
-        config = AppConfig.detect(host)
-    except PlaygroundError as exc:
-        raise SystemExit(f"error ({exc.code}): {exc.message}") from None
-    print(f"Open http://{host}:{port}/  (HTTP API under /api/v1; {config.mode} mode)", flush=True)
+    # From here on SIGTERM (what a hosting platform sends) and Ctrl+C both leave through the clean-up below.
+    _on_stop_signals(_stop_now)
     stop = threading.Event()
-    warm_up()
-    checks = start_alert_checks(stop=stop)
+    checks: threading.Thread | None = None
     try:
-        uvicorn.run(build_server(config), host=host, port=port, log_level="warning")
-    except KeyboardInterrupt:  # a second Ctrl+C during shutdown: still close the file below
+        host = host or os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1")
+        port = port or int(os.environ.get("PORT") or os.environ.get("GRADIO_SERVER_PORT") or 7860)
+        try:
+            config = AppConfig.detect(host)
+        except PlaygroundError as exc:
+            raise SystemExit(f"error ({exc.code}): {exc.message}") from None
+        print(f"Open http://{host}:{port}/  (HTTP API under /api/v1; {config.mode} mode)", flush=True)
+        warm_up()
+        checks = start_alert_checks(stop=stop)
+        _server(build_server(config), host, port).run()
+    except KeyboardInterrupt:  # the signal uvicorn hands back after its shutdown, or one during start-up
         pass
     finally:
-        # Close DuckDB before the interpreter tears down its modules; an open connection at
-        # exit makes nanobind print a page of "leaked" warnings after Ctrl+C.
+        # Each running turn is saved as interrupted, then DuckDB is closed (checkpointed: no .wal left)
+        # before the interpreter tears its modules down; an open connection at exit also makes nanobind
+        # print a page of "leaked" warnings.
+        _on_stop_signals(signal.SIG_IGN)  # a second signal must not cut the clean-up short
+        stop_all(wait_seconds=SHUTDOWN_GRACE_SECONDS)
         stop.set()
-        checks.join(timeout=5)
+        if checks is not None:
+            checks.join(timeout=5)
         from agents.core.store import reset_shared_store
 
         reset_shared_store()
         print("Agent Playground stopped.", flush=True)
+
+
+# How long in-flight requests get to finish once the server is told to stop. A streamed turn is
+# interrupted at once (and saved as such); an idle browser connection is cut after this.
+SHUTDOWN_GRACE_SECONDS = 5.0
+
+
+def _stop_now(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # the same way out as Ctrl+C: through main's clean-up
+
+
+def _on_stop_signals(handler: Any) -> None:
+    """uvicorn takes SIGINT and SIGTERM while it runs and, once shut down, re-raises the one it got: with
+    SIGTERM's default action that killed the process before the store was closed. This is the handler it
+    re-raises into. Only the main thread may set handlers (tests run main() on other threads too)."""
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, handler)
+
+
+def _server(app: Any, host: str, port: int) -> Any:
+    """uvicorn's server, which first interrupts the streamed turns when told to stop, so their streams
+    close (each turn saved as interrupted) instead of holding the shutdown open."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            stop_all()
+            await super().shutdown(sockets)
+
+    return Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                 timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS))

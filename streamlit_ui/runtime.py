@@ -16,6 +16,7 @@ from agents.core.identity import Mode
 from agents.core.providers import FIXED_MODELS, Provider, make_provider
 from agents.core.session import runtime_store
 from agents.core.store import Store, default_db_path, reset_shared_store
+from agents.core.streaming import stop_all
 
 # The keys .streamlit/secrets.toml may hold (secrets.toml.example lists them); each one is read
 # from st.secrets when present there, else from the environment.
@@ -65,9 +66,15 @@ def start_background() -> bool:
     warm_up()
     start_alert_checks()
     # Close DuckDB before the interpreter tears its modules down (an open connection at exit
-    # makes nanobind print a page of "leaked" warnings after Ctrl+C), as pages/shell.main does.
-    atexit.register(reset_shared_store)
+    # makes nanobind print a page of "leaked" warnings after Ctrl+C), as pages/shell.main does;
+    # Streamlit ends the same way on SIGTERM. A turn still streaming is first saved as interrupted.
+    atexit.register(_close_store)
     return True
+
+
+def _close_store() -> None:
+    stop_all(wait_seconds=5.0)
+    reset_shared_store()
 
 
 def mode() -> Mode:

@@ -99,3 +99,17 @@ class Forbidden(PlaygroundError):
     """A valid identity asking for someone else's data (HTTP 403)."""
 
     code = "forbidden"
+
+
+class StorageUnavailable(PlaygroundError):
+    """The database file was deleted, replaced or became unreadable while the app ran: nothing more is
+    written until a restart (HTTP 503). The message never names the server's path; the log does."""
+
+    code = "storage_unavailable"
+
+
+class StorageFull(PlaygroundError):
+    """The disk holding the database is full: this write was not made, earlier ones are intact (HTTP 507)."""
+
+    code = "storage_full"
+    retryable = True

@@ -335,6 +335,10 @@ def _locked_turn(
         store.db.write(lambda: store.messages.add(conversation.id, [user_message], now))
         pre_spans.append(phase("persist", saved_started, started, name="user message"))
     except Exception as exc:
+        if isinstance(exc, PlaygroundError):  # the store's own refusal (disk full, file gone): its words
+            yield emitter(Error, code=exc.code, message=exc.message, retryable=exc.retryable,
+                          conversation_id=conversation.id)
+            return
         log.exception("could not record the user message")
         yield emitter(Error, code="store_error", retryable=True, conversation_id=conversation.id,
                       message=f"Your message could not be saved ({type(exc).__name__}: {exc}); "
@@ -404,12 +408,17 @@ def _drive(turn: Turn) -> Iterator[Event]:
     try:
         _persist_turn(turn, status=terminal.type)
     except Exception as exc:
-        log.exception("could not persist turn %s", turn.id)
         held.clear()
-        if terminal.type == "done":
-            terminal = turn.emit(Error, code="store_error", retryable=True, conversation_id=turn.conversation.id,
-                                 message=f"The reply could not be saved ({type(exc).__name__}: {exc}). "
-                                         "Your message was saved; send it again.")
+        if isinstance(exc, PlaygroundError):  # the store's own refusal (disk full, file gone): never `done`
+            log.error("could not persist turn %s: %s", turn.id, exc.code)
+            terminal = turn.emit(Error, code=exc.code, message=exc.message, retryable=exc.retryable,
+                                 conversation_id=turn.conversation.id)
+        else:
+            log.exception("could not persist turn %s", turn.id)
+            if terminal.type == "done":
+                terminal = turn.emit(Error, code="store_error", retryable=True, conversation_id=turn.conversation.id,
+                                     message=f"The reply could not be saved ({type(exc).__name__}: {exc}). "
+                                             "Your message was saved; send it again.")
     yield from held
     yield terminal
 

@@ -6,12 +6,14 @@ left suspended at a ``yield`` until the garbage collector finds it, keeping the 
 minutes. ``TurnPump`` pulls the generator itself, on a thread that always runs to the
 end: cancelling just asks it to stop at the next event boundary, and it then closes the
 generator in place, so the partial reply and trace are saved and the lock is released
-deterministically (within one event of the cancel).
+deterministically (within one event of the cancel). A server that is told to stop (SIGTERM,
+Ctrl+C) does the same to every running turn (``stop_all``), so each is saved as interrupted.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
@@ -37,6 +39,9 @@ class TurnPump(Generic[T]):
         self._deliver = deliver
         self._stop = threading.Event()
         self.finished = threading.Event()
+        self.shutdown = False  # stopped because the server is stopping, not by its consumer
+        with _live_lock:
+            _live.add(self)
         self._thread = threading.Thread(target=self._run, name=f"pump-{name}", daemon=True)
         self._thread.start()
 
@@ -58,6 +63,8 @@ class TurnPump(Generic[T]):
                     close()  # GeneratorExit in the turn: partial reply saved, lock released
                 except Exception as exc:  # noqa: BLE001 - reported like any other failure
                     error = error or exc
+            with _live_lock:
+                _live.discard(self)
             self.finished.set()
             self._deliver(_End(error))
 
@@ -67,6 +74,25 @@ class TurnPump(Generic[T]):
 
     def join(self, timeout: float | None = None) -> bool:
         return self.finished.wait(timeout)
+
+
+_live: set[TurnPump[object]] = set()  # every pump still running, for stop_all
+_live_lock = threading.Lock()
+
+
+def stop_all(wait_seconds: float = 0.0) -> int:
+    """Server shutdown: interrupt every running turn as Stop does (the partial reply is saved as
+    ``interrupted``) and wait up to ``wait_seconds`` for them to finish saving. Safe in a signal handler
+    with ``wait_seconds=0``. Returns how many turns were running."""
+    with _live_lock:
+        pumps = list(_live)
+    for pump in pumps:
+        pump.shutdown = True
+        pump.cancel()
+    deadline = time.monotonic() + wait_seconds
+    for pump in pumps:
+        pump.join(max(0.0, deadline - time.monotonic()))
+    return len(pumps)
 
 
 def is_end(item: object) -> bool:

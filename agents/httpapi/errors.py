@@ -23,6 +23,8 @@ from agents.core.errors import (
     InvalidArgs,
     PlaygroundError,
     RateLimited,
+    StorageFull,
+    StorageUnavailable,
     TurnNotFound,
     UnknownAgentError,
 )
@@ -35,6 +37,8 @@ _STATUS: list[tuple[type[PlaygroundError], int]] = [
     (UnknownAgentError, 404), (ConversationNotFound, 404), (ActionNotFound, 404), (TokenNotFound, 404), (TurnNotFound, 404),
     (ActionRefused, 409), (ConversationBusy, 409), (ActionBusy, 409),
     (InvalidArgs, 422), (RateLimited, 429),
+    # The store: its file went away under the server (503), or its disk is full (507).
+    (StorageUnavailable, 503), (StorageFull, 507),
 ]
 _STATUS_BY_CODE = {"invalid_user": 422, "alert_not_found": 404, "alert_closed": 409,
                    # the Lab
@@ -149,6 +153,9 @@ _DESCRIPTIONS = {
     409: "Conflict: the conversation is busy with another turn, or the action is no longer pending",
     422: "Invalid input: `error.field` names it",
     429: "Too many chat turns in a short burst; wait `Retry-After` seconds",
+    503: "`storage_unavailable`: the server's database file was deleted, replaced or became unreadable; nothing "
+         "more is saved until the operator restores it and restarts the server",
+    507: "`storage_full`: the server's disk is full; nothing was saved by this request, earlier data is intact",
 }
 
 
@@ -170,4 +177,4 @@ def documented(*statuses: int, stream: bool = False) -> dict[int | str, dict[str
     return out
 
 
-COMMON = (400, 401, 403, 404, 409, 422)
+COMMON = (400, 401, 403, 404, 409, 422, 503, 507)

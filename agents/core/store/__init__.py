@@ -7,12 +7,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from agents.core.errors import DatabaseUnusable, PlaygroundError, StorageUnavailable
 from agents.core.store.actions import PendingActionRepo
 from agents.core.store.alerts import AlertRepo
 from agents.core.store.comparisons import ComparisonRepo
 from agents.core.store.conversations import ConversationRepo, MessageRepo
-from agents.core.store.db import Database, default_db_path
+from agents.core.store.db import Database, damaged_message, default_db_path
 from agents.core.store.feedback import FeedbackRepo
+from agents.core.store.health import truncated, watch
 from agents.core.store.lab import LabRepo
 from agents.core.store.migrations import CORE_MIGRATIONS, Migration, migrate
 from agents.core.store.models import (
@@ -75,8 +77,24 @@ class Store:
 
 
 def open_store(path: str | Path | None = None, migrations: Sequence[Migration] = ()) -> Store:
+    """Open (or create) the file, refuse a damaged one with one clear message, migrate it, and watch it."""
     db = Database(path if path is not None else default_db_path())
-    migrate(db, [*CORE_MIGRATIONS, *migrations])
+    try:
+        if db.watch.enabled:
+            size = db.fetchone("SELECT block_size, total_blocks FROM pragma_database_size() "
+                               "WHERE database_name = current_database()")
+            if size is not None and truncated(db.path, *size):
+                raise DatabaseUnusable(damaged_message(db.path, detail=f"{Path(db.path).stat().st_size} bytes, "
+                                                       f"shorter than the {size[1]} blocks its header counts"))
+        migrate(db, [*CORE_MIGRATIONS, *migrations])
+    except PlaygroundError as exc:
+        if isinstance(exc, StorageUnavailable | DatabaseUnusable):
+            db.watch.fail("unreadable", exc.message)  # closed without a checkpoint: the file is left as it was
+        db.close()
+        if isinstance(exc, StorageUnavailable):  # DuckDB could not read its own file: cut off or damaged
+            raise DatabaseUnusable(damaged_message(db.path, exc.__cause__)) from exc
+        raise
+    watch(db.watch)
     return Store(db)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import threading
@@ -14,6 +15,10 @@ from typing import Any, TypeVar
 import duckdb
 
 from agents.core.errors import DatabaseLocked, DatabaseUnusable
+from agents.core.store.health import FileWatch, unwatch
+
+# Statements that never write: only these skip the file check outside a transaction.
+_READS = ("SELECT", "WITH", "PRAGMA", "DESCRIBE", "SHOW", "EXPLAIN", "SUMMARIZE", "FROM")
 
 T = TypeVar("T")
 
@@ -47,21 +52,24 @@ class Database:
         try:
             self._conn = duckdb.connect(self.path)
         except duckdb.IOException as exc:
-            if "lock" in str(exc).lower():
+            if "could not set lock" in str(exc).lower():
                 raise DatabaseLocked(
                     f"The database file {self.path} is already open in another process "
                     f"({_holder(str(exc))}). DuckDB allows one process per file: stop the other "
                     f"playground process, or set PLAYGROUND_DB to a different file."
                 ) from exc
+            if _damaged(exc):
+                raise DatabaseUnusable(damaged_message(self.path, exc)) from exc
             raise DatabaseUnusable(
                 f"데이터베이스 파일 {self.path}을(를) 열 수 없습니다. (The database file {self.path} cannot be opened: "
                 f"{str(exc).removeprefix('IO Error: ')}) If it is not an Agent Playground database, move it away; "
                 f"or {fix[0].lower()}{fix[1:]}") from exc
-        except duckdb.Error as exc:
-            raise DatabaseUnusable(f"The database file {self.path} cannot be opened ({type(exc).__name__}: {exc}). "
-                                   f"{fix}") from exc
+        except duckdb.Error as exc:  # a file whose header reads as DuckDB but whose content does not
+            raise DatabaseUnusable(damaged_message(self.path, exc)) from exc
         self._local = threading.local()
         self._lock = threading.Lock()
+        # Deleted, replaced or unreadable under us: every call refuses (see health.py).
+        self.watch = FileWatch(self.path)
 
     # A cursor is a connection of its own to the same database instance; each thread
     # keeps one so its transactions never interleave with another thread's.
@@ -76,7 +84,10 @@ class Database:
 
     @contextmanager
     def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        """BEGIN/COMMIT on this thread's cursor; nested blocks join the outer one."""
+        """BEGIN/COMMIT on this thread's cursor; nested blocks join the outer one.
+
+        The outer block checks the file before BEGIN and after COMMIT: a commit that landed in a
+        deleted or replaced file is refused (the caller sees StorageUnavailable, never success)."""
         cur = self.cursor()
         if self._local.depth:
             self._local.depth += 1
@@ -85,16 +96,35 @@ class Database:
             finally:
                 self._local.depth -= 1
             return
-        cur.execute("BEGIN TRANSACTION")
+        self.watch.check()
+        with self._storage_errors():
+            cur.execute("BEGIN TRANSACTION")
         self._local.depth = 1
         try:
             yield cur
-        except BaseException:
+        except BaseException as exc:
             self._local.depth = 0
-            cur.execute("ROLLBACK")
+            with contextlib.suppress(duckdb.Error):  # e.g. an engine invalidated by a fatal error
+                cur.execute("ROLLBACK")
+            mapped = self.watch.classify(exc) if isinstance(exc, duckdb.Error) else None
+            if mapped is not None:
+                raise mapped from exc
             raise
         self._local.depth = 0
-        cur.execute("COMMIT")
+        with self._storage_errors():
+            cur.execute("COMMIT")
+        self.watch.check(committed=True)
+
+    @contextmanager
+    def _storage_errors(self) -> Iterator[None]:
+        """DuckDB's errors about the file or the disk become StorageFull / StorageUnavailable."""
+        try:
+            yield
+        except duckdb.Error as exc:
+            mapped = self.watch.classify(exc)
+            if mapped is None:
+                raise
+            raise mapped from exc
 
     def write(self, fn: Callable[[], T], attempts: int = 10) -> T:
         """Run ``fn`` in one transaction, retried when a concurrent transaction touched the
@@ -111,7 +141,19 @@ class Database:
         raise AssertionError("unreachable")
 
     def execute(self, sql: str, params: Sequence[Any] | None = None) -> duckdb.DuckDBPyConnection:
-        return self.cursor().execute(sql, params or [])
+        watch = self.watch
+        if watch.problem is not None:  # reads too: a deleted file's data is no longer the truth
+            raise watch.error()
+        cur = self.cursor()
+        # A write outside a transaction commits by itself: check the file around it like transaction().
+        autocommit = not self._local.depth and not sql.lstrip()[:9].upper().startswith(_READS)
+        if autocommit:
+            watch.check()
+        with self._storage_errors():
+            result = cur.execute(sql, params or [])
+        if autocommit:
+            watch.check(committed=True)
+        return result
 
     def fetchall(self, sql: str, params: Sequence[Any] | None = None) -> list[tuple[Any, ...]]:
         return self.execute(sql, params).fetchall()
@@ -128,6 +170,11 @@ class Database:
         """Close the file. A turn still streaming on another thread (a client that went away mid-answer)
         keeps its cursor busy for a moment, and DuckDB refuses to close under it instead of waiting:
         wait for it, briefly."""
+        unwatch(self.watch)
+        if not self.watch.may_checkpoint():
+            # The path may hold another file now, or ours is damaged: no checkpoint at close.
+            with contextlib.suppress(duckdb.Error), self._lock:
+                self._conn.execute("PRAGMA disable_checkpoint_on_shutdown")
         deadline = time.monotonic() + wait_seconds
         while True:
             try:
@@ -137,6 +184,25 @@ class Database:
                 if "busy" not in str(exc) or time.monotonic() >= deadline:
                     raise
                 time.sleep(0.02)
+
+
+_DAMAGED = ("not a valid duckdb database", "could not read enough bytes", "corrupt", "checksum", "truncated")
+
+
+def _damaged(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return any(marker in text for marker in _DAMAGED)
+
+
+def damaged_message(path: str, exc: BaseException | None = None, *, detail: str | None = None) -> str:
+    """For the operator at start-up (CLI, ``python app.py``): names the file, the problem and the two ways out."""
+    if exc is not None and detail is None:
+        text = str(exc).split("\n", 1)[0].removeprefix("IO Error: ")
+        detail = text.replace(f'file "{path}"', "file").replace(f'"{path}"', "it").replace(path, "it")
+    detail = f" ({detail[:160]})" if detail else ""
+    return (f"데이터베이스 파일 {path}이(가) 손상되었거나 잘렸거나 DuckDB 파일이 아닙니다. 백업에서 복원하거나 PLAYGROUND_DB를 "
+            f"다른 파일로 지정하세요. (The database file {path} is damaged, truncated or not a DuckDB database{detail}: "
+            "restore it from a backup, or point PLAYGROUND_DB at another file.)")
 
 
 def _holder(message: str) -> str:

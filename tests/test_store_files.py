@@ -1,0 +1,95 @@
+"""A truncated or corrupt database file (issue 26 B): the CLI and the app's start say so in one line that
+names the problem and the way out (restore from a backup, or point PLAYGROUND_DB elsewhere), with no
+traceback and a non-zero exit, and leave the file exactly as it was. Before, a truncated copy crashed both
+with a raw ``IOException`` traceback."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agents.core.errors import DatabaseUnusable
+from agents.core.session import Session
+from agents.core.store import open_store, reset_shared_store
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def real_database(tmp_path_factory) -> Path:
+    """A real database file, closed (checkpointed), with a few marketing turns in it."""
+    path = tmp_path_factory.mktemp("real") / "playground.duckdb"
+    os.environ["PLAYGROUND_DB"] = str(path)  # the autouse fixture has not run yet in a module fixture
+    try:
+        reset_shared_store()
+        session = Session("marketing", user_id="demo")
+        for text in ("이번 주 성과 어때?", "캠페인 목록 보여줘", "예산 추천해줘"):
+            assert session.run(text)[-1].type == "done"
+    finally:
+        reset_shared_store()
+        os.environ.pop("PLAYGROUND_DB", None)
+    assert not path.with_name(path.name + ".wal").exists()
+    return path
+
+
+def _damaged(kind: str, real: Path, folder: Path) -> Path:
+    path = folder / f"{kind}.duckdb"
+    if kind == "truncated":
+        data = real.read_bytes()
+        path.write_bytes(data[: len(data) // 2])
+    else:
+        path.write_bytes(random.Random(26).randbytes(1 << 20))
+    return path
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _one_clear_line(stderr: str, path: Path) -> None:
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, stderr
+    assert "Traceback" not in stderr and "IOException" not in stderr
+    line = lines[0]
+    assert line.startswith("error (database_unusable): ") and str(path) in line
+    assert "damaged, truncated or not a DuckDB database" in line and "손상" in line
+    assert "restore it from a backup" in line and "PLAYGROUND_DB" in line
+
+
+@pytest.mark.parametrize("kind", ["truncated", "random"])
+def test_open_store_refuses_a_damaged_file_and_leaves_it_untouched(kind, real_database, tmp_path):
+    path = _damaged(kind, real_database, tmp_path)
+    before = _digest(path)
+    with pytest.raises(DatabaseUnusable) as refused:
+        open_store(path)
+    assert "restore it from a backup" in refused.value.message and str(path) in refused.value.message
+    assert _digest(path) == before and sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+    shutil.copy(real_database, tmp_path / "intact.duckdb")  # the intact original still opens
+    open_store(tmp_path / "intact.duckdb").close()
+
+
+@pytest.mark.parametrize("kind", ["truncated", "random"])
+def test_the_cli_says_what_is_wrong_in_one_line(kind, real_database, tmp_path):
+    path = _damaged(kind, real_database, tmp_path)
+    done = subprocess.run([sys.executable, "-m", "agents.cli", "conversations", "list"], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT, env={**os.environ, "PLAYGROUND_DB": str(path)})
+    assert done.returncode == 2 and done.stdout == ""
+    _one_clear_line(done.stderr, path)
+
+
+@pytest.mark.parametrize("kind", ["truncated", "random"])
+def test_the_app_start_says_what_is_wrong_in_one_line(kind, real_database, tmp_path):
+    from tests.browser.conftest import _free_port
+
+    path = _damaged(kind, real_database, tmp_path)
+    done = subprocess.run([sys.executable, "app.py"], capture_output=True, text=True, timeout=600, cwd=ROOT,
+                          env={**os.environ, "PLAYGROUND_DB": str(path), "PORT": str(_free_port())})
+    assert done.returncode == 1 and "Open http" not in done.stdout
+    _one_clear_line(done.stderr, path)
