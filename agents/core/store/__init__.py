@@ -14,6 +14,7 @@ from agents.core.store.conversations import ConversationRepo, MessageRepo
 from agents.core.store.db import Database, default_db_path
 from agents.core.store.feedback import FeedbackRepo
 from agents.core.store.lab import LabRepo
+from agents.core.store.limits import LimitRepo
 from agents.core.store.migrations import CORE_MIGRATIONS, Migration, migrate
 from agents.core.store.models import (
     ActionStatus,
@@ -57,6 +58,7 @@ class Store:
         self.actions = PendingActionRepo(db)
         self.alerts = AlertRepo(db)
         self.usage = UsageRepo(db)
+        self.limits = LimitRepo(db)
         self.traces = TraceRepo(db)
         self.prompts = PromptRepo(db)
         self.settings = SettingsRepo(db)
