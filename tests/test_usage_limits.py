@@ -121,6 +121,15 @@ def test_the_burst_limit_lets_exactly_its_number_through_at_once(store, monkeypa
     assert Counter(_race([lambda i=i: chat(i) for i in range(20)])) == {200: 5, 429: 15}
 
 
+def test_the_burst_count_is_shared_by_every_server_on_the_database(store):
+    """Two API instances stand for two processes on one database: the burst limit is one count, not two."""
+    first, second = (TestClient(create_api("shared", burst_limit=3)) for _ in range(2))
+    token = bearer(issue_token(store, "anon-two-servers", "racer", system_clock())[1])
+    codes = [client.post("/api/v1/agents/notes/chat", json={"message": f"note {i}"}, headers=token).status_code
+             for i, client in enumerate([first, second, first, second])]
+    assert codes == [200, 200, 200, 429]
+
+
 # --- the shared daily budget on the server's keys ------------------------------------------------
 
 
