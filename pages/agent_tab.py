@@ -335,7 +335,11 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     def delete(view: ChatView, lang: Lang, user: Viewer | None) -> list[Any]:
         if view.conversation_id:
             session = Session(spec.id, user_id=identity.require(user))
-            session.store.conversations.delete(view.conversation_id, session.user_id)
+            try:
+                session.store.conversations.delete(view.conversation_id, session.user_id)
+            except PlaygroundError as exc:  # an action of it is running: keep it open, say so
+                gr.Warning(exc.message)
+                return [gr.skip()] * len(outputs)
             gr.Info(t("deleted", lang))
         return new_conversation(lang, user)
 

@@ -106,4 +106,6 @@ def provider(name: str, model: str = "", api_key: str = "") -> Provider:
         settings["model"] = model.strip()
     if api_key.strip():
         settings["api_key"] = api_key.strip()
+    elif "api_key" in settings:
+        settings["server_key"] = True  # the operator's secret: counted against the shared daily budget
     return make_provider(name, **settings)

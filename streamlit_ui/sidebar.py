@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from agents.core.clock import system_clock
+from agents.core.errors import PlaygroundError
 from agents.core.providers import FIXED_MODELS, PROVIDER_NAMES
 from pages import render
 from pages.texts import Lang, t
@@ -52,7 +53,11 @@ def _archive(ctx: PageContext) -> None:
 
 def _delete(ctx: PageContext) -> None:
     if ctx.view.conversation_id:
-        ctx.store.conversations.delete(ctx.view.conversation_id, ctx.viewer.user_id)
+        try:
+            ctx.store.conversations.delete(ctx.view.conversation_id, ctx.viewer.user_id)
+        except PlaygroundError as exc:  # an action of it is running: keep it open, say so
+            ctx.flash(exc.message, "warning")
+            return
         ctx.flash(t("deleted", ctx.lang), "success")
     ctx.open(None)
 

@@ -41,6 +41,7 @@ def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     monkeypatch.setenv("PLAYGROUND_MAP_TILES", "0")  # a browser under test fetches no map tiles either
     monkeypatch.delenv("PLAYGROUND_DAILY_LIMIT", raising=False)
     monkeypatch.delenv("PLAYGROUND_MAX_INPUT_CHARS", raising=False)
+    monkeypatch.delenv("PLAYGROUND_PROVIDER_DAILY_BUDGET_USD", raising=False)
     reset_shared_store()
     agent_registry.register_agent(notes_agent.AGENT)
     yield

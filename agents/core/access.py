@@ -8,16 +8,14 @@ from __future__ import annotations
 import math
 import os
 import re
-import threading
 import time
 import unicodedata
-from collections import deque
 from collections.abc import Callable
 from datetime import datetime
 from urllib.parse import urlsplit
 
 from agents.core.errors import AuthError, PlaygroundError, RateLimited
-from agents.core.session import check_user_id
+from agents.core.session import check_user_id, runtime_store
 from agents.core.store import ApiTokenRow, Store
 
 MAX_LABEL_CHARS = 60
@@ -105,32 +103,25 @@ def burst_limit_from_env() -> int:
 class BurstLimiter:
     """At most ``limit`` chat turns per identity in any sliding ``window`` seconds.
 
-    Kept in memory by the app that owns it (one per API instance): a burst limit only has to
-    hold while the process runs, and the daily limit, which must survive restarts, is counted
-    from the traces in the database."""
+    Counted in the store (``usage_bursts``), so every process serving one database shares the count,
+    and claimed with one conditional UPDATE: concurrent requests can never pass the limit together.
+    The clock is wall time (epoch seconds) for the same reason."""
 
     def __init__(self, limit: int, window: float = BURST_WINDOW_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.time, store: Store | None = None) -> None:
         self.limit = limit
         self.window = window
         self._clock = clock
-        self._hits: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
+        self._store = store
 
     def hit(self, key: str) -> None:
         now = self._clock()
-        with self._lock:
-            hits = self._hits.setdefault(key, deque())
-            while hits and hits[0] <= now - self.window:
-                hits.popleft()
-            if len(hits) >= self.limit:
-                wait = max(1, math.ceil(hits[0] + self.window - now))
-                raise RateLimited(f"Too many chat turns: the limit is {self.limit} a minute for each user "
-                                  f"(PLAYGROUND_BURST_LIMIT). Try again in {wait} s.", retry_after=wait)
-            hits.append(now)
-            if len(self._hits) > 10_000:  # forget identities that went quiet, so memory stays bounded
-                for stale in [k for k, v in self._hits.items() if not v or v[-1] <= now - self.window]:
-                    del self._hits[stale]
+        store = self._store if self._store is not None else runtime_store()
+        oldest = store.limits.burst_hit(key, now, self.window, self.limit)
+        if oldest is not None:
+            wait = max(1, math.ceil(oldest + self.window - now))
+            raise RateLimited(f"Too many chat turns: the limit is {self.limit} a minute for each user "
+                              f"(PLAYGROUND_BURST_LIMIT). Try again in {wait} s.", retry_after=wait)
 
 
 def _origin(value: str) -> str:

@@ -235,13 +235,20 @@ class ActionService:
         return [row.id for row in failed]
 
     def _record(self, row: PendingActionRow, status: ActionStatus, message: str, now: datetime,
-                cards: list[Card] | None = None) -> str:
+                cards: list[Card] | None = None) -> str | None:
+        """The outcome as a message in the conversation; None when the conversation was deleted meanwhile
+        (the action's own outcome still stands and is reported to the caller)."""
         meta = {"action_id": row.id, "action_status": status.value, "tool_name": row.tool_name,
                 "cards": [c.model_dump(mode="json") for c in cards or []]}
         note = NewMessage(role="assistant", content=message, meta=meta, id=new_id("msg"))
         # A turn of the same conversation may be writing; wait for it rather than conflict.
         with holding(row.conversation_id):
-            return self.store.db.write(lambda: self.store.messages.add(row.conversation_id, [note], now))[0]
+            try:
+                return self.store.db.write(lambda: self.store.messages.add(row.conversation_id, [note], now))[0]
+            except LookupError:
+                log.info("conversation %s was deleted before action %s's outcome was written", row.conversation_id,
+                         row.id)
+                return None
 
 
 class _HandlerDeclined(Exception):

@@ -1,7 +1,8 @@
-"""Input guards run before any model call: size, prompt injection, daily usage."""
+"""Input guards run before any model call: size, prompt injection, daily usage (claimed in ``limits``)."""
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 
@@ -14,13 +15,35 @@ from agents.core.inputs import INVISIBLE
 class GuardSettings:
     max_input_chars: int = 8_000
     daily_turn_limit: int = 500
+    # USD all visitors together may spend per UTC day on the server's model keys; None: no cap.
+    provider_daily_budget_usd: float | None = None
 
     @classmethod
     def from_env(cls) -> GuardSettings:
         return cls(
             max_input_chars=_env_int("PLAYGROUND_MAX_INPUT_CHARS", cls.max_input_chars),
             daily_turn_limit=_env_int("PLAYGROUND_DAILY_LIMIT", cls.daily_turn_limit),
+            provider_daily_budget_usd=_env_budget(),
         )
+
+
+SPACE_BUDGET_USD = 5.0  # on a Space every visitor's real-model turns bill the operator's keys
+
+
+def _env_budget() -> float | None:
+    raw = os.environ.get("PLAYGROUND_PROVIDER_DAILY_BUDGET_USD", "").strip()
+    if not raw:
+        return SPACE_BUDGET_USD if os.environ.get("SPACE_ID") else None
+    if raw.lower() in ("none", "off"):
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"PLAYGROUND_PROVIDER_DAILY_BUDGET_USD must be a number of US dollars (≥ 0, e.g. 5) or "
+                         f"'none', not {raw!r}")
+    return value
 
 
 def _env_int(name: str, default: int) -> int:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from agents.core import guards
+from agents.core import guards, limits
 from agents.core.agent import AgentSpec
 from agents.core.errors import ConversationNotFound, GuardRefusal, PlaygroundError
 from agents.core.events import (
@@ -316,11 +316,13 @@ def _locked_turn(
                               "written; your message was not saved. Send it again when that reply is done.)")
         return
     refusal: GuardRefusal | None = None
+    claim = limits.NO_CLAIM
     guards_started = time.perf_counter()
     try:
         guards.check_size(text, settings.guards)
         guards.check_injection(cleaned)
-        guards.check_usage(store.usage.turns_since(settings.owner_id or user_id, _day_start(now)), settings.guards)
+        # Last: a message refused above uses none of the day's turns or budget.
+        claim = limits.claim_turn(store, provider, settings.owner_id or user_id, now, settings.guards)
     except GuardRefusal as exc:
         refusal = exc
     pre_spans = [phase("guards", guards_started, started, ok=refusal is None)]
@@ -340,6 +342,7 @@ def _locked_turn(
                           conversation_id=conversation.id)
             return
         log.exception("could not record the user message")
+        claim.release(store)
         yield emitter(Error, code="store_error", retryable=True, conversation_id=conversation.id,
                       message=f"Your message could not be saved ({type(exc).__name__}: {exc}); "
                               "nothing was sent to the model. Try again.")
@@ -355,7 +358,10 @@ def _locked_turn(
                 text=cleaned, now=now, settings=settings, turn_id=turn_id, emitter=emitter, started=started,
                 extra=extra)
     turn.phases.extend(pre_spans)
-    yield from _drive(turn)
+    try:
+        yield from _drive(turn)
+    finally:
+        claim.settle(store, provider, turn.spans, turn.usage, now)
 
 
 def _drive(turn: Turn) -> Iterator[Event]:
@@ -445,10 +451,6 @@ def _user_meta(refusal: GuardRefusal | None, extra: dict[str, Any] | None) -> di
     if sent:
         meta["extra"] = sent
     return meta
-
-
-def _day_start(now: datetime) -> datetime:
-    return now.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def _last_assistant_id(turn: Turn) -> str | None:

@@ -43,9 +43,12 @@ class GeminiProvider:
 
     def __init__(self, *, api_key: str | None = None, base_url: str | None = None, model: str | None = None,
                  temperature: float | None = None, max_output_tokens: int | None = None, timeout: float = 60.0,
-                 max_retries: int = 2) -> None:
+                 max_retries: int = 2, server_key: bool | None = None) -> None:
         key = api_key or os.environ.get("GEMINI_API_KEY") or os.environ.get("GOOGLE_API_KEY")
         self._missing_key = not key
+        # The operator's key (the environment, or a front end's secrets): its turns count against the
+        # shared daily budget (agents/core/limits.py); a key the visitor typed is theirs.
+        self.server_key = bool(key) and (server_key if server_key is not None else not api_key)
         self.model = model or os.environ.get("GEMINI_MODEL") or DEFAULT_MODEL
         self.temperature = None if temperature is None else max(0.0, min(2.0, float(temperature)))
         self.max_output_tokens = None if max_output_tokens is None else max(16, min(32_768, int(max_output_tokens)))

@@ -40,10 +40,14 @@ class OpenAIProvider:
         self, *, api_key: str | None = None, base_url: str | None = None, model: str | None = None,
         api: Literal["auto", "responses", "chat"] = "auto", temperature: float | None = None,
         max_output_tokens: int | None = None, timeout: float = 60.0, max_retries: int = 2,
+        server_key: bool | None = None,
     ) -> None:
         key = api_key or os.environ.get("OPENAI_API_KEY")
         # A missing key is reported by the first turn as an error event, not as a crash here.
         self._missing_key = not key
+        # The operator's key (the environment, or a front end's secrets): its turns count against the
+        # shared daily budget (agents/core/limits.py); a key the visitor typed is theirs.
+        self.server_key = bool(key) and (server_key if server_key is not None else not api_key)
         if api not in ("auto", "responses", "chat"):
             raise ProviderError(f"api must be auto, responses or chat, not {api!r}.", code="bad_setting")
         self.model = model or os.environ.get("OPENAI_MODEL") or DEFAULT_MODEL

@@ -16,6 +16,7 @@ from agents.core.store.db import Database, damaged_message, default_db_path
 from agents.core.store.feedback import FeedbackRepo
 from agents.core.store.health import truncated, watch
 from agents.core.store.lab import LabRepo
+from agents.core.store.limits import LimitRepo
 from agents.core.store.migrations import CORE_MIGRATIONS, Migration, migrate
 from agents.core.store.models import (
     ActionStatus,
@@ -59,6 +60,7 @@ class Store:
         self.actions = PendingActionRepo(db)
         self.alerts = AlertRepo(db)
         self.usage = UsageRepo(db)
+        self.limits = LimitRepo(db)
         self.traces = TraceRepo(db)
         self.prompts = PromptRepo(db)
         self.settings = SettingsRepo(db)

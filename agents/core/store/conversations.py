@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+import duckdb
+
+from agents.core.errors import ConversationBusy
 from agents.core.ids import new_id
 from agents.core.store.db import Database
 from agents.core.store.models import ConversationRow, MessageRow, NewMessage
@@ -141,15 +144,39 @@ class ConversationRepo:
         return row is not None
 
     def delete(self, conv_id: str, user_id: str) -> bool:
-        """Delete the conversation and everything under it, in one transaction."""
-        with self.db.transaction() as cur:
+        """Delete the conversation and everything under it, in one transaction.
+
+        Not while one of its actions runs (CONFIRMED or EXECUTING): that confirm must be able to finish
+        and report what it did, so the delete is refused with ``action_running`` (409) instead. A
+        write-write conflict with a concurrent confirm or message is retried, so the retry sees the
+        winner's committed state; ``conversation_busy`` if the conflicts persist."""
+        def remove() -> bool:
+            cur = self.db.cursor()
             owned = cur.execute("SELECT 1 FROM conversations WHERE id = ? AND user_id = ?", [conv_id, user_id]).fetchone()
             if not owned:
                 return False
-            for table in ("messages", "pending_actions", "traces", "feedback", "prompt_picks"):
+            # Running actions are left out of the DELETE (PostgreSQL re-checks this condition on a row a
+            # concurrent confirm just claimed), then their presence refuses the whole delete.
+            cur.execute("DELETE FROM pending_actions WHERE conversation_id = ? AND status NOT IN ('CONFIRMED', 'EXECUTING')",
+                        [conv_id])
+            running = cur.execute("SELECT summary FROM pending_actions WHERE conversation_id = ? LIMIT 1",
+                                  [conv_id]).fetchone()
+            if running:
+                raise ConversationBusy(
+                    f"이 대화의 작업 '{running[0]}'이(가) 지금 실행 중이라 대화를 삭제하지 않았습니다. 실행이 끝난 뒤 다시 "
+                    f"삭제하세요. (An action of this conversation is running right now, so the conversation was not "
+                    f"deleted; delete it again once the action has finished.)", code="action_running")
+            for table in ("messages", "traces", "feedback", "prompt_picks"):
                 cur.execute(f"DELETE FROM {table} WHERE conversation_id = ?", [conv_id])
             cur.execute("DELETE FROM conversations WHERE id = ?", [conv_id])
-        return True
+            return True
+
+        try:
+            return self.db.write(remove, attempts=12)
+        except duckdb.TransactionException as exc:
+            raise ConversationBusy(
+                "이 대화가 계속 다른 요청으로 바뀌고 있어 삭제하지 않았습니다. 잠시 후 다시 삭제하세요. (The conversation kept "
+                "changing under concurrent requests, so it was not deleted; try again in a moment.)") from exc
 
 
 class MessageRepo:

@@ -187,6 +187,15 @@ def _core_030_lab(cur: duckdb.DuckDBPyConnection) -> None:
 CORE_MIGRATIONS.append(Migration("core_030_lab", _core_030_lab))
 
 
+def _core_040_limits(cur: duckdb.DuckDBPyConnection) -> None:
+    from agents.core.store.limits import core_040_limits
+
+    core_040_limits(cur)
+
+
+CORE_MIGRATIONS.append(Migration("core_040_limits", _core_040_limits))
+
+
 def migrate(db: Database, migrations: Sequence[Migration]) -> list[str]:
     """Apply the ones not yet recorded, each in its own transaction. Returns their names."""
     db.execute(

@@ -1,0 +1,127 @@
+"""What a turn claims before its model call (issue 26): one of its owner's daily turns and, when it
+bills the server's model keys, a share of the shared daily budget.
+
+Both are claimed in the store with one conditional UPDATE each (``store/limits.py``), so concurrent
+turns can never pass a limit together; the budget claim reserves what the dearest turn so far cost
+and the turn settles it with its real cost (``genai-prices``, as its trace records) when it ends.
+A visitor's own key (typed in the browser) and the offline model are never counted against the budget.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from agents.core import guards, pricing
+from agents.core.errors import GuardRefusal
+from agents.core.events import Usage
+from agents.core.store import Store
+from agents.core.store.limits import CounterBusy
+
+log = logging.getLogger(__name__)
+
+SERVER = "server"  # the budget's subject: every server key together
+
+
+def bills_server(provider: Any) -> bool:
+    """Whether the provider's calls are paid with a key from the server's environment."""
+    return provider.name in pricing.PROVIDER_IDS and bool(getattr(provider, "server_key", False))
+
+
+@dataclass
+class TurnClaim:
+    owner_id: str
+    day: datetime
+    reserved_usd: float | None = None  # None: the turn is not billed to the server
+    taken: bool = True
+
+    def release(self, store: Store) -> None:
+        """The turn never ran (its message could not be saved): give everything back."""
+        if not self.taken:
+            return
+        try:
+            store.limits.release("turns", self.owner_id, self.day)
+            if self.reserved_usd is not None:
+                store.limits.settle_spend(SERVER, self.day, self.reserved_usd, 0.0)
+        except Exception:  # the store is failing already; the caller reports that
+            log.exception("could not release the usage claim of a turn of %s", self.owner_id)
+
+    def settle(self, store: Store, provider: Any, spans: list[dict[str, Any]], usage: Usage, when: datetime) -> None:
+        """Replace the budget reservation with what the turn cost. Never raises: the turn is over."""
+        if self.reserved_usd is None:
+            return
+        try:
+            cost = pricing.turn_cost(provider.name, provider.model, spans, usage.input_tokens, usage.output_tokens,
+                                     when)
+            store.limits.settle_spend(SERVER, self.day, self.reserved_usd, cost or 0.0)
+        except Exception:
+            log.exception("could not settle the budget reservation of a turn of %s", self.owner_id)
+
+
+NO_CLAIM = TurnClaim("", datetime.min, taken=False)  # a refused turn claimed nothing
+
+
+def claim_turn(store: Store, provider: Any, owner_id: str, now: datetime, settings: guards.GuardSettings) -> TurnClaim:
+    """Claim one turn of the owner's day and, for the server's keys, budget; GuardRefusal when either is used up."""
+    day = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    try:
+        if store.limits.claim_turn(owner_id, day, settings.daily_turn_limit) is None:
+            guards.check_usage(settings.daily_turn_limit, settings)  # raises the usage_limit refusal
+    except CounterBusy as exc:
+        raise _busy() from exc
+    claim = TurnClaim(owner_id, day)
+    budget = settings.provider_daily_budget_usd
+    if budget is None or not bills_server(provider):
+        return claim
+    try:
+        if not pricing.is_priced(provider.name, provider.model):
+            raise _unpriced(provider.name, provider.model)
+        try:
+            claim.reserved_usd = store.limits.reserve_spend(SERVER, day, budget)
+        except CounterBusy as exc:
+            raise _busy() from exc
+        if claim.reserved_usd is None:
+            raise _exhausted(budget, now, day)
+    except GuardRefusal:
+        store.limits.release("turns", owner_id, day)
+        raise
+    return claim
+
+
+def _usd(amount: float) -> str:
+    return f"${amount:,.2f}" if amount >= 0.01 or amount == 0 else f"${amount:.6g}"
+
+
+def _exhausted(budget: float, now: datetime, day: datetime) -> GuardRefusal:
+    left = day + timedelta(days=1) - now
+    hours, minutes = divmod(max(1, round(left.total_seconds() / 60)), 60)
+    return GuardRefusal(
+        f"이 서버의 모델 키로 쓸 수 있는 오늘의 공용 예산({_usd(budget)})을 모든 방문자가 함께 다 썼습니다. "
+        f"예산은 00:00 UTC(약 {hours}시간 {minutes}분 뒤)에 다시 채워집니다. 그동안 오프라인(offline) 모델은 계속 쓸 수 "
+        f"있고, 헤더에 본인의 API 키를 넣으면 그 키로 바로 쓸 수 있어요 (메시지는 '거절됨'으로 저장됐어요). "
+        f"(The shared daily budget of {_usd(budget)} for this server's model keys is used up by all visitors "
+        f"together. It resets at 00:00 UTC, in about {hours} h {minutes} min. Meanwhile the offline model still "
+        f"works, or type your own API key in the header to use it; the message was saved, marked refused.)",
+        code="budget_exhausted", retryable=True,
+    )
+
+
+def _busy() -> GuardRefusal:
+    return GuardRefusal("지금 요청이 너무 몰려 사용량을 셀 수 없어 모델에 보내지 않았습니다. 잠시 후 다시 보내세요 (메시지는 "
+                        "'거절됨'으로 저장됐어요). (Too many requests at once to count this one against the limits; "
+                        "nothing was sent to the model. Send it again in a moment; it was saved, marked refused.)",
+                        code="usage_busy", retryable=True)
+
+
+def _unpriced(provider: str, model: str) -> GuardRefusal:
+    return GuardRefusal(
+        f"모델 '{model}'의 가격이 genai-prices 가격표에 없어 이 서버 키의 하루 공용 예산으로 셀 수 없으므로 보내지 "
+        f"않았습니다. 가격표에 있는 모델을 고르거나, 오프라인(offline) 모델이나 본인의 API 키를 쓰세요 (메시지는 "
+        f"'거절됨'으로 저장됐어요). (The {provider} model '{model}' is not in the genai-prices price table, so its cost "
+        f"cannot be counted against the shared daily budget of this server's keys and nothing was sent. Pick a listed "
+        f"model, use the offline model, or type your own API key; the operator can lift the budget with "
+        f"PLAYGROUND_PROVIDER_DAILY_BUDGET_USD=none. The message was saved, marked refused.)",
+        code="budget_unpriced_model",
+    )
