@@ -135,10 +135,11 @@ def test_holdout_c_figures():
     assert [o.text for o in report.outcomes if o.item.get("clarify") and o.got in MUTATIONS] == []
 
 
-def test_nlu_report_measures_both_sets():
+def test_nlu_report_measures_every_set():
     reports = evaluate.nlu_report()
-    assert [r.name for r in reports] == ["marketing", "marketing (hold-out C)"]
-    assert [r.total for r in reports] == [len(evaluate.load()), len(evaluate.load(evaluate.HOLDOUT_C))]
+    assert [r.name for r in reports] == ["marketing", "marketing (hold-out C)", "marketing (follow-up)"]
+    assert [r.total for r in reports] == [len(evaluate.load()), len(evaluate.load(evaluate.HOLDOUT_C)),
+                                          len(evaluate.load(evaluate.FOLLOWUP))]
 
 
 def test_test_phrasings_are_apart_from_the_training_examples():

@@ -192,7 +192,7 @@ def test_cli_nlu_report_prints_the_travel_figures() -> None:
     out = io.StringIO()
     assert main(["nlu-report", "travel", "--json"], out=out) == 0
     sets = {f["set"]: f for f in map(json.loads, out.getvalue().splitlines())}
-    assert list(sets) == ["travel", "travel (hold-out C)"]
+    assert list(sets) == ["travel", "travel (hold-out C)", "travel (follow-up)"]
     figures = sets["travel"]
     assert figures["agent"] == "travel" and figures["total"] >= 150 and figures["accuracy"] >= 0.95
     assert sets["travel (hold-out C)"]["total"] == len(evaluate.load(evaluate.HOLDOUT_C))

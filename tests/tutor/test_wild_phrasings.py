@@ -14,7 +14,7 @@ import yaml
 from agents.core.nlu import compact
 from agents.core.session import Session
 from agents.tutor.catalog import LEXICON_PATH
-from agents.tutor.evaluate import HOLDOUT_C, LONG, WILD, load, nlu_report, run_report
+from agents.tutor.evaluate import FOLLOWUP, HOLDOUT_C, LONG, WILD, load, nlu_report, run_report
 from agents.tutor.reading import TRAINING_PATH
 from tests.support.helpers import one, text_of
 from tests.tutor.conftest import context_for
@@ -33,10 +33,12 @@ def test_accuracy_on_phrasings_as_strangers_type() -> None:
     assert not [o for o in report.outcomes if any("high-risk" in p for p in o.problems)]
 
 
-def test_nlu_report_measures_the_four_sets() -> None:
+def test_nlu_report_measures_the_five_sets() -> None:
     reports = nlu_report()
-    assert [r.name for r in reports] == ["tutor", "tutor (wild)", "tutor (long)", "tutor (hold-out C)"]
-    assert [r.total for r in reports] == [len(load()), len(load(WILD)), len(load(LONG)), len(load(HOLDOUT_C))]
+    assert [r.name for r in reports] == ["tutor", "tutor (wild)", "tutor (long)", "tutor (hold-out C)",
+                                         "tutor (follow-up)"]
+    assert [r.total for r in reports] == [len(load()), len(load(WILD)), len(load(LONG)), len(load(HOLDOUT_C)),
+                                          len(load(FOLLOWUP))]
     assert reports[0].accuracy >= 0.95 and reports[1].accuracy >= 0.90
 
 
