@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from agents.core.nlu import compact
+from agents.core.nlu.leaks import sentence_key
 from agents.core.session import Session
 from agents.tutor.catalog import LEXICON_PATH
 from agents.tutor.evaluate import FOLLOWUP, HOLDOUT_C, LONG, WILD, load, nlu_report, run_report
@@ -43,18 +43,18 @@ def test_nlu_report_measures_the_five_sets() -> None:
 
 
 def test_the_wild_set_is_kept_apart_from_the_exemplars_the_lexicon_and_the_first_set() -> None:
-    examples = {compact(e) for values in yaml.safe_load(Path(TRAINING_PATH).read_text(encoding="utf-8")).values()
+    examples = {sentence_key(e) for values in yaml.safe_load(Path(TRAINING_PATH).read_text(encoding="utf-8")).values()
                 for e in values}
     lexicon = yaml.safe_load(Path(LEXICON_PATH).read_text(encoding="utf-8"))
     phrases: set[str] = set()
     for section in ("intents", "intent_keywords"):
-        phrases |= {compact(str(p)) for ps in lexicon[section].values() for p in ps}
-    phrases |= {compact(str(p)) for values in lexicon["slots"].values() for ps in values.values() for p in ps}
-    first = {compact(i["text"]) for i in load()}
-    wild = [compact(i["text"]) for i in load(WILD)]
+        phrases |= {sentence_key(str(p)) for ps in lexicon[section].values() for p in ps}
+    phrases |= {sentence_key(str(p)) for values in lexicon["slots"].values() for ps in values.values() for p in ps}
+    first = {sentence_key(i["text"]) for i in load()}
+    wild = [sentence_key(i["text"]) for i in load(WILD)]
     assert len(wild) == len(set(wild))
     assert [t for t in wild if t in examples] == []
-    sentences = [compact(i["text"]) for i in load(WILD) if " " in i["text"].strip()]  # a lone word is just a word
+    sentences = [sentence_key(i["text"]) for i in load(WILD) if " " in i["text"].strip()]  # a lone word is just a word
     assert [t for t in sentences if t in phrases] == []
     assert [t for t in wild if t in first] == []
 
