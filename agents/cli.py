@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+import yaml
 from rich.console import Console
 
 from agents.cli_lab import add_lab_commands
@@ -23,6 +24,7 @@ from agents.cli_render import ReadableRenderer
 from agents.core import inputs
 from agents.core.agent import get_agent, list_agents
 from agents.core.errors import PlaygroundError
+from agents.core.followups import earlier
 from agents.core.inputs import InvalidInput
 from agents.core.nlu import Report
 from agents.core.session import Session, check_user_id, runtime_store
@@ -36,10 +38,42 @@ def cmd_nlu_report(args: argparse.Namespace, out: TextIO) -> int:
         known = ", ".join(a.id for a in list_agents() if a.extra.get("nlu_report")) or "none"
         out.write(f"{spec.id} has no labelled phrasings to report on (agents with a report: {known}).\n")
         return 1
-    result = run(Path(args.file)) if args.file else run()
+    result = run(_labelled_file(args.file)) if args.file else run()
     for one in result if isinstance(result, list) else [result]:  # an agent may keep several labelled sets
         _print_report(spec.id, one, args.json, out)
     return 0
+
+
+_MAX_LABELLED_BYTES = 5_000_000
+
+
+def _labelled_file(name: str) -> Path:
+    """``--file`` checked before any agent reads it: a readable YAML list of items, each with a ``text``,
+    and a ``before`` (if any) of earlier messages (tests/PHRASINGS_FORMAT.md); else a message naming it."""
+    path = Path(name)
+    if not path.is_file():
+        raise InvalidInput("--file", f"--file {name!r}을(를) 찾을 수 없습니다. 경로를 확인하세요. "
+                                     f"(--file {name!r} is not a file: check the path.)")
+    if path.stat().st_size > _MAX_LABELLED_BYTES:
+        raise InvalidInput("--file", f"--file {name!r}이(가) 너무 큽니다 (최대 {_MAX_LABELLED_BYTES:,}바이트). "
+                                     f"(--file {name!r} is larger than {_MAX_LABELLED_BYTES:,} bytes.)")
+    try:
+        items = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        where = getattr(exc, "problem_mark", None)
+        at = f" (line {where.line + 1})" if where is not None else ""
+        raise InvalidInput("--file", f"--file {name!r}을(를) YAML로 읽을 수 없습니다{at}. "
+                                     f"(--file {name!r} is not readable YAML{at}: {type(exc).__name__}.)") from None
+    if not isinstance(items, list):
+        raise InvalidInput("--file", f"--file {name!r}은(는) 항목 목록이어야 합니다. (--file {name!r} must be a YAML list "
+                                     "of items, see tests/PHRASINGS_FORMAT.md.)")
+    for number, item in enumerate(items, 1):
+        if not isinstance(item, dict) or not isinstance(item.get("text"), str):
+            raise InvalidInput("--file", f"--file {name!r}의 {number}번째 항목에 text(문자열)가 없습니다. "
+                                         f"(--file {name!r}: item {number} has no text string.)")
+        if "before" in item:
+            earlier(item)
+    return path
 
 
 def _print_report(agent: str, result: object, as_json: bool, out: TextIO) -> None:
@@ -48,7 +82,8 @@ def _print_report(agent: str, result: object, as_json: bool, out: TextIO) -> Non
             figures = result.json_figures() if hasattr(result, "json_figures") else {}  # e.g. precision, recall
             out.write(json.dumps({"agent": agent, "set": result.name, "right": result.right, "total": result.total,
                                   "accuracy": round(result.accuracy, 4), "per_intent": result.per_intent(),
-                                  "confusions": result.confusions(), **figures}, ensure_ascii=False) + "\n")
+                                  "per_kind": result.per_kind(), "confusions": result.confusions(), **figures},
+                                 ensure_ascii=False) + "\n")
         else:
             result.print(Console(file=out, width=120, force_terminal=False, color_system=None))
     else:

@@ -1,6 +1,8 @@
 """Measure the marketing offline model on labelled phrasings (tests/marketing/phrasings.yaml,
 format: tests/PHRASINGS_FORMAT.md, written apart from ``training.yaml``): each item runs the offline
-policy on the sandbox roster of user ``demo`` and checks the first tool and the labelled arguments."""
+policy on the sandbox roster of user ``demo`` and checks the first tool and the labelled arguments.
+A follow-up (``before:``) runs its earlier messages through the real agent first (``Rehearsal``) and
+checks what the policy decided on the request of its last turn."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.core import safe_yaml
+from agents.core.followups import FinalTurn, Rehearsal, Step, earlier
 from agents.core.nlu import Outcome, Report
 from agents.core.providers.base import ChatMessage, ModelRequest, ModelToolCall
 from agents.marketing.policy import policy
@@ -19,6 +22,8 @@ from data import marketing_sandbox
 PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "marketing" / "phrasings.yaml"
 # Hold-out C's tune half: phrasings a writer who never read the rules wrote later (casual, English, one-shot).
 HOLDOUT_C = PHRASINGS.with_name("phrasings_c.yaml")
+# Follow-ups: the labelled message comes after earlier ones in the same conversation (``before:``).
+FOLLOWUP = PHRASINGS.with_name("phrasings_followup.yaml")
 NOW = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 _MUTATIONS = {"createCampaign", "updateCampaignBudget", "pauseCampaign", "resumeCampaign", "deleteCampaign",
               "generateAdCopy"}
@@ -51,12 +56,39 @@ def _messages(item: dict[str, Any]) -> list[ChatMessage]:
     return [*messages, ChatMessage(role="user", content=item["text"])]
 
 
-def decide(item: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    reply = policy(ModelRequest(agent_id="marketing", system=system_prompt(), messages=_messages(item)))
+def decide(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> tuple[str, dict[str, Any]]:
+    if item.get("before"):
+        return _decide_after(item, rehearsal)
+    return _first_call(ModelRequest(agent_id="marketing", system=system_prompt(), messages=_messages(item)))
+
+
+def _first_call(request: ModelRequest) -> tuple[str, dict[str, Any]]:
+    reply = policy(request)
     if not reply.tool_calls:
         return "freeformResponse", {"message": reply.text}
     name, args = reply.tool_calls[0]
     return name, args if isinstance(args, dict) else {}
+
+
+def _decide_after(item: dict[str, Any], rehearsal: Rehearsal | None) -> tuple[str, dict[str, Any]]:
+    """The earlier messages, then the labelled one, as real turns of user ``demo`` at ``NOW``."""
+    if rehearsal is None:
+        with Rehearsal("marketing", "demo", NOW) as own:
+            return _decide_after(item, own)
+    session = rehearsal.session()
+    if item.get("after") == "confirmation":  # a real pending budget change, as the fast path's history fakes
+        events = session.run(f"{roster()[0][1]} 예산 20만원으로 바꿔줘")
+        if not any(e.type == "action_confirmation" for e in events):
+            return "error", {"problem": "the set-up turn left no pending confirmation"}
+    final = rehearsal.play([*(Step(t) for t in earlier(item)), Step(item["text"])], session)
+    return _final_decision(final)
+
+
+def _final_decision(final: FinalTurn) -> tuple[str, dict[str, Any]]:
+    request = final.request()
+    if final.problems or request is None:
+        return "error", {"problem": "; ".join(final.problems) or final.error() or "the turn made no model call"}
+    return _first_call(request)
 
 
 def _resolve(value: Any) -> Any:
@@ -66,10 +98,12 @@ def _resolve(value: Any) -> Any:
     return names.get(value, value)
 
 
-def check(item: dict[str, Any]) -> Outcome:
-    tool, args = decide(item)
+def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
+    tool, args = decide(item, rehearsal)
     problems: list[str] = []
     expected = "askClarification" if item.get("clarify") else item["tool"]
+    if tool == "error":
+        problems.append(args["problem"])
     if tool != expected:
         problems.append(f"tool {tool} != {expected}")
         if tool in _MUTATIONS and item.get("clarify"):
@@ -108,7 +142,11 @@ def run_report(path: Path | None = None, name: str = "marketing") -> Report | st
     path = path or PHRASINGS
     if not path.exists():
         return f"marketing: no labelled phrasings at {path}"
-    return Report(name, [check(item) for item in load(path)])
+    items = load(path)
+    if not any(item.get("before") for item in items):
+        return Report(name, [check(item) for item in items])
+    with Rehearsal("marketing", "demo", NOW) as rehearsal:  # one throwaway store for the file's follow-ups
+        return Report(name, [check(item, rehearsal) for item in items])
 
 
 def nlu_report(path: Path | None = None) -> Report | str | list[Report | str]:
@@ -116,4 +154,5 @@ def nlu_report(path: Path | None = None) -> Report | str | list[Report | str]:
     sets, or the one file given."""
     if path is not None:
         return run_report(path)
-    return [run_report(PHRASINGS), run_report(HOLDOUT_C, "marketing (hold-out C)")]
+    return [run_report(PHRASINGS), run_report(HOLDOUT_C, "marketing (hold-out C)"),
+            run_report(FOLLOWUP, "marketing (follow-up)")]

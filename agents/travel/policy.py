@@ -35,9 +35,14 @@ def policy(request: ModelRequest) -> PolicyReply:
 
         return PolicyReply(text=compose(latest_tool_results(request.messages), english(last_user_text(request.messages))))
     view, saved, title = trip_from_context(request.system)
-    text = _with_pending_question(request.messages)
-    reading = read(text, view)
-    return act(reading, view, saved, title, english(last.content), _generated_before(request.messages))
+    return act(read_request(request), view, saved, title, english(last.content), _generated_before(request.messages))
+
+
+def read_request(request: ModelRequest) -> Reading:
+    """How the policy reads a request's last user message: against the trip in its context, together with
+    the question this agent asked just before, if any (the nlu-report harness reads follow-ups with it)."""
+    view, _saved, _title = trip_from_context(request.system)
+    return read(_with_pending_question(request.messages), view)
 
 
 def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, en: bool = False,

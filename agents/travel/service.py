@@ -41,17 +41,21 @@ class TripService:
     def _seed(self, user_id: str, now: datetime) -> None:
         ordered = sorted(destinations().values(), key=lambda d: d.id != DEFAULT_DESTINATION)
         for dest in ordered[:2]:
-            sample = dest.sample_trip
-            if sample is None:
-                continue
-            start = now.date() + timedelta(days=sample.start_offset_days)
-            trip_id = self.store.create_trip(user_id, sample.title, dest.id, dest.name, dest.country, start,
-                                             start + timedelta(days=sample.nights), now,
-                                             activate=dest.id == ordered[0].id)
-            for place_id in sample.place_ids:
-                hit = self.store.gazetteer_place(place_id)
-                if hit is not None:
-                    self.store.add_place(user_id, trip_id, _saved_from(hit), now)
+            self.seed_sample(user_id, dest, now, activate=dest.id == ordered[0].id)
+
+    def seed_sample(self, user_id: str, dest: Destination, now: datetime, *, activate: bool = True) -> str | None:
+        """The destination's sample trip as first use seeds it (its saved places); its id, None without one."""
+        sample = dest.sample_trip
+        if sample is None:
+            return None
+        start = now.date() + timedelta(days=sample.start_offset_days)
+        trip_id = self.store.create_trip(user_id, sample.title, dest.id, dest.name, dest.country, start,
+                                         start + timedelta(days=sample.nights), now, activate=activate)
+        for place_id in sample.place_ids:
+            hit = self.store.gazetteer_place(place_id)
+            if hit is not None:
+                self.store.add_place(user_id, trip_id, _saved_from(hit), now)
+        return trip_id
 
     def active(self, user_id: str) -> Trip:
         trip_id = self.store.active_trip_id(user_id)

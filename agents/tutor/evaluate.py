@@ -1,15 +1,22 @@
 """Measure the tutor's offline model on the labelled phrasings (tests/tutor/phrasings.yaml and
 phrasings_wild.yaml, phrasings_long.yaml and phrasings_c.yaml, written apart from ``training.yaml``): each is read on its screen and checked for
-the kind and every labelled argument (``playground nlu-report tutor``)."""
+the kind and every labelled argument (``playground nlu-report tutor``). A follow-up (``before:``) runs its
+earlier messages through the real agent first (``Rehearsal``; the app sends its screen with every message,
+as the turns moved it) and is checked on the policy's reading of its last turn."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from agents.core import safe_yaml
+from agents.core.followups import Rehearsal, Step, earlier
 from agents.core.nlu import Outcome, Report, compact
-from agents.tutor.reading import HIGH_RISK, read
+from agents.core.session import Session
+from agents.tutor import contract, screen
+from agents.tutor.policy import read_request
+from agents.tutor.reading import HIGH_RISK, Reading, read
 from agents.tutor.sandbox import state_for_route
 
 PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "tutor" / "phrasings.yaml"
@@ -20,6 +27,10 @@ WILD = PHRASINGS.with_name("phrasings_wild.yaml")
 LONG = PHRASINGS.with_name("phrasings_long.yaml")
 # Hold-out C's tune half, written blind from the file header and data/tutor/*.json only.
 HOLDOUT_C = PHRASINGS.with_name("phrasings_c.yaml")
+# Follow-ups: the labelled message comes after earlier ones in the same conversation (``before:``).
+FOLLOWUP = PHRASINGS.with_name("phrasings_followup.yaml")
+USER = "demo"
+NOW = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)  # follow-ups run at a fixed time, so runs agree
 
 
 def _same(key: str, want: Any, have: Any) -> bool:
@@ -28,11 +39,41 @@ def _same(key: str, want: Any, have: Any) -> bool:
     return have == want
 
 
-def check(item: dict[str, Any]) -> Outcome:
-    reading = read(item["text"], state_for_route(item["screen"]))
-    expected = "clarify" if item.get("clarify") else item.get("action") or item["answer"]
-    got = reading.kind or "clarify"
+def _screen_now(session: Session, rehearsal: Rehearsal, route: str) -> str:
+    """What the app sends beside a message: its current screen, which earlier turns may have moved."""
+    conversation = session.conversation_id
+    state = screen.load(rehearsal.store, conversation, USER) if conversation else None
+    return contract.build(state or state_for_route(route), rehearsal.clock()).to_text()
+
+
+def _follow_up(item: dict[str, Any], rehearsal: Rehearsal | None) -> tuple[Reading | None, list[str]]:
+    """The policy's reading of the labelled message's turn, after the earlier messages ran for real."""
+    if rehearsal is None:
+        with Rehearsal("tutor", USER, NOW) as own:
+            return _follow_up(item, own)
+    session = rehearsal.session()
     problems: list[str] = []
+    for text in earlier(item):
+        turn = rehearsal.play([Step(text, {"context_text": _screen_now(session, rehearsal, item["screen"])})], session)
+        if turn.error():
+            problems.append(f"earlier message {text!r}: {turn.error()}")
+    final = rehearsal.play([Step(item["text"], {"context_text": _screen_now(session, rehearsal, item["screen"])})],
+                           session)
+    request = final.request()
+    if problems or request is None:
+        return None, problems or [final.error() or "the turn made no model call"]
+    return read_request(request), []
+
+
+def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
+    expected = "clarify" if item.get("clarify") else item.get("action") or item["answer"]
+    if item.get("before"):
+        reading, problems = _follow_up(item, rehearsal)
+        if reading is None:
+            return Outcome(text=item["text"], expected=expected, got="error", ok=False, problems=problems, item=item)
+    else:
+        reading, problems = read(item["text"], state_for_route(item["screen"])), []
+    got = reading.kind or "clarify"
     if got != expected:
         problems.append(f"kind {got} != {expected}")
         if got in HIGH_RISK and expected == "clarify":
@@ -51,13 +92,17 @@ def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
 
 
 def run_report(path: Path | None = None, name: str = "tutor") -> Report:
-    return Report(name, [check(item) for item in load(path or PHRASINGS)])
+    items = load(path or PHRASINGS)
+    if not any(item.get("before") for item in items):
+        return Report(name, [check(item) for item in items])
+    with Rehearsal("tutor", USER, NOW) as rehearsal:  # one throwaway store for the file's follow-ups
+        return Report(name, [check(item, rehearsal) for item in items])
 
 
 def nlu_report(path: Path | None = None) -> Report | list[Report]:
-    """What ``playground nlu-report tutor`` prints (AgentSpec.extra["nlu_report"]): the four labelled
+    """What ``playground nlu-report tutor`` prints (AgentSpec.extra["nlu_report"]): the five labelled
     sets, or the one file given."""
     if path is not None:
         return run_report(path, "tutor")
     return [run_report(PHRASINGS, "tutor"), run_report(WILD, "tutor (wild)"), run_report(LONG, "tutor (long)"),
-            run_report(HOLDOUT_C, "tutor (hold-out C)")]
+            run_report(HOLDOUT_C, "tutor (hold-out C)"), run_report(FOLLOWUP, "tutor (follow-up)")]

@@ -41,6 +41,12 @@ def policy(request: ModelRequest) -> PolicyReply:
     return act(_reading(request.messages, state), state, english(last.content), _previous_subject(request.messages))
 
 
+def read_request(request: ModelRequest) -> Reading:
+    """How the policy reads a request's last user message: on the screen in its context, together with
+    the question this agent asked just before, if any (the nlu-report harness reads follow-ups with it)."""
+    return _reading(request.messages, screen_from_system(request.system))
+
+
 def act(reading: Reading, state: AppState, en: bool = False, previous: dict[str, str] | None = None) -> PolicyReply:
     kind, a = reading.kind, reading.args
     if kind is None:

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from agents.core import injection
-from agents.core.nlu import compact
+from agents.core.nlu.leaks import shared_sentences
 
 HERE = Path(__file__).parent
 ATTEMPTS, BENIGN = HERE / "injection_attempts.yaml", HERE / "benign.yaml"
@@ -46,9 +46,10 @@ def test_guard_catches_attempts_and_lets_benign_messages_through() -> None:
 
 
 def test_test_corpus_is_apart_from_the_training_examples() -> None:
-    training = injection.classifier().compact_examples()
-    shared = [item["text"] for item in _load(ATTEMPTS) + _load(BENIGN) if compact(item["text"]) in training]
-    assert shared == []
+    # Compared without spaces, punctuation or contractions: "관리자 비밀번호가 뭐야?" in the corpus is
+    # "관리자 비밀번호가 뭐야" in training.
+    training = [t for texts in injection.classifier().examples.values() for t in texts]
+    assert shared_sentences([item["text"] for item in _load(ATTEMPTS) + _load(BENIGN)], training) == []
 
 
 @pytest.mark.parametrize(("text", "family"), [  # the attempts issue 9 found the old filter missed

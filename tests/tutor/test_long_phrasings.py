@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from agents.core.nlu import compact
+from agents.core.nlu.leaks import sentence_key
 from agents.core.session import Session
 from agents.tutor.catalog import LEXICON_PATH
 from agents.tutor.clauses import clauses, request_clause, resolve
@@ -44,13 +44,13 @@ def test_the_long_set_is_valid_varied_and_kept_apart() -> None:
     assert len({i.kind for i in items}) >= 14 and Counter(i.kind for i in items)["clarify"] >= 3
     screens = Counter(i.screen.split("/")[1] for i in items)
     assert all(screens[s] >= 6 for s in ("home", "stock", "education", "my")), screens
-    examples = {compact(e) for values in yaml.safe_load(Path(TRAINING_PATH).read_text(encoding="utf-8")).values()
+    examples = {sentence_key(e) for values in yaml.safe_load(Path(TRAINING_PATH).read_text(encoding="utf-8")).values()
                 for e in values}
     lexicon = yaml.safe_load(Path(LEXICON_PATH).read_text(encoding="utf-8"))
-    phrases = {compact(str(p)) for section in ("intents", "intent_keywords") for ps in lexicon[section].values()
+    phrases = {sentence_key(str(p)) for section in ("intents", "intent_keywords") for ps in lexicon[section].values()
                for p in ps}
-    others = {compact(i["text"]) for i in load() + load(WILD)}
-    texts = [compact(i["text"]) for i in load(LONG)]
+    others = {sentence_key(i["text"]) for i in load() + load(WILD)}
+    texts = [sentence_key(i["text"]) for i in load(LONG)]
     assert len(texts) == len(set(texts))
     assert [t for t in texts if t in examples or t in phrases or t in others] == []
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import yaml
 
-from agents.core.nlu import compact
-from agents.tutor.evaluate import load, run_report
+from agents.core.nlu.leaks import sentence_key
+from agents.tutor.evaluate import FOLLOWUP, load, run_report
 from agents.tutor.reading import TRAINING_PATH, read
 from agents.tutor.sandbox import state_for_route
 
@@ -22,10 +22,12 @@ def test_accuracy_on_the_labelled_phrasings() -> None:
 
 
 def test_no_test_phrasing_is_a_training_example() -> None:
-    examples = {compact(e) for values in yaml.safe_load(Path(TRAINING_PATH).read_text(encoding="utf-8")).values()
+    examples = {sentence_key(e) for values in yaml.safe_load(Path(TRAINING_PATH).read_text(encoding="utf-8")).values()
                 for e in values}
-    overlap = [item["text"] for item in load() if compact(item["text"]) in examples]
+    overlap = [item["text"] for item in load() if sentence_key(item["text"]) in examples]
     assert overlap == []
+    followups = [t for item in load(FOLLOWUP) for t in [item["text"], *item["before"]]]
+    assert [t for t in followups if sentence_key(t) in examples] == []
 
 
 def test_the_seven_issue_phrasings() -> None:

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import yaml
 
-from agents.core.nlu import compact
+from agents.core.nlu.leaks import sentence_key
 from agents.core.session import Session
 from agents.tutor.catalog import LEXICON_PATH
-from agents.tutor.evaluate import HOLDOUT_C, LONG, WILD, load, nlu_report, run_report
+from agents.tutor.evaluate import FOLLOWUP, HOLDOUT_C, LONG, WILD, load, nlu_report, run_report
 from agents.tutor.reading import TRAINING_PATH
 from tests.support.helpers import one, text_of
 from tests.tutor.conftest import context_for
@@ -33,26 +33,28 @@ def test_accuracy_on_phrasings_as_strangers_type() -> None:
     assert not [o for o in report.outcomes if any("high-risk" in p for p in o.problems)]
 
 
-def test_nlu_report_measures_the_four_sets() -> None:
+def test_nlu_report_measures_the_five_sets() -> None:
     reports = nlu_report()
-    assert [r.name for r in reports] == ["tutor", "tutor (wild)", "tutor (long)", "tutor (hold-out C)"]
-    assert [r.total for r in reports] == [len(load()), len(load(WILD)), len(load(LONG)), len(load(HOLDOUT_C))]
+    assert [r.name for r in reports] == ["tutor", "tutor (wild)", "tutor (long)", "tutor (hold-out C)",
+                                         "tutor (follow-up)"]
+    assert [r.total for r in reports] == [len(load()), len(load(WILD)), len(load(LONG)), len(load(HOLDOUT_C)),
+                                          len(load(FOLLOWUP))]
     assert reports[0].accuracy >= 0.95 and reports[1].accuracy >= 0.90
 
 
 def test_the_wild_set_is_kept_apart_from_the_exemplars_the_lexicon_and_the_first_set() -> None:
-    examples = {compact(e) for values in yaml.safe_load(Path(TRAINING_PATH).read_text(encoding="utf-8")).values()
+    examples = {sentence_key(e) for values in yaml.safe_load(Path(TRAINING_PATH).read_text(encoding="utf-8")).values()
                 for e in values}
     lexicon = yaml.safe_load(Path(LEXICON_PATH).read_text(encoding="utf-8"))
     phrases: set[str] = set()
     for section in ("intents", "intent_keywords"):
-        phrases |= {compact(str(p)) for ps in lexicon[section].values() for p in ps}
-    phrases |= {compact(str(p)) for values in lexicon["slots"].values() for ps in values.values() for p in ps}
-    first = {compact(i["text"]) for i in load()}
-    wild = [compact(i["text"]) for i in load(WILD)]
+        phrases |= {sentence_key(str(p)) for ps in lexicon[section].values() for p in ps}
+    phrases |= {sentence_key(str(p)) for values in lexicon["slots"].values() for ps in values.values() for p in ps}
+    first = {sentence_key(i["text"]) for i in load()}
+    wild = [sentence_key(i["text"]) for i in load(WILD)]
     assert len(wild) == len(set(wild))
     assert [t for t in wild if t in examples] == []
-    sentences = [compact(i["text"]) for i in load(WILD) if " " in i["text"].strip()]  # a lone word is just a word
+    sentences = [sentence_key(i["text"]) for i in load(WILD) if " " in i["text"].strip()]  # a lone word is just a word
     assert [t for t in sentences if t in phrases] == []
     assert [t for t in wild if t in first] == []
 

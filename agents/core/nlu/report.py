@@ -1,5 +1,6 @@
-"""How well an offline model reads its labelled test phrasings: accuracy per intent and the
-confusions, printed by ``playground nlu-report AGENT`` and by the phrasings tests."""
+"""How well an offline model reads its labelled test phrasings: accuracy per intent, per kind (a
+single message, or a follow-up after earlier ones, with the follow-up's tags) and the confusions,
+printed by ``playground nlu-report AGENT`` and by the phrasings tests."""
 
 from __future__ import annotations
 
@@ -9,6 +10,27 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+
+FOLLOW_UP, SINGLE = "follow_up", "single"
+
+
+def kinds_of(item: dict[str, Any]) -> list[str]:
+    """An item's rows in the per-kind table: ``follow_up`` (it has ``before:`` messages) and each of its
+    tags as ``follow_up:TAG``, else ``single``."""
+    if not item.get("before"):
+        return [SINGLE]
+    return [FOLLOW_UP, *(f"{FOLLOW_UP}:{tag}" for tag in item.get("tags") or [])]
+
+
+def count_kinds(items: list[tuple[dict[str, Any], bool]]) -> dict[str, tuple[int, int]]:
+    """``{kind: (right, total)}`` over (item, right) pairs; ``single`` and ``follow_up`` always present."""
+    counts: dict[str, list[int]] = {SINGLE: [0, 0], FOLLOW_UP: [0, 0]}
+    for item, ok in items:
+        for kind in kinds_of(item):
+            counts.setdefault(kind, [0, 0])
+            counts[kind][0] += ok
+            counts[kind][1] += 1
+    return {k: (v[0], v[1]) for k, v in sorted(counts.items(), key=lambda kv: (kv[0] != SINGLE, kv[0]))}
 
 
 @dataclass
@@ -45,6 +67,9 @@ class Report:
             counts[o.expected][1] += 1
         return {k: (v[0], v[1]) for k, v in sorted(counts.items())}
 
+    def per_kind(self) -> dict[str, tuple[int, int]]:
+        return count_kinds([(o.item, o.ok) for o in self.outcomes])
+
     def confusions(self) -> list[tuple[str, str, int]]:
         pairs = Counter((o.expected, o.got) for o in self.outcomes if o.expected != o.got)
         return [(e, g, n) for (e, g), n in pairs.most_common()]
@@ -65,6 +90,12 @@ class Report:
         for intent, (right, total) in self.per_intent().items():
             table.add_row(intent, str(right), str(total), f"{right / total:.0%}")
         console.print(table)
+        kinds = Table(title="per kind (follow-up: after earlier messages)")
+        for name, justify in (("kind", "left"), ("right", "right"), ("of", "right"), ("accuracy", "right")):
+            kinds.add_column(name, justify=justify)  # type: ignore[arg-type]
+        for kind, (right, total) in self.per_kind().items():
+            kinds.add_row(kind, str(right), str(total), f"{right / total:.0%}" if total else "-")
+        console.print(kinds)
         if self.confusions():
             conf = Table(title="confusions (expected → got)")
             conf.add_column("expected")
@@ -75,5 +106,6 @@ class Report:
             console.print(conf)
         if show_misses:
             for o in self.misses():
-                console.print(f"✗ {o.text!r}: expected {o.expected}, got {o.got}"
+                after = f" (after {' / '.join(map(repr, o.item['before']))})" if o.item.get("before") else ""
+                console.print(f"✗ {o.text!r}{after}: expected {o.expected}, got {o.got}"
                               + (f" ({'; '.join(o.problems)})" if o.problems else ""), markup=False)
