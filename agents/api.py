@@ -17,6 +17,7 @@ from agents.core.identity import MODES, Mode
 from agents.httpapi.actions import action_routes
 from agents.httpapi.alerts import alert_routes
 from agents.httpapi.auth import Caller, caller_dependency
+from agents.httpapi.body_limit import BodyLimits, api_body_cap, body_route
 from agents.httpapi.chat import stream_agent_turn
 from agents.httpapi.conversations import conversation_routes
 from agents.httpapi.cors import ApiCORS
@@ -50,6 +51,9 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
                       "The `user` parameter says who is asking (default `demo`); loopback only."))
     install_error_handlers(api)
     install_docs(api)
+    api_body_cap()  # a bad PLAYGROUND_MAX_BODY_BYTES stops the start, not a request
+    # Added before CORS, so CORS wraps it and a 413 carries the CORS headers too.
+    api.add_middleware(BodyLimits)
     api.add_middleware(ApiCORS, origins=cors_origins())
     caller = caller_dependency(mode)
     Who = Annotated[Caller, Depends(caller)]
@@ -65,7 +69,7 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
 
     @api.post("/api/v1/agents/{agent_id}/chat", tags=["agents"], summary="Run one turn, streamed as SSE",
               response_class=EventStreamResponse,
-              responses={200: _CHAT_200, **documented(*COMMON, 429, stream=True)})
+              responses={200: _CHAT_200, **documented(*COMMON, 429, stream=True)}, openapi_extra=body_route())
     async def chat(who: Who, agent_id: Annotated[str, Path(pattern=AGENT_ID_PATTERN)],
                    body: ChatBody) -> EventStreamResponse:
         return await stream_agent_turn(agent_id, body.message, body.extra, user=who.user(body.user),

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
+from agents.core import guards
 from agents.core.clock import aware
 from agents.core.events import Event
 from agents.core.nlu import past
@@ -176,6 +177,9 @@ def _append_text(view: ChatView, text: str, turn_id: str | None) -> None:
 
 def add_user_message(view: ChatView, text: str) -> ChatView:
     view = view.model_copy(deep=True)
+    if len(text) > guards.GuardSettings.from_env().max_input_chars:
+        # What the store keeps of it, so the page neither holds nor redraws a huge refused message.
+        text = guards.refused_placeholder(text)
     view.messages.append(MessageView(role="user", text=text))
     view.suggestions, view.clarification, view.error, view.running = [], None, None, True
     return view

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tracemalloc
 
 import pytest
 
@@ -35,10 +36,44 @@ def test_100kb_message_is_refused_but_recorded(store):
     # Korean first, then the same in English in parentheses, as the other guards answer.
     assert events[0].message.startswith("메시지가 100,000자로 한도 8,000자를 넘어")
     assert "(The message is 100,000 characters long; the limit is 8,000." in events[0].message
+    assert "only its first 200 characters were saved, marked refused.)" in events[0].message
     assert provider.calls == []
     [message] = session.history()
-    assert (message.role, message.status, len(message.content)) == ("user", "refused", 100_000)
+    # Recorded as refused, but only its start and its size (issue 26: never the body).
+    assert (message.role, message.status) == ("user", "refused")
+    assert message.content == "가" * 200 + "… [거절됨: 100,000자 (refused: 100,000 characters)]"
     assert store.traces.get(events[0].turn_id).status == "refused"
+
+
+@pytest.mark.parametrize("megabytes", [10, 50])
+def test_a_huge_refused_message_keeps_only_a_placeholder_and_costs_little_memory(store, megabytes):
+    size = megabytes * 2**20
+    # Words and spaces: splitting the whole message (for its title, say) would cost many times its size.
+    big = ("가나다 abc " * (size // 8 + 1))[: size - 1] + "."
+    provider = OfflineProvider.scripted()
+    session = Session("notes", provider=provider)
+    tracemalloc.start()
+    try:
+        events = session.run(big)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert types(events) == ["error"] and events[0].code == "input_too_large"
+    assert f"메시지가 {size:,}자로 한도 8,000자를 넘어" in events[0].message
+    [message] = session.history()
+    placeholder = big[:200] + f"… [거절됨: {size:,}자 (refused: {size:,} characters)]"
+    assert (message.status, message.content) == ("refused", placeholder)
+    trace = store.traces.get(events[0].turn_id)
+    assert trace.status == "refused" and trace.message == placeholder[:300]
+    assert len(trace.search_text) < 1_000  # the placeholder and the refusal, lower-cased
+    conversation = store.conversations.get(session.conversation_id, "demo")
+    assert conversation.title == "가나다 abc 가나다 abc 가나다 abc 가나다 abc 가나다…"
+    # No value anywhere in the store is longer than the placeholder's few hundred characters.
+    for table, column in store.db.fetchall(
+            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main'"):
+        longest = store.db.fetchone(f'SELECT max(length(CAST("{column}" AS VARCHAR))) FROM "{table}"')[0] or 0
+        assert longest < 20_000, (table, column, longest)
+    assert peak < 8 * 2**20, f"{peak / 2**20:.1f} MB"  # the message itself was allocated before
 
 
 def test_unknown_agent_names_the_available_ones():

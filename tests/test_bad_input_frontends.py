@@ -226,3 +226,24 @@ def test_http_modify_naming_an_unknown_campaign_is_422_naming_it(store, clock) -
                          json={"args": {"campaignId": card.args["campaignId"], "dailyBudget": 2**63 - 1}})
     assert answer.status_code == 422 and "1000000000" in answer.json()["error"]["message"]
     assert store.actions.get(card.action_id).tool_args == card.args
+
+
+# --- a huge message typed into the Gradio or Streamlit chat (issue 26) ---------------------------------------
+
+def test_a_huge_typed_message_is_shown_and_stored_only_as_its_placeholder(store) -> None:
+    """Both shells draw the typed message with ``render.add_user_message`` and send it with
+    ``Session.send``: neither the page's state nor the store keeps the body."""
+    from pages import render
+
+    big = "x" * 3_000_000
+    placeholder = "x" * 200 + "… [거절됨: 3,000,000자 (refused: 3,000,000 characters)]"
+    view = render.add_user_message(render.ChatView(), big)
+    assert [m.text for m in view.messages] == [placeholder]
+    ok = render.add_user_message(render.ChatView(), "x" * 8_000)  # at the limit: drawn whole
+    assert [len(m.text) for m in ok.messages] == [8_000]
+    session = Session("notes", provider=OfflineProvider.scripted())
+    events = list(session.send(big))
+    assert [e.type for e in events] == ["error"] and events[0].code == "input_too_large"
+    assert [m.content for m in session.history()] == [placeholder]
+    reloaded = render.view_from_history(session.conversation_id, session.history(), [])
+    assert [m.text for m in reloaded.messages if m.role == "user"] == [placeholder]  # the same after a reload

@@ -71,11 +71,26 @@ def check_size(text: str, settings: GuardSettings) -> None:
     if len(text) > settings.max_input_chars:
         raise GuardRefusal(
             f"메시지가 {len(text):,}자로 한도 {settings.max_input_chars:,}자를 넘어 모델에 보내지 않았습니다. "
-            f"줄이거나 여러 메시지로 나눠 보내주세요 (메시지는 '거절됨'으로 저장됐어요). "
+            f"줄이거나 여러 메시지로 나눠 보내주세요 (메시지는 앞 {PLACEHOLDER_CHARS}자만 '거절됨'으로 저장됐어요). "
             f"(The message is {len(text):,} characters long; the limit is {settings.max_input_chars:,}. "
-            f"Shorten it or split it into several messages; it was saved, marked refused.)",
+            f"Shorten it or split it into several messages; only its first {PLACEHOLDER_CHARS} characters were saved, "
+            f"marked refused.)",
             code="input_too_large",
         )
+
+
+# What is kept of a message refused for its size: its start and its length, never the body (a 50 MB
+# message was once stored whole).
+PLACEHOLDER_CHARS = 200
+
+
+def refused_placeholder(text: str) -> str:
+    return f"{text[:PLACEHOLDER_CHARS]}… [거절됨: {len(text):,}자 (refused: {len(text):,} characters)]"
+
+
+def kept_text(text: str, refusal: GuardRefusal) -> str:
+    """The text to record for a refused message: the placeholder when it was too large, else all of it."""
+    return refused_placeholder(text) if refusal.code == "input_too_large" else text
 
 
 def find_injection(text: str) -> str | None:

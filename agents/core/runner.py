@@ -326,9 +326,10 @@ def _locked_turn(
     except GuardRefusal as exc:
         refusal = exc
     pre_spans = [phase("guards", guards_started, started, ok=refusal is None)]
-    # 2. The user message is durable before any model call.
+    # 2. The user message is durable before any model call (a refused one too; too large, only its placeholder).
+    stored = cleaned if refusal is None else guards.kept_text(text, refusal)
     user_message = NewMessage(
-        role="user", content=cleaned if refusal is None else text, turn_id=turn_id,
+        role="user", content=stored, turn_id=turn_id,
         status="complete" if refusal is None else "refused",
         meta=_user_meta(refusal, extra), id=new_id("msg"),
     )
@@ -351,7 +352,7 @@ def _locked_turn(
         error = emitter(Error, code=refusal.code, message=refusal.message, retryable=refusal.retryable,
                         conversation_id=conversation.id)
         write_refused_trace(store, agent, provider, user_id, conversation.id, now, turn_id, error, started, settings,
-                            text, pre_spans)
+                            stored, pre_spans)
         yield error
         return
     turn = Turn(agent=agent, store=store, provider=provider, user_id=user_id, conversation=conversation,

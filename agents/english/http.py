@@ -18,6 +18,7 @@ from agents.english import marker as markers
 from agents.english.models import ChatMessage, Level
 from agents.english.store import EnglishStore
 from agents.httpapi.auth import Caller
+from agents.httpapi.body_limit import document_route
 from agents.httpapi.chat import stream_agent_turn
 from agents.httpapi.errors import COMMON, documented
 from agents.httpapi.models import ID_PATTERN, Text, UserId
@@ -81,7 +82,8 @@ def english_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.post("/chat", summary="One tutor turn, the seed's stateless shape ({history, message})",
                  response_class=EventStreamResponse,
-                 responses={200: CHAT_200, **documented(*COMMON, 429, stream=True)})
+                 responses={200: CHAT_200, **documented(*COMMON, 429, stream=True)},
+                 openapi_extra=document_route("/api/v1/english/chat"))
     async def chat(who: Who, body: EnglishChatBody, request: Request) -> Any:
         user = who.user(body.user)
         extra = {"history": held_history(body.history)}

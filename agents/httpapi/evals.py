@@ -22,6 +22,7 @@ from agents.evals.loader import MAX_SUITE_BYTES, parse_suite
 from agents.evals.report import export_text, junit_xml, run_detail
 from agents.evals.runner import MAX_CONCURRENCY, start_suite
 from agents.httpapi.auth import Caller
+from agents.httpapi.body_limit import document_route
 from agents.httpapi.errors import COMMON, documented
 from agents.httpapi.models import ID_PATTERN, JsonObject, Text, UserId, _Body
 
@@ -103,7 +104,8 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
         headers = {"Content-Disposition": f'attachment; filename="{name}.yaml"'} if download else {}
         return PlainTextResponse(loaded.text, media_type="application/yaml", headers=headers)
 
-    @router.put("/suites/{name}", summary="Create or replace one of your suites (checked first)")
+    @router.put("/suites/{name}", summary="Create or replace one of your suites (checked first)",
+                openapi_extra=document_route("/api/v1/evals/suites/{name}"))
     def save_suite(who: Who, name: SuiteName, body: SuiteBody) -> dict[str, Any]:
         user = who.user(body.user)
         if parse_suite(body.yaml, f"{name}.yaml").suite.suite != name:
@@ -116,7 +118,8 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
         library.delete(runtime_store(), who.user(user), name)
         return {"deleted": name}
 
-    @router.post("/suites/{name}/cases", summary="Add a case (e.g. a reviewed draft) to one of your suites")
+    @router.post("/suites/{name}/cases", summary="Add a case (e.g. a reviewed draft) to one of your suites",
+                 openapi_extra=document_route("/api/v1/evals/suites/{name}/cases"))
     def add_case(who: Who, name: SuiteName, body: AddCaseBody) -> dict[str, Any]:
         user = who.user(body.user)
         try:
@@ -135,7 +138,8 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
         case = made.to_case().model_dump(mode="json", by_alias=True, exclude_none=True, exclude_defaults=True)
         return {**made.model_dump(mode="json"), "case": case}
 
-    @router.post("/runs", status_code=202, summary="Start a run (or a matrix of runs); answers with their ids")
+    @router.post("/runs", status_code=202, summary="Start a run (or a matrix of runs); answers with their ids",
+                 openapi_extra=document_route("/api/v1/evals/runs"))
     def start(who: Who, body: RunBody) -> dict[str, Any]:
         user = who.user(body.user)
         store = runtime_store()

@@ -16,6 +16,7 @@ from agents.core.clock import system_clock
 from agents.core.session import runtime_store
 from agents.core.store.prompts import MAX_LABEL_CHARS, MAX_NOTE_CHARS, MAX_PROMPT_CHARS
 from agents.httpapi.auth import Caller
+from agents.httpapi.body_limit import document_route
 from agents.httpapi.errors import COMMON, documented
 from agents.httpapi.models import AGENT_ID_PATTERN, ID_PATTERN, Text, UserId, _Body
 from agents.httpapi.traces import lab_user
@@ -60,7 +61,8 @@ def prompt_routes(caller: Callable[..., Caller]) -> APIRouter:
                     v.active for v in versions) else None, "can_activate": lab.admin,
                 "versions": [v.model_dump(mode="json") for v in versions]}
 
-    @router.post("/{agent_id}", summary="Create a version (not active unless `activate`)")
+    @router.post("/{agent_id}", summary="Create a version (not active unless `activate`)",
+                 openapi_extra=document_route("/api/v1/prompts/{agent_id}"))
     def create(who: Who, agent_id: AgentId, body: CreateBody) -> dict[str, Any]:
         lab = lab_user(who, body.user)
         store, now = runtime_store(), system_clock()

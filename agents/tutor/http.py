@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agents.core.errors import InvalidArgs
 from agents.httpapi.auth import Caller
+from agents.httpapi.body_limit import document_route
 from agents.httpapi.chat import stream_agent_turn
 from agents.httpapi.errors import COMMON, documented
 from agents.httpapi.models import ID_PATTERN, UserId
@@ -51,7 +52,8 @@ def tutor_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.post("/chat", summary="One tutor turn, streamed with the seed's event names",
                  response_class=EventStreamResponse,
-                 responses={200: CHAT_200, **documented(*COMMON, 429, stream=True)})
+                 responses={200: CHAT_200, **documented(*COMMON, 429, stream=True)},
+                 openapi_extra=document_route("/api/v1/tutor/chat"))
     async def chat(who: Who, body: TutorChatBody, request: Request) -> Any:
         user = who.user(body.user)
         if body.context_text is not None:

@@ -33,7 +33,8 @@ def dumps(value: Any) -> str | None:
 
 def title_from(text: str) -> str:
     """The first message, on one line, cut at a word boundary when it is long."""
-    line = " ".join(text.split())
+    # Only the start can reach the title: never split a whole (possibly huge, refused) message.
+    line = " ".join(text[: TITLE_CHARS * 8].split())
     if len(line) <= TITLE_CHARS:
         return line
     cut = line[: TITLE_CHARS - 1]
