@@ -68,6 +68,10 @@ def test_the_history_reaches_the_agent_and_the_decision_is_the_turns_own() -> No
         assert (call.name, call.args["objective"], call.args["dailyBudget"]) == (tool, args["objective"],
                                                                                   args["dailyBudget"])
         assert (tool, args["objective"], args["dailyBudget"]) == ("createCampaign", "OUTCOME_TRAFFIC", 80000)
+    # after: confirmation is a real pending budget change before the first message (else the item is an error).
+    pending = marketing.check({"text": "그래 진행해", "after": "confirmation", "before": ["잠깐, 변경 내용 다시 보여줘"],
+                               "tool": "freeformResponse"})
+    assert pending.got != "error", pending.problems
 
 
 def test_a_low_risk_action_in_an_earlier_turn_moves_the_screen_the_next_message_is_read_on() -> None:
@@ -98,6 +102,12 @@ def test_shopping_ranks_are_those_of_the_top_3_the_real_turns_showed() -> None:
     intent, context, problems = shopping.follow_up({"text": "8만원 아래로", "state": "top3", "clicked_anchor": 2,
                                                     "before": ["이거랑 비슷한 걸로"]})
     assert problems == [] and context["anchor"] == shown[1]["id"]
+    # The start panel carries the screen's conditions: the budget and the tags stay selected.
+    _, context, problems = shopping.follow_up({"text": "1번 소음 어때?", "category": "젖병소독기",
+                                               "budget": {"max": 150000}, "pros": ["건조가 빨라요"],
+                                               "before": ["3번 제품은 세척 쉬워?"]})
+    assert problems == [] and context["budget"] == "0-150000"
+    assert context["selectedProsTags"] == shopping._tag_ids(["건조가 빨라요"])
 
 
 def test_items_without_before_keep_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
