@@ -71,7 +71,7 @@ def main() -> None:
     run["lang"] = lang_from(st.context.locale)
     run["store"] = runtime.store()
     runtime.start_background()
-    run["viewer"] = who.current(runtime.mode(), run["lang"])
+    run["viewer"] = who.current(runtime.mode(), run["lang"], run["store"])
     sidebar.draw_settings(run["lang"])
     page.run()
 

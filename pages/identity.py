@@ -43,9 +43,28 @@ def local_viewer(typed: str | None) -> Viewer:
     return Viewer(check_user_id((typed or DEFAULT_LOCAL_USER).strip()), "local")
 
 
-def establish_shared(token: str | None) -> tuple[Viewer, str]:
-    """The anonymous viewer of this browser: its signed id if valid, else a new one."""
-    return identity.anonymous_viewer(runtime_store(), token)
+def establish_shared(token: str | None, client: str | None = None) -> tuple[Viewer, str]:
+    """The anonymous viewer of this browser: its signed id if valid, else a new one, if ``client``
+    (the request's address) has not made too many this hour (``identity.TooManyIdentities``)."""
+    return identity.anonymous_viewer(runtime_store(), token, client)
+
+
+def request_address(request: gr.Request | None) -> str:
+    """The client address of a Gradio request, read the one way the app reads it (``identity.client_address``)."""
+    if request is None:
+        return "unknown"
+    client = getattr(request, "client", None)
+    return identity.client_address(getattr(client, "host", None), request.headers)
+
+
+def _anonymous(stored: str | None, request: gr.Request) -> list[Any]:
+    """[viewer, token, display] for a visitor without a login; a refused mint shows why, with no viewer."""
+    try:
+        viewer, fresh = establish_shared(stored, request_address(request))
+    except PlaygroundError as exc:
+        gr.Warning(exc.message)
+        return [None, gr.skip(), f"⚠️ {exc.message}"]
+    return [viewer, fresh, viewer.label()]
 
 
 def establish_local(remembered: str | None) -> Viewer:
@@ -125,18 +144,13 @@ def build_identity(config: AppConfig, demo: gr.Blocks) -> IdentityUI:
     if config.oauth:
         gr.LoginButton(elem_id="pg-login", size="sm")
 
-        def load_oauth(stored: str | None, profile: gr.OAuthProfile | None) -> list[Any]:
+        def load_oauth(stored: str | None, profile: gr.OAuthProfile | None, request: gr.Request) -> list[Any]:
             if profile is not None:
                 viewer = Viewer(identity.oauth_user_id(profile.username), "oauth")
                 return [viewer, gr.skip(), viewer.label()]
-            viewer, fresh = establish_shared(stored)
-            return [viewer, fresh, viewer.label()]
+            return _anonymous(stored, request)
 
         ui.ready = demo.load(load_oauth, token, [who, token, display], show_progress="hidden")
     else:
-        def load_anonymous(stored: str | None) -> list[Any]:
-            viewer, fresh = establish_shared(stored)
-            return [viewer, fresh, viewer.label()]
-
-        ui.ready = demo.load(load_anonymous, token, [who, token, display], show_progress="hidden")
+        ui.ready = demo.load(_anonymous, token, [who, token, display], show_progress="hidden")
     return ui

@@ -132,6 +132,9 @@ ERRORS: dict[str, tuple[str, str]] = {
                          "This message looked like an attempt to override the agent's instructions and was not sent. "
                          "Rephrase it."),
     "usage_limit": ("오늘 사용 한도에 도달했어요. 내일(UTC) 다시 시도하세요.", "You reached today's turn limit; try again tomorrow (UTC)."),
+    "budget_exhausted": ("이 서버 키의 오늘 공용 예산이 다 떨어졌어요. offline 제공자를 쓰거나 ⚙️ 설정에 본인 API 키를 넣으세요.",
+                         "Today's shared budget for this server's keys is used up: use the offline provider, or enter "
+                         "your own API key in ⚙️ Settings."),
     "empty_input": ("빈 메시지는 보낼 수 없어요.", "A blank message cannot be sent."),
     "provider_unavailable": ("모델 서버에 연결하지 못했어요. 주소와 네트워크를 확인하고 다시 보내거나, offline 제공자를 쓰세요.",
                              "The model server could not be reached. Check its address and network and send again, "

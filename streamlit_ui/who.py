@@ -17,6 +17,7 @@ from agents.core import identity
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Mode, Viewer
 from agents.core.session import check_user_id
+from agents.core.store import Store
 from pages.texts import Lang, t
 
 DEFAULT_LOCAL_USER = "demo"
@@ -37,8 +38,15 @@ def _claims() -> dict[str, Any]:
     return dict(st.user.to_dict()) if hasattr(st.user, "to_dict") else dict(st.user)
 
 
-def current(mode: Mode, lang: Lang) -> Viewer:
-    """The viewer of this run; draws the identity widgets in the sidebar."""
+def _address() -> str:
+    """This session's client address, read the one way the app reads it (``identity.client_address``)."""
+    headers = {"x-forwarded-for": ", ".join(st.context.headers.get_all("X-Forwarded-For"))}
+    return identity.client_address(st.context.ip_address, headers)
+
+
+def current(mode: Mode, lang: Lang, store: Store) -> Viewer:
+    """The viewer of this run; draws the identity widgets in the sidebar. A new anonymous viewer
+    counts against its address's hourly limit of new identities (``identity.mint_anonymous``)."""
     if mode == "local":
         return _local(lang)
     if auth_configured():
@@ -55,7 +63,12 @@ def current(mode: Mode, lang: Lang) -> Viewer:
         st.sidebar.button(t("login", lang), key="pg_login", on_click=st.login, type="primary")
     viewer = st.session_state.get(_ANONYMOUS)
     if viewer is None:
-        viewer = st.session_state[_ANONYMOUS] = Viewer(identity.new_anonymous_id(), "anonymous")
+        try:
+            user_id = identity.mint_anonymous(store, _address())
+        except PlaygroundError as exc:  # this address made too many identities this hour
+            st.error(exc.message, icon="⏳")
+            st.stop()
+        viewer = st.session_state[_ANONYMOUS] = Viewer(user_id, "anonymous")
     st.sidebar.caption(f"👤 {viewer.user_id} · {t('anonymous_session', lang)}")
     return viewer
 

@@ -219,3 +219,52 @@ def test_no_budget_locally_and_five_dollars_on_a_space(monkeypatch):
         monkeypatch.setenv("PLAYGROUND_PROVIDER_DAILY_BUDGET_USD", bad)
         with pytest.raises(ValueError, match=f"PLAYGROUND_PROVIDER_DAILY_BUDGET_USD must be .*not '{bad}'"):
             GuardSettings.from_env()
+
+
+def test_a_model_the_price_table_does_not_know_is_refused_on_the_server_key_under_a_budget(store, clock, monkeypatch,
+                                                                                           server_key):
+    monkeypatch.setenv("PLAYGROUND_PROVIDER_DAILY_BUDGET_USD", "5")
+    _replies(server_key, 1)
+    session = Session("notes", user_id="anon-unpriced", provider="openai", clock=clock,
+                      provider_settings={"model": "llama3.1"})
+    refused = session.run("hello")
+    assert types(refused) == ["error"] and refused[0].code == "budget_unpriced_model"
+    assert "'llama3.1'" in refused[0].message and "PLAYGROUND_PROVIDER_DAILY_BUDGET_USD=none" in refused[0].message
+    assert not server_key.requests and session.history()[-1].status == "refused"
+    # The refusal used none of the visitor's daily turns.
+    assert store.limits.get("turns", "anon-unpriced", clock().replace(hour=0)).used == 0
+    monkeypatch.setenv("PLAYGROUND_PROVIDER_DAILY_BUDGET_USD", "none")
+    assert _outcome(Session("notes", user_id="anon-unpriced", provider="openai", clock=clock,
+                            provider_settings={"model": "llama3.1"}).run("hello")) == "done"
+
+
+def test_which_keys_bill_the_server_in_each_front_end(monkeypatch):
+    from agents.core.limits import bills_server
+    from agents.core.providers import make_provider
+    from pages.header import provider_from
+    from streamlit_ui import runtime
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-server-key")
+    monkeypatch.setenv("GEMINI_API_KEY", "server-gemini-key")
+    for name in ("openai", "gemini"):
+        assert bills_server(provider_from(name, "", ""))  # Gradio: nothing typed, the environment's key
+        assert not bills_server(provider_from(name, "", "sk-typed-by-the-visitor"))
+        assert bills_server(runtime.provider(name))  # Streamlit: its secrets or the environment
+        assert not bills_server(runtime.provider(name, api_key="sk-typed-by-the-visitor"))
+        assert bills_server(make_provider(name))  # HTTP, CLI, Session API
+    assert not bills_server(provider_from("offline", "", ""))
+    monkeypatch.delenv("OPENAI_API_KEY")
+    assert not bills_server(make_provider("openai"))  # no key at all: nothing is billed (missing_key)
+
+
+def test_the_http_api_answers_budget_exhausted_in_the_stream(store, monkeypatch, server_key):
+    monkeypatch.setenv("PLAYGROUND_PROVIDER_DAILY_BUDGET_USD", f"{TURN_COST * 0.5:.10f}")
+    _replies(server_key, 1)
+    client = TestClient(create_api("shared", burst_limit=1000))
+    token = bearer(issue_token(store, "anon-http-budget", "script", system_clock())[1])
+    sent = [client.post("/api/v1/agents/notes/chat", json={"message": f"m{i}", "provider": "openai"}, headers=token)
+            for i in range(2)]
+    assert [r.status_code for r in sent] == [200, 200]
+    assert [_outcome(parse_sse(r.text)) for r in sent] == ["done", "budget_exhausted"]
+    offline = client.post("/api/v1/agents/notes/chat", json={"message": "list notes"}, headers=token)
+    assert _outcome(parse_sse(offline.text)) == "done"

@@ -17,9 +17,10 @@ import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
-from agents.core.errors import PlaygroundError
+from agents.core.errors import PlaygroundError, RateLimited
 
 if TYPE_CHECKING:
     from agents.core.store import Store
@@ -150,15 +151,106 @@ def signer_for(store: Store) -> Signer:
     return Signer(cached)
 
 
-def anonymous_viewer(store: Store, token: object) -> tuple[Viewer, str]:
+def anonymous_viewer(store: Store, token: object, client: str | None = None,
+                     now: datetime | None = None) -> tuple[Viewer, str]:
     """The viewer a browser's signed token names, or a fresh anonymous one (with its new token)
-    when the token is missing, tampered or signed by another server."""
+    when the token is missing, tampered or signed by another server. A fresh one counts against
+    its client address's hourly limit (``mint_anonymous``); a browser's own valid token never does."""
     signer = signer_for(store)
     user_id = signer.verify(token)
     if user_id is not None and user_id.startswith(_ANON_PREFIX):
         return Viewer(user_id, "anonymous"), str(token)
-    user_id = new_anonymous_id()
+    user_id = mint_anonymous(store, client, now)
     return Viewer(user_id, "anonymous"), signer.sign(user_id)
+
+
+# --- minting anonymous identities, limited per client address (issue 26) ----------------------------
+# Every new browser session gets an identity, and every identity has its own daily limit: without a
+# limit on minting, one visitor gets as many daily limits as they open sessions.
+
+DEFAULT_IDENTITY_LIMIT = 20
+
+
+class TooManyIdentities(RateLimited):
+    """HTTP 429: this client address made too many anonymous identities this hour."""
+
+    code = "too_many_identities"
+
+
+def identity_limit_from_env() -> int:
+    raw = os.environ.get("PLAYGROUND_IDENTITY_LIMIT", "").strip()
+    if not raw:
+        return DEFAULT_IDENTITY_LIMIT
+    if not raw.isdigit() or int(raw) < 1:
+        raise PlaygroundError(f"PLAYGROUND_IDENTITY_LIMIT must be a whole number of new anonymous identities per "
+                              f"client address and hour (≥ 1), not {raw!r}.", code="bad_config")
+    return int(raw)
+
+
+def mint_anonymous(store: Store, client: str | None, now: datetime | None = None) -> str:
+    """A new anonymous user id, if ``client`` (its address, see ``client_address``) made fewer than
+    PLAYGROUND_IDENTITY_LIMIT this hour; else TooManyIdentities. ``None`` is a trusted caller (a test,
+    the CLI): no limit. The claim is one conditional UPDATE on the address's counter row."""
+    if client is not None:
+        now = now or datetime.now(UTC).replace(tzinfo=None)
+        hour = now.replace(minute=0, second=0, microsecond=0)
+        limit = identity_limit_from_env()
+        if store.limits.claim("identities", client, hour, limit) is None:
+            wait = max(1, round((hour + timedelta(hours=1) - now).total_seconds()))
+            minutes = max(1, -(-wait // 60))
+            raise TooManyIdentities(
+                f"이 주소에서 지난 한 시간 동안 새 익명 사용자를 이미 {limit}명 만들어 더 만들지 않았습니다. 이미 신원이 있는 "
+                f"브라우저는 그대로 쓸 수 있어요. {minutes}분 뒤에 다시 시도하거나 로그인하세요. (This address already made "
+                f"{limit} new anonymous identities this hour (PLAYGROUND_IDENTITY_LIMIT), so no new one was made. A "
+                f"browser that already has its identity keeps working; try again in {minutes} min, or sign in.)",
+                retry_after=wait)
+    return new_anonymous_id()
+
+
+def proxy_hops() -> int:
+    """How many trusted proxies in front of the app append to X-Forwarded-For: ``PLAYGROUND_PROXY_HOPS``,
+    else 1 on a Space (its proxy), else 0 (the app is reached directly)."""
+    raw = os.environ.get("PLAYGROUND_PROXY_HOPS", "").strip()
+    if not raw:
+        return 1 if os.environ.get("SPACE_ID") else 0
+    if not raw.isdigit() or int(raw) > 10:
+        raise PlaygroundError(f"PLAYGROUND_PROXY_HOPS must be the number of trusted proxies in front of the app "
+                              f"(0-10), not {raw!r}.", code="bad_config")
+    return int(raw)
+
+
+def client_address(peer: str | None, headers: Mapping[str, str] | Any) -> str:
+    """The one place that says which address a request came from (identity minting limits by it).
+
+    With N trusted proxies in front (``proxy_hops``), the Nth X-Forwarded-For entry from the right:
+    the one the outermost trusted proxy wrote. Entries left of it are whatever the client sent and
+    are never trusted (a client rotating a forged header gets nowhere). Without proxies, the peer.
+    An IPv6 address counts as its /64 network, since one subscriber holds a whole /64; anything
+    unreadable is "unknown" (all of those share one limit)."""
+    address = peer
+    hops = proxy_hops()
+    if hops:
+        values = headers.getlist("x-forwarded-for") if hasattr(headers, "getlist") else [
+            v for k, v in headers.items() if k.lower() == "x-forwarded-for"]
+        entries = [e.strip() for value in values for e in str(value).split(",") if e.strip()]
+        if len(entries) >= hops:
+            address = entries[-hops]
+    return _network(address)
+
+
+def _network(address: str | None) -> str:
+    text = (address or "").strip().strip("[]")
+    if text.count(":") == 1 and "." in text:  # an IPv4 address with a port
+        text = text.split(":", 1)[0]
+    try:
+        ip = ipaddress.ip_address(text.split("%", 1)[0])
+    except ValueError:
+        return "unknown"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def require(viewer: Viewer | None) -> str:

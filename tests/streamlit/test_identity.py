@@ -87,3 +87,18 @@ def test_shared_mode_with_auth_before_login_offers_it_and_stays_anonymous(store,
     send(at, "이번 주 성과 어때?")
     (owner,) = owners()
     assert owner.startswith("anon-")
+
+
+def test_shared_mode_stops_minting_anonymous_ids_past_the_address_limit(store, monkeypatch):
+    monkeypatch.setenv("PLAYGROUND_IDENTITY_LIMIT", "1")
+    first = fresh(monkeypatch, "shared")
+    first.run()
+    assert not first.error
+    second = fresh(monkeypatch, "shared")  # another session from the same address, this hour
+    second.run()
+    assert [e.value for e in second.error] and second.error[0].value.startswith(
+        "이 주소에서 지난 한 시간 동안 새 익명 사용자를 이미 1명 만들어")
+    assert not second.chat_input  # the page stopped there: nothing to act as
+    send(first, "이번 주 성과 어때?")  # the session that has its identity keeps working
+    (owner,) = owners()
+    assert owner.startswith("anon-")

@@ -12,6 +12,8 @@ Counters (``usage_counters``), one row per scope, subject and window:
   plus what the turns in flight reserved; ``peak_usd`` is the dearest settled turn, the reservation;
 - ``identities``: anonymous identities minted for one client address per hour.
 Bursts (``usage_bursts``): the hit times of one identity inside the sliding burst window.
+
+A turn cut off by a crash never settles its reservation: the budget then errs on the safe side.
 """
 
 from __future__ import annotations

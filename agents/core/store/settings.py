@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import time
 from collections.abc import Callable
+
+import duckdb
 
 from agents.core.store.db import Database
 
@@ -17,8 +21,15 @@ class SettingsRepo:
 
     def get_or_create(self, key: str, make: Callable[[], str]) -> str:
         """The stored value, or ``make()`` stored once; a concurrent first call keeps the winner's."""
-        self.db.execute("INSERT INTO app_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
-                        [key, make()])
-        value = self.get(key)
-        assert value is not None
-        return value
+        for _ in range(100):
+            value = self.get(key)
+            if value is not None:
+                return value
+            # Two first calls at once: DuckDB answers the second insert with a constraint error (or a
+            # write-write conflict) rather than doing nothing, until the winner commits; read it then.
+            with contextlib.suppress(duckdb.ConstraintException, duckdb.TransactionException):
+                self.db.execute("INSERT INTO app_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                                [key, make()])
+                continue
+            time.sleep(0.01)
+        raise RuntimeError(f"the setting {key!r} could not be stored")
