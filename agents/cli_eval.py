@@ -1,7 +1,8 @@
 """``playground eval run|list|show|compare|export|save-case|schema``: what a CI pipeline calls.
 
-``eval run`` exits 0 when every assertion passed (or was skipped), 1 when any failed or a case could not
-run, 2 when the command was refused (a bad suite file names its file, line and reason; nothing runs).
+``eval run`` exits 0 when no assertion failed (skips are reported: a case whose every assertion was skipped is
+``skipped``, never passed), 1 when any failed or a case could not run, or with ``--fail-on-skip`` when any was
+skipped, 2 when the command was refused (a bad suite file names its file, line and reason; nothing runs).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import sys
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -21,7 +23,7 @@ from agents.evals.loader import LoadedSuite, load_all
 from agents.evals.report import EXPORT_FORMATS, case_json, export_text, junit_xml, run_detail, run_summary
 from agents.evals.runner import MAX_CONCURRENCY, CaseOutcome, run_suite
 
-MARK = {"passed": "✓", "failed": "✗", "error": "!"}
+MARK = {"passed": "✓", "failed": "✗", "error": "!", "skipped": "↷"}
 
 
 def _split(value: str | None) -> list[str] | None:
@@ -76,11 +78,17 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         if len(plans[0][1]) > 1 or len(plans) > 1:
             line += f"  ({outcome.config.label()})"
         failed = [r for r in outcome.results if r["status"] == "fail"]
+        skipped = [r for r in outcome.results if r["status"] == "skip"]
         if outcome.error:
             line += f" — {outcome.error}"
         elif failed:
             first = failed[0]
             line += f" — step {first['step_index'] + 1} {first['kind']}: {first['message']}"
+        elif outcome.status == "skipped":
+            first = skipped[0]
+            line += f" — skipped: step {first['step_index'] + 1} {first['kind']}: {first['message']}"
+        elif skipped:
+            line += f" ({len(skipped)} skipped)"
         out.write(line + "\n")
         out.flush()
 
@@ -99,9 +107,9 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
                 out.write(json.dumps(run_summary(detail["run"]), ensure_ascii=False, default=str) + "\n")
             else:
                 r = detail["run"]
-                out.write(f"{r['status'].upper()}: {r['cases_passed']}/{r['cases_total']} cases passed · assertions "
-                          f"{r['assertions_passed']} passed, {r['assertions_failed']} failed, {r['assertions_skipped']} "
-                          f"skipped · {r['duration_ms'] / 1000:.1f} s · run {r['id']}\n")
+                out.write(f"{r['status'].upper()}: {_cases(r)} · assertions {r['assertions_passed']} passed, "
+                          f"{r['assertions_failed']} failed, {r['assertions_skipped']} skipped · "
+                          f"{r['duration_ms'] / 1000:.1f} s · run {r['id']}\n")
                 if r["matrix_id"]:
                     out.write(f"  matrix {r['matrix_id']}\n")
     if args.junit:
@@ -110,7 +118,22 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             Path(args.junit).write_text(junit_xml(details), encoding="utf-8")
         except OSError as exc:
             raise PlaygroundError(f"Cannot write the JUnit file {args.junit}: {exc.strerror}.", code="bad_path") from exc
-    return 0 if all(d["run"]["status"] == "passed" for d in details) else 1
+    if not all(d["run"]["status"] == "passed" for d in details):
+        return 1
+    if args.fail_on_skip:
+        skipped = [(c["name"], a) for d in details for c in d["cases"] for a in c["assertions"] if a["status"] == "skip"]
+        if skipped:
+            names = list(dict.fromkeys(name for name, _ in skipped))
+            (sys.stderr if args.json else out).write(
+                f"--fail-on-skip: {len(skipped)} assertion(s) skipped in {len(names)} case(s): {', '.join(names)}\n")
+            return 1
+    return 0
+
+
+def _cases(run: dict[str, Any]) -> str:
+    """"2/3 cases passed, 1 skipped": a skipped case is not a passed one."""
+    skipped = run.get("cases_skipped") or 0
+    return f"{run['cases_passed']}/{run['cases_total']} cases passed" + (f", {skipped} skipped" if skipped else "")
 
 
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
@@ -150,7 +173,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     r = detail["run"]
     out.write(f"run {r['id']} · {r['suite']} [{r['agent_id']}] · {r['provider']}/{r['model']}"
               f"{' prompt v' + str(r['prompt_version']) if r['prompt_version'] else ''} · {r['status']}\n"
-              f"{r['cases_passed']}/{r['cases_total']} cases passed · {r['started_at']:%Y-%m-%d %H:%M:%S} UTC\n")
+              f"{_cases(r)} · {r['started_at']:%Y-%m-%d %H:%M:%S} UTC\n")
     for case in detail["cases"]:
         out.write(f"  {MARK[case['status']]} {case['name']}  (conversation {case['conversation_id']})\n")
         if case["error"]:
@@ -178,7 +201,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"{key:<15} {_num(m['a'])} → {_num(m['b'])}  (Δ {_num(m['delta'])})\n")
     counts = result["counts"]
     out.write(f"{counts['regression']} newly failing · {counts['fixed']} newly passing · "
-              f"{counts['still_failing']} still failing · {counts['still_passing']} still passing\n")
+              f"{counts['still_failing']} still failing · {counts['still_passing']} still passing"
+              + (f" · {counts['skipped']} skipped in B" if counts["skipped"] else "") + "\n")
     for row in result["cases"]:
         if row["change"] == "still_passing":
             continue
@@ -255,6 +279,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
     run.add_argument("--concurrency", type=bounded("--concurrency", 1, MAX_CONCURRENCY), default=4,
                      help=f"cases run at once, 1-{MAX_CONCURRENCY} (default 4)")
     run.add_argument("--junit", help="also write JUnit XML to this path")
+    run.add_argument("--fail-on-skip", action="store_true",
+                     help="exit 1 when any assertion was skipped (a judge on the offline model, an unknown price)")
     run.set_defaults(func=cmd_run)
 
     lister = actions.add_parser("list", parents=[common], help="your runs, newest first")

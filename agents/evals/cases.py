@@ -45,7 +45,7 @@ class CaseOutcome:
     index: int
     case: spec.Case
     config: spec.Config
-    status: str  # passed, failed or error
+    status: str  # passed, failed, error, or skipped (every assertion was skipped: nothing was checked)
     user_id: str
     conversation_id: str | None
     steps: list[StepRecord] = field(default_factory=list)
@@ -246,6 +246,8 @@ def run_case(
         outcome.status, outcome.error = "error", f"{type(exc).__name__}: {exc}"
     if outcome.status == "passed" and any(r["status"] == "fail" for r in outcome.results):
         outcome.status = "failed"
+    elif outcome.status == "passed" and outcome.results and all(r["status"] == "skip" for r in outcome.results):
+        outcome.status = "skipped"  # a skip is never a pass
     outcome.duration_ms = (time.perf_counter() - started) * 1000
     return outcome
 

@@ -14,7 +14,7 @@ import pandas as pd
 from agents.core.errors import PlaygroundError
 from agents.core.store.evals import EvalRepo
 
-ORDER = {"regression": 0, "fixed": 1, "still_failing": 2, "added": 3, "removed": 4, "still_passing": 5}
+ORDER = {"regression": 0, "fixed": 1, "still_failing": 2, "skipped": 3, "added": 4, "removed": 5, "still_passing": 6}
 
 
 class RunNotFound(PlaygroundError):
@@ -58,16 +58,18 @@ def _delta(a: float | int | None, b: float | int | None) -> float | int | None:
 
 
 def _change(a: str | None, b: str | None) -> str:
+    """B's case against A's: a skipped case checked nothing, so it is neither passing nor failing: B skipped is
+    its own change, and A skipped counts as not passing (B passing is newly passing) and not failing (B failing
+    is newly failing)."""
     if a is None:
         return "added"
     if b is None:
         return "removed"
-    ok_a, ok_b = a == "passed", b == "passed"
-    if ok_a and not ok_b:
-        return "regression"
-    if ok_b and not ok_a:
-        return "fixed"
-    return "still_passing" if ok_a else "still_failing"
+    if b == "skipped":
+        return "skipped"
+    if b == "passed":
+        return "still_passing" if a == "passed" else "fixed"
+    return "regression" if a in ("passed", "skipped") else "still_failing"
 
 
 def compare_runs(repo: EvalRepo, run_a: str, run_b: str, owner: str | None = None) -> dict[str, Any]:
@@ -102,7 +104,7 @@ def compare_runs(repo: EvalRepo, run_a: str, run_b: str, owner: str | None = Non
 
 def _run_view(run: dict[str, Any]) -> dict[str, Any]:
     keys = ("id", "suite", "agent_id", "provider", "model", "prompt_version", "status", "cases_total", "cases_passed",
-            "cases_failed", "started_at")
+            "cases_failed", "cases_skipped", "started_at")
     return {k: run[k] for k in keys}
 
 

@@ -7,7 +7,6 @@ prose, and a pass it made up would be a lie.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from agents.core.providers import ChatMessage, ModelRequest, complete, make_provider
@@ -19,7 +18,6 @@ JUDGE_SYSTEM = (
     "the cards it showed and its reply. Decide whether the reply satisfies the rubric. Answer with one JSON "
     'object and nothing else: {"pass": true or false, "reason": "one sentence"}.'
 )
-_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
 
 
 def make_judge(config: spec.Config, settings: dict[str, Any] | None = None) -> Judge:
@@ -57,11 +55,15 @@ def _prompt(rubric: str, step: StepRecord) -> str:
 
 
 def _verdict(text: str) -> tuple[bool, str] | None:
-    match = _OBJECT.search(text or "")
-    if match is None:
+    # From the first "{" to the last "}": what `\{.*\}` found, without its quadratic backtracking on a long
+    # answer full of "{" and no "}" (the answer comes from a model the run's caller picks).
+    text = text or ""
+    end = text.rfind("}")
+    start = text.find("{", 0, max(end, 0))
+    if end < 0 or start < 0:
         return None
     try:
-        data: Any = json.loads(match.group(0))
+        data: Any = json.loads(text[start:end + 1])
     except json.JSONDecodeError:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("pass"), bool):

@@ -51,7 +51,7 @@ def _turn_of(case: dict[str, Any], step_index: int) -> str | None:
 
 def run_summary(run: dict[str, Any]) -> dict[str, Any]:
     keys = ("id", "suite", "agent_id", "provider", "model", "prompt_version", "matrix_id", "status", "cases_total",
-            "cases_passed", "cases_failed", "assertions_passed", "assertions_failed", "assertions_skipped",
+            "cases_passed", "cases_failed", "cases_skipped", "assertions_passed", "assertions_failed", "assertions_skipped",
             "duration_ms")
     return {"type": "summary", **{k: run[k] for k in keys}, "pass_rate": pass_rate(run)}
 
@@ -61,7 +61,8 @@ def run_summary(run: dict[str, Any]) -> dict[str, Any]:
 
 def junit_xml(details: list[dict[str, Any]]) -> str:
     """One <testsuite> per run, one <testcase> per case; a failed assertion is a <failure> naming the
-    step, what was asserted, what was observed and the turn's trace id."""
+    step, what was asserted, what was observed and the turn's trace id; a case whose every assertion was
+    skipped is <skipped/>."""
     root = ET.Element("testsuites", name="agent-playground evals")
     totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
     for detail in details:
@@ -89,6 +90,11 @@ def junit_xml(details: list[dict[str, Any]]) -> str:
                 lines = [_failure_line(case, a) for a in failed]
                 ET.SubElement(el, "failure", message=f"{len(failed)} assertion(s) failed: " + lines[0],
                               type="assertion").text = "\n".join(lines)
+            if case["status"] == "skipped":  # nothing was checked: CI shows it as skipped, not passed
+                counts["skipped"] += 1
+                reasons = [f"step {a['step_index'] + 1} {a['kind']}: {a['message']}" for a in skipped]
+                ET.SubElement(el, "skipped", message=f"{len(skipped)} assertion(s) skipped: " + reasons[0]).text = \
+                    "\n".join(reasons)
             out = [f"conversation: {case['conversation_id']}", f"user: {case['user_id']}"]
             out += [f"skipped step {a['step_index'] + 1} {a['kind']}: {a['message']}" for a in skipped]
             ET.SubElement(el, "system-out").text = "\n".join(out)

@@ -9,9 +9,9 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 Lang = Literal["ko", "en"]
-ICON = {"passed": "✅", "failed": "❌", "error": "⚠️", "running": "⏳", "aborted": "⛔", None: "—"}
-CHANGE_ICON = {"regression": "🔻", "fixed": "🔺", "still_failing": "❌", "still_passing": "✅", "added": "➕",
-               "removed": "➖"}
+ICON = {"passed": "✅", "failed": "❌", "error": "⚠️", "skipped": "↷", "running": "⏳", "aborted": "⛔", None: "—"}
+CHANGE_ICON = {"regression": "🔻", "fixed": "🔺", "still_failing": "❌", "still_passing": "✅", "skipped": "↷",
+               "added": "➕", "removed": "➖"}
 _T: dict[str, dict[Lang, str]] = {
     "started": {"ko": "시작", "en": "Started"}, "suite": {"ko": "스위트", "en": "Suite"},
     "agent": {"ko": "에이전트", "en": "Agent"}, "config": {"ko": "구성", "en": "Configuration"},
@@ -28,10 +28,11 @@ _T: dict[str, dict[Lang, str]] = {
     "no_runs": {"ko": "아직 실행한 평가가 없습니다. 스위트를 고르고 **실행**을 누르세요.",
                 "en": "No evaluation runs yet. Pick a suite and press **Run**."},
     "progress": {"ko": "{done}/{total} 케이스 완료", "en": "{done}/{total} cases done"},
-    "summary": {"ko": "{icon} **{suite}** · {config} · 케이스 {passed}/{total} 통과 · 검증 통과 {ap} · 실패 {af} · 건너뜀 {sk}"
-                      " · {secs:.1f}초",
-                "en": "{icon} **{suite}** · {config} · {passed}/{total} cases passed · assertions {ap} passed, "
-                      "{af} failed, {sk} skipped · {secs:.1f} s"},
+    "summary": {"ko": "{icon} **{suite}** · {config} · 케이스 {passed}/{total} 통과{cases_skipped} · 검증 통과 {ap} · 실패 {af}"
+                      " · 건너뜀 {sk} · {secs:.1f}초",
+                "en": "{icon} **{suite}** · {config} · {passed}/{total} cases passed{cases_skipped} · assertions {ap} "
+                      "passed, {af} failed, {sk} skipped · {secs:.1f} s"},
+    "cases_skipped": {"ko": " · 건너뜀 {n}", "en": " · {n} skipped"},
     "pass_rate": {"ko": "통과율", "en": "Pass rate"},
     "latency_p50_ms": {"ko": "지연 p50 (ms)", "en": "Latency p50 (ms)"},
     "latency_p95_ms": {"ko": "지연 p95 (ms)", "en": "Latency p95 (ms)"},
@@ -40,7 +41,8 @@ _T: dict[str, dict[Lang, str]] = {
     "counts": {"ko": "새로 실패 {regression} · 새로 통과 {fixed} · 계속 실패 {still_failing} · 계속 통과 {still_passing}",
                "en": "{regression} newly failing · {fixed} newly passing · {still_failing} still failing · "
                      "{still_passing} still passing"},
-    "skipped": {"ko": "건너뜀", "en": "skipped"},
+    "skipped": {"ko": "B에서 건너뜀", "en": "skipped in B"},
+    "skipped_count": {"ko": " · B에서 건너뜀 {skipped}", "en": " · {skipped} skipped in B"},
 }
 
 
@@ -74,7 +76,8 @@ class Table(BaseModel):
 
 def runs_table(runs: list[dict[str, Any]], lang: Lang) -> Table:
     rows = [[f"{r['started_at']:%Y-%m-%d %H:%M}", r["suite"], r["agent_id"], config_label(r),
-             f"{ICON.get(r['status'], '')} {r['cases_passed']}/{r['cases_total']}",
+             f"{ICON.get(r['status'], '')} {r['cases_passed']}/{r['cases_total']}"
+             + (f" · {ICON['skipped']} {r['cases_skipped']}" if r.get("cases_skipped") else ""),
              "" if r.get("duration_ms") is None else f"{r['duration_ms'] / 1000:.1f} s", r["id"]] for r in runs]
     return Table(headers=[t(k, lang) for k in ("started", "suite", "agent", "config", "status", "time", "run")],
                  rows=rows)
@@ -108,8 +111,10 @@ def results_view(detail: dict[str, Any], lang: Lang) -> ResultsView:
     run = detail["run"]
     every = [a for c in detail["cases"] for a in c["assertions"]]
     # While a run is going its row has no totals yet: count what the stored cases say so far.
+    skipped_cases = sum(1 for c in detail["cases"] if c["status"] == "skipped")
     summary = t("summary", lang, icon=ICON.get(run["status"], ""), suite=run["suite"], config=config_label(run),
                 passed=sum(1 for c in detail["cases"] if c["status"] == "passed"), total=run["cases_total"],
+                cases_skipped=t("cases_skipped", lang, n=skipped_cases) if skipped_cases else "",
                 ap=sum(1 for a in every if a["status"] == "pass"), af=sum(1 for a in every if a["status"] == "fail"),
                 sk=sum(1 for a in every if a["status"] == "skip"),
                 secs=(run["duration_ms"] or sum(c["duration_ms"] or 0 for c in detail["cases"])) / 1000)
@@ -118,7 +123,9 @@ def results_view(detail: dict[str, Any], lang: Lang) -> ResultsView:
         counts = {k: sum(1 for a in case["assertions"] if a["status"] == k) for k in ("pass", "fail", "skip")}
         turns = {s["step_index"]: s.get("turn_id") for s in case["steps"]}
         failed = [a for a in case["assertions"] if a["status"] == "fail"]
-        why = case["error"] or "; ".join(f"{a['step_index'] + 1}. {a['message']}" for a in failed)
+        # a skipped case says why nothing was checked
+        shown = failed or [a for a in case["assertions"] if case["status"] == "skipped" and a["status"] == "skip"]
+        why = case["error"] or "; ".join(f"{a['step_index'] + 1}. {a['message']}" for a in shown)
         targets.append(_target(turns, [a["step_index"] for a in failed]))
         rows.append([ICON.get(case["status"], ""), case["name"],
                      f"{counts['pass']}✓ {counts['fail']}✗ {counts['skip']}↷", why,
@@ -161,7 +168,8 @@ def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
     pct = lambda v: "—" if v is None else f"{v:.0%}"  # noqa: E731
     summary = (f"**A** {a['suite']} · {config_label(a)} (`{a['id']}`)  ↔  **B** {b['suite']} · {config_label(b)} "
                f"(`{b['id']}`)\n\n{t('pass_rate', lang)} {pct(pr['a'])} → {pct(pr['b'])} · "
-               + t("counts", lang, **result["counts"]))
+               + t("counts", lang, **result["counts"])
+               + (t("skipped_count", lang, **result["counts"]) if result["counts"].get("skipped") else ""))
     metric_rows = [[t("pass_rate", lang), pct(pr["a"]), pct(pr["b"]),
                     "—" if pr["delta"] is None else f"{pr['delta']:+.0%}"]]
     for key, m in result["metrics"].items():
@@ -194,11 +202,12 @@ def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
         differences="\n".join(lines), targets_a=targets_a, targets_b=targets_b)
 
 
-STATUS_VALUE = {"passed": 1.0, "failed": 0.0, "error": -1.0}
+STATUS_VALUE = {"passed": 1.0, "failed": 0.0, "error": -1.0, "skipped": 0.5}
 
 
 def matrix_figure(grid: dict[str, Any], lang: Lang) -> Any:
-    """Cases × configurations as a Plotly heatmap (green passed, red failed, amber error)."""
+    """Cases × configurations as a Plotly heatmap (green passed, red failed, amber error, grey skipped: nothing
+    was checked)."""
     import plotly.graph_objects as go
 
     columns = [f"{c['provider']}/{c['model'] or '-'}<br>v{c['prompt_version'] or 'active'} "
@@ -208,8 +217,8 @@ def matrix_figure(grid: dict[str, Any], lang: Lang) -> Any:
     text = [[ICON.get(cell, "—") for cell in r["cells"]] for r in grid["rows"]]
     figure = go.Figure(go.Heatmap(
         z=z, x=columns, y=names, text=text, texttemplate="%{text}", showscale=False, zmin=-1, zmax=1,
-        colorscale=[[0.0, "#f59e0b"], [0.49, "#f59e0b"], [0.5, "#ef4444"], [0.74, "#ef4444"], [0.75, "#22c55e"],
-                    [1.0, "#22c55e"]],
+        colorscale=[[0.0, "#f59e0b"], [0.24, "#f59e0b"], [0.25, "#ef4444"], [0.62, "#ef4444"], [0.63, "#9ca3af"],
+                    [0.87, "#9ca3af"], [0.88, "#22c55e"], [1.0, "#22c55e"]],
         hovertemplate="%{y}<br>%{x}<extra></extra>"))
     figure.update_layout(height=max(220, 28 * len(names) + 120), margin={"l": 10, "r": 10, "t": 30, "b": 10},
                          yaxis={"autorange": "reversed", "automargin": True}, xaxis={"side": "top"},

@@ -126,3 +126,14 @@ def test_a_yaml_alias_bomb_is_refused_at_once_without_memory_growth(shared, alic
         assert f"expand to more than {MAX_NODES:,} values, like a 'billion laughs' bomb" in error["message"]
         assert ":8: YAML 별칭을 펼치면" in error["message"]  # the line where the expansion passed the bound
     assert shared.get("/api/v1/evals/suites/bomb", headers=alice).status_code == 404
+
+
+def test_a_refused_pattern_is_a_422_naming_it(shared, alice) -> None:
+    for pattern, reason in (("x" * 1001, "(The regular expression is 1,001 characters long; at most 1,000.)"),
+                            ("notes(", "(not a valid regular expression: missing ), unterminated subpattern at "
+                                       "position 5.)")):
+        answer = shared.put("/api/v1/evals/suites/regex-attack", json={"yaml": _suite(pattern)}, headers=alice)
+        assert answer.status_code == 422
+        error = answer.json()["error"]
+        assert error["code"] == "bad_suite" and reason in error["message"]
+        assert "regex-attack.yaml:9: cases[0].turns[1].expect[0].text_matches: " in error["message"]

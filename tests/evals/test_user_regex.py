@@ -4,7 +4,9 @@ does not turn that into a pass), and a bad or oversized pattern is refused when 
 
 from __future__ import annotations
 
+import json
 import re
+import time
 
 import pytest
 
@@ -91,3 +93,24 @@ cases:
     (problem,) = stored.value.problems
     assert (problem.line, problem.where) == (8, "cases[0].turns[0].expect[0].text_matches")
     assert problem.reason.startswith("정규식이 너무 깁니다: 1,001자") and "at most 1,000.)" in problem.reason
+
+
+def test_the_judges_verdict_is_read_in_linear_time() -> None:
+    from agents.evals.judge import _verdict
+
+    old = re.compile(r"\{.*\}", re.DOTALL)  # what it used: the same object, found by backtracking
+    for text in ('{"pass": true, "reason": "ok"}', 'Verdict: {"pass": false, "reason": "a {b}"} done', "{ {",
+                 '} {"pass": true} }', "", "no braces", '{"pass": "yes"}', '{"pass": true}\n{"pass": false}'):
+        found = old.search(text)
+        expected = None
+        if found is not None:
+            try:
+                data = json.loads(found.group(0))
+                expected = (data["pass"], str(data.get("reason") or "")) if isinstance(data, dict) and isinstance(
+                    data.get("pass"), bool) else None
+            except json.JSONDecodeError:
+                expected = None
+        assert _verdict(text) == expected, text
+    started = time.perf_counter()
+    assert _verdict("{" * 200_000) is None  # `\{.*\}` took over a minute here (4 s at 40,000)
+    assert time.perf_counter() - started < 1.0

@@ -206,3 +206,18 @@ def test_shared_mode_lists_the_viewers_own_runs_and_offers_only_traces_they_may_
         click(at, label)  # whatever trace is offered opens: no "not found"
         assert not at.error, [e.value for e in at.error]
         at.radio(key="pg_lab_view").set_value("evals").run()
+
+
+def test_a_case_whose_assertions_were_all_skipped_shows_as_skipped(app):
+    from tests.evals.test_skipped import SUITE
+
+    (run,) = run_suite(parse_suite(SUITE, "skips.yaml"), concurrency=1)
+    open_page(app, "lab")
+    app.radio(key="pg_lab_view").set_value("evals").run()
+    assert table(app)["결과"].tolist() == ["✅ 2/3 · ↷ 1"]
+    app.selectbox(key="pg_lab_run:demo").set_value(run.id).run()
+    assert "✅ **skips** · offline/rules-v1 · 케이스 2/3 통과 · 건너뜀 1 · 검증 통과 2 · 실패 0 · 건너뜀 2" in texts(app)
+    cases = table(app, 1)
+    assert cases[""].tolist() == ["↷", "✅", "✅"]
+    assert cases["검증"].tolist() == ["0✓ 0✗ 1↷", "1✓ 0✗ 1↷", "1✓ 0✗ 0↷"]
+    assert cases["실패 이유"].tolist()[0].startswith("1. skipped on the offline provider")

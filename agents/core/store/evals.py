@@ -103,12 +103,31 @@ def _evals_002_suites(cur: duckdb.DuckDBPyConnection) -> None:
     ], tail="PRIMARY KEY (owner, name)")
 
 
+def _evals_003_skipped(cur: duckdb.DuckDBPyConnection) -> None:
+    """A case whose every assertion was skipped checked nothing: it is ``skipped``, counted apart (it was
+    counted as passed before; those rows stay as they were)."""
+    cur.execute("DROP INDEX eval_runs_owner")  # DuckDB alters no table that an index depends on
+    cur.execute("ALTER TABLE eval_runs ADD COLUMN cases_skipped INTEGER NOT NULL DEFAULT 0")
+    cur.execute("CREATE INDEX eval_runs_owner ON eval_runs(owner)")
+    for table, column, why in (
+        ("eval_runs", "cases_skipped", "cases whose every assertion was skipped (nothing was checked); a skip is "
+                                       "never a pass"),
+        ("eval_runs", "cases_passed", "cases with no failed assertion and at least one passed (runs before "
+                                      "evals_003 also counted all-skipped cases here)"),
+        ("eval_runs", "cases_failed", "cases with a failed assertion or an error"),
+        ("eval_cases", "status", "passed, failed, error (a step could not run) or skipped (every assertion was "
+                                 "skipped)"),
+    ):
+        cur.execute(f"COMMENT ON COLUMN {table}.{column} IS '{why}'")
+
+
 EVAL_MIGRATIONS: list[Migration] = [Migration("evals_001_runs", _evals_001_runs),
-                                    Migration("evals_002_suites", _evals_002_suites)]
+                                    Migration("evals_002_suites", _evals_002_suites),
+                                    Migration("evals_003_skipped", _evals_003_skipped)]
 
 _RUN_COLS = ("id, suite, suite_file, suite_text, agent_id, provider, model, prompt_version, matrix_id, owner, status, "
              "concurrency, started_at, finished_at, duration_ms, cases_total, cases_passed, cases_failed, "
-             "assertions_passed, assertions_failed, assertions_skipped, error")
+             "cases_skipped, assertions_passed, assertions_failed, assertions_skipped, error")
 _CASE_COLS = ("run_id, case_index, name, tags, status, error, user_id, conversation_id, steps, latency_ms, tokens, "
               "cost, duration_ms, started_at")
 _STEP_COLS = ("run_id, case_index, step_index, kind, input, turn_id, action_id, outcome, error_code, latency_ms, "
@@ -144,7 +163,7 @@ class EvalRepo:
 
     def start_run(self, run: dict[str, Any]) -> None:
         row = {"status": "running", "finished_at": None, "duration_ms": None, "cases_passed": 0, "cases_failed": 0,
-               "assertions_passed": 0, "assertions_failed": 0, "assertions_skipped": 0, "error": None, **run}
+               "cases_skipped": 0, "assertions_passed": 0, "assertions_failed": 0, "assertions_skipped": 0, "error": None, **run}
         cols = _RUN_COLS.split(", ")
         self.db.write(lambda: self.db.execute(f"INSERT INTO eval_runs ({_RUN_COLS}) VALUES ({_ph(_RUN_COLS)})",
                                               [row[c] for c in cols]))
@@ -172,14 +191,17 @@ class EvalRepo:
             cur.execute("""
                 UPDATE eval_runs r SET
                     cases_passed = (SELECT count(*) FROM eval_cases c WHERE c.run_id = r.id AND c.status = 'passed'),
-                    cases_failed = (SELECT count(*) FROM eval_cases c WHERE c.run_id = r.id AND c.status <> 'passed'),
+                    cases_failed = (SELECT count(*) FROM eval_cases c WHERE c.run_id = r.id
+                                    AND c.status NOT IN ('passed', 'skipped')),
+                    cases_skipped = (SELECT count(*) FROM eval_cases c WHERE c.run_id = r.id AND c.status = 'skipped'),
                     assertions_passed = (SELECT count(*) FROM eval_assertions a WHERE a.run_id = r.id AND a.status = 'pass'),
                     assertions_failed = (SELECT count(*) FROM eval_assertions a WHERE a.run_id = r.id AND a.status = 'fail'),
                     assertions_skipped = (SELECT count(*) FROM eval_assertions a WHERE a.run_id = r.id AND a.status = 'skip'),
                     finished_at = ?, duration_ms = ?, error = ?
                 WHERE r.id = ?""", [now, duration_ms, error, run_id])
             cur.execute("""UPDATE eval_runs SET status = CASE WHEN error IS NOT NULL THEN 'aborted'
-                               WHEN cases_failed = 0 AND cases_passed = cases_total THEN 'passed' ELSE 'failed' END
+                               WHEN cases_failed = 0 AND cases_passed + cases_skipped = cases_total THEN 'passed'
+                               ELSE 'failed' END
                            WHERE id = ?""", [run_id])
             return {}
 

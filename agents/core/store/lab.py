@@ -266,7 +266,7 @@ class LabRepo:
                                  for c in ROW_COLS.split(", "))
                 select = (f"SELECT {cols}, f.rating, f.comment{extra} "
                           f"FROM traces t LEFT JOIN feedback f ON f.turn_id = t.turn_id WHERE {where}")
-                order = ("t.started_at", "t.turn_id")
+                order: tuple[str, ...] = ("t.started_at", "t.turn_id")
             case "feedback":
                 select = ("SELECT f.turn_id, f.user_id, f.conversation_id, f.message_id, f.rating, f.comment, "
                           "f.created_at, f.updated_at, t.agent_id, t.provider, t.model, t.prompt_version "
