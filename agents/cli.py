@@ -24,6 +24,7 @@ from agents.core.agent import get_agent, list_agents
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
 from agents.core.nlu import Report
+from agents.core.redact import install_log_redaction
 from agents.core.session import Session, check_user_id, runtime_store
 
 
@@ -349,6 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    install_log_redaction()
     args = build_parser().parse_args(argv)
     try:
         if hasattr(args, "user"):

@@ -13,6 +13,7 @@ import gradio as gr
 from agents.core.agent import list_agents
 from agents.core.background import start_alert_checks, warm_up
 from agents.core.errors import PlaygroundError
+from agents.core.redact import install_log_redaction
 from agents.core.store import default_db_path
 from pages.agent_tab import build_agent_tab
 from pages.api_access import build_api_access
@@ -95,6 +96,7 @@ def main(host: str | None = None, port: int | None = None) -> None:
     from agents.core.session import runtime_store
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    install_log_redaction()
     path = os.environ.get("PLAYGROUND_DB") or str(default_db_path())
     try:
         store = runtime_store(path)

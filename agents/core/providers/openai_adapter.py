@@ -27,6 +27,7 @@ from agents.core.providers.base import (
     UsageChunk,
 )
 from agents.core.providers.clients import cached_client
+from agents.core.redact import remember_secret
 
 DEFAULT_MODEL = "gpt-4o-mini"
 KEY_HINT = "set OPENAI_API_KEY or type a key in the header's API key field"
@@ -42,6 +43,7 @@ class OpenAIProvider:
         max_output_tokens: int | None = None, timeout: float = 60.0, max_retries: int = 2,
     ) -> None:
         key = api_key or os.environ.get("OPENAI_API_KEY")
+        remember_secret(api_key)  # a key typed for this session: masked in errors, traces and logs
         # A missing key is reported by the first turn as an error event, not as a crash here.
         self._missing_key = not key
         if api not in ("auto", "responses", "chat"):
