@@ -81,13 +81,16 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
 def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI app
     """The HTTP API with the Gradio UI mounted at ``/``."""
     from agents.api import create_api
+    from agents.httpapi.body_limit import document_body_cap
 
     config = config or AppConfig()
     api = create_api(config.mode)
     # No Gradio run history: it copies every event's inputs (the API key field among them) and
     # outputs (the whole chat) into localStorage, once per event. The Lab keeps the real traces.
+    # Gradio's own limit bounds only uploads (the API's BodyLimits middleware bounds every request
+    # body, its queue's included); set it all the same, to the same cap.
     return gr.mount_gradio_app(api, build_app(config), path="/", css=CSS, theme=gr.themes.Soft(), i18n=I18N,
-                               js=PAGE_JS, run_history=False)
+                               js=PAGE_JS, run_history=False, max_file_size=document_body_cap())
 
 
 def main(host: str | None = None, port: int | None = None) -> None:
