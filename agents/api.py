@@ -14,6 +14,7 @@ from fastapi import Depends, FastAPI, Path
 from agents.core.access import BurstLimiter, burst_limit_from_env, cors_origins
 from agents.core.agent import list_agents
 from agents.core.identity import MODES, Mode
+from agents.core.redact import install_log_redaction
 from agents.httpapi.actions import action_routes
 from agents.httpapi.alerts import alert_routes
 from agents.httpapi.auth import Caller, caller_dependency
@@ -52,6 +53,7 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
     install_error_handlers(api)
     install_docs(api)
     api_body_cap()  # a bad PLAYGROUND_MAX_BODY_BYTES stops the start, not a request
+    install_log_redaction()  # uvicorn's access and error logs included
     # Added before CORS, so CORS wraps it and a 413 carries the CORS headers too.
     api.add_middleware(BodyLimits)
     api.add_middleware(ApiCORS, origins=cors_origins())

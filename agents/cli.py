@@ -27,6 +27,7 @@ from agents.core.errors import PlaygroundError
 from agents.core.followups import earlier
 from agents.core.inputs import InvalidInput
 from agents.core.nlu import Report
+from agents.core.redact import install_log_redaction
 from agents.core.session import Session, check_user_id, runtime_store
 
 
@@ -385,6 +386,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    install_log_redaction()
     args = build_parser().parse_args(argv)
     if args.command != "serve":
         # A storage error reaches the user as the one `error (storage_full): ...` line below; the store's

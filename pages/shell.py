@@ -14,6 +14,7 @@ import gradio as gr
 from agents.core.agent import list_agents
 from agents.core.background import start_alert_checks, warm_up
 from agents.core.errors import PlaygroundError
+from agents.core.redact import install_log_redaction
 from agents.core.store import default_db_path
 from agents.core.streaming import stop_all
 from pages.agent_tab import build_agent_tab
@@ -82,19 +83,23 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
 def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI app
     """The HTTP API with the Gradio UI mounted at ``/``."""
     from agents.api import create_api
+    from agents.httpapi.body_limit import document_body_cap
 
     config = config or AppConfig()
     api = create_api(config.mode)
     # No Gradio run history: it copies every event's inputs (the API key field among them) and
     # outputs (the whole chat) into localStorage, once per event. The Lab keeps the real traces.
+    # Gradio's own limit bounds only uploads (the API's BodyLimits middleware bounds every request
+    # body, its queue's included); set it all the same, to the same cap.
     return gr.mount_gradio_app(api, build_app(config), path="/", css=CSS, theme=gr.themes.Soft(), i18n=I18N,
-                               js=PAGE_JS, run_history=False)
+                               js=PAGE_JS, run_history=False, max_file_size=document_body_cap())
 
 
 def main(host: str | None = None, port: int | None = None) -> None:
     from agents.core.session import runtime_store
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    install_log_redaction()
     path = os.environ.get("PLAYGROUND_DB") or str(default_db_path())
     try:
         store = runtime_store(path)

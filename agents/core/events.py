@@ -9,7 +9,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+
+from agents.core.redact import redact, redact_data
 
 
 def utcnow() -> datetime:
@@ -161,6 +163,12 @@ class Error(_Event):
     retryable: bool = False
     conversation_id: str | None = None
 
+    # Messages are often built from exceptions, which may quote a key (issue 26): masked however made.
+    @field_validator("message")
+    @classmethod
+    def _masked(cls, value: str) -> str:
+        return redact(value)
+
 
 Event = Annotated[
     Thinking
@@ -205,4 +213,5 @@ class Emitter:
 
     def __call__(self, cls: type[_Event], **fields: Any) -> Any:
         self._seq += 1
-        return cls(turn_id=self.turn_id, seq=self._seq, **fields)
+        # Every event a turn streams and records passes here: no secret goes out or into a trace.
+        return cls(turn_id=self.turn_id, seq=self._seq, **redact_data(fields))

@@ -20,6 +20,7 @@ from agents.core.clock import Clock, system_clock
 from agents.core.errors import ConversationNotFound, PlaygroundError
 from agents.core.events import Event
 from agents.core.providers import Provider, make_provider
+from agents.core.redact import install_log_redaction
 from agents.core.runner import TurnSettings, recover_interrupted_turns, run_turn
 from agents.core.store import ConversationRow, MessageRow, PendingActionRow, Store, default_db_path, shared_store
 
@@ -29,7 +30,9 @@ _recover_lock = threading.Lock()
 
 
 def runtime_store(path: str | Path | None = None, clock: Clock = system_clock) -> Store:
-    """The process's store, migrated for every registered agent, recovered once after a crash."""
+    """The process's store, migrated for every registered agent, recovered once after a crash. Every front
+    end opens it, so this is also where the process's log starts to be redacted."""
+    install_log_redaction()
     store = shared_store(path if path is not None else default_db_path(), all_migrations())
     with _recover_lock:
         if store.path not in _recovered:

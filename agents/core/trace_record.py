@@ -15,12 +15,23 @@ from agents.core.events import Error, Event
 from agents.core.fallbacks import fallback_names
 from agents.core.pricing import turn_cost
 from agents.core.providers.base import Provider
+from agents.core.redact import redact_data
 from agents.core.store import Store, TraceRow
 from agents.core.tracing import MESSAGE_CHARS, phase, search_text
 
 if TYPE_CHECKING:
     from agents.core.agent import AgentSpec
     from agents.core.runner import Turn, TurnSettings
+
+
+# What a trace holds that may quote a secret: the model requests (tool results, the user's text), the
+# prompt, the events (masked when made, again here for pipelines' own), the spans and phases.
+_TEXT_FIELDS = ("events", "spans", "phases", "requests", "system_prompt", "message", "search_text")
+
+
+def masked(row: TraceRow) -> TraceRow:
+    """The row as persisted: ``agents.core.redact`` over every text it holds (issue 26)."""
+    return row.model_copy(update={name: redact_data(getattr(row, name)) for name in _TEXT_FIELDS})
 
 
 def trace_events(recorded: list[tuple[Event, float]]) -> list[dict[str, Any]]:
@@ -36,7 +47,7 @@ def write_turn_trace(turn: Turn, status: str, writes_started: float) -> None:
     if turn.prompt_version is None:  # a pipeline that never called the model: the version it would have used
         turn.resolve_prompt()
     comparison = turn.settings.comparison or (None, None)
-    turn.store.traces.insert(TraceRow(
+    turn.store.traces.insert(masked(TraceRow(
         turn_id=turn.id, conversation_id=turn.conversation.id, user_id=turn.user_id, agent_id=turn.agent.id,
         provider=turn.provider.name, model=turn.provider.model, status=status,
         error_code=getattr(error, "code", None), started_at=turn.now, latency_ms=round(turn.elapsed_ms(), 3),
@@ -51,7 +62,7 @@ def write_turn_trace(turn: Turn, status: str, writes_started: float) -> None:
         cost_usd=turn_cost(turn.provider.name, turn.provider.model, turn.spans, turn.usage.input_tokens,
                            turn.usage.output_tokens, turn.now),
         fallbacks=fallback_names(getattr(done, "meta", None) or turn.meta),
-    ))
+    )))
 
 
 def write_refused_trace(
@@ -61,11 +72,11 @@ def write_refused_trace(
     """The trace of a turn a guard refused: no model call, no cost, only the refusal event."""
     elapsed = (time.perf_counter() - started) * 1000
     comparison = settings.comparison or (None, None)
-    store.traces.insert(TraceRow(
+    store.traces.insert(masked(TraceRow(
         turn_id=turn_id, conversation_id=conversation_id, user_id=user_id, agent_id=agent.id,
         provider=provider.name, model=provider.model, status="refused", error_code=error.code, started_at=now,
         latency_ms=round(elapsed, 3), ttft_ms=None, input_tokens=0, output_tokens=0,
         events=trace_events([(error, elapsed)]), spans=[], phases=phases, owner_id=settings.owner_id or user_id,
         comparison_id=comparison[0], comparison_side=comparison[1], message=text[:MESSAGE_CHARS],
         search_text=search_text(text, [], [], error.message), cost_usd=0.0,
-    ))
+    )))

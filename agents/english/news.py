@@ -18,6 +18,7 @@ from urllib.parse import urlparse
 
 from rapidfuzz import fuzz, process
 
+from agents.core.redact import remember_secret
 from agents.english.models import NewsArticle
 from data.english import ARTICLES_PATH, INTERESTS_PATH
 
@@ -111,6 +112,7 @@ class TavilyNews:
     def __init__(self, api_key: str, *, base_url: str | None = None, timeout: float = 15.0) -> None:
         from tavily import TavilyClient  # imported only when a key is configured
 
+        remember_secret(api_key)
         self.client = TavilyClient(api_key=api_key, api_base_url=base_url or None)
         self.timeout = timeout
 

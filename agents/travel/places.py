@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from cachetools import TTLCache
 from rapidfuzz import fuzz, process
 
+from agents.core.redact import remember_secret
 from agents.travel.destinations import Destination
 from agents.travel.geo import haversine_km
 from agents.travel.model import PlaceHit
@@ -134,6 +135,7 @@ class GooglePlacesBackend:
         import googlemaps
 
         self._errors = googlemaps.exceptions
+        remember_secret(api_key)
         # No automatic retry on OVER_QUERY_LIMIT: the seed returns the place unverified at once.
         self.client = googlemaps.Client(key=api_key, timeout=timeout, retry_over_query_limit=False,
                                         retry_timeout=timeout, base_url=base_url or "https://maps.googleapis.com")

@@ -31,6 +31,7 @@ from agents.core.providers.base import (
     UsageChunk,
 )
 from agents.core.providers.clients import cached_client
+from agents.core.redact import remember_secret
 from agents.core.tools import gemini_schema
 
 DEFAULT_MODEL = "gemini-2.5-flash"
@@ -45,6 +46,7 @@ class GeminiProvider:
                  temperature: float | None = None, max_output_tokens: int | None = None, timeout: float = 60.0,
                  max_retries: int = 2, server_key: bool | None = None) -> None:
         key = api_key or os.environ.get("GEMINI_API_KEY") or os.environ.get("GOOGLE_API_KEY")
+        remember_secret(api_key)  # a key typed for this session: masked in errors, traces and logs
         self._missing_key = not key
         # The operator's key (the environment, or a front end's secrets): its turns count against the
         # shared daily budget (agents/core/limits.py); a key the visitor typed is theirs.

@@ -27,6 +27,7 @@ from agents.core.providers.base import (
     UsageChunk,
 )
 from agents.core.providers.clients import cached_client
+from agents.core.redact import remember_secret
 
 DEFAULT_MODEL = "gpt-4o-mini"
 KEY_HINT = "set OPENAI_API_KEY or type a key in the header's API key field"
@@ -43,6 +44,7 @@ class OpenAIProvider:
         server_key: bool | None = None,
     ) -> None:
         key = api_key or os.environ.get("OPENAI_API_KEY")
+        remember_secret(api_key)  # a key typed for this session: masked in errors, traces and logs
         # A missing key is reported by the first turn as an error event, not as a crash here.
         self._missing_key = not key
         # The operator's key (the environment, or a front end's secrets): its turns count against the

@@ -11,6 +11,7 @@ import duckdb
 
 from agents.core.errors import ConversationBusy
 from agents.core.ids import new_id
+from agents.core.redact import redact, redact_data
 from agents.core.store.db import Database
 from agents.core.store.models import ConversationRow, MessageRow, NewMessage
 
@@ -64,7 +65,7 @@ class ConversationRepo:
         conv_id = new_id("conv")
         self.db.execute(
             f"INSERT INTO conversations ({_CONV_COLS}) VALUES (?, ?, ?, ?, false, ?, ?, 0, NULL, NULL)",
-            [conv_id, user_id, agent_id, title_from(first_message) or "새 대화", now, now],
+            [conv_id, user_id, agent_id, redact(title_from(first_message)) or "새 대화", now, now],
         )
         row = self.get(conv_id, user_id)
         assert row is not None
@@ -180,6 +181,12 @@ class ConversationRepo:
                 "changing under concurrent requests, so it was not deleted; try again in a moment.)") from exc
 
 
+def _masked(message: NewMessage) -> NewMessage:
+    """The message as stored: no secret in its text, tool calls or meta (agents.core.redact)."""
+    return message.model_copy(update={"content": None if message.content is None else redact(message.content),
+                                      "tool_calls": redact_data(message.tool_calls), "meta": redact_data(message.meta)})
+
+
 class MessageRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -188,6 +195,7 @@ class MessageRepo:
         """Append messages; seq comes from the denormalised counter, in the caller's transaction."""
         if not messages:
             return []
+        messages = [_masked(m) for m in messages]
         last_text = next((m.content for m in reversed(messages) if m.content and m.role != "tool"), None)
         preview = None if last_text is None else " ".join(last_text.split())[:PREVIEW_CHARS]
         row = self.db.fetchone(

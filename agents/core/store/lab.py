@@ -16,6 +16,7 @@ import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
 from agents.core.fallbacks import FALLBACKS
+from agents.core.redact import sql_pattern
 from agents.core.store.db import Database
 
 Status = Literal["done", "error", "interrupted", "refused"]
@@ -253,6 +254,21 @@ class LabRepo:
 
     # --- exports ---------------------------------------------------------------------
 
+    def _masked(self, select: str, params: list[Any]) -> tuple[str, list[Any]]:
+        """``select`` with agents.core.redact's rule over every text and JSON column, in DuckDB: rows stored
+        before a key was configured (or before the rule existed) leave the app masked all the same."""
+        pattern, replacement = sql_pattern()
+        columns, masked_params = [], []
+        for name, kind, *_ in self.db.fetchall(f"DESCRIBE ({select})", params):
+            quoted = '"' + str(name).replace('"', '""') + '"'
+            if kind in ("VARCHAR", "JSON"):
+                masked = f"regexp_replace(CAST({quoted} AS VARCHAR), ?, ?, 'g')"
+                columns.append(f"CAST({masked} AS {kind}) AS {quoted}")
+                masked_params += [pattern, replacement]
+            else:
+                columns.append(quoted)
+        return f"SELECT {', '.join(columns)} FROM ({select})", [*masked_params, *params]
+
     def export(self, kind: ExportKind, fmt: ExportFormat, path: Path, filters: TraceFilter, *,
                full: bool = False, limit: int | None = None) -> int:
         """Write ``kind`` rows matching ``filters`` to ``path`` with DuckDB ``COPY``, oldest first (with
@@ -288,6 +304,7 @@ class LabRepo:
             params = [*params, int(limit)]
         options = {"csv": "FORMAT csv, HEADER", "jsonl": "FORMAT json", "parquet": "FORMAT parquet"}[fmt]
         target = str(path).replace("'", "''")  # a path we made ourselves; quoted all the same
+        select, params = self._masked(select, params)
         cur = self.db.cursor()
         cur.execute(f"COPY ({select}) TO '{target}' ({options})", params)
         row = cur.fetchone()
