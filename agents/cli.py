@@ -15,20 +15,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from rich.console import Console
-
 from agents.cli_lab import add_lab_commands
-from agents.cli_render import ReadableRenderer
 from agents.core import inputs
-from agents.core.agent import get_agent, list_agents
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
-from agents.core.nlu import Report
-from agents.core.session import Session, check_user_id, runtime_store
+
+# Each command imports what it runs: `playground --help` then loads no store, no agent, no pydantic, and
+# a chat no Lab, pandas, plotly or scikit-learn (tests/test_cli_startup.py, tests/bench/bench_startup.py).
 
 
 def cmd_nlu_report(args: argparse.Namespace, out: TextIO) -> int:
     """Accuracy per intent and the confusions of an agent's offline model on its test phrasings."""
+    from agents.core.agent import get_agent, list_agents
+
     spec = get_agent(args.agent)
     run = spec.extra.get("nlu_report")
     if run is None:
@@ -42,6 +41,10 @@ def cmd_nlu_report(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _print_report(agent: str, result: object, as_json: bool, out: TextIO) -> None:
+    from rich.console import Console
+
+    from agents.core.nlu import Report
+
     if isinstance(result, Report):
         if as_json:
             figures = result.json_figures() if hasattr(result, "json_figures") else {}  # e.g. precision, recall
@@ -55,6 +58,8 @@ def _print_report(agent: str, result: object, as_json: bool, out: TextIO) -> Non
 
 
 def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.agent import list_agents
+
     agents = list_agents()
     if args.json:
         for spec in agents:
@@ -97,11 +102,17 @@ def _message(args: argparse.Namespace) -> str:
 
 def cmd_chat(args: argparse.Namespace, out: TextIO) -> int:
     message = inputs.text(_message(args))  # before the store is opened: nothing to clean up
+    from agents.core.session import Session
+
     session = Session(args.agent, user_id=args.user, provider=args.provider, conversation_id=args.conversation,
                       provider_settings={"model": args.model} if args.model else None)
     status = 0
     extra = {"anchor_product_id": args.anchor} if args.anchor else None
-    readable = None if args.json else ReadableRenderer(out)
+    readable = None
+    if not args.json:
+        from agents.cli_render import ReadableRenderer  # rich's markdown: only for people reading
+
+        readable = ReadableRenderer(out)
     for event in session.send(message, extra):
         if readable is None:
             out.write(event.model_dump_json() + "\n")
@@ -126,6 +137,7 @@ def _dump(value: Any, out: TextIO) -> None:
 
 def cmd_actions(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.actions import ActionService
+    from agents.core.session import runtime_store
 
     store = runtime_store()
     service = ActionService(store)
@@ -150,6 +162,8 @@ def cmd_actions(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+
     store = runtime_store()
     if args.action == "list":
         rows = store.conversations.list(args.user, agent_id=args.agent, archived=None if args.all else False,
@@ -204,6 +218,7 @@ def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_alerts(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.agent import get_agent
     from agents.core.clock import system_clock
+    from agents.core.session import Session
 
     spec = get_agent(args.agent)
     if spec.alert_check is None:
@@ -234,6 +249,7 @@ def cmd_alerts(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_tokens(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core import access
     from agents.core.clock import system_clock
+    from agents.core.session import runtime_store
 
     store = runtime_store()
     if args.action == "create":
@@ -352,6 +368,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if hasattr(args, "user"):
+            from agents.core.session import check_user_id
+
             check_user_id(args.user)
         return int(args.func(args, out))
     except PlaygroundError as exc:
