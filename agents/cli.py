@@ -16,23 +16,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-import yaml
-from rich.console import Console
-
 from agents.cli_lab import add_lab_commands
-from agents.cli_render import ReadableRenderer
 from agents.core import inputs
-from agents.core.agent import get_agent, list_agents
 from agents.core.errors import PlaygroundError
-from agents.core.followups import earlier
 from agents.core.inputs import InvalidInput
-from agents.core.nlu import Report
-from agents.core.redact import install_log_redaction
-from agents.core.session import Session, check_user_id, runtime_store
+
+# Each command imports what it runs: `playground --help` then loads no store, no agent, no pydantic, and
+# a chat no Lab, pandas, plotly or scikit-learn (tests/test_cli_startup.py, tests/bench/bench_startup.py).
 
 
 def cmd_nlu_report(args: argparse.Namespace, out: TextIO) -> int:
     """Accuracy per intent and the confusions of an agent's offline model on its test phrasings."""
+    from agents.core.agent import get_agent, list_agents
+
     spec = get_agent(args.agent)
     run = spec.extra.get("nlu_report")
     if run is None:
@@ -51,6 +47,10 @@ _MAX_LABELLED_BYTES = 5_000_000
 def _labelled_file(name: str) -> Path:
     """``--file`` checked before any agent reads it: a readable YAML list of items, each with a ``text``,
     and a ``before`` (if any) of earlier messages (tests/PHRASINGS_FORMAT.md); else a message naming it."""
+    import yaml
+
+    from agents.core.followups import earlier
+
     path = Path(name)
     if not path.is_file():
         raise InvalidInput("--file", f"--file {name!r}을(를) 찾을 수 없습니다. 경로를 확인하세요. "
@@ -78,6 +78,10 @@ def _labelled_file(name: str) -> Path:
 
 
 def _print_report(agent: str, result: object, as_json: bool, out: TextIO) -> None:
+    from rich.console import Console
+
+    from agents.core.nlu import Report
+
     if isinstance(result, Report):
         if as_json:
             figures = result.json_figures() if hasattr(result, "json_figures") else {}  # e.g. precision, recall
@@ -92,6 +96,8 @@ def _print_report(agent: str, result: object, as_json: bool, out: TextIO) -> Non
 
 
 def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.agent import list_agents
+
     agents = list_agents()
     if args.json:
         for spec in agents:
@@ -134,11 +140,17 @@ def _message(args: argparse.Namespace) -> str:
 
 def cmd_chat(args: argparse.Namespace, out: TextIO) -> int:
     message = inputs.text(_message(args))  # before the store is opened: nothing to clean up
+    from agents.core.session import Session
+
     session = Session(args.agent, user_id=args.user, provider=args.provider, conversation_id=args.conversation,
                       provider_settings={"model": args.model} if args.model else None)
     status = 0
     extra = {"anchor_product_id": args.anchor} if args.anchor else None
-    readable = None if args.json else ReadableRenderer(out)
+    readable = None
+    if not args.json:
+        from agents.cli_render import ReadableRenderer  # rich's markdown: only for people reading
+
+        readable = ReadableRenderer(out)
     for event in session.send(message, extra):
         if readable is None:
             out.write(event.model_dump_json() + "\n")
@@ -163,6 +175,7 @@ def _dump(value: Any, out: TextIO) -> None:
 
 def cmd_actions(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.actions import ActionService
+    from agents.core.session import runtime_store
 
     store = runtime_store()
     service = ActionService(store)
@@ -187,6 +200,8 @@ def cmd_actions(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+
     store = runtime_store()
     if args.action == "list":
         rows = store.conversations.list(args.user, agent_id=args.agent, archived=None if args.all else False,
@@ -241,6 +256,7 @@ def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_alerts(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.agent import get_agent
     from agents.core.clock import system_clock
+    from agents.core.session import Session
 
     spec = get_agent(args.agent)
     if spec.alert_check is None:
@@ -271,6 +287,7 @@ def cmd_alerts(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_tokens(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core import access
     from agents.core.clock import system_clock
+    from agents.core.session import runtime_store
 
     store = runtime_store()
     if args.action == "create":
@@ -386,6 +403,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    from agents.core.redact import install_log_redaction
+
     install_log_redaction()
     args = build_parser().parse_args(argv)
     if args.command != "serve":
@@ -396,6 +415,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         health.propagate = False
     try:
         if hasattr(args, "user"):
+            from agents.core.session import check_user_id
+
             check_user_id(args.user)
         return int(args.func(args, out))
     except PlaygroundError as exc:

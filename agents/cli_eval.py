@@ -12,17 +12,20 @@ import itertools
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from agents.core.errors import PlaygroundError
-from agents.core.session import runtime_store
-from agents.core.store.evals import EvalRepo
-from agents.evals import spec
-from agents.evals.compare import compare_runs, matrix_grid
-from agents.evals.loader import LoadedSuite, load_all
-from agents.evals.report import EXPORT_FORMATS, case_json, export_text, junit_xml, run_detail, run_summary
-from agents.evals.runner import MAX_CONCURRENCY, CaseOutcome, run_suite
 
+if TYPE_CHECKING:
+    from agents.evals import spec
+    from agents.evals.loader import LoadedSuite
+    from agents.evals.runner import CaseOutcome
+
+# Each command imports what it runs, so that building the parser (`playground --help`, or any other
+# command) loads neither the store nor the evals machinery. The parser's limits are kept here for the
+# same reason; tests/test_cli_startup.py checks that they are the runner's and the report's.
+MAX_CONCURRENCY = 16
+EXPORT_FORMATS = ("csv", "jsonl")
 MARK = {"passed": "✓", "failed": "✗", "error": "!", "skipped": "↷"}
 
 
@@ -53,6 +56,8 @@ def _versions(value: str | None) -> list[int | None] | None:
 
 def configs_for(loaded: LoadedSuite, args: argparse.Namespace) -> list[spec.Config]:
     """The suite's own configuration(s), or the flags' (comma lists make a matrix: their product)."""
+    from agents.evals import spec
+
     providers, models, versions = _split(args.provider), _split(args.model), _versions(args.prompt_version)
     if providers is None and models is None and versions is None:
         return loaded.suite.configs()
@@ -65,6 +70,12 @@ def configs_for(loaded: LoadedSuite, args: argparse.Namespace) -> list[spec.Conf
 
 
 def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.core.store.evals import EvalRepo
+    from agents.evals.loader import load_all
+    from agents.evals.report import case_json, junit_xml, run_detail, run_summary
+    from agents.evals.runner import run_suite
+
     suites = load_all(args.target)  # every file is checked before anything runs
     plans = [(loaded, configs_for(loaded, args)) for loaded in suites]
     store = runtime_store()
@@ -137,6 +148,10 @@ def _cases(run: dict[str, Any]) -> str:
 
 
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.core.store.evals import EvalRepo
+    from agents.evals.report import run_summary
+
     repo = EvalRepo(runtime_store().db)
     runs = repo.runs(args.user, suite=args.suite, agent_id=args.agent, limit=args.limit)
     for run in runs:
@@ -154,6 +169,11 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.core.store.evals import EvalRepo
+    from agents.evals.compare import matrix_grid
+    from agents.evals.report import run_detail
+
     repo = EvalRepo(runtime_store().db)
     if args.id.startswith("evm_"):
         grid = matrix_grid(repo, args.id, args.user)
@@ -189,6 +209,10 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.core.store.evals import EvalRepo
+    from agents.evals.compare import compare_runs
+
     result = compare_runs(EvalRepo(runtime_store().db), args.run_a, args.run_b, args.user)
     if args.json:
         out.write(json.dumps(result, ensure_ascii=False, default=str) + "\n")
@@ -224,6 +248,10 @@ def _num(value: float | None) -> str:
 
 
 def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.core.store.evals import EvalRepo
+    from agents.evals.report import export_text
+
     text = export_text(EvalRepo(runtime_store().db), args.id, args.format, args.user)
     if args.output:
         try:
@@ -239,6 +267,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_save_case(args: argparse.Namespace, out: TextIO) -> int:
     """A stored conversation as a case with the suggested assertions, appended to a suite file (created when
     missing). Review the printed case; ``--print`` only shows it."""
+    from agents.core.session import runtime_store
     from agents.evals.from_chat import add_case, case_yaml, suggest_case
 
     draft = suggest_case(runtime_store(), args.conversation, args.user, name=args.name)
@@ -262,6 +291,8 @@ def cmd_save_case(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.evals import spec
+
     out.write(json.dumps(spec.suite_json_schema(), ensure_ascii=False, indent=2) + "\n")
     return 0
 

@@ -11,26 +11,37 @@ import json
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TextIO
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, Any, TextIO
 
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
-from agents.core.session import runtime_store
-from agents.core.store.comparisons import SideConfig
-from agents.core.store.lab import TraceFilter
-from agents.lab import compare, export, figures, metrics, prompts, traces
-from agents.lab.access import LabUser
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from agents.core.store.comparisons import SideConfig
+    from agents.core.store.lab import TraceFilter
+    from agents.lab import traces
+    from agents.lab.access import LabUser
+
+# Each command imports what it runs, so that building the parser (`playground --help`, or a chat) loads
+# neither the store nor the Lab. The parser's choices are kept here for the same reason;
+# tests/test_cli_startup.py checks that they are the Lab's (agents/lab/metrics.py, export.py).
+PERIODS = ("24h", "7d", "30d", "all")
+EXPORT_KINDS = ("traces", "feedback", "votes")
+EXPORT_FORMATS = ("csv", "jsonl", "parquet")
 
 
 def parse_since(raw: str | None, now: datetime, field: str = "--since") -> datetime | None:
+    from agents.lab import traces
+
     return traces.parse_time(raw, now, field)
 
 
 def _console(out: TextIO) -> Console:
+    from rich.console import Console
+
     return Console(file=out, width=140, force_terminal=False, color_system=None, highlight=False, emoji=False)
 
 
@@ -39,12 +50,20 @@ def _dump(value: Any, out: TextIO) -> None:
 
 
 def _filters(args: argparse.Namespace, now: datetime) -> TraceFilter:
+    from agents.core.store.lab import TraceFilter
+
     return TraceFilter(owner=args.owner, agent=args.agent, provider=args.provider, model=args.model,
                        prompt_version=args.prompt_version, status=args.status, feedback=args.feedback,
                        since=parse_since(args.since, now), until=parse_since(args.until, now, "--until"), text=args.search)
 
 
 def cmd_traces(args: argparse.Namespace, out: TextIO) -> int:
+    from rich.table import Table
+
+    from agents.core.session import runtime_store
+    from agents.lab import figures, traces
+    from agents.lab.access import LabUser
+
     store, who, now = runtime_store(), LabUser.cli(), system_clock()
     if args.action == "show":
         if not args.turn_id:
@@ -85,6 +104,10 @@ def cmd_traces(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _print_detail(d: traces.TraceDetail, c: Console) -> None:
+    from rich.table import Table
+
+    from agents.lab import figures
+
     c.print(f"{d.turn_id}  {d.agent_id}  {d.provider}/{d.model}  {d.status}"
             + (f" ({d.error_code})" if d.error_code else "") + f"  {figures.when(d.started_at)} UTC")
     c.print(f"user {d.owner_id}" + (f" (sandbox {d.user_id}, comparison {d.comparison_id} side "
@@ -114,6 +137,12 @@ def _print_detail(d: traces.TraceDetail, c: Console) -> None:
 
 
 def cmd_prompts(args: argparse.Namespace, out: TextIO) -> int:
+    from rich.table import Table
+
+    from agents.core.session import runtime_store
+    from agents.lab import figures, prompts
+    from agents.lab.access import LabUser
+
     store, now = runtime_store(), system_clock()
     who = LabUser.cli(args.owner or "system")
     console = _console(out)
@@ -180,6 +209,8 @@ def _number(raw: str | None, name: str) -> int:
 
 
 def _prompt_text(args: argparse.Namespace, store: Any, who: LabUser) -> str:
+    from agents.lab import prompts
+
     if args.file:
         try:
             return Path(args.file).read_text(encoding="utf-8")
@@ -206,6 +237,8 @@ def _report(args: argparse.Namespace, out: TextIO, data: dict[str, Any], text: s
 
 def _side(raw: str, name: str) -> SideConfig:
     """``offline``, ``openai:gpt-4o-mini``, ``gemini@2``, ``openai:gpt-4o@0``."""
+    from agents.core.store.comparisons import SideConfig
+
     head, _, version = raw.partition("@")
     provider, _, model = head.partition(":")
     return SideConfig(provider=provider or "offline", model=model or None,
@@ -213,6 +246,10 @@ def _side(raw: str, name: str) -> SideConfig:
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.lab import compare, figures
+    from agents.lab.access import LabUser
+
     store, now = runtime_store(), system_clock()
     who = LabUser(args.owner or "demo", "local")
     if args.action == "vote":
@@ -254,6 +291,13 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_metrics(args: argparse.Namespace, out: TextIO) -> int:
+    from rich.table import Table
+
+    from agents.core.session import runtime_store
+    from agents.core.store.lab import TraceFilter
+    from agents.lab import figures, metrics
+    from agents.lab.access import LabUser
+
     store, now = runtime_store(), system_clock()
     frame = metrics.metrics(store, LabUser.cli(), metrics.period_filter(
         args.period, now, TraceFilter(owner=args.owner, agent=args.agent)))
@@ -283,6 +327,10 @@ def cmd_metrics(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.lab import export
+    from agents.lab.access import LabUser
+
     now = system_clock()
     target = Path(args.out) if args.out else None
     path, count = export.export(runtime_store(), LabUser.cli(), args.kind, args.format, _filters(args, now),
@@ -346,13 +394,13 @@ def add_lab_commands(sub: argparse._SubParsersAction, _common: argparse.Argument
     cp.set_defaults(func=cmd_compare)
 
     me = sub.add_parser("metrics", parents=[base], help="per agent x provider x model x prompt version")
-    me.add_argument("--period", default="7d", choices=list(metrics.PERIODS))
+    me.add_argument("--period", default="7d", choices=list(PERIODS))
     me.add_argument("--agent")
     me.set_defaults(func=cmd_metrics)
 
     ex = sub.add_parser("export", parents=[base], help="traces, feedback or votes as CSV, JSON Lines or Parquet")
-    ex.add_argument("kind", choices=list(export.KINDS))
-    ex.add_argument("--format", default="csv", choices=list(export.FORMATS))
+    ex.add_argument("kind", choices=list(EXPORT_KINDS))
+    ex.add_argument("--format", default="csv", choices=list(EXPORT_FORMATS))
     ex.add_argument("--out", help="file to write (default: a temporary folder, printed)")
     ex.add_argument("--full", action="store_true", help="traces: with events, spans, prompts and requests")
     ex.add_argument("--limit", type=int, help="at most this many rows: the newest, written oldest first")

@@ -13,9 +13,8 @@ from functools import cache
 from pathlib import Path
 
 import yaml
-from wordfreq import zipf_frequency
 
-from agents.english.checker.words import CLOSED_CLASS, lemmas
+from agents.english.checker.words import CLOSED_CLASS, lemmas, zipf_frequency
 from agents.english.models import NewsAnalysis, NewsArticle, VocabItem
 
 GLOSSARY = Path(__file__).with_name("glossary.yaml")

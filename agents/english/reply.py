@@ -14,10 +14,8 @@ import hashlib
 import re
 from dataclasses import dataclass, field, replace
 
-from wordfreq import zipf_frequency
-
 from agents.english.analysis_offline import base_form, sentences
-from agents.english.checker.words import CLOSED_CLASS
+from agents.english.checker.words import CLOSED_CLASS, zipf_frequency
 from agents.english.learner import ORDINAL, ORDINALS, meaning_term, read
 from agents.english.models import NewsAnalysis, VocabItem
 

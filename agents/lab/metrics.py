@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import math
 from datetime import datetime, timedelta
-from typing import Any, Literal
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Literal
 
 from agents.core.fallbacks import FALLBACKS
 from agents.core.store import Store
 from agents.core.store.lab import TraceFilter
 from agents.lab.access import LabUser
 from agents.lab.traces import scoped
+
+if TYPE_CHECKING:  # pandas (seconds of CPU) loads with the first DataFrame, not with the CLI
+    import pandas as pd
 
 PERIODS: dict[str, timedelta | None] = {"24h": timedelta(hours=24), "7d": timedelta(days=7),
                                         "30d": timedelta(days=30), "all": None}
@@ -57,6 +58,8 @@ def config_label(row: dict[str, Any]) -> str:
 
 def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """JSON-ready rows: NaN and NA become None, numpy numbers plain numbers."""
+    import pandas as pd  # already loaded: DuckDB made the frame with it
+
     out = []
     for row in frame.to_dict("records"):
         clean: dict[str, Any] = {}

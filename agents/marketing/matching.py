@@ -7,9 +7,8 @@ import re
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from agents.core.nlu import FuzzyIndex
+from agents.core.nlu.lexicon import load_yaml
 
 Roster = list[tuple[str, str]]  # (id, name)
 LEXICON = Path(__file__).with_name("lexicon.yaml")
@@ -17,7 +16,7 @@ LEXICON = Path(__file__).with_name("lexicon.yaml")
 
 @cache
 def aliases() -> dict[str, list[str]]:
-    data = yaml.safe_load(LEXICON.read_text(encoding="utf-8")) or {}
+    data = load_yaml(LEXICON.read_text(encoding="utf-8")) or {}
     return {str(k): [str(a) for a in v] for k, v in (data.get("aliases") or {}).items()}
 
 
@@ -36,7 +35,7 @@ def index(roster: Roster) -> FuzzyIndex:
 def generic_words() -> frozenset[str]:
     """Objective words ("traffic", "인지도", "전환"): alone they describe a kind of campaign, so
     "traffic campaign please" is no reference to 인스타그램 트래픽."""
-    data = yaml.safe_load(LEXICON.read_text(encoding="utf-8")) or {}
+    data = load_yaml(LEXICON.read_text(encoding="utf-8")) or {}
     slots = data.get("slots") or {}
     words = [w for key in ("objective", "fresh", "metric") for values in (slots.get(key) or {}).values() for w in values]
     return frozenset(str(w) for w in words)

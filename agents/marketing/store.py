@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 import threading
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
-import pandas as pd
 
 from agents.core.store import Store
 from agents.core.store.migrations import Migration, create_table
 from data.marketing_sandbox import generate
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SEED_VERSION = 1
 _SEEDING = threading.Lock()  # seeding takes ~50 ms and happens once per user
@@ -83,6 +85,8 @@ class MarketingStore:
         return True
 
     def load(self, user_id: str, sandbox: Any, now: datetime) -> None:
+        import pandas as pd  # only when a new user's sandbox is made: pandas costs seconds of CPU to import
+
         campaigns = pd.DataFrame(sandbox.campaigns)
         campaigns["target_audience"] = [None if a is None else json.dumps(a, ensure_ascii=False)
                                         for a in campaigns["target_audience"]]

@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rank_bm25 import BM25Okapi
-
 from agents.core.nlu import josa
 from agents.shopping.reading import lexicon
 from agents.shopping.topics import TOPIC_NAMES
@@ -94,6 +92,8 @@ def _expansion(question: str) -> str:
 def answer(question: str, product: dict[str, Any], reviews: list[dict[str, Any]], labels: dict[str, str],
            topic: str | None = None) -> dict[str, Any]:
     question = re.sub(r"\d+\s*번\s*(제품|째)?", " ", question)  # the product number is not content
+    from rank_bm25 import BM25Okapi  # and NumPy under it: loaded by the first product question, not at start
+
     docs = passages(product, reviews)
     bm25 = BM25Okapi([tokens(d) for d in docs])
     scores = bm25.get_scores(tokens(question + " " + _expansion(question)))

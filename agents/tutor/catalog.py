@@ -10,7 +10,6 @@ import functools
 from pathlib import Path
 from typing import Any, Literal
 
-import jsonschema
 from pydantic import BaseModel, Field
 
 from agents.core.nlu import Lexicon
@@ -61,6 +60,8 @@ def validate(catalog: list[CatalogAction], action_id: str, params: Any) -> Catal
                              f"Use one of the current action_catalog ids: {', '.join(a.id for a in catalog)}.")
     if not isinstance(params, dict):
         raise ActionRejected(f"params for {action_id} must be a JSON object, not {type(params).__name__}.")
+    import jsonschema  # on first use: its import (attrs, referencing, rpds) costs more than a CLI command's turn
+
     errors = sorted(jsonschema.Draft202012Validator(spec.params_schema).iter_errors(params), key=lambda e: list(e.path))
     if errors:
         problems = "; ".join(f"{'.'.join(str(p) for p in e.path) or '(params)'}: {e.message}" for e in errors)

@@ -3,11 +3,12 @@ how a stock moved against the market and its sector, and the portfolio's value."
 
 from __future__ import annotations
 
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from agents.tutor.sandbox_data import cases, prices, stocks
+
+if TYPE_CHECKING:  # the frames come from sandbox_data, which loads pandas on first use
+    import pandas as pd
 
 PERIOD_DAYS = {"1M": 21, "3M": 63, "1Y": 250}  # trading days
 MARKET = "069500"  # KODEX 200 stands for the market

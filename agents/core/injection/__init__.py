@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from agents.core.nlu import ExemplarClassifier, normalise
+from agents.core.nlu.lexicon import load_yaml
 
 HERE = Path(__file__).parent
 FAMILIES = ("instruction_override", "prompt_extraction", "role_switch", "fake_system", "secret_exfiltration")
@@ -48,7 +47,7 @@ class Finding:
 
 @cache
 def patterns() -> dict[str, list[re.Pattern[str]]]:
-    data = yaml.safe_load((HERE / "patterns.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((HERE / "patterns.yaml").read_text(encoding="utf-8"))
     unknown = set(data) - set(FAMILIES) - {"benign_contexts"}
     if unknown:
         raise ValueError(f"patterns.yaml: unknown families {sorted(unknown)}")
@@ -57,7 +56,7 @@ def patterns() -> dict[str, list[re.Pattern[str]]]:
 
 @cache
 def benign_contexts() -> dict[str, list[re.Pattern[str]]]:
-    data = yaml.safe_load((HERE / "patterns.yaml").read_text(encoding="utf-8")).get("benign_contexts") or {}
+    data = load_yaml((HERE / "patterns.yaml").read_text(encoding="utf-8")).get("benign_contexts") or {}
     return {family: [re.compile(p) for p in items] for family, items in data.items()}
 
 

@@ -17,6 +17,15 @@ import yaml
 
 from agents.core.nlu.text import contains, find
 
+# libyaml's safe loader when PyYAML has it: the same data in a tenth of the time (the marketing lexicon
+# took ~60 ms of a CLI command's CPU with the pure-Python loader).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def load_yaml(text: str) -> Any:
+    """``yaml.safe_load``, with the C loader when present."""
+    return yaml.load(text, Loader=_LOADER)  # a safe loader, C or Python
+
 
 def _strings(values: Any, where: str) -> list[str]:
     if not isinstance(values, list):
@@ -97,7 +106,7 @@ class Lexicon:
 
 @cache
 def _load(path: str) -> Lexicon:
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    data = load_yaml(Path(path).read_text(encoding="utf-8")) or {}
     if not isinstance(data, dict):
         raise ValueError(f"{path}: a lexicon is a mapping with 'intents' and 'slots'")
     return Lexicon(data, source=Path(path).name)

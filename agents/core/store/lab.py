@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
 from agents.core.fallbacks import FALLBACKS
 from agents.core.redact import sql_pattern
 from agents.core.store.db import Database
+
+if TYPE_CHECKING:  # the metrics come back as DataFrames (DuckDB's .df()); the CLI's other paths never load pandas
+    import pandas as pd
 
 Status = Literal["done", "error", "interrupted", "refused"]
 FeedbackFilter = Literal["up", "down", "none"]

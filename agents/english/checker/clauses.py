@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordfreq import zipf_frequency
-
 from agents.english.checker.tokens import CLAUSE_BREAKS, Token
 from agents.english.checker.words import (
     is_base_verb,
@@ -19,6 +17,7 @@ from agents.english.checker.words import (
     lemmas,
     word_map,
     word_set,
+    zipf_frequency,
 )
 
 PREPOSITIONS = frozenset({"in", "on", "at", "to", "for", "with", "from", "of", "about", "by", "into", "near", "like",

@@ -12,10 +12,9 @@ from functools import cache, lru_cache
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 from spellchecker import SpellChecker
-from wordfreq import top_n_list, zipf_frequency
 
 from agents.english.checker.tokens import Edit, Token, keep_case
-from agents.english.checker.words import lemmas, word_map, word_set
+from agents.english.checker.words import lemmas, word_map, word_set, wordfreq, zipf_frequency
 
 KNOWN_ZIPF = 3.0  # a word this common in real text is a word, whatever the dictionary says
 TARGET_ZIPF = 3.5  # a correction must be a common word
@@ -32,7 +31,7 @@ def _checker() -> SpellChecker:
 @cache
 def _frequent() -> list[str]:
     """Common words for the two-edit search (``rapidfuzz``; pyspellchecker's own is slow on long words)."""
-    return [w for w in top_n_list("en", 40_000) if w.isalpha() and zipf_frequency(w, "en") >= 4.3]
+    return [w for w in wordfreq().top_n_list("en", 40_000) if w.isalpha() and zipf_frequency(w, "en") >= 4.3]
 
 
 def warm() -> None:

@@ -5,13 +5,33 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-import lemminflect
 import yaml
-from wordfreq import zipf_frequency
 
 GRAMMAR = Path(__file__).resolve().parents[1] / "grammar.yaml"
+
+
+# Imported on first use: wordfreq (with ftfy and langcodes under it) and lemminflect (with NumPy) cost most
+# of a second of CPU to import, which every process that lists the agents paid (a CLI command for any
+# agent), not only english turns.
+@cache
+def wordfreq() -> ModuleType:
+    import wordfreq
+
+    return wordfreq
+
+
+@cache
+def _lemminflect() -> ModuleType:
+    import lemminflect
+
+    return lemminflect
+
+
+def zipf_frequency(word: str, lang: str) -> float:
+    return wordfreq().zipf_frequency(word, lang)
 
 
 @cache
@@ -31,11 +51,11 @@ def word_map(name: str) -> dict[str, str]:
 
 @lru_cache(maxsize=8192)
 def lemmas(word: str) -> dict[str, tuple[str, ...]]:
-    return dict(lemminflect.getAllLemmas(word))
+    return dict(_lemminflect().getAllLemmas(word))
 
 
 def _inflect(lemma: str, tag: str) -> str | None:
-    forms = lemminflect.getInflection(lemma, tag=tag)
+    forms = _lemminflect().getInflection(lemma, tag=tag)
     return forms[0] if forms else None
 
 
@@ -48,7 +68,7 @@ CLOSED_CLASS = frozenset({
 
 
 def _inflection_of(word: str, lemma: str) -> bool:
-    return any(word in lemminflect.getInflection(lemma, tag=t) for t in ("VBD", "VBN", "VBZ", "VBG"))
+    return any(word in _lemminflect().getInflection(lemma, tag=t) for t in ("VBD", "VBN", "VBZ", "VBG"))
 
 
 def verb_lemma(word: str) -> str | None:
@@ -119,7 +139,7 @@ def is_past_form(word: str) -> bool:
     lemma = verb_lemma(word)
     if lemma is None or lemma == word:
         return False
-    forms = lemminflect.getInflection(lemma, tag="VBD")
+    forms = _lemminflect().getInflection(lemma, tag="VBD")
     return word in forms
 
 
