@@ -351,12 +351,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
-    if args.command != "serve":
-        # A storage error reaches the user as the one `error (storage_full): ...` line below; the store's
-        # log line for the operator (naming the file) is for a server's log.
-        health = logging.getLogger("agents.core.store.health")
-        health.addHandler(logging.NullHandler())
-        health.propagate = False
+    # A storage error reaches the user as the one `error (storage_full): ...` line below; the store's log
+    # line for the operator (naming the file) is for a server's log, so `serve` keeps it.
+    health = logging.getLogger("agents.core.store.health")
+    was_disabled, health.disabled = health.disabled, health.disabled or args.command != "serve"
     try:
         if hasattr(args, "user"):
             check_user_id(args.user)
@@ -369,6 +367,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         # interpreter's final flush doesn't raise again, and exit quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    finally:
+        health.disabled = was_disabled
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from agents.core.errors import (
     TurnNotFound,
     UnknownAgentError,
 )
+from agents.core.store.health import scrub
 from agents.httpapi.models import ErrorBody, JsonValueError
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ _FIELD_BY_CODE = {"invalid_user": "user"}
 
 def error_response(status: int, code: str, message: str, field: str | None = None,
                    headers: dict[str, str] | None = None) -> JSONResponse:
-    detail: dict[str, Any] = {"code": code, "message": message}
+    detail: dict[str, Any] = {"code": code, "message": scrub(message)}
     if field:
         detail["field"] = field
     return JSONResponse({"error": detail}, status_code=status, headers=headers)

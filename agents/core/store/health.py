@@ -204,6 +204,17 @@ def watch(file: FileWatch) -> None:
             _watcher.start()
 
 
+def scrub(text: str) -> str:
+    """``text`` without the path of any open database file: answers go to people, not to the operator. The
+    storage errors above never hold it; this catches any other message that quotes an exception."""
+    with _watcher_lock:
+        paths = sorted((file.path for file in _watched), key=len, reverse=True)
+    for path in paths:
+        if path in text:
+            text = text.replace(path, "(the server's database file)")
+    return text
+
+
 def unwatch(file: FileWatch) -> None:
     with file._lock:
         file.closed = True
