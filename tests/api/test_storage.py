@@ -224,3 +224,16 @@ def test_no_answer_quotes_the_servers_database_path(local, store, monkeypatch):
     monkeypatch.setattr(conversations, "runtime_store", refuse)
     answer = local.get("/api/v1/conversations")
     assert answer.json()["error"]["message"] == "The database file (the server's database file) is busy."
+
+
+def test_a_relative_path_survives_a_change_of_directory(tmp_path, monkeypatch):
+    from agents.core.store import open_store
+
+    monkeypatch.chdir(tmp_path)
+    store = open_store("relative.duckdb")
+    try:
+        monkeypatch.chdir("/")  # the watcher and the write checks look at the file opened, not at ./relative.duckdb
+        store.db.write(lambda: store.db.execute("INSERT INTO app_settings VALUES ('k', 'v')"))
+        assert store.db.watch.problem is None
+    finally:
+        store.close()
