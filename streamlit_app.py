@@ -16,6 +16,7 @@ from pathlib import Path
 import streamlit as st
 
 from agents.core.agent import AgentSpec, list_agents
+from agents.core.errors import StorageFull, StorageUnavailable
 from pages.texts import lang_from
 from streamlit_ui import runtime, sidebar, who
 from streamlit_ui.context import PageContext
@@ -73,7 +74,10 @@ def main() -> None:
     runtime.start_background()
     run["viewer"] = who.current(runtime.mode(), run["lang"], run["store"])
     sidebar.draw_settings(run["lang"])
-    page.run()
+    try:
+        page.run()
+    except (StorageUnavailable, StorageFull) as exc:  # the file went away or the disk filled up mid-run
+        st.error(f"**{exc.code}**: {exc.message}", icon="🗄️")
 
 
 main()

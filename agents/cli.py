@@ -407,12 +407,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
     install_log_redaction()
     args = build_parser().parse_args(argv)
-    if args.command != "serve":
-        # A storage error reaches the user as the one `error (storage_full): ...` line below; the store's
-        # log line for the operator (naming the file) is for a server's log.
-        health = logging.getLogger("agents.core.store.health")
-        health.addHandler(logging.NullHandler())
-        health.propagate = False
+    # A storage error reaches the user as the one `error (storage_full): ...` line below; the store's log
+    # line for the operator (naming the file) is for a server's log, so `serve` keeps it.
+    health = logging.getLogger("agents.core.store.health")
+    was_disabled, health.disabled = health.disabled, health.disabled or args.command != "serve"
     try:
         if hasattr(args, "user"):
             from agents.core.session import check_user_id
@@ -427,6 +425,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         # interpreter's final flush doesn't raise again, and exit quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    finally:
+        health.disabled = was_disabled
 
 
 if __name__ == "__main__":

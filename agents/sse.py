@@ -23,6 +23,7 @@ from starlette.types import Receive, Scope, Send
 from agents.core.errors import ConversationBusy
 from agents.core.events import Error, Event, to_sse
 from agents.core.locks import conversation_lock
+from agents.core.store.health import scrub
 from agents.core.streaming import TurnPump, end_error, is_end
 
 log = logging.getLogger(__name__)
@@ -95,6 +96,8 @@ async def stream_turn(events: Callable[[], Iterator[Event]], *, name: str = "tur
         item, last = first, first
         try:
             while not is_end(item):
+                if isinstance(item, Error):  # a message that quotes an exception never shows the server's path
+                    item = item.model_copy(update={"message": scrub(item.message)})
                 yield format_event(item)
                 last, item = item, await queue.get()
             error = end_error(item)

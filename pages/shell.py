@@ -140,7 +140,7 @@ def main(host: str | None = None, port: int | None = None) -> None:
 
 # How long in-flight requests get to finish once the server is told to stop. A streamed turn is
 # interrupted at once (and saved as such); an idle browser connection is cut after this.
-SHUTDOWN_GRACE_SECONDS = 5.0
+SHUTDOWN_GRACE_SECONDS = 5
 
 
 def _stop_now(signum: int, frame: object) -> None:

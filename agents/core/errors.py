@@ -18,6 +18,14 @@ class PlaygroundError(Exception):
             self.retryable = retryable
 
 
+def error_fields(exc: BaseException, otherwise: str, code: str = "store_error") -> dict[str, object]:
+    """An ``error`` event's code, message and retryable for ``exc``: a PlaygroundError in its own words
+    (a full disk, a deleted database file...), anything else as retryable ``code`` with ``otherwise``."""
+    if isinstance(exc, PlaygroundError):
+        return {"code": exc.code, "message": exc.message, "retryable": exc.retryable}
+    return {"code": code, "message": otherwise, "retryable": True}
+
+
 class UnknownAgentError(PlaygroundError):
     code = "unknown_agent"
 

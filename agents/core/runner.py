@@ -17,7 +17,7 @@ from typing import Any
 
 from agents.core import guards, limits
 from agents.core.agent import AgentSpec
-from agents.core.errors import ConversationNotFound, GuardRefusal, PlaygroundError
+from agents.core.errors import ConversationNotFound, GuardRefusal, PlaygroundError, error_fields
 from agents.core.events import (
     ActionConfirmation,
     Clarification,
@@ -338,15 +338,12 @@ def _locked_turn(
         store.db.write(lambda: store.messages.add(conversation.id, [user_message], now))
         pre_spans.append(phase("persist", saved_started, started, name="user message"))
     except Exception as exc:
-        if isinstance(exc, PlaygroundError):  # the store's own refusal (disk full, file gone): its words
-            yield emitter(Error, code=exc.code, message=exc.message, retryable=exc.retryable,
-                          conversation_id=conversation.id)
-            return
-        log.exception("could not record the user message")
-        claim.release(store)
-        yield emitter(Error, code="store_error", retryable=True, conversation_id=conversation.id,
-                      message=f"Your message could not be saved ({type(exc).__name__}: {exc}); "
-                              "nothing was sent to the model. Try again.")
+        log.error("could not record the user message", exc_info=not isinstance(exc, PlaygroundError))
+        if not isinstance(exc, PlaygroundError):  # the store's own refusals (disk full, file gone) can't write
+            claim.release(store)
+        yield emitter(Error, conversation_id=conversation.id, **error_fields(exc, (
+            f"Your message could not be saved ({type(exc).__name__}: {exc}); nothing was sent to the model. "
+            "Try again.")))
         return
     if refusal is not None:
         error = emitter(Error, code=refusal.code, message=refusal.message, retryable=refusal.retryable,
@@ -416,16 +413,10 @@ def _drive(turn: Turn) -> Iterator[Event]:
         _persist_turn(turn, status=terminal.type)
     except Exception as exc:
         held.clear()
-        if isinstance(exc, PlaygroundError):  # the store's own refusal (disk full, file gone): never `done`
-            log.error("could not persist turn %s: %s", turn.id, exc.code)
-            terminal = turn.emit(Error, code=exc.code, message=exc.message, retryable=exc.retryable,
-                                 conversation_id=turn.conversation.id)
-        else:
-            log.exception("could not persist turn %s", turn.id)
-            if terminal.type == "done":
-                terminal = turn.emit(Error, code="store_error", retryable=True, conversation_id=turn.conversation.id,
-                                     message=f"The reply could not be saved ({type(exc).__name__}: {exc}). "
-                                             "Your message was saved; send it again.")
+        log.error("could not persist turn %s", turn.id, exc_info=not isinstance(exc, PlaygroundError))
+        if terminal.type == "done" or isinstance(exc, PlaygroundError):  # a store refusal (full disk...) wins
+            terminal = turn.emit(Error, conversation_id=turn.conversation.id, **error_fields(exc, (
+                f"The reply could not be saved ({type(exc).__name__}: {exc}). Your message was saved; send it again.")))
     yield from held
     yield terminal
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -76,7 +76,7 @@ class TurnPump(Generic[T]):
         return self.finished.wait(timeout)
 
 
-_live: set[TurnPump[object]] = set()  # every pump still running, for stop_all
+_live: set[TurnPump[Any]] = set()  # every pump still running, for stop_all
 _live_lock = threading.Lock()
 
 

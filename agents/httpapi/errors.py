@@ -29,6 +29,7 @@ from agents.core.errors import (
     UnknownAgentError,
 )
 from agents.core.redact import redact
+from agents.core.store.health import scrub
 from agents.httpapi.models import ErrorBody, JsonValueError
 
 log = logging.getLogger(__name__)
@@ -54,7 +55,7 @@ _FIELD_BY_CODE = {"invalid_user": "user"}
 
 def error_response(status: int, code: str, message: str, field: str | None = None,
                    headers: dict[str, str] | None = None) -> JSONResponse:
-    detail: dict[str, Any] = {"code": code, "message": redact(message)}  # messages may quote an exception
+    detail: dict[str, Any] = {"code": code, "message": redact(scrub(message))}  # may quote an exception
     if field:
         detail["field"] = field
     return JSONResponse({"error": detail}, status_code=status, headers=headers)

@@ -201,3 +201,39 @@ def test_the_cli_on_a_full_disk_says_so_in_one_line(small_disk):
     lines = done.stderr.strip().splitlines()
     assert done.returncode == 2 and len(lines) == 1 and lines[0].startswith("error (storage_full): "), done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_no_answer_quotes_the_servers_database_path(local, store, monkeypatch):
+    """Any message built from an exception (not only the storage errors above) is scrubbed of the path."""
+    from agents.core import runner
+    from agents.core.errors import PlaygroundError
+    from agents.httpapi import conversations
+
+    def broken_write(turn, *, status):
+        raise RuntimeError(f'IO Error: Could not fsync "{store.path}.wal"')
+
+    monkeypatch.setattr(runner, "_persist_turn", broken_write)
+    events = parse_sse(local.post(CHAT, json={"message": "list my notes"}).text)
+    assert events[-1].type == "error" and events[-1].code == "store_error"
+    assert "Could not fsync" in events[-1].message and store.path not in events[-1].message
+    assert "(the server's database file).wal" in events[-1].message
+
+    def refuse(*args, **kwargs):
+        raise PlaygroundError(f"The database file {store.path} is busy.", code="database_locked")
+
+    monkeypatch.setattr(conversations, "runtime_store", refuse)
+    answer = local.get("/api/v1/conversations")
+    assert answer.json()["error"]["message"] == "The database file (the server's database file) is busy."
+
+
+def test_a_relative_path_survives_a_change_of_directory(tmp_path, monkeypatch):
+    from agents.core.store import open_store
+
+    monkeypatch.chdir(tmp_path)
+    store = open_store("relative.duckdb")
+    try:
+        monkeypatch.chdir("/")  # the watcher and the write checks look at the file opened, not at ./relative.duckdb
+        store.db.write(lambda: store.db.execute("INSERT INTO app_settings VALUES ('k', 'v')"))
+        assert store.db.watch.problem is None
+    finally:
+        store.close()

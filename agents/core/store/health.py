@@ -75,8 +75,10 @@ class FileWatch:
     def __init__(self, path: str) -> None:
         self.path = path
         self.enabled = path != ":memory:" and not path.startswith(":memory:")
-        self.identity = _identity(path) if self.enabled else None
-        self.wal = path + ".wal"
+        # Absolute: a later chdir must not read as a deleted file.
+        self.absolute = os.path.abspath(path) if self.enabled else path
+        self.identity = _identity(self.absolute) if self.enabled else None
+        self.wal = self.absolute + ".wal"
         self.wal_identity: tuple[int, int] | None = None  # our WAL as last seen after a commit
         self.problem: str | None = None  # set once, never cleared: a restart is the way back
         self.detail = ""
@@ -95,7 +97,7 @@ class FileWatch:
         if self.identity is None:
             return
         try:
-            st = os.stat(self.path)
+            st = os.stat(self.absolute)
         except FileNotFoundError:
             raise self.fail("deleted", "the file is gone") from None
         except OSError as exc:
@@ -149,7 +151,7 @@ class FileWatch:
             return StorageFull(full_message())
         if invalidated:
             return self.fail("invalidated", text[:300])
-        if self.enabled and self.path in text:  # an I/O error about our own file (or its .wal)
+        if self.enabled and (self.path in text or self.absolute in text):  # about our own file (or its .wal)
             return self.fail("unreadable", text[:300])
         return None
 
@@ -202,6 +204,19 @@ def watch(file: FileWatch) -> None:
         if _watcher is None:
             _watcher = threading.Thread(target=_watch_loop, name="db-file-watch", daemon=True)
             _watcher.start()
+
+
+def scrub(text: str) -> str:
+    """``text`` without the path of any open database file: answers go to people, not to the operator. The
+    storage errors above never hold it; this catches any other message that quotes an exception."""
+    with _watcher_lock:
+        # (a bare relative name such as "db" would also match ordinary words: only paths with a folder)
+        paths = sorted({p for file in _watched for p in (file.absolute, file.path) if os.sep in p}, key=len,
+                       reverse=True)
+    for path in paths:
+        if path in text:
+            text = text.replace(path, "(the server's database file)")
+    return text
 
 
 def unwatch(file: FileWatch) -> None:
