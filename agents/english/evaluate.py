@@ -15,14 +15,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
 
 from agents.core import safe_yaml
 from agents.core.nlu import Outcome, Report
 from agents.english.checker import check
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 CORRECTIONS = Path(__file__).resolve().parents[2] / "tests" / "english" / "corrections.yaml"
 WILD = CORRECTIONS.with_name("corrections_wild.yaml")
@@ -116,6 +117,9 @@ class CorrectionReport(Report):
                 f"{f.items - f.with_errors} correct sentences, {f.wrong_fixes} wrong fixes")
 
     def print(self, console: Console | None = None, *, show_misses: bool = True) -> None:
+        from rich.console import Console  # rich only for a printed report
+        from rich.table import Table
+
         console = console or Console()
         if self.label:
             console.print(f"— {self.label} —", markup=False)

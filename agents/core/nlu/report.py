@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
+if TYPE_CHECKING:
+    from rich.console import Console
 
 FOLLOW_UP, SINGLE = "follow_up", "single"
 
@@ -81,6 +81,9 @@ class Report:
         return f"{self.name}: {self.right}/{self.total} right ({self.accuracy:.1%})"
 
     def print(self, console: Console | None = None, *, show_misses: bool = True) -> None:
+        from rich.console import Console  # rich only for a printed report: not on every turn's import path
+        from rich.table import Table
+
         console = console or Console()
         table = Table(title=self.summary())
         table.add_column("intent")
