@@ -17,7 +17,6 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-
 from agents.core import safe_yaml
 from agents.core.nlu import Outcome, Report
 from agents.english.checker import check
