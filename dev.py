@@ -4,6 +4,11 @@
 
 It creates (or reuses) .venv, installs the project when pyproject.toml changed, then
 runs the app, the test suite or the benchmarks. Extra arguments go to the command.
+
+`dev.py test` runs ruff, then pytest on every core (pytest-xdist; the browser and Streamlit tests
+run one after another on one worker, see tests/conftest.py) and prints the elapsed time.
+`dev.py test --quick` leaves out the browser, the slow (property-based API runs) and the phrasing
+corpus tests: the daily loop. `-n 0` runs in one process; other arguments go to pytest.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
@@ -37,6 +43,29 @@ def ensure_env() -> None:
         stamp.write_text(digest)
 
 
+QUICK = "not browser and not slow and not corpus"
+
+
+def pytest_args(rest: list[str], cores: int | None = None) -> list[str]:
+    """pytest's arguments for `dev.py test [--quick] [pytest args]`."""
+    args = [a for a in rest if a != "--quick"]
+    if "--quick" in rest:
+        args = ["-m", QUICK, *args]
+    if not any(a.startswith(("-n", "--numprocesses", "--dist")) for a in args) and "no:xdist" not in args:
+        workers = cores or os.cpu_count() or 1
+        args = ["-n", str(max(2, min(workers, 8))), "--dist", "loadgroup", *args]
+    return args
+
+
+def run_tests(rest: list[str]) -> int:
+    started = time.monotonic()
+    lint = subprocess.run([BIN / "ruff", "check", "."])
+    # The elapsed time is printed by tests/conftest.py above pytest's closing line, which stays last (CI reads it).
+    env = {**os.environ, "PLAYGROUND_DEV_TEST_STARTED": str(time.time() - (time.monotonic() - started))}
+    tests = subprocess.run([PY, "-m", "pytest", *pytest_args(rest)], env=env)
+    return lint.returncode or tests.returncode
+
+
 def main() -> int:
     command, *rest = sys.argv[1:] or ["run"]
     commands = {
@@ -54,13 +83,11 @@ def main() -> int:
     os.chdir(ROOT)
     if command == "bench":
         codes = [subprocess.run([PY, "-m", f"tests.bench.{name}", *rest]).returncode
-                 for name in ("bench_store", "bench_marketing", "bench_providers", "bench_shopping_nlu",
-                              "bench_travel", "bench_lab", "bench_evals", "bench_browser")]
+                 for name in ("bench_store", "bench_startup", "bench_marketing", "bench_providers",
+                              "bench_shopping_nlu", "bench_travel", "bench_lab", "bench_evals", "bench_browser")]
         return max(codes)
     if command == "test":
-        lint = subprocess.run([BIN / "ruff", "check", "."])
-        tests = subprocess.run([PY, "-m", "pytest", *rest])
-        return lint.returncode or tests.returncode
+        return run_tests(rest)
     return subprocess.run(commands[command]).returncode
 
 

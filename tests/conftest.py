@@ -7,8 +7,10 @@ does not exist yet is marked ``fresh_db``."""
 from __future__ import annotations
 
 import ipaddress
+import os
 import shutil
 import socket
+import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -43,6 +45,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("browser") or "streamlit" in item.path.parent.parts[-1:]:
             item.add_marker(pytest.mark.xdist_group("ui"))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """`dev.py test` prints its elapsed time (ruff included) here, so that pytest's own closing line
+    ("N passed ...") stays the last line, which CI reads."""
+    started = os.environ.get("PLAYGROUND_DEV_TEST_STARTED")
+    if started and not hasattr(config, "workerinput"):
+        elapsed = time.time() - float(started)
+        terminalreporter.write_line(f"dev.py test: {int(elapsed // 60)} min {elapsed % 60:.0f} s elapsed "
+                                    f"(ruff and pytest; load average {os.getloadavg()[0]:.1f})")
 
 
 @pytest.fixture(scope="session")

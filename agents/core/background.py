@@ -15,9 +15,9 @@ ALERT_INTERVAL_SECONDS = 15 * 60
 
 
 def warm_up() -> threading.Thread:
-    """At start-up, off the request path: train every agent's exemplar classifier and the
-    injection guard's (scikit-learn's import and the fits take about a second), so the first
-    visitor's first message is as fast as the rest."""
+    """At start-up, off the request path: load every agent's exemplar classifier and the injection
+    guard's from the model cache (fitting them, with scikit-learn, when the training data changed),
+    plus the english checker's dictionaries, so the first visitor's first message is as fast as the rest."""
     from agents.core import injection
 
     def run() -> None:
