@@ -49,6 +49,7 @@ def _labelled_file(name: str) -> Path:
     and a ``before`` (if any) of earlier messages (tests/PHRASINGS_FORMAT.md); else a message naming it."""
     import yaml
 
+    from agents.core import safe_yaml
     from agents.core.followups import earlier
 
     path = Path(name)
@@ -59,7 +60,9 @@ def _labelled_file(name: str) -> Path:
         raise InvalidInput("--file", f"--file {name!r}이(가) 너무 큽니다 (최대 {_MAX_LABELLED_BYTES:,}바이트). "
                                      f"(--file {name!r} is larger than {_MAX_LABELLED_BYTES:,} bytes.)")
     try:
-        items = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        items = safe_yaml.load(path.read_text(encoding="utf-8")) or []  # aliases and size bounded
+    except safe_yaml.YamlRefused as exc:
+        raise InvalidInput("--file", f"--file {name!r}: {exc.message}") from None
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         where = getattr(exc, "problem_mark", None)
         at = f" (line {where.line + 1})" if where is not None else ""

@@ -40,6 +40,8 @@ def real_database(tmp_path_factory) -> Path:
 
 
 def _damaged(kind: str, real: Path, folder: Path) -> Path:
+    folder = folder / "damaged"  # a folder of its own: the test's database sits in tmp_path itself
+    folder.mkdir(exist_ok=True)
     path = folder / f"{kind}.duckdb"
     if kind == "truncated":
         data = real.read_bytes()
@@ -70,7 +72,7 @@ def test_open_store_refuses_a_damaged_file_and_leaves_it_untouched(kind, real_da
     with pytest.raises(DatabaseUnusable) as refused:
         open_store(path)
     assert "restore it from a backup" in refused.value.message and str(path) in refused.value.message
-    assert _digest(path) == before and sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+    assert _digest(path) == before and sorted(p.name for p in path.parent.iterdir()) == [path.name]
     shutil.copy(real_database, tmp_path / "intact.duckdb")  # the intact original still opens
     open_store(tmp_path / "intact.duckdb").close()
 
