@@ -126,7 +126,7 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
             first = exc.errors()[0]
             field = ".".join(["case", *(str(p) for p in first["loc"])])
             raise InvalidInput(field, f"'{field}' 값이 올바르지 않습니다: {first['msg']} (모두 {exc.error_count()}개 문제). "
-                                      f"('{field}': {first['msg']}; {exc.error_count()} problem(s) in all.)") from exc
+                                      f"({field}: {first['msg']}; {exc.error_count()} problem(s) in all.)") from exc
         loaded = library.add_saved_case(runtime_store(), user, name, case, body.agent)
         return {"name": loaded.suite.suite, "agent": loaded.suite.agent, "cases": len(loaded.suite.cases)}
 

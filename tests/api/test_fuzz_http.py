@@ -151,7 +151,7 @@ def test_feedback_naming_another_conversations_message_is_refused(local, store) 
     ("POST", "/api/v1/evals/suites/mine/cases", {"agent": "notes", "case": {"name": "x", "turns": [{"user": 5}]}},
      "case.turns.0.user", "'case.turns.0.user' 값이 올바르지 않습니다"),
     ("POST", "/api/v1/evals/suites/mine/cases", {"agent": "notes", "case": {"name": "x", "turns": "many"}},
-     "case.turns", "('case.turns': Input should be a valid list"),
+     "case.turns", "(case.turns: Input should be a valid list"),
     ("POST", "/api/v1/tutor/chat", {"message": "hi", "context_text": "not json"}, "context_text",
      "context_text가 샌드박스 앱의 화면 JSON이 아닙니다"),
 ])
