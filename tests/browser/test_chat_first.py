@@ -17,14 +17,36 @@ pytestmark = pytest.mark.browser
 
 
 def send(page, agent: str, text: str) -> None:
+    """Type and send, then wait until the page took the message: its first frame empties the input and
+    turns Send off. Until then Send is still on (the click waits in the server's queue, seconds on a loaded
+    machine), so `settle` would return at once and the next `send` would type into a box that frame empties."""
     page.fill(f"#pg-{agent}-input textarea", text)
     page.click(f"#pg-{agent}-send")
+    page.wait_for_function(f"() => document.querySelector('#pg-{agent}-input textarea').value === ''",
+                           timeout=120_000)
 
 
 def settle(page, agent: str) -> None:
-    """A reply is over when Send is enabled again."""
-    page.wait_for_function(f"() => !document.querySelector('#pg-{agent}-send').disabled", timeout=30_000)
+    """A reply is over when Send is enabled again and the page stopped moving (the reply's last frame
+    may still redraw the dock, the workspace and the suggestions: a click then can land beside its target)."""
+    page.wait_for_function(f"() => !document.querySelector('#pg-{agent}-send').disabled", timeout=120_000)
     page.wait_for_timeout(300)  # the event's own last update
+    steady(page, [f"#pg-{agent}-send", f"#pg-{agent}-input textarea", f"#pg-{agent}-chat"])
+
+
+def steady(page, selectors: list[str], timeout_ms: int = 30_000) -> None:
+    """Wait until these elements stop moving: the reply's last frame may redraw the dock (a render of its
+    own) after Send is back on, and a measure taken mid-redraw sees a layout that never stays."""
+    boxes = f"() => JSON.stringify({selectors!r}.map(s => {{ const e = document.querySelector(s); "
+    boxes += "if (!e) return null; const b = e.getBoundingClientRect(); return [b.top, b.height]; }))"
+    last, waited = None, 0
+    while waited < timeout_ms:
+        now = page.evaluate(boxes)
+        if now == last:
+            return
+        last = now
+        page.wait_for_timeout(500)
+        waited += 500
 
 
 def chat_text(page) -> tuple[str, int]:
@@ -173,8 +195,9 @@ def test_phone_width_keeps_the_confirmation_beside_the_input(server, store, tmp_
         send(page, "marketing", "이번 주 성과 어때?")
         settle(page, "marketing")
         send(page, "marketing", "봄 시즌 세일 예산 20% 늘려줘")
-        page.wait_for_selector(".pg-action .pg-confirm", timeout=30_000)
+        page.wait_for_selector(".pg-action .pg-confirm", timeout=60_000)
         settle(page, "marketing")
+        steady(page, [".pg-action", "#pg-marketing-input textarea"])
         page.locator("#pg-marketing-input textarea").scroll_into_view_if_needed()
         widths = page.evaluate("[document.documentElement.scrollWidth, document.body.scrollWidth]")
         assert max(widths) <= 390, widths
