@@ -46,7 +46,7 @@ def _options(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> set[str]
 def test_hostile_input_on_every_command_gives_no_traceback(store, tmp_path, log, monkeypatch, capsys) -> None:
     monkeypatch.setenv("PLAYGROUND_DAILY_LIMIT", "1000000")
     world = make_world(tmp_path, log)
-    tally = Tally("CLI")
+    tally = Tally("CLI", http=False)
     ran: list[Case] = []
     for case in all_cases(world):
         check(case, run(case, log), tally)

@@ -50,7 +50,8 @@ class Tally:
     failures: list[str] = field(default_factory=list)
     statuses: Counter[int] = field(default_factory=Counter)
 
-    unnamed: int = 0  # refusals that name no field (422 without ``field``, a CLI error naming no option)
+    unnamed: int = 0  # refusals that name no field (a 422 without ``field``)
+    http: bool = True  # an HTTP pass counts 5xx and checks that each 422 names its field; the CLI pass neither
 
     def fail(self, kind: str, what: str) -> None:
         """``kind``: 5xx, traceback, or unnamed (a refusal that does not name the input)."""
@@ -63,8 +64,10 @@ class Tally:
         self.failures.append(f"{kind}: {what}")
 
     def line(self) -> str:
+        if not self.http:
+            return f"{self.name}: {self.cases} cases run, {self.tracebacks} tracebacks"
         return (f"{self.name}: {self.cases} cases run, {self.server_errors} server errors (5xx), "
-                f"{self.tracebacks} tracebacks, {self.unnamed} refusals naming no input")
+                f"{self.tracebacks} tracebacks, {self.unnamed} refusals naming no field")
 
 
 class ErrorLog(logging.Handler):
