@@ -8,9 +8,12 @@ command was refused (bad input, unknown id, a second confirm...).
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import logging
 import os
+import re
+import socket
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -30,54 +33,18 @@ def cmd_nlu_report(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.agent import get_agent, list_agents
 
     spec = get_agent(args.agent)
+    if args.file and not Path(args.file).exists():
+        raise InvalidInput("--file", f"--file {args.file!r}이(가) 없습니다. 라벨 파일의 경로를 확인하세요. "
+                                     f"(--file {args.file!r} does not exist: check the labelled file's path.)")
     run = spec.extra.get("nlu_report")
     if run is None:
         known = ", ".join(a.id for a in list_agents() if a.extra.get("nlu_report")) or "none"
         out.write(f"{spec.id} has no labelled phrasings to report on (agents with a report: {known}).\n")
         return 1
-    result = run(_labelled_file(args.file)) if args.file else run()
+    result = run(Path(args.file)) if args.file else run()
     for one in result if isinstance(result, list) else [result]:  # an agent may keep several labelled sets
         _print_report(spec.id, one, args.json, out)
     return 0
-
-
-_MAX_LABELLED_BYTES = 5_000_000
-
-
-def _labelled_file(name: str) -> Path:
-    """``--file`` checked before any agent reads it: a readable YAML list of items, each with a ``text``,
-    and a ``before`` (if any) of earlier messages (tests/PHRASINGS_FORMAT.md); else a message naming it."""
-    import yaml
-
-    from agents.core import safe_yaml
-    from agents.core.followups import earlier
-
-    path = Path(name)
-    if not path.is_file():
-        raise InvalidInput("--file", f"--file {name!r}을(를) 찾을 수 없습니다. 경로를 확인하세요. "
-                                     f"(--file {name!r} is not a file: check the path.)")
-    if path.stat().st_size > _MAX_LABELLED_BYTES:
-        raise InvalidInput("--file", f"--file {name!r}이(가) 너무 큽니다 (최대 {_MAX_LABELLED_BYTES:,}바이트). "
-                                     f"(--file {name!r} is larger than {_MAX_LABELLED_BYTES:,} bytes.)")
-    try:
-        items = safe_yaml.load(path.read_text(encoding="utf-8")) or []  # aliases and size bounded
-    except safe_yaml.YamlRefused as exc:
-        raise InvalidInput("--file", f"--file {name!r}: {exc.message}") from None
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        where = getattr(exc, "problem_mark", None)
-        at = f" (line {where.line + 1})" if where is not None else ""
-        raise InvalidInput("--file", f"--file {name!r}을(를) YAML로 읽을 수 없습니다{at}. "
-                                     f"(--file {name!r} is not readable YAML{at}: {type(exc).__name__}.)") from None
-    if not isinstance(items, list):
-        raise InvalidInput("--file", f"--file {name!r}은(는) 항목 목록이어야 합니다. (--file {name!r} must be a YAML list "
-                                     "of items, see tests/PHRASINGS_FORMAT.md.)")
-    for number, item in enumerate(items, 1):
-        if not isinstance(item, dict) or not isinstance(item.get("text"), str):
-            raise InvalidInput("--file", f"--file {name!r}의 {number}번째 항목에 text(문자열)가 없습니다. "
-                                         f"(--file {name!r}: item {number} has no text string.)")
-        if "before" in item:
-            earlier(item)
-    return path
 
 
 def _print_report(agent: str, result: object, as_json: bool, out: TextIO) -> None:
@@ -120,14 +87,15 @@ def _message(args: argparse.Namespace) -> str:
         raise InvalidInput("message", "메시지는 인자 또는 --file 중 하나로만 주세요. (Give the message either as an "
                                       "argument or with --file, not both.)")
     if args.file is not None:
+        source = f"--file {args.file}"
         try:
-            raw = Path(args.file).read_bytes()
+            with Path(args.file).open("rb") as handle:
+                raw = inputs.read_bounded(handle, source, "--file")
         except OSError as exc:
             raise InvalidInput("--file", f"--file {args.file!r}을(를) 읽을 수 없습니다: {exc.strerror}. 경로를 확인하세요. "
                                          f"(Cannot read --file {args.file!r}: {exc.strerror}.)") from exc
-        source = f"--file {args.file}"
     elif args.message == "-":
-        raw, source = sys.stdin.buffer.read(), "stdin"
+        raw, source = inputs.read_bounded(sys.stdin.buffer, "stdin", "message"), "stdin"
     elif args.message is None:
         raise InvalidInput("message", "보낼 메시지를 주세요: 인자, '-'(표준 입력) 또는 --file PATH. "
                                       "(Give the message as an argument, '-' for stdin, or --file PATH.)")
@@ -146,7 +114,7 @@ def cmd_chat(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.session import Session
 
     session = Session(args.agent, user_id=args.user, provider=args.provider, conversation_id=args.conversation,
-                      provider_settings={"model": args.model} if args.model else None)
+                      provider_settings={"model": args.model} if args.model is not None else None)
     status = 0
     extra = {"anchor_product_id": args.anchor} if args.anchor else None
     readable = None
@@ -341,6 +309,23 @@ def _bounded(name: str, low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+_HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}"
+                        r"[A-Za-z0-9])?)*")
+
+
+def _host(raw: str) -> str:
+    try:
+        address = ipaddress.ip_address(raw)
+    except ValueError:
+        if not _HOST_NAME.fullmatch(raw):
+            raise argparse.ArgumentTypeError(f"--host must be an IP address or a host name, not {raw!r}") from None
+        return raw
+    scope = getattr(address, "scope_id", None)  # fe80::1%eth0: the zone must be an interface of this machine
+    if scope and scope not in {name for _, name in socket.if_nameindex()} and not scope.isdigit():
+        raise argparse.ArgumentTypeError(f"--host {raw!r} names no network interface of this machine ({scope!r})")
+    return raw
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="playground", description="Agent Playground from the terminal.")
     common = argparse.ArgumentParser(add_help=False)
@@ -356,7 +341,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the message; '-' reads stdin; after '--' it may start with '-'")
     chat.add_argument("--file", help="read the message from this UTF-8 file")
     chat.add_argument("--conversation", help="continue this conversation id")
-    chat.add_argument("--provider", default="offline", help="offline (default), openai or gemini")
+    chat.add_argument("--provider", default="offline", choices=("offline", "openai", "gemini"),
+                      help="offline (default), openai or gemini")  # providers.PROVIDER_NAMES, unimported for speed
     chat.add_argument("--model", help="model name for the provider")
     chat.add_argument("--anchor", help="shopping: re-recommend around this product id (the product-page flow)")
     chat.set_defaults(func=cmd_chat)
@@ -397,11 +383,40 @@ def build_parser() -> argparse.ArgumentParser:
     add_eval_parser(sub, common, _bounded)
 
     serve = sub.add_parser("serve", help="start the web app")
-    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--host", type=_host, default="127.0.0.1", help="an IP address or a host name")
     serve.add_argument("--port", type=_bounded("--port", 1, 65535), default=7860, help="1-65535 (default 7860)")
     serve.set_defaults(func=cmd_serve)
-    add_lab_commands(sub, common)  # traces, prompts, compare, metrics, export
+    add_lab_commands(sub, common, _bounded)  # traces, prompts, compare, metrics, export
     return parser
+
+
+def _option_names(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """Each parsed value's name as a person typed it (``--conversation``, ``message``), over all subcommands."""
+    names: dict[str, str] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                names.update(_option_names(child))
+        elif action.option_strings:
+            names[action.dest] = max(action.option_strings, key=len)
+        else:
+            names.setdefault(action.dest, action.dest)
+    return names
+
+
+def _check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """An argument that is not valid UTF-8 reaches Python as lone surrogates, which no store, SDK or
+    file can take: refuse it here, by the option's name, before anything runs."""
+    names = _option_names(parser)
+    for dest, value in vars(args).items():
+        if isinstance(value, str):
+            inputs.text(value, names.get(dest, dest))
+    if hasattr(args, "user") or getattr(args, "owner", None) is not None:
+        from agents.core.session import check_user_id
+    if hasattr(args, "user"):
+        check_user_id(args.user)
+    if getattr(args, "owner", None) is not None:  # the Lab's --user filter
+        check_user_id(args.owner)
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -409,16 +424,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     from agents.core.redact import install_log_redaction
 
     install_log_redaction()
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     # A storage error reaches the user as the one `error (storage_full): ...` line below; the store's log
     # line for the operator (naming the file) is for a server's log, so `serve` keeps it.
     health = logging.getLogger("agents.core.store.health")
     was_disabled, health.disabled = health.disabled, health.disabled or args.command != "serve"
     try:
-        if hasattr(args, "user"):
-            from agents.core.session import check_user_id
-
-            check_user_id(args.user)
+        _check_arguments(parser, args)
         return int(args.func(args, out))
     except PlaygroundError as exc:
         sys.stderr.write(f"error ({exc.code}): {exc.message}\n")

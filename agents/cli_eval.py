@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from agents.core.errors import PlaygroundError
+from agents.core.inputs import InvalidInput
 
 if TYPE_CHECKING:
     from agents.evals import spec
@@ -276,6 +277,9 @@ def cmd_save_case(args: argparse.Namespace, out: TextIO) -> int:
         out.write(case_yaml(case))
         return 0
     path = Path(args.suite)
+    if path.exists() and not path.is_file():  # a folder, /dev/zero, a FIFO: nothing to append to
+        raise InvalidInput("--suite", f"--suite {args.suite!r}은(는) 보통 파일이 아닙니다: 스위트 .yaml 파일을 주세요. "
+                                      f"(--suite {args.suite!r} is not a regular file: give a suite .yaml file.)")
     try:
         current = path.read_text(encoding="utf-8") if path.exists() else None
     except (OSError, UnicodeDecodeError) as exc:

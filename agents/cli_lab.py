@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from agents.core import inputs
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
@@ -31,6 +34,7 @@ if TYPE_CHECKING:
 PERIODS = ("24h", "7d", "30d", "all")
 EXPORT_KINDS = ("traces", "feedback", "votes")
 EXPORT_FORMATS = ("csv", "jsonl", "parquet")
+MAX_TRACE_PAGE = 200  # agents/lab/traces.py MAX_PAGE
 
 
 def parse_since(raw: str | None, now: datetime, field: str = "--since") -> datetime | None:
@@ -49,12 +53,33 @@ def _dump(value: Any, out: TextIO) -> None:
     out.write(json.dumps(value, ensure_ascii=False, default=str) + "\n")
 
 
-def _filters(args: argparse.Namespace, now: datetime) -> TraceFilter:
+# The options that fill each TraceFilter field, to name the one at fault.
+_FILTER_OPTIONS = {"owner": "--user", "agent": "--agent", "provider": "--provider", "model": "--model",
+                   "prompt_version": "--prompt-version", "status": "--status", "feedback": "--feedback",
+                   "since": "--since", "until": "--until", "text": "--search"}
+
+
+def trace_filter(**values: Any) -> TraceFilter:
+    """A TraceFilter from command-line values; a value it refuses (e.g. a --search over 200 characters)
+    is an InvalidInput naming the option."""
+    from pydantic import ValidationError
+
     from agents.core.store.lab import TraceFilter
 
-    return TraceFilter(owner=args.owner, agent=args.agent, provider=args.provider, model=args.model,
-                       prompt_version=args.prompt_version, status=args.status, feedback=args.feedback,
-                       since=parse_since(args.since, now), until=parse_since(args.until, now, "--until"), text=args.search)
+    try:
+        return TraceFilter(**values)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        option = _FILTER_OPTIONS.get(str(first["loc"][0]) if first["loc"] else "", "filter")
+        raise InvalidInput(option, f"{option} 값이 올바르지 않습니다: {first['msg']}. "
+                                   f"({option}: {first['msg']}.)") from None
+
+
+def _filters(args: argparse.Namespace, now: datetime) -> TraceFilter:
+    return trace_filter(owner=args.owner, agent=args.agent, provider=args.provider, model=args.model,
+                        prompt_version=args.prompt_version, status=args.status, feedback=args.feedback,
+                        since=parse_since(args.since, now), until=parse_since(args.until, now, "--until"),
+                        text=args.search)
 
 
 def cmd_traces(args: argparse.Namespace, out: TextIO) -> int:
@@ -213,7 +238,8 @@ def _prompt_text(args: argparse.Namespace, store: Any, who: LabUser) -> str:
 
     if args.file:
         try:
-            return Path(args.file).read_text(encoding="utf-8")
+            with Path(args.file).open("rb") as handle:
+                return inputs.read_bounded(handle, f"--file {args.file}", "--file").decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise InvalidInput("--file", f"--file {args.file!r}을(를) UTF-8로 읽을 수 없습니다 ({exc}). "
                                          f"(Cannot read --file {args.file!r} as UTF-8: {exc}.)") from None
@@ -223,7 +249,12 @@ def _prompt_text(args: argparse.Namespace, store: Any, who: LabUser) -> str:
         base = prompts.version(store, args.agent, _number(args.version, "version"), who).content
         return base + (("\n" + args.append) if args.append else "")
     if not sys.stdin.isatty():
-        return sys.stdin.read()
+        raw = inputs.read_bounded(sys.stdin.buffer, "stdin", "stdin")
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidInput("stdin", f"표준 입력의 {exc.start}번째 바이트가 UTF-8이 아닙니다. UTF-8로 보내세요. "
+                                        f"(Standard input is not UTF-8 at byte {exc.start}: send UTF-8 text.)") from None
     raise InvalidInput("content", "새 버전의 내용을 주세요: --file PATH, --text, 표준 입력, 또는 기반 버전 번호. "
                                   "(Give the new version's text: --file PATH, --text, stdin, or a version to copy.)")
 
@@ -294,13 +325,12 @@ def cmd_metrics(args: argparse.Namespace, out: TextIO) -> int:
     from rich.table import Table
 
     from agents.core.session import runtime_store
-    from agents.core.store.lab import TraceFilter
     from agents.lab import figures, metrics
     from agents.lab.access import LabUser
 
     store, now = runtime_store(), system_clock()
     frame = metrics.metrics(store, LabUser.cli(), metrics.period_filter(
-        args.period, now, TraceFilter(owner=args.owner, agent=args.agent)))
+        args.period, now, trace_filter(owner=args.owner, agent=args.agent)))
     rows = metrics.records(frame)
     if args.json:
         for row in rows:
@@ -326,26 +356,48 @@ def cmd_metrics(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _out_path(raw: str) -> Path:
+    """Where ``export --out`` writes: a file in a folder that exists, not a folder itself."""
+    target = Path(raw)
+    if target.is_dir():
+        raise InvalidInput("--out", f"--out {raw!r}은(는) 폴더입니다: 파일 이름을 주세요 (예: {raw.rstrip('/')}/traces.csv). "
+                                    f"(--out {raw!r} is a folder: give a file name, e.g. {raw.rstrip('/')}/traces.csv.)")
+    if not target.parent.is_dir():
+        raise InvalidInput("--out", f"--out의 폴더 {str(target.parent)!r}이(가) 없습니다. 먼저 만드세요. "
+                                    f"(The folder of --out, {str(target.parent)!r}, does not exist: create it first.)")
+    return target
+
+
 def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.session import runtime_store
     from agents.lab import export
     from agents.lab.access import LabUser
 
     now = system_clock()
-    target = Path(args.out) if args.out else None
+    target = _out_path(args.out) if args.out else None
+    # Written in a fresh temporary folder first, then moved: a target the database can't write to (a
+    # read-only place, /proc) is a refusal naming --out, and no half-written file is left there.
     path, count = export.export(runtime_store(), LabUser.cli(), args.kind, args.format, _filters(args, now),
-                                now=now, full=args.full, folder=target.parent if target else None, limit=args.limit)
-    if target is not None and path != target:
-        path = path.replace(target)
+                                now=now, full=args.full, limit=args.limit)
+    if target is not None:
+        folder = path.parent
+        try:
+            path = Path(shutil.move(path, target))
+        except OSError as exc:
+            raise InvalidInput("--out", f"--out {args.out!r}에 쓸 수 없습니다 ({exc.strerror}). "
+                                        f"(Cannot write --out {args.out!r}: {exc.strerror}.)") from None
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
     _report(args, out, {"path": str(path), "rows": count}, f"{count} rows → {path}")
     return 0
 
 
-def _filter_args(parser: argparse.ArgumentParser) -> None:
+def _filter_args(parser: argparse.ArgumentParser, bounded: Callable[[str, int, int], Callable[[str], int]]) -> None:
     parser.add_argument("--agent")
     parser.add_argument("--provider")
     parser.add_argument("--model")
-    parser.add_argument("--prompt-version", type=int, dest="prompt_version")
+    parser.add_argument("--prompt-version", type=bounded("--prompt-version", 0, 1_000_000), dest="prompt_version",
+                        help="0 = the built-in prompt")
     parser.add_argument("--status", choices=["done", "error", "interrupted", "refused"])
     parser.add_argument("--feedback", choices=["up", "down", "none"])
     parser.add_argument("--since", help="24h, 7d, 30m or an ISO date/time (UTC)")
@@ -353,8 +405,9 @@ def _filter_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--search", help="text in the message, the reply, a tool name or the error")
 
 
-def add_lab_commands(sub: argparse._SubParsersAction, _common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
-    """Called by ``agents/cli.py``'s ``build_parser``."""
+def add_lab_commands(sub: argparse._SubParsersAction, _common: argparse.ArgumentParser,  # type: ignore[type-arg]
+                     bounded: Callable[[str, int, int], Callable[[str], int]]) -> None:
+    """Called by ``agents/cli.py``'s ``build_parser``; ``bounded`` makes a whole-number option type."""
     base = argparse.ArgumentParser(add_help=False)
     base.add_argument("--json", action="store_true", help="print JSON lines")
     base.add_argument("--user", dest="owner", help="only this user's turns (default: everyone's)")
@@ -362,8 +415,9 @@ def add_lab_commands(sub: argparse._SubParsersAction, _common: argparse.Argument
     tr = sub.add_parser("traces", parents=[base], help="list turns with filters, or show one turn's trace")
     tr.add_argument("action", choices=["list", "show"])
     tr.add_argument("turn_id", nargs="?")
-    _filter_args(tr)
-    tr.add_argument("--limit", type=int, default=50, help="1-200 (default 50)")
+    _filter_args(tr, bounded)
+    tr.add_argument("--limit", type=bounded("--limit", 1, MAX_TRACE_PAGE), default=50,
+                    help=f"1-{MAX_TRACE_PAGE} (default 50)")
     tr.add_argument("--before", help="the cursor printed after a page, for the next one")
     tr.set_defaults(func=cmd_traces)
 
@@ -404,5 +458,5 @@ def add_lab_commands(sub: argparse._SubParsersAction, _common: argparse.Argument
     ex.add_argument("--out", help="file to write (default: a temporary folder, printed)")
     ex.add_argument("--full", action="store_true", help="traces: with events, spans, prompts and requests")
     ex.add_argument("--limit", type=int, help="at most this many rows: the newest, written oldest first")
-    _filter_args(ex)
+    _filter_args(ex, bounded)
     ex.set_defaults(func=cmd_export)

@@ -53,9 +53,10 @@ def test_a_chat_loads_no_pandas_plotly_gradio_or_scikit_learn(tmp_path, capsys):
 
 def test_the_parsers_own_choices_are_the_services():
     from agents.evals import report, runner
-    from agents.lab import export, metrics
+    from agents.lab import export, metrics, traces
 
     assert tuple(metrics.PERIODS) == cli_lab.PERIODS
+    assert cli_lab.MAX_TRACE_PAGE == traces.MAX_PAGE
     assert cli_lab.EXPORT_KINDS == export.KINDS and cli_lab.EXPORT_FORMATS == export.FORMATS
     assert cli_eval.MAX_CONCURRENCY == runner.MAX_CONCURRENCY
     assert tuple(report.EXPORT_FORMATS) == cli_eval.EXPORT_FORMATS

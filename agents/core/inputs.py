@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, BinaryIO
 
 from agents.core.errors import InvalidArgs
 
@@ -20,6 +20,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 INVISIBLE = "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff\u00ad"
 _ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 MAX_EXTRA_CHARS = 20_000
+MAX_READ_BYTES = 4_000_000  # what a front end reads of a file or stdin: far above any input limit (/dev/zero ends)
 
 
 class InvalidInput(InvalidArgs):
@@ -113,3 +114,12 @@ def _walk(value: object, path: str, depth: int) -> None:
     else:
         raise InvalidInput(path, f"'{path}'에 {type(value).__name__} 값은 쓸 수 없습니다: 문자열, 숫자, 목록, 객체만 "
                                  f"가능합니다. ('{path}' cannot hold a {type(value).__name__}; use JSON values.)")
+
+
+def read_bounded(stream: BinaryIO, source: str, field: str, limit: int = MAX_READ_BYTES) -> bytes:
+    """At most ``limit`` bytes of a file or stdin the caller named; more is refused by name, not read."""
+    raw = stream.read(limit + 1)
+    if len(raw) > limit:
+        raise InvalidInput(field, f"{source}이(가) {limit:,}바이트보다 큽니다. 더 짧게 보내세요. "
+                                  f"({source} is larger than {limit:,} bytes: send less.)")
+    return raw

@@ -17,8 +17,10 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from agents.core import safe_yaml
+from pydantic import model_validator
+
 from agents.core.nlu import Outcome, Report
+from agents.core.nlu.labelled import Item, load_items
 from agents.english.checker import check
 
 if TYPE_CHECKING:
@@ -143,8 +145,22 @@ class CorrectionReport(Report):
         return figures
 
 
+class CorrectionItem(Item):
+    """What ``judge`` reads of an item (tests/PHRASINGS_FORMAT.md, english)."""
+
+    has_errors: bool
+    corrected: str | None = None
+    error_types: list[str] | None = None
+
+    @model_validator(mode="after")
+    def _labelled(self) -> CorrectionItem:
+        if self.has_errors and self.corrected is None:
+            raise ValueError("has_errors: true needs 'corrected' (the whole corrected sentence)")
+        return self
+
+
 def load(path: Path = CORRECTIONS) -> list[dict[str, Any]]:
-    return safe_yaml.load(path.read_text(encoding="utf-8")) or []
+    return load_items(path, CorrectionItem)
 
 
 def run_report(path: Path | None = None) -> CorrectionReport:

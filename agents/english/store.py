@@ -10,6 +10,7 @@ from typing import Any
 import duckdb
 from pydantic import ValidationError
 
+from agents.core import inputs
 from agents.core.inputs import InvalidInput
 from agents.core.store import Store
 from agents.core.store.migrations import Migration, create_table
@@ -46,10 +47,16 @@ def clean_profile(name: object, interests: object, level: object) -> UserProfile
     """A profile from editor or API values; each bad value is named with what to do."""
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 40:
         raise InvalidInput("name", "이름은 1-40자로 입력하세요. (Enter a name of 1-40 characters.)")
+    inputs.text(name, "name")  # a lone surrogate can't be stored: named here, not a failed write
     if isinstance(interests, str):
-        interests = [part for part in interests.replace("\n", ",").split(",")]
+        interests = [part for part in inputs.text(interests, "interests").replace("\n", ",").split(",")]
     if not isinstance(interests, list | tuple):
         raise InvalidInput("interests", "관심사는 목록으로 주세요. (Give the interests as a list.)")
+    for i, interest in enumerate(interests):
+        if not isinstance(interest, str):
+            raise InvalidInput(f"interests[{i}]", f"관심사는 글자로 입력하세요 ({type(interest).__name__} 값을 받음). "
+                                                  f"(Each interest is text, not {type(interest).__name__}.)")
+        inputs.text(interest, f"interests[{i}]")
     cleaned = list(dict.fromkeys(str(i).strip() for i in interests if str(i).strip()))
     if not cleaned:
         raise InvalidInput("interests", "관심사를 하나 이상 고르거나 입력하세요 (예: technology, 여행). "

@@ -108,9 +108,13 @@ def check_config(agent_id: str, config: spec.Config, store: Store,
     if config.prompt_version is not None:
         versions = {int(v["version"]) for v in store.prompts.versions(agent_id)}
         if config.prompt_version not in versions:
-            known = ", ".join(f"v{v}" for v in sorted(versions)) or "none (the built-in prompt only)"
-            raise PlaygroundError(f"{agent_id} has no system-prompt version {config.prompt_version}; stored versions: "
-                                  f"{known}.", code="unknown_prompt_version")
+            newest = sorted(versions)[-10:]  # anyone can add versions: the message names the latest few, not all
+            known = ", ".join(f"v{v}" for v in newest) or "none (the built-in prompt only)"
+            if len(versions) > len(newest):
+                known = f"… {known} ({len(versions)} in all)"
+            raise PlaygroundError(f"{agent_id}에는 시스템 프롬프트 버전 {config.prompt_version}이(가) 없습니다. "
+                                  f"({agent_id} has no system-prompt version {config.prompt_version}; stored versions: "
+                                  f"{known}.)", code="unknown_prompt_version")
     if config.provider != "offline":  # a missing key is said now, not once per case
         provider_factory_for(provider_settings)(config, spec.Case(name="probe", turns=[
             spec.Step(user="probe", expect=[spec.NoErrorAssertion(no_error=True)])]))

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Path, Query
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import Field, ValidationError, model_validator
 
-from agents.core.errors import InvalidArgs
+from agents.core.inputs import InvalidInput
 from agents.core.session import runtime_store
 from agents.core.store.evals import EvalRepo
 from agents.evals import library, spec
@@ -109,7 +109,8 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
     def save_suite(who: Who, name: SuiteName, body: SuiteBody) -> dict[str, Any]:
         user = who.user(body.user)
         if parse_suite(body.yaml, f"{name}.yaml").suite.suite != name:
-            raise InvalidArgs(f"The YAML's 'suite:' must be {name!r}, the name in the path.")
+            raise InvalidInput("yaml", f"YAML의 'suite:'는 경로의 이름 {name!r}와(과) 같아야 합니다. "
+                                       f"(The YAML's 'suite:' must be {name!r}, the name in the path.)")
         loaded = library.save(runtime_store(), user, body.yaml)
         return {"name": loaded.suite.suite, "agent": loaded.suite.agent, "cases": len(loaded.suite.cases)}
 
@@ -126,8 +127,9 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
             case = spec.Case.model_validate(body.case)
         except ValidationError as exc:
             first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise InvalidArgs(f"case.{where}: {first['msg']} ({exc.error_count()} problem(s) in all).") from exc
+            field = ".".join(["case", *(str(p) for p in first["loc"])])
+            raise InvalidInput(field, f"'{field}' 값이 올바르지 않습니다: {first['msg']} (모두 {exc.error_count()}개 문제). "
+                                      f"({field}: {first['msg']}; {exc.error_count()} problem(s) in all.)") from exc
         loaded = library.add_saved_case(runtime_store(), user, name, case, body.agent)
         return {"name": loaded.suite.suite, "agent": loaded.suite.agent, "cases": len(loaded.suite.cases)}
 

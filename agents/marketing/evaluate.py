@@ -10,11 +10,13 @@ import json
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from agents.core import safe_yaml
+from pydantic import BaseModel, ConfigDict, model_validator
+
 from agents.core.followups import FinalTurn, Rehearsal, Step, earlier
 from agents.core.nlu import Outcome, Report
+from agents.core.nlu.labelled import Item, load_items
 from agents.core.providers.base import ChatMessage, ModelRequest, ModelToolCall
 from agents.marketing.policy import policy
 from data import marketing_sandbox
@@ -134,8 +136,34 @@ def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
     return Outcome(item["text"], expected, tool, not problems, problems, item)
 
 
+class MarketingArgs(BaseModel):
+    """The labelled args ``check`` compares in its own way; any other key is compared as it is."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    campaignId: str | None = None
+    campaignIds: list[str] | None = None
+    changePercent: int | float | None = None
+    known: dict[str, Any] | None = None
+
+
+class MarketingItem(Item):
+    """What ``check`` reads of an item (tests/PHRASINGS_FORMAT.md, marketing)."""
+
+    args: MarketingArgs | None = None  # type: ignore[assignment]
+    tool: str | None = None
+    options_include: list[str] | None = None
+    after: Literal["confirmation"] | None = None
+
+    @model_validator(mode="after")
+    def _labelled(self) -> MarketingItem:
+        if self.tool is None and not self.clarify:
+            raise ValueError("needs 'tool' (the expected first tool) or 'clarify: true'")
+        return self
+
+
 def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
-    return safe_yaml.load(path.read_text(encoding="utf-8")) or []
+    return load_items(path, MarketingItem)
 
 
 def run_report(path: Path | None = None, name: str = "marketing") -> Report | str:

@@ -13,14 +13,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+from pydantic import BaseModel, ConfigDict, Field
 from rich.console import Console
 
-from agents.core import safe_yaml
 from agents.core.followups import Rehearsal, Step, earlier
 from agents.core.korean_money import format_man
 from agents.core.nlu import Report
+from agents.core.nlu.labelled import Item, load_items
 from agents.core.nlu.report import Outcome as ReportOutcome
 from agents.core.nlu.report import count_kinds
 from agents.shopping import router
@@ -210,8 +211,47 @@ def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
     return Outcome(item, intent.name, not problems, problems)
 
 
+class BudgetLabel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    min: int | None = Field(None, ge=0)
+    max: int | None = Field(None, ge=0)
+
+
+class ShoppingArgs(BaseModel):
+    """The labelled args ``check`` compares (other keys are ignored)."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    category: str | None = None
+    budget_max: int | None = None
+    budget_min: int | None = None
+    pros_add: list[str] | None = None
+    cons_add: list[str] | None = None
+    remove: list[str] | None = None
+    ranks: list[int] | None = None
+    exclude_ranks: list[int] | None = None
+    anchor_rank: int | None = None
+    anchor_name: str | None = None
+    topic: str | None = None
+
+
+class ShoppingItem(Item):
+    """What ``check`` reads of an item (tests/PHRASINGS_FORMAT.md, shopping)."""
+
+    args: ShoppingArgs | None = None  # type: ignore[assignment]
+    intent: str | None = None
+    state: Literal["fresh", "top3"] = "fresh"
+    category: str | None = None
+    budget: BudgetLabel | None = None
+    pros: list[str] | None = None
+    cons: list[str] | None = None
+    clicked_anchor: int | None = Field(None, ge=1, le=3)
+    anchor: int | None = Field(None, ge=1, le=3)
+
+
 def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
-    return safe_yaml.load(path.read_text(encoding="utf-8")) or []
+    return load_items(path, ShoppingItem)
 
 
 def report(outcomes: list[Outcome], name: str = "shopping") -> str:

@@ -11,9 +11,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from agents.core import safe_yaml
+from pydantic import model_validator
+
 from agents.core.followups import Rehearsal, Step, earlier
 from agents.core.nlu import Outcome, Report, compact
+from agents.core.nlu.labelled import Item, load_items
 from agents.travel.destinations import destinations
 from agents.travel.names import gazetteer
 from agents.travel.policy import read_request
@@ -108,8 +110,24 @@ def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
     return Outcome(text=item["text"], expected=expected, got=got, ok=not problems, problems=problems, item=item)
 
 
+class TravelItem(Item):
+    """What ``check`` reads of an item (tests/PHRASINGS_FORMAT.md, travel)."""
+
+    tool: str | None = None
+    trip: str = "tokyo"
+
+    @model_validator(mode="after")
+    def _labelled(self) -> TravelItem:
+        if self.tool is None and not self.clarify:
+            raise ValueError("needs 'tool' (the expected tool) or 'clarify: true'")
+        with_trips = sorted(d.id for d in destinations().values() if d.sample_trip is not None)
+        if self.trip not in with_trips:
+            raise ValueError(f"trip must be one of {', '.join(with_trips)}, not {self.trip!r}")
+        return self
+
+
 def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
-    return safe_yaml.load(path.read_text(encoding="utf-8")) or []
+    return load_items(path, TravelItem)
 
 
 def run_report(path: Path | None = None, name: str = "travel") -> Report:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from agents.core.actions import ActionService
 from agents.core.clock import aware
@@ -15,14 +15,21 @@ from agents.core.errors import ConversationNotFound
 from agents.core.session import runtime_store
 from agents.httpapi.auth import Caller
 from agents.httpapi.errors import COMMON, documented
-from agents.httpapi.models import ID_PATTERN, UserId
+from agents.httpapi.models import ID_PATTERN, UserId, clean_json
 from agents.travel.model import ItineraryPreviewData
 from agents.travel.service import TripService
 
 
+def _storable(preview: ItineraryPreviewData) -> ItineraryPreviewData:
+    """The preview is stored as the action's arguments: text no database can store (a lone surrogate) is
+    refused here, named by its place (e.g. ``preview.days[0].items[0].placeName``)."""
+    clean_json(preview.model_dump(mode="json"))
+    return preview
+
+
 class ApplyBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    preview: ItineraryPreviewData
+    preview: Annotated[ItineraryPreviewData, AfterValidator(_storable)]
     mode: Literal["overwrite", "merge"] = "overwrite"
     conversation_id: str | None = Field(None, pattern=ID_PATTERN,
                                         description="the chat the preview came from; the action is recorded there")

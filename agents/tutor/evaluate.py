@@ -10,9 +10,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from agents.core import safe_yaml
+from pydantic import model_validator
+
 from agents.core.followups import Rehearsal, Step, earlier
 from agents.core.nlu import Outcome, Report, compact
+from agents.core.nlu.labelled import Item, load_items
 from agents.core.session import Session
 from agents.tutor import contract, screen
 from agents.tutor.policy import read_request
@@ -87,8 +89,23 @@ def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
     return Outcome(text=item["text"], expected=expected, got=got, ok=not problems, problems=problems, item=item)
 
 
+class TutorItem(Item):
+    """What ``check`` reads of an item (tests/PHRASINGS_FORMAT.md, tutor)."""
+
+    screen: str
+    action: str | None = None
+    answer: str | None = None
+
+    @model_validator(mode="after")
+    def _labelled(self) -> TutorItem:
+        if self.action is None and self.answer is None and not self.clarify:
+            raise ValueError("needs 'action', 'answer' or 'clarify: true'")
+        state_for_route(self.screen)  # ValueError names a route the sandbox app does not have
+        return self
+
+
 def load(path: Path = PHRASINGS) -> list[dict[str, Any]]:
-    return safe_yaml.load(path.read_text(encoding="utf-8")) or []
+    return load_items(path, TutorItem)
 
 
 def run_report(path: Path | None = None, name: str = "tutor") -> Report:

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.core.errors import InvalidArgs
+from agents.core.inputs import InvalidInput
 from agents.httpapi.auth import Caller
 from agents.httpapi.body_limit import document_route
 from agents.httpapi.chat import stream_agent_turn
@@ -60,8 +60,9 @@ def tutor_routes(caller: Callable[..., Caller]) -> APIRouter:
             try:
                 contract.state_of(contract.parse(body.context_text))
             except contract.BadContext as exc:
-                raise InvalidArgs(f"{exc} Send the sandbox app's context_text, or leave it out for the home screen.") \
-                    from exc
+                raise InvalidInput("context_text", f"context_text가 샌드박스 앱의 화면 JSON이 아닙니다: 앱이 보낸 그대로 "
+                                                   f"보내거나 홈 화면이면 빼세요. ({exc} Send the sandbox app's "
+                                                   "context_text, or leave it out for the home screen.)") from exc
         extra = {"context_text": body.context_text, "use_web_search": body.use_web_search,
                  "response_mode": body.response_mode, "structured_extract": body.structured_extract}
         return await stream_agent_turn("tutor", body.message, extra, user=user, provider=body.provider,

@@ -1,6 +1,12 @@
 """Shared mode through ``gradio_client``: every Lab handler, called by another visitor with alice's
 turn, comparison, conversation and action ids in every text argument, shows nothing of hers and
-changes nothing of hers; no visitor activates a prompt for everyone."""
+changes nothing of hers; no visitor activates a prompt for everyone.
+
+The visitor is signed in as the page signs a browser in, so each call reaches its handler as that visitor
+(without it every handler sees no viewer and does nothing: the sweep would pass for the wrong reason). The
+handlers that take one of alice's ids are called by bob and by alice with the same arguments: bob's call is
+refused because the id is not his (the handler's not-found, or Gradio's per-session choices), alice's serves
+her (issue 26)."""
 
 from __future__ import annotations
 
@@ -16,7 +22,11 @@ from agents.core.store.comparisons import SideConfig
 from agents.lab import compare, prompts
 from agents.lab.access import LabUser
 from tests.browser.conftest import _free_port
+from tests.support.gradio_visitors import api_of, signed_token, visitor
+from tests.support.gradio_visitors import call as call_handler
 from tests.support.helpers import one
+
+ALICE = "anon-alice0000000001"
 
 
 @pytest.fixture
@@ -38,24 +48,30 @@ def shared_lab(store, monkeypatch):
     deadline = time.time() + 60
     while not srv.started and time.time() < deadline:
         time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}/", lab_api
+    yield f"http://127.0.0.1:{port}/", lab_api, blocks
     srv.should_exit = True
     thread.join(timeout=10)
 
 
-def test_lab_handlers_cannot_reach_another_visitors_lab(shared_lab, store, clock):
-    gradio_client = pytest.importorskip("gradio_client")
-    url, lab_api = shared_lab
-    assert len(lab_api) >= 15, lab_api  # the Lab's handlers are all there to be tried
-    alice = LabUser("anon-alice0000000001", "shared")
+def _alices_lab(store):
+    alice = LabUser(ALICE, "shared")
     session = Session("notes", user_id=alice.user_id,
                       provider=OfflineProvider.scripted(call("add_note", {"text": "alice secret plan"})))
     turn = one(session.run("add alice secret plan"), "action_confirmation")
     draft = prompts.create(store, "notes", "alice secret prompt", alice, system_clock(), label="alice secret")
     cmp = compare.start(store, alice, "notes", SideConfig(), SideConfig(prompt_version=draft.version), system_clock())
+    return alice, session, turn, draft, cmp
+
+
+def test_lab_handlers_cannot_reach_another_visitors_lab(shared_lab, store, clock):
+    pytest.importorskip("gradio_client")
+    url, lab_api, _ = shared_lab
+    assert len(lab_api) >= 15, lab_api  # the Lab's handlers are all there to be tried
+    alice, session, turn, draft, cmp = _alices_lab(store)
     ids = [turn.turn_id, cmp.id, session.conversation_id, turn.action_id, str(draft.version), alice.user_id]
 
-    client = gradio_client.Client(url, verbose=False)
+    client, caller = visitor(url)  # signed in as a visitor of its own: the handlers run as that visitor
+    assert caller.startswith("anon-") and caller != ALICE
     endpoints = client.view_api(return_format="dict", print_info=False)["named_endpoints"]
     tried, outputs = 0, []
     for name, info in endpoints.items():
@@ -74,7 +90,8 @@ def test_lab_handlers_cannot_reach_another_visitors_lab(shared_lab, store, clock
             tried += 1
     seen = "\n".join(outputs)
     assert tried >= 60
-    for secret in ("alice secret plan", "alice secret prompt", "alice secret", turn.turn_id):
+    # (the turn id itself may come back in a refusal that repeats the value sent; its detail view may not)
+    for secret in ("alice secret plan", "alice secret prompt", "alice secret", f"### `{turn.turn_id}`"):
         assert secret not in seen, secret
     # nothing of alice's changed: her action, her comparison, her prompt draft, the app-wide prompt
     assert store.actions.get(turn.action_id).status == "PENDING"
@@ -85,3 +102,52 @@ def test_lab_handlers_cannot_reach_another_visitors_lab(shared_lab, store, clock
     assert store.db.fetchall("SELECT count(*) FROM test_notes") == [(0,)]
     owners = {r[0] for r in store.db.fetchall("SELECT owner_id FROM comparisons")}
     assert owners == {alice.user_id} | {o for o in owners if o != alice.user_id and o.startswith("anon-")}
+
+
+def test_each_lab_handler_given_alices_id_refuses_bob_and_serves_alice(shared_lab, store):
+    """The same call by bob and by alice; bob's is refused because the id is not his, alice's (the positive
+    control) shows or does what she asked."""
+    pytest.importorskip("gradio_client")
+    url, _, blocks = shared_lab
+    _, session, turn, draft, cmp = _alices_lab(store)
+    bob, bob_id = visitor(url)
+    alice, alice_id = visitor(url, signed_token(store, ALICE))
+    assert alice_id == ALICE and bob_id != ALICE
+
+    # A turn by its id, in each view that opens one (traces, and the evals view's copies).
+    details = sorted({f"/{f.api_name}" for f in blocks.fns.values() if getattr(f.fn, "__name__", "") == "detail"
+                      and getattr(f.fn, "__module__", "").startswith("pages.lab") and f.api_name})
+    assert len(details) >= 2, details
+    for api in details:
+        refused, served = call_handler(bob, api, turn.turn_id), call_handler(alice, api, turn.turn_id)
+        assert refused.error is None and refused.all_skipped(), (api, refused)
+        assert any(f"No turn {turn.turn_id!r}" in w for w in refused.warnings), (api, refused.warnings)
+        assert served.error is None and not served.warnings and "alice secret plan" in repr(served.outputs), api
+
+    # A comparison to continue: listed for alice only (the list is loaded for each session).
+    listing = api_of(blocks, "versions_for", output_elem="pg-lab-c-resume")
+    reopen = api_of(blocks, "reopen", module="pages.lab.compare")
+    listed = {who: call_handler(client, listing, "notes") for who, client in (("bob", bob), ("alice", alice))}
+    assert cmp.id not in repr(listed["bob"].outputs) and cmp.id in repr(listed["alice"].outputs)
+    refused, served = call_handler(bob, reopen, cmp.id), call_handler(alice, reopen, cmp.id)
+    assert refused.error is not None and cmp.id in refused.error and "is not in the list of choices" \
+        in refused.error, refused
+    assert served.error is None and not served.warnings and not served.all_skipped(), served
+
+    # A private prompt draft to diff, and to use in a conversation.
+    studio = api_of(blocks, "refresh", output_elem="pg-lab-versions", module="pages.lab.prompts")
+    diff, use = api_of(blocks, "show_diff"), api_of(blocks, "use", module="pages.lab.prompts")
+    for client in (bob, alice):
+        assert call_handler(client, studio, "notes").error is None
+    refused, served = call_handler(bob, diff, "notes", draft.version, 0), call_handler(alice, diff, "notes",
+                                                                                      draft.version, 0)
+    assert refused.error is not None and "is not in the list of choices" in refused.error, refused
+    assert served.error is None and f"v{draft.version} → v0" in served.outputs and "<mark>secret</mark>" in \
+        served.outputs, served  # her draft's words, marked in the diff
+    refused = call_handler(bob, use, "notes", session.conversation_id, draft.version)
+    assert refused.error is not None and session.conversation_id in refused.error and "is not in the list" \
+        in refused.error, refused
+    assert store.prompts.picked(session.conversation_id) is None
+    served = call_handler(alice, use, "notes", session.conversation_id, draft.version)
+    assert served.error is None and not served.warnings, served
+    assert store.prompts.picked(session.conversation_id) == draft.version

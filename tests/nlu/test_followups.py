@@ -179,10 +179,11 @@ def test_a_bad_before_is_refused_by_name(tmp_path: Path, capsys: pytest.CaptureF
 
 
 @pytest.mark.parametrize(("content", "says"), [
-    ("a: [\n", "is not readable YAML (line 2)"),
+    ("a: [\n", "is not valid YAML at line 2"),
     ("text: hi\n", "must be a YAML list of items"),
-    ("- {text: 12}\n", "item 1 has no text string"),
-    ("- just a string\n", "item 1 has no text string"),
+    ("- {text: 12}\n", "item 1 ('12'), text: Input should be a valid string"),
+    ("- just a string\n", "item 1 must be a mapping"),
+    ("- {text: hi, before: [a, b]}\n" * 1 + "x: &a [*a]\n", "not valid YAML"),
 ])
 def test_a_bad_file_is_refused_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str,
                                        says: str) -> None:
@@ -191,7 +192,7 @@ def test_a_bad_file_is_refused_by_name(tmp_path: Path, capsys: pytest.CaptureFix
     assert cli("nlu-report", "tutor", "--file", str(path)) == (2, "")
     assert says in capsys.readouterr().err
     assert cli("nlu-report", "tutor", "--file", str(tmp_path / "missing.yaml")) == (2, "")
-    assert "is not a file" in capsys.readouterr().err
+    assert "does not exist" in capsys.readouterr().err
 
 
 def test_one_rehearsal_store_serves_a_whole_file_and_is_closed(monkeypatch: pytest.MonkeyPatch,

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from agents.core.errors import InvalidArgs, TurnNotFound
+from agents.core.inputs import InvalidInput
 from agents.core.store.db import Database
 
 Rating = Literal["up", "down"]
@@ -30,6 +31,12 @@ class FeedbackRepo:
                                  [turn_id, user_id])
         if owner is None:
             raise TurnNotFound(f"No turn {turn_id!r} for user {user_id!r}.")
+        if message_id is not None and self.db.fetchone("SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?",
+                                                       [message_id, owner[0]]) is None:
+            # Another conversation's message (or another user's): the rating would point at it.
+            raise InvalidInput("message_id", f"message_id {message_id[:80]!r}은(는) 이 턴의 대화에 있는 메시지가 아닙니다. "
+                                             f"(message_id {message_id[:80]!r} is not a message of this turn's "
+                                             "conversation; leave it out or use the reply's message id.)")
         row = self.db.fetchone(
             f"""INSERT INTO feedback ({_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (turn_id, user_id) DO UPDATE SET rating = excluded.rating,
