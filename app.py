@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pages.shell import main
+from pages.gradio.shell import main
 
 if __name__ == "__main__":
     main()

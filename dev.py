@@ -70,8 +70,8 @@ def main() -> int:
     command, *rest = sys.argv[1:] or ["run"]
     commands = {
         "run": [PY, str(ROOT / "app.py"), *rest],
-        # `streamlit run streamlit_app.py`, with the pages/ folder never served (see streamlit_ui/launch.py)
-        "streamlit": [PY, "-m", "streamlit_ui.launch", *rest],
+        # `streamlit run streamlit_app.py`, with the pages/ folder never served (see pages/streamlit/launch.py)
+        "streamlit": [PY, "-m", "pages.streamlit.launch", *rest],
         "test": None,
         "bench": None,
         "lint": [BIN / "ruff", "check", str(ROOT)],

@@ -1,9 +1,9 @@
-"""Agent Playground in Streamlit: `python3 dev.py streamlit` (`python -m streamlit_ui.launch`: a
+"""Agent Playground in Streamlit: `python3 dev.py streamlit` (`python -m pages.streamlit.launch`: a
 `streamlit run streamlit_app.py` that never serves the `pages/` folder, not even to a fresh server's
-first visitor; see streamlit_ui/launch.py).
+first visitor; see pages/streamlit/launch.py).
 
 The same agents, sessions, store and view model as the Gradio app (`app.py`), drawn with
-Streamlit's own widgets (see streamlit_ui/). `st.navigation` lists one page per registered agent;
+Streamlit's own widgets (see pages/streamlit/). `st.navigation` lists one page per registered agent;
 then the Lab (traces and eval runs). It also turns off Streamlit's `pages/` folder discovery, so
 the Gradio modules in `pages/` are never run as Streamlit pages.
 """
@@ -17,14 +17,15 @@ import streamlit as st
 
 from agents.core.agent import AgentSpec, list_agents
 from agents.core.errors import StorageFull, StorageUnavailable
-from pages.texts import lang_from
-from streamlit_ui import runtime, sidebar, who
-from streamlit_ui.context import PageContext
-from streamlit_ui.page import agent_page
+from agents.view.texts import lang_from
+from pages.streamlit import runtime, sidebar, who
+from pages.streamlit.context import PageContext
+from pages.streamlit.page import agent_page
 
-# The english tutor's HTML is styled as in the Gradio app (pages/english.css); then Streamlit's own rules.
-CSS = "".join((Path(__file__).parent / name).read_text(encoding="utf-8")
-              for name in ("pages/english.css", "streamlit_ui/style.css"))
+# Agents' own HTML is styled as in the Gradio app (agents/<id>/*.css); then Streamlit's own rules.
+CSS = "".join(path.read_text(encoding="utf-8") for path in
+              (*sorted((Path(__file__).parent / "agents").glob("*/*.css")),
+               Path(__file__).parent / "pages/streamlit/style.css"))
 ICONS = {"marketing": "📈", "travel": "🧳", "shopping": "🧺", "tutor": "📚", "english": "🗣️"}
 
 
@@ -42,7 +43,7 @@ def _agent_page(spec: AgentSpec, run: Run) -> Callable[[], None]:
 
 def _lab_page(run: Run) -> Callable[[], None]:
     def lab() -> None:
-        from streamlit_ui.lab import LabRun, lab_page
+        from pages.streamlit.lab import LabRun, lab_page
 
         lab_page(LabRun(viewer=run["viewer"], store=run["store"], lang=run["lang"], mode=runtime.mode(),
                         open_conversation=run["open_conversation"], agents=[s.id for s in list_agents()]))

@@ -63,8 +63,8 @@ def _template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     that the file alone holds it (no write-ahead log), made once per session."""
     from agents.core.agent import all_migrations
     from agents.core.store import open_store
-    from agents.core.store.evals import EVAL_MIGRATIONS
     from agents.core.store.migrations import migrate
+    from agents.services.evals.store import EVAL_MIGRATIONS
 
     agent_registry.register_agent(notes_agent.AGENT)
     path = tmp_path_factory.mktemp("template") / "playground.duckdb"

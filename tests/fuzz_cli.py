@@ -1,4 +1,4 @@
-"""The CLI fuzz pass: every command and subcommand of ``playground`` (agents/cli.py, cli_eval.py, cli_lab.py)
+"""The CLI fuzz pass: every command and subcommand of ``playground`` (agents/cli/main.py, cli_eval.py, cli_lab.py)
 with bad option values, missing arguments, hostile text, bad ids (another user's, nonexistent, SQL-ish, path
 traversal) and bad files (missing, a directory, binary, not UTF-8, invalid YAML / JSON, empty). Each case runs
 in this process through ``main``; anything but a return code or argparse's exit is a traceback."""
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from agents.cli import main
+from agents.cli.main import main
 from tests.support.fuzz import LONG, SQLISH, TRAVERSAL, ErrorLog, Tally, short
 
 SUITE = """\

@@ -60,7 +60,7 @@ def _streamlit_conversation(page: Page) -> None:
 
 def streamlit_shots(out: str) -> None:
     """The Streamlit app (streamlit_app.py) under a real headless `streamlit run`."""
-    from streamlit_ui.serve import serve
+    from pages.streamlit.serve import serve
 
     env = {"PLAYGROUND_DB": tempfile.mktemp(suffix=".duckdb"), "PLAYGROUND_MAP_TILES": "0"}
     with serve(env) as url, sync_playwright() as pw:
@@ -89,7 +89,7 @@ def streamlit_shots(out: str) -> None:
 def main(out: str) -> None:
     os.environ["PLAYGROUND_DB"] = tempfile.mktemp(suffix=".duckdb")
     os.environ["PLAYGROUND_MAP_TILES"] = "0"
-    from pages.shell import build_server, warm_up
+    from pages.gradio.shell import build_server, warm_up
 
     warm_up().join()
     url, srv = _serve(build_server())

@@ -6,7 +6,7 @@ import gradio as gr
 from fastapi.testclient import TestClient
 
 from agents.core.events import parse_event
-from pages.shell import build_app, build_server
+from pages.gradio.shell import build_app, build_server
 
 
 def _components(blocks: gr.Blocks) -> list:
@@ -89,7 +89,7 @@ def test_no_gradio_run_history_in_the_browser(store):
 
 
 def test_page_script_guards_chat_charts_and_formats_local_times():
-    from pages.shell import PAGE_JS
+    from pages.gradio.shell import PAGE_JS
 
     # one script, loaded as Gradio's page js: local times, the phone sidebar and the chart guard
     assert PAGE_JS.lstrip().startswith("() => {") and PAGE_JS.rstrip().endswith("}")

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.cli import main
+from agents.cli.main import main
 from agents.core.errors import InvalidArgs, PlaygroundError
 from agents.core.inputs import InvalidInput
-from agents.core.korean_money import AmountTooLarge, find_amounts
 from agents.core.providers.offline import OfflineProvider, call
 from agents.core.session import Session
+from agents.nlu.korean_money import AmountTooLarge, find_amounts
 from tests.support.helpers import one
 
 SURROGATE = "\ud800"
@@ -159,7 +159,7 @@ def test_cli_reads_long_messages_from_stdin_and_files_and_allows_leading_dashes(
 
 
 def _cli(*args: str, env: dict[str, str] | None = None, input: bytes | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "agents.cli", *args], capture_output=True, input=input, timeout=120,
+    return subprocess.run([sys.executable, "-m", "agents.cli.main", *args], capture_output=True, input=input, timeout=120,
                           env={**os.environ, **(env or {})}, cwd=Path(__file__).parent.parent)
 
 
@@ -187,7 +187,7 @@ def test_cli_with_an_unusable_database_path_says_what_to_do(tmp_path, kind) -> N
 
 def test_cli_into_a_closed_pipe_exits_quietly(tmp_path) -> None:
     env = {**os.environ, "PLAYGROUND_DB": str(tmp_path / "pipe.duckdb")}
-    done = subprocess.run(f"{sys.executable} -m agents.cli chat marketing '주간 보고서 만들어줘' | head -c 10",
+    done = subprocess.run(f"{sys.executable} -m agents.cli.main chat marketing '주간 보고서 만들어줘' | head -c 10",
                           shell=True, capture_output=True, env=env, timeout=120, cwd=Path(__file__).parent.parent)
     assert done.returncode == 0 and len(done.stdout) == 10
     assert b"Traceback" not in done.stderr and b"BrokenPipe" not in done.stderr, done.stderr
@@ -202,7 +202,7 @@ def test_cli_into_a_closed_pipe_exits_quietly(tmp_path) -> None:
     ({"message": "hi", "model": "m" + SURROGATE}, "model"),
 ])
 def test_http_chat_refuses_invalid_characters_with_422_naming_the_field(store, body, field) -> None:
-    from agents.api import create_api
+    from agents.http.api import create_api
 
     client = TestClient(create_api("local"), raise_server_exceptions=False)
     # json.dumps escapes the surrogate as \ud800: valid JSON, as a hostile client would send it.
@@ -214,7 +214,7 @@ def test_http_chat_refuses_invalid_characters_with_422_naming_the_field(store, b
 
 
 def test_http_modify_naming_an_unknown_campaign_is_422_naming_it(store, clock) -> None:
-    from agents.api import create_api
+    from agents.http.api import create_api
 
     session = Session("marketing")
     card = one(session.run("봄 시즌 세일 예산 20% 늘려줘"), "action_confirmation")
@@ -233,7 +233,7 @@ def test_http_modify_naming_an_unknown_campaign_is_422_naming_it(store, clock) -
 def test_a_huge_typed_message_is_shown_and_stored_only_as_its_placeholder(store) -> None:
     """Both shells draw the typed message with ``render.add_user_message`` and send it with
     ``Session.send``: neither the page's state nor the store keeps the body."""
-    from pages import render
+    from agents.view import render
 
     big = "x" * 3_000_000
     placeholder = "x" * 200 + "… [거절됨: 3,000,000자 (refused: 3,000,000 characters)]"

@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from agents.cli import main
+from agents.cli.main import main
 from agents.core.events import parse_event
 
 
@@ -92,7 +92,7 @@ def test_conversations_commands(store):
 def test_console_script_runs_in_a_subprocess(tmp_path):
     env = {**os.environ, "PLAYGROUND_DB": str(tmp_path / "cli.duckdb"),
            "PLAYGROUND_EXTRA_AGENTS": "tests.support.notes_agent:AGENT", "PYTHONPATH": os.getcwd()}
-    result = subprocess.run([sys.executable, "-m", "agents.cli", "chat", "notes", "list my notes"],
+    result = subprocess.run([sys.executable, "-m", "agents.cli.main", "chat", "notes", "list my notes"],
                             capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "Here you go: 0 note(s)." in result.stdout and "conversation: conv_" in result.stdout

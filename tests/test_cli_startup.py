@@ -9,8 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from agents import cli_eval, cli_lab
-from agents.cli import main
+from agents.cli.main import eval as cli_eval
+from agents.cli.main import lab as cli_lab
+from agents.cli.main import main
 from agents.core.store import reset_shared_store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,11 +31,11 @@ def loaded_after(code: str, tmp_path: Path) -> tuple[list[str], str]:
 
 
 def test_importing_the_cli_and_its_help_load_no_heavy_package(tmp_path):
-    heavy, out = loaded_after("import agents.cli\ntry:\n    agents.cli.main(['--help'])\nexcept SystemExit:\n    pass",
+    heavy, out = loaded_after("import agents.cli.main\ntry:\n    agents.cli.main.main(['--help'])\nexcept SystemExit:\n    pass",
                               tmp_path)
     assert "chat" in out and "traces" in out and "eval" in out  # the whole parser was built
     assert heavy == []
-    heavy, _ = loaded_after("import agents.cli\ntry:\n    agents.cli.main(['eval', 'run', '--help'])\n"
+    heavy, _ = loaded_after("import agents.cli.main\ntry:\n    agents.cli.main.main(['eval', 'run', '--help'])\n"
                             "except SystemExit:\n    pass", tmp_path)
     assert heavy == []
 
@@ -44,7 +45,7 @@ def test_a_chat_loads_no_pandas_plotly_gradio_or_scikit_learn(tmp_path, capsys):
     assert main(["chat", "marketing", "안녕"]) == 0
     reset_shared_store()  # the file is free for the new process
     capsys.readouterr()
-    heavy, out = loaded_after("from agents.cli import main\nmain(['chat', 'marketing', '이번 주 성과 어때?', '--json'])",
+    heavy, out = loaded_after("from agents.cli.main import main\nmain(['chat', 'marketing', '이번 주 성과 어때?', '--json'])",
                               tmp_path)
     events = [json.loads(line) for line in out.splitlines()]
     assert events[-2]["type"] == "done" and any(e.get("card_type") == "kpi_summary" for e in events), events
@@ -52,8 +53,8 @@ def test_a_chat_loads_no_pandas_plotly_gradio_or_scikit_learn(tmp_path, capsys):
 
 
 def test_the_parsers_own_choices_are_the_services():
-    from agents.evals import report, runner
-    from agents.lab import export, metrics, traces
+    from agents.services.evals import report, runner
+    from agents.services.lab import export, metrics, traces
 
     assert tuple(metrics.PERIODS) == cli_lab.PERIODS
     assert cli_lab.MAX_TRACE_PAGE == traces.MAX_PAGE

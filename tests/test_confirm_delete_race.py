@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
-from agents.core.access import issue_token
 from agents.core.actions import ActionService
 from agents.core.clock import system_clock
 from agents.core.errors import ConversationBusy
 from agents.core.providers.offline import OfflineProvider, call
 from agents.core.session import Session
 from agents.core.store import ActionStatus
+from agents.http.api import create_api
+from agents.services.access import issue_token
 from tests.api.conftest import bearer, parse_sse
 
 RACES = 60

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from agents.core.errors import InvalidArgs, TurnNotFound
 from agents.core.providers.offline import OfflineProvider, say
 from agents.core.session import Session
-from pages.shell import build_server
+from pages.gradio.shell import build_server
 
 
 def _turn(clock, user="demo"):
@@ -62,7 +62,7 @@ def test_offline_pace_is_zero_by_default_and_configurable(monkeypatch):
     assert make_provider("offline", pace_ms=15).pace_ms == 15
     monkeypatch.setenv("PLAYGROUND_OFFLINE_PACE_MS", "3")
     assert make_provider("offline", pace_ms=15).pace_ms == 3
-    from pages.identity import APP_PACE_MS, AppConfig
+    from pages.gradio.identity import APP_PACE_MS, AppConfig
 
     assert AppConfig().offline_pace_ms == 0 and AppConfig.detect("127.0.0.1").offline_pace_ms == APP_PACE_MS == 15
 

@@ -13,11 +13,11 @@ import pytest
 from agents.core.identity import Viewer
 from agents.core.session import Session
 from agents.core.streaming import QUIET, pumped
-from pages import agent_tab
-from pages.chat_gradio import plot_message
-from pages.identity import AppConfig
-from pages.render import ChatView, MessageView, add_user_message, has_reply
-from pages.shell import build_app
+from agents.view.render import ChatView, MessageView, add_user_message, has_reply
+from pages.gradio import agent_tab
+from pages.gradio.chat_gradio import plot_message
+from pages.gradio.identity import AppConfig
+from pages.gradio.shell import build_app
 
 CHAT, SEND, STOP = 1, 13, 14  # positions in the tab's outputs (view_state, chatbot, badge, textbox, ...)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pages.frames import FRAME_SECONDS, FrameGate
+from agents.view.frames import FRAME_SECONDS, FrameGate
 
 
 class Clock:

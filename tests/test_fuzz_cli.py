@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.cli import build_parser
+from agents.cli.main import build_parser
 from tests.fuzz_cli import Case, check, make_world, run
 from tests.fuzz_cli import cases as all_cases
 from tests.support.fuzz import ErrorLog, Tally

@@ -27,8 +27,8 @@ ALICE = "anon-a11ce00000000001"  # an anonymous id, so her own browser (a signed
 @pytest.fixture
 def shared_server(store, monkeypatch):
     uvicorn = pytest.importorskip("uvicorn")
-    from pages.identity import AppConfig
-    from pages.shell import build_server
+    from pages.gradio.identity import AppConfig
+    from pages.gradio.shell import build_server
 
     monkeypatch.setenv("SPACE_ID", "team/agent-playground")
     port = _free_port()
@@ -122,7 +122,7 @@ def test_each_conversation_handler_refuses_another_visitors_id_and_serves_its_ow
     alice_ids, _ = _alice()
     conversation = alice_ids["conversation"]
     restore = api_of(blocks, "restore_if_empty", output_elem="pg-notes-chat")
-    opener = api_of(blocks, "open_conversation", output_elem="pg-notes-chat", module="pages.agent_tab")
+    opener = api_of(blocks, "open_conversation", output_elem="pg-notes-chat", module="pages.gradio.agent_tab")
     bob, bob_id = visitor(url)
     alice, alice_id = visitor(url, signed_token(store, ALICE))
     assert alice_id == ALICE and bob_id.startswith("anon-") and bob_id != ALICE

@@ -15,7 +15,7 @@ import pytest
 from agents.core.agent import AgentSpec, register_agent, unregister_agent
 from agents.core.events import TextDelta
 from agents.core.locks import conversation_lock
-from agents.core.runner import Turn
+from agents.core.turn import Turn
 
 HANGUPS = 10
 
@@ -37,7 +37,7 @@ def _slow(turn: Turn) -> Iterator[object]:
 @pytest.fixture
 def server(store) -> Iterator[str]:
     uvicorn = pytest.importorskip("uvicorn")
-    from agents.api import create_api
+    from agents.http.api import create_api
 
     RELEASE.clear()
     register_agent(AgentSpec(id="slow", title="slow", description="slow", system_prompt="", pipeline=_slow))

@@ -8,7 +8,7 @@ import pytest
 from agents.core import identity
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Signer, Viewer
-from pages.identity import AppConfig, establish_local, establish_shared
+from pages.gradio.identity import AppConfig, establish_local, establish_shared
 
 
 @pytest.mark.parametrize(("env", "host", "mode"), [
@@ -86,7 +86,7 @@ def test_establish_in_each_mode(store, monkeypatch):
 
 
 def test_shared_mode_page_has_no_user_field(store):
-    from pages.shell import build_app
+    from pages.gradio.shell import build_app
 
     demo = build_app(AppConfig(mode="shared"))
     ids = {getattr(c, "elem_id", None) for c in demo.blocks.values()}

@@ -16,8 +16,8 @@ from starlette.datastructures import Headers
 from agents.core import identity
 from agents.core.errors import PlaygroundError
 from agents.core.identity import TooManyIdentities, client_address
-from agents.httpapi.errors import refusal
-from pages.identity import _anonymous, request_address
+from agents.http.errors import refusal
+from pages.gradio.identity import _anonymous, request_address
 
 NOW = datetime(2026, 11, 2, 9, 40)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.core.korean_money import find_amounts, format_krw, format_man, is_vague_budget, parse_amount, parse_budget
+from agents.nlu.korean_money import find_amounts, format_krw, format_man, is_vague_budget, parse_amount, parse_budget
 
 
 @pytest.mark.parametrize(("text", "value"), [

@@ -18,10 +18,10 @@ import pytest
 from fastapi.testclient import TestClient
 from uvicorn.logging import AccessFormatter
 
-from agents.api import create_api
-from agents.cli import main as cli
+from agents.cli.main import main as cli
 from agents.core.providers import make_provider
 from agents.core.session import Session
+from agents.http.api import create_api
 from tests.support.fake_openai import FakeOpenAI, error, gemini_error
 from tests.support.fake_tavily import FakeTavily, SearchReply
 from tests.support.raw_http import free_port
@@ -228,8 +228,8 @@ def test_an_export_masks_rows_stored_before_the_key_was_known(store, monkeypatch
     from datetime import datetime
 
     from agents.core.store import TraceRow
-    from agents.lab.access import LabUser
-    from agents.lab.export import export
+    from agents.services.lab.access import LabUser
+    from agents.services.lab.export import export
 
     leaked = "old-leaked-key-0123456789"
     store.traces.insert(TraceRow(  # written directly, as an older version of the app did

@@ -1,4 +1,4 @@
-"""pages.render: events and stored rows -> the framework-neutral view model (and its Gradio mapping)."""
+"""agents.view.render: events and stored rows -> the framework-neutral view model (and its Gradio mapping)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from agents.core import events as ev
 from agents.core.providers.offline import OfflineProvider, call, say
 from agents.core.session import Session
 from agents.core.store.models import ConversationRow
-from pages import render, render_workspace
-from pages.cards import dataframe_for, figure_for, tiles_html
-from pages.chat_gradio import entry_turns, table_html, to_chatbot
-from pages.i18n import error_text, lang_of
-from pages.render import CardView, ChatView, MessageView
-from pages.render_workspace import Slot
+from agents.view import render, render_workspace
+from agents.view.cards import dataframe_for, figure_for, tiles_html
+from agents.view.render import CardView, ChatView, MessageView
+from agents.view.render_workspace import Slot
+from pages.gradio.chat_gradio import entry_turns, table_html, to_chatbot
+from pages.gradio.i18n import error_text, lang_of
 
 
 def fold(events, view=None):
@@ -210,7 +210,7 @@ def test_card_builders():
 def test_a_pipelines_own_cards_survive_a_reload(store):
     """Shopping emits its Top 3 and compare cards itself (no tool message): they are kept with the
     reply, so a reload shows the same cards in the chat and the same workspace."""
-    from pages.workspace import workspace_for, workspace_state
+    from pages.gradio.workspace import workspace_for, workspace_state
 
     session = Session("shopping")
     live = ChatView()

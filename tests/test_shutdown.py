@@ -43,7 +43,7 @@ def _wait_until_up(process: subprocess.Popen, url: str) -> None:
     pytest.fail("the app did not answer")
 
 
-# Both entries run pages.shell.main; between them each signal and each entry is covered once (a cold start
+# Both entries run pages.gradio.shell.main; between them each signal and each entry is covered once (a cold start
 # of the app takes a while on a loaded machine, so not all four pairs).
 @pytest.mark.parametrize(("entry", "sig"), [
     ("app.py", signal.SIGTERM),
@@ -52,7 +52,7 @@ def _wait_until_up(process: subprocess.Popen, url: str) -> None:
 def test_a_stop_signal_mid_stream_saves_the_turn_as_interrupted_and_closes_the_store(entry, sig, tmp_path):
     db, port = tmp_path / "playground.duckdb", _free_port()
     command = [sys.executable, "app.py"] if entry == "app.py" else \
-        [sys.executable, "-m", "agents.cli", "serve", "--port", str(port)]
+        [sys.executable, "-m", "agents.cli.main", "serve", "--port", str(port)]
     process = _start(command, db, port)
     url = f"http://127.0.0.1:{port}"
     try:

@@ -17,8 +17,8 @@ import httpx
 import pytest
 import yaml
 
-from agents.core.access import issue_token
 from agents.core.clock import system_clock
+from agents.services.access import issue_token
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -57,8 +57,8 @@ def test_data_is_the_database_home_on_a_space(monkeypatch):
 @pytest.fixture
 def space_server(store, monkeypatch):
     uvicorn = pytest.importorskip("uvicorn")
-    from pages.identity import AppConfig
-    from pages.shell import build_server
+    from pages.gradio.identity import AppConfig
+    from pages.gradio.shell import build_server
     from tests.browser.conftest import _free_port
 
     monkeypatch.setenv("SPACE_ID", "team/agent-playground")
@@ -118,8 +118,8 @@ _OAUTH_SCRIPT = textwrap.dedent("""
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
     from fastapi.testclient import TestClient
-    from pages.identity import AppConfig
-    from pages.shell import build_server
+    from pages.gradio.identity import AppConfig
+    from pages.gradio.shell import build_server
     config = AppConfig.detect("127.0.0.1")
     client = TestClient(build_server(config), base_url="https://team-agent-playground.hf.space")
     login = client.get("/login/huggingface", follow_redirects=False)

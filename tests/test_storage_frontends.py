@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from agents import cli
+from agents.cli.main import main as cli
 from agents.core.identity import Viewer
 from agents.core.session import Session
-from pages.identity import AppConfig
-from pages.render import ChatView
-from pages.shell import build_app
+from agents.view.render import ChatView
+from pages.gradio.identity import AppConfig
+from pages.gradio.shell import build_app
 from tests.test_first_frame import CHAT, _send_handler
 
 

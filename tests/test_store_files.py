@@ -80,7 +80,7 @@ def test_open_store_refuses_a_damaged_file_and_leaves_it_untouched(kind, real_da
 @pytest.mark.parametrize("kind", ["truncated", "random"])
 def test_the_cli_says_what_is_wrong_in_one_line(kind, real_database, tmp_path):
     path = _damaged(kind, real_database, tmp_path)
-    done = subprocess.run([sys.executable, "-m", "agents.cli", "conversations", "list"], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "agents.cli.main", "conversations", "list"], capture_output=True,
                           text=True, timeout=300, cwd=ROOT, env={**os.environ, "PLAYGROUND_DB": str(path)})
     assert done.returncode == 2 and done.stdout == ""
     _one_clear_line(done.stderr, path)

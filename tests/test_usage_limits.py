@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
 from agents.core import identity
-from agents.core.access import issue_token
 from agents.core.clock import system_clock
 from agents.core.pricing import call_cost
 from agents.core.providers.offline import OfflineProvider, say
 from agents.core.session import Session
+from agents.http.api import create_api
+from agents.services.access import issue_token
 from tests.api.conftest import bearer, parse_sse
 from tests.support.fake_openai import FakeOpenAI, Reply, responses_stream
 from tests.support.helpers import types
@@ -241,8 +241,8 @@ def test_a_model_the_price_table_does_not_know_is_refused_on_the_server_key_unde
 def test_which_keys_bill_the_server_in_each_front_end(monkeypatch):
     from agents.core.limits import bills_server
     from agents.core.providers import make_provider
-    from pages.header import provider_from
-    from streamlit_ui import runtime
+    from pages.gradio.header import provider_from
+    from pages.streamlit import runtime
 
     monkeypatch.setenv("OPENAI_API_KEY", "sk-server-key")
     monkeypatch.setenv("GEMINI_API_KEY", "server-gemini-key")

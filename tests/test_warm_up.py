@@ -3,11 +3,11 @@ message does not pay for scikit-learn's import and the fits."""
 
 from __future__ import annotations
 
-from agents.core import injection
 from agents.marketing import nlu
+from agents.nlu import injection
 from agents.shopping import intents
 from agents.travel import reading
-from pages.shell import warm_up
+from pages.gradio.shell import warm_up
 
 
 def test_warm_up_trains_every_agents_classifier_and_the_guard():

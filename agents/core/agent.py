@@ -17,8 +17,8 @@ from agents.core.tools import ToolRegistry
 
 if TYPE_CHECKING:
     from agents.core.events import Event
-    from agents.core.runner import Turn
     from agents.core.store import Store
+    from agents.core.turn import Turn
 
 Pipeline = Callable[["Turn"], Iterator["Event"]]
 

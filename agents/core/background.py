@@ -18,7 +18,7 @@ def warm_up() -> threading.Thread:
     """At start-up, off the request path: load every agent's exemplar classifier and the injection
     guard's from the model cache (fitting them, with scikit-learn, when the training data changed),
     plus the english checker's dictionaries, so the first visitor's first message is as fast as the rest."""
-    from agents.core import injection
+    from agents.nlu import injection
 
     def run() -> None:
         for spec in list_agents():

@@ -21,9 +21,9 @@ from agents.core.guards import GuardSettings
 from agents.core.inputs import InvalidInput
 from agents.core.providers.base import ModelRequest
 from agents.core.providers.offline import OfflineProvider
-from agents.core.runner import TurnSettings
 from agents.core.session import Session
 from agents.core.store import Store, open_store
+from agents.core.turn import TurnSettings
 
 # A harness replays many turns as one user in one process: the per-user daily limit is not what it measures.
 _SETTINGS = TurnSettings(guards=GuardSettings(daily_turn_limit=1_000_000_000), prompt_version=0)

@@ -6,9 +6,9 @@ import math
 import os
 from dataclasses import dataclass
 
-from agents.core import injection
 from agents.core.errors import GuardRefusal
 from agents.core.inputs import INVISIBLE
+from agents.nlu import injection
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ def kept_text(text: str, refusal: GuardRefusal) -> str:
 
 
 def find_injection(text: str) -> str | None:
-    """The prompt-injection family the message belongs to (``agents.core.injection``), or None."""
+    """The prompt-injection family the message belongs to (``agents.nlu.injection``), or None."""
     finding = injection.scan(text)
     return finding.family if finding else None
 

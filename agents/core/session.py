@@ -21,8 +21,9 @@ from agents.core.errors import ConversationNotFound, PlaygroundError
 from agents.core.events import Event
 from agents.core.providers import Provider, make_provider
 from agents.core.redact import install_log_redaction
-from agents.core.runner import TurnSettings, recover_interrupted_turns, run_turn
+from agents.core.runner import recover_interrupted_turns, run_turn
 from agents.core.store import ConversationRow, MessageRow, PendingActionRow, Store, default_db_path, shared_store
+from agents.core.turn import TurnSettings
 
 _USER_ID = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
 _recovered: set[str] = set()

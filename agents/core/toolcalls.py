@@ -23,7 +23,7 @@ from agents.core.store import ActionStatus, NewMessage, PendingActionRow
 from agents.core.tools import Confirmation, Tool, ToolContext, ToolKind, ToolOutput, format_validation_error
 
 if TYPE_CHECKING:
-    from agents.core.runner import Turn
+    from agents.core.turn import Turn
 
 log = logging.getLogger(__name__)
 MODEL_RESULT_CHARS = 12_000  # what a tool result may cost the model's context

@@ -21,7 +21,7 @@ from agents.core.tracing import MESSAGE_CHARS, phase, search_text
 
 if TYPE_CHECKING:
     from agents.core.agent import AgentSpec
-    from agents.core.runner import Turn, TurnSettings
+    from agents.core.turn import Turn, TurnSettings
 
 
 # What a trace holds that may quote a secret: the model requests (tool results, the user's text), the

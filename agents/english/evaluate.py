@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import model_validator
 
-from agents.core.nlu import Outcome, Report
-from agents.core.nlu.labelled import Item, load_items
+from agents.core.labelled import Item, load_items
 from agents.english.checker import check
+from agents.nlu import Outcome, Report
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -17,12 +17,12 @@ from agents.core.session import runtime_store
 from agents.english import marker as markers
 from agents.english.models import ChatMessage, Level
 from agents.english.store import EnglishStore
-from agents.httpapi.auth import Caller
-from agents.httpapi.body_limit import document_route
-from agents.httpapi.chat import stream_agent_turn
-from agents.httpapi.errors import COMMON, documented
-from agents.httpapi.models import ID_PATTERN, Text, UserId
-from agents.sse import EventStreamResponse
+from agents.http.auth import Caller
+from agents.http.body_limit import document_route
+from agents.http.chat import stream_agent_turn
+from agents.http.errors import COMMON, documented
+from agents.http.models import ID_PATTERN, Text, UserId
+from agents.http.sse import EventStreamResponse
 
 HISTORY_SENT = 20  # the reply reads the last 20 messages (the marker always goes too)
 MESSAGE_CHARS = 1_500  # each history message as the model sees it

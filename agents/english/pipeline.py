@@ -19,8 +19,8 @@ from agents.core.events import DataCard, Event
 from agents.core.history import to_model_messages
 from agents.core.inputs import InvalidInput
 from agents.core.providers.base import ChatMessage
-from agents.core.runner import Turn
 from agents.core.store import NewMessage
+from agents.core.turn import Turn
 from agents.english import marker as markers
 from agents.english.models import ArticleMarker, ArticleRef, NewsAnalysis, NewsArticle, UserProfile, dump
 from agents.english.models import ChatMessage as SeedMessage

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from agents.core.events import Event
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import ScriptError
-from agents.core.runner import Turn
+from agents.core.turn import Turn
 from agents.english.models import (
     CORRECTION,
     Correction,

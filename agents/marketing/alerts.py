@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agents.core.korean_money import format_krw
 from agents.core.store import AlertRow, Store
 from agents.marketing import analytics
 from agents.marketing.store import MarketingStore
+from agents.nlu.korean_money import format_krw
 
 AGENT_ID = "marketing"
 

@@ -7,13 +7,13 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from agents.core.korean_money import format_krw
-from agents.core.nlu import josa
 from agents.core.tools import Card, ToolContext, ToolOutput
 from agents.marketing import analytics
 from agents.marketing.format import STATUS_LABELS, count, ctr, objective_label, roas
 from agents.marketing.queries import CampaignNotResolved, Period, _not_resolved, resolve
 from agents.marketing.store import MarketingStore
+from agents.nlu import josa
+from agents.nlu.korean_money import format_krw
 
 # metric, label, formatter, higher is better
 _METRICS: list[tuple[str, str, Any, bool]] = [

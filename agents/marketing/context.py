@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from agents.marketing.store import MarketingStore
 
 if TYPE_CHECKING:
-    from agents.core.runner import Turn
+    from agents.core.turn import Turn
 
 _LINE = re.compile(r"^- (cmp_\S+) \| (.+?) \| (ACTIVE|PAUSED) \| (OUTCOME_\w+) \| (\d+)$", re.M)
 _TODAY = re.compile(r"^today: (\d{4}-\d{2}-\d{2})", re.M)

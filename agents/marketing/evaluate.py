@@ -15,11 +15,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from agents.core.followups import FinalTurn, Rehearsal, Step, earlier
-from agents.core.nlu import Outcome, Report
-from agents.core.nlu.labelled import Item, load_items
+from agents.core.labelled import Item, load_items
 from agents.core.providers.base import ChatMessage, ModelRequest, ModelToolCall
 from agents.marketing.policy import policy
-from data import marketing_sandbox
+from agents.nlu import Outcome, Report
+from data.marketing import sandbox as marketing_sandbox
 
 PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "marketing" / "phrasings.yaml"
 # Hold-out C's tune half: phrasings a writer who never read the rules wrote later (casual, English, one-shot).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.core.korean_money import format_krw
+from agents.nlu.korean_money import format_krw
 
 OBJECTIVE_LABELS = {
     "OUTCOME_AWARENESS": "인지도",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from agents.core.nlu import normalise
+from agents.nlu import normalise
 
 # term -> (how it is typed, what it means)
 TERMS: dict[str, tuple[str, str]] = {

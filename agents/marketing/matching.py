@@ -7,8 +7,8 @@ import re
 from functools import cache
 from pathlib import Path
 
-from agents.core.nlu import FuzzyIndex
-from agents.core.nlu.lexicon import load_yaml
+from agents.nlu import FuzzyIndex
+from agents.nlu.lexicon import load_yaml
 
 Roster = list[tuple[str, str]]  # (id, name)
 LEXICON = Path(__file__).with_name("lexicon.yaml")

@@ -10,12 +10,12 @@ from pydantic import BaseModel, Field, model_validator
 
 from agents.core.events import Detail
 from agents.core.ids import new_id
-from agents.core.korean_money import format_krw
-from agents.core.nlu import with_josa
 from agents.core.tools import Confirmation, ToolContext, ToolOutput
 from agents.marketing.format import STATUS_LABELS, objective_label
 from agents.marketing.queries import CampaignNotResolved, resolve
 from agents.marketing.store import MarketingStore
+from agents.nlu import with_josa
+from agents.nlu.korean_money import format_krw
 
 SANDBOX = "샌드박스 광고 계정에만 반영됩니다 (Meta 계정 동기화는 이 플레이그라운드 범위 밖입니다)"
 Objective = Literal["OUTCOME_AWARENESS", "OUTCOME_TRAFFIC", "OUTCOME_ENGAGEMENT", "OUTCOME_LEADS",

@@ -1,4 +1,4 @@
-"""The marketing agent's offline understanding, on the shared kit (``agents.core.nlu``).
+"""The marketing agent's offline understanding, on the shared kit (``agents.nlu``).
 
 ``understand(text, roster, month)`` returns the tool to call and its arguments, a clarification,
 or a plain reply. Rules read the user's own words through ``lexicon.yaml``; when none fires, the
@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.core.nlu import ExemplarClassifier, compact, decide, direction, find_amount
 from agents.marketing import reading as rd
 from agents.marketing.glossary import definition
 from agents.marketing.matching import Roster, mentioned_campaigns
 from agents.marketing.reading import Reading, has_period
+from agents.nlu import ExemplarClassifier, compact, decide, direction, find_amount
 
 TRAINING_PATH = Path(__file__).with_name("training.yaml")
 MUTATIONS = frozenset({"createCampaign", "updateCampaignBudget", "pauseCampaign", "resumeCampaign", "deleteCampaign",

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from agents.core.korean_money import format_krw
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, latest_tool_results
 from agents.marketing.context import parse_budgets, parse_context
 from agents.marketing.format import ctr, roas, signed, signed_pct
 from agents.marketing.nlu import understand
 from agents.marketing.slots import fill_slot
+from agents.nlu.korean_money import format_krw
 
 
 def policy(request: ModelRequest) -> PolicyReply:

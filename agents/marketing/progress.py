@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from agents.core.events import Event, Thinking
-from agents.core.runner import tool_loop
+from agents.core.turn import tool_loop
 
 if TYPE_CHECKING:
-    from agents.core.runner import Turn
+    from agents.core.turn import Turn
 
 STAGES = {"understand": ("요청을 이해하고 있어요", 20), "query": ("데이터를 조회하고 있어요", 60),
           "compose": ("답변을 작성하고 있어요", 90)}

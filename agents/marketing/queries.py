@@ -7,7 +7,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from agents.core.korean_money import format_krw
 from agents.core.tools import Card, ToolContext, ToolOutput
 from agents.marketing import analytics
 from agents.marketing.format import (
@@ -22,6 +21,7 @@ from agents.marketing.format import (
 )
 from agents.marketing.matching import match_campaigns
 from agents.marketing.store import MarketingStore
+from agents.nlu.korean_money import format_krw
 
 Period = Literal["today", "7d", "14d", "30d"]
 

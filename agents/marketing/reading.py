@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.core.nlu import (
+from agents.marketing.matching import Roster, mentioned_campaigns, named_all, names_of
+from agents.nlu import (
     Change,
     Lexicon,
     compact,
@@ -20,7 +21,6 @@ from agents.core.nlu import (
     find_period,
     normalise,
 )
-from agents.marketing.matching import Roster, mentioned_campaigns, named_all, names_of
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 _MARKUP = re.compile(r"<script\b.*?</script>|<[^>]{1,200}>", re.I | re.S)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.core.nlu import find_amount, find_change
 from agents.marketing import reading as rd
 from agents.marketing.matching import Roster
 from agents.marketing.nlu import (
@@ -23,6 +22,7 @@ from agents.marketing.nlu import (
     rule,
 )
 from agents.marketing.reading import Reading
+from agents.nlu import find_amount, find_change
 
 
 def fill_slot(pending: dict[str, Any], text: str, roster: Roster, month: str) -> Understanding | None:

@@ -11,7 +11,7 @@ import duckdb
 
 from agents.core.store import Store
 from agents.core.store.migrations import Migration, create_table
-from data.marketing_sandbox import generate
+from data.marketing.sandbox import generate
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from agents.core.korean_money import format_krw
-from agents.core.nlu.particles import with_josa
+from agents.nlu.korean_money import format_krw
+from agents.nlu.particles import with_josa
 
 if TYPE_CHECKING:
-    from agents.core.runner import Turn
+    from agents.core.turn import Turn
 
 DEFAULT = ["이번 주 성과 어때?", "캠페인 목록 보여줘", "최근 이상 징후가 있어?"]
 

@@ -13,7 +13,7 @@ from agents.shopping.evaluate import nlu_report
 from agents.shopping.pipeline import pipeline
 from agents.shopping.refilter import template_summary
 from agents.shopping.suggest import suggest
-from data.shopping_catalog import PATH
+from data.shopping.catalog import PATH
 
 
 def policy(request: ModelRequest) -> PolicyReply:

@@ -6,13 +6,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from agents.core.events import DataCard, Event
-from agents.core.korean_money import format_man
-from agents.core.nlu import josa
+from agents.nlu import josa
+from agents.nlu.korean_money import format_man
 from agents.shopping import qa, router
 from agents.shopping.catalog import Catalog
 
 if TYPE_CHECKING:
-    from agents.core.runner import Turn
+    from agents.core.turn import Turn
 
 
 def _rank_label(state: dict[str, Any], product_id: str) -> str:

@@ -11,7 +11,7 @@ import duckdb
 
 from agents.core.store import Store
 from agents.core.store.migrations import Migration, create_table
-from data.shopping_catalog import PATH
+from data.shopping.catalog import PATH
 
 CATALOG_VERSION = 2  # 2: unique titles, English names
 

@@ -19,11 +19,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from rich.console import Console
 
 from agents.core.followups import Rehearsal, Step, earlier
-from agents.core.korean_money import format_man
-from agents.core.nlu import Report
-from agents.core.nlu.labelled import Item, load_items
-from agents.core.nlu.report import Outcome as ReportOutcome
-from agents.core.nlu.report import count_kinds
+from agents.core.labelled import Item, load_items
+from agents.nlu import Report
+from agents.nlu.korean_money import format_man
+from agents.nlu.report import Outcome as ReportOutcome
+from agents.nlu.report import count_kinds
 from agents.shopping import router
 from agents.shopping.catalog import Catalog, shipped_products
 from agents.shopping.engine import Budget, recommend
@@ -45,7 +45,7 @@ class Outcome:
 
 @cache
 def _data() -> dict[str, Any]:
-    from data.shopping_catalog import PATH
+    from data.shopping.catalog import PATH
     return json.loads(PATH.read_text(encoding="utf-8"))
 
 
@@ -102,7 +102,7 @@ def understand(item: dict[str, Any]) -> tuple[router.Intent, dict[str, Any], lis
 
 def _start_panel(item: dict[str, Any], category: str) -> Step:
     """The start panel's "Top 3 추천 받기" for the item's screen: its message and structured input, as the
-    shopping page sends them (pages/shopping_view.py)."""
+    shopping page sends them (agents/shopping/view.py)."""
     budget = item.get("budget") or {}
     pros, cons = _tag_ids(item.get("pros") or []), _tag_ids(item.get("cons") or [])
     parts = [f"{category} 추천해줘"]

@@ -1,5 +1,5 @@
 """The exemplar classifier behind the shopping rules: the shared kit's char n-gram TF-IDF
-classifier (``agents.core.nlu``), trained on ``training.yaml`` (several hundred utterances,
+classifier (``agents.nlu``), trained on ``training.yaml`` (several hundred utterances,
 Korean and English). It decides only what the rules leave open, and says how sure it is."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from agents.core.nlu import ExemplarClassifier
+from agents.nlu import ExemplarClassifier
 
 TRAINING_PATH = Path(__file__).with_name("training.yaml")
 CONFIDENT = 0.55  # top probability needed to act without asking

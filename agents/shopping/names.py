@@ -13,7 +13,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from agents.shopping.reading import normalise
-from data.shopping_catalog import ENGLISH
+from data.shopping.catalog import ENGLISH
 
 _LEADS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
 _VOWELS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from agents.core.events import Clarification, Event, Intent, Thinking
-from agents.core.korean_money import format_man
 from agents.core.providers.base import ChatMessage
+from agents.nlu.korean_money import format_man
 from agents.shopping import router
 from agents.shopping.answers import compare, general, product_qa
 from agents.shopping.catalog import Catalog
@@ -22,7 +22,7 @@ from agents.shopping.refilter import DEFAULT_BUDGET, budget_text, refilter
 from agents.shopping.router import FALLBACK_MESSAGE
 
 if TYPE_CHECKING:
-    from agents.core.runner import Turn
+    from agents.core.turn import Turn
 
 NOT_FOUND = "죄송해요, 해당 제품을 찾을 수 없어요."
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.core.nlu import josa
+from agents.nlu import josa
 from agents.shopping.reading import lexicon
 from agents.shopping.topics import TOPIC_NAMES
 

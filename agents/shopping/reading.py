@@ -13,9 +13,9 @@ from typing import Any
 
 import yaml
 
-from agents.core.korean_money import Budget, find_amounts, parse_budget
-from agents.core.nlu.slots import find_change
-from agents.core.nlu.text import fold_typos
+from agents.nlu.korean_money import Budget, find_amounts, parse_budget
+from agents.nlu.slots import find_change
+from agents.nlu.text import fold_typos
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 _ZERO_WIDTH = re.compile(r"[\u200b-\u200f\u2060\ufeff]")

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from agents.core.errors import PlaygroundError
 from agents.core.events import Clarification, DataCard, Event
-from agents.core.korean_money import format_man
-from agents.core.nlu import josa
 from agents.core.providers.base import ChatMessage
+from agents.nlu import josa
+from agents.nlu.korean_money import format_man
 from agents.shopping import router
 from agents.shopping.catalog import Catalog
 from agents.shopping.engine import Budget, recommend
@@ -20,7 +20,7 @@ from agents.shopping.resolve import tag_changes
 from agents.shopping.topics import TOPIC_NAMES
 
 if TYPE_CHECKING:
-    from agents.core.runner import Turn
+    from agents.core.turn import Turn
 
 DEFAULT_BUDGET = {"min": 0, "max": None, "label": "0+"}
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from agents.core.korean_money import format_man
+from agents.nlu.korean_money import format_man
 
 if TYPE_CHECKING:
-    from agents.core.runner import Turn
+    from agents.core.turn import Turn
 
 # A question per category that its products can answer.
 QUESTION = {"분유포트": "세척 편해?", "젖병소독기": "건조 빨라?", "베이비모니터": "야간에 잘 보여?", "아기띠": "허리 편해?"}

@@ -1,6 +1,6 @@
 """What the travel cards say in the chat: a place with its verified badge, stars, distance and
 map link; an itinerary as a day-by-day table. Plain data (markdown, columns and rows) that any
-front end draws with the generic card conventions (pages/cards.py)."""
+front end draws with the generic card conventions (agents/view/cards.py)."""
 
 from __future__ import annotations
 

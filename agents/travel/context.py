@@ -13,7 +13,7 @@ from agents.travel.service import TripService
 from agents.travel.tools import format_itinerary
 
 if TYPE_CHECKING:
-    from agents.core.runner import Turn
+    from agents.core.turn import Turn
 
 RECENT = 10  # messages sent verbatim; older ones are summarised
 _TOPICS = ("맛집", "카페", "관광", "쇼핑", "숙소", "교통")

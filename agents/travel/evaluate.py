@@ -14,8 +14,8 @@ from typing import Any
 from pydantic import model_validator
 
 from agents.core.followups import Rehearsal, Step, earlier
-from agents.core.nlu import Outcome, Report, compact
-from agents.core.nlu.labelled import Item, load_items
+from agents.core.labelled import Item, load_items
+from agents.nlu import Outcome, Report, compact
 from agents.travel.destinations import destinations
 from agents.travel.names import gazetteer
 from agents.travel.policy import read_request

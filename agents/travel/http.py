@@ -13,9 +13,9 @@ from agents.core.actions import ActionService
 from agents.core.clock import aware
 from agents.core.errors import ConversationNotFound
 from agents.core.session import runtime_store
-from agents.httpapi.auth import Caller
-from agents.httpapi.errors import COMMON, documented
-from agents.httpapi.models import ID_PATTERN, UserId, clean_json
+from agents.http.auth import Caller
+from agents.http.errors import COMMON, documented
+from agents.http.models import ID_PATTERN, UserId, clean_json
 from agents.travel.model import ItineraryPreviewData
 from agents.travel.service import TripService
 

@@ -10,8 +10,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from agents.core.nlu import FuzzyIndex, Lexicon, compact, normalise
-from agents.core.nlu.text import contains, find
+from agents.nlu import FuzzyIndex, Lexicon, compact, normalise
+from agents.nlu.text import contains, find
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "travel"
 LEXICON = Path(__file__).with_name("lexicon.yaml")

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 
 from agents.core.events import Event
 from agents.core.providers.base import ModelToolCall
-from agents.core.runner import Turn, tool_loop
 from agents.core.toolcalls import tool_context
 from agents.core.tools import new_call_id
+from agents.core.turn import Turn, tool_loop
 from agents.travel.destinations import destination
 from agents.travel.fallback import parse_places
 from agents.travel.model import PlaceSuggestion

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from agents.core.nlu import compact
+from agents.nlu import compact
 from agents.travel.geo import haversine_km
 from agents.travel.names import Place, gazetteer
 

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.core.nlu import ExemplarClassifier, compact, decide, normalise, with_josa
-from agents.core.nlu.text import contains
-from agents.core.nlu.text import find as _find
+from agents.nlu import ExemplarClassifier, compact, decide, normalise, with_josa
+from agents.nlu.text import contains
+from agents.nlu.text import find as _find
 from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
 from agents.travel.wording import lodging_reference, split_remove, unknown_dish_shop, without
 

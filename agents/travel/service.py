@@ -7,8 +7,8 @@ import threading
 from datetime import date, datetime, timedelta
 
 from agents.core.errors import InvalidArgs
-from agents.core.nlu import josa, with_josa
 from agents.core.store import Store
+from agents.nlu import josa, with_josa
 from agents.travel.destinations import Destination, destination, destinations, ensure_gazetteer
 from agents.travel.itinerary import match_place
 from agents.travel.model import Trip, TripPlace

@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from agents.core.nlu import josa, with_josa
 from agents.core.tools import Card, Confirmation, Detail, ToolContext, ToolOutput
+from agents.nlu import josa, with_josa
 from agents.travel.cards import columns, itinerary_rows, place_markdown, preview_rows
 from agents.travel.destinations import destination
 from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days

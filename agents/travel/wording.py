@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from agents.core.nlu import Lexicon, compact, normalise
-from agents.core.nlu.text import find
+from agents.nlu import Lexicon, compact, normalise
+from agents.nlu.text import find
 from agents.travel.names import Gazetteer
 
 

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from agents.core.nlu import Lexicon
+from agents.nlu import Lexicon
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, screens, stocks
 

@@ -1,4 +1,4 @@
-"""Chart card data (the ``chart`` convention of pages/cards.py) from the sandbox prices: a stock's
+"""Chart card data (the ``chart`` convention of agents/view/cards.py) from the sandbox prices: a stock's
 candlesticks, two stocks rebased to 100, and the portfolio's allocation as a pie, in Korean or
 English (``lang``: the reader's language). Pure functions."""
 

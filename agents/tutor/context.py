@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from agents.tutor.screen import resolve
 
 if TYPE_CHECKING:
-    from agents.core.runner import Turn
+    from agents.core.turn import Turn
 
 SYSTEM_PROMPT = """당신은 주식·투자 교육 튜터입니다. 학습자는 샌드박스 앱(홈 / 종목 / 교육 / 내 자산 화면)을 보며 질문합니다.
 가격과 포트폴리오는 학습용 가상(샌드박스) 데이터이며, 투자 권유나 매수·매도 추천은 하지 않습니다.

@@ -13,9 +13,9 @@ from typing import Any
 from pydantic import model_validator
 
 from agents.core.followups import Rehearsal, Step, earlier
-from agents.core.nlu import Outcome, Report, compact
-from agents.core.nlu.labelled import Item, load_items
+from agents.core.labelled import Item, load_items
 from agents.core.session import Session
+from agents.nlu import Outcome, Report, compact
 from agents.tutor import contract, screen
 from agents.tutor.policy import read_request
 from agents.tutor.reading import HIGH_RISK, Reading, read

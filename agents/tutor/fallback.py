@@ -14,9 +14,9 @@ from typing import Any
 from agents.core.actions import ActionService
 from agents.core.clock import Clock, system_clock
 from agents.core.errors import PlaygroundError
-from agents.core.nlu import normalise
-from agents.core.nlu.text import contains
 from agents.core.store import PendingActionRow, Store
+from agents.nlu import normalise
+from agents.nlu.text import contains
 from agents.tutor import sandbox, screen
 from agents.tutor.catalog import ActionRejected, CatalogAction, catalog_for, lexicon, tab_named, validate
 from agents.tutor.compose import lang_of

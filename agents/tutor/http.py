@@ -10,12 +10,12 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from agents.core.inputs import InvalidInput
-from agents.httpapi.auth import Caller
-from agents.httpapi.body_limit import document_route
-from agents.httpapi.chat import stream_agent_turn
-from agents.httpapi.errors import COMMON, documented
-from agents.httpapi.models import ID_PATTERN, UserId
-from agents.sse import EventStreamResponse
+from agents.http.auth import Caller
+from agents.http.body_limit import document_route
+from agents.http.chat import stream_agent_turn
+from agents.http.errors import COMMON, documented
+from agents.http.models import ID_PATTERN, UserId
+from agents.http.sse import EventStreamResponse
 from agents.tutor import contract, wire
 
 CHAT_200 = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from agents.core.nlu import FUNCTION_WORDS, normalise
+from agents.nlu import FUNCTION_WORDS, normalise
 
 _KEYWORD_FILLER = re.compile(r"키워드|검색어|검색|걸러|거르|필터|관련|사례|찾아|들어간|있어|해줘|줘|filter|search|cases?|by|for|only")
 _REQUEST_WORD = re.compile(r"넣어|넣고|주세|주실|주시|해\s?주|좀$")

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from agents.core.nlu import compact, normalise
-from agents.core.nlu.text import contains
+from agents.nlu import compact, normalise
+from agents.nlu.text import contains
 from agents.tutor.sandbox_data import glossary, stocks
 
 # Bare words that name more than one stock: ask instead of guessing.

@@ -11,8 +11,8 @@ from typing import Any
 
 from agents.core.events import Event, ToolCall, ToolResult, UIAction
 from agents.core.providers.base import ChatMessage, ModelToolCall
-from agents.core.runner import Turn
 from agents.core.toolcalls import refuse, result_message
+from agents.core.turn import Turn
 from agents.tutor import sandbox
 from agents.tutor.catalog import ActionRejected, validate
 from agents.tutor.compose import lang_of

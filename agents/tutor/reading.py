@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.core.nlu import FUNCTION_WORDS, ExemplarClassifier, Speller, compact, decide, normalise
+from agents.nlu import FUNCTION_WORDS, ExemplarClassifier, Speller, compact, decide, normalise
 from agents.tutor.catalog import lexicon, own_tabs, tab_named
 from agents.tutor.charts import name as stock_label
 from agents.tutor.clauses import request_clause, resolve

@@ -20,7 +20,7 @@ from agents.tutor.sandbox import AppState, default_state
 from agents.tutor.store import PortfolioStore
 
 if TYPE_CHECKING:
-    from agents.core.runner import Turn
+    from agents.core.turn import Turn
 
 STATE_KEY = "tutor_app"  # the conversation's screen
 # A turn sent from an app session whose reply carried no ui_action: that app session runs its keyword

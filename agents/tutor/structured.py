@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field, ValidationError
 from agents.core.errors import PlaygroundError
 from agents.core.events import Event
 from agents.core.providers.base import ChatMessage
-from agents.core.runner import Turn
+from agents.core.turn import Turn
 
 PROMPT = ("아래 튜터 답변을 학습 요약 JSON 하나로만 바꾸세요. 형식: {\"title\": str, \"key_points\": [str], "
           "\"terms\": [{\"term\": str, \"definition\": str}], \"next_steps\": [str]}. 답변에 없는 내용은 넣지 마세요.")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
-from agents.core.access import issue_token
 from agents.core.clock import system_clock
 from agents.core.events import parse_event
+from agents.http.api import create_api
+from agents.services.access import issue_token
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -9,11 +9,11 @@ import pytest
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
-from agents.core.access import BurstLimiter, cors_origins, issue_token, revoke_token
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError, RateLimited
-from agents.httpapi.auth import Caller
+from agents.http.api import create_api
+from agents.http.auth import Caller
+from agents.services.access import BurstLimiter, cors_origins, issue_token, revoke_token
 from tests.api.conftest import bearer, parse_sse
 
 EVERY_ENDPOINT = [

@@ -8,8 +8,8 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
-from agents.httpapi.body_limit import BodyLimits, api_body_cap, document_body_cap
+from agents.http.api import create_api
+from agents.http.body_limit import BodyLimits, api_body_cap, document_body_cap
 from tests.support.raw_http import ServerProcess, json_message_body, post
 
 MB = 2**20

@@ -11,9 +11,9 @@ import logging
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
-from agents.core.access import issue_token
 from agents.core.clock import system_clock
+from agents.http.api import create_api
+from agents.services.access import issue_token
 from tests.api.conftest import parse_sse
 from tests.api.fuzz_http import (
     ARTICLE_HISTORY,

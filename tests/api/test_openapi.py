@@ -7,9 +7,9 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
 from agents.core.session import check_user_id
-from agents.httpapi.models import USER_ID_PATTERN
+from agents.http.api import create_api
+from agents.http.models import USER_ID_PATTERN
 
 
 @pytest.fixture(params=["local", "shared"])

@@ -13,9 +13,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from agents.api import create_api
-from agents.core.access import issue_token
 from agents.core.clock import system_clock
+from agents.http.api import create_api
+from agents.services.access import issue_token
 
 MAX_EXAMPLES = 12
 # Not negative_data_rejection: it expects unknown *query* parameters to be refused, and this API, like

@@ -25,9 +25,9 @@ import duckdb
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
 from agents.core.session import Session, runtime_store
 from agents.core.store import reset_shared_store
+from agents.http.api import create_api
 from tests.api.conftest import parse_sse
 
 CHAT = "/api/v1/agents/notes/chat"
@@ -195,7 +195,7 @@ def test_the_cli_on_a_full_disk_says_so_in_one_line(small_disk):
     Session("marketing", user_id="someone").run("이번 주 성과 어때?")
     reset_shared_store()  # the CLI needs the file to itself
     _fill(small_disk)
-    done = subprocess.run([sys.executable, "-m", "agents.cli", "chat", "marketing", "이번 주 성과 어때?", "--user",
+    done = subprocess.run([sys.executable, "-m", "agents.cli.main", "chat", "marketing", "이번 주 성과 어때?", "--user",
                            "newbie"], capture_output=True, text=True, timeout=300, env={**os.environ})
     lines = done.stderr.strip().splitlines()
     assert done.returncode == 2 and len(lines) == 1 and lines[0].startswith("error (storage_full): "), done.stderr
@@ -206,7 +206,7 @@ def test_no_answer_quotes_the_servers_database_path(local, store, monkeypatch):
     """Any message built from an exception (not only the storage errors above) is scrubbed of the path."""
     from agents.core import runner
     from agents.core.errors import PlaygroundError
-    from agents.httpapi import conversations
+    from agents.http import conversations
 
     def broken_write(turn, *, status):
         raise RuntimeError(f'IO Error: Could not fsync "{store.path}.wal"')

@@ -7,8 +7,8 @@ import json
 
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
-from agents.cli import main
+from agents.cli.main import main
+from agents.http.api import create_api
 from tests.api.conftest import bearer
 
 

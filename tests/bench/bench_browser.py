@@ -138,8 +138,8 @@ def main() -> None:
 
     os.environ.setdefault("PLAYGROUND_DB", tempfile.mktemp(suffix=".duckdb"))
     os.environ["PLAYGROUND_MAP_TILES"] = "0"
-    from pages.identity import APP_PACE_MS, AppConfig
-    from pages.shell import build_server, warm_up
+    from pages.gradio.identity import APP_PACE_MS, AppConfig
+    from pages.gradio.shell import build_server, warm_up
 
     warm_up().join()  # as `playground serve` does at start-up, before the first visitor
 

@@ -19,7 +19,7 @@ def _reference(suites) -> tuple[float, int]:
     """Every user step of every case through a fresh Session, sequentially: the agents' own cost."""
     from agents.core.session import Session
     from agents.core.store import reset_shared_store
-    from agents.evals.runner import CaseClock, expand_extra, resolve_refs
+    from agents.services.evals.runner import CaseClock, expand_extra, resolve_refs
 
     turns = 0
     started = time.perf_counter()
@@ -45,10 +45,10 @@ def main() -> None:
     os.environ["PLAYGROUND_DB"] = str(tmp / "bench.duckdb")
     started = time.perf_counter()
     from agents.core.agent import list_agents
-    from agents.evals.loader import load_all
-    from agents.evals.runner import run_suite
+    from agents.services.evals.loader import load_all
+    from agents.services.evals.runner import run_suite
 
-    suites = load_all(Path(__file__).resolve().parents[2] / "evals")
+    suites = load_all(Path(__file__).resolve().parents[2] / "agents")
     for agent in list_agents():
         warm = agent.extra.get("warm")
         if callable(warm):
@@ -74,7 +74,7 @@ def main() -> None:
             passed += sum(r.run["cases_passed"] for r in runs)
         elapsed = time.perf_counter() - t
         verdict = "ok" if elapsed <= 15 else "OVER the 15 s goal"
-        print(f"eval run evals/ at concurrency {concurrency}: {elapsed:5.2f} s for {cases} cases ({passed} passed) = "
+        print(f"eval run agents/ at concurrency {concurrency}: {elapsed:5.2f} s for {cases} cases ({passed} passed) = "
               f"{cases / elapsed:5.1f} cases/s, {steps / elapsed:6.1f} steps/s, {user_turns / elapsed:6.1f} turns/s "
               f"(goal: >= 75 cases in <= 15 s: {verdict}; harness overhead vs reference "
               f"{elapsed / ref_s - 1:+.0%})")

@@ -47,8 +47,8 @@ def main() -> None:
 
     from agents.core.session import runtime_store
     from agents.core.store.lab import TraceFilter
-    from agents.lab import metrics, traces
-    from agents.lab.access import LabUser
+    from agents.services.lab import metrics, traces
+    from agents.services.lab.access import LabUser
     from tests.support.lab_data import add_feedback, add_votes, load, synthetic_traces
 
     store = runtime_store()

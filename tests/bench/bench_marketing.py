@@ -20,7 +20,7 @@ def main() -> None:
     from agents.core.session import runtime_store
     from agents.marketing import analytics
     from agents.marketing.store import MarketingStore
-    from data.marketing_sandbox import generate
+    from data.marketing.sandbox import generate
 
     store = runtime_store()
     ms = MarketingStore(store)

@@ -68,7 +68,7 @@ def main() -> None:
     os.environ["OPENAI_BASE_URL"] = fake.base_url
     os.environ["OPENAI_API_KEY"] = "bench"
     os.environ["PLAYGROUND_BURST_LIMIT"] = "1000"  # N turns in a few seconds is the point here
-    from pages.shell import build_server
+    from pages.gradio.shell import build_server
 
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -14,7 +14,7 @@ import time
 
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from agents.core.nlu import ExemplarClassifier, linear
+from agents.nlu import ExemplarClassifier, linear
 from agents.shopping import intents
 from agents.shopping.evaluate import setup
 from agents.shopping.reading import normalise, read

@@ -33,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 # The `playground` console script, run from this tree (the venv's script may point at another checkout).
-CLI = ["-c", "import sys; from agents.cli import main; sys.argv[0] = 'playground'; sys.exit(main())"]
+CLI = ["-c", "import sys; from agents.cli.main import main; sys.argv[0] = 'playground'; sys.exit(main())"]
 # The same, with the turn's CPU written to stderr: Session.send timed from the first to the last event.
 TIMED_CLI = ["-c", """import sys, time
 from agents.core import session
@@ -48,7 +48,7 @@ def timed(self, *args, **kwargs):
 
 
 session.Session.send = timed
-from agents.cli import main
+from agents.cli.main import main
 
 sys.argv[0] = 'playground'
 sys.exit(main())"""]
@@ -150,7 +150,7 @@ def main() -> None:
     # As after an install: Python caches compiled modules (the priming runs below write them); with
     # PYTHONDONTWRITEBYTECODE every process would compile this project's ~400 modules from source again.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    run(["-c", "import agents.cli, pages.shell"], env)
+    run(["-c", "import agents.cli.main, pages.gradio.shell"], env)
     print(f"load average before: {os.getloadavg()[0]:.2f} (2 cores shared: wall times move with it)", flush=True)
 
     duckdb_ref = medians(["-c", "import duckdb"], env, args.runs)

@@ -24,7 +24,7 @@ def _free_port() -> int:
 @pytest.fixture
 def server(store):
     uvicorn = pytest.importorskip("uvicorn")
-    from pages.shell import build_server
+    from pages.gradio.shell import build_server
 
     port = _free_port()
     config = uvicorn.Config(build_server(), host="127.0.0.1", port=port, log_level="warning")

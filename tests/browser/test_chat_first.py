@@ -100,7 +100,7 @@ def test_marketing_cards_in_chat_short_page_reload_feedback_retry(page, store, t
         settle(page, "marketing")
     height, viewport = page.evaluate("[document.documentElement.scrollHeight, window.innerHeight]")
     assert height < 2 * viewport, (height, viewport)
-    # Charts already in the chat are not redrawn by each streamed update (pages/page.js)
+    # Charts already in the chat are not redrawn by each streamed update (pages/gradio/page.js)
     stats = page.evaluate("() => window.Plotly && window.Plotly.__pgStats")
     charts = page.locator("#pg-marketing-chat .js-plotly-plot").count()
     drawn = page.locator("#pg-marketing-chat .js-plotly-plot .main-svg").count()

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from agents.core.store.evals import EvalRepo
-from agents.evals import library
+from agents.services.evals import library
+from agents.services.evals.store import EvalRepo
 from tests.browser.test_lab_page import _lab
 
 pytestmark = pytest.mark.browser
@@ -219,8 +219,8 @@ def test_save_a_thumbs_down_turn_as_a_case_from_traces(page, store):
 
 def test_a_matrix_run_draws_the_grid(page, store):
     from agents.core.clock import system_clock
-    from agents.lab import prompts
-    from agents.lab.access import LabUser
+    from agents.services.lab import prompts
+    from agents.services.lab.access import LabUser
 
     demo = LabUser("demo", "local")
     for text in ("You list notes.", "You list notes, politely."):

@@ -7,8 +7,8 @@ import pytest
 
 from agents.core.clock import system_clock
 from agents.core.session import Session
-from agents.lab import prompts
-from agents.lab.access import LabUser
+from agents.services.lab import prompts
+from agents.services.lab.access import LabUser
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +33,7 @@ def _lab(page, view: str | None = None) -> None:
         if page.locator(f"#pg-lab-view-{view}-button").is_visible():
             page.click(f"#pg-lab-view-{view}-button")
         else:
-            from pages.lab import views
+            from pages.gradio.lab import views
 
             title = next(v.title for v in views() if v.id == view)
             page.click("#pg-lab-tabs button[aria-label='More tabs']")

@@ -16,8 +16,8 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def shared_server(store, monkeypatch):
     uvicorn = pytest.importorskip("uvicorn")
-    from pages.identity import AppConfig
-    from pages.shell import build_server
+    from pages.gradio.identity import AppConfig
+    from pages.gradio.shell import build_server
 
     monkeypatch.setenv("SPACE_ID", "team/agent-playground")
     port = _free_port()

@@ -17,7 +17,7 @@ INPUT = "[data-testid=stChatInput] textarea"
 
 @pytest.fixture
 def streamlit_url(tmp_path):
-    from streamlit_ui.serve import serve
+    from pages.streamlit.serve import serve
 
     with serve({"PLAYGROUND_DB": str(tmp_path / "st.duckdb"), "PLAYGROUND_MAP_TILES": "0"}) as url:
         yield url
@@ -84,7 +84,7 @@ def test_stop_keeps_the_partial_reply(tmp_path):
     sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian chromium is not installed (apt-get install chromium)")
-    from streamlit_ui.serve import serve
+    from pages.streamlit.serve import serve
     from tests.support.fake_openai import FakeOpenAI, Reply, responses_stream
 
     fake = FakeOpenAI()
@@ -179,7 +179,7 @@ def test_the_english_correction_and_a_lab_row_click(streamlit_url):
 
 def test_the_first_session_never_serves_a_module_of_pages(streamlit_url):
     """The first visitor of a fresh server asking for /shell gets "Page not found" and the main page:
-    pages/shell.py (a Gradio module) is never run as a Streamlit page (streamlit_ui/launch.py)."""
+    pages/gradio/shell.py (a Gradio module) is never run as a Streamlit page (pages/streamlit/launch.py)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian chromium is not installed (apt-get install chromium)")

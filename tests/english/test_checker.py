@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.cli import main
+from agents.cli.main import main
 from agents.english.checker import check
 from agents.english.evaluate import CORRECTIONS, HOLDOUT_C, TODAY, WILD, normalise, run_report
 from agents.english.news import corpus
@@ -254,7 +254,7 @@ def test_nlu_report_json_keeps_the_items_right_beside_the_right_fixes() -> None:
     import io
     import json
 
-    from agents.cli import main as cli_main
+    from agents.cli.main import main as cli_main
 
     out = io.StringIO()
     assert cli_main(["nlu-report", "english", "--json"], out=out) == 0

@@ -10,9 +10,9 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
-from agents.core.access import issue_token
 from agents.core.clock import system_clock
+from agents.http.api import create_api
+from agents.services.access import issue_token
 from tests.api.conftest import bearer, parse_sse
 
 HELLO = "Hi! I'm ready to talk about the news."

@@ -6,8 +6,7 @@ reply)."""
 from __future__ import annotations
 
 from agents.core.session import Session
-from pages.chat_gradio import entry_turns, to_chatbot
-from pages.english_view import (
+from agents.english.view import (
     CorrectionView,
     Segment,
     article_html,
@@ -17,7 +16,8 @@ from pages.english_view import (
     diff,
     recent_html,
 )
-from pages.render import CardView, ChatView, add_user_message, apply_event, view_from_history
+from agents.view.render import CardView, ChatView, add_user_message, apply_event, view_from_history
+from pages.gradio.chat_gradio import entry_turns, to_chatbot
 
 
 def test_diff_marks_only_the_changed_words() -> None:
@@ -120,7 +120,7 @@ def test_cards_sit_with_their_message_live_and_after_a_reload(store, clock) -> N
 def test_the_article_card_can_be_rebuilt_from_the_stored_marker(store, clock) -> None:
     from agents.english.marker import decode
     from agents.english.store import EnglishStore
-    from pages.english_view import card_from_marker
+    from agents.english.view import card_from_marker
 
     session, turns = _events(store, clock, "Hi!")
     live = next(e for e in turns[0] if e.type == "data_card" and e.card_type == "article")

@@ -15,7 +15,7 @@ from agents.english import marker as markers
 from agents.english import news as news_module
 from agents.english.models import NewsAnalysis
 from agents.english.store import EnglishStore
-from pages.render import view_from_history
+from agents.view.render import view_from_history
 from tests.english.conftest import (
     ANALYSIS,
     NO_ERRORS,

@@ -10,9 +10,9 @@ from pydantic import TypeAdapter
 from agents.core.errors import ProviderError
 from agents.core.providers.offline import OfflineProvider, Step, call, fail, say
 from agents.core.session import Session
-from agents.evals import spec
-from agents.evals.assertions import StepRecord, check, subset
-from agents.evals.cases import CaseClock, _action_step, _user_step
+from agents.services.evals import spec
+from agents.services.evals.assertions import StepRecord, check, subset
+from agents.services.evals.cases import CaseClock, _action_step, _user_step
 
 ADAPTER = TypeAdapter(spec.Assertion)
 

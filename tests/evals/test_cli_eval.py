@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import pandas as pd
 import pytest
 
-from agents.cli import main
+from agents.cli.main import main
 from agents.core.clock import system_clock
 from agents.core.session import runtime_store
 from tests.support.fake_openai import Reply, responses_stream

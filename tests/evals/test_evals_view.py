@@ -4,12 +4,12 @@ with regressions first, the matrix grid figure, both languages."""
 from __future__ import annotations
 
 from agents.core.session import runtime_store
-from agents.core.store.evals import EvalRepo
-from agents.evals.compare import compare_runs, matrix_grid
-from agents.evals.loader import parse_suite
-from agents.evals.report import run_detail
-from agents.evals.runner import run_suite
-from pages.lab import evals_view as view
+from agents.services.evals.compare import compare_runs, matrix_grid
+from agents.services.evals.loader import parse_suite
+from agents.services.evals.report import run_detail
+from agents.services.evals.runner import run_suite
+from agents.services.evals.store import EvalRepo
+from agents.view import lab_evals as view
 from tests.evals.test_runner import MATRIX, scripted_by_model
 
 

@@ -12,12 +12,12 @@ import time
 import pytest
 import yaml
 
-from agents.cli import main
+from agents.cli.main import main
 from agents.core import safe_yaml
 from agents.core.identity import Viewer
 from agents.core.session import runtime_store
-from agents.core.store.evals import EvalRepo
-from agents.evals.library import SHIPPED_DIR
+from agents.services.evals.library import SHIPPED_DIR
+from agents.services.evals.store import EvalRepo
 from tests.api.test_hostile_evals import billion_laughs
 
 BOMB_REASON = (f"the YAML's aliases expand to more than {safe_yaml.MAX_NODES:,} values, like a 'billion laughs' "
@@ -53,11 +53,11 @@ def test_aliases_within_bounds_load_as_yaml_does() -> None:
 
 
 def _gradio_handler(name: str):
-    from pages.shell import build_app
+    from pages.gradio.shell import build_app
 
     demo = build_app()
     return next(f.fn for f in demo.fns.values()
-                if f.fn is not None and f.fn.__qualname__ == f"build.<locals>.{name}" and f.fn.__module__ == "pages.lab.evals")
+                if f.fn is not None and f.fn.__qualname__ == f"build.<locals>.{name}" and f.fn.__module__ == "pages.gradio.lab.evals")
 
 
 def test_the_gradio_lab_editor_refuses_the_bomb_and_saves_nothing(store) -> None:
@@ -71,7 +71,7 @@ def test_the_gradio_lab_editor_refuses_the_bomb_and_saves_nothing(store) -> None
 
 
 def test_save_as_test_case_refuses_the_bomb(store) -> None:
-    from pages.save_case import save_draft
+    from pages.gradio.save_case import save_draft
 
     case = billion_laughs().split("cases: ")[0] + "name: lol\nturns: *i\n"
     with pytest.raises(Exception) as refused:

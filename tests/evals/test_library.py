@@ -6,9 +6,9 @@ import pytest
 
 from agents.core.errors import PlaygroundError
 from agents.core.session import Session, runtime_store
-from agents.evals import library
-from agents.evals.from_chat import suggest_case
-from agents.evals.loader import SuiteError
+from agents.services.evals import library
+from agents.services.evals.from_chat import suggest_case
+from agents.services.evals.loader import SuiteError
 
 MINE = """\
 # my suite

@@ -9,8 +9,8 @@ import jsonschema
 import pytest
 import yaml
 
-from agents.evals.loader import SuiteError, load_all, load_suite, parse_suite
-from agents.evals.spec import suite_json_schema
+from agents.services.evals.loader import SuiteError, load_all, load_suite, parse_suite
+from agents.services.evals.spec import suite_json_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -181,7 +181,7 @@ def test_the_json_schema_accepts_every_shipped_suite_and_is_published() -> None:
     schema = suite_json_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
-    shipped = sorted((ROOT / "evals").glob("*.yaml"))
+    shipped = sorted((ROOT / "agents").glob("*/evals.yaml"))
     assert len(shipped) >= 4
     for path in shipped:
         errors = list(validator.iter_errors(yaml.safe_load(path.read_text(encoding="utf-8"))))

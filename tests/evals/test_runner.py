@@ -10,11 +10,11 @@ import pytest
 
 from agents.core.providers.offline import OfflineProvider, call, say
 from agents.core.session import runtime_store
-from agents.core.store.evals import EvalRepo
-from agents.evals import spec
-from agents.evals.compare import compare_runs, matrix_grid
-from agents.evals.loader import load_suite, parse_suite
-from agents.evals.runner import run_suite
+from agents.services.evals import spec
+from agents.services.evals.compare import compare_runs, matrix_grid
+from agents.services.evals.loader import load_suite, parse_suite
+from agents.services.evals.runner import run_suite
+from agents.services.evals.store import EvalRepo
 
 NOTES = """\
 suite: notes-flow
@@ -315,8 +315,8 @@ def test_a_runs_turns_are_its_owners_in_the_lab_in_shared_mode() -> None:
     """Each case runs as a fresh eval user, yet the turns are the run owner's: in shared mode the owner opens
     a failing case's trace from the run, and nobody else can."""
     from agents.core.errors import PlaygroundError
-    from agents.lab.access import LabUser
-    from agents.lab.traces import list_traces, trace_detail
+    from agents.services.lab.access import LabUser
+    from agents.services.lab.traces import list_traces, trace_detail
 
     store = runtime_store()
     [run] = run_suite(parse_suite(NOTES, "notes.yaml"), owner="alice")

@@ -8,14 +8,14 @@ import io
 import pytest
 import yaml
 
-from agents.cli import main
+from agents.cli.main import main
 from agents.core.clock import system_clock
 from agents.core.errors import ConversationNotFound, PlaygroundError
 from agents.core.session import Session
-from agents.evals.cases import _last_action, expand_extra
-from agents.evals.from_chat import add_case, suggest_case
-from agents.evals.loader import parse_suite
-from agents.evals.runner import run_suite
+from agents.services.evals.cases import _last_action, expand_extra
+from agents.services.evals.from_chat import add_case, suggest_case
+from agents.services.evals.loader import parse_suite
+from agents.services.evals.runner import run_suite
 
 
 def marketing_conversation() -> Session:

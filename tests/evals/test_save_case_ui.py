@@ -8,8 +8,8 @@ import pytest
 from agents.core.errors import ConversationNotFound, PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.session import Session, runtime_store
-from agents.evals import library
-from pages.save_case import draft_for, save_draft
+from agents.services.evals import library
+from pages.gradio.save_case import draft_for, save_draft
 
 ALICE = Viewer(user_id="alice", source="local")
 BOB = Viewer(user_id="bob", source="local")

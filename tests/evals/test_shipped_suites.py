@@ -1,4 +1,4 @@
-"""CI runs every shipped suite under evals/ on the offline provider (this is how `python3 dev.py test` runs
+"""CI runs every shipped suite (agents/<id>/evals.yaml) on the offline provider (this is how `python3 dev.py test` runs
 them): each must pass because the agent behaves right, and each built-in agent has at least 15 cases."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from agents.core.agent import BUILTIN_AGENT_MODULES
-from agents.evals.loader import load_all
-from agents.evals.runner import run_suite
+from agents.services.evals.loader import load_all
+from agents.services.evals.runner import run_suite
 
-EVALS = Path(__file__).resolve().parents[2] / "evals"
+EVALS = Path(__file__).resolve().parents[2] / "agents"
 SUITES = load_all(EVALS)
 
 

@@ -9,12 +9,12 @@ import io
 import json
 import xml.etree.ElementTree as ET
 
-from agents.cli import main
+from agents.cli.main import main
 from agents.core.session import runtime_store
-from agents.core.store.evals import EvalRepo
-from agents.evals.compare import compare_runs, matrix_grid
-from agents.evals.report import run_detail
-from pages.lab import evals_view as view
+from agents.services.evals.compare import compare_runs, matrix_grid
+from agents.services.evals.report import run_detail
+from agents.services.evals.store import EvalRepo
+from agents.view import lab_evals as view
 
 SUITE = """\
 suite: skips
@@ -123,8 +123,8 @@ def test_the_lab_views_show_a_skipped_case_as_skipped(write) -> None:
 
 def test_evals_003_adds_the_skipped_count_to_runs_stored_before_it(tmp_path, clock) -> None:
     from agents.core.store import Database
-    from agents.core.store.evals import EVAL_MIGRATIONS
     from agents.core.store.migrations import migrate
+    from agents.services.evals.store import EVAL_MIGRATIONS
 
     db = Database(tmp_path / "old.duckdb")
     assert migrate(db, [m for m in EVAL_MIGRATIONS if m.name != "evals_003_skipped"]) == ["evals_001_runs",

@@ -18,9 +18,9 @@ from agents.core.user_regex import (
     PatternTimeout,
     compile_pattern,
 )
-from agents.evals import spec
-from agents.evals.assertions import StepRecord, check
-from agents.evals.loader import SuiteError, parse_suite
+from agents.services.evals import spec
+from agents.services.evals.assertions import StepRecord, check
+from agents.services.evals.loader import SuiteError, parse_suite
 
 
 @pytest.mark.parametrize(("pattern", "engine"), [
@@ -96,7 +96,7 @@ cases:
 
 
 def test_the_judges_verdict_is_read_in_linear_time() -> None:
-    from agents.evals.judge import _verdict
+    from agents.services.evals.judge import _verdict
 
     old = re.compile(r"\{.*\}", re.DOTALL)  # what it used: the same object, found by backtracking
     for text in ('{"pass": true, "reason": "ok"}', 'Verdict: {"pass": false, "reason": "a {b}"} done', "{ {",

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from agents.core import injection
-from agents.core.nlu.leaks import shared_sentences
+from agents.nlu import injection
+from agents.nlu.leaks import shared_sentences
 
 HERE = Path(__file__).parent
 ATTEMPTS, BENIGN = HERE / "injection_attempts.yaml", HERE / "benign.yaml"

@@ -9,7 +9,7 @@ import pytest
 
 from agents.core.providers.offline import OfflineProvider, Step
 from agents.core.session import Session
-from agents.lab.access import LabUser
+from agents.services.lab.access import LabUser
 from tests.api.conftest import local, shared, tokens  # noqa: F401 - the HTTP clients and tokens, as fixtures
 
 

@@ -9,8 +9,8 @@ import json
 import duckdb
 import pytest
 
-from agents.cli import main
-from agents.cli_lab import parse_since
+from agents.cli.lab import parse_since
+from agents.cli.main import main
 from agents.core.providers.offline import call, say
 
 

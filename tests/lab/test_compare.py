@@ -12,9 +12,9 @@ from agents.core.inputs import InvalidInput
 from agents.core.providers.offline import OfflineProvider, Step, call, say
 from agents.core.session import Session
 from agents.core.store.comparisons import SideConfig
-from agents.lab import compare, metrics, prompts
-from agents.lab.access import LabUser
-from agents.lab.compare import ComparisonNotFound, RoundEnd, SideEvent
+from agents.services.lab import compare, metrics, prompts
+from agents.services.lab.access import LabUser
+from agents.services.lab.compare import ComparisonNotFound, RoundEnd, SideEvent
 
 
 def _both_at_once(barrier: threading.Barrier, text: str, **kw) -> Step:
@@ -161,7 +161,7 @@ def test_the_alert_timer_skips_comparison_sandboxes(store, clock, local_lab):
     import threading
     import time
 
-    from pages.shell import start_alert_checks
+    from pages.gradio.shell import start_alert_checks
 
     cmp = compare.start(store, local_lab, "marketing", SideConfig(), SideConfig(), clock())
     list(compare.run_round(store, local_lab, cmp.id, "이번 주 성과 어때?", clock=clock))

@@ -10,8 +10,8 @@ import pytest
 
 from agents.core.inputs import InvalidInput
 from agents.core.store.lab import TraceFilter
-from agents.lab import export
-from agents.lab.access import LabUser
+from agents.services.lab import export
+from agents.services.lab.access import LabUser
 from tests.support.lab_data import add_feedback, add_votes, load, synthetic_traces
 
 

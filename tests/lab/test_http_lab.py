@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from agents.core.providers.offline import call, say
-from agents.lab.access import ADMINS_ENV
+from agents.services.lab.access import ADMINS_ENV
 from tests.api.conftest import bearer
 
 

@@ -19,8 +19,8 @@ from agents.core.clock import system_clock
 from agents.core.providers.offline import OfflineProvider, call
 from agents.core.session import Session
 from agents.core.store.comparisons import SideConfig
-from agents.lab import compare, prompts
-from agents.lab.access import LabUser
+from agents.services.lab import compare, prompts
+from agents.services.lab.access import LabUser
 from tests.browser.conftest import _free_port
 from tests.support.gradio_visitors import api_of, signed_token, visitor
 from tests.support.gradio_visitors import call as call_handler
@@ -32,15 +32,15 @@ ALICE = "anon-alice0000000001"
 @pytest.fixture
 def shared_lab(store, monkeypatch):
     uvicorn = pytest.importorskip("uvicorn")
-    from pages.identity import AppConfig
-    from pages.shell import build_server
+    from pages.gradio.identity import AppConfig
+    from pages.gradio.shell import build_server
 
     monkeypatch.setenv("SPACE_ID", "team/agent-playground")
     app = build_server(AppConfig.detect("127.0.0.1"))
     blocks = next(r.app.get_blocks() for r in app.routes if getattr(r, "path", "") == "" and hasattr(r, "app")
                   and hasattr(r.app, "get_blocks"))
     lab_api = {f.api_name for f in blocks.fns.values()
-               if getattr(f.fn, "__module__", "").startswith("pages.lab") and f.api_name}
+               if getattr(f.fn, "__module__", "").startswith("pages.gradio.lab") and f.api_name}
     port = _free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -116,7 +116,7 @@ def test_each_lab_handler_given_alices_id_refuses_bob_and_serves_alice(shared_la
 
     # A turn by its id, in each view that opens one (traces, and the evals view's copies).
     details = sorted({f"/{f.api_name}" for f in blocks.fns.values() if getattr(f.fn, "__name__", "") == "detail"
-                      and getattr(f.fn, "__module__", "").startswith("pages.lab") and f.api_name})
+                      and getattr(f.fn, "__module__", "").startswith("pages.gradio.lab") and f.api_name})
     assert len(details) >= 2, details
     for api in details:
         refused, served = call_handler(bob, api, turn.turn_id), call_handler(alice, api, turn.turn_id)
@@ -126,7 +126,7 @@ def test_each_lab_handler_given_alices_id_refuses_bob_and_serves_alice(shared_la
 
     # A comparison to continue: listed for alice only (the list is loaded for each session).
     listing = api_of(blocks, "versions_for", output_elem="pg-lab-c-resume")
-    reopen = api_of(blocks, "reopen", module="pages.lab.compare")
+    reopen = api_of(blocks, "reopen", module="pages.gradio.lab.compare")
     listed = {who: call_handler(client, listing, "notes") for who, client in (("bob", bob), ("alice", alice))}
     assert cmp.id not in repr(listed["bob"].outputs) and cmp.id in repr(listed["alice"].outputs)
     refused, served = call_handler(bob, reopen, cmp.id), call_handler(alice, reopen, cmp.id)
@@ -135,8 +135,8 @@ def test_each_lab_handler_given_alices_id_refuses_bob_and_serves_alice(shared_la
     assert served.error is None and not served.warnings and not served.all_skipped(), served
 
     # A private prompt draft to diff, and to use in a conversation.
-    studio = api_of(blocks, "refresh", output_elem="pg-lab-versions", module="pages.lab.prompts")
-    diff, use = api_of(blocks, "show_diff"), api_of(blocks, "use", module="pages.lab.prompts")
+    studio = api_of(blocks, "refresh", output_elem="pg-lab-versions", module="pages.gradio.lab.prompts")
+    diff, use = api_of(blocks, "show_diff"), api_of(blocks, "use", module="pages.gradio.lab.prompts")
     for client in (bob, alice):
         assert call_handler(client, studio, "notes").error is None
     refused, served = call_handler(bob, diff, "notes", draft.version, 0), call_handler(alice, diff, "notes",

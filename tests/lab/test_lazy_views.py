@@ -3,7 +3,7 @@ event (a tab opened, a button, a table click, a user switch), never from the pag
 
 from __future__ import annotations
 
-from pages.shell import build_app
+from pages.gradio.shell import build_app
 
 
 def _load_chain(fns: dict) -> set[int]:
@@ -20,8 +20,8 @@ def _load_chain(fns: dict) -> set[int]:
 def test_no_lab_handler_runs_at_page_load(store):
     demo = build_app()
     fns = demo.fns
-    lab = {i: f for i, f in fns.items() if getattr(f.fn, "__module__", "").startswith("pages.lab")}
-    evals = {i for i, f in lab.items() if f.fn.__module__ == "pages.lab.evals"}
+    lab = {i: f for i, f in fns.items() if getattr(f.fn, "__module__", "").startswith("pages.gradio.lab")}
+    evals = {i for i, f in lab.items() if f.fn.__module__ == "pages.gradio.lab.evals"}
     assert len(evals) >= 8  # run, stop, show, compare, open a trace, the editor's buttons, the lists
     assert not (_load_chain(fns) & set(lab)), sorted(lab[i].fn.__qualname__ for i in _load_chain(fns) & set(lab))
     # the Evals lists load when the Lab or the view is opened

@@ -9,8 +9,8 @@ from datetime import timedelta
 import pandas as pd
 import pytest
 
-from agents.lab import metrics
-from agents.lab.access import LabUser
+from agents.services.lab import metrics
+from agents.services.lab.access import LabUser
 from tests.support.lab_data import add_feedback, add_votes, load, synthetic_traces
 
 KEYS = ["agent_id", "provider", "model", "prompt_version"]

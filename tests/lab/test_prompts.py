@@ -8,11 +8,11 @@ import pytest
 
 from agents.core.errors import ConversationNotFound, Forbidden, PlaygroundError
 from agents.core.providers.offline import say
-from agents.core.runner import TurnSettings
 from agents.core.store.prompts import MAX_PROMPT_CHARS, InvalidPrompt
-from agents.lab import prompts
-from agents.lab.access import ADMINS_ENV, LabUser
-from agents.lab.prompts import PromptNotFound
+from agents.core.turn import TurnSettings
+from agents.services.lab import prompts
+from agents.services.lab.access import ADMINS_ENV, LabUser
+from agents.services.lab.prompts import PromptNotFound
 
 
 def _system(store, events):

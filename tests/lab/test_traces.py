@@ -11,8 +11,8 @@ from genai_prices import Usage, calc_price
 from agents.core.errors import ProviderError, TurnNotFound
 from agents.core.providers.offline import call, fail, say
 from agents.core.store.lab import TraceFilter
-from agents.lab import traces
-from agents.lab.access import LabUser
+from agents.services.lab import traces
+from agents.services.lab.access import LabUser
 
 
 def _ids(page):

@@ -7,11 +7,11 @@ from __future__ import annotations
 from agents.core.clock import system_clock
 from agents.core.identity import Viewer
 from agents.core.session import Session, runtime_store
-from agents.evals import library
-from agents.lab import traces
-from agents.lab.access import LabUser
-from pages.lab.view import detail_view
-from pages.save_case import draft_for, save_draft
+from agents.services.evals import library
+from agents.services.lab import traces
+from agents.services.lab.access import LabUser
+from agents.view.lab import detail_view
+from pages.gradio.save_case import draft_for, save_draft
 
 DEMO = Viewer(user_id="demo", source="local")
 

@@ -9,11 +9,9 @@ import pytest
 
 from agents.core.events import Done, TextDelta, Usage
 from agents.core.providers.offline import call, say
-from agents.lab import figures, prompts, traces
-from agents.lab.compare import RoundEnd, SideEvent, SideSummary
-from pages.lab import LabView, add_view, views
-from pages.lab.charts import over_time, waterfall
-from pages.lab.view import (
+from agents.services.lab import figures, prompts, traces
+from agents.services.lab.compare import RoundEnd, SideEvent, SideSummary
+from agents.view.lab import (
     ComparePair,
     diff_html,
     fold,
@@ -25,6 +23,8 @@ from pages.lab.view import (
     version_choices,
     version_rows,
 )
+from agents.view.lab_charts import over_time, waterfall
+from pages.gradio.lab import LabView, add_view, views
 
 
 def test_figures_read_plainly():
@@ -53,7 +53,7 @@ def test_trace_table_rows_and_the_filters_form(store, run, clock, local_lab):
 
 
 def test_detail_view_and_waterfall(store, run, local_lab):
-    from pages.lab.view import detail_view
+    from agents.view.lab import detail_view
 
     _, events = run("list my notes", call("list_notes", {"limit": 2}), say("none"), name="openai", model="llama3.1")
     detail = traces.trace_detail(store, events[-1].turn_id, local_lab)
@@ -130,7 +130,7 @@ def test_views_are_a_list_a_later_module_extends():
         add_view(LabView("traces", "other traces", lambda ctx: None))
         assert next(v.title for v in views()) == "🔎 트레이스 (Traces)"
     finally:
-        from pages.lab import LAB_VIEWS
+        from pages.gradio.lab import LAB_VIEWS
 
         for view_id in ("traces", "extra"):
             LAB_VIEWS.remove(next(v for v in LAB_VIEWS if v.id == view_id))

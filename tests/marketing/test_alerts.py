@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import io
 
-from agents.cli import main
-from agents.core.korean_money import format_krw
+from agents.cli.main import main
 from agents.marketing import alerts
+from agents.nlu.korean_money import format_krw
 from tests.support.helpers import one
 
 
@@ -52,7 +52,7 @@ def test_the_app_runs_the_check_on_a_timer(mkt):
     import threading
     import time
 
-    from pages.shell import start_alert_checks
+    from pages.gradio.shell import start_alert_checks
 
     stop = threading.Event()
     thread = start_alert_checks(interval=0.05, stop=stop)
@@ -90,7 +90,7 @@ def test_recommendation_alert_is_the_weeks_budget_advice(mkt, clock):
 def test_alerts_the_banner_shows_become_read(mkt, clock):
     from agents.core.agent import get_agent
     from agents.core.identity import Viewer
-    from pages.alerts_panel import SHOWN, banner_text, open_alerts
+    from pages.gradio.alerts_panel import SHOWN, banner_text, open_alerts
 
     created = alerts.check(mkt.store, "demo", clock())
     assert len(created) == 4 > SHOWN
@@ -114,7 +114,7 @@ def test_the_alert_timer_expires_pending_actions(mkt, clock):
 
     from agents.core.providers.offline import OfflineProvider, call
     from agents.core.session import Session
-    from pages.shell import start_alert_checks
+    from pages.gradio.shell import start_alert_checks
 
     provider = OfflineProvider.scripted(call("pauseCampaign", {"campaignId": "봄 시즌 세일"}))
     session = Session("marketing", provider=provider, clock=clock)

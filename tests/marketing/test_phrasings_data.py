@@ -16,7 +16,7 @@ import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from agents.marketing import AGENT
-from data.marketing_sandbox import generate
+from data.marketing.sandbox import generate
 
 PATH = Path(__file__).with_name("phrasings.yaml")
 ITEMS: list[dict[str, Any]] = yaml.safe_load(PATH.read_text(encoding="utf-8"))

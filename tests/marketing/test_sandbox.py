@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 import pandas as pd
 
-from data.marketing_sandbox import generate
+from data.marketing.sandbox import generate
 
 
 def frame(user: str, now: datetime) -> tuple[list[dict], pd.DataFrame]:

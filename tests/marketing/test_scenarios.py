@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from agents.core.korean_money import format_krw
 from agents.marketing.store import MarketingStore
+from agents.nlu.korean_money import format_krw
 from tests.support.helpers import one, text_of, types
 
 

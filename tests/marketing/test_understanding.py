@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from agents.core.nlu.leaks import shared_sentences
 from agents.marketing import evaluate
 from agents.marketing.nlu import MUTATIONS, classifier, understand
+from agents.nlu.leaks import shared_sentences
 
 ROSTER = [(cid, name) for cid, name, *_ in evaluate.roster()]
 IDS = {name: cid for cid, name in ROSTER}

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from agents.core.korean_money import format_man
-from agents.core.nlu import past
 from agents.marketing.compare import _verdict
 from agents.marketing.format import roas
 from agents.marketing.policy import _list_reply
+from agents.nlu import past
+from agents.nlu.korean_money import format_man
 
 
 @pytest.mark.parametrize(("value", "text"), [

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from agents.cli import main
+from agents.cli.main import main
 from agents.core import followups
 from agents.core.events import ToolCall
 from agents.core.followups import MAX_BEFORE, Rehearsal, Step

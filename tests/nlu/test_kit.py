@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from agents.core.nlu import (
+from agents.nlu import (
     ExemplarClassifier,
     FuzzyIndex,
     Lexicon,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.core.nlu import compact
-from agents.core.nlu.leaks import sentence_key, shared_sentences
+from agents.nlu import compact
+from agents.nlu.leaks import sentence_key, shared_sentences
 
 # (test sentence, its training copy): the leaks issue 29 found, and the two the new key found in shopping.
 FOUND = [

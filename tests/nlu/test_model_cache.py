@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from agents.core import injection
-from agents.core.nlu import ExemplarClassifier, linear, model_cache, normalise
 from agents.marketing import nlu as marketing_nlu
+from agents.nlu import ExemplarClassifier, injection, linear, model_cache, normalise
 from agents.shopping import intents as shopping_intents
 from agents.travel import reading as travel_reading
 from agents.tutor import reading as tutor_reading
@@ -120,7 +119,7 @@ def test_another_scikit_learn_or_normaliser_makes_a_new_key(cache, fits, monkeyp
 def test_the_normalisers_code_is_in_the_key():
     import hashlib
 
-    from agents.core.nlu import text
+    from agents.nlu import text
 
     digest = hashlib.sha256(Path(text.__file__).read_bytes()).hexdigest()
     assert digest in model_cache._environment()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agents.core.providers import make_provider
 from agents.core.session import Session
-from pages.header import model_field_state, provider_from
+from pages.gradio.header import model_field_state, provider_from
 
 
 def test_offline_ignores_a_typed_model_name(store):

@@ -147,7 +147,7 @@ def test_shopping_classification_through_openai(store, fake):
 
 
 def test_header_test_connection(fake, monkeypatch):
-    from pages.header import test_connection
+    from pages.gradio.header import test_connection
 
     assert "Nothing to connect to" in test_connection("offline", "", "")
     monkeypatch.setenv("OPENAI_BASE_URL", fake.base_url)
@@ -159,7 +159,7 @@ def test_header_test_connection(fake, monkeypatch):
 
 def test_web_search_is_offered_when_the_turn_asks_and_reported(store, fake):
     from agents.core.providers.base import ModelOptions
-    from agents.core.runner import TurnSettings
+    from agents.core.turn import TurnSettings
     from tests.support.fake_openai import sse
 
     frames = responses_stream(text="검색해 봤어요")

@@ -7,10 +7,10 @@ import json
 
 from fastapi.testclient import TestClient
 
-from agents.cli import main
+from agents.cli.main import main
 from agents.core.events import parse_event
-from data.shopping_catalog import PATH, TAGS, build_catalog
-from pages.shell import build_server
+from data.shopping.catalog import PATH, TAGS, build_catalog
+from pages.gradio.shell import build_server
 
 
 def test_catalogue_shape():

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from agents.core.nlu.leaks import shared_sentences
+from agents.nlu.leaks import shared_sentences
 from agents.shopping import evaluate, intents
 from agents.shopping.reading import normalise
 

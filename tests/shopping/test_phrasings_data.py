@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import yaml
 
-from data.shopping_catalog import PATH as CATALOG
+from data.shopping.catalog import PATH as CATALOG
 
 PHRASINGS = Path(__file__).with_name("phrasings.yaml")
 INTENTS = ("REFILTER", "REFILTER_WITH_ANCHOR", "PRODUCT_QA", "COMPARE", "ASK_CLARIFICATION", "GENERAL")

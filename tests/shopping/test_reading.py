@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.core.nlu import josa
+from agents.nlu import josa
 from agents.shopping import intents
 from agents.shopping.catalog import shipped_products
 from agents.shopping.names import find_products

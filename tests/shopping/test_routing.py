@@ -10,7 +10,7 @@ from agents.shopping.catalog import Catalog, shipped_products
 from agents.shopping.engine import Budget, recommend
 from agents.shopping.router import classify_rules, postprocess
 from agents.shopping.tags import map_tags
-from data.shopping_catalog import CATEGORIES
+from data.shopping.catalog import CATEGORIES
 
 
 def context(category="분유포트", clicked=None):

@@ -9,11 +9,11 @@ from collections import Counter
 
 import pytest
 
-from agents.cli import main
+from agents.cli.main import main
 from agents.core.errors import ProviderError
 from agents.core.providers.offline import OfflineProvider, fail
 from agents.core.session import Session
-from data.shopping_catalog import PATH, build_catalog
+from data.shopping.catalog import PATH, build_catalog
 from tests.support.helpers import one, text_of, types
 
 

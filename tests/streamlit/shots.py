@@ -22,15 +22,15 @@ def seed_eval_runs(db: str) -> None:
     import os
 
     from agents.core.store import reset_shared_store
-    from agents.evals.loader import parse_suite
-    from agents.evals.runner import run_suite
+    from agents.services.evals.loader import parse_suite
+    from agents.services.evals.runner import run_suite
 
     os.environ["PLAYGROUND_DB"] = db
     reset_shared_store()
-    text = (ROOT / "evals" / "marketing.yaml").read_text(encoding="utf-8")
-    run_suite(parse_suite(text, "evals/marketing.yaml"), concurrency=2)
+    text = (ROOT / "agents" / "marketing" / "evals.yaml").read_text(encoding="utf-8")
+    run_suite(parse_suite(text, "agents/marketing/evals.yaml"), concurrency=2)
     tightened = text.replace("text_contains: [이번 주, ROAS]", "text_contains: [이번 주, ROAS, 전월 대비]", 1)
-    run_suite(parse_suite(tightened, "evals/marketing.yaml"), concurrency=2)
+    run_suite(parse_suite(tightened, "agents/marketing/evals.yaml"), concurrency=2)
     reset_shared_store()
 
 
@@ -132,7 +132,7 @@ def english(browser: Browser, url: str, out: str) -> dict[str, int]:
 def shots(browser: Browser, out: str) -> dict[str, int]:
     """Both pages on a server of their own (a fresh file with the seeded runs); returns each shot's
     sideways overflow in px."""
-    from streamlit_ui.serve import serve
+    from pages.streamlit.serve import serve
 
     db = tempfile.mktemp(suffix=".duckdb")
     seed_eval_runs(db)

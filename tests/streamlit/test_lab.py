@@ -9,9 +9,9 @@ import json
 import pytest
 
 from agents.core.session import Session, runtime_store
-from agents.core.store.evals import EvalRepo
-from agents.evals.loader import parse_suite
-from agents.evals.runner import run_suite
+from agents.services.evals.loader import parse_suite
+from agents.services.evals.runner import run_suite
+from agents.services.evals.store import EvalRepo
 from tests.evals.test_runner import MATRIX, scripted_by_model
 from tests.streamlit.conftest import APP, click, open_page, send, texts
 
@@ -170,7 +170,7 @@ def test_shared_mode_shows_only_the_viewers_own_turns_and_runs(monkeypatch, stor
 
 
 def test_pages_older_and_newer_and_the_local_user_filter(app, monkeypatch, store):
-    from streamlit_ui.lab import traces as lab_traces
+    from pages.streamlit.lab import traces as lab_traces
 
     monkeypatch.setattr(lab_traces, "PAGE", 1)  # one turn a page, so two turns make two pages
     send(app, "이번 주 성과 어때?")

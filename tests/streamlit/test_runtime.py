@@ -85,7 +85,7 @@ def test_a_missing_key_is_said_in_the_chat(app):
 
 
 def test_streamlit_run_headless_answers_its_health_check(tmp_path):
-    from streamlit_ui.serve import serve
+    from pages.streamlit.serve import serve
 
     with serve({"PLAYGROUND_DB": str(tmp_path / "smoke.duckdb"), "PLAYGROUND_MAP_TILES": "0"}) as url:
         with urllib.request.urlopen(url + "_stcore/health", timeout=5) as answer:

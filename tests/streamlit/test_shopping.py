@@ -9,7 +9,7 @@ import json
 import pandas as pd
 
 from agents.core.session import runtime_store
-from data.shopping_catalog import PATH
+from data.shopping.catalog import PATH
 from tests.streamlit.conftest import click, open_page, send, texts
 
 

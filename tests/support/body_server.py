@@ -12,8 +12,8 @@ import uvicorn
 
 from agents.core import agent as agent_registry
 from agents.core.session import runtime_store
-from pages.identity import AppConfig
-from pages.shell import build_server
+from pages.gradio.identity import AppConfig
+from pages.gradio.shell import build_server
 from tests.support import notes_agent
 
 

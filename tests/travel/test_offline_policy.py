@@ -8,8 +8,8 @@ import io
 import json
 
 from agents.core.actions import ActionService
-from agents.core.nlu.leaks import shared_sentences
 from agents.core.session import Session
+from agents.nlu.leaks import shared_sentences
 from agents.travel import evaluate
 from agents.travel.evaluate import sample_trip
 from agents.travel.reading import MUTATIONS, TripView, classifier, read
@@ -190,7 +190,7 @@ def test_english_and_small_talk(store, clock) -> None:
 
 
 def test_cli_nlu_report_prints_the_travel_figures() -> None:
-    from agents.cli import main
+    from agents.cli.main import main
 
     out = io.StringIO()
     assert main(["nlu-report", "travel", "--json"], out=out) == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
+from agents.http.api import create_api
 from agents.travel.service import TripService
 
 
@@ -45,8 +45,8 @@ def test_apply_refuses_unknown_fields_and_bad_modes(store) -> None:
 def test_shared_mode_takes_the_user_from_the_verified_token_only(store) -> None:
     """In shared mode the trips and the apply action belong to the token's owner: a body or query
     ``user`` that disagrees is refused (403), another user's trip and action are not found (404)."""
-    from agents.core.access import issue_token
     from agents.core.clock import system_clock
+    from agents.services.access import issue_token
 
     client = TestClient(create_api("shared", burst_limit=1000))
     alice, bob = ({"Authorization": f"Bearer {issue_token(store, u, 'script', system_clock())[1]}"}

@@ -1,4 +1,4 @@
-"""The travel workspace's view model and figures (pages/travel_view.py, pages/travel_figures.py),
+"""The travel workspace's view model and figures (agents/travel/view.py, agents/travel/figures.py),
 fed with cards from real turns: pure functions, no Gradio."""
 
 from __future__ import annotations
@@ -9,10 +9,7 @@ import pytest
 
 from agents.core.providers.offline import OfflineProvider, call, say
 from agents.core.session import Session
-from agents.travel.model import CATEGORY_KO
-from agents.travel.service import TripService
-from pages.render import CardView
-from pages.travel_figures import (
+from agents.travel.figures import (
     CATEGORY_COLOURS,
     DAY_COLOURS,
     RECOMMENDED_COLOUR,
@@ -20,7 +17,10 @@ from pages.travel_figures import (
     map_figure,
     timeline_figure,
 )
-from pages.travel_view import latest_preview, table_rows, travel_view
+from agents.travel.model import CATEGORY_KO
+from agents.travel.service import TripService
+from agents.travel.view import latest_preview, table_rows, travel_view
+from agents.view.render import CardView
 
 RAMEN = {"places": [{"name": "후운지", "category": "restaurant"}, {"name": "Afuri Ebisu", "category": "restaurant"},
                     {"name": "센소지", "category": "attraction"}]}

@@ -10,8 +10,8 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
 from agents.core.session import Session
+from agents.http.api import create_api
 from agents.tutor.compose import english, note_from_markdown
 from agents.tutor.wire import read_frames
 from tests.support.helpers import one, text_of
@@ -86,7 +86,7 @@ def test_english_on_the_wire(store) -> None:
 def test_english_through_the_cli_and_the_stored_screen(store) -> None:
     import io
 
-    from agents.cli import main
+    from agents.cli.main import main
 
     out = io.StringIO()
     assert main(["chat", "tutor", "open the sell screen for Kakao"], out=out) == 0

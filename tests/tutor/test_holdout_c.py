@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.core.nlu.leaks import sentence_key
+from agents.nlu.leaks import sentence_key
 from agents.tutor.evaluate import HOLDOUT_C, LONG, WILD, load, run_report
 from agents.tutor.reading import read
 from agents.tutor.sandbox import state_for_route

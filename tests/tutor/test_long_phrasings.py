@@ -11,8 +11,8 @@ from pathlib import Path
 
 import yaml
 
-from agents.core.nlu.leaks import sentence_key
 from agents.core.session import Session
+from agents.nlu.leaks import sentence_key
 from agents.tutor.catalog import LEXICON_PATH
 from agents.tutor.clauses import clauses, request_clause, resolve
 from agents.tutor.evaluate import LONG, WILD, load, run_report

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import yaml
 
-from agents.core.nlu.leaks import sentence_key
+from agents.nlu.leaks import sentence_key
 from agents.tutor.evaluate import FOLLOWUP, load, run_report
 from agents.tutor.reading import TRAINING_PATH, read
 from agents.tutor.sandbox import state_for_route

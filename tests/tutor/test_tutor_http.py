@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
+from agents.http.api import create_api
 from agents.tutor.wire import read_frames
 from tests.tutor.conftest import context_for
 

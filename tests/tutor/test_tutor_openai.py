@@ -9,7 +9,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
-from agents.api import create_api
+from agents.http.api import create_api
 from agents.tutor.wire import read_frames
 from tests.support.fake_openai import FakeOpenAI, Reply, chat_stream, error, responses_stream, sse
 from tests.tutor.conftest import context_for

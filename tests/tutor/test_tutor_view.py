@@ -8,9 +8,9 @@ from agents.tutor import market
 from agents.tutor.fallback import react
 from agents.tutor.sandbox import apply, default_state, state_for_route
 from agents.tutor.sandbox_data import cases, default_portfolio
-from pages import render
-from pages.render import ChatView
-from pages.tutor_view import screen_view
+from agents.tutor.view import screen_view
+from agents.view import render
+from agents.view.render import ChatView
 from tests.tutor.conftest import context_for
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import yaml
 
-from agents.core.nlu.leaks import sentence_key
 from agents.core.session import Session
+from agents.nlu.leaks import sentence_key
 from agents.tutor.catalog import LEXICON_PATH
 from agents.tutor.evaluate import FOLLOWUP, HOLDOUT_C, LONG, WILD, load, nlu_report, run_report
 from agents.tutor.reading import TRAINING_PATH

@@ -14,7 +14,7 @@ from typing import Any
 
 import duckdb
 
-from agents.core.store.migrations import create_table
+from agents.core.store.ddl import create_table
 
 _TRACE_COLUMNS = [
     ("owner_id", "VARCHAR", "the person the turn belongs to: user_id, or the owner of a side-by-side sandbox user"),

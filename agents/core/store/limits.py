@@ -26,7 +26,7 @@ from typing import Any
 import duckdb
 
 from agents.core.store.db import Database
-from agents.core.store.migrations import create_table
+from agents.core.store.ddl import create_table
 
 KEEP_DAYS = 8  # counter rows older than this are dropped when a new window starts (traces keep the history)
 

@@ -9,17 +9,9 @@ from dataclasses import dataclass
 import duckdb
 
 from agents.core.store.db import Database
+from agents.core.store.ddl import Column, create_table
 
-Column = tuple[str, str, str]  # name, DDL type and constraints, why it exists
-
-
-def create_table(cur: duckdb.DuckDBPyConnection, table: str, columns: Sequence[Column], tail: str = "") -> None:
-    """CREATE TABLE plus a COMMENT ON COLUMN for each column, so the schema explains itself."""
-    body = ",\n  ".join(f"{name} {ddl}" for name, ddl, _ in columns)
-    cur.execute(f"CREATE TABLE {table} (\n  {body}{',' + tail if tail else ''}\n)")
-    for name, _, why in columns:
-        cur.execute(f"COMMENT ON COLUMN {table}.{name} IS '{why.replace(chr(39), chr(39) * 2)}'")
-
+__all__ = ["Column", "Migration", "create_table"]
 
 @dataclass(frozen=True)
 class Migration:

@@ -1,0 +1,1 @@
+"""The terminal front end (`playground ...`): generic, every agent through the registry."""

@@ -1,0 +1,352 @@
+"""``playground eval run|list|show|compare|export|save-case|schema``: what a CI pipeline calls.
+
+``eval run`` exits 0 when no assertion failed (skips are reported: a case whose every assertion was skipped is
+``skipped``, never passed), 1 when any failed or a case could not run, or with ``--fail-on-skip`` when any was
+skipped, 2 when the command was refused (a bad suite file names its file, line and reason; nothing runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from agents.core.errors import PlaygroundError
+from agents.core.inputs import InvalidInput
+
+if TYPE_CHECKING:
+    from agents.services.evals import spec
+    from agents.services.evals.loader import LoadedSuite
+    from agents.services.evals.runner import CaseOutcome
+
+# Each command imports what it runs, so that building the parser (`playground --help`, or any other
+# command) loads neither the store nor the evals machinery. The parser's limits are kept here for the
+# same reason; tests/test_cli_startup.py checks that they are the runner's and the report's.
+MAX_CONCURRENCY = 16
+EXPORT_FORMATS = ("csv", "jsonl")
+MARK = {"passed": "✓", "failed": "✗", "error": "!", "skipped": "↷"}
+
+
+def _split(value: str | None) -> list[str] | None:
+    if value is None:
+        return None
+    items = [v.strip() for v in value.split(",") if v.strip()]
+    if not items:
+        raise PlaygroundError(f"An empty list was given ({value!r}).", code="invalid_input")
+    return items
+
+
+def _versions(value: str | None) -> list[int | None] | None:
+    items = _split(value)
+    if items is None:
+        return None
+    out: list[int | None] = []
+    for item in items:
+        if item in ("active", "-"):
+            out.append(None)
+        elif item.isdigit() and int(item) >= 1:
+            out.append(int(item))
+        else:
+            raise PlaygroundError(f"--prompt-version takes version numbers (1, 2, ...) or 'active', not {item!r}.",
+                                  code="invalid_input")
+    return out
+
+
+def configs_for(loaded: LoadedSuite, args: argparse.Namespace) -> list[spec.Config]:
+    """The suite's own configuration(s), or the flags' (comma lists make a matrix: their product)."""
+    from agents.services.evals import spec
+
+    providers, models, versions = _split(args.provider), _split(args.model), _versions(args.prompt_version)
+    if providers is None and models is None and versions is None:
+        return loaded.suite.configs()
+    base = loaded.suite.defaults
+    out = []
+    for provider, model, version in itertools.product(providers or [base.provider], models or [base.model],
+                                                      versions or [base.prompt_version]):
+        out.append(spec.Config(provider=provider, model=model, prompt_version=version, user=base.user))
+    return out
+
+
+def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.services.evals.loader import load_all
+    from agents.services.evals.report import case_json, junit_xml, run_detail, run_summary
+    from agents.services.evals.runner import run_suite
+    from agents.services.evals.store import EvalRepo
+
+    suites = load_all(args.target)  # every file is checked before anything runs
+    plans = [(loaded, configs_for(loaded, args)) for loaded in suites]
+    store = runtime_store()
+    repo = EvalRepo(store.db)
+    details: list[dict[str, Any]] = []
+
+    def progress(outcome: CaseOutcome, done: int, total: int) -> None:
+        if args.json:
+            return
+        line = f"  {MARK[outcome.status]} [{done}/{total}] {outcome.case.name}"
+        if len(plans[0][1]) > 1 or len(plans) > 1:
+            line += f"  ({outcome.config.label()})"
+        failed = [r for r in outcome.results if r["status"] == "fail"]
+        skipped = [r for r in outcome.results if r["status"] == "skip"]
+        if outcome.error:
+            line += f" — {outcome.error}"
+        elif failed:
+            first = failed[0]
+            line += f" — step {first['step_index'] + 1} {first['kind']}: {first['message']}"
+        elif outcome.status == "skipped":
+            first = skipped[0]
+            line += f" — skipped: step {first['step_index'] + 1} {first['kind']}: {first['message']}"
+        elif skipped:
+            line += f" ({len(skipped)} skipped)"
+        out.write(line + "\n")
+        out.flush()
+
+    for loaded, configs in plans:
+        if not args.json:
+            labels = ", ".join(c.label() for c in configs)
+            out.write(f"{loaded.suite.suite} ({loaded.suite.agent}, {len(loaded.suite.cases)} cases) on {labels}\n")
+        runs = run_suite(loaded, configs=configs, concurrency=args.concurrency, owner=args.user, store=store,
+                         on_progress=progress)
+        for run in runs:
+            detail = run_detail(repo, run.id)
+            details.append(detail)
+            if args.json:
+                for case in detail["cases"]:
+                    out.write(json.dumps(case_json(case), ensure_ascii=False, default=str) + "\n")
+                out.write(json.dumps(run_summary(detail["run"]), ensure_ascii=False, default=str) + "\n")
+            else:
+                r = detail["run"]
+                out.write(f"{r['status'].upper()}: {_cases(r)} · assertions {r['assertions_passed']} passed, "
+                          f"{r['assertions_failed']} failed, {r['assertions_skipped']} skipped · "
+                          f"{r['duration_ms'] / 1000:.1f} s · run {r['id']}\n")
+                if r["matrix_id"]:
+                    out.write(f"  matrix {r['matrix_id']}\n")
+    if args.junit:
+        try:
+            Path(args.junit).parent.mkdir(parents=True, exist_ok=True)
+            Path(args.junit).write_text(junit_xml(details), encoding="utf-8")
+        except OSError as exc:
+            raise PlaygroundError(f"Cannot write the JUnit file {args.junit}: {exc.strerror}.", code="bad_path") from exc
+    if not all(d["run"]["status"] == "passed" for d in details):
+        return 1
+    if args.fail_on_skip:
+        skipped = [(c["name"], a) for d in details for c in d["cases"] for a in c["assertions"] if a["status"] == "skip"]
+        if skipped:
+            names = list(dict.fromkeys(name for name, _ in skipped))
+            (sys.stderr if args.json else out).write(
+                f"--fail-on-skip: {len(skipped)} assertion(s) skipped in {len(names)} case(s): {', '.join(names)}\n")
+            return 1
+    return 0
+
+
+def _cases(run: dict[str, Any]) -> str:
+    """"2/3 cases passed, 1 skipped": a skipped case is not a passed one."""
+    skipped = run.get("cases_skipped") or 0
+    return f"{run['cases_passed']}/{run['cases_total']} cases passed" + (f", {skipped} skipped" if skipped else "")
+
+
+def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.services.evals.report import run_summary
+    from agents.services.evals.store import EvalRepo
+
+    repo = EvalRepo(runtime_store().db)
+    runs = repo.runs(args.user, suite=args.suite, agent_id=args.agent, limit=args.limit)
+    for run in runs:
+        if args.json:
+            out.write(json.dumps(run_summary(run) | {"started_at": run["started_at"]}, default=str,
+                                 ensure_ascii=False) + "\n")
+        else:
+            config = run["provider"] + (f"/{run['model']}" if run["model"] else "") + (
+                f" v{run['prompt_version']}" if run["prompt_version"] else "")
+            out.write(f"{run['id']}  {run['started_at']:%Y-%m-%d %H:%M}  {run['status']:<8} "
+                      f"{run['cases_passed']}/{run['cases_total']}  {run['suite']} [{run['agent_id']}] {config}\n")
+    if not runs and not args.json:
+        out.write(f"No evaluation runs for user {args.user}. Start one with `playground eval run agents/`.\n")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.services.evals.compare import matrix_grid
+    from agents.services.evals.report import run_detail
+    from agents.services.evals.store import EvalRepo
+
+    repo = EvalRepo(runtime_store().db)
+    if args.id.startswith("evm_"):
+        grid = matrix_grid(repo, args.id, args.user)
+        if args.json:
+            out.write(json.dumps(grid, ensure_ascii=False, default=str) + "\n")
+            return 0
+        heads = [f"{c['provider']}/{c['model'] or '-'} v{c['prompt_version'] or 'active'}" for c in grid["columns"]]
+        out.write(f"matrix {grid['matrix_id']} · {grid['suite']}\n  {'case':<40} " + " | ".join(heads) + "\n")
+        for row in grid["rows"]:
+            cells = " | ".join(f"{MARK.get(c or '', '-'):^{len(h)}}" for c, h in zip(row["cells"], heads, strict=True))
+            out.write(f"  {row['name'][:40]:<40} {cells}\n")
+        return 0
+    detail = run_detail(repo, args.id, args.user)
+    if args.json:
+        out.write(json.dumps(detail, ensure_ascii=False, default=str) + "\n")
+        return 0
+    r = detail["run"]
+    out.write(f"run {r['id']} · {r['suite']} [{r['agent_id']}] · {r['provider']}/{r['model']}"
+              f"{' prompt v' + str(r['prompt_version']) if r['prompt_version'] else ''} · {r['status']}\n"
+              f"{_cases(r)} · {r['started_at']:%Y-%m-%d %H:%M:%S} UTC\n")
+    for case in detail["cases"]:
+        out.write(f"  {MARK[case['status']]} {case['name']}  (conversation {case['conversation_id']})\n")
+        if case["error"]:
+            out.write(f"      error: {case['error']}\n")
+        steps = {s["step_index"]: s for s in case["steps"]}
+        for a in case["assertions"]:
+            if a["status"] == "pass" and not args.all:
+                continue
+            step = steps.get(a["step_index"], {})
+            trace = f" [trace {step['turn_id']}]" if step.get("turn_id") else ""
+            out.write(f"      {a['status']:<4} step {a['step_index'] + 1} {a['kind']}: {a['message']}{trace}\n")
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.services.evals.compare import compare_runs
+    from agents.services.evals.store import EvalRepo
+
+    result = compare_runs(EvalRepo(runtime_store().db), args.run_a, args.run_b, args.user)
+    if args.json:
+        out.write(json.dumps(result, ensure_ascii=False, default=str) + "\n")
+        return 0
+    pr = result["pass_rate"]
+    out.write(f"A {result['a']['id']} ({result['a']['provider']}/{result['a']['model']})  vs  "
+              f"B {result['b']['id']} ({result['b']['provider']}/{result['b']['model']})\n")
+    out.write(f"pass rate  {_pct(pr['a'])} → {_pct(pr['b'])}\n")
+    for key, m in result["metrics"].items():
+        out.write(f"{key:<15} {_num(m['a'])} → {_num(m['b'])}  (Δ {_num(m['delta'])})\n")
+    counts = result["counts"]
+    out.write(f"{counts['regression']} newly failing · {counts['fixed']} newly passing · "
+              f"{counts['still_failing']} still failing · {counts['still_passing']} still passing"
+              + (f" · {counts['skipped']} skipped in B" if counts["skipped"] else "") + "\n")
+    for row in result["cases"]:
+        if row["change"] == "still_passing":
+            continue
+        out.write(f"  [{row['change']}] {row['name']}\n")
+        for diff in row["differences"]:
+            sa = diff["a"]["status"] if diff["a"] else "—"
+            sb = diff["b"]["status"] if diff["b"] else "—"
+            why = (diff["b"] or diff["a"])["message"]
+            out.write(f"      step {diff['step_index'] + 1} {diff['kind']}: {sa} → {sb}  {why}\n")
+    return 0
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0%}"
+
+
+def _num(value: float | None) -> str:
+    return "—" if value is None else f"{value:,.4g}"
+
+
+def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.services.evals.report import export_text
+    from agents.services.evals.store import EvalRepo
+
+    text = export_text(EvalRepo(runtime_store().db), args.id, args.format, args.user)
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise PlaygroundError(f"Cannot write {args.output}: {exc.strerror}.", code="bad_path") from exc
+        out.write(f"wrote {args.output}\n")
+    else:
+        out.write(text)
+    return 0
+
+
+def cmd_save_case(args: argparse.Namespace, out: TextIO) -> int:
+    """A stored conversation as a case with the suggested assertions, appended to a suite file (created when
+    missing). Review the printed case; ``--print`` only shows it."""
+    from agents.core.session import runtime_store
+    from agents.services.evals.from_chat import add_case, case_yaml, suggest_case
+
+    draft = suggest_case(runtime_store(), args.conversation, args.user, name=args.name)
+    case = draft.to_case()
+    if args.print or not args.suite:
+        out.write(case_yaml(case))
+        return 0
+    path = Path(args.suite)
+    if path.exists() and not path.is_file():  # a folder, /dev/zero, a FIFO: nothing to append to
+        raise InvalidInput("--suite", f"--suite {args.suite!r}은(는) 보통 파일이 아닙니다: 스위트 .yaml 파일을 주세요. "
+                                      f"(--suite {args.suite!r} is not a regular file: give a suite .yaml file.)")
+    try:
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PlaygroundError(f"Cannot read the suite {path}: {exc}.", code="bad_path") from exc
+    text = add_case(current, case, agent=draft.agent, suite_name=path.stem, file=str(path))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise PlaygroundError(f"Cannot write {path}: {exc.strerror}.", code="bad_path") from exc
+    out.write(case_yaml(case) + f"\nsaved case {case.name!r} to {path} ({'added to' if current else 'new'} suite)\n")
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.services.evals import spec
+
+    out.write(json.dumps(spec.suite_json_schema(), ensure_ascii=False, indent=2) + "\n")
+    return 0
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
+    """Called from agents/cli/main.py: ``playground eval ...``."""
+    evals = sub.add_parser("eval", help="run evaluation suites, list, show, compare and export runs")
+    actions = evals.add_subparsers(dest="eval_command", required=True)
+
+    run = actions.add_parser("run", parents=[common], help="run a suite file, or every suite in a folder")
+    run.add_argument("target", help="a suite .yaml file or a folder of them (agents/: every agents/<id>/evals.yaml)")
+    run.add_argument("--provider", help="offline, openai or gemini; a comma list runs a matrix")
+    run.add_argument("--model", help="model name(s), comma-separated for a matrix")
+    run.add_argument("--prompt-version", help="system-prompt version(s) (numbers or 'active'), comma-separated")
+    run.add_argument("--concurrency", type=bounded("--concurrency", 1, MAX_CONCURRENCY), default=4,
+                     help=f"cases run at once, 1-{MAX_CONCURRENCY} (default 4)")
+    run.add_argument("--junit", help="also write JUnit XML to this path")
+    run.add_argument("--fail-on-skip", action="store_true",
+                     help="exit 1 when any assertion was skipped (a judge on the offline model, an unknown price)")
+    run.set_defaults(func=cmd_run)
+
+    lister = actions.add_parser("list", parents=[common], help="your runs, newest first")
+    lister.add_argument("--suite")
+    lister.add_argument("--agent")
+    lister.add_argument("--limit", type=bounded("--limit", 1, 1000), default=20)
+    lister.set_defaults(func=cmd_list)
+
+    show = actions.add_parser("show", parents=[common], help="a run's cases and assertions (or a matrix id's grid)")
+    show.add_argument("id", help="a run id (evr_...) or a matrix id (evm_...)")
+    show.add_argument("--all", action="store_true", help="list passing assertions too")
+    show.set_defaults(func=cmd_show)
+
+    compare = actions.add_parser("compare", parents=[common], help="two runs side by side, regressions first")
+    compare.add_argument("run_a")
+    compare.add_argument("run_b")
+    compare.set_defaults(func=cmd_compare)
+
+    export = actions.add_parser("export", parents=[common], help="a run's assertions as CSV or JSON Lines")
+    export.add_argument("id")
+    export.add_argument("--format", choices=EXPORT_FORMATS, default="csv")
+    export.add_argument("--output", help="write to this file instead of standard output")
+    export.set_defaults(func=cmd_export)
+
+    save = actions.add_parser("save-case", parents=[common],
+                              help="turn a stored conversation into a case with suggested assertions")
+    save.add_argument("conversation", help="a conversation id (conv_...)")
+    save.add_argument("--suite", help="the suite file to append it to (created when missing)")
+    save.add_argument("--name", help="the case's name (default: the conversation's title)")
+    save.add_argument("--print", action="store_true", help="only print the case")
+    save.set_defaults(func=cmd_save_case)
+
+    schema = actions.add_parser("schema", help="print the suite file's JSON Schema")
+    schema.set_defaults(func=cmd_schema)

@@ -1,0 +1,462 @@
+"""The Lab from the terminal: ``playground traces|prompts|compare|metrics|export``.
+
+The CLI runs on the server with the database file, so it acts as the operator: it sees everyone's
+turns (``--user`` filters them) and may activate prompts. Exit 2 on a refused command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from agents.core import inputs
+from agents.core.clock import system_clock
+from agents.core.errors import PlaygroundError
+from agents.core.inputs import InvalidInput
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from agents.core.store.comparisons import SideConfig
+    from agents.core.store.lab import TraceFilter
+    from agents.services.lab import traces
+    from agents.services.lab.access import LabUser
+
+# Each command imports what it runs, so that building the parser (`playground --help`, or a chat) loads
+# neither the store nor the Lab. The parser's choices are kept here for the same reason;
+# tests/test_cli_startup.py checks that they are the Lab's (agents/services/lab/metrics.py, export.py).
+PERIODS = ("24h", "7d", "30d", "all")
+EXPORT_KINDS = ("traces", "feedback", "votes")
+EXPORT_FORMATS = ("csv", "jsonl", "parquet")
+MAX_TRACE_PAGE = 200  # agents/services/lab/traces.py MAX_PAGE
+
+
+def parse_since(raw: str | None, now: datetime, field: str = "--since") -> datetime | None:
+    from agents.services.lab import traces
+
+    return traces.parse_time(raw, now, field)
+
+
+def _console(out: TextIO) -> Console:
+    from rich.console import Console
+
+    return Console(file=out, width=140, force_terminal=False, color_system=None, highlight=False, emoji=False)
+
+
+def _dump(value: Any, out: TextIO) -> None:
+    out.write(json.dumps(value, ensure_ascii=False, default=str) + "\n")
+
+
+# The options that fill each TraceFilter field, to name the one at fault.
+_FILTER_OPTIONS = {"owner": "--user", "agent": "--agent", "provider": "--provider", "model": "--model",
+                   "prompt_version": "--prompt-version", "status": "--status", "feedback": "--feedback",
+                   "since": "--since", "until": "--until", "text": "--search"}
+
+
+def trace_filter(**values: Any) -> TraceFilter:
+    """A TraceFilter from command-line values; a value it refuses (e.g. a --search over 200 characters)
+    is an InvalidInput naming the option."""
+    from pydantic import ValidationError
+
+    from agents.core.store.lab import TraceFilter
+
+    try:
+        return TraceFilter(**values)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        option = _FILTER_OPTIONS.get(str(first["loc"][0]) if first["loc"] else "", "filter")
+        raise InvalidInput(option, f"{option} 값이 올바르지 않습니다: {first['msg']}. "
+                                   f"({option}: {first['msg']}.)") from None
+
+
+def _filters(args: argparse.Namespace, now: datetime) -> TraceFilter:
+    return trace_filter(owner=args.owner, agent=args.agent, provider=args.provider, model=args.model,
+                        prompt_version=args.prompt_version, status=args.status, feedback=args.feedback,
+                        since=parse_since(args.since, now), until=parse_since(args.until, now, "--until"),
+                        text=args.search)
+
+
+def cmd_traces(args: argparse.Namespace, out: TextIO) -> int:
+    from rich.table import Table
+
+    from agents.core.session import runtime_store
+    from agents.services.lab import figures, traces
+    from agents.services.lab.access import LabUser
+
+    store, who, now = runtime_store(), LabUser.cli(), system_clock()
+    if args.action == "show":
+        if not args.turn_id:
+            raise PlaygroundError("`playground traces show` needs a turn id (see `playground traces list`).",
+                                  code="missing_id")
+        detail = traces.trace_detail(store, args.turn_id, who)
+        if args.json:
+            _dump(detail.model_dump(mode="json"), out)
+        else:
+            _print_detail(detail, _console(out))
+        return 0
+    page = traces.list_traces(store, who, _filters(args, now), limit=args.limit, before=args.before)
+    if args.json:
+        for row in page.rows:
+            _dump(row, out)
+        if page.next_cursor:
+            _dump({"next_cursor": page.next_cursor}, out)
+        return 0
+    if not page.rows:
+        out.write("No turns match.\n")
+        return 0
+    table = Table(show_lines=False, expand=False)
+    for column in ("started (UTC)", "turn", "user", "agent", "provider/model", "prompt", "status", "latency",
+                   "TTFT", "tokens", "cost", "👍/👎", "message"):
+        table.add_column(column, overflow="fold")
+    for r in page.rows:
+        table.add_row(figures.when(r["started_at"]), r["turn_id"], r["owner_id"], r["agent_id"],
+                      f"{r['provider']}/{r['model']}", figures.version(r["prompt_version"]),
+                      r["status"] + (f" ({r['error_code']})" if r["error_code"] else ""),
+                      figures.ms(r["latency_ms"]), figures.ms(r["ttft_ms"]),
+                      figures.tokens(r["input_tokens"], r["output_tokens"]), figures.cost(r["cost_usd"]),
+                      figures.FEEDBACK_MARK.get(r["rating"], ""), (r["message"] or "")[:60])
+    console = _console(out)
+    console.print(table)
+    if page.next_cursor:
+        console.print(f"more: --before '{page.next_cursor}'")
+    return 0
+
+
+def _print_detail(d: traces.TraceDetail, c: Console) -> None:
+    from rich.table import Table
+
+    from agents.services.lab import figures
+
+    c.print(f"{d.turn_id}  {d.agent_id}  {d.provider}/{d.model}  {d.status}"
+            + (f" ({d.error_code})" if d.error_code else "") + f"  {figures.when(d.started_at)} UTC")
+    c.print(f"user {d.owner_id}" + (f" (sandbox {d.user_id}, comparison {d.comparison_id} side "
+                                    f"{(d.comparison_side or '').upper()})" if d.comparison_id else "")
+            + f" · conversation {d.conversation_id or '—'}")
+    c.print(f"latency {figures.ms(d.latency_ms)} · TTFT {figures.ms(d.ttft_ms)} · tokens "
+            f"{figures.tokens(d.input_tokens, d.output_tokens)} · cost {figures.cost(d.cost_usd)}"
+            + (f" · fallbacks {', '.join(d.fallbacks)}" if d.fallbacks else ""))
+    c.print(f"prompt {figures.version(d.prompt_version)}" + (f" · {d.prompt_label}" if d.prompt_label else ""))
+    c.print(f"message: {d.message or ''}")
+    timeline = Table(title="timeline", title_justify="left")
+    for column in ("start", "duration", "step", "TTFT"):
+        timeline.add_column(column)
+    for bar in d.timeline:
+        timeline.add_row(f"{bar.start_ms:,.1f} ms", f"{bar.ms:,.1f} ms", bar.label + ("" if bar.ok else " ⚠️"),
+                         "" if bar.ttft_ms is None else f"{bar.ttft_ms:,.1f} ms")
+    c.print(timeline)
+    for call in d.tool_calls:
+        c.print(f"tool {call.name} {json.dumps(call.args, ensure_ascii=False)} → "
+                f"{'ok' if call.ok else call.status if call.ok is None else 'failed'}: {call.summary[:160]}")
+    for error in d.errors:
+        c.print(f"error: {error.get('code') or error.get('name')}: {error.get('message')}")
+    for item in d.feedback:
+        c.print(f"feedback: {figures.FEEDBACK_MARK.get(item['rating'], '')} {item.get('comment') or ''}")
+    c.print(f"reply: {d.reply[:400]}")
+    c.print("system prompt:\n" + (d.system_prompt or "(no model call)"))
+
+
+def cmd_prompts(args: argparse.Namespace, out: TextIO) -> int:
+    from rich.table import Table
+
+    from agents.core.session import runtime_store
+    from agents.services.lab import figures, prompts
+    from agents.services.lab.access import LabUser
+
+    store, now = runtime_store(), system_clock()
+    who = LabUser.cli(args.owner or "system")
+    console = _console(out)
+    match args.action:
+        case "list":
+            rows = prompts.versions(store, args.agent, who)
+            if args.json:
+                for row in rows:
+                    _dump(row.model_dump(mode="json"), out)
+                return 0
+            table = Table()
+            for column in ("version", "label", "active", "by", "created (UTC)", "note", "chars"):
+                table.add_column(column, overflow="fold")
+            for row in rows:
+                table.add_row(figures.version(row.version), row.label or "", "✅" if row.active else "",
+                              row.created_by or "", figures.when(row.created_at), row.note or "",
+                              f"{len(row.content):,}")
+            console.print(table)
+        case "show":
+            row = prompts.version(store, args.agent, _number(args.version, "version"), who)
+            if args.json:
+                _dump(row.model_dump(mode="json"), out)
+            else:
+                out.write(row.content + ("\n" if not row.content.endswith("\n") else ""))
+        case "create":
+            content = _prompt_text(args, store, who)
+            row = prompts.create(store, args.agent, content, who, now, label=args.label, note=args.note)
+            if args.activate:
+                prompts.activate(store, args.agent, row.version, who, now)
+            _report(args, out, row.model_dump(mode="json"),
+                    f"created {args.agent} v{row.version}" + (" and activated it" if args.activate else ""))
+        case "diff":
+            diff = prompts.diff(store, args.agent, _number(args.version, "A"), _number(args.other, "B"), who)
+            if args.json:
+                _dump(diff.model_dump(mode="json"), out)
+            else:
+                out.write((diff.unified or "(the two versions are the same)") + "\n")
+        case "activate":
+            done = prompts.activate(store, args.agent, _number(args.version, "version"), who, now)
+            _report(args, out, done.model_dump(mode="json"), f"{args.agent}: v{done.version} is active")
+        case "rollback":
+            done = prompts.rollback(store, args.agent, who, now)
+            _report(args, out, done.model_dump(mode="json"), f"{args.agent}: rolled back to v{done.version}")
+        case "pick":
+            if not args.conversation:
+                raise PlaygroundError("`playground prompts pick` needs --conversation ID.", code="missing_id")
+            number = None if args.version in (None, "active") else _number(args.version, "version")
+            owner = LabUser(args.owner or "demo", "local")
+            prompts.pick(store, args.conversation, number, owner, now, agent_id=args.agent)
+            _report(args, out, {"conversation_id": args.conversation, "version": number},
+                    f"{args.conversation} uses " + ("the active version" if number is None else f"v{number}"))
+    return 0
+
+
+def _number(raw: str | None, name: str) -> int:
+    try:
+        value = int(str(raw).removeprefix("v"))
+    except ValueError:
+        raise InvalidInput(name, f"{name}은(는) 버전 번호(예: 2 또는 v2)입니다 ({raw!r} 받음). "
+                                 f"({name} must be a version number such as 2 or v2, not {raw!r}.)") from None
+    if value < 0:
+        raise InvalidInput(name, f"{name} must be 0 or more, not {value}.")
+    return value
+
+
+def _prompt_text(args: argparse.Namespace, store: Any, who: LabUser) -> str:
+    from agents.services.lab import prompts
+
+    if args.file:
+        try:
+            with Path(args.file).open("rb") as handle:
+                return inputs.read_bounded(handle, f"--file {args.file}", "--file").decode("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidInput("--file", f"--file {args.file!r}을(를) UTF-8로 읽을 수 없습니다 ({exc}). "
+                                         f"(Cannot read --file {args.file!r} as UTF-8: {exc}.)") from None
+    if args.text is not None:
+        return args.text
+    if args.version is not None:  # "create AGENT FROM_VERSION": a copy to edit later, or with --append
+        base = prompts.version(store, args.agent, _number(args.version, "version"), who).content
+        return base + (("\n" + args.append) if args.append else "")
+    if not sys.stdin.isatty():
+        raw = inputs.read_bounded(sys.stdin.buffer, "stdin", "stdin")
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidInput("stdin", f"표준 입력의 {exc.start}번째 바이트가 UTF-8이 아닙니다. UTF-8로 보내세요. "
+                                        f"(Standard input is not UTF-8 at byte {exc.start}: send UTF-8 text.)") from None
+    raise InvalidInput("content", "새 버전의 내용을 주세요: --file PATH, --text, 표준 입력, 또는 기반 버전 번호. "
+                                  "(Give the new version's text: --file PATH, --text, stdin, or a version to copy.)")
+
+
+def _report(args: argparse.Namespace, out: TextIO, data: dict[str, Any], text: str) -> None:
+    if args.json:
+        _dump(data, out)
+    else:
+        out.write(text + "\n")
+
+
+def _side(raw: str, name: str) -> SideConfig:
+    """``offline``, ``openai:gpt-4o-mini``, ``gemini@2``, ``openai:gpt-4o@0``."""
+    from agents.core.store.comparisons import SideConfig
+
+    head, _, version = raw.partition("@")
+    provider, _, model = head.partition(":")
+    return SideConfig(provider=provider or "offline", model=model or None,
+                      prompt_version=None if not version else _number(version, name))
+
+
+def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.services.lab import compare, figures
+    from agents.services.lab.access import LabUser
+
+    store, now = runtime_store(), system_clock()
+    who = LabUser(args.owner or "demo", "local")
+    if args.action == "vote":
+        row = compare.vote(store, who, args.target or "", _number(args.message, "round"), args.choice or "", now)
+        _report(args, out, row.model_dump(mode="json"), f"round {row.round}: {row.vote}")
+        return 0
+    if args.action == "list":
+        for row in compare.list_comparisons(store, who):
+            _report(args, out, row.model_dump(mode="json"), f"{row.id}  {row.agent_id}  {row.title or ''}")
+        return 0
+    if args.comparison:
+        comparison = compare.get(store, who, args.comparison)
+    else:
+        comparison = compare.start(store, who, args.target, _side(args.a, "--a"), _side(args.b, "--b"), now)
+    texts: dict[str, list[str]] = {"a": [], "b": []}
+    status = 0
+    for item in compare.run_round(store, who, comparison.id, args.message or ""):
+        if args.json:
+            _dump(item.wire(), out)
+        elif isinstance(item, compare.SideEvent):
+            if item.type == "text_delta":
+                texts[item.side].append(item.event.content)
+            elif item.type == "error":
+                texts[item.side].append(f"\n[error {item.event.code}] {item.event.message}")
+        if isinstance(item, compare.SideEvent) and item.type == "error":
+            status = 1
+    if not args.json:
+        for view in compare.rounds(store, who, comparison.id)[-1:]:
+            for side, summary in (("a", view.a), ("b", view.b)):
+                config = comparison.config_a if side == "a" else comparison.config_b
+                out.write(f"── {side.upper()}: {config.provider}/{summary.model or config.model or ''} "
+                          f"{figures.version(summary.prompt_version)} · {figures.ms(summary.latency_ms)} · "
+                          f"TTFT {figures.ms(summary.ttft_ms)} · "
+                          f"{figures.tokens(summary.input_tokens, summary.output_tokens)} tokens · "
+                          f"{figures.cost(summary.cost_usd)}\n{''.join(texts[side]).strip()}\n")
+            out.write(f"comparison {comparison.id} round {view.round}: vote with `playground compare vote "
+                      f"{comparison.id} {view.round} a|b|tie|both_bad`\n")
+    return status
+
+
+def cmd_metrics(args: argparse.Namespace, out: TextIO) -> int:
+    from rich.table import Table
+
+    from agents.core.session import runtime_store
+    from agents.services.lab import figures, metrics
+    from agents.services.lab.access import LabUser
+
+    store, now = runtime_store(), system_clock()
+    frame = metrics.metrics(store, LabUser.cli(), metrics.period_filter(
+        args.period, now, trace_filter(owner=args.owner, agent=args.agent)))
+    rows = metrics.records(frame)
+    if args.json:
+        for row in rows:
+            _dump(row, out)
+        return 0
+    if not rows:
+        out.write(f"No turns in the last {args.period}.\n")
+        return 0
+    table = Table()
+    for column in ("agent", "provider/model", "prompt", "turns", "errors", "p50 / p95", "TTFT p50 / p95", "tokens",
+                   "cost", "👍 ratio", "votes W/L/T/✗", "fallbacks"):
+        table.add_column(column, overflow="fold")
+    for r in rows:
+        table.add_row(r["agent_id"], f"{r['provider']}/{r['model']}", figures.version(r["prompt_version"]),
+                      f"{r['turns']:,}", figures.ratio(r["error_rate"]),
+                      f"{figures.ms(r['latency_p50'])} / {figures.ms(r['latency_p95'])}",
+                      f"{figures.ms(r['ttft_p50'])} / {figures.ms(r['ttft_p95'])}",
+                      figures.tokens(r["input_tokens"], r["output_tokens"]), figures.cost(r["cost_usd"]),
+                      figures.ratio(r["thumbs_up_ratio"]) + f" ({r['thumbs_up']}/{r['thumbs_down']})",
+                      f"{r['wins']}/{r['losses']}/{r['ties']}/{r['both_bad']}",
+                      ", ".join(f"{k} {v}" for k, v in r["fallbacks"].items() if v) or "—")
+    _console(out).print(table)
+    return 0
+
+
+def _out_path(raw: str) -> Path:
+    """Where ``export --out`` writes: a file in a folder that exists, not a folder itself."""
+    target = Path(raw)
+    if target.is_dir():
+        raise InvalidInput("--out", f"--out {raw!r}은(는) 폴더입니다: 파일 이름을 주세요 (예: {raw.rstrip('/')}/traces.csv). "
+                                    f"(--out {raw!r} is a folder: give a file name, e.g. {raw.rstrip('/')}/traces.csv.)")
+    if not target.parent.is_dir():
+        raise InvalidInput("--out", f"--out의 폴더 {str(target.parent)!r}이(가) 없습니다. 먼저 만드세요. "
+                                    f"(The folder of --out, {str(target.parent)!r}, does not exist: create it first.)")
+    return target
+
+
+def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+    from agents.services.lab import export
+    from agents.services.lab.access import LabUser
+
+    now = system_clock()
+    target = _out_path(args.out) if args.out else None
+    # Written in a fresh temporary folder first, then moved: a target the database can't write to (a
+    # read-only place, /proc) is a refusal naming --out, and no half-written file is left there.
+    path, count = export.export(runtime_store(), LabUser.cli(), args.kind, args.format, _filters(args, now),
+                                now=now, full=args.full, limit=args.limit)
+    if target is not None:
+        folder = path.parent
+        try:
+            path = Path(shutil.move(path, target))
+        except OSError as exc:
+            raise InvalidInput("--out", f"--out {args.out!r}에 쓸 수 없습니다 ({exc.strerror}). "
+                                        f"(Cannot write --out {args.out!r}: {exc.strerror}.)") from None
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    _report(args, out, {"path": str(path), "rows": count}, f"{count} rows → {path}")
+    return 0
+
+
+def _filter_args(parser: argparse.ArgumentParser, bounded: Callable[[str, int, int], Callable[[str], int]]) -> None:
+    parser.add_argument("--agent")
+    parser.add_argument("--provider")
+    parser.add_argument("--model")
+    parser.add_argument("--prompt-version", type=bounded("--prompt-version", 0, 1_000_000), dest="prompt_version",
+                        help="0 = the built-in prompt")
+    parser.add_argument("--status", choices=["done", "error", "interrupted", "refused"])
+    parser.add_argument("--feedback", choices=["up", "down", "none"])
+    parser.add_argument("--since", help="24h, 7d, 30m or an ISO date/time (UTC)")
+    parser.add_argument("--until", help="same forms as --since")
+    parser.add_argument("--search", help="text in the message, the reply, a tool name or the error")
+
+
+def add_lab_commands(sub: argparse._SubParsersAction, _common: argparse.ArgumentParser,  # type: ignore[type-arg]
+                     bounded: Callable[[str, int, int], Callable[[str], int]]) -> None:
+    """Called by ``agents/cli/main.py``'s ``build_parser``; ``bounded`` makes a whole-number option type."""
+    base = argparse.ArgumentParser(add_help=False)
+    base.add_argument("--json", action="store_true", help="print JSON lines")
+    base.add_argument("--user", dest="owner", help="only this user's turns (default: everyone's)")
+
+    tr = sub.add_parser("traces", parents=[base], help="list turns with filters, or show one turn's trace")
+    tr.add_argument("action", choices=["list", "show"])
+    tr.add_argument("turn_id", nargs="?")
+    _filter_args(tr, bounded)
+    tr.add_argument("--limit", type=bounded("--limit", 1, MAX_TRACE_PAGE), default=50,
+                    help=f"1-{MAX_TRACE_PAGE} (default 50)")
+    tr.add_argument("--before", help="the cursor printed after a page, for the next one")
+    tr.set_defaults(func=cmd_traces)
+
+    pr = sub.add_parser("prompts", parents=[base], help="system-prompt versions: list, show, create, diff, "
+                                                          "activate, rollback, pick")
+    pr.add_argument("action", choices=["list", "show", "create", "diff", "activate", "rollback", "pick"])
+    pr.add_argument("agent", nargs="?", help="the agent")
+    pr.add_argument("version", nargs="?", help="show/activate: the version; create: copy this one; diff: A; "
+                                               "pick: a version or 'active'")
+    pr.add_argument("other", nargs="?", help="diff: B")
+    pr.add_argument("--file", help="create: the new version's text from this UTF-8 file")
+    pr.add_argument("--text", help="create: the new version's text")
+    pr.add_argument("--append", help="create from a version: add this line at its end")
+    pr.add_argument("--label")
+    pr.add_argument("--note")
+    pr.add_argument("--activate", action="store_true", help="create: activate it at once")
+    pr.add_argument("--conversation", help="pick: the conversation that uses the version")
+    pr.set_defaults(func=cmd_prompts)
+
+    cp = sub.add_parser("compare", parents=[base], help="side by side: one message, two configurations")
+    cp.add_argument("action", choices=["run", "vote", "list"])
+    cp.add_argument("target", nargs="?", help="run: the agent; vote: the comparison id")
+    cp.add_argument("message", nargs="?", help="run: the message; vote: the round")
+    cp.add_argument("choice", nargs="?", help="vote: a, b, tie or both_bad")
+    cp.add_argument("--a", default="offline", help="side A: provider[:model][@version], e.g. offline@0")
+    cp.add_argument("--b", default="offline", help="side B, e.g. openai:gpt-4o-mini@2")
+    cp.add_argument("--comparison", help="run: continue this comparison")
+    cp.set_defaults(func=cmd_compare)
+
+    me = sub.add_parser("metrics", parents=[base], help="per agent x provider x model x prompt version")
+    me.add_argument("--period", default="7d", choices=list(PERIODS))
+    me.add_argument("--agent")
+    me.set_defaults(func=cmd_metrics)
+
+    ex = sub.add_parser("export", parents=[base], help="traces, feedback or votes as CSV, JSON Lines or Parquet")
+    ex.add_argument("kind", choices=list(EXPORT_KINDS))
+    ex.add_argument("--format", default="csv", choices=list(EXPORT_FORMATS))
+    ex.add_argument("--out", help="file to write (default: a temporary folder, printed)")
+    ex.add_argument("--full", action="store_true", help="traces: with events, spans, prompts and requests")
+    ex.add_argument("--limit", type=int, help="at most this many rows: the newest, written oldest first")
+    _filter_args(ex, bounded)
+    ex.set_defaults(func=cmd_export)

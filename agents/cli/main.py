@@ -1,0 +1,449 @@
+"""The terminal front end: ``playground agents|chat|actions|conversations|alerts|tokens|serve``, and the
+Lab's ``traces|prompts|compare|metrics|export`` (``agents/cli/lab.py``).
+
+Exit status: 0 on success, 1 when a turn ended in an ``error`` event, 2 when a
+command was refused (bad input, unknown id, a second confirm...).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import json
+import logging
+import os
+import re
+import socket
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from agents.cli.lab import add_lab_commands
+from agents.core import inputs
+from agents.core.errors import PlaygroundError
+from agents.core.inputs import InvalidInput
+
+# Each command imports what it runs: `playground --help` then loads no store, no agent, no pydantic, and
+# a chat no Lab, pandas, plotly or scikit-learn (tests/test_cli_startup.py, tests/bench/bench_startup.py).
+
+
+def cmd_nlu_report(args: argparse.Namespace, out: TextIO) -> int:
+    """Accuracy per intent and the confusions of an agent's offline model on its test phrasings."""
+    from agents.core.agent import get_agent, list_agents
+
+    spec = get_agent(args.agent)
+    if args.file and not Path(args.file).exists():
+        raise InvalidInput("--file", f"--file {args.file!r}이(가) 없습니다. 라벨 파일의 경로를 확인하세요. "
+                                     f"(--file {args.file!r} does not exist: check the labelled file's path.)")
+    run = spec.extra.get("nlu_report")
+    if run is None:
+        known = ", ".join(a.id for a in list_agents() if a.extra.get("nlu_report")) or "none"
+        out.write(f"{spec.id} has no labelled phrasings to report on (agents with a report: {known}).\n")
+        return 1
+    result = run(Path(args.file)) if args.file else run()
+    for one in result if isinstance(result, list) else [result]:  # an agent may keep several labelled sets
+        _print_report(spec.id, one, args.json, out)
+    return 0
+
+
+def _print_report(agent: str, result: object, as_json: bool, out: TextIO) -> None:
+    from rich.console import Console
+
+    from agents.nlu import Report
+
+    if isinstance(result, Report):
+        if as_json:
+            figures = result.json_figures() if hasattr(result, "json_figures") else {}  # e.g. precision, recall
+            out.write(json.dumps({"agent": agent, "set": result.name, "right": result.right, "total": result.total,
+                                  "accuracy": round(result.accuracy, 4), "per_intent": result.per_intent(),
+                                  "per_kind": result.per_kind(), "confusions": result.confusions(), **figures},
+                                 ensure_ascii=False) + "\n")
+        else:
+            result.print(Console(file=out, width=120, force_terminal=False, color_system=None))
+    else:
+        out.write(str(result) + "\n")
+
+
+def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.agent import list_agents
+
+    agents = list_agents()
+    if args.json:
+        for spec in agents:
+            out.write(json.dumps({"id": spec.id, "title": spec.title, "description": spec.description,
+                                  "tools": spec.tools.names()}, ensure_ascii=False) + "\n")
+    else:
+        if not agents:
+            out.write("No agents are registered.\n")
+        for spec in agents:
+            out.write(f"{spec.id:<12} {spec.title} — {spec.description}\n")
+    return 0
+
+
+def _message(args: argparse.Namespace) -> str:
+    """The message from the argument, ``-`` (stdin) or ``--file``: a 300 KB argument can't pass exec()."""
+    if args.file is not None and args.message is not None:
+        raise InvalidInput("message", "메시지는 인자 또는 --file 중 하나로만 주세요. (Give the message either as an "
+                                      "argument or with --file, not both.)")
+    if args.file is not None:
+        source = f"--file {args.file}"
+        try:
+            with Path(args.file).open("rb") as handle:
+                raw = inputs.read_bounded(handle, source, "--file")
+        except OSError as exc:
+            raise InvalidInput("--file", f"--file {args.file!r}을(를) 읽을 수 없습니다: {exc.strerror}. 경로를 확인하세요. "
+                                         f"(Cannot read --file {args.file!r}: {exc.strerror}.)") from exc
+    elif args.message == "-":
+        raw, source = inputs.read_bounded(sys.stdin.buffer, "stdin", "message"), "stdin"
+    elif args.message is None:
+        raise InvalidInput("message", "보낼 메시지를 주세요: 인자, '-'(표준 입력) 또는 --file PATH. "
+                                      "(Give the message as an argument, '-' for stdin, or --file PATH.)")
+    else:
+        return args.message
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput("message", f"{source}의 {exc.start}번째 바이트가 UTF-8이 아닙니다. 파일을 UTF-8로 저장해 "
+                                      f"다시 보내세요. ({source} is not valid UTF-8 at byte {exc.start}: save it as "
+                                      "UTF-8 and retry.)") from exc
+
+
+def cmd_chat(args: argparse.Namespace, out: TextIO) -> int:
+    message = inputs.text(_message(args))  # before the store is opened: nothing to clean up
+    from agents.core.session import Session
+
+    session = Session(args.agent, user_id=args.user, provider=args.provider, conversation_id=args.conversation,
+                      provider_settings={"model": args.model} if args.model is not None else None)
+    status = 0
+    extra = {"anchor_product_id": args.anchor} if args.anchor else None
+    readable = None
+    if not args.json:
+        from agents.cli.render import ReadableRenderer  # rich's markdown: only for people reading
+
+        readable = ReadableRenderer(out)
+    for event in session.send(message, extra):
+        if readable is None:
+            out.write(event.model_dump_json() + "\n")
+        else:
+            readable(event)
+        if event.type == "error":
+            status = 1
+        out.flush()
+    if readable is not None:
+        readable.close()
+    conversation = session.conversation_id or "(none)"
+    if args.json:
+        out.write(json.dumps({"conversation_id": conversation}) + "\n")
+    else:
+        out.write(f"conversation: {conversation}\n")
+    return status
+
+
+def _dump(value: Any, out: TextIO) -> None:
+    out.write(json.dumps(value, ensure_ascii=False, default=str, indent=2) + "\n")
+
+
+def cmd_actions(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.actions import ActionService
+    from agents.core.session import runtime_store
+
+    store = runtime_store()
+    service = ActionService(store)
+    if args.action == "list":
+        rows = store.actions.list_for_user(args.user)
+        if args.json:
+            for row in rows:
+                out.write(row.model_dump_json() + "\n")
+        elif not rows:
+            out.write(f"No actions for user {args.user}.\n")
+        for row in rows if not args.json else []:
+            out.write(f"{row.id}  {row.status.value:<10} {row.tool_name:<22} {row.summary}\n")
+        return 0
+    if not args.id:
+        raise PlaygroundError(f"`playground actions {args.action}` needs an action id.", code="missing_id")
+    outcome = (service.confirm if args.action == "confirm" else service.cancel)(args.id, args.user)
+    if args.json:
+        out.write(outcome.model_dump_json() + "\n")
+    else:
+        out.write(f"{outcome.status.value}: {outcome.message}\n")
+    return 0 if outcome.ok else 1
+
+
+def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.session import runtime_store
+
+    store = runtime_store()
+    if args.action == "list":
+        rows = store.conversations.list(args.user, agent_id=args.agent, archived=None if args.all else False,
+                                        limit=args.limit)
+        if args.json:
+            for row in rows:
+                out.write(row.model_dump_json() + "\n")
+        elif not rows:
+            out.write(f"No conversations for user {args.user}.\n")
+        for row in rows if not args.json else []:
+            flag = " (archived)" if row.archived else ""
+            out.write(f"{row.id}  {row.agent_id:<10} {row.updated_at:%Y-%m-%d %H:%M}  {row.title}{flag}\n"
+                      f"    {row.message_count} messages · {row.last_preview or ''}\n")
+        return 0
+    if not args.id:
+        raise PlaygroundError(f"`playground conversations {args.action}` needs a conversation id.", code="missing_id")
+    conversation = store.conversations.get(args.id, args.user)
+    if conversation is None:
+        raise PlaygroundError(f"Conversation {args.id!r} was not found for user {args.user!r}. "
+                              "List yours with `playground conversations list`.", code="conversation_not_found")
+    if args.action == "show":
+        messages = store.messages.recent(args.id, 1000)
+        if args.json:
+            _dump({"conversation": conversation.model_dump(mode="json"),
+                   "messages": [m.model_dump(mode="json") for m in messages]}, out)
+        else:
+            out.write(f"{conversation.title}  [{conversation.agent_id}]\n")
+            for m in messages:
+                label = m.role if m.status == "complete" else f"{m.role}, {m.status}"
+                text = m.content or ""
+                if m.role == "tool":
+                    text = f"{m.tool_name} → {m.meta.get('summary') or m.content}"
+                elif m.tool_calls:
+                    text = (text + " " if text else "") + "→ " + ", ".join(f"{c['name']}({c['arguments']})"
+                                                                         for c in m.tool_calls)
+                out.write(f"{m.seq:>4} {label:<12} {text}\n")
+        return 0
+    from agents.core.clock import system_clock
+
+    if args.action == "archive":
+        store.conversations.set_archived(args.id, args.user, True, system_clock())
+        out.write(f"archived {args.id}\n")
+    elif args.action == "unarchive":
+        store.conversations.set_archived(args.id, args.user, False, system_clock())
+        out.write(f"unarchived {args.id}\n")
+    elif args.action == "delete":
+        store.conversations.delete(args.id, args.user)
+        out.write(f"deleted {args.id} and everything under it\n")
+    return 0
+
+
+def cmd_alerts(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.agent import get_agent
+    from agents.core.clock import system_clock
+    from agents.core.session import Session
+
+    spec = get_agent(args.agent)
+    if spec.alert_check is None:
+        raise PlaygroundError(f"The {spec.id} agent has no proactive alerts.", code="no_alerts")
+    session = Session(spec.id, user_id=args.user)
+    if args.action == "check":
+        created = spec.alert_check(session.store, session.user_id, system_clock())
+        out.write(f"created {len(created)} alert(s)\n" if not args.json else "")
+        for row in created:
+            out.write(row.model_dump_json() + "\n" if args.json else f"  [{row.severity}] {row.title}\n")
+        return 0
+    if args.action in ("read", "dismiss", "acted"):
+        if not args.id:
+            raise PlaygroundError(f"`playground alerts {args.action}` needs an alert id.", code="missing_id")
+        status = {"read": "READ", "dismiss": "DISMISSED", "acted": "ACTED_ON"}[args.action]
+        if not session.store.alerts.set_status(args.id, session.user_id, status, system_clock()):
+            raise PlaygroundError(f"No open alert {args.id!r} for user {args.user!r}.", code="alert_not_found")
+        out.write(f"{args.id}: {status}\n")
+        return 0
+    rows = session.store.alerts.list(session.user_id, agent_id=spec.id)
+    for row in rows:
+        out.write(row.model_dump_json() + "\n" if args.json else f"{row.id}  {row.status:<9} [{row.severity}] {row.title}\n")
+    if not rows and not args.json:
+        out.write(f"No alerts for user {args.user}.\n")
+    return 0
+
+
+def cmd_tokens(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.clock import system_clock
+    from agents.core.session import runtime_store
+    from agents.services import access
+
+    store = runtime_store()
+    if args.action == "create":
+        row, plain = access.issue_token(store, args.user, args.label, system_clock())
+        if args.json:
+            out.write(json.dumps({**row.model_dump(mode="json"), "token": plain}, ensure_ascii=False) + "\n")
+        else:
+            out.write(f"{plain}\n\nAPI token {row.id} for {row.user_id} ({row.label}). This is the only time it is "
+                      "shown: keep it somewhere safe.\nUse it as: Authorization: Bearer <token>\n")
+        return 0
+    if args.action == "revoke":
+        if not args.id:
+            raise PlaygroundError("`playground tokens revoke` needs a token id (see `playground tokens list`).",
+                                  code="missing_id")
+        row = access.revoke_token(store, args.user, args.id, system_clock())
+        out.write(row.model_dump_json() + "\n" if args.json else f"revoked {row.id} ({row.label})\n")
+        return 0
+    rows = store.tokens.list(args.user)
+    for row in rows:
+        if args.json:
+            out.write(row.model_dump_json() + "\n")
+        else:
+            used = f"{row.last_used_at:%Y-%m-%d %H:%M}" if row.last_used_at else "never used"
+            state = "active" if row.active else f"revoked {row.revoked_at:%Y-%m-%d}"
+            out.write(f"{row.id}  {row.prefix}…  {state:<18} {used:<16} {row.label}\n")
+    if not rows and not args.json:
+        out.write(f"No API tokens for user {args.user}.\n")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    from pages.gradio.shell import main as serve
+
+    serve(host=args.host, port=args.port)
+    return 0
+
+
+def _bounded(name: str, low: int, high: int) -> Callable[[str], int]:
+    def parse(raw: str) -> int:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number from {low} to {high}, not {raw!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high}, not {value}")
+        return value
+
+    return parse
+
+
+_HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}"
+                        r"[A-Za-z0-9])?)*")
+
+
+def _host(raw: str) -> str:
+    try:
+        address = ipaddress.ip_address(raw)
+    except ValueError:
+        if not _HOST_NAME.fullmatch(raw):
+            raise argparse.ArgumentTypeError(f"--host must be an IP address or a host name, not {raw!r}") from None
+        return raw
+    scope = getattr(address, "scope_id", None)  # fe80::1%eth0: the zone must be an interface of this machine
+    if scope and scope not in {name for _, name in socket.if_nameindex()} and not scope.isdigit():
+        raise argparse.ArgumentTypeError(f"--host {raw!r} names no network interface of this machine ({scope!r})")
+    return raw
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="playground", description="Agent Playground from the terminal.")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--user", default="demo", help="user id (default: demo)")
+    common.add_argument("--json", action="store_true", help="print JSON lines")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sub.add_parser("agents", parents=[common], help="list the registered agents").set_defaults(func=cmd_agents)
+
+    chat = sub.add_parser("chat", parents=[common], help="send one message and stream the events")
+    chat.add_argument("agent")
+    chat.add_argument("message", nargs="?",
+                      help="the message; '-' reads stdin; after '--' it may start with '-'")
+    chat.add_argument("--file", help="read the message from this UTF-8 file")
+    chat.add_argument("--conversation", help="continue this conversation id")
+    chat.add_argument("--provider", default="offline", choices=("offline", "openai", "gemini"),
+                      help="offline (default), openai or gemini")  # providers.PROVIDER_NAMES, unimported for speed
+    chat.add_argument("--model", help="model name for the provider")
+    chat.add_argument("--anchor", help="shopping: re-recommend around this product id (the product-page flow)")
+    chat.set_defaults(func=cmd_chat)
+
+    actions = sub.add_parser("actions", parents=[common], help="list, confirm or cancel pending actions")
+    actions.add_argument("action", choices=["list", "confirm", "cancel"])
+    actions.add_argument("id", nargs="?")
+    actions.set_defaults(func=cmd_actions)
+
+    conversations = sub.add_parser("conversations", parents=[common], help="list, show, archive or delete")
+    conversations.add_argument("action", choices=["list", "show", "archive", "unarchive", "delete"])
+    conversations.add_argument("id", nargs="?")
+    conversations.add_argument("--agent", help="only this agent's conversations")
+    conversations.add_argument("--all", action="store_true", help="include archived conversations")
+    conversations.add_argument("--limit", type=_bounded("--limit", 1, 1000), default=20, help="1-1000 (default 20)")
+    conversations.set_defaults(func=cmd_conversations)
+
+    alerts = sub.add_parser("alerts", parents=[common], help="check, list or update proactive alerts")
+    alerts.add_argument("action", choices=["check", "list", "read", "dismiss", "acted"])
+    alerts.add_argument("id", nargs="?")
+    alerts.add_argument("--agent", default="marketing")
+    alerts.set_defaults(func=cmd_alerts)
+
+    tokens = sub.add_parser("tokens", parents=[common], help="create, list or revoke HTTP API tokens of a user")
+    tokens.add_argument("action", choices=["create", "list", "revoke"])
+    tokens.add_argument("id", nargs="?", help="revoke: the token id")
+    tokens.add_argument("--label", help="create: what the token is for, e.g. 'nightly eval'")
+    tokens.set_defaults(func=cmd_tokens)
+
+    report = sub.add_parser("nlu-report", parents=[common],
+                            help="offline model accuracy per intent and confusions on an agent's test phrasings")
+    report.add_argument("agent")
+    report.add_argument("--file", help="another labelled phrasings file in the same format")
+    report.set_defaults(func=cmd_nlu_report)
+
+    from agents.cli.eval import add_parser as add_eval_parser
+
+    add_eval_parser(sub, common, _bounded)
+
+    serve = sub.add_parser("serve", help="start the web app")
+    serve.add_argument("--host", type=_host, default="127.0.0.1", help="an IP address or a host name")
+    serve.add_argument("--port", type=_bounded("--port", 1, 65535), default=7860, help="1-65535 (default 7860)")
+    serve.set_defaults(func=cmd_serve)
+    add_lab_commands(sub, common, _bounded)  # traces, prompts, compare, metrics, export
+    return parser
+
+
+def _option_names(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """Each parsed value's name as a person typed it (``--conversation``, ``message``), over all subcommands."""
+    names: dict[str, str] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                names.update(_option_names(child))
+        elif action.option_strings:
+            names[action.dest] = max(action.option_strings, key=len)
+        else:
+            names.setdefault(action.dest, action.dest)
+    return names
+
+
+def _check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """An argument that is not valid UTF-8 reaches Python as lone surrogates, which no store, SDK or
+    file can take: refuse it here, by the option's name, before anything runs."""
+    names = _option_names(parser)
+    for dest, value in vars(args).items():
+        if isinstance(value, str):
+            inputs.text(value, names.get(dest, dest))
+    if hasattr(args, "user") or getattr(args, "owner", None) is not None:
+        from agents.core.session import check_user_id
+    if hasattr(args, "user"):
+        check_user_id(args.user)
+    if getattr(args, "owner", None) is not None:  # the Lab's --user filter
+        check_user_id(args.owner)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    from agents.core.redact import install_log_redaction
+
+    install_log_redaction()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    # A storage error reaches the user as the one `error (storage_full): ...` line below; the store's log
+    # line for the operator (naming the file) is for a server's log, so `serve` keeps it.
+    health = logging.getLogger("agents.core.store.health")
+    was_disabled, health.disabled = health.disabled, health.disabled or args.command != "serve"
+    try:
+        _check_arguments(parser, args)
+        return int(args.func(args, out))
+    except PlaygroundError as exc:
+        sys.stderr.write(f"error ({exc.code}): {exc.message}\n")
+        return 2
+    except BrokenPipeError:
+        # `playground chat … | head`: the reader left. Point stdout at devnull so the
+        # interpreter's final flush doesn't raise again, and exit quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    finally:
+        health.disabled = was_disabled
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Pieces of the HTTP API (``agents/http/api.py`` assembles them): bodies, identity, errors, docs, routes."""

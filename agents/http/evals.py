@@ -1,0 +1,193 @@
+"""Evaluation suites and runs over HTTP (``/api/v1/evals``): what CI or a script calls when it has a token
+rather than a shell. A run starts at once and answers 202 with its ids; poll ``GET /runs/{id}`` (its
+``progress``) or fetch its JUnit XML when it is done. Every run, suite and conversation is the caller's own:
+another user's reads as 404."""
+
+# No `from __future__ import annotations`: FastAPI must resolve the local `Who` alias at runtime.
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Path, Query
+from fastapi.responses import PlainTextResponse, Response
+from pydantic import Field, ValidationError, model_validator
+
+from agents.core.inputs import InvalidInput
+from agents.core.session import runtime_store
+from agents.http.auth import Caller
+from agents.http.body_limit import document_route
+from agents.http.errors import COMMON, documented
+from agents.http.models import ID_PATTERN, JsonObject, Text, UserId, _Body
+from agents.services.evals import library, spec
+from agents.services.evals.compare import compare_runs, matrix_grid
+from agents.services.evals.from_chat import suggest_case
+from agents.services.evals.loader import MAX_SUITE_BYTES, parse_suite
+from agents.services.evals.report import export_text, junit_xml, run_detail
+from agents.services.evals.runner import MAX_CONCURRENCY, start_suite
+from agents.services.evals.store import EvalRepo
+
+SUITE_NAME = r"^[\w.-]{1,100}$"
+SuiteName = Annotated[str, Path(pattern=SUITE_NAME, description="the suite's name (suite: in its YAML)")]
+RunId = Annotated[str, Path(pattern=ID_PATTERN, description="run id (evr_…)")]
+
+
+class ConfigBody(_Body):
+    provider: Literal["offline", "openai", "gemini"] = "offline"
+    model: Annotated[Text, Field(min_length=1, max_length=200)] | None = None
+    prompt_version: int | None = Field(None, ge=1)
+
+
+class RunBody(_Body):
+    suite: Annotated[Text, Field(pattern=SUITE_NAME)] | None = Field(
+        None, description="a shipped suite or one of yours, by name")
+    yaml: Annotated[Text, Field(max_length=MAX_SUITE_BYTES)] | None = Field(None, description="or a suite's YAML text")
+    configs: list[ConfigBody] | None = Field(None, min_length=1, max_length=12,
+                                             description="one run per configuration (a matrix); default: the suite's")
+    concurrency: int = Field(4, ge=1, le=MAX_CONCURRENCY)
+    user: UserId | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "RunBody":
+        if (self.suite is None) == (self.yaml is None):
+            raise ValueError("give either 'suite' (a name) or 'yaml' (a suite's text), not both and not neither")
+        return self
+
+
+class SuiteBody(_Body):
+    yaml: Annotated[Text, Field(max_length=MAX_SUITE_BYTES, description="the suite file's text")]
+    user: UserId | None = None
+
+
+class DraftBody(_Body):
+    conversation_id: Annotated[Text, Field(pattern=ID_PATTERN)]
+    name: Annotated[Text, Field(min_length=1, max_length=200)] | None = None
+    user: UserId | None = None
+
+
+class AddCaseBody(_Body):
+    case: JsonObject = Field(description="a case as in a suite file: {name, tags?, turns: [...]}")
+    agent: Annotated[Text, Field(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
+    user: UserId | None = None
+
+
+def _repo() -> EvalRepo:
+    return EvalRepo(runtime_store().db)
+
+
+def _iso(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _iso(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_iso(v) for v in value]
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+def _text(status: int, media: str, description: str) -> dict[int | str, dict[str, Any]]:
+    """A route answering text: its own media type, and errors still documented as the JSON error body."""
+    return {status: {"description": description, "content": {media: {"schema": {"type": "string"}}}},
+            **documented(*COMMON, stream=True)}
+
+
+def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
+    router = APIRouter(prefix="/api/v1/evals", tags=["evals"], responses=documented(*COMMON))
+    Who = Annotated[Caller, Depends(caller)]
+    User = Annotated[UserId | None, Query(description="local mode: whose (default demo)")]
+
+    @router.get("/suites", summary="The shipped suites and yours")
+    def suites(who: Who, user: User = None) -> list[dict[str, Any]]:
+        return _iso(library.listing(runtime_store(), who.user(user)))
+
+    @router.get("/suites/{name}", summary="One suite's YAML (a download with ?download=true)",
+                response_class=PlainTextResponse, responses=_text(200, "application/yaml", "the suite file's text"))
+    def suite(who: Who, name: SuiteName, user: User = None, download: bool = False) -> Response:
+        loaded = library.get(runtime_store(), who.user(user), name)
+        headers = {"Content-Disposition": f'attachment; filename="{name}.yaml"'} if download else {}
+        return PlainTextResponse(loaded.text, media_type="application/yaml", headers=headers)
+
+    @router.put("/suites/{name}", summary="Create or replace one of your suites (checked first)",
+                openapi_extra=document_route("/api/v1/evals/suites/{name}"))
+    def save_suite(who: Who, name: SuiteName, body: SuiteBody) -> dict[str, Any]:
+        user = who.user(body.user)
+        if parse_suite(body.yaml, f"{name}.yaml").suite.suite != name:
+            raise InvalidInput("yaml", f"YAML의 'suite:'는 경로의 이름 {name!r}와(과) 같아야 합니다. "
+                                       f"(The YAML's 'suite:' must be {name!r}, the name in the path.)")
+        loaded = library.save(runtime_store(), user, body.yaml)
+        return {"name": loaded.suite.suite, "agent": loaded.suite.agent, "cases": len(loaded.suite.cases)}
+
+    @router.delete("/suites/{name}", summary="Delete one of your suites")
+    def delete_suite(who: Who, name: SuiteName, user: User = None) -> dict[str, Any]:
+        library.delete(runtime_store(), who.user(user), name)
+        return {"deleted": name}
+
+    @router.post("/suites/{name}/cases", summary="Add a case (e.g. a reviewed draft) to one of your suites",
+                 openapi_extra=document_route("/api/v1/evals/suites/{name}/cases"))
+    def add_case(who: Who, name: SuiteName, body: AddCaseBody) -> dict[str, Any]:
+        user = who.user(body.user)
+        try:
+            case = spec.Case.model_validate(body.case)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field = ".".join(["case", *(str(p) for p in first["loc"])])
+            raise InvalidInput(field, f"'{field}' 값이 올바르지 않습니다: {first['msg']} (모두 {exc.error_count()}개 문제). "
+                                      f"({field}: {first['msg']}; {exc.error_count()} problem(s) in all.)") from exc
+        loaded = library.add_saved_case(runtime_store(), user, name, case, body.agent)
+        return {"name": loaded.suite.suite, "agent": loaded.suite.agent, "cases": len(loaded.suite.cases)}
+
+    @router.post("/drafts", summary="Save as test case: a conversation of yours as a case with suggested assertions")
+    def draft(who: Who, body: DraftBody) -> dict[str, Any]:
+        user = who.user(body.user)
+        made = suggest_case(runtime_store(), body.conversation_id, user, name=body.name)
+        case = made.to_case().model_dump(mode="json", by_alias=True, exclude_none=True, exclude_defaults=True)
+        return {**made.model_dump(mode="json"), "case": case}
+
+    @router.post("/runs", status_code=202, summary="Start a run (or a matrix of runs); answers with their ids",
+                 openapi_extra=document_route("/api/v1/evals/runs"))
+    def start(who: Who, body: RunBody) -> dict[str, Any]:
+        user = who.user(body.user)
+        store = runtime_store()
+        loaded = library.get(store, user, body.suite) if body.suite else parse_suite(body.yaml or "", "suite.yaml")
+        configs = None
+        if body.configs:
+            base = loaded.suite.defaults
+            configs = [spec.Config(provider=c.provider, model=c.model, prompt_version=c.prompt_version, user=base.user)
+                       for c in body.configs]
+        handle = start_suite(loaded, configs=configs, concurrency=body.concurrency, owner=user, store=store)
+        return {"run_ids": handle.run_ids, "matrix_id": handle.matrix_id, "cases": handle.total}
+
+    @router.get("/runs", summary="Your runs, newest first")
+    def runs(who: Who, user: User = None, suite: Annotated[str | None, Query(pattern=SUITE_NAME)] = None,
+             limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[dict[str, Any]]:
+        return _iso(_repo().runs(who.user(user), suite=suite, limit=limit))
+
+    @router.get("/runs/{run_id}", summary="A run: its cases, steps (trace ids) and assertions; progress while running")
+    def run(who: Who, run_id: RunId, user: User = None) -> dict[str, Any]:
+        detail = run_detail(_repo(), run_id, who.user(user))
+        detail["progress"] = {"done": len(detail["cases"]), "total": detail["run"]["cases_total"]}
+        return _iso(detail)
+
+    @router.get("/runs/{run_id}/junit", summary="A finished run as JUnit XML", response_class=PlainTextResponse,
+                responses=_text(200, "application/xml", "JUnit XML: a testsuite with a testcase per case"))
+    def junit(who: Who, run_id: RunId, user: User = None) -> PlainTextResponse:
+        return PlainTextResponse(junit_xml([run_detail(_repo(), run_id, who.user(user))]), media_type="application/xml")
+
+    @router.get("/runs/{run_id}/export", summary="A run's assertions as CSV or JSON Lines",
+                response_class=PlainTextResponse,
+                responses=_text(200, "text/csv", "one row per assertion (application/x-ndjson for jsonl)"))
+    def export(who: Who, run_id: RunId, user: User = None,
+               format: Annotated[Literal["csv", "jsonl"], Query()] = "csv") -> PlainTextResponse:
+        text = export_text(_repo(), run_id, format, who.user(user))
+        media = "text/csv" if format == "csv" else "application/x-ndjson"
+        return PlainTextResponse(text, media_type=media, headers={
+            "Content-Disposition": f'attachment; filename="{run_id}.{format}"'})
+
+    @router.get("/compare", summary="Two of your runs side by side: regressions first, metric deltas")
+    def compare(who: Who, a: Annotated[str, Query(pattern=ID_PATTERN)], b: Annotated[str, Query(pattern=ID_PATTERN)],
+                user: User = None) -> dict[str, Any]:
+        return _iso(compare_runs(_repo(), a, b, who.user(user)))
+
+    @router.get("/matrices/{matrix_id}", summary="A matrix run as a grid of cases × configurations")
+    def matrix(who: Who, matrix_id: Annotated[str, Path(pattern=ID_PATTERN)], user: User = None) -> dict[str, Any]:
+        owner = who.user(user)
+        return _iso(matrix_grid(_repo(), matrix_id, owner))
+
+    return router

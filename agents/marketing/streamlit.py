@@ -1,0 +1,65 @@
+"""Marketing workspace: the open alerts (analyse sends the alert's question to the chat, dismiss
+closes it) and the latest KPI tiles; the same alerts and slot as the Gradio workspace."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from agents.core.clock import system_clock
+from agents.view.alerts import SHOWN, alert_icon, banner_text, check_now, open_alerts
+from agents.view.render import CardView
+from agents.view.texts import t
+from pages.streamlit.chat import draw_tiles
+from pages.streamlit.context import PageContext
+from pages.streamlit.panels import Panel, register_panel
+
+_CHECKED = "pg_alerts_checked"
+
+
+def _analyse(ctx: PageContext, alert: dict[str, Any]) -> None:
+    row = ctx.store.alerts.get(alert["id"], ctx.viewer.user_id)
+    if row is None or ctx.spec.alert_prompt is None:
+        return
+    ctx.store.alerts.set_status(row.id, ctx.viewer.user_id, "ACTED_ON", system_clock())
+    ctx.send(ctx.spec.alert_prompt(row))
+
+
+def _dismiss(ctx: PageContext, alert_id: str) -> None:
+    ctx.store.alerts.set_status(alert_id, ctx.viewer.user_id, "DISMISSED", system_clock())
+
+
+def _check(ctx: PageContext) -> None:
+    check_now(ctx.spec, ctx.viewer)
+
+
+def draw_alerts(ctx: PageContext) -> None:
+    lang, spec = ctx.lang, ctx.spec
+    # Once per session and user, as the Gradio tab checks at page load; then on request.
+    checked = st.session_state.setdefault(_CHECKED, set())
+    if ctx.viewer.user_id not in checked:
+        checked.add(ctx.viewer.user_id)
+        alerts = check_now(spec, ctx.viewer)
+    else:
+        alerts = open_alerts(spec, ctx.viewer)
+    with st.container(border=True, key=f"pg-{spec.id}-alerts"):
+        head, button = st.columns([3, 2], vertical_alignment="center")
+        head.markdown(banner_text(alerts, lang))
+        button.button(t("alerts_check", lang), key=f"pg_alerts_check:{spec.id}", on_click=_check, args=(ctx,))
+        for alert in alerts[:SHOWN]:
+            st.markdown(f"{alert_icon(alert)} **{alert['title']}**")
+            left, right = st.columns(2)
+            left.button(t("alerts_analyse", lang), key=f"pg_alert_analyse:{alert['id']}", on_click=_analyse,
+                        args=(ctx, alert), width="stretch")
+            right.button(t("alerts_dismiss", lang), key=f"pg_alert_dismiss:{alert['id']}", on_click=_dismiss,
+                         args=(ctx, alert["id"]), width="stretch")
+
+
+def draw_kpi(ctx: PageContext, card: CardView) -> None:
+    with st.container(border=True, key=f"pg-{ctx.spec.id}-kpi"):
+        st.markdown(f"**{card.title}**")
+        draw_tiles(card, per_row=2)  # the side column is narrower than the chat
+
+
+register_panel("marketing", Panel(draw=draw_alerts, slots={"kpi": draw_kpi}))

@@ -1,0 +1,112 @@
+"""Phrases as data: an agent's trigger phrases per intent and its slot vocabularies live in a
+YAML file beside its package, so adding a phrasing is a data edit, not a regex in code.
+
+```yaml
+intents: {getPerformanceKPI: [성과, how did]}
+slots: {period: {7d: [이번 주, this week]}}
+```
+Korean phrases match space-insensitively inside the text; English phrases match whole words."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from agents.nlu.text import contains, find
+
+# libyaml's safe loader when PyYAML has it: the same data in a tenth of the time (the marketing lexicon
+# took ~60 ms of a CLI command's CPU with the pure-Python loader).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def load_yaml(text: str) -> Any:
+    """``yaml.safe_load``, with the C loader when present."""
+    return yaml.load(text, Loader=_LOADER)  # a safe loader, C or Python
+
+
+def _strings(values: Any, where: str) -> list[str]:
+    if not isinstance(values, list):
+        raise ValueError(f"{where}: expected a list of phrases, got {type(values).__name__}")
+    return [str(v) for v in values]  # YAML reads 1080 as a number
+
+
+class Lexicon:
+    def __init__(self, data: dict[str, Any], *, source: str = "<lexicon>") -> None:
+        self.data = data
+        self.source = source
+        self.intents: dict[str, list[str]] = {
+            name: _strings(phrases, f"{source} intents.{name}") for name, phrases in (data.get("intents") or {}).items()}
+        self.slots: dict[str, dict[str, list[str]]] = {
+            slot: {str(value): _strings(phrases, f"{source} slots.{slot}.{value}") for value, phrases in values.items()}
+            for slot, values in (data.get("slots") or {}).items()}
+
+    @classmethod
+    def load(cls, path: str | Path) -> Lexicon:
+        return _load(str(Path(path).resolve()))
+
+    # --- intents -----------------------------------------------------------------------------
+    def hits(self, text: str, intent: str) -> list[str]:
+        """The intent's trigger phrases found in ``text``."""
+        return [p for p in self.intents.get(intent, []) if contains(text, p)]
+
+    def intents_hit(self, text: str) -> dict[str, int]:
+        """Intent -> length of its longest phrase found (longer phrases are more specific)."""
+        out: dict[str, int] = {}
+        for intent in self.intents:
+            found = self.hits(text, intent)
+            if found:
+                out[intent] = max(len(p) for p in found)
+        return out
+
+    # --- slots -------------------------------------------------------------------------------
+    def words(self, slot: str, value: str | None = None) -> list[str]:
+        values = self.slots.get(slot, {})
+        if value is not None:
+            return values.get(value, [])
+        return [p for phrases in values.values() for p in phrases]
+
+    def has(self, text: str, slot: str, value: str | None = None) -> bool:
+        return any(contains(text, p) for p in self.words(slot, value))
+
+    def matches(self, text: str, slot: str) -> list[tuple[int, int, str, str]]:
+        """(position, -length, value, phrase) of every phrase of ``slot`` found, in text order."""
+        out = []
+        for value, phrases in self.slots.get(slot, {}).items():
+            for phrase in phrases:
+                at = find(text, phrase)
+                if at >= 0:
+                    out.append((at, -len(phrase), value, phrase))
+        return sorted(out)
+
+    def value(self, text: str, slot: str) -> str | None:
+        """The value whose phrase match is longest (earliest on ties); None when none matches."""
+        found = self.matches(text, slot)
+        if not found:
+            return None
+        return min(found, key=lambda m: (m[1], m[0]))[2]
+
+    def values(self, text: str, slot: str) -> list[str]:
+        """Every value found, in text order, once each; a phrase inside a longer match is dropped."""
+        found = self.matches(text, slot)
+        kept: list[tuple[int, int, str]] = []
+        for at, neg, value, _ in sorted(found, key=lambda m: (m[1], m[0])):
+            end = at - neg
+            if any(a <= at and end <= e for a, e, _ in kept):
+                continue
+            kept.append((at, end, value))
+        out: list[str] = []
+        for _, _, value in sorted(kept):
+            if value not in out:
+                out.append(value)
+        return out
+
+
+@cache
+def _load(path: str) -> Lexicon:
+    data = load_yaml(Path(path).read_text(encoding="utf-8")) or {}
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: a lexicon is a mapping with 'intents' and 'slots'")
+    return Lexicon(data, source=Path(path).name)

@@ -1,0 +1,1 @@
+"""What every front end calls: the Lab, the evals, access and tokens."""

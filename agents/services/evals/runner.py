@@ -1,0 +1,254 @@
+"""Running a suite: each case as its own fresh sandbox user in its own conversation, on its own clock,
+cases at once on a bounded thread pool (DuckDB: one process, a cursor per thread), each case's
+steps, assertions and trace ids stored as the case finishes.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from agents.core.agent import get_agent
+from agents.core.clock import system_clock
+from agents.core.errors import PlaygroundError
+from agents.core.events import Event
+from agents.core.ids import new_id
+from agents.core.providers import Provider, make_provider
+from agents.core.session import runtime_store
+from agents.core.store import Store
+from agents.services.evals import spec
+from agents.services.evals.assertions import Judge
+from agents.services.evals.cases import CaseClock, CaseOutcome, expand_extra, resolve_refs, run_case
+from agents.services.evals.judge import make_judge
+from agents.services.evals.loader import LoadedSuite
+from agents.services.evals.store import EvalRepo
+
+__all__ = ["CaseClock", "CaseOutcome", "RunOutcome", "expand_extra", "resolve_refs", "run_suite", "start_suite"]
+
+log = logging.getLogger(__name__)
+
+MAX_CONCURRENCY = 16
+DEFAULT_CONCURRENCY = 4
+# (config, case) -> the provider one case talks to; tests pass scripted models through it.
+ProviderFactory = Callable[[spec.Config, spec.Case], Provider]
+Progress = Callable[["CaseOutcome", int, int], None]
+
+
+@dataclass
+class RunOutcome:
+    run: dict[str, Any]
+    cases: list[CaseOutcome]
+
+    @property
+    def id(self) -> str:
+        return str(self.run["id"])
+
+    @property
+    def passed(self) -> bool:
+        return self.run["status"] == "passed"
+
+
+# --- persistence -------------------------------------------------------------------------------------------
+
+
+def _sum(values: Iterable[float | int | None]) -> float | None:
+    present = [v for v in values if v is not None]
+    return sum(present) if present else None
+
+
+def _store_case(repo: EvalRepo, outcome: CaseOutcome, started_at: datetime) -> None:
+    runnable = [s for s in outcome.steps if s.kind != "wait_minutes"]
+    costs = [s.cost for s in runnable if s.kind == "user"]
+    case_row = {
+        "run_id": outcome.run_id, "case_index": outcome.index, "name": outcome.case.name, "tags": outcome.case.tags,
+        "status": outcome.status, "error": outcome.error, "user_id": outcome.user_id,
+        "conversation_id": outcome.conversation_id, "steps": len(outcome.steps),
+        "latency_ms": _sum(s.latency_ms for s in runnable), "tokens": _sum(s.tokens for s in runnable),
+        "cost": None if any(c is None for c in costs) else _sum(costs), "duration_ms": outcome.duration_ms,
+        "started_at": started_at,
+    }
+    steps = [{
+        "run_id": outcome.run_id, "case_index": outcome.index, "step_index": s.index, "kind": s.kind,
+        "input": s.input, "turn_id": s.turn_id, "action_id": s.action_id, "outcome": s.outcome,
+        "error_code": s.error_code, "latency_ms": s.latency_ms, "tokens": s.tokens, "cost": s.cost,
+        "reply": s.text or None, "event_types": _types(s.events),
+    } for s in outcome.steps]
+    rows = [{"run_id": outcome.run_id, "case_index": outcome.index, **r} for r in outcome.results]
+    repo.add_case(case_row, steps, rows)
+
+
+def _types(events: list[Event]) -> list[str]:
+    out: list[str] = []
+    for e in events:
+        if not (e.type == "text_delta" and out and out[-1] == "text_delta"):
+            out.append(e.type)
+    return out
+
+
+# --- a run, a matrix ---------------------------------------------------------------------------------------
+
+
+def bounded_concurrency(value: int | None) -> int:
+    if value is None:
+        return DEFAULT_CONCURRENCY
+    if not 1 <= int(value) <= MAX_CONCURRENCY:
+        raise PlaygroundError(f"concurrency must be from 1 to {MAX_CONCURRENCY}, not {value}.", code="invalid_input")
+    return int(value)
+
+
+def check_config(agent_id: str, config: spec.Config, store: Store,
+                 provider_settings: dict[str, Any] | None = None) -> None:
+    """Refuse what cannot run before anything runs: an unknown prompt version, a provider without its key."""
+    if config.prompt_version is not None:
+        versions = {int(v["version"]) for v in store.prompts.versions(agent_id)}
+        if config.prompt_version not in versions:
+            newest = sorted(versions)[-10:]  # anyone can add versions: the message names the latest few, not all
+            known = ", ".join(f"v{v}" for v in newest) or "none (the built-in prompt only)"
+            if len(versions) > len(newest):
+                known = f"… {known} ({len(versions)} in all)"
+            raise PlaygroundError(f"{agent_id}에는 시스템 프롬프트 버전 {config.prompt_version}이(가) 없습니다. "
+                                  f"({agent_id} has no system-prompt version {config.prompt_version}; stored versions: "
+                                  f"{known}.)", code="unknown_prompt_version")
+    if config.provider != "offline":  # a missing key is said now, not once per case
+        provider_factory_for(provider_settings)(config, spec.Case(name="probe", turns=[
+            spec.Step(user="probe", expect=[spec.NoErrorAssertion(no_error=True)])]))
+
+
+def provider_factory_for(settings: dict[str, Any] | None = None) -> ProviderFactory:
+    """Real providers by name; ``settings`` (an API key typed in the browser, a base URL) go to each."""
+    def make(config: spec.Config, case: spec.Case) -> Provider:
+        return make_provider(config.provider, **(settings or {}), **({"model": config.model} if config.model else {}))
+    return make
+
+
+class RunHandle:
+    """Runs started in the background: their rows exist at once (ids to show, poll, link), the cases run on
+    a bounded pool in a driver thread, ``progress()`` says how far, ``wait()`` returns the stored runs."""
+
+    def __init__(self, runs: list[dict[str, Any]], total: int, stop: threading.Event) -> None:
+        self.runs = runs
+        self.total = total
+        self.done = 0
+        self.stop_event = stop
+        self.latest: CaseOutcome | None = None
+        self._outcomes: list[RunOutcome] | None = None
+        self._error: BaseException | None = None
+        self._finished = threading.Event()
+
+    @property
+    def run_ids(self) -> list[str]:
+        return [r["id"] for r in self.runs]
+
+    @property
+    def matrix_id(self) -> str | None:
+        return self.runs[0]["matrix_id"] if self.runs else None
+
+    def progress(self) -> tuple[int, int]:
+        return self.done, self.total
+
+    def finished(self) -> bool:
+        return self._finished.is_set()
+
+    def stop(self) -> None:
+        self.stop_event.set()
+
+    def wait(self, timeout: float | None = None) -> list[RunOutcome]:
+        if not self._finished.wait(timeout):
+            raise TimeoutError(f"the runs {', '.join(self.run_ids)} are still running")
+        if self._error is not None:
+            raise self._error
+        assert self._outcomes is not None
+        return self._outcomes
+
+
+def start_suite(
+    loaded: LoadedSuite, *, configs: list[spec.Config] | None = None, concurrency: int | None = None,
+    owner: str = "demo", store: Store | None = None, provider_factory: ProviderFactory | None = None,
+    on_progress: Progress | None = None, judge_factory: Callable[[spec.Config], Judge | None] | None = None,
+    provider_settings: dict[str, Any] | None = None, stop: threading.Event | None = None,
+) -> RunHandle:
+    """Check the configurations, store one run per configuration (several share a matrix id) and start
+    every case of every configuration on one bounded pool. Refusals (an unknown prompt version, a missing
+    key) are raised here, before anything runs."""
+    suite = loaded.suite
+    agent = get_agent(suite.agent)
+    store = store or runtime_store()
+    repo = EvalRepo(store.db)
+    workers = bounded_concurrency(concurrency)
+    configs = configs or suite.configs()
+    for config in configs:
+        check_config(agent.id, config, store, provider_settings)
+    warm = agent.extra.get("warm")
+    if callable(warm):
+        warm()  # train the offline classifiers once, not in every worker at the same time
+    factory = provider_factory or provider_factory_for(provider_settings)
+    matrix_id = new_id("evm") if len(configs) > 1 else None
+    runs: list[dict[str, Any]] = []
+    jobs: list[tuple[dict[str, Any], spec.Config, int, spec.Case, Judge | None]] = []
+    for config in configs:
+        probe = factory(config, suite.cases[0])
+        run = {"id": new_id("evr"), "suite": suite.suite, "suite_file": loaded.path, "suite_text": loaded.text,
+               "agent_id": agent.id, "provider": config.provider, "model": config.model or probe.model,
+               "prompt_version": config.prompt_version, "matrix_id": matrix_id, "owner": owner,
+               "concurrency": workers, "started_at": system_clock(), "cases_total": len(suite.cases)}
+        repo.start_run(run)
+        runs.append(run)
+        judge = judge_factory(config) if judge_factory else make_judge(config, provider_settings)
+        jobs += [(run, config, index, case, judge) for index, case in enumerate(suite.cases)]
+    handle = RunHandle(runs, len(jobs), stop or threading.Event())
+
+    def one(job: tuple[dict[str, Any], spec.Config, int, spec.Case, Judge | None]) -> CaseOutcome | None:
+        if handle.stop_event.is_set():
+            return None  # stopped: cases not yet started never start
+        run, config, index, case, judge = job
+        at = system_clock()
+        user_id = f"{config.user or 'eval'}-{run['id'][-8:]}-{index:03d}"
+        outcome = run_case(run_id=run["id"], index=index, case=case, config=config, agent_id=agent.id, store=store,
+                           user_id=user_id, owner=owner, provider=factory(config, case), judge=judge)
+        _store_case(repo, outcome, at)
+        return outcome
+
+    def drive() -> None:
+        started = time.perf_counter()
+        results: dict[str, list[CaseOutcome]] = {r["id"]: [] for r in runs}
+        try:
+            with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="eval") as pool:
+                for future in as_completed([pool.submit(one, job) for job in jobs]):
+                    outcome = future.result()
+                    if outcome is None:
+                        continue
+                    results[outcome.run_id].append(outcome)
+                    handle.done += 1
+                    handle.latest = outcome
+                    if on_progress is not None:
+                        on_progress(outcome, handle.done, handle.total)
+            out = []
+            for run in runs:
+                stopped = handle.stop_event.is_set() and len(results[run["id"]]) < len(suite.cases)
+                final = repo.finish_run(run["id"], system_clock(), (time.perf_counter() - started) * 1000,
+                                        error="stopped before every case ran" if stopped else None)
+                out.append(RunOutcome(final, sorted(results[run["id"]], key=lambda c: c.index)))
+            handle._outcomes = out
+        except BaseException as exc:
+            log.exception("eval runs %s failed", handle.run_ids)
+            handle._error = exc
+            for run in runs:
+                if (repo.run(run["id"]) or {}).get("status") == "running":
+                    repo.finish_run(run["id"], system_clock(), (time.perf_counter() - started) * 1000,
+                                    error=f"{type(exc).__name__}: {exc}")
+        finally:
+            handle._finished.set()
+
+    threading.Thread(target=drive, name=f"eval-{runs[0]['id']}", daemon=True).start()
+    return handle
+
+
+def run_suite(loaded: LoadedSuite, **options: Any) -> list[RunOutcome]:
+    """``start_suite`` and wait: every case against each configuration; returns the stored runs."""
+    return start_suite(loaded, **options).wait()

@@ -1,0 +1,58 @@
+"""Exports of traces, feedback and votes as CSV, JSON Lines or Parquet, written by DuckDB ``COPY``."""
+
+from __future__ import annotations
+
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+from agents.core.inputs import InvalidInput
+from agents.core.store import Store
+from agents.core.store.lab import ExportFormat, ExportKind, TraceFilter
+from agents.services.lab.access import LabUser
+from agents.services.lab.traces import scoped
+
+KINDS: tuple[ExportKind, ...] = ("traces", "feedback", "votes")
+FORMATS: tuple[ExportFormat, ...] = ("csv", "jsonl", "parquet")
+MEDIA_TYPES = {"csv": "text/csv", "jsonl": "application/x-ndjson", "parquet": "application/vnd.apache.parquet"}
+MAX_LIMIT = 10_000_000
+
+
+def export(store: Store, who: LabUser, kind: str, fmt: str, filters: TraceFilter | None = None, *,
+           now: datetime, full: bool = False, folder: Path | None = None,
+           limit: int | None = None) -> tuple[Path, int]:
+    """Write the file (in a fresh temporary folder unless ``folder`` is given); returns it and its row count.
+    ``limit`` keeps the newest rows only (written oldest first, like a whole export)."""
+    if kind not in KINDS:
+        raise InvalidInput("kind", f"내보낼 종류는 {', '.join(KINDS)} 중 하나입니다 ({kind!r} 받음). "
+                                   f"(kind must be one of {', '.join(KINDS)}, not {kind!r}.)")
+    if fmt not in FORMATS:
+        raise InvalidInput("format", f"형식은 {', '.join(FORMATS)} 중 하나입니다 ({fmt!r} 받음). "
+                                     f"(format must be one of {', '.join(FORMATS)}, not {fmt!r}.)")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT):
+        raise InvalidInput("limit", f"limit은 1부터 {MAX_LIMIT:,}까지의 정수입니다 ({limit!r} 받음). "
+                                    f"(limit must be a whole number from 1 to {MAX_LIMIT:,}, not {limit!r}.)")
+    folder = folder or _fresh_folder(now)
+    path = folder / f"{kind}-{now:%Y%m%d-%H%M%S}.{fmt}"
+    count = store.lab.export(kind, fmt, path, scoped(filters or TraceFilter(), who), full=full,  # type: ignore[arg-type]
+                             limit=limit)
+    return path, count
+
+
+EXPORT_ROOT = Path(tempfile.gettempdir()) / "playground-exports"
+KEEP_SECONDS = 3600
+
+
+def _fresh_folder(now: datetime) -> Path:
+    """A new folder under one root; folders older than an hour are removed (their downloads are done)."""
+    import shutil
+    import time
+
+    EXPORT_ROOT.mkdir(parents=True, exist_ok=True)
+    for old in EXPORT_ROOT.iterdir():
+        try:
+            if time.time() - old.stat().st_mtime > KEEP_SECONDS:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:  # another process removed it first
+            continue
+    return Path(tempfile.mkdtemp(prefix=f"{now:%Y%m%d}-", dir=EXPORT_ROOT))

@@ -1,0 +1,184 @@
+"""Traces: a filtered page of turns and one turn's detail (timeline, prompt, messages sent to the
+model, tool calls, raw events, errors, feedback, cost and a link back to its conversation)."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from agents.core.errors import TurnNotFound
+from agents.core.inputs import InvalidInput
+from agents.core.store import Store
+from agents.core.store.lab import TraceFilter, TracePage
+from agents.core.store.prompts import BUILTIN
+from agents.services.lab.access import LabUser
+
+MAX_PAGE = 200
+_RELATIVE = re.compile(r"^(\d{1,4})\s*([mhd])$")
+
+
+def parse_time(raw: str | None, now: datetime, field: str = "since") -> datetime | None:
+    """``24h``, ``7d``, ``30m`` (before now) or an ISO date / time in UTC; blank is no bound."""
+    if raw is None or not str(raw).strip():
+        return None
+    text = str(raw).strip()
+    match = _RELATIVE.match(text)
+    if match:
+        amount, unit = int(match.group(1)), match.group(2)
+        return now - timedelta(**{{"m": "minutes", "h": "hours", "d": "days"}[unit]: amount})
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise InvalidInput(field, f"{field} {text[:40]!r}을(를) 읽을 수 없습니다: 24h, 7d, 30m 또는 2026-11-02 같은 날짜를 "
+                                  f"쓰세요. (Cannot read {field} {text[:40]!r}: use 24h, 7d, 30m or a date such as "
+                                  "2026-11-02.)") from None
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+
+
+def scoped(filters: TraceFilter, who: LabUser) -> TraceFilter:
+    """The filters with the owner the caller may see (shared mode: always the caller)."""
+    return filters.model_copy(update={"owner": who.owner_filter(filters.owner)})
+
+
+def list_traces(store: Store, who: LabUser, filters: TraceFilter | None = None, *, limit: int = 50,
+                before: str | None = None) -> TracePage:
+    """A page of turns, newest first; ``before`` is the previous page's ``next_cursor``."""
+    limit = max(1, min(int(limit), MAX_PAGE))
+    return store.lab.page(scoped(filters or TraceFilter(), who), limit, before)
+
+
+class Span(BaseModel):
+    """One bar of the waterfall."""
+
+    kind: str  # guards, persist, model, tool, classify...
+    label: str
+    start_ms: float
+    ms: float
+    ttft_ms: float | None = None  # model calls: time to the first token, from the call's start
+    ok: bool = True
+    detail: dict[str, Any] = Field(default_factory=dict)
+
+
+class ToolCallView(BaseModel):
+    call_id: str
+    name: str
+    args: dict[str, Any] = Field(default_factory=dict)
+    status: str = "running"
+    ok: bool | None = None
+    summary: str = ""
+    data: Any = None
+
+
+class TraceDetail(BaseModel):
+    turn_id: str
+    started_at: datetime
+    owner_id: str
+    user_id: str
+    agent_id: str
+    provider: str
+    model: str
+    status: str
+    error_code: str | None
+    message: str | None
+    latency_ms: float | None
+    ttft_ms: float | None
+    input_tokens: int | None
+    output_tokens: int | None
+    cost_usd: float | None  # None: the model is not in the price table ("—")
+    prompt_version: int | None
+    prompt_label: str | None = None
+    system_prompt: str | None
+    requests: list[dict[str, Any]]
+    timeline: list[Span]
+    tool_calls: list[ToolCallView]
+    events: list[dict[str, Any]]
+    errors: list[dict[str, Any]]
+    feedback: list[dict[str, Any]]
+    fallbacks: list[str]
+    conversation_id: str | None
+    comparison_id: str | None = None
+    comparison_side: str | None = None
+    # The conversation opens in its agent tab only when it is the owner's own (not a sandbox side).
+    openable: bool = False
+
+    @property
+    def reply(self) -> str:
+        return "".join(e.get("content", "") for e in self.events if e.get("type") == "text_delta")
+
+
+def _label(span: dict[str, Any]) -> str:
+    match span.get("kind"):
+        case "model":
+            return f"model · {span.get('purpose', 'turn')}"
+        case "tool":
+            return f"tool · {span.get('name', '?')}"
+        case "persist":  # short, so a phone-width waterfall keeps room for the bars
+            return {"user message": "save · message", "reply, actions and state": "save · reply"}.get(
+                span.get("name", ""), "save")
+        case kind:
+            return str(kind)
+
+
+def timeline(phases: list[dict[str, Any]], spans: list[dict[str, Any]]) -> list[Span]:
+    """Phases and spans as waterfall bars in start order. Spans stored before core_030 have no start:
+    they are laid end to end after the guards, which is how the turn ran them."""
+    bars: list[Span] = []
+    cursor = max((p.get("start_ms", 0) + p.get("ms", 0) for p in phases if p.get("kind") != "persist"
+                  or p.get("name") == "user message"), default=0.0)
+    for item in [*phases, *spans]:
+        start = item.get("start_ms")
+        if start is None:
+            start = cursor
+        cursor = max(cursor, float(start) + float(item.get("ms") or 0))
+        detail = {k: v for k, v in item.items() if k not in ("kind", "start_ms", "ms", "ttft_ms", "ok")}
+        bars.append(Span(kind=str(item.get("kind", "?")), label=_label(item), start_ms=float(start),
+                         ms=float(item.get("ms") or 0), ttft_ms=item.get("ttft_ms"), ok=item.get("ok", True) is not False,
+                         detail=detail))
+    return sorted(bars, key=lambda b: (b.start_ms, b.kind != "guards"))
+
+
+def tool_calls(events: list[dict[str, Any]]) -> list[ToolCallView]:
+    calls: dict[str, ToolCallView] = {}
+    for event in events:
+        if event.get("type") == "tool_call":
+            calls[event["call_id"]] = ToolCallView(call_id=event["call_id"], name=event["name"],
+                                                   args=event.get("args") or {}, status=event.get("status", "running"))
+        elif event.get("type") == "tool_result":
+            call = calls.setdefault(event["call_id"], ToolCallView(call_id=event["call_id"], name=event["name"]))
+            call.ok, call.summary, call.data = event.get("ok"), event.get("summary", ""), event.get("data")
+    return list(calls.values())
+
+
+def trace_detail(store: Store, turn_id: str, who: LabUser) -> TraceDetail:
+    """One turn's detail; another person's turn reads as not found in shared mode."""
+    owner = store.lab.owner_of(turn_id)
+    scope = who.owner_filter(None)
+    trace = store.traces.get(turn_id) if owner is not None and scope in (None, owner) else None
+    if trace is None:
+        raise TurnNotFound(f"턴 {turn_id!r}를 찾을 수 없습니다. (No turn {turn_id!r}: list yours with "
+                           "`playground traces list` or GET /api/v1/traces.)")
+    label = None
+    if trace.prompt_version == BUILTIN:
+        label = "built-in"
+    elif trace.prompt_version is not None:
+        row = store.prompts.get(trace.agent_id, trace.prompt_version)
+        label = row.label if row and who.may_see(row) else None
+    errors = [e for e in trace.events if e.get("type") == "error"]
+    errors += [{"type": "tool_result", "name": e.get("name"), "message": e.get("summary")}
+               for e in trace.events if e.get("type") == "tool_result" and e.get("ok") is False]
+    return TraceDetail(
+        **trace.model_dump(include={"turn_id", "started_at", "user_id", "agent_id", "provider", "model", "status",
+                                    "error_code", "message", "latency_ms", "ttft_ms", "input_tokens", "output_tokens",
+                                    "cost_usd", "prompt_version", "system_prompt", "requests", "events", "feedback",
+                                    "fallbacks", "conversation_id", "comparison_id", "comparison_side"}),
+        owner_id=trace.owner_id or trace.user_id, prompt_label=label,
+        timeline=timeline(trace.phases, trace.spans), tool_calls=tool_calls(trace.events), errors=errors,
+        openable=trace.conversation_id is not None and trace.user_id == (trace.owner_id or trace.user_id),
+    )
+
+
+def facets(store: Store, who: LabUser) -> dict[str, list[Any]]:
+    return store.lab.facets(who.owner_filter(None))

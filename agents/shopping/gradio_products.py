@@ -1,0 +1,81 @@
+"""Product recommendation UI (seed 003): the start panel and Top 3 cards with the anchor flow."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import gradio as gr
+
+from agents.core.agent import AgentSpec
+from agents.shopping.view import (
+    ANCHOR_LABEL,
+    BUDGET_CAP,
+    START_LABEL,
+    anchor_text,
+    follow,
+    products_of,
+    start_extra,
+    start_text,
+    summary_of,
+    tag_labels,
+)
+from agents.view.render import CardView
+
+
+def follow_state(state: dict[str, Any], options: dict[str, Any]) -> list[Any]:
+    """The start panel's values for the conversation's current category, budget and tags."""
+    values = follow(state, options)
+    if values is None:
+        return [gr.skip()] * 4
+    category = values.category
+    return [gr.update(value=category), gr.update(value=values.budget),
+            gr.update(choices=options[category]["pros"], value=values.pros),
+            gr.update(choices=options[category]["cons"], value=values.cons)]
+
+
+def build_start_panel(ctx: Any) -> None:
+    """Category, pros / cons and budget; "Top 3 추천 받기" starts the conversation. The panel
+    follows the open conversation's current budget, tags and category."""
+    spec: AgentSpec = ctx.spec
+    options: dict[str, dict[str, list[tuple[str, str]]]] = spec.extra["start_options"]()
+    labels = tag_labels(options)
+    first = next(iter(options))
+    with gr.Accordion("🧺 시작 패널 · 조건을 고르고 Top 3 받기", open=True, elem_id=f"pg-{spec.id}-start",
+                      elem_classes=["pg-start"]):
+        with gr.Row():
+            category = gr.Dropdown(list(options), value=first, label="카테고리", elem_id=f"pg-{spec.id}-category")
+            budget = gr.Slider(0, BUDGET_CAP, value=150_000, step=10_000, label="최대 예산 (원, 0이면 제한 없음)",
+                               elem_id=f"pg-{spec.id}-budget")
+        pros = gr.CheckboxGroup(options[first]["pros"], label="원하는 점 (장점)", elem_id=f"pg-{spec.id}-pros")
+        cons = gr.CheckboxGroup(options[first]["cons"], label="피하고 싶은 점 (단점)", elem_id=f"pg-{spec.id}-cons")
+        start = gr.Button(START_LABEL, variant="primary", elem_id=f"pg-{spec.id}-start-button")
+
+    category.input(lambda c: [gr.update(choices=options[c]["pros"], value=[]),
+                              gr.update(choices=options[c]["cons"], value=[])], category, [pros, cons])
+    ctx.workspace_state.change(lambda ws: follow_state(ws.get("state") or {}, options), ctx.workspace_state,
+                               [category, budget, pros, cons], show_progress="hidden")
+
+    def go(cat: str, max_budget: float, wanted: list[str], avoided: list[str], *values: Any) -> Iterator[list[Any]]:
+        yield from ctx.run(start_text(cat, max_budget, wanted, labels), *values,
+                           extra=start_extra(cat, max_budget, wanted, avoided))
+
+    ctx.later(lambda: start.click(go, [category, budget, pros, cons, *ctx.inputs], ctx.outputs, **ctx.header.quiet))
+
+
+def draw_recommendations(card: CardView, ctx: Any) -> None:
+    """Summary box, then each product with score, price, reason, score breakdown and the anchor button."""
+    summary = summary_of(card)
+    if summary:
+        gr.Markdown(summary, elem_classes=["pg-summary"])
+    for product in products_of(card):
+        with gr.Group(elem_classes=["pg-card", "pg-product"]):
+            gr.Markdown(product.markdown())
+            with gr.Accordion("점수 구성", open=False):
+                gr.Markdown(product.breakdown_markdown())
+            anchor = gr.Button(ANCHOR_LABEL, size="sm", elem_classes=["pg-anchor"])
+
+        def use_anchor(*values: Any, product_id: str = product.id, title: str = product.title) -> Iterator[list[Any]]:
+            yield from ctx.run(anchor_text(title), *values, extra={"anchor_product_id": product_id})
+
+        anchor.click(use_anchor, ctx.inputs, ctx.outputs, **ctx.header.quiet)  # a chat run: it shows its own steps

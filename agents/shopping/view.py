@@ -1,0 +1,106 @@
+"""The shopping agent's cards and start panel as plain data (seed 003), shared by the Gradio
+workspace (``agents/shopping/gradio_products.py``), the chat (``pages/gradio/chat_gradio.py``) and the Streamlit app.
+Pure functions; no UI framework import."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from agents.nlu.korean_money import format_man
+from agents.view.render import CardView
+
+ANCHOR_LABEL = "이 제품 기반으로"
+START_LABEL = "Top 3 추천 받기"
+BUDGET_CAP = 300_000  # the start panel's slider range
+
+
+class ProductView(BaseModel):
+    rank: int
+    id: str
+    title: str
+    score: float
+    price: int
+    rating: Any = ""
+    flag: str = ""  # "예산 초과" / "예산 미달" when the product is outside the budget
+    reason: str = ""
+    breakdown: dict[str, Any] = Field(default_factory=dict)
+
+    def heading(self) -> str:
+        return f"**{self.rank}. {self.title}** · **{self.score:g}점**"
+
+    def facts(self) -> str:
+        return f"💰 {self.price:,}원 · ⭐ {self.rating}" + (f" · ⚠️ {self.flag}" if self.flag else "")
+
+    def markdown(self) -> str:
+        return f"{self.heading()}\n\n{self.facts()}\n\n{self.reason}"
+
+    def line(self) -> str:
+        """One product in a chat record: heading and facts, then the reason."""
+        return f"{self.heading()} · {self.facts()}  \n{self.reason}"
+
+    def breakdown_markdown(self) -> str:
+        return "\n".join(f"- {name}: {points}점" for name, points in self.breakdown.items())
+
+
+def summary_of(card: CardView) -> str:
+    """The cumulative condition summary the recommendation card carries."""
+    return str((card.data.get("updatedSession") or {}).get("summary") or "")
+
+
+def products_of(card: CardView) -> list[ProductView]:
+    out = []
+    for rank, rec in enumerate(card.data.get("recommendations", []), 1):
+        flag = "" if rec.get("in_budget", True) else (rec.get("budget_flag") or "예산 초과")
+        out.append(ProductView(rank=rank, id=str(rec.get("id", "")), title=str(rec.get("title", "")),
+                               score=float(rec.get("score", 0) or 0), price=int(rec.get("price", 0) or 0),
+                               rating=rec.get("rating", ""), flag=flag, reason=str(rec.get("reason", "")),
+                               breakdown=dict(rec.get("breakdown") or {})))
+    return out
+
+
+def anchor_text(title: str) -> str:
+    """The message "이 제품 기반으로" sends, so the history reads like what was asked."""
+    return f"'{title}' 기반으로 다시 추천해줘"
+
+
+def start_text(category: str, budget: float, pros: list[str], labels: dict[str, str]) -> str:
+    """The first message the start panel sends, so the history reads like what was asked."""
+    parts = [f"{category} 추천해줘"]
+    if budget:
+        parts.append(f"예산 {format_man(int(budget))} 이하")
+    if pros:
+        parts.append("원하는 점: " + ", ".join(labels.get(p, p) for p in pros))
+    return ", ".join(parts)
+
+
+def start_extra(category: str, budget: float, pros: list[str], cons: list[str]) -> dict[str, Any]:
+    """The structured input beside that message."""
+    return {"start": {"category": category, "pros": list(pros), "cons": list(cons),
+                      "budget_max": int(budget) if budget else None}}
+
+
+def tag_labels(options: dict[str, dict[str, list[tuple[str, str]]]]) -> dict[str, str]:
+    return {tag: label for o in options.values() for kind in ("pros", "cons") for label, tag in o[kind]}
+
+
+class StartValues(BaseModel):
+    category: str
+    budget: int
+    pros: list[str]
+    cons: list[str]
+
+
+def follow(state: dict[str, Any], options: dict[str, dict[str, list[tuple[str, str]]]]) -> StartValues | None:
+    """The start panel's values for the conversation's current category, budget and tags
+    (None when the conversation has no known category yet)."""
+    category = state.get("category")
+    if category not in options:
+        return None
+    budget = (state.get("budget") or {}).get("max") or 0
+    pros_ok = {tag for _, tag in options[category]["pros"]}
+    cons_ok = {tag for _, tag in options[category]["cons"]}
+    return StartValues(category=category, budget=min(int(budget), BUDGET_CAP),
+                       pros=[p for p in state.get("pros", []) if p in pros_ok],
+                       cons=[c for c in state.get("cons", []) if c in cons_ok])

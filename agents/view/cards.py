@@ -1,0 +1,144 @@
+"""Card data -> Plotly figures, DataFrames and markdown. Pure, so tests can call them.
+
+Card data conventions (any agent may use them):
+- ``columns`` + ``rows``: a table;
+- ``chart``: {"kind": "line" | "bar", "x": [...], "series": {name: [values]}, "y_title": str,
+  "secondary": [series names drawn on a second axis]}; "candlestick" adds "open", "high", "low" lists
+  (the first series is the close); "pie" draws the first series over the labels in "x";
+- ``tiles``: [{"label", "value", "delta"}] headline figures.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any, Literal
+
+import pandas as pd
+import plotly.express as px
+import plotly.graph_objects as go
+from pydantic import BaseModel
+
+from agents.view.render import CardView
+
+
+def dataframe_for(card: CardView) -> pd.DataFrame | None:
+    columns, rows = card.data.get("columns"), card.data.get("rows")
+    if not columns or rows is None:
+        return None
+    return pd.DataFrame(rows, columns=columns)
+
+
+def has_chart(card: CardView) -> bool:
+    chart = card.data.get("chart")
+    return bool(chart and chart.get("series"))
+
+
+# Readable in light and dark mode alike: Gradio does not theme Plotly, and the default template's
+# white paper and light-blue plot area glare in dark mode. A transparent figure on a mid-grey ink
+# takes the page's own background.
+INK = "#8b93a1"
+GRID = "rgba(139,147,161,0.25)"
+
+
+def neutral(fig: go.Figure) -> go.Figure:
+    # No template: Plotly's default one adds ~6 KB to every chart's JSON, and the chat sends each
+    # chart again with every streamed update. Its colour cycle is the one thing kept.
+    fig.update_layout(template="none", colorway=px.colors.qualitative.Plotly, paper_bgcolor="rgba(0,0,0,0)",
+                      plot_bgcolor="rgba(0,0,0,0)", font={"color": INK})
+    fig.update_xaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID)
+    fig.update_yaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID)
+    return fig
+
+
+def figure_for(card: CardView) -> go.Figure | None:
+    chart: dict[str, Any] | None = card.data.get("chart")
+    if not chart or not chart.get("series"):
+        return None
+    secondary = set(chart.get("secondary", []))
+    fig = go.Figure()
+    kind = chart.get("kind")
+    if kind in ("pie", "candlestick"):
+        return _special(card.title, chart)
+    for name, values in chart["series"].items():
+        axis = "y2" if name in secondary else "y"
+        if chart.get("kind") == "bar":
+            fig.add_trace(go.Bar(x=chart["x"], y=values, name=name, yaxis=axis))
+        else:
+            fig.add_trace(go.Scatter(x=chart["x"], y=values, name=name, mode="lines+markers", yaxis=axis))
+    layout: dict[str, Any] = {
+        "title": {"text": card.title, "font": {"size": 14}},
+        "margin": {"l": 40, "r": 40, "t": 40, "b": 30},
+        "height": 280,
+        "legend": {"orientation": "h", "y": -0.2},
+        "yaxis": {"title": chart.get("y_title", "")},
+    }
+    if secondary:
+        layout["yaxis2"] = {"overlaying": "y", "side": "right", "title": ", ".join(sorted(secondary))}
+    fig.update_layout(**layout)
+    return neutral(fig)
+
+
+def _special(title: str, chart: dict[str, Any]) -> go.Figure:
+    name, values = next(iter(chart["series"].items()))
+    fig = go.Figure()
+    if chart["kind"] == "pie":
+        fig.add_trace(go.Pie(labels=chart["x"], values=values, name=name, hole=0.45, sort=False))
+    else:
+        fig.add_trace(go.Candlestick(x=chart["x"], open=chart["open"], high=chart["high"], low=chart["low"],
+                                     close=values, name=name, increasing_line_color="#d9382b",
+                                     decreasing_line_color="#1f6fd1"))  # Korean convention: up red, down blue
+        fig.update_layout(xaxis_rangeslider_visible=False, yaxis={"title": chart.get("y_title", "")})
+    fig.update_layout(title={"text": title, "font": {"size": 14}}, margin={"l": 40, "r": 20, "t": 40, "b": 30},
+                      height=300, legend={"orientation": "h", "y": -0.2})
+    return neutral(fig)
+
+
+class Tile(BaseModel):
+    """One headline figure: its delta's direction, and whether that direction is good news."""
+
+    label: str
+    value: str
+    delta: str = ""
+    direction: Literal["up", "down", "flat"] = "flat"
+    lower_is_better: bool = False
+
+    @property
+    def tone(self) -> Literal["good", "bad", ""]:
+        if self.direction == "flat":
+            return ""
+        return "good" if (self.direction == "up") != self.lower_is_better else "bad"
+
+
+def tiles_of(card: CardView) -> list[Tile]:
+    out = []
+    for tile in card.data.get("tiles") or []:
+        delta = str(tile.get("delta") or "")
+        number = re.search(r"[-+]?\d[\d,]*(?:\.\d+)?", delta)
+        flat = number is None or float(number.group().replace(",", "")) == 0
+        direction = "flat" if flat else ("up" if delta.startswith("+") else "down")
+        out.append(Tile(label=str(tile["label"]), value=str(tile["value"]), delta=delta, direction=direction,
+                        lower_is_better=bool(tile.get("lower_is_better"))))
+    return out
+
+
+def tiles_html(card: CardView) -> str | None:
+    tiles = tiles_of(card)
+    if not tiles:
+        return None
+    # the CSS classes colour by news: "up" green, "down" red
+    classes = {"good": "up", "bad": "down", "": ""}
+    cells = [
+        f'<div class="pg-tile"><div class="pg-tile-label">{html.escape(tile.label)}</div>'
+        f'<div class="pg-tile-value">{html.escape(tile.value)}</div>'
+        f'<div class="pg-tile-delta {classes[tile.tone]}">{html.escape(tile.delta)}</div></div>'
+        for tile in tiles]
+    return f'<div class="pg-tiles">{"".join(cells)}</div>'
+
+
+def card_markdown(card: CardView) -> str:
+    """Text shown with any card: its title and, when present, a markdown body or message."""
+    body = card.data.get("markdown") or card.data.get("message") or ""
+    severity = card.data.get("severity")
+    head = f"**{card.title}**" + (f" · {severity}" if severity else "")
+    return f"{head}\n\n{body}".strip()

@@ -1,0 +1,60 @@
+"""What both front ends need around one conversation, framework-neutral: the stored truth as a
+``ChatView``, a pending action's text, and the Modify editor's JSON check."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from agents.core import identity
+from agents.core.agent import AgentSpec
+from agents.core.errors import ConversationNotFound
+from agents.core.identity import Viewer
+from agents.core.session import runtime_store
+from agents.core.store import Store
+from agents.view import render
+from agents.view.render import ChatView
+from agents.view.render_workspace import ActionView
+from agents.view.texts import Lang, t
+
+
+def load_view(spec: AgentSpec, user: Viewer | None, conversation_id: str | None,
+              store: Store | None = None) -> ChatView:
+    """The stored truth for a conversation: messages, actions, traces, state and ratings."""
+    if not conversation_id:
+        return ChatView()
+    # Reads go to the store directly: a Session would also seed the agent's sandbox for the
+    # user, which the page load already does once (alerts) and must not race.
+    user_id = identity.require(user)
+    store = store or runtime_store()
+    row = store.conversations.get(conversation_id, user_id)
+    if row is None or row.agent_id != spec.id:
+        raise ConversationNotFound(f"Conversation {conversation_id!r} was not found for user {user_id!r}.")
+    ratings = store.feedback.for_conversation(conversation_id, user_id)
+    return render.view_from_history(conversation_id, store.messages.recent(conversation_id, 200),
+                                    store.actions.list_for_conversation(conversation_id),
+                                    store.traces.for_conversation(conversation_id), state=row.state,
+                                    feedback={k: v["rating"] for k, v in ratings.items()})
+
+
+def action_body(action: ActionView, lang: Lang) -> str:
+    """A pending confirmation as markdown: heading with the summary, details (✏️ marks what Modify
+    changed), warnings. Each front end adds the tool name and expiry in its own way."""
+    rows = "\n".join(f"- **{d.label}**: {d.value}{' ✏️' if d.changed else ''}" for d in action.details)
+    warnings = "\n".join(f"- ⚠️ {w}" for w in action.warnings)
+    return f"**⏸ {t('pending_heading', lang)} · {action.summary}**\n\n{rows}\n\n{warnings}".rstrip()
+
+
+class BadEdit(ValueError):
+    """The editor's text is not a JSON object; the message is already in the UI's language."""
+
+
+def parse_args(edited: str | None, lang: Lang) -> dict[str, Any]:
+    try:
+        args = json.loads(edited or "")
+    except json.JSONDecodeError as exc:
+        where = f"{exc.lineno}:{exc.colno}" if lang == "en" else f"{exc.lineno}번째 줄 {exc.colno}번째 글자"
+        raise BadEdit(t("bad_json", lang, where=where)) from None
+    if not isinstance(args, dict):
+        raise BadEdit(t("not_object", lang))
+    return args

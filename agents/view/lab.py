@@ -1,0 +1,236 @@
+"""The Lab's view model: pure functions from Lab data (trace rows and detail, prompt versions and
+diffs, comparison events, metrics) to framework-neutral tables, text and HTML. No Gradio here; the
+view modules map these to components and ``tests/lab/test_view.py`` checks them."""
+
+from __future__ import annotations
+
+import html
+import json
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from agents.core.identity import Mode
+from agents.core.store.lab import TraceFilter
+from agents.services.lab import figures
+from agents.services.lab.compare import RoundEnd, SideEvent, SideSummary
+from agents.services.lab.prompts import DiffView, VersionView
+from agents.services.lab.traces import TraceDetail, parse_time
+from agents.view import render
+from agents.view.render import ChatView
+
+ALL = ""  # the "any" choice of a filter dropdown
+
+# --- traces ----------------------------------------------------------------------------
+
+TRACE_HEADERS = ["시간 (UTC)", "에이전트", "메시지", "제공자/모델", "프롬프트", "상태", "지연", "TTFT", "토큰", "비용",
+                 "👍/👎", "사용자", "turn"]
+STATUS_CHOICES = [("전체 (any)", ALL), ("✅ done", "done"), ("⚠️ error", "error"), ("⏹ interrupted", "interrupted"),
+                  ("🚫 refused", "refused")]
+FEEDBACK_CHOICES = [("전체 (any)", ALL), ("👍", "up"), ("👎", "down"), ("없음 (none)", "none")]
+
+
+def trace_table(rows: list[dict[str, Any]]) -> list[list[str]]:
+    """One row per turn, newest first; the turn id last (the row's key when it is clicked)."""
+    out = []
+    for r in rows:
+        status = figures.STATUS_MARK.get(r["status"], r["status"]) + (f" · {r['error_code']}" if r.get("error_code") else "")
+        side = f" ⚖{(r.get('comparison_side') or '').upper()}" if r.get("comparison_id") else ""
+        out.append([f"{r['started_at']:%m-%d %H:%M:%S}", r["agent_id"], _clip(r.get("message") or "", 60),
+                    f"{r['provider']}/{r['model']}", figures.version(r["prompt_version"]), status + side,
+                    figures.ms(r["latency_ms"]), figures.ms(r["ttft_ms"]),
+                    figures.tokens(r["input_tokens"], r["output_tokens"]), figures.cost(r["cost_usd"]),
+                    figures.FEEDBACK_MARK.get(r.get("rating"), ""), r["owner_id"], r["turn_id"]])
+    return out
+
+
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def choices(values: list[Any], *, render_value: Any = str) -> list[tuple[str, str]]:
+    """Dropdown choices with "any" first; values go as strings (a prompt version too)."""
+    return [("전체 (any)", ALL)] + [(render_value(v), str(v)) for v in values]
+
+
+def trace_filter(*, mode: Mode, viewer: str, agent: str, provider: str, model: str, version: str, status: str,
+                 feedback: str, user: str, since: str, until: str, text: str, now: datetime) -> TraceFilter:
+    """The filters the form holds. Shared mode always shows the viewer's own turns: the user field is
+    ignored there (the service refuses another user's in any case)."""
+    owner = viewer if mode == "shared" else ((user or "").strip() or None)
+    try:
+        number = int(version) if version not in (None, ALL) else None
+    except ValueError:
+        number = None
+    return TraceFilter(owner=owner, agent=agent or None, provider=provider or None, model=model or None,
+                       prompt_version=number, status=status or None, feedback=feedback or None,
+                       since=parse_time(since, now, "since"), until=parse_time(until, now, "until"),
+                       text=(text or "").strip()[:200] or None)
+
+
+def page_note(count: int, page: int, more: bool) -> str:
+    if count == 0:
+        return "조건에 맞는 턴이 없습니다. (No turns match these filters.)" if page == 0 else "마지막 페이지입니다."
+    first = page * 50 + 1
+    return (f"{first}–{first + count - 1}번째 턴 · 최신순" + (" · 더 있음 (more: 이전 ▸)" if more else "")
+            + f"  \n*Turns {first}–{first + count - 1}, newest first.* 행을 누르면 자세히 봅니다 (click a row).")
+
+
+class DetailView(BaseModel):
+    """What the detail panel shows for one turn."""
+
+    turn_id: str
+    header: str  # markdown
+    prompt_title: str
+    system_prompt: str
+    requests: list[dict[str, Any]] = Field(default_factory=list)
+    tools: str  # markdown
+    events: list[dict[str, Any]] = Field(default_factory=list)
+    errors: str  # markdown
+    feedback: str  # markdown
+    open_agent: str | None = None
+    open_conversation: str | None = None
+
+
+def detail_view(d: TraceDetail) -> DetailView:
+    side = (f" · ⚖ 비교 {d.comparison_id} 의 {(d.comparison_side or '').upper()} 쪽 (side-by-side sandbox "
+            f"`{d.user_id}`)" if d.comparison_id else "")
+    header = (
+        f"### `{d.turn_id}`\n"
+        f"**{d.agent_id}** · {d.provider}/{d.model} · {figures.STATUS_MARK.get(d.status, d.status)}"
+        + (f" (`{d.error_code}`)" if d.error_code else "") + f" · {figures.when(d.started_at)} UTC · 👤 `{d.owner_id}`"
+        + side + "\n\n"
+        f"| 지연 latency | TTFT | 토큰 tokens (in → out) | 비용 cost | 프롬프트 prompt |\n|---|---|---|---|---|\n"
+        f"| {figures.ms(d.latency_ms)} | {figures.ms(d.ttft_ms)} | {figures.tokens(d.input_tokens, d.output_tokens)} | "
+        f"{figures.cost(d.cost_usd)}{_cost_note(d)} | {figures.version(d.prompt_version)}"
+        + (f" · {html.escape(d.prompt_label)}" if d.prompt_label and d.prompt_version else "") + " |\n\n"
+        f"**메시지 (message)**: {html.escape(d.message or '')}"
+        + (f"\n\n**폴백 (fallbacks)**: {', '.join(d.fallbacks)}" if d.fallbacks else ""))
+    if d.openable and d.conversation_id:
+        header += f"\n\n대화 (conversation) `{d.conversation_id}`"
+    prompt_title = (f"시스템 프롬프트 (system prompt) · {figures.version(d.prompt_version)}"
+                    + (f" · {d.prompt_label}" if d.prompt_label and d.prompt_version else ""))
+    tools = "\n".join(
+        f"- **{html.escape(c.name)}** {_code(json.dumps(c.args, ensure_ascii=False))} → "
+        + ("✅ " if c.ok else "⚠️ " if c.ok is False else f"⏸ {c.status} ") + html.escape(_clip(c.summary, 300))
+        for c in d.tool_calls) or "도구 호출 없음 (no tool calls)"
+    errors = "\n".join(f"- ⚠️ `{html.escape(str(e.get('code') or e.get('name') or 'error'))}` "
+                       f"{html.escape(str(e.get('message') or ''))}" for e in d.errors) or "오류 없음 (no errors)"
+    feedback = "\n".join(f"- {figures.FEEDBACK_MARK.get(f['rating'], f['rating'])} `{f['user_id']}`"
+                         + (f": {html.escape(f['comment'])}" if f.get("comment") else "") for f in d.feedback
+                         ) or "피드백 없음 (no feedback)"
+    return DetailView(turn_id=d.turn_id, header=header, prompt_title=prompt_title,
+                      system_prompt=d.system_prompt or "(이 턴은 모델을 부르지 않았습니다 · no model call in this turn)",
+                      requests=d.requests, tools=tools, events=d.events, errors=errors, feedback=feedback,
+                      open_agent=d.agent_id if d.openable else None,
+                      open_conversation=d.conversation_id if d.openable else None)
+
+
+def _code(text: str) -> str:
+    """An inline code span (entities are not decoded inside one, so nothing is escaped; a backtick in
+    the text lengthens the fence)."""
+    fence = "``" if "`" in text else "`"
+    return f"{fence} {text} {fence}" if fence == "``" else f"`{text}`"
+
+
+def _cost_note(d: TraceDetail) -> str:
+    if d.cost_usd is None:
+        return " (가격표에 없는 모델 · model not in the price table)"
+    return " (offline: 무료)" if d.provider == "offline" else ""
+
+
+# --- prompt studio -----------------------------------------------------------------------
+
+VERSION_HEADERS = ["버전", "이름 (label)", "활성", "만든 사람", "만든 때 (UTC)", "메모 (note)", "길이"]
+
+
+def version_rows(versions: list[VersionView]) -> list[list[str]]:
+    return [[figures.version(v.version), v.label or "", "✅ active" if v.active else "",
+             (v.created_by or "") + ("" if v.shared else " 🔒"), figures.when(v.created_at), v.note or "",
+             f"{len(v.content):,}"] for v in versions]
+
+
+def version_choices(versions: list[VersionView]) -> list[tuple[str, int]]:
+    return [(v.title() + ("" if v.shared else " 🔒"), v.version) for v in versions]
+
+
+def diff_html(diff: DiffView) -> str:
+    """Two columns, changed lines tinted and changed words marked; line numbers on each side."""
+    if diff.same:
+        return '<div class="pg-diff-same">두 버전이 같습니다. (The two versions are the same.)</div>'
+    rows = []
+    for row in diff.rows:
+        left = "".join(f"<mark>{html.escape(s.text)}</mark>" if s.changed and row.tag == "replace"
+                       else html.escape(s.text) for s in row.left)
+        right = "".join(f"<mark>{html.escape(s.text)}</mark>" if s.changed and row.tag == "replace"
+                        else html.escape(s.text) for s in row.right)
+        rows.append(f'<tr class="pg-diff-{row.tag}"><td class="pg-diff-no">{row.left_no or ""}</td>'
+                    f'<td class="pg-diff-old">{left}</td><td class="pg-diff-no">{row.right_no or ""}</td>'
+                    f'<td class="pg-diff-new">{right}</td></tr>')
+    head = (f'<div class="pg-diff-stats">v{diff.left} → v{diff.right}: +{diff.added} / −{diff.removed} 줄 (lines)</div>')
+    return (f'{head}<div class="pg-diff-scroll"><table class="pg-diff"><thead><tr><th></th><th>v{diff.left}</th>'
+            f'<th></th><th>v{diff.right}</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+
+
+# --- side-by-side ------------------------------------------------------------------------
+
+class ComparePair(BaseModel):
+    """Both sides of a comparison as two chat views, plus the round being shown."""
+
+    comparison_id: str | None = None
+    round: int | None = None
+    a: ChatView = Field(default_factory=ChatView)
+    b: ChatView = Field(default_factory=ChatView)
+    turns: dict[str, str | None] = Field(default_factory=dict)
+    running: bool = False
+
+
+def start_round(pair: ComparePair, text: str) -> ComparePair:
+    pair = pair.model_copy(deep=True)
+    pair.a = render.add_user_message(pair.a, text)
+    pair.b = render.add_user_message(pair.b, text)
+    pair.running, pair.turns = True, {}
+    return pair
+
+
+def fold(pair: ComparePair, item: SideEvent | RoundEnd) -> None:
+    """Fold one item of the merged stream into the pair, in place."""
+    if isinstance(item, RoundEnd):
+        pair.comparison_id, pair.round, pair.turns, pair.running = item.comparison_id, item.round, item.turns, False
+        pair.a.running = pair.b.running = False
+        return
+    render.apply_event_in_place(pair.a if item.side == "a" else pair.b, item.event)
+    pair.round = item.round
+
+
+def side_figures(summary: SideSummary | None) -> str:
+    """Under each side: latency, time to first token, tokens and cost of its last turn."""
+    if summary is None or summary.turn_id is None:
+        return ""
+    status = "" if summary.status in (None, "done") else f" · {figures.STATUS_MARK.get(summary.status, summary.status)}"
+    return (f"⏱ {figures.ms(summary.latency_ms)} · TTFT {figures.ms(summary.ttft_ms)} · "
+            f"{figures.tokens(summary.input_tokens, summary.output_tokens)} tokens · {figures.cost(summary.cost_usd)}"
+            f" · {figures.version(summary.prompt_version)}{status}")
+
+
+VOTES = [("A가 낫다 (A better)", "a"), ("B가 낫다 (B better)", "b"), ("비슷하다 (tie)", "tie"),
+         ("둘 다 별로 (both bad)", "both_bad")]
+
+
+# --- metrics -----------------------------------------------------------------------------
+
+METRIC_HEADERS = ["에이전트", "제공자/모델", "프롬프트", "턴", "오류율", "지연 p50 / p95", "TTFT p50 / p95", "토큰",
+                  "비용", "👍 비율 (👍/👎)", "투표 W/L/T/✗", "폴백 (fallbacks)"]
+
+
+def metric_rows(records: list[dict[str, Any]]) -> list[list[str]]:
+    return [[r["agent_id"], f"{r['provider']}/{r['model']}", figures.version(r["prompt_version"]), f"{r['turns']:,}",
+             figures.ratio(r["error_rate"]) + (f" · ⏹{r['interrupted']}" if r.get("interrupted") else ""),
+             f"{figures.ms(r['latency_p50'])} / {figures.ms(r['latency_p95'])}",
+             f"{figures.ms(r['ttft_p50'])} / {figures.ms(r['ttft_p95'])}",
+             figures.tokens(r["input_tokens"], r["output_tokens"]), figures.cost(r["cost_usd"]),
+             f"{figures.ratio(r['thumbs_up_ratio'])} ({r['thumbs_up']}/{r['thumbs_down']})",
+             f"{r['wins']}/{r['losses']}/{r['ties']}/{r['both_bad']}",
+             ", ".join(f"{k} {v}" for k, v in (r.get("fallbacks") or {}).items() if v) or "—"] for r in records]

@@ -1,0 +1,196 @@
+"""The UI's words, framework-neutral: Korean first, English available.
+
+Both front ends pick from this catalogue: the Gradio app (``pages/gradio/i18n.py`` adds ``gr.I18n``
+for component labels) and the Streamlit app (``pages/streamlit/``). No UI framework import here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+Lang = Literal["ko", "en"]
+
+LABELS: dict[str, tuple[str, str]] = {
+    "settings": ("⚙️ 설정 · 모델과 사용자", "⚙️ Settings · model and user"),
+    "provider": ("모델 제공자", "Provider"),
+    "model": ("모델", "Model"),
+    "model_placeholder": ("제공자 기본값", "provider default"),
+    "api_key": ("API 키 (이 탭에만 보관)", "API key (this tab only)"),
+    "api_key_placeholder": ("또는 환경 변수로 설정", "or set it in the environment"),
+    "user": ("사용자", "User"),
+    "user_info": ("local 모드: 여러 사용자로 평가할 수 있는 아무 id · Enter로 적용", "local mode: any id, to evaluate as several users · Enter applies it"),
+    "test_connection": ("연결 테스트", "Test connection"),
+    "conversations": ("대화", "Conversations"),
+    "new_chat": ("＋ 새 대화", "＋ New chat"),
+    "search": ("대화 검색", "Search conversations"),
+    "search_placeholder": ("제목이나 내용으로 찾기", "title or text"),
+    "show_archived": ("보관한 대화 보기", "Show archived"),
+    "manage": ("이 대화 관리", "Manage this conversation"),
+    "title": ("제목", "Title"),
+    "rename": ("이름 바꾸기", "Rename"),
+    "archive": ("보관", "Archive"),
+    "unarchive": ("보관 해제", "Unarchive"),
+    "delete": ("삭제", "Delete"),
+    "no_conversations": ("아직 대화가 없습니다.", "No conversations yet."),
+    "sidebar_other_tab": ("이 탭에는 대화 목록이 없습니다. 에이전트 탭을 열면 그 대화들이 여기에 나옵니다.",
+                          "This tab has no conversations. Open an agent's tab to list its conversations here."),
+    "input_placeholder": ("메시지를 입력하세요 · Enter 전송, Shift+Enter 줄바꿈",
+                          "Type a message · Enter sends, Shift+Enter adds a line"),
+    "send": ("보내기", "Send"),
+    "stop": ("중지", "Stop"),
+    "confirm": ("실행", "Confirm"),
+    "cancel": ("취소", "Cancel"),
+    "modify": ("수정", "Modify"),
+    "arguments": ("인자 (JSON)", "Arguments (JSON)"),
+    "save_changes": ("변경 저장", "Save changes"),
+    "workspace": ("작업 공간", "Workspace"),
+    "feedback_comment": ("의견 (선택)", "Comment (optional)"),
+    "feedback_placeholder": ("무엇이 좋았거나 아쉬웠나요?", "What was good or missing?"),
+    "feedback_save": ("의견 저장", "Save comment"),
+    "alerts_check": ("알림 확인", "Check alerts"),
+    "alerts_analyse": ("자세히 분석하기", "Analyse"),
+    "alerts_dismiss": ("닫기", "Dismiss"),
+    # travel workspace
+    "travel_switch": ("여행 바꾸기", "Switch trip"),
+    "travel_edit": ("새 여행 · 날짜 변경", "New trip · dates"),
+    "travel_destination": ("여행지", "Destination"),
+    "travel_nights": ("박", "Nights"),
+    "travel_new_start": ("시작일 (YYYY-MM-DD)", "Start date (YYYY-MM-DD)"),
+    "travel_create": ("새 여행 만들기", "Create trip"),
+    "travel_start": ("시작일", "Start"),
+    "travel_end": ("종료일", "End"),
+    "travel_set_dates": ("날짜 변경", "Change dates"),
+    "travel_tiles": ("배경 지도 (OpenStreetMap, 브라우저에서 불러옴)", "Background map (OpenStreetMap, loaded by your browser)"),
+    "travel_map": ("지도", "Map"),
+    "travel_places": ("저장된 장소", "Saved places"),
+    "travel_add_placeholder": ("장소 이름으로 추가 (예: 후운지, Shibuya Sky)", "Add a place by name (e.g. Fuunji, Shibuya Sky)"),
+    "travel_add": ("추가", "Add"),
+    "travel_remove_pick": ("삭제할 장소", "Place to remove"),
+    "travel_remove": ("삭제", "Remove"),
+    "travel_apply_mode": ("기존 일정이 있으면", "If an itinerary exists"),
+    "travel_apply": ("적용하기", "Apply"),
+    "travel_regenerate": ("다시 생성", "Regenerate"),
+    # tutor workspace
+    "tutor_canvas": ("📝 캔버스 (학습 노트)", "📝 Canvas (study note)"),
+    "tutor_nav_home": ("홈", "Home"),
+    "tutor_nav_education": ("교육", "Learn"),
+    "tutor_nav_my": ("내 자산", "My assets"),
+    "tutor_stock": ("종목으로 이동", "Go to a stock"),
+    "tutor_tab": ("탭", "Tab"),
+    "tutor_period": ("기간", "Period"),
+    "tutor_keyword": ("키워드", "Keyword"),
+    "tutor_keyword_placeholder": ("예: 반도체 · Enter로 거르기", "e.g. chips · Enter filters"),
+    "tutor_options": ("튜터 옵션 (seed 002)", "Tutor options (seed 002)"),
+    "tutor_web": ("웹 검색 사용 (use_web_search, OpenAI Responses)", "Use web search (use_web_search, OpenAI Responses)"),
+    "tutor_mode": ("답 표시 (response_mode)", "Show the answer (response_mode)"),
+    "tutor_structured": ("구조화 요약 (structured_extract)", "Structured summary (structured_extract)"),
+}
+
+# Text the server writes into the chat.
+TEXTS: dict[str, tuple[str, str]] = {
+    "awaiting": ("확인 대기 중 · 입력창 위 카드에서 실행하거나 취소하세요",
+                 "awaiting confirmation · answer on the card above the input"),
+    "pending_heading": ("확인이 필요합니다", "Needs your confirmation"),
+    "expires": ("만료", "expires"),
+    "COMPLETED": ("✅ 실행했습니다", "✅ Done"),
+    "CANCELLED": ("🚫 취소했습니다", "🚫 Cancelled"),
+    "EXPIRED": ("⌛ 만료되었습니다", "⌛ Expired"),
+    "FAILED": ("❌ 실패했습니다", "❌ Failed"),
+    "EXECUTING": ("실행 중", "Running"),
+    "CONFIRMED": ("실행 중", "Running"),
+    "input": ("입력", "Input"),
+    "output": ("결과", "Output"),
+    "blank": ("빈 메시지는 보낼 수 없어요. 내용을 입력한 뒤 보내세요.", "A blank message cannot be sent: type something first."),
+    "saved_changes": ("변경 사항을 저장했습니다. 카드를 확인한 뒤 실행하세요.", "Saved. Review the card, then confirm."),
+    "bad_json": ("JSON 형식이 올바르지 않아요 ({where}). 고친 뒤 다시 저장하세요. 아무것도 바뀌지 않았습니다.",
+                 "The arguments are not valid JSON ({where}). Fix them and save again; nothing was changed."),
+    "not_object": ("인자는 {{...}} 형태의 JSON 객체여야 해요. 아무것도 바뀌지 않았습니다.",
+                   "The arguments must be a JSON object ({{...}}); nothing was changed."),
+    "feedback_saved": ("의견을 저장했습니다. 고맙습니다!", "Feedback saved. Thank you!"),
+    "retry_none": ("다시 실행할 메시지가 없어요.", "There is no message to run again."),
+    "deleted": ("대화를 삭제했습니다.", "Conversation deleted."),
+    "untitled": ("(제목 없음)", "(untitled)"),
+    "empty_chat": ("무엇이든 물어보세요. 아래 예시로 시작해도 좋아요.", "Ask anything, or start from an example below."),
+    "alerts_none": ("🔔 새 알림이 없습니다.", "🔔 No new alerts."),
+    "alerts_summary": ("🔔 **읽지 않은 알림 {unread}개** · 열린 알림 {open}개", "🔔 **{unread} unread** · {open} open"),
+    # the Streamlit app's own words
+    "chat_placeholder": ("메시지를 입력하세요", "Type a message"),
+    "login": ("로그인", "Log in"),
+    "logout": ("로그아웃", "Log out"),
+    "anonymous_session": ("익명 · 이 브라우저 세션에서만 유지", "anonymous · kept for this browser session only"),
+    "key_session_only": ("입력한 키는 이 브라우저 세션에만 있고 저장되거나 기록되지 않습니다.",
+                         "A key typed here stays in this browser session; it is never stored or logged."),
+    "delete_sure": ("삭제하면 되돌릴 수 없어요: 확인", "This cannot be undone: I am sure"),
+}
+
+# code -> what happened and what to do, in the UI's language (the core's message is shown under it).
+ERRORS: dict[str, tuple[str, str]] = {
+    "missing_key": ("이 모델 제공자의 API 키가 없어요. ⚙️ 설정에서 키를 입력하거나, 키 없이 쓰려면 제공자를 offline으로 바꾸세요.",
+                    "This provider needs an API key. Enter one in ⚙️ Settings, or switch the provider to offline."),
+    "input_too_large": ("메시지가 너무 길어요. 나눠서 보내 주세요.", "The message is too long: send it in parts."),
+    "prompt_injection": ("이 메시지는 보안 규칙(지시 무시 요청)에 걸려 보내지 않았어요. 질문을 바꿔 다시 보내세요.",
+                         "This message looked like an attempt to override the agent's instructions and was not sent. "
+                         "Rephrase it."),
+    "usage_limit": ("오늘 사용 한도에 도달했어요. 내일(UTC) 다시 시도하세요.", "You reached today's turn limit; try again tomorrow (UTC)."),
+    "budget_exhausted": ("이 서버 키의 오늘 공용 예산이 다 떨어졌어요. offline 제공자를 쓰거나 ⚙️ 설정에 본인 API 키를 넣으세요.",
+                         "Today's shared budget for this server's keys is used up: use the offline provider, or enter "
+                         "your own API key in ⚙️ Settings."),
+    "empty_input": ("빈 메시지는 보낼 수 없어요.", "A blank message cannot be sent."),
+    "provider_unavailable": ("모델 서버에 연결하지 못했어요. 주소와 네트워크를 확인하고 다시 보내거나, offline 제공자를 쓰세요.",
+                             "The model server could not be reached. Check its address and network and send again, "
+                             "or use the offline provider."),
+    "connection_failed": ("모델 서버에 연결하지 못했어요. 주소와 네트워크를 확인하고 다시 보내세요.",
+                          "The model server could not be reached. Check its address and network, then send again."),
+    "timeout": ("모델 응답이 너무 늦어 중단했어요. 다시 보내 보세요.", "The model took too long; send the message again."),
+    "auth_failed": ("API 키가 거부되었어요. ⚙️ 설정에서 키를 확인하세요.", "The API key was refused: check it in ⚙️ Settings."),
+    "rate_limited": ("요청이 너무 많아요. 잠시 후 다시 보내세요.", "Too many requests: wait a moment and send again."),
+    "stream_broken": ("응답이 중간에 끊겼어요. 다시 보내 보세요.", "The reply broke off: send the message again."),
+    "provider_error": ("모델 제공자가 오류를 돌려줬어요. 다시 보내거나 다른 모델을 고르세요.",
+                       "The provider returned an error: send again or pick another model."),
+    "conversation_busy": ("이 대화의 이전 답변이 아직 작성 중이에요. 메시지는 저장됐으니 끝난 뒤 다시 보내세요.",
+                          "The previous reply is still being written. Your message was saved: send it again after."),
+    "conversation_not_found": ("대화를 찾지 못했어요. ＋ 새 대화로 시작하세요.", "The conversation was not found: start a new chat."),
+    "interrupted": ("⏹ 중지했습니다. 여기까지의 답변은 저장했어요.", "⏹ Stopped; the partial reply was saved."),
+    "internal_error": ("에이전트에서 오류가 났어요. 메시지는 저장됐으니 다시 보내 보세요.",
+                       "The agent failed. Your message was saved: send it again."),
+    "store_error": ("저장하지 못했어요. 다시 보내 보세요.", "It could not be saved: send it again."),
+    "invalid_user": ("사용자 id가 올바르지 않아요. ⚙️ 설정에서 영문·숫자로 된 id를 입력하세요.",
+                     "The user id is not valid: use letters and digits in ⚙️ Settings."),
+    "unknown_provider": ("알 수 없는 모델 제공자예요. ⚙️ 설정에서 다시 고르세요.", "Unknown provider: pick one in ⚙️ Settings."),
+    "no_offline_policy": ("이 에이전트는 offline 모델을 지원하지 않아요. 다른 제공자를 고르세요.",
+                          "This agent has no offline model: pick another provider."),
+    "invalid_args": ("입력값이 올바르지 않아요.", "The values are not valid."),
+    "action_refused": ("이 작업은 지금 처리할 수 없어요.", "This action cannot be done now."),
+    "action_expired": ("이 확인 카드는 만료되었어요. 다시 요청하세요.", "This confirmation expired: ask again."),
+}
+
+
+def lang_from(tag: str | None) -> Lang:
+    """Korean unless the browser's first language (an Accept-Language header or a locale
+    such as ``en-US``) is another one."""
+    header = (tag or "").strip().lower()
+    if not header:
+        return "ko"
+    first = header.split(",")[0].split(";")[0].strip()
+    return "ko" if first.startswith("ko") else "en"
+
+
+def t(key: str, lang: Lang, **values: Any) -> str:
+    ko, en = TEXTS.get(key) or LABELS.get(key) or (key, key)
+    text = ko if lang == "ko" else en
+    return text.format(**values) if values else text
+
+
+def error_parts(code: str | None, message: str, lang: Lang) -> tuple[str, str]:
+    """(what happened and what to do in the UI's language, the core's own message or "")."""
+    known = ERRORS.get(code or "")
+    head = (known[0] if lang == "ko" else known[1]) if known else ""
+    if head and message and message not in head:
+        return head, message
+    return head or message or (code or "error"), ""
+
+
+def error_text(code: str | None, message: str, lang: Lang) -> str:
+    """What happened and what to do, then the core's own message (small, as HTML)."""
+    head, detail = error_parts(code, message, lang)
+    return f"{head}\n\n<small>{detail}</small>" if detail else head

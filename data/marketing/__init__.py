@@ -1,0 +1,1 @@
+"""The marketing sandbox ad account and its generator."""

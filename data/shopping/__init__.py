@@ -1,0 +1,1 @@
+"""The shopping catalogue and its generator."""

@@ -1,0 +1,80 @@
+"""The alert banner for agents with proactive alerts (seed 000 §7.4); what it shows comes from
+``agents/view/alerts.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import gradio as gr
+
+from agents.core import identity
+from agents.core.agent import AgentSpec
+from agents.core.clock import system_clock
+from agents.core.identity import Viewer
+from agents.core.session import Session
+from agents.view.alerts import SHOWN, alert_icon, banner_text, check_now, open_alerts
+from pages.gradio.i18n import label, lang_of
+
+__all__ = ["SHOWN", "banner_text", "build_alerts", "open_alerts"]
+
+REFRESH_SECONDS = 60
+
+
+def build_alerts(ctx: Any) -> None:
+    """Compact alerts for the workspace: a banner line, then one short row per open alert.
+    ``ctx`` is the tab's ``TabContext``; its run / inputs / outputs are set before any event fires."""
+    spec: AgentSpec = ctx.spec
+    header = ctx.header
+    state = gr.State([])
+    with gr.Group(elem_classes=["pg-alerts"], elem_id=f"pg-{spec.id}-alerts"):
+        with gr.Row(equal_height=True):
+            banner = gr.Markdown(banner_text([]), elem_id=f"pg-{spec.id}-alert-banner")
+            check = gr.Button(label("alerts_check"), size="sm", scale=0, min_width=90,
+                              elem_id=f"pg-{spec.id}-alert-check")
+
+        @gr.render(inputs=[state], show_progress="hidden")
+        def draw(alerts: list[dict[str, Any]]) -> None:
+            for alert in alerts[:SHOWN]:
+                with gr.Group(elem_classes=["pg-alert", f"pg-alert-{alert['severity'].lower()}"]):
+                    gr.Markdown(f"{alert_icon(alert)} **{alert['title']}**",
+                                elem_classes=["pg-alert-title"])
+                    with gr.Row(equal_height=True):
+                        analyse = gr.Button(label("alerts_analyse"), size="sm", min_width=80,
+                                            elem_classes=["pg-alert-analyse"])
+                        dismiss = gr.Button(label("alerts_dismiss"), size="sm", min_width=60,
+                                            elem_classes=["pg-alert-dismiss"])
+                alert_id = alert["id"]
+
+                def analyse_fn(*values: Any, alert_id: str = alert_id) -> Iterator[list[Any]]:
+                    session = Session(spec.id, user_id=identity.require(values[-1]))
+                    row = session.store.alerts.get(alert_id, session.user_id)
+                    if row is None or spec.alert_prompt is None:
+                        return
+                    session.store.alerts.set_status(alert_id, session.user_id, "ACTED_ON", system_clock())
+                    yield from ctx.run(spec.alert_prompt(row), *values)
+
+                def dismiss_fn(user: Viewer | None, request: gr.Request, alert_id: str = alert_id) -> list[Any]:
+                    session = Session(spec.id, user_id=identity.require(user))
+                    session.store.alerts.set_status(alert_id, session.user_id, "DISMISSED", system_clock())
+                    alerts = open_alerts(spec, user)
+                    return [alerts, banner_text(alerts, lang_of(request))]
+
+                # Made inside a render: progress routing must be spelled out (pages/gradio/progress.py).
+                analyse.click(analyse_fn, ctx.inputs, ctx.outputs, **header.quiet).then(
+                    _refresh, header.who, [state, banner], **header.quiet)
+                dismiss.click(dismiss_fn, header.who, [state, banner], **header.quiet)
+
+    # The language comes from each request (the header's lang state may not be set yet on page load).
+    def _refresh(user: Viewer | None, request: gr.Request) -> list[Any]:
+        alerts = open_alerts(spec, user)
+        return [alerts, banner_text(alerts, lang_of(request))]
+
+    def _check(user: Viewer | None, request: gr.Request) -> list[Any]:
+        alerts = check_now(spec, user)
+        return [alerts, banner_text(alerts, lang_of(request))]
+
+    check.click(_check, header.who, [state, banner])
+    header.identity.after_ready(_check, header.who, [state, banner])
+    gr.Timer(REFRESH_SECONDS).tick(_refresh, header.who, [state, banner], show_progress="hidden")
+    header.identity.after_switch(_check, header.who, [state, banner])

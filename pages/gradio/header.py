@@ -1,0 +1,132 @@
+"""The header: provider, model, API key (browser session only) and who you are."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import gradio as gr
+
+from agents.core.errors import PlaygroundError
+from agents.core.providers import FIXED_MODELS, PROVIDER_NAMES, Provider, make_provider
+from pages.gradio.i18n import error_text, label, lang_of
+from pages.gradio.identity import AppConfig, IdentityUI, build_identity
+from pages.gradio.progress import progress_sink, quiet
+
+OFFLINE_NOTE = ("**Offline** is a deterministic rule-based model, not an LLM: the same input always gives "
+                "the same reply, and it needs no key.")
+
+
+@dataclass
+class Header:
+    provider: gr.Dropdown
+    model: gr.Textbox
+    api_key: gr.Textbox
+    identity: IdentityUI
+    lang: gr.State  # "ko" or "en", from the browser's Accept-Language at page load
+    config: AppConfig = field(default_factory=AppConfig)
+    sink: gr.HTML | None = None  # where hidden progress is kept (pages/gradio/progress.py)
+
+    @property
+    def quiet(self) -> dict[str, Any]:
+        """Event options for a chat run or any event whose progress is shown by its own outputs.
+
+        Events made inside ``gr.render`` need it spelled out: ``route_hidden_progress`` only sees
+        the events that exist when the app is built."""
+        return quiet(self.sink)
+
+    @property
+    def who(self) -> gr.State:
+        """The verified viewer (server-side state); handlers take the user from here only."""
+        return self.identity.who
+
+    @property
+    def inputs(self) -> list[gr.components.Component]:
+        return [self.provider, self.model, self.api_key, self.who]
+
+    def make_provider(self, name: str, model: str, api_key: str) -> Provider:
+        return provider_from(name, model, api_key, pace_ms=self.config.offline_pace_ms)
+
+
+def provider_from(name: str, model: str, api_key: str, pace_ms: float | None = None) -> Provider:
+    """Build the provider for one request; the key lives only in the browser and this call."""
+    settings: dict[str, object] = {}
+    if (model or "").strip():
+        settings["model"] = model.strip()
+    if (api_key or "").strip():
+        settings["api_key"] = api_key.strip()
+    return make_provider(name or "offline", pace_ms=pace_ms, **settings)
+
+
+def model_field_state(name: str) -> dict[str, object]:
+    """A provider with one model shows its name, locked; the others take a typed model name."""
+    fixed = FIXED_MODELS.get(name or "offline")
+    if fixed:
+        return {"value": fixed, "interactive": False, "info": f"{name or 'offline'}: {fixed} (고정 / fixed)"}
+    return {"value": "", "interactive": True, "info": None}
+
+
+def provider_note(name: str) -> str:
+    if name == "offline":
+        return OFFLINE_NOTE
+    return f"**{name}**: the key you type is kept in this browser tab only; it is never stored or logged."
+
+
+def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
+    """A compact header: the title and a settings accordion (provider, model, key, user)."""
+    sink = progress_sink()  # first in the tree: see pages/gradio/progress.py
+    lang = gr.State("ko")
+    with gr.Column(elem_id="pg-header"):
+        with gr.Row(equal_height=True, elem_id="pg-title-row"):
+            gr.Markdown("### 🧪 Agent Playground", elem_id="pg-title")
+            # Outside the accordion: the signed browser id (a BrowserState) must sync on every
+            # load, and shared mode shows who you are in the header itself.
+            identity = build_identity(config, demo)
+        with gr.Accordion(label("settings"), open=False, elem_id="pg-settings"):
+            with gr.Row(equal_height=True):
+                provider = gr.Dropdown(choices=list(PROVIDER_NAMES), value="offline", label=label("provider"),
+                                       scale=1, min_width=140, elem_id="pg-provider")
+                model = gr.Textbox(label=label("model"), placeholder=label("model_placeholder"), scale=1,
+                                   min_width=140, elem_id="pg-model", **model_field_state("offline"))
+                api_key = gr.Textbox(label=label("api_key"), type="password",
+                                     placeholder=label("api_key_placeholder"), scale=1, min_width=140,
+                                     elem_id="pg-key")
+            with gr.Row(equal_height=True):
+                note = gr.Markdown(OFFLINE_NOTE, elem_id="pg-provider-note")
+                test = gr.Button(label("test_connection"), size="sm", scale=0, min_width=140,
+                                 elem_id="pg-test-connection")
+    provider.change(provider_note, provider, note)
+    provider.change(lambda name: gr.update(**model_field_state(name)), provider, model)
+    test.click(test_connection, [provider, model, api_key], note)
+
+    def detect_lang(request: gr.Request) -> str:
+        return lang_of(request)
+
+    demo.load(detect_lang, None, lang, show_progress="hidden")
+    return Header(provider=provider, model=model, api_key=api_key, identity=identity, lang=lang, config=config,
+                  sink=sink)
+
+
+def test_connection(name: str, model: str, api_key: str) -> str:
+    """One tiny call, so a wrong key or URL shows up before the first real turn."""
+    from agents.core.providers.base import ChatMessage, ModelOptions, ModelRequest, drain
+
+    if (name or "offline") == "offline":
+        return OFFLINE_NOTE + " ✅ Nothing to connect to."
+    try:
+        provider = provider_from(name, model, api_key)
+        started = time.perf_counter()
+        response = drain(provider.stream(ModelRequest(
+            agent_id="connection-test", system="Reply with the single word OK.",
+            messages=[ChatMessage(role="user", content="ping")], options=ModelOptions(max_output_tokens=16))))
+    except Exception as exc:  # noqa: BLE001 - the result of the test is the message
+        return f"❌ {name}: {describe_error(exc)}"
+    elapsed = (time.perf_counter() - started) * 1000
+    return f"✅ {name} answered in {elapsed:.0f} ms with model {provider.model}: {response.text.strip()[:40]!r}"
+
+
+def describe_error(exc: Exception) -> str:
+    if isinstance(exc, PlaygroundError):
+        return error_text(exc.code, exc.message, "en")
+    return str(exc)

@@ -1,0 +1,27 @@
+"""UI language in the Gradio app: component labels go through ``gr.I18n`` (translated in the
+browser); text the server writes into the chat (errors, headings, notices) is picked from the
+neutral catalogue in ``agents/view/texts.py`` with the request's ``Accept-Language`` (see ``lang_of``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gradio as gr
+
+from agents.view.texts import ERRORS, LABELS, TEXTS, Lang, error_parts, error_text, lang_from, t
+
+__all__ = ["ERRORS", "I18N", "LABELS", "TEXTS", "Lang", "error_parts", "error_text", "label", "lang_of", "t"]
+
+
+def lang_of(request: gr.Request | None) -> Lang:
+    """The browser's first language: Korean unless it prefers another one."""
+    return lang_from(request.headers.get("accept-language") if request is not None else None)
+
+
+I18N = gr.I18n(ko={k: v[0] for k, v in LABELS.items()}, en={k: v[1] for k, v in LABELS.items()})
+
+
+def label(key: str) -> Any:
+    """A label translated in the browser."""
+    return I18N(key)

@@ -1,0 +1,271 @@
+"""Lab · Side-by-side: one message, two configurations (provider, model, prompt version) of the same
+agent, both streaming at once, each in its own sandbox; confirmations per side; figures under each;
+a vote per round. The pair goes on for several rounds, each side keeping its own history."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import gradio as gr
+
+from agents.core.clock import system_clock
+from agents.core.errors import PlaygroundError
+from agents.core.identity import Viewer
+from agents.core.providers import FIXED_MODELS, PROVIDER_NAMES
+from agents.core.session import runtime_store
+from agents.core.store.comparisons import SideConfig
+from agents.services.lab import compare, prompts
+from agents.view import render, render_workspace
+from agents.view.frames import FrameGate
+from agents.view.lab import VOTES, ComparePair, fold, side_figures, start_round
+from agents.view.render import ChatView
+from pages.gradio.chat_gradio import to_chatbot
+from pages.gradio.dock import action_markdown
+from pages.gradio.i18n import Lang
+from pages.gradio.lab import LabContext, LabView
+
+ACTIVE = -1  # the version dropdown's "the agent's active version"
+
+
+def _side_view(store: Any, who: Any, comparison_id: str, side: str) -> ChatView:
+    history = compare.side_history(store, who, comparison_id, side)
+    if history.conversation_id is None:
+        return ChatView()
+    return render.view_from_history(history.conversation_id, history.messages, history.actions, history.traces)
+
+
+def _pending(view: ChatView, lang: Lang) -> tuple[str, str | None]:
+    """The side's open confirmation as markdown, and its action id."""
+    open_ = render_workspace.open_actions(view, system_clock())
+    if not open_:
+        return "", None
+    return action_markdown(open_[-1], lang), open_[-1].action_id
+
+
+def build(ctx: LabContext) -> None:
+    gr.Markdown("#### ⚖️ 나란히 비교 (Side-by-side)  \n같은 메시지를 두 설정(제공자·모델·프롬프트 버전)에 동시에 보냅니다. "
+                "양쪽은 각자의 샌드박스 사용자·대화에서 돌아 서로의 변경이 섞이지 않습니다. offline 모델은 프롬프트 문장을 "
+                "무시하므로 프롬프트 비교는 실제 모델로 하세요. *Each side runs in its own sandbox; the rule-based offline "
+                "model ignores the prompt text.*", elem_id="pg-lab-compare-note")
+    agent_ids = [a.id for a in ctx.agents]
+    with gr.Row(elem_classes=["pg-lab-inline"]):
+        agent = gr.Dropdown(choices=agent_ids, value=agent_ids[0] if agent_ids else None, label="에이전트 (agent)",
+                            scale=1, min_width=140, elem_id="pg-lab-c-agent")
+        resume = gr.Dropdown(choices=[], label="이어서 하기 (resume a comparison)", scale=2, min_width=180,
+                             elem_id="pg-lab-c-resume")
+        fresh = gr.Button("＋ 새 비교 (New)", size="sm", scale=0, min_width=100, elem_id="pg-lab-c-new")
+    sides: dict[str, dict[str, Any]] = {}
+    with gr.Row(equal_height=False, elem_classes=["pg-lab-sides"]):
+        for side in ("a", "b"):
+            with gr.Column(min_width=300, elem_classes=["pg-lab-side"], elem_id=f"pg-lab-side-{side}"):
+                gr.Markdown(f"**{side.upper()}**")
+                with gr.Row(equal_height=True):
+                    provider = gr.Dropdown(choices=list(PROVIDER_NAMES), value="offline", label="제공자",
+                                           min_width=110, elem_id=f"pg-lab-{side}-provider")
+                    model = gr.Textbox(label="모델", placeholder="기본값 (default)", min_width=110,
+                                       elem_id=f"pg-lab-{side}-model", value=FIXED_MODELS.get("offline", ""),
+                                       interactive=False)
+                    version = gr.Dropdown(choices=[], label="프롬프트", min_width=110, elem_id=f"pg-lab-{side}-version")
+                chat = gr.Chatbot(show_label=False, height=420, layout="bubble", group_consecutive_messages=False,
+                                  elem_id=f"pg-lab-{side}-chat", elem_classes=["pg-chat"])
+                stats = gr.Markdown("", elem_id=f"pg-lab-{side}-figures", elem_classes=["pg-badge"])
+                with gr.Group(visible=False, elem_classes=["pg-action", "pg-action-pending"]) as pending_box:
+                    pending = gr.Markdown("", elem_classes=["pg-action-body"])
+                    with gr.Row(equal_height=True):
+                        confirm = gr.Button("실행 (Confirm)", variant="primary", size="sm",
+                                            elem_id=f"pg-lab-{side}-confirm")
+                        cancel = gr.Button("취소 (Cancel)", size="sm", elem_id=f"pg-lab-{side}-cancel")
+                sides[side] = {"provider": provider, "model": model, "version": version, "chat": chat, "stats": stats,
+                               "box": pending_box, "pending": pending, "confirm": confirm, "cancel": cancel,
+                               "action": gr.State(None)}
+    with gr.Row(equal_height=True, elem_classes=["pg-input-row"]):
+        message = gr.Textbox(placeholder="두 쪽에 보낼 메시지 (a message for both sides) · Enter", show_label=False,
+                             scale=6, lines=1, max_lines=6, container=False, elem_id="pg-lab-c-input")
+        send = gr.Button("보내기 (Send)", variant="primary", scale=1, min_width=80, elem_id="pg-lab-c-send")
+        stop = gr.Button("중지 (Stop)", scale=1, min_width=70, interactive=False, elem_id="pg-lab-c-stop")
+    with gr.Row(elem_classes=["pg-lab-inline", "pg-lab-vote"]):
+        vote = gr.Radio(choices=VOTES, label="이번 라운드 투표 (vote on this round)", scale=4, elem_id="pg-lab-vote")
+        cast = gr.Button("투표 (Vote)", size="sm", scale=0, min_width=80, elem_id="pg-lab-cast")
+    voted = gr.Markdown("", elem_id="pg-lab-voted")
+    pair_state = gr.State(ComparePair())
+
+    a, b = sides["a"], sides["b"]
+    config_inputs = [a["provider"], a["model"], a["version"], b["provider"], b["model"], b["version"]]
+    view_outputs = [pair_state, a["chat"], b["chat"], a["stats"], b["stats"], a["box"], a["pending"], a["action"],
+                    b["box"], b["pending"], b["action"]]
+
+    def draw(pair: ComparePair, lang: Lang, who: Any = None, final: bool = False) -> list[Any]:
+        """Every view output; ``final`` also writes the figures under each side (empty for a new pair)."""
+        out: list[Any] = [pair, to_chatbot(pair.a, lang), to_chatbot(pair.b, lang)]
+        stats = ["", ""]
+        if final and pair.comparison_id and who is not None:
+            rounds = compare.rounds(runtime_store(), who, pair.comparison_id)
+            if rounds:
+                stats = [side_figures(rounds[-1].a), side_figures(rounds[-1].b)]
+        out += stats if final else [gr.skip(), gr.skip()]
+        for view in (pair.a, pair.b):
+            text, action_id = _pending(view, lang)
+            out += [gr.update(visible=bool(action_id)), text, action_id]
+        return out
+
+    # --- configurations --------------------------------------------------------------------
+    for side in ("a", "b"):
+        s = sides[side]
+
+        def lock_model(name: str) -> Any:
+            fixed = FIXED_MODELS.get(name or "offline")
+            return gr.update(value=fixed or "", interactive=not fixed)
+
+        s["provider"].change(lock_model, s["provider"], s["model"], show_progress="hidden")
+
+    def versions_for(agent_id: str | None, viewer: Viewer | None) -> list[Any]:
+        if viewer is None or not agent_id:
+            return [gr.skip()] * 3
+        who, store = ctx.lab_user(viewer), runtime_store()
+        try:
+            listed = prompts.versions(store, agent_id, who)
+        except PlaygroundError as exc:
+            gr.Warning(exc.message)
+            return [gr.skip()] * 3
+        options = [("활성 버전 (active)", ACTIVE), *[(v.title() + ("" if v.shared else " 🔒"), v.version)
+                                                     for v in listed]]
+        history = [(f"{c.title or c.id} · {c.created_at:%m-%d %H:%M}", c.id)
+                   for c in compare.list_comparisons(store, who, agent_id)]
+        return [gr.update(choices=options, value=ACTIVE), gr.update(choices=options, value=ACTIVE),
+                gr.update(choices=history, value=None)]
+
+    lists = [a["version"], b["version"], resume]
+    agent.change(versions_for, [agent, ctx.header.who], lists)
+    ctx.on_show(versions_for, [agent, ctx.header.who], lists)
+
+    def reset(lang: Lang) -> list[Any]:
+        """A new comparison: empty sides, no vote, the configurations editable again."""
+        return [*draw(ComparePair(), lang, final=True), "", None, *[gr.update(interactive=True)] * len(config_inputs)]
+
+    reset_outputs = [*view_outputs, voted, vote, *config_inputs]
+    fresh.click(reset, ctx.header.lang, reset_outputs)
+    agent.change(reset, ctx.header.lang, reset_outputs)
+
+    def reopen(comparison_id: str | None, lang: Lang, viewer: Viewer | None) -> list[Any]:
+        if viewer is None or not comparison_id:
+            return [gr.skip()] * (len(view_outputs) + len(config_inputs))
+        who, store = ctx.lab_user(viewer), runtime_store()
+        try:
+            row = compare.get(store, who, comparison_id)
+            pair = ComparePair(comparison_id=row.id, a=_side_view(store, who, row.id, "a"),
+                               b=_side_view(store, who, row.id, "b"))
+        except PlaygroundError as exc:
+            gr.Warning(exc.message)
+            return [gr.skip()] * (len(view_outputs) + len(config_inputs))
+        rounds = store.comparisons.rounds(row.id)
+        pair.round = rounds[-1].round if rounds else None
+        configs: list[Any] = []
+        for config in (row.config_a, row.config_b):
+            configs += [gr.update(value=config.provider, interactive=False),
+                        gr.update(value=config.model or FIXED_MODELS.get(config.provider, ""), interactive=False),
+                        gr.update(value=ACTIVE if config.prompt_version is None else config.prompt_version,
+                                  interactive=False)]
+        return [*draw(pair, lang, who, final=True), *configs]
+
+    resume.input(reopen, [resume, ctx.header.lang, ctx.header.who], [*view_outputs, *config_inputs])
+
+    # --- a round ---------------------------------------------------------------------------
+    running_outputs = [*view_outputs, message, send, stop, voted, vote, *config_inputs]
+
+    def run(text: str, pair: ComparePair, agent_id: str, pa: str, ma: str, va: int | None, pb: str, mb: str,
+            vb: int | None, lang: Lang, provider: str, api_key: str, viewer: Viewer | None) -> Iterator[list[Any]]:
+        idle = [gr.skip()] * len(running_outputs)
+        if viewer is None:
+            yield idle
+            return
+        text = text or ""
+        if not text.strip():
+            gr.Warning("두 쪽에 보낼 메시지를 입력하세요. (Type a message for both sides.)")
+            yield idle
+            return
+        who, store = ctx.lab_user(viewer), runtime_store()
+        try:
+            if pair.comparison_id is None:
+                row = compare.start(store, who, agent_id, _config(pa, ma, va), _config(pb, mb, vb), system_clock())
+                pair = pair.model_copy(update={"comparison_id": row.id})
+            else:
+                row = compare.get(store, who, pair.comparison_id)
+        except PlaygroundError as exc:
+            gr.Warning(exc.message)
+            yield idle
+            return
+        keys = {side: (api_key or None) if config.provider == provider else None
+                for side, config in (("a", row.config_a), ("b", row.config_b))}
+        pair = start_round(pair, text)
+        locked = [gr.update(interactive=False)] * len(config_inputs)
+        yield [*draw(pair, lang), "", gr.update(interactive=False), gr.update(interactive=True), "", None, *locked]
+        gate = FrameGate()
+        for item in compare.run_round(store, who, row.id, text, api_keys=keys, pace_ms=ctx.header.config.offline_pace_ms):
+            fold(pair, item)
+            if gate.admit(getattr(item, "type", "")):
+                yield [*draw(pair, lang), gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip(),
+                       *[gr.skip()] * len(config_inputs)]
+        pair.running = False
+        yield [*draw(pair, lang, who, final=True), gr.skip(), gr.update(interactive=True), gr.update(interactive=False),
+               f"라운드 {pair.round}: 어느 쪽이 나았나요? (Round {pair.round}: which side was better?)", None,
+               *[gr.skip()] * len(config_inputs)]
+
+    run_inputs = [message, pair_state, agent, *config_inputs, ctx.header.lang, ctx.header.provider, ctx.header.api_key,
+                  ctx.header.who]
+    sent = send.click(run, run_inputs, running_outputs, show_progress="hidden")
+    submitted = message.submit(run, run_inputs, running_outputs, show_progress="hidden")
+    stop.click(lambda: [gr.update(interactive=True), gr.update(interactive=False)], None, [send, stop],
+               cancels=[sent, submitted])
+
+    # --- votes and confirmations ------------------------------------------------------------
+    def cast_vote(pair: ComparePair, choice: str | None, viewer: Viewer | None) -> Any:
+        if viewer is None:
+            return gr.skip()
+        if not pair.comparison_id or pair.round is None:
+            gr.Warning("먼저 메시지를 보내세요. (Send a message first.)")
+            return gr.skip()
+        if not choice:
+            gr.Warning("투표할 답을 고르세요. (Pick a vote.)")
+            return gr.skip()
+        try:
+            row = compare.vote(runtime_store(), ctx.lab_user(viewer), pair.comparison_id, pair.round, choice,
+                               system_clock())
+        except PlaygroundError as exc:
+            gr.Warning(exc.message)
+            return gr.skip()
+        label = dict((v, k) for k, v in VOTES)[row.vote or ""]
+        return f"🗳 라운드 {row.round}: **{label}** 저장됨 (saved; shown in the metrics)."
+
+    cast.click(cast_vote, [pair_state, vote, ctx.header.who], voted)
+
+    for side in ("a", "b"):
+        s = sides[side]
+
+        def decide(pair: ComparePair, action_id: str | None, lang: Lang, viewer: Viewer | None, decision: str,
+                   side: str = side) -> list[Any]:
+            if viewer is None or not action_id or not pair.comparison_id:
+                return [gr.skip()] * len(view_outputs)
+            who, store = ctx.lab_user(viewer), runtime_store()
+            try:
+                outcome = compare.act(store, who, pair.comparison_id, side, action_id, decision)
+            except PlaygroundError as exc:
+                gr.Warning(exc.message)
+                return [gr.skip()] * len(view_outputs)
+            (gr.Info if outcome.ok else gr.Warning)(f"{side.upper()}: {outcome.message}")
+            pair = pair.model_copy(deep=True)
+            setattr(pair, side, _side_view(store, who, pair.comparison_id, side))
+            return draw(pair, lang, who, final=True)
+
+        inputs = [pair_state, s["action"], ctx.header.lang, ctx.header.who]
+        s["confirm"].click(lambda p, x, lg, v, d=decide: d(p, x, lg, v, "confirm"), inputs, view_outputs)
+        s["cancel"].click(lambda p, x, lg, v, d=decide: d(p, x, lg, v, "cancel"), inputs, view_outputs)
+
+
+def _config(provider: str, model: str, version: int | None) -> SideConfig:
+    fixed = FIXED_MODELS.get(provider or "offline")
+    return SideConfig(provider=provider or "offline", model=None if fixed else ((model or "").strip() or None),
+                      prompt_version=None if version in (None, ACTIVE) else int(version))
+
+
+VIEW = LabView("compare", "⚖️ 나란히 비교 (Side-by-side)", build)

@@ -1,0 +1,353 @@
+"""The Lab's Evals view: pick a suite and configurations, run with a progress bar, read the results (failed
+assertions with what was observed; a click on a case opens its turn in the Traces view), compare two runs
+(regressions first, metric deltas, the differing assertions and both traces), see a matrix as a grid, and
+create, edit and download suites as YAML. Its lists load when the view is shown, not at page load.
+
+Handlers take the user from ``header.who`` (the verified viewer), never from a component value; a real
+provider uses the key typed in this browser tab. The widgets only show what ``agents/view/lab_evals.py``
+computed from stored rows.
+"""
+
+from __future__ import annotations
+
+import html
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+import pandas as pd
+
+from agents.core import identity
+from agents.core.errors import PlaygroundError
+from agents.core.identity import Viewer
+from agents.core.providers import PROVIDER_NAMES
+from agents.core.session import runtime_store
+from agents.services.evals import library, spec
+from agents.services.evals.compare import compare_runs, matrix_grid
+from agents.services.evals.loader import SuiteError
+from agents.services.evals.report import run_detail
+from agents.services.evals.runner import MAX_CONCURRENCY, RunHandle, start_suite
+from agents.services.evals.store import EvalRepo
+from agents.view import lab_evals as view
+from pages.gradio.lab import LabContext, LabView
+
+POLL_SECONDS = 0.4
+NEW_SUITE = """\
+suite: my-suite
+agent: marketing
+description: 설명 (what this suite checks)
+defaults: {provider: offline}
+cases:
+  - name: weekly KPI
+    turns:
+      - user: 이번 주 성과 어때?
+        expect:
+          - tool: getPerformanceKPI
+            args: {period: 7d}
+          - card: kpi_summary
+          - no_error: true
+"""
+
+
+def progress_html(done: int, total: int, lang: view.Lang, label: str = "", *, run_id: str = "",
+                  status: str = "") -> str:
+    """The bar; data-run / data-status say which run it shows and how it ended (a test waits on them)."""
+    pct = 0 if not total else round(100 * done / total)
+    text = html.escape(label or view.progress_label(done, total, lang))
+    return (f'<div class="pg-evals-progress" id="pg-evals-progress" role="progressbar" aria-valuemin="0" '
+            f'aria-valuemax="{total}" aria-valuenow="{done}" data-run="{html.escape(run_id)}" '
+            f'data-status="{html.escape(status)}"><div class="pg-evals-bar" style="width:{pct}%"></div>'
+            f'<span>{text}</span></div>')
+
+
+def configs_from(providers: list[str], models: str, versions: str) -> list[spec.Config] | None:
+    """The chosen providers × models × prompt versions (comma lists); None: the suite's own."""
+    model_list = [m.strip() for m in (models or "").split(",") if m.strip()] or [None]
+    version_list: list[int | None] = []
+    for item in [v.strip() for v in (versions or "").split(",") if v.strip()]:
+        if not item.isdigit() or int(item) < 1:
+            raise PlaygroundError(f"프롬프트 버전은 1, 2처럼 숫자로 쓰세요: {item!r}. (Prompt versions are numbers.)",
+                                  code="invalid_input")
+        version_list.append(int(item))
+    if not providers and model_list == [None] and not version_list:
+        return None
+    return [spec.Config(provider=p, model=m, prompt_version=v)
+            for p in (providers or ["offline"]) for m in model_list for v in (version_list or [None])]
+
+
+def _owner(viewer: Viewer | None) -> str:
+    return identity.require(viewer)
+
+
+def _table(table: view.Table) -> Any:
+    return pd.DataFrame(table.rows, columns=table.headers)
+
+
+def build(ctx: LabContext) -> None:
+    header = ctx.header
+    handle_state = gr.State(None)  # this browser session's running RunHandle
+    targets = gr.State([])  # the results table's rows -> the turn a click opens
+    compare_targets = gr.State([[], []])  # the comparison's rows -> A's and B's turn
+    run_ids = gr.State([])  # the runs table's rows -> their run ids
+    with gr.Row(equal_height=True, elem_classes=["pg-evals-controls"]):
+        suite = gr.Dropdown(label="스위트 (suite)", choices=[], scale=2, min_width=180, elem_id="pg-evals-suite")
+        providers = gr.CheckboxGroup(list(PROVIDER_NAMES), value=["offline"], label="provider",
+                                     scale=2, min_width=200, elem_id="pg-evals-providers")
+        models = gr.Textbox(label="model (쉼표로 여러 개 · comma list)", scale=1, min_width=140, elem_id="pg-evals-models")
+        versions = gr.Textbox(label="prompt version (예: 1,2)", scale=1, min_width=120, elem_id="pg-evals-versions")
+        concurrency = gr.Slider(1, MAX_CONCURRENCY, value=4, step=1, label="동시 실행 (concurrency)", scale=1,
+                                min_width=140, elem_id="pg-evals-concurrency")
+    with gr.Row(elem_classes=["pg-evals-controls"]):
+        run = gr.Button("▶ 실행 (Run)", variant="primary", elem_id="pg-evals-run", min_width=120)
+        stop = gr.Button("■ 중지 (Stop)", variant="stop", elem_id="pg-evals-stop", min_width=120)
+    progress = gr.HTML(progress_html(0, 0, "ko", " "), elem_id="pg-evals-progress-box")
+    summary = gr.Markdown("", elem_id="pg-evals-summary")
+    gr.Markdown("행을 누르면 그 케이스의 턴을 트레이스에서 엽니다 (실패한 단계 우선). "
+                "*Click a row to open the case's turn in Traces (the failing step first).*",
+                elem_id="pg-evals-click-note")
+    cases = gr.Dataframe(headers=["", "케이스", "검증", "실패 이유", "트레이스"], value=[], interactive=False, wrap=True,
+                         datatype=["str", "str", "str", "str", "str"], column_widths=["6%", "30%", "14%", "34%", "16%"],
+                         elem_id="pg-evals-cases", label="케이스 (cases)")
+    failures = gr.Markdown("", elem_id="pg-evals-failures")
+    grid = gr.Plot(visible=False, elem_id="pg-evals-grid", label="매트릭스 (cases × configurations)")
+    with gr.Accordion("실행 기록과 비교 (runs and compare)", open=True, elem_id="pg-evals-history"):
+        runs = gr.Dataframe(headers=["시작", "스위트", "에이전트", "구성", "결과", "시간", "실행 ID"], value=[],
+                            interactive=False, wrap=True, elem_id="pg-evals-runs", label="실행 기록 (runs)")
+        with gr.Row(equal_height=True):
+            run_a = gr.Dropdown(label="A (기준 · baseline)", choices=[], scale=2, elem_id="pg-evals-a")
+            run_b = gr.Dropdown(label="B (비교 · candidate)", choices=[], scale=2, elem_id="pg-evals-b")
+            compare = gr.Button("비교 (Compare)", scale=1, min_width=120, elem_id="pg-evals-compare")
+        compare_summary = gr.Markdown("", elem_id="pg-evals-compare-summary")
+        compare_metrics = gr.Dataframe(headers=["지표", "A", "B", "차이"], value=[], interactive=False,
+                                       elem_id="pg-evals-compare-metrics", label="지표 (metrics)")
+        compare_cases = gr.Dataframe(headers=["변화", "케이스", "A", "B", "검증", "A 트레이스", "B 트레이스"], value=[],
+                                     interactive=False, wrap=True, elem_id="pg-evals-compare-cases",
+                                     datatype=["str", "str", "str", "str", "number", "str", "str"],
+                                     label="케이스별 변화 (regressions first)")
+        compare_diffs = gr.Markdown("", elem_id="pg-evals-compare-diffs")
+    with gr.Accordion("스위트 편집 (edit suites as YAML)", open=False, elem_id="pg-evals-editor"):
+        with gr.Row(equal_height=True):
+            new = gr.Button("새 스위트 (New)", size="sm", elem_id="pg-evals-new")
+            save = gr.Button("저장 (Save)", size="sm", variant="primary", elem_id="pg-evals-save")
+            download = gr.DownloadButton("YAML 내려받기 (Download)", size="sm", elem_id="pg-evals-download")
+            delete = gr.Button("삭제 (Delete)", size="sm", variant="stop", elem_id="pg-evals-delete")
+        problems = gr.Markdown("", elem_id="pg-evals-problems")
+        editor = gr.Code(NEW_SUITE, language="yaml", label="suite.yaml", interactive=True, elem_id="pg-evals-yaml")
+
+    # --- lists ------------------------------------------------------------------------------------------
+
+    def listing(viewer: Viewer | None, lang: view.Lang, chosen: str | None = None) -> list[Any]:
+        if viewer is None:
+            return [gr.skip()] * 5
+        store = runtime_store()
+        owner = _owner(viewer)
+        suites = library.listing(store, owner)
+        names = [(f"{'📦 ' if s['shipped'] else '✏️ '}{s['name']} · {s['agent']} ({s['cases']})", s["name"])
+                 for s in suites]
+        pick = chosen if chosen in [n for _, n in names] else (names[0][1] if names else None)
+        recent = EvalRepo(store.db).runs(owner, limit=50)
+        # the id's tail first: two runs of one suite and configuration read alike otherwise
+        choices = [(f"…{r['id'][-6:]} · {r['started_at']:%m-%d %H:%M} · {r['suite']} · {view.config_label(r)} · "
+                    f"{r['cases_passed']}/{r['cases_total']}", r["id"]) for r in recent]
+        return [gr.update(choices=names, value=pick), _table(view.runs_table(recent, lang)),
+                gr.update(choices=choices, value=choices[1][1] if len(choices) > 1 else None),
+                gr.update(choices=choices, value=choices[0][1] if choices else None), [r["id"] for r in recent]]
+
+    # run_ids: the runs table's rows -> run ids, kept server-side (a click reads the row's id from here, so no
+    # handler takes the table itself as input)
+    lists = [suite, runs, run_a, run_b, run_ids]
+    # Shown again (the Lab or this view reopened, another local user): the suite picked so far stays picked.
+    ctx.on_show(listing, [header.who, header.lang, suite], lists)
+
+    # --- run ----------------------------------------------------------------------------------------------
+
+    def results(detail: dict[str, Any], lang: view.Lang) -> list[Any]:
+        shown = view.results_view(detail, lang)
+        return [shown.summary, _table(shown.cases), shown.failures, shown.targets]
+
+    def start(name: str | None, chosen: list[str], model_text: str, version_text: str, workers: float,
+              viewer: Viewer | None, lang: view.Lang, api_key: str) -> Iterator[list[Any]]:
+        outputs = 7 + len(lists)
+        if not name:
+            gr.Warning("실행할 스위트를 고르세요. (Pick a suite to run.)")
+            yield [gr.skip()] * outputs
+            return
+        store = runtime_store()
+        owner = _owner(viewer)
+        try:
+            loaded = library.get(store, owner, name)
+            configs = configs_from(chosen, model_text, version_text)
+            key = (api_key or "").strip()
+            handle = start_suite(loaded, configs=configs, concurrency=int(workers), owner=owner, store=store,
+                                 provider_settings={"api_key": key} if key else None)
+        except PlaygroundError as exc:
+            gr.Warning(f"실행하지 못했습니다 (not started): {exc.message}")
+            yield [gr.skip()] * outputs
+            return
+        repo = EvalRepo(store.db)
+        yield [handle, progress_html(0, handle.total, lang, run_id=handle.run_ids[0], status="running"), "", gr.skip(), "",
+               gr.skip(), gr.update(visible=False), *([gr.skip()] * len(lists))]
+        while not handle.finished():
+            time.sleep(POLL_SECONDS)
+            done, total = handle.progress()
+            partial = run_detail(repo, handle.run_ids[0], owner)
+            yield [gr.skip(), progress_html(done, total, lang, run_id=handle.run_ids[0], status="running"),
+                   *results(partial, lang), gr.skip(),
+                   *([gr.skip()] * len(lists))]
+        try:
+            outcome = handle.wait(0)
+        except Exception as exc:  # noqa: BLE001 - shown, and the run rows already say aborted
+            gr.Warning(f"실행이 중단되었습니다 (the run stopped): {exc}")
+            outcome = []
+        done, total = handle.progress()
+        final = run_detail(repo, handle.run_ids[0], owner)
+        figure = gr.update(visible=False)
+        if handle.matrix_id:
+            figure = gr.update(value=view.matrix_figure(matrix_grid(repo, handle.matrix_id, owner), lang),
+                               visible=True)
+        status = final["run"]["status"]
+        label = view.progress_label(done, total, lang) + f" · {view.ICON.get(status, '')} {status}"
+        if len(outcome) > 1:
+            label += f" · {len(outcome)} runs"
+        yield [None, progress_html(done, total, lang, label, run_id=handle.run_ids[0], status=status),
+               *results(final, lang), figure,
+               *listing(viewer, lang, name)]
+
+    run_event = run.click(start, [suite, providers, models, versions, concurrency, header.who, header.lang,
+                                  header.api_key],
+                          [handle_state, progress, summary, cases, failures, targets, grid, *lists],
+                          show_progress="hidden")
+
+    def halt(current: RunHandle | None) -> None:
+        if isinstance(current, RunHandle) and not current.finished():
+            current.stop()
+            gr.Info("중지합니다: 진행 중인 케이스만 마치고 멈춥니다. (Stopping after the cases in progress.)")
+
+    stop.click(halt, handle_state, None, queue=False)
+
+    # --- a past run, compare -------------------------------------------------------------------------------
+
+    def show(evt: gr.SelectData, ids: list[str], viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+        try:
+            row = evt.index[0] if isinstance(evt.index, list | tuple) else evt.index
+            run_id = ids[row]
+            repo = EvalRepo(runtime_store().db)
+            detail = run_detail(repo, run_id, _owner(viewer))
+        except (PlaygroundError, IndexError, TypeError):
+            return [gr.skip()] * 6
+        figure = gr.update(visible=False)
+        if detail["run"]["matrix_id"]:
+            figure = gr.update(value=view.matrix_figure(matrix_grid(repo, detail["run"]["matrix_id"], _owner(viewer)),
+                                                        lang), visible=True)
+        total = detail["run"]["cases_total"]
+        return [progress_html(len(detail["cases"]), total, lang, f"{detail['run']['id']} · {detail['run']['status']}"),
+                *results(detail, lang), figure]
+
+    runs.select(show, [run_ids, header.who, header.lang], [progress, summary, cases, failures, targets, grid])
+
+    def side_by_side(a: str | None, b: str | None, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+        if not a or not b:
+            gr.Warning("비교할 두 실행을 고르세요. (Pick two runs to compare.)")
+            return [gr.skip()] * 5
+        try:
+            shown = view.compare_view(compare_runs(EvalRepo(runtime_store().db), a, b, _owner(viewer)), lang)
+        except PlaygroundError as exc:
+            gr.Warning(exc.message)
+            return [gr.skip()] * 5
+        return [shown.summary, _table(shown.metrics), _table(shown.cases), shown.differences,
+                [shown.targets_a, shown.targets_b]]
+
+    compare.click(side_by_side, [run_a, run_b, header.who, header.lang],
+                  [compare_summary, compare_metrics, compare_cases, compare_diffs, compare_targets])
+    _open_traces(ctx, cases, compare_cases, targets, compare_targets)
+
+    # --- the suite editor -------------------------------------------------------------------------------
+
+    def open_suite(name: str | None, viewer: Viewer | None) -> list[Any]:
+        if not name or viewer is None:
+            return [gr.skip(), gr.skip(), ""]
+        try:
+            loaded = library.get(runtime_store(), _owner(viewer), name)
+        except PlaygroundError as exc:
+            return [gr.skip(), gr.skip(), f"⚠️ {exc.message}"]
+        return [loaded.text, _download_file(loaded.suite.suite, loaded.text), ""]
+
+    suite.change(open_suite, [suite, header.who], [editor, download, problems])
+
+    def store_suite(text: str, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+        try:
+            loaded = library.save(runtime_store(), _owner(viewer), text or "")
+        except SuiteError as exc:
+            lines = "\n".join(f"- line {p.line or '?'}: {html.escape(p.where)} {html.escape(p.reason)}"
+                              for p in exc.problems)
+            return ["**저장하지 않았습니다 (not saved):**\n" + lines, gr.skip(), *([gr.skip()] * len(lists))]
+        except PlaygroundError as exc:
+            return [f"⚠️ {exc.message}", gr.skip(), *([gr.skip()] * len(lists))]
+        gr.Info(f"'{loaded.suite.suite}' 저장됨 ({len(loaded.suite.cases)} cases)")
+        return ["", _download_file(loaded.suite.suite, loaded.text), *listing(viewer, lang, loaded.suite.suite)]
+
+    save.click(store_suite, [editor, header.who, header.lang], [problems, download, *lists])
+
+    def remove(name: str | None, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+        try:
+            library.delete(runtime_store(), _owner(viewer), name or "")
+        except PlaygroundError as exc:
+            return [f"⚠️ {exc.message}", *([gr.skip()] * len(lists))]
+        return [f"'{name}' 삭제됨 (deleted)", *listing(viewer, lang)]
+
+    delete.click(remove, [suite, header.who, header.lang], [problems, *lists])
+    new.click(lambda: [NEW_SUITE, ""], None, [editor, problems])
+    del run_event
+
+
+def _open_traces(ctx: LabContext, cases: gr.Dataframe, compare_cases: gr.Dataframe, targets: gr.State,
+                 compare_targets: gr.State) -> None:
+    """A click on a result row (or a comparison row's A / B trace cell) opens that turn in the Traces view:
+    the id goes into its box, the Lab switches to it, then its own detail handler runs."""
+    opener = ctx.exports.get("traces")
+    if opener is None or ctx.lab_tabs is None:
+        return
+    detail, inputs, outputs = opener["open"]
+
+    def pick(turns: list[str | None], evt: gr.SelectData) -> list[Any]:
+        row = evt.index[0] if isinstance(evt.index, list | tuple) else evt.index
+        turn = turns[row] if isinstance(row, int) and 0 <= row < len(turns) else None
+        if not turn:
+            return [gr.skip(), gr.skip()]
+        return [gr.Tabs(selected="lab-traces"), turn]
+
+    def pick_side(both: list[list[str | None]], evt: gr.SelectData) -> list[Any]:
+        row, column = (evt.index[0], evt.index[1]) if isinstance(evt.index, list | tuple) else (evt.index, 0)
+        a, b = both if both else ([], [])
+        # The "A traces" column opens A's turn; any other cell B's (the candidate), or A's when B has none.
+        side = [a, b] if column == view.COMPARE_A_TRACE_COLUMN else [b, a]
+        turn = next((s[row] for s in side if isinstance(row, int) and 0 <= row < len(s) and s[row]), None)
+        return [gr.Tabs(selected="lab-traces"), turn] if turn else [gr.skip(), gr.skip()]
+
+    cases.select(pick, targets, [ctx.lab_tabs, opener["turn"]]).then(detail, inputs, outputs)
+    compare_cases.select(pick_side, compare_targets, [ctx.lab_tabs, opener["turn"]]).then(detail, inputs, outputs)
+
+
+VIEW = LabView("evals", "🧪 평가 (Evals)", build)
+
+
+_DOWNLOADS = Path(tempfile.gettempdir()) / "agent-playground-suites"
+_download_lock = threading.Lock()
+
+
+def _download_file(name: str, text: str) -> str:
+    """The YAML as a file for the download button (a temp file per suite name and content)."""
+    import hashlib
+
+    with _download_lock:
+        _DOWNLOADS.mkdir(parents=True, exist_ok=True)
+        digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
+        path = _DOWNLOADS / f"{name}-{digest}" / f"{name}.yaml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            path.write_text(text, encoding="utf-8")
+    return str(path)

@@ -1,0 +1,171 @@
+"""The Gradio Blocks app: header plus one tab per registered agent, the Lab and API access."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+
+from agents.core.agent import list_agents
+from agents.core.background import start_alert_checks, warm_up
+from agents.core.errors import PlaygroundError
+from agents.core.redact import install_log_redaction
+from agents.core.store import default_db_path
+from agents.core.streaming import stop_all
+from pages.gradio.agent_tab import build_agent_tab
+from pages.gradio.api_access import build_api_access
+from pages.gradio.conversation_list import build_conversation_list
+from pages.gradio.header import build_header
+from pages.gradio.i18n import I18N, label
+from pages.gradio.identity import AppConfig
+from pages.gradio.lab import LabContext, build_lab
+from pages.gradio.progress import route_hidden_progress
+
+# An agent's own style sheet (agents/<id>/*.css) is shared with the Streamlit front end.
+_AGENT_CSS = sorted((Path(__file__).resolve().parents[2] / "agents").glob("*/*.css"))
+CSS = "".join(path.read_text(encoding="utf-8") for path in
+              (Path(__file__).parent / "style.css", *_AGENT_CSS, Path(__file__).parent / "lab/lab.css"))
+log = logging.getLogger(__name__)
+__all__ = ["build_app", "build_server", "main", "start_alert_checks", "warm_up"]
+
+# Times in the page (a confirmation's expiry) are written as <time datetime=ISO>; this shows
+# them in the browser's own time zone, whenever Gradio (re)draws them.
+# The page script: local times, the phone layout, and a guard that keeps chat charts from redrawing.
+PAGE_JS = (Path(__file__).with_name("page.js")).read_text(encoding="utf-8")
+
+
+def build_app(config: AppConfig | None = None) -> gr.Blocks:
+    """Build the UI without launching it (tests call this too)."""
+    config = config or AppConfig()
+    with gr.Blocks(title="Agent Playground", fill_width=True) as demo:
+        header = build_header(config, demo)
+        agents = list_agents()
+        # Each tab's open conversation, kept in the browser. Made here, outside the tabs: a hidden tab
+        # mounts lazily, and a BrowserState inside it is read from localStorage only once it mounts,
+        # after that tab's restore has already run with nothing.
+        remembered = {spec.id: gr.BrowserState(None, storage_key=f"agent-playground-{spec.id}-conversation")
+                      for spec in agents}
+        with gr.Sidebar(label=label("conversations"), open=True, elem_id="pg-sidebar", width=280):
+            lists = {spec.id: build_conversation_list(spec, visible=i == 0) for i, spec in enumerate(agents)}
+            # The Lab and API tabs have no conversations: say so rather than show an empty column.
+            elsewhere = gr.Markdown(label("sidebar_other_tab"), visible=not agents, elem_id="pg-sidebar-other",
+                                    elem_classes=["pg-muted"])
+        with gr.Tabs(elem_id="pg-tabs") as tabs:
+            for i, spec in enumerate(agents):
+                with gr.Tab(spec.title, id=spec.id, elem_id=f"pg-tab-{spec.id}") as tab:
+                    build_agent_tab(spec, header, demo, lists[spec.id], tab, remembered=remembered[spec.id],
+                                    eager=i == 0)
+            if not agents:
+                with gr.Tab("Agents"):
+                    gr.Markdown("No agents are registered in this build.")
+            with gr.Tab("🧪 Lab", id="lab", elem_id="pg-tab-lab") as lab_tab:
+                build_lab(LabContext(header=header, demo=demo, mode=config.mode, agents=agents, app_tabs=tabs,
+                                     remembered=remembered, lab_tab=lab_tab))
+            with gr.Tab("API 접근", id="api-access", elem_id="pg-tab-api"):
+                build_api_access(header, config.mode)
+        sections = [lists[spec.id].section for spec in agents]
+
+        def show_list(evt: gr.SelectData) -> list[Any]:
+            """The sidebar lists the conversations of the open tab."""
+            chosen = agents[evt.index].id if isinstance(evt.index, int) and evt.index < len(agents) else None
+            return [*(gr.update(visible=spec.id == chosen) for spec in agents), gr.update(visible=chosen is None)]
+
+        if sections:
+            tabs.select(show_list, None, [*sections, elsewhere], show_progress="hidden")
+    route_hidden_progress(demo, header.sink)
+    return demo
+
+
+def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI app
+    """The HTTP API with the Gradio UI mounted at ``/``."""
+    from agents.http.api import create_api
+    from agents.http.body_limit import document_body_cap
+
+    config = config or AppConfig()
+    api = create_api(config.mode)
+    # No Gradio run history: it copies every event's inputs (the API key field among them) and
+    # outputs (the whole chat) into localStorage, once per event. The Lab keeps the real traces.
+    # Gradio's own limit bounds only uploads (the API's BodyLimits middleware bounds every request
+    # body, its queue's included); set it all the same, to the same cap.
+    return gr.mount_gradio_app(api, build_app(config), path="/", css=CSS, theme=gr.themes.Soft(), i18n=I18N,
+                               js=PAGE_JS, run_history=False, max_file_size=document_body_cap())
+
+
+def main(host: str | None = None, port: int | None = None) -> None:
+    from agents.core.session import runtime_store
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    install_log_redaction()
+    path = os.environ.get("PLAYGROUND_DB") or str(default_db_path())
+    try:
+        store = runtime_store(path)
+    except PlaygroundError as exc:  # e.g. the file is held by another process: say so, no traceback
+        raise SystemExit(f"error ({exc.code}): {exc.message}") from None
+    print(f"Agent Playground database: {store.path}", flush=True)
+    # From here on SIGTERM (what a hosting platform sends) and Ctrl+C both leave through the clean-up below.
+    _on_stop_signals(_stop_now)
+    stop = threading.Event()
+    checks: threading.Thread | None = None
+    try:
+        host = host or os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1")
+        port = port or int(os.environ.get("PORT") or os.environ.get("GRADIO_SERVER_PORT") or 7860)
+        try:
+            config = AppConfig.detect(host)
+        except PlaygroundError as exc:
+            raise SystemExit(f"error ({exc.code}): {exc.message}") from None
+        print(f"Open http://{host}:{port}/  (HTTP API under /api/v1; {config.mode} mode)", flush=True)
+        warm_up()
+        checks = start_alert_checks(stop=stop)
+        _server(build_server(config), host, port).run()
+    except KeyboardInterrupt:  # the signal uvicorn hands back after its shutdown, or one during start-up
+        pass
+    finally:
+        # Each running turn is saved as interrupted, then DuckDB is closed (checkpointed: no .wal left)
+        # before the interpreter tears its modules down; an open connection at exit also makes nanobind
+        # print a page of "leaked" warnings.
+        _on_stop_signals(signal.SIG_IGN)  # a second signal must not cut the clean-up short
+        stop_all(wait_seconds=SHUTDOWN_GRACE_SECONDS)
+        stop.set()
+        if checks is not None:
+            checks.join(timeout=5)
+        from agents.core.store import reset_shared_store
+
+        reset_shared_store()
+        print("Agent Playground stopped.", flush=True)
+
+
+# How long in-flight requests get to finish once the server is told to stop. A streamed turn is
+# interrupted at once (and saved as such); an idle browser connection is cut after this.
+SHUTDOWN_GRACE_SECONDS = 5
+
+
+def _stop_now(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # the same way out as Ctrl+C: through main's clean-up
+
+
+def _on_stop_signals(handler: Any) -> None:
+    """uvicorn takes SIGINT and SIGTERM while it runs and, once shut down, re-raises the one it got: with
+    SIGTERM's default action that killed the process before the store was closed. This is the handler it
+    re-raises into. Only the main thread may set handlers (tests run main() on other threads too)."""
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, handler)
+
+
+def _server(app: Any, host: str, port: int) -> Any:
+    """uvicorn's server, which first interrupts the streamed turns when told to stop, so their streams
+    close (each turn saved as interrupted) instead of holding the shutdown open."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            stop_all()
+            await super().shutdown(sockets)
+
+    return Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                 timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS))

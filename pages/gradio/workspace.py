@@ -1,0 +1,79 @@
+"""The side column of an agent tab: a workspace of *current* state, declared per agent.
+
+An agent declares its workspace in one module, ``agents/<agent_id>/gradio.py``, which
+calls ``register_workspace``; the tab shell finds it by the agent id and stays generic.
+A workspace is a few static widgets (``build``: alerts, a start panel...) plus slots, each
+showing only the newest card of some types (older ones stay in the chat), so it never grows.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import gradio as gr
+
+from agents.core.agent import AgentSpec
+from agents.view.render import CardView, ChatView
+from agents.view.render_workspace import Slot, workspace_cards
+
+
+@dataclass
+class TabContext:
+    """What a workspace may use: the agent, the header, and the tab's ``run`` to start a turn."""
+
+    spec: AgentSpec
+    header: Any
+    demo: gr.Blocks
+    view_state: gr.State
+    workspace_state: gr.State
+    run: Callable[..., Any] | None = None  # run(text, *inputs, extra=None) -> yields the tab's outputs
+    inputs: list[Any] = field(default_factory=list)
+    outputs: list[Any] = field(default_factory=list)
+    deferred: list[Callable[[], None]] = field(default_factory=list)  # wiring that needs run/inputs/outputs
+    # Structured input a workspace adds to every message typed in the chat (the tutor's context_text):
+    # send_extra(text, *values of send_inputs) -> the turn's extra.
+    send_inputs: list[Any] = field(default_factory=list)
+    send_extra: Callable[..., dict[str, Any] | None] | None = None
+    # refresh(view, lang, user) -> every output of the tab (``outputs``) for a view reloaded from the
+    # store: for a workspace whose own action changed the conversation (a confirmation it proposed).
+    refresh: Callable[..., list[Any]] | None = None
+
+    def later(self, wire: Callable[[], None]) -> None:
+        self.deferred.append(wire)
+
+
+@dataclass
+class Workspace:
+    slots: list[Slot] = field(default_factory=list)
+    # Static widgets above the slots, built once per tab.
+    build: Callable[[TabContext], None] | None = None
+    # Custom drawing per slot key; the default draws the card's text, tiles and table.
+    draw: dict[str, Callable[[CardView, TabContext], None]] = field(default_factory=dict)
+
+
+_registry: dict[str, Workspace] = {}
+
+
+def register_workspace(agent_id: str, workspace: Workspace) -> Workspace:
+    _registry[agent_id] = workspace
+    return workspace
+
+
+def workspace_for(agent_id: str) -> Workspace:
+    if agent_id not in _registry:
+        try:
+            importlib.import_module(f"agents.{agent_id}.gradio")
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"agents.{agent_id}", f"agents.{agent_id}.gradio"):
+                raise
+    return _registry.get(agent_id, Workspace())
+
+
+def workspace_state(view: ChatView, workspace: Workspace) -> dict[str, Any]:
+    """What the side column draws, as plain data (compared to skip redraws that change nothing)."""
+    cards = workspace_cards(view, workspace.slots)
+    return {"slots": {k: (c.model_dump() if c else None) for k, c in cards.items()},
+            "state": view.state, "conversation_id": view.conversation_id}

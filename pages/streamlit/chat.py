@@ -1,0 +1,209 @@
+"""The conversation in Streamlit: the view model (``agents/view/render.py``) drawn with ``st.chat_message``,
+tool steps in ``st.status``, cards with ``st.plotly_chart`` / ``st.dataframe`` / ``st.metric`` under
+the reply that made them; and one live turn streamed with ``st.write_stream``.
+
+Every rule of what a message, step or card says comes from the neutral modules (``render``,
+``chat_text``, ``cards``, ``shopping_view``, ``texts``); this module only picks widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import streamlit as st
+
+from agents.core.errors import PlaygroundError
+from agents.core.streaming import pumped
+from agents.english.view import article_html, correction_html
+from agents.shopping.view import products_of, summary_of
+from agents.view import render
+from agents.view.cards import card_markdown, dataframe_for, figure_for, tiles_of
+from agents.view.chat_text import outcome_text, step_body, step_title
+from agents.view.render import CardView, ChatView, MessageView
+from agents.view.texts import Lang, error_parts, t
+
+_STATUS_STATE = {"running": "running", "failed": "error"}
+# Cards with a drawing of their own (the neutral HTML the Gradio chat shows too): the english
+# tutor's article (compact in the chat) and the correction of what the learner wrote.
+CUSTOM_CARDS = {"article": article_html, "correction": correction_html}
+
+
+def draw_tiles(card: CardView, per_row: int = 3) -> None:
+    tiles = tiles_of(card)
+    if not tiles:
+        return
+    columns = st.columns(min(len(tiles), per_row))
+    for i, tile in enumerate(tiles):
+        with columns[i % len(columns)]:
+            colour = "off" if not tile.tone else ("inverse" if tile.lower_is_better else "normal")
+            st.metric(tile.label, tile.value, tile.delta or None, delta_color=colour)
+
+
+def draw_card(card: CardView, key: str, *, chart: bool = True) -> None:
+    """A card: its text, headline tiles, products, table and chart (the chart only in the chat;
+    the workspace passes ``chart=False`` to stay short, as the Gradio workspace does)."""
+    custom = CUSTOM_CARDS.get(card.card_type)
+    if custom is not None:
+        with st.container(border=True, key=f"{key}-{card.card_type}"):
+            st.markdown(custom(card), unsafe_allow_html=True)
+        return
+    with st.container(border=True):
+        st.markdown(card_markdown(card))
+        draw_tiles(card)
+        if card.card_type == "recommendations":
+            summary = summary_of(card)
+            if summary:
+                st.info(summary)
+            st.markdown("\n\n".join(product.line() for product in products_of(card)))
+        table = dataframe_for(card)
+        if table is not None:
+            st.dataframe(table, hide_index=True, width="stretch", key=f"{key}-table")
+        figure = figure_for(card) if chart else None
+        if figure is not None:
+            # the card's heading above already names it
+            figure.update_layout(autosize=True, width=None, title=None, margin={"t": 20})
+            st.plotly_chart(figure, width="stretch", key=f"{key}-chart", config={"displaylogo": False})
+
+
+def draw_steps(steps: list[MessageView], lang: Lang) -> None:
+    """Consecutive tool steps of a reply in one ``st.status``: one line per step, its input and output."""
+    titles = [step_title(s, lang) for s in steps]
+    label = titles[0] if len(titles) == 1 else f"🛠️ {len(steps)} · " + " · ".join(s.name for s in steps)
+    state = "complete"
+    for s in steps:
+        state = _STATUS_STATE.get(s.status, state) if state == "complete" else state
+    with st.status(label, state=state, expanded=False):
+        for s, title in zip(steps, titles, strict=True):
+            duration = f" · {s.duration_ms / 1000:.2f}s" if s.duration_ms is not None else ""
+            st.markdown(f"**{title}**{duration}")
+            body = step_body(s, lang)
+            if body:
+                st.markdown(body)
+
+
+def draw_error(message: MessageView, lang: Lang) -> None:
+    head, detail = error_parts(message.code, message.text, lang)
+    st.error(head, icon="⚠️")
+    if detail:
+        st.caption(detail)
+
+
+def _draw_entry(message: MessageView, lang: Lang, key: str) -> None:
+    match message.kind:
+        case "text":
+            st.markdown(message.text)
+        case "card":
+            assert message.card is not None
+            draw_card(message.card, key)
+        case "error":
+            draw_error(message, lang)
+        case "outcome":
+            box = st.success if message.action_status == "COMPLETED" else st.info
+            box(outcome_text(message, lang))
+        case _:
+            st.markdown(message.text)
+
+
+def groups(view: ChatView) -> list[tuple[str, list[tuple[int, MessageView]]]]:
+    """The entries as chat bubbles: each user message with the cards on their side (the english
+    tutor's correction of it), the assistant's entries between two user messages together (a
+    reply's text, steps and cards read as one answer)."""
+    out: list[tuple[str, list[tuple[int, MessageView]]]] = []
+    for index, message in enumerate(view.messages):
+        user_card = message.role == "user" and message.kind == "card"
+        joins = bool(out) and (out[-1][0] == message.role == "assistant" or (user_card and out[-1][0] == "user"))
+        if not joins:
+            out.append((message.role, []))
+        out[-1][1].append((index, message))
+    return out
+
+
+def draw_view(view: ChatView, lang: Lang, prefix: str, rate: Callable[[str, int | None], None] | None = None) -> None:
+    for role, entries in groups(view):
+        with st.chat_message(role):
+            steps: list[MessageView] = []
+            for index, message in entries:
+                if message.kind == "step":
+                    steps.append(message)
+                    continue
+                if steps:
+                    draw_steps(steps, lang)
+                    steps = []
+                _draw_entry(message, lang, f"{prefix}-{index}")
+            if steps:
+                draw_steps(steps, lang)
+            turn = next((m.turn_id for _, m in reversed(entries) if m.turn_id), None)
+            if role == "assistant" and turn and rate is not None:
+                _feedback(view, turn, prefix, rate)
+
+
+def _feedback(view: ChatView, turn: str, prefix: str, rate: Callable[[str, int | None], None]) -> None:
+    key = f"{prefix}-fb-{turn}"
+    if key not in st.session_state and turn in view.feedback:
+        st.session_state[key] = 1 if view.feedback[turn] == "up" else 0
+    st.feedback("thumbs", key=key, on_change=lambda: rate(turn, st.session_state.get(key)))
+
+
+def stream_turn(view: ChatView, events: Iterator[Any], lang: Lang,
+                on_first_event: Callable[[], None] | None = None) -> ChatView:
+    """Draw one running turn: the typed message, then the reply streamed (text through
+    ``st.write_stream``, tool steps in an ``st.status`` above it), folding every event into
+    ``view``. Closing the pump when the run ends early (Stop, a click elsewhere) interrupts the
+    turn at the next event, so the partial reply is saved and the conversation unlocked."""
+    with st.chat_message("user"):
+        st.markdown(render.last_user_text(view) or "")
+        user_cards = st.empty()  # the correction of this message, when it comes
+    pump = pumped(events, name="streamlit")
+    with st.chat_message("assistant"):
+        lead_cards = st.empty()  # a card that opens the reply (the english tutor's article)
+        steps_box = st.empty()
+        badge = st.empty()
+
+        def cards(turn_id: str | None, kinds: frozenset[str], box: Any, prefix: str) -> None:
+            shown = [m.card for m in view.messages if m.kind == "card" and m.turn_id == turn_id
+                     and m.card is not None and m.card.card_type in kinds]
+            with box.container():
+                for i, card in enumerate(shown):
+                    draw_card(card, f"{prefix}-{i}")
+
+        def text() -> Iterator[str]:
+            first = True
+            for event in pump:
+                if first and on_first_event is not None:
+                    on_first_event()
+                first = False
+                render.apply_event_in_place(view, event)
+                match event.type:
+                    case "text_delta":
+                        yield event.content
+                    case "thinking":
+                        badge.caption(view.badge)
+                    case "data_card" if event.card_type in render.USER_SIDE_CARDS:
+                        cards(event.turn_id, render.USER_SIDE_CARDS, user_cards, "pg-live-user")
+                    case "data_card" if event.card_type in render.LEAD_CARDS:
+                        cards(event.turn_id, render.LEAD_CARDS, lead_cards, "pg-live-lead")
+                    case "intent" | "tool_call" | "tool_result" | "ui_action" | "action_confirmation":
+                        turn_steps = [m for m in view.messages if m.kind == "step" and m.turn_id == event.turn_id]
+                        with steps_box.container():
+                            draw_steps(turn_steps, lang)
+
+        try:
+            st.write_stream(text)
+        finally:
+            pump.close()
+        badge.empty()
+    view.running = False
+    return view
+
+
+def failed_start(view: ChatView, exc: PlaygroundError) -> ChatView:
+    """A turn that could not start (a bad provider setting, say): the error joins the chat."""
+    view = view.model_copy(deep=True)
+    view.running = False
+    view.messages.append(MessageView(kind="error", code=exc.code, text=exc.message))
+    return view
+
+
+def blank_warning(lang: Lang) -> str:
+    return t("blank", lang)

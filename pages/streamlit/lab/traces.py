@@ -1,0 +1,179 @@
+"""Lab · Traces in Streamlit: the filters (agent, provider, model, prompt version, status, feedback,
+time, text, and the user in local mode), a page of turns newest first, and one turn's detail (its
+waterfall, system prompt, messages sent to the model, tool calls, events, errors, feedback and cost).
+The same services and view model as the Gradio view (``agents.services.lab.traces``, ``agents/view/lab.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from agents.core.clock import system_clock
+from agents.core.errors import PlaygroundError
+from agents.core.store.lab import TracePage
+from agents.services.lab import figures, traces
+from agents.view import lab as view
+from agents.view import lab_charts as charts
+from pages.streamlit.lab import OPEN_KEY, LabRun, dataframe_pick
+
+PAGE = 50
+FILTERS = ("agent", "provider", "model", "version", "status", "feedback", "text", "since", "until", "user")
+
+
+def _any(value: str) -> str:
+    return "전체 (any)" if value == view.ALL else value
+
+
+def _restart(lab: LabRun) -> None:
+    """A filter changed: back to the newest page."""
+    st.session_state[lab.key("cursors")] = [None]
+
+
+def _select(lab: LabRun, label: str, name: str, options: list[tuple[str, str]], column: Any) -> str:
+    key = lab.key(name)
+    values = [value for _, value in options]
+    if st.session_state.get(key) not in values:
+        st.session_state[key] = view.ALL  # a value this person has no turns with any more
+    labels = dict((value, text) for text, value in options)
+    return column.selectbox(label, values, key=key, format_func=lambda v: labels.get(v, v),
+                            on_change=_restart, args=(lab,))
+
+
+def _filters(lab: LabRun) -> dict[str, str]:
+    with st.container(key="pg-lab-filters"):  # two a row on a phone (style.css)
+        return _filter_widgets(lab)
+
+
+def _filter_widgets(lab: LabRun) -> dict[str, str]:
+    facets = traces.facets(lab.store, lab.who)
+    values: dict[str, str] = {}
+    row = st.columns(6)
+    values["agent"] = _select(lab, "에이전트 (agent)", "agent", view.choices(lab.agents or facets["agents"]), row[0])
+    values["provider"] = _select(lab, "제공자 (provider)", "provider", view.choices(facets["providers"]), row[1])
+    values["model"] = _select(lab, "모델 (model)", "model", view.choices(facets["models"]), row[2])
+    values["version"] = _select(lab, "프롬프트 (prompt)", "version",
+                                view.choices(facets["prompt_versions"], render_value=figures.version), row[3])
+    values["status"] = _select(lab, "상태 (status)", "status", view.STATUS_CHOICES, row[4])
+    values["feedback"] = _select(lab, "피드백 (feedback)", "feedback", view.FEEDBACK_CHOICES, row[5])
+    row = st.columns([3, 2, 2, 2] if lab.mode == "local" else [3, 2, 2])
+    values["text"] = row[0].text_input("검색 (text)", key=lab.key("text"), on_change=_restart, args=(lab,),
+                                       placeholder="메시지·답변·도구·오류에서 찾기 (message, reply, tool, error)")
+    values["since"] = row[1].text_input("부터 (since)", key=lab.key("since"), on_change=_restart, args=(lab,),
+                                        placeholder="24h, 7d, 2026-11-01")
+    values["until"] = row[2].text_input("까지 (until)", key=lab.key("until"), on_change=_restart, args=(lab,),
+                                        placeholder="비우면 지금 (now)")
+    values["user"] = ""
+    if lab.mode == "local":  # shared mode: always the viewer's own (trace_filter ignores the field there)
+        values["user"] = row[3].text_input("사용자 (user)", key=lab.key("user"), on_change=_restart, args=(lab,),
+                                           placeholder="모두 (everyone)")
+    return values
+
+
+def _page(lab: LabRun, values: dict[str, str]) -> TracePage | None:
+    stack = st.session_state.setdefault(lab.key("cursors"), [None])
+    try:
+        filt = view.trace_filter(mode=lab.mode, viewer=lab.viewer.user_id, now=system_clock(), **values)
+        return traces.list_traces(lab.store, lab.who, filt, limit=PAGE, before=stack[-1])
+    except PlaygroundError as exc:
+        st.error(exc.message, icon="⚠️")
+        return None
+
+
+def _older(lab: LabRun, cursor: str) -> None:
+    st.session_state[lab.key("cursors")] = [*st.session_state[lab.key("cursors")], cursor]
+
+
+def _newer(lab: LabRun) -> None:
+    st.session_state[lab.key("cursors")] = st.session_state[lab.key("cursors")][:-1] or [None]
+
+
+def _open_picked(key: str) -> None:
+    st.session_state[OPEN_KEY] = st.session_state.get(key)
+
+
+def _open_typed(key: str) -> None:
+    typed = (st.session_state.get(key) or "").strip()
+    if typed:
+        st.session_state[OPEN_KEY] = typed
+
+
+def _listing(lab: LabRun, page: TracePage) -> None:
+    stack = st.session_state[lab.key("cursors")]
+    number = len(stack) - 1
+    ids = [r["turn_id"] for r in page.rows]
+    left, middle, note = st.columns([1, 1, 4], vertical_alignment="center")
+    left.button("◂ 최신 (Newer)", key=lab.key("newer"), disabled=number == 0, on_click=_newer, args=(lab,),
+                width="stretch")
+    middle.button("이전 ▸ (Older)", key=lab.key("older"), disabled=page.next_cursor is None, on_click=_older,
+                  args=(lab, page.next_cursor), width="stretch")
+    note.caption(view.page_note(len(page.rows), number, page.next_cursor is not None))
+    if page.rows:
+        table = pd.DataFrame(view.trace_table(page.rows), columns=view.TRACE_HEADERS)
+        key = lab.key("table")
+        st.dataframe(table, hide_index=True, width="stretch", height=min(38 + 35 * len(ids), 420), key=key,
+                     on_select=dataframe_pick(key, ids, OPEN_KEY), selection_mode="single-row")
+    labels = {r["turn_id"]: f"{r['started_at']:%m-%d %H:%M:%S} · {r['agent_id']} · "
+                            f"{figures.STATUS_MARK.get(r['status'], r['status'])} · {(r.get('message') or '')[:40]}"
+              for r in page.rows}
+    pick, typed = st.columns([3, 2])
+    current = st.session_state.get(OPEN_KEY)
+    pick_key = lab.key("pick")
+    st.session_state[pick_key] = current if current in labels else None
+    pick.selectbox("턴 열기 (open a turn)", ids, key=pick_key, index=None, format_func=lambda i: labels.get(i, i),
+                   placeholder="표의 행을 누르거나 여기서 고르세요 (click a row, or pick here)",
+                   on_change=_open_picked, args=(pick_key,))
+    typed.text_input("턴 id로 열기 (open a turn id)", key=lab.key("turn_id"), placeholder="turn_…",
+                     on_change=_open_typed, args=(lab.key("turn_id"),))
+
+
+def draw(lab: LabRun) -> None:
+    values = _filters(lab)
+    page = _page(lab, values)
+    if page is not None:
+        _listing(lab, page)
+    turn_id = st.session_state.get(OPEN_KEY)
+    if turn_id:
+        draw_detail(lab, turn_id)
+
+
+def _open_conversation(lab: LabRun, agent_id: str, conversation_id: str) -> None:
+    row = lab.store.conversations.get(conversation_id, lab.viewer.user_id)
+    if row is None or lab.open_conversation is None:
+        st.warning("이 대화는 내 대화가 아니어서 열 수 없습니다. (This conversation is not yours to open.)")
+        return
+    lab.open_conversation(agent_id, conversation_id)
+
+
+def draw_detail(lab: LabRun, turn_id: str) -> None:
+    try:
+        detail = traces.trace_detail(lab.store, turn_id, lab.who)
+    except PlaygroundError as exc:
+        st.error(exc.message, icon="⚠️")
+        return
+    shown = view.detail_view(detail)
+    with st.container(border=True, key="pg-lab-detail"):
+        st.markdown(shown.header)
+        openable = shown.open_conversation and shown.open_agent and lab.open_conversation is not None
+        if openable and st.button("💬 에이전트 페이지에서 대화 열기 (Open the conversation)",
+                                  key="pg_lab_open_conversation"):
+            _open_conversation(lab, str(shown.open_agent), str(shown.open_conversation))
+        if detail.timeline:
+            figure = charts.waterfall(detail.timeline)
+            figure.update_layout(autosize=True, width=None)
+            st.plotly_chart(figure, width="stretch", key=f"pg-lab-waterfall-{turn_id}",
+                            config={"displaylogo": False})
+        with st.expander(shown.prompt_title):
+            st.code(shown.system_prompt, language=None, wrap_lines=True)
+        with st.expander("모델에 보낸 메시지 (messages sent to the model)"):
+            st.json(shown.requests, expanded=2)
+        with st.expander(f"도구 호출 (tool calls) · {len(detail.tool_calls)}", expanded=bool(detail.tool_calls)):
+            st.markdown(shown.tools)
+            if detail.tool_calls:
+                st.json([c.model_dump(mode="json") for c in detail.tool_calls], expanded=False)
+        with st.expander("오류 (errors) · 피드백 (feedback)", expanded=True):
+            st.markdown(shown.errors)
+            st.markdown(shown.feedback)
+        with st.expander(f"원시 이벤트 (raw events) · {len(shown.events)}"):
+            st.json(shown.events, expanded=False)

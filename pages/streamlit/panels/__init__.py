@@ -1,0 +1,73 @@
+"""The workspace column of an agent page: *current* state, declared per agent.
+
+Generic part: the pending confirmations (what is waiting for you) and the agent's slots (the
+newest card of each kind, from ``agents/view/workspace_slots.py`` through ``render_workspace.workspace_cards``,
+as the Gradio workspace shows). An agent may add a panel of its own (``panels/<agent_id>.py``
+registers it): alerts, a start panel, a trip map, the tutor's sandbox app. An agent without one
+still gets the generic part, so a newly registered agent has a real workspace at once.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import streamlit as st
+
+from agents.core.clock import system_clock
+from agents.view import render_workspace
+from agents.view.render import CardView
+from agents.view.texts import t
+from agents.view.workspace_slots import slots_for
+from pages.streamlit.chat import draw_card
+from pages.streamlit.context import PageContext
+
+
+@dataclass
+class Panel:
+    # Drawn at the top of the workspace column.
+    draw: Callable[[PageContext], None] | None = None
+    # Custom drawing per slot key (default: the card without its chart).
+    slots: dict[str, Callable[[PageContext, CardView], None]] = field(default_factory=dict)
+    # Structured input added to every typed message (the tutor's context_text).
+    send_extra: Callable[[PageContext, str], dict[str, Any] | None] | None = None
+
+
+_registry: dict[str, Panel] = {}
+
+
+def register_panel(agent_id: str, panel: Panel) -> Panel:
+    _registry[agent_id] = panel
+    return panel
+
+
+def panel_for(agent_id: str) -> Panel:
+    if agent_id not in _registry:
+        try:
+            importlib.import_module(f"agents.{agent_id}.streamlit")
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"agents.{agent_id}", f"agents.{agent_id}.streamlit"):
+                raise
+    return _registry.get(agent_id, Panel())
+
+
+def draw_workspace(ctx: PageContext) -> None:
+    lang, view = ctx.lang, ctx.view
+    panel = panel_for(ctx.spec.id)
+    st.markdown(f"#### 🧰 {t('workspace', lang)}")
+    waiting = render_workspace.open_actions(view, system_clock())
+    if waiting:
+        lines = "\n".join(f"- ⏸ {a.summary} (`{a.tool_name}`)" for a in waiting)
+        st.warning(f"**{t('pending_heading', lang)}** · {len(waiting)}\n\n{lines}")
+    if panel.draw is not None:
+        panel.draw(ctx)
+    for key, card in render_workspace.workspace_cards(view, slots_for(ctx.spec.id)).items():
+        if card is None:
+            continue
+        drawer = panel.slots.get(key)
+        if drawer is not None:
+            drawer(ctx, card)
+        else:
+            draw_card(card, f"pg-ws-{ctx.spec.id}-{key}", chart=False)
