@@ -13,7 +13,8 @@ from pydantic import ValidationError
 from agents.core import inputs
 from agents.core.inputs import InvalidInput
 from agents.core.store import Store
-from agents.core.store.migrations import Migration, create_table
+from agents.core.store.ddl import create_table
+from agents.core.store.migrations import Migration
 from agents.english.marker import PREFIX
 from agents.english.models import LEVELS, CorrectionWithErrors, UserProfile
 

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from agents.core.store import Store
-from agents.core.store.migrations import Migration, create_table
+from agents.core.store.ddl import create_table
+from agents.core.store.migrations import Migration
 from data.marketing.sandbox import generate
 
 if TYPE_CHECKING:

@@ -10,7 +10,8 @@ from typing import Any
 import duckdb
 
 from agents.core.store import Store
-from agents.core.store.migrations import Migration, create_table
+from agents.core.store.ddl import create_table
+from agents.core.store.migrations import Migration
 from data.shopping.catalog import PATH
 
 CATALOG_VERSION = 2  # 2: unique titles, English names

@@ -10,7 +10,8 @@ import duckdb
 
 from agents.core.ids import new_id
 from agents.core.store import Store
-from agents.core.store.migrations import Migration, create_table
+from agents.core.store.ddl import create_table
+from agents.core.store.migrations import Migration
 from agents.travel.model import ItineraryDay, ItineraryItem, PlaceHit, Trip, TripPlace
 
 

@@ -8,7 +8,8 @@ from typing import Any
 import duckdb
 
 from agents.core.store import Store
-from agents.core.store.migrations import Migration, create_table
+from agents.core.store.ddl import create_table
+from agents.core.store.migrations import Migration
 from agents.tutor.sandbox_data import default_portfolio
 
 

@@ -15,7 +15,8 @@ from agents.core.events import Detail
 from agents.core.ids import new_id
 from agents.core.providers.base import ModelRequest
 from agents.core.providers.offline import PolicyReply
-from agents.core.store.migrations import Migration, create_table
+from agents.core.store.ddl import create_table
+from agents.core.store.migrations import Migration
 from agents.core.tools import Card, Confirmation, Tool, ToolContext, ToolKind, ToolOutput, ToolRegistry
 
 

@@ -9,9 +9,8 @@ from dataclasses import dataclass
 import duckdb
 
 from agents.core.store.db import Database
-from agents.core.store.ddl import Column, create_table
+from agents.core.store.ddl import create_table
 
-__all__ = ["Column", "Migration", "create_table"]
 
 @dataclass(frozen=True)
 class Migration:

@@ -16,7 +16,8 @@ import duckdb
 
 from agents.core.store.conversations import dumps, loads
 from agents.core.store.db import Database
-from agents.core.store.migrations import Migration, create_table, migrate
+from agents.core.store.ddl import create_table
+from agents.core.store.migrations import Migration, migrate
 
 
 def _evals_001_runs(cur: duckdb.DuckDBPyConnection) -> None:
