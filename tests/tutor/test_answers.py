@@ -41,6 +41,9 @@ def _run(store, clock, text: str, route: str = "/home", **kw):
     ("should I sell my Kakao shares before earnings?", "/home", "035720"),
     ("do you think Hyundai Motor will rise next month?", "/home", "005380"),
     ("is KB Financial Group a good buy at this price", "/home", "105560"),
+    ("카카오 계속 들고 있어야 하나요?", "/home", "035720"),
+    ("is it too late to buy NAVER?", "/home", "035420"),
+    ("포스코홀딩스 목표 주가가 어떻게 돼?", "/home", "005490"),
 ])
 def test_an_advice_question_is_read_as_advice_about_its_stock(text, route, code) -> None:
     reading = read(text, state_for_route(route))
