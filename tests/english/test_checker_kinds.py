@@ -40,6 +40,9 @@ TODAY = date(2026, 11, 2)
     # a bare plural subject takes a plural verb
     ("Tablets is useful for reading.", "Tablets are useful for reading.", "subject_verb_agreement"),
     ("Cheap flights in winter is hard to find.", "Cheap flights in winter are hard to find.", "subject_verb_agreement"),
+    # ... and agrees across a short place phrase
+    ("The cups on the table is clean.", "The cups on the table are clean.", "subject_verb_agreement"),
+    ("The girl in the pictures were my cousin.", "The girl in the pictures was my cousin.", "subject_verb_agreement"),
     # familiar with
     ("We're not familiar to the rules yet.", "We're not familiar with the rules yet.", "fixed_expression"),
 ])
@@ -80,6 +83,9 @@ def test_each_missed_kind_is_caught(text, corrected, kind) -> None:
     "Friends is a famous sitcom.",
     "Using phones during dinner is rude.",
     "This song is familiar to me.",
+    "The shops near my house are closed on Sundays.",
+    "The information on this website is wrong.",
+    "The people in my town are friendly.",
 ])
 def test_the_correct_sentences_near_those_kinds_stay_as_they_are(text) -> None:
     result = check(text, today=TODAY)

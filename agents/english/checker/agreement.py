@@ -12,6 +12,7 @@ from agents.english.checker.clauses import (
     past_marker,
     plural_subject,
     skip_adverbs,
+    subject_at,
 )
 from agents.english.checker.tokens import CLAUSE_BREAKS, Edit, Token, keep_case
 from agents.english.checker.words import (
@@ -51,7 +52,35 @@ def agreement(sent: list[Token], year: int) -> list[Edit]:
             edits.append(edit)
     edits += _there_is(sent)
     edits += _bare_plural(sent)
+    edits += _across_place(sent)
     return edits
+
+
+PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "behind", "from", "inside", "outside", "next"})
+
+
+def _across_place(sent: list[Token]) -> list[Edit]:
+    """"The furniture in this room are old" -> "is": a sentence's subject and its be verb agree across a short
+    place phrase (a preposition, a determiner and its noun). Only a subject whose number is known."""
+    subject = subject_at(sent, 0)
+    if subject is None or subject.pronoun or subject.person not in ("third", "plural") or subject.end >= len(sent):
+        return []
+    k = subject.end
+    if sent[k].lower not in PLACE_PREPOSITIONS:
+        return []
+    k += 2 if sent[k].lower == "next" and k + 1 < len(sent) and sent[k + 1].lower == "to" else 1
+    place = subject_at(sent, k, anywhere=True)
+    if place is None or place.pronoun or place.end >= len(sent) or place.end - k > 4:
+        return []
+    be = sent[place.end]
+    plural = plural_subject(subject)
+    if be.lower in ("is", "was") and plural:
+        return [_replace(be, TO_PLURAL[be.lower], SVA, f"the subject is {_subject_text(sent, Clause(subject, 0))}, "
+                                                       "which is plural")]
+    if be.lower in ("are", "were") and not plural:
+        return [_replace(be, TO_THIRD.get(be.lower, "was"), SVA,
+                         f"the subject is {_subject_text(sent, Clause(subject, 0))}, which is singular")]
+    return []
 
 
 def _mandative(sent: list[Token], start: int) -> bool:
