@@ -1,10 +1,13 @@
 """Reading the English learner's message: what kind of turn it is (a greeting, a word's meaning,
-confusion, a question for the tutor, a short answer, an opinion, an experience, Korean) and which
+a word's pronunciation, a new topic, a wish for simpler words, confusion, a question for the tutor, a short
+answer, an opinion, an experience, Korean) and which
 word a meaning question asks about. ``agents/english/reply.py`` composes the reply from this."""
 
 from __future__ import annotations
 
 import re
+
+from agents.english.asides import BACK, pronounced_word, topic_of, wants_simpler
 
 MEANING = [re.compile(p, re.I) for p in (
     r"what (?:does|do|did) (?:the word |the phrase )?[\"“'‘]?([a-z][a-z-]*)[\"”'’]? mean",
@@ -30,8 +33,16 @@ EXPERIENCE = re.compile(r"\b(?:i|we|my \w+) (?:went|visited|tried|had|used|saw|a
 
 def read(text: str) -> str:
     stripped = text.strip()
+    if pronounced_word(stripped):  # "anxious 발음 어떻게 해?" too
+        return "pronounce"
     if _korean(stripped):
         return "korean"
+    if topic_of(stripped):
+        return "topic"
+    if BACK.search(stripped):
+        return "back"
+    if wants_simpler(stripped):
+        return "simpler"
     if any(p.search(stripped) for p in MEANING) or (ORDINAL.search(stripped) and re.search(
             r"\bmean|meaning|뜻|의미", stripped, re.I)):
         return "meaning"

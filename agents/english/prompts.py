@@ -55,7 +55,11 @@ def conversation_prompt(profile: UserProfile, analysis: NewsAnalysis, correction
             f"Style: {LEVEL_STYLE[profile.learningLevel]}\n\nToday's article: {title}\nSummary: {analysis.summary}\n"
             f"Vocabulary:\n{vocab}\nDiscussion questions:\n{questions}\n\n{fix}\n\n"
             "Reply in 2-5 sentences: react to what the learner said, build on the article, and end with exactly "
-            "one question (prefer a discussion question not asked yet).")
+            "one question (prefer a discussion question not asked yet).\n"
+            "If the learner asks for another topic (\"Let's talk about soccer\"), follow it and ask about that topic "
+            "until they go back to the article. If they ask how a word is pronounced, give its IPA, a simple "
+            "respelling and the stressed syllable first. If they ask you to say it more simply, restate your last "
+            "reply in short, whole sentences with common words; never cut a sentence off.")
 
 
 def article_message(article: NewsArticle) -> str:

@@ -15,9 +15,11 @@ import re
 from dataclasses import dataclass, field, replace
 
 from agents.english.analysis_offline import base_form, sentences
+from agents.english.asides import active_topic, pronounced_word, simpler, topic_mention, topic_of, topic_question
 from agents.english.checker.words import CLOSED_CLASS, zipf_frequency
 from agents.english.learner import ORDINAL, ORDINALS, meaning_term, read
 from agents.english.models import NewsAnalysis, VocabItem
+from agents.english.pronounce import describe
 
 FILLER = frozenset({"think", "like", "really", "very", "good", "great", "interesting", "article", "news", "yeah",
                     "maybe", "also", "just", "thing", "things", "much", "many", "more", "some", "know", "want",
@@ -230,7 +232,39 @@ def compose(ctx: Context) -> str:
     if first:
         parts.append(_welcome(ctx, kind))
         ctx = replace(ctx, previous=[parts[0]])  # what the welcome quoted is not quoted again
+    topic = active_topic(ctx.previous) if kind in ("statement", "opinion", "experience", "short", "question") else None
+    if topic is not None:  # the learner's own topic goes on until they change it again or go back
+        kind = "on_topic"
     match kind:
+        case "pronounce":
+            word = pronounced_word(ctx.text) or ""
+            parts.append(describe(word) or f"I can't find “{word}” in my pronunciation dictionary. Could you check "
+                                           "the spelling?")
+            used = next((s_ for s_ in sentences(ctx.article_text) if re.search(rf"\b{re.escape(word)}\b", s_, re.I)),
+                        None)
+            if used:
+                parts.append(f"It is in the article: “{_shorten(used, 24)}” Try saying that sentence aloud.")
+            question = last_question(ctx) or next_question(ctx)
+        case "topic":
+            new_topic = topic_of(ctx.text) or ""
+            parts.append(f"Sure, let's talk about **{new_topic}**!")
+            mention = topic_mention(new_topic, article_sentences(ctx))
+            parts.append(f"Today's article touches on it too: “{_shorten(mention, 24)}”" if mention else
+                         "That's a nice change from today's article.")
+            question = topic_question(new_topic, ctx.level, ctx.previous)
+        case "on_topic":
+            parts.append(_reaction(ctx, read(ctx.text)))
+            parts.append(f"Let's keep talking about **{topic}**.")
+            question = topic_question(topic or "", ctx.level, ctx.previous)
+        case "back":
+            parts.append("Sure, back to the article. " + fact(ctx, next_sentence(ctx)))
+        case "simpler":
+            asked = last_question(ctx) or next_question(ctx)
+            parts.append("No problem, let me say it more simply.")
+            last = ctx.previous[-1] if ctx.previous else ctx.analysis.summary
+            parts += simpler(last, sentences(ctx.analysis.summary) + article_sentences(ctx))
+            question = simple_question(asked)
+            parts.append("You can answer with “I think …” or “I like … because …”.")
         case "korean":
             parts.append("영어로 한번 말해 볼까요? (Let's try it in English!) "
                          + ("You can start with “I think …” or “I like … because …”." if ctx.level != "advanced"
@@ -265,13 +299,13 @@ def compose(ctx: Context) -> str:
     if tip:  # after the reaction (a beginner's first thing to see, after any welcome)
         at = (1 if first else 0) + (0 if ctx.level == "beginner" else 1)
         parts.insert(min(at, len(parts)), tip)
-    if kind not in ("korean", "confused", "tutor_opinion"):
+    if kind not in ("korean", "confused", "tutor_opinion", "pronounce", "topic", "on_topic", "simpler"):
         item = next_vocab(ctx)
         if item is not None and (ctx.level != "beginner" or kind in ("start", "greeting", "meaning") or ctx.turn % 2):
             parts.append(vocab_line(ctx, item))
     question = question or next_question(ctx)
     parts.append(f"**{question}**")
-    if STARTERS[ctx.level] and kind not in ("confused", "korean"):
+    if STARTERS[ctx.level] and kind not in ("confused", "korean", "simpler", "pronounce"):
         parts.append(STARTERS[ctx.level])
     return " ".join(p.strip() for p in parts if p and p.strip())
 

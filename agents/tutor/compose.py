@@ -16,8 +16,12 @@ _NOT_ADVICE = ("(샌드박스 가상 가격으로 설명한 학습용 내용이�
 
 
 def english(text: str) -> bool:
-    """The learner wrote English: Latin letters and no Hangul ("1M" or "005930" alone stay Korean)."""
-    return bool(re.search(r"[A-Za-z]{2}", text)) and not re.search(r"[가-힣]", text)
+    """The learner wrote English: Latin letters and no Hangul ("1M" or "005930" alone stay Korean), or an
+    English sentence that only names something in Korean ("will 현대차 go up next week?"): at least four
+    English words and three times as many as Korean ones."""
+    latin = len(re.findall(r"\b[A-Za-z]{2,}\b", text))
+    hangul = len(re.findall(r"[가-힣]+", text))
+    return latin > 0 and (hangul == 0 or (latin >= 4 and latin >= 3 * hangul))
 
 
 def lang_of(text: str) -> str:
@@ -37,8 +41,7 @@ def compose(results: list[tuple[str, dict[str, Any]]], state: AppState, user_tex
     for name, payload in results:
         data = payload.get("data") or {}
         if not payload.get("ok", False):
-            reason = payload.get("error") or payload.get("summary")
-            parts.append(f"I could not do that: {reason}" if en else f"요청을 처리하지 못했어요: {reason}")
+            parts.append(failed(payload.get("error") or payload.get("summary") or "", en))
         elif payload.get("status") == "pending_confirmation":
             parts.append(f"**{payload['summary']}**: a high-risk action, so it runs only after you press **Confirm** "
                          "on the card. Nothing has happened yet." if en else
@@ -53,17 +56,117 @@ def compose(results: list[tuple[str, dict[str, Any]]], state: AppState, user_tex
             title = data.get("title") or payload["summary"]
             parts.append(f"Here is the chart: {title} ({tiles})" if en else f"차트를 그렸어요: {title} ({tiles})")
         elif name == "explain_move":
-            parts.append(_move(data, en))
+            parts.append(_move(data, en, asked_direction(user_text)))
         elif name == "lookup_case":
             parts.append(_case(data, quiz="퀴즈" in user_text or "quiz" in user_text.lower(), en=en))
         elif name == "lookup_term":
-            parts.append(f"**{data['term_en']}** ({data['term']}): {data['definition_en']}" if en else
-                         f"**{data['term']}**: {data['definition']}")
+            parts.append(_term(data, en))
+        elif name == "lookup_stock":
+            parts.append(_company(data, en))
         elif name == "get_portfolio":
             parts.append(_portfolio(data, en))
         else:
             parts.append(payload.get("summary", ""))
     return "\n\n".join(p for p in parts if p)
+
+
+# What a failure may show a person: a sentence of the tutor's own. The core's "Cannot propose <tool>: " prefix
+# goes, and a reason that still reads like code (a tool id, a quoted name, an exception kind) is not shown.
+_PROPOSE = re.compile(r"^Cannot propose \w+:\s*")
+_INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|'[^']*'|\b[A-Z]\w*(?:Error|Exception)\b|\bparams?\b|\baction_id\b|[{}\[\]]")
+
+
+def failed(reason: str, en: bool) -> str:
+    """A failed step in plain words: its reason when that is a plain sentence, else a general one."""
+    reason = _PROPOSE.sub("", reason).strip()
+    if reason and not _INTERNAL.search(reason) and english(reason) == en:
+        return reason
+    return ("I couldn't do that on this screen. Try asking in other words, or pick a stock, term or case first."
+            if en else "그 요청은 지금 처리하지 못했어요. 다른 말로 다시 물어보거나 종목·용어·사례를 먼저 골라 주세요.")
+
+
+def no_advice(args: dict[str, Any], state: AppState, en: bool) -> str:
+    """The answer to an advice or prediction question: none is given, and what the tutor can show instead."""
+    code = args.get("code")
+    period = state.period
+    offers: list[str] = []
+    if code in stocks():
+        who = stock_label(code, "en" if en else "ko")
+        offers += ([f"how {who} moved over the last {period} and why (compared with the market and its sector)",
+                    f"a {who} price chart"] if en else
+                   [f"{who}의 지난 {period} 움직임과 그 이유(시장·업종과 비교)", f"{who} 가격 차트"])
+    if args.get("case_id") in cases():
+        case = cases()[args["case_id"]]
+        offers.append(f"the lesson \"{case['title_en']}\"" if en else f"교육 사례 「{case['title']}」")
+    offers += (["what a term such as P/E or averaging down means", "your sandbox portfolio's figures"] if en else
+               ["PER·물타기 같은 용어의 뜻", "내 샌드박스 포트폴리오 현황"])
+    if en:
+        return ("I don't give investment advice or predictions, so I can't say whether to buy or sell or where a price "
+                "will go (this tutor teaches on generated sandbox prices). What I can show you instead: "
+                + "; ".join(offers) + ".")
+    return ("투자 조언이나 주가 예측은 드리지 않아요. 사라·팔라, 오를지 내릴지는 말씀드릴 수 없어요 (이 튜터는 생성된 샌드박스 "
+            "가격으로 공부를 돕습니다). 대신 보여 드릴 수 있는 것: " + "; ".join(offers) + ".")
+
+
+def _source(data: dict[str, Any], en: bool) -> str:
+    """Where a definition comes from: the sandbox glossary or the education case that holds the term."""
+    case = cases().get(data.get("source", ""))
+    if case is not None:
+        return f"(Source: the sandbox lesson \"{case['title_en']}\")" if en else f"(출처: 샌드박스 교육 사례 「{case['title']}」)"
+    return "(Source: the sandbox glossary)" if en else "(출처: 샌드박스 용어집)"
+
+
+def _term(data: dict[str, Any], en: bool) -> str:
+    """The definition (which says how the figure is computed), its source, and for a named stock's ratio that
+    the sandbox holds no such figure: the reply never invents one."""
+    asked = data.get("asked_for")
+    if en:
+        lines = [f"**{data['term_en']}** ({data['term']}): {data['definition_en']}"]
+        if asked:
+            lines.insert(0, f"The sandbox has no {data['term_en']} figure for {asked['name_en']}: it holds generated "
+                            "prices only, so I won't make a number up. Here is what the ratio means and how it is "
+                            "computed:")
+    else:
+        lines = [f"**{data['term']}**: {data['definition']}"]
+        if asked:
+            lines.insert(0, f"샌드박스에는 {asked['name']}의 {data['term']} 값이 없어요 (생성된 가격만 있어서 숫자를 지어내지 "
+                            "않을게요). 대신 이 지표가 무엇이고 어떻게 계산하는지 알려 드릴게요:")
+    lines.append(_source(data, en))
+    return "\n".join(lines)
+
+
+def _company(d: dict[str, Any], en: bool) -> str:
+    """What a company is, from the sandbox's stock profile, with its latest sandbox price."""
+    s = d["stats"]
+    if en:
+        kind = "an ETF" if d.get("kind") == "etf" else "a company"
+        return (f"**{d['name_en']}** is {kind} in the {d['sector_en']} sector, listed on the {d['market']}. "
+                f"Its sandbox close on {s['end']} is {s['last_close']:,} KRW ({s['change_pct']:+.2f}% over {s['period']}). "
+                "The full profile (in Korean) is on its stock page's info tab.\n(Source: the sandbox stock profiles; "
+                "prices are generated, not real quotes.)")
+    return (f"**{d['name']}** ({d['sector']} 업종, {d['market']} 상장): {d['description']}\n"
+            f"- 샌드박스 종가 {s['end']} 기준 {s['last_close']:,}원 ({s['period']} {s['change_pct']:+.2f}%).\n"
+            "(출처: 샌드박스 종목 정보; 가격은 생성된 가상 값이에요.)")
+
+
+def asked_direction(text: str) -> str | None:
+    """Whether the learner asked why a price fell ("down") or rose ("up"); None when neither or both."""
+    from agents.tutor.catalog import lexicon
+
+    down, up = bool(lexicon().hits(text, "fell")), bool(lexicon().hits(text, "rose"))
+    return "down" if down and not up else "up" if up and not down else None
+
+
+def _direction(name: str, s: dict[str, Any], asked: str | None, en: bool) -> str | None:
+    """A question that assumed the wrong direction gets the real one first ("why did it fall?" of a riser)."""
+    pct = s["change_pct"]
+    if asked is None or (asked == "down") == (pct < 0) or pct == 0:
+        return None
+    if en:
+        return (f"Actually, {name} did not {'fall' if asked == 'down' else 'rise'} over {s['period']} "
+                f"({s['start']} to {s['end']}): it {'rose' if pct > 0 else 'fell'} {abs(pct):.2f}%.")
+    return (f"사실 {name}은(는) {s['period']}({s['start']}~{s['end']}) 동안 "
+            f"{'내리지 않고' if asked == 'down' else '오르지 않고'} {abs(pct):.2f}% {'올랐어요' if pct > 0 else '내렸어요'}.")
 
 
 def _ui_done(payload: dict[str, Any], data: dict[str, Any], en: bool) -> str:
@@ -74,16 +177,29 @@ def _ui_done(payload: dict[str, Any], data: dict[str, Any], en: bool) -> str:
     return f"Done: {spec['label_en'].lower()}{f' ({shown})' if shown else ''}. The app now shows {data.get('route')}."
 
 
-def _move(d: dict[str, Any], en: bool) -> str:
+def _move(d: dict[str, Any], en: bool, asked: str | None = None) -> str:
     market = d["market"]
     stock = d.get("stock")
     if stock is None:
-        if en:
-            return (f"The whole market (KODEX 200) moved {market['change_pct']:+.2f}% from {market['start']} to "
-                    f"{market['end']}. Its worst day was {market['worst_day']['date']} ({market['worst_day']['pct']:+.2f}%). "
-                    + _NOT_ADVICE[1])
-        return (f"시장 전체(KODEX 200 기준)는 {market['start']}~{market['end']} 동안 {market['change_pct']:+.2f}% 움직였어요. "
-                f"가장 크게 내린 날은 {market['worst_day']['date']} ({market['worst_day']['pct']:+.2f}%)였어요. {_NOT_ADVICE[0]}")
+        real = _direction("the market (KODEX 200)" if en else "시장(KODEX 200)", market, asked, en)
+        return (real + "\n" if real else "") + _market_move(market, en)
+    text = _stock_move(d, en)
+    real = _direction(stocks()[stock["code"]].name_en if en else stock["name"], stock, asked, en)
+    return real + "\n" + text if real else text
+
+
+def _market_move(market: dict[str, Any], en: bool) -> str:
+    if en:
+        return (f"The whole market (KODEX 200) moved {market['change_pct']:+.2f}% from {market['start']} to "
+                f"{market['end']}. Its worst day was {market['worst_day']['date']} ({market['worst_day']['pct']:+.2f}%). "
+                + _NOT_ADVICE[1])
+    return (f"시장 전체(KODEX 200 기준)는 {market['start']}~{market['end']} 동안 {market['change_pct']:+.2f}% 움직였어요. "
+            f"가장 크게 내린 날은 {market['worst_day']['date']} ({market['worst_day']['pct']:+.2f}%)였어요. {_NOT_ADVICE[0]}")
+
+
+def _stock_move(d: dict[str, Any], en: bool) -> str:
+    market = d["market"]
+    stock = d["stock"]
     rel = d["relative_to_market"]
     peers = ", ".join(f"{stock_label(p['code'], 'en' if en else 'ko')} {p['change_pct']:+.2f}%" for p in d.get("sector", []))
     sector = stocks()[stock["code"]]
@@ -130,12 +246,19 @@ def _case(d: dict[str, Any], quiz: bool, en: bool) -> str:
     if en:
         terms = ", ".join(t["term_en"] for t in d["key_terms"])
         lines = [f"**{d['title_en']}**", d["summary_en"], f"Key terms: {terms}"]
-        lines += [f"- On the sandbox chart, {stock_label(m['code'], 'en')}: {m['change_pct']:+.2f}%"
-                  for m in d.get("sandbox_moves", [])]
+        if d.get("sandbox_moves") and (w := d.get("sandbox_window")):
+            lines.append(f"On the sandbox chart, a similar episode runs from {w['start']} to {w['end']} (generated "
+                         "prices, not the real figures of the case):")
+        lines += [f"- {stock_label(m['code'], 'en')}: deepest fall {m.get('max_drawdown_pct', 0):+.2f}%, "
+                  f"{m['change_pct']:+.2f}% from start to end of that window" for m in d.get("sandbox_moves", [])]
     else:
         terms = ", ".join(t["term"] for t in d["key_terms"])
         lines = [f"**{d['title']}**", d["summary"], f"핵심 용어: {terms}"]
-        lines += [f"- 샌드박스 차트에서 {m['name']}: {m['change_pct']:+.2f}%" for m in d.get("sandbox_moves", [])]
+        if d.get("sandbox_moves") and (w := d.get("sandbox_window")):
+            lines.append(f"샌드박스 차트에서는 {w['start']}~{w['end']} 구간이 비슷한 흐름이에요 (생성된 가격이라 실제 사례의 "
+                         "수치와는 달라요):")
+        lines += [f"- {m['name']}: 구간 중 최대 하락 {m.get('max_drawdown_pct', 0):+.2f}%, 구간 처음 대비 끝 "
+                  f"{m['change_pct']:+.2f}%" for m in d.get("sandbox_moves", [])]
     if quiz and d.get("quiz"):
         q = d["quiz"][0]
         question, choices = (q["question_en"], q["choices_en"]) if en else (q["question"], q["choices"])

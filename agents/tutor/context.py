@@ -27,7 +27,17 @@ interaction_state. "이 종목", "이거", "여기"는 화면의 selected_entiti
 - 차트는 `visualization`(price / compare / allocation), 사실은 lookup_stock, explain_move, lookup_case,
   lookup_term, get_portfolio 도구의 결과로만 답하세요. 숫자를 지어내지 마세요.
 - 정리·노트·캔버스 요청이면 `open_canvas`를 호출한 뒤 마크다운 학습 노트(제목, 핵심, 용어, 다음 단계)로 답하세요.
-- 답은 한국어로(학습자가 영어로 물으면 영어로), 짧고 쉽게."""
+- 질문에는 먼저 답하세요: 물은 수치나 설명(포트폴리오 평가액, 용어의 뜻과 계산법, 회사 소개, 기간 등락)을 그 출처
+  (샌드박스 데이터, 용어집, 교육 사례)와 함께 글로 말합니다. ui_action은 답에 곁들일 수 있지만 답을 대신하지 않습니다.
+  샌드박스에 없는 수치(예: 특정 종목의 PER)는 없다고 말하고 지표의 뜻과 계산법을 설명하세요.
+- 투자 조언이나 예측("오를까?", "지금 사도 돼?", "should I buy")에는 조언·예측을 하지 않는다고 말하고, 대신 보여 줄 수
+  있는 것(지난 움직임 설명, 차트, 용어, 사례)을 제안하세요. 이런 질문에 주문 화면 같은 high risk 액션을 제안하지 마세요
+  (앱도 거부합니다).
+- "왜 떨어졌어?"처럼 방향을 가정한 질문이 실제 방향과 다르면 실제 방향과 기간을 먼저 말하세요. 사례의 샌드박스 차트
+  수치는 그 구간(시작~끝 날짜)을 밝혀 말하세요.
+- 오류는 쉬운 문장으로 말하세요. 도구 이름(ui_action, confirm_ui_action 등)이나 예외 문구를 학습자에게 보이지 마세요.
+- 학습자가 쓴 언어로 답하세요: 영어로 물으면(종목명만 한글이어도) 영어로, 한국어로 물으면 한국어로. 짧고 쉽게.
+  Reply in the learner's language: an English message gets an English reply."""
 
 
 def build_context(turn: Turn) -> str:

@@ -156,9 +156,10 @@ def react(store: Store, user_id: str, conversation_id: str, app_session: str, cu
                                                        agent_id="tutor", tool_name="confirm_ui_action",
                                                        args={**outcome.propose, "lang": lang_of(message)})
     except PlaygroundError as exc:  # e.g. removing a stock that is not held
-        done = {**record, "action_id": action_id, "outcome": "refused", "reason": exc.message}
+        reason = exc.message.removeprefix("confirm_ui_action:").strip()  # the reason is for people: no tool id
+        done = {**record, "action_id": action_id, "outcome": "refused", "reason": reason}
         store.conversations.put_state(conversation_id, user_id, {screen.DONE_KEY: done})
-        return AppReaction(state, refused=exc.message, action_id=action_id, done=done)
+        return AppReaction(state, refused=reason, action_id=action_id, done=done)
     done = {**record, "action_id": action_id, "outcome": "proposed"}
     store.conversations.put_state(conversation_id, user_id, {screen.DONE_KEY: done})
     return AppReaction(state, proposed=proposed, action_id=action_id, done=done)

@@ -16,10 +16,15 @@ from agents.core.turn import Turn
 from agents.tutor import sandbox
 from agents.tutor.catalog import ActionRejected, validate
 from agents.tutor.compose import lang_of
+from agents.tutor.reading import asks_advice
 from agents.tutor.screen import finish, remember, resolve
 from agents.tutor.structured import extract
 
 RESPONSE_MODES = ("plain", "canvas_markdown")
+NO_ADVICE_ACTION = ("투자 조언이나 예측을 묻는 질문에는 주문 화면을 열거나 보유 종목을 바꾸지 않아요. 대신 종목의 지난 움직임, "
+                    "차트, 관련 용어와 사례를 보여 드릴 수 있어요.",
+                    "I don't open an order screen or change holdings for a question asking for advice or a "
+                    "prediction. I can show the stock's past moves, a chart, and the terms and lessons about it.")
 
 
 def pipeline(turn: Turn) -> Iterator[Event]:
@@ -97,6 +102,11 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
         spec = validate(screen.catalog, action_id, params)
     except ActionRejected as exc:
         message = yield from refuse(turn, call, raw, str(exc))
+        return message, False
+    if spec.risk == "high" and asks_advice(turn.text):
+        # The guard behind the prompt: a question asking for advice or a prediction never gets an order screen,
+        # a delete or a reset, whatever the model proposed. Said to the learner plainly, in their language.
+        message = yield from refuse(turn, call, raw, NO_ADVICE_ACTION[turn.meta.get("lang") == "en"])
         return message, False
     args = {"action_id": action_id, "params": params}
     turn.meta["ui_actions"] = [*turn.meta.get("ui_actions", []), {"action_id": action_id, "risk": spec.risk}]

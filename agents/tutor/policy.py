@@ -12,7 +12,7 @@ from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
 from agents.tutor import contract
 from agents.tutor.catalog import catalog_for
-from agents.tutor.compose import compose, english, note_from_markdown
+from agents.tutor.compose import compose, english, no_advice, note_from_markdown
 from agents.tutor.names import find_stocks, find_term
 from agents.tutor.reading import Reading, ask_side, case_titled, picked, read, side_of
 from agents.tutor.sandbox import AppState, default_state
@@ -53,6 +53,8 @@ def act(reading: Reading, state: AppState, en: bool = False, previous: dict[str,
         question, options = (reading.question_en, reading.choices_en) if en and reading.question_en else \
             (reading.question, reading.choices)
         return PolicyReply(tool_calls=[("askClarification", {"question": question, "options": options, "known": a})])
+    if kind == "off_topic" and a.get("advice"):
+        return PolicyReply(text=no_advice(a, state, en))
     if kind == "off_topic":
         return PolicyReply(text="I am a tutor for learning about stocks and investing, so I can't help with that. Ask me "
                                 "about a stock's chart, a term, an education case or your (sandbox) portfolio." if en else
@@ -65,6 +67,8 @@ def act(reading: Reading, state: AppState, en: bool = False, previous: dict[str,
             return PolicyReply(tool_calls=[("explain_move", {**a, "period": state.period})])
         case "case_info":
             return PolicyReply(tool_calls=[("lookup_case", a)])
+        case "concept" if "term" not in a:  # what a company is: its sandbox profile
+            return PolicyReply(tool_calls=[("lookup_stock", {"code": a["code"], "period": state.period})])
         case "concept":
             return PolicyReply(tool_calls=[("lookup_term", a)])
         case "visualize":

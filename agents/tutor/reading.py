@@ -117,7 +117,10 @@ def _hit(text: str, intent: str) -> bool:
 
 def read(text: str, state: AppState) -> Reading:
     """The request clause of a long message first (the other clauses are context); the whole message when
-    it is one clause, when no clause asks, or when the request clause alone leaves the tutor unsure."""
+    it is one clause, when no clause asks, or when the request clause alone leaves the tutor unsure.
+    Advice or a prediction asked anywhere in the message is read first: no clause of it may open an order."""
+    if (advice := advice_reading(text, state)) is not None:
+        return advice
     clause = request_clause(text)
     if clause is not None:
         context = text.replace(clause, " ")
@@ -146,6 +149,31 @@ def read(text: str, state: AppState) -> Reading:
         # Nor is a high-risk action only a context clause names ("삼성전자 팔아 주세요, 아 아니 그냥 차트만 보여 주세요").
         return reading if keep or (whole.kind in HIGH_RISK and reading.kind != whole.kind) else whole
     return _read_one(text, state)
+
+
+# "will Hyundai go up next week?": a prediction, whatever stands between the will and the move.
+_WILL_MOVE = re.compile(r"\bwill\b.{0,40}\b(?:go up|go down|rise|fall|drop|recover|rebound|bounce back|climb)\b")
+
+
+def asks_advice(text: str) -> bool:
+    """The learner asks for advice or a prediction (사도 돼?, 반등 언제 와요?, will it go up?, should I buy?)."""
+    said = _NEGATED.sub(" ", text)
+    return _hit(said, "advice") or _WILL_MOVE.search(normalise(said)) is not None
+
+
+def advice_reading(text: str, state: AppState) -> Reading | None:
+    """An advice question, with the stock it is about (named, else the one on screen) so the reply can offer
+    what it shows instead. A bare ambiguous name still asks which stock first."""
+    if not asks_advice(text):
+        return None
+    mentions = find_stocks(text)
+    if mentions.ambiguous and not mentions.codes:
+        return None
+    here = state.stock_code if state.mode == "stock" else None
+    code = mentions.codes[0] if mentions.codes else here
+    averaging = _hit(text, "averaging")
+    return Reading("off_topic", {"advice": True, **({"code": code} if code else {}),
+                                 **({"case_id": "averaging-down-trap"} if averaging else {})})
 
 
 def _read_one(text: str, state: AppState) -> Reading:
@@ -186,6 +214,12 @@ def _read_one(text: str, state: AppState) -> Reading:
     # 내 계좌 수익률이 몇 퍼센트인지, 포트폴리오 수익률이 궁금한데 알려 줘: the learner's own, unless its meaning is asked
     own = _hit(text, "portfolio") and (re.search(r"(^|\s)(내|my)\s", n) is not None
                                        or (_hit(text, "holdings_ref") and not term_is_asked(n)))
+    # "삼성전자 PER 몇이야": the ratio of a named stock; the reply says whether the sandbox holds that figure.
+    if term and code and mentions.codes and (_hit(text, "figure") or define) and not case_word and not own:
+        return Reading("concept", {"term": term, "code": code})
+    # "LG에너지솔루션 어떤 회사야": the company's profile, not its chart (its info tab when a tab is named).
+    if code and _hit(text, "company") and not _hit(text, "tab_word") and "탭" not in c and not _hit(text, "link"):
+        return Reading("concept", {"code": code})
     if term and define and not case_word and not own \
             and not (_hit(text, "move") and _hit(text, "why") and not term_is_asked(n)):
         return Reading("concept", {"term": term})
@@ -212,7 +246,8 @@ def _read_one(text: str, state: AppState) -> Reading:
         return visual
     moving = _hit(text, "move") and _hit(text, "why")
     # "이 종목 요즘 흐름 어때": how a stock's move goes is its move, asked like a why
-    asked_about_stock = (_hit(text, "why") or (_hit(text, "how_is") and _hit(text, "move") and not _hit(text, "portfolio"))) \
+    asked_about_stock = (_hit(text, "why") or (_hit(text, "how_is") and _hit(text, "move") and not _hit(text, "portfolio"))
+                         or (_hit(text, "performance") and not _hit(text, "portfolio"))) \
         and (this or mentions.codes) and not define
     # The whole market (장 전체, 코스피, "the market"): its move needs no stock, even asked from a stock page.
     market = _hit(text, "market_wide") and not mentions.codes and not (this and not _hit(text, "market_wide"))

@@ -52,6 +52,8 @@ class CaseArgs(BaseModel):
 
 class TermArgs(BaseModel):
     term: str = Field(min_length=1, max_length=40)
+    code: str | None = Field(default=None, pattern=r"^[0-9]{6}$",
+                             description="the stock whose figure was asked (PER of 삼성전자), if any")
 
 
 class NoArgs(BaseModel):
@@ -79,7 +81,8 @@ def lookup_stock(args: StockArgs, ctx: ToolContext) -> ToolOutput:
     _check_code(args.code)
     s = stocks()[args.code]
     stats = market.stats(args.code, args.period)
-    data = {"code": s.code, "name": s.name, "sector": s.sector, "market": s.market, "description": s.description,
+    data = {"code": s.code, "name": s.name, "name_en": s.name_en, "sector": s.sector, "sector_en": s.sector_en,
+            "market": s.market, "kind": s.kind, "description": s.description,
             "stats": stats, "related_cases": [c["id"] for c in cases().values() if s.code in c["related_codes"]],
             "sandbox": True}
     return ToolOutput(summary=f"{s.name} {args.period}: 종가 {stats['last_close']:,}원, {stats['change_pct']:+.2f}% "
@@ -106,11 +109,15 @@ def lookup_case(args: CaseArgs, ctx: ToolContext) -> ToolOutput:
         for code in episode["codes"]:
             rows = frame[(frame["code"] == code) & (frame["date"] >= episode["start"]) & (frame["date"] <= episode["end"])]
             if len(rows) > 1:
-                moves.append({"code": code, "name": stocks()[code].name, "change_pct": market.change_pct(rows)})
+                # The window's deepest fall from an earlier high too: a V-shaped window nets out near zero.
+                drawdown = round(float((rows["close"] / rows["close"].cummax() - 1).min()) * 100, 2)
+                moves.append({"code": code, "name": stocks()[code].name, "change_pct": market.change_pct(rows),
+                              "max_drawdown_pct": drawdown})
     data = {k: case[k] for k in ("id", "title", "title_en", "category", "period", "period_kind", "summary", "summary_en",
                                  "key_terms", "quiz", "related_codes")}
     data["body"] = case["body"]
     data["sandbox_moves"] = moves
+    data["sandbox_window"] = {"start": episode["start"], "end": episode["end"]} if episode else None
     return ToolOutput(summary=f"{case['title']}: {case['summary']}", data=data)
 
 
@@ -119,7 +126,12 @@ def lookup_term(args: TermArgs, ctx: ToolContext) -> ToolOutput:
         (e for e in glossary().values() if args.term.lower() in (a.lower() for a in e["aliases"])), None)
     if entry is None:
         raise ValueError(f"term {args.term!r} is not in the glossary")
-    return ToolOutput(summary=f"{entry['term']}: {entry['definition']}", data=entry)
+    data = dict(entry)
+    if args.code:  # the sandbox holds prices only: a named stock's ratio is not a figure it has
+        _check_code(args.code)
+        data["asked_for"] = {"code": args.code, "name": stocks()[args.code].name, "name_en": stocks()[args.code].name_en,
+                             "figure_held": False}
+    return ToolOutput(summary=f"{entry['term']}: {entry['definition']}", data=data)
 
 
 def get_portfolio(args: NoArgs, ctx: ToolContext) -> ToolOutput:
@@ -240,8 +252,11 @@ def ui_confirmation(args: ConfirmUIArgs, ctx: ToolContext, previous: Any = None)
             summary = f"Open an external link: {link['label_en']}" if en else f"외부 링크 열기: {link['label']}"
         case "remove_holding":
             held = {h["code"]: h for h in PortfolioStore(ctx.store).holdings(ctx.user_id)}
-            if p["code"] not in held:
-                raise ValueError(f"{name} is not in the sandbox portfolio")
+            if p["code"] not in held:  # said to the learner as it is: a plain sentence in their language
+                names = ", ".join(charts.name(c, args.lang) for c in held)
+                raise ValueError(f"{name} is not in your sandbox portfolio, so there is nothing to remove. You hold: "
+                                 f"{names}." if en else
+                                 f"{name}은(는) 샌드박스 포트폴리오에 없어서 뺄 수 없어요. 지금 보유 종목: {names}.")
             shares = held[p["code"]]["quantity"]
             details.append(Detail(label=w("stock"), value=f"{name} {shares} shares" if en else f"{name} {shares}주"))
             warnings.append("This stock leaves the sandbox portfolio (a reset brings it back)." if en else

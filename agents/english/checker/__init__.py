@@ -13,7 +13,11 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from agents.english.checker.agreement import agreement, past_tense
+from agents.english.checker.complements import complements
+from agents.english.checker.embedded import embedded
 from agents.english.checker.explain import explanation, praise
+from agents.english.checker.generic import generic_nouns
+from agents.english.checker.irregular import regularised_pasts
 from agents.english.checker.nouns import articles, capital_i, plurals, role_articles
 from agents.english.checker.phrases import phrases
 from agents.english.checker.prepositions import prepositions
@@ -23,7 +27,8 @@ from agents.english.checker.spelling import warm as warm_spelling
 from agents.english.checker.tokens import Edit, Token, apply, sentences, tokenize
 from agents.english.checker.verbs import verb_forms
 
-GRAMMAR_RULES = (articles, role_articles, plurals, phrases, prepositions, verb_forms, questions)
+GRAMMAR_RULES = (articles, role_articles, plurals, phrases, prepositions, verb_forms, questions, complements,
+                 embedded, generic_nouns)
 MAX_CHARS = 2_000  # a longer message is checked in its first part only (the rules are per sentence)
 _ENGLISH = re.compile(r"[A-Za-z]")
 
@@ -77,7 +82,9 @@ def check(text: str, *, today: date | None = None) -> Checked:
     head = original[:MAX_CHARS]
     tokens = tokenize(head)
     # A lowercase "i" is fixed with the spelling, so the grammar pass reads "where I can" ("where can I").
-    spelled = _resolve([e for sent in sentences(tokens) for e in (*spelling(sent), *capital_i(sent))])
+    # "buyed" is bought before the spell checker could read it as "buyer" (the irregular past wins).
+    spelled = _resolve([e for sent in sentences(tokens)
+                        for e in (*spelling(sent), *capital_i(sent), *regularised_pasts(sent))])
     respelled = apply(tokens, spelled) if spelled else head
     tokens2 = tokenize(respelled)
     grammar = _pass(tokens2, GRAMMAR_RULES, year)

@@ -12,6 +12,7 @@ from agents.english.checker.clauses import (
     past_marker,
     plural_subject,
     skip_adverbs,
+    subject_at,
 )
 from agents.english.checker.tokens import CLAUSE_BREAKS, Edit, Token, keep_case
 from agents.english.checker.words import (
@@ -22,6 +23,7 @@ from agents.english.checker.words import (
     lemmas,
     participle,
     past,
+    plural,
     third_person,
     verb_lemma,
     word_set,
@@ -49,7 +51,89 @@ def agreement(sent: list[Token], year: int) -> list[Edit]:
         if edit is not None:
             edits.append(edit)
     edits += _there_is(sent)
+    edits += _bare_plural(sent)
+    edits += _across_place(sent)
     return edits
+
+
+PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "behind", "from", "inside", "outside", "next"})
+
+
+def _across_place(sent: list[Token]) -> list[Edit]:
+    """"The furniture in this room are old" -> "is": a sentence's subject and its be verb agree across a short
+    place phrase (a preposition, a determiner and its noun). Only a subject whose number is known."""
+    subject = subject_at(sent, 0)
+    if subject is None or subject.pronoun or subject.person not in ("third", "plural") or subject.end >= len(sent):
+        return []
+    k = subject.end
+    if sent[k].lower not in PLACE_PREPOSITIONS:
+        return []
+    k += 2 if sent[k].lower == "next" and k + 1 < len(sent) and sent[k + 1].lower == "to" else 1
+    place = subject_at(sent, k, anywhere=True)
+    if place is None or place.pronoun or place.end >= len(sent) or place.end - k > 4:
+        return []
+    be = sent[place.end]
+    plural = plural_subject(subject)
+    if be.lower in ("is", "was") and plural:
+        return [_replace(be, TO_PLURAL[be.lower], SVA, f"the subject is {_subject_text(sent, Clause(subject, 0))}, "
+                                                       "which is plural")]
+    if be.lower in ("are", "were") and not plural:
+        return [_replace(be, TO_THIRD.get(be.lower, "was"), SVA,
+                         f"the subject is {_subject_text(sent, Clause(subject, 0))}, which is singular")]
+    return []
+
+
+def _mandative(sent: list[Token], start: int) -> bool:
+    """The subject opens a that-clause of proposing or requiring ("suggested that he", "insist he",
+    "it is essential that she")."""
+    j = start - 1
+    if j >= 0 and sent[j].lower == "that":
+        j -= 1
+    for k in range(j, max(-1, j - 3), -1):
+        word = sent[k].lower
+        if (verb_lemma(word) or word) in word_set("mandative_verbs") or word in word_set("mandative_adjectives"):
+            return True
+    return False
+
+
+def _bare_plural(sent: list[Token]) -> list[Edit]:
+    """"Video games is fun", "Phones in class is distracting": a sentence that opens with a plural noun and
+    no determiner (adjectives or nouns before it, a short place phrase after it) takes a plural verb."""
+    words = [t.lower for t in sent]
+    k = 0
+    while k < min(len(sent), 3) and sent[k].is_word and (k == 0 or not sent[k].capitalised) and not _plural(
+            words[k]) and not words[k].endswith("ing") and words[k] not in CLOSED and (
+            "ADJ" in lemmas(words[k]) or "NOUN" in lemmas(words[k])):
+        k += 1
+    if k >= len(sent) or not sent[k].is_word or (k and sent[k].capitalised) or not _plural(words[k]):
+        return []
+    head = words[k]
+    if head in word_set("invariant_nouns") or head.endswith(("ss", "ics", "us", "news")):
+        return []
+    j = k + 1
+    if j < len(sent) and words[j] in PREPOSITIONS and words[j] != "of":
+        j += 1
+        while j < len(sent) and j <= k + 4 and sent[j].is_word and words[j] not in word_set("be_forms") and not (
+                is_third_person_form(words[j]) and not is_noun(words[j])):
+            j += 1
+    if j >= len(sent) or words[j] not in ("is", "was", "has", "does", "doesn't"):
+        return []
+    if k == 0 and j == 1 and j + 1 < len(sent) and words[j + 1] in ("a", "an", "my", "the", "one"):
+        return []  # "Friends is a sitcom": a title, one thing
+    return [_replace(sent[j], TO_PLURAL[words[j]], SVA, f"“{sent[k].text}” is plural")]
+
+
+def _plural(word: str) -> bool:
+    """A plural noun, also one the lexicon lists as a lemma of its own ("games", "phones")."""
+    if is_plural_noun(word):
+        return True
+    stem = word[:-1] if word.endswith("s") and not word.endswith("ss") else ""
+    return bool(stem) and "NOUN" in lemmas(stem) and plural(stem) == word
+
+
+CLOSED = frozenset({"the", "a", "an", "this", "that", "my", "your", "his", "her", "its", "our", "their", "some", "any",
+                    "every", "each", "no", "all", "many", "most", "there", "it", "what", "which", "who", "how", "why",
+                    "when", "where", "if", "because", "so", "and", "but", "or", "one"})
 
 
 def _agree(sent: list[Token], clause: Clause) -> Edit | None:
@@ -59,6 +143,8 @@ def _agree(sent: list[Token], clause: Clause) -> Edit | None:
         return None
     nxt = sent[clause.verb + 1].lower if clause.verb + 1 < len(sent) else ""
     if subject.person == "third":
+        if _mandative(sent, subject.start) and (is_base_verb(word) or word == "be"):
+            return None  # "She suggested that he take the train": the subjunctive keeps the base form
         if word in TO_THIRD:
             if word == "do" and nxt not in ("not",) and is_noun(nxt):  # "he do homework" is left alone
                 return None
