@@ -61,6 +61,16 @@ def _one(name: str, payload: dict[str, Any], en: bool) -> str:
             if preview.get("unmatched"):
                 text += (" Skipped (not saved places): " if en else " 저장된 장소와 맞지 않아 뺀 항목: ") + ", ".join(preview["unmatched"])
             return text
+        case "show_itinerary" if en:
+            days = data.get("itinerary") or []
+            if not days:
+                return ("There is nothing planned for that yet. I can draft a plan from your saved places: "
+                        "say \"make a plan\".")
+            lines = ["Here is your itinerary:"]
+            for day in days:
+                lines.append(f"Day {day.get('day_number')} ({day.get('date')}):")
+                lines += [f"  {i.get('start_time') or '-'} {i.get('place_name')}" for i in day.get("items") or []]
+            return "\n".join(lines)
         case "open_trip":
             count = len(data.get("places") or [])
             if en:

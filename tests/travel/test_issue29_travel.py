@@ -121,8 +121,11 @@ def test_a_question_about_the_schedule_shows_the_itinerary(store, clock, text, d
     assert calls(events) == [("show_itinerary", {"dayNumber": day})]
     card = one(events, "data_card")
     assert card.card_type == "itinerary"
-    if text.isascii():
-        assert "2일째" not in text_of(events) or text_of(events).isascii() is False
+    if text.isascii():  # an English question, an English answer with the stored day
+        assert text_of(events) == "Here is your itinerary:\nDay 2 (2026-12-03):\n  14:00 츠키지 시장"
+    else:  # the whole plan, or the day asked
+        assert ("3일째" if day == 3 else "") in card.data["rows"][-1][0]
+        assert "11:00 팀랩 플래닛" in text_of(events) and (day == 3) == ("츠키지 시장" not in text_of(events))
 
 
 def test_an_added_place_is_at_the_confirmed_time_in_the_rows_and_the_card(store, clock):
