@@ -76,16 +76,3 @@ def compare(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.
     yield from turn.say("\n".join(text))
     yield turn.emit(DataCard, card_type="compare", title="제품 비교", data={
         "columns": ["항목", *[f"{r} {p['title']}" for r, p in zip(ranks, products, strict=True)]], "rows": rows})
-
-
-def general(text: str, category: str | None) -> str:
-    empathy = ""
-    if any(w in text for w in ("힘들", "지쳐", "피곤", "잠을 못", "우울", "속상", "tired", "exhausted")):
-        empathy = "육아 정말 힘드시죠. 잠깐이라도 숨 돌리실 시간이 있으면 좋겠어요. "
-    elif any(w in text for w in ("고마", "감사", "thank")):
-        empathy = "도움이 되었다니 기뻐요! "
-    if category:
-        return (f"{empathy}{category}{josa(category, '을')} 고르고 계셨죠? 원하는 조건을 말씀해주시면 다시 추천해드릴게요. "
-                "예: \"10만원 아래로\", \"세척 쉬운 걸로\", \"1번 제품 소음 어때?\", \"1번이랑 2번 비교해줘\"")
-    return (f"{empathy}분유포트, 젖병소독기, 베이비모니터, 아기띠 중에 찾으시는 제품이 있으면 말씀해주세요. "
-            "예: \"분유포트 10만원 아래로 추천해줘\"")

@@ -13,11 +13,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from agents.core.events import Clarification, Event, Intent, Thinking
+from agents.core.inputs import InvalidInput
 from agents.core.providers.base import ChatMessage
 from agents.nlu.korean_money import format_man
 from agents.shopping import router
-from agents.shopping.answers import compare, general, product_qa
+from agents.shopping.answers import compare, product_qa
 from agents.shopping.catalog import Catalog
+from agents.shopping.general import english, general
 from agents.shopping.refilter import DEFAULT_BUDGET, budget_text, refilter
 from agents.shopping.router import FALLBACK_MESSAGE
 
@@ -81,6 +83,7 @@ def _pipeline(turn: Turn) -> Iterator[Event]:
     state = turn.state
     state.setdefault("inputs", []).append(turn.text)
     _apply_start_panel(turn, state)
+    _check_anchor(turn, catalog)
     yield turn.emit(Thinking, stage="classify", message="Analyzing your request...", progress=10)
     context = _context(turn, catalog, state)
     intent = yield from _classify(turn, catalog, context)
@@ -88,11 +91,18 @@ def _pipeline(turn: Turn) -> Iterator[Event]:
         intent.tag_changes = None  # the panel's own choices; its generated text adds nothing
     yield turn.emit(Intent, name=intent.name, confidence=intent.confidence, reasoning=intent.reasoning,
                     args=intent.event_args())
+    en = english(turn.text)
     if intent.fallback:
-        yield from turn.say(FALLBACK_MESSAGE + " 예산(예: 10만원 아래로)이나 원하는 점(예: 세척 쉬운 걸로)을 말씀해주세요.")
+        yield from turn.say("Sorry, I did not understand that. Tell me a budget (\"under 100k\") or a wish "
+                            "(\"easy to clean\")." if en else
+                            FALLBACK_MESSAGE + " 예산(예: 10만원 아래로)이나 원하는 점(예: 세척 쉬운 걸로)을 말씀해주세요.")
         return
     if intent.missing_ranks:
         shown = len(state.get("top3", []))
+        if en:
+            hint = f" The products shown are #1-#{shown}." if shown else " Ask for a recommendation first."
+            yield from turn.say("Sorry, I could not find that product." + hint)
+            return
         hint = f" 지금 보이는 추천은 1~{shown}번이에요." if shown else " 먼저 추천을 받아보세요."
         yield from turn.say(NOT_FOUND + hint)
         return
@@ -112,11 +122,23 @@ def _pipeline(turn: Turn) -> Iterator[Event]:
             yield from compare(turn, catalog, state, intent)
         case _:
             tool = "general"
-            yield from turn.say(general(turn.text, state.get("category")))
+            yield from turn.say(general(catalog, intent, turn.text, state.get("category")))
     if intent.name != "ASK_CLARIFICATION":
         state.pop("pending", None)
     # The trace shows which of the seed's tools ran and how long it took.
     turn.spans.append({"kind": "tool", "name": tool, "ok": True, "ms": round((time.perf_counter() - started) * 1000, 3)})
+
+
+def _check_anchor(turn: Turn, catalog: Catalog) -> None:
+    """A clicked anchor must be a product of the catalogue: an unknown id is refused by name, before the
+    model is called and before the session changes."""
+    anchor = turn.extra.get("anchor_product_id")
+    if anchor is None or (isinstance(anchor, str) and catalog.product(anchor) is not None):
+        return
+    shown = repr(anchor if isinstance(anchor, str) else type(anchor).__name__)[:60]
+    raise InvalidInput("anchor_product_id", f"기준 제품 {shown}을(를) 카탈로그에서 찾을 수 없습니다. 추천 카드의 "
+                                            f"'이 제품 기반 재추천'을 다시 눌러 주세요. (No product {shown} in the "
+                                            f"catalogue: press 're-recommend from this product' on a card again.)")
 
 
 def _apply_start_panel(turn: Turn, state: dict[str, Any]) -> None:
@@ -178,5 +200,23 @@ def _clarify(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
         question = "조금 더 알려주시겠어요? 이런 걸 도와드릴 수 있어요."
         options = (["10만원 아래로 다시 보여줘", "1번 제품 세척 편해?", "1번이랑 2번 비교해줘"] if state.get("top3")
                    else ["분유포트 10만원 아래로 추천해줘", "젖병소독기 추천해줘", "베이비모니터 추천해줘"])
+    if english(turn.text):
+        question, options = _english_question(intent.ask, question, options, state)
     yield from turn.say(question)
     yield turn.emit(Clarification, question=question, context=context, options=options)
+
+
+def _english_question(ask: str | None, question: str, options: list[str], state: dict[str, Any]
+                      ) -> tuple[str, list[str]]:
+    """The clarification for a user who wrote English: the question, and options they can send back."""
+    if ask == "budget":
+        return "What is the most you would like to spend?", [
+            "under " + o.replace(" 이하", "") for o in options]
+    if ask == "category":
+        return "Which product are you looking for?", options
+    if ask == "product":
+        top = state.get("top3", [])
+        return "Which product do you mean?", [f"#{i} {p['title']}" for i, p in enumerate(top, 1)]
+    return "Could you tell me a little more? I can help with these.", (
+        ["show under 100k", "is #1 easy to clean?", "compare #1 and #2"] if state.get("top3")
+        else ["formula kettle under 100k", "bottle sterilizer", "baby monitor"])

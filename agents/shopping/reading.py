@@ -87,7 +87,8 @@ class Reading:
     below_ref: bool = False  # "1번보다 싼 거": cheaper than the product named
     ranks: list[int] = field(default_factory=list)
     all_shown: bool = False
-    flags: set[str] = field(default_factory=set)  # anchor, exclude, compare, recommend, question, ...
+    flags: set[str] = field(default_factory=set)  # anchor, exclude, compare, recommend, question, advice, ...
+    uncarried: str | None = None  # a baby good the catalogue does not carry ("유모차"), by its reply name
 
     @property
     def topic(self) -> str | None:
@@ -105,6 +106,19 @@ def _category(text: str) -> str | None:
             at = text.find(word)
             if at >= 0 and (best is None or at < best[0]):
                 best = (at, category)
+    return best[1] if best else None
+
+
+def _uncarried(flat: str, spaced: str) -> str | None:
+    """The first baby good named that the catalogue does not carry; carried category words are
+    masked first ("젖병소독기" names no bottle)."""
+    masked, _ = _mask(flat, [w for ws in lexicon()["categories"].values() for w in ws])
+    best: tuple[int, str] | None = None
+    for name, words in lexicon()["uncarried"].items():
+        for word in present(words, spaced):
+            at = masked.find(word)
+            if at >= 0 and (best is None or at < best[0]):
+                best = (at, name)
     return best[1] if best else None
 
 
@@ -156,6 +170,8 @@ def _topics(text: str, reading: Reading) -> None:
         reading.mentioned = [t for t in reading.mentioned if t != "price"]
 
 
+# The budget named, then dropped ("예산 빼줘", "가격 제한 풀어", "budget 없애"): not a drawback to avoid.
+_DROP_BUDGET = re.compile(r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|은|는|을|를|도|이제|좀|그냥|일단)*(?:빼|없애|풀어|지워|치워)")
 _FILLERS = re.compile(r"좀|조금|살짝|약간|쫌|조끔")
 
 
@@ -220,6 +236,11 @@ def _english_budget(text: str) -> Budget | None:
     return None
 
 
+# A message that is only an amount: four to eight digits (commas allowed), "원" optional. Shorter numbers
+# are product numbers or counts, never a budget on their own.
+_BARE_AMOUNT = re.compile(r"\s*₩?\s*(\d{4,8}|\d{1,3}(?:,\d{3}){1,2})\s*(?:원|won|krw)?\s*[.!?~]*\s*")
+
+
 def read_budget(text: str, *, expecting: bool = False) -> Budget | None:
     """A budget from Korean or English text; a bare number ("70000") only when a budget
     question is open."""
@@ -231,6 +252,8 @@ def read_budget(text: str, *, expecting: bool = False) -> Budget | None:
         m = re.search(r"(?<![\d.])(\d{1,3}(?:,\d{3})+|\d{4,7})(?![\d%])", low)
         if m:  # "예산 120000", "budget 120,000": a bare number named as the budget
             budget = Budget(0, int(m.group(1).replace(",", "")), "exact")
+    if budget is None and (m := _BARE_AMOUNT.fullmatch(low)):
+        budget = Budget(0, int(m.group(1).replace(",", "")), "exact")  # the seed's `(\d+)원?$`: "70000" is 0-70000
     if budget is None and expecting:
         m = re.fullmatch(r"\D{0,6}?(\d{4,7})\D{0,8}", low.replace(",", ""))
         if m:
@@ -334,6 +357,9 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
     reading = Reading(text=text, compact=flat, category=_category(flat))
     reading.budget = read_budget(text, expecting=expecting_budget)
     _topics(flat, reading)
+    if reading.budget is None and _DROP_BUDGET.search(flat):  # "예산 빼줘": the budget condition itself goes
+        reading.budget_removed = True
+        reading.mentioned = [t for t in reading.mentioned if t != "price"]
     if reading.budget is None and not reading.budget_removed and not find_amounts(text):
         reading.direction = _direction(flat, reading.want)
         reading.scale = read_scale(text) if has_any(flat, lex["budget_words"]) or reading.direction else None
@@ -349,7 +375,9 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.below_ref = True
     reading.all_shown = has_any(flat, lex["all_shown"])
     spaced = normalise(text)
-    for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting", "offtopic"):
+    reading.uncarried = _uncarried(flat, spaced)
+    for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting", "offtopic",
+                 "advice"):
         if has_any(flat, present(lex[flag], spaced)):
             reading.flags.add(flag)
     if re.search(r"\b(vs|or)\b", normalise(text)):

@@ -3,6 +3,7 @@ and say what changed (a first answer reads as a first answer), then update the s
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from agents.nlu.korean_money import format_man
 from agents.shopping import router
 from agents.shopping.catalog import Catalog
 from agents.shopping.engine import Budget, recommend
+from agents.shopping.general import english
 from agents.shopping.reading import read
 from agents.shopping.resolve import tag_changes
 from agents.shopping.topics import TOPIC_NAMES
@@ -74,6 +76,7 @@ def _apply(state: dict[str, Any], catalog: Catalog, intent: router.Intent, conte
 
 
 def refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.Intent) -> Iterator[Event]:
+    kept = copy.deepcopy(state)
     first = not state.get("top3")
     before_budget = dict(state.get("budget", DEFAULT_BUDGET))
     pending = state.get("pending") or {}
@@ -91,6 +94,14 @@ def refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
     excluded = set(state.get("excluded", []))
     try:
         products = [p for p in catalog.products(state["category"]) if p["id"] not in excluded]
+        if anchor is not None and intent.cheaper_than_anchor:  # cheaper means cheaper than the anchor, strictly
+            products = [p for p in products if p["price"] < anchor["price"]]
+            if not products:
+                state.clear()
+                state.update(kept)  # nothing cheaper: the Top 3 and budget stay as they were
+                yield from turn.say(_none_cheaper(anchor, state["category"] if state.get("category") else
+                                                  anchor["category"], english(turn.text)))
+                return
         result = recommend(products, pros=state["pros"], cons=state["cons"],
                            budget=Budget(budget["min"], budget["max"]), anchor=anchor, labels=labels)
     except Exception as exc:  # re-raised as the seed's "재추천 중 오류" message, with the cause
@@ -98,7 +109,8 @@ def refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
                               code="recommendation_failed", retryable=True) from exc
     recs = result["recommendations"]
     state["top3"] = [{"id": r["id"], "title": r["title"], "price": r["price"]} for r in recs]
-    text = _reply(state, intent, applied, before_budget, result, labels, first)
+    reply = _reply_en if english(turn.text) else _reply
+    text = reply(state, intent, applied, before_budget, result, labels, first)
     yield from turn.say(text)
     summary = yield from _update_summary(turn, state, labels, catalog)
     session = {k: state.get(k) for k in ("category", "pros", "cons", "budget", "anchor")} | {"summary": summary}
@@ -129,6 +141,8 @@ def _reply(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any]
         lines.append(f"💰 **예산 조정**: {budget_text(before)} → {budget_text(budget)}")
     if anchor is not None:
         lines.append(f"📌 **기준 제품**: {anchor['title']} ({anchor['price']:,}원)")
+        if intent.cheaper_than_anchor:
+            lines.append(f"💰 기준 제품보다 저렴한 제품만 골랐어요 ({len(result['recommendations'])}개).")
     if intent.exclude_ids:
         lines.append(f"🚫 **제외**: {', '.join(p['title'] for p in _titles(intent.exclude_ids))}")
     parts = [*(f"+ {labels[t]}" for t in changes.get("add_pros", [])),
@@ -143,13 +157,71 @@ def _reply(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any]
     inside = result["in_budget_count"]
     if inside == 0:
         lines.append(f"⚠️ {budget_text(budget)}에 맞는 {category}{josa(category, '이')} 없어요. 예산에 가장 가까운 제품을 보여드려요.")
-    elif result["relaxed"]:
+    elif result["relaxed"] and not (anchor is not None and intent.cheaper_than_anchor):
         lines.append(f"⚠️ 예산 안에 맞는 제품이 {inside}개뿐이라, 예산 밖의 제품은 ⚠️로 표시했어요.")
     lines += ["", "---", "", "### 🎯 Top 3 추천" if first else "### 🎯 새로운 Top 3 추천", ""]
     for i, r in enumerate(result["recommendations"], 1):
         flag = f" · ⚠️ {r['budget_flag']}" if r.get("budget_flag") else ""
         lines += [f"**{i}. {r['title']}** ({r['score']:g}점)", f"   {r['reason']}", f"   💰 {r['price']:,}원{flag}", ""]
     return "\n".join(lines).strip()
+
+
+def _budget_en(budget: dict[str, Any]) -> str:
+    low, high = budget.get("min", 0), budget.get("max")
+    if high is None:
+        return f"₩{low:,} or more" if low else "no limit"
+    return f"₩{low:,}-₩{high:,}" if low else f"up to ₩{high:,}"
+
+
+def _reply_en(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any], before: dict[str, Any],
+              result: dict[str, Any], labels: dict[str, str], first: bool) -> str:
+    """The same reply as ``_reply`` for a user who wrote English (tag labels and titles are the catalogue's)."""
+    budget = state.get("budget", DEFAULT_BUDGET)
+    changes, anchor, asked = applied["changes"], applied["anchor"], applied["budget"]
+    category = state["category"]
+    if first:
+        head = f"Top 3 **{category}**" + (f" (**{_budget_en(budget)}**)" if budget.get("max") or budget.get("min") else "") + "."
+    elif asked:
+        head = f"I searched again for **{_budget_en(budget)}**."
+    else:
+        head = "I searched again with your conditions."
+    lines = [head, ""]
+    if asked and asked.get("kind") == "cheaper":
+        lines.append(f"💰 Cheaper: 70% of your budget of ₩{asked['previous']:,}, so **up to ₩{asked['max']:,}**. "
+                     "Say an amount (\"under 80k\") if you prefer another.")
+    elif not first and asked and before != state["budget"]:
+        lines.append(f"💰 **Budget**: {_budget_en(before)} → {_budget_en(budget)}")
+    if anchor is not None:
+        lines.append(f"📌 **Based on**: {anchor['title']} (₩{anchor['price']:,})")
+        if intent.cheaper_than_anchor:
+            lines.append(f"💰 Only products cheaper than it ({len(result['recommendations'])}).")
+    if intent.exclude_ids:
+        lines.append(f"🚫 **Excluded**: {', '.join(p['title'] for p in _titles(intent.exclude_ids))}")
+    parts = [*(f"+ {labels[t]}" for t in changes.get("add_pros", [])),
+             *(f"avoid: {labels[t]}" for t in changes.get("add_cons", []) if not changes.get("add_pros")),
+             *(f"- {labels[t]}" for t in changes.get("remove_pros", []) + changes.get("remove_cons", []))]
+    if parts:
+        lines.append("🏷️ **Conditions**: " + ", ".join(parts))
+    for topic in changes.get("unsupported", []):
+        lines.append(f"ℹ️ {category} has no '{TOPIC_NAMES.get(topic, topic)}' condition, so I could not apply it.")
+    inside = result["in_budget_count"]
+    if inside == 0:
+        lines.append(f"⚠️ No {category} fits {_budget_en(budget)}: these are the closest to it.")
+    elif result["relaxed"] and not (anchor is not None and intent.cheaper_than_anchor):
+        lines.append(f"⚠️ Only {inside} fit the budget; the others are marked ⚠️.")
+    lines += ["", "---", "", "### 🎯 Top 3" if first else "### 🎯 New Top 3", ""]
+    for i, r in enumerate(result["recommendations"], 1):
+        flag = " · ⚠️ over budget" if r.get("budget_flag") else ""
+        lines += [f"**{i}. {r['title']}** ({r['score']:g} pts)", f"   {r['reason']}", f"   💰 ₩{r['price']:,}{flag}", ""]
+    return "\n".join(lines).strip()
+
+
+def _none_cheaper(anchor: dict[str, Any], category: str, en: bool) -> str:
+    if en:
+        return (f"{anchor['title']} (₩{anchor['price']:,}) is already the cheapest {category} in this catalogue, so "
+                "there is nothing cheaper to show. The Top 3 stays as it was.")
+    return (f"{anchor['title']}({anchor['price']:,}원)보다 저렴한 {category}{josa(category, '이')} 이 카탈로그에 없어요. "
+            "Top 3는 그대로 둘게요.")
 
 
 def _titles(ids: list[str]) -> list[dict[str, Any]]:

@@ -75,7 +75,7 @@ def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], conte
         intent.name, intent.anchor_id = "REFILTER_WITH_ANCHOR", clicked
         intent.cheaper_than_anchor = r.direction == "cheaper"
     elif intent.name == "REFILTER_WITH_ANCHOR":
-        intent.cheaper_than_anchor = r.below_ref
+        intent.cheaper_than_anchor = r.below_ref or r.direction == "cheaper"  # anchored: below the anchor's price
         if r.ranks:
             intent.anchor_rank = r.ranks[0]
             intent.anchor_id = ids[r.ranks[0] - 1] if 1 <= r.ranks[0] <= len(ids) else None

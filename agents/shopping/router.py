@@ -80,6 +80,8 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     awaiting = context.get("awaiting")
     if context.get("clickedAnchorId"):
         return Decision("REFILTER_WITH_ANCHOR", 95, "the user opened re-recommendation from a product")
+    if r.uncarried and not (r.category or refs):
+        return Decision("GENERAL", 85, f"{r.uncarried}: a kind of product the catalogue does not carry")
     if len(refs) >= 2 and "compare" in r.flags:
         return Decision("COMPARE", 90, "compare products")
     if r.direction:
@@ -87,8 +89,8 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
             return Decision("REFILTER_WITH_ANCHOR", 88, "cheaper than the product named: its price is the ceiling")
         if r.scale is not None and budget_max(context):
             return Decision("REFILTER", 90, f"the known budget times {r.scale:g}")
-        if r.direction == "cheaper" and budget_max(context) and refs:  # "like #2 but cheaper"
-            return Decision("REFILTER_WITH_ANCHOR", 88, "around a product, 70% of the known budget (seed idea 3)")
+        if r.direction == "cheaper" and budget_max(context) and refs:  # "like #2 but cheaper", a budget known
+            return Decision("REFILTER_WITH_ANCHOR", 88, "around a product and cheaper than it: its price is the ceiling")
         if r.direction == "cheaper" and budget_max(context) and not refs:
             return Decision("REFILTER", 88, "cheaper than the known budget: 70% of it (seed idea 3)")
         return Decision("ASK_CLARIFICATION", 85, f"a price wish ({r.direction}) without an amount", ask="budget")
@@ -102,6 +104,8 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         if awaiting == "product" or r.mentioned or "question" in r.flags or named:
             return Decision("PRODUCT_QA", 88, "a question about a product")
         return Decision("PRODUCT_QA", 75, "a product number alone")
+    if "advice" in r.flags and not (r.budget or r.budget_removed or r.want or r.avoid or r.removed):
+        return Decision("GENERAL", 80, "a parenting or how-to-choose question: answered, not a product clarification")
     if r.all_shown and "compare" in r.flags and len(shown) >= 2:
         return Decision("COMPARE", 85, "compare everything shown")
     if "compare" in r.flags and len(shown) >= 2 and re.search(r"제일|가장|뭐가|어떤게|어느|which|best", r.compact):
@@ -185,6 +189,8 @@ class Intent:
     missing_ranks: list[int] = field(default_factory=list)
     fallback: bool = False
     cheaper_than_anchor: bool = False  # "이 제품 기반으로 더 저렴한 걸로": the anchor's price is the ceiling
+    uncarried: str | None = None  # GENERAL about a kind of product the catalogue does not carry
+    advice: bool = False  # GENERAL: a parenting or how-to-choose question
 
     def event_args(self) -> dict[str, Any]:
         return {"budget": self.budget, "tag_changes": self.tag_changes, "product_numbers": self.product_ranks,
@@ -210,7 +216,8 @@ def postprocess(raw: str, text: str, context: dict[str, Any], products: list[dic
                                or rules.ask in ("budget", "category")):
         name, confidence = rules.name, rules.confidence / 100  # the seed's rules beat the model
     intent = Intent(name=name, confidence=confidence, reasoning=str(data.get("reasoning", "")),
-                    category=r.category, topic=r.topic, direction=r.direction)
+                    category=r.category, topic=r.topic, direction=r.direction, uncarried=r.uncarried,
+                    advice="advice" in r.flags)
     from agents.shopping.resolve import resolve
     resolve(intent, r, rules, named, context)
     return intent

@@ -10,6 +10,7 @@ from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
 from agents.travel import reading as travel_reading
 from agents.travel import tools as t
+from agents.travel import trips
 from agents.travel.context import RECENT, SYSTEM_PROMPT, build_context
 from agents.travel.evaluate import nlu_report
 from agents.travel.itinerary import ApplyArgs, GenerateArgs
@@ -34,6 +35,9 @@ def _tools() -> ToolRegistry:
                     t.add_place_to_itinerary, t.add_item_confirmation))
     r.register(Tool("remove_saved_place", "저장된 장소를 삭제합니다. 확인 후 실행됩니다.", t.RemovePlaceArgs, m,
                     t.remove_saved_place, t.remove_confirmation))
+    # The user's own choice (or request) to move to another destination's trip: no data is lost, so no card.
+    r.register(Tool("open_trip", "다른 여행지의 여행을 엽니다 (없으면 만듭니다). 사용자가 그 여행지를 고르거나 열어 달라고 할 때만.",
+                    trips.OpenTripArgs, q, trips.open_trip))
     r.register(Tool("askClarification", "정보가 부족하거나 요청이 모호할 때 선택지와 함께 되묻습니다.", t.ClarifyArgs,
                     ToolKind.META, t.ask_clarification))
     # Started by the preview card's 적용하기 button (or the HTTP apply endpoint), never by the model.

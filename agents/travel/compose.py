@@ -37,6 +37,9 @@ def _one(name: str, payload: dict[str, Any], en: bool) -> str:
             if name == "search_nearby_places":
                 head = (f"{len(places)} near {data.get('reference')}, nearest first:" if en else
                         f"{data.get('reference') or ''}에서 가까운 순으로 {len(places)}곳이에요:")
+            elif data.get("near"):
+                head = (f"{len(places)} places, nearest to {data.get('near_en') or data['near']} first:" if en else
+                        f"{data['near']}에서 가까운 순으로 {len(places)}곳을 추천해요:")
             else:
                 head = (f"{len(places)} places, nearest to your saved places first:" if en else
                         f"저장한 장소에서 가까운 순으로 {len(places)}곳을 추천해요:")
@@ -58,6 +61,23 @@ def _one(name: str, payload: dict[str, Any], en: bool) -> str:
             if preview.get("unmatched"):
                 text += (" Skipped (not saved places): " if en else " 저장된 장소와 맞지 않아 뺀 항목: ") + ", ".join(preview["unmatched"])
             return text
+        case "show_itinerary" if en:
+            days = data.get("itinerary") or []
+            if not days:
+                return ("There is nothing planned for that yet. I can draft a plan from your saved places: "
+                        "say \"make a plan\".")
+            lines = ["Here is your itinerary:"]
+            for day in days:
+                lines.append(f"Day {day.get('day_number')} ({day.get('date')}):")
+                lines += [f"  {i.get('start_time') or '-'} {i.get('place_name')}" for i in day.get("items") or []]
+            return "\n".join(lines)
+        case "open_trip":
+            count = len(data.get("places") or [])
+            if en:
+                return (f"{'Created and opened' if data.get('created') else 'Opened'} your {data.get('destination_en')} "
+                        f"trip \"{data.get('title')}\" ({data.get('days')} days, {count} saved places).")
+            return (f"{data.get('destination_name')} 여행 '{data.get('title')}'{'을 만들고' if data.get('created') else '을'} "
+                    f"열었어요 ({data.get('days')}일, 저장된 장소 {count}곳).")
         case "askClarification":
             options = data.get("options") or []
             return data.get("question", "") + ("\n" + " / ".join(options) if options else "")

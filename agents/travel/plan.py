@@ -10,6 +10,7 @@ from typing import Any
 from agents.nlu import compact
 from agents.travel.geo import haversine_km
 from agents.travel.names import Place, gazetteer
+from agents.travel.schedule import DAY_START, EASY_START, lighten, split_by_area, timed
 
 SLOTS = ("10:00", "13:00", "15:30", "18:00", "20:00")
 DURATION = {"attraction": "2h", "restaurant": "1.5h", "cafe": "1h", "shopping": "1.5h", "accommodation": "1h",
@@ -49,26 +50,54 @@ def _route(places: list[SavedPlace], start: int) -> list[SavedPlace]:
     return order
 
 
-def draft_itinerary(title: str, saved: list[SavedPlace], days: int, variant: int = 0, en: bool = False) -> dict[str, Any]:
+def draft_itinerary(title: str, saved: list[SavedPlace], days: int, variant: int = 0, en: bool = False,
+                    destination: str | None = None, easy_day: int | None = None) -> dict[str, Any]:
     """GenerateArgs for ``days`` days over the saved places; ``variant`` starts the route elsewhere
-    (다시 생성 gives a different plan). Notes are in the user's language, as a model's would be."""
+    (다시 생성 gives a different plan). With the destination known, neighbours share a day and each day
+    follows the opening hours (``schedule``). Notes are in the user's language, as a model's would be."""
     notes = NOTE_EN if en else NOTE
     stay = [p for p in saved if p.category == "accommodation"]
     visits = _route([p for p in saved if p.category != "accommodation"], variant)
     days = max(1, days)
-    per_day, extra = divmod(len(visits), days)
+    if destination is not None:
+        chunks: list[list[SavedPlace]] = split_by_area(visits, days)  # type: ignore[assignment]
+        if easy_day is not None and 1 <= easy_day <= days:
+            chunks = lighten(chunks, easy_day, days)  # type: ignore[assignment,arg-type]
+        if variant and chunks:  # 다시 생성: the same areas, visited in another order of days
+            turn = variant % len(chunks)
+            chunks = chunks[turn:] + chunks[:turn]
+        while not stay and len(chunks) < days and max(map(len, chunks), default=0) >= 2:
+            big = max(range(len(chunks)), key=lambda i: len(chunks[i]))  # no hotel to end on: use every day
+            half = (len(chunks[big]) + 1) // 2
+            chunks[big:big + 1] = [chunks[big][:half], chunks[big][half:]]
+    else:
+        per_day, extra = divmod(len(visits), days)
+        chunks, at = [], 0
+        for day in range(1, days + 1):
+            count = per_day + (1 if day <= extra else 0)
+            chunks.append(visits[at:at + count])
+            at += count
     out: list[dict[str, Any]] = []
-    at = 0
-    for day in range(1, days + 1):
-        count = per_day + (1 if day <= extra else 0)
-        chunk = visits[at:at + count]
-        at += count
-        items = [{"placeName": p.name, "startTime": SLOTS[min(i, len(SLOTS) - 2)], "duration": DURATION.get(p.category, "1h"),
-                  "note": notes.get(p.category)} for i, p in enumerate(chunk)]
+    for day, chunk in enumerate(chunks, 1):
+        if destination is not None:
+            hours = {p.name: float(DURATION.get(p.category, "1h").rstrip("h")) for p in chunk}
+            start_at = EASY_START if day == easy_day else DAY_START
+            plan = [(p, start) for p, start in timed(chunk, destination, hours, start_at)]  # type: ignore[misc]
+        else:
+            plan = [(p, SLOTS[min(i, len(SLOTS) - 2)]) for i, p in enumerate(chunk)]
+        items = [{"placeName": p.name, "startTime": start, "duration": DURATION.get(p.category, "1h"),
+                  "note": notes.get(p.category)} for p, start in plan]
         if day == 1 and stay:
             items.append({"placeName": stay[0].name, "startTime": SLOTS[-1], "duration": "1h", "note": notes["accommodation"]})
         if items:
             out.append({"dayNumber": day, "items": items})
+    if destination is not None and stay and out and out[-1]["dayNumber"] < days:
+        # the days the areas did not need end the trip: the last one is the check-out, not an invented visit
+        out.append({"dayNumber": days, "items": [{"placeName": stay[0].name, "startTime": "10:00", "duration": "1h",
+                                                  "note": "check-out" if en else "체크아웃"}]})
+    if not out and stay:
+        out.append({"dayNumber": 1, "items": [{"placeName": stay[0].name, "startTime": SLOTS[-1], "duration": "1h",
+                                               "note": notes["accommodation"]}]})
     if not out:
         out.append({"dayNumber": 1, "items": [{"placeName": p.name} for p in saved[:1]]})
     return {"title": title, "days": out}
@@ -109,14 +138,35 @@ def candidates(destination: str, saved: list[SavedPlace], *, category: str | Non
     return found[:limit], relaxed
 
 
-def _centre(destination: str, saved: list[SavedPlace], near: str | None) -> tuple[float, float] | None:
+def named_centre(destination: str, near: str) -> tuple[float, float] | None:
+    """Where a named place or area of the destination is, from the gazetteer (Korean, local or English name;
+    an area is the middle of its places); None when the gazetteer does not know the name."""
     g = gazetteer(destination)
-    if near:
-        named = [p for p in g.places.values() if compact(p.name_ko) == compact(near)]
-        area = [p for p in g.places.values() if p.area == near]
-        points = named or area
-        if points:
-            return sum(p.lat for p in points) / len(points), sum(p.lng for p in points) / len(points)
+    key = compact(near)
+    named = [p for p in g.places.values() if key in {compact(p.name_ko), compact(p.name), compact(p.name_en)}]
+    area = next((a for a, names in g.areas.items() if key in {compact(n) for n in names}), None)
+    points = named or [p for p in g.places.values() if area is not None and p.area == area]
+    if not points:
+        return None
+    return sum(p.lat for p in points) / len(points), sum(p.lng for p in points) / len(points)
+
+
+def english_name(destination: str, near: str) -> str:
+    """The English name of a place or area of the destination, for English replies (the name itself when
+    the gazetteer has none)."""
+    g = gazetteer(destination)
+    key = compact(near)
+    place = next((p for p in g.places.values() if key in {compact(p.name_ko), compact(p.name)}), None)
+    if place is not None and place.name_en:
+        return place.name_en
+    english = next((n for a, names in g.areas.items() if key in {compact(x) for x in names}
+                    for n in names[1:] if n.isascii()), None)
+    return english.title() if english else near
+
+
+def _centre(destination: str, saved: list[SavedPlace], near: str | None) -> tuple[float, float] | None:
+    if near and (centre := named_centre(destination, near)) is not None:
+        return centre
     located = [p for p in saved if p.lat is not None and p.lng is not None]
     if located:
         return (sum(p.lat for p in located) / len(located),  # type: ignore[misc]

@@ -33,7 +33,13 @@ def policy(request: ModelRequest) -> PolicyReply:
     if last.role == "tool":
         from agents.travel.compose import compose
 
-        return PolicyReply(text=compose(latest_tool_results(request.messages), english(last_user_text(request.messages))))
+        results = latest_tool_results(request.messages)
+        en = english(last_user_text(request.messages))
+        if results and results[-1][0] == "open_trip" and results[-1][1].get("ok"):
+            then = _after_opening(request, results[-1][1].get("data") or {}, en)
+            if then is not None:
+                return then
+        return PolicyReply(text=compose(results, en))
     view, saved, title = trip_from_context(request.system)
     return act(read_request(request), view, saved, title, english(last.content), _generated_before(request.messages))
 
@@ -63,7 +69,8 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
             if relaxed:
                 why += f" (relaxed: {', '.join(relaxed)})"
             places = [{"name": p.name_ko, "name_en": p.name_en, "category": p.category} for p in found]
-            return PolicyReply(tool_calls=[("recommend_places", {"places": places, "reasoning": why or None})])
+            near = {"near": a["near"]} if a.get("near") else {}
+            return PolicyReply(tool_calls=[("recommend_places", {"places": places, "reasoning": why or None, **near})])
         case "search_nearby_places":
             args: dict[str, Any] = {"referencePlaceName": a["reference"], "maxResults": a.get("max_results", 3)}
             if a.get("category") in _NEARBY_CATEGORIES:
@@ -74,7 +81,7 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
         case "generate_itinerary":
             days = min(a.get("days") or view.days, view.days)
             draft = draft_itinerary(f"{title} itinerary" if en else f"{title} 일정", saved, days,
-                                    variant if a.get("regenerate") else 0, en)
+                                    variant if a.get("regenerate") else 0, en, view.destination, a.get("easy_day"))
             return PolicyReply(tool_calls=[("generate_itinerary", draft)])
         case "show_itinerary":
             return PolicyReply(tool_calls=[("show_itinerary", {"dayNumber": a["day"]} if a.get("day") else {})])
@@ -82,6 +89,10 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
             start = a.get("start_time") or TIME_OF_DAY_START.get(a.get("time_of_day", ""))
             args = {"placeName": a["place"], "dayNumber": a["day"], **({"startTime": start} if start else {})}
             return PolicyReply(tool_calls=[("add_place_to_itinerary", args)])
+        case "open_trip":
+            nights = a["days"] - 1 if a.get("days") else None
+            return PolicyReply(tool_calls=[("open_trip", {"destination": a["destination"],
+                                                          **({"nights": nights} if nights is not None else {})})])
         case "remove_place":
             return PolicyReply(tool_calls=[("remove_saved_place", {"placeName": a["place"]})])
         case _:
@@ -95,12 +106,38 @@ def _freeform(reading: Reading, en: bool) -> str:
     if kind == "greeting":
         return ("Hello! Ask me for places (ramen near Shinjuku, cafes near a saved place) or an itinerary." if en else
                 "안녕하세요! \"라멘집 추천해줘\", \"센소지 주변 카페\", \"일정 짜줘\"처럼 말씀해 주세요.")
+    if reading.args.get("topic") == "flight":
+        return ("Flights, fares and baggage rules are not in my data, so I will not guess them: the airline or your "
+                "booking site has the exact fares and limits. For the trip itself I can recommend places, find places "
+                "near the ones you saved and plan the days." if en else
+                "항공권 가격, 비행 시간, 수하물 규정은 제가 확인할 수 있는 자료에 없어서 추측하지 않을게요. 정확한 요금과 규정은 "
+                "항공사나 예약 사이트에서 확인해 주세요. 여행지에서는 장소 추천, 저장한 장소 근처 찾기, 날짜별 일정 짜기를 도와드려요.")
     if en:
         return ("I plan this trip with you: I recommend places (checked against the places data), find places near the "
                 "ones you saved, draft a day-by-day itinerary you can apply, and add or remove places. "
                 "For other questions I have no tool, so I would rather not guess.")
     return ("저는 이 여행의 장소 추천(장소 데이터로 검증), 저장한 장소 근처 찾기, 날짜별 일정 미리보기(적용하기를 눌러야 저장), "
             "일정에 장소 넣기·빼기를 도와드려요. 그 밖의 질문에는 확인할 도구가 없어 추측하지 않을게요.")
+
+
+_CONTINUE = frozenset({"recommend_places", "search_nearby_places", "generate_itinerary", "show_itinerary"})
+
+
+def _after_opening(request: ModelRequest, trip: dict[str, Any], en: bool) -> PolicyReply | None:
+    """After open_trip, what the user asked for in the first place (a plan, places) on the trip just opened;
+    None when there is nothing more to do than say it is open."""
+    asked = max(i for i, m in enumerate(request.messages) if m.role == "user")
+    text = _with_pending_question(request.messages[:asked + 1])
+    if text == request.messages[asked].content:
+        return None  # "제주 여행으로 바꿔줘" alone: opening it was the whole request
+    saved = [SavedPlace(p["name"], p.get("name_en"), p.get("category", "etc"), p.get("latitude"), p.get("longitude"))
+             for p in trip.get("places") or []]
+    view = TripView(destination=trip.get("destination", "tokyo"), saved=tuple(p.name for p in saved),
+                    days=int(trip.get("days") or 1))
+    reading = read(text, view)
+    if reading.tool not in _CONTINUE:
+        return None
+    return act(reading, view, saved, str(trip.get("title") or ""), en)
 
 
 def _with_pending_question(messages: list[ChatMessage]) -> str:

@@ -13,16 +13,20 @@ from typing import Any
 from agents.nlu import ExemplarClassifier, compact, decide, normalise, with_josa
 from agents.nlu.text import contains
 from agents.nlu.text import find as _find
+from agents.travel.destinations import destinations
 from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
+from agents.travel.trips import ask_trip_question, other_destination
 from agents.travel.wording import lodging_reference, split_remove, unknown_dish_shop, without
 
 TRAINING = Path(__file__).with_name("training.yaml")
 MUTATIONS = frozenset({"add_place_to_itinerary", "remove_place"})
 LABELS = {"recommend_places": "장소 추천", "generate_itinerary": "일정 만들기", "show_itinerary": "일정 보기",
-          "add_place_to_itinerary": "일정에 장소 넣기", "remove_place": "저장한 장소 삭제"}
+          "add_place_to_itinerary": "일정에 장소 넣기", "remove_place": "저장한 장소 삭제", "open_trip": "다른 여행 열기"}
 LABELS_EN = {"recommend_places": "Recommend places", "generate_itinerary": "Plan the itinerary",
              "show_itinerary": "Show the itinerary", "add_place_to_itinerary": "Add a place to a day",
-             "remove_place": "Remove a saved place"}
+             "remove_place": "Remove a saved place", "open_trip": "Open another trip"}
+_LANDMARK_NOUNS = ("마을", "시장", "해수욕장", "해변", "공원", "폭포", "성", "궁", "타워", "거리", "신사", "사원")
+_AGAIN = frozenset({"다시", "again", "한 번 더", "한번 더", "once more", "one more"})  # weak: may mean "see again"
 TIME_OF_DAY_START = {"morning": "10:00", "afternoon": "14:00", "evening": "18:00"}
 # Number shapes (the vocabulary is in lexicon.yaml): trip lengths, day numbers, clock times, counts.
 _NIGHTS_DAYS = re.compile(r"(\d+)\s*박\s*(\d+)\s*일")
@@ -63,6 +67,13 @@ class Reading:
         return self.tool is None
 
 
+def _landmark_of(name: str, area: str) -> bool:
+    """The place is the area's landmark: its name is the area and a landmark noun ("북촌 한옥마을", "함덕 해수욕장"),
+    not a longer name that only starts there ("우메다 스카이빌딩 공중정원")."""
+    rest = name[len(area):] if name.startswith(area) else ""
+    return 0 < len(rest) <= 5 and rest.endswith(_LANDMARK_NOUNS)
+
+
 def classifier() -> ExemplarClassifier:
     return ExemplarClassifier.from_yaml(TRAINING, threshold=0.45, margin=0.1)
 
@@ -94,7 +105,10 @@ class _Reader:
         self.lodging = lodging_reference(text, self.lex, self.g)
         if self.lodging:  # the lodging words are a reference, not a kind of place wanted ("숙소 근처 맛집")
             self.text = text = without(self.text, self.lex.hits(text, "lodging"))
-        self.places = self.g.place_mentions(text)
+        # a name inside a longer one is no mention of its own ("스카이" of 시부야 스카이 inside "스카이트리")
+        found = self.g.place_mentions(text)
+        self.places = [m for m in found if not any(o.start <= m.start and m.start + m.length <= o.start + o.length
+                                                   and o.length > m.length for o in found)]
         self.areas = self.g.area_mentions(text)
         self.en = english(text)
 
@@ -239,25 +253,34 @@ class _Reader:
         return self.build(decision.intent, source="classifier")
 
     def rule(self) -> Reading | None:
-        itinerary = self.has("itinerary") or self.trip_length() is not None
+        # "다시 짜줘" plans without naming the plan: 짜다 is itself an itinerary verb
+        itinerary = self.has("itinerary") or self.trip_length() is not None or any(
+            h.startswith("짜") or h in ("replan", "re-plan") for h in self.lex.hits(self.text, "make")
+            + self.lex.hits(self.text, "regenerate"))
         if self.has("off_topic") and not (self.places or self.areas):
             return Reading("freeformResponse", {"kind": "general"})
+        if (elsewhere := self._elsewhere()) is not None:
+            return elsewhere
         if self.has("remove") and not (itinerary and self.has("make") and not self.places):
             return self.build("remove_place")
         if self.has("add") and not self._add_is_something_else(itinerary):
             return self.build("add_place_to_itinerary")
-        if itinerary and (self.has("make") or self.has("regenerate") or self.trip_length() is not None):
+        # "다시 볼 수 있을까요" sees the plan again; "다시 짜줘", "다른 버전" make a new one
+        replan = self.has("regenerate") and (not self.has("show") or any(
+            h not in _AGAIN for h in self.lex.hits(self.text, "regenerate")))
+        if itinerary and (self.has("make") or replan or self.trip_length() is not None):
             return self.build("generate_itinerary")
         if self.has("itinerary") and (self.has("show") or not self._wants_places()):
-            if self.has("regenerate"):
+            if replan:
                 return self.build("generate_itinerary")
             return self.build("show_itinerary")
         if self.day() is not None and self.places and not (self.has("near") or self.has("recommend") or self.has("show")):
             return self.build("add_place_to_itinerary")  # "둘째 날 오후 센소지": a day, a time and a place
         if self.day() is not None and not self.places and (self.has("show") or self.has("itinerary")):
             return self.build("show_itinerary")
-        if self.has("general") and not self.has("recommend") and self.lex.value(self.text, "category") is None:
-            return Reading("freeformResponse", {"kind": "general"})
+        if (self.has("general") and not self.has("recommend") and self.lex.value(self.text, "category") is None) or (
+                self.has("flight") and not (self.places or self.areas)):
+            return Reading("freeformResponse", {"kind": "general", **({"topic": "flight"} if self.has("flight") else {})})
         if self.has("near") and self.has("pronoun") and not (self.places or self.areas):
             return self.ask_place("near")
         if self.has("relative_day") and self.places and not (self.category() or self.keyword() or self.has("near")):
@@ -270,11 +293,27 @@ class _Reader:
             return Reading("freeformResponse", {"kind": self._small_talk()})
         return None
 
+    def _elsewhere(self) -> Reading | None:
+        """A message about another destination than the open trip's: open it when the user says so, else ask."""
+        found = other_destination(self.raw, self.trip.destination)
+        if found is None:
+            return None
+        dest, named = found
+        here = destinations()[self.trip.destination]
+        if self.has("stay") and (here.name in self.raw or here.name_en.lower() in self.raw.lower()):
+            return None  # "도쿄 여행 계속": the open trip it is
+        if self.has("open_trip") and (self.has("trip_word") or self.has("itinerary")):
+            return Reading("open_trip", {"destination": dest.id, **({"days": n} if (n := self.trip_length()) else {})})
+        question, choices = ask_trip_question(dest, named, here, self.en)
+        return Reading(None, {"missing": "trip", "destination": dest.id}, question, choices, "ask")
+
     def _small_talk(self) -> str:
         return "thanks" if self.has("thanks") else "greeting" if self.has("greeting") else "general"
 
     def _add_is_something_else(self, itinerary: bool) -> bool:
         """"추가로 카페 추천해줘", "schedule 보여줘": an add word that asks for something else."""
+        if itinerary and self.has("show") and not self.places:
+            return True  # "what's on my schedule for day 2": a question about the plan
         if self.day() is not None or self.places:
             return False
         if self.has("recommend") and (self.category() or self.keyword()):
@@ -301,6 +340,8 @@ class _Reader:
                     args["days"] = n
                 if self.has("regenerate"):
                     args["regenerate"] = True
+                if self.has("easy"):  # "첫날은 여유있게": that day (the first when none is named) is light
+                    args["easy_day"] = self.day() or 1
                 return Reading(tool, args, source=source)
             case "show_itinerary":
                 if (d := self.day()) is not None:
@@ -338,6 +379,10 @@ class _Reader:
                 args["max_results"] = n
             return Reading("search_nearby_places", args, source=source)
         anchor = self._anchor()
+        if anchor is not None and anchor.id not in self.g.places:  # an area that is also a saved place's first word
+            named = [pid for pid in self.saved_ids if _landmark_of(compact(self.g.places[pid].name_ko), compact(anchor.id))]
+            if len(named) == 1:  # "북촌 근처" with 북촌 한옥마을 saved: near the saved place
+                anchor = Mention(named[0], anchor.strength, anchor.start, anchor.length)
         if anchor is not None and anchor.id in self.saved_ids:
             args["reference"] = self.name(anchor)
             if n := self.count():

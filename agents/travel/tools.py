@@ -14,8 +14,9 @@ from agents.travel.destinations import destination
 from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days
 from agents.travel.model import CATEGORY_KO, PlaceSuggestion, Trip, TripPlace, ValidatedPlace
 from agents.travel.places import CachedPlaces, places_for
+from agents.travel.plan import english_name, named_centre
 from agents.travel.service import TripService, _saved_from
-from agents.travel.validation import drop_saved, merge, rank_by_route, validate_and_enrich
+from agents.travel.validation import drop_saved, merge, rank_by_route, rank_from, validate_and_enrich
 
 MAX_RECOMMENDED = 3
 
@@ -23,6 +24,7 @@ MAX_RECOMMENDED = 3
 class RecommendArgs(BaseModel):
     places: list[PlaceSuggestion] = Field(min_length=1, max_length=8, description="추천 장소 목록 (최대 3개가 표시됨)")
     reasoning: str | None = Field(None, max_length=300, description="추천 이유를 간단히 설명")
+    near: str | None = Field(None, max_length=80, description="사용자가 말한 기준 지역이나 장소 (예: 신주쿠). 그곳에서 가까운 순으로 정렬")
 
 
 class NearbyArgs(BaseModel):
@@ -103,16 +105,24 @@ def recommend_places(args: RecommendArgs, ctx: ToolContext) -> ToolOutput:
     places = _places(ctx)
     validated = validate_and_enrich(args.places, destination(trip.destination), places)
     kept, dropped = drop_saved(validated, trip.places)
-    ranked = rank_by_route(kept, trip.places)[:MAX_RECOMMENDED]
+    # A place or area the user named is the centre (looked up in the gazetteer); else the saved places are.
+    centre = named_centre(trip.destination, args.near) if args.near else None
+    ranked = (rank_from(kept, centre) if centre else rank_by_route(kept, trip.places))[:MAX_RECOMMENDED]
     report_places(ctx, places)
     if not ranked:
         return ToolOutput(ok=False, summary="추천할 새 장소가 없습니다: 모두 이미 저장된 장소입니다 ("
                           + ", ".join(dropped) + "). 다른 조건으로 찾아 보세요.", data={"dropped": dropped})
-    summary = f"{trip.destination_name} 추천 {len(ranked)}곳 (저장한 장소에서 가까운 순): " + "; ".join(map(_line, ranked))
+    order = f"{args.near}에서 가까운 순" if centre else "저장한 장소에서 가까운 순"
+    if args.near and centre is None:
+        order += f", '{args.near}'의 위치는 찾지 못함"
+    summary = f"{trip.destination_name} 추천 {len(ranked)}곳 ({order}): " + "; ".join(map(_line, ranked))
     if dropped:
         summary += f". 이미 저장된 {with_josa(', '.join(dropped), '은')} 뺐습니다"
     return ToolOutput(summary=summary, data={"places": [p.model_dump(mode="json") for p in ranked],
-                                             "reasoning": args.reasoning, "dropped": dropped},
+                                             "reasoning": args.reasoning, "dropped": dropped,
+                                             "near": args.near if centre else None,
+                                             "near_en": english_name(trip.destination, args.near) if centre and args.near
+                                             else None},
                       cards=[place_card(p, trip, _en(ctx)) for p in ranked])
 
 
@@ -211,6 +221,10 @@ def add_item_confirmation(args: AddItemArgs, ctx: ToolContext, previous: AddItem
     details = [Detail(label="여행", value=trip.title), Detail(label="장소", value=name),
                Detail(label="날짜", value=when, changed=previous is not None and previous.dayNumber != args.dayNumber)]
     warnings = [] if saved else [f"'{name}'{josa(name, '은')} 아직 저장되지 않은 장소라 함께 저장합니다"]
+    there = [i for d in trip.itinerary if d.day_number == args.dayNumber for i in d.items
+             if saved is not None and i.place_id == saved.id]
+    if there and args.startTime and there[0].start_time != args.startTime:
+        warnings.append(f"이미 {args.dayNumber}일째 {there[0].start_time or '(시간 없음)'}에 있어 {args.startTime}으로 옮깁니다")
     return Confirmation(summary=f"{when}에 '{name}' 추가", details=details, warnings=warnings)
 
 
@@ -222,11 +236,31 @@ def add_place_to_itinerary(args: AddItemArgs, ctx: ToolContext) -> ToolOutput:
         trip = service.active(ctx.user_id)
         saved = next(p for p in trip.places if p.place_id == hit.place_id)
     rows = planned_days(_one_item_preview(trip, saved, args), trip, "merge")
+    moved = _at_confirmed_time(rows, saved, args)
     service.store.replace_itinerary(trip.id, rows, ctx.now)
     trip = service.active(ctx.user_id)
-    return ToolOutput(summary=f"{args.dayNumber}일째에 '{saved.name}'{josa(saved.name, '을')} 추가했습니다.",
+    when = f"{args.dayNumber}일째" + (f" {args.startTime}" if args.startTime else "")
+    done = f"{when}에 '{saved.name}'{josa(saved.name, '을')} 추가했습니다."
+    if moved is not None:
+        done = f"{when}{'으로' if args.startTime else '에'} '{saved.name}'{josa(saved.name, '을')} 옮겼습니다 (전에는 {moved or '시간 없음'})."
+    return ToolOutput(summary=done,
                       data={"trip_id": trip.id, "itinerary": [d.model_dump(mode="json") for d in trip.itinerary]},
                       cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip, _en(ctx)))])
+
+
+def _at_confirmed_time(rows: list[tuple[int, list[dict[str, Any]]]], place: TripPlace, args: AddItemArgs) -> str | None:
+    """The place at the time that was confirmed: when it was already on that day (the merge keeps one visit
+    a day), its visit moves to the new time. Returns the old time when it moved ("" when it had none)."""
+    for number, day in rows:
+        row = next((r for r in day if number == args.dayNumber and r["place_id"] == place.id), None)
+        if row is None or (args.startTime is None or row["start_time"] == args.startTime):
+            continue
+        previous = row["start_time"] or ""
+        row["start_time"] = args.startTime
+        row.update({k: v for k, v in (("duration", args.duration), ("note", args.note)) if v})
+        day.sort(key=lambda r: (r["start_time"] is None, r["start_time"] or ""))
+        return previous
+    return None
 
 
 def _one_item_preview(trip: Trip, place: TripPlace, args: AddItemArgs) -> Any:

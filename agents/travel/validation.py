@@ -69,6 +69,14 @@ def rank_by_route(validated: list[ValidatedPlace], saved: list[TripPlace]) -> li
     return sorted(validated, key=lambda p: (p.distanceFromReference is None, p.distanceFromReference or 0.0))
 
 
+def rank_from(validated: list[ValidatedPlace], centre: tuple[float, float]) -> list[ValidatedPlace]:
+    """Distance from a named centre (a place or area the user asked about), nearest first (unknown last)."""
+    for place in validated:
+        if place.latitude is not None and place.longitude is not None:
+            place.distanceFromReference = round(haversine_km(centre[0], centre[1], place.latitude, place.longitude), 2)
+    return sorted(validated, key=lambda p: (p.distanceFromReference is None, p.distanceFromReference or 0.0))
+
+
 def drop_saved(validated: list[ValidatedPlace], saved: list[TripPlace]) -> tuple[list[ValidatedPlace], list[str]]:
     """§5.4: never recommend a place already saved (by name, English name or place id)."""
     names = {n for p in saved for n in (p.name, p.name_en) if n}

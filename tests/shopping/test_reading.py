@@ -35,9 +35,13 @@ def test_budget_amounts(text, high):
     assert read_budget(text).max == high
 
 
-def test_bare_number_only_when_a_budget_is_expected():
-    assert read_budget("70000") is None
+def test_a_bare_amount_is_a_ceiling_as_the_seeds_table_reads_it():
+    """Issue 29: the seed's parser table reads `(\\d+)원?$` as 0-N, so a bare "70000" is a budget even when no
+    budget question is open (before: None). A number too short to be an amount stays a product number."""
+    assert read_budget("70000").max == 70000 and read_budget("70000").min == 0
     assert read_budget("70000", expecting=True).max == 70000
+    assert read_budget("85,000원").max == 85000 and read_budget(" 120000 ").max == 120000
+    assert read_budget("2") is None and read_budget("3번") is None and read_budget("2024년 모델") is None
 
 
 @pytest.mark.parametrize(("text", "ranks"), [

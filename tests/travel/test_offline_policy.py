@@ -184,7 +184,8 @@ def test_english_and_small_talk(store, clock) -> None:
     s = _session(clock)
     events = s.run("what should I eat near Shibuya?")
     assert one(events, "tool_call").name == "recommend_places"
-    assert "nearest to your saved places" in text_of(events)
+    # issue 29: the area named is the centre (it was ranked from the saved places before)
+    assert "nearest to Shibuya first" in text_of(events)
     thanks = s.run("고마워")
     assert types(thanks) == ["text", "done"] and "천만에요" in text_of(thanks)
 

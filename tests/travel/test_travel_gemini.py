@@ -37,7 +37,7 @@ def test_9_1_function_call_recommend_places_through_gemini(store, fake) -> None:
     names = {d["name"] for d in first["tools"][0]["functionDeclarations"]}
     # apply_itinerary is started by a button only: Gemini never sees it.
     assert names == {"recommend_places", "generate_itinerary", "search_nearby_places", "show_itinerary",
-                     "add_place_to_itinerary", "remove_saved_place", "askClarification"}
+                     "add_place_to_itinerary", "remove_saved_place", "askClarification", "open_trip"}
     system = first["systemInstruction"]["parts"][0]["text"]
     assert "반드시 recommend_places 도구를 사용하세요" in system and "## 저장된 장소" in system
     result = fake.requests[1]["body"]["contents"][-1]["parts"][0]["functionResponse"]

@@ -1,0 +1,110 @@
+"""Which trip a message is about (issue 29, "travel knows where it is"): a destination other than the
+open trip's, named by its name or by a landmark only its gazetteer holds, and the ``open_trip`` tool
+that opens the user's trip there or creates it (the sample trip's saved places when the destination
+has one). The reader asks before opening; the tool runs on the user's explicit choice."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from agents.core.tools import ToolContext, ToolOutput
+from agents.nlu import with_josa
+from agents.travel.destinations import Destination, destinations
+from agents.travel.names import gazetteer
+from agents.travel.service import MAX_TRIP_DAYS, TripService
+
+# "서울에서 출발", "flying from Seoul": the home city of the traveller, not the trip
+_DEPARTURE = re.compile(r"^\s*(?:에서|서)?\s*(?:출발|떠나|출국|비행기|가는)|^\s*(?:공항에서)")
+_EN_FROM = re.compile(r"\b(?:from|leaving|depart(?:ing)?\s+from)\s+$")
+# a landmark named in full, only outside the open trip's gazetteer (stronger than a keyword)
+_FULL_NAME = 3
+NEW_TRIP_OFFSET_DAYS = 30  # a created trip starts a month out, as the sample trips do; dates are editable
+
+
+def other_destination(text: str, current: str) -> tuple[Destination, str] | None:
+    """The destination other than ``current`` the message is about, and the name it used (a landmark's
+    own name when it named one); None when it names none, or only as the place the traveller leaves from."""
+    low = text.lower()
+    if not any(m.strength >= 2 for m in gazetteer(current).place_mentions(text)):
+        for dest in destinations().values():
+            if dest.id != current:
+                g = gazetteer(dest.id)
+                full = [m for m in g.place_mentions(text) if m.strength >= _FULL_NAME]
+                if full:
+                    return dest, g.places[full[0].id].name_ko
+    for dest in destinations().values():
+        if dest.id == current:
+            continue
+        for name in filter(None, (dest.name, dest.name_en.lower(), dest.name_local)):
+            for m in re.finditer(re.escape(name), low):
+                if name.isascii() and (re.match(r"[a-z]", low[m.end():m.end() + 1]) or _EN_FROM.search(low[:m.start()])):
+                    continue
+                if _DEPARTURE.match(low[m.end():m.end() + 8]) or _inside_current_name(low, m.start(), name, current):
+                    continue
+                return dest, dest.name
+    return None
+
+
+def _inside_current_name(low: str, at: int, name: str, current: str) -> bool:
+    """"N서울타워" on a Seoul trip, "도쿄 타워" on a Tokyo trip: the name is part of a place of the open trip."""
+    for p in gazetteer(current).places.values():
+        for full in (p.name_ko.lower(), p.name_en.lower()):
+            if name in full and (i := low.find(full)) >= 0 and i <= at < i + len(full):
+                return True
+    return False
+
+
+def ask_trip_question(dest: Destination, named: str, current: Destination, en: bool) -> tuple[str, list[str]]:
+    """The question and choices when a message is about another destination than the open trip."""
+    if en:
+        where = f"{named} is in {dest.name_en}" if named != dest.name else f"You asked about {dest.name_en}"
+        return (f"{where}, but the trip open now is {current.name_en}. Open the {dest.name_en} trip?",
+                [f"Open the {dest.name_en} trip", f"Stay on the {current.name_en} trip"])
+    where = f"{with_josa(named, '은')} {dest.name}에 있어요" if named != dest.name else f"{dest.name}에 대해 물으셨어요"
+    return (f"{where}. 지금 열린 여행은 {current.name} 여행이에요. {dest.name} 여행을 열까요?",
+            [f"{dest.name} 여행 열기", f"{current.name} 여행 계속"])
+
+
+class OpenTripArgs(BaseModel):
+    destination: str = Field(min_length=1, max_length=60, description="여행지 id 또는 이름 (예: osaka, 오사카)")
+    nights: int | None = Field(None, ge=0, le=MAX_TRIP_DAYS - 1, description="새로 만들 때 박 수 (선택)")
+
+
+def _find(value: str) -> Destination | None:
+    known = destinations()
+    if value.lower() in known:
+        return known[value.lower()]
+    return next((d for d in known.values() if value.strip().lower() in {d.name.lower(), d.name_en.lower(),
+                                                                         (d.name_local or "").lower()}), None)
+
+
+def open_trip(args: OpenTripArgs, ctx: ToolContext) -> ToolOutput:
+    """Open the user's trip to a destination (the latest one there), or create it."""
+    dest = _find(args.destination)
+    if dest is None:
+        names = ", ".join(f"{d.name} ({d.name_en})" for d in destinations().values())
+        return ToolOutput(ok=False, summary=f"여행지 {with_josa(repr(args.destination[:40]), '은')} 없습니다. 가능한 곳: {names}. "
+                                            f"(No destination {args.destination[:40]!r}; choose one of: {names}.)")
+    service = TripService(ctx.store)
+    mine = [t for t in service.store.trips(ctx.user_id) if t["destination"] == dest.id]
+    created = not mine
+    if mine:
+        trip = service.switch(ctx.user_id, mine[-1]["id"])
+    else:
+        trip_id = service.seed_sample(ctx.user_id, dest, ctx.now)
+        if trip_id is None:
+            trip = service.create(ctx.user_id, dest.id, ctx.now.date() + timedelta(days=NEW_TRIP_OFFSET_DAYS),
+                                  args.nights if args.nights is not None else 2, ctx.now)
+        else:  # the sample trip with its saved places; its dates are edited in the workspace
+            trip = service.active(ctx.user_id)
+    verb = "만들고 열었습니다" if created else "열었습니다"
+    summary = (f"{trip.title} 여행을 {verb} ({trip.start_date.isoformat()} ~ {trip.end_date.isoformat()}, 저장된 장소 "
+               f"{len(trip.places)}곳).")
+    data: dict[str, Any] = {"trip_id": trip.id, "title": trip.title, "destination": dest.id,
+                            "destination_name": dest.name, "destination_en": dest.name_en, "days": trip.days,
+                            "created": created, "places": [p.model_dump(mode="json") for p in trip.places]}
+    return ToolOutput(summary=summary, data=data)
