@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from agents.cli.main import eval as cli_eval
-from agents.cli.main import lab as cli_lab
+from agents.cli import eval as cli_eval
+from agents.cli import lab as cli_lab
 from agents.cli.main import main
 from agents.core.store import reset_shared_store
 

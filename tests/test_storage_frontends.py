@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.cli.main import main as cli
+from agents.cli import main as cli
 from agents.core.identity import Viewer
 from agents.core.session import Session
 from agents.view.render import ChatView

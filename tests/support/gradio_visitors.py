@@ -1,5 +1,5 @@
 """Visitors of a shared-mode page through ``gradio_client``, each signed in the way the page signs a browser
-in (its own page-load handler, ``load_anonymous``, with the browser's signed id), and what a call gave back:
+in (its own page-load handler, ``_anonymous``, with the browser's signed id), and what a call gave back:
 the outputs, Gradio's refusal, and the warnings the handler showed."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def visitor(url: str, token: str | None = None) -> tuple[Any, str]:
     import gradio_client
 
     client = gradio_client.Client(url, verbose=False, httpx_kwargs={"timeout": 300})
-    signed, _label = client.predict(token, api_name="/load_anonymous")
+    signed, _label = client.predict(token, api_name="/_anonymous")
     return client, str(signed).rpartition(".")[0]
 
 
