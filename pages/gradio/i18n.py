@@ -9,6 +9,7 @@ from typing import Any
 
 import gradio as gr
 
+from agents.view.registry import agent_texts
 from agents.view.texts import ERRORS, LABELS, TEXTS, Lang, error_parts, error_text, lang_from, t
 
 __all__ = ["ERRORS", "I18N", "LABELS", "TEXTS", "Lang", "error_parts", "error_text", "label", "lang_of", "t"]
@@ -19,7 +20,9 @@ def lang_of(request: gr.Request | None) -> Lang:
     return lang_from(request.headers.get("accept-language") if request is not None else None)
 
 
-I18N = gr.I18n(ko={k: v[0] for k, v in LABELS.items()}, en={k: v[1] for k, v in LABELS.items()})
+# The shared labels and every registered agent's own (``AgentSpec.ui.texts``).
+_CATALOGUE = {**agent_texts(), **LABELS}
+I18N = gr.I18n(ko={k: v[0] for k, v in _CATALOGUE.items()}, en={k: v[1] for k, v in _CATALOGUE.items()})
 
 
 def label(key: str) -> Any:
