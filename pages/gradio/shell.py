@@ -21,7 +21,7 @@ from pages.gradio.agent_tab import build_agent_tab
 from pages.gradio.api_access import build_api_access
 from pages.gradio.conversation_list import build_conversation_list
 from pages.gradio.header import build_header
-from pages.gradio.i18n import I18N, label
+from pages.gradio.i18n import i18n, label
 from pages.gradio.identity import AppConfig
 from pages.gradio.lab import LabContext, build_lab
 from pages.gradio.progress import route_hidden_progress
@@ -96,7 +96,7 @@ def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI a
     # outputs (the whole chat) into localStorage, once per event. The Lab keeps the real traces.
     # Gradio's own limit bounds only uploads (the API's BodyLimits middleware bounds every request
     # body, its queue's included); set it all the same, to the same cap.
-    return gr.mount_gradio_app(api, build_app(config), path="/", css=page_css(), theme=gr.themes.Soft(), i18n=I18N,
+    return gr.mount_gradio_app(api, build_app(config), path="/", css=page_css(), theme=gr.themes.Soft(), i18n=i18n(),
                                js=PAGE_JS, run_history=False, max_file_size=document_body_cap())
 
 
