@@ -62,13 +62,13 @@ def _opener(run: Run, pages: dict[str, st.Page]) -> Callable[[str, str], None]:
 
 def main() -> None:
     st.set_page_config(page_title="Agent Playground", page_icon="🧪", layout="wide")
-    st.html(f"<style>{page_css()}</style>")
-    run = Run()
     try:
         agent_specs = list_agents()
     except AgentEntryError as exc:  # a bad PLAYGROUND_EXTRA_AGENTS or entry point: name it, no traceback
         st.error(f"**{exc.code}**: {exc.message}", icon="🧩")
         st.stop()
+    st.html(f"<style>{page_css()}</style>")
+    run = Run()
     # Navigation first: it settles which page this run is for, and widgets made before it would
     # get another identity on a session's first run than on the next (their values would reset).
     agents = {spec.id: st.Page(_agent_page(spec, run), title=spec.title, icon=spec.ui.icon,

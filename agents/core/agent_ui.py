@@ -63,6 +63,8 @@ class CardUI:
     # (CardView) -> None drawing Streamlit widgets in the Streamlit chat.
     gradio: Callable[[Any], str] | None = None
     streamlit: Callable[[Any], None] | None = None
+    # (title, data) -> a rich renderable: the whole card in the terminal (``playground chat``).
+    cli: Callable[[str, dict[str, Any]], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ AGENT = AgentSpec(
                                 Slot(key="compare", card_types=("compare",))),
                # Top 3 in the chat: a record of what was recommended (the live ones are in the workspace).
                cards={"recommendations": CardUI(gradio=lazy("agents.shopping.view:products_html"),
-                                                streamlit=lazy("agents.shopping.streamlit:draw_products"))},
+                                                streamlit=lazy("agents.shopping.streamlit:draw_products"),
+                                                cli=lazy("agents.shopping.cli:products_table"))},
                gradio="agents.shopping.gradio", streamlit="agents.shopping.streamlit"),
 )

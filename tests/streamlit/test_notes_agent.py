@@ -38,3 +38,19 @@ def test_the_notes_page_shows_its_panel_and_draws_its_card(notes_app, store) -> 
     page = [m.value for m in at.markdown]
     assert "📌 **고정된 메모** · 1\n\n- call mum #family" in page
     assert page.count(BOARD) == 2  # in the chat, then in the workspace's slot
+
+
+def test_a_bad_agent_entry_is_one_error_on_the_page(monkeypatch: pytest.MonkeyPatch, store) -> None:
+    from agents.core import agent as registry
+    from tests.streamlit.conftest import APP
+
+    monkeypatch.setenv("PLAYGROUND_EXTRA_AGENTS", "tests.support.no_such_agent")
+    monkeypatch.setattr(registry, "_loaded", False)
+    testing = pytest.importorskip("streamlit.testing.v1")
+    at = testing.AppTest.from_file(str(APP), default_timeout=120)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert [e.value for e in at.error] == [
+        "**agent_entry**: PLAYGROUND_EXTRA_AGENTS 'tests.support.no_such_agent': 불러올 수 없습니다 (cannot be loaded): "
+        "ModuleNotFoundError: No module named 'tests.support.no_such_agent'"]
+    assert not at.chat_input  # no page was drawn
