@@ -15,18 +15,18 @@ from pathlib import Path
 
 import streamlit as st
 
-from agents.core.agent import AgentSpec, list_agents
+from agents.core.agent import AgentEntryError, AgentSpec, list_agents
 from agents.core.errors import StorageFull, StorageUnavailable
 from agents.view.texts import lang_from
 from pages.streamlit import runtime, sidebar, who
 from pages.streamlit.context import PageContext
 from pages.streamlit.page import agent_page
 
-# Agents' own HTML is styled as in the Gradio app (agents/<id>/*.css); then Streamlit's own rules.
-CSS = "".join(path.read_text(encoding="utf-8") for path in
-              (*sorted((Path(__file__).parent / "agents").glob("*/*.css")),
-               Path(__file__).parent / "pages/streamlit/style.css"))
-ICONS = {"marketing": "📈", "travel": "🧳", "shopping": "🧺", "tutor": "📚", "english": "🗣️"}
+
+def page_css() -> str:
+    """Agents' own HTML styled as in the Gradio app (``AgentSpec.ui.css``); then Streamlit's own rules."""
+    return "".join(path.read_text(encoding="utf-8") for path in
+                   (*(p for spec in list_agents() for p in spec.ui.css), Path(__file__).parent / "pages/streamlit/style.css"))
 
 
 class Run(dict):
@@ -62,12 +62,17 @@ def _opener(run: Run, pages: dict[str, st.Page]) -> Callable[[str, str], None]:
 
 def main() -> None:
     st.set_page_config(page_title="Agent Playground", page_icon="🧪", layout="wide")
-    st.html(f"<style>{CSS}</style>")
+    try:
+        agent_specs = list_agents()
+    except AgentEntryError as exc:  # a bad PLAYGROUND_EXTRA_AGENTS or entry point: name it, no traceback
+        st.error(f"**{exc.code}**: {exc.message}", icon="🧩")
+        st.stop()
+    st.html(f"<style>{page_css()}</style>")
     run = Run()
     # Navigation first: it settles which page this run is for, and widgets made before it would
     # get another identity on a session's first run than on the next (their values would reset).
-    agents = {spec.id: st.Page(_agent_page(spec, run), title=spec.title, icon=ICONS.get(spec.id, "🤖"),
-                               url_path=spec.id, default=i == 0) for i, spec in enumerate(list_agents())}
+    agents = {spec.id: st.Page(_agent_page(spec, run), title=spec.title, icon=spec.ui.icon,
+                               url_path=spec.id, default=i == 0) for i, spec in enumerate(agent_specs)}
     page = st.navigation([*agents.values(), st.Page(_lab_page(run), title="Lab", icon="🧪", url_path="lab")])
     run["open_conversation"] = _opener(run, agents)
     run["lang"] = lang_from(st.context.locale)

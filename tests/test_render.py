@@ -5,13 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from agents.core import events as ev
+from agents.core.agent_ui import Slot
 from agents.core.providers.offline import OfflineProvider, call, say
 from agents.core.session import Session
 from agents.core.store.models import ConversationRow
 from agents.view import render, render_workspace
 from agents.view.cards import dataframe_for, figure_for, tiles_html
 from agents.view.render import CardView, ChatView, MessageView
-from agents.view.render_workspace import Slot
 from pages.gradio.chat_gradio import entry_turns, table_html, to_chatbot
 from pages.gradio.i18n import error_text, lang_of
 

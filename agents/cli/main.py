@@ -36,9 +36,9 @@ def cmd_nlu_report(args: argparse.Namespace, out: TextIO) -> int:
     if args.file and not Path(args.file).exists():
         raise InvalidInput("--file", f"--file {args.file!r}이(가) 없습니다. 라벨 파일의 경로를 확인하세요. "
                                      f"(--file {args.file!r} does not exist: check the labelled file's path.)")
-    run = spec.extra.get("nlu_report")
+    run = spec.nlu_report
     if run is None:
-        known = ", ".join(a.id for a in list_agents() if a.extra.get("nlu_report")) or "none"
+        known = ", ".join(a.id for a in list_agents() if a.nlu_report is not None) or "none"
         out.write(f"{spec.id} has no labelled phrasings to report on (agents with a report: {known}).\n")
         return 1
     result = run(Path(args.file)) if args.file else run()
@@ -229,6 +229,10 @@ def cmd_alerts(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.clock import system_clock
     from agents.core.session import Session
 
+    if args.agent is None:
+        from agents.core.agent import list_agents
+
+        args.agent = next((a.id for a in list_agents() if a.alert_check is not None), "")
     spec = get_agent(args.agent)
     if spec.alert_check is None:
         raise PlaygroundError(f"The {spec.id} agent has no proactive alerts.", code="no_alerts")
@@ -344,7 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
     chat.add_argument("--provider", default="offline", choices=("offline", "openai", "gemini"),
                       help="offline (default), openai or gemini")  # providers.PROVIDER_NAMES, unimported for speed
     chat.add_argument("--model", help="model name for the provider")
-    chat.add_argument("--anchor", help="shopping: re-recommend around this product id (the product-page flow)")
+    chat.add_argument("--anchor", help="a product id to re-recommend around (sent as extra.anchor_product_id)")
     chat.set_defaults(func=cmd_chat)
 
     actions = sub.add_parser("actions", parents=[common], help="list, confirm or cancel pending actions")
@@ -363,7 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
     alerts = sub.add_parser("alerts", parents=[common], help="check, list or update proactive alerts")
     alerts.add_argument("action", choices=["check", "list", "read", "dismiss", "acted"])
     alerts.add_argument("id", nargs="?")
-    alerts.add_argument("--agent", default="marketing")
+    alerts.add_argument("--agent", help="the agent (default: the first one with proactive alerts)")
     alerts.set_defaults(func=cmd_alerts)
 
     tokens = sub.add_parser("tokens", parents=[common], help="create, list or revoke HTTP API tokens of a user")

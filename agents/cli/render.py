@@ -12,6 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from agents.core.events import Event
+from agents.view.registry import card_ui
 
 
 class ReadableRenderer:
@@ -77,7 +78,11 @@ class ReadableRenderer:
 
 
 def card_renderable(card_type: str, title: str, data: dict[str, Any]) -> Any:
-    """A card as rich renderables: tiles and rows as tables, products as a numbered list."""
+    """A card as rich renderables: the card's agent's own drawing (``AgentSpec.ui.cards``), else tiles and
+    rows as tables, else its text."""
+    own = card_ui(card_type).cli
+    if own is not None:
+        return own(title, data)
     table = Table(title=f"{title}", title_justify="left", show_lines=False, expand=False)
     if data.get("tiles"):
         for tile in data["tiles"]:
@@ -89,15 +94,6 @@ def card_renderable(card_type: str, title: str, data: dict[str, Any]) -> Any:
             table.add_column(str(column))
         for row in data["rows"]:
             table.add_row(*["" if v is None else str(v) for v in row])
-        return table
-    if data.get("recommendations"):
-        table.add_column("#")
-        table.add_column("product")
-        table.add_column("price", justify="right")
-        table.add_column("score", justify="right")
-        for rank, rec in enumerate(data["recommendations"], 1):
-            table.add_row(str(rank), str(rec.get("title", "")), f"{int(rec.get('price', 0)):,}원",
-                          f"{rec.get('score', 0):g}")
         return table
     body = data.get("markdown") or data.get("message") or ""
     return Panel(Markdown(body) if body else "", title=title, title_align="left")

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
+from importlib.metadata import entry_points
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from agents.core.errors import UnknownAgentError
+from agents.core.agent_ui import AgentUI
+from agents.core.errors import PlaygroundError, UnknownAgentError
 from agents.core.providers.offline import OfflinePolicy
 from agents.core.store.migrations import Migration
 from agents.core.tools import ToolRegistry
@@ -48,19 +52,38 @@ class AgentSpec:
     # message "analyse this" sends to the chat.
     alert_check: Callable[[Store, str, datetime], list[Any]] | None = None
     alert_prompt: Callable[[Any], str] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    # The users whose alerts the background check looks at (store -> user ids).
+    alert_users: Callable[[Store], Iterable[str]] | None = None
     # (caller dependency) -> a FastAPI APIRouter with the agent's own endpoints (seed wire shapes);
     # the HTTP API includes every agent's, so api.py stays generic.
     http_routes: Callable[[Any], Any] | None = None
+    # What the agent shows: icon, workspace slots, cards, CSS, texts (agents/core/agent_ui.py).
+    ui: AgentUI = field(default_factory=AgentUI)
+    # Loads the agent's fitted classifiers before the first turn (the background warm-up).
+    warm: Callable[[], None] | None = None
+    # ``playground nlu-report``: (labelled file or None) -> one report or a list of them.
+    nlu_report: Callable[..., Any] | None = None
+    # The agent's shipped eval suite (agents/<id>/evals.yaml), listed by the Lab and ``playground eval``.
+    evals: Path | None = None
+    # An eval step's ``extra.screen``: (screen, now) -> the context_text the agent's app would send
+    # for it; and the way back, (context_text as a mapping) -> the screen it describes, or None.
+    eval_screen: Callable[[Any, datetime], str] | None = None
+    eval_screen_of: Callable[[dict[str, Any]], Any] | None = None
 
 
-# Built-in agents, one package each; a later issue adds each as it lands.
-BUILTIN_AGENT_MODULES: tuple[str, ...] = ("agents.marketing", "agents.travel", "agents.shopping", "agents.tutor",
-                                          "agents.english")
+# Agents come from the entry points of this group (the built-in five are declared in pyproject.toml the
+# same way, so a package of a third party registers exactly like them) and from PLAYGROUND_EXTRA_AGENTS.
+ENTRY_POINT_GROUP = "playground.agents"
+EXTRA_AGENTS_ENV = "PLAYGROUND_EXTRA_AGENTS"
 
 _registry: dict[str, AgentSpec] = {}
+_order: list[str] = []
 _loaded = False
 _lock = threading.Lock()
+
+
+class AgentEntryError(PlaygroundError):
+    code = "agent_entry"
 
 
 def register_agent(spec: AgentSpec) -> AgentSpec:
@@ -72,27 +95,58 @@ def unregister_agent(agent_id: str) -> None:
     _registry.pop(agent_id, None)
 
 
+def _spec_of(where: str, target: str) -> AgentSpec:
+    """``module`` or ``module:ATTR`` (default ``AGENT``) -> its AgentSpec, or an error naming the entry."""
+    module, _, attr = target.strip().partition(":")
+    try:
+        spec = getattr(importlib.import_module(module), attr or "AGENT")
+    except Exception as exc:  # noqa: BLE001 -- an entry is a third party's code: any failure is that entry's error
+        reason = " ".join(str(exc).split())[:300]  # one line, whatever the entry raised
+        raise AgentEntryError(f"{where} {target!r}: 불러올 수 없습니다 (cannot be loaded): "
+                              f"{type(exc).__name__}: {reason}") from None
+    if not isinstance(spec, AgentSpec):
+        raise AgentEntryError(f"{where} {target!r}: AgentSpec가 아닙니다 (is a {type(spec).__name__}, "
+                              "not an AgentSpec)")
+    return spec
+
+
+def _entries() -> list[tuple[str, str]]:
+    """(where, target) of every agent to load: entry points first (built-ins first among them), then the env."""
+    points = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: not p.value.startswith("agents."))
+    found = [(f"entry point {p.name!r} ({ENTRY_POINT_GROUP})", p.value) for p in points]
+    extra = os.environ.get(EXTRA_AGENTS_ENV, "")
+    found += [(EXTRA_AGENTS_ENV, item.strip()) for item in extra.split(",") if item.strip()]
+    return found
+
+
 def _load() -> None:
-    """Import built-ins once, plus ``PLAYGROUND_EXTRA_AGENTS`` ("module:ATTR,...")."""
     global _loaded
     with _lock:
         if _loaded:
             return
-        for module in BUILTIN_AGENT_MODULES:
-            spec = importlib.import_module(module).AGENT
+        for where, target in _entries():
+            spec = _spec_of(where, target)
             _registry.setdefault(spec.id, spec)
-        for item in filter(None, (s.strip() for s in os.environ.get("PLAYGROUND_EXTRA_AGENTS", "").split(","))):
-            module, _, attr = item.partition(":")
-            spec = getattr(importlib.import_module(module), attr or "AGENT")
-            _registry.setdefault(spec.id, spec)
+            if spec.id not in _order:
+                _order.append(spec.id)
         _loaded = True
 
 
+def check_entries() -> None:
+    """Load the registry now, turning a bad entry into one line on stderr and exit status 2 (front ends'
+    start-up: a typo in PLAYGROUND_EXTRA_AGENTS must not end in a traceback)."""
+    try:
+        _load()
+    except AgentEntryError as exc:
+        print(f"playground: {exc.message}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
 def list_agents() -> list[AgentSpec]:
-    """Built-in agents first, in their seed order, then any extra ones."""
+    """The agents in their entry points' order (the built-ins' seed order), then any registered later."""
     _load()
-    builtin = [_registry[m.rsplit(".", 1)[-1]] for m in BUILTIN_AGENT_MODULES if m.rsplit(".", 1)[-1] in _registry]
-    return builtin + [spec for spec in _registry.values() if spec not in builtin]
+    first = [_registry[i] for i in _order if i in _registry]
+    return first + [spec for spec in _registry.values() if spec not in first]
 
 
 def get_agent(agent_id: str) -> AgentSpec:

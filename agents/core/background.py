@@ -22,10 +22,9 @@ def warm_up() -> threading.Thread:
 
     def run() -> None:
         for spec in list_agents():
-            warm = spec.extra.get("warm")
             try:
-                if warm is not None:
-                    warm()
+                if spec.warm is not None:
+                    spec.warm()
             except Exception:  # a failed warm-up only means the first turn trains it (logged)
                 log.exception("warming %s failed", spec.id)
         injection.classifier().warm()
@@ -54,11 +53,11 @@ def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS, stop: threading
             except Exception:  # logged; the alert checks still run
                 log.exception("sweeping expired actions failed")
             for spec in list_agents():
-                if spec.alert_check is None or spec.extra.get("alert_users") is None:
+                if spec.alert_check is None or spec.alert_users is None:
                     continue
                 store = runtime_store()
                 try:
-                    for user_id in spec.extra["alert_users"](store):
+                    for user_id in spec.alert_users(store):
                         if is_sandbox_user(user_id):  # a side-by-side side: nobody reads its alerts
                             continue
                         spec.alert_check(store, user_id, now())

@@ -5,8 +5,10 @@ session's first turn only News (Tavily or the shipped corpus) and Analysis (stor
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 from agents.core.agent import AgentSpec
+from agents.core.agent_ui import AgentUI, CardUI, lazy
 from agents.core.store import Store
 from agents.english.evaluate import run_report
 from agents.english.pipeline import pipeline
@@ -39,7 +41,15 @@ AGENT = AgentSpec(
     migrations=MIGRATIONS,
     setup_user=setup_user,
     http_routes=lambda caller: _routes(caller),
-    extra={"nlu_report": run_report, "warm": _warm},
+    nlu_report=run_report,
+    warm=_warm,
+    evals=Path(__file__).with_name("evals.yaml"),
+    ui=AgentUI(icon="🗣️", css=(Path(__file__).with_name("english.css"),),
+               # The article opens its reply (streamed before any text); the correction of what the
+               # learner wrote sits under their own message.
+               cards={"article": CardUI(place="lead", html=lazy("agents.english.view:article_html")),
+                      "correction": CardUI(place="user", html=lazy("agents.english.view:correction_html"))},
+               gradio="agents.english.gradio", streamlit="agents.english.streamlit"),
 )
 
 

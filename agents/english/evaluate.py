@@ -164,7 +164,7 @@ def load(path: Path = CORRECTIONS) -> list[dict[str, Any]]:
 
 
 def run_report(path: Path | None = None) -> CorrectionReport:
-    """What ``playground nlu-report english`` prints (AgentSpec.extra["nlu_report"]): one file's report,
+    """What ``playground nlu-report english`` prints (AgentSpec.nlu_report): one file's report,
     or with no file the labelled set with the wild set and hold-out C after it (the figures on top are the first's)."""
     if path is not None:
         return CorrectionReport("english", [judge(item) for item in load(path)], path.name)

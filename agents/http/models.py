@@ -69,8 +69,8 @@ class ChatBody(_Body):
         None, description="continue this conversation; omit to start a new one")
     provider: Literal["offline", "openai", "gemini"] = "offline"
     model: Annotated[Text, Field(min_length=1, max_length=200)] | None = None
-    extra: JsonObject | None = Field(None, description='structured input beside the text, e.g. '
-                                                       '{"anchor_product_id": "p005"} for the shopping agent')
+    extra: JsonObject | None = Field(None, description='structured input beside the text, each agent '
+                                                       'reads its own keys (e.g. {"anchor_product_id": "p005"})')
 
 
 class ModifyBody(_Body):

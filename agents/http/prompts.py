@@ -22,7 +22,7 @@ from agents.http.models import AGENT_ID_PATTERN, ID_PATTERN, Text, UserId, _Body
 from agents.http.traces import lab_user
 from agents.services.lab import prompts
 
-AgentId = Annotated[str, Path(pattern=AGENT_ID_PATTERN, description="the agent, e.g. marketing")]
+AgentId = Annotated[str, Path(pattern=AGENT_ID_PATTERN, description="the agent id (GET /api/v1/agents lists them)")]
 Version = Annotated[int, Field(ge=0, le=1_000_000, description="a version number; 0 = the agent's built-in prompt")]
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 from agents.core.agent import AgentSpec
+from agents.core.agent_ui import AgentUI, Slot
 from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
 from agents.marketing import alerts, compare, evaluate, mutations, nlu, progress, queries
@@ -84,6 +86,10 @@ AGENT = AgentSpec(
     setup_user=setup_user,
     alert_check=alerts.check,
     alert_prompt=alerts.analysis_prompt,
-    extra={"alert_users": lambda store: MarketingStore(store).users_with_accounts(), "nlu_report": evaluate.nlu_report,
-           "warm": lambda: nlu.classifier().warm()},
+    alert_users=lambda store: MarketingStore(store).users_with_accounts(),
+    nlu_report=evaluate.nlu_report,
+    warm=lambda: nlu.classifier().warm(),
+    evals=Path(__file__).with_name("evals.yaml"),
+    ui=AgentUI(icon="📈", slots=(Slot(key="kpi", card_types=("kpi_summary",)),),
+               gradio="agents.marketing.gradio", streamlit="agents.marketing.streamlit"),
 )

@@ -178,7 +178,7 @@ def run_report(path: Path | None = None, name: str = "marketing") -> Report | st
 
 
 def nlu_report(path: Path | None = None) -> Report | str | list[Report | str]:
-    """What ``playground nlu-report marketing`` prints (AgentSpec.extra["nlu_report"]): both labelled
+    """What ``playground nlu-report marketing`` prints (AgentSpec.nlu_report): both labelled
     sets, or the one file given."""
     if path is not None:
         return run_report(path)

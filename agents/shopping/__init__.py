@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from agents.core.agent import AgentSpec
+from agents.core.agent_ui import AgentUI, CardUI, Slot, lazy
 from agents.core.providers.base import ModelRequest
 from agents.core.providers.offline import PolicyReply
 from agents.shopping import intents, router
@@ -51,5 +53,14 @@ AGENT = AgentSpec(
     examples=("분유포트 10만원 아래로 추천해줘", "베이비모니터 야간에 잘 보이는 걸로 15만원 이하", "젖병소독기 세척 쉬운 걸로 추천해줘"),
     suggest=suggest,
     migrations=MIGRATIONS,
-    extra={"start_options": start_options, "nlu_report": nlu_report, "warm": lambda: intents.classifier().warm()},
+    nlu_report=nlu_report,
+    warm=lambda: intents.classifier().warm(),
+    evals=Path(__file__).with_name("evals.yaml"),
+    ui=AgentUI(icon="🧺", slots=(Slot(key="top3", card_types=("recommendations",)),
+                                Slot(key="compare", card_types=("compare",))),
+               # Top 3 in the chat: a record of what was recommended (the live ones are in the workspace).
+               cards={"recommendations": CardUI(gradio=lazy("agents.shopping.view:products_html"),
+                                                streamlit=lazy("agents.shopping.streamlit:draw_products"),
+                                                cli=lazy("agents.shopping.cli:products_table"))},
+               gradio="agents.shopping.gradio", streamlit="agents.shopping.streamlit"),
 )

@@ -301,7 +301,7 @@ def run_report(path: Path | None = None, name: str = "shopping") -> ShoppingRepo
 
 
 def nlu_report(path: Path | None = None) -> ShoppingReport | str | list[ShoppingReport | str]:
-    """What ``playground nlu-report shopping`` prints (AgentSpec.extra["nlu_report"]): both labelled sets,
+    """What ``playground nlu-report shopping`` prints (AgentSpec.nlu_report): both labelled sets,
     or the one file given."""
     if path is not None:
         return run_report(path)

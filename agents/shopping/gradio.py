@@ -4,11 +4,9 @@ the condition summary and the anchor buttons, and the last comparison."""
 from __future__ import annotations
 
 from agents.shopping.gradio_products import build_start_panel, draw_recommendations
-from agents.view.workspace_slots import slots_for
 from pages.gradio.workspace import Workspace, register_workspace
 
 register_workspace("shopping", Workspace(
-    slots=slots_for("shopping"),
     build=build_start_panel,
     draw={"top3": draw_recommendations},
 ))

@@ -8,6 +8,7 @@ from typing import Any
 import gradio as gr
 
 from agents.core.agent import AgentSpec
+from agents.shopping import start_options
 from agents.shopping.view import (
     ANCHOR_LABEL,
     BUDGET_CAP,
@@ -38,7 +39,7 @@ def build_start_panel(ctx: Any) -> None:
     """Category, pros / cons and budget; "Top 3 추천 받기" starts the conversation. The panel
     follows the open conversation's current budget, tags and category."""
     spec: AgentSpec = ctx.spec
-    options: dict[str, dict[str, list[tuple[str, str]]]] = spec.extra["start_options"]()
+    options: dict[str, dict[str, list[tuple[str, str]]]] = start_options()
     labels = tag_labels(options)
     first = next(iter(options))
     with gr.Accordion("🧺 시작 패널 · 조건을 고르고 Top 3 받기", open=True, elem_id=f"pg-{spec.id}-start",

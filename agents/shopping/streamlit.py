@@ -8,6 +8,7 @@ import json
 
 import streamlit as st
 
+from agents.shopping import start_options
 from agents.shopping.view import (
     ANCHOR_LABEL,
     BUDGET_CAP,
@@ -29,7 +30,7 @@ CATEGORY, BUDGET, PROS, CONS, FOLLOWED = ("pg_shop_category", "pg_shop_budget", 
 
 
 def _options(ctx: PageContext) -> dict[str, dict[str, list[tuple[str, str]]]]:
-    return ctx.spec.extra["start_options"]()
+    return start_options()
 
 
 def _category_changed() -> None:
@@ -88,3 +89,11 @@ def draw_top3(ctx: PageContext, card: CardView) -> None:
 
 
 register_panel("shopping", Panel(draw=draw_start, slots={"top3": draw_top3}))
+
+
+def draw_products(card: CardView) -> None:
+    """Top 3 in the Streamlit chat, under the card's text (``AgentSpec.ui.cards``)."""
+    summary = summary_of(card)
+    if summary:
+        st.info(summary)
+    st.markdown("\n\n".join(product.line() for product in products_of(card)))

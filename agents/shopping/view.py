@@ -4,6 +4,7 @@ Pure functions; no UI framework import."""
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -104,3 +105,14 @@ def follow(state: dict[str, Any], options: dict[str, dict[str, list[tuple[str, s
     return StartValues(category=category, budget=min(int(budget), BUDGET_CAP),
                        pros=[p for p in state.get("pros", []) if p in pros_ok],
                        cons=[c for c in state.get("cons", []) if c in cons_ok])
+
+
+def products_html(card: CardView) -> str:
+    """Top 3 inside the chat: a record of what was recommended (the live ones are in the workspace)."""
+    summary = summary_of(card)
+    parts = [f'<div class="pg-summary">{html.escape(summary)}</div>'] if summary else []
+    items = [f"<li><b>{p.rank}. {html.escape(p.title)}</b> · {p.score:g}점 · 💰 {p.price:,}원 · ⭐ {p.rating}"
+             f"{' · ⚠️ ' + html.escape(p.flag) if p.flag else ''}<br>"
+             f"<span class='pg-reason'>{html.escape(p.reason)}</span></li>" for p in products_of(card)]
+    parts.append(f'<ol class="pg-products">{"".join(items)}</ol>')
+    return "".join(parts)

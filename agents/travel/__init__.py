@@ -4,8 +4,10 @@ against Places and ranked by route, itinerary previews applied only after confir
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 from agents.core.agent import AgentSpec
+from agents.core.agent_ui import AgentUI, Slot
 from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
 from agents.travel import reading as travel_reading
@@ -18,6 +20,7 @@ from agents.travel.pipeline import pipeline
 from agents.travel.policy import policy
 from agents.travel.service import TripService
 from agents.travel.store import MIGRATIONS
+from agents.travel.texts import TEXTS
 
 
 def _tools() -> ToolRegistry:
@@ -65,7 +68,11 @@ AGENT = AgentSpec(
     migrations=MIGRATIONS,
     setup_user=setup_user,
     http_routes=lambda caller: _routes(caller),
-    extra={"nlu_report": nlu_report, "warm": lambda: travel_reading.classifier().warm()},
+    nlu_report=nlu_report,
+    warm=lambda: travel_reading.classifier().warm(),
+    evals=Path(__file__).with_name("evals.yaml"),
+    ui=AgentUI(icon="🧳", slots=(Slot(key="latest", card_types=("place", "itinerary_preview", "itinerary")),),
+               texts=TEXTS, gradio="agents.travel.gradio", streamlit="agents.travel.streamlit"),
 )
 
 

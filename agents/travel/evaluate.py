@@ -139,7 +139,7 @@ def run_report(path: Path | None = None, name: str = "travel") -> Report:
 
 
 def nlu_report(path: Path | None = None) -> Report | list[Report]:
-    """What ``playground nlu-report travel`` prints (AgentSpec.extra["nlu_report"]): both labelled sets,
+    """What ``playground nlu-report travel`` prints (AgentSpec.nlu_report): both labelled sets,
     or the one file given."""
     if path is not None:
         return run_report(path)

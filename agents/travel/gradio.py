@@ -24,7 +24,6 @@ from agents.travel.model import Trip
 from agents.travel.service import TripService
 from agents.travel.view import TravelView, table_rows, text, travel_view
 from agents.view.render import CardView, ChatView
-from agents.view.workspace_slots import slots_for
 from pages.gradio.i18n import label
 from pages.gradio.workspace import Workspace, register_workspace
 
@@ -227,7 +226,6 @@ def draw_latest(card: CardView, ctx: Any) -> None:
 
 
 register_workspace("travel", Workspace(
-    slots=slots_for("travel"),
     build=build_travel_panel,
     draw={"latest": draw_latest},
 ))

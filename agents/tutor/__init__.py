@@ -5,8 +5,10 @@ the agent emits; low risk at once, high risk after confirmation."""
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 from agents.core.agent import AgentSpec
+from agents.core.agent_ui import AgentUI, lazy
 from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
 from agents.tutor import tools as t
@@ -16,6 +18,7 @@ from agents.tutor.pipeline import pipeline
 from agents.tutor.policy import policy
 from agents.tutor.reading import classifier
 from agents.tutor.store import MIGRATIONS, PortfolioStore
+from agents.tutor.texts import TEXTS
 
 
 def _tools() -> ToolRegistry:
@@ -66,7 +69,13 @@ AGENT = AgentSpec(
     migrations=MIGRATIONS,
     setup_user=setup_user,
     http_routes=lambda caller: _routes(caller),
-    extra={"nlu_report": nlu_report, "warm": lambda: classifier().warm()},
+    nlu_report=nlu_report,
+    warm=lambda: classifier().warm(),
+    evals=Path(__file__).with_name("evals.yaml"),
+    eval_screen=lazy("agents.tutor.eval_screen:context_for_screen"),
+    eval_screen_of=lazy("agents.tutor.eval_screen:screen_of"),
+    ui=AgentUI(icon="📚", texts=TEXTS, on_done=lazy("agents.tutor.view:done_meta"),
+               gradio="agents.tutor.gradio", streamlit="agents.tutor.streamlit"),
 )
 
 

@@ -117,7 +117,7 @@ def run_report(path: Path | None = None, name: str = "tutor") -> Report:
 
 
 def nlu_report(path: Path | None = None) -> Report | list[Report]:
-    """What ``playground nlu-report tutor`` prints (AgentSpec.extra["nlu_report"]): the five labelled
+    """What ``playground nlu-report tutor`` prints (AgentSpec.nlu_report): the five labelled
     sets, or the one file given."""
     if path is not None:
         return run_report(path, "tutor")

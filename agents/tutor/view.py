@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from agents.tutor import charts, contract, market
 from agents.tutor.sandbox import AppState, screen
 from agents.tutor.sandbox_data import cases, screens, stocks
-from agents.view.render import CardView, ChatView
+from agents.view.render import CardView, ChatView, MessageView
 
 TEXT: dict[str, tuple[str, str]] = {
     "heading": ("### 📱 샌드박스 앱 · {screen}", "### 📱 Sandbox app · {screen}"),
@@ -228,3 +228,22 @@ def fallback_note(done: dict[str, Any] | None, view: ChatView, lang: str) -> str
     if done.get("outcome") == "refused":
         return text("fallback_refused", lang, label=what, reason=done.get("reason", ""))
     return text("fallback_ran" if done.get("outcome") == "ran" else "fallback_proposed", lang, label=what)
+
+
+def done_meta(view: ChatView, meta: dict[str, Any], turn: str | None) -> list[MessageView]:
+    """``AgentSpec.ui.on_done``: web-search sources go under the reply; a canvas_markdown reply moves to the
+    canvas panel (the bubble keeps a pointer), with the structured summary when the extraction gave one."""
+    out: list[MessageView] = []
+    sources = [s for s in meta.get("sources") or [] if isinstance(s, dict) and s.get("url")]
+    if sources:
+        links = " · ".join(f"[{s.get('title') or s['url']}]({s['url']})" for s in sources[:8])
+        out.append(MessageView(kind="notice", text=f"🔎 출처 (sources): {links}", turn_id=turn))
+    if meta.get("response_mode") != "canvas_markdown":
+        return out
+    reply = next((m for m in reversed(view.messages) if m.turn_id == turn and m.kind == "text"
+                  and m.role == "assistant" and m.text.strip()), None)
+    if reply is None:
+        return out
+    view.canvas = {"markdown": reply.text, "structured": meta.get("structured"), "turn_id": turn}
+    reply.text = "📝 답을 오른쪽 캔버스에 학습 노트로 정리했어요. (The answer is in the canvas panel.)"
+    return out

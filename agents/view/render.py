@@ -23,6 +23,7 @@ from agents.core.clock import aware
 from agents.core.events import Event
 from agents.core.store.models import ConversationRow, MessageRow, PendingActionRow, TraceRow
 from agents.nlu import past
+from agents.view import registry
 from agents.view.render_workspace import ActionView, action_from_row, propose_action, set_action
 
 Kind = Literal["text", "step", "card", "error", "outcome", "notice"]
@@ -83,33 +84,17 @@ class ChatView(BaseModel):
     canvas: dict[str, Any] | None = None  # {"markdown", "structured", "turn_id"} of a canvas_markdown reply
 
 
-def _seed_002_meta(view: ChatView, meta: dict[str, Any], turn: str | None) -> None:
-    """Web-search sources go under the reply; a canvas_markdown reply moves to the canvas panel (the
-    bubble keeps a pointer), with the structured summary when the extraction gave one."""
-    sources = [s for s in meta.get("sources") or [] if isinstance(s, dict) and s.get("url")]
-    if sources:
-        links = " · ".join(f"[{s.get('title') or s['url']}]({s['url']})" for s in sources[:8])
-        _insert(view, MessageView(kind="notice", text=f"🔎 출처 (sources): {links}", turn_id=turn))
-    if meta.get("response_mode") != "canvas_markdown":
-        return
-    reply = next((m for m in reversed(view.messages) if m.turn_id == turn and m.kind == "text"
-                  and m.role == "assistant" and m.text.strip()), None)
-    if reply is None:
-        return
-    view.canvas = {"markdown": reply.text, "structured": meta.get("structured"), "turn_id": turn}
-    reply.text = "📝 답을 오른쪽 캔버스에 학습 노트로 정리했어요. (The answer is in the canvas panel.)"
+def _done_meta(view: ChatView, meta: dict[str, Any], turn: str | None) -> None:
+    """What a finished turn's done.meta shows (sources, a canvas): the agents' ``ui.on_done`` hooks."""
+    for hook in registry.done_hooks():
+        for message in hook(view, meta, turn):
+            _insert(view, message)
 
 
 def _ms_between(start: datetime | None, end: datetime) -> float | None:
     if start is None:
         return None
     return max(0.0, (aware(end) - aware(start)).total_seconds() * 1000)
-
-
-# Cards drawn with the user's own message, on their side (seed 004's correction of what they wrote), and
-# cards that open their turn's reply (seed 004's article, streamed before any text).
-USER_SIDE_CARDS = frozenset({"correction"})
-LEAD_CARDS = frozenset({"article"})
 
 
 def _after_user_message(view: ChatView, turn_id: str | None, *, past_leads: bool) -> int | None:
@@ -135,11 +120,11 @@ def _insert(view: ChatView, message: MessageView) -> None:
     """Cards go last in their turn; anything else goes before the turn's trailing cards. User-side and
     lead cards go right under the turn's user message instead."""
     if message.kind == "card":
-        kind = message.card.card_type if message.card is not None else ""
-        if kind in USER_SIDE_CARDS or kind in LEAD_CARDS:
-            if kind in USER_SIDE_CARDS:
+        place = registry.place_of(message.card.card_type) if message.card is not None else "reply"
+        if place != "reply":  # the card's agent puts it under the user message (``AgentUI.cards``)
+            if place == "user":
                 message.role = "user"
-            at = _after_user_message(view, message.turn_id, past_leads=kind in LEAD_CARDS)
+            at = _after_user_message(view, message.turn_id, past_leads=place == "lead")
             if at is not None:
                 view.messages.insert(at, message)
                 return
@@ -154,7 +139,7 @@ def _insert(view: ChatView, message: MessageView) -> None:
 
 
 def _is_lead(message: MessageView) -> bool:
-    return message.card is not None and message.card.card_type in LEAD_CARDS
+    return message.card is not None and registry.place_of(message.card.card_type) == "lead"
 
 
 def _find_step(view: ChatView, call_id: str) -> MessageView | None:
@@ -265,7 +250,7 @@ def apply_event_in_place(view: ChatView, event: Event) -> None:
             for message in view.messages:
                 if message.kind == "step" and message.status == "running":
                     message.status = "done"
-            _seed_002_meta(view, event.meta, turn)
+            _done_meta(view, event.meta, turn)
         case "error":
             view.conversation_id = event.conversation_id or view.conversation_id
             view.running = False
@@ -374,7 +359,7 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
             _ui_steps(view, trace)
             done = next((e for e in reversed(trace.events) if e.get("type") == "done"), None)
             if done is not None:
-                _seed_002_meta(view, done.get("meta") or {}, turn_id)
+                _done_meta(view, done.get("meta") or {}, turn_id)
         if turn_id in failed:
             _insert(view, _error_of(failed[turn_id]))
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
+from agents.core.agent_ui import Slot
 from agents.core.clock import aware
 from agents.core.events import ActionConfirmation, Detail
 from agents.core.store.models import PendingActionRow
@@ -82,13 +83,6 @@ def open_actions(view: ChatView, now: datetime) -> list[ActionView]:
 
 
 # --- the workspace: current state, declared per agent -------------------------------------
-
-class Slot(BaseModel):
-    """One place in an agent's workspace: the newest card of these types, or nothing."""
-
-    key: str
-    card_types: tuple[str, ...]
-
 
 def workspace_cards(view: ChatView, slots: list[Slot]) -> dict[str, CardView | None]:
     """The newest card for each slot; the workspace shows current state, the chat keeps history."""

@@ -50,40 +50,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "alerts_check": ("알림 확인", "Check alerts"),
     "alerts_analyse": ("자세히 분석하기", "Analyse"),
     "alerts_dismiss": ("닫기", "Dismiss"),
-    # travel workspace
-    "travel_switch": ("여행 바꾸기", "Switch trip"),
-    "travel_edit": ("새 여행 · 날짜 변경", "New trip · dates"),
-    "travel_destination": ("여행지", "Destination"),
-    "travel_nights": ("박", "Nights"),
-    "travel_new_start": ("시작일 (YYYY-MM-DD)", "Start date (YYYY-MM-DD)"),
-    "travel_create": ("새 여행 만들기", "Create trip"),
-    "travel_start": ("시작일", "Start"),
-    "travel_end": ("종료일", "End"),
-    "travel_set_dates": ("날짜 변경", "Change dates"),
-    "travel_tiles": ("배경 지도 (OpenStreetMap, 브라우저에서 불러옴)", "Background map (OpenStreetMap, loaded by your browser)"),
-    "travel_map": ("지도", "Map"),
-    "travel_places": ("저장된 장소", "Saved places"),
-    "travel_add_placeholder": ("장소 이름으로 추가 (예: 후운지, Shibuya Sky)", "Add a place by name (e.g. Fuunji, Shibuya Sky)"),
-    "travel_add": ("추가", "Add"),
-    "travel_remove_pick": ("삭제할 장소", "Place to remove"),
-    "travel_remove": ("삭제", "Remove"),
-    "travel_apply_mode": ("기존 일정이 있으면", "If an itinerary exists"),
-    "travel_apply": ("적용하기", "Apply"),
-    "travel_regenerate": ("다시 생성", "Regenerate"),
-    # tutor workspace
-    "tutor_canvas": ("📝 캔버스 (학습 노트)", "📝 Canvas (study note)"),
-    "tutor_nav_home": ("홈", "Home"),
-    "tutor_nav_education": ("교육", "Learn"),
-    "tutor_nav_my": ("내 자산", "My assets"),
-    "tutor_stock": ("종목으로 이동", "Go to a stock"),
-    "tutor_tab": ("탭", "Tab"),
-    "tutor_period": ("기간", "Period"),
-    "tutor_keyword": ("키워드", "Keyword"),
-    "tutor_keyword_placeholder": ("예: 반도체 · Enter로 거르기", "e.g. chips · Enter filters"),
-    "tutor_options": ("튜터 옵션 (seed 002)", "Tutor options (seed 002)"),
-    "tutor_web": ("웹 검색 사용 (use_web_search, OpenAI Responses)", "Use web search (use_web_search, OpenAI Responses)"),
-    "tutor_mode": ("답 표시 (response_mode)", "Show the answer (response_mode)"),
-    "tutor_structured": ("구조화 요약 (structured_extract)", "Structured summary (structured_extract)"),
 }
 
 # Text the server writes into the chat.
@@ -176,7 +142,7 @@ def lang_from(tag: str | None) -> Lang:
 
 
 def t(key: str, lang: Lang, **values: Any) -> str:
-    ko, en = TEXTS.get(key) or LABELS.get(key) or (key, key)
+    ko, en = TEXTS.get(key) or LABELS.get(key) or _agent_text(key) or (key, key)
     text = ko if lang == "ko" else en
     return text.format(**values) if values else text
 
@@ -194,3 +160,10 @@ def error_text(code: str | None, message: str, lang: Lang) -> str:
     """What happened and what to do, then the core's own message (small, as HTML)."""
     head, detail = error_parts(code, message, lang)
     return f"{head}\n\n<small>{detail}</small>" if detail else head
+
+
+def _agent_text(key: str) -> tuple[str, str] | None:
+    """An agent's own label (``AgentSpec.ui.texts``)."""
+    from agents.view.registry import agent_texts  # the registry loads every agent: only for their own keys
+
+    return agent_texts().get(key)

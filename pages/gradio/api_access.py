@@ -6,11 +6,13 @@ value, so nobody can mint or revoke a token for someone else.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import gradio as gr
 
 from agents.core import identity
+from agents.core.agent import list_agents
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Mode, Viewer
@@ -48,9 +50,13 @@ def revoke_choices(rows: list[ApiTokenRow]) -> list[tuple[str, str]]:
 def usage_text(viewer: Viewer | None, base_url: str, token: str | None = None) -> str:
     who = f"`{viewer.user_id}`" if viewer else "(로딩 중)"
     shown = token or "<토큰>"
+    agents = list_agents()  # the example talks to the first agent, with its first example
+    agent = agents[0].id if agents else "AGENT"
+    body = json.dumps({"message": agents[0].examples[0] if agents and agents[0].examples else "..."},
+                      ensure_ascii=False).replace("'", "'\\''")  # inside the shell's single quotes
     return (f"토큰은 {who} 사용자로 동작합니다. *Tokens act as {who}.*\n\n"
-            f"```bash\ncurl -N {base_url}api/v1/agents/marketing/chat \\\n  -H 'Authorization: Bearer {shown}' \\\n"
-            f"  -H 'Content-Type: application/json' -d '{{\"message\": \"이번 주 성과 어때?\"}}'\n```\n"
+            f"```bash\ncurl -N {base_url}api/v1/agents/{agent}/chat \\\n  -H 'Authorization: Bearer {shown}' \\\n"
+            f"  -H 'Content-Type: application/json' -d '{body}'\n```\n"
             f"모든 엔드포인트: [{base_url}api/docs]({base_url}api/docs) (OpenAPI)")
 
 

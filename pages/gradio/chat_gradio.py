@@ -13,10 +13,9 @@ import gradio as gr
 from gradio.components.chatbot import ComponentMessage
 from gradio.components.plot import PlotData
 
-from agents.english.view import article_html, correction_html
-from agents.shopping.view import products_of, summary_of
 from agents.view.cards import card_markdown, figure_for, has_chart, tiles_html
 from agents.view.chat_text import outcome_text, step_body, step_title
+from agents.view.registry import card_ui
 from agents.view.render import CardView, ChatView, MessageView
 from pages.gradio.i18n import Lang, error_text
 
@@ -38,29 +37,14 @@ def _cell(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def products_html(card: CardView) -> str:
-    """Top 3 inside the chat: a record of what was recommended (the live ones are in the workspace)."""
-    summary = summary_of(card)
-    parts = [f'<div class="pg-summary">{html.escape(summary)}</div>'] if summary else []
-    items = [f"<li><b>{p.rank}. {html.escape(p.title)}</b> · {p.score:g}점 · 💰 {p.price:,}원 · ⭐ {p.rating}"
-             f"{' · ⚠️ ' + html.escape(p.flag) if p.flag else ''}<br>"
-             f"<span class='pg-reason'>{html.escape(p.reason)}</span></li>" for p in products_of(card)]
-    parts.append(f'<ol class="pg-products">{"".join(items)}</ol>')
-    return "".join(parts)
-
-
-# Cards with their own drawing in the chat (the rest show their text, tiles and table).
-CUSTOM_CARDS = {"article": article_html, "correction": correction_html}
-
-
 def card_text(card: CardView) -> str:
     """Everything of a card but its chart, as one chat message (markdown with HTML blocks)."""
-    if card.card_type in CUSTOM_CARDS:
-        return f'<div class="pg-card pg-card-{html.escape(card.card_type)}">\n\n{CUSTOM_CARDS[card.card_type](card)}' \
-               "\n\n</div>"
+    drawing = card_ui(card.card_type)  # the card's agent may draw it (AgentSpec.ui.cards)
+    if drawing.html is not None:
+        return f'<div class="pg-card pg-card-{html.escape(card.card_type)}">\n\n{drawing.html(card)}\n\n</div>'
     blocks = [card_markdown(card)]
-    if card.card_type == "recommendations":
-        blocks.append(products_html(card))
+    if drawing.gradio is not None:
+        blocks.append(drawing.gradio(card))
     tiles = tiles_html(card)
     if tiles:
         blocks.append(tiles)

@@ -8,10 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 import gradio as gr
+from gradio.i18n import I18nData
 
+from agents.view.registry import agent_texts
 from agents.view.texts import ERRORS, LABELS, TEXTS, Lang, error_parts, error_text, lang_from, t
 
-__all__ = ["ERRORS", "I18N", "LABELS", "TEXTS", "Lang", "error_parts", "error_text", "label", "lang_of", "t"]
+__all__ = ["ERRORS", "LABELS", "TEXTS", "Lang", "error_parts", "error_text", "i18n", "label", "lang_of", "t"]
 
 
 def lang_of(request: gr.Request | None) -> Lang:
@@ -19,9 +21,13 @@ def lang_of(request: gr.Request | None) -> Lang:
     return lang_from(request.headers.get("accept-language") if request is not None else None)
 
 
-I18N = gr.I18n(ko={k: v[0] for k, v in LABELS.items()}, en={k: v[1] for k, v in LABELS.items()})
+def i18n() -> gr.I18n:
+    """The browser's translations: the shared labels and every registered agent's own (``AgentSpec.ui.texts``),
+    built when the app is (not at import: the registry may still refuse a bad entry then)."""
+    catalogue = {**agent_texts(), **LABELS}
+    return gr.I18n(ko={k: v[0] for k, v in catalogue.items()}, en={k: v[1] for k, v in catalogue.items()})
 
 
 def label(key: str) -> Any:
-    """A label translated in the browser."""
-    return I18N(key)
+    """A label translated in the browser (the key, looked up in ``i18n()``'s catalogue there)."""
+    return I18nData(key)

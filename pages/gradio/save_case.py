@@ -47,7 +47,7 @@ def save_draft(agent: str | None, suite_name: str, text: str, viewer: Viewer | N
         raise PlaygroundError("먼저 '제안 만들기'를 누르세요. (Make a suggestion first.)", code="invalid_input")
     name = (suite_name or "").strip()
     if not SUITE_NAME.match(name):
-        raise PlaygroundError("스위트 이름은 영문·숫자·'.', '_', '-'로 쓰세요 (예: marketing-regressions). "
+        raise PlaygroundError("스위트 이름은 영문·숫자·'.', '_', '-'로 쓰세요 (예: my-regressions). "
                               "(Suite names use letters, digits, '.', '_' and '-'.)", code="invalid_input")
     case = case_from_text(text)
     loaded = library.add_saved_case(runtime_store(), identity.require(viewer), name, case, agent)

@@ -11,7 +11,7 @@ from typing import Any
 
 import gradio as gr
 
-from agents.core.agent import list_agents
+from agents.core.agent import check_entries, list_agents
 from agents.core.background import start_alert_checks, warm_up
 from agents.core.errors import PlaygroundError
 from agents.core.redact import install_log_redaction
@@ -21,15 +21,19 @@ from pages.gradio.agent_tab import build_agent_tab
 from pages.gradio.api_access import build_api_access
 from pages.gradio.conversation_list import build_conversation_list
 from pages.gradio.header import build_header
-from pages.gradio.i18n import I18N, label
+from pages.gradio.i18n import i18n, label
 from pages.gradio.identity import AppConfig
 from pages.gradio.lab import LabContext, build_lab
 from pages.gradio.progress import route_hidden_progress
 
-# An agent's own style sheet (agents/<id>/*.css) is shared with the Streamlit front end.
-_AGENT_CSS = sorted((Path(__file__).resolve().parents[2] / "agents").glob("*/*.css"))
-CSS = "".join(path.read_text(encoding="utf-8") for path in
-              (Path(__file__).parent / "style.css", *_AGENT_CSS, Path(__file__).parent / "lab/lab.css"))
+
+def page_css() -> str:
+    """The app's style sheet, each agent's own (``AgentSpec.ui.css``, shared with Streamlit), the Lab's."""
+    agent_css = [path for spec in list_agents() for path in spec.ui.css]
+    return "".join(path.read_text(encoding="utf-8") for path in
+                   (Path(__file__).parent / "style.css", *agent_css, Path(__file__).parent / "lab/lab.css"))
+
+
 log = logging.getLogger(__name__)
 __all__ = ["build_app", "build_server", "main", "start_alert_checks", "warm_up"]
 
@@ -92,7 +96,7 @@ def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI a
     # outputs (the whole chat) into localStorage, once per event. The Lab keeps the real traces.
     # Gradio's own limit bounds only uploads (the API's BodyLimits middleware bounds every request
     # body, its queue's included); set it all the same, to the same cap.
-    return gr.mount_gradio_app(api, build_app(config), path="/", css=CSS, theme=gr.themes.Soft(), i18n=I18N,
+    return gr.mount_gradio_app(api, build_app(config), path="/", css=page_css(), theme=gr.themes.Soft(), i18n=i18n(),
                                js=PAGE_JS, run_history=False, max_file_size=document_body_cap())
 
 
@@ -101,6 +105,7 @@ def main(host: str | None = None, port: int | None = None) -> None:
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     install_log_redaction()
+    check_entries()  # a bad agent entry is one line naming it, before anything starts
     path = os.environ.get("PLAYGROUND_DB") or str(default_db_path())
     try:
         store = runtime_store(path)

@@ -1,13 +1,14 @@
 """The side column of an agent tab: a workspace of *current* state, declared per agent.
 
-An agent declares its workspace in one module, ``agents/<agent_id>/gradio.py``, which
-calls ``register_workspace``; the tab shell finds it by the agent id and stays generic.
+An agent declares its workspace in one module (``AgentSpec.ui.gradio``, e.g. ``agents/<id>/gradio.py``),
+which calls ``register_workspace``; the tab shell imports it through the registry and stays generic.
 A workspace is a few static widgets (``build``: alerts, a start panel...) plus slots, each
 showing only the newest card of some types (older ones stay in the chat), so it never grows.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ from typing import Any
 
 import gradio as gr
 
-from agents.core.agent import AgentSpec
+from agents.core.agent import AgentSpec, get_agent
 from agents.view.render import CardView, ChatView
 from agents.view.render_workspace import Slot, workspace_cards
 
@@ -47,6 +48,7 @@ class TabContext:
 
 @dataclass
 class Workspace:
+    # The agent's slots (``AgentSpec.ui.slots``), filled in by ``workspace_for``.
     slots: list[Slot] = field(default_factory=list)
     # Static widgets above the slots, built once per tab.
     build: Callable[[TabContext], None] | None = None
@@ -63,13 +65,10 @@ def register_workspace(agent_id: str, workspace: Workspace) -> Workspace:
 
 
 def workspace_for(agent_id: str) -> Workspace:
-    if agent_id not in _registry:
-        try:
-            importlib.import_module(f"agents.{agent_id}.gradio")
-        except ModuleNotFoundError as exc:
-            if exc.name not in (f"agents.{agent_id}", f"agents.{agent_id}.gradio"):
-                raise
-    return _registry.get(agent_id, Workspace())
+    spec = get_agent(agent_id)
+    if agent_id not in _registry and spec.ui.gradio is not None:
+        importlib.import_module(spec.ui.gradio)
+    return dataclasses.replace(_registry.get(agent_id, Workspace()), slots=list(spec.ui.slots))
 
 
 def workspace_state(view: ChatView, workspace: Workspace) -> dict[str, Any]:

@@ -3,7 +3,7 @@ tool steps in ``st.status``, cards with ``st.plotly_chart`` / ``st.dataframe`` /
 the reply that made them; and one live turn streamed with ``st.write_stream``.
 
 Every rule of what a message, step or card says comes from the neutral modules (``render``,
-``chat_text``, ``cards``, ``shopping_view``, ``texts``); this module only picks widgets.
+``chat_text``, ``cards``, ``texts``, the agents' ``AgentSpec.ui.cards``); this module only picks widgets.
 """
 
 from __future__ import annotations
@@ -15,18 +15,14 @@ import streamlit as st
 
 from agents.core.errors import PlaygroundError
 from agents.core.streaming import pumped
-from agents.english.view import article_html, correction_html
-from agents.shopping.view import products_of, summary_of
 from agents.view import render
 from agents.view.cards import card_markdown, dataframe_for, figure_for, tiles_of
 from agents.view.chat_text import outcome_text, step_body, step_title
+from agents.view.registry import card_ui, place_of
 from agents.view.render import CardView, ChatView, MessageView
 from agents.view.texts import Lang, error_parts, t
 
 _STATUS_STATE = {"running": "running", "failed": "error"}
-# Cards with a drawing of their own (the neutral HTML the Gradio chat shows too): the english
-# tutor's article (compact in the chat) and the correction of what the learner wrote.
-CUSTOM_CARDS = {"article": article_html, "correction": correction_html}
 
 
 def draw_tiles(card: CardView, per_row: int = 3) -> None:
@@ -43,19 +39,16 @@ def draw_tiles(card: CardView, per_row: int = 3) -> None:
 def draw_card(card: CardView, key: str, *, chart: bool = True) -> None:
     """A card: its text, headline tiles, products, table and chart (the chart only in the chat;
     the workspace passes ``chart=False`` to stay short, as the Gradio workspace does)."""
-    custom = CUSTOM_CARDS.get(card.card_type)
-    if custom is not None:
+    drawing = card_ui(card.card_type)  # the card's agent may draw it (AgentSpec.ui.cards)
+    if drawing.html is not None:  # the neutral HTML the Gradio chat shows too
         with st.container(border=True, key=f"{key}-{card.card_type}"):
-            st.markdown(custom(card), unsafe_allow_html=True)
+            st.markdown(drawing.html(card), unsafe_allow_html=True)
         return
     with st.container(border=True):
         st.markdown(card_markdown(card))
         draw_tiles(card)
-        if card.card_type == "recommendations":
-            summary = summary_of(card)
-            if summary:
-                st.info(summary)
-            st.markdown("\n\n".join(product.line() for product in products_of(card)))
+        if drawing.streamlit is not None:
+            drawing.streamlit(card)
         table = dataframe_for(card)
         if table is not None:
             st.dataframe(table, hide_index=True, width="stretch", key=f"{key}-table")
@@ -106,8 +99,8 @@ def _draw_entry(message: MessageView, lang: Lang, key: str) -> None:
 
 
 def groups(view: ChatView) -> list[tuple[str, list[tuple[int, MessageView]]]]:
-    """The entries as chat bubbles: each user message with the cards on their side (the english
-    tutor's correction of it), the assistant's entries between two user messages together (a
+    """The entries as chat bubbles: each user message with the cards on their side (a correction
+    of it), the assistant's entries between two user messages together (a
     reply's text, steps and cards read as one answer)."""
     out: list[tuple[str, list[tuple[int, MessageView]]]] = []
     for index, message in enumerate(view.messages):
@@ -153,16 +146,16 @@ def stream_turn(view: ChatView, events: Iterator[Any], lang: Lang,
     turn at the next event, so the partial reply is saved and the conversation unlocked."""
     with st.chat_message("user"):
         st.markdown(render.last_user_text(view) or "")
-        user_cards = st.empty()  # the correction of this message, when it comes
+        user_cards = st.empty()  # cards on the user's side (a correction of this message), when they come
     pump = pumped(events, name="streamlit")
     with st.chat_message("assistant"):
-        lead_cards = st.empty()  # a card that opens the reply (the english tutor's article)
+        lead_cards = st.empty()  # a card that opens the reply (an article)
         steps_box = st.empty()
         badge = st.empty()
 
-        def cards(turn_id: str | None, kinds: frozenset[str], box: Any, prefix: str) -> None:
+        def cards(turn_id: str | None, place: str, box: Any, prefix: str) -> None:
             shown = [m.card for m in view.messages if m.kind == "card" and m.turn_id == turn_id
-                     and m.card is not None and m.card.card_type in kinds]
+                     and m.card is not None and place_of(m.card.card_type) == place]
             with box.container():
                 for i, card in enumerate(shown):
                     draw_card(card, f"{prefix}-{i}")
@@ -179,10 +172,10 @@ def stream_turn(view: ChatView, events: Iterator[Any], lang: Lang,
                         yield event.content
                     case "thinking":
                         badge.caption(view.badge)
-                    case "data_card" if event.card_type in render.USER_SIDE_CARDS:
-                        cards(event.turn_id, render.USER_SIDE_CARDS, user_cards, "pg-live-user")
-                    case "data_card" if event.card_type in render.LEAD_CARDS:
-                        cards(event.turn_id, render.LEAD_CARDS, lead_cards, "pg-live-lead")
+                    case "data_card" if place_of(event.card_type) == "user":
+                        cards(event.turn_id, "user", user_cards, "pg-live-user")
+                    case "data_card" if place_of(event.card_type) == "lead":
+                        cards(event.turn_id, "lead", lead_cards, "pg-live-lead")
                     case "intent" | "tool_call" | "tool_result" | "ui_action" | "action_confirmation":
                         turn_steps = [m for m in view.messages if m.kind == "step" and m.turn_id == event.turn_id]
                         with steps_box.container():

@@ -4,11 +4,12 @@ them): each must pass because the agent behaves right, and each built-in agent h
 from __future__ import annotations
 
 from collections import Counter
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
 
-from agents.core.agent import BUILTIN_AGENT_MODULES
+from agents.core.agent import ENTRY_POINT_GROUP
 from agents.services.evals.loader import load_all
 from agents.services.evals.runner import run_suite
 
@@ -20,8 +21,9 @@ def test_every_built_in_agent_has_at_least_15_shipped_cases() -> None:
     cases = Counter()
     for loaded in SUITES:
         cases[loaded.suite.agent] += len(loaded.suite.cases)
-    for module in BUILTIN_AGENT_MODULES:
-        agent = module.rsplit(".", 1)[-1]
+    builtin = [e.name for e in entry_points(group=ENTRY_POINT_GROUP) if e.value.startswith("agents.")]
+    assert len(builtin) == 5
+    for agent in builtin:
         assert cases[agent] >= 15, f"{agent} has {cases[agent]} shipped eval cases; it needs at least 15"
     assert sum(cases.values()) >= 75
 

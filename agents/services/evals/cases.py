@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from agents.core.agent import get_agent
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.events import ActionConfirmation, ActionResult, DataCard, Detail, Event
@@ -68,23 +69,17 @@ class CaseOutcome:
 
 
 def expand_extra(agent_id: str, extra: dict[str, Any] | None, now: datetime) -> dict[str, Any] | None:
-    """``context_text`` given as a mapping is sent as the JSON string the contract wants; ``screen`` (tutor)
-    builds the sandbox app's context_text for a route, the way the app does on every send."""
+    """``context_text`` given as a mapping is sent as the JSON string the contract wants; ``screen`` builds
+    the context_text the agent's app sends for that screen (``AgentSpec.eval_screen``)."""
     if not extra:
         return extra
     out = dict(extra)
     if isinstance(out.get("context_text"), dict):
         out["context_text"] = json.dumps(out["context_text"], ensure_ascii=False)
     screen = out.pop("screen", None)
-    if screen is not None and agent_id == "tutor":
-        from agents.tutor import contract
-        from agents.tutor.sandbox import state_for_route
-
-        if isinstance(screen, str):
-            screen = {"route": screen}
-        changes = {k: v for k, v in dict(screen).items() if k != "route"}
-        state = state_for_route(str(screen.get("route", "/home"))).model_copy(update=changes)
-        out["context_text"] = contract.build(state, now).to_text()
+    build = get_agent(agent_id).eval_screen if screen is not None else None
+    if build is not None:
+        out["context_text"] = build(screen, now)
     return out
 
 

@@ -39,9 +39,11 @@ def semantics(data: Any, check: _Checker) -> None:
                                            f"known: {', '.join(PROVIDER_NAMES)}")
     agent_id = data.get("agent")
     tools: list[str] | None = None
+    screens = False  # whether the agent reads an extra.screen (AgentSpec.eval_screen)
     if isinstance(agent_id, str):
         try:
             tools = get_agent(agent_id).tools.names()
+            screens = get_agent(agent_id).eval_screen is not None
         except UnknownAgentError:
             known = _agent_ids()
             check.add(("agent",), f"unknown agent {agent_id!r}{near(agent_id, known)}; known: {', '.join(known)}")
@@ -63,9 +65,9 @@ def semantics(data: Any, check: _Checker) -> None:
             if not isinstance(step, dict):
                 continue
             base: Path_ = ("cases", ci, "turns", si)
-            if isinstance(step.get("extra"), dict) and "screen" in step["extra"] and agent_id != "tutor":
-                check.add((*base, "extra", "screen"), "'screen' builds the tutor's context_text; this suite's agent "
-                                                      f"is {agent_id!r}")
+            if isinstance(step.get("extra"), dict) and "screen" in step["extra"] and not screens:
+                check.add((*base, "extra", "screen"), "'screen' builds an app screen's context_text; this suite's "
+                                                      f"agent {agent_id!r} has no screens")
             if isinstance(step.get("extra"), dict):
                 for where, text in _strings(step["extra"], (*base, "extra")):
                     if "{{" in text and not REF.match(text):

@@ -13,13 +13,15 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import yaml
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from agents.core import safe_yaml
-from agents.core.errors import ConversationNotFound, PlaygroundError
+from agents.core.agent import get_agent
+from agents.core.errors import ConversationNotFound, PlaygroundError, UnknownAgentError
 from agents.core.store import MessageRow, PendingActionRow, Store
 from agents.services.evals import spec
 from agents.services.evals.loader import parse_suite
@@ -222,20 +224,28 @@ def _references(value: Any, earlier: list[list[dict[str, Any]]]) -> Any:
 
 
 def _readable_extra(agent: str, extra: dict[str, Any], earlier: list[list[dict[str, Any]]]) -> dict[str, Any]:
-    """The tutor's context_text (a few KB of JSON) becomes the ``screen`` it describes, which the runner
-    turns back into the same contract; any other context_text reads better as a mapping."""
+    """A context_text an agent builds from an app screen (a few KB of JSON) becomes the ``screen`` it
+    describes (``AgentSpec.eval_screen_of``), which the runner turns back into the same contract; any other
+    context_text reads better as a mapping."""
     out = _references(dict(extra), earlier)
     text = out.get("context_text")
     if isinstance(text, str):
         with contextlib.suppress(json.JSONDecodeError):
             out["context_text"] = json.loads(text)
     context = out.get("context_text")
-    snapshot = context.get("ui_snapshot") if isinstance(context, dict) else None
-    if agent == "tutor" and isinstance(snapshot, dict) and isinstance(snapshot.get("route"), str):
-        filters = {k: v for k, v in (snapshot.get("filters") or {}).items() if k in ("period", "tab", "keyword") and v}
+    screen_of = _agent_screen_of(agent) if isinstance(context, dict) else None
+    screen = screen_of(context) if screen_of is not None and isinstance(context, dict) else None
+    if screen is not None:
         out.pop("context_text")
-        out["screen"] = {"route": snapshot["route"], **filters} if filters else snapshot["route"]
+        out["screen"] = screen
     return out
+
+
+def _agent_screen_of(agent: str) -> Callable[[dict[str, Any]], Any] | None:
+    try:
+        return get_agent(agent).eval_screen_of
+    except UnknownAgentError:
+        return None
 
 
 # --- YAML --------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from agents.core.agent import list_agents
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.store import Store
@@ -15,8 +16,6 @@ from agents.services.evals import spec
 from agents.services.evals.from_chat import add_case
 from agents.services.evals.loader import LoadedSuite, SuiteError, load_suite, parse_suite
 from agents.services.evals.store import EvalRepo
-
-AGENTS_DIR = Path(__file__).resolve().parents[2]  # agents/: each agent ships agents/<id>/evals.yaml
 
 
 class SuiteNotFound(PlaygroundError):
@@ -31,7 +30,7 @@ def shipped() -> list[LoadedSuite]:
     """The suites shipped with the app, each parsed once per version of its file (a broken one is skipped
     here; CI refuses it)."""
     out = []
-    for path in sorted(AGENTS_DIR.glob("*/evals.yaml")):
+    for path in sorted(a.evals for a in list_agents() if a.evals is not None and a.evals.is_file()):
         stamp = path.stat().st_mtime_ns
         with _parsed_lock:
             cached = _parsed.get(path)

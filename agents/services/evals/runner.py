@@ -184,9 +184,8 @@ def start_suite(
     configs = configs or suite.configs()
     for config in configs:
         check_config(agent.id, config, store, provider_settings)
-    warm = agent.extra.get("warm")
-    if callable(warm):
-        warm()  # train the offline classifiers once, not in every worker at the same time
+    if agent.warm is not None:
+        agent.warm()  # train the offline classifiers once, not in every worker at the same time
     factory = provider_factory or provider_factory_for(provider_settings)
     matrix_id = new_id("evm") if len(configs) > 1 else None
     runs: list[dict[str, Any]] = []

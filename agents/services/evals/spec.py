@@ -222,7 +222,7 @@ class Step(_Strict):
     wait_minutes: float | None = Field(None, gt=0, le=7 * 24 * 60, description="move the case's clock forward")
     extra: dict[str, Any] | None = Field(
         None, description="structured input with a user step: anchor_product_id, start, context_text "
-                          "(a mapping is sent as JSON), screen (tutor: a sandbox app route), use_web_search...")
+                          "(a mapping is sent as JSON), screen (an app screen, for an agent with one), use_web_search...")
     expect: list[Assertion] = Field(default_factory=list)
 
     @model_validator(mode="after")

@@ -11,6 +11,7 @@ computed from stored rows.
 from __future__ import annotations
 
 import html
+import json
 import tempfile
 import threading
 import time
@@ -22,6 +23,7 @@ import gradio as gr
 import pandas as pd
 
 from agents.core import identity
+from agents.core.agent import list_agents
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.providers import PROVIDER_NAMES
@@ -36,21 +38,27 @@ from agents.view import lab_evals as view
 from pages.gradio.lab import LabContext, LabView
 
 POLL_SECONDS = 0.4
-NEW_SUITE = """\
-suite: my-suite
-agent: marketing
-description: 설명 (what this suite checks)
-defaults: {provider: offline}
-cases:
-  - name: weekly KPI
-    turns:
-      - user: 이번 주 성과 어때?
-        expect:
-          - tool: getPerformanceKPI
-            args: {period: 7d}
-          - card: kpi_summary
-          - no_error: true
-"""
+
+
+def new_suite() -> str:
+    """The editor's starting suite: the first agent's first example, with the assertions a case uses most."""
+    agents = list_agents()
+    agent = agents[0].id if agents else "AGENT"
+    example = agents[0].examples[0] if agents and agents[0].examples else "..."
+    tools = agents[0].tools.names() if agents else []
+    tool = f"          - tool: {tools[0]}\n" if tools else "          # - tool: NAME\n"
+    return ("suite: my-suite\n"
+            f"agent: {agent}\n"
+            "description: 설명 (what this suite checks)\n"
+            "defaults: {provider: offline}\n"
+            "cases:\n"
+            "  - name: first example\n"
+            "    turns:\n"
+            f"      - user: {json.dumps(example, ensure_ascii=False)}\n"
+            "        expect:\n"
+            f"{tool}"
+            "          # - card: CARD_TYPE\n"
+            "          - no_error: true\n")
 
 
 def progress_html(done: int, total: int, lang: view.Lang, label: str = "", *, run_id: str = "",
@@ -136,7 +144,7 @@ def build(ctx: LabContext) -> None:
             download = gr.DownloadButton("YAML 내려받기 (Download)", size="sm", elem_id="pg-evals-download")
             delete = gr.Button("삭제 (Delete)", size="sm", variant="stop", elem_id="pg-evals-delete")
         problems = gr.Markdown("", elem_id="pg-evals-problems")
-        editor = gr.Code(NEW_SUITE, language="yaml", label="suite.yaml", interactive=True, elem_id="pg-evals-yaml")
+        editor = gr.Code(new_suite(), language="yaml", label="suite.yaml", interactive=True, elem_id="pg-evals-yaml")
 
     # --- lists ------------------------------------------------------------------------------------------
 
@@ -300,7 +308,7 @@ def build(ctx: LabContext) -> None:
         return [f"'{name}' 삭제됨 (deleted)", *listing(viewer, lang)]
 
     delete.click(remove, [suite, header.who, header.lang], [problems, *lists])
-    new.click(lambda: [NEW_SUITE, ""], None, [editor, problems])
+    new.click(lambda: [new_suite(), ""], None, [editor, problems])
     del run_event
 
 

@@ -19,7 +19,7 @@ from pages.streamlit.lab import LabRun, dataframe_pick, show_trace
 
 RUNS = 50
 TRACE_BUTTONS = 12  # failing turns offered as buttons per run (the table lists them all)
-NO_RUNS = ("아직 평가 실행이 없습니다. `playground eval run agents/marketing/evals.yaml`(CLI), `POST /api/v1/evals/runs` "
+NO_RUNS = ("아직 평가 실행이 없습니다. `playground eval run agents/`(CLI), `POST /api/v1/evals/runs` "
            "또는 Gradio Lab의 평가 보기에서 실행하세요. *No evaluation runs yet: start one from the CLI, the HTTP API "
            "or the Gradio Lab's Evals view.*")
 

@@ -1,9 +1,9 @@
 """The workspace column of an agent page: *current* state, declared per agent.
 
 Generic part: the pending confirmations (what is waiting for you) and the agent's slots (the
-newest card of each kind, from ``agents/view/workspace_slots.py`` through ``render_workspace.workspace_cards``,
-as the Gradio workspace shows). An agent may add a panel of its own (``panels/<agent_id>.py``
-registers it): alerts, a start panel, a trip map, the tutor's sandbox app. An agent without one
+newest card of each kind, ``AgentSpec.ui.slots`` through ``render_workspace.workspace_cards``, as the
+Gradio workspace shows). An agent may add a panel of its own (its ``AgentSpec.ui.streamlit`` module
+registers it): alerts, a start panel, a trip map, a sandbox app. An agent without one
 still gets the generic part, so a newly registered agent has a real workspace at once.
 """
 
@@ -16,11 +16,12 @@ from typing import Any
 
 import streamlit as st
 
+from agents.core.agent import get_agent
 from agents.core.clock import system_clock
 from agents.view import render_workspace
+from agents.view.registry import slots_for
 from agents.view.render import CardView
 from agents.view.texts import t
-from agents.view.workspace_slots import slots_for
 from pages.streamlit.chat import draw_card
 from pages.streamlit.context import PageContext
 
@@ -31,7 +32,7 @@ class Panel:
     draw: Callable[[PageContext], None] | None = None
     # Custom drawing per slot key (default: the card without its chart).
     slots: dict[str, Callable[[PageContext, CardView], None]] = field(default_factory=dict)
-    # Structured input added to every typed message (the tutor's context_text).
+    # Structured input added to every typed message (a sandbox app's context_text).
     send_extra: Callable[[PageContext, str], dict[str, Any] | None] | None = None
 
 
@@ -44,12 +45,9 @@ def register_panel(agent_id: str, panel: Panel) -> Panel:
 
 
 def panel_for(agent_id: str) -> Panel:
-    if agent_id not in _registry:
-        try:
-            importlib.import_module(f"agents.{agent_id}.streamlit")
-        except ModuleNotFoundError as exc:
-            if exc.name not in (f"agents.{agent_id}", f"agents.{agent_id}.streamlit"):
-                raise
+    module = get_agent(agent_id).ui.streamlit
+    if agent_id not in _registry and module is not None:
+        importlib.import_module(module)
     return _registry.get(agent_id, Panel())
 
 

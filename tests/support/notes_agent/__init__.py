@@ -1,32 +1,30 @@
 """A tests-only agent: notes with one query, one mutation and one tool that raises.
 
-It exercises every path of the core without depending on a real agent.
+It exercises every path of the core without depending on a real agent, and it is the "sixth agent" of
+issue 27: everything it is and shows lives in this folder (a workspace panel in both front ends, a custom
+card, an HTTP route, an eval suite, two migrations), loaded through the registry with
+``PLAYGROUND_EXTRA_AGENTS=tests.support.notes_agent`` (docs/add-an-agent.md walks through it).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
 from pydantic import BaseModel, Field
 
 from agents.core.agent import AgentSpec
-from agents.core.events import Detail
-from agents.core.ids import new_id
+from agents.core.agent_ui import AgentUI, CardUI, Slot, lazy
+from agents.core.events import DataCard, Detail, Event
 from agents.core.providers.base import ModelRequest
 from agents.core.providers.offline import PolicyReply
-from agents.core.store.ddl import create_table
-from agents.core.store.migrations import Migration
 from agents.core.tools import Card, Confirmation, Tool, ToolContext, ToolKind, ToolOutput, ToolRegistry
+from agents.core.turn import Turn, tool_loop
+from tests.support.notes_agent.store import MIGRATIONS, NotesStore
 
-
-def _notes_001(cur) -> None:
-    create_table(cur, "test_notes", [
-        ("id", "VARCHAR PRIMARY KEY", "note id"),
-        ("user_id", "VARCHAR NOT NULL", "owner"),
-        ("text", "VARCHAR NOT NULL", "the note"),
-        ("pinned", "BOOLEAN NOT NULL", "pinned notes list first"),
-    ])
+HERE = Path(__file__).parent
 
 
 class ListArgs(BaseModel):
@@ -43,13 +41,9 @@ class NoArgs(BaseModel):
 
 
 def list_notes(args: ListArgs, ctx: ToolContext) -> ToolOutput:
-    rows = ctx.store.db.fetchall(
-        "SELECT text, pinned FROM test_notes WHERE user_id = ? ORDER BY pinned DESC, id LIMIT ?",
-        [ctx.user_id, args.limit],
-    )
-    notes = [{"text": t, "pinned": p} for t, p in rows]
+    notes = NotesStore(ctx.store).notes(ctx.user_id, args.limit)
     summary = f"{len(notes)} note(s)" + (": " + "; ".join(n["text"] for n in notes) if notes else "")
-    return ToolOutput(summary=summary, data={"notes": notes},
+    return ToolOutput(summary=summary, data={"notes": [{"text": n["text"], "pinned": n["pinned"]} for n in notes]},
                       cards=[Card(card_type="table", title="Notes", data={"columns": ["text", "pinned"],
                                                                           "rows": [[n["text"], n["pinned"]] for n in notes]})])
 
@@ -57,8 +51,8 @@ def list_notes(args: ListArgs, ctx: ToolContext) -> ToolOutput:
 def add_note(args: AddArgs, ctx: ToolContext) -> ToolOutput:
     if args.text == "fail":
         raise RuntimeError("the notes service is down")
-    ctx.store.db.execute("INSERT INTO test_notes VALUES (?, ?, ?, ?)", [new_id("note"), ctx.user_id, args.text, args.pinned])
-    return ToolOutput(summary=f"Added note '{args.text}'", data={"text": args.text})
+    tags = NotesStore(ctx.store).add(ctx.user_id, args.text, args.pinned)
+    return ToolOutput(summary=f"Added note '{args.text}'", data={"text": args.text, **({"tags": tags} if tags else {})})
 
 
 def add_note_card(args: AddArgs, ctx: ToolContext, previous: AddArgs | None) -> Confirmation:
@@ -91,11 +85,33 @@ def policy(request: ModelRequest) -> PolicyReply:
     text = last.content.strip()
     if m := re.match(r"(?i)^(?:add|메모)\s+(.+)$", text):
         return PolicyReply(tool_calls=[("add_note", {"text": m.group(1)})])
+    if m := re.match(r"(?i)^pin\s+(.+)$", text):
+        return PolicyReply(tool_calls=[("add_note", {"text": m.group(1), "pinned": True})])
     if re.search(r"(?i)\blist\b|노트|메모 보여", text):
         return PolicyReply(text="Let me look.", tool_calls=[("list_notes", {"limit": 10})])
     if "boom" in text:
         return PolicyReply(tool_calls=[("explode", {})])
     return PolicyReply(text="I can list your notes or add one.")
+
+
+BOARD = re.compile(r"(?i)\bboard\b|보드")
+
+
+def pipeline(turn: Turn) -> Iterator[Event]:
+    """The tool loop, except "show my board": the notes as a board of sticky notes, this agent's own card
+    (``notes_board``, drawn by ``view.py``), straight from its store (no model call needed)."""
+    if not BOARD.search(turn.text):
+        yield from tool_loop(turn)
+        return
+    notes = NotesStore(turn.store).notes(turn.user_id, 20)
+    yield turn.emit(DataCard, card_type="notes_board", title="Board", data={"notes": notes})
+    yield from turn.say(f"{len(notes)} note(s) on the board.")
+
+
+def _routes(caller: object) -> object:
+    from tests.support.notes_agent.http import notes_routes  # FastAPI only when the HTTP API is built
+
+    return notes_routes(caller)  # type: ignore[arg-type]
 
 
 AGENT = AgentSpec(
@@ -105,7 +121,20 @@ AGENT = AgentSpec(
     system_prompt="You manage the user's notes.",
     tools=TOOLS,
     offline_policy=policy,
+    pipeline=pipeline,
     examples=("list my notes", "add buy milk"),
-    migrations=(Migration("notes_001", _notes_001),),
+    migrations=MIGRATIONS,
     suggest=lambda turn, text: ["list my notes"] if "note" in text.lower() else [],
+    http_routes=_routes,
+    evals=HERE / "evals.yaml",
+    ui=AgentUI(
+        icon="🗒️",
+        slots=(Slot(key="board", card_types=("notes_board",)),),
+        cards={"notes_board": CardUI(html=lazy("tests.support.notes_agent.view:board_html"))},
+        css=(HERE / "notes.css",),
+        texts={"notes_pinned": ("고정된 메모", "Pinned notes"), "notes_none_pinned": ("고정된 메모가 없습니다.",
+                                                                                "No pinned notes.")},
+        gradio="tests.support.notes_agent.gradio",
+        streamlit="tests.support.notes_agent.streamlit",
+    ),
 )

@@ -1,0 +1,39 @@
+"""What the registered agents show, looked up by card type or agent id (``AgentSpec.ui``): the view model and
+both front ends ask here instead of keeping their own tables of agents and card types."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from agents.core.agent import get_agent, list_agents
+from agents.core.agent_ui import CardPlace, CardUI, Slot
+
+_DEFAULT = CardUI()
+
+
+def card_ui(card_type: str) -> CardUI:
+    """How the chats draw a card type: from the agent that declares it (the default drawing otherwise)."""
+    for spec in list_agents():
+        found = spec.ui.cards.get(card_type)
+        if found is not None:
+            return found
+    return _DEFAULT
+
+
+def place_of(card_type: str) -> CardPlace:
+    return card_ui(card_type).place
+
+
+def slots_for(agent_id: str) -> list[Slot]:
+    return list(get_agent(agent_id).ui.slots)
+
+
+def done_hooks() -> list[Callable[..., list[Any]]]:
+    """Every agent's ``on_done``: each reads only the done.meta keys its own agent writes."""
+    return [spec.ui.on_done for spec in list_agents() if spec.ui.on_done is not None]
+
+
+def agent_texts() -> dict[str, tuple[str, str]]:
+    """The agents' own texts (``ui.texts``), code -> (Korean, English)."""
+    return {key: text for spec in list_agents() for key, text in spec.ui.texts.items()}
