@@ -86,4 +86,11 @@ AGENT = AgentSpec(
     alert_prompt=alerts.analysis_prompt,
     extra={"alert_users": lambda store: MarketingStore(store).users_with_accounts(), "nlu_report": evaluate.nlu_report,
            "warm": lambda: nlu.classifier().warm()},
+    http_routes=lambda caller: _routes(caller),
 )
+
+
+def _routes(caller: object) -> object:
+    from agents.marketing.seed_http import seed_routes  # FastAPI only when the HTTP API is built
+
+    return seed_routes(caller)  # type: ignore[arg-type]

@@ -1,0 +1,36 @@
+"""The seeds' own front-end stream readers, ported to Python line for line, so the tests read our streams
+exactly as a client written to the design document would (including its quirks: seed 000 splits each
+network chunk on newlines and parses every `data: ` line on its own)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+
+def use_agent_chat(chunks: Iterable[str]) -> dict[str, Any]:
+    """Seed 000 §6.2 ``useAgentChat.sendMessage``: the reader loop and its ``switch (data.type)``.
+    Returns the assistant message it builds, the error it sets, and every chunk in order."""
+    message: dict[str, Any] = {"role": "assistant", "content": "", "isStreaming": True}
+    error: str | None = None
+    seen: list[dict[str, Any]] = []
+    for text in chunks:  # const text = decoder.decode(value, { stream: true })
+        lines = [line for line in text.split("\n") if line.startswith("data: ")]
+        for line in lines:
+            data = json.loads(line[6:])
+            seen.append(data)
+            match data["type"]:
+                case "text":
+                    message["content"] += data["content"]
+                case "action_confirmation":
+                    message["confirmationCard"] = data
+                case "data_card":
+                    message["dataCards"] = [*message.get("dataCards", []), data]
+                case "suggested_questions":
+                    message["suggestedQuestions"] = data["questions"]
+                case "done":
+                    message["isStreaming"] = False
+                case "error":
+                    error = data["error"]
+    return {"message": message, "error": error, "chunks": seen}
