@@ -52,4 +52,11 @@ AGENT = AgentSpec(
     suggest=suggest,
     migrations=MIGRATIONS,
     extra={"start_options": start_options, "nlu_report": nlu_report, "warm": lambda: intents.classifier().warm()},
+    http_routes=lambda caller: _routes(caller),
 )
+
+
+def _routes(caller: object) -> object:
+    from agents.shopping.seed_http import seed_routes  # FastAPI only when the HTTP API is built
+
+    return seed_routes(caller)  # type: ignore[arg-type]

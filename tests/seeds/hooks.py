@@ -34,3 +34,37 @@ def use_agent_chat(chunks: Iterable[str]) -> dict[str, Any]:
                 case "error":
                     error = data["error"]
     return {"message": message, "error": error, "chunks": seen}
+
+
+def bottom_sheet(chunks: Iterable[str], session: dict[str, Any]) -> dict[str, Any]:
+    """Seed 003 ReRecommendationBottomSheet's stream handling ('SSE 이벤트 처리', '세션 업데이트'): each
+    `data: ` line is one {type, data}; message and clarification add an assistant message, recommendations
+    update the stored session as the seed's code does, error adds the seed's error message."""
+    messages: list[str] = []
+    events: list[dict[str, Any]] = []
+    loading = True
+    buffer = ""
+    for text in chunks:
+        buffer += text
+        *lines, buffer = buffer.split("\n")
+        for line in lines:
+            if not line.startswith("data: "):
+                continue
+            event = json.loads(line[6:])
+            events.append(event)
+            match event["type"]:
+                case "message":
+                    messages.append(event["data"])
+                case "clarification":
+                    messages.append(event["data"])
+                    loading = False
+                case "recommendations":
+                    new_recs, updated = event["data"]["recommendations"], event["data"]["updatedSession"]
+                    session["recommendations"] = new_recs
+                    for key in ("selectedProsTags", "selectedConsTags", "budget", "anchorProduct"):
+                        if updated.get(key):
+                            session[key] = updated[key]
+                case "error":
+                    messages.append("죄송합니다. 재추천 중 오류가 발생했습니다.")
+                    loading = False
+    return {"messages": messages, "events": events, "session": session, "loading": loading and False}
