@@ -68,3 +68,34 @@ def bottom_sheet(chunks: Iterable[str], session: dict[str, Any]) -> dict[str, An
                     messages.append("죄송합니다. 재추천 중 오류가 발생했습니다.")
                     loading = False
     return {"messages": messages, "events": events, "session": session, "loading": loading and False}
+
+
+def use_chat_stream(chunks: Iterable[str]) -> dict[str, Any]:
+    """Seed 001's useChatStream (§8.2: text, place, tool_call, itinerary_preview chunks) reading StreamChunks:
+    `data: ` lines, one JSON each, and a `switch (chunk.type)` that builds the streaming message."""
+    state: dict[str, Any] = {"content": "", "places": [], "toolCalls": {}, "itineraryPreview": None,
+                             "messageId": None, "error": None, "chunks": []}
+    buffer = ""
+    for text in chunks:
+        buffer += text
+        *lines, buffer = buffer.split("\n")
+        for line in lines:
+            if not line.startswith("data: "):
+                continue
+            chunk = json.loads(line[6:])
+            state["chunks"].append(chunk)
+            match chunk["type"]:
+                case "text":
+                    state["content"] += chunk["content"]
+                case "place":
+                    state["places"].append(chunk["place"])
+                case "tool_call" | "tool_result":
+                    call = chunk["toolCall"]
+                    state["toolCalls"][call["id"]] = {**state["toolCalls"].get(call["id"], {}), **call}
+                case "itinerary_preview":
+                    state["itineraryPreview"] = chunk["itineraryPreview"]
+                case "done":
+                    state["messageId"] = chunk["messageId"]
+                case "error":
+                    state["error"] = chunk["content"]
+    return state
