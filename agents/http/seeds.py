@@ -15,6 +15,9 @@ from fastapi.routing import APIRoute
 from agents.http.errors import error_response, validation_refusal
 
 SEED_TAG = "seed interfaces"
+# One SSE event as OpenAPI 3.2 describes a text/event-stream item: the seeds send `data:` lines only.
+SSE_EVENT = {"type": "object", "required": ["data"], "properties": {"event": {"type": "string"},
+                                                                    "data": {"type": "string"}}}
 
 
 def camel_key(name: str) -> str:

@@ -19,7 +19,7 @@ from agents.http.auth import Caller
 from agents.http.chat import stream_agent_turn
 from agents.http.errors import COMMON, documented
 from agents.http.models import ID_PATTERN, JsonObject, Text, UserId
-from agents.http.seeds import camel, data_frame, seed_router
+from agents.http.seeds import SSE_EVENT, camel, data_frame, seed_router
 from agents.http.sse import EventStreamResponse
 from agents.marketing.alerts import check as alert_check
 
@@ -29,7 +29,7 @@ CHAT_200 = {
     "description": "Seed 000 §5.1: `data: {...}` frames of AgentStreamChunk (progress, text, tool_call, "
                    "tool_result, data_card, action_confirmation, action_result, suggested_questions, error, done); "
                    "`done` also carries the conversationId to send with the next message.",
-    "content": {"text/event-stream": {"schema": {"type": "string"},
+    "content": {"text/event-stream": {"schema": SSE_EVENT,
                                       "example": 'data: {"type":"progress","stage":"thinking","progress":10}\n\n'
                                                  'data: {"type":"text","content":"최근 "}\n\n'
                                                  'data: {"type":"done","conversationId":"conv_…"}\n\n'}},

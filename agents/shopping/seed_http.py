@@ -25,7 +25,7 @@ from agents.http.auth import Caller
 from agents.http.chat import stream_agent_turn
 from agents.http.errors import COMMON, documented
 from agents.http.models import JsonObject, Text, UserId
-from agents.http.seeds import camel, data_frame, seed_router
+from agents.http.seeds import SSE_EVENT, camel, data_frame, seed_router
 from agents.http.sse import EventStreamResponse
 from agents.shopping.catalog import Catalog
 
@@ -38,7 +38,7 @@ CHAT_200 = {
     "description": "Seed 003 'SSE 이벤트 처리': `data: {\"type\", \"data\"}` frames; thinking, intent "
                    "({tool, confidence}), message (the whole reply), clarification, recommendations "
                    "({recommendations, updatedSession}), error, done.",
-    "content": {"text/event-stream": {"schema": {"type": "string"},
+    "content": {"text/event-stream": {"schema": SSE_EVENT,
                                       "example": 'data: {"type":"thinking","data":"Analyzing your request..."}\n\n'
                                                  'data: {"type":"intent","data":{"tool":"REFILTER","confidence":90}}'
                                                  '\n\n'}},

@@ -24,7 +24,7 @@ from agents.http.auth import Caller
 from agents.http.chat import stream_agent_turn
 from agents.http.errors import COMMON, documented
 from agents.http.models import ID_PATTERN, Text, UserId
-from agents.http.seeds import camel, data_frame, seed_router
+from agents.http.seeds import SSE_EVENT, camel, data_frame, seed_router
 from agents.http.sse import EventStreamResponse
 from agents.travel.http import _storable
 from agents.travel.itinerary import resolve_preview
@@ -38,7 +38,7 @@ CHAT_200 = {
     "description": "Seed 001 §3.1.1 StreamChunk frames, `data: {...}`: text {content}, place {place}, tool_call and "
                    "tool_result {toolCall: {id, name, args, status, result?}}, itinerary_preview {itineraryPreview}, "
                    "done {messageId, conversationId}, error {content}.",
-    "content": {"text/event-stream": {"schema": {"type": "string"},
+    "content": {"text/event-stream": {"schema": SSE_EVENT,
                                       "example": 'data: {"type":"text","content":"추천 맛집!"}\n\n'
                                                  'data: {"type":"done","messageId":"msg_…"}\n\n'}},
 }
