@@ -68,7 +68,8 @@ class SeedContext(BaseModel):
 
 class SeedAgentBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    userInput: Annotated[Text, Field(description="what the user typed, e.g. 10만원 아래로 다시 보여줘")]
+    # Not empty: the session's conversation is opened before the turn, so an empty input must not reach it.
+    userInput: Annotated[Text, Field(min_length=1, description="what the user typed, e.g. 10만원 아래로 다시 보여줘")]
     sessionId: Annotated[Text, Field(pattern=SESSION_PATTERN, description="the client's own session id")]
     context: SeedContext = Field(default_factory=SeedContext)
     anchorProductId: Annotated[Text, Field(pattern=PRODUCT_PATTERN)] | None = Field(

@@ -148,6 +148,7 @@ def test_identity_as_in_api_v1(shared: TestClient, alice: dict[str, str], bob: d
      "context.currentRecommendations.0.x"),
     ({"userInput": "hi", "sessionId": "1", "message": "hi"}, "message"),
     ({"userInput": 5, "sessionId": "1"}, "userInput"),
+    ({"userInput": "", "sessionId": "1"}, "userInput"),
 ])
 def test_bad_input_is_422_naming_the_field(local: TestClient, body: dict[str, Any], field: str) -> None:
     response = local.post(URL, params={"user": "alice"}, content=json.dumps(body),
