@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 
 from agents.core.clock import system_clock
 from agents.core.inputs import MAX_EXTRA_CHARS
@@ -49,7 +50,8 @@ class EnglishChatBody(BaseModel):
     message: Annotated[Text, Field(min_length=1, max_length=8000, description="what the learner types")]
     conversation_id: str | None = Field(None, pattern=ID_PATTERN,
                                         description="optional: record the turns in this stored conversation; "
-                                                    "omit and each call is recorded in a new one")
+                                                    "omit it and the SYSTEM_ARTICLE marker in `history` finds "
+                                                    "yours (a new one without a marker)")
     provider: Literal["offline", "openai", "gemini"] = "offline"
     model: str | None = Field(None, min_length=1, max_length=200)
     user: UserId | None = None
@@ -87,8 +89,13 @@ def english_routes(caller: Callable[..., Caller]) -> APIRouter:
     async def chat(who: Who, body: EnglishChatBody, request: Request) -> Any:
         user = who.user(body.user)
         extra = {"history": held_history(body.history)}
+        conversation_id = body.conversation_id
+        held = markers.find_in_history(body.history)
+        if conversation_id is None and held is not None:  # a stateless client: its marker names its session
+            text = body.history[held[0]].text
+            conversation_id = await run_in_threadpool(EnglishStore(runtime_store()).conversation_with_marker, user, text)
         return await stream_agent_turn("english", body.message, extra, user=user, provider=body.provider,
-                                       model=body.model, conversation_id=body.conversation_id,
+                                       model=body.model, conversation_id=conversation_id,
                                        limiter=getattr(request.app.state, "limiter", None))
 
     @router.get("/profile", summary="Your learner profile (seed UserProfile), seeded with defaults on first use",

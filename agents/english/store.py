@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from agents.core import inputs
 from agents.core.inputs import InvalidInput
+from agents.core.redact import redact
 from agents.core.store import Store
 from agents.core.store.ddl import create_table
 from agents.core.store.migrations import Migration
@@ -130,6 +131,15 @@ class EnglishStore:
         return int(row[0]) if row else 0
 
     # --- the session marker ------------------------------------------------------------------
+
+    def conversation_with_marker(self, user_id: str, text: str) -> str | None:
+        """The user's newest english conversation that stored this exact marker (a stateless client's
+        session, issue 30); the text is compared as stored, that is masked."""
+        row = self.db.fetchone(
+            """SELECT c.id FROM conversations c JOIN messages m ON m.conversation_id = c.id
+               WHERE c.user_id = ? AND c.agent_id = 'english' AND m.role = 'system' AND m.content IN (?, ?)
+               ORDER BY c.updated_at DESC, c.id DESC LIMIT 1""", [user_id, text, redact(text)])
+        return row[0] if row else None
 
     def marker(self, conversation_id: str) -> str | None:
         """The conversation's ``SYSTEM_ARTICLE:`` message, however far back (the history window may not

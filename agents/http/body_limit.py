@@ -121,7 +121,7 @@ class BodyLimits:
 
     def cap_for(self, scope: Scope) -> int:
         path = scope.get("path", "")
-        if not path.startswith("/api/") or self.is_document(path):
+        if not path.startswith(("/api/", "/seeds/")) or self.is_document(path):  # /seeds/: the seeds' APIs
             return self.document_cap()  # a document route, or the Gradio UI (its queue, uploads, components)
         return self.api_cap()
 

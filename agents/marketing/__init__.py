@@ -92,4 +92,11 @@ AGENT = AgentSpec(
     evals=Path(__file__).with_name("evals.yaml"),
     ui=AgentUI(icon="📈", slots=(Slot(key="kpi", card_types=("kpi_summary",)),),
                gradio="agents.marketing.gradio", streamlit="agents.marketing.streamlit"),
+    http_routes=lambda caller: _routes(caller),
 )
+
+
+def _routes(caller: object) -> object:
+    from agents.marketing.seed_http import seed_routes  # FastAPI only when the HTTP API is built
+
+    return seed_routes(caller)  # type: ignore[arg-type]

@@ -63,4 +63,11 @@ AGENT = AgentSpec(
                                                 streamlit=lazy("agents.shopping.streamlit:draw_products"),
                                                 cli=lazy("agents.shopping.cli:products_table"))},
                gradio="agents.shopping.gradio", streamlit="agents.shopping.streamlit"),
+    http_routes=lambda caller: _routes(caller),
 )
+
+
+def _routes(caller: object) -> object:
+    from agents.shopping.seed_http import seed_routes  # FastAPI only when the HTTP API is built
+
+    return seed_routes(caller)  # type: ignore[arg-type]

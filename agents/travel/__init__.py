@@ -77,6 +77,12 @@ AGENT = AgentSpec(
 
 
 def _routes(caller: object) -> object:
-    from agents.travel.http import travel_routes  # FastAPI only when the HTTP API is built
+    from fastapi import APIRouter
 
-    return travel_routes(caller)  # type: ignore[arg-type]
+    from agents.travel.http import travel_routes  # FastAPI only when the HTTP API is built
+    from agents.travel.seed_http import seed_routes
+
+    router = APIRouter()
+    router.include_router(travel_routes(caller))  # type: ignore[arg-type]
+    router.include_router(seed_routes(caller))  # type: ignore[arg-type]
+    return router

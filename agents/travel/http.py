@@ -16,6 +16,7 @@ from agents.core.session import runtime_store
 from agents.http.auth import Caller
 from agents.http.errors import COMMON, documented
 from agents.http.models import ID_PATTERN, UserId, clean_json
+from agents.travel.itinerary import resolve_preview
 from agents.travel.model import ItineraryPreviewData
 from agents.travel.service import TripService
 
@@ -53,16 +54,19 @@ def travel_routes(caller: Callable[..., Caller]) -> APIRouter:
     def apply(who: Who, trip_id: Annotated[str, Path(pattern=ID_PATTERN)], body: ApplyBody) -> dict[str, Any]:
         user = who.user(body.user)
         store = runtime_store()
-        if TripService(store).store.trip(user, trip_id) is None:
+        trip = TripService(store).store.trip(user, trip_id)
+        if trip is None:
             raise ConversationNotFound(f"No trip {trip_id!r} for user {user!r}.", code="trip_not_found")
+        preview = resolve_preview(body.preview, trip)  # a client's preview names places; match them, list the rest
         conversation_id = body.conversation_id
         if conversation_id is None:  # an API caller with no chat: the action gets a conversation of its own
             conversation_id = store.db.write(
-                lambda: store.conversations.create(user, "travel", f"일정 적용: {body.preview.title}", service_now())).id
+                lambda: store.conversations.create(user, "travel", f"일정 적용: {preview.title}", service_now())).id
         row = ActionService(store).propose(
             user_id=user, conversation_id=conversation_id, agent_id="travel", tool_name="apply_itinerary",
-            args={"trip_id": trip_id, "preview": body.preview.model_dump(mode="json"), "mode": body.mode})
+            args={"trip_id": trip_id, "preview": preview.model_dump(mode="json"), "mode": body.mode})
         return {"action_id": row.id, "status": row.status.value, "summary": row.summary, "warnings": row.warnings,
+                "unmatched": preview.unmatched,
                 "expires_at": aware(row.expires_at).isoformat(), "conversation_id": conversation_id,
                 "confirm": f"/api/v1/actions/{row.id}/confirm"}
 

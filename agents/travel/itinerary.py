@@ -76,6 +76,34 @@ def build_preview(args: GenerateArgs, trip: Trip) -> ItineraryPreviewData:
     return ItineraryPreviewData(title=args.title, days=days, unmatched=unmatched)
 
 
+def resolve_preview(preview: ItineraryPreviewData, trip: Trip) -> ItineraryPreviewData:
+    """A preview from outside (an API client's, without ``placeId``s) matched to the trip's saved places by
+    name; what matches nothing, or falls after the trip's last day, is listed in ``unmatched``."""
+    saved = {p.id for p in trip.places}
+    unmatched = list(preview.unmatched)
+    days: list[PreviewDay] = []
+    for day in preview.days:
+        items: list[PreviewItem] = []
+        for item in day.items:
+            place = next((p for p in trip.places if p.id == item.placeId), None) if item.placeId in saved else None
+            place = place or match_place(item.placeName, trip.places)
+            if place is None or day.dayNumber > trip.days:
+                unmatched.append(item.placeName if day.dayNumber <= trip.days
+                                 else f"{item.placeName} (day {day.dayNumber})")
+                continue
+            items.append(item.model_copy(update={"placeId": place.id, "placeName": place.name}))
+        days.append(day.model_copy(update={"items": items}))
+    return preview.model_copy(update={"days": days, "unmatched": list(dict.fromkeys(unmatched))})
+
+
+def skipped(preview: ItineraryPreviewData, trip: Trip) -> list[str]:
+    """What applying ``preview`` leaves out: the names it could not match, and items whose place is no
+    longer saved or whose day is past the trip's end (issue 30: never skipped silently)."""
+    saved = {p.id for p in trip.places}
+    gone = [i.placeName for d in preview.days for i in d.items if i.placeId not in saved or d.dayNumber > trip.days]
+    return list(dict.fromkeys([*preview.unmatched, *gone]))
+
+
 def planned_days(preview: ItineraryPreviewData, trip: Trip, mode: str) -> list[tuple[int, list[dict[str, str | None]]]]:
     """The rows to write: the preview alone (overwrite) or appended to what is there (merge),
     never visiting one place twice on the same day. Items whose place was removed are skipped."""

@@ -11,7 +11,7 @@ from agents.core.tools import Card, Confirmation, Detail, ToolContext, ToolOutpu
 from agents.nlu import josa, with_josa
 from agents.travel.cards import columns, itinerary_rows, place_markdown, preview_rows
 from agents.travel.destinations import destination
-from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days
+from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days, skipped
 from agents.travel.model import CATEGORY_KO, PlaceSuggestion, Trip, TripPlace, ValidatedPlace
 from agents.travel.places import CachedPlaces, places_for
 from agents.travel.plan import english_name, named_centre
@@ -288,11 +288,15 @@ def apply_confirmation(args: ApplyArgs, ctx: ToolContext, previous: ApplyArgs | 
 def apply_itinerary(args: ApplyArgs, ctx: ToolContext) -> ToolOutput:
     trip = _trip(ctx, args.trip_id)
     rows = planned_days(args.preview, trip, args.mode)
+    left_out = skipped(args.preview, trip)
     count = TripService(ctx.store).store.replace_itinerary(trip.id, rows, ctx.now)
     trip = _trip(ctx, args.trip_id)
-    return ToolOutput(summary=f"'{trip.title}'에 일정을 적용했습니다: {len(trip.itinerary)}일 {count}곳.",
-                      data={"trip_id": trip.id, "items": count},
-                      cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip, _en(ctx)))])
+    summary = f"'{trip.title}'에 일정을 적용했습니다: {len(trip.itinerary)}일 {count}곳."
+    if left_out:
+        summary += f" 저장된 장소와 맞지 않아 빠진 항목: {', '.join(left_out)}."
+    return ToolOutput(summary=summary, data={"trip_id": trip.id, "items": count, "unmatched": left_out},
+                      cards=[Card(card_type="itinerary", title=trip.title,
+                                  data={**_itinerary_data(trip, _en(ctx)), "unmatched": left_out})])
 
 
 def remove_confirmation(args: RemovePlaceArgs, ctx: ToolContext, previous: RemovePlaceArgs | None) -> Confirmation:

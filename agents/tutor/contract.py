@@ -138,3 +138,48 @@ def _location(raw: dict[str, Any]) -> dict[str, Any]:
     except (ValueError, KeyError):
         pass
     return out
+
+
+_FIELDS: dict[str, type[BaseModel]] = {"": ContextText, "ui_snapshot": UISnapshot,
+                                       "interaction_state": InteractionState}
+
+
+def _merge(base: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in given.items():
+        out[key] = _merge(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
+def _route_of(raw: dict[str, Any]) -> str:
+    for part in ("ui_snapshot", "interaction_state"):
+        section = raw.get(part)
+        if isinstance(section, dict) and isinstance(section.get("route"), str) and is_route(section["route"]):
+            return section["route"]
+    mode = raw.get("mode")
+    if mode == "stock":
+        return f"/stock/{next(iter(stocks()))}"
+    return f"/{mode}" if mode in ("home", "education", "my") else "/home"
+
+
+def complete(text: str, now: datetime) -> tuple[str, list[str]]:
+    """A partial ``context_text`` (issue 30: the seed only recommends the structure) completed with the
+    defaults of the screen it names (its route, else its mode, else home), and the fields it has that the
+    contract does not know (named in a warning, never refused). Text that is not a JSON object is left
+    as it is, for ``parse`` to refuse by name."""
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError:
+        return text, []
+    if not isinstance(raw, dict):
+        return text, []
+    unknown = [f"context_text.{key}" for key in raw if key not in ContextText.model_fields]
+    for part, model in _FIELDS.items():
+        section = raw.get(part) if part else None
+        if isinstance(section, dict):
+            unknown += [f"context_text.{part}.{key}" for key in section if key not in model.model_fields]
+    try:
+        defaults = build(state_for_route(_route_of(raw)), now).model_dump(mode="json")
+    except ValueError:
+        return text, unknown
+    return json.dumps(_merge(defaults, raw), ensure_ascii=False), unknown

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from agents.core.clock import system_clock
 from agents.core.inputs import InvalidInput
 from agents.http.auth import Caller
 from agents.http.body_limit import document_route
@@ -56,17 +57,20 @@ def tutor_routes(caller: Callable[..., Caller]) -> APIRouter:
                  openapi_extra=document_route("/api/v1/tutor/chat"))
     async def chat(who: Who, body: TutorChatBody, request: Request) -> Any:
         user = who.user(body.user)
-        if body.context_text is not None:
+        context_text, unknown = body.context_text, []
+        if context_text is not None:  # a partial screen takes the defaults of the screen it names
+            context_text, unknown = contract.complete(context_text, system_clock())
             try:
-                contract.state_of(contract.parse(body.context_text))
+                contract.state_of(contract.parse(context_text))
             except contract.BadContext as exc:
                 raise InvalidInput("context_text", f"context_text가 샌드박스 앱의 화면 JSON이 아닙니다: 앱이 보낸 그대로 "
                                                    f"보내거나 홈 화면이면 빼세요. ({exc} Send the sandbox app's "
                                                    "context_text, or leave it out for the home screen.)") from exc
-        extra = {"context_text": body.context_text, "use_web_search": body.use_web_search,
+        extra = {"context_text": context_text, "use_web_search": body.use_web_search,
                  "response_mode": body.response_mode, "structured_extract": body.structured_extract}
         return await stream_agent_turn("tutor", body.message, extra, user=user, provider=body.provider,
                                        model=body.model, conversation_id=body.session_id,
-                                       limiter=getattr(request.app.state, "limiter", None), format_event=wire.frame)
+                                       limiter=getattr(request.app.state, "limiter", None),
+                                       format_event=wire.frame if not unknown else wire.warned(unknown))
 
     return router

@@ -7,7 +7,7 @@ the type when ``data.type`` is missing, as the seed asks clients to do."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from agents.core.events import Event
@@ -39,6 +39,21 @@ def to_wire(event: Event) -> dict[str, Any]:
 def frame(event: Event) -> str:
     data = to_wire(event)
     return f"event: {data['type']}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+def warned(fields: list[str]) -> Callable[[Event], str]:
+    """``frame``, with a ``warning`` frame first naming the ``context_text`` fields the contract does not know
+    (issue 30: ignored, never a 422). It is the edge's own frame: nothing of it is stored as an event."""
+    names = ", ".join(fields)
+    warning = {"type": "warning", "code": "unknown_fields", "fields": fields,
+               "message": f"context_text에 계약에 없는 항목이 있어 무시했습니다: {names} (Unknown context_text fields "
+                          f"were ignored: {names})"}
+    first = [f"event: warning\ndata: {json.dumps(warning, ensure_ascii=False)}\n\n"]
+
+    def format_event(event: Event) -> str:
+        return (first.pop() if first else "") + frame(event)
+
+    return format_event
 
 
 def read_frames(lines: Iterable[str]) -> Iterator[dict[str, Any]]:

@@ -121,6 +121,14 @@ class ConversationRepo:
         )
         return bool(rows)
 
+    def find_by_state(self, user_id: str, agent_id: str, key: str, value: str) -> str | None:
+        """The user's newest conversation with this agent whose ``state[key]`` is ``value`` (a client-held
+        session id, issue 30), or None."""
+        row = self.db.fetchone(
+            """SELECT id FROM conversations WHERE user_id = ? AND agent_id = ? AND json_extract_string(state, ?) = ?
+               ORDER BY updated_at DESC, id DESC LIMIT 1""", [user_id, agent_id, f"$.{key}", value])
+        return row[0] if row else None
+
     def set_state(self, conv_id: str, state: dict[str, Any]) -> None:
         self.db.execute("UPDATE conversations SET state = ? WHERE id = ?", [dumps(state), conv_id])
 

@@ -1,0 +1,79 @@
+"""What every seed adapter shares (issue 30): the router under ``/seeds/<nnn>`` with the "seed interfaces"
+tag, camelCase names at this edge only, bare ``data:`` frames, and refusals of a bad body that name the
+field in Korean and English. Each seed's own mapping lives in its agent's folder (``seed_http.py``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
+
+from agents.http.errors import error_response, validation_refusal
+
+SEED_TAG = "seed interfaces"
+# One SSE event as OpenAPI 3.2 describes a text/event-stream item: the seeds send `data:` lines only.
+SSE_EVENT = {"type": "object", "required": ["data"], "properties": {"event": {"type": "string"},
+                                                                    "data": {"type": "string"}}}
+
+
+def camel_key(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def camel(value: Any) -> Any:
+    """Our snake_case keys as the seeds' camelCase, all the way down (values are left alone)."""
+    if isinstance(value, dict):
+        return {camel_key(k) if isinstance(k, str) else k: camel(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [camel(v) for v in value]
+    return value
+
+
+def data_frame(payload: dict[str, Any]) -> str:
+    """One SSE frame as the seeds write it: a single ``data:`` line, no ``event:`` line."""
+    return f"data: {json.dumps(payload, ensure_ascii=False)}\n\n"
+
+
+def _korean(kind: str, field: str) -> str:
+    match kind:
+        case "extra_forbidden":
+            return f"'{field}'은(는) 이 경로가 받지 않는 항목입니다. 빼고 보내세요."
+        case "missing":
+            return f"'{field}' 항목이 필요합니다." if field != "body" else "JSON 본문이 필요합니다."
+    return f"'{field}' 값이 올바르지 않습니다."
+
+
+def seed_refusal(exc: RequestValidationError) -> Response:
+    """The API's own refusal (status, code, field), its message prefixed with the same in Korean."""
+    english = validation_refusal(exc)
+    detail = json.loads(bytes(english.body))["error"]
+    errors = list(exc.errors())
+    kind = errors[0].get("type", "") if errors else ""
+    field = detail.get("field") or "body"
+    korean = "본문이 JSON이 아닙니다." if detail["code"] == "invalid_json" else _korean(kind, field)
+    return error_response(english.status_code, detail["code"], f"{korean} ({detail['message']})", detail.get("field"))
+
+
+class SeedRoute(APIRoute):
+    """A route whose bad body is refused in Korean and English (the API's own refusals are English)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def guarded(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except RequestValidationError as exc:
+                return seed_refusal(exc)
+
+        return guarded
+
+
+def seed_router(number: str) -> APIRouter:
+    """The router for seed ``number`` ("000"), its own paths below ``/seeds/<number>``."""
+    return APIRouter(prefix=f"/seeds/{number}", tags=[SEED_TAG], route_class=SeedRoute)
