@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agents.core.referents import dialogue_context
 from agents.marketing.store import MarketingStore
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ def build_context(turn: Turn) -> str:
     ]
     lines += [f"- {c['id']} | {c['name']} | {c['status']} | {c['objective']} | {c['daily_budget']}"
               for c in ms.campaigns(turn.user_id)[:60]]
+    if dialogue := dialogue_context(turn):
+        lines += ["", dialogue]
     return "\n".join(lines)
 
 

@@ -8,10 +8,12 @@ from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, latest_tool_results
+from agents.marketing import followup
 from agents.marketing.context import parse_budgets, parse_context
 from agents.marketing.format import ctr, roas, signed, signed_pct
 from agents.marketing.nlu import understand
 from agents.marketing.slots import fill_slot
+from agents.nlu.dialogue import Dialogue
 from agents.nlu.korean_money import format_krw
 
 
@@ -23,6 +25,9 @@ def policy(request: ModelRequest) -> PolicyReply:
         return PolicyReply(text=compose(latest_tool_results(request.messages)))
     pending = pending_clarification(request.messages)
     decided = fill_slot(pending, last.content, roster, month) if pending else None
+    if decided is None:  # a follow-up that points back is read against the dialogue state first
+        decided = followup.resolve(last.content, roster, month, Dialogue.parse(request.system),
+                                   budgets=parse_budgets(request.system))
     if decided is None:
         decided = understand(last.content, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages),
                              budgets=parse_budgets(request.system))
