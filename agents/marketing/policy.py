@@ -32,8 +32,35 @@ def policy(request: ModelRequest) -> PolicyReply:
         decided = understand(last.content, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages),
                              budgets=parse_budgets(request.system))
     if decided.tool:
-        return PolicyReply(text=decided.text, tool_calls=[(decided.tool, decided.args)])
+        text = decided.text or proposal_sentence(decided.tool, decided.args, roster, parse_budgets(request.system))
+        return PolicyReply(text=text, tool_calls=[(decided.tool, decided.args)])
     return PolicyReply(text=decided.text)
+
+
+def proposal_sentence(tool: str, args: dict[str, Any], roster: list[tuple[str, str]], budgets: dict[str, int]) -> str:
+    """The reply sentence that comes with a change's confirmation card: what will change, and that the
+    card's button runs it (a card alone leaves a person guessing what was understood)."""
+    cid = str(args.get("campaignId") or "")
+    name = next((n for i, n in roster if cid in (i, n)), cid)
+    tail = " 확인 카드의 [확인]을 누르면 실행돼요."
+    match tool:
+        case "pauseCampaign" | "resumeCampaign" | "deleteCampaign":
+            verb = {"pauseCampaign": "일시정지", "resumeCampaign": "재개", "deleteCampaign": "삭제"}[tool]
+            extra = " 삭제해도 성과 기록은 보관돼요." if tool == "deleteCampaign" else ""
+            return f"'{name}' 캠페인을 {verb}할까요?{extra}{tail}"
+        case "updateCampaignBudget":
+            now = next((budgets[i] for i, n in roster if cid in (i, n) and i in budgets), None)
+            if args.get("dailyBudget") is not None:
+                new = int(args["dailyBudget"])
+            elif args.get("changePercent") is not None and now is not None:
+                new = round(now * (1 + float(args["changePercent"]) / 100))
+            else:
+                return f"'{name}' 일일 예산을 바꿀까요?{tail}"
+            if now is None:
+                return f"'{name}' 일일 예산을 {format_krw(new)}으로 바꿀까요?{tail}"
+            return (f"'{name}' 일일 예산을 {format_krw(now)} → {format_krw(new)}({new - now:+,}원)으로 "
+                    f"바꿀까요?{tail}")
+    return ""
 
 
 def pending_clarification(messages: list[ChatMessage]) -> dict[str, Any] | None:

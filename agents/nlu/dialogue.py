@@ -45,6 +45,10 @@ def _mention(raw: Any) -> Mention | None:
     return Mention(raw["kind"][:MAX_TEXT], raw["id"][:MAX_TEXT], name[:MAX_TEXT])
 
 
+def _cut(m: Mention) -> Mention:
+    return Mention(m.kind[:MAX_TEXT], m.id[:MAX_TEXT], m.name[:MAX_TEXT])
+
+
 def _bounded(value: Any, depth: int = 0) -> Any:
     """A JSON-safe copy of a tool argument, cut to a small size (strings, lists and nesting)."""
     if isinstance(value, str):
@@ -124,13 +128,13 @@ class Dialogue:
         plain reply changes no referent); ``listed`` replaces the list shown when given."""
         if tool is not None:
             self.tool, self.args = tool[:MAX_TEXT], _bounded(dict(args or {}))
-        named = list(dict.fromkeys(mentions))[:MAX_FOCUS]
+        named = list(dict.fromkeys(_cut(m) for m in list(mentions)[:MAX_LISTED]))[:MAX_FOCUS]
         if named:
             self.recent = named
             keep = [m for m in self.focus if m not in named]
             self.focus = (named + keep)[:MAX_FOCUS]
         if listed is not None:
-            self.listed = list(listed)[:MAX_LISTED]
+            self.listed = [_cut(m) for m in list(listed)[:MAX_LISTED]]
 
     # --- reading -----------------------------------------------------------------
 
