@@ -46,3 +46,8 @@ def parse_context(system: str) -> tuple[list[tuple[str, str]], str]:
 def parse_budgets(system: str) -> dict[str, int]:
     """Campaign id -> daily budget (KRW), from the same lines: "3만원 더" needs the current one."""
     return {m.group(1): int(m.group(5)) for m in _LINE.finditer(system)}
+
+
+def parse_statuses(system: str) -> dict[str, str]:
+    """Campaign id -> ACTIVE or PAUSED, from the same lines: pausing a paused campaign needs no card."""
+    return {m.group(1): m.group(3) for m in _LINE.finditer(system)}

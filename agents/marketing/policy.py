@@ -4,17 +4,20 @@ reply from the tool results (never from invented figures)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, latest_tool_results
 from agents.marketing import followup
-from agents.marketing.context import parse_budgets, parse_context
+from agents.marketing.context import parse_budgets, parse_context, parse_statuses
 from agents.marketing.format import ctr, roas, signed, signed_pct
 from agents.marketing.nlu import understand
 from agents.marketing.slots import fill_slot
 from agents.nlu.dialogue import Dialogue
 from agents.nlu.korean_money import format_krw
+
+_REFUSED = re.compile(r"^Cannot propose \w+: ")
 
 
 def policy(request: ModelRequest) -> PolicyReply:
@@ -31,6 +34,10 @@ def policy(request: ModelRequest) -> PolicyReply:
     if decided is None:
         decided = understand(last.content, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages),
                              budgets=parse_budgets(request.system))
+    if decided.tool in ("pauseCampaign", "resumeCampaign"):
+        already = _already(decided.tool, str(decided.args.get("campaignId")), roster, parse_statuses(request.system))
+        if already:
+            return PolicyReply(text=already)
     if decided.tool:
         text = decided.text or proposal_sentence(decided.tool, decided.args, roster, parse_budgets(request.system))
         return PolicyReply(text=text, tool_calls=[(decided.tool, decided.args)])
@@ -61,6 +68,17 @@ def proposal_sentence(tool: str, args: dict[str, Any], roster: list[tuple[str, s
             return (f"'{name}' 일일 예산을 {format_krw(now)} → {format_krw(new)}({new - now:+,}원)으로 "
                     f"바꿀까요?{tail}")
     return ""
+
+
+def _already(tool: str, cid: str, roster: list[tuple[str, str]], statuses: dict[str, str]) -> str:
+    """"'X' is already paused": said instead of a card that could only be refused."""
+    name = next((n for i, n in roster if cid in (i, n)), None)
+    status = next((statuses.get(i) for i, n in roster if cid in (i, n)), None)
+    if name is None or status != ("PAUSED" if tool == "pauseCampaign" else "ACTIVE"):
+        return ""
+    if tool == "pauseCampaign":
+        return f"'{name}' 캠페인은 이미 일시정지 상태예요. 다시 켜려면 \"{name} 재개해줘\"라고 말씀해주세요."
+    return f"'{name}' 캠페인은 이미 진행 중이에요. 멈추려면 \"{name} 일시정지해줘\"라고 말씀해주세요."
 
 
 def pending_clarification(messages: list[ChatMessage]) -> dict[str, Any] | None:
@@ -99,8 +117,9 @@ def compose(results: list[tuple[str, dict[str, Any]]]) -> str:
 
 
 def _one(name: str, payload: dict[str, Any]) -> str:
-    if not payload.get("ok", False):
-        return f"⚠️ {payload.get('error') or payload.get('summary') or '요청을 처리하지 못했습니다.'}"
+    if not payload.get("ok", False):  # the runner's "Cannot propose <tool>: " prefix names no one's words
+        problem = str(payload.get("error") or payload.get("summary") or "요청을 처리하지 못했습니다.")
+        return "⚠️ " + _REFUSED.sub("", problem)
     data = payload.get("data") or {}
     if payload.get("data_truncated"):
         return payload.get("summary", "")

@@ -46,7 +46,7 @@ class Change:
         return 1 + self.percent / 100
 
 
-_UP = re.compile(r"올려|올리|늘려|늘리|높여|높이|증액|인상|키워|더\s*써|추가|up\b|increase|raise|boost|bump|grow|more|higher|scale up")
+_UP = re.compile(r"올려|올리|늘려|늘리|높여|높이|증액|인상|키워|얹어|얹|보태|더\s*써|추가|up\b|increase|raise|boost|bump|grow|more|higher|scale up")
 _DOWN = re.compile(r"줄여|줄이|내려|내리|낮춰|낮추|감액|삭감|인하|깎|빼(?:줘|주|자|요|라|\s|$)|차감|덜\s*써|down\b|decrease|reduce|lower|cut|less|trim|slash|scale down")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|퍼센트|퍼|프로|percent|pct)")
 _HALF = re.compile(r"절반|반\s*(?:으로|만|정도|토막|값)|반이|half|halve|halved|halving|50\s*%\s*로|by half")
