@@ -13,8 +13,10 @@ from agents.nlu.dialogue import Dialogue, Mention
 if TYPE_CHECKING:
     from agents.core.turn import Turn
 
-# (tool name, its arguments, its result payload) -> (entities it named, the list it showed or None)
-Extract = Callable[[str, dict[str, Any], dict[str, Any]], tuple[list[Mention], list[Mention] | None]]
+# (tool name, its arguments, its result payload) -> (entities it named, the list it showed or None, the
+# arguments to remember in the agent's own words, or None for the call's arguments as they are)
+Extract = Callable[[str, dict[str, Any], dict[str, Any]],
+                   tuple[list[Mention], list[Mention] | None, dict[str, Any] | None]]
 
 
 def _loads(raw: str | None) -> dict[str, Any]:
@@ -35,10 +37,13 @@ def remember_turn(turn: Turn, extract: Extract, *, meta_tools: frozenset[str] = 
         for call in message.tool_calls if message.role == "assistant" else []:
             name, args = str(call.get("name") or ""), _loads(call.get("arguments"))
             payload = results.get(call.get("id"), {})
-            if not name or (payload and payload.get("ok") is False):
-                continue  # a failed call changed nothing the user can point at
-            mentions, listed = extract(name, args, payload)
-            dialogue.remember(None if name in meta_tools else name, args, mentions=mentions, listed=listed)
+            if not name:
+                continue
+            mentions, listed, own = extract(name, args, payload)
+            if payload.get("ok") is False:  # still the last request ("다시" repeats it), but it showed nothing
+                mentions, listed = [], None
+            dialogue.remember(None if name in meta_tools else name, args if own is None else own,
+                              mentions=mentions, listed=listed)
     if dialogue.to_json() != before:
         dialogue.save(turn.state)
 

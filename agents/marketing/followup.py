@@ -28,7 +28,8 @@ ONE_CAMPAIGN = frozenset({"getPerformanceKPI", "getCampaignDetail", "checkAnomal
 _COMPARE = ("비교", "붙여서", "대비", "vs", "compare", "versus", "side by side")
 
 
-def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]) -> tuple[list[Mention], list[Mention] | None]:
+def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]
+            ) -> tuple[list[Mention], list[Mention] | None, dict[str, Any] | None]:
     """The campaigns a call named (its arguments) and the list it showed (a campaign list, in order)."""
     data = payload.get("data") if isinstance(payload.get("data"), dict) else {}
     named = [args.get("campaignId"), *(args.get("campaignIds") or [])]
@@ -37,7 +38,7 @@ def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]) -> tuple[l
     if tool == "listCampaigns":
         rows = data.get("campaigns") if isinstance(data.get("campaigns"), list) else []
         listed = [Mention(CAMPAIGN, str(r.get("id")), str(r.get("name") or "")) for r in rows if isinstance(r, dict)]
-    return mentions, listed
+    return mentions, listed, None
 
 
 def _on_roster(mentions: list[Mention], roster: Roster) -> Roster:

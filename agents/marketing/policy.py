@@ -34,12 +34,11 @@ def policy(request: ModelRequest) -> PolicyReply:
     if decided is None:
         decided = understand(last.content, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages),
                              budgets=parse_budgets(request.system))
-    if decided.tool in ("pauseCampaign", "resumeCampaign"):
-        already = _already(decided.tool, str(decided.args.get("campaignId")), roster, parse_statuses(request.system))
-        if already:
-            return PolicyReply(text=already)
     if decided.tool:
-        text = decided.text or proposal_sentence(decided.tool, decided.args, roster, parse_budgets(request.system))
+        text = decided.text
+        if not text and not _already(decided.tool, str(decided.args.get("campaignId")), roster,
+                                     parse_statuses(request.system)):
+            text = proposal_sentence(decided.tool, decided.args, roster, parse_budgets(request.system))
         return PolicyReply(text=text, tool_calls=[(decided.tool, decided.args)])
     return PolicyReply(text=decided.text)
 
@@ -70,15 +69,11 @@ def proposal_sentence(tool: str, args: dict[str, Any], roster: list[tuple[str, s
     return ""
 
 
-def _already(tool: str, cid: str, roster: list[tuple[str, str]], statuses: dict[str, str]) -> str:
-    """"'X' is already paused": said instead of a card that could only be refused."""
-    name = next((n for i, n in roster if cid in (i, n)), None)
-    status = next((statuses.get(i) for i, n in roster if cid in (i, n)), None)
-    if name is None or status != ("PAUSED" if tool == "pauseCampaign" else "ACTIVE"):
-        return ""
-    if tool == "pauseCampaign":
-        return f"'{name}' 캠페인은 이미 일시정지 상태예요. 다시 켜려면 \"{name} 재개해줘\"라고 말씀해주세요."
-    return f"'{name}' 캠페인은 이미 진행 중이에요. 멈추려면 \"{name} 일시정지해줘\"라고 말씀해주세요."
+def _already(tool: str, cid: str, roster: list[tuple[str, str]], statuses: dict[str, str]) -> bool:
+    """Pausing a paused campaign (resuming an active one): the tool's refusal is the reply, so no
+    "일시정지할까요?" goes before it."""
+    wanted = {"pauseCampaign": "PAUSED", "resumeCampaign": "ACTIVE"}.get(tool)
+    return wanted is not None and any(statuses.get(i) == wanted for i, n in roster if cid in (i, n))
 
 
 def pending_clarification(messages: list[ChatMessage]) -> dict[str, Any] | None:

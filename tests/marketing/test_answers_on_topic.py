@@ -108,8 +108,8 @@ def test_a_change_confirmation_comes_with_a_reply_sentence(mkt: Session, text: s
     assert reply.endswith("확인 카드의 [확인]을 누르면 실행돼요.") or "확인 카드의 [확인]을 누르면 실행돼요." in reply
 
 
-def test_pausing_a_paused_campaign_says_so_without_a_card_or_an_internal_name(mkt: Session) -> None:
+def test_pausing_a_paused_campaign_says_why_not_without_an_internal_name(mkt: Session) -> None:
     assert {c["name"]: c for c in MarketingStore(mkt.store).campaigns("demo")}["VIP 재구매"]["status"] == "PAUSED"
     events = mkt.run("VIP 재구매 잠깐 멈춰줘")
-    assert types(events) == ["thinking", "text", "suggested_questions", "done"]
-    assert text_of(events) == "'VIP 재구매' 캠페인은 이미 일시정지 상태예요. 다시 켜려면 \"VIP 재구매 재개해줘\"라고 말씀해주세요."
+    assert types(events) == ["thinking", "tool_call", "tool_result", "thinking", "text", "suggested_questions", "done"]
+    assert text_of(events) == "⚠️ 'VIP 재구매' 캠페인은 현재 일시정지 상태라 일시정지할 수 없습니다"
