@@ -207,3 +207,41 @@ def budget_advice(store: MarketingStore, user_id: str, shift_share: float = 0.2)
     expected = sum(m["change"] * next(r["roas"] for r in rows if r["id"] == m["campaign_id"]) for m in moves)
     return {"moves": moves if takers else [], "average_roas": round(average, 2), "pool": pool if takers else 0,
             "expected_daily_revenue_change": round(expected) if takers else 0}
+
+
+def metric_movers(store: MarketingStore, user_id: str, period: str, metric: str) -> list[dict[str, Any]]:
+    """Each campaign's ``metric`` now and in the previous period of the same length, the biggest fall
+    first: "CTR이 왜 떨어졌어?" is answered by the campaigns whose CTR fell."""
+    end = store.data_end(user_id)
+    if end is None:
+        return []
+    current, previous = windows(end, period)
+    keys = ("spend", "revenue", "clicks", "impressions", "conversions")
+    before = {r["id"]: ratios({k: float(r[k]) for k in keys})
+              for r in store.by_campaign(user_id, previous.start, previous.end)}
+    rows = []
+    for row in store.by_campaign(user_id, current.start, current.end):
+        cid = row["id"]
+        now = ratios({k: float(row[k]) for k in keys})
+        if not now["spend"] or cid not in before or not before[cid]["spend"]:
+            continue
+        rows.append({"campaign_id": cid, "name": row["name"], "now": now[metric], "before": before[cid][metric],
+                     "change": now[metric] - before[cid][metric]})
+    return sorted(rows, key=lambda r: r["change"])
+
+
+def split_total(store: MarketingStore, user_id: str, total: int, days: int = 30) -> dict[str, Any]:
+    """A total budget for the coming period split across the active campaigns by their last 14 days'
+    ROAS (a weak campaign keeps at least a floor), rounded to ₩1,000, with the daily budget it means."""
+    rows = [r for r in campaign_rows(store, user_id, "14d") if r["status"] == "ACTIVE" and r["spend"] > 0]
+    if not rows or total <= 0:
+        return {"total": total, "days": days, "shares": []}
+    weights = [max(r["roas"], 0.5) for r in rows]  # a floor so a weak campaign is trimmed, not dropped
+    shares, left = [], total
+    ranked = sorted(zip(rows, weights, strict=True), key=lambda rw: rw[1], reverse=True)
+    for i, (row, weight) in enumerate(ranked):
+        amount = left if i == len(ranked) - 1 else int(round(total * weight / sum(weights) / 1000) * 1000)
+        left -= amount
+        shares.append({"campaign_id": row["id"], "campaign": row["name"], "roas": round(row["roas"], 2),
+                       "amount": amount, "daily": int(amount // days), "current_daily": row["daily_budget"]})
+    return {"total": total, "days": days, "shares": shares}

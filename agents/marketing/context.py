@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agents.core.referents import dialogue_context
 from agents.marketing.store import MarketingStore
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ def build_context(turn: Turn) -> str:
     ]
     lines += [f"- {c['id']} | {c['name']} | {c['status']} | {c['objective']} | {c['daily_budget']}"
               for c in ms.campaigns(turn.user_id)[:60]]
+    if dialogue := dialogue_context(turn):
+        lines += ["", dialogue]
     return "\n".join(lines)
 
 
@@ -43,3 +46,8 @@ def parse_context(system: str) -> tuple[list[tuple[str, str]], str]:
 def parse_budgets(system: str) -> dict[str, int]:
     """Campaign id -> daily budget (KRW), from the same lines: "3만원 더" needs the current one."""
     return {m.group(1): int(m.group(5)) for m in _LINE.finditer(system)}
+
+
+def parse_statuses(system: str) -> dict[str, str]:
+    """Campaign id -> ACTIVE or PAUSED, from the same lines: pausing a paused campaign needs no card."""
+    return {m.group(1): m.group(3) for m in _LINE.finditer(system)}

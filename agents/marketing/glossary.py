@@ -33,11 +33,19 @@ _EN_ASK = r"(?:what\s+is|what's|whats|what\s+does|define|meaning\s+of|explain)\s
 _OWN = re.compile(r"우리|저희|내\s|제\s|our\b|my\b|\bthe\s+(?:roas|cpa|ctr|cpc|cpm|cvr)\b|캠페인|campaign|얼마|몇|how\s+much", re.I)
 
 
+# "A랑 B 차이가 뭐야", "what's the difference between A and B": two words weighed, not two figures
+_DIFFERENCE = re.compile(r"차이|다른\s*점|뭐가\s*달라|어떻게\s*달라|다른\s*거야|differ|difference|\bvs\.?\b|versus", re.I)
+
+
 def definition(text: str) -> str | None:
     """The meaning of the metric the text asks about as a word, or None when it asks for figures."""
     t = normalise(text)
     if _OWN.search(t):
         return None
+    named = [(name, meaning) for name, (pattern, meaning) in TERMS.items() if re.search(rf"(?:{pattern})", t, re.I)]
+    if len(named) >= 2 and _DIFFERENCE.search(t):
+        return (f"{' / '.join(n for n, _ in named)}는 서로 다른 지표예요.\n"
+                + "\n".join(f"- {meaning}" for _, meaning in named))
     for pattern, meaning in TERMS.values():
         if re.search(rf"(?:{pattern})(?:{_KO_ASK})", t, re.I) or re.search(_EN_ASK.format(t=pattern), t, re.I):
             return meaning

@@ -22,6 +22,7 @@ from agents.nlu import ExemplarClassifier, compact, decide, direction, find_amou
 TRAINING_PATH = Path(__file__).with_name("training.yaml")
 MUTATIONS = frozenset({"createCampaign", "updateCampaignBudget", "pauseCampaign", "resumeCampaign", "deleteCampaign",
                        "generateAdCopy"})
+TREND_METRICS = frozenset({"roas", "ctr", "cpa", "spend", "revenue"})
 SMALL_TALK = frozenset({"greeting", "thanks", "help", "offtopic", "confirm", "cancel"})
 # Chip texts for a question back: each is itself a request the rules understand.
 CHOICES = {"getPerformanceKPI": "이번 주 성과 보기", "listCampaigns": "캠페인 목록 보기", "getBudgetRecommendation": "예산 재분배 추천",
@@ -257,9 +258,15 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
                                  "최근 집계일 기준으로 이상 징후를 점검할게요.", source)
         case "analyzeTrends":
             period = rd.period(r.text, "14d")
-            return Understanding("analyzeTrends", {"period": "7d" if period == "today" else period}, source=source)
+            args = {"period": "7d" if period == "today" else period}
+            if r.metric in TREND_METRICS:
+                args["metric"] = r.metric  # "CTR이 왜 떨어졌어?": the answer leads with CTR
+            return Understanding("analyzeTrends", args, source=source)
         case "getBudgetRecommendation":
             share = rd.share(r.text)  # "20%만 재배분한다면": how much of a weak campaign's budget to move
+            if r.amount is not None and r.amount >= 5000 and not r.campaigns:
+                return Understanding("getBudgetRecommendation", {"totalBudget": r.amount},  # "총예산 300만원을 나눈다면"
+                                     "최근 14일 캠페인별 ROAS를 기준으로 총예산을 나눠볼게요.", source)
             return Understanding("getBudgetRecommendation", {"shiftShare": share} if share and share <= 0.5 else {},
                                  "최근 14일 캠페인별 ROAS를 기준으로 예산 배분을 살펴볼게요.", source)
         case "listCampaigns":

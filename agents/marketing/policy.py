@@ -4,15 +4,20 @@ reply from the tool results (never from invented figures)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, latest_tool_results
-from agents.marketing.context import parse_budgets, parse_context
+from agents.marketing import followup
+from agents.marketing.context import parse_budgets, parse_context, parse_statuses
 from agents.marketing.format import ctr, roas, signed, signed_pct
 from agents.marketing.nlu import understand
 from agents.marketing.slots import fill_slot
+from agents.nlu.dialogue import Dialogue
 from agents.nlu.korean_money import format_krw
+
+_REFUSED = re.compile(r"^Cannot propose \w+: ")
 
 
 def policy(request: ModelRequest) -> PolicyReply:
@@ -23,12 +28,52 @@ def policy(request: ModelRequest) -> PolicyReply:
         return PolicyReply(text=compose(latest_tool_results(request.messages)))
     pending = pending_clarification(request.messages)
     decided = fill_slot(pending, last.content, roster, month) if pending else None
+    if decided is None:  # a follow-up that points back is read against the dialogue state first
+        decided = followup.resolve(last.content, roster, month, Dialogue.parse(request.system),
+                                   budgets=parse_budgets(request.system))
     if decided is None:
         decided = understand(last.content, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages),
                              budgets=parse_budgets(request.system))
     if decided.tool:
-        return PolicyReply(text=decided.text, tool_calls=[(decided.tool, decided.args)])
+        text = decided.text
+        if not text and not _already(decided.tool, str(decided.args.get("campaignId")), roster,
+                                     parse_statuses(request.system)):
+            text = proposal_sentence(decided.tool, decided.args, roster, parse_budgets(request.system))
+        return PolicyReply(text=text, tool_calls=[(decided.tool, decided.args)])
     return PolicyReply(text=decided.text)
+
+
+def proposal_sentence(tool: str, args: dict[str, Any], roster: list[tuple[str, str]], budgets: dict[str, int]) -> str:
+    """The reply sentence that comes with a change's confirmation card: what will change, and that the
+    card's button runs it (a card alone leaves a person guessing what was understood)."""
+    cid = str(args.get("campaignId") or "")
+    name = next((n for i, n in roster if cid in (i, n)), cid)
+    tail = " 확인 카드의 [확인]을 누르면 실행돼요."
+    match tool:
+        case "pauseCampaign" | "resumeCampaign" | "deleteCampaign":
+            verb = {"pauseCampaign": "일시정지", "resumeCampaign": "재개", "deleteCampaign": "삭제"}[tool]
+            extra = " 삭제해도 성과 기록은 보관돼요." if tool == "deleteCampaign" else ""
+            return f"'{name}' 캠페인을 {verb}할까요?{extra}{tail}"
+        case "updateCampaignBudget":
+            now = next((budgets[i] for i, n in roster if cid in (i, n) and i in budgets), None)
+            if args.get("dailyBudget") is not None:
+                new = int(args["dailyBudget"])
+            elif args.get("changePercent") is not None and now is not None:
+                new = round(now * (1 + float(args["changePercent"]) / 100))
+            else:
+                return f"'{name}' 일일 예산을 바꿀까요?{tail}"
+            if now is None:
+                return f"'{name}' 일일 예산을 {format_krw(new)}으로 바꿀까요?{tail}"
+            return (f"'{name}' 일일 예산을 {format_krw(now)} → {format_krw(new)}({new - now:+,}원)으로 "
+                    f"바꿀까요?{tail}")
+    return ""
+
+
+def _already(tool: str, cid: str, roster: list[tuple[str, str]], statuses: dict[str, str]) -> bool:
+    """Pausing a paused campaign (resuming an active one): the tool's refusal is the reply, so no
+    "일시정지할까요?" goes before it."""
+    wanted = {"pauseCampaign": "PAUSED", "resumeCampaign": "ACTIVE"}.get(tool)
+    return wanted is not None and any(statuses.get(i) == wanted for i, n in roster if cid in (i, n))
 
 
 def pending_clarification(messages: list[ChatMessage]) -> dict[str, Any] | None:
@@ -67,8 +112,9 @@ def compose(results: list[tuple[str, dict[str, Any]]]) -> str:
 
 
 def _one(name: str, payload: dict[str, Any]) -> str:
-    if not payload.get("ok", False):
-        return f"⚠️ {payload.get('error') or payload.get('summary') or '요청을 처리하지 못했습니다.'}"
+    if not payload.get("ok", False):  # the runner's "Cannot propose <tool>: " prefix names no one's words
+        problem = str(payload.get("error") or payload.get("summary") or "요청을 처리하지 못했습니다.")
+        return "⚠️ " + _REFUSED.sub("", problem)
     data = payload.get("data") or {}
     if payload.get("data_truncated"):
         return payload.get("summary", "")

@@ -7,7 +7,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from agents.core.events import Event, Thinking
+from agents.core.referents import remember_turn
 from agents.core.turn import tool_loop
+from agents.marketing.followup import META_TOOLS, extract
 
 if TYPE_CHECKING:
     from agents.core.turn import Turn
@@ -30,3 +32,4 @@ def pipeline(turn: Turn) -> Iterator[Event]:
                 yield _thinking(turn, "query", event.name)
             case "tool_result":
                 yield _thinking(turn, "compose")
+    remember_turn(turn, extract, meta_tools=META_TOOLS)  # what the next "그거 / 다시" points at

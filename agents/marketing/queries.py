@@ -215,6 +215,8 @@ def check_anomalies(args: AnomalyArgs, ctx: ToolContext) -> ToolOutput:
 
 class TrendArgs(BaseModel):
     period: Literal["7d", "14d", "30d"] = "14d"
+    metric: Literal["roas", "ctr", "cpa", "spend", "revenue", "conversions"] | None = Field(
+        None, description="the metric the question is about (\"CTR이 왜 떨어졌어?\" -> ctr): the answer leads with it")
 
 
 def analyze_trends(args: TrendArgs, ctx: ToolContext) -> ToolOutput:
@@ -236,14 +238,43 @@ def analyze_trends(args: TrendArgs, ctx: ToolContext) -> ToolOutput:
                   "series": {"ROAS": [round(w["roas"], 2) for w in result["weekdays"]]}, "y_title": "ROAS"}})
     data = {"deltas": k["deltas"], "current": k["current"], "best": [{"name": r["name"], "roas": r["roas"]} for r in result["best"]],
             "worst": [{"name": r["name"], "roas": r["roas"]} for r in result["worst"]], "weekdays": result["weekdays"]}
+    if args.metric:  # the asked metric first: its change and the campaigns that moved it most
+        lead, data["movers"] = _metric_lead(ctx, args, k)
+        summary = lead + "\n\n" + summary
     return ToolOutput(summary=summary, data=data, cards=[card])
+
+
+_METRIC = {"roas": ("ROAS", roas), "ctr": ("CTR", ctr), "cpa": ("CPA", format_krw), "spend": ("지출", format_krw),
+           "revenue": ("매출", format_krw), "conversions": ("전환", lambda v: f"{v:,.0f}건")}
+
+
+def _metric_lead(ctx: ToolContext, args: TrendArgs, k: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+    metric = args.metric or "roas"
+    label, show = _METRIC[metric]
+    now, before = k["current"][metric], k["previous"][metric]
+    way = "떨어졌" if now < before else "올랐" if now > before else "그대로"
+    by = signed(now - before, 3, "%p") if metric == "ctr" else signed_pct((now - before) / before * 100 if before else None)
+    head = (f"{label}은(는) {k['label']} {show(now)}로 직전 같은 기간 {show(before)}보다 {way}습니다({by})."
+            if way != "그대로" else f"{label}은(는) {k['label']} {show(now)}로 직전 기간과 같습니다.")
+    movers = analytics.metric_movers(MarketingStore(ctx.store), ctx.user_id, args.period, metric)
+    falling = [m for m in movers if m["change"] < 0][:3]
+    if falling:
+        head += (" 가장 많이 떨어진 캠페인은 " + ", ".join(f"{m['name']}({show(m['before'])} → {show(m['now'])})"
+                                                   for m in falling) + "입니다.")
+    if metric == "ctr" and falling:
+        head += " 클릭률 하락은 대개 소재 피로도 때문이라, 해당 캠페인의 크리에이티브 교체를 먼저 검토해보세요."
+    return head, falling
 
 
 class BudgetAdviceArgs(BaseModel):
     shiftShare: float = Field(0.2, gt=0, le=0.5, description="share of a weak campaign's budget to move")
+    totalBudget: int | None = Field(None, gt=0, le=10**12, description="a total budget (KRW) to split across campaigns")
+    days: int = Field(30, ge=1, le=366, description="the days the total budget covers (a month: 30)")
 
 
 def get_budget_recommendation(args: BudgetAdviceArgs, ctx: ToolContext) -> ToolOutput:
+    if args.totalBudget:
+        return _split_total(args, ctx)
     advice = analytics.budget_advice(MarketingStore(ctx.store), ctx.user_id, args.shiftShare)
     moves = advice["moves"]
     if not moves:
@@ -327,4 +358,22 @@ class FreeformArgs(BaseModel):
 
 def freeform_response(args: FreeformArgs, ctx: ToolContext) -> ToolOutput:
     return ToolOutput(summary=args.message, data={"message": args.message})
+
+
+def _split_total(args: BudgetAdviceArgs, ctx: ToolContext) -> ToolOutput:
+    """"다음달 총예산 300만원을 캠페인별로 어떻게 나눠?": the total split by recent ROAS."""
+    plan = analytics.split_total(MarketingStore(ctx.store), ctx.user_id, args.totalBudget or 0, args.days)
+    if not plan["shares"]:
+        return ToolOutput(summary="최근 14일 지출이 있는 진행 중 캠페인이 없어 배분안을 만들 수 없습니다.", data=plan)
+    lines = [f"총예산 {format_krw(plan['total'])}({plan['days']}일)을 최근 14일 ROAS 비중으로 나눈 캠페인별 배분안입니다:"]
+    lines += [f"- {s['campaign']} (ROAS {roas(s['roas'])}): {format_krw(s['amount'])} · 하루 약 {format_krw(s['daily'])} "
+              f"(현재 하루 {format_krw(s['current_daily'])})" for s in plan["shares"]]
+    lines.append("ROAS가 높은 캠페인에 더 많이 배정했고, 낮은 캠페인도 학습이 끊기지 않게 최소한은 남겼습니다.")
+    card = Card(card_type="budget_recommendation", title=f"총예산 {format_krw(plan['total'])} 배분안", data={
+        "columns": ["캠페인", "ROAS", "배정액", "하루 예산", "현재 하루 예산"],
+        "rows": [[s["campaign"], roas(s["roas"]), format_krw(s["amount"]), format_krw(s["daily"]),
+                  format_krw(s["current_daily"])] for s in plan["shares"]],
+        "chart": {"kind": "bar", "x": [s["campaign"] for s in plan["shares"]],
+                  "series": {"배정액(₩)": [s["amount"] for s in plan["shares"]]}}, "message": ""})
+    return ToolOutput(summary="\n".join(lines), data=plan, cards=[card])
 

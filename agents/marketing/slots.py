@@ -36,6 +36,8 @@ def fill_slot(pending: dict[str, Any], text: str, roster: Roster, month: str) ->
     if intent == "createCampaign":
         amount = find_amount(text, expect_money=slot == "dailyBudget")
         name = rd.campaign_name(text)
+        # "앱 설치 목적, 하루 4만원": words that are also a campaign's alias still answer "which objective"
+        r.objective = r.objective or rd.lexicon().value(text, "objective")
         if slot == "objective" and r.objective is None and amount is None:
             if _new_request(r):
                 return None

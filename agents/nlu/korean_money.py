@@ -29,6 +29,9 @@ _AMOUNT = re.compile(
 )
 
 
+_BARE_MAN = re.compile(r"(?<![\d일이삼사오육칠팔구십백천,.])만\s*(?:원|KRW|krw|won)")
+
+
 @dataclass(frozen=True)
 class Amount:
     value: int
@@ -97,7 +100,11 @@ def find_amounts(text: str) -> list[Amount]:
         if value >= MAX_AMOUNT:
             raise AmountTooLarge(m.group().strip())
         found.append(Amount(round(value), m.start(), m.end()))
-    return found
+    # "만원만 빼줘": 만 with no number before it is one 만 (₩10,000), as 천원 is one 천.
+    for m in _BARE_MAN.finditer(text):
+        if not any(a.start <= m.start() < a.end for a in found):
+            found.append(Amount(10_000, m.start(), m.end()))
+    return sorted(found, key=lambda a: a.start)
 
 
 def parse_amount(text: str) -> int | None:

@@ -19,6 +19,7 @@ from agents.nlu.korean_money import format_man
 from agents.shopping import router
 from agents.shopping.answers import compare, product_qa
 from agents.shopping.catalog import Catalog
+from agents.shopping.followup import last_referenced, remember
 from agents.shopping.general import english, general
 from agents.shopping.refilter import DEFAULT_BUDGET, budget_text, refilter
 from agents.shopping.router import FALLBACK_MESSAGE
@@ -48,6 +49,7 @@ def _context(turn: Turn, catalog: Catalog, state: dict[str, Any]) -> dict[str, A
         "selectedProsTags": state.get("pros", []), "selectedConsTags": state.get("cons", []),
         "clickedAnchorId": turn.extra.get("anchor_product_id"),
         "awaiting": (state.get("pending") or {}).get("ask"),
+        "lastReferenced": last_referenced(state),
     }
 
 
@@ -125,6 +127,7 @@ def _pipeline(turn: Turn) -> Iterator[Event]:
             yield from turn.say(general(catalog, intent, turn.text, state.get("category")))
     if intent.name != "ASK_CLARIFICATION":
         state.pop("pending", None)
+    remember(state, intent)  # what the next "그거 / that one" points at
     # The trace shows which of the seed's tools ran and how long it took.
     turn.spans.append({"kind": "tool", "name": tool, "ok": True, "ms": round((time.perf_counter() - started) * 1000, 3)})
 

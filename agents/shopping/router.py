@@ -148,7 +148,11 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
 
 
 def _reading(text: str, context: dict[str, Any]) -> Reading:
-    return read(text, shown=len(_shown(context)), expecting_budget=context.get("awaiting") == "budget")
+    from agents.shopping.followup import point_back
+
+    r = read(text, shown=len(_shown(context)), expecting_budget=context.get("awaiting") == "budget")
+    point_back(r, text, context)  # "그거보다 싼 거": the product the conversation last referred to
+    return r
 
 
 def classify_rules(text: str, context: dict[str, Any], products: list[dict[str, Any]] | None = None) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from agents.core.referents import dialogue_context
 from agents.core.store import MessageRow
 from agents.travel.model import CATEGORY_KO, Trip
 from agents.travel.service import TripService
@@ -96,7 +97,8 @@ def build_context(turn: Turn) -> str:
             summary = summarize(older)
             turn.state["summary"] = {"text": summary, "messages": len(older)}  # kept on the conversation
     turn.meta["trip_id"] = trip.id
-    return context_sections(trip, summary)
+    dialogue = dialogue_context(turn)
+    return context_sections(trip, summary) + (f"\n\n{dialogue}" if dialogue else "")
 
 
 def parse_trip_context(system: str) -> dict[str, Any]:

@@ -9,11 +9,13 @@ from collections.abc import Iterator
 
 from agents.core.events import Event
 from agents.core.providers.base import ModelToolCall
+from agents.core.referents import remember_turn
 from agents.core.toolcalls import tool_context
 from agents.core.tools import new_call_id
 from agents.core.turn import Turn, tool_loop
 from agents.travel.destinations import destination
 from agents.travel.fallback import parse_places
+from agents.travel.followup import META_TOOLS, extract
 from agents.travel.model import PlaceSuggestion
 from agents.travel.places import places_for
 from agents.travel.reading import english
@@ -25,6 +27,11 @@ _STRICT = ("json_block", "json")  # structured answers are trusted; lists and qu
 
 
 def pipeline(turn: Turn) -> Iterator[Event]:
+    yield from _turn(turn)
+    remember_turn(turn, extract, meta_tools=META_TOOLS)  # what the next "두번째 거 / 다시 / 거기" points at
+
+
+def _turn(turn: Turn) -> Iterator[Event]:
     # The cards follow the language the user wrote in, as the replies do (Korean unless plainly English).
     turn.meta["lang"] = "en" if re.search(r"[A-Za-z]", turn.text) and english(turn.text) else "ko"
     apply = turn.extra.get("apply_itinerary")

@@ -8,6 +8,8 @@ from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
+from agents.nlu.dialogue import Dialogue
+from agents.travel import followup
 from agents.travel.destinations import find_destination
 from agents.travel.plan import SavedPlace, candidates, draft_itinerary
 from agents.travel.reading import TIME_OF_DAY_START, Reading, TripView, english, read
@@ -48,7 +50,11 @@ def read_request(request: ModelRequest) -> Reading:
     """How the policy reads a request's last user message: against the trip in its context, together with
     the question this agent asked just before, if any (the nlu-report harness reads follow-ups with it)."""
     view, _saved, _title = trip_from_context(request.system)
-    return read(_with_pending_question(request.messages), view)
+    text = _with_pending_question(request.messages)
+    reading = read(text, view)
+    if text != request.messages[-1].content:
+        return reading  # an answer to this agent's own question is read with that question
+    return followup.resolve(reading, text, view, Dialogue.parse(request.system)) or reading
 
 
 def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, en: bool = False,

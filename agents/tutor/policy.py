@@ -10,7 +10,7 @@ from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
-from agents.tutor import contract
+from agents.tutor import contract, followup
 from agents.tutor.catalog import catalog_for
 from agents.tutor.compose import compose, english, no_advice, note_from_markdown
 from agents.tutor.names import find_stocks, find_term
@@ -134,7 +134,8 @@ def _reading(messages: list[ChatMessage], state: AppState) -> Reading:
             guess = read(text, state)
             if guess.kind == "set_period":
                 return guess
-    return read(text, state)
+    reading = read(text, state)
+    return followup.resolve(reading, text, _previous_subject(messages)) or reading  # "그 사례에서 ...?"
 
 
 def _asked(messages: list[ChatMessage]) -> dict[str, Any] | None:

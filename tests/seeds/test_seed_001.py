@@ -73,7 +73,8 @@ def test_itinerary_preview_then_apply_is_the_confirm(local: TestClient) -> None:
     answer = local.post(f"/seeds/001/api/projects/{project}/chat/apply-itinerary", params={"user": "alice"},
                         json={"preview": edited, "mode": "overwrite", "conversationId": conversation}).json()
     assert answer["success"] is True and answer["unmatched"] == ["없는 카페"]
-    assert "없는 카페" in answer["message"] and answer["data"]["items"] == 6
+    planned = sum(len(day["items"]) for day in preview["days"])  # every generated place matches a saved one
+    assert "없는 카페" in answer["message"] and answer["data"]["items"] == planned
     (card,) = answer["cards"]
     assert card["cardType"] == "itinerary" and card["data"]["unmatched"] == ["없는 카페"]
     (action,) = runtime_store().actions.list_for_conversation(conversation)

@@ -1,0 +1,53 @@
+"""The runtime side of the kit's dialogue state (``agents.nlu.dialogue``): after a turn, fold the tool
+calls it made into ``turn.state["dialogue"]`` (persisted with the conversation), and render the state
+for the next turn's system prompt. Each agent says what its tools refer to with an ``Extract``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from agents.nlu.dialogue import Dialogue, Mention
+
+if TYPE_CHECKING:
+    from agents.core.turn import Turn
+
+# (tool name, its arguments, its result payload) -> (entities it named, the list it showed or None, the
+# arguments to remember in the agent's own words, or None for the call's arguments as they are)
+Extract = Callable[[str, dict[str, Any], dict[str, Any]],
+                   tuple[list[Mention], list[Mention] | None, dict[str, Any] | None]]
+
+
+def _loads(raw: str | None) -> dict[str, Any]:
+    try:
+        value = json.loads(raw or "{}")
+    except (json.JSONDecodeError, TypeError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def remember_turn(turn: Turn, extract: Extract, *, meta_tools: frozenset[str] = frozenset()) -> None:
+    """Fold this turn's tool calls, in order, into the conversation's dialogue state. A meta tool
+    (a clarification, a plain reply) keeps the last tool: the next "다시" still means the last request."""
+    results = {m.tool_call_id: _loads(m.content) for m in turn.messages_out if m.role == "tool" and m.tool_call_id}
+    dialogue = Dialogue.from_state(turn.state)
+    before = dialogue.to_json()
+    for message in turn.messages_out:
+        for call in message.tool_calls if message.role == "assistant" else []:
+            name, args = str(call.get("name") or ""), _loads(call.get("arguments"))
+            payload = results.get(call.get("id"), {})
+            if not name:
+                continue
+            mentions, listed, own = extract(name, args, payload)
+            if payload.get("ok") is False:  # still the last request ("다시" repeats it), but it showed nothing
+                mentions, listed = [], None
+            dialogue.remember(None if name in meta_tools else name, args if own is None else own,
+                              mentions=mentions, listed=listed)
+    if dialogue.to_json() != before:
+        dialogue.save(turn.state)
+
+
+def dialogue_context(turn: Turn) -> str:
+    """The dialogue lines for the system prompt ("" before anything was referred to)."""
+    return Dialogue.from_state(turn.state).render()

@@ -1,0 +1,227 @@
+"""Dialogue state shared by every agent: what the conversation last pointed at.
+
+A follow-up ("그 중에 두번째 거", "that one", "한달 기준으로 다시", "거기서 라멘만") means nothing on its own.
+``Dialogue`` keeps the last tool and its arguments, the entities recently named (campaigns, places,
+products, cases, stocks) and the last list shown, in its order. The runtime persists it in the
+conversation state (``state["dialogue"]``) and renders it into the system prompt, so a real model and
+the offline model read the same lines; ``pointer`` reads how a message points back and ``referent``
+resolves it, returning every candidate when more than one reading remains (the agent then asks).
+Pure data: no turns, no store."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.nlu.slots import find_ordinals
+from agents.nlu.text import compact, normalise
+
+STATE_KEY = "dialogue"
+HEADER = "[dialogue state: what earlier turns referred to; resolve 그거 / 거기 / 다시 / 두번째 거 / that one / again with it]"
+MAX_FOCUS = 6  # recently named entities kept, newest first
+MAX_LISTED = 20  # positions of the last list kept
+MAX_TEXT = 120  # an id, name or argument string is cut here: the state is bounded whatever a user typed
+MAX_ARGS = 12
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One entity a turn referred to: ``kind`` is the agent's word for it (campaign, place, product...)."""
+
+    kind: str
+    id: str
+    name: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "id": self.id, "name": self.name}
+
+
+def _mention(raw: Any) -> Mention | None:
+    if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str) or not isinstance(raw.get("id"), str):
+        return None
+    name = raw.get("name") if isinstance(raw.get("name"), str) else ""
+    return Mention(raw["kind"][:MAX_TEXT], raw["id"][:MAX_TEXT], name[:MAX_TEXT])
+
+
+def _cut(m: Mention) -> Mention:
+    return Mention(m.kind[:MAX_TEXT], m.id[:MAX_TEXT], m.name[:MAX_TEXT])
+
+
+def _bounded(value: Any, depth: int = 0) -> Any:
+    """A JSON-safe copy of a tool argument, cut to a small size (strings, lists and nesting)."""
+    if isinstance(value, str):
+        return value[:MAX_TEXT]
+    if isinstance(value, bool | int | float) or value is None:
+        return value
+    if depth >= 2:
+        return None
+    if isinstance(value, list | tuple):
+        return [_bounded(v, depth + 1) for v in list(value)[:MAX_LISTED]]
+    if isinstance(value, dict):
+        return {str(k)[:40]: _bounded(v, depth + 1) for k, v in list(value.items())[:MAX_ARGS]}
+    return str(value)[:MAX_TEXT]
+
+
+@dataclass
+class Dialogue:
+    """The last tool (a query or a proposal, not a clarification), its arguments, the entities named
+    recently (newest first), those named by the last turn, and the last list shown."""
+
+    tool: str | None = None
+    args: dict[str, Any] = field(default_factory=dict)
+    focus: list[Mention] = field(default_factory=list)
+    recent: list[Mention] = field(default_factory=list)  # named by the last turn that named any
+    listed: list[Mention] = field(default_factory=list)
+
+    # --- persistence -------------------------------------------------------------
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any] | None) -> Dialogue:
+        """Read ``state["dialogue"]``; anything malformed reads as an empty dialogue, never an error."""
+        raw = (state or {}).get(STATE_KEY)
+        return cls.from_json(raw) if isinstance(raw, dict) else cls()
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Dialogue:
+        def mentions(key: str, limit: int) -> list[Mention]:
+            items = raw.get(key) if isinstance(raw.get(key), list) else []
+            return [m for m in (_mention(x) for x in items[:limit]) if m is not None]
+
+        tool = raw.get("tool") if isinstance(raw.get("tool"), str) else None
+        args = _bounded(raw.get("args")) if isinstance(raw.get("args"), dict) else {}
+        return cls(tool, args, mentions("focus", MAX_FOCUS), mentions("recent", MAX_FOCUS),
+                   mentions("listed", MAX_LISTED))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tool": self.tool, "args": self.args, "focus": [m.to_json() for m in self.focus],
+                "recent": [m.to_json() for m in self.recent], "listed": [m.to_json() for m in self.listed]}
+
+    def save(self, state: dict[str, Any]) -> None:
+        state[STATE_KEY] = self.to_json()
+
+    def render(self) -> str:
+        """The lines added to the system prompt (one JSON line: user text inside stays escaped)."""
+        if self.tool is None and not self.focus and not self.listed:
+            return ""
+        return HEADER + "\n" + json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def parse(cls, system: str) -> Dialogue:
+        """The dialogue ``render`` put in a system prompt (empty when there is none)."""
+        at = system.rfind(HEADER)
+        if at < 0:
+            return cls()
+        line = system[at + len(HEADER):].lstrip("\n").split("\n", 1)[0]
+        try:
+            raw = json.loads(line)
+        except json.JSONDecodeError:
+            return cls()
+        return cls.from_json(raw) if isinstance(raw, dict) else cls()
+
+    # --- updates -----------------------------------------------------------------
+
+    def remember(self, tool: str | None, args: dict[str, Any] | None = None, *, mentions: list[Mention] = (),
+                 listed: list[Mention] | None = None) -> None:
+        """Fold one tool call into the state: ``tool`` None keeps the last tool (a clarification or a
+        plain reply changes no referent); ``listed`` replaces the list shown when given."""
+        if tool is not None:
+            self.tool, self.args = tool[:MAX_TEXT], _bounded(dict(args or {}))
+        named = list(dict.fromkeys(_cut(m) for m in list(mentions)[:MAX_LISTED]))[:MAX_FOCUS]
+        if named:
+            self.recent = named
+            keep = [m for m in self.focus if m not in named]
+            self.focus = (named + keep)[:MAX_FOCUS]
+        if listed is not None:
+            self.listed = [_cut(m) for m in list(listed)[:MAX_LISTED]]
+
+    # --- reading -----------------------------------------------------------------
+
+    def last(self, kind: str) -> Mention | None:
+        return next((m for m in self.focus if m.kind == kind), None)
+
+    def at(self, position: int, kind: str | None = None) -> Mention | None:
+        """The list entry at 1-based ``position`` (-1: the last one), of ``kind`` when given."""
+        rows = [m for m in self.listed if kind is None or m.kind == kind]
+        if position == -1:
+            return rows[-1] if rows else None
+        return rows[position - 1] if 1 <= position <= len(rows) else None
+
+
+# How a message points back. Korean forms match without spaces; English ones as whole words.
+_PRONOUNS_KO = ("그거", "그것", "그건", "그걸", "이거", "이것", "이건", "이걸", "저거", "저것", "요거", "그꺼", "이꺼", "걔",
+                "거기", "여기", "그곳", "이곳", "저기", "그캠페인", "이캠페인", "해당캠페인", "방금그", "방금거", "아까그",
+                "방금말한", "방금알려준", "방금본", "방금보여준", "아까말한", "아까본", "위에거", "그중에", "그중", "이중에",
+                "그사례", "이사례", "해당사례", "그종목", "이종목", "해당종목", "그회사", "그주식", "그제품", "이제품", "그장소")
+_PRONOUNS_EN = re.compile(r"\b(?:that one|this one|that campaign|this campaign|the same one|it|there|that place|"
+                          r"that case|that stock|this stock|that company|"
+                          r"those|them|the one you (?:showed|listed|mentioned))\b")
+_AGAIN_KO = ("다시", "한번더", "한번만더", "또해", "또뽑", "또보여", "말고", "바꿔서", "바꿔줘", "바꿔봐", "로바꿔", "으로바꿔",
+             "기준으로", "로늘려", "으로늘려", "만으로", "도같이", "같은걸로", "똑같이", "그럼")
+_AGAIN_EN = re.compile(r"\b(?:again|same but|the same|one more|once more|redo|instead|rather|another version|"
+                       r"what about|how about|and for|only)\b")
+# Positions the shared ``find_ordinals`` does not read: ranks (1등), top and bottom of a list.
+_RANK = re.compile(r"(\d{1,2})\s*등")
+_TOP = ("맨위", "제일위", "맨앞", "맨처음", "1위", "top one", "the top", "first one")
+_BOTTOM = ("맨아래", "맨밑", "맨끝", "제일아래", "마지막거", "마지막것", "마지막꺼", "마지막캠페인", "마지막곳", "the last one",
+           "bottom one", "last one")
+# Not list positions: day numbers and the like ("2일차", "첫날", "두번째 날").
+_NOT_POSITION = re.compile(r"(?:\d+\s*(?:일\s*차|일째|박|일)|첫\s*날|(?:첫|두|세|네|다섯)\s*번?\s*째\s*날|"
+                           r"\b(?:first|second|third|last)\s+day\b|\bday\s*\d+)")
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """How a message refers back: a pronoun (그거, 거기, that one), a list position (1-based, -1 the
+    last one), "again" (다시, 말고, same but: the last request with a change), "among them" (그 중에)."""
+
+    pronoun: bool = False
+    position: int | None = None
+    again: bool = False
+    among: bool = False
+
+    @property
+    def points(self) -> bool:
+        return self.pronoun or self.position is not None or self.among
+
+
+def _has(c: str, words: tuple[str, ...]) -> bool:
+    return any(compact(w) in c for w in words)
+
+
+def position(text: str) -> int | None:
+    """The list position a message names ("두번째 거", "2등", "맨 위", "the last one"); day numbers don't count."""
+    t = _NOT_POSITION.sub(" ", normalise(text))
+    c = compact(t)
+    if _has(c, _BOTTOM):
+        return -1
+    if (rank := _RANK.search(t)) is not None:
+        return int(rank.group(1)) or None
+    found = find_ordinals(t)
+    if found:
+        return found[0]
+    return 1 if _has(c, _TOP) else None
+
+
+def pointer(text: str) -> Pointer:
+    t = normalise(text)
+    c = compact(t)
+    return Pointer(pronoun=_has(c, _PRONOUNS_KO) or _PRONOUNS_EN.search(t) is not None, position=position(text),
+                   again=_has(c, _AGAIN_KO) or _AGAIN_EN.search(t) is not None,
+                   among=_has(c, ("그중", "이중", "그가운데")) or "among them" in t or "of those" in t)
+
+
+def referent(dialogue: Dialogue, p: Pointer, kind: str) -> list[Mention]:
+    """What ``p`` points at among the ``kind`` entities: one mention, several when two readings remain
+    (the agent asks with them as choices), or none (nothing to point at)."""
+    if p.position is not None:
+        hit = dialogue.at(p.position, kind)
+        return [hit] if hit is not None else []
+    if not p.pronoun:
+        return []
+    recent = [m for m in dialogue.recent if m.kind == kind]
+    if len(recent) > 1:
+        return recent  # "그거" after two campaigns were named: which one is not said
+    last = dialogue.last(kind)
+    return [last] if last is not None else []

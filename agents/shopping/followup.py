@@ -1,0 +1,51 @@
+"""Shopping follow-ups that point back, on the kit's dialogue state (``agents.nlu.dialogue``): "그거랑
+1번 비교해줘" after asking about product 3, "그거보다 싼 거" after "2번 어때?". The products a turn
+referred to are kept with the conversation (``remember``); a pronoun with no rank of its own reads as
+the last one still on screen (``point_back``). A product no longer shown is not guessed."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from agents.nlu import compact
+from agents.nlu.dialogue import Dialogue, Mention, pointer
+
+if TYPE_CHECKING:
+    from agents.shopping.reading import Reading
+    from agents.shopping.router import Intent
+
+PRODUCT = "product"
+_THAN_THAT = re.compile(r"(?:그거|그것|이거|이것|저거|저것|요거|그제품|이제품)보다|than(?:that|this)(?:one)?")
+
+
+def last_referenced(state: dict[str, Any]) -> list[str]:
+    """Product ids the conversation referred to, newest first (for the classification context)."""
+    return [m.id for m in Dialogue.from_state(state).focus if m.kind == PRODUCT][:3]
+
+
+def remember(state: dict[str, Any], intent: Intent) -> None:
+    named = [*intent.product_ids, *([intent.anchor_id] if intent.anchor_id else [])]
+    dialogue = Dialogue.from_state(state)
+    dialogue.remember(intent.name, {"ranks": intent.product_ranks},
+                      mentions=[Mention(PRODUCT, str(pid)) for pid in named],
+                      listed=[Mention(PRODUCT, str(p["id"]), str(p.get("title") or "")) for p in state.get("top3", [])])
+    dialogue.save(state)
+
+
+def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
+    """Add the rank a pronoun points at ("그거", "that one") when the message names none itself."""
+    if context.get("clickedAnchorId"):
+        return  # a clicked product is what "이거" means
+    p = pointer(text)
+    if not p.pronoun or p.among:
+        return
+    ids = [str(x.get("id")) for x in context.get("recommendations") or []]
+    last = next((pid for pid in context.get("lastReferenced") or [] if pid in ids), None)
+    if last is None:
+        return
+    rank = ids.index(last) + 1
+    if rank not in r.ranks:
+        r.ranks = sorted([*r.ranks, rank])
+    if r.direction == "cheaper" and _THAN_THAT.search(compact(text)):
+        r.below_ref = True  # "그거보다 싼 거": cheaper than that product, as "2번보다 싼 거"

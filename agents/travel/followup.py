@@ -1,0 +1,121 @@
+"""Travel follow-ups that point back, on the kit's dialogue state (``agents.nlu.dialogue``).
+
+``extract`` keeps what a tool call referred to in the reader's own words (``reference``, ``near``,
+``category``, ``keyword``, ``day``, ``place``) and the places it listed, in order. ``resolve`` reads a
+message against it after ``reading.read`` has read it alone: a list position ("두번째 거 3일차에"), a
+day asked after a day ("그럼 1일차는?"), "here" on the day on screen ("여기에 X도 넣어줘"), a plan made
+again ("X는 빼고 다시", "again but ..."), and the last search with one thing changed ("밥집으로 바꿔줘",
+"same but near X", "거기서 라멘만"). None leaves the reading as it was. A position with nothing listed,
+or a day that is not known, still asks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.nlu import compact
+from agents.nlu.dialogue import Dialogue, Mention, Pointer, pointer
+from agents.travel.names import lexicon
+from agents.travel.reading import Reading, TripView, _Reader
+
+PLACE = "place"
+META_TOOLS = frozenset({"askClarification", "freeformResponse"})
+SEARCHES = frozenset({"search_nearby_places", "recommend_places"})
+_SEARCH_KEYS = ("category", "keyword")
+
+
+def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]
+            ) -> tuple[list[Mention], list[Mention] | None, dict[str, Any] | None]:
+    data = payload.get("data") if isinstance(payload.get("data"), dict) else {}
+    rows = [p for p in data.get("places") or [] if isinstance(p, dict) and p.get("name")]
+    listed = [Mention(PLACE, str(p["name"]), str(p.get("name_en") or "")) for p in rows] if tool in SEARCHES else None
+    kinds = {p.get("category") for p in rows}
+    match tool:
+        case "search_nearby_places":
+            ref = str(args.get("referencePlaceName") or "")
+            own = {"reference": ref, "category": args.get("category"), "keyword": args.get("keyword")}
+            return [Mention(PLACE, ref)] if ref else [], listed, _clean(own)
+        case "recommend_places":  # the call lists places; what was asked for is their shared kind
+            return [], listed, _clean({"category": kinds.pop() if len(kinds) == 1 else None})
+        case "show_itinerary":
+            return [], None, _clean({"day": args.get("dayNumber")})
+        case "add_place_to_itinerary":
+            place = str(args.get("placeName") or "")
+            return [Mention(PLACE, place)] if place else [], None, _clean({"place": place, "day": args.get("dayNumber")})
+        case "remove_saved_place":
+            return [], None, _clean({"place": args.get("placeName")})
+        case "generate_itinerary":
+            return [], None, {}
+    return [], listed, None
+
+
+def _clean(args: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in args.items() if v not in (None, "", [])}
+
+
+def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue) -> Reading | None:
+    if dialogue.tool is None and not dialogue.listed:
+        return None
+    p = pointer(text)
+    hits = lexicon().intents_hit(text)
+    reader = _Reader(text, view)
+    if p.position is not None and ("add" in hits or reader.day() is not None):
+        return _add_listed(reader, p, dialogue)
+    last, args = dialogue.tool, dialogue.args
+    if last in ("show_itinerary", "add_place_to_itinerary") and reading.tool in (None, "freeformResponse") \
+            and reader.day() is not None and not reader.places and "add" not in hits:
+        return Reading("show_itinerary", {"day": reader.day()})  # "그럼 1일차는?", "last day?"
+    if last in ("show_itinerary", "add_place_to_itinerary") and args.get("day") and reading.tool is None \
+            and reading.args.get("missing") == "day" and reading.args.get("for") == "add" and reading.args.get("place") \
+            and (p.pronoun or p.again):
+        return Reading("add_place_to_itinerary", {"place": reading.args["place"], "day": args["day"], **reader.time()})
+    if last == "generate_itinerary" and (p.again or "regenerate" in hits) \
+            and reading.tool in (None, "remove_place", "generate_itinerary", "freeformResponse"):
+        return Reading("generate_itinerary", {**(reading.args if reading.tool == "generate_itinerary" else {}),
+                                              "regenerate": True})
+    if last in SEARCHES and (p.again or p.pronoun or len(compact(text)) <= 12) and not hits.keys() & {"general", "off_topic"}:
+        return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun)
+    return None
+
+
+def _add_listed(reader: _Reader, p: Pointer, dialogue: Dialogue) -> Reading | None:
+    """"두번째 거 3일차에 추가": the place at that position of the last list, on the day named."""
+    hit = dialogue.at(p.position or 0, PLACE)
+    if hit is None:
+        return None  # nothing listed at that position: the reading's own question stands
+    day = reader.day()
+    if day is None or day > reader.trip.days:
+        return reader.ask_day("add", hit.id)
+    return Reading("add_place_to_itinerary", {"place": hit.id, "day": day, **reader.time()})
+
+
+def _search_again(reading: Reading, reader: _Reader, view: TripView, last: dict[str, Any], *,
+                  pointed: bool) -> Reading | None:
+    """The last search with what the message changes: its anchor, its kind of place, or both."""
+    mine = dict(reading.args) if reading.tool in SEARCHES else {}
+    if reading.tool not in SEARCHES and not (reading.tool is None and reading.args.get("missing") != "day"):
+        return None
+    anchor = mine.get("reference") or mine.get("near")
+    if not anchor and (m := reader._anchor()) is not None:  # "함덕 쪽으로 바꿔서": a place named, no kind
+        anchor = reader.name(m) if m.id in reader.g.places else m.id
+    kind = {k: mine[k] for k in _SEARCH_KEYS if mine.get(k)}
+    if anchor and kind:
+        return None  # the message says both itself: it is a search of its own
+    if not anchor and not kind.get("category") and not (pointed and kind):
+        return None  # a bare word after a search ("비행기 몇시꺼?") is no search: only a pointer carries one
+    if not anchor:
+        anchor = last.get("reference") or last.get("near")
+        if not anchor:
+            return None
+        if kind.get("keyword") and not kind.get("category") and last.get("category"):
+            kind["category"] = last["category"]  # "거기서 라멘만": ramen among the restaurants asked for
+    else:
+        kind = {k: last[k] for k in _SEARCH_KEYS if last.get(k)}  # "same but near X": the same kind of place
+        if not kind:
+            return None
+    out: dict[str, Any] = {**kind, **({"max_results": mine["max_results"]} if mine.get("max_results") else {})}
+    # "near Tsukiji" on a trip that saved 츠키지 시장: the saved place the area is named for
+    saved = next((n for n in view.saved if compact(n) == compact(str(anchor))), None) or next(
+        (n for n in view.saved if compact(n).startswith(compact(str(anchor)))), None)
+    if saved is not None:
+        return Reading("search_nearby_places", {"reference": saved, **out})
+    return Reading("recommend_places", {"near": anchor, **out})
