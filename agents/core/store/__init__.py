@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import threading
-from contextlib import AbstractContextManager
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
