@@ -52,7 +52,7 @@ def t(key: str, lang: Lang, **values: Any) -> str:
 
 
 def config_label(run: dict[str, Any]) -> str:
-    label = run["provider"] + (f"/{run['model']}" if run.get("model") else "")
+    label: str = run["provider"] + (f"/{run['model']}" if run.get("model") else "")
     if run.get("prompt_version") is not None:
         label += f" · prompt v{run['prompt_version']}"
     return label
@@ -165,7 +165,10 @@ def _num(value: Any, digits: int = 1) -> str:
 def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
     a, b = result["a"], result["b"]
     pr = result["pass_rate"]
-    pct = lambda v: "—" if v is None else f"{v:.0%}"  # noqa: E731
+
+    def pct(v: float | None) -> str:
+        return "—" if v is None else f"{v:.0%}"
+
     summary = (f"**A** {a['suite']} · {config_label(a)} (`{a['id']}`)  ↔  **B** {b['suite']} · {config_label(b)} "
                f"(`{b['id']}`)\n\n{t('pass_rate', lang)} {pct(pr['a'])} → {pct(pr['b'])} · "
                + t("counts", lang, **result["counts"])

@@ -347,7 +347,7 @@ def _ui_steps(view: ChatView, trace: TraceRow) -> None:
 
 
 def _error_of(trace: TraceRow) -> MessageView:
-    event = next((e for e in reversed(trace.events) if e.get("type") == "error"), {})
+    event: dict[str, Any] = next((e for e in reversed(trace.events) if e.get("type") == "error"), {})
     return MessageView(kind="error", turn_id=trace.turn_id, code=event.get("code") or trace.error_code or trace.status,
                        text=event.get("message", ""))
 
