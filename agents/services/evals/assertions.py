@@ -75,7 +75,7 @@ def subset(expected: Any, actual: Any) -> bool:
         return expected is actual
     if isinstance(expected, int | float) and isinstance(actual, int | float):
         return float(expected) == float(actual)
-    return expected == actual
+    return bool(expected == actual)
 
 
 def is_subsequence(wanted: list[str], seen: list[str]) -> bool:

@@ -224,7 +224,7 @@ def _references(value: Any, earlier: list[list[dict[str, Any]]]) -> Any:
 def _readable_extra(agent: str, extra: dict[str, Any], earlier: list[list[dict[str, Any]]]) -> dict[str, Any]:
     """The tutor's context_text (a few KB of JSON) becomes the ``screen`` it describes, which the runner
     turns back into the same contract; any other context_text reads better as a mapping."""
-    out = _references(dict(extra), earlier)
+    out: dict[str, Any] = _references(dict(extra), earlier)
     text = out.get("context_text")
     if isinstance(text, str):
         with contextlib.suppress(json.JSONDecodeError):
@@ -246,7 +246,7 @@ class _Dumper(yaml.SafeDumper):
         super().increase_indent(flow, False)  # "turns:\n  - user: …", as people write it
 
 
-class _Flow(dict):  # type: ignore[type-arg] - a mapping written on one line: {period: 7d}
+class _Flow(dict[str, Any]):  # a mapping written on one line: {period: 7d}
     pass
 
 
