@@ -15,6 +15,7 @@ from typing import Any
 from agents.core import guards
 from agents.core.agent import AgentSpec
 from agents.core.events import (
+    E,
     Emitter,
     Event,
     TextDelta,
@@ -100,7 +101,7 @@ class Turn:
     def elapsed_ms(self) -> float:
         return (time.perf_counter() - self.started) * 1000
 
-    def emit(self, cls: type, **fields: Any) -> Any:
+    def emit(self, cls: type[E], **fields: Any) -> E:
         event = self._emitter(cls, **fields)
         elapsed = self.elapsed_ms()
         if event.type == "text_delta" and self.ttft_ms is None:
