@@ -277,7 +277,7 @@ def apply_event_in_place(view: ChatView, event: Event) -> None:
             view.badge = ""
 
 
-def _timestamp(value: Any) -> datetime | None:
+def _timestamp(value: object) -> datetime | None:
     if isinstance(value, datetime):
         return value
     try:

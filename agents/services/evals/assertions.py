@@ -63,7 +63,7 @@ class Result:
 Judge = Callable[[str, StepRecord], Result]
 
 
-def subset(expected: Any, actual: Any) -> bool:
+def subset(expected: object, actual: object) -> bool:
     """``expected`` is contained in ``actual``: mappings key by key, lists item by item in order (a
     prefix), numbers by value (1 == 1.0), everything else by equality."""
     if isinstance(expected, dict):

@@ -264,7 +264,7 @@ _Dumper.add_representer(_Flow, lambda d, v: d.represent_mapping("tag:yaml.org,20
 _Dumper.add_representer(_FlowList, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
 
 
-def _scalar(value: Any) -> bool:
+def _scalar(value: object) -> bool:
     return not isinstance(value, dict | list)
 
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
-from typing import Any
 
 UNKNOWN = "—"
 
 
-def missing(value: Any) -> bool:
+def missing(value: object) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
 
 
