@@ -7,20 +7,21 @@ from pydantic import BaseModel
 
 from agents.core import cards
 from agents.core.cards import CardData
+from agents.english.models import ChatMessage
 
 
 class ArticleRef(BaseModel):
     title: str
     source: str
     url: str
-    interest: str
+    interest: str | None = None
     published: str | None = None
 
 
 class Article(CardData):
     article: ArticleRef
     analysis_source: str
-    system_message: str
+    system_message: ChatMessage  # the marker line a client keeps in its history
     markdown: str
 
 
