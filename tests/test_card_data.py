@@ -4,6 +4,7 @@ stored events load and keep their exact JSON, and a third party's kind passes as
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from pydantic import ValidationError
@@ -13,6 +14,7 @@ from agents.core.cards import CardData, CardDataInvalid, CardKindTaken, Chart
 from agents.core.events import EVENT_ADAPTER, DataCard, Emitter
 from agents.core.session import Session
 from agents.core.tools import Card
+from agents.core.turn import Turn
 from agents.marketing.card_data import KpiSummary
 from agents.shopping.card_data import Recommendations
 from agents.travel.card_data import Itinerary
@@ -52,12 +54,16 @@ def test_a_tool_card_that_drifts_from_its_kind_is_refused():
     assert Card(card_type="kpi_summary", title="KPI", data=KPI).data == KPI  # kept exactly as written
 
 
-def test_a_pipeline_card_is_checked_where_every_event_is_stamped():
-    emit = Emitter("turn_1")
+def test_a_pipeline_card_is_checked_when_its_turn_emits_it():
+    turn = Turn.__new__(Turn)  # only what emit uses: the turn's emitter, clock and record
+    turn._emitter, turn.started, turn.ttft_ms, turn.recorded = Emitter("turn_1"), time.perf_counter(), None, []
     with pytest.raises(CardDataInvalid, match="recommendations"):
-        emit(DataCard, card_type="recommendations", title="Top 3", data={"recommendations": "none"})
-    card = emit(DataCard, card_type="kpi_summary", title="KPI", data=KPI)
+        turn.emit(DataCard, card_type="recommendations", title="Top 3", data={"recommendations": "none"})
+    card = turn.emit(DataCard, card_type="kpi_summary", title="KPI", data=KPI)
     assert isinstance(card, DataCard) and card.data == KPI and card.seq == 1  # the refused one took no number
+    assert [e for e, _ in turn.recorded] == [card]
+    # The bare Emitter stays a plain factory (tests and replays build any event with it).
+    assert Emitter("t")(DataCard, card_type="kpi_summary", title="x", data={}).data == {}
 
 
 def test_a_third_party_kind_is_a_plain_json_object():
