@@ -5,8 +5,9 @@
 It creates (or reuses) .venv, installs the project when pyproject.toml changed, then
 runs the app, the test suite or the benchmarks. Extra arguments go to the command.
 
-`dev.py test` runs ruff, then pytest on every core (pytest-xdist; the browser and Streamlit tests
-run one after another on one worker, see tests/conftest.py) and prints the elapsed time.
+`dev.py test` runs ruff and mypy (strict, on the packages pyproject.toml names), then pytest on every core
+(pytest-xdist; the browser and Streamlit tests run one after another on one worker, see tests/conftest.py)
+and prints the elapsed time.
 `dev.py test --quick` leaves out the browser, the slow (property-based API runs) and the phrasing
 corpus tests: the daily loop. `-n 0` runs in one process; other arguments go to pytest.
 """
@@ -60,10 +61,12 @@ def pytest_args(rest: list[str], cores: int | None = None) -> list[str]:
 def run_tests(rest: list[str]) -> int:
     started = time.monotonic()
     lint = subprocess.run([BIN / "ruff", "check", "."])
+    # mypy --strict on the packages listed in pyproject.toml [tool.mypy] (incremental: .mypy_cache)
+    types = subprocess.run([PY, "-m", "mypy"])
     # The elapsed time is printed by tests/conftest.py above pytest's closing line, which stays last (CI reads it).
     env = {**os.environ, "PLAYGROUND_DEV_TEST_STARTED": str(time.time() - (time.monotonic() - started))}
     tests = subprocess.run([PY, "-m", "pytest", *pytest_args(rest)], env=env)
-    return lint.returncode or tests.returncode
+    return lint.returncode or types.returncode or tests.returncode
 
 
 def main() -> int:

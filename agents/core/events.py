@@ -7,7 +7,7 @@ event name has been persisted in a trace it is a contract: extend, never rename.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
@@ -204,6 +204,9 @@ def to_sse(event: Event) -> str:
     return f"event: {event.type}\ndata: {event.model_dump_json()}\n\n"
 
 
+E = TypeVar("E", bound=Event)  # one kind of event: emit(DataCard, ...) returns a DataCard
+
+
 class Emitter:
     """Stamps events of one turn with its id and a gap-free sequence number."""
 
@@ -211,7 +214,7 @@ class Emitter:
         self.turn_id = turn_id
         self._seq = 0
 
-    def __call__(self, cls: type[_Event], **fields: Any) -> Any:
+    def __call__(self, cls: type[E], **fields: Any) -> E:
         self._seq += 1
         # Every event a turn streams and records passes here: no secret goes out or into a trace.
         return cls(turn_id=self.turn_id, seq=self._seq, **redact_data(fields))

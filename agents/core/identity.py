@@ -52,7 +52,7 @@ def resolve_mode(bind_host: str | None = None) -> Mode:
     if forced:
         if forced not in MODES:
             raise PlaygroundError(f"PLAYGROUND_MODE must be 'local' or 'shared', not {forced!r}.", code="bad_mode")
-        return forced  # type: ignore[return-value]
+        return forced
     if os.environ.get("SPACE_ID"):
         return "shared"
     return "local" if is_loopback(bind_host) else "shared"

@@ -17,6 +17,7 @@ from typing import Any
 from agents.core import guards, pricing
 from agents.core.errors import GuardRefusal
 from agents.core.events import Usage
+from agents.core.providers.base import Provider
 from agents.core.store import Store
 from agents.core.store.limits import CounterBusy
 
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 SERVER = "server"  # the budget's subject: every server key together
 
 
-def bills_server(provider: Any) -> bool:
+def bills_server(provider: Provider) -> bool:
     """Whether the provider's calls are paid with a key from the server's environment."""
     return provider.name in pricing.PROVIDER_IDS and bool(getattr(provider, "server_key", False))
 
@@ -48,7 +49,7 @@ class TurnClaim:
         except Exception:  # the store is failing already; the caller reports that
             log.exception("could not release the usage claim of a turn of %s", self.owner_id)
 
-    def settle(self, store: Store, provider: Any, spans: list[dict[str, Any]], usage: Usage, when: datetime) -> None:
+    def settle(self, store: Store, provider: Provider, spans: list[dict[str, Any]], usage: Usage, when: datetime) -> None:
         """Replace the budget reservation with what the turn cost. Never raises: the turn is over."""
         if self.reserved_usd is None:
             return
@@ -63,7 +64,7 @@ class TurnClaim:
 NO_CLAIM = TurnClaim("", datetime.min, taken=False)  # a refused turn claimed nothing
 
 
-def claim_turn(store: Store, provider: Any, owner_id: str, now: datetime, settings: guards.GuardSettings) -> TurnClaim:
+def claim_turn(store: Store, provider: Provider, owner_id: str, now: datetime, settings: guards.GuardSettings) -> TurnClaim:
     """Claim one turn of the owner's day and, for the server's keys, budget; GuardRefusal when either is used up."""
     day = now.replace(hour=0, minute=0, second=0, microsecond=0)
     try:

@@ -36,7 +36,7 @@ def remember_turn(turn: Turn, extract: Extract, *, meta_tools: frozenset[str] = 
     for message in turn.messages_out:
         for call in message.tool_calls if message.role == "assistant" else []:
             name, args = str(call.get("name") or ""), _loads(call.get("arguments"))
-            payload = results.get(call.get("id"), {})
+            payload = results.get(str(call.get("id") or ""), {})
             if not name:
                 continue
             mentions, listed, own = extract(name, args, payload)

@@ -8,6 +8,7 @@ questions and exactly one ``done`` or ``error``.
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Iterator
@@ -219,7 +220,7 @@ def recover_interrupted_turns(store: Store, now: datetime) -> int:
     for conversation_id, turn_id in turns:
         note = NewMessage(role="assistant", content=INTERRUPTED_BY_RESTART, turn_id=turn_id, status="interrupted",
                           meta={"interrupted": "restart"}, id=new_id("msg"))
-        store.db.write(lambda c=conversation_id, n=note: store.messages.add(c, [n], now))
+        store.db.write(functools.partial(store.messages.add, conversation_id, [note], now))
     return len(turns)
 
 

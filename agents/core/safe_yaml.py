@@ -36,7 +36,7 @@ class YamlRefused(InvalidArgs, yaml.YAMLError):
         # What PyYAML's own errors carry, for callers that format those.
         self.problem = message
         self.context = None
-        self.problem_mark = Mark("<yaml>", 0, line - 1, 0, None, None) if line else None
+        self.problem_mark = Mark("<yaml>", 0, line - 1, 0, None, 0) if line else None
 
 
 def _refuse(ko: str, en: str, line: int | None = None) -> YamlRefused:
@@ -61,7 +61,7 @@ class BoundedLoader(yaml.SafeLoader):
         self._depth = 0
         self._sizes: dict[str, int] = {}  # anchor -> values its node expands to (set once it is complete)
 
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             line = event.start_mark.line + 1

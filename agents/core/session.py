@@ -68,7 +68,7 @@ class Session:
         self.user_id = check_user_id(user_id)
         conversation_id = inputs.optional_identifier(conversation_id, "conversation_id")
         if provider_settings is not None:
-            provider_settings = {**inputs.extra(provider_settings, "provider_settings")}
+            provider_settings = {**(inputs.extra(provider_settings, "provider_settings") or {})}
             if "model" in provider_settings:
                 provider_settings["model"] = inputs.model_name(provider_settings["model"])
         if provider is not None and not isinstance(provider, str) and not callable(getattr(provider, "stream", None)):

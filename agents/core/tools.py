@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError, model_validator
 
+from agents.core import cards
 from agents.core.events import Detail
 from agents.core.ids import new_id
 
@@ -34,7 +35,12 @@ class ToolKind(StrEnum):
 class Card(BaseModel):
     card_type: str
     title: str
-    data: dict[str, Any] = {}
+    data: dict[str, Any] = {}  # fits the kind's registered model (agents/core/cards.py)
+
+    @model_validator(mode="after")
+    def _fits_its_kind(self) -> Card:
+        cards.check(self.card_type, self.data)
+        return self
 
 
 class ToolOutput(BaseModel):
@@ -134,7 +140,8 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
             return [walk(v) for v in node]
         return node
 
-    return walk(schema)
+    inlined: dict[str, Any] = walk(schema)
+    return inlined
 
 
 @dataclass

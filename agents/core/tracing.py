@@ -4,6 +4,7 @@ runner's own phases, what each model call was sent, and the lower-cased text the
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from agents.core.providers.base import ModelRequest
@@ -13,7 +14,7 @@ class SpanList(list):  # type: ignore[type-arg]
     """The turn's spans; each gets its start offset (ms from the turn's start) when appended, so
     the Lab can draw a waterfall without every pipeline measuring it."""
 
-    def __init__(self, elapsed: Any) -> None:
+    def __init__(self, elapsed: Callable[[], float]) -> None:
         super().__init__()
         self._elapsed = elapsed
 

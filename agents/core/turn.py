@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from agents.core import guards
+from agents.core import cards, guards
 from agents.core.agent import AgentSpec
 from agents.core.events import (
+    DataCard,
+    E,
     Emitter,
     Event,
     TextDelta,
@@ -100,7 +102,9 @@ class Turn:
     def elapsed_ms(self) -> float:
         return (time.perf_counter() - self.started) * 1000
 
-    def emit(self, cls: type, **fields: Any) -> Any:
+    def emit(self, cls: type[E], **fields: Any) -> E:
+        if cls is DataCard:  # a pipeline's own card is checked against its kind, like a tool's Card
+            cards.check(fields["card_type"], fields.get("data") or {})
         event = self._emitter(cls, **fields)
         elapsed = self.elapsed_ms()
         if event.type == "text_delta" and self.ttft_ms is None:

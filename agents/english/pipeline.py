@@ -21,6 +21,7 @@ from agents.core.inputs import InvalidInput
 from agents.core.providers.base import ChatMessage
 from agents.core.store import NewMessage
 from agents.core.turn import Turn
+from agents.english import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
 from agents.english import marker as markers
 from agents.english.models import ArticleMarker, ArticleRef, NewsAnalysis, NewsArticle, UserProfile, dump
 from agents.english.models import ChatMessage as SeedMessage

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from agents.core.tools import Card, ToolContext, ToolOutput
 from agents.marketing import analytics
+from agents.marketing import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
 from agents.marketing.format import (
     STATUS_LABELS,
     count,

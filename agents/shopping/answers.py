@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from agents.core.events import DataCard, Event
 from agents.nlu import josa
 from agents.nlu.korean_money import format_man
+from agents.shopping import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
 from agents.shopping import qa, router
 from agents.shopping.catalog import Catalog
 

@@ -13,6 +13,7 @@ from agents.core.events import Clarification, DataCard, Event
 from agents.core.providers.base import ChatMessage
 from agents.nlu import josa
 from agents.nlu.korean_money import format_man
+from agents.shopping import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
 from agents.shopping import router
 from agents.shopping.catalog import Catalog
 from agents.shopping.engine import Budget, recommend

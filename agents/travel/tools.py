@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from agents.core.tools import Card, Confirmation, Detail, ToolContext, ToolOutput
 from agents.nlu import josa, with_josa
+from agents.travel import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
 from agents.travel.cards import columns, itinerary_rows, place_markdown, preview_rows
 from agents.travel.destinations import destination
 from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days, skipped

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from agents.core.events import Detail
 from agents.core.tools import Card, Confirmation, ToolContext, ToolOutput
+from agents.tutor import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
 from agents.tutor import charts, market, sandbox, screen
 from agents.tutor.catalog import action_spec
 from agents.tutor.sandbox import default_state, external_url

@@ -116,7 +116,7 @@ def tiles_of(card: CardView) -> list[Tile]:
         delta = str(tile.get("delta") or "")
         number = re.search(r"[-+]?\d[\d,]*(?:\.\d+)?", delta)
         flat = number is None or float(number.group().replace(",", "")) == 0
-        direction = "flat" if flat else ("up" if delta.startswith("+") else "down")
+        direction: Literal["up", "down", "flat"] = "flat" if flat else ("up" if delta.startswith("+") else "down")
         out.append(Tile(label=str(tile["label"]), value=str(tile["value"]), delta=delta, direction=direction,
                         lower_is_better=bool(tile.get("lower_is_better"))))
     return out

@@ -7,12 +7,12 @@ from __future__ import annotations
 import html
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from agents.core.identity import Mode
-from agents.core.store.lab import TraceFilter
+from agents.core.store.lab import FeedbackFilter, Status, TraceFilter
 from agents.services.lab import figures
 from agents.services.lab.compare import RoundEnd, SideEvent, SideSummary
 from agents.services.lab.prompts import DiffView, VersionView
@@ -55,8 +55,9 @@ def choices(values: list[Any], *, render_value: Any = str) -> list[tuple[str, st
     return [("전체 (any)", ALL)] + [(render_value(v), str(v)) for v in values]
 
 
-def trace_filter(*, mode: Mode, viewer: str, agent: str, provider: str, model: str, version: str, status: str,
-                 feedback: str, user: str, since: str, until: str, text: str, now: datetime) -> TraceFilter:
+def trace_filter(*, mode: Mode, viewer: str, agent: str, provider: str, model: str, version: str,
+                 status: Status | Literal[""], feedback: FeedbackFilter | Literal[""], user: str, since: str,
+                 until: str, text: str, now: datetime) -> TraceFilter:
     """The filters the form holds. Shared mode always shows the viewer's own turns: the user field is
     ignored there (the service refuses another user's in any case)."""
     owner = viewer if mode == "shared" else ((user or "").strip() or None)

@@ -4,9 +4,12 @@ grid, in the viewer's language. Pure functions of stored rows; the Gradio module
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
 
 Lang = Literal["ko", "en"]
 ICON = {"passed": "✅", "failed": "❌", "error": "⚠️", "skipped": "↷", "running": "⏳", "aborted": "⛔", None: "—"}
@@ -46,13 +49,13 @@ _T: dict[str, dict[Lang, str]] = {
 }
 
 
-def t(key: str, lang: Lang, **values: Any) -> str:
+def t(key: str, lang: Lang, **values: object) -> str:
     text = _T[key][lang]
     return text.format(**values) if values else text
 
 
 def config_label(run: dict[str, Any]) -> str:
-    label = run["provider"] + (f"/{run['model']}" if run.get("model") else "")
+    label: str = run["provider"] + (f"/{run['model']}" if run.get("model") else "")
     if run.get("prompt_version") is not None:
         label += f" · prompt v{run['prompt_version']}"
     return label
@@ -102,7 +105,7 @@ def _target(turns: dict[int, str | None], failing_steps: list[int]) -> str | Non
     return known[-1] if known else None
 
 
-def _observed(value: Any) -> str:
+def _observed(value: object) -> str:
     text = json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= 240 else text[:240] + "…"
 
@@ -154,7 +157,7 @@ class CompareView(BaseModel):
 COMPARE_A_TRACE_COLUMN = 5  # the comparison table's "A traces" column (a click there opens A's turn)
 
 
-def _num(value: Any, digits: int = 1) -> str:
+def _num(value: float | None, digits: int = 1) -> str:
     if value is None:
         return "—"
     if isinstance(value, float) and abs(value) < 1 and value != 0:
@@ -165,7 +168,10 @@ def _num(value: Any, digits: int = 1) -> str:
 def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
     a, b = result["a"], result["b"]
     pr = result["pass_rate"]
-    pct = lambda v: "—" if v is None else f"{v:.0%}"  # noqa: E731
+
+    def pct(v: float | None) -> str:
+        return "—" if v is None else f"{v:.0%}"
+
     summary = (f"**A** {a['suite']} · {config_label(a)} (`{a['id']}`)  ↔  **B** {b['suite']} · {config_label(b)} "
                f"(`{b['id']}`)\n\n{t('pass_rate', lang)} {pct(pr['a'])} → {pct(pr['b'])} · "
                + t("counts", lang, **result["counts"])
@@ -205,7 +211,7 @@ def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
 STATUS_VALUE = {"passed": 1.0, "failed": 0.0, "error": -1.0, "skipped": 0.5}
 
 
-def matrix_figure(grid: dict[str, Any], lang: Lang) -> Any:
+def matrix_figure(grid: dict[str, Any], lang: Lang) -> go.Figure:
     """Cases × configurations as a Plotly heatmap (green passed, red failed, amber error, grey skipped: nothing
     was checked)."""
     import plotly.graph_objects as go

@@ -262,7 +262,7 @@ def apply_event_in_place(view: ChatView, event: Event) -> None:
             view.badge = ""
 
 
-def _timestamp(value: Any) -> datetime | None:
+def _timestamp(value: object) -> datetime | None:
     if isinstance(value, datetime):
         return value
     try:
@@ -332,7 +332,7 @@ def _ui_steps(view: ChatView, trace: TraceRow) -> None:
 
 
 def _error_of(trace: TraceRow) -> MessageView:
-    event = next((e for e in reversed(trace.events) if e.get("type") == "error"), {})
+    event: dict[str, Any] = next((e for e in reversed(trace.events) if e.get("type") == "error"), {})
     return MessageView(kind="error", turn_id=trace.turn_id, code=event.get("code") or trace.error_code or trace.status,
                        text=event.get("message", ""))
 

@@ -6,7 +6,7 @@ for component labels) and the Streamlit app (``pages/streamlit/``). No UI framew
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 Lang = Literal["ko", "en"]
 
@@ -141,7 +141,7 @@ def lang_from(tag: str | None) -> Lang:
     return "ko" if first.startswith("ko") else "en"
 
 
-def t(key: str, lang: Lang, **values: Any) -> str:
+def t(key: str, lang: Lang, **values: object) -> str:
     ko, en = TEXTS.get(key) or LABELS.get(key) or _agent_text(key) or (key, key)
     text = ko if lang == "ko" else en
     return text.format(**values) if values else text

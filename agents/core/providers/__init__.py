@@ -48,7 +48,7 @@ _FACTORIES: dict[str, ProviderFactory] = {
     # The offline model needs no key; api_key and base_url are accepted and ignored. It has exactly
     # one model, so a model name typed for another provider ("gpt-5") is ignored rather than shown
     # as "offline/gpt-5" on a reply the rules wrote.
-    "offline": lambda **kw: OfflineProvider(pace_ms=kw.get("pace_ms")),  # type: ignore[arg-type]
+    "offline": lambda **kw: OfflineProvider(pace_ms=kw.get("pace_ms")),
 }
 # Providers whose model cannot be chosen: the settings field shows this name and is locked.
 FIXED_MODELS: dict[str, str] = {"offline": OfflineProvider.default_model}

@@ -70,7 +70,7 @@ class GeminiProvider:
             automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True),
             tools=[types.Tool(function_declarations=[
                 types.FunctionDeclaration(name=t["name"], description=t["description"],
-                                          parameters=gemini_schema(t["parameters"]))
+                                          parameters=types.Schema.model_validate(gemini_schema(t["parameters"])))
                 for t in request.tools])] if request.tools else None,
         )
         contents = gemini_contents(request.messages)
@@ -147,8 +147,8 @@ def gemini_contents(messages: list[ChatMessage]) -> list[types.Content]:
                 result: Any = json.loads(m.content)
             except json.JSONDecodeError:
                 result = m.content
-            part = types.Part.from_function_response(name=m.name or "", response={"result": result})
-            part.function_response.id = m.tool_call_id
+            part = types.Part(function_response=types.FunctionResponse(
+                id=m.tool_call_id, name=m.name or "", response={"result": result}))
             role = "user"  # Gemini takes function responses in user-role content
             parts = [part]
         elif m.role == "assistant":
@@ -164,7 +164,7 @@ def gemini_contents(messages: list[ChatMessage]) -> list[types.Content]:
             role, parts = "user", [types.Part(text=m.content)]
         if not parts:
             continue
-        if contents and contents[-1].role == role:
+        if contents and contents[-1].role == role and contents[-1].parts is not None:
             contents[-1].parts.extend(parts)  # consecutive turns of one role are merged
         else:
             contents.append(types.Content(role=role, parts=parts))

@@ -214,8 +214,9 @@ def _cite(sources: dict[str, dict[str, str]], annotations: list[Any]) -> None:
     """URL citations of the Responses output (web search); the SDK gives objects or plain dicts."""
     for note in annotations:
         get = note.get if isinstance(note, dict) else (lambda k, n=note: getattr(n, k, None))
-        if get("type") == "url_citation" and get("url"):
-            sources.setdefault(get("url"), {"url": get("url"), "title": get("title") or get("url")})
+        url, title = get("url"), get("title")
+        if get("type") == "url_citation" and isinstance(url, str) and url:
+            sources.setdefault(url, {"url": url, "title": title if isinstance(title, str) and title else url})
 
 
 class _BrokenStream(Exception):

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
+
+import duckdb
 
 from agents.core.errors import DatabaseUnusable, PlaygroundError, StorageUnavailable
 from agents.core.store.actions import PendingActionRepo
@@ -71,7 +74,7 @@ class Store:
         # Per-store memo for facts that only change through this process (one process per file).
         self.memo: dict[str, Any] = {}
 
-    def transaction(self):  # noqa: ANN201 - a context manager yielding the cursor
+    def transaction(self) -> AbstractContextManager[duckdb.DuckDBPyConnection]:
         return self.db.transaction()
 
     def close(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 from datetime import datetime
 from typing import Any
 
@@ -64,7 +65,7 @@ class AlertRepo:
         )
         return int(row[0]) if row else 0
 
-    def mark_read(self, user_id: str, alert_ids: list[str], now: datetime) -> list[str]:
+    def mark_read(self, user_id: str, alert_ids: builtins.list[str], now: datetime) -> builtins.list[str]:
         """UNREAD -> READ for the alerts a person was shown; returns the ids that changed."""
         if not alert_ids:
             return []

@@ -69,12 +69,12 @@ class TraceFilter(BaseModel):
             if value is not None:
                 clauses.append(f"{alias}.{column} ?")
                 params.append(value)
-        for column, value in (("owner_id", self.owner), ("agent_id", self.agent), ("provider", self.provider),
+        for column, wanted in (("owner_id", self.owner), ("agent_id", self.agent), ("provider", self.provider),
                               ("model", self.model), ("prompt_version", self.prompt_version), ("status", self.status),
                               ("comparison_id", self.comparison)):
-            if value is not None:
+            if wanted is not None:
                 clauses.append(f"{alias}.{column} = ?")
-                params.append(value)
+                params.append(wanted)
         # Semi and anti joins on the small feedback table (a correlated EXISTS ran per row).
         if self.feedback == "none":
             clauses.append(f"{alias}.turn_id NOT IN (SELECT turn_id FROM feedback)")

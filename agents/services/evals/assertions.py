@@ -63,7 +63,7 @@ class Result:
 Judge = Callable[[str, StepRecord], Result]
 
 
-def subset(expected: Any, actual: Any) -> bool:
+def subset(expected: object, actual: object) -> bool:
     """``expected`` is contained in ``actual``: mappings key by key, lists item by item in order (a
     prefix), numbers by value (1 == 1.0), everything else by equality."""
     if isinstance(expected, dict):
@@ -75,7 +75,7 @@ def subset(expected: Any, actual: Any) -> bool:
         return expected is actual
     if isinstance(expected, int | float) and isinstance(actual, int | float):
         return float(expected) == float(actual)
-    return expected == actual
+    return bool(expected == actual)
 
 
 def is_subsequence(wanted: list[str], seen: list[str]) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 from agents.core.agent import get_agent
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
-from agents.core.events import ActionConfirmation, ActionResult, DataCard, Detail, Event
+from agents.core.events import ActionConfirmation, ActionResult, DataCard, Detail, E, Event
 from agents.core.providers import Provider
 from agents.core.session import Session
 from agents.core.store import PendingActionRow, Store
@@ -169,7 +169,7 @@ def _action_step(session: Session, step: spec.Step, record: StepRecord) -> None:
     started = time.perf_counter()
     seq = 0
 
-    def stamp(cls: type, **fields: Any) -> Any:
+    def stamp(cls: type[E], **fields: Any) -> E:
         nonlocal seq
         seq += 1
         return cls(turn_id=action.id, seq=seq, **fields)

@@ -58,7 +58,8 @@ def semantics(data: Any, check: _Checker) -> None:
                 check.add(("cases", ci, "name"), f"two cases are named {name!r}: names identify cases across runs, "
                                                  "make them unique")
             names.add(name)
-        steps = case.get("turns") if isinstance(case.get("turns"), list) else []
+        turns = case.get("turns")
+        steps = turns if isinstance(turns, list) else []
         if steps and not any(isinstance(s, dict) and s.get("expect") for s in steps):
             check.add(("cases", ci), "this case has no 'expect' anywhere: a case without assertions would always pass")
         for si, step in enumerate(steps):
@@ -74,7 +75,8 @@ def semantics(data: Any, check: _Checker) -> None:
                         check.add(where, f"{text!r} is not a reference: write \"{{{{card.TYPE.path}}}}\" (a card an "
                                          "earlier step showed) or \"{{done.meta.KEY}}\" as the whole value")
             kind = next((k for k in STEP_KINDS if k in step), None)
-            expect = step.get("expect") if isinstance(step.get("expect"), list) else []
+            listed = step.get("expect")
+            expect = listed if isinstance(listed, list) else []
             for ai, item in enumerate(expect):
                 akind = assertion_kind(item)
                 if akind is None:

@@ -84,7 +84,7 @@ def compare_runs(repo: EvalRepo, run_a: str, run_b: str, owner: str | None = Non
     rows = []
     for name in names:
         ca, cb = cases_a.get(name), cases_b.get(name)
-        change = _change(ca and ca["status"], cb and cb["status"])
+        change = _change(ca["status"] if ca else None, cb["status"] if cb else None)
         rows.append({
             "name": name, "change": change,
             "a": _case_view(ca), "b": _case_view(cb),
@@ -138,7 +138,7 @@ def _differences(a: dict[tuple[int, int], Any], b: dict[tuple[int, int], Any]) -
         ra, rb = a.get(key), b.get(key)
         if ra is not None and rb is not None and ra["status"] == rb["status"]:
             continue
-        first = ra or rb
+        first = ra if ra is not None else b[key]  # the key is in a or in b
         out.append({"step_index": key[0], "assertion_index": key[1], "kind": first["kind"], "spec": first["spec"],
                     "a": None if ra is None else {k: ra[k] for k in ("status", "observed", "message")},
                     "b": None if rb is None else {k: rb[k] for k in ("status", "observed", "message")}})

@@ -227,7 +227,7 @@ def _readable_extra(agent: str, extra: dict[str, Any], earlier: list[list[dict[s
     """A context_text an agent builds from an app screen (a few KB of JSON) becomes the ``screen`` it
     describes (``AgentSpec.eval_screen_of``), which the runner turns back into the same contract; any other
     context_text reads better as a mapping."""
-    out = _references(dict(extra), earlier)
+    out: dict[str, Any] = _references(dict(extra), earlier)
     text = out.get("context_text")
     if isinstance(text, str):
         with contextlib.suppress(json.JSONDecodeError):
@@ -256,7 +256,7 @@ class _Dumper(yaml.SafeDumper):
         super().increase_indent(flow, False)  # "turns:\n  - user: …", as people write it
 
 
-class _Flow(dict):  # type: ignore[type-arg] - a mapping written on one line: {period: 7d}
+class _Flow(dict[str, Any]):  # a mapping written on one line: {period: 7d}
     pass
 
 
@@ -274,7 +274,7 @@ _Dumper.add_representer(_Flow, lambda d, v: d.represent_mapping("tag:yaml.org,20
 _Dumper.add_representer(_FlowList, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
 
 
-def _scalar(value: Any) -> bool:
+def _scalar(value: object) -> bool:
     return not isinstance(value, dict | list)
 
 

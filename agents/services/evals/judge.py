@@ -28,8 +28,8 @@ def make_judge(config: spec.Config, settings: dict[str, Any] | None = None) -> J
         return skipped
 
     def grade(rubric: str, step: StepRecord) -> Result:
-        provider = make_provider(config.provider, **(settings or {}),
-                                 **({"model": config.model} if config.model else {}))
+        model: dict[str, Any] = {"model": config.model} if config.model else {}
+        provider = make_provider(config.provider, **(settings or {}), **model)
         request = ModelRequest(agent_id="judge", system=JUDGE_SYSTEM, purpose="judge",
                                messages=[ChatMessage(role="user", content=_prompt(rubric, step))])
         try:

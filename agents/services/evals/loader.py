@@ -223,7 +223,12 @@ def _siblings(data: Any, path: Path_) -> list[str]:
 
     node = data
     for part in path:
-        node = node[part] if isinstance(node, dict | list) else None
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and -len(node) <= part < len(node):
+            node = node[part]
+        else:
+            node = None
     if path == ():
         return list(spec.Suite.model_fields)
     if path[-1] == "defaults" or (len(path) >= 2 and path[-2] == "matrix"):

@@ -157,7 +157,7 @@ def export_text(repo: EvalRepo, run_id: str, fmt: str, owner: str | None = None)
     return buffer.getvalue()
 
 
-def _missing(value: Any) -> bool:
+def _missing(value: Any) -> bool:  # a DuckDB cell: pandas decides what is missing
     try:
         return bool(pd.isna(value))
     except (TypeError, ValueError):

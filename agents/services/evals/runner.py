@@ -51,7 +51,7 @@ class RunOutcome:
 
     @property
     def passed(self) -> bool:
-        return self.run["status"] == "passed"
+        return bool(self.run["status"] == "passed")
 
 
 # --- persistence -------------------------------------------------------------------------------------------
@@ -123,7 +123,8 @@ def check_config(agent_id: str, config: spec.Config, store: Store,
 def provider_factory_for(settings: dict[str, Any] | None = None) -> ProviderFactory:
     """Real providers by name; ``settings`` (an API key typed in the browser, a base URL) go to each."""
     def make(config: spec.Config, case: spec.Case) -> Provider:
-        return make_provider(config.provider, **(settings or {}), **({"model": config.model} if config.model else {}))
+        model: dict[str, Any] = {"model": config.model} if config.model else {}
+        return make_provider(config.provider, **(settings or {}), **model)
     return make
 
 

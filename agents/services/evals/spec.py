@@ -181,7 +181,7 @@ ASSERTION_KINDS: dict[str, type[_Assertion]] = {cls.kind: cls for cls in ASSERTI
 MODIFIERS = frozenset({"not", "args", "count", "contains", "options"})
 
 
-def assertion_kind(value: Any) -> str | None:
+def assertion_kind(value: object) -> str | None:
     if isinstance(value, _Assertion):
         return value.kind
     if isinstance(value, dict):

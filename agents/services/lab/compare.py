@@ -10,7 +10,7 @@ comparison can continue it, vote on it, or confirm its pending actions.
 from __future__ import annotations
 
 import queue
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
@@ -115,6 +115,10 @@ def run_round(store: Store, who: LabUser, comparison_id: str, text: str, *,
     pumps: list[TurnPump[Any]] = []
     sessions = {}
     pending = set()
+
+    def deliver_to(side: Side) -> Callable[[object], None]:
+        return lambda item: items.put((side, item))
+
     for side in SIDES:
         config: SideConfig = row.config_a if side == "a" else row.config_b
         try:
@@ -130,7 +134,7 @@ def run_round(store: Store, who: LabUser, comparison_id: str, text: str, *,
             continue
         sessions[side] = session
         pending.add(side)
-        pumps.append(TurnPump(session.send(text), lambda item, s=side: items.put((s, item)), name=f"compare-{side}"))
+        pumps.append(TurnPump(session.send(text), deliver_to(side), name=f"compare-{side}"))
     turns: dict[str, str | None] = {"a": None, "b": None}
     try:
         while pending:

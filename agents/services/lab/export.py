@@ -34,7 +34,7 @@ def export(store: Store, who: LabUser, kind: str, fmt: str, filters: TraceFilter
                                     f"(limit must be a whole number from 1 to {MAX_LIMIT:,}, not {limit!r}.)")
     folder = folder or _fresh_folder(now)
     path = folder / f"{kind}-{now:%Y%m%d-%H%M%S}.{fmt}"
-    count = store.lab.export(kind, fmt, path, scoped(filters or TraceFilter(), who), full=full,  # type: ignore[arg-type]
+    count = store.lab.export(kind, fmt, path, scoped(filters or TraceFilter(), who), full=full,
                              limit=limit)
     return path, count
 

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
-from typing import Any
 
 UNKNOWN = "—"
 
 
-def missing(value: Any) -> bool:
+def missing(value: object) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
 
 
 def cost(value: float | None) -> str:
     """US dollars; a model the price table lacks shows "—", never a guessed figure."""
-    if missing(value):
+    if value is None or missing(value):
         return UNKNOWN
     if value == 0:
         return "$0"
@@ -25,7 +24,7 @@ def cost(value: float | None) -> str:
 
 
 def ms(value: float | None) -> str:
-    if missing(value):
+    if value is None or missing(value):
         return UNKNOWN
     return f"{value / 1000:.2f} s" if value >= 10_000 else f"{value:,.0f} ms"
 
@@ -37,7 +36,7 @@ def tokens(input_tokens: int | None, output_tokens: int | None) -> str:
 
 
 def version(value: int | None) -> str:
-    if missing(value):
+    if value is None or missing(value):
         return UNKNOWN
     return "v0 (built-in)" if int(value) == 0 else f"v{int(value)}"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Mapping
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -50,7 +51,7 @@ def over_time(store: Store, who: LabUser, filters: TraceFilter | None = None) ->
     return frame
 
 
-def config_label(row: dict[str, Any]) -> str:
+def config_label(row: Mapping[Hashable, Any]) -> str:
     version = row.get("prompt_version")
     shown = "—" if version is None or (isinstance(version, float) and math.isnan(version)) else f"v{int(version)}"
     return f"{row['agent_id']} · {row['provider']}/{row['model']} · {shown}"
@@ -63,7 +64,8 @@ def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
     out = []
     for row in frame.to_dict("records"):
         clean: dict[str, Any] = {}
-        for key, value in row.items():
+        for column, value in row.items():
+            key = str(column)  # DuckDB's column names
             if value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NA:
                 clean[key] = None
             elif hasattr(value, "item"):
