@@ -22,6 +22,7 @@ from agents.core.identity import Viewer
 from agents.core.session import Session, runtime_store
 from agents.core.streaming import QUIET, pumped
 from agents.view import render
+from agents.view.chips import MAX_CHIPS, chips
 from agents.view.frames import FrameGate
 from agents.view.render import CardView, ChatView
 from pages.gradio.chat_gradio import entry_turns, to_chatbot
@@ -33,16 +34,14 @@ from pages.gradio.save_case import build_save_case
 from pages.gradio.workspace import TabContext, workspace_for, workspace_state
 from pages.gradio.workspace_draw import draw_workspace
 
-MAX_SUGGESTIONS = 4
 # How long a send may hold back the typed message to draw it with the reply's first words.
 FIRST_FRAME_WAIT = 0.15
 
 
 def _suggestions(view: ChatView, spec: AgentSpec) -> list[Any]:
-    questions = view.suggestions or ([] if view.messages else list(spec.examples))
-    questions = questions[:MAX_SUGGESTIONS]
+    questions = chips(view, spec)
     return [gr.update(value=questions[i], visible=True) if i < len(questions) else gr.update(value="", visible=False)
-            for i in range(MAX_SUGGESTIONS)]
+            for i in range(MAX_CHIPS)]
 
 
 def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: ConversationList,
@@ -74,11 +73,11 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
                                  feedback_options=("Like", "Dislike"), group_consecutive_messages=False,
                                  layout="bubble")
             with gr.Row(elem_classes=["pg-suggestions"]):
-                examples = list(spec.examples[:MAX_SUGGESTIONS])
+                examples = list(spec.examples[:MAX_CHIPS])
                 suggestion_buttons = [
                     gr.Button(examples[i] if i < len(examples) else "", size="sm", visible=i < len(examples),
                               elem_classes=["pg-suggestion"])
-                    for i in range(MAX_SUGGESTIONS)]
+                    for i in range(MAX_CHIPS)]
             with gr.Column(elem_classes=["pg-dock"], elem_id=f"pg-{spec.id}-dock"):
                 dock_slot = gr.Column()
             with gr.Row(equal_height=True, elem_classes=["pg-input-row"]):
@@ -166,7 +165,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
                 continue
             ws, docked = workspace_state(view, workspace), dock_state(view)
             suggestions = (_suggestions(view, spec) if event.type in ("suggested_questions", "done", "error")
-                           else [gr.skip()] * MAX_SUGGESTIONS)
+                           else [gr.skip()] * MAX_CHIPS)
             changed = [docked if docked != dock_before else gr.skip(), ws if ws != ws_before else gr.skip()]
             if shown:
                 yield [view, to_chatbot(view, lang), view.badge, gr.skip(), *suggestions, *changed,

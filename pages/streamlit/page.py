@@ -14,13 +14,12 @@ from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.store import Store
 from agents.view import render
+from agents.view.chips import chips
 from agents.view.texts import Lang, t
 from pages.streamlit import chat, sidebar
 from pages.streamlit.context import PageContext, error_line
 from pages.streamlit.dock import draw_dock
 from pages.streamlit.panels import draw_workspace, panel_for
-
-MAX_SUGGESTIONS = 4
 
 
 def _rate(ctx: PageContext, turn_id: str, value: int | None) -> None:
@@ -41,8 +40,7 @@ def _flashes() -> None:
 
 
 def _suggestions(ctx: PageContext) -> None:
-    view = ctx.view
-    questions = (view.suggestions or ([] if view.messages else list(ctx.spec.examples)))[:MAX_SUGGESTIONS]
+    questions = chips(ctx.view, ctx.spec)
     if not questions:
         return
     columns = st.columns(len(questions))
