@@ -56,6 +56,11 @@ def issue_token(store: Store, user_id: str, label: object, now: datetime) -> tup
     return store.tokens.create(user_id, label, now)
 
 
+def list_tokens(store: Store, user_id: str) -> list[ApiTokenRow]:
+    """The user's tokens, revoked ones too (without their secrets: only a hash is stored)."""
+    return store.tokens.list(check_user_id(user_id))
+
+
 def revoke_token(store: Store, user_id: str, token_id: str, now: datetime) -> ApiTokenRow:
     user_id = check_user_id(user_id)
     if not isinstance(token_id, str) or not store.tokens.revoke(token_id.strip(), user_id, now):
