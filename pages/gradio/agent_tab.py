@@ -21,6 +21,7 @@ from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.session import Session, runtime_store
 from agents.core.streaming import QUIET, pumped
+from agents.services import conversations, feedback
 from agents.view import render
 from agents.view.chips import MAX_CHIPS, chips
 from agents.view.frames import FrameGate
@@ -177,7 +178,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             ws_before, dock_before = ws, docked
         view.running = False
         if view.conversation_id:
-            row = session.store.conversations.get(view.conversation_id, session.user_id)
+            row = conversations.find(session.store, session.user_id, view.conversation_id)
             view.state = row.state if row else {}
         # Unchanged workspace and dock are not sent again: a re-render would replace the buttons a
         # person may be clicking at that moment (their handlers vanish with the old render).
@@ -239,10 +240,9 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         turn_id = turns[index] if 0 <= index < len(turns) else None
         if turn_id is None or data.liked not in (True, False):
             return [gr.skip(), gr.update(visible=False), view]
-        session = Session(spec.id, user_id=identity.require(user))
         rating = "up" if data.liked else "down"
         try:
-            session.store.feedback.rate(turn_id, session.user_id, rating, None, system_clock())
+            feedback.rate(runtime_store(), identity.require(user), turn_id, rating, None, system_clock())
         except PlaygroundError as exc:
             gr.Warning(error_text(exc.code, exc.message, lang))
             return [gr.skip(), gr.update(visible=False), view]
@@ -255,10 +255,9 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     def save(turn_id: str | None, text: str, view: ChatView, user: Viewer | None, lang: Lang) -> list[Any]:
         if not turn_id:
             return [gr.skip(), gr.update(visible=False)]
-        session = Session(spec.id, user_id=identity.require(user))
         rating = view.feedback.get(turn_id, "up")
         try:
-            session.store.feedback.rate(turn_id, session.user_id, rating, text, system_clock())
+            feedback.rate(runtime_store(), identity.require(user), turn_id, rating, text, system_clock())
         except PlaygroundError as exc:
             gr.Warning(error_text(exc.code, exc.message, lang))
             return [gr.skip(), gr.skip()]
@@ -284,10 +283,8 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             # Before the viewer is known (a tab select racing the page load): touch nothing, or the
             # remembered id would be overwritten with "no conversation" before it is read.
             return [gr.skip()] * len(outputs)
-        if conversation_id:
-            row = runtime_store().conversations.get(conversation_id, identity.require(user))
-            if row is None or row.agent_id != spec.id:
-                conversation_id = None
+        if conversations.find(runtime_store(), identity.require(user), conversation_id, spec.id) is None:
+            conversation_id = None
         return open_conversation(conversation_id, lang, user)
 
     if eager or tab is None:
@@ -315,29 +312,31 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     gr.on([conv.search.input, conv.archived.change], filter_list,
           [view_state, conv.search, conv.archived, header.who], conv.choices, show_progress="hidden")
 
-    def rename(view: ChatView, title: str, user: Viewer | None) -> list[Any]:
-        if view.conversation_id and title.strip():
-            session = Session(spec.id, user_id=identity.require(user))
-            session.store.conversations.rename(view.conversation_id, session.user_id, title)
+    def rename(view: ChatView, title: str, lang: Lang, user: Viewer | None) -> list[Any]:
+        if view.conversation_id:
+            try:
+                conversations.rename(runtime_store(), identity.require(user), view.conversation_id, title)
+            except PlaygroundError as exc:  # an empty or huge title: say so, keep the list as it is
+                gr.Warning(error_text(exc.code, exc.message, lang))
         return [list_update(spec, user, view.conversation_id), current_title(spec, user, view.conversation_id)]
 
-    conv.rename.click(rename, [view_state, conv.title, header.who], [conv.choices, conv.title], **quiet)
+    conv.rename.click(rename, [view_state, conv.title, lang_state, header.who], [conv.choices, conv.title], **quiet)
 
     def archive(view: ChatView, lang: Lang, user: Viewer | None) -> list[Any]:
         if view.conversation_id:
-            session = Session(spec.id, user_id=identity.require(user))
-            row = session.store.conversations.get(view.conversation_id, session.user_id)
-            if row is not None:
-                session.store.conversations.set_archived(row.id, session.user_id, not row.archived, system_clock())
+            try:
+                conversations.toggle_archived(runtime_store(), identity.require(user), view.conversation_id,
+                                              system_clock())
+            except PlaygroundError as exc:  # deleted meanwhile in another tab
+                gr.Warning(error_text(exc.code, exc.message, lang))
         return new_conversation(lang, user)
 
     def delete(view: ChatView, lang: Lang, user: Viewer | None) -> list[Any]:
         if view.conversation_id:
-            session = Session(spec.id, user_id=identity.require(user))
             try:
-                session.store.conversations.delete(view.conversation_id, session.user_id)
+                conversations.delete(runtime_store(), identity.require(user), view.conversation_id)
             except PlaygroundError as exc:  # an action of it is running: keep it open, say so
-                gr.Warning(exc.message)
+                gr.Warning(error_text(exc.code, exc.message, lang))
                 return [gr.skip()] * len(outputs)
             gr.Info(t("deleted", lang))
         return new_conversation(lang, user)

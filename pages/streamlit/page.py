@@ -13,6 +13,7 @@ from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.store import Store
+from agents.services import conversations, feedback
 from agents.view import render
 from agents.view.chips import chips
 from agents.view.texts import Lang, t
@@ -27,7 +28,7 @@ def _rate(ctx: PageContext, turn_id: str, value: int | None) -> None:
         return
     rating = "up" if value == 1 else "down"
     try:
-        ctx.store.feedback.rate(turn_id, ctx.viewer.user_id, rating, None, system_clock())
+        feedback.rate(ctx.store, ctx.viewer.user_id, turn_id, rating, None, system_clock())
     except PlaygroundError as exc:
         ctx.flash(error_line(exc, ctx.lang))
         return
@@ -76,7 +77,7 @@ def _turn(ctx: PageContext, text: str, extra: dict[str, Any] | None) -> None:
     st.session_state.pop(ctx.reload_key, None)
     # As the Gradio tab does: the live view stays (a reload rebuilds the same, less the turn's
     # ui_action steps, which the tutor's app applies after the turn), with the conversation's state.
-    row = ctx.store.conversations.get(view.conversation_id or "", ctx.viewer.user_id)
+    row = conversations.find(ctx.store, ctx.viewer.user_id, view.conversation_id)
     view.state = row.state if row else {}
     ctx.set_view(view)
     st.rerun()
