@@ -210,7 +210,10 @@ def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     from agents.core.clock import system_clock
 
-    if args.action in ("archive", "unarchive"):
+    if args.action == "rename":
+        row = conversations.rename(store, args.user, args.id, args.title or "")
+        out.write(row.model_dump_json() + "\n" if args.json else f"renamed {args.id}: {row.title}\n")
+    elif args.action in ("archive", "unarchive"):
         conversations.set_archived(store, args.user, args.id, args.action == "archive", system_clock())
         out.write(f"{args.action}d {args.id}\n")
     elif args.action == "delete":
@@ -344,11 +347,12 @@ def build_parser() -> argparse.ArgumentParser:
     actions.add_argument("id", nargs="?")
     actions.set_defaults(func=cmd_actions)
 
-    conversations = sub.add_parser("conversations", parents=[common], help="list, show, archive or delete")
-    conversations.add_argument("action", choices=["list", "show", "archive", "unarchive", "delete"])
+    conversations = sub.add_parser("conversations", parents=[common], help="list, show, rename, archive or delete")
+    conversations.add_argument("action", choices=["list", "show", "rename", "archive", "unarchive", "delete"])
     conversations.add_argument("id", nargs="?")
     conversations.add_argument("--agent", help="only this agent's conversations")
     conversations.add_argument("--all", action="store_true", help="include archived conversations")
+    conversations.add_argument("--title", help="rename: the new title")
     conversations.add_argument("--limit", type=_bounded("--limit", 1, 1000), default=20, help="1-1000 (default 20)")
     conversations.set_defaults(func=cmd_conversations)
 

@@ -7,10 +7,12 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query
 
+from agents.core.clock import system_clock
+from agents.core.inputs import InvalidInput
 from agents.core.session import runtime_store
 from agents.http.auth import Caller
 from agents.http.errors import COMMON, documented
-from agents.http.models import AGENT_ID_PATTERN, ID_PATTERN
+from agents.http.models import AGENT_ID_PATTERN, ID_PATTERN, ConversationPatch
 from agents.services import conversations
 
 ConversationId = Annotated[str, Path(pattern=ID_PATTERN, description="conversation id (conv_…)")]
@@ -46,6 +48,19 @@ def conversation_routes(caller: Callable[..., Caller]) -> APIRouter:
         return {"conversation": detail.conversation.model_dump(mode="json"),
                 "messages": [m.model_dump(mode="json") for m in detail.messages],
                 "actions": [a.model_dump(mode="json") for a in detail.actions]}
+
+    @router.patch("/conversations/{conversation_id}", summary="Rename, archive or unarchive a conversation")
+    def patch_conversation(who: Who, conversation_id: ConversationId, body: ConversationPatch) -> dict[str, Any]:
+        user, store = who.user(body.user), runtime_store()
+        if body.title is None and body.archived is None:
+            raise InvalidInput("title", "바꿀 것이 없습니다. title 또는 archived를 보내세요. (Nothing to change: send "
+                                        "title, archived or both.)")
+        row = conversations.get(store, user, conversation_id)
+        if body.title is not None:
+            row = conversations.rename(store, user, row.id, body.title)
+        if body.archived is not None:
+            row = conversations.set_archived(store, user, row.id, body.archived, system_clock())
+        return {"success": True, "conversation": row.model_dump(mode="json")}
 
     @router.delete("/conversations/{conversation_id}", summary="Delete a conversation and everything under it")
     def delete_conversation(who: Who, conversation_id: ConversationId) -> dict[str, Any]:
