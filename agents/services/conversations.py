@@ -10,7 +10,7 @@ from datetime import datetime
 
 from agents.core.errors import ConversationNotFound
 from agents.core.inputs import InvalidInput
-from agents.core.store import ConversationRow, MessageRow, PendingActionRow, Store
+from agents.core.store import ConversationRow, MessageRow, PendingActionRow, Store, TraceRow
 
 MAX_SEARCH_CHARS = 200  # a search longer than any title or preview finds nothing more; bound the scan
 MAX_TITLE_INPUT = 10_000  # the store keeps the first line, cut; anything longer is refused unread
@@ -21,6 +21,17 @@ class Detail:
     conversation: ConversationRow
     messages: list[MessageRow]
     actions: list[PendingActionRow]
+
+
+@dataclass(frozen=True)
+class Transcript:
+    """What a screen rebuilds a conversation from: its rows, traces and this user's ratings."""
+
+    conversation: ConversationRow
+    messages: list[MessageRow]
+    actions: list[PendingActionRow]
+    traces: list[TraceRow]
+    ratings: dict[str, str]  # turn id -> "up" / "down"
 
 
 def _not_found(conversation_id: object, user_id: str) -> ConversationNotFound:
@@ -65,6 +76,14 @@ def detail(store: Store, user_id: str, conversation_id: str, message_limit: int 
     """The conversation with its latest ``message_limit`` messages and its actions."""
     row = _owned(store, user_id, conversation_id)
     return Detail(row, store.messages.recent(row.id, message_limit), store.actions.list_for_conversation(row.id))
+
+
+def transcript(store: Store, user_id: str, conversation_id: str, agent_id: str | None = None,
+               message_limit: int = 200) -> Transcript:
+    row = _owned(store, user_id, conversation_id, agent_id)
+    ratings = store.feedback.for_conversation(row.id, user_id)
+    return Transcript(row, store.messages.recent(row.id, message_limit), store.actions.list_for_conversation(row.id),
+                      store.traces.for_conversation(row.id), {k: v["rating"] for k, v in ratings.items()})
 
 
 def rename(store: Store, user_id: str, conversation_id: str, title: str) -> ConversationRow:

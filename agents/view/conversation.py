@@ -23,16 +23,13 @@ def load_view(spec: AgentSpec, user: Viewer | None, conversation_id: str | None,
     """The stored truth for a conversation: messages, actions, traces, state and ratings."""
     if not conversation_id:
         return ChatView()
-    # Reads go to the store directly: a Session would also seed the agent's sandbox for the
-    # user, which the page load already does once (alerts) and must not race.
+    # Reads through the service, with no Session: a Session would also seed the agent's sandbox for
+    # the user, which the page load already does once (alerts) and must not race.
     user_id = identity.require(user)
     store = store or runtime_store()
-    row = conversations.get(store, user_id, conversation_id, spec.id)
-    ratings = store.feedback.for_conversation(conversation_id, user_id)
-    return render.view_from_history(conversation_id, store.messages.recent(conversation_id, 200),
-                                    store.actions.list_for_conversation(conversation_id),
-                                    store.traces.for_conversation(conversation_id), state=row.state,
-                                    feedback={k: v["rating"] for k, v in ratings.items()})
+    stored = conversations.transcript(store, user_id, conversation_id, spec.id)
+    return render.view_from_history(conversation_id, stored.messages, stored.actions, stored.traces,
+                                    state=stored.conversation.state, feedback=stored.ratings)
 
 
 def listed(spec: AgentSpec, user_id: str, selected: str | None, search: str | None = None, archived: bool = False,

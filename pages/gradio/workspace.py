@@ -8,7 +8,6 @@ showing only the newest card of some types (older ones stay in the chat), so it 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 import gradio as gr
 
 from agents.core.agent import AgentSpec
+from agents.view.adapters import AdapterRegistry
 from agents.view.render import CardView, ChatView
 from agents.view.render_workspace import Slot, workspace_cards
 
@@ -54,22 +54,15 @@ class Workspace:
     draw: dict[str, Callable[[CardView, TabContext], None]] = field(default_factory=dict)
 
 
-_registry: dict[str, Workspace] = {}
+_workspaces: AdapterRegistry[Workspace] = AdapterRegistry("gradio", Workspace)
 
 
 def register_workspace(agent_id: str, workspace: Workspace) -> Workspace:
-    _registry[agent_id] = workspace
-    return workspace
+    return _workspaces.register(agent_id, workspace)
 
 
 def workspace_for(agent_id: str) -> Workspace:
-    if agent_id not in _registry:
-        try:
-            importlib.import_module(f"agents.{agent_id}.gradio")
-        except ModuleNotFoundError as exc:
-            if exc.name not in (f"agents.{agent_id}", f"agents.{agent_id}.gradio"):
-                raise
-    return _registry.get(agent_id, Workspace())
+    return _workspaces.get(agent_id)
 
 
 def workspace_state(view: ChatView, workspace: Workspace) -> dict[str, Any]:

@@ -32,15 +32,19 @@ def test_the_whole_lifecycle(store, clock):
     detail = conversations.detail(store, "ann", cid, message_limit=10)
     assert detail.conversation.id == cid and [m.role for m in detail.messages] == ["user", "assistant"]
     assert detail.actions == []
+    stored = conversations.transcript(store, "ann", cid, "notes")
+    assert [m.id for m in stored.messages] == [m.id for m in detail.messages] and len(stored.traces) == 1
+    assert stored.ratings == {}
     conversations.delete(store, "ann", cid)
     assert conversations.find(store, "ann", cid) is None and conversations.count(store, "ann", archived=None) == 0
 
 
-@pytest.mark.parametrize("op", ["get", "detail", "rename", "archive", "toggle", "delete"])
+@pytest.mark.parametrize("op", ["get", "detail", "transcript", "rename", "archive", "toggle", "delete"])
 def test_another_users_conversation_reads_as_not_found_and_is_untouched(store, clock, op):
     cid = _conversation(clock, user="ann")
     calls = {"get": lambda: conversations.get(store, "bob", cid),
              "detail": lambda: conversations.detail(store, "bob", cid),
+             "transcript": lambda: conversations.transcript(store, "bob", cid),
              "rename": lambda: conversations.rename(store, "bob", cid, "mine now"),
              "archive": lambda: conversations.set_archived(store, "bob", cid, True, clock()),
              "toggle": lambda: conversations.toggle_archived(store, "bob", cid, clock()),

@@ -9,7 +9,6 @@ still gets the generic part, so a newly registered agent has a real workspace at
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +17,7 @@ import streamlit as st
 
 from agents.core.clock import system_clock
 from agents.view import render_workspace
+from agents.view.adapters import AdapterRegistry
 from agents.view.render import CardView
 from agents.view.texts import t
 from agents.view.workspace_slots import slots_for
@@ -35,22 +35,15 @@ class Panel:
     send_extra: Callable[[PageContext, str], dict[str, Any] | None] | None = None
 
 
-_registry: dict[str, Panel] = {}
+_panels: AdapterRegistry[Panel] = AdapterRegistry("streamlit", Panel)
 
 
 def register_panel(agent_id: str, panel: Panel) -> Panel:
-    _registry[agent_id] = panel
-    return panel
+    return _panels.register(agent_id, panel)
 
 
 def panel_for(agent_id: str) -> Panel:
-    if agent_id not in _registry:
-        try:
-            importlib.import_module(f"agents.{agent_id}.streamlit")
-        except ModuleNotFoundError as exc:
-            if exc.name not in (f"agents.{agent_id}", f"agents.{agent_id}.streamlit"):
-                raise
-    return _registry.get(agent_id, Panel())
+    return _panels.get(agent_id)
 
 
 def draw_workspace(ctx: PageContext) -> None:
