@@ -82,8 +82,11 @@ class UserBody(_Body):
     user: UserId | None = None
 
 
+Title = Annotated[Text, Field(max_length=10_000, description="the new title (cut to the list's width)")]
+
+
 class ConversationPatch(_Body):
-    title: Annotated[Text, Field(max_length=10_000, description="the new title (cut to the list's width)")] | None = None
+    title: Title | None = None
     archived: bool | None = None
     user: UserId | None = None
 

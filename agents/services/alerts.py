@@ -66,8 +66,9 @@ def mark_read(store: Store, user_id: str, alert_ids: list[str], now: datetime) -
 def set_status(store: Store, user_id: str, alert_id: str, status: str, now: datetime) -> AlertRow:
     """READ, DISMISSED or ACTED_ON; only an open alert changes. Returns the updated row."""
     if status not in CLOSING:
-        raise InvalidInput("status", f"알림 상태는 {', '.join(CLOSING)} 중 하나여야 합니다: {str(status)[:40]!r}. "
-                                     f"(An alert's status must be one of {', '.join(CLOSING)}, not {str(status)[:40]!r}.)")
+        shown = str(status)[:40]
+        raise InvalidInput("status", f"알림 상태는 {', '.join(CLOSING)} 중 하나여야 합니다: {shown!r}. "
+                                     f"(An alert's status must be one of {', '.join(CLOSING)}, not {shown!r}.)")
     row = _owned(store, user_id, alert_id)
     if not store.alerts.set_status(row.id, user_id, status, now):
         raise AlertClosed(f"알림 {row.id!r}은(는) 이미 {row.status} 상태입니다. 열린 알림만 바꿀 수 있습니다. "

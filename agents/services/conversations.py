@@ -48,7 +48,8 @@ def _owned(store: Store, user_id: str, conversation_id: str, agent_id: str | Non
     return row
 
 
-def find(store: Store, user_id: str, conversation_id: str | None, agent_id: str | None = None) -> ConversationRow | None:
+def find(store: Store, user_id: str, conversation_id: str | None,
+         agent_id: str | None = None) -> ConversationRow | None:
     """The conversation if it is this user's (and this agent's, when given), else None."""
     if not conversation_id or not isinstance(conversation_id, str):
         return None

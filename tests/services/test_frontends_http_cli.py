@@ -71,7 +71,8 @@ def test_http_feedback_and_alerts_refusals(store, clock, api):
     assert missing.status_code == 404 and missing.json()["error"]["message"].startswith("알림 'alert_0000'이(가)")
     assert api.patch(f"/api/v1/alerts/{alert.id}", json={"user": "ann", "status": "DISMISSED"}).status_code == 200
     closed = api.patch(f"/api/v1/alerts/{alert.id}", json={"user": "ann", "status": "READ"})
-    assert closed.status_code == 409 and f"(Alert {alert.id!r} is already DISMISSED" in closed.json()["error"]["message"]
+    assert closed.status_code == 409
+    assert f"(Alert {alert.id!r} is already DISMISSED" in closed.json()["error"]["message"]
     none = api.post("/api/v1/alerts/check", params={"user": "ann", "agent": "notes"})
     assert none.status_code == 400 and none.json()["error"]["message"] == (
         "notes 에이전트에는 선제 알림이 없습니다. (The notes agent has no proactive alerts.)")
