@@ -172,11 +172,12 @@ def cmd_actions(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.session import runtime_store
+    from agents.services import conversations
 
     store = runtime_store()
     if args.action == "list":
-        rows = store.conversations.list(args.user, agent_id=args.agent, archived=None if args.all else False,
-                                        limit=args.limit)
+        rows = conversations.list_conversations(store, args.user, agent_id=args.agent,
+                                                archived=None if args.all else False, limit=args.limit)
         if args.json:
             for row in rows:
                 out.write(row.model_dump_json() + "\n")
@@ -189,12 +190,9 @@ def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if not args.id:
         raise PlaygroundError(f"`playground conversations {args.action}` needs a conversation id.", code="missing_id")
-    conversation = store.conversations.get(args.id, args.user)
-    if conversation is None:
-        raise PlaygroundError(f"Conversation {args.id!r} was not found for user {args.user!r}. "
-                              "List yours with `playground conversations list`.", code="conversation_not_found")
     if args.action == "show":
-        messages = store.messages.recent(args.id, 1000)
+        detail = conversations.detail(store, args.user, args.id, 1000)
+        conversation, messages = detail.conversation, detail.messages
         if args.json:
             _dump({"conversation": conversation.model_dump(mode="json"),
                    "messages": [m.model_dump(mode="json") for m in messages]}, out)
@@ -212,33 +210,30 @@ def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     from agents.core.clock import system_clock
 
-    if args.action == "archive":
-        store.conversations.set_archived(args.id, args.user, True, system_clock())
-        out.write(f"archived {args.id}\n")
-    elif args.action == "unarchive":
-        store.conversations.set_archived(args.id, args.user, False, system_clock())
-        out.write(f"unarchived {args.id}\n")
+    if args.action == "rename":
+        row = conversations.rename(store, args.user, args.id, args.title or "")
+        out.write(row.model_dump_json() + "\n" if args.json else f"renamed {args.id}: {row.title}\n")
+    elif args.action in ("archive", "unarchive"):
+        conversations.set_archived(store, args.user, args.id, args.action == "archive", system_clock())
+        out.write(f"{args.action}d {args.id}\n")
     elif args.action == "delete":
-        store.conversations.delete(args.id, args.user)
+        conversations.delete(store, args.user, args.id)
         out.write(f"deleted {args.id} and everything under it\n")
     return 0
 
 
 def cmd_alerts(args: argparse.Namespace, out: TextIO) -> int:
-    from agents.core.agent import get_agent
     from agents.core.clock import system_clock
     from agents.core.session import Session
+    from agents.services import alerts
 
-    if args.agent is None:
-        from agents.core.agent import list_agents
-
-        args.agent = next((a.id for a in list_agents() if a.alert_check is not None), "")
-    spec = get_agent(args.agent)
-    if spec.alert_check is None:
-        raise PlaygroundError(f"The {spec.id} agent has no proactive alerts.", code="no_alerts")
+    # Without --agent: the first agent that has alerts (an error naming the flag when none has).
+    spec = alerts.alert_agents(args.agent)[0] if args.agent else next(iter(alerts.alert_agents(None)), None)
+    if spec is None:
+        raise PlaygroundError("No agent has proactive alerts. (--agent)", code="no_alerts")
     session = Session(spec.id, user_id=args.user)
     if args.action == "check":
-        created = spec.alert_check(session.store, session.user_id, system_clock())
+        created = alerts.check(spec, session.user_id, system_clock())
         out.write(f"created {len(created)} alert(s)\n" if not args.json else "")
         for row in created:
             out.write(row.model_dump_json() + "\n" if args.json else f"  [{row.severity}] {row.title}\n")
@@ -247,11 +242,10 @@ def cmd_alerts(args: argparse.Namespace, out: TextIO) -> int:
         if not args.id:
             raise PlaygroundError(f"`playground alerts {args.action}` needs an alert id.", code="missing_id")
         status = {"read": "READ", "dismiss": "DISMISSED", "acted": "ACTED_ON"}[args.action]
-        if not session.store.alerts.set_status(args.id, session.user_id, status, system_clock()):
-            raise PlaygroundError(f"No open alert {args.id!r} for user {args.user!r}.", code="alert_not_found")
+        alerts.set_status(session.store, session.user_id, args.id, status, system_clock())
         out.write(f"{args.id}: {status}\n")
         return 0
-    rows = session.store.alerts.list(session.user_id, agent_id=spec.id)
+    rows = alerts.list_alerts(session.store, session.user_id, agent_id=spec.id)
     for row in rows:
         out.write(row.model_dump_json() + "\n" if args.json else f"{row.id}  {row.status:<9} [{row.severity}] {row.title}\n")
     if not rows and not args.json:
@@ -280,7 +274,7 @@ def cmd_tokens(args: argparse.Namespace, out: TextIO) -> int:
         row = access.revoke_token(store, args.user, args.id, system_clock())
         out.write(row.model_dump_json() + "\n" if args.json else f"revoked {row.id} ({row.label})\n")
         return 0
-    rows = store.tokens.list(args.user)
+    rows = access.list_tokens(store, args.user)
     for row in rows:
         if args.json:
             out.write(row.model_dump_json() + "\n")
@@ -356,11 +350,12 @@ def build_parser() -> argparse.ArgumentParser:
     actions.add_argument("id", nargs="?")
     actions.set_defaults(func=cmd_actions)
 
-    conversations = sub.add_parser("conversations", parents=[common], help="list, show, archive or delete")
-    conversations.add_argument("action", choices=["list", "show", "archive", "unarchive", "delete"])
+    conversations = sub.add_parser("conversations", parents=[common], help="list, show, rename, archive or delete")
+    conversations.add_argument("action", choices=["list", "show", "rename", "archive", "unarchive", "delete"])
     conversations.add_argument("id", nargs="?")
     conversations.add_argument("--agent", help="only this agent's conversations")
     conversations.add_argument("--all", action="store_true", help="include archived conversations")
+    conversations.add_argument("--title", help="rename: the new title")
     conversations.add_argument("--limit", type=_bounded("--limit", 1, 1000), default=20, help="1-1000 (default 20)")
     conversations.set_defaults(func=cmd_conversations)
 

@@ -20,6 +20,7 @@ from agents.english.models import LEVEL_KO, LEVELS
 from agents.english.news import interest_table
 from agents.english.store import EnglishStore
 from agents.english.view import article_html, card_from_marker, latest_article, recent_html
+from agents.services import conversations
 from agents.view.render import CardView, ChatView
 from pages.gradio.workspace import TabContext, Workspace, register_workspace
 
@@ -41,7 +42,7 @@ def _stored_article(view: ChatView | None, user: Viewer) -> CardView | None:
     if view is None or not view.conversation_id:
         return None
     store = runtime_store()
-    if store.conversations.get(view.conversation_id, identity.require(user)) is None:
+    if conversations.find(store, identity.require(user), view.conversation_id) is None:
         return None
     text = EnglishStore(store).marker(view.conversation_id)
     try:

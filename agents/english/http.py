@@ -19,27 +19,21 @@ from agents.english import marker as markers
 from agents.english.models import ChatMessage, Level
 from agents.english.store import EnglishStore
 from agents.http.auth import Caller
-from agents.http.body_limit import document_route
-from agents.http.chat import stream_agent_turn
+from agents.http.chat import chat_route, stream_agent_turn
 from agents.http.errors import COMMON, documented
 from agents.http.models import ID_PATTERN, Text, UserId
-from agents.http.sse import EventStreamResponse
 
 HISTORY_SENT = 20  # the reply reads the last 20 messages (the marker always goes too)
 MESSAGE_CHARS = 1_500  # each history message as the model sees it
 
-CHAT_200 = {
-    "description": "Server-Sent Events (`event: <type>` + `data: <JSON with type>`). On a new session the first "
-                   "event is the `article` data_card; its `data.system_message` is the seed's SYSTEM_ARTICLE "
-                   "ChatMessage: keep it in `history` so later turns reuse the article. Then a `correction` "
-                   "data_card ({has_errors: true, original, corrected, explanation} | {has_errors: false, "
-                   "feedback}), `text_delta`s of the reply, and one `done` (or `error`).",
-    "content": {"text/event-stream": {"schema": {"type": "object", "required": ["data"], "properties": {
-        "event": {"type": "string"}, "data": {"type": "string"}}},
-        "example": 'event: data_card\ndata: {"type":"data_card","card_type":"article","title":"…","data":{'
-                   '"summary":"…","vocabulary":[…],"questions":[…],"system_message":{"sender":"system",'
-                   '"text":"SYSTEM_ARTICLE:{…}","timestamp":"…"}}}\n\n'}},
-}
+CHAT_DOC = ("Server-Sent Events (`event: <type>` + `data: <JSON with type>`). On a new session the first event is the "
+            "`article` data_card; its `data.system_message` is the seed's SYSTEM_ARTICLE ChatMessage: keep it in "
+            "`history` so later turns reuse the article. Then a `correction` data_card ({has_errors: true, original, "
+            "corrected, explanation} | {has_errors: false, feedback}), `text_delta`s of the reply, and one `done` "
+            "(or `error`).")
+CHAT_EXAMPLE = ('event: data_card\ndata: {"type":"data_card","card_type":"article","title":"…","data":{'
+                '"summary":"…","vocabulary":[…],"questions":[…],"system_message":{"sender":"system",'
+                '"text":"SYSTEM_ARTICLE:{…}","timestamp":"…"}}}\n\n')
 
 
 class EnglishChatBody(BaseModel):
@@ -82,10 +76,8 @@ def english_routes(caller: Callable[..., Caller]) -> APIRouter:
     router = APIRouter(prefix="/api/v1/english", tags=["english"])
     Who = Annotated[Caller, Depends(caller)]
 
-    @router.post("/chat", summary="One tutor turn, the seed's stateless shape ({history, message})",
-                 response_class=EventStreamResponse,
-                 responses={200: CHAT_200, **documented(*COMMON, 429, stream=True)},
-                 openapi_extra=document_route("/api/v1/english/chat"))
+    @router.post("/chat", **chat_route("/api/v1/english/chat", "One tutor turn, the seed's stateless shape "
+                                       "({history, message})", CHAT_DOC, CHAT_EXAMPLE))
     async def chat(who: Who, body: EnglishChatBody, request: Request) -> Any:
         user = who.user(body.user)
         extra = {"history": held_history(body.history)}

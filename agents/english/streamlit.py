@@ -17,6 +17,7 @@ from agents.english.models import LEVEL_KO, LEVELS, UserProfile
 from agents.english.news import interest_table
 from agents.english.store import EnglishStore
 from agents.english.view import article_html, card_from_marker, latest_article, recent_html
+from agents.services import conversations
 from agents.view.render import CardView
 from pages.streamlit.context import PageContext
 from pages.streamlit.panels import Panel, register_panel
@@ -44,7 +45,7 @@ def _article(ctx: PageContext) -> CardView | None:
     cards = [m.card for m in ctx.view.messages if m.card is not None]
     card = latest_article(cards)
     conversation = ctx.view.conversation_id
-    if card is not None or not conversation or ctx.store.conversations.get(conversation, ctx.viewer.user_id) is None:
+    if card is not None or not conversation or conversations.find(ctx.store, ctx.viewer.user_id, conversation) is None:
         return card
     text = EnglishStore(ctx.store).marker(conversation)
     try:

@@ -11,8 +11,23 @@ from starlette.concurrency import run_in_threadpool
 
 from agents.core.events import Event, to_sse
 from agents.core.session import Session
+from agents.http.body_limit import document_route
+from agents.http.errors import COMMON, documented
 from agents.http.sse import EventStreamResponse, stream_turn, wait_until_idle
 from agents.services.access import BurstLimiter
+
+
+def chat_route(path: str, summary: str, description: str, example: str) -> dict[str, Any]:
+    """The options of an agent's own streamed chat route (``@router.post(path, **chat_route(...))``):
+    the event-stream 200 with the agent's ``description`` and an ``example`` event, the common
+    errors, and the body cap documented for ``path``."""
+    ok = {"description": description, "content": {"text/event-stream": {
+        # Each item is one SSE event: its `event:` name and its `data:` line (JSON text with `type` inside).
+        "schema": {"type": "object", "required": ["data"], "properties": {"event": {"type": "string"},
+                                                                          "data": {"type": "string"}}},
+        "example": example}}}
+    return {"summary": summary, "response_class": EventStreamResponse,
+            "responses": {200: ok, **documented(*COMMON, 429, stream=True)}, "openapi_extra": document_route(path)}
 
 
 async def stream_agent_turn(

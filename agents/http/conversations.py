@@ -7,19 +7,16 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query
 
-from agents.core.errors import ConversationNotFound
+from agents.core.clock import system_clock
+from agents.core.inputs import InvalidInput
 from agents.core.session import runtime_store
 from agents.http.auth import Caller
 from agents.http.errors import COMMON, documented
-from agents.http.models import AGENT_ID_PATTERN, ID_PATTERN
+from agents.http.models import AGENT_ID_PATTERN, ID_PATTERN, ConversationPatch
+from agents.services import conversations
 
 ConversationId = Annotated[str, Path(pattern=ID_PATTERN, description="conversation id (conv_…)")]
 _ARCHIVED = {"false": False, "true": True, "all": None}
-
-
-def _not_found(conversation_id: str) -> ConversationNotFound:
-    return ConversationNotFound(f"Conversation {conversation_id!r} was not found. List yours with "
-                                "GET /api/v1/conversations.")
 
 
 def conversation_routes(caller: Callable[..., Caller]) -> APIRouter:
@@ -37,9 +34,9 @@ def conversation_routes(caller: Callable[..., Caller]) -> APIRouter:
         user = who.user()
         store = runtime_store()
         flag = _ARCHIVED[archived]
-        rows = store.conversations.list(user, agent_id=agent, archived=flag, limit=limit, offset=offset)
+        rows = conversations.list_conversations(store, user, agent_id=agent, archived=flag, limit=limit, offset=offset)
         return {"conversations": [r.model_dump(mode="json") for r in rows],
-                "total": store.conversations.count(user, agent_id=agent, archived=flag)}
+                "total": conversations.count(store, user, agent_id=agent, archived=flag)}
 
     @router.get("/conversations/{conversation_id}", summary="One conversation with its latest messages and actions")
     def get_conversation(
@@ -47,18 +44,27 @@ def conversation_routes(caller: Callable[..., Caller]) -> APIRouter:
         message_limit: Annotated[int, Query(alias="messageLimit", ge=1, le=1000,
                                             description="how many of the latest messages")] = 50,
     ) -> dict[str, Any]:
-        store = runtime_store()
-        row = store.conversations.get(conversation_id, who.user())
-        if row is None:
-            raise _not_found(conversation_id)
-        return {"conversation": row.model_dump(mode="json"),
-                "messages": [m.model_dump(mode="json") for m in store.messages.recent(conversation_id, message_limit)],
-                "actions": [a.model_dump(mode="json") for a in store.actions.list_for_conversation(conversation_id)]}
+        detail = conversations.detail(runtime_store(), who.user(), conversation_id, message_limit)
+        return {"conversation": detail.conversation.model_dump(mode="json"),
+                "messages": [m.model_dump(mode="json") for m in detail.messages],
+                "actions": [a.model_dump(mode="json") for a in detail.actions]}
+
+    @router.patch("/conversations/{conversation_id}", summary="Rename, archive or unarchive a conversation")
+    def patch_conversation(who: Who, conversation_id: ConversationId, body: ConversationPatch) -> dict[str, Any]:
+        user, store = who.user(body.user), runtime_store()
+        if body.title is None and body.archived is None:
+            raise InvalidInput("title", "바꿀 것이 없습니다. title 또는 archived를 보내세요. (Nothing to change: send "
+                                        "title, archived or both.)")
+        row = conversations.get(store, user, conversation_id)
+        if body.title is not None:
+            row = conversations.rename(store, user, row.id, body.title)
+        if body.archived is not None:
+            row = conversations.set_archived(store, user, row.id, body.archived, system_clock())
+        return {"success": True, "conversation": row.model_dump(mode="json")}
 
     @router.delete("/conversations/{conversation_id}", summary="Delete a conversation and everything under it")
     def delete_conversation(who: Who, conversation_id: ConversationId) -> dict[str, Any]:
-        if not runtime_store().conversations.delete(conversation_id, who.user()):
-            raise _not_found(conversation_id)
+        conversations.delete(runtime_store(), who.user(), conversation_id)
         return {"success": True, "deleted": conversation_id}
 
     return router

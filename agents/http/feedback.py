@@ -13,6 +13,7 @@ from agents.core.session import runtime_store
 from agents.http.auth import Caller
 from agents.http.errors import COMMON, documented
 from agents.http.models import ID_PATTERN, Text, UserId, _Body
+from agents.services import feedback
 
 
 class FeedbackBody(_Body):
@@ -29,8 +30,8 @@ def feedback_routes(caller: Callable[..., Caller]) -> APIRouter:
     @router.post("/{turn_id}/feedback", summary="Rate one of your turns (replaces your earlier rating)")
     def rate_turn(who: Who, turn_id: Annotated[str, Path(pattern=ID_PATTERN)], body: FeedbackBody) -> dict[str, Any]:
         user = who.user(body.user)
-        row = runtime_store().feedback.rate(turn_id, user, body.rating, body.comment, system_clock(),
-                                            message_id=body.message_id)
+        row = feedback.rate(runtime_store(), user, turn_id, body.rating, body.comment, system_clock(),
+                            message_id=body.message_id)
         return {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in row.items()}
 
     return router

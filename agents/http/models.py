@@ -82,6 +82,15 @@ class UserBody(_Body):
     user: UserId | None = None
 
 
+Title = Annotated[Text, Field(max_length=10_000, description="the new title (cut to the list's width)")]
+
+
+class ConversationPatch(_Body):
+    title: Title | None = None
+    archived: bool | None = None
+    user: UserId | None = None
+
+
 class AlertPatch(_Body):
     status: Literal["READ", "DISMISSED", "ACTED_ON"]
     user: UserId | None = None

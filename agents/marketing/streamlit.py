@@ -7,8 +7,7 @@ from typing import Any
 
 import streamlit as st
 
-from agents.core.clock import system_clock
-from agents.view.alerts import SHOWN, alert_icon, banner_text, check_now, open_alerts
+from agents.view.alerts import alert_icon, analyse, banner_text, check_now, close, open_alerts
 from agents.view.render import CardView
 from agents.view.texts import t
 from pages.streamlit.chat import draw_tiles
@@ -19,15 +18,13 @@ _CHECKED = "pg_alerts_checked"
 
 
 def _analyse(ctx: PageContext, alert: dict[str, Any]) -> None:
-    row = ctx.store.alerts.get(alert["id"], ctx.viewer.user_id)
-    if row is None or ctx.spec.alert_prompt is None:
-        return
-    ctx.store.alerts.set_status(row.id, ctx.viewer.user_id, "ACTED_ON", system_clock())
-    ctx.send(ctx.spec.alert_prompt(row))
+    prompt = analyse(ctx.spec, ctx.viewer, alert)
+    if prompt is not None:
+        ctx.send(prompt)
 
 
-def _dismiss(ctx: PageContext, alert_id: str) -> None:
-    ctx.store.alerts.set_status(alert_id, ctx.viewer.user_id, "DISMISSED", system_clock())
+def _dismiss(ctx: PageContext, alert: dict[str, Any]) -> None:
+    close(ctx.spec, ctx.viewer, alert, "DISMISSED")
 
 
 def _check(ctx: PageContext) -> None:
@@ -47,13 +44,13 @@ def draw_alerts(ctx: PageContext) -> None:
         head, button = st.columns([3, 2], vertical_alignment="center")
         head.markdown(banner_text(alerts, lang))
         button.button(t("alerts_check", lang), key=f"pg_alerts_check:{spec.id}", on_click=_check, args=(ctx,))
-        for alert in alerts[:SHOWN]:
+        for alert in alerts:
             st.markdown(f"{alert_icon(alert)} **{alert['title']}**")
             left, right = st.columns(2)
             left.button(t("alerts_analyse", lang), key=f"pg_alert_analyse:{alert['id']}", on_click=_analyse,
                         args=(ctx, alert), width="stretch")
             right.button(t("alerts_dismiss", lang), key=f"pg_alert_dismiss:{alert['id']}", on_click=_dismiss,
-                         args=(ctx, alert["id"]), width="stretch")
+                         args=(ctx, alert), width="stretch")
 
 
 def draw_kpi(ctx: PageContext, card: CardView) -> None:

@@ -35,14 +35,15 @@ def clean_label(label: object) -> str:
     if label is None:
         return "API token"
     if not isinstance(label, str):
-        raise PlaygroundError("The token label must be text.", code="invalid_label")
+        raise PlaygroundError("토큰 이름은 글이어야 합니다. (The token label must be text.)", code="invalid_label")
     if any(unicodedata.category(ch) in ("Cc", "Cs", "Cf") for ch in label):
-        raise PlaygroundError("The token label may not contain control or invisible characters; "
-                              "use plain text such as 'nightly eval'.", code="invalid_label")
+        raise PlaygroundError("토큰 이름에 제어 문자나 보이지 않는 문자를 쓸 수 없습니다. 'nightly eval'처럼 쓰세요. "
+                              "(The token label may not contain control or invisible characters; "
+                              "use plain text such as 'nightly eval'.)", code="invalid_label")
     label = " ".join(label.split())
     if len(label) > MAX_LABEL_CHARS:
-        raise PlaygroundError(f"The token label is {len(label)} characters long; keep it to {MAX_LABEL_CHARS}.",
-                              code="invalid_label")
+        raise PlaygroundError(f"토큰 이름이 {len(label)}자로 너무 깁니다. {MAX_LABEL_CHARS}자 이하로 쓰세요. (The token label "
+                              f"is {len(label)} characters long; keep it to {MAX_LABEL_CHARS}.)", code="invalid_label")
     return label or "API token"
 
 
@@ -51,9 +52,15 @@ def issue_token(store: Store, user_id: str, label: object, now: datetime) -> tup
     user_id = check_user_id(user_id)
     label = clean_label(label)
     if store.tokens.count_active(user_id) >= MAX_ACTIVE_TOKENS:
-        raise PlaygroundError(f"User {user_id!r} already has {MAX_ACTIVE_TOKENS} active tokens; "
-                              "revoke one you no longer use first.", code="too_many_tokens")
+        raise PlaygroundError(f"사용자 {user_id!r}에게 이미 활성 토큰이 {MAX_ACTIVE_TOKENS}개 있습니다. 쓰지 않는 토큰을 먼저 "
+                              f"폐기하세요. (User {user_id!r} already has {MAX_ACTIVE_TOKENS} active tokens; "
+                              "revoke one you no longer use first.)", code="too_many_tokens")
     return store.tokens.create(user_id, label, now)
+
+
+def list_tokens(store: Store, user_id: str) -> list[ApiTokenRow]:
+    """The user's tokens, revoked ones too (without their secrets: only a hash is stored)."""
+    return store.tokens.list(check_user_id(user_id))
 
 
 def revoke_token(store: Store, user_id: str, token_id: str, now: datetime) -> ApiTokenRow:
@@ -61,9 +68,10 @@ def revoke_token(store: Store, user_id: str, token_id: str, now: datetime) -> Ap
     if not isinstance(token_id, str) or not store.tokens.revoke(token_id.strip(), user_id, now):
         row = store.tokens.get(token_id.strip(), user_id) if isinstance(token_id, str) else None
         if row is not None and not row.active:
-            raise TokenNotFound(f"Token {token_id!r} is already revoked.")
-        raise TokenNotFound(f"No token {token_id!r} for user {user_id!r}. "
-                            "List yours with `playground tokens list --user ID`.")
+            raise TokenNotFound(f"토큰 {token_id!r}은(는) 이미 폐기되었습니다. (Token {token_id!r} is already revoked.)")
+        shown = str(token_id)[:80]
+        raise TokenNotFound(f"토큰 {shown!r}이(가) 사용자 {user_id!r}에게 없습니다. (No token {shown!r} for user "
+                            f"{user_id!r}. List yours with `playground tokens list --user ID`.)")
     row = store.tokens.get(token_id.strip(), user_id)
     assert row is not None
     return row

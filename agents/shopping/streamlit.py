@@ -9,18 +9,7 @@ import json
 import streamlit as st
 
 from agents.shopping import start_options
-from agents.shopping.view import (
-    ANCHOR_LABEL,
-    BUDGET_CAP,
-    START_LABEL,
-    anchor_text,
-    follow,
-    products_of,
-    start_extra,
-    start_text,
-    summary_of,
-    tag_labels,
-)
+from agents.shopping import view as shopping_view
 from agents.view.render import CardView
 from pages.streamlit.context import PageContext
 from pages.streamlit.panels import Panel, register_panel
@@ -41,7 +30,8 @@ def _start(ctx: PageContext) -> None:
     options = _options(ctx)
     category, budget = st.session_state[CATEGORY], st.session_state[BUDGET]
     pros, cons = st.session_state.get(PROS, []), st.session_state.get(CONS, [])
-    ctx.send(start_text(category, budget, pros, tag_labels(options)), start_extra(category, budget, pros, cons))
+    ctx.send(shopping_view.start_text(category, budget, pros, shopping_view.tag_labels(options)),
+             shopping_view.start_extra(category, budget, pros, cons))
 
 
 def draw_start(ctx: PageContext) -> None:
@@ -52,39 +42,40 @@ def draw_start(ctx: PageContext) -> None:
     signature = json.dumps([view.conversation_id, view.state], sort_keys=True, default=str)
     if st.session_state.get(FOLLOWED) != signature:
         st.session_state[FOLLOWED] = signature
-        values = follow(view.state, options)
+        values = shopping_view.follow(view.state, options)
         if values is not None:
             st.session_state[CATEGORY], st.session_state[BUDGET] = values.category, values.budget
             st.session_state[PROS], st.session_state[CONS] = values.pros, values.cons
     st.session_state.setdefault(CATEGORY, categories[0])
     st.session_state.setdefault(BUDGET, 150_000)
-    labels = tag_labels(options)
+    labels = shopping_view.tag_labels(options)
     with st.expander("🧺 시작 패널 · 조건을 고르고 Top 3 받기", expanded=not view.messages):
         category = st.selectbox("카테고리", categories, key=CATEGORY, on_change=_category_changed)
-        st.slider("최대 예산 (원, 0이면 제한 없음)", 0, BUDGET_CAP, step=10_000, key=BUDGET)
+        st.slider("최대 예산 (원, 0이면 제한 없음)", 0, shopping_view.BUDGET_CAP, step=10_000, key=BUDGET)
         st.multiselect("원하는 점 (장점)", [tag for _, tag in options[category]["pros"]], key=PROS,
                        format_func=lambda tag: labels.get(tag, tag))
         st.multiselect("피하고 싶은 점 (단점)", [tag for _, tag in options[category]["cons"]], key=CONS,
                        format_func=lambda tag: labels.get(tag, tag))
-        st.button(START_LABEL, key="pg_shop_start", type="primary", on_click=_start, args=(ctx,), width="stretch")
+        st.button(shopping_view.START_LABEL, key="pg_shop_start", type="primary", on_click=_start, args=(ctx,),
+                  width="stretch")
 
 
 def _anchor(ctx: PageContext, product_id: str, title: str) -> None:
-    ctx.send(anchor_text(title), {"anchor_product_id": product_id})
+    ctx.send(shopping_view.anchor_text(title), {"anchor_product_id": product_id})
 
 
 def draw_top3(ctx: PageContext, card: CardView) -> None:
     with st.container(border=True, key="pg-shopping-top3"):
         st.markdown(f"**{card.title}**")
-        summary = summary_of(card)
+        summary = shopping_view.summary_of(card)
         if summary:
             st.info(summary)
-        for product in products_of(card):
+        for product in shopping_view.products_of(card):
             with st.container(border=True):
                 st.markdown(product.markdown())
                 with st.expander("점수 구성"):
                     st.markdown(product.breakdown_markdown())
-                st.button(ANCHOR_LABEL, key=f"pg_anchor:{card.group}:{product.id}", on_click=_anchor,
+                st.button(shopping_view.ANCHOR_LABEL, key=f"pg_anchor:{card.group}:{product.id}", on_click=_anchor,
                           args=(ctx, product.id, product.title))
 
 
@@ -93,7 +84,7 @@ register_panel("shopping", Panel(draw=draw_start, slots={"top3": draw_top3}))
 
 def draw_products(card: CardView) -> None:
     """Top 3 in the Streamlit chat, under the card's text (``AgentSpec.ui.cards``)."""
-    summary = summary_of(card)
+    summary = shopping_view.summary_of(card)
     if summary:
         st.info(summary)
-    st.markdown("\n\n".join(product.line() for product in products_of(card)))
+    st.markdown("\n\n".join(product.line() for product in shopping_view.products_of(card)))

@@ -22,7 +22,7 @@ from agents.travel.destinations import destinations
 from agents.travel.figures import map_figure, timeline_figure
 from agents.travel.model import Trip
 from agents.travel.service import TripService
-from agents.travel.view import TravelView, table_rows, text, travel_view
+from agents.travel.view import TravelView, itinerary_head, table_rows, text, travel_view
 from agents.view.render import CardView, ChatView
 from pages.gradio.i18n import label
 from pages.gradio.workspace import Workspace, register_workspace
@@ -56,12 +56,7 @@ def panel_values(view: ChatView | None, user: Viewer | None, tiles: bool, lang: 
     model: TravelView = travel_view(trip, _cards(view), lang)
     trips = [(f"{r['title']} ({r['start_date']:%m-%d})", r["id"]) for r in service.store.trips(user.user_id)]
     timeline = timeline_figure(model, lang)
-    if model.showing == "preview":
-        head = text("preview_head", lang, title=model.itinerary_title)
-        if model.unmatched:
-            head += "\n\n" + text("unmatched", lang, names=", ".join(model.unmatched))
-    else:
-        head = text("saved_head" if model.showing == "saved" else "empty_head", lang)
+    head = itinerary_head(model, lang)
     modes = [(text("overwrite", lang), "overwrite"), (text("merge", lang), "merge")]
     return [
         model.heading,

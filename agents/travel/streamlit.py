@@ -14,7 +14,7 @@ from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.travel.figures import map_figure, timeline_figure
 from agents.travel.service import TripService
-from agents.travel.view import table_rows, text, travel_view
+from agents.travel.view import itinerary_head, table_rows, text, travel_view
 from agents.view.render import CardView
 from agents.view.texts import t
 from pages.streamlit.context import PageContext, error_line
@@ -62,12 +62,7 @@ def draw_trip(ctx: PageContext) -> None:
     with st.expander(f"📍 {t('travel_places', lang)} ({len(model.places_rows)})", expanded=False):
         headers = text("places_headers", lang).split("|")
         st.dataframe(pd.DataFrame(model.places_rows, columns=headers), hide_index=True, width="stretch")
-    if model.showing == "preview":
-        head = text("preview_head", lang, title=model.itinerary_title)
-        if model.unmatched:
-            head += "\n\n" + text("unmatched", lang, names=", ".join(model.unmatched))
-    else:
-        head = text("saved_head" if model.showing == "saved" else "empty_head", lang)
+    head = itinerary_head(model, lang)
     st.markdown(head)
     timeline = timeline_figure(model, lang)
     if timeline is not None:

@@ -187,3 +187,13 @@ TEXT: dict[str, tuple[str, str]] = {
 def text(key: str, lang: str, **values: Any) -> str:
     ko, en = TEXT[key]
     return (en if lang == "en" else ko).format(**values)
+
+
+def itinerary_head(view: TravelView, lang: str = "ko") -> str:
+    """The line above the itinerary: the preview's title (and the places not found), else saved or empty."""
+    if view.showing != "preview":
+        return text("saved_head" if view.showing == "saved" else "empty_head", lang)
+    head = text("preview_head", lang, title=view.itinerary_title)
+    if view.unmatched:
+        head += "\n\n" + text("unmatched", lang, names=", ".join(view.unmatched))
+    return head

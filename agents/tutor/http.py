@@ -12,25 +12,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from agents.core.clock import system_clock
 from agents.core.inputs import InvalidInput
 from agents.http.auth import Caller
-from agents.http.body_limit import document_route
-from agents.http.chat import stream_agent_turn
-from agents.http.errors import COMMON, documented
+from agents.http.chat import chat_route, stream_agent_turn
 from agents.http.models import ID_PATTERN, UserId
-from agents.http.sse import EventStreamResponse
 from agents.tutor import contract, wire
 
-CHAT_200 = {
-    "description": "Seed 002 Server-Sent Events: `event: <name>` and `data: <JSON with type>`; names are thinking, "
-                   "tool_call, text_delta, visualization, ui_action, done, error (plus action_confirmation and "
-                   "clarification); `done` carries session_id, total_tokens, model, sources, search_used, "
-                   "response_mode and structured.",
-    # Each item is one SSE event: its `event:` name and its `data:` line (JSON text with `type` inside).
-    "content": {"text/event-stream": {"schema": {"type": "object", "required": ["data"], "properties": {
-                                          "event": {"type": "string"}, "data": {"type": "string"}}},
-                                      "example": 'event: ui_action\ndata: {"type":"ui_action","action_id":"nav_stock",'
-                                                 '"params":{"code":"005930"},"risk":"low","needs_confirmation":false}'
-                                                 '\n\n'}},
-}
+CHAT_DOC = ("Seed 002 Server-Sent Events: `event: <name>` and `data: <JSON with type>`; names are thinking, tool_call, "
+            "text_delta, visualization, ui_action, done, error (plus action_confirmation and clarification); `done` "
+            "carries session_id, total_tokens, model, sources, search_used, response_mode and structured.")
+CHAT_EXAMPLE = ('event: ui_action\ndata: {"type":"ui_action","action_id":"nav_stock","params":{"code":"005930"},'
+                '"risk":"low","needs_confirmation":false}\n\n')
 
 
 class TutorChatBody(BaseModel):
@@ -51,10 +41,8 @@ def tutor_routes(caller: Callable[..., Caller]) -> APIRouter:
     router = APIRouter(prefix="/api/v1/tutor", tags=["tutor"])
     Who = Annotated[Caller, Depends(caller)]
 
-    @router.post("/chat", summary="One tutor turn, streamed with the seed's event names",
-                 response_class=EventStreamResponse,
-                 responses={200: CHAT_200, **documented(*COMMON, 429, stream=True)},
-                 openapi_extra=document_route("/api/v1/tutor/chat"))
+    @router.post("/chat", **chat_route("/api/v1/tutor/chat", "One tutor turn, streamed with the seed's event names",
+                                       CHAT_DOC, CHAT_EXAMPLE))
     async def chat(who: Who, body: TutorChatBody, request: Request) -> Any:
         user = who.user(body.user)
         context_text, unknown = body.context_text, []

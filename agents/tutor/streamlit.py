@@ -16,20 +16,10 @@ import streamlit as st
 from agents.core.clock import system_clock
 from agents.tutor import market
 from agents.tutor import screen as stored_screen
+from agents.tutor import view as tutor_view
 from agents.tutor.fallback import react
 from agents.tutor.sandbox import AppState, apply, default_state
 from agents.tutor.store import PortfolioStore
-from agents.tutor.view import (
-    PERIODS,
-    canvas_is_new,
-    canvas_markdown,
-    fallback_note,
-    period_choices,
-    screen_view,
-    stock_choices,
-    text,
-    turn_extra,
-)
 from agents.view.cards import figure_for
 from agents.view.texts import t
 from pages.streamlit.context import PageContext
@@ -96,13 +86,13 @@ def _after_turn(ctx: PageContext) -> tuple[AppState, str]:
         ctx.reload()
         st.rerun()
     st.session_state[_key(ctx)] = reaction.state.model_dump(mode="json")
-    return reaction.state, fallback_note(reaction.done, ctx.view, ctx.lang)
+    return reaction.state, tutor_view.fallback_note(reaction.done, ctx.view, ctx.lang)
 
 
 def draw_app(ctx: PageContext) -> None:
     lang = ctx.lang
     state, note = _after_turn(ctx)
-    screen = screen_view(state, _value(ctx), lang)
+    screen = tutor_view.screen_view(state, _value(ctx), lang)
     with st.container(border=True, key="pg-tutor-app"):
         st.markdown(screen.heading)
         st.caption(f"`{screen.route}`" + (f" · {note}" if note else ""))
@@ -110,7 +100,7 @@ def draw_app(ctx: PageContext) -> None:
         for column, action_id in zip(columns, NAV, strict=True):
             column.button(t(f"tutor_{action_id}", lang), key=f"pg_tutor_{action_id}", on_click=_act,
                           args=(ctx, action_id), width="stretch")
-        names = dict((code, name) for name, code in stock_choices(lang))
+        names = dict((code, name) for name, code in tutor_view.stock_choices(lang))
         st.session_state["pg_tutor_stock"] = state.stock_code if state.mode == "stock" else None
         st.selectbox(t("tutor_stock", lang), list(names), key="pg_tutor_stock", format_func=names.get,
                      label_visibility="collapsed", placeholder=t("tutor_stock", lang),
@@ -121,9 +111,9 @@ def draw_app(ctx: PageContext) -> None:
             st.radio(t("tutor_tab", lang), list(tabs), key="pg_tutor_tab", horizontal=True, format_func=tabs.get,
                      on_change=_act, args=(ctx, "set_tab", "tab", "pg_tutor_tab"))
         if screen.show_period:
-            periods = dict((code, label) for label, code in period_choices(lang))
+            periods = dict((code, label) for label, code in tutor_view.period_choices(lang))
             st.session_state["pg_tutor_period"] = screen.period
-            st.radio(t("tutor_period", lang), list(PERIODS), key="pg_tutor_period", horizontal=True,
+            st.radio(t("tutor_period", lang), list(tutor_view.PERIODS), key="pg_tutor_period", horizontal=True,
                      format_func=periods.get, on_change=_act, args=(ctx, "set_period", "period", "pg_tutor_period"))
         if screen.show_keyword:
             st.session_state["pg_tutor_keyword"] = screen.keyword
@@ -139,19 +129,19 @@ def draw_app(ctx: PageContext) -> None:
             st.dataframe(pd.DataFrame(screen.table, columns=screen.table_headers or None), hide_index=True,
                          width="stretch")
         st.caption(f"⚠️ {screen.notice}")
-    canvas = canvas_markdown(ctx.view, lang)
+    canvas = tutor_view.canvas_markdown(ctx.view, lang)
     if canvas:
-        with st.expander(t("tutor_canvas", lang), expanded=canvas_is_new(ctx.view)):
+        with st.expander(t("tutor_canvas", lang), expanded=tutor_view.canvas_is_new(ctx.view)):
             st.markdown(canvas)
     with st.expander(t("tutor_options", lang)):
         st.checkbox(t("tutor_web", lang), key=WEB)
-        modes = {"plain": text("mode_plain", lang), "canvas_markdown": text("mode_canvas", lang)}
+        modes = {"plain": tutor_view.text("mode_plain", lang), "canvas_markdown": tutor_view.text("mode_canvas", lang)}
         st.radio(t("tutor_mode", lang), list(modes), key=MODE, format_func=modes.get)
         st.checkbox(t("tutor_structured", lang), key=STRUCTURED)
 
 
 def send_extra(ctx: PageContext, text: str) -> dict[str, Any]:
-    return turn_extra(app_state(ctx), text, system_clock(), app_session=_app_session(),
+    return tutor_view.turn_extra(app_state(ctx), text, system_clock(), app_session=_app_session(),
                       web=bool(st.session_state.get(WEB)), mode=st.session_state.get(MODE) or "plain",
                       structured=bool(st.session_state.get(STRUCTURED)))
 

@@ -1,5 +1,10 @@
-"""Proactive alerts (seed 000 §7.4) as plain data, for both front ends: the open ones (those a
-banner draws become READ), a check on demand, and the banner's line. No UI framework import."""
+"""Proactive alerts (seed 000 §7.4) as plain data, for both front ends: the open ones as cards
+(drawn cards become READ), a check on demand, the banner's line, and what Analyse and Dismiss do.
+No UI framework import.
+
+Every open alert is a card, in severity then time order, and alerts with the same title (the same
+situation on another day) are one card (issue 28: an unread WARNING was hidden behind a card shown
+twice). The banner counts the cards."""
 
 from __future__ import annotations
 
@@ -7,25 +12,44 @@ from typing import Any
 
 from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
+from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.session import Session
+from agents.core.store import AlertRow
+from agents.services import alerts as service
 from agents.view.texts import Lang, t
 
-SHOWN = 3  # rows the banner draws; only these count as seen
 _ICONS = {"CRITICAL": "🚨", "WARNING": "⚠️", "INFO": "🎉"}
 _TYPE_ICONS = {"recommendation": "💡"}
+_RANK = {"CRITICAL": 0, "WARNING": 1, "INFO": 2}
+
+
+def cards(rows: list[AlertRow]) -> list[dict[str, Any]]:
+    """One card per title: the newest alert's fields, ``ids`` of every alert it stands for (newest
+    first) and UNREAD while any of them is; ordered by severity, then newest first."""
+    groups: dict[str, list[AlertRow]] = {}
+    for row in sorted(rows, key=lambda r: (r.created_at, r.id), reverse=True):
+        groups.setdefault(row.title, []).append(row)
+    out = []
+    for group in groups.values():
+        card = group[0].model_dump(mode="json")
+        card["ids"] = [r.id for r in group]
+        card["status"] = "UNREAD" if any(r.status == "UNREAD" for r in group) else card["status"]
+        out.append((_RANK.get(group[0].severity, len(_RANK)), group[0].created_at, card))
+    out.sort(key=lambda item: item[1], reverse=True)
+    out.sort(key=lambda item: item[0])  # stable: newest first inside each severity
+    return [card for _, _, card in out]
 
 
 def open_alerts(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
-    """The open alerts, newest first. The ones the banner draws become READ in the store; the
-    returned dicts keep the status they had, so this render still counts them as new."""
+    """The open alerts as cards, all drawn, so all become READ in the store; the returned cards
+    keep the status they had, so this render still counts them as new."""
     if user is None:
         return []
-    session = Session(spec.id, user_id=user.user_id)
-    rows = session.store.alerts.list(session.user_id, agent_id=spec.id, limit=20)
-    alerts = [r.model_dump(mode="json") for r in rows if r.status in ("UNREAD", "READ")]
-    session.store.alerts.mark_read(session.user_id, [a["id"] for a in alerts[:SHOWN]], system_clock())
-    return alerts
+    session = Session(spec.id, user_id=user.user_id)  # seeds the user's sandbox on first use
+    shown = cards(service.open_alerts(session.store, session.user_id, spec.id))
+    service.mark_read(session.store, session.user_id, [i for card in shown for i in card["ids"]], system_clock())
+    return shown
 
 
 def alert_icon(alert: dict[str, Any]) -> str:
@@ -35,10 +59,32 @@ def alert_icon(alert: dict[str, Any]) -> str:
 def check_now(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
     if user is None:
         return []
-    session = Session(spec.id, user_id=user.user_id)
     if spec.alert_check is not None:
-        spec.alert_check(session.store, session.user_id, system_clock())
+        service.check(spec, user.user_id, system_clock())
     return open_alerts(spec, user)
+
+
+def close(spec: AgentSpec, user: Viewer, alert: dict[str, Any], status: str) -> AlertRow | None:
+    """Dismiss (DISMISSED) or act on (ACTED_ON) a card: every alert it stands for. The newest one
+    that changed, or None when another tab closed them all first."""
+    session = Session(spec.id, user_id=user.user_id)
+    changed = None
+    for alert_id in reversed(alert.get("ids") or [alert["id"]]):
+        try:
+            changed = service.set_status(session.store, session.user_id, alert_id, status, system_clock())
+        except PlaygroundError as exc:
+            if exc.code not in (service.AlertClosed.code, service.AlertNotFound.code):
+                raise
+    return changed
+
+
+def analyse(spec: AgentSpec, user: Viewer, alert: dict[str, Any]) -> str | None:
+    """Analyse: the card is acted on, and this is the question to send to the chat (None: nothing
+    to send, the alert was closed meanwhile or the agent has no prompt for it)."""
+    if spec.alert_prompt is None:
+        return None
+    row = close(spec, user, alert, "ACTED_ON")
+    return None if row is None else spec.alert_prompt(row)
 
 
 def banner_text(alerts: list[dict[str, Any]], lang: Lang = "ko") -> str:

@@ -8,10 +8,10 @@ from typing import Any
 
 from agents.core import identity
 from agents.core.agent import AgentSpec
-from agents.core.errors import ConversationNotFound
 from agents.core.identity import Viewer
 from agents.core.session import runtime_store
-from agents.core.store import Store
+from agents.core.store import ConversationRow, Store
+from agents.services import conversations
 from agents.view import render
 from agents.view.render import ChatView
 from agents.view.render_workspace import ActionView
@@ -23,18 +23,26 @@ def load_view(spec: AgentSpec, user: Viewer | None, conversation_id: str | None,
     """The stored truth for a conversation: messages, actions, traces, state and ratings."""
     if not conversation_id:
         return ChatView()
-    # Reads go to the store directly: a Session would also seed the agent's sandbox for the
-    # user, which the page load already does once (alerts) and must not race.
+    # Reads through the service, with no Session: a Session would also seed the agent's sandbox for
+    # the user, which the page load already does once (alerts) and must not race.
     user_id = identity.require(user)
     store = store or runtime_store()
-    row = store.conversations.get(conversation_id, user_id)
-    if row is None or row.agent_id != spec.id:
-        raise ConversationNotFound(f"Conversation {conversation_id!r} was not found for user {user_id!r}.")
-    ratings = store.feedback.for_conversation(conversation_id, user_id)
-    return render.view_from_history(conversation_id, store.messages.recent(conversation_id, 200),
-                                    store.actions.list_for_conversation(conversation_id),
-                                    store.traces.for_conversation(conversation_id), state=row.state,
-                                    feedback={k: v["rating"] for k, v in ratings.items()})
+    stored = conversations.transcript(store, user_id, conversation_id, spec.id)
+    return render.view_from_history(conversation_id, stored.messages, stored.actions, stored.traces,
+                                    state=stored.conversation.state, feedback=stored.ratings)
+
+
+def listed(spec: AgentSpec, user_id: str, selected: str | None, search: str | None = None, archived: bool = False,
+           limit: int = 50, store: Store | None = None) -> list[ConversationRow]:
+    """The sidebar's conversations, newest first; the open one stays listed even when filtered out."""
+    store = store or runtime_store()  # reads only: no Session, so no sandbox seeding racing the page load
+    rows = conversations.list_conversations(store, user_id, agent_id=spec.id, archived=None if archived else False,
+                                            limit=limit, search=search)
+    if selected and all(r.id != selected for r in rows):
+        current = conversations.find(store, user_id, selected, spec.id)
+        if current is not None:
+            rows = [current, *rows]
+    return rows
 
 
 def action_body(action: ActionView, lang: Lang) -> str:

@@ -367,6 +367,7 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
     for row in rows:
         if row.role == "user":
             close_turn(previous_turn)
+            view.suggestions = []  # the chips belong to the last reply only (issue 28)
             content = row.content or ""
             view.messages.append(MessageView(role="user", turn_id=row.turn_id,
                                              text=content if len(content) < 2_000 else content[:2_000] + "…"))
@@ -378,7 +379,7 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
         elif row.role == "assistant":
             if row.turn_id is None and "action_id" in row.meta:  # the outcome of Confirm / Cancel / expiry
                 close_turn(previous_turn)
-                previous_turn = None
+                previous_turn, view.suggestions = None, []
                 _insert(view, MessageView(kind="outcome", text=row.content or "", action_status=row.meta.get(
                     "action_status"), name=row.meta.get("tool_name", "")))
                 for card in row.meta.get("cards", []):
@@ -420,8 +421,6 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
             for card in row.meta.get("cards", []):
                 _insert(view, MessageView(kind="card", turn_id=row.turn_id, card=CardView(**card, group=row.turn_id)))
     close_turn(previous_turn)
-    if view.messages and view.messages[-1].role == "user":
-        view.suggestions = []
     view.actions = [action_from_row(a) for a in actions]
     return view
 

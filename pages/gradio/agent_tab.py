@@ -21,7 +21,9 @@ from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.session import Session, runtime_store
 from agents.core.streaming import QUIET, pumped
+from agents.services import conversations, feedback
 from agents.view import render
+from agents.view.chips import MAX_CHIPS, chips
 from agents.view.frames import FrameGate
 from agents.view.render import CardView, ChatView
 from pages.gradio.chat_gradio import entry_turns, to_chatbot
@@ -33,16 +35,14 @@ from pages.gradio.save_case import build_save_case
 from pages.gradio.workspace import TabContext, workspace_for, workspace_state
 from pages.gradio.workspace_draw import draw_workspace
 
-MAX_SUGGESTIONS = 4
 # How long a send may hold back the typed message to draw it with the reply's first words.
 FIRST_FRAME_WAIT = 0.15
 
 
 def _suggestions(view: ChatView, spec: AgentSpec) -> list[Any]:
-    questions = view.suggestions or ([] if view.messages else list(spec.examples))
-    questions = questions[:MAX_SUGGESTIONS]
+    questions = chips(view, spec)
     return [gr.update(value=questions[i], visible=True) if i < len(questions) else gr.update(value="", visible=False)
-            for i in range(MAX_SUGGESTIONS)]
+            for i in range(MAX_CHIPS)]
 
 
 def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: ConversationList,
@@ -74,11 +74,11 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
                                  feedback_options=("Like", "Dislike"), group_consecutive_messages=False,
                                  layout="bubble")
             with gr.Row(elem_classes=["pg-suggestions"]):
-                examples = list(spec.examples[:MAX_SUGGESTIONS])
+                examples = list(spec.examples[:MAX_CHIPS])
                 suggestion_buttons = [
                     gr.Button(examples[i] if i < len(examples) else "", size="sm", visible=i < len(examples),
                               elem_classes=["pg-suggestion"])
-                    for i in range(MAX_SUGGESTIONS)]
+                    for i in range(MAX_CHIPS)]
             with gr.Column(elem_classes=["pg-dock"], elem_id=f"pg-{spec.id}-dock"):
                 dock_slot = gr.Column()
             with gr.Row(equal_height=True, elem_classes=["pg-input-row"]):
@@ -166,7 +166,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
                 continue
             ws, docked = workspace_state(view, workspace), dock_state(view)
             suggestions = (_suggestions(view, spec) if event.type in ("suggested_questions", "done", "error")
-                           else [gr.skip()] * MAX_SUGGESTIONS)
+                           else [gr.skip()] * MAX_CHIPS)
             changed = [docked if docked != dock_before else gr.skip(), ws if ws != ws_before else gr.skip()]
             if shown:
                 yield [view, to_chatbot(view, lang), view.badge, gr.skip(), *suggestions, *changed,
@@ -178,7 +178,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             ws_before, dock_before = ws, docked
         view.running = False
         if view.conversation_id:
-            row = session.store.conversations.get(view.conversation_id, session.user_id)
+            row = conversations.find(session.store, session.user_id, view.conversation_id)
             view.state = row.state if row else {}
         # Unchanged workspace and dock are not sent again: a re-render would replace the buttons a
         # person may be clicking at that moment (their handlers vanish with the old render).
@@ -240,10 +240,9 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         turn_id = turns[index] if 0 <= index < len(turns) else None
         if turn_id is None or data.liked not in (True, False):
             return [gr.skip(), gr.update(visible=False), view]
-        session = Session(spec.id, user_id=identity.require(user))
         rating = "up" if data.liked else "down"
         try:
-            session.store.feedback.rate(turn_id, session.user_id, rating, None, system_clock())
+            feedback.rate(runtime_store(), identity.require(user), turn_id, rating, None, system_clock())
         except PlaygroundError as exc:
             gr.Warning(error_text(exc.code, exc.message, lang))
             return [gr.skip(), gr.update(visible=False), view]
@@ -256,10 +255,9 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     def save(turn_id: str | None, text: str, view: ChatView, user: Viewer | None, lang: Lang) -> list[Any]:
         if not turn_id:
             return [gr.skip(), gr.update(visible=False)]
-        session = Session(spec.id, user_id=identity.require(user))
         rating = view.feedback.get(turn_id, "up")
         try:
-            session.store.feedback.rate(turn_id, session.user_id, rating, text, system_clock())
+            feedback.rate(runtime_store(), identity.require(user), turn_id, rating, text, system_clock())
         except PlaygroundError as exc:
             gr.Warning(error_text(exc.code, exc.message, lang))
             return [gr.skip(), gr.skip()]
@@ -285,10 +283,8 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             # Before the viewer is known (a tab select racing the page load): touch nothing, or the
             # remembered id would be overwritten with "no conversation" before it is read.
             return [gr.skip()] * len(outputs)
-        if conversation_id:
-            row = runtime_store().conversations.get(conversation_id, identity.require(user))
-            if row is None or row.agent_id != spec.id:
-                conversation_id = None
+        if conversations.find(runtime_store(), identity.require(user), conversation_id, spec.id) is None:
+            conversation_id = None
         return open_conversation(conversation_id, lang, user)
 
     if eager or tab is None:
@@ -316,29 +312,31 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     gr.on([conv.search.input, conv.archived.change], filter_list,
           [view_state, conv.search, conv.archived, header.who], conv.choices, show_progress="hidden")
 
-    def rename(view: ChatView, title: str, user: Viewer | None) -> list[Any]:
-        if view.conversation_id and title.strip():
-            session = Session(spec.id, user_id=identity.require(user))
-            session.store.conversations.rename(view.conversation_id, session.user_id, title)
+    def rename(view: ChatView, title: str, lang: Lang, user: Viewer | None) -> list[Any]:
+        if view.conversation_id:
+            try:
+                conversations.rename(runtime_store(), identity.require(user), view.conversation_id, title)
+            except PlaygroundError as exc:  # an empty or huge title: say so, keep the list as it is
+                gr.Warning(error_text(exc.code, exc.message, lang))
         return [list_update(spec, user, view.conversation_id), current_title(spec, user, view.conversation_id)]
 
-    conv.rename.click(rename, [view_state, conv.title, header.who], [conv.choices, conv.title], **quiet)
+    conv.rename.click(rename, [view_state, conv.title, lang_state, header.who], [conv.choices, conv.title], **quiet)
 
     def archive(view: ChatView, lang: Lang, user: Viewer | None) -> list[Any]:
         if view.conversation_id:
-            session = Session(spec.id, user_id=identity.require(user))
-            row = session.store.conversations.get(view.conversation_id, session.user_id)
-            if row is not None:
-                session.store.conversations.set_archived(row.id, session.user_id, not row.archived, system_clock())
+            try:
+                conversations.toggle_archived(runtime_store(), identity.require(user), view.conversation_id,
+                                              system_clock())
+            except PlaygroundError as exc:  # deleted meanwhile in another tab
+                gr.Warning(error_text(exc.code, exc.message, lang))
         return new_conversation(lang, user)
 
     def delete(view: ChatView, lang: Lang, user: Viewer | None) -> list[Any]:
         if view.conversation_id:
-            session = Session(spec.id, user_id=identity.require(user))
             try:
-                session.store.conversations.delete(view.conversation_id, session.user_id)
+                conversations.delete(runtime_store(), identity.require(user), view.conversation_id)
             except PlaygroundError as exc:  # an action of it is running: keep it open, say so
-                gr.Warning(exc.message)
+                gr.Warning(error_text(exc.code, exc.message, lang))
                 return [gr.skip()] * len(outputs)
             gr.Info(t("deleted", lang))
         return new_conversation(lang, user)

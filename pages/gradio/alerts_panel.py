@@ -10,13 +10,10 @@ import gradio as gr
 
 from agents.core import identity
 from agents.core.agent import AgentSpec
-from agents.core.clock import system_clock
 from agents.core.identity import Viewer
-from agents.core.session import Session
-from agents.view.alerts import SHOWN, alert_icon, banner_text, check_now, open_alerts
+from agents.view import alerts as alert_view
+from agents.view.alerts import alert_icon, banner_text, check_now, open_alerts
 from pages.gradio.i18n import label, lang_of
-
-__all__ = ["SHOWN", "banner_text", "build_alerts", "open_alerts"]
 
 REFRESH_SECONDS = 60
 
@@ -35,7 +32,7 @@ def build_alerts(ctx: Any) -> None:
 
         @gr.render(inputs=[state], show_progress="hidden")
         def draw(alerts: list[dict[str, Any]]) -> None:
-            for alert in alerts[:SHOWN]:
+            for alert in alerts:
                 with gr.Group(elem_classes=["pg-alert", f"pg-alert-{alert['severity'].lower()}"]):
                     gr.Markdown(f"{alert_icon(alert)} **{alert['title']}**",
                                 elem_classes=["pg-alert-title"])
@@ -44,19 +41,16 @@ def build_alerts(ctx: Any) -> None:
                                             elem_classes=["pg-alert-analyse"])
                         dismiss = gr.Button(label("alerts_dismiss"), size="sm", min_width=60,
                                             elem_classes=["pg-alert-dismiss"])
-                alert_id = alert["id"]
 
-                def analyse_fn(*values: Any, alert_id: str = alert_id) -> Iterator[list[Any]]:
-                    session = Session(spec.id, user_id=identity.require(values[-1]))
-                    row = session.store.alerts.get(alert_id, session.user_id)
-                    if row is None or spec.alert_prompt is None:
-                        return
-                    session.store.alerts.set_status(alert_id, session.user_id, "ACTED_ON", system_clock())
-                    yield from ctx.run(spec.alert_prompt(row), *values)
+                def analyse_fn(*values: Any, alert: dict[str, Any] = alert) -> Iterator[list[Any]]:
+                    identity.require(values[-1])
+                    prompt = alert_view.analyse(spec, values[-1], alert)
+                    if prompt is not None:
+                        yield from ctx.run(prompt, *values)
 
-                def dismiss_fn(user: Viewer | None, request: gr.Request, alert_id: str = alert_id) -> list[Any]:
-                    session = Session(spec.id, user_id=identity.require(user))
-                    session.store.alerts.set_status(alert_id, session.user_id, "DISMISSED", system_clock())
+                def dismiss_fn(user: Viewer | None, request: gr.Request, alert: dict[str, Any] = alert) -> list[Any]:
+                    identity.require(user)
+                    alert_view.close(spec, user, alert, "DISMISSED")
                     alerts = open_alerts(spec, user)
                     return [alerts, banner_text(alerts, lang_of(request))]
 

@@ -71,7 +71,7 @@ def _base_url(request: gr.Request | None) -> str:
 
 
 def _rows(viewer: Viewer | None) -> list[ApiTokenRow]:
-    return runtime_store().tokens.list(identity.require(viewer)) if viewer else []
+    return access.list_tokens(runtime_store(), identity.require(viewer)) if viewer else []
 
 
 def build_api_access(header: Any, mode: Mode) -> None:

@@ -12,7 +12,9 @@ from agents.core import identity
 from agents.core.agent import AgentSpec
 from agents.core.identity import Viewer
 from agents.core.session import runtime_store
+from agents.services import conversations
 from agents.view import render
+from agents.view.conversation import listed
 from pages.gradio.i18n import label
 
 LIST_LIMIT = 50
@@ -55,14 +57,7 @@ def list_update(spec: AgentSpec, user: Viewer | None, selected: str | None, sear
     """The radio's choices for this viewer (the open conversation stays listed even if filtered out)."""
     if user is None:
         return gr.update(choices=[], value=None)
-    user_id = identity.require(user)
-    store = runtime_store()  # reads only: no Session, so no sandbox seeding racing the page load
-    rows = store.conversations.list(user_id, agent_id=spec.id, archived=None if archived else False,
-                                    limit=LIST_LIMIT, search=search or None)
-    if selected and all(r.id != selected for r in rows):
-        current = store.conversations.get(selected, user_id)
-        if current is not None and current.agent_id == spec.id:
-            rows = [current, *rows]
+    rows = listed(spec, identity.require(user), selected, search, archived, LIST_LIMIT)
     choices = render.conversation_choices(rows)
     ids = {value for _, value in choices}
     return gr.update(choices=choices, value=selected if selected in ids else None)
@@ -71,5 +66,5 @@ def list_update(spec: AgentSpec, user: Viewer | None, selected: str | None, sear
 def current_title(spec: AgentSpec, user: Viewer | None, conversation_id: str | None) -> Any:
     if user is None or not conversation_id:
         return gr.update(value="")
-    row = runtime_store().conversations.get(conversation_id, identity.require(user))
+    row = conversations.find(runtime_store(), identity.require(user), conversation_id)
     return gr.update(value=row.title if row else "")

@@ -9,7 +9,6 @@ showing only the newest card of some types (older ones stay in the chat), so it 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 import gradio as gr
 
 from agents.core.agent import AgentSpec, get_agent
+from agents.view.adapters import AdapterRegistry
 from agents.view.render import CardView, ChatView
 from agents.view.render_workspace import Slot, workspace_cards
 
@@ -56,19 +56,16 @@ class Workspace:
     draw: dict[str, Callable[[CardView, TabContext], None]] = field(default_factory=dict)
 
 
-_registry: dict[str, Workspace] = {}
+_workspaces: AdapterRegistry[Workspace] = AdapterRegistry("gradio", Workspace)
 
 
 def register_workspace(agent_id: str, workspace: Workspace) -> Workspace:
-    _registry[agent_id] = workspace
-    return workspace
+    return _workspaces.register(agent_id, workspace)
 
 
 def workspace_for(agent_id: str) -> Workspace:
-    spec = get_agent(agent_id)
-    if agent_id not in _registry and spec.ui.gradio is not None:
-        importlib.import_module(spec.ui.gradio)
-    return dataclasses.replace(_registry.get(agent_id, Workspace()), slots=list(spec.ui.slots))
+    # The agent's slots come from its AgentSpec.ui; the drawing from its registered workspace.
+    return dataclasses.replace(_workspaces.get(agent_id), slots=list(get_agent(agent_id).ui.slots))
 
 
 def workspace_state(view: ChatView, workspace: Workspace) -> dict[str, Any]:

@@ -13,14 +13,14 @@ from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.store import Store
+from agents.services import conversations, feedback
 from agents.view import render
+from agents.view.chips import chips
 from agents.view.texts import Lang, t
 from pages.streamlit import chat, sidebar
 from pages.streamlit.context import PageContext, error_line
 from pages.streamlit.dock import draw_dock
 from pages.streamlit.panels import draw_workspace, panel_for
-
-MAX_SUGGESTIONS = 4
 
 
 def _rate(ctx: PageContext, turn_id: str, value: int | None) -> None:
@@ -28,7 +28,7 @@ def _rate(ctx: PageContext, turn_id: str, value: int | None) -> None:
         return
     rating = "up" if value == 1 else "down"
     try:
-        ctx.store.feedback.rate(turn_id, ctx.viewer.user_id, rating, None, system_clock())
+        feedback.rate(ctx.store, ctx.viewer.user_id, turn_id, rating, None, system_clock())
     except PlaygroundError as exc:
         ctx.flash(error_line(exc, ctx.lang))
         return
@@ -41,8 +41,7 @@ def _flashes() -> None:
 
 
 def _suggestions(ctx: PageContext) -> None:
-    view = ctx.view
-    questions = (view.suggestions or ([] if view.messages else list(ctx.spec.examples)))[:MAX_SUGGESTIONS]
+    questions = chips(ctx.view, ctx.spec)
     if not questions:
         return
     columns = st.columns(len(questions))
@@ -78,7 +77,7 @@ def _turn(ctx: PageContext, text: str, extra: dict[str, Any] | None) -> None:
     st.session_state.pop(ctx.reload_key, None)
     # As the Gradio tab does: the live view stays (a reload rebuilds the same, less the turn's
     # ui_action steps, which the tutor's app applies after the turn), with the conversation's state.
-    row = ctx.store.conversations.get(view.conversation_id or "", ctx.viewer.user_id)
+    row = conversations.find(ctx.store, ctx.viewer.user_id, view.conversation_id)
     view.state = row.state if row else {}
     ctx.set_view(view)
     st.rerun()

@@ -8,9 +8,11 @@ import streamlit as st
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.providers import FIXED_MODELS, PROVIDER_NAMES
+from agents.services import conversations
 from agents.view import render
+from agents.view.conversation import listed
 from agents.view.texts import Lang, t
-from pages.streamlit.context import API_KEY_KEY, MODEL_KEY, PROVIDER_KEY, PageContext
+from pages.streamlit.context import API_KEY_KEY, MODEL_KEY, PROVIDER_KEY, PageContext, error_line
 
 LIST_LIMIT = 50
 OFFLINE_NOTE = ("**offline**: 결정적 규칙 기반 모델(LLM 아님), 키가 필요 없습니다. "
@@ -39,24 +41,29 @@ def _new(ctx: PageContext) -> None:
 
 
 def _rename(ctx: PageContext, key: str) -> None:
-    title = (st.session_state.get(key) or "").strip()
-    if ctx.view.conversation_id and title:
-        ctx.store.conversations.rename(ctx.view.conversation_id, ctx.viewer.user_id, title)
+    if ctx.view.conversation_id:
+        try:
+            conversations.rename(ctx.store, ctx.viewer.user_id, ctx.view.conversation_id,
+                                 st.session_state.get(key) or "")
+        except PlaygroundError as exc:  # an empty or huge title: say so, keep the old one
+            ctx.flash(error_line(exc, ctx.lang), "warning")
 
 
 def _archive(ctx: PageContext) -> None:
-    row = ctx.store.conversations.get(ctx.view.conversation_id or "", ctx.viewer.user_id)
-    if row is not None:
-        ctx.store.conversations.set_archived(row.id, ctx.viewer.user_id, not row.archived, system_clock())
+    if ctx.view.conversation_id:
+        try:
+            conversations.toggle_archived(ctx.store, ctx.viewer.user_id, ctx.view.conversation_id, system_clock())
+        except PlaygroundError as exc:  # deleted meanwhile in another tab
+            ctx.flash(error_line(exc, ctx.lang), "warning")
     ctx.open(None)
 
 
 def _delete(ctx: PageContext) -> None:
     if ctx.view.conversation_id:
         try:
-            ctx.store.conversations.delete(ctx.view.conversation_id, ctx.viewer.user_id)
+            conversations.delete(ctx.store, ctx.viewer.user_id, ctx.view.conversation_id)
         except PlaygroundError as exc:  # an action of it is running: keep it open, say so
-            ctx.flash(exc.message, "warning")
+            ctx.flash(error_line(exc, ctx.lang), "warning")
             return
         ctx.flash(t("deleted", ctx.lang), "success")
     ctx.open(None)
@@ -71,12 +78,7 @@ def draw_conversations(ctx: PageContext) -> None:
                                 label_visibility="collapsed")
     archived = sidebar.checkbox(t("show_archived", lang), key=f"pg_archived:{spec.id}")
     current = ctx.view.conversation_id
-    rows = ctx.store.conversations.list(ctx.viewer.user_id, agent_id=spec.id, archived=None if archived else False,
-                                        limit=LIST_LIMIT, search=search or None)
-    if current and all(r.id != current for r in rows):
-        row = ctx.store.conversations.get(current, ctx.viewer.user_id)
-        if row is not None and row.agent_id == spec.id:
-            rows = [row, *rows]
+    rows = listed(spec, ctx.viewer.user_id, current, search, archived, LIST_LIMIT, ctx.store)
     labels = dict((value, label) for label, value in render.conversation_choices(rows, t("untitled", lang)))
     if not labels:
         sidebar.caption(t("no_conversations", lang))
@@ -89,7 +91,7 @@ def draw_conversations(ctx: PageContext) -> None:
     if current:
         with sidebar.expander(t("manage", lang)):
             title_key = f"pg_title:{current}"
-            row = ctx.store.conversations.get(current, ctx.viewer.user_id)
+            row = conversations.find(ctx.store, ctx.viewer.user_id, current)
             if title_key not in st.session_state:
                 st.session_state[title_key] = row.title if row and row.title else ""
             st.text_input(t("title", lang), key=title_key)

@@ -155,6 +155,8 @@ def base_requests(me: dict[str, str], user: str) -> list[Request]:
                                                        "offset": 0}),
         Request("GET", "/api/v1/conversations/{conversation_id}", {"conversation_id": me["conversation"]},
                 query={**q, "messageLimit": 5}),
+        Request("PATCH", "/api/v1/conversations/{conversation_id}", {"conversation_id": me["conversation"]},
+                body={"title": "renamed", "archived": False, "user": user}),
         Request("DELETE", "/api/v1/conversations/{conversation_id}", {"conversation_id": me["victim"]}, query=q),
         Request("POST", "/api/v1/actions/{action_id}/cancel", {"action_id": me["action"]}, body={"user": user}),
         Request("POST", "/api/v1/actions/{action_id}/modify", {"action_id": me["action"]},

@@ -21,6 +21,7 @@ EVERY_ENDPOINT = [
     ("POST", "/api/v1/agents/notes/chat", {"message": "list my notes"}),
     ("GET", "/api/v1/conversations", None),
     ("GET", "/api/v1/conversations/conv_x", None),
+    ("PATCH", "/api/v1/conversations/conv_x", {"title": "renamed"}),
     ("DELETE", "/api/v1/conversations/conv_x", None),
     ("POST", "/api/v1/actions/act_x/confirm", {}),
     ("POST", "/api/v1/actions/act_x/cancel", {}),

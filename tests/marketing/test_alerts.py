@@ -90,21 +90,23 @@ def test_recommendation_alert_is_the_weeks_budget_advice(mkt, clock):
 def test_alerts_the_banner_shows_become_read(mkt, clock):
     from agents.core.agent import get_agent
     from agents.core.identity import Viewer
-    from pages.gradio.alerts_panel import SHOWN, banner_text, open_alerts
+    from agents.view.alerts import banner_text, open_alerts
 
     created = alerts.check(mkt.store, "demo", clock())
-    assert len(created) == 4 > SHOWN
+    assert len(created) == 4
     viewer = Viewer(user_id="demo", source="local")
     first = open_alerts(get_agent("marketing"), viewer)
     assert [a["status"] for a in first] == ["UNREAD"] * 4  # this render still shows them as new
-    assert banner_text(first).startswith("🔔 **읽지 않은 알림 4개**")
+    # Every open alert is drawn (issue 28: an unread one was hidden), severity then time.
+    assert [a["severity"] for a in first] == ["WARNING", "WARNING", "INFO", "INFO"]
+    assert sorted(a["id"] for a in first) == sorted(a.id for a in created)
+    assert banner_text(first) == "🔔 **읽지 않은 알림 4개** · 열린 알림 4개"
     assert banner_text(first, "en").startswith("🔔 **4 unread** · ") and banner_text([], "en") == "🔔 No new alerts."
     stored = {a.id: a.status for a in mkt.store.alerts.list("demo")}
-    assert sorted(stored[a["id"]] for a in first[:SHOWN]) == ["READ"] * SHOWN
-    assert stored[first[SHOWN]["id"]] == "UNREAD"  # not drawn, not seen
+    assert sorted(stored[a["id"]] for a in first) == ["READ"] * 4  # drawn, so seen
     assert mkt.store.alerts.get(first[0]["id"], "demo").read_at is not None
     again = open_alerts(get_agent("marketing"), viewer)
-    assert banner_text(again).startswith("🔔 **읽지 않은 알림 1개**")
+    assert banner_text(again) == "🔔 **읽지 않은 알림 0개** · 열린 알림 4개"
     assert mkt.store.alerts.mark_read("other", [a["id"] for a in first], clock()) == []  # nobody else's
 
 

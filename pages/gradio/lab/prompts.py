@@ -13,6 +13,7 @@ from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.session import runtime_store
 from agents.core.store.prompts import MAX_LABEL_CHARS, MAX_NOTE_CHARS, MAX_PROMPT_CHARS
+from agents.services.conversations import list_conversations
 from agents.services.lab import figures, prompts
 from agents.services.lab.access import ADMINS_ENV, LabUser
 from agents.view.lab import VERSION_HEADERS, diff_html, version_choices, version_rows
@@ -109,7 +110,7 @@ def build(ctx: LabContext) -> None:
         active = next((v.version for v in listed if v.active), 0)
         newest = listed[0].version
         older = listed[1].version if len(listed) > 1 else newest  # the diff opens on the two newest
-        rows = store.conversations.list(who.user_id, agent_id=agent_id, archived=None, limit=50)
+        rows = list_conversations(store, who.user_id, agent_id=agent_id, archived=None, limit=50)
         picks = store.prompts.picks_for_user(who.user_id, agent_id)
         conversations = [(f"{(r.title or r.id)[:40]}" + (f" · v{picks[r.id]}" if r.id in picks else ""), r.id)
                          for r in rows]

@@ -13,6 +13,7 @@ import streamlit as st
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.store.lab import TracePage
+from agents.services import conversations
 from agents.services.lab import figures, traces
 from agents.view import lab as view
 from agents.view import lab_charts as charts
@@ -139,7 +140,7 @@ def draw(lab: LabRun) -> None:
 
 
 def _open_conversation(lab: LabRun, agent_id: str, conversation_id: str) -> None:
-    row = lab.store.conversations.get(conversation_id, lab.viewer.user_id)
+    row = conversations.find(lab.store, lab.viewer.user_id, conversation_id)
     if row is None or lab.open_conversation is None:
         st.warning("이 대화는 내 대화가 아니어서 열 수 없습니다. (This conversation is not yours to open.)")
         return

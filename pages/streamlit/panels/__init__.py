@@ -9,16 +9,15 @@ still gets the generic part, so a newly registered agent has a real workspace at
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import streamlit as st
 
-from agents.core.agent import get_agent
 from agents.core.clock import system_clock
 from agents.view import render_workspace
+from agents.view.adapters import AdapterRegistry
 from agents.view.registry import slots_for
 from agents.view.render import CardView
 from agents.view.texts import t
@@ -36,19 +35,15 @@ class Panel:
     send_extra: Callable[[PageContext, str], dict[str, Any] | None] | None = None
 
 
-_registry: dict[str, Panel] = {}
+_panels: AdapterRegistry[Panel] = AdapterRegistry("streamlit", Panel)
 
 
 def register_panel(agent_id: str, panel: Panel) -> Panel:
-    _registry[agent_id] = panel
-    return panel
+    return _panels.register(agent_id, panel)
 
 
 def panel_for(agent_id: str) -> Panel:
-    module = get_agent(agent_id).ui.streamlit
-    if agent_id not in _registry and module is not None:
-        importlib.import_module(module)
-    return _registry.get(agent_id, Panel())
+    return _panels.get(agent_id)
 
 
 def draw_workspace(ctx: PageContext) -> None:

@@ -1,0 +1,104 @@
+"""The Gradio tab's handlers, called as Gradio calls them: rename, archive, delete and 👍/👎 go
+through agents/services (owner-checked, refusals shown as warnings), the alert banner draws every
+unread alert once, and the chips after a confirmed campaign are the reply's, not the old goals."""
+
+from __future__ import annotations
+
+import warnings
+from types import SimpleNamespace
+from typing import Any
+
+import gradio as gr
+import pytest
+
+from agents.core.identity import Viewer
+from agents.core.providers.offline import OfflineProvider, say
+from agents.core.session import Session
+from agents.services import conversations
+from agents.view.render import ChatView
+from pages.gradio.identity import AppConfig
+from pages.gradio.shell import build_app
+from tests.support.helpers import one
+from tests.view.test_alerts_view import ROAS, plant_the_reported_state
+
+ANN, BOB = Viewer("ann", "local"), Viewer("bob", "local")
+SUGGESTIONS = slice(4, 8)  # the four chip buttons among the tab's outputs
+
+
+@pytest.fixture
+def demo(store) -> gr.Blocks:
+    return build_app(AppConfig(offline_pace_ms=0))
+
+
+def handler(demo: gr.Blocks, name: str, output_elem: str) -> Any:
+    return next(f.fn for f in demo.fns.values() if getattr(f.fn, "__name__", "") == name
+                and any(getattr(o, "elem_id", None) == output_elem for o in f.outputs))
+
+
+def _conversation(clock, user: str = "ann") -> str:
+    session = Session("notes", user_id=user, provider=OfflineProvider.scripted(say("hi")), clock=clock)
+    session.run("hello")
+    assert session.conversation_id
+    return session.conversation_id
+
+
+def test_rename_archive_and_delete_go_through_the_service(demo, store, clock):
+    cid = _conversation(clock)
+    rename = handler(demo, "rename", "pg-notes-conversations")
+    archive = handler(demo, "archive", "pg-notes-conversations")
+    delete = handler(demo, "delete", "pg-notes-conversations")
+    view = ChatView(conversation_id=cid)
+    listed, title = rename(view, "  정리한 제목 ", "ko", ANN)
+    assert title["value"] == "정리한 제목" and [c[1] for c in listed["choices"]] == [cid]
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("always")
+        rename(view, "   ", "ko", ANN)  # blank: said, not ignored
+        rename(view, "bob was here", "en", BOB)  # not bob's
+        archive(view, "ko", BOB)
+        delete(view, "ko", BOB)
+    messages = [str(w.message) for w in shown]
+    assert len(messages) == 4 and "(The title is empty" in messages[0]
+    assert all(f"(Conversation {cid!r} was not found for user 'bob'" in m for m in messages[1:])
+    row = conversations.get(store, "ann", cid)
+    assert (row.title, row.archived) == ("정리한 제목", False)
+    archive(view, "ko", ANN)
+    assert conversations.get(store, "ann", cid).archived is True
+    delete(view, "ko", ANN)
+    assert conversations.find(store, "ann", cid) is None
+
+
+def test_feedback_goes_through_the_service(demo, store, clock):
+    session = Session("notes", user_id="ann", provider=OfflineProvider.scripted(say("hi")), clock=clock)
+    turn_id = session.run("hello")[-1].turn_id
+    save = handler(demo, "save", "pg-notes-comment")
+    view = ChatView(conversation_id=session.conversation_id, feedback={turn_id: "down"})
+    assert save(turn_id, "짧아요", view, ANN, "ko")[0] == ""
+    assert store.db.fetchall("SELECT user_id, rating, comment FROM feedback") == [("ann", "down", "짧아요")]
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("always")
+        save(turn_id, "mine", view, BOB, "ko")
+        save(turn_id, "x" * 100_000, view, ANN, "ko")
+    messages = [str(w.message) for w in shown]
+    assert f"No turn {turn_id!r} for user 'bob'" in messages[0] and "의견이 100,000자로 너무 깁니다" in messages[1]
+    assert store.db.fetchall("SELECT user_id, rating, comment FROM feedback") == [("ann", "down", "짧아요")]
+
+
+def test_the_alert_banner_draws_the_unread_warning_once(demo, store, clock):
+    plant_the_reported_state(store, clock)
+    refresh = handler(demo, "_refresh", "pg-marketing-alert-banner")
+    alerts, banner = refresh(Viewer("demo", "local"), SimpleNamespace(headers={"accept-language": "ko"}))
+    titles = [a["title"] for a in alerts]  # the gr.render draws one card per entry
+    assert titles.count(ROAS) == 1 and len(set(titles)) == len(titles) == 4
+    assert banner == "🔔 **읽지 않은 알림 1개** · 열린 알림 4개"
+
+
+def test_no_goal_chips_after_the_campaign_is_confirmed(demo, store, clock):
+    session = Session("marketing", clock=clock)
+    session.run("새 캠페인 만들고 싶어")
+    session.run("전환")
+    action_id = one(session.run("10만원으로 해줘"), "action_confirmation").action_id
+    assert session.confirm_action(action_id).ok
+    open_conversation = handler(demo, "open_conversation", "pg-marketing-conversations")
+    outputs = open_conversation(session.conversation_id, "ko", Viewer("demo", "local"))
+    chips = outputs[SUGGESTIONS]
+    assert [c.get("visible") for c in chips] == [False] * 4 and all(c.get("value") == "" for c in chips)
