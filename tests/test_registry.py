@@ -50,8 +50,20 @@ def test_the_builtins_are_entry_points_in_their_seed_order() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     declared = pyproject.split('[project.entry-points."playground.agents"]\n', 1)[1].split("\n\n", 1)[0]
     assert [line.split(" = ")[0] for line in declared.splitlines() if not line.startswith("#")] == BUILTIN
-    assert [e[1] for e in registry._entries()[:5]] == [f"agents.{i}:AGENT" for i in BUILTIN]
+    # The installer writes entry points in its own order (setuptools sorts them by name): the tabs' order
+    # comes from each spec's ``order``, whatever order the entries are read in.
+    assert sorted(e[1] for e in registry._entries()[:5]) == sorted(f"agents.{i}:AGENT" for i in BUILTIN)
     assert [spec.id for spec in registry.list_agents()][:5] == BUILTIN
+
+
+def test_the_tab_order_does_not_depend_on_the_entry_points_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    entries = registry._entries()
+    for shuffled in (sorted(entries), sorted(entries, reverse=True)):
+        monkeypatch.setattr(registry, "_entries", lambda shuffled=shuffled: shuffled)
+        monkeypatch.setattr(registry, "_registry", {})
+        monkeypatch.setattr(registry, "_order", [])
+        monkeypatch.setattr(registry, "_loaded", False)
+        assert [spec.id for spec in registry.list_agents()][:5] == BUILTIN
 
 
 def test_a_third_party_entry_point_adds_an_agent_without_editing_the_repo(tmp_path: Path) -> None:

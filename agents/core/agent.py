@@ -69,6 +69,9 @@ class AgentSpec:
     # for it; and the way back, (context_text as a mapping) -> the screen it describes, or None.
     eval_screen: Callable[[Any, datetime], str] | None = None
     eval_screen_of: Callable[[dict[str, Any]], Any] | None = None
+    # Where the agent's tab goes (lower first; ties in load order). Entry points come back in whatever order
+    # the installer wrote them (setuptools sorts them by name), so the built-ins state their seed order here.
+    order: int = 1000
 
 
 # Agents come from the entry points of this group (the built-in five are declared in pyproject.toml the
@@ -143,10 +146,11 @@ def check_entries() -> None:
 
 
 def list_agents() -> list[AgentSpec]:
-    """The agents in their entry points' order (the built-ins' seed order), then any registered later."""
+    """The agents by ``order`` (the built-ins in their seed order), then in the order they were loaded."""
     _load()
     first = [_registry[i] for i in _order if i in _registry]
-    return first + [spec for spec in _registry.values() if spec not in first]
+    every = first + [spec for spec in _registry.values() if spec not in first]
+    return sorted(every, key=lambda spec: spec.order)  # stable: equal orders keep the load order
 
 
 def get_agent(agent_id: str) -> AgentSpec:

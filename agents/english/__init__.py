@@ -28,6 +28,7 @@ def _warm() -> None:
 
 
 AGENT = AgentSpec(
+    order=4,
     id="english",
     title="영어 회화",
     description="관심사에 맞는 영어 뉴스 기사 한 편으로 대화하는 영어 회화 튜터. 매 메시지의 문법·철자를 교정하고, 기사의 "

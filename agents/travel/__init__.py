@@ -54,6 +54,7 @@ def setup_user(store: Store, user_id: str, now: datetime) -> None:
 
 
 AGENT = AgentSpec(
+    order=1,
     id="travel",
     title="여행 플래너",
     description="여행지 장소 추천(지명 사전 또는 Google Places로 검증, 동선 순), 일정 미리보기 → 적용(확인 후 저장), 근처 검색. "

@@ -56,6 +56,7 @@ def setup_user(store: Store, user_id: str, now: datetime) -> None:
 
 
 AGENT = AgentSpec(
+    order=3,
     id="tutor",
     title="주식 튜터",
     description="샌드박스 앱(홈·종목·교육·내 자산)을 보며 배우는 주식·투자 교육 튜터. 화면을 직접 움직이고(저위험 즉시, "
