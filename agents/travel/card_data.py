@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field
 
 from agents.core import cards
 from agents.core.cards import CardData, Cell
@@ -26,6 +26,7 @@ class Itinerary(CardData):
     places: list[TripPlace]
     columns: list[str]
     rows: list[list[Cell]]
+    unmatched: list[str] = Field(default_factory=list)  # an applied preview's names that matched no saved place (issue 30)
 
 
 class ItineraryPreview(CardData):

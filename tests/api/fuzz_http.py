@@ -230,6 +230,39 @@ def base_requests(me: dict[str, str], user: str) -> list[Request]:
         Request("GET", "/api/v1/english/profile", query=q),
         Request("PUT", "/api/v1/english/profile", body={"name": "Al", "interests": ["soccer"],
                                                         "learningLevel": "beginner", "user": user}),
+        Request("GET", "/api/v1/notes/pinned", query=q),
+        *seed_requests(me, user),
+    ]
+
+
+def seed_requests(me: dict[str, str], user: str) -> list[Request]:
+    """The seeds' own routes (issue 30), naming ``me``'s data: the notes agent's ids are not marketing's, so
+    those routes answer 404 for them after reading every slot, which is what the pass checks."""
+    q = {"user": user}
+    action, conversation, alert = ({"action_id": me["action"]}, {"conversation_id": me["conversation"]},
+                                   {"alert_id": me["alert"]})
+    return [
+        Request("POST", "/seeds/000/api/agent/chat", body={"message": "이번 주 성과 어때?", "user": user,
+                                                            "conversationId": me["conversation"]}),
+        Request("POST", "/seeds/000/api/agent/actions/{action_id}/confirm", action, query=q),
+        Request("POST", "/seeds/000/api/agent/actions/{action_id}/cancel", action, query=q),
+        Request("POST", "/seeds/000/api/agent/actions/{action_id}/modify", action, query=q,
+                body={"args": {"dailyBudget": 50000}}),
+        Request("GET", "/seeds/000/api/agent/conversations", query={**q, "archived": "false"}),
+        Request("GET", "/seeds/000/api/agent/conversations/{conversation_id}", conversation, query=q),
+        Request("DELETE", "/seeds/000/api/agent/conversations/{conversation_id}", conversation, query=q),
+        Request("GET", "/seeds/000/api/agent/alerts", query={**q, "status": "UNREAD"}),
+        Request("PATCH", "/seeds/000/api/agent/alerts/{alert_id}", alert, query=q, body={"status": "READ"}),
+        Request("POST", "/seeds/000/api/agent/alerts/check", query=q),
+        Request("POST", "/seeds/001/api/projects/{project_id}/chat", {"project_id": me["trip"]},
+                body={"message": "신주쿠 근처 카페", "user": user}),
+        Request("POST", "/seeds/001/api/projects/{project_id}/chat/apply-itinerary", {"project_id": me["trip"]},
+                body={"preview": PREVIEW, "mode": "merge", "user": user}),
+        Request("POST", "/seeds/003/api/agent", body={
+            "userInput": "10만원 아래로 다시 보여줘", "sessionId": f"fz-{user}", "user": user,
+            "context": {"currentRecommendations": [], "currentSession": {"selectedProsTags": [],
+                                                                         "selectedConsTags": []}},
+            "anchorProductId": None}),
     ]
 
 

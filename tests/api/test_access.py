@@ -36,6 +36,7 @@ EVERY_ENDPOINT = [
     ("POST", "/api/v1/english/chat", {"history": [], "message": "Hello!"}),
     ("GET", "/api/v1/english/profile", None),
     ("PUT", "/api/v1/english/profile", {"name": "Mina", "interests": ["travel"], "learningLevel": "beginner"}),
+    ("GET", "/api/v1/notes/pinned", None),  # the notes test agent's own route (tests/support/notes_agent)
     # the Lab (issue 14)
     ("GET", "/api/v1/traces", None),
     ("GET", "/api/v1/traces/turn_x", None),
@@ -156,8 +157,9 @@ def test_every_endpoint_resolves_the_user_through_the_one_dependency(store, mode
 
     routes = [r for r in flat(api.routes) if isinstance(r, APIRoute) and r.path.startswith("/api/v1")]
     assert {(m, r.path) for r in routes for m in r.methods} == {
-        (m, p.replace("notes", "{agent_id}").replace("conv_x", "{conversation_id}").replace("act_x", "{action_id}")
-         .replace("alert_x", "{alert_id}").replace("turn_x", "{turn_id}").replace("trip_x", "{trip_id}")
+        (m, (p if p.endswith("/pinned") else p.replace("notes", "{agent_id}")).replace("conv_x", "{conversation_id}")
+         .replace("act_x", "{action_id}").replace("alert_x", "{alert_id}").replace("turn_x", "{turn_id}")
+         .replace("trip_x", "{trip_id}")
          .replace("cmp_x", "{comparison_id}").replace("suite_x", "{name}").replace("run_x", "{run_id}")
          .replace("matrix_x", "{matrix_id}").split("?")[0])
         for m, p, _ in EVERY_ENDPOINT}
