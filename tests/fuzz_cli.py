@@ -236,7 +236,10 @@ def cases(world: CliWorld) -> Iterator[Case]:
         yield Case(["alerts", "read", id_, *me])
     for id_ in [*bad_ids, b["token"]]:
         yield Case(["tokens", "revoke", id_, *me])
+    for id_ in [*bad_ids, b["conversation"], a["conversation"]]:
+        yield Case(["conversations", "rename", id_, "--title", "renamed", *me])
     for text in TEXTS:
+        yield Case(["conversations", "rename", a["conversation"], "--title", text, *me])
         yield Case(["conversations", "list", "--agent", text, *me])
         yield Case(["alerts", "check", "--agent", text, *me])
         yield Case(["tokens", "create", "--label", text, *me])

@@ -111,7 +111,8 @@ def _again(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: Dialogue
     if tool not in RERUN:
         return None
     intent = rule(r)
-    if len(r.campaigns) == 1 and tool in ONE_CAMPAIGN and not words and (p.again or rd.is_short(text)):
+    asks_own = intent not in (None, tool) or r.amount is not None or r.delta is not None or r.change is not None
+    if len(r.campaigns) == 1 and tool in ONE_CAMPAIGN and not words and not asks_own and (p.again or rd.is_short(text)):
         return Understanding(tool, {**args, "campaignId": r.campaigns[0][0]})  # "그럼 카카오 채널 유입은?"
     if r.campaigns or tool not in PERIODIC or not has_period(text):
         return None

@@ -122,3 +122,12 @@ def test_the_dialogue_state_is_persisted_with_the_conversation(mkt: Session, sto
     later = Session("marketing", conversation_id=mkt.conversation_id, store=mkt.store, clock=clock)
     call = one(later.run("두번째 거 상세"), "tool_call")  # a new session object reads the stored state
     assert call.args == {"campaignId": shown[1]["id"]}
+
+
+def test_a_change_naming_its_campaign_after_a_kpi_is_that_change_not_the_kpi_again(mkt: Session) -> None:
+    # A short message naming one campaign after a KPI reply ("그럼 X는?") reruns the KPI for X; one that asks for
+    # a change of its own (an amount, a percentage) is that change, proposed for confirmation (the browser
+    # scenario's second message was read as the KPI again).
+    mkt.run("이번 주 성과 어때?")
+    events = mkt.run("봄 시즌 세일 예산 20% 늘려줘")
+    assert one(events, "tool_call").name == "updateCampaignBudget" and "action_confirmation" in types(events)
