@@ -41,6 +41,6 @@ def test_scenarios_in_the_browser(page, store, tmp_path):
 
     # "자세히 분석하기" sends an analysis message and marks the alert acted on.
     page.click(".pg-alert-analyse >> nth=0")
-    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 1개')", timeout=30_000)
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('열린 알림 3개')", timeout=30_000)  # one card fewer
     acted = store.alerts.list("demo", status="ACTED_ON")
     assert len(acted) == 1
