@@ -139,6 +139,9 @@ def test_marketing_cards_in_chat_short_page_reload_feedback_retry(page, store, t
     page.reload(wait_until="load")
     page.wait_for_selector("#pg-marketing-chat .pg-card-kpi_summary", state="attached", timeout=60_000)
     page.wait_for_selector("#pg-marketing-alert-banner:has-text('열린 알림 3개')", timeout=30_000)
+    # Plotly is loaded lazily: on a slow machine the charts come a while after the cards' text.
+    page.wait_for_function("n => document.querySelectorAll('#pg-marketing-chat .js-plotly-plot').length >= n",
+                           arg=chat_before[1], timeout=60_000)
     page.wait_for_timeout(500)
     after = chat_text(page)
     assert after == chat_before, "\n".join(difflib.unified_diff(chat_before[0].splitlines(), after[0].splitlines(),
