@@ -31,6 +31,7 @@ from agents.core.providers.base import (
     ModelResponse,
     ModelToolCall,
     Provider,
+    RetryChunk,
     TextChunk,
     ToolCallChunk,
     UsageChunk,
@@ -45,6 +46,8 @@ log = logging.getLogger(__name__)
 @dataclass
 class TurnSettings:
     guards: guards.GuardSettings = field(default_factory=guards.GuardSettings.from_env)
+    # Overrides of the agent's model settings (AgentSpec.model_options) for this turn: a side-by-side
+    # side's or an eval configuration's temperature, output limit, retries.
     options: ModelOptions = field(default_factory=ModelOptions)
     action_ttl_minutes: float = 30.0
     # Run against this system-prompt version instead of the conversation's pick or the active one
@@ -162,7 +165,7 @@ class Turn:
             system=self.system_prompt(),
             messages=messages,
             tools=self.agent.tools.specs() if tools else [],
-            options=self.settings.options,
+            options=self.settings.options.over(self.agent.model_options),
             policy=self.agent.offline_policy,
             purpose=purpose,
         )
@@ -174,6 +177,7 @@ class Turn:
         first_ms: float | None = None
         response = ModelResponse()
         parts: list[str] = []
+        retries: list[dict[str, Any]] = []
         self.requests.append(request_record(request, self._system))
         for chunk in self.provider.stream(request):
             if first_ms is None and isinstance(chunk, TextChunk | ToolCallChunk):
@@ -193,6 +197,9 @@ class Turn:
                 case Finish():
                     response.finish = chunk
                     self.meta.update(chunk.meta)
+                case RetryChunk(attempt=attempt, reason=reason, wait_s=wait_s):
+                    retries.append({"attempt": attempt, "reason": reason, "wait_s": wait_s})
+                    self.meta["model_retries"] = self.meta.get("model_retries", 0) + 1
         response.text = "".join(parts)
         self.usage = self.usage + response.usage
         self.spans.append({
@@ -200,6 +207,7 @@ class Turn:
             "start_ms": round(start_ms, 3), "ttft_ms": None if first_ms is None else round(first_ms, 3),
             "input_tokens": response.usage.input_tokens, "output_tokens": response.usage.output_tokens,
             "tool_calls": [c.name for c in response.tool_calls],
+            "settings": request.options.settings(), "retries": retries,
         })
         return response
 
