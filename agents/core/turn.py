@@ -86,6 +86,7 @@ class Turn:
         self.tool_card_seqs: set[int] = set()
         self.loose_cards: list[dict[str, Any]] = []
         self.actions_out: list[PendingActionRow] = []
+        self.user_message_id: str | None = None  # set by the runner once the user's message is stored
         self.state: dict[str, Any] = dict(conversation.state)
         self.usage = Usage()
         self.spans: list[dict[str, Any]] = SpanList(self.elapsed_ms)

@@ -117,6 +117,12 @@ def detail_view(d: TraceDetail) -> DetailView:
         f"- **{html.escape(c.name)}** {_code(json.dumps(c.args, ensure_ascii=False))} → "
         + ("✅ " if c.ok else "⚠️ " if c.ok is False else f"⏸ {c.status} ") + html.escape(_clip(c.summary, 300))
         for c in d.tool_calls) or "도구 호출 없음 (no tool calls)"
+    if d.actions:  # each action this turn proposed, linked to the message that proposed it
+        tools += "\n\n**작업 (actions)**\n" + "\n".join(
+            f"- `{a.action_id}` **{html.escape(a.tool_name)}** · {a.status} · {html.escape(_clip(a.summary, 200))}"
+            + (f" ← {_PROPOSER.get(a.proposed_by or '', '메시지 (message)')} `{a.proposed_message_id}`"
+               if a.proposed_message_id else " ← 제안한 메시지 기록 없음 (proposing message not recorded)")
+            for a in d.actions)
     errors = "\n".join(f"- ⚠️ `{html.escape(str(e.get('code') or e.get('name') or 'error'))}` "
                        f"{html.escape(str(e.get('message') or ''))}" for e in d.errors) or "오류 없음 (no errors)"
     feedback = "\n".join(f"- {figures.FEEDBACK_MARK.get(f['rating'], f['rating'])} `{f['user_id']}`"
@@ -127,6 +133,9 @@ def detail_view(d: TraceDetail) -> DetailView:
                       requests=d.requests, tools=tools, events=d.events, errors=errors, feedback=feedback,
                       open_agent=d.agent_id if d.openable else None,
                       open_conversation=d.conversation_id if d.openable else None)
+
+
+_PROPOSER = {"reply": "이 턴의 답 (this turn's reply)", "user": "사용자 메시지·버튼 (the user's message or button)"}
 
 
 def _code(text: str) -> str:
