@@ -24,6 +24,16 @@ G = "/v1/models/fake-gemini:streamGenerateContent"
 FAST = ModelOptions(backoff_s=0.01)  # the retry policy's shape, without seconds of waiting
 
 
+@pytest.fixture(autouse=True)
+def _fresh_breakers():
+    """Breakers live per endpoint for the process: a later fake may get a closed one's port."""
+    from agents.core.providers.resilience import reset_breakers
+
+    reset_breakers()
+    yield
+    reset_breakers()
+
+
 def openai_at(fake, **kw) -> OpenAIProvider:
     return OpenAIProvider(api_key="sk-settings-test-0123456789", base_url=fake.base_url, model="fake-model", **kw)
 

@@ -102,6 +102,12 @@ def breaker_for(provider: str, endpoint: str) -> CircuitBreaker:
 TRANSIENT = frozenset({"rate_limited", "provider_unavailable", "timeout", "connection_failed", "provider_unreachable"})
 
 
+def reset_breakers() -> None:
+    """Forget every breaker (tests: a closed fake's port may be reused by the next one)."""
+    with _breakers_lock:
+        _breakers.clear()
+
+
 def _transient(exc: BaseException) -> bool:
     return isinstance(exc, ProviderError) and exc.code in TRANSIENT
 
