@@ -3,6 +3,11 @@ the HTTP action payloads, and in the Lab's trace detail, which links the action 
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
+
+from agents.cli.lab import _print_detail
 from agents.core.providers.offline import OfflineProvider, call
 from agents.core.session import Session
 from agents.core.store import Database, open_store
@@ -68,9 +73,14 @@ def test_the_http_payloads_and_the_lab_trace_link_the_action_to_its_message(loca
     assert trace["actions"] == [{"action_id": card.action_id, "tool_name": "add_note", "status": "COMPLETED",
                                  "summary": "Add the note 'rye'", "proposed_message_id": row.proposed_message_id,
                                  "proposed_by": "reply"}]
-    view = detail_view(traces.trace_detail(store, turn_id, LAB))
+    detail = traces.trace_detail(store, turn_id, LAB)
+    view = detail_view(detail)
     assert (f"- `{card.action_id}` **add_note** · COMPLETED · Add the note &#x27;rye&#x27; ← 이 턴의 답 (this turn's reply) "
             f"`{row.proposed_message_id}`") in view.tools
+    printed = io.StringIO()
+    _print_detail(detail, Console(file=printed, width=300))  # `playground traces show`
+    assert (f"action {card.action_id} add_note COMPLETED ← proposed by reply message {row.proposed_message_id}"
+            in printed.getvalue())
 
 
 def test_core_050_adds_the_column_to_a_database_written_before_it(tmp_path, clock) -> None:

@@ -150,9 +150,17 @@ def _print_detail(d: traces.TraceDetail, c: Console) -> None:
         timeline.add_row(f"{bar.start_ms:,.1f} ms", f"{bar.ms:,.1f} ms", bar.label + ("" if bar.ok else " ⚠️"),
                          "" if bar.ttft_ms is None else f"{bar.ttft_ms:,.1f} ms")
     c.print(timeline)
+    from agents.view.lab import model_settings_line
+
+    if settings := model_settings_line(d):
+        c.print(f"model settings: {settings}")
     for call in d.tool_calls:
         c.print(f"tool {call.name} {json.dumps(call.args, ensure_ascii=False)} → "
                 f"{'ok' if call.ok else call.status if call.ok is None else 'failed'}: {call.summary[:160]}")
+    for action in d.actions:
+        c.print(f"action {action.action_id} {action.tool_name} {action.status} ← proposed by "
+                + (f"{action.proposed_by} message {action.proposed_message_id}" if action.proposed_message_id
+                   else "an unrecorded message"))
     for error in d.errors:
         c.print(f"error: {error.get('code') or error.get('name')}: {error.get('message')}")
     for item in d.feedback:
