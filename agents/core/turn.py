@@ -208,7 +208,8 @@ class Turn:
             "start_ms": round(start_ms, 3), "ttft_ms": None if first_ms is None else round(first_ms, 3),
             "input_tokens": response.usage.input_tokens, "output_tokens": response.usage.output_tokens,
             "tool_calls": [c.name for c in response.tool_calls],
-            "settings": request.options.settings(), "retries": retries,
+            "settings": request.options.settings() if getattr(self.provider, "applies_settings", True) else {},
+            "retries": retries,
         })
         return response
 

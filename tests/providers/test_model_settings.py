@@ -170,3 +170,11 @@ def test_the_breaker_is_per_endpoint(store, fake) -> None:
         assert text_of(events) == "fine here"
     finally:
         other.close()
+
+
+def test_the_offline_model_applies_no_settings_so_its_trace_shows_none(store) -> None:
+    events = Session("travel", provider="offline").run("라멘집 추천해줘")
+    spans = [s for s in store.traces.get(events[-1].turn_id).spans if s["kind"] == "model"]
+    assert spans and all(s["settings"] == {} and s["retries"] == [] for s in spans)
+    shown = detail_view(trace_detail(store, events[-1].turn_id, LabUser("demo", "local")))
+    assert "모델 설정" not in shown.header
