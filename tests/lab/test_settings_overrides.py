@@ -11,9 +11,12 @@ from agents.core.providers.gemini_adapter import GeminiProvider
 from agents.core.providers.openai_adapter import OpenAIProvider
 from agents.core.store.comparisons import SideConfig
 from agents.services.evals import spec
+from agents.services.evals.compare import matrix_grid
 from agents.services.evals.loader import parse_suite
 from agents.services.evals.runner import run_suite
+from agents.services.evals.store import EvalRepo
 from agents.services.lab import compare
+from agents.view.lab_evals import config_label, settings_label
 from tests.support.fake_openai import FakeOpenAI, Reply, gemini_stream, responses_stream
 
 R, G = "/v1/responses", "/v1/models/fake-gemini:streamGenerateContent"
@@ -95,6 +98,14 @@ def test_an_eval_matrix_entry_overrides_the_settings_at_the_wire(store, fake) ->
     assert sent == {(0.0, 64), (None, None)} and len(fake.requests) == 2  # notes declares no settings: the provider's defaults
     labels = [spec.Config(provider="openai", model="fake-model", temperature=0.0, max_output_tokens=64).label()]
     assert labels == ["openai/fake-model · temperature 0 · max 64 tokens"]
+    # The runs record the overrides (evals_004), so the runs table and the matrix grid tell them apart.
+    repo = EvalRepo(store.db)
+    stored = [repo.run(cold.id), repo.run(default.id)]
+    assert [(r["temperature"], r["max_output_tokens"]) for r in stored] == [(0.0, 64), (None, None)]
+    assert [config_label(r) for r in stored] == ["openai/fake-model · temperature 0 · max 64 tokens",
+                                                 "openai/fake-model"]
+    grid = matrix_grid(repo, stored[0]["matrix_id"])
+    assert [settings_label(c) for c in grid["columns"]] == [" · temperature 0 · max 64 tokens", ""]
 
 
 def test_the_gradio_side_form_takes_the_settings_and_names_a_bad_one() -> None:
