@@ -150,9 +150,17 @@ def _print_detail(d: traces.TraceDetail, c: Console) -> None:
         timeline.add_row(f"{bar.start_ms:,.1f} ms", f"{bar.ms:,.1f} ms", bar.label + ("" if bar.ok else " ⚠️"),
                          "" if bar.ttft_ms is None else f"{bar.ttft_ms:,.1f} ms")
     c.print(timeline)
+    from agents.view.lab import model_settings_line
+
+    if settings := model_settings_line(d):
+        c.print(f"model settings: {settings}")
     for call in d.tool_calls:
         c.print(f"tool {call.name} {json.dumps(call.args, ensure_ascii=False)} → "
                 f"{'ok' if call.ok else call.status if call.ok is None else 'failed'}: {call.summary[:160]}")
+    for action in d.actions:
+        c.print(f"action {action.action_id} {action.tool_name} {action.status} ← proposed by "
+                + (f"{action.proposed_by} message {action.proposed_message_id}" if action.proposed_message_id
+                   else "an unrecorded message"))
     for error in d.errors:
         c.print(f"error: {error.get('code') or error.get('name')}: {error.get('message')}")
     for item in d.feedback:
@@ -266,14 +274,40 @@ def _report(args: argparse.Namespace, out: TextIO, data: dict[str, Any], text: s
         out.write(text + "\n")
 
 
+_SETTINGS = {"temperature": float, "max_output_tokens": int}
+
+
 def _side(raw: str, name: str) -> SideConfig:
-    """``offline``, ``openai:gpt-4o-mini``, ``gemini@2``, ``openai:gpt-4o@0``."""
+    """``offline``, ``openai:gpt-4o-mini``, ``gemini@2``, ``openai:gpt-4o@0``, and model settings after a
+    ``?``: ``openai:gpt-4o-mini?temperature=0.2&max_output_tokens=1024``."""
+    from urllib.parse import parse_qsl
+
+    from pydantic import ValidationError
+
     from agents.core.store.comparisons import SideConfig
 
+    raw, _, query = raw.partition("?")
     head, _, version = raw.partition("@")
     provider, _, model = head.partition(":")
-    return SideConfig(provider=provider or "offline", model=model or None,
-                      prompt_version=None if not version else _number(version, name))
+    settings: dict[str, float | int] = {}
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        kind = _SETTINGS.get(key)
+        if kind is None:
+            raise InvalidInput(name, f"{name}의 설정 {key!r}은(는) 모릅니다: temperature, max_output_tokens 중에서 "
+                                     f"고르세요. ({name}: unknown setting {key!r}; use temperature or max_output_tokens.)")
+        try:
+            settings[key] = kind(value)
+        except ValueError:
+            raise InvalidInput(name, f"{name}의 {key}는 숫자여야 합니다 ({value!r} 받음). "
+                                     f"({name}: {key} must be a number, not {value!r}.)") from None
+    try:
+        return SideConfig(provider=provider or "offline", model=model or None,
+                          prompt_version=None if not version else _number(version, name), **settings)
+    except ValidationError as exc:
+        problem = exc.errors()[0]
+        field = ".".join(str(p) for p in problem["loc"])
+        raise InvalidInput(name, f"{name}의 {field} 값이 허용 범위를 벗어났습니다: {problem['msg']}. "
+                                 f"({name}: {field} is out of range: {problem['msg']}.)") from None
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
@@ -442,7 +476,8 @@ def add_lab_commands(sub: argparse._SubParsersAction, _common: argparse.Argument
     cp.add_argument("target", nargs="?", help="run: the agent; vote: the comparison id")
     cp.add_argument("message", nargs="?", help="run: the message; vote: the round")
     cp.add_argument("choice", nargs="?", help="vote: a, b, tie or both_bad")
-    cp.add_argument("--a", default="offline", help="side A: provider[:model][@version], e.g. offline@0")
+    cp.add_argument("--a", default="offline", help="side A: provider[:model][@version][?temperature=T"
+                    "&max_output_tokens=N], e.g. offline@0 or openai:gpt-4o-mini?temperature=0.2")
     cp.add_argument("--b", default="offline", help="side B, e.g. openai:gpt-4o-mini@2")
     cp.add_argument("--comparison", help="run: continue this comparison")
     cp.set_defaults(func=cmd_compare)

@@ -45,7 +45,14 @@ class ActionOutcome(BaseModel):
     message: str
     result: Any = None
     cards: list[Card] = []
-    message_id: str | None = None
+    message_id: str | None = None  # the note this outcome left in the conversation
+    # Where the action came from: the turn that proposed it (its trace) and the message that proposed it.
+    proposed_turn_id: str | None = None
+    proposed_message_id: str | None = None
+
+
+def _origin(row: PendingActionRow) -> dict[str, str | None]:
+    return {"proposed_turn_id": row.turn_id, "proposed_message_id": row.proposed_message_id}
 
 
 class ActionService:
@@ -114,7 +121,7 @@ class ActionService:
             # must not roll back an action that already ran.
             message_id = self._record(row, ActionStatus.COMPLETED, f"✅ {output.summary}", now, output.cards)
             return ActionOutcome(action_id=action_id, ok=True, status=ActionStatus.COMPLETED, message=output.summary,
-                                 result=output.data, cards=output.cards, message_id=message_id)
+                                 result=output.data, cards=output.cards, message_id=message_id, **_origin(row))
         except Exception as exc:
             if isinstance(exc, _HandlerDeclined):
                 reason = exc.output.summary
@@ -125,7 +132,7 @@ class ActionService:
                                           error_message=reason, stamp="executed_at")
             message_id = self._record(row, ActionStatus.FAILED, f"❌ '{row.summary}' 실행에 실패했습니다: {reason}", now)
             return ActionOutcome(action_id=action_id, ok=False, status=ActionStatus.FAILED,
-                                 message=f"실행 실패 (failed): {reason}", message_id=message_id)
+                                 message=f"실행 실패 (failed): {reason}", message_id=message_id, **_origin(row))
 
     def cancel(self, action_id: str, user_id: str) -> ActionOutcome:
         row = self.get(action_id, user_id)
@@ -140,7 +147,7 @@ class ActionService:
         message = f"🚫 작업을 취소했습니다: {row.summary.rstrip('.')}. 아무것도 변경되지 않았습니다."
         message_id = self._record(row, ActionStatus.CANCELLED, message, now)
         return ActionOutcome(action_id=action_id, ok=True, status=ActionStatus.CANCELLED, message=message,
-                             message_id=message_id)
+                             message_id=message_id, **_origin(row))
 
     def modify(self, action_id: str, user_id: str, args: dict[str, Any]) -> PendingActionRow:
         row = self.get(action_id, user_id)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from agents.core.agent_ui import AgentUI
 from agents.core.errors import PlaygroundError, UnknownAgentError
+from agents.core.providers.base import ModelOptions
 from agents.core.providers.offline import OfflinePolicy
 from agents.core.store.migrations import Migration
 from agents.core.tools import ToolRegistry
@@ -69,6 +70,9 @@ class AgentSpec:
     # for it; and the way back, (context_text as a mapping) -> the screen it describes, or None.
     eval_screen: Callable[[Any, datetime], str] | None = None
     eval_screen_of: Callable[[dict[str, Any]], Any] | None = None
+    # The model settings its seed specifies (temperature, output limit, retries and breaker), applied by
+    # every real provider's adapter; a turn's settings override them (side-by-side, eval matrix).
+    model_options: ModelOptions = field(default_factory=ModelOptions)
     # Where the agent's tab goes (lower first; ties in load order). Entry points come back in whatever order
     # the installer wrote them (setuptools sorts them by name), so the built-ins state their seed order here.
     order: int = 1000

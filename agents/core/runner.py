@@ -145,6 +145,7 @@ def _locked_turn(
                 text=cleaned, now=now, settings=settings, turn_id=turn_id, emitter=emitter, started=started,
                 extra=extra)
     turn.phases.extend(pre_spans)
+    turn.user_message_id = user_message.id
     try:
         yield from _drive(turn)
     finally:

@@ -123,7 +123,7 @@ def _propose(turn: Turn, tool: Tool, call: ModelToolCall, args: Any,
         turn_id=turn.id, tool_name=tool.name, tool_args=dumped, original_args=dumped,
         summary=confirmation.summary, details=confirmation.details, warnings=confirmation.warnings,
         status=ActionStatus.PENDING, expires_at=turn.now + timedelta(minutes=turn.settings.action_ttl_minutes),
-        created_at=turn.now, updated_at=turn.now,
+        created_at=turn.now, updated_at=turn.now, proposed_message_id=_proposer(turn, call),
     )
     turn.actions_out.append(action)
     yield turn.emit(ToolCall, call_id=call.id, name=call.name, args=dumped, status="awaiting_confirmation")
@@ -132,6 +132,16 @@ def _propose(turn: Turn, tool: Tool, call: ModelToolCall, args: Any,
     payload = {"ok": True, "status": "pending_confirmation", "action_id": action.id, "summary": action.summary,
                "note": "Not executed yet. The user must confirm the card; do not say it was done."}
     return _result_message(turn, call, payload, {"action_id": action.id, "status": "PENDING", "args": dumped})
+
+
+def _proposer(turn: Turn, call: ModelToolCall) -> str | None:
+    """The message that proposed the call: the assistant message carrying it (its id given now, so the
+    action and the message agree when both are written), else the user's message (a button, an API call)."""
+    for message in reversed(turn.messages_out):
+        if message.role == "assistant" and any(c.get("id") == call.id for c in message.tool_calls):
+            message.id = message.id or new_id("msg")
+            return message.id
+    return turn.user_message_id
 
 
 # For pipelines that run a call themselves (the tutor's ui_action is checked against the screen's

@@ -31,6 +31,7 @@ from agents.core.providers.base import (
     ModelResponse,
     ModelToolCall,
     Provider,
+    RetryChunk,
     TextChunk,
     ToolCallChunk,
     UsageChunk,
@@ -45,6 +46,8 @@ log = logging.getLogger(__name__)
 @dataclass
 class TurnSettings:
     guards: guards.GuardSettings = field(default_factory=guards.GuardSettings.from_env)
+    # Overrides of the agent's model settings (AgentSpec.model_options) for this turn: a side-by-side
+    # side's or an eval configuration's temperature, output limit, retries.
     options: ModelOptions = field(default_factory=ModelOptions)
     action_ttl_minutes: float = 30.0
     # Run against this system-prompt version instead of the conversation's pick or the active one
@@ -83,6 +86,7 @@ class Turn:
         self.tool_card_seqs: set[int] = set()
         self.loose_cards: list[dict[str, Any]] = []
         self.actions_out: list[PendingActionRow] = []
+        self.user_message_id: str | None = None  # set by the runner once the user's message is stored
         self.state: dict[str, Any] = dict(conversation.state)
         self.usage = Usage()
         self.spans: list[dict[str, Any]] = SpanList(self.elapsed_ms)
@@ -162,7 +166,7 @@ class Turn:
             system=self.system_prompt(),
             messages=messages,
             tools=self.agent.tools.specs() if tools else [],
-            options=self.settings.options,
+            options=self.settings.options.over(self.agent.model_options),
             policy=self.agent.offline_policy,
             purpose=purpose,
         )
@@ -174,6 +178,7 @@ class Turn:
         first_ms: float | None = None
         response = ModelResponse()
         parts: list[str] = []
+        retries: list[dict[str, Any]] = []
         self.requests.append(request_record(request, self._system))
         for chunk in self.provider.stream(request):
             if first_ms is None and isinstance(chunk, TextChunk | ToolCallChunk):
@@ -193,6 +198,9 @@ class Turn:
                 case Finish():
                     response.finish = chunk
                     self.meta.update(chunk.meta)
+                case RetryChunk(attempt=attempt, reason=reason, wait_s=wait_s):
+                    retries.append({"attempt": attempt, "reason": reason, "wait_s": wait_s})
+                    self.meta["model_retries"] = self.meta.get("model_retries", 0) + 1
         response.text = "".join(parts)
         self.usage = self.usage + response.usage
         self.spans.append({
@@ -200,6 +208,8 @@ class Turn:
             "start_ms": round(start_ms, 3), "ttft_ms": None if first_ms is None else round(first_ms, 3),
             "input_tokens": response.usage.input_tokens, "output_tokens": response.usage.output_tokens,
             "tool_calls": [c.name for c in response.tool_calls],
+            "settings": request.options.settings() if getattr(self.provider, "applies_settings", True) else {},
+            "retries": retries,
         })
         return response
 

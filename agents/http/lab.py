@@ -37,6 +37,8 @@ class SideBody(_Body):
     model: Annotated[Text, Field(min_length=1, max_length=100)] | None = None
     prompt_version: Annotated[int, Field(ge=0, le=1_000_000)] | None = Field(
         None, description="0 = built-in; null = the agent's active version")
+    temperature: float | None = Field(None, ge=0.0, le=2.0, description="null = the agent's (its seed's) temperature")
+    max_output_tokens: int | None = Field(None, ge=16, le=65_536, description="null = the agent's output token limit")
 
 
 class CompareBody(_Body):

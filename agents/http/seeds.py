@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
+from pydantic import BaseModel, ConfigDict, Field
 
+from agents.core.events import Event
 from agents.http.errors import error_response, validation_refusal
+from agents.http.models import ID_PATTERN, Text, UserId
 
 SEED_TAG = "seed interfaces"
 # One SSE event as OpenAPI 3.2 describes a text/event-stream item: the seeds send `data:` lines only.
@@ -37,6 +40,26 @@ def camel(value: Any) -> Any:
 def data_frame(payload: dict[str, Any]) -> str:
     """One SSE frame as the seeds write it: a single ``data:`` line, no ``event:`` line."""
     return f"data: {json.dumps(payload, ensure_ascii=False)}\n\n"
+
+
+def chunk_frames(to_chunk: Callable[[Event], dict[str, Any] | None]) -> Callable[[Event], str]:
+    """A seed's event formatter: its chunk as one ``data:`` frame, nothing for an event it has no chunk for."""
+    def frame(event: Event) -> str:
+        chunk = to_chunk(event)
+        return "" if chunk is None else data_frame(chunk)
+
+    return frame
+
+
+class SeedChatBody(BaseModel):
+    """A seed chat request (seeds 000 and 001): the message and the ``conversationId`` to continue."""
+
+    model_config = ConfigDict(extra="forbid")
+    message: Annotated[Text, Field(description="사용자 메시지 (what the user types)")]
+    conversationId: Annotated[Text, Field(pattern=ID_PATTERN)] | None = Field(
+        None, description="기존 대화 이어가기 (continue this chat: the `conversationId` of a `done` chunk); "
+                          "omit to start one")
+    user: UserId | None = Field(None, description="local mode only: who is asking (default demo)")
 
 
 def _korean(kind: str, field: str) -> str:

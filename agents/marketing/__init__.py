@@ -7,6 +7,7 @@ from pathlib import Path
 
 from agents.core.agent import AgentSpec
 from agents.core.agent_ui import AgentUI, Slot
+from agents.core.providers.base import ModelOptions
 from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
 from agents.marketing import alerts, compare, evaluate, mutations, nlu, progress, queries
@@ -75,6 +76,8 @@ def setup_user(store: Store, user_id: str, now: datetime) -> None:
 
 
 AGENT = AgentSpec(
+    # Seed 000 §4: streamText(..., temperature: 0.7); retries and the breaker take the adapters' defaults.
+    model_options=ModelOptions(temperature=0.7),
     order=0,
     id="marketing",
     title="마케팅 에이전트",

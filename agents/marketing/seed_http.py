@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, Path, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from agents.core.clock import aware, system_clock
 from agents.core.errors import ActionNotFound, ConversationNotFound, PlaygroundError
@@ -18,8 +18,8 @@ from agents.core.session import Session, runtime_store
 from agents.http.auth import Caller
 from agents.http.chat import stream_agent_turn
 from agents.http.errors import COMMON, documented
-from agents.http.models import ID_PATTERN, JsonObject, Text, UserId
-from agents.http.seeds import SSE_EVENT, camel, data_frame, seed_router
+from agents.http.models import ID_PATTERN, JsonObject
+from agents.http.seeds import SSE_EVENT, SeedChatBody, camel, chunk_frames, seed_router
 from agents.http.sse import EventStreamResponse
 from agents.marketing.alerts import check as alert_check
 
@@ -72,19 +72,6 @@ def to_seed(event: Event) -> dict[str, Any] | None:
     return camel(event.model_dump(mode="json", exclude={"ts", "turn_id", "seq"}))
 
 
-def frame(event: Event) -> str:
-    chunk = to_seed(event)
-    return "" if chunk is None else data_frame(chunk)
-
-
-class SeedChatBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    message: Annotated[Text, Field(description="사용자 메시지 (what the user types)")]
-    conversationId: Annotated[Text, Field(pattern=ID_PATTERN)] | None = Field(
-        None, description="기존 대화 이어가기 (없으면 새 대화): the `conversationId` of a `done` chunk")
-    user: UserId | None = Field(None, description="local mode only: who is asking (default demo)")
-
-
 class SeedModifyBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     args: JsonObject
@@ -119,7 +106,7 @@ def seed_routes(caller: Callable[..., Caller]) -> APIRouter:
     async def chat(who: Who, body: SeedChatBody, request: Request) -> EventStreamResponse:
         return await stream_agent_turn(AGENT, body.message, None, user=who.user(body.user), provider="offline",
                                        model=None, conversation_id=body.conversationId,
-                                       limiter=getattr(request.app.state, "limiter", None), format_event=frame)
+                                       limiter=getattr(request.app.state, "limiter", None), format_event=chunk_frames(to_seed))
 
     @router.post("/api/agent/actions/{action_id}/confirm", summary="Seed 000 §5.2: run a pending action",
                  responses=documented(*COMMON))

@@ -105,18 +105,28 @@ def starting_state(context: SeedContext, catalog: Catalog) -> dict[str, Any]:
     return state
 
 
-def open_session(user: str, body: SeedAgentBody) -> str:
-    """Our conversation for the client's session id, created (with its starting state) on first use."""
+def open_session(user: str, body: SeedAgentBody) -> tuple[str, bool]:
+    """Our conversation for the client's session id, created (with its starting state) on first use;
+    and whether this call created it."""
     store = runtime_store()
     found = store.conversations.find_by_state(user, AGENT, SESSION_KEY, body.sessionId)
     if found is not None:
-        return found
+        return found, False
     catalog = Catalog(store)
     catalog.ensure_loaded()
     state = {**starting_state(body.context, catalog), SESSION_KEY: body.sessionId}
     conversation = store.db.write(lambda: store.conversations.create(user, AGENT, body.userInput, system_clock()))
     store.conversations.put_state(conversation.id, user, state)
-    return conversation.id
+    return conversation.id, True
+
+
+def drop_if_empty(user: str, conversation_id: str) -> None:
+    """A conversation this request created for a turn that was then refused (busy 409, burst 429) holds
+    no message: remove it, so a refusal leaves nothing behind."""
+    store = runtime_store()
+    row = store.conversations.get(conversation_id, user)
+    if row is not None and row.message_count == 0:
+        store.conversations.delete(conversation_id, user)
 
 
 def updated_session(session: dict[str, Any], title_of: Callable[[str], str]) -> dict[str, Any]:
@@ -185,11 +195,16 @@ def seed_routes(caller: Callable[..., Caller]) -> APIRouter:
                  response_class=EventStreamResponse, responses={200: CHAT_200, **documented(*COMMON, 429, stream=True)})
     async def agent(who: Who, body: SeedAgentBody, request: Request) -> EventStreamResponse:
         user = who.user(body.user)
-        conversation_id = await run_in_threadpool(open_session, user, body)
+        conversation_id, created = await run_in_threadpool(open_session, user, body)
         extra = {"anchor_product_id": body.anchorProductId} if body.anchorProductId else None
-        return await stream_agent_turn(AGENT, body.userInput, extra, user=user, provider="offline", model=None,
-                                       conversation_id=conversation_id,
-                                       limiter=getattr(request.app.state, "limiter", None),
-                                       format_event=SeedFrames(body.sessionId, _title_of))
+        try:
+            return await stream_agent_turn(AGENT, body.userInput, extra, user=user, provider="offline", model=None,
+                                           conversation_id=conversation_id,
+                                           limiter=getattr(request.app.state, "limiter", None),
+                                           format_event=SeedFrames(body.sessionId, _title_of))
+        except Exception:
+            if created:
+                await run_in_threadpool(drop_if_empty, user, conversation_id)
+            raise
 
     return router

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from agents.core.agent import AgentSpec
 from agents.core.agent_ui import AgentUI, Slot
+from agents.core.providers.base import ModelOptions
 from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
 from agents.travel import reading as travel_reading
@@ -54,6 +55,9 @@ def setup_user(store: Store, user_id: str, now: datetime) -> None:
 
 
 AGENT = AgentSpec(
+    # Seed 001 §3.2: generationConfig {maxOutputTokens: 8192, temperature: 0.7} inside
+    # geminiCircuitBreaker.execute; retries and the breaker take the adapters' defaults.
+    model_options=ModelOptions(temperature=0.7, max_output_tokens=8192),
     order=1,
     id="travel",
     title="여행 플래너",

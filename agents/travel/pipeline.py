@@ -17,7 +17,7 @@ from agents.travel.destinations import destination
 from agents.travel.fallback import parse_places
 from agents.travel.followup import META_TOOLS, extract
 from agents.travel.model import PlaceSuggestion
-from agents.travel.places import places_for
+from agents.travel.places_google import places_for
 from agents.travel.reading import english
 from agents.travel.service import TripService
 from agents.travel.tools import report_places

@@ -1,15 +1,14 @@
 """Places: the offline gazetteer and Google Places behind one protocol, with a TTL cache and
 per-turn accounting (seed 001 §5, §11, open decision #2).
 
-Google is used when ``GOOGLE_MAPS_API_KEY`` is set, through the official ``googlemaps`` SDK
-(Text Search and Nearby Search); otherwise the shipped gazetteer answers, with its sandbox
-ratings labelled as such. Both return ``PlaceHit``.
+Google is used when ``GOOGLE_MAPS_API_KEY`` is set (``agents/travel/places_google.py``): Places API (New)
+through ``google-maps-places`` by default, or the legacy Places API through ``googlemaps`` when
+``PLAYGROUND_PLACES_API=legacy`` (old projects only: new Google Cloud projects cannot enable it).
+Otherwise the shipped gazetteer answers, with its sandbox ratings labelled as such. All return ``PlaceHit``.
 """
 
 from __future__ import annotations
 
-import logging
-import os
 import threading
 import unicodedata
 from collections.abc import Hashable
@@ -19,31 +18,39 @@ from typing import Any, Protocol
 from cachetools import TTLCache
 from rapidfuzz import fuzz, process
 
-from agents.core.redact import remember_secret
 from agents.travel.destinations import Destination
 from agents.travel.geo import haversine_km
 from agents.travel.model import PlaceHit
 from agents.travel.store import TravelStore
 
-log = logging.getLogger(__name__)
 
-# Seed §11: Text Search and Nearby Search cost $0.032 a request.
-COST_PER_REQUEST_USD = 0.032
-_GOOGLE_TYPE = {"restaurant": "restaurant", "cafe": "cafe", "attraction": "tourist_attraction",
-                "shopping": "shopping_mall", "accommodation": "lodging", "transport": "transit_station"}
-_FROM_GOOGLE = [("cafe", "cafe"), ("restaurant", "restaurant"), ("food", "restaurant"), ("lodging", "accommodation"),
-                ("shopping_mall", "shopping"), ("store", "shopping"), ("transit_station", "transport"),
-                ("train_station", "transport"), ("subway_station", "transport"), ("airport", "transport"),
-                ("tourist_attraction", "attraction"), ("museum", "attraction"), ("park", "attraction"),
-                ("place_of_worship", "attraction"), ("point_of_interest", "attraction")]
+class PlacesError(Exception):
+    """A Places call that failed in a way the user is told about, in Korean then English. ``code``
+    names it in ``done.meta`` (denied, quota, timeout, unreachable, error); the key is never in it."""
+
+    code = "error"
+
+    def __init__(self, ko: str, en: str, detail: str = "") -> None:
+        super().__init__(f"{ko} / {en}")
+        self.ko, self.en, self.detail = ko, en, detail
 
 
-class PlacesQuotaError(Exception):
-    """The Places quota is used up (OVER_QUERY_LIMIT): places stay unverified, and it is logged."""
+class PlacesQuotaError(PlacesError):
+    """The Places quota is used up (429 / OVER_QUERY_LIMIT): places stay unverified, and it is logged."""
+
+    code = "quota"
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__("Google Places 사용 한도(할당량)를 넘었습니다: 장소를 검증하지 못해 미검증으로 보여 드립니다.",
+                         "The Google Places quota is used up: places are shown unverified.", detail)
 
 
 class PlacesBackend(Protocol):
     name: str
+
+    def sku(self, kind: str) -> tuple[str | None, float]:
+        """The billing SKU and its USD price for one call of ``kind`` ("text" or "nearby")."""
+        ...
 
     def text_search(self, name: str, destination: Destination) -> PlaceHit | None: ...
 
@@ -93,6 +100,9 @@ class GazetteerBackend:
     def __init__(self, store: TravelStore) -> None:
         self.store = store
 
+    def sku(self, kind: str) -> tuple[str | None, float]:
+        return None, 0.0  # the shipped data costs nothing
+
     def text_search(self, name: str, destination: Destination) -> PlaceHit | None:
         rows = self.store.gazetteer_names(destination.id)
         wanted = _strip_destination(_norm(name), destination)
@@ -126,59 +136,6 @@ class GazetteerBackend:
         return [hit for hit, _ in hits]
 
 
-class GooglePlacesBackend:
-    """Google Places (legacy Text Search / Nearby Search) through the official SDK."""
-
-    name = "google"
-
-    def __init__(self, api_key: str, *, base_url: str | None = None, timeout: float = 10.0) -> None:
-        import googlemaps
-
-        self._errors = googlemaps.exceptions
-        remember_secret(api_key)
-        # No automatic retry on OVER_QUERY_LIMIT: the seed returns the place unverified at once.
-        self.client = googlemaps.Client(key=api_key, timeout=timeout, retry_over_query_limit=False,
-                                        retry_timeout=timeout, base_url=base_url or "https://maps.googleapis.com")
-
-    def _call(self, fn: Any, **kwargs: Any) -> list[dict[str, Any]]:
-        try:
-            return fn(self.client, **kwargs).get("results", [])
-        except self._errors.ApiError as exc:
-            if exc.status == "OVER_QUERY_LIMIT":
-                raise PlacesQuotaError(exc.message or exc.status) from exc
-            raise
-
-    def text_search(self, name: str, destination: Destination) -> PlaceHit | None:
-        from googlemaps import places
-
-        query = f"{name} {destination.name} {destination.country or ''}".strip()
-        results = self._call(places.places, query=query, language="ko")
-        return _from_google(results[0]) if results else None
-
-    def nearby(self, lat: float, lng: float, destination: Destination, *, category: str | None,
-               keyword: str | None, max_results: int, exclude: tuple[str, ...] = ()) -> list[PlaceHit]:
-        from googlemaps import places
-
-        results = self._call(places.places_nearby, location=(lat, lng), radius=1500, keyword=keyword or None,
-                             type=_GOOGLE_TYPE.get(category or ""), language="ko")
-        hits = [_from_google(r) for r in results]
-        return [h for h in hits if h.place_id not in exclude][:max_results]
-
-
-def _from_google(result: dict[str, Any]) -> PlaceHit:
-    location = result.get("geometry", {}).get("location", {})
-    types = result.get("types", [])
-    category = next((ours for theirs, ours in _FROM_GOOGLE if theirs in types), "etc")
-    place_id = result.get("place_id", "")
-    return PlaceHit(
-        place_id=place_id, name=result.get("name", ""), category=category,
-        address=result.get("formatted_address") or result.get("vicinity"),
-        latitude=location.get("lat", 0.0), longitude=location.get("lng", 0.0), rating=result.get("rating"),
-        user_ratings_total=result.get("user_ratings_total"), price_level=result.get("price_level"),
-        open_now=(result.get("opening_hours") or {}).get("open_now"),
-        google_maps_url=f"https://www.google.com/maps/place/?q=place_id:{place_id}" if place_id else None)
-
-
 # One cache per process, keyed by backend and query: the seed's in-memory LRU with a TTL.
 _cache: TTLCache[tuple[Hashable, ...], Any] = TTLCache(maxsize=2048, ttl=6 * 3600)
 _cache_lock = threading.Lock()
@@ -192,20 +149,26 @@ def clear_cache() -> None:
 
 @dataclass
 class PlacesStats:
-    """What one turn spent on Places, reported in ``done.meta``."""
+    """What one turn spent on Places, reported in ``done.meta``: calls, cache hits, the estimated cost
+    from each call's SKU price, the SKUs billed (Places API (New)) and the errors with their notices."""
 
     backend: str
     calls: int = 0
     cache_hits: int = 0
     errors: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)  # what the user is told, Korean / English, once each
+    skus: dict[str, int] = field(default_factory=dict)
+    spent_usd: float = 0.0
 
     @property
     def cost_usd(self) -> float:
-        return round(self.calls * COST_PER_REQUEST_USD, 4) if self.backend == "google" else 0.0
+        return round(self.spent_usd, 4)
 
     def as_meta(self) -> dict[str, Any]:
         return {"backend": self.backend, "calls": self.calls, "cache_hits": self.cache_hits,
-                "estimated_cost_usd": self.cost_usd, **({"errors": self.errors} if self.errors else {})}
+                "estimated_cost_usd": self.cost_usd, **({"skus": self.skus} if self.skus else {}),
+                **({"errors": self.errors} if self.errors else {}),
+                **({"notices": self.notices} if self.notices else {})}
 
 
 class CachedPlaces:
@@ -223,8 +186,12 @@ class CachedPlaces:
                 with self._lock:
                     self.stats.cache_hits += 1
                 return _cache[key]
+        sku, price = self.backend.sku(str(key[1]))
         with self._lock:
-            self.stats.calls += 1
+            self.stats.calls += 1  # billed even when it fails: Google bills the request
+            self.stats.spent_usd += price
+            if sku:
+                self.stats.skus[sku] = self.stats.skus.get(sku, 0) + 1
         value = compute()
         with _cache_lock:
             _cache[key] = value
@@ -241,23 +208,11 @@ class CachedPlaces:
                                                                keyword=keyword, max_results=max_results,
                                                                exclude=exclude))
 
-    def record_error(self, message: str) -> None:
+    def record_error(self, message: str, notice: str | None = None) -> None:
         with self._lock:
             self.stats.errors.append(message)
-
-
-def places_for(store: TravelStore) -> CachedPlaces:
-    """Google when a key is configured, else the gazetteer; a fresh per-turn counter either way."""
-    key = os.environ.get("GOOGLE_MAPS_API_KEY")
-    if key:
-        try:
-            return CachedPlaces(GooglePlacesBackend(key, base_url=os.environ.get("GOOGLE_MAPS_BASE_URL") or None))
-        except ValueError as exc:  # the SDK refuses keys that don't look like Google keys
-            log.warning("GOOGLE_MAPS_API_KEY is unusable (%s); using the offline gazetteer", exc)
-            places = CachedPlaces(GazetteerBackend(store))
-            places.record_error(f"GOOGLE_MAPS_API_KEY: {exc} Using the offline gazetteer.")
-            return places
-    return CachedPlaces(GazetteerBackend(store))
+            if notice and notice not in self.stats.notices:
+                self.stats.notices.append(notice)
 
 
 def distance_km(hit: PlaceHit, lat: float, lng: float) -> float:

@@ -24,7 +24,7 @@ from agents.http.auth import Caller
 from agents.http.chat import stream_agent_turn
 from agents.http.errors import COMMON, documented
 from agents.http.models import ID_PATTERN, Text, UserId
-from agents.http.seeds import SSE_EVENT, camel, data_frame, seed_router
+from agents.http.seeds import SSE_EVENT, SeedChatBody, camel, chunk_frames, seed_router
 from agents.http.sse import EventStreamResponse
 from agents.travel.http import _storable
 from agents.travel.itinerary import resolve_preview
@@ -69,19 +69,6 @@ def to_chunk(event: Event) -> dict[str, Any] | None:
         case "thinking" | "intent":
             return None
     return camel(event.model_dump(mode="json", exclude={"ts", "turn_id", "seq"}))
-
-
-def frame(event: Event) -> str:
-    chunk = to_chunk(event)
-    return "" if chunk is None else data_frame(chunk)
-
-
-class SeedChatBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    message: Annotated[Text, Field(description="what the traveller types")]
-    conversationId: Annotated[Text, Field(pattern=ID_PATTERN)] | None = Field(
-        None, description="continue this chat (the `conversationId` of a `done` chunk); omit to start one")
-    user: UserId | None = Field(None, description="local mode only: who is asking (default demo)")
 
 
 class SeedApplyBody(BaseModel):
@@ -144,7 +131,7 @@ def seed_routes(caller: Callable[..., Caller]) -> APIRouter:
         await run_in_threadpool(_open_chat, user, project_id)
         return await stream_agent_turn(AGENT, body.message, None, user=user, provider="offline", model=None,
                                        conversation_id=body.conversationId,
-                                       limiter=getattr(request.app.state, "limiter", None), format_event=frame)
+                                       limiter=getattr(request.app.state, "limiter", None), format_event=chunk_frames(to_chunk))
 
     @router.post("/api/projects/{project_id}/chat/apply-itinerary", responses=documented(*COMMON),
                  summary="Seed 001 §6.2: save a preview (this click is the confirmation)")

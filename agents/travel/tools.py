@@ -3,6 +3,7 @@ OpenAI by the core. Every reply is composed from what these return."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -14,10 +15,13 @@ from agents.travel.cards import columns, itinerary_rows, place_markdown, preview
 from agents.travel.destinations import destination
 from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days, skipped
 from agents.travel.model import CATEGORY_KO, PlaceSuggestion, Trip, TripPlace, ValidatedPlace
-from agents.travel.places import CachedPlaces, places_for
+from agents.travel.places import CachedPlaces, PlacesError
+from agents.travel.places_google import places_for
 from agents.travel.plan import english_name, named_centre
 from agents.travel.service import TripService, _saved_from
 from agents.travel.validation import drop_saved, merge, rank_by_route, rank_from, validate_and_enrich
+
+log = logging.getLogger(__name__)
 
 MAX_RECOMMENDED = 3
 
@@ -75,8 +79,13 @@ def report_places(ctx: ToolContext, places: CachedPlaces) -> None:
     seen["calls"] += stats["calls"]
     seen["cache_hits"] += stats["cache_hits"]
     seen["estimated_cost_usd"] = round(seen["estimated_cost_usd"] + stats["estimated_cost_usd"], 4)
+    for sku, count in stats.get("skus", {}).items():
+        seen.setdefault("skus", {})[sku] = seen.get("skus", {}).get(sku, 0) + count
     if stats.get("errors"):
         seen.setdefault("errors", []).extend(stats["errors"])
+    for notice in stats.get("notices", []):
+        if notice not in seen.setdefault("notices", []):
+            seen["notices"].append(notice)
 
 
 def _en(ctx: ToolContext) -> bool:
@@ -119,6 +128,8 @@ def recommend_places(args: RecommendArgs, ctx: ToolContext) -> ToolOutput:
     summary = f"{trip.destination_name} 추천 {len(ranked)}곳 ({order}): " + "; ".join(map(_line, ranked))
     if dropped:
         summary += f". 이미 저장된 {with_josa(', '.join(dropped), '은')} 뺐습니다"
+    if places.stats.notices:  # why some are unverified (quota, the API not enabled ...), in the user's words
+        summary += ". " + " ".join(places.stats.notices)
     return ToolOutput(summary=summary, data={"places": [p.model_dump(mode="json") for p in ranked],
                                              "reasoning": args.reasoning, "dropped": dropped,
                                              "near": args.near if centre else None,
@@ -134,9 +145,16 @@ def search_nearby_places(args: NearbyArgs, ctx: ToolContext) -> ToolOutput:
         return ToolOutput(ok=False, summary="기준 장소의 좌표를 찾을 수 없습니다.",
                           data={"saved_places": [p.name for p in trip.places]})
     places = _places(ctx)
-    hits = places.nearby(reference.latitude, reference.longitude, destination(trip.destination),
-                         category=args.category, keyword=args.keyword, max_results=args.maxResults + len(trip.places),
-                         exclude=tuple(p.place_id for p in trip.places if p.place_id))
+    try:
+        hits = places.nearby(reference.latitude, reference.longitude, destination(trip.destination),
+                             category=args.category, keyword=args.keyword,
+                             max_results=args.maxResults + len(trip.places),
+                             exclude=tuple(p.place_id for p in trip.places if p.place_id))
+    except PlacesError as exc:  # the search itself failed: say why (Korean / English), nothing to rank
+        log.warning("Places %s in a nearby search: %s %s", exc.code, exc.en, exc.detail)
+        places.record_error(f"{exc.code}: nearby {reference.name}", str(exc))
+        report_places(ctx, places)
+        return ToolOutput(ok=False, summary=str(exc), data={"places": [], "error": exc.code})
     report_places(ctx, places)
     found = [merge(PlaceSuggestion(name=h.name_ko or h.name, name_en=h.name_en, category=h.category), h) for h in hits]
     found, _ = drop_saved(found, trip.places)

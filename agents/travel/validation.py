@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from agents.travel.destinations import Destination
 from agents.travel.geo import centroid, haversine_km
 from agents.travel.model import PlaceHit, PlaceSuggestion, TripPlace, ValidatedPlace
-from agents.travel.places import CachedPlaces, PlacesQuotaError
+from agents.travel.places import CachedPlaces, PlacesError
 
 log = logging.getLogger(__name__)
 _POOL = ThreadPoolExecutor(max_workers=6, thread_name_prefix="places")
@@ -49,9 +49,9 @@ def validate_and_enrich(suggestions: list[PlaceSuggestion], destination: Destina
     for suggestion, future in zip(suggestions, futures, strict=True):
         try:
             results.append(future.result())
-        except PlacesQuotaError as exc:
-            log.warning("Places quota exceeded while validating %r: %s", suggestion.name, exc)
-            places.record_error(f"quota: {suggestion.name}")
+        except PlacesError as exc:  # quota, denied (API not enabled), timeout ...: named to the user
+            log.warning("Places %s while validating %r: %s %s", exc.code, suggestion.name, exc.en, exc.detail)
+            places.record_error(f"{exc.code}: {suggestion.name}", str(exc))
             results.append(unverified(suggestion))
         except Exception as exc:  # noqa: BLE001 - §10: a failed validation leaves the place unverified
             log.warning("validating %r failed: %s", suggestion.name, exc)

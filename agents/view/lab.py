@@ -109,6 +109,8 @@ def detail_view(d: TraceDetail) -> DetailView:
         + (f" · {html.escape(d.prompt_label)}" if d.prompt_label and d.prompt_version else "") + " |\n\n"
         f"**메시지 (message)**: {html.escape(d.message or '')}"
         + (f"\n\n**폴백 (fallbacks)**: {', '.join(d.fallbacks)}" if d.fallbacks else ""))
+    if settings := model_settings_line(d):
+        header += f"\n\n**모델 설정 (model settings)**: {settings}"
     if d.openable and d.conversation_id:
         header += f"\n\n대화 (conversation) `{d.conversation_id}`"
     prompt_title = (f"시스템 프롬프트 (system prompt) · {figures.version(d.prompt_version)}"
@@ -117,6 +119,12 @@ def detail_view(d: TraceDetail) -> DetailView:
         f"- **{html.escape(c.name)}** {_code(json.dumps(c.args, ensure_ascii=False))} → "
         + ("✅ " if c.ok else "⚠️ " if c.ok is False else f"⏸ {c.status} ") + html.escape(_clip(c.summary, 300))
         for c in d.tool_calls) or "도구 호출 없음 (no tool calls)"
+    if d.actions:  # each action this turn proposed, linked to the message that proposed it
+        tools += "\n\n**작업 (actions)**\n" + "\n".join(
+            f"- `{a.action_id}` **{html.escape(a.tool_name)}** · {a.status} · {html.escape(_clip(a.summary, 200))}"
+            + (f" ← {_PROPOSER.get(a.proposed_by or '', '메시지 (message)')} `{a.proposed_message_id}`"
+               if a.proposed_message_id else " ← 제안한 메시지 기록 없음 (proposing message not recorded)")
+            for a in d.actions)
     errors = "\n".join(f"- ⚠️ `{html.escape(str(e.get('code') or e.get('name') or 'error'))}` "
                        f"{html.escape(str(e.get('message') or ''))}" for e in d.errors) or "오류 없음 (no errors)"
     feedback = "\n".join(f"- {figures.FEEDBACK_MARK.get(f['rating'], f['rating'])} `{f['user_id']}`"
@@ -127,6 +135,22 @@ def detail_view(d: TraceDetail) -> DetailView:
                       requests=d.requests, tools=tools, events=d.events, errors=errors, feedback=feedback,
                       open_agent=d.agent_id if d.openable else None,
                       open_conversation=d.conversation_id if d.openable else None)
+
+
+def model_settings_line(d: TraceDetail) -> str:
+    """The settings the turn's model calls were sent with and their retries (issue 30), or "" if none."""
+    calls = [bar.detail for bar in d.timeline if bar.kind == "model"]
+    sent: dict[str, Any] = {}
+    for call in calls:
+        sent.update(call.get("settings") or {})
+    retries = [r.get("reason", "?") for call in calls for r in call.get("retries") or []]
+    parts = [f"{k} {v:,}" if isinstance(v, int) and not isinstance(v, bool) else f"{k} {v}" for k, v in sent.items()]
+    if retries:
+        parts.append(f"재시도함 (retried) {len(retries)}×: {', '.join(retries)}")
+    return " · ".join(parts)
+
+
+_PROPOSER = {"reply": "이 턴의 답 (this turn's reply)", "user": "사용자 메시지·버튼 (the user's message or button)"}
 
 
 def _code(text: str) -> str:

@@ -58,7 +58,14 @@ def config_label(run: dict[str, Any]) -> str:
     label: str = run["provider"] + (f"/{run['model']}" if run.get("model") else "")
     if run.get("prompt_version") is not None:
         label += f" · prompt v{run['prompt_version']}"
-    return label
+    return label + settings_label(run)
+
+
+def settings_label(run: dict[str, Any]) -> str:
+    """A configuration's model-setting overrides (issue 30), or "" when it kept the agent's."""
+    parts = ([f"temperature {run['temperature']:g}"] if run.get("temperature") is not None else []) + (
+        [f"max {run['max_output_tokens']:,} tokens"] if run.get("max_output_tokens") is not None else [])
+    return "".join(f" · {p}" for p in parts)
 
 
 def trace_ref(turn_id: str | None) -> str:
@@ -216,7 +223,7 @@ def matrix_figure(grid: dict[str, Any], lang: Lang) -> go.Figure:
     was checked)."""
     import plotly.graph_objects as go
 
-    columns = [f"{c['provider']}/{c['model'] or '-'}<br>v{c['prompt_version'] or 'active'} "
+    columns = [f"{c['provider']}/{c['model'] or '-'}<br>v{c['prompt_version'] or 'active'}{settings_label(c)} "
                f"({'—' if c['pass_rate'] is None else format(c['pass_rate'], '.0%')})" for c in grid["columns"]]
     names = [r["name"] for r in grid["rows"]]
     z = [[STATUS_VALUE.get(cell or "") for cell in r["cells"]] for r in grid["rows"]]

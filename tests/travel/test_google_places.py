@@ -1,4 +1,5 @@
-"""Google Places through the real ``googlemaps`` SDK against a loopback fake (seed 001 §5.2, §10)."""
+"""The legacy Google Places API through the real ``googlemaps`` SDK against a loopback fake (seed 001 §5.2,
+§10); ``PLAYGROUND_PLACES_API=legacy`` selects it. Places API (New): ``test_places_new.py``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import pytest
 
 from agents.travel.destinations import Destination
 from agents.travel.model import PlaceSuggestion
-from agents.travel.places import CachedPlaces, GooglePlacesBackend, PlacesQuotaError
+from agents.travel.places import CachedPlaces, PlacesQuotaError
+from agents.travel.places_google import LegacyPlacesBackend as GooglePlacesBackend
 from agents.travel.validation import validate_and_enrich
 from tests.support.fake_places import FakePlaces, PlacesReply, result
 

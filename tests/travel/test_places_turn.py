@@ -10,7 +10,8 @@ from agents.core.providers.offline import OfflineProvider, call, say
 from agents.core.session import Session
 from agents.travel import places as places_module
 from agents.travel.destinations import destination
-from agents.travel.places import COST_PER_REQUEST_USD, CachedPlaces, GazetteerBackend
+from agents.travel.places import CachedPlaces, GazetteerBackend
+from agents.travel.places_google import LEGACY_COST_PER_REQUEST_USD as COST_PER_REQUEST_USD
 from agents.travel.service import TripService
 from tests.support.fake_places import FakePlaces, PlacesReply, result
 
@@ -23,6 +24,7 @@ THREE = {"places": [{"name": "후운지", "name_en": "Fuunji", "category": "rest
 def google(monkeypatch):
     server = FakePlaces()
     monkeypatch.setenv("GOOGLE_MAPS_API_KEY", "AIza-travel-turn-key")
+    monkeypatch.setenv("PLAYGROUND_PLACES_API", "legacy")  # this fake speaks the legacy web service
     monkeypatch.setenv("GOOGLE_MAPS_BASE_URL", server.base_url)
     yield server
     server.close()

@@ -30,11 +30,32 @@ class ChatMessage(BaseModel):
 
 
 class ModelOptions(BaseModel):
+    """What a model call is sent with and how it is retried. ``None`` leaves a field to the layer
+    below: a turn's override (side-by-side, eval matrix) over the agent's seed settings
+    (``AgentSpec.model_options``) over the adapter's defaults."""
+
     model: str | None = None
-    temperature: float | None = None
-    max_output_tokens: int | None = None
+    temperature: float | None = Field(None, ge=0.0, le=2.0)
+    max_output_tokens: int | None = Field(None, ge=16, le=65_536)
+    # Retries of a call that failed before any output with 429, 5xx, a timeout or a lost connection,
+    # with exponential backoff from ``backoff_s`` (tenacity), and the circuit breaker around the
+    # provider's endpoint: open after ``breaker_failures`` failed calls in a row, half-open (one trial
+    # call) after ``breaker_cooldown_s`` (agents/core/providers/resilience.py).
+    retries: int | None = Field(None, ge=0, le=5)
+    backoff_s: float | None = Field(None, ge=0.0, le=30.0)
+    breaker_failures: int | None = Field(None, ge=1, le=100)
+    breaker_cooldown_s: float | None = Field(None, ge=0.0, le=3600.0)
     # Seed-specific switches a provider may honour (use_web_search, json_schema...).
     extra: dict[str, Any] = Field(default_factory=dict)
+
+    def over(self, base: ModelOptions) -> ModelOptions:
+        """These options on top of ``base``: a field set here wins, the rest (and extra's keys) come from base."""
+        mine = self.model_dump(exclude_none=True, exclude={"extra"})
+        return base.model_copy(update={**mine, "extra": {**base.extra, **self.extra}})
+
+    def settings(self) -> dict[str, Any]:
+        """The fields that are set, for the trace (never a key: options hold none)."""
+        return self.model_dump(exclude_none=True, exclude={"extra", "model"})
 
 
 class ModelRequest(BaseModel):
@@ -77,7 +98,16 @@ class Finish:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
-ModelEvent = TextChunk | ToolCallChunk | UsageChunk | Finish
+@dataclass(frozen=True)
+class RetryChunk:
+    """A failed attempt about to be retried (nothing had streamed yet): recorded in the trace."""
+
+    attempt: int  # the attempt that failed, from 1
+    reason: str  # the error code: rate_limited, provider_unavailable, timeout ...
+    wait_s: float
+
+
+ModelEvent = TextChunk | ToolCallChunk | UsageChunk | Finish | RetryChunk
 
 
 @runtime_checkable

@@ -5,14 +5,17 @@ Quirks kept here, with why:
   content: the history is mapped accordingly.
 - Automatic function calling is off: the runner validates and executes tools itself.
 - Gemini function calls may come without an id; the runner generates one.
-- 429 and 5xx are retried here (twice, before any output), since the SDK does not by default.
+- 429, 5xx and lost connections are retried before any output, with backoff and the circuit
+  breaker of ``resilience.resilient`` (the SDK does not retry by default); the constructor's
+  ``max_retries`` is the default when the agent and the turn set none.
+- Temperature and ``max_output_tokens`` go in ``GenerateContentConfig`` (the seed's generationConfig),
+  from the request's options, else the constructor's.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -31,6 +34,7 @@ from agents.core.providers.base import (
     UsageChunk,
 )
 from agents.core.providers.clients import cached_client
+from agents.core.providers.resilience import resilient
 from agents.core.redact import remember_secret
 from agents.core.tools import gemini_schema
 
@@ -64,9 +68,16 @@ class GeminiProvider:
     def stream(self, request: ModelRequest) -> Iterator[ModelEvent]:
         if self._missing_key:
             raise ProviderError(f"No Gemini API key: {KEY_HINT}.", code="missing_key")
+        endpoint = self.client._api_client._http_options.base_url or "https://generativelanguage.googleapis.com/"
+        yield from resilient(self.name, endpoint, request.options, lambda: self._once(request),
+                             default_retries=self.max_retries)
+
+    def _once(self, request: ModelRequest) -> Iterator[ModelEvent]:
+        options = request.options
         config = types.GenerateContentConfig(
             system_instruction=request.system,
-            temperature=self.temperature, max_output_tokens=self.max_output_tokens,
+            temperature=self.temperature if options.temperature is None else options.temperature,
+            max_output_tokens=self.max_output_tokens if options.max_output_tokens is None else options.max_output_tokens,
             automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True),
             tools=[types.Tool(function_declarations=[
                 types.FunctionDeclaration(name=t["name"], description=t["description"],
@@ -74,53 +85,47 @@ class GeminiProvider:
                 for t in request.tools])] if request.tools else None,
         )
         contents = gemini_contents(request.messages)
-        for attempt in range(self.max_retries + 1):
-            produced = False
-            try:
-                usage = None
-                finished = False
-                for chunk in self.client.models.generate_content_stream(model=self.model, contents=contents,
-                                                                         config=config):
-                    if chunk.usage_metadata is not None:
-                        usage = chunk.usage_metadata
-                    for candidate in chunk.candidates or []:
-                        finished = finished or candidate.finish_reason is not None
-                        for part in (candidate.content.parts if candidate.content else None) or []:
-                            if part.text:
-                                produced = True
-                                yield TextChunk(part.text)
-                            if part.function_call is not None:
-                                produced = True
-                                call = part.function_call
-                                yield ToolCallChunk(call.id or "", call.name or "",
-                                                    json.dumps(call.args or {}, ensure_ascii=False))
-                if not finished:
-                    # SSE has no end marker: a stream without a finish reason was cut off.
-                    raise ProviderError("The Gemini reply stream ended without a finish reason; the partial reply "
-                                        "was kept.", code="stream_broken", retryable=True)
-                if usage is not None:
-                    yield UsageChunk(Usage(input_tokens=usage.prompt_token_count or 0,
-                                           output_tokens=usage.candidates_token_count or 0))
-                yield Finish("stop", {"api": "gemini"})
-                return
-            except errors.APIError as exc:
-                retryable = exc.code == 429 or exc.code >= 500
-                if retryable and not produced and attempt < self.max_retries:
-                    time.sleep(0.05 * 2**attempt)
-                    continue
-                raise _provider_error(exc, produced) from exc
-            except Exception as exc:  # a cut connection or a torn frame from the SDK's transport
-                if isinstance(exc, ProviderError):
-                    raise
-                if not produced and any(c.__name__ == "ConnectError" for c in type(exc).__mro__):
-                    # google-genai lets its HTTP client's connect errors through untranslated, and
-                    # depending on the version that client is httpx or a fork (httpx2): match by name.
-                    url = self.client._api_client._http_options.base_url or "https://generativelanguage.googleapis.com/"
-                    raise ProviderError(f"모델 서버 {url}에 연결할 수 없습니다: 주소(GEMINI_BASE_URL)와 네트워크를 "
-                                        f"확인하세요. (Could not connect to {url}: check GEMINI_BASE_URL and the "
-                                        "network.)", code="provider_unreachable", retryable=True) from exc
-                raise ProviderError(f"The Gemini reply stream broke off ({type(exc).__name__}); the partial reply "
-                                    "was kept.", code="stream_broken", retryable=True) from exc
+        produced = False
+        try:
+            usage = None
+            finished = False
+            for chunk in self.client.models.generate_content_stream(model=self.model, contents=contents,
+                                                                     config=config):
+                if chunk.usage_metadata is not None:
+                    usage = chunk.usage_metadata
+                for candidate in chunk.candidates or []:
+                    finished = finished or candidate.finish_reason is not None
+                    for part in (candidate.content.parts if candidate.content else None) or []:
+                        if part.text:
+                            produced = True
+                            yield TextChunk(part.text)
+                        if part.function_call is not None:
+                            produced = True
+                            call = part.function_call
+                            yield ToolCallChunk(call.id or "", call.name or "",
+                                                json.dumps(call.args or {}, ensure_ascii=False))
+            if not finished:
+                # SSE has no end marker: a stream without a finish reason was cut off.
+                raise ProviderError("The Gemini reply stream ended without a finish reason; the partial reply "
+                                    "was kept.", code="stream_broken", retryable=True)
+            if usage is not None:
+                yield UsageChunk(Usage(input_tokens=usage.prompt_token_count or 0,
+                                       output_tokens=usage.candidates_token_count or 0))
+            yield Finish("stop", {"api": "gemini"})
+        except errors.APIError as exc:
+            raise _provider_error(exc, produced) from exc
+        except Exception as exc:  # a cut connection or a torn frame from the SDK's transport
+            if isinstance(exc, ProviderError):
+                raise
+            if not produced and any(c.__name__ == "ConnectError" for c in type(exc).__mro__):
+                # google-genai lets its HTTP client's connect errors through untranslated, and
+                # depending on the version that client is httpx or a fork (httpx2): match by name.
+                url = self.client._api_client._http_options.base_url or "https://generativelanguage.googleapis.com/"
+                raise ProviderError(f"모델 서버 {url}에 연결할 수 없습니다: 주소(GEMINI_BASE_URL)와 네트워크를 "
+                                    f"확인하세요. (Could not connect to {url}: check GEMINI_BASE_URL and the "
+                                    "network.)", code="provider_unreachable", retryable=True) from exc
+            raise ProviderError(f"The Gemini reply stream broke off ({type(exc).__name__}); the partial reply "
+                                "was kept.", code="stream_broken", retryable=True) from exc
 
 
 def _provider_error(exc: errors.APIError, produced: bool) -> ProviderError:

@@ -117,6 +117,8 @@ class OfflineProvider:
     name = "offline"
     label = "Offline rule-based model (deterministic, not an LLM)"
     default_model = "rules-v1"
+    # Rules, not sampling: temperature and output limits mean nothing here, so traces don't show them.
+    applies_settings = False
 
     def __init__(self, script: list[Step | Callable[[ModelRequest], Step]] | None = None, model: str = default_model,
                  pace_ms: float | None = None) -> None:

@@ -5,6 +5,11 @@ Quirks kept here, with why:
   answer 404 or 400, so ``api="auto"`` falls back to chat.completions (seed 002).
 - chat.completions streams tool-call argument fragments keyed by index, not by id.
 - A key must never reach an error message, a log line or a trace: errors name the variable.
+- The SDK's own retries are off (``max_retries=0`` on the client): retries, backoff and the circuit
+  breaker are ``resilience.resilient``'s, so they are counted in the trace and shared with Gemini;
+  the constructor's ``max_retries`` is their default when the agent and the turn set none.
+- Temperature and the output limit come from the request's options (the agent's seed settings or a
+  turn's override), else the constructor's; chat.completions calls the limit ``max_tokens``.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from agents.core.providers.base import (
     UsageChunk,
 )
 from agents.core.providers.clients import cached_client
+from agents.core.providers.resilience import resilient
 from agents.core.redact import remember_secret
 
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -57,40 +63,59 @@ class OpenAIProvider:
         self.temperature = None if temperature is None else max(0.0, min(2.0, float(temperature)))
         self.max_output_tokens = None if max_output_tokens is None else max(16, min(32_768, int(max_output_tokens)))
         url = base_url or os.environ.get("OPENAI_BASE_URL") or None
-        limits = (max(1.0, min(600.0, timeout)), max(0, min(5, max_retries)))
+        self.max_retries = max(0, min(5, max_retries))
+        seconds = max(1.0, min(600.0, timeout))
         self.client = cached_client(
-            lambda: openai.OpenAI(api_key=key or "missing", base_url=url, timeout=limits[0], max_retries=limits[1]),
-            "openai", key or "missing", url, *limits)
+            lambda: openai.OpenAI(api_key=key or "missing", base_url=url, timeout=seconds, max_retries=0),
+            "openai", key or "missing", url, seconds, 0)
 
     # --- the protocol ------------------------------------------------------------------
 
     def stream(self, request: ModelRequest) -> Iterator[ModelEvent]:
         if self._missing_key:
             raise ProviderError(f"No OpenAI API key: {KEY_HINT}.", code="missing_key")
+        endpoint = str(self.client.base_url)
+        chat = lambda: self._translate(self._chat(request))  # noqa: E731
         if self.api == "chat":
-            yield from self._translate(self._chat(request))
+            yield from resilient(self.name, endpoint, request.options, chat, default_retries=self.max_retries)
             return
         produced = False
         try:
-            for event in self._responses(request):
-                produced = True
+            for event in resilient(self.name, endpoint, request.options, lambda: self._responses_once(request),
+                                   default_retries=self.max_retries):
+                produced = produced or isinstance(event, TextChunk | ToolCallChunk)
                 yield event
             return
+        except ProviderError as exc:
+            # Only before any output: after text has streamed, a fallback would repeat it.
+            reason = getattr(exc, "fallback", None)
+            if self.api == "responses" or produced or reason is None:
+                raise
+        for event in resilient(self.name, endpoint, request.options, chat, default_retries=self.max_retries):
+            if isinstance(event, Finish):
+                event = Finish(event.reason, {**event.meta, "responses_api_fallback": True, "fallback_reason": reason})
+            yield event
+
+    def _sampling(self, request: ModelRequest) -> tuple[float | None, int | None]:
+        options = request.options
+        return (self.temperature if options.temperature is None else options.temperature,
+                self.max_output_tokens if options.max_output_tokens is None else options.max_output_tokens)
+
+    def _responses_once(self, request: ModelRequest) -> Iterator[ModelEvent]:
+        """One Responses API attempt. An error that chat.completions might not share (404, 400, 5xx, a
+        broken stream: servers without /responses) is marked ``fallback``, used once retries are spent."""
+        try:
+            yield from self._responses(request)
         except _Unreachable as exc:
             # The same host serves chat.completions: falling back would only fail again, slower.
             raise _provider_error(exc) from exc
         except (openai.NotFoundError, openai.BadRequestError, openai.InternalServerError,
                 openai.APIConnectionError, _BrokenStream) as exc:
-            # Only before any output: after text has streamed, a fallback would repeat it.
-            if self.api == "responses" or produced:
-                raise _provider_error(exc) from exc
-            reason = type(exc).__name__
+            error = _provider_error(exc)
+            error.fallback = type(exc).__name__  # type: ignore[attr-defined]
+            raise error from exc
         except openai.APIError as exc:
             raise _provider_error(exc) from exc
-        for event in self._translate(self._chat(request)):
-            if isinstance(event, Finish):
-                event = Finish(event.reason, {**event.meta, "responses_api_fallback": True, "fallback_reason": reason})
-            yield event
 
     def _translate(self, events: Iterator[ModelEvent]) -> Iterator[ModelEvent]:
         try:
@@ -114,10 +139,11 @@ class OpenAIProvider:
             tools.append({"type": "web_search"})
         if tools:
             kwargs["tools"] = tools
-        if self.temperature is not None:
-            kwargs["temperature"] = self.temperature
-        if self.max_output_tokens is not None:
-            kwargs["max_output_tokens"] = self.max_output_tokens
+        temperature, max_tokens = self._sampling(request)
+        if temperature is not None:
+            kwargs["temperature"] = temperature
+        if max_tokens is not None:
+            kwargs["max_output_tokens"] = max_tokens
         calls: dict[str, dict[str, str]] = {}
         completed = False
         search_used = False
@@ -177,10 +203,11 @@ class OpenAIProvider:
                                   "stream": True, "stream_options": {"include_usage": True}}
         if request.tools:
             kwargs["tools"] = [{"type": "function", "function": t} for t in request.tools]
-        if self.temperature is not None:
-            kwargs["temperature"] = self.temperature
-        if self.max_output_tokens is not None:
-            kwargs["max_tokens"] = self.max_output_tokens
+        temperature, max_tokens = self._sampling(request)
+        if temperature is not None:
+            kwargs["temperature"] = temperature
+        if max_tokens is not None:
+            kwargs["max_tokens"] = max_tokens
         calls: dict[int, dict[str, str]] = {}
         finish = None
         try:

@@ -14,7 +14,8 @@ from agents.core.store.models import ActionStatus, PendingActionRow
 
 _COLS = (
     "id, conversation_id, user_id, agent_id, turn_id, tool_name, tool_args, original_args, summary, details, "
-    "warnings, status, result, error_message, expires_at, confirmed_at, executed_at, created_at, updated_at"
+    "warnings, status, result, error_message, expires_at, confirmed_at, executed_at, created_at, updated_at, "
+    "proposed_message_id"
 )
 
 
@@ -49,6 +50,12 @@ class PendingActionRepo:
                 f"SELECT {_COLS} FROM pending_actions WHERE id = ? AND user_id = ?", [action_id, user_id]
             )
         return _row(row) if row else None
+
+    def list_for_turn(self, turn_id: str) -> list[PendingActionRow]:
+        """The actions a turn proposed (the Lab's trace links each to its message)."""
+        rows = self.db.fetchall(f"SELECT {_COLS} FROM pending_actions WHERE turn_id = ? ORDER BY created_at, id",
+                                [turn_id])
+        return [_row(r) for r in rows]
 
     def list_for_conversation(self, conv_id: str) -> list[PendingActionRow]:
         rows = self.db.fetchall(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from agents.core.store.conversations import dumps, loads
 from agents.core.store.db import Database
@@ -19,6 +19,9 @@ class SideConfig(BaseModel):
     provider: str = "offline"
     model: str | None = None
     prompt_version: int | None = None  # None: the agent's active version when the round runs
+    # Overrides of the agent's model settings (None: the agent's, from its seed).
+    temperature: float | None = Field(None, ge=0.0, le=2.0)
+    max_output_tokens: int | None = Field(None, ge=16, le=65_536)
 
 
 class ComparisonRow(BaseModel):

@@ -187,6 +187,18 @@ def _core_040_limits(cur: duckdb.DuckDBPyConnection) -> None:
 CORE_MIGRATIONS.append(Migration("core_040_limits", _core_040_limits))
 
 
+def _core_050_action_provenance(cur: duckdb.DuckDBPyConnection) -> None:
+    """Issue 30: an action records the message that proposed it (its turn was already turn_id)."""
+    cur.execute("ALTER TABLE pending_actions ADD COLUMN proposed_message_id VARCHAR")
+    cur.execute("COMMENT ON COLUMN pending_actions.proposed_message_id IS 'the message that proposed the action: "
+                "the assistant message carrying the tool call, or the user message when a button or an API call "
+                "proposed it; joins messages.id (null for actions stored before this migration)'")
+    cur.execute("CREATE INDEX pending_actions_turn ON pending_actions(turn_id)")
+
+
+CORE_MIGRATIONS.append(Migration("core_050_action_provenance", _core_050_action_provenance))
+
+
 def migrate(db: Database, migrations: Sequence[Migration]) -> list[str]:
     """Apply the ones not yet recorded, each in its own transaction. Returns their names."""
     db.execute(

@@ -68,7 +68,7 @@ class PendingActionRow(BaseModel):
     conversation_id: str
     user_id: str
     agent_id: str
-    turn_id: str | None
+    turn_id: str | None  # the turn that proposed it (its trace)
     tool_name: str
     tool_args: dict[str, Any]
     original_args: dict[str, Any]
@@ -83,6 +83,9 @@ class PendingActionRow(BaseModel):
     executed_at: datetime | None = None
     created_at: datetime
     updated_at: datetime
+    # Since core_050: the message that proposed it (the assistant message with the tool call; the user's
+    # message when a button or an API call proposed it). None for actions stored before.
+    proposed_message_id: str | None = None
 
 
 class AlertRow(BaseModel):

@@ -15,7 +15,7 @@ from agents.core.agent import get_agent
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.events import ActionConfirmation, ActionResult, DataCard, Detail, E, Event
-from agents.core.providers import Provider
+from agents.core.providers import ModelOptions, Provider
 from agents.core.session import Session
 from agents.core.store import PendingActionRow, Store
 from agents.core.turn import TurnSettings
@@ -213,7 +213,8 @@ def run_case(
     # The case runs as its own fresh user, but its turns are the run owner's: they show in the owner's Lab
     # (a failure links to its trace, in shared mode too) and count against the owner's daily limit, as a
     # side-by-side side's turns do.
-    settings = TurnSettings(prompt_version=config.prompt_version, owner_id=owner)
+    options = ModelOptions(temperature=config.temperature, max_output_tokens=config.max_output_tokens)
+    settings = TurnSettings(prompt_version=config.prompt_version, owner_id=owner, options=options)
     try:
         session = Session(agent_id, user_id=user_id, provider=provider, store=store, clock=clock, settings=settings)
         for step_index, step in enumerate(case.turns):

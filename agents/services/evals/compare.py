@@ -151,7 +151,8 @@ def matrix_grid(repo: EvalRepo, matrix_id: str, owner: str | None = None) -> dic
     if not runs:
         raise RunNotFound(f"No matrix run {matrix_id!r}. List runs with `playground eval list`.")
     columns = [{"run_id": r["id"], "provider": r["provider"], "model": r["model"],
-                "prompt_version": r["prompt_version"], "pass_rate": pass_rate(r)} for r in runs]
+                "prompt_version": r["prompt_version"], "temperature": r.get("temperature"),
+                "max_output_tokens": r.get("max_output_tokens"), "pass_rate": pass_rate(r)} for r in runs]
     grid: dict[str, dict[str, str]] = {}
     for r in runs:
         for case in repo.cases(r["id"]):

@@ -196,6 +196,7 @@ def start_suite(
         run = {"id": new_id("evr"), "suite": suite.suite, "suite_file": loaded.path, "suite_text": loaded.text,
                "agent_id": agent.id, "provider": config.provider, "model": config.model or probe.model,
                "prompt_version": config.prompt_version, "matrix_id": matrix_id, "owner": owner,
+               "temperature": config.temperature, "max_output_tokens": config.max_output_tokens,
                "concurrency": workers, "started_at": system_clock(), "cases_total": len(suite.cases)}
         repo.start_run(run)
         runs.append(run)

@@ -28,11 +28,19 @@ class Config(_Strict):
                                                                "left out")
     user: str | None = Field(None, pattern=r"^[A-Za-z0-9_-]{1,24}$",
                              description="prefix of the sandbox user ids the cases run as (default 'eval')")
+    temperature: float | None = Field(None, ge=0.0, le=2.0, description="overrides the agent's temperature "
+                                                                        "(its seed's when left out)")
+    max_output_tokens: int | None = Field(None, ge=16, le=65_536, description="overrides the agent's output "
+                                                                              "token limit")
 
     def label(self) -> str:
         parts = [self.provider + (f"/{self.model}" if self.model else "")]
         if self.prompt_version is not None:
             parts.append(f"prompt v{self.prompt_version}")
+        if self.temperature is not None:
+            parts.append(f"temperature {self.temperature:g}")
+        if self.max_output_tokens is not None:
+            parts.append(f"max {self.max_output_tokens:,} tokens")
         return " · ".join(parts)
 
 

@@ -122,13 +122,27 @@ def _evals_003_skipped(cur: duckdb.DuckDBPyConnection) -> None:
         cur.execute(f"COMMENT ON COLUMN {table}.{column} IS '{why}'")
 
 
+def _evals_004_settings(cur: duckdb.DuckDBPyConnection) -> None:
+    """Issue 30: a configuration may override the agent's model settings; the run records them, so two matrix
+    entries that differ only there are told apart."""
+    cur.execute("DROP INDEX eval_runs_owner")  # DuckDB alters no table that an index depends on
+    for column, ddl, why in (("temperature", "DOUBLE", "the temperature the configuration set (null: the agent own)"),
+                             ("max_output_tokens", "INTEGER", "the output token limit the configuration set (null: "
+                                                              "the agent own)")):
+        cur.execute(f"ALTER TABLE eval_runs ADD COLUMN {column} {ddl}")
+        cur.execute(f"COMMENT ON COLUMN eval_runs.{column} IS '{why}'")
+    cur.execute("CREATE INDEX eval_runs_owner ON eval_runs(owner)")
+
+
 EVAL_MIGRATIONS: list[Migration] = [Migration("evals_001_runs", _evals_001_runs),
                                     Migration("evals_002_suites", _evals_002_suites),
-                                    Migration("evals_003_skipped", _evals_003_skipped)]
+                                    Migration("evals_003_skipped", _evals_003_skipped),
+                                    Migration("evals_004_settings", _evals_004_settings)]
 
 _RUN_COLS = ("id, suite, suite_file, suite_text, agent_id, provider, model, prompt_version, matrix_id, owner, status, "
              "concurrency, started_at, finished_at, duration_ms, cases_total, cases_passed, cases_failed, "
-             "cases_skipped, assertions_passed, assertions_failed, assertions_skipped, error")
+             "cases_skipped, assertions_passed, assertions_failed, assertions_skipped, error, temperature, "
+             "max_output_tokens")
 _CASE_COLS = ("run_id, case_index, name, tags, status, error, user_id, conversation_id, steps, latency_ms, tokens, "
               "cost, duration_ms, started_at")
 _STEP_COLS = ("run_id, case_index, step_index, kind, input, turn_id, action_id, outcome, error_code, latency_ms, "
@@ -164,7 +178,8 @@ class EvalRepo:
 
     def start_run(self, run: dict[str, Any]) -> None:
         row = {"status": "running", "finished_at": None, "duration_ms": None, "cases_passed": 0, "cases_failed": 0,
-               "cases_skipped": 0, "assertions_passed": 0, "assertions_failed": 0, "assertions_skipped": 0, "error": None, **run}
+               "cases_skipped": 0, "assertions_passed": 0, "assertions_failed": 0, "assertions_skipped": 0, "error": None,
+               "temperature": None, "max_output_tokens": None, **run}
         cols = _RUN_COLS.split(", ")
         self.db.write(lambda: self.db.execute(f"INSERT INTO eval_runs ({_RUN_COLS}) VALUES ({_ph(_RUN_COLS)})",
                                               [row[c] for c in cols]))

@@ -7,7 +7,7 @@ from typing import Any
 
 from agents.core.clock import Clock, system_clock
 from agents.core.events import Event
-from agents.core.providers import Provider, make_provider
+from agents.core.providers import ModelOptions, Provider, make_provider
 from agents.core.session import Session
 from agents.core.store import Store
 from agents.core.store.comparisons import SideConfig
@@ -44,7 +44,9 @@ def session_with(agent_id: str, user_id: str, config: SideConfig, *, conversatio
                  store: Store | None = None, clock: Clock = system_clock) -> Session:
     """A Session whose turns use ``config``: its provider and model, and its prompt version (None: the
     conversation's pick or the active version). ``owner_id`` is the person behind a sandbox user."""
-    settings = TurnSettings(prompt_version=config.prompt_version, owner_id=owner_id, comparison=comparison)
+    settings = TurnSettings(prompt_version=config.prompt_version, owner_id=owner_id, comparison=comparison,
+                            options=ModelOptions(temperature=config.temperature,
+                                                 max_output_tokens=config.max_output_tokens))
     return Session(agent_id, user_id=user_id, conversation_id=conversation_id, store=store, clock=clock,
                    provider=provider or provider_for(config, api_key=api_key, pace_ms=pace_ms), settings=settings)
 

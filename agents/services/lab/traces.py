@@ -72,6 +72,18 @@ class ToolCallView(BaseModel):
     data: Any = None
 
 
+class ActionLink(BaseModel):
+    """An action this turn proposed, and the message that proposed it (issue 30)."""
+
+    action_id: str
+    tool_name: str
+    status: str
+    summary: str
+    proposed_message_id: str | None = None
+    # Where that message stands in the turn: "reply" (the assistant message with the tool call) or "user".
+    proposed_by: str | None = None
+
+
 class TraceDetail(BaseModel):
     turn_id: str
     started_at: datetime
@@ -94,6 +106,7 @@ class TraceDetail(BaseModel):
     requests: list[dict[str, Any]]
     timeline: list[Span]
     tool_calls: list[ToolCallView]
+    actions: list[ActionLink] = Field(default_factory=list)
     events: list[dict[str, Any]]
     errors: list[dict[str, Any]]
     feedback: list[dict[str, Any]]
@@ -176,8 +189,20 @@ def trace_detail(store: Store, turn_id: str, who: LabUser) -> TraceDetail:
                                     "fallbacks", "conversation_id", "comparison_id", "comparison_side"}),
         owner_id=trace.owner_id or trace.user_id, prompt_label=label,
         timeline=timeline(trace.phases, trace.spans), tool_calls=tool_calls(trace.events), errors=errors,
+        actions=_actions(store, trace.turn_id),
         openable=trace.conversation_id is not None and trace.user_id == (trace.owner_id or trace.user_id),
     )
+
+
+def _actions(store: Store, turn_id: str) -> list[ActionLink]:
+    links = []
+    for row in store.actions.list_for_turn(turn_id):
+        message = store.messages.get(row.proposed_message_id) if row.proposed_message_id else None
+        links.append(ActionLink(action_id=row.id, tool_name=row.tool_name, status=str(row.status), summary=row.summary,
+                                proposed_message_id=row.proposed_message_id,
+                                proposed_by=None if message is None else
+                                ("reply" if message.role == "assistant" else message.role)))
+    return links
 
 
 def facets(store: Store, who: LabUser) -> dict[str, list[Any]]:

@@ -12,6 +12,7 @@ import gradio as gr
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
+from agents.core.inputs import InvalidInput
 from agents.core.providers import FIXED_MODELS, PROVIDER_NAMES
 from agents.core.session import runtime_store
 from agents.core.store.comparisons import SideConfig
@@ -67,6 +68,14 @@ def build(ctx: LabContext) -> None:
                                        elem_id=f"pg-lab-{side}-model", value=FIXED_MODELS.get("offline", ""),
                                        interactive=False)
                     version = gr.Dropdown(choices=[], label="프롬프트", min_width=110, elem_id=f"pg-lab-{side}-version")
+                # Overrides of the agent's seed settings; empty keeps the agent's (issue 30).
+                with gr.Row(equal_height=True):
+                    temperature = gr.Number(label="온도 (temperature)", value=None, minimum=0, maximum=2, step=0.1,
+                                            placeholder="에이전트 기본 (agent's)", min_width=110,
+                                            elem_id=f"pg-lab-{side}-temperature")
+                    max_tokens = gr.Number(label="최대 출력 토큰 (max output)", value=None, minimum=16, maximum=65536,
+                                           step=256, precision=0, placeholder="에이전트 기본 (agent's)", min_width=110,
+                                           elem_id=f"pg-lab-{side}-max-tokens")
                 chat = gr.Chatbot(show_label=False, height=420, layout="bubble", group_consecutive_messages=False,
                                   elem_id=f"pg-lab-{side}-chat", elem_classes=["pg-chat"])
                 stats = gr.Markdown("", elem_id=f"pg-lab-{side}-figures", elem_classes=["pg-badge"])
@@ -76,7 +85,8 @@ def build(ctx: LabContext) -> None:
                         confirm = gr.Button("실행 (Confirm)", variant="primary", size="sm",
                                             elem_id=f"pg-lab-{side}-confirm")
                         cancel = gr.Button("취소 (Cancel)", size="sm", elem_id=f"pg-lab-{side}-cancel")
-                sides[side] = {"provider": provider, "model": model, "version": version, "chat": chat, "stats": stats,
+                sides[side] = {"provider": provider, "model": model, "version": version, "temperature": temperature,
+                               "max_tokens": max_tokens, "chat": chat, "stats": stats,
                                "box": pending_box, "pending": pending, "confirm": confirm, "cancel": cancel,
                                "action": gr.State(None)}
     with gr.Row(equal_height=True, elem_classes=["pg-input-row"]):
@@ -91,7 +101,8 @@ def build(ctx: LabContext) -> None:
     pair_state = gr.State(ComparePair())
 
     a, b = sides["a"], sides["b"]
-    config_inputs = [a["provider"], a["model"], a["version"], b["provider"], b["model"], b["version"]]
+    config_inputs = [a["provider"], a["model"], a["version"], a["temperature"], a["max_tokens"],
+                     b["provider"], b["model"], b["version"], b["temperature"], b["max_tokens"]]
     view_outputs = [pair_state, a["chat"], b["chat"], a["stats"], b["stats"], a["box"], a["pending"], a["action"],
                     b["box"], b["pending"], b["action"]]
 
@@ -165,7 +176,9 @@ def build(ctx: LabContext) -> None:
             configs += [gr.update(value=config.provider, interactive=False),
                         gr.update(value=config.model or FIXED_MODELS.get(config.provider, ""), interactive=False),
                         gr.update(value=ACTIVE if config.prompt_version is None else config.prompt_version,
-                                  interactive=False)]
+                                  interactive=False),
+                        gr.update(value=config.temperature, interactive=False),
+                        gr.update(value=config.max_output_tokens, interactive=False)]
         return [*draw(pair, lang, who, final=True), *configs]
 
     resume.input(reopen, [resume, ctx.header.lang, ctx.header.who], [*view_outputs, *config_inputs])
@@ -173,8 +186,9 @@ def build(ctx: LabContext) -> None:
     # --- a round ---------------------------------------------------------------------------
     running_outputs = [*view_outputs, message, send, stop, voted, vote, *config_inputs]
 
-    def run(text: str, pair: ComparePair, agent_id: str, pa: str, ma: str, va: int | None, pb: str, mb: str,
-            vb: int | None, lang: Lang, provider: str, api_key: str, viewer: Viewer | None) -> Iterator[list[Any]]:
+    def run(text: str, pair: ComparePair, agent_id: str, pa: str, ma: str, va: int | None, ta: float | None,
+            xa: float | None, pb: str, mb: str, vb: int | None, tb: float | None, xb: float | None, lang: Lang,
+            provider: str, api_key: str, viewer: Viewer | None) -> Iterator[list[Any]]:
         idle = [gr.skip()] * len(running_outputs)
         if viewer is None:
             yield idle
@@ -187,7 +201,8 @@ def build(ctx: LabContext) -> None:
         who, store = ctx.lab_user(viewer), runtime_store()
         try:
             if pair.comparison_id is None:
-                row = compare.start(store, who, agent_id, _config(pa, ma, va), _config(pb, mb, vb), system_clock())
+                row = compare.start(store, who, agent_id, _config(pa, ma, va, ta, xa), _config(pb, mb, vb, tb, xb),
+                                    system_clock())
                 pair = pair.model_copy(update={"comparison_id": row.id})
             else:
                 row = compare.get(store, who, pair.comparison_id)
@@ -262,10 +277,21 @@ def build(ctx: LabContext) -> None:
         s["cancel"].click(lambda p, x, lg, v, d=decide: d(p, x, lg, v, "cancel"), inputs, view_outputs)
 
 
-def _config(provider: str, model: str, version: int | None) -> SideConfig:
+def _config(provider: str, model: str, version: int | None, temperature: float | None = None,
+            max_tokens: float | None = None) -> SideConfig:
+    """The side's configuration; an out-of-range setting is refused by name (Korean, then English)."""
+    from pydantic import ValidationError
+
     fixed = FIXED_MODELS.get(provider or "offline")
-    return SideConfig(provider=provider or "offline", model=None if fixed else ((model or "").strip() or None),
-                      prompt_version=None if version in (None, ACTIVE) else int(version))
+    try:
+        return SideConfig(provider=provider or "offline", model=None if fixed else ((model or "").strip() or None),
+                          prompt_version=None if version in (None, ACTIVE) else int(version),
+                          temperature=temperature, max_output_tokens=None if max_tokens is None else int(max_tokens))
+    except ValidationError as exc:
+        field = str(exc.errors()[0]["loc"][0])
+        raise InvalidInput(field, f"{field} 값이 허용 범위를 벗어났습니다 (temperature 0~2, max_output_tokens 16~65,536). "
+                                  f"({field} is out of range: temperature 0 to 2, max_output_tokens 16 to 65,536.)"
+                           ) from None
 
 
 VIEW = LabView("compare", "⚖️ 나란히 비교 (Side-by-side)", build)
