@@ -38,3 +38,17 @@ def test_the_first_of_two_requests_sets_the_period_wanted(store, clock, text: st
 ])
 def test_an_added_request_gives_way_to_the_one_before(text: str, clause: str) -> None:
     assert request_clause(text) == clause
+
+
+@pytest.mark.parametrize(("text", "route", "said"), [
+    ("카카오 화면으로 가 줘", "/home", "종목 화면으로 이동 (카카오) 완료했어요."),
+    ("차트 기간 3개월로 해 줘", "/stock/000660", "차트 기간 바꾸기 (3개월 · 3M) 완료했어요."),
+    ("관련 사례 탭 열어 줘", "/stock/000660", "탭 바꾸기 (관련 사례) 완료했어요."),
+    ("go to the SK hynix page", "/home", "Done: open a stock page (SK hynix)."),
+])
+def test_the_receipt_names_the_stock_period_and_tab_never_a_raw_parameter(store, clock, text: str, route: str,
+                                                                          said: str) -> None:
+    events = Session("tutor", store=store, clock=clock).run(text, extra={"context_text": context_for(route)})
+    reply = text_of(events)
+    assert reply.startswith(said), reply
+    assert "code=" not in reply and "=" not in reply.split("\n")[0] and "/stock/" not in reply and "/home" not in reply
