@@ -25,6 +25,15 @@ TODAY = date(2026, 11, 2)
     ("Wash your hands before eat the snacks.", "Wash your hands before eating the snacks.", "verb_form"),
     ("After finish my homework, I watched TV.", "After finishing my homework, I watched TV.", "verb_form"),
     ("I dream of open a small cafe one day.", "I dream of opening a small cafe one day.", "verb_form"),
+    ("I'm interested in learn Japanese.", "I'm interested in learning Japanese.", "verb_form"),
+    ("She insisted on pay the bill.", "She insisted on paying the bill.", "verb_form"),
+    ("Thank you for help me.", "Thank you for helping me.", "verb_form"),
+    ("I'm sorry for make you wait.", "I'm sorry for making you wait.", "verb_form"),
+    # borrow for lend, with the person and the thing after it
+    ("Can you borrow me your pen?", "Can you lend me your pen?", "other"),
+    ("She borrowed him her car.", "She lent him her car.", "other"),
+    # a general noun opening the sentence keeps the capital
+    ("The nature is beautiful here.", "Nature is beautiful here.", "other"),
     # a word's one preposition
     ("The teacher is responsible of the whole class.", "The teacher is responsible for the whole class.",
      "fixed_expression"),
@@ -77,6 +86,13 @@ def test_each_kind_of_set_e_is_caught(text: str, corrected: str, kind: str) -> N
     "The life in this town is quiet.",
     "The life of a soldier is hard.",
     "The education system is changing.",
+    "I borrowed a book from him.",
+    "He borrowed them for a week.",
+    "Could you lend me some money?",
+    "I believe in you.",
+    "Thank you for the help.",
+    "I'm interested in art.",
+    "She is famous for her voice.",
 ])
 def test_the_correct_sentences_near_those_kinds_stay_as_they_are(text: str) -> None:
     result = check(text, today=TODAY)

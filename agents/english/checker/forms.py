@@ -15,7 +15,8 @@ AFTER_COMPARATIVE = frozenset({"", "than", ".", ",", "!", "?", ";", "and", "but"
 GERUND_PREPOSITIONS = frozenset({"about", "of", "without", "before", "after"})
 # Words after the verb that only a verb takes: an object or a particle ("buy a laptop", "wake up").
 VERB_OBJECTS = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "that", "these",
-                          "those", "some", "it", "me", "him", "us", "them", "up", "out", "off", "down", "away", "back"})
+                          "those", "some", "it", "me", "him", "us", "them", "you", "up", "out", "off", "down", "away",
+                          "back"})
 
 
 def _comparative_of(word: str, tag: str) -> bool:
@@ -71,7 +72,10 @@ def _after_prepositions(sent: list[Token], words: list[str]) -> list[Edit]:
     edits: list[Edit] = []
     for i, word in enumerate(words[:-1]):
         verb = words[i + 1]
-        if word not in GERUND_PREPOSITIONS or not sent[i + 1].is_word or verb in word_set("at_nouns"):
+        head = words[i - 2] if i > 1 and words[i - 1] == "you" else words[i - 1] if i else ""  # "thank you for"
+        after_head = word in ("in", "on", "for", "at") and head in word_set("gerund_heads")
+        if (word not in GERUND_PREPOSITIONS and not after_head) or not sent[i + 1].is_word \
+                or verb in word_set("at_nouns"):
             continue
         if i and words[i - 1] in ("to", "kind", "sort", "type"):  # "used to of", "a kind of play"
             continue
@@ -79,7 +83,7 @@ def _after_prepositions(sent: list[Token], words: list[str]) -> list[Edit]:
         if not is_base_verb(verb) or not (only_verb(verb) or verb in word_set("verbs_after_want")
                                           or verb in word_set("object_verbs")):
             continue
-        if after not in VERB_OBJECTS and not (after == "to" and verb in word_set("motion_to_verbs")):
+        if not only_verb(verb) and after not in VERB_OBJECTS and not (after == "to" and verb in word_set("motion_to_verbs")):
             continue  # "a book about travel": the noun reading is as likely
         ing = gerund(verb)
         if ing and ing != verb:
@@ -89,9 +93,28 @@ def _after_prepositions(sent: list[Token], words: list[str]) -> list[Edit]:
     return edits
 
 
+LEND = {"borrow": "lend", "borrows": "lends", "borrowed": "lent", "borrowing": "lending"}
+OBJECT_PRONOUNS = frozenset({"me", "him", "her", "us", "them"})
+# What opens the thing lent ("lend me your pen", "some money"): a second object, so the pronoun is the person.
+SECOND_OBJECT = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "some", "this", "that", "any",
+                           "money", "it"})
+
+
+def _borrow_for_lend(sent: list[Token], words: list[str]) -> list[Edit]:
+    """"Can you borrow me your pen?" -> "lend me": one borrows from someone, and lends to them."""
+    edits: list[Edit] = []
+    for i, word in enumerate(words[:-2]):
+        if word in LEND and words[i + 1] in OBJECT_PRONOUNS and words[i + 2] in SECOND_OBJECT:
+            lend = LEND[word]
+            edits.append(Edit(sent[i].index, sent[i].index + 1, [keep_case(sent[i].text, lend)], OTHER,
+                              f"{sent[i].text} {sent[i + 1].text}", f"{lend} {sent[i + 1].text}",
+                              "we borrow from someone, and lend to them: lend me", 35))
+    return edits
+
+
 def forms(sent: list[Token]) -> list[Edit]:
     words = [t.lower for t in sent]
-    return [*_double_comparatives(sent, words), *_after_prepositions(sent, words)]
+    return [*_double_comparatives(sent, words), *_after_prepositions(sent, words), *_borrow_for_lend(sent, words)]
 
 
 def plurals_by_rule(sent: list[Token]) -> list[Edit]:

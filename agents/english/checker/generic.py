@@ -29,6 +29,11 @@ def generic_nouns(sent: list[Token]) -> list[Edit]:
             continue
         if after not in AFTER:
             continue
+        if sent[i].text[:1].isupper():  # "The nature is ..." -> "Nature is ...": the sentence keeps its capital
+            edits.append(Edit(sent[i].index, sent[i + 1].index + 1, [keep_case(sent[i].text, sent[i + 1].text)], KIND,
+                              f"{sent[i].text} {sent[i + 1].text}", keep_case(sent[i].text, sent[i + 1].text),
+                              f"“{sent[i + 1].text}” in general takes no the", 30))
+            continue
         edits.append(Edit(sent[i].index, sent[i].index + 1, [], KIND, f"{sent[i].text} {sent[i + 1].text}",
                           sent[i + 1].text, f"“{sent[i + 1].text}” in general takes no the", 30))
     return edits + _general_subject(sent, words)
