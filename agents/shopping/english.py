@@ -31,6 +31,8 @@ TOPICS_EN = {"cleaning": "cleaning", "noise": "noise", "temperature": "temperatu
              "talk": "two-way talk", "connection": "connection", "wearing": "putting it on", "comfort": "comfort",
              "back": "back support", "shoulder": "shoulders", "breathability": "breathability", "design": "design",
              "positions": "positions", "size": "size", "price": "price", "general": "overall reviews"}
+CATEGORIES_EN = {"분유포트": "formula kettles", "젖병소독기": "bottle sterilizers", "베이비모니터": "baby monitors",
+                 "아기띠": "baby carriers"}
 KOREAN_NOTE = "(quoted as the catalogue gives them, in Korean)"
 
 

@@ -88,3 +88,16 @@ def test_the_english_suggestions_are_english_and_understood_when_sent(store, cat
         replay.run(f"recommend a {CATEGORIES[category]}")
         intent = one(replay.run(question), "intent")
         assert intent.name in ("PRODUCT_QA", "COMPARE", "REFILTER"), (question, intent.name)
+
+
+def test_an_english_recommendation_names_category_tags_and_products_in_english(store) -> None:
+    session = Session("shopping")
+    events = session.run("bottle sterilizer under 200k please")
+    reply = text_of(events)
+    assert reply.startswith("Top 3 **bottle sterilizers** (**up to ₩200,000**).")
+    names = {p["id"]: p["name_en"] for p in shipped_products()}
+    top = session.conversation().state["top3"]
+    assert all(f"**{i}. {names[p['id']]}**" in reply for i, p in enumerate(top, 1))
+    assert not HANGUL.search(reply), reply
+    again = text_of(session.run("ones that dry fast"))
+    assert "🏷️ **Conditions**: + dries fast" in again and not HANGUL.search(again), again
