@@ -53,5 +53,6 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
     rank = ids.index(last) + 1
     if rank not in r.ranks:
         r.ranks = sorted([*r.ranks, rank])
-    if r.direction == "cheaper" and _THAN_THAT.search(compact(text)):
-        r.below_ref = True  # "그거보다 싼 거": cheaper than that product, as "2번보다 싼 거"
+    if _THAN_THAT.search(compact(text)):
+        r.than_ref = True  # "쟤보다 가벼운 거": measured against that product, as "2번보다 가벼운 거"
+        r.below_ref = r.direction == "cheaper"  # "그거보다 싼 거": cheaper than that product, as "2번보다 싼 거"

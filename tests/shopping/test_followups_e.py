@@ -71,3 +71,23 @@ def test_the_two_with_only_one_product_named_is_not_guessed(shop: Session) -> No
 def test_spoken_pronouns_and_the_pair_are_read(text: str, pronoun: bool, pair: bool) -> None:
     p = pointer(text)
     assert (p.pronoun, p.pair) == (pronoun, pair)
+
+
+def test_better_than_a_product_in_a_quality_re_recommends_around_it_with_that_quality(store) -> None:
+    session = Session("shopping")
+    session.run("아기띠 20만원 아래로 추천해줘")
+    top = _top3(session)
+    events = session.run("2번보다 가벼운 거 있어?")
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["anchor"]) == ("REFILTER_WITH_ANCHOR", top[1]["id"])
+    assert intent.args["tag_changes"]["add_pros"] == ["lightweight"]
+    assert session.conversation().state["pros"] == ["lightweight"]
+    # the same through a pronoun, and in English
+    session.run("1번 색감 좋네")
+    assert one(session.run("쟤보다 통기성 좋은 걸로"), "intent").name == "REFILTER_WITH_ANCHOR"
+    assert one(session.run("anything lighter than #3?"), "intent").name == "REFILTER_WITH_ANCHOR"
+
+
+@pytest.mark.parametrize("text", ["3번이 2번보다 가벼워?", "is #1 lighter than #2?"])
+def test_a_question_comparing_two_products_stays_a_comparison(shop: Session, text: str) -> None:
+    assert one(shop.run(text), "intent").name == "COMPARE"
