@@ -34,6 +34,16 @@ TODAY = date(2026, 11, 2)
     ("She borrowed him her car.", "She lent him her car.", "other"),
     # a general noun opening the sentence keeps the capital
     ("The nature is beautiful here.", "Nature is beautiful here.", "other"),
+    # a finished past time takes the simple past, not the present perfect
+    ("I have seen him yesterday.", "I saw him yesterday.", "past_tense"),
+    ("I have been to Japan last year.", "I went to Japan last year.", "past_tense"),
+    ("We have been very busy last week.", "We were very busy last week.", "past_tense"),
+    # an age takes be; "very" before a verb; "by walk"; "explain about"
+    ("My brother has 10 years old.", "My brother is 10 years old.", "other"),
+    ("I have 25 years.", "I am 25 years old.", "other"),
+    ("I very like pizza.", "I really like pizza.", "other"),
+    ("I went there by walk.", "I went there on foot.", "fixed_expression"),
+    ("Please explain about the plan.", "Please explain the plan.", "fixed_expression"),
     # a word's one preposition
     ("The teacher is responsible of the whole class.", "The teacher is responsible for the whole class.",
      "fixed_expression"),
@@ -93,6 +103,13 @@ def test_each_kind_of_set_e_is_caught(text: str, corrected: str, kind: str) -> N
     "Thank you for the help.",
     "I'm interested in art.",
     "She is famous for her voice.",
+    "I have lived here since last year.",
+    "I have seen that movie before.",
+    "He has worked here for two years.",
+    "I have 5 years of experience.",
+    "We had 3 years left.",
+    "I like it very much.",
+    "I came by bus.",
 ])
 def test_the_correct_sentences_near_those_kinds_stay_as_they_are(text: str) -> None:
     result = check(text, today=TODAY)

@@ -26,10 +26,11 @@ from agents.english.checker.questions import questions
 from agents.english.checker.spelling import spelling
 from agents.english.checker.spelling import warm as warm_spelling
 from agents.english.checker.tokens import Edit, Token, apply, sentences, tokenize
+from agents.english.checker.usage import usage
 from agents.english.checker.verbs import verb_forms
 
 GRAMMAR_RULES = (articles, role_articles, plurals, phrases, prepositions, verb_forms, questions, complements,
-                 embedded, generic_nouns, forms)
+                 embedded, generic_nouns, forms, usage)
 MAX_CHARS = 2_000  # a longer message is checked in its first part only (the rules are per sentence)
 _ENGLISH = re.compile(r"[A-Za-z]")
 
