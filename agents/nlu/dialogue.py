@@ -157,6 +157,11 @@ _PRONOUNS_KO = ("그거", "그것", "그건", "그걸", "이거", "이것", "이
 _PRONOUNS_EN = re.compile(r"\b(?:that one|this one|that campaign|this campaign|the same one|it|there|that place|"
                           r"that case|that stock|this stock|that company|"
                           r"those|them|the one you (?:showed|listed|mentioned))\b")
+# Spoken "this / that one" (얘, 쟤: "이 아이"), never the 얘 of 얘기 (a talk).
+_PRONOUN_KO_SPOKEN = re.compile(r"(?:얘|쟤)(?!기)")
+# "The two" with no number of its own: the two entities named last ("둘이 비교해줘", "both of them").
+_PAIR_KO = re.compile(r"(?<![가-힣])(?:둘|두\s*(?:개|제품|상품|가지|곳|캠페인|종목))(?=이|다|을|를|중|의|만|\s|$)")
+_PAIR_EN = re.compile(r"\b(?:both|the two|these two|those two|the pair)\b")
 _AGAIN_KO = ("다시", "한번더", "한번만더", "또해", "또뽑", "또보여", "말고", "바꿔서", "바꿔줘", "바꿔봐", "로바꿔", "으로바꿔",
              "기준으로", "로늘려", "으로늘려", "만으로", "도같이", "같은걸로", "똑같이", "그럼")
 _AGAIN_EN = re.compile(r"\b(?:again|same but|the same|one more|once more|redo|instead|rather|another version|"
@@ -180,6 +185,7 @@ class Pointer:
     position: int | None = None
     again: bool = False
     among: bool = False
+    pair: bool = False  # "둘이", "both": the two entities named last
 
     @property
     def points(self) -> bool:
@@ -207,9 +213,11 @@ def position(text: str) -> int | None:
 def pointer(text: str) -> Pointer:
     t = normalise(text)
     c = compact(t)
-    return Pointer(pronoun=_has(c, _PRONOUNS_KO) or _PRONOUNS_EN.search(t) is not None, position=position(text),
+    return Pointer(pronoun=_has(c, _PRONOUNS_KO) or _PRONOUN_KO_SPOKEN.search(c) is not None
+                   or _PRONOUNS_EN.search(t) is not None, position=position(text),
                    again=_has(c, _AGAIN_KO) or _AGAIN_EN.search(t) is not None,
-                   among=_has(c, ("그중", "이중", "그가운데")) or "among them" in t or "of those" in t)
+                   among=_has(c, ("그중", "이중", "그가운데")) or "among them" in t or "of those" in t,
+                   pair=_PAIR_KO.search(t) is not None or _PAIR_EN.search(t) is not None)
 
 
 def referent(dialogue: Dialogue, p: Pointer, kind: str) -> list[Mention]:

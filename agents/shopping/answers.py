@@ -9,8 +9,9 @@ from agents.core.events import DataCard, Event
 from agents.nlu import josa
 from agents.nlu.korean_money import format_man
 from agents.shopping import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
-from agents.shopping import qa, router
+from agents.shopping import english, qa, router
 from agents.shopping.catalog import Catalog
+from agents.shopping.general import english as is_english
 
 if TYPE_CHECKING:
     from agents.core.turn import Turn
@@ -19,6 +20,22 @@ if TYPE_CHECKING:
 def _rank_label(state: dict[str, Any], product_id: str) -> str:
     ids = [p["id"] for p in state.get("top3", [])]
     return f"{ids.index(product_id) + 1}번 " if product_id in ids else ""
+
+
+def _price_answer_en(state: dict[str, Any], product: dict[str, Any]) -> str:
+    ids = [p["id"] for p in state.get("top3", [])]
+    rank = f"#{ids.index(product['id']) + 1} " if product["id"] in ids else ""
+    text = f"{rank}{english.name(product, True)} costs **₩{product['price']:,}**."
+    budget = state.get("budget") or {}
+    high, low = budget.get("max"), budget.get("min", 0)
+    if high is not None and product["price"] > high:
+        text += f" That is ₩{product['price'] - high:,} over your budget (up to ₩{high:,})."
+    elif high is not None or low:
+        text += " It fits your budget."
+    others = [p for p in state.get("top3", []) if p["id"] != product["id"]]
+    if others and all(product["price"] <= p["price"] for p in others):
+        text += " It is the cheapest of the products shown."
+    return text
 
 
 def _price_answer(state: dict[str, Any], product: dict[str, Any]) -> str:
@@ -47,18 +64,23 @@ def product_qa(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: rout
     if intent.topic is None and pending.get("ask") == "product" and pending.get("topic"):
         # "세척 편해?" -> "몇 번 제품이 궁금하세요?" -> "1번": the first question is the one answered.
         intent.topic, question = pending["topic"], pending.get("question", turn.text)
+    en = is_english(turn.text)
     if intent.topic == "price":
-        yield from turn.say(_price_answer(state, product))
+        yield from turn.say(_price_answer_en(state, product) if en else _price_answer(state, product))
         return
-    result = qa.answer(question, product, catalog.reviews(product["id"]), catalog.tag_labels(), topic=intent.topic)
+    result = qa.answer(question, product, catalog.reviews(product["id"]), catalog.tag_labels(), topic=intent.topic,
+                       en=en)
     yield from turn.say(result["answer"])
 
 
 def compare(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.Intent) -> Iterator[Event]:
     ids = intent.product_ids[:3]
-    ranks = [_rank_label(state, pid).strip() or f"{i}." for i, pid in enumerate(ids, 1)]
     products = [catalog.product(pid) for pid in ids]
     labels = catalog.tag_labels()
+    if is_english(turn.text):
+        yield from _compare_en(turn, state, products, labels)
+        return
+    ranks = [_rank_label(state, pid).strip() or f"{i}." for i, pid in enumerate(ids, 1)]
     rows = [["가격", *[f"{p['price']:,}원" for p in products]], ["평점", *[f"{p['rating']:.1f}" for p in products]],
             ["장점", *[", ".join(labels[t] for t in p["pros"]) for p in products]],
             ["단점", *[", ".join(labels[t] for t in p["cons"]) for p in products]]]
@@ -77,3 +99,32 @@ def compare(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.
     yield from turn.say("\n".join(text))
     yield turn.emit(DataCard, card_type="compare", title="제품 비교", data={
         "columns": ["항목", *[f"{r} {p['title']}" for r, p in zip(ranks, products, strict=True)]], "rows": rows})
+
+
+def _compare_en(turn: Turn, state: dict[str, Any], products: list[dict[str, Any]],
+                labels: dict[str, str]) -> Iterator[Event]:
+    """The comparison for a user who wrote English: names, tags and spec names in English; the spec values
+    are the catalogue's."""
+    shown = [p["id"] for p in state.get("top3", [])]
+    ranks = [f"#{shown.index(p['id']) + 1}" if p["id"] in shown else f"{i}." for i, p in enumerate(products, 1)]
+    names = [english.name(p, True) for p in products]
+
+    def tags(p: dict[str, Any], key: str) -> str:
+        return ", ".join(english.tag(t, labels, True) for t in p[key])
+
+    rows = [["Price", *[f"₩{p['price']:,}" for p in products]], ["Rating", *[f"{p['rating']:.1f}" for p in products]],
+            ["Pros", *[tags(p, "pros") for p in products]], ["Cons", *[tags(p, "cons") for p in products]]]
+    for key in dict.fromkeys(k for p in products for k in p["specs"]):
+        rows.append([english.spec(key, True), *[str(p["specs"].get(key, "-")) for p in products]])
+    cheaper = min(products, key=lambda p: p["price"])
+    better = max(products, key=lambda p: (p["rating"], -p["price"]))
+    text = [f"Comparing {' vs '.join(ranks)}:", ""]
+    for r, n, p in zip(ranks, names, products, strict=True):
+        text.append(f"- **{r} {n}**: good: {tags(p, 'pros')}; not so good: {tags(p, 'cons')}.")
+    diff = max(p["price"] for p in products) - cheaper["price"]
+    most = "the higher" if len(products) == 2 else "the highest"
+    text += ["", f"The {english.name(cheaper, True)} is ₩{diff:,} cheaper, and the {english.name(better, True)} "
+                 f"has {most} rating ({better['rating']:.1f}). Spec values are {english.KOREAN_NOTE[1:-1]}."]
+    yield from turn.say("\n".join(text))
+    yield turn.emit(DataCard, card_type="compare", title="Product comparison", data={
+        "columns": ["Item", *[f"{r} {n}" for r, n in zip(ranks, names, strict=True)]], "rows": rows})

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from agents.shopping.router import Intent
 
 PRODUCT = "product"
-_THAN_THAT = re.compile(r"(?:그거|그것|이거|이것|저거|저것|요거|그제품|이제품)보다|than(?:that|this)(?:one)?")
+_THAN_THAT = re.compile(r"(?:그거|그것|이거|이것|저거|저것|요거|그제품|이제품|얘|쟤)보다|than(?:that|this)(?:one)?")
 
 
 def last_referenced(state: dict[str, Any]) -> list[str]:
@@ -38,14 +38,21 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
     if context.get("clickedAnchorId"):
         return  # a clicked product is what "이거" means
     p = pointer(text)
+    ids = [str(x.get("id")) for x in context.get("recommendations") or []]
+    if p.pair and not r.ranks:
+        # "둘이 비교해줘": the two products named last, when both are still on screen
+        pair = [pid for pid in context.get("lastReferenced") or [] if pid in ids][:2]
+        if len(pair) == 2:
+            r.ranks = sorted(ids.index(pid) + 1 for pid in pair)
+        return
     if not p.pronoun or p.among:
         return
-    ids = [str(x.get("id")) for x in context.get("recommendations") or []]
     last = next((pid for pid in context.get("lastReferenced") or [] if pid in ids), None)
     if last is None:
         return
     rank = ids.index(last) + 1
     if rank not in r.ranks:
         r.ranks = sorted([*r.ranks, rank])
-    if r.direction == "cheaper" and _THAN_THAT.search(compact(text)):
-        r.below_ref = True  # "그거보다 싼 거": cheaper than that product, as "2번보다 싼 거"
+    if _THAN_THAT.search(compact(text)):
+        r.than_ref = True  # "쟤보다 가벼운 거": measured against that product, as "2번보다 가벼운 거"
+        r.below_ref = r.direction == "cheaper"  # "그거보다 싼 거": cheaper than that product, as "2번보다 싼 거"

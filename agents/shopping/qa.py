@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from agents.nlu import josa
+from agents.shopping import english
 from agents.shopping.reading import lexicon
 from agents.shopping.topics import TOPIC_NAMES
 
@@ -63,8 +64,27 @@ def _topic_tags(question: str, topic: str | None) -> list[tuple[tuple[str, ...],
     return [(good, bad) for pattern, good, bad in TOPICS if re.search(pattern, low)]
 
 
+def _verdict_en(question: str, product: dict[str, Any], labels: dict[str, str],
+                topic: str | None = None) -> tuple[str, list[str]]:
+    title = english.name(product, True)
+    for good, bad in _topic_tags(question, topic):
+        has_good = [t for t in good if t in product["pros"]]
+        has_bad = [t for t in bad if t in product["cons"]]
+        if has_good and not has_bad:
+            return f"Yes: many reviews of the {title} say it is {english.tag(has_good[0], labels, True)}.", has_good
+        if has_bad:
+            return f"Unfortunately, some reviews of the {title} say it is {english.tag(has_bad[0], labels, True)}.", has_bad
+        strengths = ", ".join(english.tag(t, labels, True) for t in product["pros"])
+        about = english.TOPICS_EN.get(topic or "", "that")
+        return (f"Reviews of the {title} neither clearly praise nor complain about {about}. "
+                f"What they praise instead: {strengths}.", [])
+    return "", []
+
+
 def _verdict(question: str, product: dict[str, Any], labels: dict[str, str],
-             topic: str | None = None) -> tuple[str, list[str]]:
+             topic: str | None = None, en: bool = False) -> tuple[str, list[str]]:
+    if en:
+        return _verdict_en(question, product, labels, topic)
     title = product["title"]
     for good, bad in _topic_tags(question, topic):
         has_good = [t for t in good if t in product["pros"]]
@@ -90,21 +110,30 @@ def _expansion(question: str) -> str:
 
 
 def answer(question: str, product: dict[str, Any], reviews: list[dict[str, Any]], labels: dict[str, str],
-           topic: str | None = None) -> dict[str, Any]:
+           topic: str | None = None, en: bool = False) -> dict[str, Any]:
+    """The verdict on the asked topic and up to two review or spec sentences as evidence; ``en``: the
+    verdict in English, the evidence quoted as the catalogue wrote it (Korean), which the answer says."""
     question = re.sub(r"\d+\s*번\s*(제품|째)?", " ", question)  # the product number is not content
+    if en:  # the reviews are Korean: an English question searches them by its topic's Korean words
+        question = TOPIC_NAMES.get(topic or "", "")
     from rank_bm25 import BM25Okapi  # and NumPy under it: loaded by the first product question, not at start
 
     docs = passages(product, reviews)
     bm25 = BM25Okapi([tokens(d) for d in docs])
-    scores = bm25.get_scores(tokens(question + " " + _expansion(question)))
+    scores = bm25.get_scores(tokens(question + " " + _expansion(question))) if question.strip() else [0.0] * len(docs)
     ranked = sorted(range(len(docs)), key=lambda i: (-scores[i], i))
     best = scores[ranked[0]] if docs else 0.0
     # Weak matches (a shared bigram or two) are noise, not evidence.
     hits = [docs[i] for i in ranked[:3] if best >= 1.5 and scores[i] >= best * 0.4]
-    verdict, asked = _verdict(question, product, labels, topic)
+    verdict, asked = _verdict(question, product, labels, topic, en)
+    quoted = " ".join(hits[:2])
     if not hits and not verdict:
-        text = f"{product['title']}의 리뷰와 스펙에서 그 질문에 대한 내용을 찾지 못했어요. 다른 점을 물어봐 주세요."
+        text = (f"I found nothing about that in the reviews and specs of the {english.name(product, True)}. "
+                "Ask me about another point." if en else
+                f"{product['title']}의 리뷰와 스펙에서 그 질문에 대한 내용을 찾지 못했어요. 다른 점을 물어봐 주세요.")
+    elif en:
+        text = (verdict + " " if verdict else "") + (
+            f"From the reviews and specs {english.KOREAN_NOTE}: {quoted}" if quoted else "")
     else:
-        quoted = " ".join(hits[:2])
         text = (verdict + " " if verdict else "") + (f"리뷰와 스펙을 보면: {quoted}" if quoted else "")
     return {"answer": text.strip(), "evidence": hits, "product_id": product["id"], "matched_tags": asked}

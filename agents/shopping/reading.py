@@ -85,6 +85,7 @@ class Reading:
     scale: float | None = None  # "예산 반으로", "20% 올려": the known budget times this
     stated: bool = False  # "…도 중요해요", "…는 안 돼요": a condition stated, not a question about a product
     below_ref: bool = False  # "1번보다 싼 거": cheaper than the product named
+    than_ref: bool = False  # "2번보다 가벼운 거": better than the product named in a quality
     ranks: list[int] = field(default_factory=list)
     all_shown: bool = False
     flags: set[str] = field(default_factory=set)  # anchor, exclude, compare, recommend, question, advice, ...
@@ -265,6 +266,10 @@ _ORDINAL_WORDS = {"첫": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "�
 _EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3}
 
 
+# A product the wish is measured against: "2번보다", "2번 거보다", "than #2", "than number 2".
+_THAN_RANK = re.compile(r"번\s*(?:거|것|제품)?\s*보다|\bthan\s+(?:#|no\.?\s*|number\s*|the\s+(?:first|second|third))")
+
+
 def read_ranks(text: str, shown: int) -> list[int]:
     """Product numbers: 1번, 1,2번, 1~3번, 첫 번째, 둘째, 1위, #2, no. 2, the second one, 마지막."""
     low = normalise(text)
@@ -373,6 +378,7 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
     if reading.direction == "cheaper" and re.search(r"번\s*(?:거|것|제품)?\s*보다|cheaper\s+than|less\s+than\s+(?:#|number|the)",
                                                     normalise(text)):
         reading.below_ref = True
+    reading.than_ref = _THAN_RANK.search(normalise(text)) is not None
     reading.all_shown = has_any(flat, lex["all_shown"])
     spaced = normalise(text)
     reading.uncarried = _uncarried(flat, spaced)

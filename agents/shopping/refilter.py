@@ -14,9 +14,10 @@ from agents.core.providers.base import ChatMessage
 from agents.nlu import josa
 from agents.nlu.korean_money import format_man
 from agents.shopping import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
+from agents.shopping import english as words_en
 from agents.shopping import router
 from agents.shopping.catalog import Catalog
-from agents.shopping.engine import Budget, recommend
+from agents.shopping.engine import Budget, reason, recommend
 from agents.shopping.general import english
 from agents.shopping.reading import read
 from agents.shopping.resolve import tag_changes
@@ -176,10 +177,12 @@ def _budget_en(budget: dict[str, Any]) -> str:
 
 def _reply_en(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any], before: dict[str, Any],
               result: dict[str, Any], labels: dict[str, str], first: bool) -> str:
-    """The same reply as ``_reply`` for a user who wrote English (tag labels and titles are the catalogue's)."""
+    """The same reply as ``_reply`` for a user who wrote English: category, tag labels and product names in
+    English (``agents.shopping.english``)."""
     budget = state.get("budget", DEFAULT_BUDGET)
     changes, anchor, asked = applied["changes"], applied["anchor"], applied["budget"]
-    category = state["category"]
+    category = words_en.CATEGORIES_EN.get(state["category"], state["category"])
+    labels = {t: words_en.tag(t, labels, True) for t in labels}
     if first:
         head = f"Top 3 **{category}**" + (f" (**{_budget_en(budget)}**)" if budget.get("max") or budget.get("min") else "") + "."
     elif asked:
@@ -193,18 +196,18 @@ def _reply_en(state: dict[str, Any], intent: router.Intent, applied: dict[str, A
     elif not first and asked and before != state["budget"]:
         lines.append(f"💰 **Budget**: {_budget_en(before)} → {_budget_en(budget)}")
     if anchor is not None:
-        lines.append(f"📌 **Based on**: {anchor['title']} (₩{anchor['price']:,})")
+        lines.append(f"📌 **Based on**: {words_en.name(anchor, True)} (₩{anchor['price']:,})")
         if intent.cheaper_than_anchor:
             lines.append(f"💰 Only products cheaper than it ({len(result['recommendations'])}).")
     if intent.exclude_ids:
-        lines.append(f"🚫 **Excluded**: {', '.join(p['title'] for p in _titles(intent.exclude_ids))}")
+        lines.append(f"🚫 **Excluded**: {', '.join(words_en.name(p, True) for p in _titles(intent.exclude_ids))}")
     parts = [*(f"+ {labels[t]}" for t in changes.get("add_pros", [])),
              *(f"avoid: {labels[t]}" for t in changes.get("add_cons", []) if not changes.get("add_pros")),
              *(f"- {labels[t]}" for t in changes.get("remove_pros", []) + changes.get("remove_cons", []))]
     if parts:
         lines.append("🏷️ **Conditions**: " + ", ".join(parts))
     for topic in changes.get("unsupported", []):
-        lines.append(f"ℹ️ {category} has no '{TOPIC_NAMES.get(topic, topic)}' condition, so I could not apply it.")
+        lines.append(f"ℹ️ {category} has no '{words_en.TOPICS_EN.get(topic, topic)}' condition, so I could not apply it.")
     inside = result["in_budget_count"]
     if inside == 0:
         lines.append(f"⚠️ No {category} fits {_budget_en(budget)}: these are the closest to it.")
@@ -213,14 +216,17 @@ def _reply_en(state: dict[str, Any], intent: router.Intent, applied: dict[str, A
     lines += ["", "---", "", "### 🎯 Top 3" if first else "### 🎯 New Top 3", ""]
     for i, r in enumerate(result["recommendations"], 1):
         flag = " · ⚠️ over budget" if r.get("budget_flag") else ""
-        lines += [f"**{i}. {r['title']}** ({r['score']:g} pts)", f"   {r['reason']}", f"   💰 ₩{r['price']:,}{flag}", ""]
+        named = next(iter(_titles([r["id"]])), r)  # the recommendation carries no name_en: the catalogue's
+        lines += [f"**{i}. {words_en.name(named, True)}** ({r['score']:g} pts)",
+                  f"   {reason(r, state.get('pros', []), labels)}", f"   💰 ₩{r['price']:,}{flag}", ""]
     return "\n".join(lines).strip()
 
 
 def _none_cheaper(anchor: dict[str, Any], category: str, en: bool) -> str:
     if en:
-        return (f"{anchor['title']} (₩{anchor['price']:,}) is already the cheapest {category} in this catalogue, so "
-                "there is nothing cheaper to show. The Top 3 stays as it was.")
+        return (f"{words_en.name(anchor, True)} (₩{anchor['price']:,}) is already the cheapest of the "
+                f"{words_en.CATEGORIES_EN.get(category, category)} in this catalogue, so there is nothing cheaper to "
+                "show. The Top 3 stays as it was.")
     return (f"{anchor['title']}({anchor['price']:,}원)보다 저렴한 {category}{josa(category, '이')} 이 카탈로그에 없어요. "
             "Top 3는 그대로 둘게요.")
 

@@ -97,6 +97,9 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if refs:
         if "anchor" in r.flags:
             return Decision("REFILTER_WITH_ANCHOR", 88, "re-recommend around a product")
+        if r.than_ref and (r.want or r.avoid) and len(refs) == 1 and _ANOTHER.search(r.text):
+            # "2번보다 가벼운 거 있어?": products like it, with the quality asked for
+            return Decision("REFILTER_WITH_ANCHOR", 86, "better than the product named in a quality: around it")
         if "exclude" in r.flags and not r.mentioned:
             return Decision("REFILTER", 88, "the same conditions without the products named")
         if len(refs) >= 2 or ("compare" in r.flags and not r.mentioned):
@@ -145,6 +148,10 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if guess.domain:
         return Decision("ASK_CLARIFICATION", guess.percent, "unsure between " + ", ".join(guess.top), ask="unsure")
     return Decision("GENERAL", 60, "outside re-recommendation")
+
+
+# A product wanted, not a question about one: "가벼운 거 있어?", "lighter ones".
+_ANOTHER = re.compile(r"(?:거|것|걸|제품|상품)|\b(?:one|ones|options?|anything|something)\b")
 
 
 def _reading(text: str, context: dict[str, Any]) -> Reading:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from agents.nlu.korean_money import format_man
+from agents.shopping.general import english
 
 if TYPE_CHECKING:
     from agents.core.turn import Turn
@@ -15,9 +16,17 @@ QUESTION = {"분유포트": "세척 편해?", "젖병소독기": "건조 빨라?
 WISH = {"분유포트": "조용한 걸로 다시 보여줘", "젖병소독기": "냄새 안 나는 걸로", "베이비모니터": "앱 쉬운 걸로 다시 보여줘",
         "아기띠": "통기성 좋은 걸로"}
 OPENERS = ["분유포트 10만원 아래로 추천해줘", "베이비모니터 야간에 잘 보이는 걸로", "아기띠 추천해줘"]
+# The same, for a user who writes English (each one is understood when sent back).
+QUESTION_EN = {"분유포트": "is #1 easy to clean?", "젖병소독기": "does #1 dry fast?",
+               "베이비모니터": "is the night view of #1 clear?", "아기띠": "is #1 comfortable for my back?"}
+WISH_EN = {"분유포트": "show me quiet ones", "젖병소독기": "ones without a smell", "베이비모니터": "ones with an easy app",
+           "아기띠": "breathable ones please"}
+OPENERS_EN = ["formula kettle under 100k", "baby monitor with a clear night view", "recommend a baby carrier"]
 
 
 def suggest(turn: Turn, reply: str) -> list[str]:
+    if english(turn.text):
+        return _suggest_en(turn)
     state = turn.state
     if (state.get("pending") or {}).get("ask"):
         return []  # the clarification's own choices are the suggestions
@@ -33,4 +42,23 @@ def suggest(turn: Turn, reply: str) -> list[str]:
         out.append(f"{format_man(max(10_000, round(budget * 0.7 / 10_000) * 10_000))} 이하로 다시 보여줘")
     else:
         out.append(WISH.get(category, "10만원 아래로 다시 보여줘"))
+    return out[:3]
+
+
+def _suggest_en(turn: Turn) -> list[str]:
+    state = turn.state
+    if (state.get("pending") or {}).get("ask"):
+        return []
+    top = state.get("top3") or []
+    category = state.get("category")
+    if not top or not category:
+        return OPENERS_EN
+    out = [QUESTION_EN.get(category, "tell me about #1")]
+    if len(top) >= 2:
+        out.append("compare #1 and #2")
+    budget = (state.get("budget") or {}).get("max")
+    if budget:
+        out.append(f"show me under {max(10_000, round(budget * 0.7 / 10_000) * 10_000) // 1000}k")
+    else:
+        out.append(WISH_EN.get(category, "show me under 100k"))
     return out[:3]

@@ -39,6 +39,9 @@ _BARE = re.compile(r"(?:(?:can|could|would|will) you|would you mind|please|plz|m
                    r"(?:혹시\s*)?(?:좀\s*)?(?:설명|부탁|알려|도와)[가-힣 ]{0,10}[?.!]*", re.I)
 # A request for later ("이유도 나중에 알려 주세요") gives way to the one for now.
 _LATER = re.compile(r"나중에|이따가|다음에|\b(?:later|afterwards|next time)\b", re.I)
+# A request added on to an earlier one ("..., 그리고 가능하면 X도 같이 보여 주세요", "and also show me X"): the
+# earlier request is the main one and is done first (one screen action a turn).
+_ADDED = re.compile(r"^(?:그리고|또|아울러|덧붙여|and(?: also)?|also|plus)\b|도\s?(?:같이|함께)|\b(?:as well|too)\b", re.I)
 
 
 def _ending(m: re.Match[str]) -> str:
@@ -70,6 +73,10 @@ def request_clause(text: str) -> str | None:
         return parts[-1] if parts[-1].endswith("?") else None
     now = [i for i in asking if not _LATER.search(parts[i])]  # "..., 이유도 나중에 알려 주세요" is for later
     last = (now or asking)[-1]
+    earlier = [i for i in range(last) if _REQUEST_KO.search(parts[i]) or _REQUEST_EN.search(parts[i])
+               or _WISH.search(parts[i])]
+    if earlier and _ADDED.search(parts[last].strip()):
+        return parts[earlier[-1]]  # "A 바꾸고 싶은데요, 그리고 B도 같이 보여 주세요": A first
     if last > 0 and _BARE.fullmatch(parts[last].strip()):
         start = text.find(parts[last - 1])  # "..., I want to know why the market fell, can you explain?"
         end = text.find(parts[last], start)

@@ -7,9 +7,10 @@ import hashlib
 import re
 from typing import Any
 
+from agents.tutor import receipt
 from agents.tutor.charts import name as stock_label
 from agents.tutor.sandbox import AppState
-from agents.tutor.sandbox_data import cases, screens, stocks
+from agents.tutor.sandbox_data import cases, stocks
 
 _NOT_ADVICE = ("(샌드박스 가상 가격으로 설명한 학습용 내용이며 투자 권유가 아닙니다.)",
                "(A learning note on generated sandbox prices, not investment advice.)")
@@ -170,11 +171,9 @@ def _direction(name: str, s: dict[str, Any], asked: str | None, en: bool) -> str
 
 
 def _ui_done(payload: dict[str, Any], data: dict[str, Any], en: bool) -> str:
-    if not en or "action_id" not in data:
+    if "action_id" not in data:
         return f"{payload['summary']}."
-    spec = next((a for a in screens()["actions"] if a["id"] == data["action_id"]), {"label_en": data["action_id"]})
-    shown = ", ".join(f"{k}={v}" for k, v in (data.get("params") or {}).items())
-    return f"Done: {spec['label_en'].lower()}{f' ({shown})' if shown else ''}. The app now shows {data.get('route')}."
+    return receipt.done(data["action_id"], data.get("params") or {}, en)  # names, not "code=005930" or a route
 
 
 def _move(d: dict[str, Any], en: bool, asked: str | None = None) -> str:

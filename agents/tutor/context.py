@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from agents.core.referents import dialogue_context
 from agents.tutor.screen import resolve
 
 if TYPE_CHECKING:
@@ -44,4 +45,6 @@ def build_context(turn: Turn) -> str:
     screen = resolve(turn)
     where = {"context_text": "앱이 보낸 화면", "conversation": "이 대화에서 마지막으로 보던 화면",
              "default_home": "화면 정보가 없어 샌드박스 앱의 기본 화면(홈)"}[screen.source]
-    return f"## 현재 화면 ({where})\ncontext_text:\n```json\n{screen.contract.to_text()}\n```"
+    dialogue = dialogue_context(turn)  # what earlier turns referred to (the kit's dialogue state)
+    return (f"## 현재 화면 ({where})\ncontext_text:\n```json\n{screen.contract.to_text()}\n```"
+            + (f"\n\n{dialogue}" if dialogue else ""))

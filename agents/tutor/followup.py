@@ -1,22 +1,103 @@
-"""Tutor follow-ups that point back ("그 사례에서 회복하는 데 얼마나 걸렸어?", "that stock, why?"): when the
-reading of the message alone had to ask, a pronoun (the kit's ``pointer``) resolves to what the previous
-answer was about (a case or a stock, from its look-up result) and the question is answered about it.
-A confident reading is never overridden, and nothing is resolved when nothing was discussed."""
+"""Tutor follow-ups that point back ("그 사례에서 회복하는 데 얼마나 걸렸어?", "that stock, why?"), on the kit's
+dialogue state (``agents.nlu.dialogue``) like every agent: ``extract`` says which case or stock each tool call
+referred to (the runtime folds it into ``state["dialogue"]`` and the system prompt), and ``resolve`` reads a
+pronoun against it when the message alone had to ask. "그 사례" is the last case, "그 종목" the last stock, a
+bare "그거 / it" what the last turn named; two stocks named together (a comparison) leave two readings, and the
+tutor asks which. A confident reading is never overridden, and nothing is resolved when nothing was named."""
 
 from __future__ import annotations
 
-from agents.nlu.dialogue import pointer
+import re
+from typing import Any
+
+from agents.nlu.dialogue import Dialogue, Mention, pointer
+from agents.tutor.charts import name as stock_label
 from agents.tutor.reading import Reading
+from agents.tutor.sandbox_data import cases, stocks
+
+CASE = "case"
+STOCK = "stock"
+META_TOOLS = frozenset({"askClarification", "open_canvas"})
+_CASE_WORD = re.compile(r"사례|케이스|\b(?:case|lesson|episode)\b", re.I)
+_STOCK_WORD = re.compile(r"종목|회사|주식|\b(?:stock|company|share)s?\b", re.I)
 
 
-def resolve(reading: Reading, text: str, previous: dict[str, str] | None) -> Reading | None:
-    if reading.kind is not None or not previous:
-        return None
+def _stock(code: Any) -> list[Mention]:
+    return [Mention(STOCK, code, stocks()[code].name)] if isinstance(code, str) and code in stocks() else []
+
+
+def _case(case_id: Any) -> list[Mention]:
+    if not isinstance(case_id, str) or case_id not in cases():
+        return []
+    return [Mention(CASE, case_id, str(cases()[case_id]["title"]))]
+
+
+def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]
+            ) -> tuple[list[Mention], list[Mention] | None, dict[str, Any] | None]:
+    """The case or stocks a tutor tool call referred to (its arguments, checked against the sandbox data)."""
+    data = payload.get("data") if isinstance(payload.get("data"), dict) else {}
+    match tool:
+        case "lookup_case":
+            return _case(args.get("case_id") or data.get("id")), None, None
+        case "explain_move" | "lookup_stock" | "lookup_term":
+            return _stock(args.get("code")), None, None
+        case "visualization":
+            codes = [m for c in (args.get("codes") or [])[:2] for m in _stock(c)]
+            return codes, codes or None, None
+        case "ui_action" | "confirm_ui_action":
+            params = args.get("params") if isinstance(args.get("params"), dict) else {}
+            return [*_stock(params.get("code")), *_case(params.get("case_id"))], None, None
+    return [], None, None
+
+
+def subject(dialogue: Dialogue) -> dict[str, str] | None:
+    """What the last turn that named anything was about: its case first, else its one stock (the canvas
+    note's subject)."""
+    recent = dialogue.recent
+    case = next((m for m in recent if m.kind == CASE), None)
+    if case is not None:
+        return {"case_id": case.id}
+    named = [m for m in recent if m.kind == STOCK]
+    return {"code": named[0].id} if len(named) == 1 else None
+
+
+def resolve(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
     p = pointer(text)
     if not p.pronoun or p.position is not None:
         return None
-    if previous.get("case_id"):
-        return Reading("case_info", {"case_id": previous["case_id"]})
-    if previous.get("code"):
-        return Reading("explain_move", {"code": previous["code"]})
+    if reading.kind == "explain_move" and not reading.args.get("code"):
+        return _whose_move(text, dialogue)  # "그 종목 왜 떨어졌어?" on a screen with no stock: the one named
+    if reading.kind is not None:
+        return None
+    if _CASE_WORD.search(text):
+        case = dialogue.last(CASE)
+        return Reading("case_info", {"case_id": case.id}) if case is not None else None
+    if _STOCK_WORD.search(text):
+        stock = dialogue.last(STOCK)
+        return Reading("explain_move", {"code": stock.id}) if stock is not None else None
+    found = subject(dialogue)
+    if found is not None and "case_id" in found:
+        return Reading("case_info", found)
+    if found is not None:
+        return Reading("explain_move", found)
+    return _which_of_two(dialogue)
+
+
+def _whose_move(text: str, dialogue: Dialogue) -> Reading | None:
+    """The stock a move question points at; None keeps the market's move (nothing, or a case, was named)."""
+    stock = dialogue.last(STOCK) if _STOCK_WORD.search(text) else None
+    if stock is not None:
+        return Reading("explain_move", {"code": stock.id})
+    found = subject(dialogue)
+    if found is not None and "code" in found:
+        return Reading("explain_move", found)
+    return _which_of_two(dialogue)
+
+
+def _which_of_two(dialogue: Dialogue) -> Reading | None:
+    named = [m.id for m in dialogue.recent if m.kind == STOCK]
+    if len(named) == 2:  # "그거 왜 올랐어?" after a two-stock comparison: which one is not said
+        ko, en_names = [stock_label(c, "ko") for c in named], [stock_label(c, "en") for c in named]
+        return Reading(None, {"action": "explain_move"}, f"{' / '.join(ko)} 중 어느 종목인가요?", ko, "ask",
+                       f"Which one: {' / '.join(en_names)}?", en_names)
     return None

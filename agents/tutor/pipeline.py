@@ -11,9 +11,10 @@ from typing import Any
 
 from agents.core.events import Event, ToolCall, ToolResult, UIAction
 from agents.core.providers.base import ChatMessage, ModelToolCall
+from agents.core.referents import remember_turn
 from agents.core.toolcalls import refuse, result_message
 from agents.core.turn import Turn
-from agents.tutor import sandbox
+from agents.tutor import followup, sandbox
 from agents.tutor.catalog import ActionRejected, validate
 from agents.tutor.compose import lang_of
 from agents.tutor.reading import asks_advice
@@ -69,6 +70,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
         turn.meta["max_steps_reached"] = True
     turn.meta["screen"]["route_after"] = resolve(turn).state.route
     finish(turn, asked=asked)
+    remember_turn(turn, followup.extract, meta_tools=followup.META_TOOLS)  # what the next "그 사례 / 그 종목" means
     turn.meta.setdefault("search_used", False)
     turn.meta.setdefault("sources", [])
     if turn.extra.get("structured_extract"):

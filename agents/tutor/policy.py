@@ -10,6 +10,7 @@ from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
+from agents.nlu.dialogue import Dialogue
 from agents.tutor import contract, followup
 from agents.tutor.catalog import catalog_for
 from agents.tutor.compose import compose, english, no_advice, note_from_markdown
@@ -38,13 +39,14 @@ def policy(request: ModelRequest) -> PolicyReply:
     last = request.messages[-1]
     if last.role == "tool":
         return PolicyReply(text=compose(latest_tool_results(request.messages), state, last_user_text(request.messages)))
-    return act(_reading(request.messages, state), state, english(last.content), _previous_subject(request.messages))
+    dialogue = Dialogue.parse(request.system)
+    return act(_reading(request.messages, state, dialogue), state, english(last.content), followup.subject(dialogue))
 
 
 def read_request(request: ModelRequest) -> Reading:
     """How the policy reads a request's last user message: on the screen in its context, together with
     the question this agent asked just before, if any (the nlu-report harness reads follow-ups with it)."""
-    return _reading(request.messages, screen_from_system(request.system))
+    return _reading(request.messages, screen_from_system(request.system), Dialogue.parse(request.system))
 
 
 def act(reading: Reading, state: AppState, en: bool = False, previous: dict[str, str] | None = None) -> PolicyReply:
@@ -106,7 +108,7 @@ def _ui(kind: str, args: dict[str, Any], state: AppState, en: bool = False) -> P
     return PolicyReply(tool_calls=calls)
 
 
-def _reading(messages: list[ChatMessage], state: AppState) -> Reading:
+def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -> Reading:
     """A reply to this agent's own question fills in what was missing ("어떤 종목?" -> "카카오")."""
     text = messages[-1].content
     known = _asked(messages)
@@ -135,7 +137,7 @@ def _reading(messages: list[ChatMessage], state: AppState) -> Reading:
             if guess.kind == "set_period":
                 return guess
     reading = read(text, state)
-    return followup.resolve(reading, text, _previous_subject(messages)) or reading  # "그 사례에서 ...?"
+    return followup.resolve(reading, text, dialogue) or reading  # "그 사례에서 ...?": the kit's dialogue state
 
 
 def _asked(messages: list[ChatMessage]) -> dict[str, Any] | None:
@@ -149,29 +151,6 @@ def _asked(messages: list[ChatMessage]) -> dict[str, Any] | None:
             except json.JSONDecodeError:
                 return None
             return data.get("known") or None
-    return None
-
-
-def _previous_subject(messages: list[ChatMessage]) -> dict[str, str] | None:
-    """The case or stock the previous answer was about (its look-up results), for "정리해서 캔버스로"."""
-    seen_user = False
-    for message in reversed(messages[:-1]):
-        if message.role == "user":
-            if seen_user:
-                return None
-            seen_user = True
-            continue
-        if message.role != "tool" or message.name not in ("lookup_case", "explain_move", "lookup_stock"):
-            continue
-        try:
-            data = json.loads(message.content or "{}").get("data") or {}
-        except json.JSONDecodeError:
-            continue
-        if message.name == "lookup_case" and data.get("id"):
-            return {"case_id": data["id"]}
-        code = (data.get("stock") or {}).get("code") if message.name == "explain_move" else data.get("code")
-        if code:
-            return {"code": code}
     return None
 
 

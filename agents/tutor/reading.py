@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents.nlu import FUNCTION_WORDS, ExemplarClassifier, Speller, compact, decide, normalise
+from agents.nlu import FUNCTION_WORDS, ExemplarClassifier, Lexicon, Speller, compact, decide, normalise
 from agents.tutor.catalog import lexicon, own_tabs, tab_named
 from agents.tutor.charts import name as stock_label
 from agents.tutor.clauses import request_clause, resolve
@@ -115,6 +115,26 @@ def _hit(text: str, intent: str) -> bool:
     return any(s in token for s in syllables for token in re.findall(r"[가-힣]+", normalise(text)))
 
 
+# A period refused for another: "1년 치 말고 한 달 치로" (the one before 말고), "one month instead of a year"
+# (the one after "instead of").
+_REFUSED_BEFORE = re.compile(r"말고|말구|아니고|대신에?")
+_REFUSED_AFTER = re.compile(r"\b(?:instead of|rather than)\b", re.I)
+
+
+def _wanted_period(lex: Lexicon, text: str) -> str | None:
+    found = lex.values(text, "period")
+    if len(found) < 2:
+        return lex.value(text, "period")
+    if (m := _REFUSED_BEFORE.search(text)) is not None:
+        refused = lex.values(text[:m.start()], "period")
+    elif (m := _REFUSED_AFTER.search(text)) is not None:
+        refused = lex.values(text[m.end():], "period")
+    else:
+        return lex.value(text, "period")
+    kept = [p for p in found if p not in refused]
+    return kept[0] if kept else lex.value(text, "period")
+
+
 def read(text: str, state: AppState) -> Reading:
     """The request clause of a long message first (the other clauses are context); the whole message when
     it is one clause, when no clause asks, or when the request clause alone leaves the tutor unsure.
@@ -190,7 +210,7 @@ def _read_one(text: str, state: AppState) -> Reading:
     this = _hit(text, "this_stock")
     code = mentions.codes[0] if mentions.codes else here if (this or here) else None
     no_years = _YEAR.sub(" ", text)
-    period = lex.value(no_years, "period")
+    period = _wanted_period(lex, no_years)
     case_id = lex.value(without_stocks(text), "case")
     # On a case page "이 사례" and also plain "이거" / "this" mean the case (there is no stock on screen).
     if case_id is None and state.case_id and (_hit(text, "this_case") or (this and here is None and not mentions.codes)):

@@ -123,3 +123,10 @@ def finish(turn: Turn, *, asked: bool) -> None:
         values[DONE_KEY] = None
     if values:
         turn.store.conversations.put_state(turn.conversation.id, turn.user_id, values)
+        # The turn's own copy too: the runner writes turn.state whole when a turn changed it (the dialogue
+        # state does), and a stale copy would put the old screen back.
+        for key, value in values.items():
+            if value is None:
+                turn.state.pop(key, None)
+            else:
+                turn.state[key] = value

@@ -141,7 +141,7 @@ def test_english_messages_get_english_replies(store):
     s = Session("shopping")
     first = s.run("baby monitor under 150k please")
     assert types(first) == REFILTER_EVENTS
-    assert text_of(first).startswith("Top 3 **베이비모니터** (**up to ₩150,000**).")
+    assert text_of(first).startswith("Top 3 **baby monitors** (**up to ₩150,000**).")
     asked = s.run("which is cheaper, the one I like?")
     reply = text_of(asked)
     assert not any("\uac00" <= c <= "\ud7a3" for c in reply.split("\n")[0]), reply

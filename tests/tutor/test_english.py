@@ -27,7 +27,7 @@ HANGUL = re.compile(r"[가-힣]")
     ("What is a P/E ratio?", "/home", "**P/E ratio** (PER): Price-to-earnings ratio"),
     ("how is my portfolio doing?", "/home", "Sandbox portfolio (closes of 2026-10-30)"),
     ("compare samsung and hynix over 1 year", "/home", "Samsung Electronics vs SK hynix · 1Y (sandbox)"),
-    ("switch to 1Y", "/stock/005930", "Done: change the chart period (period=1Y)"),
+    ("switch to 1Y", "/stock/005930", "Done: change the chart period (1 year · 1Y)."),
     ("write me a poem about cats", "/home", "I am a tutor for learning about stocks"),
     ("buy it", "/home", "Which stock's buy screen should I open?"),
 ])

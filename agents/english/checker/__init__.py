@@ -16,6 +16,7 @@ from agents.english.checker.agreement import agreement, past_tense
 from agents.english.checker.complements import complements
 from agents.english.checker.embedded import embedded
 from agents.english.checker.explain import explanation, praise
+from agents.english.checker.forms import forms, plurals_by_rule
 from agents.english.checker.generic import generic_nouns
 from agents.english.checker.irregular import regularised_pasts
 from agents.english.checker.nouns import articles, capital_i, plurals, role_articles
@@ -25,10 +26,11 @@ from agents.english.checker.questions import questions
 from agents.english.checker.spelling import spelling
 from agents.english.checker.spelling import warm as warm_spelling
 from agents.english.checker.tokens import Edit, Token, apply, sentences, tokenize
+from agents.english.checker.usage import usage
 from agents.english.checker.verbs import verb_forms
 
 GRAMMAR_RULES = (articles, role_articles, plurals, phrases, prepositions, verb_forms, questions, complements,
-                 embedded, generic_nouns)
+                 embedded, generic_nouns, forms, usage)
 MAX_CHARS = 2_000  # a longer message is checked in its first part only (the rules are per sentence)
 _ENGLISH = re.compile(r"[A-Za-z]")
 
@@ -84,7 +86,8 @@ def check(text: str, *, today: date | None = None) -> Checked:
     # A lowercase "i" is fixed with the spelling, so the grammar pass reads "where I can" ("where can I").
     # "buyed" is bought before the spell checker could read it as "buyer" (the irregular past wins).
     spelled = _resolve([e for sent in sentences(tokens)
-                        for e in (*spelling(sent), *capital_i(sent), *regularised_pasts(sent))])
+                        for e in (*spelling(sent), *capital_i(sent), *regularised_pasts(sent),
+                                    *plurals_by_rule(sent))])
     respelled = apply(tokens, spelled) if spelled else head
     tokens2 = tokenize(respelled)
     grammar = _pass(tokens2, GRAMMAR_RULES, year)

@@ -287,7 +287,11 @@ def past_tense(sent: list[Token], year: int) -> list[Edit]:
     if not (is_base_verb(word) or is_third_person_form(word)) or is_past_form(word):
         return []
     if word in ("have", "has") and _perfect(sent, clause.verb + 1):
-        return []  # "I have been to Japan last year" wants "went", never "had been": left alone
+        # "I have seen him yesterday" -> "I saw him": a finished time takes the simple past ("since last year" is
+        # no finished time, and is left alone).
+        if any(t.lower == "since" for t in sent[:start]):
+            return []
+        return _simple_past(sent, clause, note)
     lemma = verb_lemma(word) or word
     form = past(lemma)
     if not form or form == word:
@@ -305,6 +309,24 @@ def past_tense(sent: list[Token], year: int) -> list[Edit]:
         if sent[j].text in ",.;!?" or sent[j].lower in ("but", "because", "so"):
             break
     return edits
+
+
+def _simple_past(sent: list[Token], clause: Clause, note: str) -> list[Edit]:
+    """"have seen" -> "saw", "has been to" -> "went to", "have been" -> "was" / "were"."""
+    have = sent[clause.verb]
+    k = skip_adverbs(sent, clause.verb + 1)
+    part = sent[k]
+    after = sent[k + 1].lower if k + 1 < len(sent) else ""
+    if part.lower == "been":
+        head = clause.subject.head.lower()
+        form = "went" if after == "to" else "were" if head in ("you", "we", "they") or (
+            head != "i" and plural_subject(clause.subject)) else "was"
+    else:
+        form = past(verb_lemma(part.lower) or part.lower) or ""
+    if not form:
+        return []
+    return [Edit(have.index, have.index + 1, [], "past_tense", f"{have.text} {part.text}", form, note, 30),
+            _replace(part, form, "past_tense", note, 30)]
 
 
 def _perfect(sent: list[Token], k: int) -> bool:

@@ -51,7 +51,11 @@ def complements(sent: list[Token]) -> list[Edit]:
             elif nxt == "at" and target not in word_set("at_nouns") and is_base_verb(target) and (
                     only_verb(target) or target in word_set("verbs_after_want") or is_singular_noun(target)):
                 ing = gerund(target)
-                if ing and ing != target and (i + 3 >= len(words) or words[i + 3] not in word_set("determiners")):
+                # "good at play the piano": an object after it makes a common verb a verb.
+                object_follows = i + 3 < len(words) and words[i + 3] in word_set("determiners")
+                if ing and ing != target and (not object_follows or only_verb(target)
+                                              or target in word_set("verbs_after_want")
+                                              or target in word_set("object_verbs")):
                     edits.append(_edit(sent[i + 2], ing, FORM, f"after “{word} {nxt}” a verb takes its -ing form"))
         elif nxt == "to" and (word in word_set("to_verbs") or verb_lemma(word) in word_set("to_verbs")):
             lemma = verb_lemma(target)

@@ -5,9 +5,10 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from agents.english.checker.tokens import Edit, Token, keep_case
-from agents.english.checker.words import gerund, is_base_verb, is_noun, lemmas, verb_lemma
+from agents.english.checker.words import gerund, is_base_verb, is_noun, lemmas, lists, verb_lemma
 
 FIXED = "fixed_expression"
 PREPOSITION = "other"
@@ -95,7 +96,28 @@ def prepositions(sent: list[Token]) -> list[Edit]:
                 edits.append(Edit(sent[i + 1].index, sent[i + 2].index + 1, ["of", form], FIXED,
                                   f"thinking to {sent[i + 2].text}", f"thinking of {form}",
                                   f"we say “thinking of {form}”", 35))
+    return edits + _fixed_prepositions(sent, words)
+
+
+def _fixed_prepositions(sent: list[Token], words: list[str]) -> list[Edit]:
+    """A word that takes one preposition, with one it never takes: "responsible of" -> "responsible for",
+    "congratulations for" -> "on", "proud on" -> "of" (the pairs in grammar.yaml's fixed_prepositions)."""
+    edits: list[Edit] = []
+    table = fixed_table()
+    for i, word in enumerate(words[:-2]):
+        entry = table.get(word)
+        if entry is None or words[i + 1] not in entry[1] or not sent[i + 2].is_word:
+            continue
+        right = entry[0]
+        edits.append(_swap(sent, i + 1, right, f"{sent[i].text} {sent[i + 1].text}", f"{sent[i].text} {right}", FIXED,
+                           f"we say “{word} {right}”"))
     return edits
+
+
+@cache
+def fixed_table() -> dict[str, tuple[str, frozenset[str]]]:
+    return {str(word): (str(pair["right"]), frozenset(str(w) for w in pair["wrong"]))
+            for word, pair in lists()["fixed_prepositions"].items()}
 
 
 PARTICLES = frozenset({"up", "out", "off", "down", "in", "on", "away", "back", "over"})

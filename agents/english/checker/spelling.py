@@ -121,6 +121,19 @@ def _first_word(sent: list[Token], pos: int) -> str | None:
     return fixed
 
 
+QUESTION_WORDS = frozenset({"what", "which", "where", "when", "why", "who", "whose", "how"})
+
+
+def _question_word(sent: list[Token], pos: int) -> str | None:
+    """A question's unknown first word one letter from exactly one question word ("Wich one ...?", "Wat do
+    you ...?"): the question mark settles what the spelling alone cannot ("wich" is also one from "with")."""
+    word = sent[pos].lower
+    if sent[-1].text != "?" or len(word) < 3 or not word.isalpha() or known(word) or romanised_korean(word):
+        return None
+    found = [c for c in _checker().candidates(word) or () if c in QUESTION_WORDS]
+    return found[0] if len(found) == 1 else None
+
+
 LINKING = frozenset({"feel", "feels", "felt", "feeling", "get", "gets", "got", "getting", "become", "became", "look",
                      "looks", "looked", "seem", "seems", "seemed", "i'm", "we're", "they're", "you're", "he's", "she's",
                      "it's", "so", "very", "really", "too", "super", "pretty", "quite", "extremely"})
@@ -173,6 +186,8 @@ def spelling(sent: list[Token]) -> list[Edit]:
                               fixed, f"“{fixed}” is uncountable: it has no plural -s", 10))
             continue
         fixed = _first_word(sent, pos) if token.capitalised else suggestion(token.text) or _slip(sent, pos)
+        if fixed is None and pos == first:
+            fixed = _question_word(sent, pos)
         if fixed:
             fixed = keep_case(token.text, fixed)
             edits.append(Edit(token.index, token.index + 1, [fixed], "spelling", token.text, fixed, "spelling", 10))

@@ -59,6 +59,11 @@ def _inflect(lemma: str, tag: str) -> str | None:
     return forms[0] if forms else None
 
 
+def inflect(lemma: str, tag: str) -> str | None:
+    """One Penn-tagged form of a lemma ("tall", "JJR" -> "taller"; "foot", "NNS" -> "feet")."""
+    return _inflect(lemma, tag)
+
+
 CLOSED_CLASS = frozenset({
     "the", "a", "an", "this", "that", "these", "those", "my", "your", "his", "her", "its", "our", "their", "i",
     "you", "he", "she", "it", "we", "they", "me", "him", "us", "them", "who", "what", "which", "where", "when",
