@@ -78,6 +78,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     from agents.services.evals.store import EvalRepo
 
     suites = load_all(args.target)  # every file is checked before anything runs
+    judge_model = _judge(args.judge)
     plans = [(loaded, configs_for(loaded, args)) for loaded in suites]
     store = runtime_store()
     repo = EvalRepo(store.db)
@@ -109,7 +110,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             labels = ", ".join(c.label() for c in configs)
             out.write(f"{loaded.suite.suite} ({loaded.suite.agent}, {len(loaded.suite.cases)} cases) on {labels}\n")
         runs = run_suite(loaded, configs=configs, concurrency=args.concurrency, owner=args.user, store=store,
-                         on_progress=progress)
+                         on_progress=progress, judge_model=judge_model)
         for run in runs:
             detail = run_detail(repo, run.id)
             details.append(detail)
@@ -121,7 +122,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
                 r = detail["run"]
                 out.write(f"{r['status'].upper()}: {_cases(r)} · assertions {r['assertions_passed']} passed, "
                           f"{r['assertions_failed']} failed, {r['assertions_skipped']} skipped · "
-                          f"{r['duration_ms'] / 1000:.1f} s · run {r['id']}\n")
+                          f"{r['duration_ms'] / 1000:.1f} s{_judge_cost(r['judge'])} · run {r['id']}\n")
                 if r["matrix_id"]:
                     out.write(f"  matrix {r['matrix_id']}\n")
     if args.junit:
@@ -140,6 +141,34 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
                 f"--fail-on-skip: {len(skipped)} assertion(s) skipped in {len(names)} case(s): {', '.join(names)}\n")
             return 1
     return 0
+
+
+def _judge(text: str | None) -> spec.JudgeModel | None:
+    from pydantic import ValidationError
+
+    from agents.core.providers import PROVIDER_NAMES
+    from agents.services.evals.judge import judge_model_of
+
+    if text is None:
+        return None
+    try:
+        model = judge_model_of(text)
+    except ValidationError as exc:
+        raise InvalidInput("--judge", f"--judge {text!r}을(를) 읽을 수 없습니다: PROVIDER/MODEL로 주세요. "
+                                      f"(--judge {text!r} cannot be read: give PROVIDER/MODEL.) {exc}") from exc
+    if model.provider not in PROVIDER_NAMES:
+        raise InvalidInput("--judge", f"--judge의 제공자 {model.provider!r}을(를) 모릅니다 ({', '.join(PROVIDER_NAMES)}). "
+                                      f"(--judge names an unknown provider {model.provider!r}; known: "
+                                      f"{', '.join(PROVIDER_NAMES)}.)")
+    return model
+
+
+def _judge_cost(judge: dict[str, Any]) -> str:
+    """The judge's calls, apart from the agent's cost."""
+    if not judge["calls"]:
+        return ""
+    cost = "unknown cost" if judge["cost"] is None else f"${judge['cost']:,.6f}"
+    return f" · judge {judge['calls']:,} call(s), {judge['tokens']:,} tokens, {cost}"
 
 
 def _cases(run: dict[str, Any]) -> str:
@@ -314,6 +343,9 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
     run.add_argument("--concurrency", type=bounded("--concurrency", 1, MAX_CONCURRENCY), default=4,
                      help=f"cases run at once, 1-{MAX_CONCURRENCY} (default 4)")
     run.add_argument("--junit", help="also write JUnit XML to this path")
+    run.add_argument("--judge", metavar="PROVIDER/MODEL",
+                     help="the model that grades judge rubrics (replaces the suite's judge_model; never the model "
+                          "under test unless named here)")
     run.add_argument("--fail-on-skip", action="store_true",
                      help="exit 1 when any assertion was skipped (a judge on the offline model, an unknown price)")
     run.set_defaults(func=cmd_run)

@@ -53,6 +53,7 @@ class CaseOutcome:
     results: list[dict[str, Any]] = field(default_factory=list)  # one row per assertion
     error: str | None = None
     duration_ms: float = 0.0
+    spans: list[dict[str, Any]] = field(default_factory=list)  # the case's own model calls (the judge's)
 
     @property
     def passed(self) -> bool:
@@ -234,6 +235,8 @@ def run_case(
                     "spec": assertion.model_dump(mode="json", by_alias=True, exclude_defaults=True),
                     "negated": assertion.not_, "status": result.status, "observed": result.observed,
                     "message": result.message})
+                outcome.spans += [{**span, "step_index": step_index, "assertion_index": assertion_index}
+                                  for span in result.spans]
     except _StepFailed as exc:
         outcome.status, outcome.error = "error", str(exc)
     except Exception as exc:  # a crash in one case must not take the run down with it

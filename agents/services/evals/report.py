@@ -24,11 +24,23 @@ def run_detail(repo: EvalRepo, run_id: str, owner: str | None = None) -> dict[st
     asserts: dict[int, list[dict[str, Any]]] = {}
     for row in repo.assertions(run_id):
         asserts.setdefault(row["case_index"], []).append(row)
+    spans: dict[int, list[dict[str, Any]]] = {}
+    for span in repo.spans(run_id):
+        spans.setdefault(span["case_index"], []).append(span)
     cases = []
     for case in repo.cases(run_id):
         index = case["case_index"]
-        cases.append({**case, "steps": steps.get(index, []), "assertions": asserts.get(index, [])})
-    return {"run": {**run, "pass_rate": pass_rate(run)}, "cases": cases}
+        cases.append({**case, "steps": steps.get(index, []), "assertions": asserts.get(index, []),
+                      "spans": spans.get(index, [])})
+    return {"run": {**run, "pass_rate": pass_rate(run), "judge": judge_totals(cases)}, "cases": cases}
+
+
+def judge_totals(cases: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the judge's calls cost over a run, apart from the agent's cost (null when a price is unknown)."""
+    spans = [s for c in cases for s in c.get("spans", []) if s["kind"] == "judge"]
+    costs = [s["cost_usd"] for s in spans]
+    return {"calls": len(spans), "tokens": sum(s["input_tokens"] + s["output_tokens"] for s in spans),
+            "cost": None if any(c is None for c in costs) else round(sum(costs), 8)}
 
 
 def case_json(case: dict[str, Any]) -> dict[str, Any]:
@@ -42,6 +54,8 @@ def case_json(case: dict[str, Any]) -> dict[str, Any]:
         "failures": [{"step": a["step_index"], "kind": a["kind"], "spec": a["spec"], "observed": a["observed"],
                       "message": a["message"], "turn_id": _turn_of(case, a["step_index"])} for a in failed],
         "latency_ms": case["latency_ms"], "tokens": case["tokens"], "cost": case["cost"],
+        "judge": {"calls": len(case.get("spans", [])), "tokens": case.get("judge_tokens"),
+                  "cost": case.get("judge_cost")},
     }
 
 
@@ -53,7 +67,10 @@ def run_summary(run: dict[str, Any]) -> dict[str, Any]:
     keys = ("id", "suite", "agent_id", "provider", "model", "prompt_version", "matrix_id", "status", "cases_total",
             "cases_passed", "cases_failed", "cases_skipped", "assertions_passed", "assertions_failed", "assertions_skipped",
             "duration_ms")
-    return {"type": "summary", **{k: run[k] for k in keys}, "pass_rate": pass_rate(run)}
+    out = {"type": "summary", **{k: run[k] for k in keys}, "pass_rate": pass_rate(run)}
+    if "judge" in run:
+        out["judge"] = run["judge"]
+    return out
 
 
 # --- JUnit XML ---------------------------------------------------------------------------------------------

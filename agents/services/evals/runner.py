@@ -25,7 +25,7 @@ from agents.core.store import Store
 from agents.services.evals import spec
 from agents.services.evals.assertions import Judge
 from agents.services.evals.cases import CaseClock, CaseOutcome, expand_extra, resolve_refs, run_case
-from agents.services.evals.judge import make_judge
+from agents.services.evals.judge import JudgeProviderFactory, make_judge
 from agents.services.evals.loader import LoadedSuite
 from agents.services.evals.store import EvalRepo
 
@@ -72,6 +72,10 @@ def _store_case(repo: EvalRepo, outcome: CaseOutcome, started_at: datetime) -> N
         "latency_ms": _sum(s.latency_ms for s in runnable), "tokens": _sum(s.tokens for s in runnable),
         "cost": None if any(c is None for c in costs) else _sum(costs), "duration_ms": outcome.duration_ms,
         "started_at": started_at,
+        # The judge's calls are costed apart: what grading cost is not what the agent cost.
+        "judge_tokens": _sum(s["input_tokens"] + s["output_tokens"] for s in outcome.spans),
+        "judge_cost": None if any(s["cost_usd"] is None for s in outcome.spans) else _sum(
+            s["cost_usd"] for s in outcome.spans),
     }
     steps = [{
         "run_id": outcome.run_id, "case_index": outcome.index, "step_index": s.index, "kind": s.kind,
@@ -80,7 +84,9 @@ def _store_case(repo: EvalRepo, outcome: CaseOutcome, started_at: datetime) -> N
         "reply": s.text or None, "event_types": _types(s.events),
     } for s in outcome.steps]
     rows = [{"run_id": outcome.run_id, "case_index": outcome.index, **r} for r in outcome.results]
-    repo.add_case(case_row, steps, rows)
+    spans = [{"run_id": outcome.run_id, "case_index": outcome.index, "span_index": i, **span}
+             for i, span in enumerate(outcome.spans)]
+    repo.add_case(case_row, steps, rows, spans)
 
 
 def _types(events: list[Event]) -> list[str]:
@@ -125,6 +131,14 @@ def provider_factory_for(settings: dict[str, Any] | None = None) -> ProviderFact
     def make(config: spec.Config, case: spec.Case) -> Provider:
         model: dict[str, Any] = {"model": config.model} if config.model else {}
         return make_provider(config.provider, **(settings or {}), **model)
+    return make
+
+
+def _judge_provider(config: spec.Config, settings: dict[str, Any] | None) -> JudgeProviderFactory:
+    """The judge's provider; a key typed in the browser goes only to the provider it was typed for."""
+    def make(provider: str, model: str | None) -> Provider:
+        typed = settings if settings and provider == config.provider else {}
+        return make_provider(provider, **(typed or {}), **({"model": model} if model else {}))
     return make
 
 
@@ -173,10 +187,11 @@ def start_suite(
     owner: str = "demo", store: Store | None = None, provider_factory: ProviderFactory | None = None,
     on_progress: Progress | None = None, judge_factory: Callable[[spec.Config], Judge | None] | None = None,
     provider_settings: dict[str, Any] | None = None, stop: threading.Event | None = None,
+    judge_model: spec.JudgeModel | None = None,
 ) -> RunHandle:
     """Check the configurations, store one run per configuration (several share a matrix id) and start
     every case of every configuration on one bounded pool. Refusals (an unknown prompt version, a missing
-    key) are raised here, before anything runs."""
+    key) are raised here, before anything runs. ``judge_model`` replaces the suite's ``judge_model``."""
     suite = loaded.suite
     agent = get_agent(suite.agent)
     store = store or runtime_store()
@@ -199,7 +214,8 @@ def start_suite(
                "concurrency": workers, "started_at": system_clock(), "cases_total": len(suite.cases)}
         repo.start_run(run)
         runs.append(run)
-        judge = judge_factory(config) if judge_factory else make_judge(config, provider_settings)
+        judge = judge_factory(config) if judge_factory else make_judge(
+            judge_model or suite.judge_model, under_test=config, store=store, provider_factory=_judge_provider(config, provider_settings))
         jobs += [(run, config, index, case, judge) for index, case in enumerate(suite.cases)]
     handle = RunHandle(runs, len(jobs), stop or threading.Event())
 

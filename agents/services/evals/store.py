@@ -122,18 +122,51 @@ def _evals_003_skipped(cur: duckdb.DuckDBPyConnection) -> None:
         cur.execute(f"COMMENT ON COLUMN {table}.{column} IS '{why}'")
 
 
+def _evals_004_judge_spans(cur: duckdb.DuckDBPyConnection) -> None:
+    """The judge's model calls, as child spans of their case, and its cost kept apart from the agent's."""
+    create_table(cur, "eval_spans", [
+        ("run_id", "VARCHAR NOT NULL", "the run"),
+        ("case_index", "INTEGER NOT NULL", "the case: the span's parent"),
+        ("span_index", "INTEGER NOT NULL", "order within the case"),
+        ("kind", "VARCHAR NOT NULL", "judge: a model call grading a rubric"),
+        ("step_index", "INTEGER", "the step whose reply was graded"),
+        ("assertion_index", "INTEGER", "the assertion that made the call"),
+        ("provider", "VARCHAR NOT NULL", "the judge's provider (chosen apart from the model under test)"),
+        ("model", "VARCHAR NOT NULL", "the judge's model"),
+        ("attempt", "INTEGER NOT NULL", "1, or 2 when the first answer was not the verdict asked for"),
+        ("started_at", "TIMESTAMP NOT NULL", "UTC"),
+        ("ms", "DOUBLE NOT NULL", "the call's wall time"),
+        ("input_tokens", "BIGINT NOT NULL", "tokens sent"),
+        ("output_tokens", "BIGINT NOT NULL", "tokens answered"),
+        ("cost_usd", "DOUBLE", "US dollars; null when the price is unknown"),
+        ("status", "VARCHAR NOT NULL", "ok, malformed (no verdict in the answer) or error (the call failed or "
+                                      "was refused)"),
+        ("request", "VARCHAR", "what the judge was sent (the rubric, the message, the calls, the cards, the reply)"),
+        ("response", "VARCHAR", "what it answered, or why the call failed"),
+    ], tail="PRIMARY KEY (run_id, case_index, span_index)")
+    cur.execute("ALTER TABLE eval_cases ADD COLUMN judge_tokens BIGINT")
+    cur.execute("ALTER TABLE eval_cases ADD COLUMN judge_cost DOUBLE")
+    cur.execute("COMMENT ON COLUMN eval_cases.judge_tokens IS 'tokens of the judge''s calls (eval_spans), apart "
+                "from the agent''s'")
+    cur.execute("COMMENT ON COLUMN eval_cases.judge_cost IS 'US dollars the judge''s calls cost, apart from the "
+                "agent''s cost; null when a price is unknown'")
+
+
 EVAL_MIGRATIONS: list[Migration] = [Migration("evals_001_runs", _evals_001_runs),
                                     Migration("evals_002_suites", _evals_002_suites),
-                                    Migration("evals_003_skipped", _evals_003_skipped)]
+                                    Migration("evals_003_skipped", _evals_003_skipped),
+                                    Migration("evals_004_judge_spans", _evals_004_judge_spans)]
 
 _RUN_COLS = ("id, suite, suite_file, suite_text, agent_id, provider, model, prompt_version, matrix_id, owner, status, "
              "concurrency, started_at, finished_at, duration_ms, cases_total, cases_passed, cases_failed, "
              "cases_skipped, assertions_passed, assertions_failed, assertions_skipped, error")
 _CASE_COLS = ("run_id, case_index, name, tags, status, error, user_id, conversation_id, steps, latency_ms, tokens, "
-              "cost, duration_ms, started_at")
+              "cost, duration_ms, started_at, judge_tokens, judge_cost")
 _STEP_COLS = ("run_id, case_index, step_index, kind, input, turn_id, action_id, outcome, error_code, latency_ms, "
               "tokens, cost, reply, event_types")
 _ASSERT_COLS = "run_id, case_index, step_index, assertion_index, kind, spec, negated, status, observed, message"
+_SPAN_COLS = ("run_id, case_index, span_index, kind, step_index, assertion_index, provider, model, attempt, "
+              "started_at, ms, input_tokens, output_tokens, cost_usd, status, request, response")
 _JSON = {"tags", "input", "event_types", "spec", "observed"}
 # Databases already migrated (weak: tests open and close many; an id() could be reused).
 _migrated: weakref.WeakSet[Database] = weakref.WeakSet()
@@ -169,8 +202,9 @@ class EvalRepo:
         self.db.write(lambda: self.db.execute(f"INSERT INTO eval_runs ({_RUN_COLS}) VALUES ({_ph(_RUN_COLS)})",
                                               [row[c] for c in cols]))
 
-    def add_case(self, case: dict[str, Any], steps: list[dict[str, Any]], assertions: list[dict[str, Any]]) -> None:
-        """One case with its steps and assertions, in one transaction (a worker thread's own cursor)."""
+    def add_case(self, case: dict[str, Any], steps: list[dict[str, Any]], assertions: list[dict[str, Any]],
+                 spans: list[dict[str, Any]] | None = None) -> None:
+        """One case with its steps, assertions and spans, in one transaction (a worker thread's own cursor)."""
         def write() -> None:
             cur = self.db.cursor()
             cur.execute(f"INSERT INTO eval_cases ({_CASE_COLS}) VALUES ({_ph(_CASE_COLS)})",
@@ -182,6 +216,9 @@ class EvalRepo:
                 cur.executemany(f"INSERT INTO eval_assertions ({_ASSERT_COLS}) VALUES ({_ph(_ASSERT_COLS)})",
                                 [[dumps(a[c]) if c in _JSON else a[c] for c in _ASSERT_COLS.split(", ")]
                                  for a in assertions])
+            if spans:
+                cur.executemany(f"INSERT INTO eval_spans ({_SPAN_COLS}) VALUES ({_ph(_SPAN_COLS)})",
+                                [[s[c] for c in _SPAN_COLS.split(", ")] for s in spans])
 
         self.db.write(write)
 
@@ -276,6 +313,14 @@ class EvalRepo:
         rows = self.db.write(lambda: self.db.fetchall(
             "DELETE FROM eval_suites WHERE owner = ? AND name = ? RETURNING name", [owner, name]))
         return bool(rows)
+
+    def spans(self, run_id: str, case_index: int | None = None) -> list[dict[str, Any]]:
+        sql = f"SELECT {_SPAN_COLS} FROM eval_spans WHERE run_id = ?"
+        params: list[Any] = [run_id]
+        if case_index is not None:
+            sql += " AND case_index = ?"
+            params.append(case_index)
+        return self.db.fetch_dicts(sql + " ORDER BY case_index, span_index", params)
 
     def step_metrics(self, run_id: str) -> list[dict[str, Any]]:
         """Per-step latency, tokens and cost of a run's user turns, for compare's percentiles."""
