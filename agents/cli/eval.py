@@ -72,6 +72,7 @@ def configs_for(loaded: LoadedSuite, args: argparse.Namespace) -> list[spec.Conf
 
 def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.session import runtime_store
+    from agents.services.evals import baseline
     from agents.services.evals.loader import load_all
     from agents.services.evals.report import case_json, junit_xml, run_detail, run_summary
     from agents.services.evals.runner import run_suite
@@ -79,6 +80,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
 
     suites = load_all(args.target)  # every file is checked before anything runs
     judge_model = _judge(args.judge)
+    known = baseline.read(args.baseline) if args.baseline else None  # refused before anything runs
     plans = [(loaded, configs_for(loaded, args)) for loaded in suites]
     store = runtime_store()
     repo = EvalRepo(store.db)
@@ -131,8 +133,25 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             Path(args.junit).write_text(junit_xml(details), encoding="utf-8")
         except OSError as exc:
             raise PlaygroundError(f"Cannot write the JUnit file {args.junit}: {exc.strerror}.", code="bad_path") from exc
-    if not all(d["run"]["status"] == "passed" for d in details):
-        return 1
+    if args.min_pass_rate is None and known is None:
+        if not all(d["run"]["status"] == "passed" for d in details):
+            return 1
+    else:
+        result = baseline.gate(details, min_pass_rate=args.min_pass_rate, baseline=known)
+        if args.json:
+            out.write(json.dumps({"type": "gate", "passed": result.passed, "failures": result.failures,
+                                  "known_failures": result.known}, ensure_ascii=False) + "\n")
+        else:
+            for line in result.known:
+                out.write(f"  known failure: {line}\n")
+            for line in result.failures:
+                out.write(f"GATE FAILED: {line}\n")
+            if result.passed:
+                out.write("GATE PASSED" + (f" (--min-pass-rate {args.min_pass_rate:.1%})" if args.min_pass_rate
+                                           is not None else "") + (f" (--baseline {args.baseline})" if known else "")
+                          + "\n")
+        if not result.passed:
+            return 1
     if args.fail_on_skip:
         skipped = [(c["name"], a) for d in details for c in d["cases"] for a in c["assertions"] if a["status"] == "skip"]
         if skipped:
@@ -141,6 +160,17 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
                 f"--fail-on-skip: {len(skipped)} assertion(s) skipped in {len(names)} case(s): {', '.join(names)}\n")
             return 1
     return 0
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:  # NaN fails both comparisons
+        raise argparse.ArgumentTypeError(f"--min-pass-rate는 0에서 1 사이의 비율입니다 (예: 0.95), {text!r}가 아니라. "
+                                         f"(--min-pass-rate is a share from 0 to 1, e.g. 0.95, not {text!r}.)")
+    return value
 
 
 def _judge(text: str | None) -> spec.JudgeModel | None:
@@ -244,9 +274,10 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     from agents.services.evals.store import EvalRepo
 
     result = compare_runs(EvalRepo(runtime_store().db), args.run_a, args.run_b, args.user)
+    failed = 1 if args.fail_on_regression and result["counts"]["regression"] else 0
     if args.json:
         out.write(json.dumps(result, ensure_ascii=False, default=str) + "\n")
-        return 0
+        return failed
     pr = result["pass_rate"]
     out.write(f"A {result['a']['id']} ({result['a']['provider']}/{result['a']['model']})  vs  "
               f"B {result['b']['id']} ({result['b']['provider']}/{result['b']['model']})\n")
@@ -266,7 +297,9 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
             sb = diff["b"]["status"] if diff["b"] else "—"
             why = (diff["b"] or diff["a"])["message"]
             out.write(f"      step {diff['step_index'] + 1} {diff['kind']}: {sa} → {sb}  {why}\n")
-    return 0
+    if failed:
+        out.write(f"--fail-on-regression: {counts['regression']:,} case(s) passed in A and fail in B\n")
+    return failed
 
 
 def _pct(value: float | None) -> str:
@@ -275,6 +308,44 @@ def _pct(value: float | None) -> str:
 
 def _num(value: float | None) -> str:
     return "—" if value is None else f"{value:,.4g}"
+
+
+def cmd_baseline_update(args: argparse.Namespace, out: TextIO) -> int:
+    """Each named run (a matrix: each of its runs), or the newest finished run of each suite and configuration,
+    written into the baseline file under its suite and configuration."""
+    from agents.core.session import runtime_store
+    from agents.services.evals import baseline
+    from agents.services.evals.report import run_detail
+    from agents.services.evals.store import EvalRepo
+
+    repo = EvalRepo(runtime_store().db)
+    ids: list[str] = []
+    for given in args.ids:
+        if given.startswith("evm_"):
+            found = [r["id"] for r in repo.runs(args.user, matrix_id=given, limit=100)]
+            if not found:
+                raise InvalidInput("ids", f"행렬 실행 {given!r}이(가) 없습니다. (No matrix run {given!r}.)")
+            ids += found
+        else:
+            ids.append(given)
+    if not args.ids:
+        newest: dict[str, str] = {}
+        for run in repo.runs(args.user, limit=1000):  # newest first
+            if run["status"] in ("passed", "failed"):
+                newest.setdefault(baseline.run_key(run), run["id"])
+        ids = list(newest.values())
+        if not ids:
+            raise InvalidInput("ids", f"{args.user}의 끝난 평가 실행이 없습니다: 먼저 `playground eval run`을 하세요. "
+                                      f"(No finished evaluation run of {args.user}: run `playground eval run` first.)")
+    details = [run_detail(repo, run_id, args.user) for run_id in ids]
+    written = baseline.update(args.file, details)
+    for detail in details:
+        run = detail["run"]
+        failing = sum(1 for c in detail["cases"] if c["status"] in ("failed", "error"))
+        out.write(f"  {baseline.run_key(run)}: {run['cases_passed']:,}/{run['cases_total']:,} passed"
+                  + (f", {failing:,} kept as known failures" if failing else "") + f" (run {run['id']})\n")
+    out.write(f"wrote {args.file}: {len(written['runs']):,} suite configuration(s)\n")
+    return 0
 
 
 def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
@@ -346,6 +417,12 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
     run.add_argument("--judge", metavar="PROVIDER/MODEL",
                      help="the model that grades judge rubrics (replaces the suite's judge_model; never the model "
                           "under test unless named here)")
+    run.add_argument("--min-pass-rate", type=_rate, metavar="RATE",
+                     help="pass the gate when at least this share of each run's cases passed (0-1, e.g. 0.95; a "
+                          "skipped case is not a passed one) instead of requiring every case")
+    run.add_argument("--baseline", metavar="FILE",
+                     help="a baseline file (eval baseline update): fail on any case that passed there and fails now, "
+                          "tolerate its known failures")
     run.add_argument("--fail-on-skip", action="store_true",
                      help="exit 1 when any assertion was skipped (a judge on the offline model, an unknown price)")
     run.set_defaults(func=cmd_run)
@@ -364,7 +441,18 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
     compare = actions.add_parser("compare", parents=[common], help="two runs side by side, regressions first")
     compare.add_argument("run_a")
     compare.add_argument("run_b")
+    compare.add_argument("--fail-on-regression", action="store_true",
+                         help="exit 1 when a case that passed in A fails in B (a release gate)")
     compare.set_defaults(func=cmd_compare)
+
+    base = actions.add_parser("baseline", help="the baseline file a release gate compares runs with")
+    base_actions = base.add_subparsers(dest="baseline_command", required=True)
+    update = base_actions.add_parser("update", parents=[common],
+                                     help="write runs' results into the baseline file (default: your newest run "
+                                          "of each suite and configuration)")
+    update.add_argument("ids", nargs="*", help="run ids (evr_...) or matrix ids (evm_...)")
+    update.add_argument("--file", default="evals/baseline.json", help="the baseline file (default evals/baseline.json)")
+    update.set_defaults(func=cmd_baseline_update)
 
     export = actions.add_parser("export", parents=[common], help="a run's assertions as CSV or JSON Lines")
     export.add_argument("id")

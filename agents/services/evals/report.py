@@ -9,6 +9,7 @@ from typing import Any
 
 import pandas as pd
 
+from agents.services.evals.baseline import case_pass_rate
 from agents.services.evals.compare import get_run, pass_rate
 from agents.services.evals.store import EvalRepo
 
@@ -99,6 +100,9 @@ def junit_xml(details: list[dict[str, Any]]) -> str:
                                time=f"{(case['duration_ms'] or 0) / 1000:.3f}")
             failed = [a for a in case["assertions"] if a["status"] == "fail"]
             skipped = [a for a in case["assertions"] if a["status"] == "skip"]
+            case_props = ET.SubElement(el, "properties")
+            for key, value in _case_properties(case, failed).items():
+                ET.SubElement(case_props, "property", name=key, value="" if value is None else str(value))
             if case["status"] == "error":
                 counts["errors"] += 1
                 ET.SubElement(el, "error", message=case["error"] or "error", type="step_error").text = case["error"]
@@ -122,6 +126,16 @@ def junit_xml(details: list[dict[str, Any]]) -> str:
         root.set(key, str(value))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _case_properties(case: dict[str, Any], failed: list[dict[str, Any]]) -> dict[str, Any]:
+    """What CI shows beside a case: the trace to open (the first failing step's turn, else the first turn),
+    the pass rate (over its repeats when repeated; empty when nothing was checked), its status."""
+    turns = [s["turn_id"] for s in case["steps"] if s["turn_id"]]
+    trace = next((t for a in failed if (t := _turn_of(case, a["step_index"]))), None) or (turns[0] if turns else None)
+    rate = case_pass_rate(case)
+    return {"trace_id": trace, "pass_rate": None if rate is None else f"{rate:.4g}", "status": case["status"],
+            "conversation_id": case["conversation_id"], "repeats": case.get("repeats") or 1}
 
 
 def _failure_line(case: dict[str, Any], a: dict[str, Any]) -> str:
