@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 # command) loads neither the store nor the evals machinery. The parser's limits are kept here for the
 # same reason; tests/test_cli_startup.py checks that they are the runner's and the report's.
 MAX_CONCURRENCY = 16
+MAX_REPEAT = 100
+CACHE_MODES = ("read", "write", "off")
 EXPORT_FORMATS = ("csv", "jsonl")
 MARK = {"passed": "✓", "failed": "✗", "error": "!", "skipped": "↷"}
 
@@ -94,6 +96,12 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             line += f"  ({outcome.config.label()})"
         failed = [r for r in outcome.results if r["status"] == "fail"]
         skipped = [r for r in outcome.results if r["status"] == "skip"]
+        if outcome.repeats > 1:
+            rate = "—" if outcome.pass_rate is None else f"{outcome.pass_rate:.0%}"
+            line += (f"  (passed {outcome.passes or 0:,}/{outcome.repeats:,} repetitions, pass rate {rate}, needs "
+                     f"{outcome.min_pass_rate or 1:.0%})")
+        if all(r["cached"] for r in outcome.repetitions) if outcome.repetitions else outcome.cached():
+            line += "  [cached: $0]"
         if outcome.error:
             line += f" — {outcome.error}"
         elif failed:
@@ -112,7 +120,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             labels = ", ".join(c.label() for c in configs)
             out.write(f"{loaded.suite.suite} ({loaded.suite.agent}, {len(loaded.suite.cases)} cases) on {labels}\n")
         runs = run_suite(loaded, configs=configs, concurrency=args.concurrency, owner=args.user, store=store,
-                         on_progress=progress, judge_model=judge_model)
+                         on_progress=progress, judge_model=judge_model, repeat=args.repeat, cache=args.cache)
         for run in runs:
             detail = run_detail(repo, run.id)
             details.append(detail)
@@ -417,6 +425,12 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
     run.add_argument("--judge", metavar="PROVIDER/MODEL",
                      help="the model that grades judge rubrics (replaces the suite's judge_model; never the model "
                           "under test unless named here)")
+    run.add_argument("--repeat", type=bounded("--repeat", 1, MAX_REPEAT), default=None,
+                     help=f"run every case this many times (1-{MAX_REPEAT}; replaces the suite's repeat): each case "
+                          "gets a pass rate, and passes when it reaches its min_pass_rate (default 1)")
+    run.add_argument("--cache", choices=CACHE_MODES, default="off",
+                     help="the response cache of real models: read (replay a stored answer for $0, call on a miss), "
+                          "write (always call, store the answer) or off (default)")
     run.add_argument("--min-pass-rate", type=_rate, metavar="RATE",
                      help="pass the gate when at least this share of each run's cases passed (0-1, e.g. 0.95; a "
                           "skipped case is not a passed one) instead of requiring every case")

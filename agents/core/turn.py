@@ -200,6 +200,8 @@ class Turn:
             "start_ms": round(start_ms, 3), "ttft_ms": None if first_ms is None else round(first_ms, 3),
             "input_tokens": response.usage.input_tokens, "output_tokens": response.usage.output_tokens,
             "tool_calls": [c.name for c in response.tool_calls],
+            # A replay from the eval response cache (agents/services/evals/cache.py) cost nothing: say so.
+            **({"cache": "hit"} if response.finish.meta.get("cache") == "hit" else {}),
         })
         return response
 

@@ -54,10 +54,33 @@ class CaseOutcome:
     error: str | None = None
     duration_ms: float = 0.0
     spans: list[dict[str, Any]] = field(default_factory=list)  # the case's own model calls (the judge's)
+    # Repeats (repeats.py): this repetition's index, and once combined the pass rate over all of them.
+    repeat_index: int = 0
+    repeats: int = 1
+    passes: int | None = None
+    pass_rate: float | None = None
+    min_pass_rate: float | None = None
+    repetitions: list[dict[str, Any]] = field(default_factory=list)
+    totals: dict[str, Any] | None = None  # tokens and cost over every repetition
+    started_at: datetime | None = None
 
     @property
     def passed(self) -> bool:
         return self.status == "passed"
+
+    def tokens(self) -> int | None:
+        present = [s.tokens for s in self.steps if s.tokens is not None]
+        return sum(present) if present else None
+
+    def cost(self) -> float | None:
+        """The agent's cost over the user steps; None when one price is unknown."""
+        costs = [s.cost for s in self.steps if s.kind == "user"]
+        return None if any(c is None for c in costs) else sum(c for c in costs if c is not None)
+
+    def cached(self) -> bool:
+        """Whether every model call of the case was answered from the response cache."""
+        done = [e for s in self.steps for e in s.events if e.type == "done"]
+        return bool(done) and all((e.meta or {}).get("cache") == "hit" for e in done)
 
     def counts(self) -> dict[str, int]:
         out = {"pass": 0, "fail": 0, "skip": 0}

@@ -57,6 +57,9 @@ def case_json(case: dict[str, Any]) -> dict[str, Any]:
         "latency_ms": case["latency_ms"], "tokens": case["tokens"], "cost": case["cost"],
         "judge": {"calls": len(case.get("spans", [])), "tokens": case.get("judge_tokens"),
                   "cost": case.get("judge_cost")},
+        "repeats": case.get("repeats") or 1, "passes": case.get("passes"), "pass_rate": case_pass_rate(case),
+        "min_pass_rate": case.get("min_pass_rate"), "cached": bool(case.get("cached")),
+        "repetitions": case.get("repetitions") or [],
     }
 
 

@@ -247,6 +247,7 @@ Assertion = Annotated[
 
 # --- steps, cases, suites ----------------------------------------------------------------------------------
 
+MAX_REPEAT = 100
 STEP_KINDS = ("user", "confirm", "cancel", "modify", "wait_minutes")
 # "{{card.TYPE.path}}" or "{{done.path}}" inside extra: a value an earlier step produced.
 REF = re.compile(r"^\{\{\s*(card|done)((?:\.[^.\s{}]+)*)\s*\}\}$")
@@ -285,6 +286,8 @@ class Case(_Strict):
     name: str = Field(min_length=1, max_length=200)
     description: str | None = None
     tags: list[str] = Field(default_factory=list)
+    min_pass_rate: float | None = Field(None, ge=0, le=1, description="with repeats: the share of repetitions that "
+                                                                      "must pass (default 1: every one)")
     turns: list[Step] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -305,6 +308,8 @@ class Suite(_Strict):
                                                                         "(fields left out come from defaults)")
     judge_model: JudgeModel | None = Field(None, description="the model that grades every judge rubric that names "
                                                              "none; never the model under test by default")
+    repeat: int | None = Field(None, ge=1, le=MAX_REPEAT, description="run every case this many times and keep its "
+                                                                      "pass rate (eval run --repeat replaces it)")
     cases: list[Case] = Field(min_length=1)
 
     @model_validator(mode="after")

@@ -7,6 +7,7 @@ the core's migration list stays the core's.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import weakref
 from datetime import datetime
@@ -152,22 +153,50 @@ def _evals_004_judge_spans(cur: duckdb.DuckDBPyConnection) -> None:
                 "agent''s cost; null when a price is unknown'")
 
 
+def _evals_005_repeats_cache(cur: duckdb.DuckDBPyConnection) -> None:
+    """Repeats (a case's pass rate over N repetitions) and the response cache (a re-run replays for $0)."""
+    for column, sql_type, why in (
+        ("repeats", "INTEGER NOT NULL DEFAULT 1", "how many times the case ran (eval run --repeat, a suite's repeat)"),
+        ("passes", "INTEGER", "repetitions that passed"),
+        ("pass_rate", "DOUBLE", "passes over the repetitions that checked something; null when none did"),
+        ("min_pass_rate", "DOUBLE", "the pass rate the case needed (its min_pass_rate, default 1)"),
+        ("repetitions", "JSON", "each repetition: status, conversation, turn ids, tokens, cost, cached"),
+        ("cached", "BOOLEAN NOT NULL DEFAULT false", "every model call of the case came from the response cache"),
+    ):
+        cur.execute(f"ALTER TABLE eval_cases ADD COLUMN {column} {sql_type}")
+        quoted = why.replace("'", "''")
+        cur.execute(f"COMMENT ON COLUMN eval_cases.{column} IS '{quoted}'")
+    cur.execute("ALTER TABLE eval_spans ADD COLUMN repeat_index INTEGER NOT NULL DEFAULT 0")
+    cur.execute("COMMENT ON COLUMN eval_spans.repeat_index IS 'the repetition of the case that made the call'")
+    create_table(cur, "eval_response_cache", [
+        ("key", "VARCHAR PRIMARY KEY", "sha256 of (provider, model, settings, request, repetition)"),
+        ("provider", "VARCHAR NOT NULL", "the provider that answered"),
+        ("model", "VARCHAR NOT NULL", "its model"),
+        ("purpose", "VARCHAR", "turn, judge, classify..."),
+        ("events", "JSON NOT NULL", "the answer's stream: text, tool calls, usage, finish"),
+        ("created_at", "TIMESTAMP NOT NULL", "when it was stored (UTC)"),
+        ("hits", "BIGINT NOT NULL DEFAULT 0", "replays served from it"),
+    ])
+
+
 EVAL_MIGRATIONS: list[Migration] = [Migration("evals_001_runs", _evals_001_runs),
                                     Migration("evals_002_suites", _evals_002_suites),
                                     Migration("evals_003_skipped", _evals_003_skipped),
-                                    Migration("evals_004_judge_spans", _evals_004_judge_spans)]
+                                    Migration("evals_004_judge_spans", _evals_004_judge_spans),
+                                    Migration("evals_005_repeats_cache", _evals_005_repeats_cache)]
 
 _RUN_COLS = ("id, suite, suite_file, suite_text, agent_id, provider, model, prompt_version, matrix_id, owner, status, "
              "concurrency, started_at, finished_at, duration_ms, cases_total, cases_passed, cases_failed, "
              "cases_skipped, assertions_passed, assertions_failed, assertions_skipped, error")
 _CASE_COLS = ("run_id, case_index, name, tags, status, error, user_id, conversation_id, steps, latency_ms, tokens, "
-              "cost, duration_ms, started_at, judge_tokens, judge_cost")
+              "cost, duration_ms, started_at, judge_tokens, judge_cost, repeats, passes, pass_rate, min_pass_rate, "
+              "repetitions, cached")
 _STEP_COLS = ("run_id, case_index, step_index, kind, input, turn_id, action_id, outcome, error_code, latency_ms, "
               "tokens, cost, reply, event_types")
 _ASSERT_COLS = "run_id, case_index, step_index, assertion_index, kind, spec, negated, status, observed, message"
 _SPAN_COLS = ("run_id, case_index, span_index, kind, step_index, assertion_index, provider, model, attempt, "
-              "started_at, ms, input_tokens, output_tokens, cost_usd, status, request, response")
-_JSON = {"tags", "input", "event_types", "spec", "observed"}
+              "started_at, ms, input_tokens, output_tokens, cost_usd, status, request, response, repeat_index")
+_JSON = {"tags", "input", "event_types", "spec", "observed", "repetitions"}
 # Databases already migrated (weak: tests open and close many; an id() could be reused).
 _migrated: weakref.WeakSet[Database] = weakref.WeakSet()
 _migrate_lock = threading.Lock()
@@ -321,6 +350,25 @@ class EvalRepo:
             sql += " AND case_index = ?"
             params.append(case_index)
         return self.db.fetch_dicts(sql + " ORDER BY case_index, span_index", params)
+
+    # --- the response cache ---------------------------------------------------------------------------------
+
+    def cached_response(self, key: str) -> list[dict[str, Any]] | None:
+        row = self.db.fetchone("SELECT events FROM eval_response_cache WHERE key = ?", [key])
+        if row is None:
+            return None
+        with contextlib.suppress(duckdb.TransactionException):  # a count of replays; the replay does not need it
+            self.db.write(lambda: self.db.execute("UPDATE eval_response_cache SET hits = hits + 1 WHERE key = ?",
+                                                  [key]), attempts=5)
+        events = loads(row[0], None)
+        return events if isinstance(events, list) else None
+
+    def store_response(self, key: str, provider: str, model: str, purpose: str, events: list[dict[str, Any]],
+                       now: datetime) -> None:
+        self.db.write(lambda: self.db.execute(
+            """INSERT INTO eval_response_cache (key, provider, model, purpose, events, created_at)
+               VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET events = excluded.events, created_at = excluded.created_at""",
+            [key, provider, model, purpose, dumps(events), now]), attempts=5)
 
     def step_metrics(self, run_id: str) -> list[dict[str, Any]]:
         """Per-step latency, tokens and cost of a run's user turns, for compare's percentiles."""
