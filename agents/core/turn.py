@@ -54,6 +54,10 @@ class TurnSettings:
     owner_id: str | None = None
     # (comparison id, "a" or "b") for a side-by-side turn, recorded in its trace.
     comparison: tuple[str, str] | None = None
+    # Where the turn came from, recorded in its trace (issue 31): chat (a person in the app), api (the HTTP
+    # API), eval (an eval case) or compare (a side-by-side side, also implied by ``comparison``). The Lab's
+    # traces and metrics show chat and api by default, so test traffic never skews them.
+    origin: str = "chat"
 
 
 class Turn:

@@ -237,7 +237,7 @@ def run_case(
     # The case runs as its own fresh user, but its turns are the run owner's: they show in the owner's Lab
     # (a failure links to its trace, in shared mode too) and count against the owner's daily limit, as a
     # side-by-side side's turns do.
-    settings = TurnSettings(prompt_version=config.prompt_version, owner_id=owner)
+    settings = TurnSettings(prompt_version=config.prompt_version, owner_id=owner, origin="eval")
     try:
         session = Session(agent_id, user_id=user_id, provider=provider, store=store, clock=clock, settings=settings)
         for step_index, step in enumerate(case.turns):
