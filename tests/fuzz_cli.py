@@ -270,6 +270,9 @@ def cases(world: CliWorld) -> Iterator[Case]:
     for text in [*TEXTS, *NUMBERS]:
         yield Case(["eval", "run", f["suite"], "--min-pass-rate", text, *me])
         yield Case(["eval", "run", f["suite"], "--judge", text, *me])
+        yield Case(["eval", "run", f["suite"], "--repeat", text, *me])
+        yield Case(["eval", "run", f["suite"], "--cache", text, *me])
+        yield Case(["eval", "run", f["suite"], "--tag", text, "--case", text, *me])
     for path in (f["directory"], f["binary"], f["latin1"], f["json"], f["missing"], "/proc/version", "/dev/zero"):
         yield Case(["eval", "run", f["suite"], "--baseline", path, *me])
         yield Case(["eval", "baseline", "update", a["run"], "--file", path, *me])
@@ -304,6 +307,9 @@ def cases(world: CliWorld) -> Iterator[Case]:
         yield Case(["traces", "list", "--since", text])
         yield Case(["traces", "list", "--until", text])
         yield Case(["traces", "list", "--search", text, "--agent", text, "--provider", text, "--model", text])
+        yield Case(["traces", "list", "--origin", text])
+        yield Case(["metrics", "--origin", text])
+        yield Case(["export", "traces", "--origin", text])
         yield Case(["traces", "show", text])
         yield Case(["prompts", "list", text])
         yield Case(["prompts", "create", "notes", "--text", text])

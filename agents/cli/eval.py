@@ -75,12 +75,12 @@ def configs_for(loaded: LoadedSuite, args: argparse.Namespace) -> list[spec.Conf
 def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.session import runtime_store
     from agents.services.evals import baseline
-    from agents.services.evals.loader import load_all
+    from agents.services.evals.loader import load_all, select
     from agents.services.evals.report import case_json, junit_xml, run_detail, run_summary
     from agents.services.evals.runner import run_suite
     from agents.services.evals.store import EvalRepo
 
-    suites = load_all(args.target)  # every file is checked before anything runs
+    suites = select(load_all(args.target), tags=args.tag, names=args.case)  # all checked before anything runs
     judge_model = _judge(args.judge)
     known = baseline.read(args.baseline) if args.baseline else None  # refused before anything runs
     plans = [(loaded, configs_for(loaded, args)) for loaded in suites]
@@ -104,9 +104,9 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             line += "  [cached: $0]"
         if outcome.error:
             line += f" — {outcome.error}"
-        elif failed:
-            first = failed[0]
-            line += f" — step {first['step_index'] + 1} {first['kind']}: {first['message']}"
+        elif failed:  # every failure, each on its own line (the first alone hid the rest)
+            line += f" — {len(failed):,} assertion(s) failed" + "".join(
+                f"\n      ✗ step {r['step_index'] + 1} {r['kind']}: {r['message']}" for r in failed)
         elif outcome.status == "skipped":
             first = skipped[0]
             line += f" — skipped: step {first['step_index'] + 1} {first['kind']}: {first['message']}"
@@ -130,8 +130,9 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
                 out.write(json.dumps(run_summary(detail["run"]), ensure_ascii=False, default=str) + "\n")
             else:
                 r = detail["run"]
-                out.write(f"{r['status'].upper()}: {_cases(r)} · assertions {r['assertions_passed']} passed, "
-                          f"{r['assertions_failed']} failed, {r['assertions_skipped']} skipped · "
+                config = f"[{loaded.suite.suite} · {_config(r)}] " if len(runs) > 1 or len(plans) > 1 else ""
+                out.write(f"{r['status'].upper()}: {config}{_cases(r)} · assertions {r['assertions_passed']:,} passed, "
+                          f"{r['assertions_failed']:,} failed, {r['assertions_skipped']:,} skipped · "
                           f"{r['duration_ms'] / 1000:.1f} s{_judge_cost(r['judge'])} · run {r['id']}\n")
                 if r["matrix_id"]:
                     out.write(f"  matrix {r['matrix_id']}\n")
@@ -212,7 +213,34 @@ def _judge_cost(judge: dict[str, Any]) -> str:
 def _cases(run: dict[str, Any]) -> str:
     """"2/3 cases passed, 1 skipped": a skipped case is not a passed one."""
     skipped = run.get("cases_skipped") or 0
-    return f"{run['cases_passed']}/{run['cases_total']} cases passed" + (f", {skipped} skipped" if skipped else "")
+    return f"{run['cases_passed']:,}/{run['cases_total']:,} cases passed" + (
+        f", {skipped:,} skipped" if skipped else "")
+
+
+def _config(run: dict[str, Any]) -> str:
+    """A run's configuration as the matrix names it: provider/model and prompt version."""
+    return (f"{run['provider']}/{run['model'] or '-'}"
+            + (f" v{run['prompt_version']}" if run.get("prompt_version") else " v(active)"))
+
+
+def _width(text: str) -> int:
+    """Columns a terminal gives ``text``: wide (Korean, CJK) characters take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 0 if unicodedata.combining(ch) else 1
+               for ch in text)
+
+
+def _fit(text: str, width: int) -> str:
+    """``text`` cut (with "…") and padded to exactly ``width`` columns."""
+    if _width(text) <= width:
+        return text + " " * (width - _width(text))
+    out, used = "", 0
+    for ch in text:
+        if used + _width(ch) > width - 1:
+            break
+        out, used = out + ch, used + _width(ch)
+    return out + "…" + " " * (width - used - 1)
 
 
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
@@ -248,11 +276,17 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             out.write(json.dumps(grid, ensure_ascii=False, default=str) + "\n")
             return 0
-        heads = [f"{c['provider']}/{c['model'] or '-'} v{c['prompt_version'] or 'active'}" for c in grid["columns"]]
-        out.write(f"matrix {grid['matrix_id']} · {grid['suite']}\n  {'case':<40} " + " | ".join(heads) + "\n")
+        heads = [_config(c) for c in grid["columns"]]
+        out.write(f"matrix {grid['matrix_id']} · {grid['suite']} · {len(heads):,} configuration(s)\n")
+        for number, (head, column) in enumerate(zip(heads, grid["columns"], strict=True), start=1):
+            rate = "—" if column["pass_rate"] is None else f"{column['pass_rate']:.0%}"
+            out.write(f"  [{number}] {head}: {rate} passed (run {column['run_id']})\n")
+        width = min(40, max([_width("case"), *(_width(r["name"]) for r in grid["rows"])]))
+        cols = [max(_width(f"[{n}]"), 3) for n in range(1, len(heads) + 1)]
+        out.write(f"  {_fit('case', width)} " + " | ".join(_fit(f"[{n}]", w) for n, w in enumerate(cols, 1)) + "\n")
         for row in grid["rows"]:
-            cells = " | ".join(f"{MARK.get(c or '', '-'):^{len(h)}}" for c, h in zip(row["cells"], heads, strict=True))
-            out.write(f"  {row['name'][:40]:<40} {cells}\n")
+            cells = " | ".join(_fit(MARK.get(c or "", "-"), w) for c, w in zip(row["cells"], cols, strict=True))
+            out.write(f"  {_fit(row['name'], width)} {cells}\n")
         return 0
     detail = run_detail(repo, args.id, args.user)
     if args.json:
@@ -315,7 +349,15 @@ def _pct(value: float | None) -> str:
 
 
 def _num(value: float | None) -> str:
-    return "—" if value is None else f"{value:,.4g}"
+    """Thousands separators, never an exponent: 14,860 tokens, 1,234.5 ms, $0.000123."""
+    if value is None:
+        return "—"
+    if float(value).is_integer() and abs(value) < 1e15:
+        return f"{int(value):,}"
+    if abs(value) >= 100:
+        return f"{value:,.1f}"
+    text = f"{value:,.6f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
 
 
 def cmd_baseline_update(args: argparse.Namespace, out: TextIO) -> int:
@@ -425,6 +467,10 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
     run.add_argument("--judge", metavar="PROVIDER/MODEL",
                      help="the model that grades judge rubrics (replaces the suite's judge_model; never the model "
                           "under test unless named here)")
+    run.add_argument("--tag", action="append", metavar="TAG",
+                     help="only the cases with this tag (repeat the option for any of several)")
+    run.add_argument("--case", action="append", metavar="NAME",
+                     help="only this case: its exact name or a shell pattern such as '§9.*' (repeatable)")
     run.add_argument("--repeat", type=bounded("--repeat", 1, MAX_REPEAT), default=None,
                      help=f"run every case this many times (1-{MAX_REPEAT}; replaces the suite's repeat): each case "
                           "gets a pass rate, and passes when it reaches its min_pass_rate (default 1)")

@@ -185,7 +185,7 @@ def _state(session: Session) -> dict[str, Any] | None:
     return dict(row.state) if row is not None else None
 
 
-def _action_step(session: Session, step: spec.Step, record: StepRecord) -> None:
+def _action_step(session: Session, step: spec.Step, record: StepRecord, earlier: list[StepRecord]) -> None:
     action = _last_action(session)
     if action is None:
         raise _StepFailed(f"step {record.index + 1} ({step.kind}): no action has been proposed in this conversation")
@@ -200,7 +200,10 @@ def _action_step(session: Session, step: spec.Step, record: StepRecord) -> None:
 
     try:
         if step.kind == "modify":
-            row = session.modify_action(action.id, dict(step.modify or {}))
+            # The named arguments change, the others keep their proposed values; "{{…}}" is what an earlier
+            # step produced, as in extra.
+            changes = resolve_refs(dict(step.modify or {}), earlier)
+            row = session.modify_action(action.id, {**action.tool_args, **changes})
             record.events = [stamp(ActionConfirmation, action_id=row.id, tool_name=row.tool_name, summary=row.summary,
                                    details=[Detail(**d.model_dump()) for d in row.details], warnings=row.warnings,
                                    expires_at=row.expires_at, args=row.tool_args)]
@@ -249,7 +252,7 @@ def run_case(
             if step.kind == "user":
                 _user_step(session, step, record, clock, outcome.steps[:-1])
             else:
-                _action_step(session, step, record)
+                _action_step(session, step, record, outcome.steps[:-1])
             outcome.conversation_id = session.conversation_id
             for assertion_index, assertion in enumerate(step.expect):
                 result = check(assertion, record, judge)

@@ -70,8 +70,10 @@ def semantics(data: Any, check: _Checker) -> None:
             if isinstance(step.get("extra"), dict) and "screen" in step["extra"] and not screens:
                 check.add((*base, "extra", "screen"), "'screen' builds an app screen's context_text; this suite's "
                                                       f"agent {agent_id!r} has no screens")
-            if isinstance(step.get("extra"), dict):
-                for where, text in _strings(step["extra"], (*base, "extra")):
+            for key in ("extra", "modify"):
+                if not isinstance(step.get(key), dict):
+                    continue
+                for where, text in _strings(step[key], (*base, key)):
                     if "{{" in text and not REF.match(text):
                         check.add(where, f"{text!r} is not a reference: write \"{{{{card.TYPE.path}}}}\" (a card an "
                                          "earlier step showed) or \"{{done.meta.KEY}}\" as the whole value")

@@ -31,7 +31,9 @@ def run_detail(repo: EvalRepo, run_id: str, owner: str | None = None) -> dict[st
     cases = []
     for case in repo.cases(run_id):
         index = case["case_index"]
-        cases.append({**case, "steps": steps.get(index, []), "assertions": asserts.get(index, []),
+        # "step" numbers steps from 1, as every screen and message does; step_index stays the stored 0-based key.
+        cases.append({**case, "steps": [{**s, "step": s["step_index"] + 1} for s in steps.get(index, [])],
+                      "assertions": [{**a, "step": a["step_index"] + 1} for a in asserts.get(index, [])],
                       "spans": spans.get(index, [])})
     return {"run": {**run, "pass_rate": pass_rate(run), "judge": judge_totals(cases)}, "cases": cases}
 
@@ -52,7 +54,7 @@ def case_json(case: dict[str, Any]) -> dict[str, Any]:
         "error": case["error"], "conversation_id": case["conversation_id"],
         "turn_ids": [s["turn_id"] for s in case["steps"] if s["turn_id"]],
         "assertions": {k: sum(1 for a in case["assertions"] if a["status"] == k) for k in ("pass", "fail", "skip")},
-        "failures": [{"step": a["step_index"], "kind": a["kind"], "spec": a["spec"], "observed": a["observed"],
+        "failures": [{"step": a["step_index"] + 1, "kind": a["kind"], "spec": a["spec"], "observed": a["observed"],
                       "message": a["message"], "turn_id": _turn_of(case, a["step_index"])} for a in failed],
         "latency_ms": case["latency_ms"], "tokens": case["tokens"], "cost": case["cost"],
         "judge": {"calls": len(case.get("spans", [])), "tokens": case.get("judge_tokens"),

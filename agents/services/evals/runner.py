@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from agents.core import guards
 from agents.core.agent import get_agent
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
@@ -225,6 +226,7 @@ def start_suite(
         check_config(agent.id, config, store, provider_settings)
     if agent.warm is not None:
         agent.warm()  # train the offline classifiers once, not in every worker at the same time
+    guards.warm()  # and the injection guard every turn passes first: concurrent cold turns each waited for it
     factory = provider_factory or provider_factory_for(provider_settings)
     matrix_id = new_id("evm") if len(configs) > 1 else None
     repeats = repeat or suite.repeat or 1
