@@ -74,10 +74,11 @@ def read(path: str | Path) -> dict[str, Any]:
 def update(path: str | Path, details: list[dict[str, Any]]) -> dict[str, Any]:
     """Write the runs' results into the baseline, keeping the entries of other suites and configurations."""
     where = Path(path)
-    current = read(where) if where.exists() else {"version": VERSION, "runs": {}}
+    current: dict[str, Any] = read(where) if where.exists() else {"version": VERSION, "runs": {}}
+    runs: dict[str, Any] = dict(current["runs"])
     for detail in details:
-        current["runs"][run_key(detail["run"])] = entry(detail)
-    current["runs"] = dict(sorted(current["runs"].items()))
+        runs[run_key(detail["run"])] = entry(detail)
+    current["runs"] = dict(sorted(runs.items()))
     try:
         where.parent.mkdir(parents=True, exist_ok=True)
         where.write_text(json.dumps(current, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

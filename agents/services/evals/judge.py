@@ -55,7 +55,8 @@ def make_judge(default: spec.JudgeModel | None, *, under_test: spec.Config | Non
     """A judge grading with the assertion's model, else ``default``; ``store`` counts its calls against the
     server's daily budget. ``under_test`` is only read to say why a rubric was skipped."""
     def make(provider: str, model: str | None) -> Provider:
-        return make_provider(provider, **({"model": model} if model else {}))
+        settings: dict[str, Any] = {"model": model} if model else {}
+        return make_provider(provider, **settings)
 
     factory = provider_factory or make
     settings = guard_settings or guards.GuardSettings.from_env()

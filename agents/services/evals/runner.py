@@ -146,8 +146,10 @@ def _judge_provider(config: spec.Config, settings: dict[str, Any] | None, store:
     """The judge's provider (through the response cache); a key typed in the browser goes only to the provider
     it was typed for."""
     def make(provider: str, model: str | None) -> Provider:
-        typed = settings if settings and provider == config.provider else {}
-        made = make_provider(provider, **(typed or {}), **({"model": model} if model else {}))
+        chosen: dict[str, Any] = dict(settings) if settings and provider == config.provider else {}
+        if model:
+            chosen["model"] = model
+        made = make_provider(provider, **chosen)
         return cached(made, store, cache_mode, repeat_index)
     return make
 
