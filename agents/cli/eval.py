@@ -104,9 +104,9 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             line += "  [cached: $0]"
         if outcome.error:
             line += f" — {outcome.error}"
-        elif failed:  # every failure, each on its own line (the first alone hid the rest)
-            line += f" — {len(failed):,} assertion(s) failed" + "".join(
-                f"\n      ✗ step {r['step_index'] + 1} {r['kind']}: {r['message']}" for r in failed)
+        elif failed:  # every failure: the first on the case's line, each other one on its own line under it
+            line += "".join((" — " if i == 0 else "\n      ✗ ") + f"step {r['step_index'] + 1} {r['kind']}: {r['message']}"
+                            for i, r in enumerate(failed))
         elif outcome.status == "skipped":
             first = skipped[0]
             line += f" — skipped: step {first['step_index'] + 1} {first['kind']}: {first['message']}"

@@ -185,7 +185,8 @@ def _state(session: Session) -> dict[str, Any] | None:
     return dict(row.state) if row is not None else None
 
 
-def _action_step(session: Session, step: spec.Step, record: StepRecord, earlier: list[StepRecord]) -> None:
+def _action_step(session: Session, step: spec.Step, record: StepRecord,
+                 earlier: list[StepRecord] | None = None) -> None:
     action = _last_action(session)
     if action is None:
         raise _StepFailed(f"step {record.index + 1} ({step.kind}): no action has been proposed in this conversation")
@@ -202,7 +203,7 @@ def _action_step(session: Session, step: spec.Step, record: StepRecord, earlier:
         if step.kind == "modify":
             # The named arguments change, the others keep their proposed values; "{{…}}" is what an earlier
             # step produced, as in extra.
-            changes = resolve_refs(dict(step.modify or {}), earlier)
+            changes = resolve_refs(dict(step.modify or {}), earlier or [])
             row = session.modify_action(action.id, {**action.tool_args, **changes})
             record.events = [stamp(ActionConfirmation, action_id=row.id, tool_name=row.tool_name, summary=row.summary,
                                    details=[Detail(**d.model_dump()) for d in row.details], warnings=row.warnings,

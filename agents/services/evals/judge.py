@@ -93,7 +93,7 @@ def _grade(provider: Provider, judge: spec.JudgeSpec, step: StepRecord, store: S
         spans.append(span)
         if error is not None:
             return Result("fail", None, f"judge_error: {error}", final=True, spans=spans)
-        verdict = _verdict(answer, judge)
+        verdict = _scored(answer, judge)
         if verdict is not None:
             ok, reason, score = verdict
             span["status"] = "ok"
@@ -144,7 +144,7 @@ def _prompt(rubric: str, step: StepRecord) -> str:
                        "reply": step.text}, ensure_ascii=False, indent=1)
 
 
-def _verdict(text: str, judge: spec.JudgeSpec) -> tuple[bool, str, int | None] | None:
+def _answer(text: str) -> dict[str, Any] | None:
     # From the first "{" to the last "}": what `\{.*\}` found, without its quadratic backtracking on a long
     # answer full of "{" and no "}" (the answer comes from a model the run's caller picks).
     text = text or ""
@@ -156,15 +156,26 @@ def _verdict(text: str, judge: spec.JudgeSpec) -> tuple[bool, str, int | None] |
         data: Any = json.loads(text[start:end + 1])
     except json.JSONDecodeError:
         return None
-    if not isinstance(data, dict):
+    return data if isinstance(data, dict) else None
+
+
+def _verdict(text: str) -> tuple[bool, str] | None:
+    """A pass/fail verdict: ``{"pass": true|false, "reason": …}``."""
+    data = _answer(text)
+    if data is None or not isinstance(data.get("pass"), bool):
         return None
+    return data["pass"], str(data.get("reason") or "")
+
+
+def _scored(text: str, judge: spec.JudgeSpec) -> tuple[bool, str, int | None] | None:
+    """The verdict on the judge's scale: pass/fail, or a 1-5 score against the threshold."""
+    if judge.scale != "1-5":
+        verdict = _verdict(text)
+        return None if verdict is None else (*verdict, None)
+    data = _answer(text)
+    score = None if data is None else data.get("score")
+    if data is None or isinstance(score, bool) or not isinstance(score, int | float) or not 1 <= score <= 5:
+        return None
+    threshold = judge.threshold or DEFAULT_THRESHOLD
     reason = str(data.get("reason") or "")
-    if judge.scale == "1-5":
-        score = data.get("score")
-        if isinstance(score, bool) or not isinstance(score, int | float) or not 1 <= score <= 5:
-            return None
-        threshold = judge.threshold or DEFAULT_THRESHOLD
-        return score >= threshold, f"{score:g}/5 (needs {threshold}): {reason}", int(score)
-    if not isinstance(data.get("pass"), bool):
-        return None
-    return data["pass"], reason, None
+    return score >= threshold, f"{score:g}/5 (needs {threshold}): {reason}", int(score)
