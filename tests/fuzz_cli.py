@@ -267,11 +267,22 @@ def cases(world: CliWorld) -> Iterator[Case]:
         yield Case(["eval", "run", f["suite"], "--concurrency", number, *me])
         yield Case(["eval", "list", "--limit", number, *me])
     yield Case(["eval", "run", f["suite"], "--model", ",,,", *me])
+    for text in [*TEXTS, *NUMBERS]:
+        yield Case(["eval", "run", f["suite"], "--min-pass-rate", text, *me])
+        yield Case(["eval", "run", f["suite"], "--judge", text, *me])
+        yield Case(["eval", "run", f["suite"], "--repeat", text, *me])
+        yield Case(["eval", "run", f["suite"], "--cache", text, *me])
+        yield Case(["eval", "run", f["suite"], "--tag", text, "--case", text, *me])
+    for path in (f["directory"], f["binary"], f["latin1"], f["json"], f["missing"], "/proc/version", "/dev/zero"):
+        yield Case(["eval", "run", f["suite"], "--baseline", path, *me])
+        yield Case(["eval", "baseline", "update", a["run"], "--file", path, *me])
+    for id_ in [*bad_ids, "evm_nope"]:
+        yield Case(["eval", "baseline", "update", id_, "--file", f["missing"] + ".json", *me])
     yield Case(["eval", "run", f["suite"], "--junit", f["directory"], *me])
     yield Case(["eval", "run", f["suite"], "--junit", "/proc/version", *me])
     for id_ in [*bad_ids, b["run"], b["matrix"], "evm_nope", a["conversation"]]:
         yield Case(["eval", "show", id_, *me])
-        yield Case(["eval", "compare", id_, a["run"], *me])
+        yield Case(["eval", "compare", id_, a["run"], "--fail-on-regression", *me])
         yield Case(["eval", "compare", a["run"], id_, *me])
         yield Case(["eval", "export", id_, *me])
         yield Case(["eval", "save-case", id_, *me])
@@ -296,6 +307,9 @@ def cases(world: CliWorld) -> Iterator[Case]:
         yield Case(["traces", "list", "--since", text])
         yield Case(["traces", "list", "--until", text])
         yield Case(["traces", "list", "--search", text, "--agent", text, "--provider", text, "--model", text])
+        yield Case(["traces", "list", "--origin", text])
+        yield Case(["metrics", "--origin", text])
+        yield Case(["export", "traces", "--origin", text])
         yield Case(["traces", "show", text])
         yield Case(["prompts", "list", text])
         yield Case(["prompts", "create", "notes", "--text", text])

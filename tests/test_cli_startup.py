@@ -53,7 +53,7 @@ def test_a_chat_loads_no_pandas_plotly_gradio_or_scikit_learn(tmp_path, capsys):
 
 
 def test_the_parsers_own_choices_are_the_services():
-    from agents.services.evals import report, runner
+    from agents.services.evals import cache, report, runner, spec
     from agents.services.lab import export, metrics, traces
 
     assert tuple(metrics.PERIODS) == cli_lab.PERIODS
@@ -61,3 +61,4 @@ def test_the_parsers_own_choices_are_the_services():
     assert cli_lab.EXPORT_KINDS == export.KINDS and cli_lab.EXPORT_FORMATS == export.FORMATS
     assert cli_eval.MAX_CONCURRENCY == runner.MAX_CONCURRENCY
     assert tuple(report.EXPORT_FORMATS) == cli_eval.EXPORT_FORMATS
+    assert cli_eval.MAX_REPEAT == spec.MAX_REPEAT and cli_eval.CACHE_MODES == cache.CACHE_MODES

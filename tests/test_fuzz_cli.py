@@ -58,7 +58,7 @@ def test_hostile_input_on_every_command_gives_no_traceback(store, tmp_path, log,
     # Every command and every option of each was given something hostile.
     parser = build_parser()
     commands = _commands(parser)
-    covered = {tuple(a for a in c.argv if not a.startswith("-"))[:2] for c in ran}
+    covered = {tuple(a for a in c.argv if not a.startswith("-"))[:3] for c in ran}
     missing = {c for c in commands if not any(k[:len(c)] == c for k in covered)}
     assert not missing, missing
     for command in commands - {("eval",)}:

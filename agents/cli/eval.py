@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from agents.cli.eval_gate import cmd_baseline_update, judge_option, pass_rate_option
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 # command) loads neither the store nor the evals machinery. The parser's limits are kept here for the
 # same reason; tests/test_cli_startup.py checks that they are the runner's and the report's.
 MAX_CONCURRENCY = 16
+MAX_REPEAT = 100
+CACHE_MODES = ("read", "write", "off")
 EXPORT_FORMATS = ("csv", "jsonl")
 MARK = {"passed": "✓", "failed": "✗", "error": "!", "skipped": "↷"}
 
@@ -72,12 +75,15 @@ def configs_for(loaded: LoadedSuite, args: argparse.Namespace) -> list[spec.Conf
 
 def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.session import runtime_store
-    from agents.services.evals.loader import load_all
+    from agents.services.evals import baseline
+    from agents.services.evals.loader import load_all, select
     from agents.services.evals.report import case_json, junit_xml, run_detail, run_summary
     from agents.services.evals.runner import run_suite
     from agents.services.evals.store import EvalRepo
 
-    suites = load_all(args.target)  # every file is checked before anything runs
+    suites = select(load_all(args.target), tags=args.tag, names=args.case)  # all checked before anything runs
+    judge_model = judge_option(args.judge)
+    known = baseline.read(args.baseline) if args.baseline else None  # refused before anything runs
     plans = [(loaded, configs_for(loaded, args)) for loaded in suites]
     store = runtime_store()
     repo = EvalRepo(store.db)
@@ -91,11 +97,17 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             line += f"  ({outcome.config.label()})"
         failed = [r for r in outcome.results if r["status"] == "fail"]
         skipped = [r for r in outcome.results if r["status"] == "skip"]
+        if outcome.repeats > 1:
+            rate = "—" if outcome.pass_rate is None else f"{outcome.pass_rate:.0%}"
+            line += (f"  (passed {outcome.passes or 0:,}/{outcome.repeats:,} repetitions, pass rate {rate}, needs "
+                     f"{outcome.min_pass_rate or 1:.0%})")
+        if all(r["cached"] for r in outcome.repetitions) if outcome.repetitions else outcome.cached():
+            line += "  [cached: $0]"
         if outcome.error:
             line += f" — {outcome.error}"
-        elif failed:
-            first = failed[0]
-            line += f" — step {first['step_index'] + 1} {first['kind']}: {first['message']}"
+        elif failed:  # every failure: the first on the case's line, each other one on its own line under it
+            line += "".join((" — " if i == 0 else "\n      ✗ ") + f"step {r['step_index'] + 1} {r['kind']}: {r['message']}"
+                            for i, r in enumerate(failed))
         elif outcome.status == "skipped":
             first = skipped[0]
             line += f" — skipped: step {first['step_index'] + 1} {first['kind']}: {first['message']}"
@@ -109,7 +121,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             labels = ", ".join(c.label() for c in configs)
             out.write(f"{loaded.suite.suite} ({loaded.suite.agent}, {len(loaded.suite.cases)} cases) on {labels}\n")
         runs = run_suite(loaded, configs=configs, concurrency=args.concurrency, owner=args.user, store=store,
-                         on_progress=progress)
+                         on_progress=progress, judge_model=judge_model, repeat=args.repeat, cache=args.cache)
         for run in runs:
             detail = run_detail(repo, run.id)
             details.append(detail)
@@ -119,9 +131,10 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
                 out.write(json.dumps(run_summary(detail["run"]), ensure_ascii=False, default=str) + "\n")
             else:
                 r = detail["run"]
-                out.write(f"{r['status'].upper()}: {_cases(r)} · assertions {r['assertions_passed']} passed, "
-                          f"{r['assertions_failed']} failed, {r['assertions_skipped']} skipped · "
-                          f"{r['duration_ms'] / 1000:.1f} s · run {r['id']}\n")
+                config = f"[{loaded.suite.suite} · {_config(r)}] " if len(runs) > 1 or len(plans) > 1 else ""
+                out.write(f"{r['status'].upper()}: {config}{_cases(r)} · assertions {r['assertions_passed']:,} passed, "
+                          f"{r['assertions_failed']:,} failed, {r['assertions_skipped']:,} skipped · "
+                          f"{r['duration_ms'] / 1000:.1f} s{_judge_cost(r['judge'])} · run {r['id']}\n")
                 if r["matrix_id"]:
                     out.write(f"  matrix {r['matrix_id']}\n")
     if args.junit:
@@ -130,8 +143,25 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
             Path(args.junit).write_text(junit_xml(details), encoding="utf-8")
         except OSError as exc:
             raise PlaygroundError(f"Cannot write the JUnit file {args.junit}: {exc.strerror}.", code="bad_path") from exc
-    if not all(d["run"]["status"] == "passed" for d in details):
-        return 1
+    if args.min_pass_rate is None and known is None:
+        if not all(d["run"]["status"] == "passed" for d in details):
+            return 1
+    else:
+        result = baseline.gate(details, min_pass_rate=args.min_pass_rate, baseline=known)
+        if args.json:
+            out.write(json.dumps({"type": "gate", "passed": result.passed, "failures": result.failures,
+                                  "known_failures": result.known}, ensure_ascii=False) + "\n")
+        else:
+            for line in result.known:
+                out.write(f"  known failure: {line}\n")
+            for line in result.failures:
+                out.write(f"GATE FAILED: {line}\n")
+            if result.passed:
+                out.write("GATE PASSED" + (f" (--min-pass-rate {args.min_pass_rate:.1%})" if args.min_pass_rate
+                                           is not None else "") + (f" (--baseline {args.baseline})" if known else "")
+                          + "\n")
+        if not result.passed:
+            return 1
     if args.fail_on_skip:
         skipped = [(c["name"], a) for d in details for c in d["cases"] for a in c["assertions"] if a["status"] == "skip"]
         if skipped:
@@ -142,10 +172,45 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _judge_cost(judge: dict[str, Any]) -> str:
+    """The judge's calls, apart from the agent's cost."""
+    if not judge["calls"]:
+        return ""
+    cost = "unknown cost" if judge["cost"] is None else f"${judge['cost']:,.6f}"
+    return f" · judge {judge['calls']:,} call(s), {judge['tokens']:,} tokens, {cost}"
+
+
 def _cases(run: dict[str, Any]) -> str:
     """"2/3 cases passed, 1 skipped": a skipped case is not a passed one."""
     skipped = run.get("cases_skipped") or 0
-    return f"{run['cases_passed']}/{run['cases_total']} cases passed" + (f", {skipped} skipped" if skipped else "")
+    return f"{run['cases_passed']:,}/{run['cases_total']:,} cases passed" + (
+        f", {skipped:,} skipped" if skipped else "")
+
+
+def _config(run: dict[str, Any]) -> str:
+    """A run's configuration as the matrix names it: provider/model and prompt version."""
+    return (f"{run['provider']}/{run['model'] or '-'}"
+            + (f" v{run['prompt_version']}" if run.get("prompt_version") else " v(active)"))
+
+
+def _width(text: str) -> int:
+    """Columns a terminal gives ``text``: wide (Korean, CJK) characters take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 0 if unicodedata.combining(ch) else 1
+               for ch in text)
+
+
+def _fit(text: str, width: int) -> str:
+    """``text`` cut (with "…") and padded to exactly ``width`` columns."""
+    if _width(text) <= width:
+        return text + " " * (width - _width(text))
+    out, used = "", 0
+    for ch in text:
+        if used + _width(ch) > width - 1:
+            break
+        out, used = out + ch, used + _width(ch)
+    return out + "…" + " " * (width - used - 1)
 
 
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
@@ -181,11 +246,17 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             out.write(json.dumps(grid, ensure_ascii=False, default=str) + "\n")
             return 0
-        heads = [f"{c['provider']}/{c['model'] or '-'} v{c['prompt_version'] or 'active'}" for c in grid["columns"]]
-        out.write(f"matrix {grid['matrix_id']} · {grid['suite']}\n  {'case':<40} " + " | ".join(heads) + "\n")
+        heads = [_config(c) for c in grid["columns"]]
+        out.write(f"matrix {grid['matrix_id']} · {grid['suite']} · {len(heads):,} configuration(s)\n")
+        for number, (head, column) in enumerate(zip(heads, grid["columns"], strict=True), start=1):
+            rate = "—" if column["pass_rate"] is None else f"{column['pass_rate']:.0%}"
+            out.write(f"  [{number}] {head}: {rate} passed (run {column['run_id']})\n")
+        width = min(40, max([_width("case"), *(_width(r["name"]) for r in grid["rows"])]))
+        cols = [max(_width(f"[{n}]"), 3) for n in range(1, len(heads) + 1)]
+        out.write(f"  {_fit('case', width)} " + " | ".join(_fit(f"[{n}]", w) for n, w in enumerate(cols, 1)) + "\n")
         for row in grid["rows"]:
-            cells = " | ".join(f"{MARK.get(c or '', '-'):^{len(h)}}" for c, h in zip(row["cells"], heads, strict=True))
-            out.write(f"  {row['name'][:40]:<40} {cells}\n")
+            cells = " | ".join(_fit(MARK.get(c or "", "-"), w) for c, w in zip(row["cells"], cols, strict=True))
+            out.write(f"  {_fit(row['name'], width)} {cells}\n")
         return 0
     detail = run_detail(repo, args.id, args.user)
     if args.json:
@@ -215,9 +286,10 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     from agents.services.evals.store import EvalRepo
 
     result = compare_runs(EvalRepo(runtime_store().db), args.run_a, args.run_b, args.user)
+    failed = 1 if args.fail_on_regression and result["counts"]["regression"] else 0
     if args.json:
         out.write(json.dumps(result, ensure_ascii=False, default=str) + "\n")
-        return 0
+        return failed
     pr = result["pass_rate"]
     out.write(f"A {result['a']['id']} ({result['a']['provider']}/{result['a']['model']})  vs  "
               f"B {result['b']['id']} ({result['b']['provider']}/{result['b']['model']})\n")
@@ -237,7 +309,9 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
             sb = diff["b"]["status"] if diff["b"] else "—"
             why = (diff["b"] or diff["a"])["message"]
             out.write(f"      step {diff['step_index'] + 1} {diff['kind']}: {sa} → {sb}  {why}\n")
-    return 0
+    if failed:
+        out.write(f"--fail-on-regression: {counts['regression']:,} case(s) passed in A and fail in B\n")
+    return failed
 
 
 def _pct(value: float | None) -> str:
@@ -245,7 +319,15 @@ def _pct(value: float | None) -> str:
 
 
 def _num(value: float | None) -> str:
-    return "—" if value is None else f"{value:,.4g}"
+    """Thousands separators, never an exponent: 14,860 tokens, 1,234.5 ms, $0.000123."""
+    if value is None:
+        return "—"
+    if float(value).is_integer() and abs(value) < 1e15:
+        return f"{int(value):,}"
+    if abs(value) >= 100:
+        return f"{value:,.1f}"
+    text = f"{value:,.6f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
 
 
 def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
@@ -314,6 +396,25 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
     run.add_argument("--concurrency", type=bounded("--concurrency", 1, MAX_CONCURRENCY), default=4,
                      help=f"cases run at once, 1-{MAX_CONCURRENCY} (default 4)")
     run.add_argument("--junit", help="also write JUnit XML to this path")
+    run.add_argument("--judge", metavar="PROVIDER/MODEL",
+                     help="the model that grades judge rubrics (replaces the suite's judge_model; never the model "
+                          "under test unless named here)")
+    run.add_argument("--tag", action="append", metavar="TAG",
+                     help="only the cases with this tag (repeat the option for any of several)")
+    run.add_argument("--case", action="append", metavar="NAME",
+                     help="only this case: its exact name or a shell pattern such as '§9.*' (repeatable)")
+    run.add_argument("--repeat", type=bounded("--repeat", 1, MAX_REPEAT), default=None,
+                     help=f"run every case this many times (1-{MAX_REPEAT}; replaces the suite's repeat): each case "
+                          "gets a pass rate, and passes when it reaches its min_pass_rate (default 1)")
+    run.add_argument("--cache", choices=CACHE_MODES, default="off",
+                     help="the response cache of real models: read (replay a stored answer for $0, call on a miss), "
+                          "write (always call, store the answer) or off (default)")
+    run.add_argument("--min-pass-rate", type=pass_rate_option, metavar="RATE",
+                     help="pass the gate when at least this share of each run's cases passed (0-1, e.g. 0.95; a "
+                          "skipped case is not a passed one) instead of requiring every case")
+    run.add_argument("--baseline", metavar="FILE",
+                     help="a baseline file (eval baseline update): fail on any case that passed there and fails now, "
+                          "tolerate its known failures")
     run.add_argument("--fail-on-skip", action="store_true",
                      help="exit 1 when any assertion was skipped (a judge on the offline model, an unknown price)")
     run.set_defaults(func=cmd_run)
@@ -332,7 +433,18 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
     compare = actions.add_parser("compare", parents=[common], help="two runs side by side, regressions first")
     compare.add_argument("run_a")
     compare.add_argument("run_b")
+    compare.add_argument("--fail-on-regression", action="store_true",
+                         help="exit 1 when a case that passed in A fails in B (a release gate)")
     compare.set_defaults(func=cmd_compare)
+
+    base = actions.add_parser("baseline", help="the baseline file a release gate compares runs with")
+    base_actions = base.add_subparsers(dest="baseline_command", required=True)
+    update = base_actions.add_parser("update", parents=[common],
+                                     help="write runs' results into the baseline file (default: your newest run "
+                                          "of each suite and configuration)")
+    update.add_argument("ids", nargs="*", help="run ids (evr_...) or matrix ids (evm_...)")
+    update.add_argument("--file", default="evals/baseline.json", help="the baseline file (default evals/baseline.json)")
+    update.set_defaults(func=cmd_baseline_update)
 
     export = actions.add_parser("export", parents=[common], help="a run's assertions as CSV or JSON Lines")
     export.add_argument("id")

@@ -79,7 +79,24 @@ def _filters(args: argparse.Namespace, now: datetime) -> TraceFilter:
     return trace_filter(owner=args.owner, agent=args.agent, provider=args.provider, model=args.model,
                         prompt_version=args.prompt_version, status=args.status, feedback=args.feedback,
                         since=parse_since(args.since, now), until=parse_since(args.until, now, "--until"),
-                        text=args.search)
+                        text=args.search, origins=origins(args.origin))
+
+
+ORIGINS = ("chat", "api", "compare", "eval")
+
+
+def origins(text: str | None) -> list[str] | None:
+    """``--origin chat,eval`` or ``all``; None: the Lab's default (chat and api)."""
+    if text is None:
+        return None
+    items = [t.strip() for t in text.split(",") if t.strip()]
+    if items == ["all"]:
+        return list(ORIGINS)
+    wrong = [t for t in items if t not in ORIGINS]
+    if wrong or not items:
+        raise InvalidInput("--origin", f"--origin은 {', '.join(ORIGINS)}의 쉼표 목록 또는 all입니다 ({text!r} 받음). "
+                                       f"(--origin is a comma list of {', '.join(ORIGINS)}, or all; not {text!r}.)")
+    return items
 
 
 def cmd_traces(args: argparse.Namespace, out: TextIO) -> int:
@@ -364,7 +381,7 @@ def cmd_metrics(args: argparse.Namespace, out: TextIO) -> int:
 
     store, now = runtime_store(), system_clock()
     frame = metrics.metrics(store, LabUser.cli(), metrics.period_filter(
-        args.period, now, trace_filter(owner=args.owner, agent=args.agent)))
+        args.period, now, trace_filter(owner=args.owner, agent=args.agent, origins=origins(args.origin))))
     rows = metrics.records(frame)
     if args.json:
         for row in rows:
@@ -437,6 +454,12 @@ def _filter_args(parser: argparse.ArgumentParser, bounded: Callable[[str, int, i
     parser.add_argument("--since", help="24h, 7d, 30m or an ISO date/time (UTC)")
     parser.add_argument("--until", help="same forms as --since")
     parser.add_argument("--search", help="text in the message, the reply, a tool name or the error")
+    _origin_arg(parser)
+
+
+def _origin_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--origin", help="the turns' origins: a comma list of chat, api, compare, eval, or all "
+                                         "(default chat,api: eval cases and side-by-side sandboxes left out)")
 
 
 def add_lab_commands(sub: argparse._SubParsersAction, _common: argparse.ArgumentParser,  # type: ignore[type-arg]
@@ -485,6 +508,7 @@ def add_lab_commands(sub: argparse._SubParsersAction, _common: argparse.Argument
     me = sub.add_parser("metrics", parents=[base], help="per agent x provider x model x prompt version")
     me.add_argument("--period", default="7d", choices=list(PERIODS))
     me.add_argument("--agent")
+    _origin_arg(me)
     me.set_defaults(func=cmd_metrics)
 
     ex = sub.add_parser("export", parents=[base], help="traces, feedback or votes as CSV, JSON Lines or Parquet")

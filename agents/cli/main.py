@@ -408,8 +408,9 @@ def _check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) 
     file can take: refuse it here, by the option's name, before anything runs."""
     names = _option_names(parser)
     for dest, value in vars(args).items():
-        if isinstance(value, str):
-            inputs.text(value, names.get(dest, dest))
+        for item in value if isinstance(value, list) else [value]:  # nargs="*" gives a list
+            if isinstance(item, str):
+                inputs.text(item, names.get(dest, dest))
     if hasattr(args, "user") or getattr(args, "owner", None) is not None:
         from agents.core.session import check_user_id
     if hasattr(args, "user"):

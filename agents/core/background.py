@@ -18,7 +18,7 @@ def warm_up() -> threading.Thread:
     """At start-up, off the request path: load every agent's exemplar classifier and the injection
     guard's from the model cache (fitting them, with scikit-learn, when the training data changed),
     plus the english checker's dictionaries, so the first visitor's first message is as fast as the rest."""
-    from agents.nlu import injection
+    from agents.core import guards
 
     def run() -> None:
         for spec in list_agents():
@@ -27,7 +27,7 @@ def warm_up() -> threading.Thread:
                     spec.warm()
             except Exception:  # a failed warm-up only means the first turn trains it (logged)
                 log.exception("warming %s failed", spec.id)
-        injection.classifier().warm()
+        guards.warm()
 
     thread = threading.Thread(target=run, name="warm-up", daemon=True)
     thread.start()

@@ -93,6 +93,13 @@ def kept_text(text: str, refusal: GuardRefusal) -> str:
     return refused_placeholder(text) if refusal.code == "input_too_large" else text
 
 
+def warm() -> None:
+    """Load the injection guard (its patterns and its classifier) now, not in the first turns: concurrent
+    first turns each waited for it (issue 31: 4 eval cases started together spent ~5.3 s each in guards)."""
+    injection.classifier().warm()
+    injection.scan("warm-up")
+
+
 def find_injection(text: str) -> str | None:
     """The prompt-injection family the message belongs to (``agents.nlu.injection``), or None."""
     finding = injection.scan(text)

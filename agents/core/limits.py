@@ -73,56 +73,92 @@ def claim_turn(store: Store, provider: Provider, owner_id: str, now: datetime, s
     except CounterBusy as exc:
         raise _busy() from exc
     claim = TurnClaim(owner_id, day)
-    budget = settings.provider_daily_budget_usd
-    if budget is None or not bills_server(provider):
-        return claim
     try:
-        if not pricing.is_priced(provider.name, provider.model):
-            raise _unpriced(provider.name, provider.model)
-        try:
-            claim.reserved_usd = store.limits.reserve_spend(SERVER, day, budget)
-        except CounterBusy as exc:
-            raise _busy() from exc
-        if claim.reserved_usd is None:
-            raise _exhausted(budget, now, day)
+        claim.reserved_usd = _reserve(store, provider, now, day, settings, saved=True)
     except GuardRefusal:
         store.limits.release("turns", owner_id, day)
         raise
     return claim
 
 
+def _reserve(store: Store, provider: Provider, now: datetime, day: datetime, settings: guards.GuardSettings, *,
+             saved: bool) -> float | None:
+    """For a call on the server's keys under a budget: its reservation (GuardRefusal when none is left);
+    None when the call is not billed to the server."""
+    budget = settings.provider_daily_budget_usd
+    if budget is None or not bills_server(provider):
+        return None
+    if not pricing.is_priced(provider.name, provider.model):
+        raise _unpriced(provider.name, provider.model, saved)
+    try:
+        reserved = store.limits.reserve_spend(SERVER, day, budget)
+    except CounterBusy as exc:
+        raise _busy(saved) from exc
+    if reserved is None:
+        raise _exhausted(budget, now, day, saved)
+    return reserved
+
+
+@dataclass
+class CallClaim:
+    """The budget a model call outside a turn reserved (a judge's grading, "Test connection")."""
+
+    day: datetime
+    reserved_usd: float | None
+
+    def settle(self, store: Store, cost_usd: float | None) -> None:
+        """Replace the reservation with what the call cost (an unknown cost keeps the reservation). Never raises."""
+        if self.reserved_usd is None:
+            return
+        try:
+            store.limits.settle_spend(SERVER, self.day, self.reserved_usd,
+                                      self.reserved_usd if cost_usd is None else cost_usd)
+        except Exception:
+            log.exception("could not settle the budget reservation of a model call")
+
+
+def claim_call(store: Store, provider: Provider, now: datetime, settings: guards.GuardSettings) -> CallClaim:
+    """A model call that is not a turn still spends the server's keys: it counts against the shared daily
+    budget like a turn (GuardRefusal, nothing sent, when the budget is used up)."""
+    day = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    return CallClaim(day, _reserve(store, provider, now, day, settings, saved=False))
+
+
 def _usd(amount: float) -> str:
     return f"${amount:,.2f}" if amount >= 0.01 or amount == 0 else f"${amount:.6g}"
 
 
-def _exhausted(budget: float, now: datetime, day: datetime) -> GuardRefusal:
+def _exhausted(budget: float, now: datetime, day: datetime, saved: bool = True) -> GuardRefusal:
     left = day + timedelta(days=1) - now
     hours, minutes = divmod(max(1, round(left.total_seconds() / 60)), 60)
+    ko, en = (" (메시지는 '거절됨'으로 저장됐어요)", "; the message was saved, marked refused") if saved else ("", "")
     return GuardRefusal(
         f"이 서버의 모델 키로 쓸 수 있는 오늘의 공용 예산({_usd(budget)})을 모든 방문자가 함께 다 썼습니다. "
         f"예산은 00:00 UTC(약 {hours}시간 {minutes}분 뒤)에 다시 채워집니다. 그동안 오프라인(offline) 모델은 계속 쓸 수 "
-        f"있고, 헤더에 본인의 API 키를 넣으면 그 키로 바로 쓸 수 있어요 (메시지는 '거절됨'으로 저장됐어요). "
+        f"있고, 헤더에 본인의 API 키를 넣으면 그 키로 바로 쓸 수 있어요{ko}. "
         f"(The shared daily budget of {_usd(budget)} for this server's model keys is used up by all visitors "
         f"together. It resets at 00:00 UTC, in about {hours} h {minutes} min. Meanwhile the offline model still "
-        f"works, or type your own API key in the header to use it; the message was saved, marked refused.)",
+        f"works, or type your own API key in the header to use it{en}.)",
         code="budget_exhausted", retryable=True,
     )
 
 
-def _busy() -> GuardRefusal:
-    return GuardRefusal("지금 요청이 너무 몰려 사용량을 셀 수 없어 모델에 보내지 않았습니다. 잠시 후 다시 보내세요 (메시지는 "
-                        "'거절됨'으로 저장됐어요). (Too many requests at once to count this one against the limits; "
-                        "nothing was sent to the model. Send it again in a moment; it was saved, marked refused.)",
+def _busy(saved: bool = True) -> GuardRefusal:
+    ko, en = (" (메시지는 '거절됨'으로 저장됐어요)", "; it was saved, marked refused") if saved else ("", "")
+    return GuardRefusal(f"지금 요청이 너무 몰려 사용량을 셀 수 없어 모델에 보내지 않았습니다. 잠시 후 다시 보내세요{ko}. "
+                        f"(Too many requests at once to count this one against the limits; nothing was sent to the "
+                        f"model. Send it again in a moment{en}.)",
                         code="usage_busy", retryable=True)
 
 
-def _unpriced(provider: str, model: str) -> GuardRefusal:
+def _unpriced(provider: str, model: str, saved: bool = True) -> GuardRefusal:
+    ko, en = (" (메시지는 '거절됨'으로 저장됐어요)", " The message was saved, marked refused.") if saved else ("", "")
     return GuardRefusal(
         f"모델 '{model}'의 가격이 genai-prices 가격표에 없어 이 서버 키의 하루 공용 예산으로 셀 수 없으므로 보내지 "
-        f"않았습니다. 가격표에 있는 모델을 고르거나, 오프라인(offline) 모델이나 본인의 API 키를 쓰세요 (메시지는 "
-        f"'거절됨'으로 저장됐어요). (The {provider} model '{model}' is not in the genai-prices price table, so its cost "
+        f"않았습니다. 가격표에 있는 모델을 고르거나, 오프라인(offline) 모델이나 본인의 API 키를 쓰세요{ko}. "
+        f"(The {provider} model '{model}' is not in the genai-prices price table, so its cost "
         f"cannot be counted against the shared daily budget of this server's keys and nothing was sent. Pick a listed "
         f"model, use the offline model, or type your own API key; the operator can lift the budget with "
-        f"PLAYGROUND_PROVIDER_DAILY_BUDGET_USD=none. The message was saved, marked refused.)",
+        f"PLAYGROUND_PROVIDER_DAILY_BUDGET_USD=none.{en})",
         code="budget_unpriced_model",
     )

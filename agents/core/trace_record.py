@@ -34,6 +34,11 @@ def masked(row: TraceRow) -> TraceRow:
     return row.model_copy(update={name: redact_data(getattr(row, name)) for name in _TEXT_FIELDS})
 
 
+def origin_of(settings: TurnSettings) -> str:
+    """A side-by-side side is ``compare`` whoever sent it; otherwise the origin the caller set."""
+    return "compare" if settings.comparison else settings.origin
+
+
 def trace_events(recorded: list[tuple[Event, float]]) -> list[dict[str, Any]]:
     return [{**event.model_dump(mode="json"), "elapsed_ms": round(elapsed, 3)} for event, elapsed in recorded]
 
@@ -56,6 +61,7 @@ def write_turn_trace(turn: Turn, status: str, writes_started: float) -> None:
         owner_id=turn.settings.owner_id or turn.user_id,
         prompt_version=turn.prompt_version, system_prompt=turn._system, requests=turn.requests,
         comparison_id=comparison[0], comparison_side=comparison[1], message=turn.text[:MESSAGE_CHARS],
+        origin=origin_of(turn.settings),
         search_text=search_text(turn.text, [m.content or "" for m in turn.messages_out if m.role == "assistant"],
                                  list(dict.fromkeys(e.name for e, _ in turn.recorded if e.type == "tool_call")),
                                  getattr(error, "message", "")),
@@ -78,5 +84,5 @@ def write_refused_trace(
         latency_ms=round(elapsed, 3), ttft_ms=None, input_tokens=0, output_tokens=0,
         events=trace_events([(error, elapsed)]), spans=[], phases=phases, owner_id=settings.owner_id or user_id,
         comparison_id=comparison[0], comparison_side=comparison[1], message=text[:MESSAGE_CHARS],
-        search_text=search_text(text, [], [], error.message), cost_usd=0.0,
+        origin=origin_of(settings), search_text=search_text(text, [], [], error.message), cost_usd=0.0,
     )))

@@ -57,6 +57,10 @@ class TurnSettings:
     owner_id: str | None = None
     # (comparison id, "a" or "b") for a side-by-side turn, recorded in its trace.
     comparison: tuple[str, str] | None = None
+    # Where the turn came from, recorded in its trace (issue 31): chat (a person in the app), api (the HTTP
+    # API), eval (an eval case) or compare (a side-by-side side, also implied by ``comparison``). The Lab's
+    # traces and metrics show chat and api by default, so test traffic never skews them.
+    origin: str = "chat"
 
 
 class Turn:
@@ -210,6 +214,8 @@ class Turn:
             "tool_calls": [c.name for c in response.tool_calls],
             "settings": request.options.settings() if getattr(self.provider, "applies_settings", True) else {},
             "retries": retries,
+            # A replay from the eval response cache (agents/services/evals/cache.py) cost nothing: say so.
+            **({"cache": "hit"} if response.finish.meta.get("cache") == "hit" else {}),
         })
         return response
 

@@ -11,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 
 from agents.core.events import Event, to_sse
 from agents.core.session import Session
+from agents.core.turn import TurnSettings
 from agents.http.body_limit import document_route
 from agents.http.errors import COMMON, documented
 from agents.http.sse import EventStreamResponse, stream_turn, wait_until_idle
@@ -40,7 +41,8 @@ async def stream_agent_turn(
     settings = {"model": model} if model else None
     # Opening a session reads the store: keep that off the event loop.
     session = await run_in_threadpool(Session, agent_id, user_id=user, provider=provider,
-                                      conversation_id=conversation_id, provider_settings=settings)
+                                      conversation_id=conversation_id, provider_settings=settings,
+                                      settings=TurnSettings(origin="api"))
     await wait_until_idle(conversation_id)
     if limiter is not None:
         limiter.hit(user)

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query
 
 from agents.core.session import runtime_store
-from agents.core.store.lab import TraceFilter
+from agents.core.store.lab import ORIGINS, TraceFilter
 from agents.http.auth import Caller
 from agents.http.errors import COMMON, documented
 from agents.http.models import AGENT_ID_PATTERN, ID_PATTERN
@@ -45,10 +45,17 @@ def filter_dependency(caller: Callable[..., Caller]) -> Callable[..., TraceFilte
         until: Annotated[datetime | None, Query(description="UTC, exclusive")] = None,
         q: Annotated[str | None, Query(max_length=200, description="text in the message, reply, tool names or "
                                                                     "error")] = None,
+        origin: Annotated[str | None, Query(
+            pattern=r"^(all|(chat|api|compare|eval)(,(chat|api|compare|eval)){0,3})$",
+            description="the turns' origins: a comma list of chat, api, compare, eval, or all (default chat,api: "
+                        "eval cases and side-by-side sandboxes left out)")] = None,
     ) -> TraceFilter:
+        origins: list[Any] | None = None
+        if origin is not None:
+            origins = list(ORIGINS) if origin == "all" else list(dict.fromkeys(origin.split(",")))
         return TraceFilter(owner=lab_user(who).owner_filter(who.user_id), agent=agent, provider=provider,
                            model=model, prompt_version=prompt_version, status=status, feedback=feedback,
-                           since=_utc(since), until=_utc(until), text=q)
+                           since=_utc(since), until=_utc(until), text=q, origins=origins)
 
     return trace_filter
 

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from agents.core.identity import Mode
-from agents.core.store.lab import FeedbackFilter, Status, TraceFilter
+from agents.core.store.lab import ORIGINS, FeedbackFilter, Status, TraceFilter
 from agents.services.lab import figures
 from agents.services.lab.compare import RoundEnd, SideEvent, SideSummary
 from agents.services.lab.prompts import DiffView, VersionView
@@ -55,9 +55,19 @@ def choices(values: list[Any], *, render_value: Any = str) -> list[tuple[str, st
     return [("전체 (any)", ALL)] + [(render_value(v), str(v)) for v in values]
 
 
+INCLUDE_TESTS_LABEL = "평가 포함 (include eval and side-by-side turns)"
+INCLUDE_TESTS_INFO = ("기본은 사람의 대화(앱, API)만: 평가 케이스와 나란히 비교의 턴은 빠집니다. (By default only people's turns, "
+                      "in the app or over the API: eval cases and side-by-side turns are left out.)")
+
+
+def origins_for(include_tests: bool) -> list[Any] | None:
+    """The "평가 포함" filter: every origin, or None for the Lab's default (chat and api)."""
+    return list(ORIGINS) if include_tests else None
+
+
 def trace_filter(*, mode: Mode, viewer: str, agent: str, provider: str, model: str, version: str,
                  status: Status | Literal[""], feedback: FeedbackFilter | Literal[""], user: str, since: str,
-                 until: str, text: str, now: datetime) -> TraceFilter:
+                 until: str, text: str, now: datetime, include_tests: bool = False) -> TraceFilter:
     """The filters the form holds. Shared mode always shows the viewer's own turns: the user field is
     ignored there (the service refuses another user's in any case)."""
     owner = viewer if mode == "shared" else ((user or "").strip() or None)
@@ -68,7 +78,7 @@ def trace_filter(*, mode: Mode, viewer: str, agent: str, provider: str, model: s
     return TraceFilter(owner=owner, agent=agent or None, provider=provider or None, model=model or None,
                        prompt_version=number, status=status or None, feedback=feedback or None,
                        since=parse_time(since, now, "since"), until=parse_time(until, now, "until"),
-                       text=(text or "").strip()[:200] or None)
+                       text=(text or "").strip()[:200] or None, origins=origins_for(include_tests))
 
 
 def page_note(count: int, page: int, more: bool) -> str:

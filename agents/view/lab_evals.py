@@ -12,7 +12,19 @@ if TYPE_CHECKING:
     import plotly.graph_objects as go
 
 Lang = Literal["ko", "en"]
-ICON = {"passed": "✅", "failed": "❌", "error": "⚠️", "skipped": "↷", "running": "⏳", "aborted": "⛔", None: "—"}
+ICON = {"passed": "✅", "failed": "❌", "error": "⚠️", "skipped": "↷", "running": "⏳", "aborted": "⛔", "stopped": "⏹",
+        None: "—"}
+
+
+def final_status(statuses: list[str], stopped: bool) -> str:
+    """How a run (or every run of a matrix) ended, as the Lab says it: a run someone stopped is "stopped",
+    whatever its first configuration's cases did before the stop (issue 31: a stopped matrix read "failed")."""
+    if stopped:
+        return "stopped"
+    for status in ("aborted", "failed", "running"):
+        if status in statuses:
+            return status
+    return "passed" if statuses else "aborted"
 CHANGE_ICON = {"regression": "🔻", "fixed": "🔺", "still_failing": "❌", "still_passing": "✅", "skipped": "↷",
                "added": "➕", "removed": "➖"}
 _T: dict[str, dict[Lang, str]] = {

@@ -109,19 +109,32 @@ def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
 
 
 def test_connection(name: str, model: str, api_key: str) -> str:
-    """One tiny call, so a wrong key or URL shows up before the first real turn."""
+    """One tiny call, so a wrong key or URL shows up before the first real turn. On the server's keys it
+    counts against the shared daily budget like a turn (refused, nothing sent, when the budget is used up)."""
+    from agents.core import guards, limits
+    from agents.core.clock import system_clock
+    from agents.core.pricing import call_cost
     from agents.core.providers.base import ChatMessage, ModelOptions, ModelRequest, drain
+    from agents.core.session import runtime_store
 
     if (name or "offline") == "offline":
         return OFFLINE_NOTE + " ✅ Nothing to connect to."
+    claim: limits.CallClaim | None = None
+    store = runtime_store()
     try:
         provider = provider_from(name, model, api_key)
+        now = system_clock()
+        claim = limits.claim_call(store, provider, now, guards.GuardSettings.from_env())
         started = time.perf_counter()
         response = drain(provider.stream(ModelRequest(
             agent_id="connection-test", system="Reply with the single word OK.",
             messages=[ChatMessage(role="user", content="ping")], options=ModelOptions(max_output_tokens=16))))
     except Exception as exc:  # noqa: BLE001 - the result of the test is the message
+        if claim is not None:
+            claim.settle(store, 0.0)
         return f"❌ {name}: {describe_error(exc)}"
+    claim.settle(store, call_cost(provider.name, provider.model, response.usage.input_tokens,
+                                  response.usage.output_tokens, now))
     elapsed = (time.perf_counter() - started) * 1000
     return f"✅ {name} answered in {elapsed:.0f} ms with model {provider.model}: {response.text.strip()[:40]!r}"
 

@@ -50,9 +50,8 @@ def main() -> None:
 
     suites = load_all(Path(__file__).resolve().parents[2] / "agents")
     for agent in list_agents():
-        warm = agent.extra.get("warm")
-        if callable(warm):
-            warm()
+        if agent.warm is not None:  # AgentSpec.warm since issue 27 (it was agent.extra["warm"])
+            agent.warm()
     warm_s = time.perf_counter() - started
     cases = sum(len(s.suite.cases) for s in suites)
     user_turns = sum(1 for s in suites for c in s.suite.cases for t in c.turns if t.user is not None)

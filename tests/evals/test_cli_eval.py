@@ -180,8 +180,9 @@ def test_the_judge_is_skipped_offline_and_graded_by_a_real_model(write, fake, mo
                Reply(R, frames=responses_stream(text='{"pass": true, "reason": "It greets politely."}')),
                Reply(R, frames=responses_stream(text="What do you want.")),
                Reply(R, frames=responses_stream(text='Verdict: {"pass": false, "reason": "Curt, no greeting."}')))
+    # The judge is named apart from the model under test (issue 31: never silently the model under test).
     code, out = run("eval", "run", str(path), "--provider", "openai", "--model", "gpt-4o-mini", "--concurrency", "1",
-                    "--json")
+                    "--judge", "openai/gpt-4o-mini", "--json")
     lines = [json.loads(line) for line in out.splitlines()]
     assert code == 1 and [line["status"] for line in lines[:2]] == ["passed", "failed"]
     assert lines[1]["failures"][0]["message"] == "judge: Curt, no greeting."

@@ -315,6 +315,7 @@ def test_a_runs_turns_are_its_owners_in_the_lab_in_shared_mode() -> None:
     """Each case runs as a fresh eval user, yet the turns are the run owner's: in shared mode the owner opens
     a failing case's trace from the run, and nobody else can."""
     from agents.core.errors import PlaygroundError
+    from agents.core.store.lab import ORIGINS, TraceFilter
     from agents.services.lab.access import LabUser
     from agents.services.lab.traces import list_traces, trace_detail
 
@@ -323,9 +324,12 @@ def test_a_runs_turns_are_its_owners_in_the_lab_in_shared_mode() -> None:
     turns = [s["turn_id"] for s in EvalRepo(store.db).steps(run.id) if s["turn_id"]]
     assert turns
     alice, bob = LabUser("alice", "shared"), LabUser("bob", "shared")
-    assert {r["turn_id"] for r in list_traces(store, alice, limit=200).rows} >= set(turns)
+    # With the "평가 포함" filter (issue 31): by default the Lab shows people's turns, not eval cases.
+    every = TraceFilter(origins=list(ORIGINS))
+    assert {r["turn_id"] for r in list_traces(store, alice, every, limit=200).rows} >= set(turns)
+    assert not {r["turn_id"] for r in list_traces(store, alice, limit=200).rows} & set(turns)
     detail = trace_detail(store, turns[0], alice)
     assert detail.turn_id == turns[0] and detail.user_id.startswith("eval-") and detail.owner_id == "alice"
     with pytest.raises(PlaygroundError):
         trace_detail(store, turns[0], bob)
-    assert not list_traces(store, bob, limit=200).rows
+    assert not list_traces(store, bob, every, limit=200).rows

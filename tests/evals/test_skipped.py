@@ -127,12 +127,11 @@ def test_evals_003_adds_the_skipped_count_to_runs_stored_before_it(tmp_path, clo
     from agents.services.evals.store import EVAL_MIGRATIONS
 
     db = Database(tmp_path / "old.duckdb")
-    assert migrate(db, [m for m in EVAL_MIGRATIONS if m.name != "evals_003_skipped"]) == ["evals_001_runs",
-                                                                                        "evals_002_suites"]
+    assert migrate(db, EVAL_MIGRATIONS[:2]) == ["evals_001_runs", "evals_002_suites"]
     db.execute("INSERT INTO eval_runs (id, suite, suite_text, agent_id, provider, owner, status, concurrency, "
                "started_at, cases_total, cases_passed) VALUES ('evr_old', 's', 'x', 'notes', 'offline', 'ann', "
                "'passed', 1, ?, 2, 2)", [clock()])
-    assert migrate(db, EVAL_MIGRATIONS) == ["evals_003_skipped"]
+    assert migrate(db, EVAL_MIGRATIONS[:3]) == ["evals_003_skipped"]
     repo = EvalRepo(db)
     old = repo.run("evr_old")
     assert (old["status"], old["cases_passed"], old["cases_skipped"]) == ("passed", 2, 0)  # history stays as it was

@@ -87,9 +87,12 @@ def test_compare_metrics_and_export_from_the_cli(store, clock, tmp_path):
     assert code == 0 and out.strip() == "round 2: b"
     code, _ = run_cli("compare", "vote", comparison, "2", "c")
     assert code == 2
-    code, out = run_cli("metrics", "--period", "all", "--json")
+    code, out = run_cli("metrics", "--period", "all", "--json", "--origin", "all")
     [row] = lines(out)
     assert (row["turns"], row["wins"] + row["losses"]) == (4, 2)
+    # By default (issue 31) the side-by-side sandbox turns stay out of the turn figures; their votes stay in.
+    [row] = lines(run_cli("metrics", "--period", "all", "--json")[1])
+    assert (row["turns"], row["latency_p50"], row["wins"] + row["losses"]) == (0, None, 2)
     code, out = run_cli("metrics", "--period", "24h")
     assert "notes" in out and "1/1/0/0" in out
     target = tmp_path / "votes.parquet"

@@ -160,8 +160,8 @@ def test_shared_mode_two_tokens_see_only_their_own(shared, store, tokens, run, c
         assert attempt.status_code == 404, attempt.text
     assert shared.get("/api/v1/lab/compare", headers=bob).json()["comparisons"] == []
     assert store.db.fetchall("SELECT count(*) FROM test_notes") == [(0,)]
-    assert [t["comparison_id"] for t in shared.get("/api/v1/traces", headers=alice).json()["traces"]][:2] == [
-        comparison, comparison]
+    assert [t["comparison_id"] for t in shared.get("/api/v1/traces?origin=all", headers=alice).json()["traces"]][
+        :2] == [comparison, comparison]
 
 
 @pytest.mark.parametrize("path", ["/api/v1/traces", "/api/v1/lab/metrics", "/api/v1/prompts/notes"])

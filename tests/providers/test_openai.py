@@ -157,6 +157,32 @@ def test_header_test_connection(fake, monkeypatch):
     assert result.startswith("❌ openai:") and "OPENAI_API_KEY" in result and "sk-wrong" not in result
 
 
+def test_test_connection_counts_against_the_daily_budget(fake, monkeypatch):
+    """Issue 31: "Test connection" on the server's key spends the shared budget like a turn, and is refused
+    (nothing sent) once the budget is used up; a key typed in the browser is never counted."""
+    from datetime import UTC, datetime
+
+    from agents.core.session import runtime_store
+    from pages.gradio.header import test_connection
+
+    monkeypatch.setenv("OPENAI_BASE_URL", fake.base_url)
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    monkeypatch.setenv("PLAYGROUND_PROVIDER_DAILY_BUDGET_USD", "0.01")
+    store = runtime_store()
+    day = datetime.now(UTC).replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0)
+    fake.queue(Reply(R, frames=responses_stream(text="OK", usage=(1000, 2))),
+               Reply(R, frames=responses_stream(text="OK")))
+    assert test_connection("openai", "gpt-4o-mini", "").startswith("✅ openai answered in")
+    spent = store.limits.get("budget", "server", day)
+    assert spent.used == 1 and spent.spent_usd > 0  # 1,000 input tokens of gpt-4o-mini
+    assert test_connection("openai", "gpt-4o-mini", "sk-typed-by-the-visitor").startswith("✅")
+    assert store.limits.get("budget", "server", day).used == 1  # the visitor's own key: not the server's budget
+    store.limits.settle_spend("server", day, 0.0, 0.01)
+    refused = test_connection("openai", "gpt-4o-mini", "")
+    assert refused.startswith("❌ openai:") and "$0.01" in refused and "saved, marked refused" not in refused
+    assert len(fake.requests) == 2  # the refused test sent nothing
+
+
 def test_web_search_is_offered_when_the_turn_asks_and_reported(store, fake):
     from agents.core.providers.base import ModelOptions
     from agents.core.turn import TurnSettings

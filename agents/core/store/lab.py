@@ -25,10 +25,14 @@ Status = Literal["done", "error", "interrupted", "refused"]
 FeedbackFilter = Literal["up", "down", "none"]
 ExportKind = Literal["traces", "feedback", "votes"]
 ExportFormat = Literal["csv", "jsonl", "parquet"]
+Origin = Literal["chat", "api", "compare", "eval"]
+ORIGINS: tuple[str, ...] = ("chat", "api", "compare", "eval")
+# What the Lab shows unless asked for more: people's turns, never eval cases or side-by-side sandboxes.
+DEFAULT_ORIGINS: tuple[str, ...] = ("chat", "api")
 
 ROW_COLS = ("turn_id, started_at, owner_id, user_id, agent_id, provider, model, prompt_version, status, error_code, "
             "conversation_id, comparison_id, comparison_side, latency_ms, ttft_ms, input_tokens, output_tokens, "
-            "cost_usd, fallbacks, message")
+            "cost_usd, fallbacks, message, origin")
 
 
 class TraceFilter(BaseModel):
@@ -48,6 +52,8 @@ class TraceFilter(BaseModel):
     until: datetime | None = None
     text: str | None = Field(None, max_length=200)
     comparison: str | None = None
+    # None: every origin (the services default to DEFAULT_ORIGINS: see agents/services/lab/traces.scoped)
+    origins: list[Origin] | None = None
 
     def cheap_where(self, before: str | None = None) -> tuple[str, list[Any]]:
         """The plain column filters only (no feedback, no text): what sizes the search windows."""
@@ -75,6 +81,9 @@ class TraceFilter(BaseModel):
             if wanted is not None:
                 clauses.append(f"{alias}.{column} = ?")
                 params.append(wanted)
+        if self.origins is not None:
+            clauses.append(f"coalesce({alias}.origin, 'chat') IN ({', '.join('?' * len(self.origins))})")
+            params += list(self.origins)
         # Semi and anti joins on the small feedback table (a correlated EXISTS ran per row).
         if self.feedback == "none":
             clauses.append(f"{alias}.turn_id NOT IN (SELECT turn_id FROM feedback)")
@@ -202,6 +211,8 @@ class LabRepo:
         tested four list filters per row ran three times slower (tests/bench/bench_lab.py)."""
         where, params = filters.where()
         where += " AND t.status <> 'refused'"
+        # Votes are side-by-side turns' own measure: counted whatever origins the turn figures show.
+        vote_where, vote_params = filters.model_copy(update={"origins": None}).where()
         keys = "agent_id, provider, model, prompt_version"
         on = " AND ".join(f"m.{k} IS NOT DISTINCT FROM x.{k}" for k in keys.split(", "))
         fallback_cols = ", ".join(f"count(*) FILTER (WHERE name = '{name}') AS fb_{name}" for name in FALLBACKS)
@@ -231,17 +242,22 @@ class LabRepo:
                              count(*) FILTER (WHERE v.vote IN ('a', 'b') AND v.vote <> v.side) AS losses,
                              count(*) FILTER (WHERE v.vote = 'tie') AS ties,
                              count(*) FILTER (WHERE v.vote = 'both_bad') AS both_bad
-                      FROM sides v JOIN scope s ON s.turn_id = v.turn_id GROUP BY ALL)
-                SELECT m.*, errors / turns AS error_rate,
+                      FROM sides v JOIN (SELECT t.turn_id, t.agent_id, t.provider, t.model, t.prompt_version
+                                         FROM traces t WHERE {vote_where}) s ON s.turn_id = v.turn_id GROUP BY ALL),
+                k AS (SELECT {keys} FROM m UNION SELECT {keys} FROM v)
+                SELECT k.*, coalesce(m.turns, 0) AS turns, m.* EXCLUDE ({keys}, turns), errors / turns AS error_rate,
                        coalesce(th.up, 0) AS thumbs_up, coalesce(th.down, 0) AS thumbs_down,
                        CASE WHEN coalesce(th.up, 0) + coalesce(th.down, 0) > 0
                             THEN th.up / (th.up + th.down) END AS thumbs_up_ratio,
                        {fallback_out},
                        coalesce(v.wins, 0) AS wins, coalesce(v.losses, 0) AS losses, coalesce(v.ties, 0) AS ties,
                        coalesce(v.both_bad, 0) AS both_bad
-                FROM m LEFT JOIN th ON {on.replace('x.', 'th.')} LEFT JOIN fb ON {on.replace('x.', 'fb.')}
-                     LEFT JOIN v ON {on.replace('x.', 'v.')}
-                ORDER BY turns DESC, m.agent_id, m.provider, m.model, m.prompt_version""", params).df()
+                FROM k LEFT JOIN m ON {on.replace('m.', 'k.').replace('x.', 'm.')}
+                     LEFT JOIN th ON {on.replace('m.', 'k.').replace('x.', 'th.')}
+                     LEFT JOIN fb ON {on.replace('m.', 'k.').replace('x.', 'fb.')}
+                     LEFT JOIN v ON {on.replace('m.', 'k.').replace('x.', 'v.')}
+                ORDER BY turns DESC, k.agent_id, k.provider, k.model, k.prompt_version""",
+            [*params, *vote_params]).df()
 
     def over_time(self, filters: TraceFilter, bucket: Literal["hour", "day"] = "day") -> pd.DataFrame:
         """Turns, errors, latency p50 and cost per time bucket and configuration, for the charts."""

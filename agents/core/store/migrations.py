@@ -199,6 +199,20 @@ def _core_050_action_provenance(cur: duckdb.DuckDBPyConnection) -> None:
 CORE_MIGRATIONS.append(Migration("core_050_action_provenance", _core_050_action_provenance))
 
 
+def _core_051_origin(cur: duckdb.DuckDBPyConnection) -> None:
+    """Every turn's origin (issue 31), so eval and side-by-side traffic stay out of the Lab's default views.
+    Older turns: a side-by-side side is compare, an eval case's sandbox user (eval-…) is eval, the rest chat
+    (the API's turns before this column cannot be told apart from the app's)."""
+    cur.execute("ALTER TABLE traces ADD COLUMN origin VARCHAR DEFAULT 'chat'")  # NOT NULL: blocked by the index
+    cur.execute("COMMENT ON COLUMN traces.origin IS 'where the turn came from: chat (the app), api (the HTTP API), "
+                "eval (an eval case) or compare (a side-by-side side)'")
+    cur.execute("UPDATE traces SET origin = CASE WHEN comparison_id IS NOT NULL THEN 'compare' "
+                "WHEN user_id LIKE 'eval-%' AND user_id <> owner_id THEN 'eval' ELSE 'chat' END")
+
+
+CORE_MIGRATIONS.append(Migration("core_051_origin", _core_051_origin))
+
+
 def migrate(db: Database, migrations: Sequence[Migration]) -> list[str]:
     """Apply the ones not yet recorded, each in its own transaction. Returns their names."""
     db.execute(

@@ -127,6 +127,7 @@ class TraceRow(BaseModel):
     phases: list[dict[str, Any]] = Field(default_factory=list)
     comparison_id: str | None = None
     comparison_side: str | None = None
+    origin: str = "chat"  # chat, api, eval or compare (core_050)
     message: str | None = None
     search_text: str | None = None
     cost_usd: float | None = None

@@ -12,7 +12,7 @@ from agents.core.store.models import TraceRow
 _TRACE_COLS = (
     "turn_id, conversation_id, user_id, agent_id, provider, model, status, error_code, started_at, latency_ms, "
     "ttft_ms, input_tokens, output_tokens, events, spans, owner_id, prompt_version, comparison_id, comparison_side, "
-    "cost_usd, fallbacks, phases"
+    "cost_usd, fallbacks, phases, origin"
 )
 # Read for one turn's detail only: a conversation's reload does not need them.
 _DETAIL_COLS = "system_prompt, requests, search_text, message"

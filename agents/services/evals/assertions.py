@@ -57,10 +57,11 @@ class Result:
     observed: Any
     message: str
     final: bool = False  # a check that could not be made (a regex out of time): ``not: true`` does not flip it
+    spans: list[dict[str, Any]] = field(default_factory=list)  # model calls the check made (a judge's)
 
 
-# (rubric, step) -> Result: grades with a real model, or skips on the offline provider.
-Judge = Callable[[str, StepRecord], Result]
+# (assertion, step) -> Result: grades with a real judge model, or skips without one or on the offline provider.
+Judge = Callable[["spec.JudgeAssertion", StepRecord], Result]
 
 
 def subset(expected: object, actual: object) -> bool:
@@ -103,7 +104,7 @@ def check(assertion: spec._Assertion, step: StepRecord, judge: Judge | None = No
     result = _check(assertion, step, judge)
     if assertion.not_ and result.status != "skip" and not result.final:
         flipped: Status = "fail" if result.status == "pass" else "pass"
-        return Result(flipped, result.observed, f"not: {result.message}")
+        return Result(flipped, result.observed, f"not: {result.message}", spans=result.spans)
     return result
 
 
@@ -211,7 +212,7 @@ def _check(a: Any, step: StepRecord, judge: Judge | None) -> Result:
         case spec.JudgeAssertion():
             if judge is None:
                 return Result("skip", None, "no judge model is configured")
-            return judge(a.judge, step)
+            return judge(a, step)
     raise TypeError(f"no check for {type(a).__name__}")  # pragma: no cover - every kind is matched above
 
 

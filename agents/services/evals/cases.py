@@ -53,10 +53,34 @@ class CaseOutcome:
     results: list[dict[str, Any]] = field(default_factory=list)  # one row per assertion
     error: str | None = None
     duration_ms: float = 0.0
+    spans: list[dict[str, Any]] = field(default_factory=list)  # the case's own model calls (the judge's)
+    # Repeats (repeats.py): this repetition's index, and once combined the pass rate over all of them.
+    repeat_index: int = 0
+    repeats: int = 1
+    passes: int | None = None
+    pass_rate: float | None = None
+    min_pass_rate: float | None = None
+    repetitions: list[dict[str, Any]] = field(default_factory=list)
+    totals: dict[str, Any] | None = None  # tokens and cost over every repetition
+    started_at: datetime | None = None
 
     @property
     def passed(self) -> bool:
         return self.status == "passed"
+
+    def tokens(self) -> int | None:
+        present = [s.tokens for s in self.steps if s.tokens is not None]
+        return sum(present) if present else None
+
+    def cost(self) -> float | None:
+        """The agent's cost over the user steps; None when one price is unknown."""
+        costs = [s.cost for s in self.steps if s.kind == "user"]
+        return None if any(c is None for c in costs) else sum(c for c in costs if c is not None)
+
+    def cached(self) -> bool:
+        """Whether every model call of the case was answered from the response cache."""
+        done = [e for s in self.steps for e in s.events if e.type == "done"]
+        return bool(done) and all((e.meta or {}).get("cache") == "hit" for e in done)
 
     def counts(self) -> dict[str, int]:
         out = {"pass": 0, "fail": 0, "skip": 0}
@@ -161,7 +185,8 @@ def _state(session: Session) -> dict[str, Any] | None:
     return dict(row.state) if row is not None else None
 
 
-def _action_step(session: Session, step: spec.Step, record: StepRecord) -> None:
+def _action_step(session: Session, step: spec.Step, record: StepRecord,
+                 earlier: list[StepRecord] | None = None) -> None:
     action = _last_action(session)
     if action is None:
         raise _StepFailed(f"step {record.index + 1} ({step.kind}): no action has been proposed in this conversation")
@@ -176,7 +201,10 @@ def _action_step(session: Session, step: spec.Step, record: StepRecord) -> None:
 
     try:
         if step.kind == "modify":
-            row = session.modify_action(action.id, dict(step.modify or {}))
+            # The named arguments change, the others keep their proposed values; "{{…}}" is what an earlier
+            # step produced, as in extra.
+            changes = resolve_refs(dict(step.modify or {}), earlier or [])
+            row = session.modify_action(action.id, {**action.tool_args, **changes})
             record.events = [stamp(ActionConfirmation, action_id=row.id, tool_name=row.tool_name, summary=row.summary,
                                    details=[Detail(**d.model_dump()) for d in row.details], warnings=row.warnings,
                                    expires_at=row.expires_at, args=row.tool_args)]
@@ -214,7 +242,8 @@ def run_case(
     # (a failure links to its trace, in shared mode too) and count against the owner's daily limit, as a
     # side-by-side side's turns do.
     options = ModelOptions(temperature=config.temperature, max_output_tokens=config.max_output_tokens)
-    settings = TurnSettings(prompt_version=config.prompt_version, owner_id=owner, options=options)
+    settings = TurnSettings(prompt_version=config.prompt_version, owner_id=owner, options=options,
+                             origin="eval")
     try:
         session = Session(agent_id, user_id=user_id, provider=provider, store=store, clock=clock, settings=settings)
         for step_index, step in enumerate(case.turns):
@@ -226,7 +255,7 @@ def run_case(
             if step.kind == "user":
                 _user_step(session, step, record, clock, outcome.steps[:-1])
             else:
-                _action_step(session, step, record)
+                _action_step(session, step, record, outcome.steps[:-1])
             outcome.conversation_id = session.conversation_id
             for assertion_index, assertion in enumerate(step.expect):
                 result = check(assertion, record, judge)
@@ -235,6 +264,8 @@ def run_case(
                     "spec": assertion.model_dump(mode="json", by_alias=True, exclude_defaults=True),
                     "negated": assertion.not_, "status": result.status, "observed": result.observed,
                     "message": result.message})
+                outcome.spans += [{**span, "step_index": step_index, "assertion_index": assertion_index}
+                                  for span in result.spans]
     except _StepFailed as exc:
         outcome.status, outcome.error = "error", str(exc)
     except Exception as exc:  # a crash in one case must not take the run down with it

@@ -29,7 +29,8 @@ def semantics(data: Any, check: _Checker) -> None:
 
     if not isinstance(data, dict):
         return
-    configs: list[tuple[Path_, Any]] = [(("defaults",), data.get("defaults"))]
+    configs: list[tuple[Path_, Any]] = [(("defaults",), data.get("defaults")),
+                                        (("judge_model",), data.get("judge_model"))]
     if isinstance(data.get("matrix"), list):
         configs += [(("matrix", i), c) for i, c in enumerate(data["matrix"])]
     for path, config in configs:
@@ -69,8 +70,10 @@ def semantics(data: Any, check: _Checker) -> None:
             if isinstance(step.get("extra"), dict) and "screen" in step["extra"] and not screens:
                 check.add((*base, "extra", "screen"), "'screen' builds an app screen's context_text; this suite's "
                                                       f"agent {agent_id!r} has no screens")
-            if isinstance(step.get("extra"), dict):
-                for where, text in _strings(step["extra"], (*base, "extra")):
+            for key in ("extra", "modify"):
+                if not isinstance(step.get(key), dict):
+                    continue
+                for where, text in _strings(step[key], (*base, key)):
                     if "{{" in text and not REF.match(text):
                         check.add(where, f"{text!r} is not a reference: write \"{{{{card.TYPE.path}}}}\" (a card an "
                                          "earlier step showed) or \"{{done.meta.KEY}}\" as the whole value")
@@ -92,6 +95,11 @@ def semantics(data: Any, check: _Checker) -> None:
                         if event not in event_types:
                             check.add(path, f"unknown event type {event!r}{near(str(event), event_types)}; "
                                             f"known: {', '.join(event_types)}")
+                judged = item[akind].get("provider") if akind == "judge" and isinstance(item[akind], dict) else None
+                if isinstance(judged, str) and judged not in PROVIDER_NAMES:
+                    check.add((*path, "provider"), f"unknown judge provider {judged!r}"
+                                                   f"{near(judged, list(PROVIDER_NAMES))}; known: "
+                                                   f"{', '.join(PROVIDER_NAMES)}")
                 if akind == "text_matches" and isinstance(item[akind], str):
                     try:  # the engine the run will use: RE2, or `regex` with a time limit
                         compile_pattern(item[akind])

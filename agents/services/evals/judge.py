@@ -1,49 +1,139 @@
-"""The ``judge`` assertion: a rubric graded by a real model through the run's own provider.
+"""The ``judge`` assertion: a rubric graded by a model chosen apart from the model under test.
 
-On the offline provider it is skipped, and reported as skipped: the rule-based model cannot grade
-prose, and a pass it made up would be a lie.
+The judge is the assertion's own ``judge: {provider, model}``, else the suite's ``judge_model`` (or the run's
+``--judge``), never silently the model under test: without one the rubric is skipped, saying how to name one.
+On the offline provider it is skipped too, and reported as skipped: the rule-based model cannot grade prose,
+and a pass it made up would be a lie. Every call is a span of the case (provider, model, tokens, cost, what
+was sent and answered), its cost is the judge's, kept apart from the agent's, and on the server's keys it
+counts against the shared daily budget like a turn. An answer that is not the verdict asked for is asked
+again once, then the assertion fails as ``judge_error``.
 """
 
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from typing import Any
 
-from agents.core.providers import ChatMessage, ModelRequest, complete, make_provider
+from agents.core import guards, limits
+from agents.core.clock import system_clock
+from agents.core.errors import GuardRefusal
+from agents.core.pricing import call_cost
+from agents.core.providers import ChatMessage, ModelRequest, Provider, complete, make_provider
+from agents.core.store import Store
 from agents.services.evals import spec
 from agents.services.evals.assertions import Judge, Result, StepRecord
 
+PASS_FAIL = ('Answer with one JSON object and nothing else: {"pass": true or false, "reason": "one sentence"}.')
+SCORE = ('Score how well the reply satisfies the rubric from 1 (not at all) to 5 (fully). Answer with one JSON '
+         'object and nothing else: {"score": 1 to 5, "reason": "one sentence"}.')
 JUDGE_SYSTEM = (
     "You grade one reply of an AI agent against a rubric. Read the user's message, the tools the agent called, "
-    "the cards it showed and its reply. Decide whether the reply satisfies the rubric. Answer with one JSON "
-    'object and nothing else: {"pass": true or false, "reason": "one sentence"}.'
-)
+    "the cards it showed and its reply. Decide whether the reply satisfies the rubric. ")
+DEFAULT_THRESHOLD = 4
+ATTEMPTS = 2  # a malformed verdict is asked for once more
+SPAN_TEXT_CHARS = 2000
+NO_JUDGE = ("no judge model: name one with judge_model: {provider, model} in the suite, judge: {rubric, provider, "
+            "model} on the assertion, or --judge PROVIDER/MODEL (the model under test never grades itself)")
+OFFLINE = ("skipped on the offline provider: a rubric needs a real model (judge_model: {provider: openai, "
+           "model: gpt-4o-mini}, or --judge openai/gpt-4o-mini)")
+
+# (provider, model) -> the provider the judge calls; tests and the Lab's typed key come through it.
+JudgeProviderFactory = Callable[[str, "str | None"], Provider]
 
 
-def make_judge(config: spec.Config, settings: dict[str, Any] | None = None) -> Judge:
-    if config.provider == "offline":
-        def skipped(rubric: str, step: StepRecord) -> Result:
-            return Result("skip", None, "skipped on the offline provider: a rubric needs a real model "
-                                        "(run with --provider openai or gemini)")
-        return skipped
+def judge_model_of(text: str) -> spec.JudgeModel:
+    """``--judge openai/gpt-4o-mini`` (or a provider alone)."""
+    provider, _, model = text.strip().partition("/")
+    return spec.JudgeModel(provider=provider, model=model or None)
 
-    def grade(rubric: str, step: StepRecord) -> Result:
-        model: dict[str, Any] = {"model": config.model} if config.model else {}
-        provider = make_provider(config.provider, **(settings or {}), **model)
-        request = ModelRequest(agent_id="judge", system=JUDGE_SYSTEM, purpose="judge",
-                               messages=[ChatMessage(role="user", content=_prompt(rubric, step))])
+
+def make_judge(default: spec.JudgeModel | None, *, under_test: spec.Config | None = None, store: Store | None = None,
+               provider_factory: JudgeProviderFactory | None = None,
+               guard_settings: guards.GuardSettings | None = None) -> Judge:
+    """A judge grading with the assertion's model, else ``default``; ``store`` counts its calls against the
+    server's daily budget. ``under_test`` is only read to say why a rubric was skipped."""
+    def make(provider: str, model: str | None) -> Provider:
+        settings: dict[str, Any] = {"model": model} if model else {}
+        return make_provider(provider, **settings)
+
+    factory = provider_factory or make
+    settings = guard_settings or guards.GuardSettings.from_env()
+
+    def grade(assertion: spec.JudgeAssertion, step: StepRecord) -> Result:
+        judge = assertion.spec
+        provider_name = judge.provider or (default.provider if default else None)
+        if provider_name is None:
+            offline = under_test is None or under_test.provider == "offline"
+            return Result("skip", None, OFFLINE if offline else NO_JUDGE)
+        if provider_name == "offline":
+            return Result("skip", None, OFFLINE)
+        model = judge.model or (default.model if default and default.provider == provider_name else None)
         try:
-            response = complete(provider, request)
-        except Exception as exc:  # noqa: BLE001 - a judge that cannot answer fails the assertion, visibly
-            return Result("fail", None, f"the judge model failed: {type(exc).__name__}: {exc}")
-        verdict = _verdict(response.text)
-        if verdict is None:
-            return Result("fail", response.text[:400], "the judge's answer was not the JSON verdict asked for")
-        ok, reason = verdict
-        return Result("pass" if ok else "fail", {"pass": ok, "reason": reason, "judge": provider.model},
-                      f"judge: {reason}")
+            provider = factory(provider_name, model)
+        except Exception as exc:  # noqa: BLE001 - a judge that cannot be built fails visibly, naming why
+            return Result("fail", None, f"judge_error: the judge {provider_name}/{model or '-'} cannot run: "
+                                        f"{getattr(exc, 'message', None) or exc}", final=True)
+        return _grade(provider, judge, step, store, settings)
 
     return grade
+
+
+def _grade(provider: Provider, judge: spec.JudgeSpec, step: StepRecord, store: Store | None,
+           settings: guards.GuardSettings) -> Result:
+    system = JUDGE_SYSTEM + (SCORE if judge.scale == "1-5" else PASS_FAIL)
+    prompt = _prompt(judge.rubric, step)
+    request = ModelRequest(agent_id="judge", system=system, purpose="judge",
+                           messages=[ChatMessage(role="user", content=prompt)])
+    spans: list[dict[str, Any]] = []
+    answer = ""
+    for attempt in range(1, ATTEMPTS + 1):
+        span, answer, error = _call(provider, request, prompt, attempt, store, settings)
+        spans.append(span)
+        if error is not None:
+            return Result("fail", None, f"judge_error: {error}", final=True, spans=spans)
+        verdict = _scored(answer, judge)
+        if verdict is not None:
+            ok, reason, score = verdict
+            span["status"] = "ok"
+            observed: dict[str, Any] = {"pass": ok, "reason": reason, "judge": f"{provider.name}/{provider.model}"}
+            if score is not None:
+                observed["score"] = score
+            return Result("pass" if ok else "fail", observed, f"judge: {reason}", spans=spans)
+        span["status"] = "malformed"
+    return Result("fail", answer[:400],
+                  f"judge_error: the judge {provider.name}/{provider.model} did not answer with the verdict asked for "
+                  f"({ATTEMPTS} attempts)", final=True, spans=spans)
+
+
+def _call(provider: Provider, request: ModelRequest, prompt: str, attempt: int, store: Store | None,
+          settings: guards.GuardSettings) -> tuple[dict[str, Any], str, str | None]:
+    """One judge call as a span; (span, answer, error message or None)."""
+    now = system_clock()
+    span: dict[str, Any] = {"kind": "judge", "provider": provider.name, "model": provider.model, "attempt": attempt,
+                            "started_at": now, "ms": 0.0, "input_tokens": 0, "output_tokens": 0, "cost_usd": 0.0,
+                            "status": "error", "request": prompt[:SPAN_TEXT_CHARS], "response": None}
+    try:
+        claim = limits.claim_call(store, provider, now, settings) if store is not None else None
+    except GuardRefusal as exc:
+        span["response"] = exc.message
+        return span, "", f"{exc.code}: {exc.message}"
+    started = time.perf_counter()
+    try:
+        response = complete(provider, request)
+    except Exception as exc:  # noqa: BLE001 - a judge that cannot answer fails the assertion, visibly
+        span["ms"] = round((time.perf_counter() - started) * 1000, 3)
+        if claim is not None and store is not None:
+            claim.settle(store, 0.0)
+        span["response"] = f"{type(exc).__name__}: {exc}"[:SPAN_TEXT_CHARS]
+        return span, "", f"the judge model failed: {type(exc).__name__}: {exc}"
+    cost = call_cost(provider.name, provider.model, response.usage.input_tokens, response.usage.output_tokens, now)
+    if claim is not None and store is not None:
+        claim.settle(store, cost)
+    span.update(ms=round((time.perf_counter() - started) * 1000, 3), input_tokens=response.usage.input_tokens,
+                output_tokens=response.usage.output_tokens, cost_usd=cost, response=response.text[:SPAN_TEXT_CHARS])
+    return span, response.text or "", None
 
 
 def _prompt(rubric: str, step: StepRecord) -> str:
@@ -54,7 +144,7 @@ def _prompt(rubric: str, step: StepRecord) -> str:
                        "reply": step.text}, ensure_ascii=False, indent=1)
 
 
-def _verdict(text: str) -> tuple[bool, str] | None:
+def _answer(text: str) -> dict[str, Any] | None:
     # From the first "{" to the last "}": what `\{.*\}` found, without its quadratic backtracking on a long
     # answer full of "{" and no "}" (the answer comes from a model the run's caller picks).
     text = text or ""
@@ -66,6 +156,26 @@ def _verdict(text: str) -> tuple[bool, str] | None:
         data: Any = json.loads(text[start:end + 1])
     except json.JSONDecodeError:
         return None
-    if not isinstance(data, dict) or not isinstance(data.get("pass"), bool):
+    return data if isinstance(data, dict) else None
+
+
+def _verdict(text: str) -> tuple[bool, str] | None:
+    """A pass/fail verdict: ``{"pass": true|false, "reason": …}``."""
+    data = _answer(text)
+    if data is None or not isinstance(data.get("pass"), bool):
         return None
     return data["pass"], str(data.get("reason") or "")
+
+
+def _scored(text: str, judge: spec.JudgeSpec) -> tuple[bool, str, int | None] | None:
+    """The verdict on the judge's scale: pass/fail, or a 1-5 score against the threshold."""
+    if judge.scale != "1-5":
+        verdict = _verdict(text)
+        return None if verdict is None else (*verdict, None)
+    data = _answer(text)
+    score = None if data is None else data.get("score")
+    if data is None or isinstance(score, bool) or not isinstance(score, int | float) or not 1 <= score <= 5:
+        return None
+    threshold = judge.threshold or DEFAULT_THRESHOLD
+    reason = str(data.get("reason") or "")
+    return score >= threshold, f"{score:g}/5 (needs {threshold}): {reason}", int(score)

@@ -54,6 +54,37 @@ class LoadedSuite:
     text: str
 
 
+def select(suites: list[LoadedSuite], *, tags: list[str] | None = None,
+           names: list[str] | None = None) -> list[LoadedSuite]:
+    """Only the cases with any of ``tags`` and (when given) named by one of ``names`` (an exact name or a
+    shell pattern: ``"§9.*"``); suites left with no case drop out. Nothing selected is refused, naming the
+    option, so a typo never runs (and passes) nothing."""
+    from fnmatch import fnmatchcase
+
+    from agents.core.inputs import InvalidInput
+
+    if not tags and not names:
+        return suites
+    for option, values in (("--case", names or []), ("--tag", tags or [])):
+        for value in values:
+            if len(value) > 200:  # a case name has at most 200 characters: a longer pattern is a mistake
+                raise InvalidInput(option, f"{option} 값이 {len(value):,}자로 너무 깁니다 (최대 200자). "
+                                           f"({option} is {len(value):,} characters long; at most 200.)")
+    out = []
+    for loaded in suites:
+        cases = [c for c in loaded.suite.cases
+                 if (not tags or set(tags) & set(c.tags)) and (not names or any(
+                     c.name == n or fnmatchcase(c.name, n) for n in names))]
+        if cases:
+            out.append(LoadedSuite(loaded.suite.model_copy(update={"cases": cases}), loaded.path, loaded.text))
+    if not out:
+        option = "--case" if names else "--tag"
+        given = ", ".join(repr(v) for v in (names or tags or []))
+        raise InvalidInput(option, f"{option} {given}에 맞는 케이스가 없습니다: 아무것도 실행하지 않았습니다. "
+                                   f"(No case matches {option} {given}; nothing was run.)")
+    return out
+
+
 # --- YAML with line numbers --------------------------------------------------------------------------------
 
 

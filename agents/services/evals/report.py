@@ -9,6 +9,7 @@ from typing import Any
 
 import pandas as pd
 
+from agents.services.evals.baseline import case_pass_rate
 from agents.services.evals.compare import get_run, pass_rate
 from agents.services.evals.store import EvalRepo
 
@@ -24,11 +25,25 @@ def run_detail(repo: EvalRepo, run_id: str, owner: str | None = None) -> dict[st
     asserts: dict[int, list[dict[str, Any]]] = {}
     for row in repo.assertions(run_id):
         asserts.setdefault(row["case_index"], []).append(row)
+    spans: dict[int, list[dict[str, Any]]] = {}
+    for span in repo.spans(run_id):
+        spans.setdefault(span["case_index"], []).append(span)
     cases = []
     for case in repo.cases(run_id):
         index = case["case_index"]
-        cases.append({**case, "steps": steps.get(index, []), "assertions": asserts.get(index, [])})
-    return {"run": {**run, "pass_rate": pass_rate(run)}, "cases": cases}
+        # "step" numbers steps from 1, as every screen and message does; step_index stays the stored 0-based key.
+        cases.append({**case, "steps": [{**s, "step": s["step_index"] + 1} for s in steps.get(index, [])],
+                      "assertions": [{**a, "step": a["step_index"] + 1} for a in asserts.get(index, [])],
+                      "spans": spans.get(index, [])})
+    return {"run": {**run, "pass_rate": pass_rate(run), "judge": judge_totals(cases)}, "cases": cases}
+
+
+def judge_totals(cases: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the judge's calls cost over a run, apart from the agent's cost (null when a price is unknown)."""
+    spans = [s for c in cases for s in c.get("spans", []) if s["kind"] == "judge"]
+    costs = [s["cost_usd"] for s in spans]
+    return {"calls": len(spans), "tokens": sum(s["input_tokens"] + s["output_tokens"] for s in spans),
+            "cost": None if any(c is None for c in costs) else round(sum(costs), 8)}
 
 
 def case_json(case: dict[str, Any]) -> dict[str, Any]:
@@ -39,9 +54,14 @@ def case_json(case: dict[str, Any]) -> dict[str, Any]:
         "error": case["error"], "conversation_id": case["conversation_id"],
         "turn_ids": [s["turn_id"] for s in case["steps"] if s["turn_id"]],
         "assertions": {k: sum(1 for a in case["assertions"] if a["status"] == k) for k in ("pass", "fail", "skip")},
-        "failures": [{"step": a["step_index"], "kind": a["kind"], "spec": a["spec"], "observed": a["observed"],
+        "failures": [{"step": a["step_index"] + 1, "kind": a["kind"], "spec": a["spec"], "observed": a["observed"],
                       "message": a["message"], "turn_id": _turn_of(case, a["step_index"])} for a in failed],
         "latency_ms": case["latency_ms"], "tokens": case["tokens"], "cost": case["cost"],
+        "judge": {"calls": len(case.get("spans", [])), "tokens": case.get("judge_tokens"),
+                  "cost": case.get("judge_cost")},
+        "repeats": case.get("repeats") or 1, "passes": case.get("passes"), "pass_rate": case_pass_rate(case),
+        "min_pass_rate": case.get("min_pass_rate"), "cached": bool(case.get("cached")),
+        "repetitions": case.get("repetitions") or [],
     }
 
 
@@ -53,7 +73,10 @@ def run_summary(run: dict[str, Any]) -> dict[str, Any]:
     keys = ("id", "suite", "agent_id", "provider", "model", "prompt_version", "matrix_id", "status", "cases_total",
             "cases_passed", "cases_failed", "cases_skipped", "assertions_passed", "assertions_failed", "assertions_skipped",
             "duration_ms")
-    return {"type": "summary", **{k: run[k] for k in keys}, "pass_rate": pass_rate(run)}
+    out = {"type": "summary", **{k: run[k] for k in keys}, "pass_rate": pass_rate(run)}
+    if "judge" in run:
+        out["judge"] = run["judge"]
+    return out
 
 
 # --- JUnit XML ---------------------------------------------------------------------------------------------
@@ -83,6 +106,9 @@ def junit_xml(details: list[dict[str, Any]]) -> str:
                                time=f"{(case['duration_ms'] or 0) / 1000:.3f}")
             failed = [a for a in case["assertions"] if a["status"] == "fail"]
             skipped = [a for a in case["assertions"] if a["status"] == "skip"]
+            case_props = ET.SubElement(el, "properties")
+            for key, value in _case_properties(case, failed).items():
+                ET.SubElement(case_props, "property", name=key, value="" if value is None else str(value))
             if case["status"] == "error":
                 counts["errors"] += 1
                 ET.SubElement(el, "error", message=case["error"] or "error", type="step_error").text = case["error"]
@@ -106,6 +132,16 @@ def junit_xml(details: list[dict[str, Any]]) -> str:
         root.set(key, str(value))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _case_properties(case: dict[str, Any], failed: list[dict[str, Any]]) -> dict[str, Any]:
+    """What CI shows beside a case: the trace to open (the first failing step's turn, else the first turn),
+    the pass rate (over its repeats when repeated; empty when nothing was checked), its status."""
+    turns = [s["turn_id"] for s in case["steps"] if s["turn_id"]]
+    trace = next((t for a in failed if (t := _turn_of(case, a["step_index"]))), None) or (turns[0] if turns else None)
+    rate = case_pass_rate(case)
+    return {"trace_id": trace, "pass_rate": None if rate is None else f"{rate:.4g}", "status": case["status"],
+            "conversation_id": case["conversation_id"], "repeats": case.get("repeats") or 1}
 
 
 def _failure_line(case: dict[str, Any], a: dict[str, Any]) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from agents.core import guards
 from agents.core.agent import get_agent
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
@@ -24,9 +25,11 @@ from agents.core.session import runtime_store
 from agents.core.store import Store
 from agents.services.evals import spec
 from agents.services.evals.assertions import Judge
+from agents.services.evals.cache import cached, check_cache_mode
 from agents.services.evals.cases import CaseClock, CaseOutcome, expand_extra, resolve_refs, run_case
-from agents.services.evals.judge import make_judge
+from agents.services.evals.judge import JudgeProviderFactory, make_judge
 from agents.services.evals.loader import LoadedSuite
+from agents.services.evals.repeats import combine
 from agents.services.evals.store import EvalRepo
 
 __all__ = ["CaseClock", "CaseOutcome", "RunOutcome", "expand_extra", "resolve_refs", "run_suite", "start_suite"]
@@ -65,13 +68,21 @@ def _sum(values: Iterable[float | int | None]) -> float | None:
 def _store_case(repo: EvalRepo, outcome: CaseOutcome, started_at: datetime) -> None:
     runnable = [s for s in outcome.steps if s.kind != "wait_minutes"]
     costs = [s.cost for s in runnable if s.kind == "user"]
+    totals = outcome.totals or {"tokens": _sum(s.tokens for s in runnable),
+                                "cost": None if any(c is None for c in costs) else _sum(costs)}
     case_row = {
         "run_id": outcome.run_id, "case_index": outcome.index, "name": outcome.case.name, "tags": outcome.case.tags,
         "status": outcome.status, "error": outcome.error, "user_id": outcome.user_id,
         "conversation_id": outcome.conversation_id, "steps": len(outcome.steps),
-        "latency_ms": _sum(s.latency_ms for s in runnable), "tokens": _sum(s.tokens for s in runnable),
-        "cost": None if any(c is None for c in costs) else _sum(costs), "duration_ms": outcome.duration_ms,
-        "started_at": started_at,
+        "latency_ms": _sum(s.latency_ms for s in runnable), "tokens": totals["tokens"],
+        "cost": totals["cost"], "duration_ms": outcome.duration_ms, "started_at": started_at,
+        "repeats": outcome.repeats, "passes": outcome.passes, "pass_rate": outcome.pass_rate,
+        "min_pass_rate": outcome.min_pass_rate, "repetitions": outcome.repetitions or None,
+        "cached": outcome.cached() if outcome.repeats == 1 else all(r["cached"] for r in outcome.repetitions),
+        # The judge's calls are costed apart: what grading cost is not what the agent cost.
+        "judge_tokens": _sum(s["input_tokens"] + s["output_tokens"] for s in outcome.spans),
+        "judge_cost": None if any(s["cost_usd"] is None for s in outcome.spans) else _sum(
+            s["cost_usd"] for s in outcome.spans),
     }
     steps = [{
         "run_id": outcome.run_id, "case_index": outcome.index, "step_index": s.index, "kind": s.kind,
@@ -80,7 +91,9 @@ def _store_case(repo: EvalRepo, outcome: CaseOutcome, started_at: datetime) -> N
         "reply": s.text or None, "event_types": _types(s.events),
     } for s in outcome.steps]
     rows = [{"run_id": outcome.run_id, "case_index": outcome.index, **r} for r in outcome.results]
-    repo.add_case(case_row, steps, rows)
+    spans = [{"run_id": outcome.run_id, "case_index": outcome.index, "span_index": i, "repeat_index": 0, **span}
+             for i, span in enumerate(outcome.spans)]
+    repo.add_case(case_row, steps, rows, spans)
 
 
 def _types(events: list[Event]) -> list[str]:
@@ -128,6 +141,31 @@ def provider_factory_for(settings: dict[str, Any] | None = None) -> ProviderFact
     return make
 
 
+def _judge_provider(config: spec.Config, settings: dict[str, Any] | None, store: Store, cache_mode: str,
+                    repeat_index: int) -> JudgeProviderFactory:
+    """The judge's provider (through the response cache); a key typed in the browser goes only to the provider
+    it was typed for."""
+    def make(provider: str, model: str | None) -> Provider:
+        chosen: dict[str, Any] = dict(settings) if settings and provider == config.provider else {}
+        if model:
+            chosen["model"] = model
+        made = make_provider(provider, **chosen)
+        return cached(made, store, cache_mode, repeat_index)
+    return make
+
+
+@dataclass
+class Job:
+    """One repetition of one case against one configuration."""
+
+    run: dict[str, Any]
+    config: spec.Config
+    index: int
+    case: spec.Case
+    judge: Judge | None
+    repeat_index: int = 0
+
+
 class RunHandle:
     """Runs started in the background: their rows exist at once (ids to show, poll, link), the cases run on
     a bounded pool in a driver thread, ``progress()`` says how far, ``wait()`` returns the stored runs."""
@@ -173,10 +211,13 @@ def start_suite(
     owner: str = "demo", store: Store | None = None, provider_factory: ProviderFactory | None = None,
     on_progress: Progress | None = None, judge_factory: Callable[[spec.Config], Judge | None] | None = None,
     provider_settings: dict[str, Any] | None = None, stop: threading.Event | None = None,
+    judge_model: spec.JudgeModel | None = None, repeat: int | None = None, cache: str = "off",
 ) -> RunHandle:
     """Check the configurations, store one run per configuration (several share a matrix id) and start
     every case of every configuration on one bounded pool. Refusals (an unknown prompt version, a missing
-    key) are raised here, before anything runs."""
+    key) are raised here, before anything runs. ``judge_model`` replaces the suite's ``judge_model``, ``repeat``
+    its ``repeat`` (each case run that many times: repeats.py); ``cache`` is the response cache's mode
+    (cache.py: read, write or off)."""
     suite = loaded.suite
     agent = get_agent(suite.agent)
     store = store or runtime_store()
@@ -187,10 +228,15 @@ def start_suite(
         check_config(agent.id, config, store, provider_settings)
     if agent.warm is not None:
         agent.warm()  # train the offline classifiers once, not in every worker at the same time
+    guards.warm()  # and the injection guard every turn passes first: concurrent cold turns each waited for it
     factory = provider_factory or provider_factory_for(provider_settings)
     matrix_id = new_id("evm") if len(configs) > 1 else None
+    repeats = repeat or suite.repeat or 1
+    if not 1 <= repeats <= spec.MAX_REPEAT:
+        raise PlaygroundError(f"repeat must be from 1 to {spec.MAX_REPEAT}, not {repeats}.", code="invalid_input")
+    cache_mode = check_cache_mode(cache)
     runs: list[dict[str, Any]] = []
-    jobs: list[tuple[dict[str, Any], spec.Config, int, spec.Case, Judge | None]] = []
+    jobs: list[Job] = []
     for config in configs:
         probe = factory(config, suite.cases[0])
         run = {"id": new_id("evr"), "suite": suite.suite, "suite_file": loaded.path, "suite_text": loaded.text,
@@ -200,20 +246,38 @@ def start_suite(
                "concurrency": workers, "started_at": system_clock(), "cases_total": len(suite.cases)}
         repo.start_run(run)
         runs.append(run)
-        judge = judge_factory(config) if judge_factory else make_judge(config, provider_settings)
-        jobs += [(run, config, index, case, judge) for index, case in enumerate(suite.cases)]
-    handle = RunHandle(runs, len(jobs), stop or threading.Event())
+        for k in range(repeats):  # each repetition's responses are cached apart: a replay keeps the variance
+            judge = judge_factory(config) if judge_factory else make_judge(
+                judge_model or suite.judge_model, under_test=config, store=store,
+                provider_factory=_judge_provider(config, provider_settings, store, cache_mode, k))
+            jobs += [Job(run, config, index, case, judge, k) for index, case in enumerate(suite.cases)]
+    handle = RunHandle(runs, len(jobs) // repeats, stop or threading.Event())
+    finished: dict[tuple[str, int], list[CaseOutcome | None]] = {}
+    lock = threading.Lock()
 
-    def one(job: tuple[dict[str, Any], spec.Config, int, spec.Case, Judge | None]) -> CaseOutcome | None:
-        if handle.stop_event.is_set():
-            return None  # stopped: cases not yet started never start
-        run, config, index, case, judge = job
-        at = system_clock()
-        user_id = f"{config.user or 'eval'}-{run['id'][-8:]}-{index:03d}"
-        outcome = run_case(run_id=run["id"], index=index, case=case, config=config, agent_id=agent.id, store=store,
-                           user_id=user_id, owner=owner, provider=factory(config, case), judge=judge)
-        _store_case(repo, outcome, at)
-        return outcome
+    def one(job: Job) -> CaseOutcome | None:
+        outcome: CaseOutcome | None = None
+        if not handle.stop_event.is_set():  # stopped: cases not yet started never start
+            at = system_clock()
+            suffix = f"-r{job.repeat_index}" if repeats > 1 else ""
+            user_id = f"{job.config.user or 'eval'}-{job.run['id'][-8:]}-{job.index:03d}{suffix}"
+            provider = cached(factory(job.config, job.case), store, cache_mode, job.repeat_index)
+            outcome = run_case(run_id=job.run["id"], index=job.index, case=job.case, config=job.config,
+                               agent_id=agent.id, store=store, user_id=user_id, owner=owner, provider=provider,
+                               judge=job.judge)
+            outcome.repeat_index = job.repeat_index
+            outcome.started_at = at
+        with lock:  # the last repetition of a case to finish stores it
+            done = finished.setdefault((job.run["id"], job.index), [])
+            done.append(outcome)
+            if len(done) < repeats:
+                return None
+        ran = [o for o in done if o is not None]
+        if not ran:
+            return None
+        combined = combine(ran, repeats)
+        _store_case(repo, combined, min(o.started_at or system_clock() for o in ran))
+        return combined
 
     def drive() -> None:
         started = time.perf_counter()

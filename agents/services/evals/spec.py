@@ -170,11 +170,51 @@ class CostAssertion(_Assertion):
     cost_max: float = Field(ge=0, description="US dollars")
 
 
+class JudgeModel(_Strict):
+    """The model that grades a ``judge`` rubric: chosen apart from the model under test, never it by default."""
+
+    provider: str = Field(description="openai or gemini (offline: every judge is skipped, with the reason)")
+    model: str | None = Field(None, description="the provider's model; the provider's default when left out")
+
+    def label(self) -> str:
+        return self.provider + (f"/{self.model}" if self.model else "")
+
+
+class JudgeSpec(_Strict):
+    """A rubric with its own judge model and scale."""
+
+    rubric: str = Field(min_length=3, description="the rubric the reply must satisfy")
+    provider: str | None = Field(None, description="the judge's provider (default: the suite's judge_model)")
+    model: str | None = Field(None, description="the judge's model (default: the suite's judge_model's)")
+    scale: Literal["pass/fail", "1-5"] = Field("pass/fail", description="a verdict, or a score from 1 to 5")
+    threshold: int | None = Field(None, ge=1, le=5, description="with scale 1-5: the lowest passing score "
+                                                                "(default 4)")
+
+    @model_validator(mode="after")
+    def _threshold_needs_a_score(self) -> JudgeSpec:
+        if self.threshold is not None and self.scale != "1-5":
+            raise ValueError("'threshold' goes with scale: 1-5 (a pass/fail verdict has no score)")
+        return self
+
+
 class JudgeAssertion(_Assertion):
-    """A rubric graded by a real model; skipped (and reported as skipped) on the offline provider."""
+    """A rubric graded by a real model, chosen apart from the model under test (``judge: {rubric, provider,
+    model, scale, threshold}``, or a rubric alone with the suite's ``judge_model``); skipped (and reported as
+    skipped) without a judge model or on the offline provider."""
 
     kind: ClassVar[str] = "judge"
-    judge: str = Field(min_length=3, description="the rubric the reply must satisfy")
+    judge: str | JudgeSpec = Field(description="the rubric the reply must satisfy, or {rubric, provider, model, "
+                                               "scale, threshold}")
+
+    @model_validator(mode="after")
+    def _rubric_long_enough(self) -> JudgeAssertion:
+        if isinstance(self.judge, str) and len(self.judge) < 3:
+            raise ValueError("a judge rubric needs at least 3 characters")
+        return self
+
+    @property
+    def spec(self) -> JudgeSpec:
+        return self.judge if isinstance(self.judge, JudgeSpec) else JudgeSpec(rubric=self.judge)
 
 
 ASSERTION_TYPES: tuple[type[_Assertion], ...] = (
@@ -215,6 +255,7 @@ Assertion = Annotated[
 
 # --- steps, cases, suites ----------------------------------------------------------------------------------
 
+MAX_REPEAT = 100
 STEP_KINDS = ("user", "confirm", "cancel", "modify", "wait_minutes")
 # "{{card.TYPE.path}}" or "{{done.path}}" inside extra: a value an earlier step produced.
 REF = re.compile(r"^\{\{\s*(card|done)((?:\.[^.\s{}]+)*)\s*\}\}$")
@@ -253,6 +294,8 @@ class Case(_Strict):
     name: str = Field(min_length=1, max_length=200)
     description: str | None = None
     tags: list[str] = Field(default_factory=list)
+    min_pass_rate: float | None = Field(None, ge=0, le=1, description="with repeats: the share of repetitions that "
+                                                                      "must pass (default 1: every one)")
     turns: list[Step] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -271,6 +314,10 @@ class Suite(_Strict):
     defaults: Config = Field(default_factory=Config)
     matrix: list[Config] | None = Field(None, min_length=1, description="run every case against each configuration "
                                                                         "(fields left out come from defaults)")
+    judge_model: JudgeModel | None = Field(None, description="the model that grades every judge rubric that names "
+                                                             "none; never the model under test by default")
+    repeat: int | None = Field(None, ge=1, le=MAX_REPEAT, description="run every case this many times and keep its "
+                                                                      "pass rate (eval run --repeat replaces it)")
     cases: list[Case] = Field(min_length=1)
 
     @model_validator(mode="after")

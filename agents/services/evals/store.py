@@ -7,6 +7,7 @@ the core's migration list stays the core's.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import weakref
 from datetime import datetime
@@ -134,21 +135,82 @@ def _evals_004_settings(cur: duckdb.DuckDBPyConnection) -> None:
     cur.execute("CREATE INDEX eval_runs_owner ON eval_runs(owner)")
 
 
+def _evals_005_judge_spans(cur: duckdb.DuckDBPyConnection) -> None:
+    """The judge's model calls, as child spans of their case, and its cost kept apart from the agent's."""
+    create_table(cur, "eval_spans", [
+        ("run_id", "VARCHAR NOT NULL", "the run"),
+        ("case_index", "INTEGER NOT NULL", "the case: the span's parent"),
+        ("span_index", "INTEGER NOT NULL", "order within the case"),
+        ("kind", "VARCHAR NOT NULL", "judge: a model call grading a rubric"),
+        ("step_index", "INTEGER", "the step whose reply was graded"),
+        ("assertion_index", "INTEGER", "the assertion that made the call"),
+        ("provider", "VARCHAR NOT NULL", "the judge's provider (chosen apart from the model under test)"),
+        ("model", "VARCHAR NOT NULL", "the judge's model"),
+        ("attempt", "INTEGER NOT NULL", "1, or 2 when the first answer was not the verdict asked for"),
+        ("started_at", "TIMESTAMP NOT NULL", "UTC"),
+        ("ms", "DOUBLE NOT NULL", "the call's wall time"),
+        ("input_tokens", "BIGINT NOT NULL", "tokens sent"),
+        ("output_tokens", "BIGINT NOT NULL", "tokens answered"),
+        ("cost_usd", "DOUBLE", "US dollars; null when the price is unknown"),
+        ("status", "VARCHAR NOT NULL", "ok, malformed (no verdict in the answer) or error (the call failed or "
+                                      "was refused)"),
+        ("request", "VARCHAR", "what the judge was sent (the rubric, the message, the calls, the cards, the reply)"),
+        ("response", "VARCHAR", "what it answered, or why the call failed"),
+    ], tail="PRIMARY KEY (run_id, case_index, span_index)")
+    cur.execute("ALTER TABLE eval_cases ADD COLUMN judge_tokens BIGINT")
+    cur.execute("ALTER TABLE eval_cases ADD COLUMN judge_cost DOUBLE")
+    cur.execute("COMMENT ON COLUMN eval_cases.judge_tokens IS 'tokens of the judge''s calls (eval_spans), apart "
+                "from the agent''s'")
+    cur.execute("COMMENT ON COLUMN eval_cases.judge_cost IS 'US dollars the judge''s calls cost, apart from the "
+                "agent''s cost; null when a price is unknown'")
+
+
+def _evals_006_repeats_cache(cur: duckdb.DuckDBPyConnection) -> None:
+    """Repeats (a case's pass rate over N repetitions) and the response cache (a re-run replays for $0)."""
+    for column, sql_type, why in (
+        ("repeats", "INTEGER NOT NULL DEFAULT 1", "how many times the case ran (eval run --repeat, a suite's repeat)"),
+        ("passes", "INTEGER", "repetitions that passed"),
+        ("pass_rate", "DOUBLE", "passes over the repetitions that checked something; null when none did"),
+        ("min_pass_rate", "DOUBLE", "the pass rate the case needed (its min_pass_rate, default 1)"),
+        ("repetitions", "JSON", "each repetition: status, conversation, turn ids, tokens, cost, cached"),
+        ("cached", "BOOLEAN NOT NULL DEFAULT false", "every model call of the case came from the response cache"),
+    ):
+        cur.execute(f"ALTER TABLE eval_cases ADD COLUMN {column} {sql_type}")
+        quoted = why.replace("'", "''")
+        cur.execute(f"COMMENT ON COLUMN eval_cases.{column} IS '{quoted}'")
+    cur.execute("ALTER TABLE eval_spans ADD COLUMN repeat_index INTEGER NOT NULL DEFAULT 0")
+    cur.execute("COMMENT ON COLUMN eval_spans.repeat_index IS 'the repetition of the case that made the call'")
+    create_table(cur, "eval_response_cache", [
+        ("key", "VARCHAR PRIMARY KEY", "sha256 of (provider, model, settings, request, repetition)"),
+        ("provider", "VARCHAR NOT NULL", "the provider that answered"),
+        ("model", "VARCHAR NOT NULL", "its model"),
+        ("purpose", "VARCHAR", "turn, judge, classify..."),
+        ("events", "JSON NOT NULL", "the answer's stream: text, tool calls, usage, finish"),
+        ("created_at", "TIMESTAMP NOT NULL", "when it was stored (UTC)"),
+        ("hits", "BIGINT NOT NULL DEFAULT 0", "replays served from it"),
+    ])
+
+
 EVAL_MIGRATIONS: list[Migration] = [Migration("evals_001_runs", _evals_001_runs),
                                     Migration("evals_002_suites", _evals_002_suites),
                                     Migration("evals_003_skipped", _evals_003_skipped),
-                                    Migration("evals_004_settings", _evals_004_settings)]
+                                    Migration("evals_004_settings", _evals_004_settings),
+                                    Migration("evals_005_judge_spans", _evals_005_judge_spans),
+                                    Migration("evals_006_repeats_cache", _evals_006_repeats_cache)]
 
 _RUN_COLS = ("id, suite, suite_file, suite_text, agent_id, provider, model, prompt_version, matrix_id, owner, status, "
              "concurrency, started_at, finished_at, duration_ms, cases_total, cases_passed, cases_failed, "
              "cases_skipped, assertions_passed, assertions_failed, assertions_skipped, error, temperature, "
              "max_output_tokens")
 _CASE_COLS = ("run_id, case_index, name, tags, status, error, user_id, conversation_id, steps, latency_ms, tokens, "
-              "cost, duration_ms, started_at")
+              "cost, duration_ms, started_at, judge_tokens, judge_cost, repeats, passes, pass_rate, min_pass_rate, "
+              "repetitions, cached")
 _STEP_COLS = ("run_id, case_index, step_index, kind, input, turn_id, action_id, outcome, error_code, latency_ms, "
               "tokens, cost, reply, event_types")
 _ASSERT_COLS = "run_id, case_index, step_index, assertion_index, kind, spec, negated, status, observed, message"
-_JSON = {"tags", "input", "event_types", "spec", "observed"}
+_SPAN_COLS = ("run_id, case_index, span_index, kind, step_index, assertion_index, provider, model, attempt, "
+              "started_at, ms, input_tokens, output_tokens, cost_usd, status, request, response, repeat_index")
+_JSON = {"tags", "input", "event_types", "spec", "observed", "repetitions"}
 # Databases already migrated (weak: tests open and close many; an id() could be reused).
 _migrated: weakref.WeakSet[Database] = weakref.WeakSet()
 _migrate_lock = threading.Lock()
@@ -184,8 +246,9 @@ class EvalRepo:
         self.db.write(lambda: self.db.execute(f"INSERT INTO eval_runs ({_RUN_COLS}) VALUES ({_ph(_RUN_COLS)})",
                                               [row[c] for c in cols]))
 
-    def add_case(self, case: dict[str, Any], steps: list[dict[str, Any]], assertions: list[dict[str, Any]]) -> None:
-        """One case with its steps and assertions, in one transaction (a worker thread's own cursor)."""
+    def add_case(self, case: dict[str, Any], steps: list[dict[str, Any]], assertions: list[dict[str, Any]],
+                 spans: list[dict[str, Any]] | None = None) -> None:
+        """One case with its steps, assertions and spans, in one transaction (a worker thread's own cursor)."""
         def write() -> None:
             cur = self.db.cursor()
             cur.execute(f"INSERT INTO eval_cases ({_CASE_COLS}) VALUES ({_ph(_CASE_COLS)})",
@@ -197,6 +260,9 @@ class EvalRepo:
                 cur.executemany(f"INSERT INTO eval_assertions ({_ASSERT_COLS}) VALUES ({_ph(_ASSERT_COLS)})",
                                 [[dumps(a[c]) if c in _JSON else a[c] for c in _ASSERT_COLS.split(", ")]
                                  for a in assertions])
+            if spans:
+                cur.executemany(f"INSERT INTO eval_spans ({_SPAN_COLS}) VALUES ({_ph(_SPAN_COLS)})",
+                                [[s[c] for c in _SPAN_COLS.split(", ")] for s in spans])
 
         self.db.write(write)
 
@@ -291,6 +357,33 @@ class EvalRepo:
         rows = self.db.write(lambda: self.db.fetchall(
             "DELETE FROM eval_suites WHERE owner = ? AND name = ? RETURNING name", [owner, name]))
         return bool(rows)
+
+    def spans(self, run_id: str, case_index: int | None = None) -> list[dict[str, Any]]:
+        sql = f"SELECT {_SPAN_COLS} FROM eval_spans WHERE run_id = ?"
+        params: list[Any] = [run_id]
+        if case_index is not None:
+            sql += " AND case_index = ?"
+            params.append(case_index)
+        return self.db.fetch_dicts(sql + " ORDER BY case_index, span_index", params)
+
+    # --- the response cache ---------------------------------------------------------------------------------
+
+    def cached_response(self, key: str) -> list[dict[str, Any]] | None:
+        row = self.db.fetchone("SELECT events FROM eval_response_cache WHERE key = ?", [key])
+        if row is None:
+            return None
+        with contextlib.suppress(duckdb.TransactionException):  # a count of replays; the replay does not need it
+            self.db.write(lambda: self.db.execute("UPDATE eval_response_cache SET hits = hits + 1 WHERE key = ?",
+                                                  [key]), attempts=5)
+        events = loads(row[0], None)
+        return events if isinstance(events, list) else None
+
+    def store_response(self, key: str, provider: str, model: str, purpose: str, events: list[dict[str, Any]],
+                       now: datetime) -> None:
+        self.db.write(lambda: self.db.execute(
+            """INSERT INTO eval_response_cache (key, provider, model, purpose, events, created_at)
+               VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET events = excluded.events, created_at = excluded.created_at""",
+            [key, provider, model, purpose, dumps(events), now]), attempts=5)
 
     def step_metrics(self, run_id: str) -> list[dict[str, Any]]:
         """Per-step latency, tokens and cost of a run's user turns, for compare's percentiles."""

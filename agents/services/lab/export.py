@@ -8,7 +8,7 @@ from pathlib import Path
 
 from agents.core.inputs import InvalidInput
 from agents.core.store import Store
-from agents.core.store.lab import ExportFormat, ExportKind, TraceFilter
+from agents.core.store.lab import ORIGINS, ExportFormat, ExportKind, TraceFilter
 from agents.services.lab.access import LabUser
 from agents.services.lab.traces import scoped
 
@@ -34,8 +34,10 @@ def export(store: Store, who: LabUser, kind: str, fmt: str, filters: TraceFilter
                                     f"(limit must be a whole number from 1 to {MAX_LIMIT:,}, not {limit!r}.)")
     folder = folder or _fresh_folder(now)
     path = folder / f"{kind}-{now:%Y%m%d-%H%M%S}.{fmt}"
-    count = store.lab.export(kind, fmt, path, scoped(filters or TraceFilter(), who), full=full,
-                             limit=limit)
+    filters = filters or TraceFilter()
+    if filters.origins is None:  # an export is the data: every origin (its origin column tells them apart)
+        filters = filters.model_copy(update={"origins": list(ORIGINS)})
+    count = store.lab.export(kind, fmt, path, scoped(filters, who), full=full, limit=limit)
     return path, count
 
 

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from agents.core.errors import TurnNotFound
 from agents.core.inputs import InvalidInput
 from agents.core.store import Store
-from agents.core.store.lab import TraceFilter, TracePage
+from agents.core.store.lab import DEFAULT_ORIGINS, TraceFilter, TracePage
 from agents.core.store.prompts import BUILTIN
 from agents.services.lab.access import LabUser
 
@@ -39,8 +39,12 @@ def parse_time(raw: str | None, now: datetime, field: str = "since") -> datetime
 
 
 def scoped(filters: TraceFilter, who: LabUser) -> TraceFilter:
-    """The filters with the owner the caller may see (shared mode: always the caller)."""
-    return filters.model_copy(update={"owner": who.owner_filter(filters.owner)})
+    """The filters with the owner the caller may see (shared mode: always the caller), and the origins shown:
+    chat and api unless the caller asked for more (the "평가 포함" filter) or looks at one comparison."""
+    origins = filters.origins
+    if origins is None and filters.comparison is None:
+        origins = list(DEFAULT_ORIGINS)  # type: ignore[arg-type]
+    return filters.model_copy(update={"owner": who.owner_filter(filters.owner), "origins": origins})
 
 
 def list_traces(store: Store, who: LabUser, filters: TraceFilter | None = None, *, limit: int = 50,

@@ -217,7 +217,8 @@ def build(ctx: LabContext) -> None:
         if handle.matrix_id:
             figure = gr.update(value=view.matrix_figure(matrix_grid(repo, handle.matrix_id, owner), lang),
                                visible=True)
-        status = final["run"]["status"]
+        statuses = [(repo.run(run_id) or {}).get("status", "aborted") for run_id in handle.run_ids]
+        status = view.final_status(statuses, handle.stop_event.is_set())
         label = view.progress_label(done, total, lang) + f" · {view.ICON.get(status, '')} {status}"
         if len(outcome) > 1:
             label += f" · {len(outcome)} runs"

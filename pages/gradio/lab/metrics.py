@@ -13,7 +13,7 @@ from agents.core.identity import Viewer
 from agents.core.session import runtime_store
 from agents.core.store.lab import TraceFilter
 from agents.services.lab import export, metrics
-from agents.view.lab import METRIC_HEADERS, choices, metric_rows
+from agents.view.lab import INCLUDE_TESTS_LABEL, METRIC_HEADERS, choices, metric_rows, origins_for
 from agents.view.lab_charts import METRIC_CHARTS, over_time
 from pages.gradio.lab import LabContext, LabView
 
@@ -31,6 +31,8 @@ def build(ctx: LabContext) -> None:
         period = gr.Radio(choices=PERIODS, value="7d", label="기간 (period)", scale=3, elem_id="pg-lab-period")
         agent = gr.Dropdown(choices=choices([a.id for a in ctx.agents]), value="", label="에이전트 (agent)", scale=1,
                             min_width=130, elem_id="pg-lab-m-agent")
+        include_tests = gr.Checkbox(label=INCLUDE_TESTS_LABEL, value=False, scale=1, min_width=160,
+                                    elem_id="pg-lab-m-include-tests")
         refresh = gr.Button("↻", size="sm", scale=0, min_width=50, elem_id="pg-lab-m-refresh")
     table = gr.Dataframe(headers=METRIC_HEADERS, value=[], interactive=False, wrap=True, show_label=False,
                          elem_id="pg-lab-metrics")
@@ -49,16 +51,17 @@ def build(ctx: LabContext) -> None:
                                          elem_id="pg-lab-download")
         exported = gr.Markdown("", elem_id="pg-lab-exported")
 
-    def _filters(period_: str, agent_: str, viewer: Viewer) -> TraceFilter:
+    def _filters(period_: str, agent_: str, viewer: Viewer, tests: bool) -> TraceFilter:
         owner = viewer.user_id if ctx.mode == "shared" else None
-        return metrics.period_filter(period_, system_clock(), TraceFilter(owner=owner, agent=agent_ or None))
+        return metrics.period_filter(period_, system_clock(), TraceFilter(owner=owner, agent=agent_ or None,
+                                                                          origins=origins_for(tests)))
 
-    def load(period_: str, agent_: str, metric: str, viewer: Viewer | None) -> list[Any]:
+    def load(period_: str, agent_: str, metric: str, viewer: Viewer | None, tests: bool = False) -> list[Any]:
         if viewer is None:
             return [gr.skip()] * 3
         who, store = ctx.lab_user(viewer), runtime_store()
         try:
-            filters = _filters(period_, agent_, viewer)
+            filters = _filters(period_, agent_, viewer, bool(tests))
             rows = metrics.records(metrics.metrics(store, who, filters))
             frame = metrics.over_time(store, who, filters)
         except PlaygroundError as exc:
@@ -67,8 +70,8 @@ def build(ctx: LabContext) -> None:
         return [metric_rows(rows), over_time(frame, metric), frame]
 
     outputs = [table, chart, frame_state]
-    inputs = [period, agent, chart_kind, ctx.header.who]
-    for trigger in (period.change, agent.change, refresh.click):
+    inputs = [period, agent, chart_kind, ctx.header.who, include_tests]
+    for trigger in (period.change, agent.change, include_tests.change, refresh.click):
         trigger(load, inputs, outputs)
     ctx.on_show(load, inputs, outputs)
     chart_kind.change(lambda frame, metric: over_time(frame, metric) if frame is not None else gr.skip(),
@@ -79,7 +82,7 @@ def build(ctx: LabContext) -> None:
             return [gr.skip(), gr.skip()]
         try:
             path, count = export.export(runtime_store(), ctx.lab_user(viewer), kind_, fmt_,
-                                        _filters(period_, agent_, viewer), now=system_clock())
+                                        _filters(period_, agent_, viewer, False), now=system_clock())
         except PlaygroundError as exc:
             gr.Warning(exc.message)
             return [gr.skip(), gr.skip()]

@@ -15,6 +15,8 @@ from agents.core.session import runtime_store
 from agents.services.lab import figures, traces
 from agents.view.lab import (
     FEEDBACK_CHOICES,
+    INCLUDE_TESTS_INFO,
+    INCLUDE_TESTS_LABEL,
     STATUS_CHOICES,
     TRACE_HEADERS,
     choices,
@@ -61,6 +63,8 @@ def build(ctx: LabContext) -> None:
                            elem_id="pg-lab-f-until")
         text = gr.Textbox(label="검색 (text)", placeholder="메시지·답변·도구·오류에서 찾기", min_width=160, scale=2,
                           elem_id="pg-lab-f-text")
+        include_tests = gr.Checkbox(label=INCLUDE_TESTS_LABEL, info=INCLUDE_TESTS_INFO, value=False, min_width=160,
+                                    elem_id="pg-lab-f-include-tests")
     with gr.Row(equal_height=True, elem_classes=["pg-lab-pager"]):
         search = gr.Button("🔎 찾기 (Search)", variant="primary", size="sm", min_width=110, scale=0,
                            elem_id="pg-lab-search")
@@ -105,18 +109,19 @@ def build(ctx: LabContext) -> None:
     nxt = gr.State(None)  # this page's next_cursor: the older page's `before`
     page_ids = gr.State([])  # the turn ids of the rows shown, to map a clicked row to its turn
 
-    filters = [agent, provider, model, version, status, feedback, user, since, until, text]
+    filters = [agent, provider, model, version, status, feedback, user, since, until, text, include_tests]
     listing = [table, note, newer, older, cursors, nxt, page_ids]
 
     def load(viewer: Viewer | None, stack: list[str | None], *values: Any) -> list[Any]:
         """The page loaded with the last cursor of ``stack`` (None: the newest page)."""
         if viewer is None:
             return [gr.skip()] * len(listing)
-        a, p, m, v, s_, f, u, since_, until_, t = values
+        a, p, m, v, s_, f, u, since_, until_, t, tests = values
         stack = list(stack or [None])
         try:
             filt = trace_filter(mode=ctx.mode, viewer=viewer.user_id, agent=a, provider=p, model=m, version=v,
-                                status=s_, feedback=f, user=u, since=since_, until=until_, text=t, now=system_clock())
+                                status=s_, feedback=f, user=u, since=since_, until=until_, text=t, now=system_clock(),
+                                include_tests=bool(tests))
             page = traces.list_traces(runtime_store(), ctx.lab_user(viewer), filt, limit=PAGE, before=stack[-1])
         except PlaygroundError as exc:
             gr.Warning(exc.message)

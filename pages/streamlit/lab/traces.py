@@ -42,14 +42,14 @@ def _select(lab: LabRun, label: str, name: str, options: list[tuple[str, str]], 
                             on_change=_restart, args=(lab,))
 
 
-def _filters(lab: LabRun) -> dict[str, str]:
+def _filters(lab: LabRun) -> dict[str, Any]:
     with st.container(key="pg-lab-filters"):  # two a row on a phone (style.css)
         return _filter_widgets(lab)
 
 
-def _filter_widgets(lab: LabRun) -> dict[str, str]:
+def _filter_widgets(lab: LabRun) -> dict[str, Any]:
     facets = traces.facets(lab.store, lab.who)
-    values: dict[str, str] = {}
+    values: dict[str, Any] = {}
     row = st.columns(6)
     values["agent"] = _select(lab, "에이전트 (agent)", "agent", view.choices(lab.agents or facets["agents"]), row[0])
     values["provider"] = _select(lab, "제공자 (provider)", "provider", view.choices(facets["providers"]), row[1])
@@ -69,10 +69,12 @@ def _filter_widgets(lab: LabRun) -> dict[str, str]:
     if lab.mode == "local":  # shared mode: always the viewer's own (trace_filter ignores the field there)
         values["user"] = row[3].text_input("사용자 (user)", key=lab.key("user"), on_change=_restart, args=(lab,),
                                            placeholder="모두 (everyone)")
+    values["include_tests"] = st.checkbox(view.INCLUDE_TESTS_LABEL, key=lab.key("include_tests"),
+                                          help=view.INCLUDE_TESTS_INFO, on_change=_restart, args=(lab,))
     return values
 
 
-def _page(lab: LabRun, values: dict[str, str]) -> TracePage | None:
+def _page(lab: LabRun, values: dict[str, Any]) -> TracePage | None:
     stack = st.session_state.setdefault(lab.key("cursors"), [None])
     try:
         filt = view.trace_filter(mode=lab.mode, viewer=lab.viewer.user_id, now=system_clock(), **values)
