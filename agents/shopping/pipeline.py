@@ -22,6 +22,7 @@ from agents.shopping.catalog import Catalog
 from agents.shopping.followup import last_referenced, remember
 from agents.shopping.general import english, general
 from agents.shopping.refilter import DEFAULT_BUDGET, budget_text, refilter
+from agents.shopping.resolve import BUDGET_QUESTION
 from agents.shopping.router import FALLBACK_MESSAGE
 
 if TYPE_CHECKING:
@@ -189,7 +190,7 @@ def _clarify(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
         pending["topic"] = intent.topic
         pending["question"] = turn.text
     state["pending"] = pending
-    question = intent.question or router.BUDGET_QUESTION
+    question = intent.question or BUDGET_QUESTION
     context: dict[str, Any] = {"reason": intent.ask}
     if intent.ask == "category":
         options = catalog.categories()
