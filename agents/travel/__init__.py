@@ -14,6 +14,7 @@ from agents.travel import reading as travel_reading
 from agents.travel import tools as t
 from agents.travel import trips
 from agents.travel.context import RECENT, SYSTEM_PROMPT, build_context
+from agents.travel.inputs import TravelInputs
 from agents.travel.itinerary import ApplyArgs, GenerateArgs
 from agents.travel.pipeline import pipeline
 from agents.travel.policy import policy
@@ -68,6 +69,7 @@ AGENT = AgentSpec(
     migrations=MIGRATIONS,
     setup_user=setup_user,
     http_routes=lambda caller: _routes(caller),
+    inputs=TravelInputs,
     nlu_report=lazy("agents.travel.evaluate:nlu_report"),  # loaded by `playground nlu-report` only
     warm=lambda: travel_reading.classifier().warm(),
     evals=Path(__file__).with_name("evals.yaml"),

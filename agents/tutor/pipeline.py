@@ -16,6 +16,7 @@ from agents.core.turn import Turn
 from agents.tutor import sandbox
 from agents.tutor.catalog import ActionRejected, validate
 from agents.tutor.compose import lang_of
+from agents.tutor.inputs import TutorInputs
 from agents.tutor.reading import asks_advice
 from agents.tutor.screen import finish, remember, resolve
 from agents.tutor.structured import extract
@@ -29,13 +30,13 @@ NO_ADVICE_ACTION = ("투자 조언이나 예측을 묻는 질문에는 주문 �
 
 def pipeline(turn: Turn) -> Iterator[Event]:
     screen = resolve(turn)
-    mode = turn.extra.get("response_mode") or "plain"
+    mode = TutorInputs.of(turn).response_mode or "plain"
     turn.meta["screen"] = {"source": screen.source, "route": screen.state.route}
     turn.meta["response_mode"] = mode
     # Replies, cards and confirmations follow the language the learner wrote in (the UI's labels
     # follow the browser's).
     turn.meta["lang"] = lang_of(turn.text)
-    web = bool(turn.extra.get("use_web_search"))
+    web = bool(TutorInputs.of(turn).use_web_search)
     messages = turn.model_messages()
     asked = False
     for _ in range(turn.agent.max_steps):
@@ -71,7 +72,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
     finish(turn, asked=asked)
     turn.meta.setdefault("search_used", False)
     turn.meta.setdefault("sources", [])
-    if turn.extra.get("structured_extract"):
+    if TutorInputs.of(turn).structured_extract:
         yield from extract(turn)
 
 
