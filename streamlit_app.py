@@ -43,7 +43,8 @@ def _agent_page(spec: AgentSpec, run: Run) -> Callable[[], None]:
 
 def _lab_page(run: Run) -> Callable[[], None]:
     def lab() -> None:
-        from pages.streamlit.lab import LabRun, lab_page
+        from pages.streamlit.lab import lab_page
+        from pages.streamlit.lab.context import LabRun
 
         lab_page(LabRun(viewer=run["viewer"], store=run["store"], lang=run["lang"], mode=runtime.mode(),
                         open_conversation=run["open_conversation"], agents=[s.id for s in list_agents()]))

@@ -52,6 +52,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group("ui"))
 
 
+# Modules that build their cases while they are collected, with the marker all their tests carry: a run
+# that deselects the marker (`dev.py test --quick`: -m "not slow ...") does not collect them at all.
+# test_schemathesis.py derives ~240 cases from the OpenAPI document: about 7 s of CPU before a test runs.
+COSTLY_TO_COLLECT = {"test_schemathesis.py": "slow"}
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    marker = COSTLY_TO_COLLECT.get(collection_path.name)
+    expression = config.getoption("markexpr", "")
+    if marker is None or not expression:
+        return None
+    from _pytest.mark.expression import Expression  # pytest's own -m parser: the same answer as deselection
+
+    return True if not Expression.compile(expression).evaluate(lambda name: name == marker) else None
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
     """`dev.py test` prints its elapsed time (ruff included) here, so that pytest's own closing line
     ("N passed ...") stays the last line, which CI reads."""

@@ -1,4 +1,4 @@
-"""The layers hold: the import contracts in .importlinter, no new import cycle, and docs/architecture.md's
+"""The layers hold: the import contracts in .importlinter, no import cycle, and docs/architecture.md's
 import graph is the code's. `python tests/test_architecture.py` prints the graph (mermaid) for the doc."""
 
 from __future__ import annotations
@@ -15,15 +15,6 @@ PARTS = ["pages.gradio", "pages.streamlit", "agents.http", "agents.cli", "agents
          "agents.travel", "agents.tutor", "agents.english", "data", "agents.view", "agents.services", "agents.core",
          "agents.nlu"]
 
-# Cycles of runtime imports that are known debt (type-only imports are not counted). The list only shrinks.
-KNOWN_CYCLES = [
-    {"agents.shopping.names", "agents.shopping.reading"},
-    {"agents.shopping.resolve", "agents.shopping.router"},
-    # A package __init__ that builds the Lab and its views, which import the package's context type.
-    {"pages.gradio.lab", "pages.gradio.lab.compare", "pages.gradio.lab.evals", "pages.gradio.lab.metrics",
-     "pages.gradio.lab.prompts", "pages.gradio.lab.traces"},
-    {"pages.streamlit.lab", "pages.streamlit.lab.evals", "pages.streamlit.lab.traces"},
-]
 
 
 def _graph():
@@ -103,9 +94,9 @@ def test_import_contracts_hold() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_no_new_import_cycle() -> None:
-    new = [sorted(c) for c in cycles() if c not in KNOWN_CYCLES]
-    assert new == [], f"import cycles that are not known debt: {new}"
+def test_no_import_cycle() -> None:
+    found = [sorted(c) for c in cycles()]
+    assert found == [], f"import cycles: {found}"
 
 
 def test_pages_holds_no_top_level_module_that_streamlit_would_serve() -> None:

@@ -247,3 +247,50 @@ def test_a_huge_typed_message_is_shown_and_stored_only_as_its_placeholder(store)
     assert [m.content for m in session.history()] == [placeholder]
     reloaded = render.view_from_history(session.conversation_id, session.history(), [])
     assert [m.text for m in reloaded.messages if m.role == "user"] == [placeholder]  # the same after a reload
+
+
+# --- Turn.extra: each agent's inputs model (AgentSpec.inputs), unknown keys refused by name ------------
+
+@pytest.mark.parametrize(("agent", "extra", "field", "takes"), [
+    ("marketing", {"anchor_product_id": "p1"}, "extra.anchor_product_id", "none"),
+    ("shopping", {"anchr_product_id": "p1"}, "extra.anchr_product_id", "anchor_product_id, start"),
+    ("tutor", {"context": "{}", "use_web_search": True}, "extra.context", "context_text, use_web_search"),
+    ("travel", {"apply": {"trip_id": "t"}}, "extra.apply", "apply_itinerary"),
+    ("notes", {"x": 1}, "extra.x", "none"),
+])
+def test_a_key_the_agent_does_not_take_is_refused_by_name_before_anything_is_stored(store, agent, extra, field,
+                                                                                  takes) -> None:
+    # Before, every key passed silently: a typo in a client's key was a turn that ignored it.
+    before = conversation_count(store)
+    with pytest.raises(InvalidInput) as refused:
+        Session(agent).send("hi", extra)
+    assert refused.value.field == field
+    key = field.removeprefix("extra.")
+    assert refused.value.message.startswith(f"'extra'에 {agent} 에이전트가 받지 않는 키가 있습니다: '{key}'")
+    assert f"('extra' holds keys the {agent} agent does not take: '{key}'; it takes: {takes}" in refused.value.message
+    assert conversation_count(store) == before
+
+
+def test_the_keys_an_agent_takes_reach_its_pipeline_and_are_stored_as_sent(store) -> None:
+    session = Session("shopping")
+    events = session.run("이 제품 기반으로 추천해줘", {"anchor_product_id": "no-such-product"})
+    assert [e.type for e in events] == ["error"] and "no-such-product" in events[0].message  # the pipeline read it
+    panel = {"category": "bottle", "pros": [], "cons": [], "budget_max": 50000}
+    done = session.run("시작", {"start": panel})
+    assert done[-1].type == "done", done
+    user = [m for m in store.messages.recent(session.conversation_id, 10) if m.role == "user"][-1]
+    assert user.meta["extra"] == {"start": panel}  # only what was sent, no defaults
+
+
+def test_the_cli_and_http_refuse_an_unknown_key_by_name(store) -> None:
+    from agents.http.api import create_api
+
+    code, out, err = run_cli("chat", "marketing", "hi", "--anchor", "p1")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.startswith("error (invalid_input): 'extra'에 marketing 에이전트가 받지 않는 키가 있습니다") and \
+        "the marketing agent does not take: 'anchor_product_id'; it takes: none" in err
+    client = TestClient(create_api("local"), raise_server_exceptions=False)
+    response = client.post("/api/v1/agents/notes/chat", json={"message": "hi", "extra": {"colour": "red"}})
+    assert response.status_code == 422, response.text
+    assert "extra.colour" in response.text and "does not take: 'colour'" in response.text
+    assert conversation_count(store) == 0

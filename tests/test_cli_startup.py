@@ -62,3 +62,16 @@ def test_the_parsers_own_choices_are_the_services():
     assert cli_eval.MAX_CONCURRENCY == runner.MAX_CONCURRENCY
     assert tuple(report.EXPORT_FORMATS) == cli_eval.EXPORT_FORMATS
     assert cli_eval.MAX_REPEAT == spec.MAX_REPEAT and cli_eval.CACHE_MODES == cache.CACHE_MODES
+
+
+def test_loading_the_agents_leaves_their_nlu_reports_unloaded(tmp_path):
+    # Every command loads the registry; only `playground nlu-report` needs an agent's labelled sets, report
+    # code and table printer (rich). Before, the five evaluate modules and rich.console loaded with the specs.
+    probe = ("import sys, json\nfrom agents.core.agent import list_agents\nspecs = list_agents()\n"
+             "print(json.dumps([m for m in sys.modules if m.endswith('.evaluate') or m.startswith('rich')]))\n"
+             "print(json.dumps([s.id for s in specs if s.nlu_report is not None]))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    loaded, with_report = (json.loads(line) for line in done.stdout.splitlines())
+    assert loaded == [], done.stderr
+    assert with_report == ["marketing", "travel", "shopping", "tutor", "english"]

@@ -19,6 +19,7 @@ from agents.core.providers.base import ModelOptions
 from agents.core.providers.offline import OfflinePolicy
 from agents.core.store.migrations import Migration
 from agents.core.tools import ToolRegistry
+from agents.core.turn_inputs import TurnInputs
 
 if TYPE_CHECKING:
     from agents.core.events import Event
@@ -76,6 +77,9 @@ class AgentSpec:
     # Where the agent's tab goes (lower first; ties in load order). Entry points come back in whatever order
     # the installer wrote them (setuptools sorts them by name), so the built-ins state their seed order here.
     order: int = 1000
+    # What a turn may carry beside its text (``Turn.extra``): the agent's own model; the base takes no key,
+    # and a key the model does not declare is refused by name before the turn starts.
+    inputs: type[TurnInputs] = TurnInputs
 
 
 # Agents come from the entry points of this group (the built-in five are declared in pyproject.toml the

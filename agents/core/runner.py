@@ -37,6 +37,7 @@ from agents.core.store import ConversationRow, NewMessage, Store
 from agents.core.trace_record import write_refused_trace, write_turn_trace
 from agents.core.tracing import phase
 from agents.core.turn import Turn, TurnSettings, tool_loop
+from agents.core.turn_inputs import TurnInputs
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +45,7 @@ log = logging.getLogger(__name__)
 def run_turn(
     *, agent: AgentSpec, store: Store, provider: Provider, user_id: str, conversation_id: str | None, text: str,
     now: datetime, settings: TurnSettings | None = None, on_conversation: Any = None,
-    extra: dict[str, Any] | None = None,
+    extra: TurnInputs | None = None,
 ) -> Iterator[Event]:
     settings = settings or TurnSettings()
     turn_id = new_id("turn")
@@ -94,7 +95,7 @@ TURN_LOCK_SECONDS = 2.0
 
 def _locked_turn(
     agent: AgentSpec, store: Store, provider: Provider, user_id: str, conversation: ConversationRow, text: str,
-    cleaned: str, now: datetime, settings: TurnSettings, extra: dict[str, Any] | None, turn_id: str,
+    cleaned: str, now: datetime, settings: TurnSettings, extra: TurnInputs | None, turn_id: str,
     emitter: Emitter, started: float, locked: bool,
 ) -> Iterator[Event]:
     if not locked:
@@ -225,11 +226,11 @@ def recover_interrupted_turns(store: Store, now: datetime) -> int:
     return len(turns)
 
 
-def _user_meta(refusal: GuardRefusal | None, extra: dict[str, Any] | None) -> dict[str, Any]:
+def _user_meta(refusal: GuardRefusal | None, extra: TurnInputs | None) -> dict[str, Any]:
     """Why a message was refused, and the structured input sent beside it (a clicked anchor, the tutor's
     screen, the 적용하기 preview), so the conversation can be replayed, e.g. saved as an eval case."""
     meta: dict[str, Any] = {} if refusal is None else {"refused": refusal.code}
-    sent = {k: v for k, v in (extra or {}).items() if not k.startswith("_")}
+    sent = extra.model_dump(mode="json", exclude_unset=True) if extra is not None else {}  # the keys sent
     if sent:
         meta["extra"] = sent
     return meta

@@ -24,6 +24,7 @@ from agents.core.redact import install_log_redaction
 from agents.core.runner import recover_interrupted_turns, run_turn
 from agents.core.store import ConversationRow, MessageRow, PendingActionRow, Store, default_db_path, shared_store
 from agents.core.turn import TurnSettings
+from agents.core.turn_inputs import read_inputs
 
 _USER_ID = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
 _recovered: set[str] = set()
@@ -135,7 +136,8 @@ class Session:
         shopping agent's ``{"anchor_product_id": ...}`` from a product card."""
         # Checked now, not when the stream is first read: a bad argument never starts a turn.
         text = inputs.text(text)
-        extra = inputs.extra(extra)
+        # bounded JSON first (size, depth, characters), then the keys and values the agent takes
+        typed = read_inputs(self.agent.inputs, inputs.extra(extra), self.agent.id)
 
         def remember(conversation_id: str) -> None:
             self.conversation_id = conversation_id
@@ -143,7 +145,7 @@ class Session:
         return run_turn(
             agent=self.agent, store=self.store, provider=self.provider, user_id=self.user_id,
             conversation_id=self.conversation_id, text=text, now=self.clock(), settings=self.settings,
-            on_conversation=remember, extra=extra,
+            on_conversation=remember, extra=typed,
         )
 
     def run(self, text: str, extra: dict[str, Any] | None = None) -> list[Event]:

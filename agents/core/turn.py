@@ -39,6 +39,7 @@ from agents.core.providers.base import (
 from agents.core.store import ConversationRow, NewMessage, PendingActionRow, Store
 from agents.core.tools import new_call_id
 from agents.core.tracing import SpanList, request_record
+from agents.core.turn_inputs import TurnInputs
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +70,7 @@ class Turn:
     def __init__(
         self, *, agent: AgentSpec, store: Store, provider: Provider, user_id: str,
         conversation: ConversationRow, text: str, now: datetime, settings: TurnSettings, turn_id: str,
-        emitter: Emitter, started: float, extra: dict[str, Any] | None = None,
+        emitter: Emitter, started: float, extra: TurnInputs | None = None,
     ) -> None:
         self.agent = agent
         self.store = store
@@ -82,8 +83,11 @@ class Turn:
         self.id = turn_id
         self._emitter = emitter
         self.started = started
-        # Structured input beside the text (a clicked anchor product, start-panel choices).
-        self.extra: dict[str, Any] = dict(extra or {})
+        # Structured input beside the text (a clicked anchor product, start-panel choices): the agent's
+        # own model (AgentSpec.inputs), read with ``XInputs.of(turn)``.
+        self.extra: TurnInputs = extra if extra is not None else agent.inputs()
+        # What a pipeline works out once per turn and reads again later in it (never stored).
+        self.memo: dict[str, object] = {}
         self.messages_out: list[NewMessage] = []
         # Cards a tool returned are kept with its tool message; the rest (a pipeline's own cards, as in
         # shopping) go with the turn's reply, so a reload rebuilds them too.

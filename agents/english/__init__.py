@@ -10,7 +10,7 @@ from pathlib import Path
 from agents.core.agent import AgentSpec
 from agents.core.agent_ui import AgentUI, CardUI, lazy
 from agents.core.store import Store
-from agents.english.evaluate import run_report
+from agents.english.inputs import EnglishInputs
 from agents.english.pipeline import pipeline
 from agents.english.policy import policy
 from agents.english.prompts import SYSTEM_PROMPT
@@ -42,7 +42,8 @@ AGENT = AgentSpec(
     migrations=MIGRATIONS,
     setup_user=setup_user,
     http_routes=lambda caller: _routes(caller),
-    nlu_report=run_report,
+    inputs=EnglishInputs,
+    nlu_report=lazy("agents.english.evaluate:run_report"),  # loaded by `playground nlu-report` only
     warm=_warm,
     evals=Path(__file__).with_name("evals.yaml"),
     ui=AgentUI(icon="🗣️", css=(Path(__file__).with_name("english.css"),),

@@ -4,7 +4,7 @@ the single terminal event come from there).
 
 The session marker is looked up in the conversation: the stored one (whatever its age; the history
 window may not reach it) or, for the stateless endpoint, the one in the history the client holds
-(``turn.extra["history"]``). Without it, the article is fetched and analysed, stored as a ``system``
+(``EnglishInputs.history``). Without it, the article is fetched and analysed, stored as a ``system``
 message and streamed first as the ``article`` card; with it, neither News nor Analysis runs."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from agents.core.store import NewMessage
 from agents.core.turn import Turn
 from agents.english import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
 from agents.english import marker as markers
+from agents.english.inputs import EnglishInputs
 from agents.english.models import ArticleMarker, ArticleRef, NewsAnalysis, NewsArticle, UserProfile, dump
 from agents.english.models import ChatMessage as SeedMessage
 from agents.english.news import news_agent
@@ -41,7 +42,7 @@ def _timed(turn: Turn, name: str, started: float, **extra: Any) -> None:
 
 def client_history(turn: Turn) -> list[SeedMessage] | None:
     """The history a stateless client sent (seed §2.2), validated; None on the stateful path."""
-    raw = turn.extra.get("history")
+    raw = EnglishInputs.of(turn).history
     if raw is None:
         return None
     if not isinstance(raw, list):
@@ -118,7 +119,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
     # The conversation's state says what the session is about (the workspace redraws when it changes).
     turn.state["article"] = {"title": article.title, "id": article.id}
     turn.state["turns"] = int(turn.state.get("turns", 0)) + 1
-    start = bool(turn.extra.get("start"))
+    start = bool(EnglishInputs.of(turn).start)
     correction: dict[str, Any] = {}
     if not start:  # "새 기사로 시작" opens a session; there is no learner sentence to check
         started = time.perf_counter()

@@ -6,11 +6,11 @@ from datetime import datetime
 from pathlib import Path
 
 from agents.core.agent import AgentSpec
-from agents.core.agent_ui import AgentUI, Slot
+from agents.core.agent_ui import AgentUI, Slot, lazy
 from agents.core.providers.base import ModelOptions
 from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
-from agents.marketing import alerts, compare, evaluate, mutations, nlu, progress, queries
+from agents.marketing import alerts, compare, mutations, nlu, progress, queries
 from agents.marketing.context import build_context
 from agents.marketing.policy import policy
 from agents.marketing.store import MIGRATIONS, MarketingStore
@@ -94,7 +94,7 @@ AGENT = AgentSpec(
     alert_check=alerts.check,
     alert_prompt=alerts.analysis_prompt,
     alert_users=lambda store: MarketingStore(store).users_with_accounts(),
-    nlu_report=evaluate.nlu_report,
+    nlu_report=lazy("agents.marketing.evaluate:nlu_report"),  # loaded by `playground nlu-report` only
     warm=lambda: nlu.classifier().warm(),
     evals=Path(__file__).with_name("evals.yaml"),
     ui=AgentUI(icon="📈", slots=(Slot(key="kpi", card_types=("kpi_summary",)),),

@@ -11,7 +11,7 @@ from agents.core.providers.base import ModelRequest
 from agents.core.providers.offline import PolicyReply
 from agents.shopping import intents, router
 from agents.shopping.catalog import MIGRATIONS
-from agents.shopping.evaluate import nlu_report
+from agents.shopping.inputs import ShoppingInputs
 from agents.shopping.pipeline import pipeline
 from agents.shopping.refilter import template_summary
 from agents.shopping.suggest import suggest
@@ -54,7 +54,8 @@ AGENT = AgentSpec(
     examples=("분유포트 10만원 아래로 추천해줘", "베이비모니터 야간에 잘 보이는 걸로 15만원 이하", "젖병소독기 세척 쉬운 걸로 추천해줘"),
     suggest=suggest,
     migrations=MIGRATIONS,
-    nlu_report=nlu_report,
+    inputs=ShoppingInputs,
+    nlu_report=lazy("agents.shopping.evaluate:nlu_report"),  # loaded by `playground nlu-report` only
     warm=lambda: intents.classifier().warm(),
     evals=Path(__file__).with_name("evals.yaml"),
     ui=AgentUI(icon="🧺", slots=(Slot(key="top3", card_types=("recommendations",)),

@@ -12,25 +12,12 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from agents.shopping.jamo import jamo
 from agents.shopping.reading import normalise
 from data.shopping.catalog import ENGLISH
 
-_LEADS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
-_VOWELS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
-_TAILS = " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
 _BRAND_SCORE = 85  # jamo similarity needed for a Korean brand
 _EN_SCORE = 88
-
-
-def jamo(text: str) -> str:
-    out = []
-    for ch in text:
-        code = ord(ch) - 0xAC00
-        if 0 <= code < 11172:
-            out += [_LEADS[code // 588], _VOWELS[(code % 588) // 28], _TAILS[code % 28].strip()]
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def _korean_hit(alias: str, words: list[str]) -> float:

@@ -21,7 +21,9 @@ from agents.shopping.answers import compare, product_qa
 from agents.shopping.catalog import Catalog
 from agents.shopping.followup import last_referenced, remember
 from agents.shopping.general import english, general
+from agents.shopping.inputs import ShoppingInputs
 from agents.shopping.refilter import DEFAULT_BUDGET, budget_text, refilter
+from agents.shopping.resolve import BUDGET_QUESTION
 from agents.shopping.router import FALLBACK_MESSAGE
 
 if TYPE_CHECKING:
@@ -47,7 +49,7 @@ def _context(turn: Turn, catalog: Catalog, state: dict[str, Any]) -> dict[str, A
         "anchor": state.get("anchor"),
         "budget": state.get("budget", DEFAULT_BUDGET)["label"],
         "selectedProsTags": state.get("pros", []), "selectedConsTags": state.get("cons", []),
-        "clickedAnchorId": turn.extra.get("anchor_product_id"),
+        "clickedAnchorId": ShoppingInputs.of(turn).anchor_product_id,
         "awaiting": (state.get("pending") or {}).get("ask"),
         "lastReferenced": last_referenced(state),
     }
@@ -89,7 +91,7 @@ def _pipeline(turn: Turn) -> Iterator[Event]:
     yield turn.emit(Thinking, stage="classify", message="Analyzing your request...", progress=10)
     context = _context(turn, catalog, state)
     intent = yield from _classify(turn, catalog, context)
-    if turn.extra.get("start"):
+    if ShoppingInputs.of(turn).start:
         intent.tag_changes = None  # the panel's own choices; its generated text adds nothing
     yield turn.emit(Intent, name=intent.name, confidence=intent.confidence, reasoning=intent.reasoning,
                     args=intent.event_args())
@@ -135,7 +137,7 @@ def _pipeline(turn: Turn) -> Iterator[Event]:
 def _check_anchor(turn: Turn, catalog: Catalog) -> None:
     """A clicked anchor must be a product of the catalogue: an unknown id is refused by name, before the
     model is called and before the session changes."""
-    anchor = turn.extra.get("anchor_product_id")
+    anchor = ShoppingInputs.of(turn).anchor_product_id
     if anchor is None or (isinstance(anchor, str) and catalog.product(anchor) is not None):
         return
     shown = repr(anchor if isinstance(anchor, str) else type(anchor).__name__)[:60]
@@ -145,7 +147,7 @@ def _check_anchor(turn: Turn, catalog: Catalog) -> None:
 
 
 def _apply_start_panel(turn: Turn, state: dict[str, Any]) -> None:
-    panel = turn.extra.get("start")
+    panel = ShoppingInputs.of(turn).start
     if not panel:
         return
     state["category"] = panel.get("category") or state.get("category")
@@ -189,7 +191,7 @@ def _clarify(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
         pending["topic"] = intent.topic
         pending["question"] = turn.text
     state["pending"] = pending
-    question = intent.question or router.BUDGET_QUESTION
+    question = intent.question or BUDGET_QUESTION
     context: dict[str, Any] = {"reason": intent.ask}
     if intent.ask == "category":
         options = catalog.categories()

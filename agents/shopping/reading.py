@@ -339,7 +339,7 @@ def correct_typos(text: str) -> str:
     topic or category word is read as that word."""
     from rapidfuzz.distance import Levenshtein
 
-    from agents.shopping.names import jamo
+    from agents.shopping.jamo import jamo
 
     targets, known = _known_words()
     out = []

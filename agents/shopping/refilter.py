@@ -20,7 +20,7 @@ from agents.shopping.catalog import Catalog
 from agents.shopping.engine import Budget, reason, recommend
 from agents.shopping.general import english
 from agents.shopping.reading import read
-from agents.shopping.resolve import tag_changes
+from agents.shopping.resolve import CATEGORY_QUESTION, tag_changes
 from agents.shopping.topics import TOPIC_NAMES
 
 if TYPE_CHECKING:
@@ -85,8 +85,8 @@ def refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
     applied = _apply(state, catalog, intent, pending.get("text"))
     if not state.get("category"):
         state["pending"] = {"ask": "category", "text": turn.text, **({"budget": intent.budget} if intent.budget else {})}
-        yield from turn.say(router.CATEGORY_QUESTION)
-        yield turn.emit(Clarification, question=router.CATEGORY_QUESTION, options=catalog.categories(),
+        yield from turn.say(CATEGORY_QUESTION)
+        yield turn.emit(Clarification, question=CATEGORY_QUESTION, options=catalog.categories(),
                         context={"reason": "category"})
         return
     first = first or not state.get("top3")

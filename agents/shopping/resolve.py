@@ -10,6 +10,11 @@ from agents.shopping.reading import Reading, lexicon
 if TYPE_CHECKING:
     from agents.shopping.router import Decision, Intent
 
+BUDGET_QUESTION = "최대 얼마까지 쓸 수 있을까요?"
+CATEGORY_QUESTION = "어떤 제품을 찾고 계세요?"
+PRODUCT_QUESTION = "몇 번 제품이 궁금하세요?"
+UNSURE_QUESTION = "어떤 걸 도와드릴까요?"
+CHEAPER_SHARE = 0.7  # seed idea 3: "더 저렴하게" with a known budget = 70% of it
 NO_BUDGET = {"min": 0, "max": None, "kind": "none", "previous": None, "label": "0+"}
 
 
@@ -43,9 +48,20 @@ def tag_changes(r: Reading, tags: dict[str, list[str]]) -> dict[str, list[str]] 
     return out if any(out[k] for k in ("add_pros", "add_cons", "remove_pros", "remove_cons")) else None
 
 
-def _budget(r: Reading, intent: Intent, context: dict[str, Any]) -> dict[str, Any] | None:
-    from agents.shopping.router import CHEAPER_SHARE, budget_max
+def budget_max(context: dict[str, Any]) -> int | None:
+    label = str(context.get("budget") or "0+")
+    return None if label.endswith("+") else int(label.split("-")[1])
 
+
+def category_from_tags(r: Reading, context: dict[str, Any]) -> str | None:
+    by_category = context.get("tagsByCategory") or {}
+    topics = lexicon()["topics"]
+    fits = [c for c, tags in by_category.items()
+            if any(set(topics[t].get("pros", [])) & set(tags["pros"]) for t in r.want)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _budget(r: Reading, intent: Intent, context: dict[str, Any]) -> dict[str, Any] | None:
     if r.budget is not None:
         b = r.budget
         return {"min": b.min, "max": b.max, "kind": b.kind, "previous": b.previous, "label": b.label()}
@@ -62,8 +78,6 @@ def _budget(r: Reading, intent: Intent, context: dict[str, Any]) -> dict[str, An
 
 
 def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], context: dict[str, Any]) -> None:
-    from agents.shopping import router
-
     shown = list(context.get("recommendations") or [])
     ids = [p["id"] for p in shown]
     ranks = list(r.ranks) + [ids.index(pid) + 1 for pid in named if pid in ids and ids.index(pid) + 1 not in r.ranks]
@@ -100,7 +114,7 @@ def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], conte
         intent.missing_ranks = [k for k in check if not 1 <= k <= len(ids)]
     category = r.category or context.get("category")
     if category is None and intent.name == "REFILTER":
-        category = router._category_from_tags(r, context)
+        category = category_from_tags(r, context)
         intent.category = category
     tags = (context.get("tagsByCategory") or {}).get(category or "", context.get("categoryTags") or {})
     intent.tag_changes = tag_changes(r, tags)
@@ -117,5 +131,5 @@ def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], conte
         intent.ask = rules.ask or ("budget" if r.direction else "category" if category is None else "unsure")
         if intent.ask == "budget" and category is None and not r.direction:
             intent.ask = "category"
-        intent.question = {"budget": router.BUDGET_QUESTION, "category": router.CATEGORY_QUESTION,
-                           "product": router.PRODUCT_QUESTION}.get(intent.ask, router.UNSURE_QUESTION)
+        intent.question = {"budget": BUDGET_QUESTION, "category": CATEGORY_QUESTION,
+                           "product": PRODUCT_QUESTION}.get(intent.ask, UNSURE_QUESTION)

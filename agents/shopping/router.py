@@ -16,14 +16,10 @@ from typing import Any
 from agents.shopping import intents
 from agents.shopping.names import find_products
 from agents.shopping.reading import Reading, read
+from agents.shopping.resolve import budget_max, category_from_tags, resolve
 
 INTENTS = ("REFILTER_WITH_ANCHOR", "REFILTER", "PRODUCT_QA", "COMPARE", "ASK_CLARIFICATION", "GENERAL")
-BUDGET_QUESTION = "최대 얼마까지 쓸 수 있을까요?"
-CATEGORY_QUESTION = "어떤 제품을 찾고 계세요?"
-PRODUCT_QUESTION = "몇 번 제품이 궁금하세요?"
-UNSURE_QUESTION = "어떤 걸 도와드릴까요?"
 FALLBACK_MESSAGE = "죄송해요, 잘 이해하지 못했어요."
-CHEAPER_SHARE = 0.7  # seed idea 3: "더 저렴하게" with a known budget = 70% of it
 
 SYSTEM_PROMPT = """당신은 아기용품 재추천 에이전트입니다. 사용자의 말을 6가지 의도 중 하나로 분류해 JSON만 출력합니다.
 의도: REFILTER_WITH_ANCHOR, REFILTER, PRODUCT_QA, COMPARE, ASK_CLARIFICATION, GENERAL.
@@ -47,11 +43,6 @@ def parse_prompt(prompt: str) -> tuple[str, dict[str, Any]]:
     return text, context
 
 
-def budget_max(context: dict[str, Any]) -> int | None:
-    label = str(context.get("budget") or "0+")
-    return None if label.endswith("+") else int(label.split("-")[1])
-
-
 @dataclass
 class Decision:
     name: str
@@ -62,15 +53,6 @@ class Decision:
 
 def _shown(context: dict[str, Any]) -> list[dict[str, Any]]:
     return list(context.get("recommendations") or [])
-
-
-def _category_from_tags(r: Reading, context: dict[str, Any]) -> str | None:
-    by_category = context.get("tagsByCategory") or {}
-    from agents.shopping.reading import lexicon
-    topics = lexicon()["topics"]
-    fits = [c for c, tags in by_category.items()
-            if any(set(topics[t].get("pros", [])) & set(tags["pros"]) for t in r.want)]
-    return fits[0] if len(fits) == 1 else None
 
 
 def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
@@ -123,7 +105,7 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         return Decision("ASK_CLARIFICATION", 70, "a product question without a product number", ask="product")
     if r.has_conditions or new_category or (awaiting == "category" and r.category) or (
             awaiting == "budget" and r.budget):
-        if category is None and not _category_from_tags(r, context):
+        if category is None and not category_from_tags(r, context):
             return Decision("ASK_CLARIFICATION", 80, "conditions but no product category yet", ask="category")
         return Decision("REFILTER", 90, "the conditions changed" if r.has_conditions else "a new recommendation")
     if "offtopic" in r.flags and not (r.category or refs or r.has_conditions):
@@ -229,6 +211,5 @@ def postprocess(raw: str, text: str, context: dict[str, Any], products: list[dic
     intent = Intent(name=name, confidence=confidence, reasoning=str(data.get("reasoning", "")),
                     category=r.category, topic=r.topic, direction=r.direction, uncarried=r.uncarried,
                     advice="advice" in r.flags)
-    from agents.shopping.resolve import resolve
     resolve(intent, r, rules, named, context)
     return intent

@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from agents.core.agent import AgentSpec
-from agents.core.agent_ui import AgentUI, Slot
+from agents.core.agent_ui import AgentUI, Slot, lazy
 from agents.core.providers.base import ModelOptions
 from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
@@ -15,7 +15,7 @@ from agents.travel import reading as travel_reading
 from agents.travel import tools as t
 from agents.travel import trips
 from agents.travel.context import RECENT, SYSTEM_PROMPT, build_context
-from agents.travel.evaluate import nlu_report
+from agents.travel.inputs import TravelInputs
 from agents.travel.itinerary import ApplyArgs, GenerateArgs
 from agents.travel.pipeline import pipeline
 from agents.travel.policy import policy
@@ -73,7 +73,8 @@ AGENT = AgentSpec(
     migrations=MIGRATIONS,
     setup_user=setup_user,
     http_routes=lambda caller: _routes(caller),
-    nlu_report=nlu_report,
+    inputs=TravelInputs,
+    nlu_report=lazy("agents.travel.evaluate:nlu_report"),  # loaded by `playground nlu-report` only
     warm=lambda: travel_reading.classifier().warm(),
     evals=Path(__file__).with_name("evals.yaml"),
     ui=AgentUI(icon="🧳", slots=(Slot(key="latest", card_types=("place", "itinerary_preview", "itinerary")),),

@@ -16,6 +16,7 @@ from agents.core.turn import Turn, tool_loop
 from agents.travel.destinations import destination
 from agents.travel.fallback import parse_places
 from agents.travel.followup import META_TOOLS, extract
+from agents.travel.inputs import TravelInputs
 from agents.travel.model import PlaceSuggestion
 from agents.travel.places_google import places_for
 from agents.travel.reading import english
@@ -34,7 +35,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
 def _turn(turn: Turn) -> Iterator[Event]:
     # The cards follow the language the user wrote in, as the replies do (Korean unless plainly English).
     turn.meta["lang"] = "en" if re.search(r"[A-Za-z]", turn.text) and english(turn.text) else "ko"
-    apply = turn.extra.get("apply_itinerary")
+    apply = TravelInputs.of(turn).apply_itinerary
     if apply is not None:  # the preview's 적용하기 button: a confirmation card, no model call
         call = ModelToolCall(id=new_call_id(), name="apply_itinerary", arguments=json.dumps(apply, ensure_ascii=False))
         turn.flush_reply([call])

@@ -13,7 +13,7 @@ from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
 from agents.tutor import tools as t
 from agents.tutor.context import SYSTEM_PROMPT, build_context
-from agents.tutor.evaluate import nlu_report
+from agents.tutor.inputs import TutorInputs
 from agents.tutor.pipeline import pipeline
 from agents.tutor.policy import policy
 from agents.tutor.reading import classifier
@@ -70,7 +70,8 @@ AGENT = AgentSpec(
     migrations=MIGRATIONS,
     setup_user=setup_user,
     http_routes=lambda caller: _routes(caller),
-    nlu_report=nlu_report,
+    inputs=TutorInputs,
+    nlu_report=lazy("agents.tutor.evaluate:nlu_report"),  # loaded by `playground nlu-report` only
     warm=lambda: classifier().warm(),
     evals=Path(__file__).with_name("evals.yaml"),
     eval_screen=lazy("agents.tutor.eval_screen:context_for_screen"),

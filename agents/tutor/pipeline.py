@@ -17,6 +17,7 @@ from agents.core.turn import Turn
 from agents.tutor import followup, sandbox
 from agents.tutor.catalog import ActionRejected, validate
 from agents.tutor.compose import lang_of
+from agents.tutor.inputs import TutorInputs
 from agents.tutor.reading import asks_advice
 from agents.tutor.screen import finish, remember, resolve
 from agents.tutor.structured import extract
@@ -30,13 +31,13 @@ NO_ADVICE_ACTION = ("투자 조언이나 예측을 묻는 질문에는 주문 �
 
 def pipeline(turn: Turn) -> Iterator[Event]:
     screen = resolve(turn)
-    mode = turn.extra.get("response_mode") or "plain"
+    mode = TutorInputs.of(turn).response_mode or "plain"
     turn.meta["screen"] = {"source": screen.source, "route": screen.state.route}
     turn.meta["response_mode"] = mode
     # Replies, cards and confirmations follow the language the learner wrote in (the UI's labels
     # follow the browser's).
     turn.meta["lang"] = lang_of(turn.text)
-    web = bool(turn.extra.get("use_web_search"))
+    web = bool(TutorInputs.of(turn).use_web_search)
     messages = turn.model_messages()
     asked = False
     for _ in range(turn.agent.max_steps):
@@ -73,7 +74,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
     remember_turn(turn, followup.extract, meta_tools=followup.META_TOOLS)  # what the next "그 사례 / 그 종목" means
     turn.meta.setdefault("search_used", False)
     turn.meta.setdefault("sources", [])
-    if turn.extra.get("structured_extract"):
+    if TutorInputs.of(turn).structured_extract:
         yield from extract(turn)
 
 

@@ -16,6 +16,7 @@ from agents.core.errors import InvalidArgs
 from agents.core.store import Store
 from agents.tutor import contract, market
 from agents.tutor.catalog import CatalogAction, catalog_for
+from agents.tutor.inputs import TutorInputs
 from agents.tutor.sandbox import AppState, default_state
 from agents.tutor.store import PortfolioStore
 
@@ -66,10 +67,10 @@ def load(store: Store, conversation_id: str, user_id: str) -> AppState | None:
 
 
 def resolve(turn: Turn) -> Screen:
-    cached = turn.extra.get("_tutor_screen")
+    cached = turn.memo.get("tutor_screen")
     if isinstance(cached, Screen):
         return cached
-    raw = turn.extra.get("context_text")
+    raw = TutorInputs.of(turn).context_text
     portfolio = _portfolio_summary(turn)
     if raw:
         try:
@@ -89,7 +90,7 @@ def resolve(turn: Turn) -> Screen:
         screen = Screen(state, ctx, ctx.action_catalog, "conversation" if saved else "default_home")
     if screen.contract.ui_snapshot.portfolio_summary is None:
         screen.contract.ui_snapshot.portfolio_summary = portfolio
-    turn.extra["_tutor_screen"] = screen
+    turn.memo["tutor_screen"] = screen
     return screen
 
 

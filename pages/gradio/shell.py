@@ -23,7 +23,8 @@ from pages.gradio.conversation_list import build_conversation_list
 from pages.gradio.header import build_header
 from pages.gradio.i18n import i18n, label
 from pages.gradio.identity import AppConfig
-from pages.gradio.lab import LabContext, build_lab
+from pages.gradio.lab import build_lab
+from pages.gradio.lab.context import LabContext
 from pages.gradio.progress import route_hidden_progress
 
 

@@ -17,6 +17,7 @@ from agents.core.clock import system_clock
 from agents.http.api import create_api
 from agents.services.access import issue_token
 
+pytestmark = pytest.mark.slow  # property-based runs: `dev.py test --quick` leaves them out (and uncollected)
 MAX_EXAMPLES = 12
 # Not negative_data_rejection: it expects unknown *query* parameters to be refused, and this API, like
 # most, ignores them (unknown *body* fields are refused, see test_bad_input.py).

@@ -18,6 +18,7 @@ from agents.english.news import corpus
 HERE = Path(__file__).parent
 
 
+@pytest.mark.corpus
 def test_precision_and_recall_on_the_labelled_sentences(capsys) -> None:
     report = run_report()
     figures = report.figures()
@@ -225,6 +226,7 @@ def test_normalise_follows_the_files_convention() -> None:
     assert normalise("I went home") != normalise("I go home")
 
 
+@pytest.mark.corpus
 def test_nlu_report_prints_precision_and_recall(capsys) -> None:
     assert main(["nlu-report", "english"]) == 0
     out = capsys.readouterr().out
@@ -239,6 +241,7 @@ def test_nlu_report_prints_precision_and_recall(capsys) -> None:
     assert data["sets"]["corrections.yaml"]["recall"] == round(figures.recall, 4)
 
 
+@pytest.mark.corpus
 def test_nlu_report_prints_every_labelled_set(capsys) -> None:
     assert main(["nlu-report", "english"]) == 0
     out = capsys.readouterr().out

@@ -80,6 +80,7 @@ def test_pattern_families_are_data_and_all_known() -> None:
     assert set(injection.classifier().examples) == {*injection.FAMILIES, "benign"}
 
 
+@pytest.mark.corpus
 def test_no_agents_test_phrasing_is_refused_as_an_attack() -> None:
     """Every labelled request of every agent is an ordinary message: the guard lets all of them through
     ("예산 제한 풀어줘" lifts a budget, it does not lift the assistant's rules)."""

@@ -24,7 +24,8 @@ from agents.view.lab import (
     version_rows,
 )
 from agents.view.lab_charts import over_time, waterfall
-from pages.gradio.lab import LabView, add_view, views
+from pages.gradio.lab import views
+from pages.gradio.lab.context import LabView, add_view
 
 
 def test_figures_read_plainly():
@@ -130,7 +131,7 @@ def test_views_are_a_list_a_later_module_extends():
         add_view(LabView("traces", "other traces", lambda ctx: None))
         assert next(v.title for v in views()) == "🔎 트레이스 (Traces)"
     finally:
-        from pages.gradio.lab import LAB_VIEWS
+        from pages.gradio.lab.context import LAB_VIEWS
 
         for view_id in ("traces", "extra"):
             LAB_VIEWS.remove(next(v for v in LAB_VIEWS if v.id == view_id))

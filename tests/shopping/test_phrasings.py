@@ -33,6 +33,7 @@ def test_no_test_phrasing_is_a_training_example():
     assert not leaked, f"test phrasings among the training examples: {leaked}"
 
 
+@pytest.mark.corpus
 def test_accuracy_on_unseen_phrasings(capsys):
     outcomes = [evaluate.check(item) for item in evaluate.load()]
     text = evaluate.report(outcomes)

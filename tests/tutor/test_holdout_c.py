@@ -15,6 +15,7 @@ from agents.tutor.sandbox import state_for_route
 from tests.tutor.test_phrasings_data import Phrasing, problems, vocabulary
 
 
+@pytest.mark.corpus
 def test_accuracy_on_hold_out_c() -> None:
     report = run_report(HOLDOUT_C, "tutor (hold-out C)")
     report.print()

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 import yaml
 
 from agents.core.session import Session
@@ -27,6 +28,7 @@ from tests.tutor.test_phrasings_data import problems, vocabulary
 HANGUL = re.compile(r"[가-힣]")
 
 
+@pytest.mark.corpus
 def test_accuracy_on_long_polite_multi_clause_messages() -> None:
     report = run_report(LONG, "tutor (long)")
     report.print()  # per intent and the confusions, in the test log (-s)

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 import yaml
 
 from agents.core.session import Session
@@ -25,6 +26,7 @@ HANGUL = re.compile(r"[가-힣]")
 LATIN_WORD = re.compile(r"[a-z]{2,}")
 
 
+@pytest.mark.corpus
 def test_accuracy_on_phrasings_as_strangers_type() -> None:
     report = run_report(WILD, "tutor (wild)")
     report.print()  # per intent and the confusions, in the test log (-s)
@@ -33,6 +35,7 @@ def test_accuracy_on_phrasings_as_strangers_type() -> None:
     assert not [o for o in report.outcomes if any("high-risk" in p for p in o.problems)]
 
 
+@pytest.mark.corpus
 def test_nlu_report_measures_the_five_sets() -> None:
     reports = nlu_report()
     assert [r.name for r in reports] == ["tutor", "tutor (wild)", "tutor (long)", "tutor (hold-out C)",

@@ -86,11 +86,12 @@ def open_store(path: str | Path | None = None, migrations: Sequence[Migration] =
     db = Database(path if path is not None else default_db_path())
     try:
         if db.watch.enabled:
-            size = db.fetchone("SELECT block_size, total_blocks FROM pragma_database_size() "
+            # used, not total: the total counts free blocks, which a checkpoint cuts off the file's end
+            size = db.fetchone("SELECT block_size, used_blocks FROM pragma_database_size() "
                                "WHERE database_name = current_database()")
             if size is not None and truncated(db.path, *size):
                 raise DatabaseUnusable(damaged_message(db.path, detail=f"{Path(db.path).stat().st_size} bytes, "
-                                                       f"shorter than the {size[1]} blocks its header counts"))
+                                                       f"shorter than the {size[1]} blocks in use its header counts"))
         migrate(db, [*CORE_MIGRATIONS, *migrations])
     except PlaygroundError as exc:
         if isinstance(exc, StorageUnavailable | DatabaseUnusable):

@@ -174,13 +174,14 @@ def _identity(path: str) -> tuple[int, int] | None:
     return st.st_dev, st.st_ino
 
 
-def truncated(db_path: str, block_size: int | None, total_blocks: int | None) -> bool:
-    """DuckDB's header counts the blocks the file holds; a file shorter than those blocks was cut off
-    (a copy that stopped half-way, a disk that filled up during a copy)."""
-    if not block_size or not total_blocks:
+def truncated(db_path: str, block_size: int | None, used_blocks: int | None) -> bool:
+    """DuckDB's header counts the blocks in use; a file shorter than those blocks was cut off (a copy
+    that stopped half-way, a disk that filled up during a copy). Free blocks are not counted: a
+    checkpoint cuts those at the file's end off, and the file is whole."""
+    if not block_size or not used_blocks:
         return False
     try:
-        return os.path.getsize(db_path) < block_size * total_blocks
+        return os.path.getsize(db_path) < block_size * used_blocks
     except OSError:
         return False
 

@@ -24,7 +24,7 @@ from agents.view.render import ChatView
 from pages.gradio.chat_gradio import to_chatbot
 from pages.gradio.dock import action_markdown
 from pages.gradio.i18n import Lang
-from pages.gradio.lab import LabContext, LabView
+from pages.gradio.lab.context import LabContext, LabView
 
 ACTIVE = -1  # the version dropdown's "the agent's active version"
 

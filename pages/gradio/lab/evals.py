@@ -35,7 +35,7 @@ from agents.services.evals.report import run_detail
 from agents.services.evals.runner import MAX_CONCURRENCY, RunHandle, start_suite
 from agents.services.evals.store import EvalRepo
 from agents.view import lab_evals as view
-from pages.gradio.lab import LabContext, LabView
+from pages.gradio.lab.context import LabContext, LabView
 
 POLL_SECONDS = 0.4
 

@@ -15,7 +15,7 @@ from agents.core.store.lab import TraceFilter
 from agents.services.lab import export, metrics
 from agents.view.lab import INCLUDE_TESTS_LABEL, METRIC_HEADERS, choices, metric_rows, origins_for
 from agents.view.lab_charts import METRIC_CHARTS, over_time
-from pages.gradio.lab import LabContext, LabView
+from pages.gradio.lab.context import LabContext, LabView
 
 PERIODS = [("24시간 (24h)", "24h"), ("7일 (7d)", "7d"), ("30일 (30d)", "30d"), ("전체 (all)", "all")]
 EXPORT_KINDS = [("트레이스 (traces)", "traces"), ("피드백 (feedback)", "feedback"), ("투표 (votes)", "votes")]

@@ -17,7 +17,7 @@ from agents.services.conversations import list_conversations
 from agents.services.lab import figures, prompts
 from agents.services.lab.access import ADMINS_ENV, LabUser
 from agents.view.lab import VERSION_HEADERS, diff_html, version_choices, version_rows
-from pages.gradio.lab import LabContext, LabView
+from pages.gradio.lab.context import LabContext, LabView
 
 FOLLOW_ACTIVE = -1  # the pick dropdown's "follow the active version"
 

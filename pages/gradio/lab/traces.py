@@ -26,7 +26,7 @@ from agents.view.lab import (
     trace_table,
 )
 from agents.view.lab_charts import waterfall
-from pages.gradio.lab import LabContext, LabView
+from pages.gradio.lab.context import LabContext, LabView
 from pages.gradio.save_case import build_save_case
 
 PAGE = 50

@@ -15,7 +15,7 @@ from agents.services.evals.compare import compare_runs, matrix_grid
 from agents.services.evals.report import run_detail
 from agents.services.evals.store import EvalRepo
 from agents.view import lab_evals as evals_view
-from pages.streamlit.lab import LabRun, dataframe_pick, show_trace
+from pages.streamlit.lab.context import LabRun, dataframe_pick, show_trace
 
 RUNS = 50
 TRACE_BUTTONS = 12  # failing turns offered as buttons per run (the table lists them all)

@@ -17,7 +17,7 @@ from agents.services import conversations
 from agents.services.lab import figures, traces
 from agents.view import lab as view
 from agents.view import lab_charts as charts
-from pages.streamlit.lab import OPEN_KEY, LabRun, dataframe_pick
+from pages.streamlit.lab.context import OPEN_KEY, LabRun, dataframe_pick
 
 PAGE = 50
 FILTERS = ("agent", "provider", "model", "version", "status", "feedback", "text", "since", "until", "user")

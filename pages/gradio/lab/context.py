@@ -1,0 +1,61 @@
+"""What a Lab view is built with (``LabContext``) and what it is (``LabView``), and the list later modules
+extend (``LAB_VIEWS``, ``add_view``). Apart from the package ``__init__``, which imports the views: they
+import these, and the package imports them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import gradio as gr
+
+from agents.core.agent import AgentSpec
+from agents.core.identity import Mode, Viewer, require
+from agents.services.lab.access import LabUser
+
+
+@dataclass
+class LabContext:
+    header: Any  # pages.gradio.header.Header
+    demo: gr.Blocks
+    mode: Mode
+    agents: list[AgentSpec]
+    # To open a conversation in its agent tab: the app's tabs and each tab's remembered conversation.
+    app_tabs: gr.Tabs | None = None
+    remembered: dict[str, gr.BrowserState] = field(default_factory=dict)
+    lab_tab: gr.Tab | None = None  # the app's Lab tab: its views load when it opens, not on every page load
+    loaders: dict[str, list[tuple[Callable[..., Any], Any, Any]]] = field(default_factory=dict)
+    current: str = ""  # the view being built
+    lab_tabs: gr.Tabs | None = None  # the Lab's own tabs, to switch view from a handler
+    exports: dict[str, Any] = field(default_factory=dict)  # handles a view offers the later ones
+
+    def lab_user(self, viewer: Viewer | None) -> LabUser:
+        return LabUser(require(viewer), self.mode)
+
+    def on_show(self, fn: Callable[..., Any], inputs: Any, outputs: Any) -> None:
+        """Run ``fn`` when the view is shown: the Lab tab or the view's own tab opens, or the local user
+        changes. A page load runs none of the Lab's reads: most visitors never open it."""
+        self.loaders.setdefault(self.current, []).append((fn, inputs, outputs))
+        self.header.identity.after_switch(fn, inputs, outputs)
+
+
+@dataclass(frozen=True)
+class LabView:
+    id: str
+    title: str
+    build: Callable[[LabContext], None]
+
+
+# Views added by later modules, shown after the built-in five.
+LAB_VIEWS: list[LabView] = []
+
+
+def add_view(view: LabView) -> LabView:
+    """Add a view after the others (a second call with the same id replaces it in place)."""
+    for index, known in enumerate(LAB_VIEWS):
+        if known.id == view.id:
+            LAB_VIEWS[index] = view
+            return view
+    LAB_VIEWS.append(view)
+    return view
