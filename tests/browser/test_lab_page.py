@@ -117,8 +117,25 @@ def test_prompt_studio_creates_diffs_activates_and_refuses_an_empty_prompt(page,
     assert "세 문장 이내로 답합니다" in page.inner_text("#pg-lab-diff-view .pg-diff-insert")
     assert "v0 → v1: +1 / −0" in page.inner_text("#pg-lab-diff-view")
     page.click("#pg-lab-activate")
+    # issue 28: the page asks first, naming what changes for whom; nothing changes until Yes
+    page.wait_for_selector("#pg-lab-confirm:visible", timeout=30_000)
+    asked = page.inner_text("#pg-lab-confirm-text")
+    assert "v0 (built-in) → v1 · 짧게" in asked and "이 서버의 모든 사용자" in asked, asked
+    assert store.prompts.active_version("marketing") == 0
+    page.click("#pg-lab-confirm-yes")
     page.wait_for_function("() => document.querySelector('#pg-lab-history').innerText.includes('v1')", timeout=30_000)
     assert store.prompts.active_version("marketing") == 1
+    page.wait_for_selector("#pg-lab-confirm", state="hidden", timeout=30_000)
+    # Roll back, then Cancel: the question closes and no error badge is painted (before: 7-11 red "오류")
+    page.click("#pg-lab-rollback")
+    page.wait_for_selector("#pg-lab-confirm:visible", timeout=30_000)
+    assert "v1 → **v0" not in page.inner_text("#pg-lab-confirm-text")  # markdown rendered, not shown raw
+    assert "v1 → v0 (built-in)" in page.inner_text("#pg-lab-confirm-text")
+    page.click("#pg-lab-confirm-no")
+    page.wait_for_selector("#pg-lab-confirm", state="hidden", timeout=30_000)
+    page.wait_for_timeout(500)
+    assert page.locator(".error, .toast-body.error, [data-testid='error']").count() == 0
+    assert "오류" not in page.inner_text("#pg-lab-tabs") and store.prompts.active_version("marketing") == 1
     events = Session("marketing", user_id="demo").run("이번 주 성과 어때?")
     assert store.traces.get(events[-1].turn_id).prompt_version == 1
     page.fill("#pg-lab-editor textarea", "   ")

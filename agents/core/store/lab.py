@@ -28,7 +28,7 @@ ExportFormat = Literal["csv", "jsonl", "parquet"]
 
 ROW_COLS = ("turn_id, started_at, owner_id, user_id, agent_id, provider, model, prompt_version, status, error_code, "
             "conversation_id, comparison_id, comparison_side, latency_ms, ttft_ms, input_tokens, output_tokens, "
-            "cost_usd, fallbacks, message")
+            "cost_usd, fallbacks, message, recorded_at")
 
 
 class TraceFilter(BaseModel):

@@ -68,7 +68,7 @@ def junit_xml(details: list[dict[str, Any]]) -> str:
     for detail in details:
         run = detail["run"]
         config = run["provider"] + (f"/{run['model']}" if run["model"] else "") + (
-            f" prompt v{run['prompt_version']}" if run["prompt_version"] else "")
+            f" prompt v{run['prompt_version']}" if run["prompt_version"] is not None else "")
         suite_el = ET.SubElement(root, "testsuite", name=f"{run['suite']} [{config}]",
                                  timestamp=run["started_at"].isoformat(timespec="seconds"),
                                  time=f"{(run['duration_ms'] or 0) / 1000:.3f}")
