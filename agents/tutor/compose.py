@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from agents.tutor.charts import name as stock_label
-from agents.tutor.sandbox import AppState
+from agents.tutor.sandbox import AppState, screen
 from agents.tutor.sandbox_data import cases, screens, stocks
 
 _NOT_ADVICE = ("(샌드박스 가상 가격으로 설명한 학습용 내용이며 투자 권유가 아닙니다.)",
@@ -174,7 +174,12 @@ def _ui_done(payload: dict[str, Any], data: dict[str, Any], en: bool) -> str:
         return f"{payload['summary']}."
     spec = next((a for a in screens()["actions"] if a["id"] == data["action_id"]), {"label_en": data["action_id"]})
     shown = ", ".join(f"{k}={v}" for k, v in (data.get("params") or {}).items())
-    return f"Done: {spec['label_en'].lower()}{f' ({shown})' if shown else ''}. The app now shows {data.get('route')}."
+    mode = str(data.get("route") or "/home").strip("/").split("/")[0] or "home"
+    try:
+        where = screen(mode)["label_en"]
+    except (KeyError, StopIteration, ValueError):
+        where = "the app"
+    return f"Done: {spec['label_en'].lower()}{f' ({shown})' if shown else ''}. The app now shows {where}."
 
 
 def _move(d: dict[str, Any], en: bool, asked: str | None = None) -> str:

@@ -91,6 +91,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "key_session_only": ("입력한 키는 이 브라우저 세션에만 있고 저장되거나 기록되지 않습니다.",
                          "A key typed here stays in this browser session; it is never stored or logged."),
     "delete_sure": ("삭제하면 되돌릴 수 없어요: 확인", "This cannot be undone: I am sure"),
+    # the provider settings (both front ends)
+    "offline_note": ("**offline**: 결정적 규칙 기반 모델(LLM 아님)이라 같은 입력에는 늘 같은 답을 하고, 키가 필요 없습니다.",
+                     "**Offline** is a deterministic rule-based model, not an LLM: the same input always gives the "
+                     "same reply, and it needs no key."),
+    "provider_key_note": ("**{name}**: 입력한 키는 이 브라우저 탭에만 있고 저장되거나 기록되지 않습니다.",
+                          "**{name}**: the key you type is kept in this browser tab only; it is never stored or "
+                          "logged."),
+    "model_fixed": ("{name}: {model} (고정)", "{name}: {model} (fixed)"),
+    "model_default": ("{name}: 비워 두면 기본 모델 {model}을(를) 씁니다", "{name}: leave empty for the default, {model}"),
+    "conn_nothing": ("연결할 서버가 없습니다 ✅", "✅ Nothing to connect to."),
+    "conn_ok": ("✅ {name}이(가) {ms} ms 만에 답했습니다 (모델 {model}): {text}",
+                "✅ {name} answered in {ms} ms with model {model}: {text}"),
+    "conn_failed": ("❌ {name}: {error}", "❌ {name}: {error}"),
 }
 
 # A Modify form's field refused by the tool's schema: pydantic's error type -> the words, with its limits.

@@ -149,12 +149,17 @@ def test_shopping_classification_through_openai(store, fake):
 def test_header_test_connection(fake, monkeypatch):
     from pages.gradio.header import test_connection
 
-    assert "Nothing to connect to" in test_connection("offline", "", "")
+    assert "Nothing to connect to" in test_connection("offline", "", "", "en")
+    assert "연결할 서버가 없습니다" in test_connection("offline", "", "", "ko")  # issue 28: in the UI's language
     monkeypatch.setenv("OPENAI_BASE_URL", fake.base_url)
-    fake.queue(Reply(R, frames=responses_stream(text="OK")), error(R, 401, "bad key", "invalid_api_key"))
-    assert test_connection("openai", "fake-model", KEY).startswith("✅ openai answered in")
-    result = test_connection("openai", "fake-model", "sk-wrong")
+    fake.queue(Reply(R, frames=responses_stream(text="OK")), error(R, 401, "bad key", "invalid_api_key"),
+               Reply(R, frames=responses_stream(text="OK")), error(R, 401, "bad key", "invalid_api_key"))
+    assert test_connection("openai", "fake-model", KEY, "en").startswith("✅ openai answered in")
+    result = test_connection("openai", "fake-model", "sk-wrong", "en")
     assert result.startswith("❌ openai:") and "OPENAI_API_KEY" in result and "sk-wrong" not in result
+    assert test_connection("openai", "fake-model", KEY, "ko").startswith("✅ openai이(가) ")
+    result = test_connection("openai", "fake-model", "sk-wrong", "ko")
+    assert result.startswith("❌ openai: API 키가 거부되었어요") and "sk-wrong" not in result
 
 
 def test_web_search_is_offered_when_the_turn_asks_and_reported(store, fake):
