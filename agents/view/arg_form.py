@@ -86,6 +86,16 @@ def _widget(name: str, prop: dict[str, Any]) -> tuple[Widget, tuple[str, ...], s
     return "json", (), ""
 
 
+def _help(name: str, prop: dict[str, Any], lang: Lang, unit: str) -> str:
+    """The description under the label, when it says more than the label (and is in the UI's language)."""
+    description = str(prop.get("description") or "")
+    if lang == "en" and _HANGUL.search(description):
+        return ""
+    label = _label(name, prop, lang)
+    said = re.sub(r"[\s()]", "", description)
+    return "" if said in (re.sub(r"[\s()]", "", label), re.sub(r"[\s()]", "", f"{label}{unit}")) else description
+
+
 def _shown(widget: Widget, value: Any) -> Any:
     if widget == "json":
         return json.dumps(value, ensure_ascii=False, indent=2) if value is not None else ""
@@ -95,6 +105,8 @@ def _shown(widget: Widget, value: Any) -> Any:
         return list(value or [])
     if widget in ("text", "date"):
         return "" if value is None else str(value)
+    if isinstance(value, float) and value.is_integer():  # 20.0 % reads as 20
+        return int(value)
     return value
 
 
@@ -110,8 +122,7 @@ def form_fields(schema: dict[str, Any], args: dict[str, Any], lang: Lang) -> lis
             name=name, label=_label(name, prop, lang), widget=widget, value=_shown(widget, value),
             required=name in required, nullable=nullable or name not in required, choices=choices,
             minimum=prop.get("minimum"), maximum=prop.get("maximum"), unit=unit,
-            help=str(prop.get("description") or "") if lang == "ko" or not _HANGUL.search(
-                str(prop.get("description") or "")) else "", original=value))
+            help=_help(name, prop, lang, unit), original=value))
     return fields
 
 

@@ -70,6 +70,14 @@ def build_dock(spec: AgentSpec, dock: gr.State, view_state: gr.State, lang_state
                             [view_state, lang_state, who, editor], [*outputs, problem], **quiet)
 
 
+def _range(f: FormField) -> str | None:
+    if f.minimum is None and f.maximum is None:
+        return None
+    low = "" if f.minimum is None else f"{f.minimum:,}"
+    high = "" if f.maximum is None else f"{f.maximum:,}"
+    return f"{low} ~ {high}"
+
+
 def _widget(f: FormField, lang: Lang) -> gr.components.Component:
     """The field's Gradio widget. No minimum / maximum on gr.Number: Gradio would refuse out-of-range
     values in its own English words; the tool's schema names them instead (in ``info``)."""
@@ -77,23 +85,30 @@ def _widget(f: FormField, lang: Lang) -> gr.components.Component:
     info = f.help or None
     classes = ["pg-field", f"pg-field-{f.name}"]
     match f.widget:
+        case "integer" | "number" | "money" | "percent" if f.nullable:
+            # gr.Number shows an unset value as 0, which would be sent as a change: a text field, empty = unset.
+            shown = "" if f.value is None else (f"{f.value:,}" if f.widget == "money" else str(f.value))
+            return gr.Textbox(shown, label=title, info=info, placeholder=_range(f), max_lines=1, interactive=True,
+                              elem_classes=classes)
         case "integer" | "number" | "money" | "percent":
             whole = f.widget in ("integer", "money")
-            return gr.Number(f.value, label=title, info=info, precision=0 if whole else None, elem_classes=classes)
+            return gr.Number(f.value, label=title, info=info, precision=0 if whole else None, interactive=True,
+                             elem_classes=classes)
         case "choice":
             choices = ([t("none_choice", lang)] if f.nullable else []) + list(f.choices)
             return gr.Dropdown(choices, value=f.value if f.value is not None else choices[0], label=title, info=info,
-                               elem_classes=classes)
+                               interactive=True, elem_classes=classes)
         case "choices":
-            return gr.CheckboxGroup(list(f.choices), value=f.value, label=title, info=info, elem_classes=classes)
+            return gr.CheckboxGroup(list(f.choices), value=f.value, label=title, info=info, interactive=True,
+                                    elem_classes=classes)
         case "check":
-            return gr.Checkbox(bool(f.value), label=title, info=info, elem_classes=classes)
+            return gr.Checkbox(bool(f.value), label=title, info=info, interactive=True, elem_classes=classes)
         case "json":
             return gr.Code(f.value, language="json", label=title, interactive=True, elem_classes=classes)
         case _:
             placeholder = "YYYY-MM-DD" if f.widget == "date" else (t("list_hint", lang) if f.widget == "list" else None)
             return gr.Textbox(f.value, label=title, info=info, placeholder=placeholder, max_lines=3,
-                              elem_classes=classes)
+                              interactive=True, elem_classes=classes)
 
 
 def _handler(spec: AgentSpec, action: ActionView, refresh: Callable[[ChatView, str], list[Any]], n: int):  # noqa: ANN202
