@@ -25,7 +25,16 @@ def _shoot(page, name: str) -> None:
     page.screenshot(path=f"{SHOTS}/{name}.png", full_page=False)
 
 
-def test_modify_is_a_form_saved_as_a_partial_object(page, store):
+def _phone(page, server: str):
+    phone = page.context.new_page()
+    phone.set_viewport_size({"width": 390, "height": 844})
+    phone.goto(server, wait_until="load")
+    phone.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    phone.wait_for_timeout(1_000)
+    return phone
+
+
+def test_modify_is_a_form_saved_as_a_partial_object(page, server, store):
     send(page, "봄 시즌 세일 예산 20% 늘려줘")
     page.wait_for_selector(".pg-confirm", timeout=60_000)
     page.click(".pg-modify button >> nth=0")
@@ -51,16 +60,19 @@ def test_modify_is_a_form_saved_as_a_partial_object(page, store):
     page.wait_for_selector(".pg-action-body:has-text('₩195,000')", timeout=30_000)
     [row] = [r for r in runtime_store().actions.list_for_user("demo") if r.status.value == "PENDING"]
     assert row.tool_args["changePercent"] == 30 and row.tool_args["campaignId"] == row.original_args["campaignId"]
-    for width, height in ((1440, 900), (1920, 1080), (390, 844)):
+    for width, height in ((1440, 900), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(400)
-        if not page.locator(".pg-field-changePercent").is_visible():
-            page.click(".pg-modify button >> nth=0")
         page.locator(".pg-modify").scroll_into_view_if_needed()
         _shoot(page, f"modify-form-{width}")
+    phone = _phone(page, server)  # the same browser storage: the conversation and its card come back
+    phone.wait_for_selector(".pg-confirm", timeout=60_000)
+    phone.click(".pg-modify button >> nth=0")
+    phone.locator(".pg-field-changePercent").scroll_into_view_if_needed()
+    _shoot(phone, "modify-form-390")
 
 
-def test_test_this_token_calls_the_api_and_last_used_updates(page, store):
+def test_test_this_token_calls_the_api_and_last_used_updates(page, server, store):
     page.click("button[role=tab]:has-text('API 접근')")
     page.wait_for_selector("#pg-api-note:has-text('토큰은 공유 모드에서만 검사합니다')", timeout=30_000)
     page.fill("#pg-api-label textarea, #pg-api-label input", "nightly")
@@ -79,8 +91,14 @@ def test_test_this_token_calls_the_api_and_last_used_updates(page, store):
     page.click("#pg-api-test")
     page.wait_for_selector("#pg-api-answer:has-text('알 수 없거나 폐기된 토큰')", timeout=30_000)
     assert "HTTP 200" in page.inner_text("#pg-api-answer")  # local mode needs no token
-    for width, height in ((1440, 900), (1920, 1080), (390, 844)):
+    for width, height in ((1440, 900), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(400)
         page.locator("#pg-api-answer").scroll_into_view_if_needed()
         _shoot(page, f"api-access-{width}")
+    phone = _phone(page, server)
+    phone.click("#pg-tabs button[aria-label='More tabs']")
+    phone.locator("#pg-tabs button:has-text('API 접근')").last.click()
+    phone.wait_for_selector("#pg-api-test", timeout=30_000)
+    phone.locator("#pg-api-test").scroll_into_view_if_needed()
+    _shoot(phone, "api-access-390")
