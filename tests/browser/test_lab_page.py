@@ -22,8 +22,14 @@ def _shots(page, name: str, selector: str) -> None:
     for width, height in ((1440, 900), (1920, 1080), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)
+        closed = width < 600 and page.locator(".sidebar.open .toggle-button").count() > 0
+        if closed:  # the sidebar opened at desktop width covers a phone screen
+            page.locator(".sidebar.open .toggle-button").first.click()
+            page.wait_for_timeout(400)
         page.locator(f"{selector}:visible").first.scroll_into_view_if_needed()
         page.screenshot(path=f"/tmp/i28f-shots/{name}-{width}.png")
+        if closed:
+            page.locator(".sidebar .toggle-button").first.click()
     page.set_viewport_size(size)
     page.wait_for_timeout(300)
 
