@@ -26,8 +26,9 @@ def _shoot(page, name: str) -> None:
 
 
 def _phone(page, server: str):
-    phone = page.context.new_page()
-    phone.set_viewport_size({"width": 390, "height": 844})
+    context = page.context.browser.new_context(storage_state=page.context.storage_state(), locale="ko-KR",
+                                               viewport={"width": 390, "height": 844})
+    phone = context.new_page()
     phone.goto(server, wait_until="load")
     phone.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
     phone.wait_for_timeout(1_000)
