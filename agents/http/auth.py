@@ -65,8 +65,9 @@ def caller_dependency(mode: Mode) -> Callable[..., Caller]:
 
         return shared_caller
 
-    def local_caller(request: Request, _credentials: Credentials = None, user: UserQuery = None) -> Caller:
-        # No token is needed here; one that is sent is still looked at, so its "last used" is true.
+    def local_caller(request: Request, user: UserQuery = None) -> Caller:
+        # No token is needed here (so none is documented); one that is sent is still looked at, so its
+        # "last used" is true and /whoami can say whether it would work in shared mode.
         status, owner = token_status(runtime_store(), request.headers.get("authorization"), system_clock())
         return Caller("local", user, status, owner)
 
