@@ -108,3 +108,25 @@ def test_no_trace_is_dated_in_the_future(store) -> None:
     assert trace_table([row])[0][0] == f"{row['recorded_at']:%m-%d %H:%M:%S}"  # before: the day-ahead time
     header = detail_view(traces.trace_detail(store, row["turn_id"], LabUser.cli())).header
     assert "eval clock" in header and f"{row['recorded_at']:%Y-%m-%d %H:%M}" in header
+
+
+def test_core_050_gives_old_traces_a_real_time_never_in_the_future(tmp_path) -> None:
+    from datetime import timedelta
+
+    from agents.core.clock import system_clock
+    from agents.core.store import Database, open_store
+    from agents.core.store.migrations import CORE_MIGRATIONS, migrate
+
+    path = tmp_path / "old.duckdb"
+    db = Database(path)
+    migrate(db, [m for m in CORE_MIGRATIONS if m.name != "core_050_trace_recorded_at"])
+    now = system_clock()
+    for turn_id, started in (("turn_past", now - timedelta(days=2)), ("turn_future", now + timedelta(days=1))):
+        db.execute("INSERT INTO traces (turn_id, conversation_id, user_id, agent_id, provider, model, status, "
+                   "started_at, events, spans) VALUES (?, 'conv_1', 'ann', 'notes', 'offline', 'rules-v1', 'done', ?, "
+                   "'[]', '[]')", [turn_id, started])
+    db.close()
+    store = open_store(path)
+    rows = dict(store.db.fetchall("SELECT turn_id, recorded_at FROM traces"))
+    assert rows["turn_past"] == now - timedelta(days=2)  # the earlier of started_at and the migration's time
+    assert now <= rows["turn_future"] <= system_clock() + timedelta(minutes=1)
