@@ -229,6 +229,11 @@ def cases(world: CliWorld) -> Iterator[Case]:
     for id_ in [*bad_ids, b["action"], a["conversation"]]:
         for action in ("confirm", "cancel"):
             yield Case(["actions", action, id_, *me])
+        yield Case(["actions", "modify", id_, "--args", '{"text": "x"}', *me])
+    # modify's partial object (issue 28): junk, non-objects, surrogates and absurd numbers.
+    for text in [*TEXTS, "[1]", "{", "null", '{"text": "\\ud800"}', '{"text": 1e999999}', '{"pinned": "maybe"}']:
+        yield Case(["actions", "modify", a["action"], "--args", text, *me])
+    yield Case(["actions", "modify", *me])
     for id_ in [*bad_ids, b["conversation"], a["action"]]:
         for action in ("show", "archive", "delete"):
             yield Case(["conversations", action, id_, *me])

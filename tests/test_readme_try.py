@@ -14,8 +14,8 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 def _try_lines() -> tuple[list[str], list[str]]:
     text = README.read_text(encoding="utf-8")
     start = text.index("Try, with no key:")
-    marketing, rest = text[start:].split("Shopping:", 1)
-    shopping = rest.split("With no budget yet", 1)[0]
+    marketing = text[start:].split("Travel:", 1)[0]  # the Try lines follow the app's tab order
+    shopping = text[text.index("Shopping: pick"):].split("With no budget yet", 1)[0]
     said = re.compile(r"(?<!\*)\*([^*\n]+)\*(?!\*)")  # *italic* is typed; **bold** is a button
     return said.findall(marketing), said.findall(shopping)
 
@@ -103,3 +103,25 @@ def test_the_english_try_lines_run_as_written(store):
     assert replies[lines[2]][0].startswith(f"“{first_word['word']}” means {first_word['definition']}.")
     assert "I think it is a good idea, because" in replies[lines[3]][0]
     assert replies[lines[4]][0].startswith("No problem, let me say it more simply.")
+
+
+def test_the_readme_names_the_buttons_and_tabs_as_the_app_does():
+    """Issue 28: the README said Confirm / Cancel / Modify where the buttons read 실행 / 취소 / 수정, and listed
+    the tabs in another order than the app's."""
+    from agents.core.agent import list_agents
+    from agents.view.texts import LABELS
+
+    text = README.read_text(encoding="utf-8")
+    tabs = [a.id for a in list_agents() if f"(`{a.id}`)" in text]
+    table = re.findall(r"^\| [^|]+ \(`([a-z]+)`\) \| \d{3} \|", text, re.MULTILINE)
+    assert len(tabs) == 5 and table == tabs  # the Agents table, row by row, in the app's tab order
+    heads = {"marketing": "Try, with no key:", "travel": "Travel: *", "shopping": "Shopping: pick", "tutor": "Tutor: *",
+             "english": "English: **"}
+    assert sorted(tabs, key=lambda a: text.index(heads[a])) == tabs  # the Try lines too
+    confirm, cancel, modify = (LABELS[k][0] for k in ("confirm", "cancel", "modify"))
+    assert f"{confirm} / {cancel} / {modify}" in text
+    try_block = text[text.index("Try, with no key:"):text.index("Every figure in a reply")]
+    buttons = set(re.findall(r"\*\*([^*\n]+)\*\*", try_block))
+    assert "Confirm" not in buttons and confirm in buttons
+    for english_only in ("Confirm / Cancel / Modify", "**Confirm**", "**Cancel**", "**Modify**"):
+        assert english_only not in text.replace(f"{confirm} / {cancel} / {modify} (Confirm / Cancel / Modify", "")

@@ -42,6 +42,10 @@ def _split(value: str | None) -> list[str] | None:
     return items
 
 
+def _active(version: int | None) -> str:
+    return "active" if version is None else str(version)
+
+
 def _versions(value: str | None) -> list[int | None] | None:
     items = _split(value)
     if items is None:
@@ -50,10 +54,10 @@ def _versions(value: str | None) -> list[int | None] | None:
     for item in items:
         if item in ("active", "-"):
             out.append(None)
-        elif item.isdigit() and int(item) >= 1:
+        elif item.isdigit():  # 0 is the built-in prompt
             out.append(int(item))
         else:
-            raise PlaygroundError(f"--prompt-version takes version numbers (1, 2, ...) or 'active', not {item!r}.",
+            raise PlaygroundError(f"--prompt-version takes version numbers (0 for the built-in prompt, 1, 2, ...) or 'active', not {item!r}.",
                                   code="invalid_input")
     return out
 
@@ -190,7 +194,7 @@ def _cases(run: dict[str, Any]) -> str:
 def _config(run: dict[str, Any]) -> str:
     """A run's configuration as the matrix names it: provider/model and prompt version."""
     return (f"{run['provider']}/{run['model'] or '-'}"
-            + (f" v{run['prompt_version']}" if run.get("prompt_version") else " v(active)"))
+            + (f" v{run['prompt_version']}" if run.get("prompt_version") is not None else " v(active)"))
 
 
 def _width(text: str) -> int:
@@ -226,7 +230,7 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
                                  ensure_ascii=False) + "\n")
         else:
             config = run["provider"] + (f"/{run['model']}" if run["model"] else "") + (
-                f" v{run['prompt_version']}" if run["prompt_version"] else "")
+                f" v{run['prompt_version']}" if run["prompt_version"] is not None else "")
             out.write(f"{run['id']}  {run['started_at']:%Y-%m-%d %H:%M}  {run['status']:<8} "
                       f"{run['cases_passed']}/{run['cases_total']}  {run['suite']} [{run['agent_id']}] {config}\n")
     if not runs and not args.json:
@@ -264,7 +268,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     r = detail["run"]
     out.write(f"run {r['id']} · {r['suite']} [{r['agent_id']}] · {r['provider']}/{r['model']}"
-              f"{' prompt v' + str(r['prompt_version']) if r['prompt_version'] else ''} · {r['status']}\n"
+              f"{' prompt v' + str(r['prompt_version']) if r['prompt_version'] is not None else ''} · {r['status']}\n"
               f"{_cases(r)} · {r['started_at']:%Y-%m-%d %H:%M:%S} UTC\n")
     for case in detail["cases"]:
         out.write(f"  {MARK[case['status']]} {case['name']}  (conversation {case['conversation_id']})\n")

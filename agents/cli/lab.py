@@ -105,6 +105,7 @@ def cmd_traces(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.session import runtime_store
     from agents.services.lab import figures, traces
     from agents.services.lab.access import LabUser
+    from agents.view.lab import when as real_time
 
     store, who, now = runtime_store(), LabUser.cli(), system_clock()
     if args.action == "show":
@@ -132,7 +133,7 @@ def cmd_traces(args: argparse.Namespace, out: TextIO) -> int:
                    "TTFT", "tokens", "cost", "👍/👎", "message"):
         table.add_column(column, overflow="fold")
     for r in page.rows:
-        table.add_row(figures.when(r["started_at"]), r["turn_id"], r["owner_id"], r["agent_id"],
+        table.add_row(figures.when(real_time(r)), r["turn_id"], r["owner_id"], r["agent_id"],
                       f"{r['provider']}/{r['model']}", figures.version(r["prompt_version"]),
                       r["status"] + (f" ({r['error_code']})" if r["error_code"] else ""),
                       figures.ms(r["latency_ms"]), figures.ms(r["ttft_ms"]),

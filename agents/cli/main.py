@@ -162,12 +162,39 @@ def cmd_actions(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if not args.id:
         raise PlaygroundError(f"`playground actions {args.action}` needs an action id.", code="missing_id")
+    if args.action == "modify":
+        return _modify(service, args, out)
     outcome = (service.confirm if args.action == "confirm" else service.cancel)(args.id, args.user)
     if args.json:
         out.write(outcome.model_dump_json() + "\n")
     else:
         out.write(f"{outcome.status.value}: {outcome.message}\n")
     return 0 if outcome.ok else 1
+
+
+def _modify(service: Any, args: argparse.Namespace, out: TextIO) -> int:
+    """``actions modify ID --args '{"changePercent": 30}'``: only the fields given change (merged over the
+    stored arguments, then validated as a whole), through the Session like every other front end."""
+    from agents.core.session import Session
+
+    if args.args is None:
+        raise PlaygroundError("`playground actions modify` needs --args with a JSON object of the fields to change, "
+                              "e.g. --args '{\"changePercent\": 30}'.", code="missing_args")
+    try:
+        patch = json.loads(args.args)
+    except json.JSONDecodeError as exc:
+        raise PlaygroundError(f"--args는 JSON이 아닙니다 ({exc.lineno}:{exc.colno}) (--args is not valid JSON: "
+                              f"{exc.msg}).", code="invalid_input") from None
+    if not isinstance(patch, dict):
+        raise PlaygroundError("--args는 {...} 형태의 JSON 객체여야 합니다 (--args must be a JSON object).",
+                              code="invalid_input")
+    row = service.get(args.id, args.user)
+    updated = Session(row.agent_id, user_id=args.user).modify_action(args.id, patch)
+    if args.json:
+        out.write(updated.model_dump_json() + "\n")
+    else:
+        out.write(f"{updated.status.value}: {updated.summary}\n{json.dumps(updated.tool_args, ensure_ascii=False)}\n")
+    return 0
 
 
 def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
@@ -345,9 +372,10 @@ def build_parser() -> argparse.ArgumentParser:
     chat.add_argument("--anchor", help="a product id to re-recommend around (sent as extra.anchor_product_id)")
     chat.set_defaults(func=cmd_chat)
 
-    actions = sub.add_parser("actions", parents=[common], help="list, confirm or cancel pending actions")
-    actions.add_argument("action", choices=["list", "confirm", "cancel"])
+    actions = sub.add_parser("actions", parents=[common], help="list, confirm, cancel or modify pending actions")
+    actions.add_argument("action", choices=["list", "confirm", "cancel", "modify"])
     actions.add_argument("id", nargs="?")
+    actions.add_argument("--args", help="modify: a JSON object of only the fields to change")
     actions.set_defaults(func=cmd_actions)
 
     conversations = sub.add_parser("conversations", parents=[common], help="list, show, rename, archive or delete")

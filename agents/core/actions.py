@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from agents.core.agent import get_agent
+from agents.core.arg_patch import merge_args, problems_of
 from agents.core.clock import Clock, aware, system_clock
 from agents.core.errors import ActionNotFound, ActionRefused, ConversationNotFound, InvalidArgs
 from agents.core.ids import new_id
@@ -158,17 +159,21 @@ class ActionService:
                                 code=f"action_{row.status.value.lower()}")
         tool = self._tool(row)
         if not isinstance(args, dict):
-            raise InvalidArgs(f"The new arguments for {row.tool_name} must be a JSON object, not {type(args).__name__}.")
+            raise InvalidArgs(f"새 인자는 JSON 객체여야 합니다 (the new arguments for {row.tool_name} must be a JSON "
+                              f"object, not {type(args).__name__}).")
+        # Partial: only the fields sent change; the merged whole is what gets validated and stored.
+        merged = merge_args(row.tool_args, args, getattr(tool.args_model, "exclusive_fields", ()))
         try:
-            validated = tool.validate(args)
+            validated = tool.validate(merged)
         except ValidationError as exc:
-            raise InvalidArgs(format_validation_error(row.tool_name, exc) + ". Fix them and save again; "
-                              "the card was not changed.") from exc
+            raise InvalidArgs("인자가 올바르지 않아 카드를 바꾸지 않았습니다 (" + format_validation_error(row.tool_name, exc)
+                              + "; the card was not changed).", problems=problems_of(exc)) from exc
         original = tool.validate(row.original_args)
         try:
             card = tool.build_confirmation(validated, self._ctx(row, now), original)
         except ValueError as exc:  # the args are well-formed but name something that doesn't exist
-            raise InvalidArgs(f"{row.tool_name}: {exc}. Fix the arguments and save again; the card was not changed.") \
+            raise InvalidArgs(f"{row.tool_name}: {exc}. Fix the arguments and save again; the card was not changed.",
+                              problems=[{"field": "", "kind": "value_error", "limits": {}, "message": str(exc)}]) \
                 from exc
         dumped = validated.model_dump(mode="json")
         details = [d.model_dump() for d in card.details]

@@ -45,7 +45,16 @@ class ActionRefused(PlaygroundError):
 
 
 class InvalidArgs(PlaygroundError):
+    """``problems``: the validation errors as data (agents/core/arg_patch.py), for a message in the UI's
+    language; ``field``: the first one's path, named in the HTTP error body."""
+
     code = "invalid_args"
+
+    def __init__(self, message: str, *, problems: list[dict[str, object]] | None = None,
+                 code: str | None = None) -> None:
+        super().__init__(message, code=code)
+        self.problems = problems or []
+        self.field = f"args.{self.problems[0]['field']}" if self.problems and self.problems[0]["field"] else None
 
 
 class TurnNotFound(PlaygroundError):

@@ -108,6 +108,7 @@ class UIAction(_Event):
     params: dict[str, Any] = Field(default_factory=dict)
     risk: Literal["low", "high"] = "low"
     needs_confirmation: bool = False
+    label: str | None = None  # what a person reads (the catalog's words), never the action id
 
 
 class Clarification(_Event):

@@ -30,7 +30,7 @@ from agents.http.models import AGENT_ID_PATTERN, ChatBody
 from agents.http.prompts import prompt_routes
 from agents.http.sse import EventStreamResponse
 from agents.http.traces import trace_routes
-from agents.services.access import BurstLimiter, burst_limit_from_env, cors_origins
+from agents.services.access import BurstLimiter, burst_limit_from_env, cors_origins, token_message
 
 _CHAT_200 = {
     "description": "The turn's events as Server-Sent Events: each frame is `event: <type>` and "
@@ -77,6 +77,12 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
         return await stream_agent_turn(agent_id, body.message, body.extra, user=who.user(body.user),
                                        provider=body.provider, model=body.model,
                                        conversation_id=body.conversation_id, limiter=limiter)
+
+    @api.get("/api/v1/whoami", tags=["access"], summary="Who this request acts as, and what the token counts for",
+             responses=documented(*COMMON))
+    def whoami(who: Who) -> dict[str, Any]:
+        return {"user": who.user(), "mode": mode, "token": who.token, "token_owner": who.token_owner,
+                "token_checked": mode == "shared", "message": token_message(mode, who.token)}
 
     api.include_router(conversation_routes(caller))
     api.include_router(action_routes(caller))

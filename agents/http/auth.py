@@ -19,7 +19,7 @@ from agents.core.errors import Forbidden, InvalidArgs
 from agents.core.identity import Mode
 from agents.core.session import runtime_store
 from agents.http.models import USER_ID_PATTERN
-from agents.services.access import HOW_TO_GET_A_TOKEN, token_owner
+from agents.services.access import HOW_TO_GET_A_TOKEN, token_owner, token_status
 
 DEFAULT_LOCAL_USER = "demo"
 
@@ -31,6 +31,8 @@ UserQuery = Annotated[str | None, Query(pattern=USER_ID_PATTERN, description=(
 class Caller:
     mode: Mode
     user_id: str | None  # shared: the token's owner; local: the ``user`` query parameter, if any
+    token: str = "none"  # none | valid | unknown (local mode looks at a token but needs none)
+    token_owner: str | None = None
 
     def user(self, claimed: str | None = None) -> str:
         """The user this request acts as, given the ``user`` the body names (if any)."""
@@ -57,14 +59,17 @@ def caller_dependency(mode: Mode) -> Callable[..., Caller]:
     if mode == "shared":
         def shared_caller(request: Request, _credentials: Credentials = None, user: UserQuery = None) -> Caller:
             owner = token_owner(runtime_store(), request.headers.get("authorization"), system_clock())
-            caller = Caller("shared", owner)
+            caller = Caller("shared", owner, "valid", owner)
             caller.user(user)  # a disagreeing ``user`` parameter is refused here, before anything runs
             return caller
 
         return shared_caller
 
-    def local_caller(user: UserQuery = None) -> Caller:
-        return Caller("local", user)
+    def local_caller(request: Request, user: UserQuery = None) -> Caller:
+        # No token is needed here (so none is documented); one that is sent is still looked at, so its
+        # "last used" is true and /whoami can say whether it would work in shared mode.
+        status, owner = token_status(runtime_store(), request.headers.get("authorization"), system_clock())
+        return Caller("local", user, status, owner)
 
     return local_caller
 

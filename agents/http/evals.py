@@ -34,7 +34,7 @@ RunId = Annotated[str, Path(pattern=ID_PATTERN, description="run id (evr_…)")]
 class ConfigBody(_Body):
     provider: Literal["offline", "openai", "gemini"] = "offline"
     model: Annotated[Text, Field(min_length=1, max_length=200)] | None = None
-    prompt_version: int | None = Field(None, ge=1)
+    prompt_version: int | None = Field(None, ge=0)
 
 
 class RunBody(_Body):

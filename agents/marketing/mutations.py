@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import date
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -119,14 +119,16 @@ def create_campaign(args: CreateArgs, ctx: ToolContext) -> ToolOutput:
 
 
 class BudgetArgs(BaseModel):
-    campaignId: str = Field(min_length=1, description="campaign id or name")
+    campaignId: str = Field(min_length=1, description="캠페인 (id 또는 이름)")
     dailyBudget: int | None = Field(None, ge=5000, le=MAX_DAILY_BUDGET, description="새 일일 예산 (원), 최대 10억원")
     changePercent: float | None = Field(None, ge=-90, le=500, description="현재 예산 대비 변경 비율 (%)")
+    # Modify sends only what changed: a new amount replaces a stored percentage and the other way round.
+    exclusive_fields: ClassVar[tuple[tuple[str, ...], ...]] = (("dailyBudget", "changePercent"),)
 
     @model_validator(mode="after")
     def _one_of(self) -> BudgetArgs:
         if (self.dailyBudget is None) == (self.changePercent is None):
-            raise ValueError("give exactly one of dailyBudget or changePercent")
+            raise ValueError("새 일일 예산(원)과 변경 비율(%) 중 하나만 주세요 (give exactly one of dailyBudget or changePercent)")
         return self
 
 
@@ -169,7 +171,7 @@ def update_budget(args: BudgetArgs, ctx: ToolContext) -> ToolOutput:
 
 
 class CampaignRef(BaseModel):
-    campaignId: str = Field(min_length=1, description="campaign id or name")
+    campaignId: str = Field(min_length=1, description="캠페인 (id 또는 이름)")
 
 
 _TRANSITIONS = {

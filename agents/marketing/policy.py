@@ -48,7 +48,7 @@ def proposal_sentence(tool: str, args: dict[str, Any], roster: list[tuple[str, s
     card's button runs it (a card alone leaves a person guessing what was understood)."""
     cid = str(args.get("campaignId") or "")
     name = next((n for i, n in roster if cid in (i, n)), cid)
-    tail = " 확인 카드의 [확인]을 누르면 실행돼요."
+    tail = " 확인 카드의 [실행]을 누르면 실행돼요."  # the button's own label (issue 28)
     match tool:
         case "pauseCampaign" | "resumeCampaign" | "deleteCampaign":
             verb = {"pauseCampaign": "일시정지", "resumeCampaign": "재개", "deleteCampaign": "삭제"}[tool]

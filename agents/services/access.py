@@ -94,6 +94,34 @@ def token_owner(store: Store, authorization: str | None, now: datetime) -> str:
     return token.user_id
 
 
+def token_status(store: Store, authorization: str | None, now: datetime) -> tuple[str, str | None]:
+    """Local mode's look at a token it does not need: ("none" | "valid" | "unknown", the owner). A valid
+    token's use is noted (its "last used"), so a person can check that theirs works before shared mode."""
+    if not authorization:
+        return "none", None
+    match = _BEARER.fullmatch(authorization)
+    token = store.tokens.authenticate(match.group(1), now) if match else None
+    return ("valid", token.user_id) if token else ("unknown", None)
+
+
+_TOKEN_MESSAGES = {
+    ("shared", "valid"): "토큰이 유효합니다: 이 요청은 토큰 주인으로 처리됩니다. (The token is valid: requests act as its owner.)",
+    ("local", "valid"): "토큰이 유효합니다(마지막 사용 시각을 기록했습니다). 로컬 모드는 토큰 없이도 처리하고, 공유 모드에서는 이 "
+                        "토큰이 필요합니다. (The token is valid and its use was noted. Local mode needs none; shared mode "
+                        "will accept it.)",
+    ("local", "unknown"): "알 수 없거나 폐기된 토큰입니다. 로컬 모드는 토큰을 검사하지 않아 요청은 처리됐지만, 공유 모드에서는 401로 "
+                          "거부됩니다. (Unknown or revoked token: local mode does not check tokens, so this was served; "
+                          "shared mode would answer 401.)",
+    ("local", "none"): "토큰 없이 처리했습니다: 로컬 모드는 토큰을 검사하지 않습니다(공유 모드에서만 필요). (Served without a "
+                       "token: tokens are only checked in shared mode.)",
+}
+
+
+def token_message(mode: str, status: str) -> str:
+    """What a token counts for in this mode, Korean first (the API's /whoami answer, shown by the page)."""
+    return _TOKEN_MESSAGES.get((mode, status), _TOKEN_MESSAGES[("shared", "valid")])
+
+
 def burst_limit_from_env() -> int:
     raw = os.environ.get("PLAYGROUND_BURST_LIMIT", "").strip()
     if not raw:

@@ -26,7 +26,7 @@ def _one(name: str, payload: dict[str, Any], en: bool) -> str:
     if payload.get("status") == "pending_confirmation":
         summary = payload.get("summary", "")
         return (f"Please confirm on the card: {summary}. Nothing changes until you press confirm." if en else
-                f"확인 카드에서 '{summary}'을(를) 확인해 주세요. 확인을 누르기 전에는 바뀌지 않아요.")
+                f"확인 카드에서 '{summary}'을(를) 확인해 주세요. 실행을 누르기 전에는 바뀌지 않아요.")
     if not payload.get("ok", False):
         return f"⚠️ {payload.get('error') or payload.get('summary') or ('That did not work.' if en else '요청을 처리하지 못했습니다.')}"
     data = payload.get("data") or {}

@@ -45,6 +45,14 @@ def catalog_for(state: AppState) -> list[CatalogAction]:
     return [a for a in _all() if state.mode in _ONLY_ON.get(a.id, {state.mode})]
 
 
+def action_words(action_id: str, lang: str) -> str:
+    """An action as a person reads it (the catalog's Korean or English label), never its id."""
+    spec = next((a for a in screens()["actions"] if a["id"] == action_id), None)
+    if spec is None:
+        return action_id
+    return str(spec["label_en"] if lang == "en" else spec["label"])
+
+
 def action_spec(action_id: str) -> CatalogAction | None:
     return next((a for a in _all() if a.id == action_id), None)
 

@@ -15,7 +15,7 @@ from agents.core.referents import remember_turn
 from agents.core.toolcalls import refuse, result_message
 from agents.core.turn import Turn
 from agents.tutor import followup, sandbox
-from agents.tutor.catalog import ActionRejected, validate
+from agents.tutor.catalog import ActionRejected, action_words, validate
 from agents.tutor.compose import lang_of
 from agents.tutor.inputs import TutorInputs
 from agents.tutor.reading import asks_advice
@@ -113,8 +113,11 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
         return message, False
     args = {"action_id": action_id, "params": params}
     turn.meta["ui_actions"] = [*turn.meta.get("ui_actions", []), {"action_id": action_id, "risk": spec.risk}]
+    en = turn.meta.get("lang") == "en"
+    label = action_words(action_id, "en" if en else "ko")
     if spec.risk == "high":
-        yield turn.emit(UIAction, action_id=action_id, params=params, risk="high", needs_confirmation=True)
+        yield turn.emit(UIAction, action_id=action_id, params=params, risk="high", needs_confirmation=True,
+                        label=label)
         hidden = ModelToolCall(id=call.id, name="confirm_ui_action",
                                arguments=json.dumps({**args, "lang": turn.meta.get("lang", "ko")}, ensure_ascii=False))
         return (yield from turn.run_tool(hidden, from_button=True))
@@ -124,10 +127,11 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
         message = yield from refuse(turn, call, raw, f"{action_id} cannot run here: {exc}")
         return message, False
     yield turn.emit(ToolCall, call_id=call.id, name="ui_action", args=args, status="running")
-    yield turn.emit(UIAction, action_id=action_id, params=params, risk="low", needs_confirmation=False)
+    yield turn.emit(UIAction, action_id=action_id, params=params, risk="low", needs_confirmation=False, label=label)
     remember(turn, state)
     shown = ", ".join(f"{k}={v}" for k, v in params.items())
-    summary = f"{spec.label}{f' ({shown})' if shown else ''} 실행함 → 지금 화면 {state.route}"
+    # The screen's name, not its route ("/my"): the summary is what the learner reads (the route stays in data).
+    summary = f"{spec.label}{f' ({shown})' if shown else ''} 실행함 → 지금 화면: {sandbox.screen(state.mode)['label']}"
     data: dict[str, Any] = {"executed": True, "action_id": action_id, "params": params, "route": state.route,
                             "filters": sandbox.filters(state), "selected_entities": sandbox.selected_entities(state)}
     yield turn.emit(ToolResult, call_id=call.id, name="ui_action", ok=True, summary=summary, data=data)

@@ -78,7 +78,7 @@ def action_label(action_id: str, lang: str) -> str:
     spec = next((a for a in screens()["actions"] if a["id"] == action_id), None)
     if spec is None:
         return action_id
-    return f"{spec['label_en'] if lang == 'en' else spec['label']} ({action_id})"
+    return str(spec["label_en"] if lang == "en" else spec["label"])
 
 
 class TutorScreen(BaseModel):

@@ -15,7 +15,7 @@ from agents.core.identity import Mode
 from agents.core.store.lab import ORIGINS, FeedbackFilter, Status, TraceFilter
 from agents.services.lab import figures
 from agents.services.lab.compare import RoundEnd, SideEvent, SideSummary
-from agents.services.lab.prompts import DiffView, VersionView
+from agents.services.lab.prompts import ChangePreview, DiffView, VersionView
 from agents.services.lab.traces import TraceDetail, parse_time
 from agents.view import render
 from agents.view.render import ChatView
@@ -31,13 +31,20 @@ STATUS_CHOICES = [("전체 (any)", ALL), ("✅ done", "done"), ("⚠️ error", 
 FEEDBACK_CHOICES = [("전체 (any)", ALL), ("👍", "up"), ("👎", "down"), ("없음 (none)", "none")]
 
 
+def when(row: dict[str, Any]) -> datetime:
+    """When a turn really ran: the wall-clock time of its write, not an eval case's virtual clock
+    (which wait_minutes moves ahead); rows written before core_050 have only started_at."""
+    real, started = row.get("recorded_at"), row["started_at"]
+    return real if real is not None and real < started else started
+
+
 def trace_table(rows: list[dict[str, Any]]) -> list[list[str]]:
     """One row per turn, newest first; the turn id last (the row's key when it is clicked)."""
     out = []
     for r in rows:
         status = figures.STATUS_MARK.get(r["status"], r["status"]) + (f" · {r['error_code']}" if r.get("error_code") else "")
         side = f" ⚖{(r.get('comparison_side') or '').upper()}" if r.get("comparison_id") else ""
-        out.append([f"{r['started_at']:%m-%d %H:%M:%S}", r["agent_id"], _clip(r.get("message") or "", 60),
+        out.append([f"{when(r):%m-%d %H:%M:%S}", r["agent_id"], _clip(r.get("message") or "", 60),
                     f"{r['provider']}/{r['model']}", figures.version(r["prompt_version"]), status + side,
                     figures.ms(r["latency_ms"]), figures.ms(r["ttft_ms"]),
                     figures.tokens(r["input_tokens"], r["output_tokens"]), figures.cost(r["cost_usd"]),
@@ -105,13 +112,20 @@ class DetailView(BaseModel):
     open_conversation: str | None = None
 
 
+def _when_text(d: TraceDetail) -> str:
+    real = when(d.model_dump(include={"started_at", "recorded_at"}))
+    if real == d.started_at:
+        return f"{figures.when(real)} UTC"
+    return f"{figures.when(real)} UTC (평가 가상 시계 · eval clock {figures.when(d.started_at)})"
+
+
 def detail_view(d: TraceDetail) -> DetailView:
     side = (f" · ⚖ 비교 {d.comparison_id} 의 {(d.comparison_side or '').upper()} 쪽 (side-by-side sandbox "
             f"`{d.user_id}`)" if d.comparison_id else "")
     header = (
         f"### `{d.turn_id}`\n"
         f"**{d.agent_id}** · {d.provider}/{d.model} · {figures.STATUS_MARK.get(d.status, d.status)}"
-        + (f" (`{d.error_code}`)" if d.error_code else "") + f" · {figures.when(d.started_at)} UTC · 👤 `{d.owner_id}`"
+        + (f" (`{d.error_code}`)" if d.error_code else "") + f" · {_when_text(d)} · 👤 `{d.owner_id}`"
         + side + "\n\n"
         f"| 지연 latency | TTFT | 토큰 tokens (in → out) | 비용 cost | 프롬프트 prompt |\n|---|---|---|---|---|\n"
         f"| {figures.ms(d.latency_ms)} | {figures.ms(d.ttft_ms)} | {figures.tokens(d.input_tokens, d.output_tokens)} | "
@@ -191,17 +205,35 @@ def version_choices(versions: list[VersionView]) -> list[tuple[str, int]]:
     return [(v.title() + ("" if v.shared else " 🔒"), v.version) for v in versions]
 
 
+def change_text(p: ChangePreview) -> str:
+    """An Activate or Roll back, said before it runs: what changes, from which version to which, for whom."""
+    target = figures.version(p.target) + (f" · {p.target_label}" if p.target_label else "")
+    what = ("되돌립니다 (roll back)" if p.rolling else "활성화합니다 (activate)")
+    who_ko = "모든 방문자" if p.shared else "이 서버의 모든 사용자"
+    who_en = "every visitor" if p.shared else "every user of this server"
+    kept = (f" 자기 버전을 고른 대화 {p.pinned}개는 그대로입니다." if p.pinned else "")
+    kept_en = (f" The {p.pinned} conversation(s) that picked their own version keep it." if p.pinned else "")
+    same = " (이미 활성 버전입니다 · already active)" if p.current == p.target else ""
+    return (f"**{p.agent_id}** 에이전트의 활성 프롬프트를 {figures.version(p.current)} → **{target}**(으)로 {what}{same}.\n\n"
+            f"{who_ko}의 {p.agent_id} 대화 전부가 다음 턴부터 이 버전으로 답합니다.{kept}\n\n"
+            f"*The {p.agent_id} agent's active prompt goes from {figures.version(p.current)} to {target}: "
+            f"{who_en}'s {p.agent_id} conversations answer with it from their next turn.{kept_en}*")
+
+
 def diff_html(diff: DiffView) -> str:
     """Two columns, changed lines tinted and changed words marked; line numbers on each side."""
     if diff.same:
         return '<div class="pg-diff-same">두 버전이 같습니다. (The two versions are the same.)</div>'
-    rows = []
+    rows, first = [], True
     for row in diff.rows:
         left = "".join(f"<mark>{html.escape(s.text)}</mark>" if s.changed and row.tag == "replace"
                        else html.escape(s.text) for s in row.left)
         right = "".join(f"<mark>{html.escape(s.text)}</mark>" if s.changed and row.tag == "replace"
                         else html.escape(s.text) for s in row.right)
-        rows.append(f'<tr class="pg-diff-{row.tag}"><td class="pg-diff-no">{row.left_no or ""}</td>'
+        # The first change is marked so the page scrolls its box to it (a lone change can sit far down).
+        marked = " pg-diff-first" if first and row.tag != "equal" else ""
+        first = first and not marked
+        rows.append(f'<tr class="pg-diff-{row.tag}{marked}"><td class="pg-diff-no">{row.left_no or ""}</td>'
                     f'<td class="pg-diff-old">{left}</td><td class="pg-diff-no">{row.right_no or ""}</td>'
                     f'<td class="pg-diff-new">{right}</td></tr>')
     head = (f'<div class="pg-diff-stats">v{diff.left} → v{diff.right}: +{diff.added} / −{diff.removed} 줄 (lines)</div>')

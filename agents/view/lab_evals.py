@@ -235,7 +235,7 @@ def matrix_figure(grid: dict[str, Any], lang: Lang) -> go.Figure:
     was checked)."""
     import plotly.graph_objects as go
 
-    columns = [f"{c['provider']}/{c['model'] or '-'}<br>v{c['prompt_version'] or 'active'}{settings_label(c)} "
+    columns = [f"{c['provider']}/{c['model'] or '-'}<br>v{'active' if c['prompt_version'] is None else c['prompt_version']}{settings_label(c)} "
                f"({'—' if c['pass_rate'] is None else format(c['pass_rate'], '.0%')})" for c in grid["columns"]]
     names = [r["name"] for r in grid["rows"]]
     z = [[STATUS_VALUE.get(cell or "") for cell in r["cells"]] for r in grid["rows"]]

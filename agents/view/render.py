@@ -229,7 +229,7 @@ def apply_event_in_place(view: ChatView, event: Event) -> None:
         case "action_result":
             set_action(view, event.action_id, event.status or ("COMPLETED" if event.ok else "FAILED"), event.message)
         case "ui_action":
-            _insert(view, MessageView(kind="step", name=f"UI action: {event.action_id} ({event.risk})",
+            _insert(view, MessageView(kind="step", name=ui_step_name(event.label, event.action_id),
                                       args=event.params, turn_id=turn))
         case "clarification":
             # The question itself arrives as text; its options become the suggestion buttons.
@@ -309,8 +309,14 @@ def _trace_facts(traces: list[TraceRow]) -> tuple[dict[str, float], dict[str, Tr
     return durations, failed
 
 
+def ui_step_name(label: str | None, action_id: str) -> str:
+    """A screen action as a step: its label, in the turn's language (events stored before issue 28 carry
+    none: their id, without the risk)."""
+    return label or action_id
+
+
 def _ui_step(event: dict[str, Any], turn_id: str | None) -> MessageView:
-    return MessageView(kind="step", name=f"UI action: {event.get('action_id')} ({event.get('risk')})",
+    return MessageView(kind="step", name=ui_step_name(event.get("label"), str(event.get("action_id"))),
                        args=event.get("params") or {}, turn_id=turn_id)
 
 

@@ -42,6 +42,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "cancel": ("취소", "Cancel"),
     "modify": ("수정", "Modify"),
     "arguments": ("인자 (JSON)", "Arguments (JSON)"),
+    "advanced_json": ("고급: JSON으로 편집", "Advanced: edit as JSON"),
+    "save_json": ("JSON 저장", "Save JSON"),
+    "list_hint": ("쉼표로 구분", "comma separated"),
+    "none_choice": ("(없음)", "(none)"),
     "save_changes": ("변경 저장", "Save changes"),
     "workspace": ("작업 공간", "Workspace"),
     "feedback_comment": ("의견 (선택)", "Comment (optional)"),
@@ -87,7 +91,54 @@ TEXTS: dict[str, tuple[str, str]] = {
     "key_session_only": ("입력한 키는 이 브라우저 세션에만 있고 저장되거나 기록되지 않습니다.",
                          "A key typed here stays in this browser session; it is never stored or logged."),
     "delete_sure": ("삭제하면 되돌릴 수 없어요: 확인", "This cannot be undone: I am sure"),
+    # the provider settings (both front ends)
+    "offline_note": ("**offline**: 결정적 규칙 기반 모델(LLM 아님)이라 같은 입력에는 늘 같은 답을 하고, 키가 필요 없습니다.",
+                     "**Offline** is a deterministic rule-based model, not an LLM: the same input always gives the "
+                     "same reply, and it needs no key."),
+    "provider_key_note": ("**{name}**: 입력한 키는 이 브라우저 탭에만 있고 저장되거나 기록되지 않습니다.",
+                          "**{name}**: the key you type is kept in this browser tab only; it is never stored or "
+                          "logged."),
+    "model_fixed": ("{name}: {model} (고정)", "{name}: {model} (fixed)"),
+    "model_default": ("{name}: 비워 두면 기본 모델 {model}을(를) 씁니다", "{name}: leave empty for the default, {model}"),
+    "conn_nothing": ("연결할 서버가 없습니다 ✅", "✅ Nothing to connect to."),
+    "conn_ok": ("✅ {name}이(가) {ms} ms 만에 답했습니다 (모델 {model}): {text}",
+                "✅ {name} answered in {ms} ms with model {model}: {text}"),
+    "conn_failed": ("❌ {name}: {error}", "❌ {name}: {error}"),
 }
+
+# A Modify form's field refused by the tool's schema: pydantic's error type -> the words, with its limits.
+FIELD_ERRORS: dict[str, tuple[str, str]] = {
+    "missing": ("값을 입력하세요", "is required"),
+    "greater_than_equal": ("{ge} 이상이어야 해요", "must be at least {ge}"),
+    "less_than_equal": ("{le} 이하여야 해요", "must be at most {le}"),
+    "greater_than": ("{gt}보다 커야 해요", "must be more than {gt}"),
+    "less_than": ("{lt}보다 작아야 해요", "must be less than {lt}"),
+    "string_too_short": ("비어 있을 수 없어요 (최소 {min_length}자)", "cannot be empty (at least {min_length} characters)"),
+    "string_too_long": ("{max_length}자 이하로 써 주세요", "must be at most {max_length} characters"),
+    "too_short": ("{min_length}개 이상이어야 해요", "needs at least {min_length} items"),
+    "too_long": ("{max_length}개 이하여야 해요", "takes at most {max_length} items"),
+    "int_parsing": ("정수를 입력하세요", "must be a whole number"),
+    "int_from_float": ("소수점 없는 정수를 입력하세요", "must be a whole number"),
+    "int_type": ("정수를 입력하세요", "must be a whole number"),
+    "float_parsing": ("숫자를 입력하세요", "must be a number"),
+    "float_type": ("숫자를 입력하세요", "must be a number"),
+    "string_type": ("글자로 입력하세요", "must be text"),
+    "bool_type": ("예/아니오로 고르세요", "must be yes or no"),
+    "bool_parsing": ("예/아니오로 고르세요", "must be yes or no"),
+    "literal_error": ("다음 중 하나를 고르세요: {expected}", "must be one of {expected}"),
+    "enum": ("다음 중 하나를 고르세요: {expected}", "must be one of {expected}"),
+    "date_parsing": ("YYYY-MM-DD 형식의 날짜를 입력하세요", "must be a date as YYYY-MM-DD"),
+    "date_from_datetime_parsing": ("YYYY-MM-DD 형식의 날짜를 입력하세요", "must be a date as YYYY-MM-DD"),
+    "date_type": ("YYYY-MM-DD 형식의 날짜를 입력하세요", "must be a date as YYYY-MM-DD"),
+    "string_pattern_mismatch": ("형식이 맞지 않아요", "has the wrong format"),
+    "extra_forbidden": ("이 작업에 없는 항목이에요. 지우세요", "is not a field of this action: remove it"),
+    "list_type": ("목록이어야 해요", "must be a list"),
+    "dict_type": ("{{...}} 객체여야 해요", "must be an object ({{...}})"),
+    "model_type": ("{{...}} 객체여야 해요", "must be an object ({{...}})"),
+    "invalid": ("값이 올바르지 않아요", "is not valid"),
+}
+FIELD_ERROR_HEAD = ("입력값이 올바르지 않아 카드를 바꾸지 않았어요. 고친 뒤 다시 저장하세요.",
+                    "The values are not valid, so the card was not changed. Fix them and save again.")
 
 # code -> what happened and what to do, in the UI's language (the core's message is shown under it).
 ERRORS: dict[str, tuple[str, str]] = {

@@ -30,8 +30,26 @@ def mode_note(mode: Mode) -> str:
                 "토큰을 가진 사람은 **당신으로** 행동합니다. 토큰은 한 번만 보이니 안전한 곳에 보관하세요.  \n"
                 "*Shared mode: every `/api/v1` call needs `Authorization: Bearer <token>`; a token acts as you.*")
     return ("이 서버는 **로컬 모드**입니다: API는 `user` 파라미터로 사용자를 받으므로 토큰이 없어도 됩니다. "
-            "여기서 만든 토큰은 같은 데이터베이스로 공유 모드 서버를 띄울 때 쓰입니다.  \n"
-            "*Local mode: the API takes a `user` parameter; tokens matter once the app runs in shared mode.*")
+            "**토큰은 공유 모드에서만 검사합니다**: 여기서는 틀린 토큰을 보내도 요청이 처리됩니다. 내 토큰이 맞는지는 아래 "
+            "'이 토큰 테스트'로 확인하세요. 여기서 만든 토큰은 같은 데이터베이스로 공유 모드 서버를 띄울 때 쓰입니다.  \n"
+            "*Local mode: the API takes a `user` parameter. Tokens are only checked in shared mode: a wrong token "
+            "still works here. Use 'Test this token' below to check yours.*")
+
+
+# fetch() from the page: the same origin serves the API (pages/gradio/shell.py mounts the UI on it).
+TEST_TOKEN_JS = r"""async (token) => {
+  const t = (token || '').trim();
+  const headers = t ? {'Authorization': 'Bearer ' + t} : {};
+  try {
+    const r = await fetch('api/v1/whoami', {headers});
+    const body = await r.json();
+    const said = body.message || (body.error && body.error.message) || '';
+    const who = body.user ? ` · user \`${body.user}\`` : '';
+    return `**HTTP ${r.status}**${who} · ${said}\n\n\`\`\`json\n${JSON.stringify(body, null, 2)}\n\`\`\``;
+  } catch (e) {
+    return `API에 연결하지 못했습니다 (the API could not be reached): ${e}`;
+  }
+}"""
 
 
 def token_table(rows: list[ApiTokenRow]) -> list[list[str]]:
@@ -83,6 +101,11 @@ def build_api_access(header: Any, mode: Mode) -> None:
                            elem_id="pg-api-create")
     fresh = gr.Textbox(label="새 토큰: 한 번만 보입니다 (shown once)", interactive=False,
                        buttons=["copy"], visible=False, elem_id="pg-api-fresh")
+    with gr.Row(elem_classes=["pg-api-row"]):
+        probe = gr.Textbox(label="테스트할 토큰 (token to test)", placeholder="pgt_…", type="password", scale=3,
+                           max_length=200, elem_id="pg-api-probe")
+        test = gr.Button("이 토큰 테스트 (Test this token)", scale=1, min_width=160, elem_id="pg-api-test")
+    answer = gr.Markdown("", elem_id="pg-api-answer")
     usage = gr.Markdown(usage_text(None, "http://127.0.0.1:7860/"), elem_id="pg-api-usage")
     table = gr.Dataframe(headers=COLUMNS, value=[], interactive=False, wrap=True, label="내 토큰 (your tokens)",
                          elem_id="pg-api-tokens")
@@ -120,8 +143,16 @@ def build_api_access(header: Any, mode: Mode) -> None:
         return [gr.update(value="", visible=False), token_table(rows),
                 gr.update(choices=revoke_choices(rows), value=None), usage_text(viewer, _base_url(request))]
 
-    create.click(make, [label, header.who], [fresh, label, table, pick, usage])
-    label.submit(make, [label, header.who], [fresh, label, table, pick, usage])
+    def make_and_probe(name: str, viewer: Viewer | None, request: gr.Request) -> list[Any]:
+        made = make(name, viewer, request)
+        fresh_value = made[0].get("value") if isinstance(made[0], dict) else None
+        return [*made, fresh_value if fresh_value else gr.skip()]  # the new token is the one to test
+
+    create.click(make_and_probe, [label, header.who], [fresh, label, table, pick, usage, probe])
+    label.submit(make_and_probe, [label, header.who], [fresh, label, table, pick, usage, probe])
+    # The browser itself calls the API with the token (as a script would) and shows the answer as it came;
+    # then the table is read again, so "last used" shows the call.
+    test.click(None, [probe], [answer], js=TEST_TOKEN_JS).then(refresh, header.who, [table, pick, usage])
     revoke.click(drop, [pick, header.who], [fresh, table, pick, usage])
     header.identity.after_ready(refresh, header.who, [table, pick, usage])
 

@@ -17,6 +17,7 @@ from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.session import Session
 from agents.view import render_workspace
+from agents.view.arg_form import FormField, form_fields, form_patch, modify_error_text, tool_schema
 from agents.view.conversation import BadEdit, action_body, load_view, parse_args
 from agents.view.render import ChatView
 from agents.view.render_workspace import ActionView
@@ -49,23 +50,72 @@ def build_dock(spec: AgentSpec, dock: gr.State, view_state: gr.State, lang_state
                 with gr.Row(equal_height=True):
                     confirm = gr.Button(label("confirm"), variant="primary", size="sm", elem_classes=["pg-confirm"])
                     cancel = gr.Button(label("cancel"), size="sm", elem_classes=["pg-cancel"])
+                fields = form_fields(tool_schema(spec, action.tool_name), action.args, lang)
                 with gr.Accordion(label("modify"), open=False, elem_classes=["pg-modify"]):
-                    editor = gr.Code(json.dumps(action.args, ensure_ascii=False, indent=2), language="json",
-                                     label=label("arguments"), interactive=True)
+                    widgets = [_widget(f, lang) for f in fields]
                     problem = gr.Markdown("", elem_classes=["pg-modify-error"])
                     save = gr.Button(label("save_changes"), size="sm", elem_classes=["pg-save"])
-            handler = _handler(spec, action.action_id, refresh, len(outputs))
+                    with gr.Accordion(label("advanced_json"), open=False, elem_classes=["pg-modify-json"]):
+                        editor = gr.Code(json.dumps(action.args, ensure_ascii=False, indent=2), language="json",
+                                         label=label("arguments"), interactive=True)
+                        save_json = gr.Button(label("save_json"), size="sm", elem_classes=["pg-save-json"])
+            handler = _handler(spec, action, refresh, len(outputs))
             confirm.click(lambda v, lg, u, h=handler: h(v, lg, u, "confirm", None)[:-1], [view_state, lang_state, who],
                           outputs, **quiet)
             cancel.click(lambda v, lg, u, h=handler: h(v, lg, u, "cancel", None)[:-1], [view_state, lang_state, who],
                          outputs, **quiet)
-            save.click(lambda v, lg, u, e, h=handler: h(v, lg, u, "modify", e), [view_state, lang_state, who, editor],
-                       [*outputs, problem], **quiet)
+            save.click(lambda v, lg, u, *values, h=handler, fs=fields: h(v, lg, u, "form", (fs, list(values))),
+                       [view_state, lang_state, who, *widgets], [*outputs, problem], **quiet)
+            save_json.click(lambda v, lg, u, e, h=handler: h(v, lg, u, "modify", e),
+                            [view_state, lang_state, who, editor], [*outputs, problem], **quiet)
 
 
-def _handler(spec: AgentSpec, action_id: str, refresh: Callable[[ChatView, str], list[Any]], n: int):  # noqa: ANN202
-    def handle(view: ChatView, lang: Lang, user: Viewer | None, op: str, edited: str | None) -> list[Any]:
-        problem = ""
+def _range(f: FormField) -> str | None:
+    if f.minimum is None and f.maximum is None:
+        return None
+    low = "" if f.minimum is None else f"{f.minimum:,}"
+    high = "" if f.maximum is None else f"{f.maximum:,}"
+    return f"{low} ~ {high}"
+
+
+def _widget(f: FormField, lang: Lang) -> gr.components.Component:
+    """The field's Gradio widget. No minimum / maximum on gr.Number: Gradio would refuse out-of-range
+    values in its own English words; the tool's schema names them instead (in ``info``)."""
+    title = f"{f.label} ({f.unit})" if f.unit else f.label
+    info = f.help or None
+    classes = ["pg-field", f"pg-field-{f.name}"]
+    match f.widget:
+        case "integer" | "number" | "money" | "percent" if f.nullable:
+            # gr.Number shows an unset value as 0, which would be sent as a change: a text field, empty = unset.
+            shown = "" if f.value is None else (f"{f.value:,}" if f.widget == "money" else str(f.value))
+            return gr.Textbox(shown, label=title, info=info, placeholder=_range(f), max_lines=1, interactive=True,
+                              elem_classes=classes)
+        case "integer" | "number" | "money" | "percent":
+            whole = f.widget in ("integer", "money")
+            return gr.Number(f.value, label=title, info=info, precision=0 if whole else None, interactive=True,
+                             elem_classes=classes)
+        case "choice":
+            choices = ([t("none_choice", lang)] if f.nullable else []) + list(f.choices)
+            return gr.Dropdown(choices, value=f.value if f.value is not None else choices[0], label=title, info=info,
+                               interactive=True, elem_classes=classes)
+        case "choices":
+            return gr.CheckboxGroup(list(f.choices), value=f.value, label=title, info=info, interactive=True,
+                                    elem_classes=classes)
+        case "check":
+            return gr.Checkbox(bool(f.value), label=title, info=info, interactive=True, elem_classes=classes)
+        case "json":
+            return gr.Code(f.value, language="json", label=title, interactive=True, elem_classes=classes)
+        case _:
+            placeholder = "YYYY-MM-DD" if f.widget == "date" else (t("list_hint", lang) if f.widget == "list" else None)
+            return gr.Textbox(f.value, label=title, info=info, placeholder=placeholder, max_lines=3,
+                              interactive=True, elem_classes=classes)
+
+
+def _handler(spec: AgentSpec, action: ActionView, refresh: Callable[[ChatView, str], list[Any]], n: int):  # noqa: ANN202
+    def handle(view: ChatView, lang: Lang, user: Viewer | None, op: str, edited: Any) -> list[Any]:
+        """``op``: confirm, cancel, ``form`` (edited = (fields, widget values)) or ``modify`` (edited = JSON
+        text); both Modify paths send only a partial object, merged over the stored arguments."""
+        problem, action_id = "", action.action_id
         try:
             session = Session(spec.id, user_id=identity.require(user), conversation_id=view.conversation_id)
             if op == "confirm":
@@ -73,14 +123,15 @@ def _handler(spec: AgentSpec, action_id: str, refresh: Callable[[ChatView, str],
             elif op == "cancel":
                 session.cancel_action(action_id)
             else:
-                args = parse_args(edited, lang)
-                session.modify_action(action_id, args)
+                args = form_patch(*edited, lang) if op == "form" else parse_args(edited, lang)
+                if args:
+                    session.modify_action(action_id, args)
                 gr.Info(t("saved_changes", lang))
         except BadEdit as exc:
             problem = f"⚠️ {exc}"
         except PlaygroundError as exc:
-            if op == "modify":
-                problem = f"⚠️ {error_text(exc.code, exc.message, lang)}"
+            if op in ("form", "modify"):
+                problem = f"⚠️ {modify_error_text(exc, tool_schema(spec, action.tool_name), lang)}"
             else:
                 gr.Warning(error_text(exc.code, exc.message, lang))
         if problem:

@@ -10,12 +10,13 @@ import gradio as gr
 
 from agents.core.errors import PlaygroundError
 from agents.core.providers import FIXED_MODELS, PROVIDER_NAMES, Provider, make_provider
-from pages.gradio.i18n import error_text, label, lang_of
+from pages.gradio.i18n import Lang, error_text, label, lang_of, t
 from pages.gradio.identity import AppConfig, IdentityUI, build_identity
 from pages.gradio.progress import progress_sink, quiet
 
-OFFLINE_NOTE = ("**Offline** is a deterministic rule-based model, not an LLM: the same input always gives "
-                "the same reply, and it needs no key.")
+# The default model each typed-model provider uses when the field is left empty: the adapters' DEFAULT_MODEL,
+# written here so the page does not import the SDKs (tests/providers/test_offline_model_name.py keeps them equal).
+DEFAULT_MODELS = {"openai": "gpt-4o-mini", "gemini": "gemini-2.5-flash"}
 
 
 @dataclass
@@ -59,18 +60,21 @@ def provider_from(name: str, model: str, api_key: str, pace_ms: float | None = N
     return make_provider(name or "offline", pace_ms=pace_ms, **settings)
 
 
-def model_field_state(name: str) -> dict[str, object]:
-    """A provider with one model shows its name, locked; the others take a typed model name."""
-    fixed = FIXED_MODELS.get(name or "offline")
+def model_field_state(name: str, lang: Lang = "ko") -> dict[str, object]:
+    """A provider with one model shows its name, locked; the others take a typed model name. The help
+    line always names the provider now chosen (None would keep the last provider's line on the page)."""
+    name = name or "offline"
+    fixed = FIXED_MODELS.get(name)
     if fixed:
-        return {"value": fixed, "interactive": False, "info": f"{name or 'offline'}: {fixed} (고정 / fixed)"}
-    return {"value": "", "interactive": True, "info": None}
+        return {"value": fixed, "interactive": False, "info": t("model_fixed", lang, name=name, model=fixed)}
+    return {"value": "", "interactive": True,
+            "info": t("model_default", lang, name=name, model=DEFAULT_MODELS.get(name, "?"))}
 
 
-def provider_note(name: str) -> str:
-    if name == "offline":
-        return OFFLINE_NOTE
-    return f"**{name}**: the key you type is kept in this browser tab only; it is never stored or logged."
+def provider_note(name: str, lang: Lang = "ko") -> str:
+    if (name or "offline") == "offline":
+        return t("offline_note", lang)
+    return t("provider_key_note", lang, name=name)
 
 
 def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
@@ -88,29 +92,31 @@ def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
                 provider = gr.Dropdown(choices=list(PROVIDER_NAMES), value="offline", label=label("provider"),
                                        scale=1, min_width=140, elem_id="pg-provider")
                 model = gr.Textbox(label=label("model"), placeholder=label("model_placeholder"), scale=1,
-                                   min_width=140, elem_id="pg-model", **model_field_state("offline"))
+                                   min_width=140, elem_id="pg-model", **model_field_state("offline", "ko"))
                 api_key = gr.Textbox(label=label("api_key"), type="password",
                                      placeholder=label("api_key_placeholder"), scale=1, min_width=140,
                                      elem_id="pg-key")
             with gr.Row(equal_height=True):
-                note = gr.Markdown(OFFLINE_NOTE, elem_id="pg-provider-note")
+                note = gr.Markdown(t("offline_note", "ko"), elem_id="pg-provider-note")
                 test = gr.Button(label("test_connection"), size="sm", scale=0, min_width=140,
                                  elem_id="pg-test-connection")
-    provider.change(provider_note, provider, note)
-    provider.change(lambda name: gr.update(**model_field_state(name)), provider, model)
-    test.click(test_connection, [provider, model, api_key], note)
+    provider.change(provider_note, [provider, lang], note)
+    provider.change(lambda name, lg: gr.update(**model_field_state(name, lg)), [provider, lang], model)
+    test.click(test_connection, [provider, model, api_key, lang], note)
 
-    def detect_lang(request: gr.Request) -> str:
-        return lang_of(request)
+    def detect_lang(request: gr.Request) -> list[Any]:
+        """The browser's language, and the settings' words in it (drawn in Korean before it is known)."""
+        lg, name = lang_of(request), "offline"
+        return [lg, provider_note(name, lg), gr.update(**model_field_state(name, lg))]
 
-    demo.load(detect_lang, None, lang, show_progress="hidden")
+    demo.load(detect_lang, None, [lang, note, model], show_progress="hidden")
     return Header(provider=provider, model=model, api_key=api_key, identity=identity, lang=lang, config=config,
                   sink=sink)
 
 
-def test_connection(name: str, model: str, api_key: str) -> str:
-    """One tiny call, so a wrong key or URL shows up before the first real turn. On the server's keys it
-    counts against the shared daily budget like a turn (refused, nothing sent, when the budget is used up)."""
+def test_connection(name: str, model: str, api_key: str, lang: Lang = "ko") -> str:
+    """One tiny call, so a wrong key or URL shows up before the first real turn; said in ``lang``. On the server's
+    keys it counts against the shared daily budget like a turn (refused, nothing sent, when the budget is used up)."""
     from agents.core import guards, limits
     from agents.core.clock import system_clock
     from agents.core.pricing import call_cost
@@ -118,7 +124,7 @@ def test_connection(name: str, model: str, api_key: str) -> str:
     from agents.core.session import runtime_store
 
     if (name or "offline") == "offline":
-        return OFFLINE_NOTE + " ✅ Nothing to connect to."
+        return t("offline_note", lang) + " " + t("conn_nothing", lang)
     claim: limits.CallClaim | None = None
     store = runtime_store()
     try:
@@ -132,14 +138,15 @@ def test_connection(name: str, model: str, api_key: str) -> str:
     except Exception as exc:  # noqa: BLE001 - the result of the test is the message
         if claim is not None:
             claim.settle(store, 0.0)
-        return f"❌ {name}: {describe_error(exc)}"
+        return t("conn_failed", lang, name=name, error=describe_error(exc, lang))
     claim.settle(store, call_cost(provider.name, provider.model, response.usage.input_tokens,
                                   response.usage.output_tokens, now))
     elapsed = (time.perf_counter() - started) * 1000
-    return f"✅ {name} answered in {elapsed:.0f} ms with model {provider.model}: {response.text.strip()[:40]!r}"
+    return t("conn_ok", lang, name=name, ms=f"{elapsed:.0f}", model=provider.model,
+             text=repr(response.text.strip()[:40]))
 
 
-def describe_error(exc: Exception) -> str:
+def describe_error(exc: Exception, lang: Lang = "ko") -> str:
     if isinstance(exc, PlaygroundError):
-        return error_text(exc.code, exc.message, "en")
+        return error_text(exc.code, exc.message, lang)
     return str(exc)

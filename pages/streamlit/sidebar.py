@@ -15,8 +15,6 @@ from agents.view.texts import Lang, t
 from pages.streamlit.context import API_KEY_KEY, MODEL_KEY, PROVIDER_KEY, PageContext, error_line
 
 LIST_LIMIT = 50
-OFFLINE_NOTE = ("**offline**: 결정적 규칙 기반 모델(LLM 아님), 키가 필요 없습니다. "
-                "(A deterministic rule-based model, not an LLM; no key needed.)")
 
 
 def draw_settings(lang: Lang) -> None:
@@ -29,7 +27,7 @@ def draw_settings(lang: Lang) -> None:
             st.text_input(t("model", lang), key=MODEL_KEY, placeholder=t("model_placeholder", lang))
             st.text_input(t("api_key", lang), key=API_KEY_KEY, type="password",
                           placeholder=t("api_key_placeholder", lang))
-        st.caption(OFFLINE_NOTE if name == "offline" else t("key_session_only", lang))
+        st.caption(t("offline_note", lang) if name == "offline" else t("key_session_only", lang))
 
 
 def _pick(ctx: PageContext, key: str) -> None:

@@ -148,6 +148,7 @@ def base_requests(me: dict[str, str], user: str) -> list[Request]:
     q = {"user": user}
     return [
         Request("GET", "/api/v1/agents", query=q),
+        Request("GET", "/api/v1/whoami", query=q),
         Request("POST", "/api/v1/agents/{agent_id}/chat", {"agent_id": "notes"},
                 body={"message": "list my notes", "user": user, "conversation_id": me["conversation"],
                       "provider": "offline", "model": "rules-v1", "extra": {"anchor_product_id": "p005"}}),

@@ -18,6 +18,7 @@ from tests.api.conftest import bearer, parse_sse
 
 EVERY_ENDPOINT = [
     ("GET", "/api/v1/agents", None),
+    ("GET", "/api/v1/whoami", None),  # issue 28: the API access tab's "test this token"
     ("POST", "/api/v1/agents/notes/chat", {"message": "list my notes"}),
     ("GET", "/api/v1/conversations", None),
     ("GET", "/api/v1/conversations/conv_x", None),

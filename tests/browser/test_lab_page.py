@@ -13,6 +13,27 @@ from agents.services.lab.access import LabUser
 pytestmark = pytest.mark.browser
 
 
+def _shots(page, name: str, selector: str) -> None:
+    """Screenshots at 1440, 1920 and 390 px (to look at; /tmp/i28f-shots), then back to the test's size."""
+    import os
+
+    os.makedirs("/tmp/i28f-shots", exist_ok=True)
+    size = page.viewport_size
+    for width, height in ((1440, 900), (1920, 1080), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        closed = width < 600 and page.locator(".sidebar.open .toggle-button").count() > 0
+        if closed:  # the sidebar opened at desktop width covers a phone screen
+            page.locator(".sidebar.open .toggle-button").first.click()
+            page.wait_for_timeout(400)
+        page.locator(f"{selector}:visible").first.scroll_into_view_if_needed()
+        page.screenshot(path=f"/tmp/i28f-shots/{name}-{width}.png")
+        if closed:
+            page.locator(".sidebar .toggle-button").first.click()
+    page.set_viewport_size(size)
+    page.wait_for_timeout(300)
+
+
 def _seed(store) -> dict[str, str]:
     marketing = Session("marketing", user_id="demo")
     first = marketing.run("이번 주 성과 어때?")
@@ -116,9 +137,33 @@ def test_prompt_studio_creates_diffs_activates_and_refuses_an_empty_prompt(page,
     page.wait_for_selector("#pg-lab-diff-view .pg-diff-insert", timeout=30_000)
     assert "세 문장 이내로 답합니다" in page.inner_text("#pg-lab-diff-view .pg-diff-insert")
     assert "v0 → v1: +1 / −0" in page.inner_text("#pg-lab-diff-view")
+    # the only change is the last line: the diff's box scrolls to it (issue 28), the page does not
+    page.wait_for_function("""() => { const box = document.querySelector('#pg-lab-diff-view .pg-diff-scroll');
+        const row = box && box.querySelector('tr.pg-diff-first'); if (!row) return false;
+        const b = box.getBoundingClientRect(), r = row.getBoundingClientRect();
+        return r.top >= b.top && r.bottom <= b.bottom + 1; }""", timeout=30_000)
+    _shots(page, "lab-diff", "#pg-lab-diff-view")
     page.click("#pg-lab-activate")
+    # issue 28: the page asks first, naming what changes for whom; nothing changes until Yes
+    page.wait_for_selector("#pg-lab-confirm:visible", timeout=30_000)
+    asked = page.inner_text("#pg-lab-confirm-text")
+    assert "v0 (built-in) → v1 · 짧게" in asked and "이 서버의 모든 사용자" in asked, asked
+    _shots(page, "lab-confirm", "#pg-lab-confirm")
+    assert store.prompts.active_version("marketing") == 0
+    page.click("#pg-lab-confirm-yes")
     page.wait_for_function("() => document.querySelector('#pg-lab-history').innerText.includes('v1')", timeout=30_000)
     assert store.prompts.active_version("marketing") == 1
+    page.wait_for_selector("#pg-lab-confirm", state="hidden", timeout=30_000)
+    # Roll back, then Cancel: the question closes and no error badge is painted (before: 7-11 red "오류")
+    page.click("#pg-lab-rollback")
+    page.wait_for_selector("#pg-lab-confirm:visible", timeout=30_000)
+    assert "v1 → **v0" not in page.inner_text("#pg-lab-confirm-text")  # markdown rendered, not shown raw
+    assert "v1 → v0 (built-in)" in page.inner_text("#pg-lab-confirm-text")
+    page.click("#pg-lab-confirm-no")
+    page.wait_for_selector("#pg-lab-confirm", state="hidden", timeout=30_000)
+    page.wait_for_timeout(500)
+    assert page.locator(".error, .toast-body.error, [data-testid='error']").count() == 0
+    assert "오류" not in page.inner_text("#pg-lab-tabs") and store.prompts.active_version("marketing") == 1
     events = Session("marketing", user_id="demo").run("이번 주 성과 어때?")
     assert store.traces.get(events[-1].turn_id).prompt_version == 1
     page.fill("#pg-lab-editor textarea", "   ")

@@ -60,23 +60,25 @@ def test_modify_with_invalid_then_valid_json(page, store):
     send(page, "add feed the cat")
     page.wait_for_selector(".pg-confirm", timeout=30_000)
     page.click(".pg-modify button >> nth=0")
-    editor = page.locator(".pg-action .cm-content")
+    page.click(".pg-modify-json button >> nth=0")  # the JSON editor is Modify's advanced path (issue 28)
+    editor = page.locator(".pg-action .pg-modify-json .cm-content")
     editor.click()
     page.keyboard.press("Control+A")
     page.keyboard.insert_text('{"text": "feed the cat", "pinned": ')
-    page.click(".pg-save")
+    page.click(".pg-save-json")
     # the message sits next to the editor, in the UI's language, with no Python class name
     page.wait_for_selector(".pg-modify-error:has-text('JSON 형식이 올바르지 않아요')", timeout=30_000)
     assert "Error" not in page.inner_text(".pg-modify-error")
     assert "JSON" not in page.inner_text("#pg-notes-chat")
     assert store.db.fetchall("SELECT tool_args FROM pending_actions")[0][0] == '{"text": "feed the cat", "pinned": false}'
 
-    if not page.locator(".pg-action .cm-content").is_visible():
+    if not page.locator(".pg-action .pg-modify-json .cm-content").is_visible():
         page.click(".pg-modify button >> nth=0")
-    page.locator(".pg-action .cm-content").click()
+        page.click(".pg-modify-json button >> nth=0")
+    page.locator(".pg-action .pg-modify-json .cm-content").click()
     page.keyboard.press("Control+A")
     page.keyboard.insert_text('{"text": "feed the cat twice", "pinned": true}')
-    page.click(".pg-save")
+    page.click(".pg-save-json")
     page.wait_for_selector(".pg-action:has-text('feed the cat twice ✏️')", timeout=30_000)
     page.click(".pg-confirm")
     page.wait_for_selector("text=Added note 'feed the cat twice'", timeout=30_000)

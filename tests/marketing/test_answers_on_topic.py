@@ -75,7 +75,7 @@ def test_an_amount_change_proposes_the_budget_change_by_that_amount(mkt: Session
         "updateCampaignBudget", current["id"], current["daily_budget"] + by)
     new = current["daily_budget"] + by
     assert text_of(events) == (f"'{campaign}' 일일 예산을 {format_krw(current['daily_budget'])} → {format_krw(new)}"
-                               f"({by:+,}원)으로 바꿀까요? 확인 카드의 [확인]을 누르면 실행돼요.")
+                               f"({by:+,}원)으로 바꿀까요? 확인 카드의 [실행]을 누르면 실행돼요.")
 
 
 @pytest.mark.parametrize(("text", "total"), [
@@ -105,7 +105,7 @@ def test_a_change_confirmation_comes_with_a_reply_sentence(mkt: Session, text: s
     reply = text_of(events)
     name = re.match(r"'([^']+)'", reply)
     assert name is not None and name.group(1) in text and verb in reply
-    assert reply.endswith("확인 카드의 [확인]을 누르면 실행돼요.") or "확인 카드의 [확인]을 누르면 실행돼요." in reply
+    assert reply.endswith("확인 카드의 [실행]을 누르면 실행돼요.") or "확인 카드의 [실행]을 누르면 실행돼요." in reply
 
 
 def test_pausing_a_paused_campaign_says_why_not_without_an_internal_name(mkt: Session) -> None:

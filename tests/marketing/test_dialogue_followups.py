@@ -54,7 +54,7 @@ def test_this_one_off_pauses_the_campaign_on_screen_with_a_sentence(mkt: Session
     assert types(events) == CONFIRM
     call = one(events, "tool_call")
     assert (call.name, call.args) == ("pauseCampaign", {"campaignId": _ids(mkt)["봄 시즌 세일"]})
-    assert text_of(events) == "'봄 시즌 세일' 캠페인을 일시정지할까요? 확인 카드의 [확인]을 누르면 실행돼요."
+    assert text_of(events) == "'봄 시즌 세일' 캠페인을 일시정지할까요? 확인 카드의 [실행]을 누르면 실행돼요."
 
 
 def test_again_for_a_month_repeats_the_kpi_with_the_new_period(mkt: Session) -> None:

@@ -59,7 +59,7 @@ def test_a_fraction_without_a_campaign_asks_which_and_keeps_the_change():
 @pytest.mark.parametrize("text", ["응 진행해", "네 그렇게 해주세요", "ok do it", "확인"])
 def test_yes_after_a_confirmation_card_points_to_its_buttons_and_runs_nothing(text):
     decided = said(text, awaiting_confirmation=True)
-    assert decided.tool is None and "[확인] 버튼" in decided.text
+    assert decided.tool is None and "[실행] 버튼" in decided.text
 
 
 @pytest.mark.parametrize("text", ["음.. 잘 모르겠어", "그거 좀 어떻게 해봐", "이거 뭐야"])

@@ -17,5 +17,13 @@ def test_offline_ignores_a_typed_model_name(store):
 
 def test_the_model_field_says_the_offline_model_and_is_locked():
     assert model_field_state("offline") == {"value": "rules-v1", "interactive": False,
-                                            "info": "offline: rules-v1 (고정 / fixed)"}
+                                            "info": "offline: rules-v1 (고정)"}
+    assert model_field_state("offline", "en")["info"] == "offline: rules-v1 (fixed)"
     assert model_field_state("openai")["interactive"] is True and model_field_state("openai")["value"] == ""
+    # issue 28: the help line follows the provider (before: offline's line stayed after switching to openai)
+    assert model_field_state("openai")["info"] == "openai: 비워 두면 기본 모델 gpt-4o-mini을(를) 씁니다"
+    assert model_field_state("gemini", "en")["info"] == "gemini: leave empty for the default, gemini-2.5-flash"
+    from agents.core.providers import gemini_adapter, openai_adapter
+    from pages.gradio.header import DEFAULT_MODELS
+
+    assert DEFAULT_MODELS == {"openai": openai_adapter.DEFAULT_MODEL, "gemini": gemini_adapter.DEFAULT_MODEL}

@@ -149,12 +149,17 @@ def test_shopping_classification_through_openai(store, fake):
 def test_header_test_connection(fake, monkeypatch):
     from pages.gradio.header import test_connection
 
-    assert "Nothing to connect to" in test_connection("offline", "", "")
+    assert "Nothing to connect to" in test_connection("offline", "", "", "en")
+    assert "연결할 서버가 없습니다" in test_connection("offline", "", "", "ko")  # issue 28: in the UI's language
     monkeypatch.setenv("OPENAI_BASE_URL", fake.base_url)
-    fake.queue(Reply(R, frames=responses_stream(text="OK")), error(R, 401, "bad key", "invalid_api_key"))
-    assert test_connection("openai", "fake-model", KEY).startswith("✅ openai answered in")
-    result = test_connection("openai", "fake-model", "sk-wrong")
+    fake.queue(Reply(R, frames=responses_stream(text="OK")), error(R, 401, "bad key", "invalid_api_key"),
+               Reply(R, frames=responses_stream(text="OK")), error(R, 401, "bad key", "invalid_api_key"))
+    assert test_connection("openai", "fake-model", KEY, "en").startswith("✅ openai answered in")
+    result = test_connection("openai", "fake-model", "sk-wrong", "en")
     assert result.startswith("❌ openai:") and "OPENAI_API_KEY" in result and "sk-wrong" not in result
+    assert test_connection("openai", "fake-model", KEY, "ko").startswith("✅ openai이(가) ")
+    result = test_connection("openai", "fake-model", "sk-wrong", "ko")
+    assert result.startswith("❌ openai: API 키가 거부되었어요") and "sk-wrong" not in result
 
 
 def test_test_connection_counts_against_the_daily_budget(fake, monkeypatch):
@@ -172,13 +177,13 @@ def test_test_connection_counts_against_the_daily_budget(fake, monkeypatch):
     day = datetime.now(UTC).replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0)
     fake.queue(Reply(R, frames=responses_stream(text="OK", usage=(1000, 2))),
                Reply(R, frames=responses_stream(text="OK")))
-    assert test_connection("openai", "gpt-4o-mini", "").startswith("✅ openai answered in")
+    assert test_connection("openai", "gpt-4o-mini", "", "en").startswith("✅ openai answered in")
     spent = store.limits.get("budget", "server", day)
     assert spent.used == 1 and spent.spent_usd > 0  # 1,000 input tokens of gpt-4o-mini
     assert test_connection("openai", "gpt-4o-mini", "sk-typed-by-the-visitor").startswith("✅")
     assert store.limits.get("budget", "server", day).used == 1  # the visitor's own key: not the server's budget
     store.limits.settle_spend("server", day, 0.0, 0.01)
-    refused = test_connection("openai", "gpt-4o-mini", "")
+    refused = test_connection("openai", "gpt-4o-mini", "", "en")
     assert refused.startswith("❌ openai:") and "$0.01" in refused and "saved, marked refused" not in refused
     assert len(fake.requests) == 2  # the refused test sent nothing
 

@@ -98,15 +98,39 @@ def test_cancel_leaves_the_budget(app):
 
 def test_modify_names_bad_json_then_saves_good_json(app):
     campaign, _ = _budget_change(app)
-    editor = app.text_area[0]
+    app.toggle(key=f"pg_json:{_action().id}").set_value(True).run()  # the JSON editor is the advanced path
+    editor = app.text_area(key=f"pg_edit:{_action().id}")
     args = json.loads(editor.value)
     editor.set_value("{not json").run()
-    click(app, "변경 저장")
+    click(app, "JSON 저장")
     assert any("JSON 형식이 올바르지 않아요 (1번째 줄 2번째 글자)" in e.value for e in app.error)
     assert _action().tool_args == args  # nothing changed
     args.update(dailyBudget=200_000, changePercent=None)
-    app.text_area[0].set_value(json.dumps(args)).run()
-    click(app, "변경 저장")
+    app.text_area(key=f"pg_edit:{_action().id}").set_value(json.dumps(args)).run()
+    click(app, "JSON 저장")
     assert "₩200,000" in texts(app) and "변경 사항을 저장했습니다" in texts(app)
     click(app, "실행")
     assert _budget(campaign["id"]) == 200_000
+
+
+def test_modify_is_a_form_that_sends_only_what_changed(app):
+    """Issue 28 point 11: one widget per field of the tool's schema (money with its unit), a partial save,
+    and a refusal named in Korean by the field's label, never pydantic's English."""
+    campaign, _ = _budget_change(app)
+    aid = _action().id
+    labels = {w.label for w in app.number_input} | {w.label for w in app.text_input}
+    assert {"새 일일 예산 (원)", "현재 예산 대비 변경 비율 (%)", "캠페인"} <= labels
+    percent = app.number_input(key=f"pg_field:{aid}:changePercent")
+    assert percent.value == 20
+    percent.set_value(900).run()
+    click(app, "변경 저장")
+    errors = [e.value for e in app.error]
+    assert errors == ["입력값이 올바르지 않아 카드를 바꾸지 않았어요. 고친 뒤 다시 저장하세요.\n"
+                      "- 현재 예산 대비 변경 비율: 500 이하여야 해요"], errors
+    assert _action().tool_args["changePercent"] == 20
+    app.number_input(key=f"pg_field:{aid}:changePercent").set_value(30).run()
+    click(app, "변경 저장")
+    assert _action().tool_args == {"campaignId": campaign["id"], "dailyBudget": None, "changePercent": 30}
+    assert f"₩{round(campaign['daily_budget'] * 1.3):,}" in texts(app)
+    click(app, "실행")
+    assert _budget(campaign["id"]) == round(campaign["daily_budget"] * 1.3)

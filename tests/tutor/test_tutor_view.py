@@ -101,8 +101,9 @@ def test_a_reload_rebuilds_the_live_chat_canvas_and_ui_steps(store, clock) -> No
                                         store.traces.for_conversation(s.conversation_id))
     assert _shape(reloaded) == _shape(live)
     names = [m.name for m in reloaded.messages if m.kind == "step"]
-    assert names == ["ui_action", "UI action: nav_stock (low)", "visualization", "open_canvas", "explain_move",
-                     "UI action: open_order (high)", "confirm_ui_action"]
+    # issue 28: the screen action reads as the catalog's words, never "UI action: nav_stock (low)"
+    assert names == ["ui_action", "종목 화면으로 이동", "visualization", "open_canvas", "explain_move",
+                     "매수·매도 화면 열기", "confirm_ui_action"]
     assert reloaded.canvas == live.canvas and reloaded.canvas["markdown"].startswith("# 학습 노트: 삼성전자")
     # The CLI and the API (no screen sent) continue on the stored screen, order screen included once confirmed.
     s.confirm_action(live.actions[0].action_id)

@@ -32,7 +32,7 @@ DEFAULT_ORIGINS: tuple[str, ...] = ("chat", "api")
 
 ROW_COLS = ("turn_id, started_at, owner_id, user_id, agent_id, provider, model, prompt_version, status, error_code, "
             "conversation_id, comparison_id, comparison_side, latency_ms, ttft_ms, input_tokens, output_tokens, "
-            "cost_usd, fallbacks, message, origin")
+            "cost_usd, fallbacks, message, origin, recorded_at")
 
 
 class TraceFilter(BaseModel):

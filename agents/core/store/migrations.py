@@ -213,6 +213,19 @@ def _core_051_origin(cur: duckdb.DuckDBPyConnection) -> None:
 CORE_MIGRATIONS.append(Migration("core_051_origin", _core_051_origin))
 
 
+def _core_052_trace_recorded_at(cur: duckdb.DuckDBPyConnection) -> None:
+    """Issue 28: an eval case runs on a virtual clock (wait_minutes moves it ahead), so its traces'
+    started_at can lie in the future. The wall-clock time of the write is kept beside it; rows from
+    before are given the earlier of started_at and now, so none is shown in the future."""
+    cur.execute("ALTER TABLE traces ADD COLUMN recorded_at TIMESTAMP")
+    cur.execute("COMMENT ON COLUMN traces.recorded_at IS 'wall-clock UTC time the trace was written (started_at is "
+                "the conversation''s clock, virtual in eval runs)'")
+    cur.execute("UPDATE traces SET recorded_at = least(started_at, CAST(now() AT TIME ZONE 'UTC' AS TIMESTAMP))")
+
+
+CORE_MIGRATIONS.append(Migration("core_052_trace_recorded_at", _core_052_trace_recorded_at))
+
+
 def migrate(db: Database, migrations: Sequence[Migration]) -> list[str]:
     """Apply the ones not yet recorded, each in its own transaction. Returns their names."""
     db.execute(

@@ -127,10 +127,12 @@ class TraceRow(BaseModel):
     phases: list[dict[str, Any]] = Field(default_factory=list)
     comparison_id: str | None = None
     comparison_side: str | None = None
-    origin: str = "chat"  # chat, api, eval or compare (core_050)
+    origin: str = "chat"  # chat, api, eval or compare (core_051)
     message: str | None = None
     search_text: str | None = None
     cost_usd: float | None = None
     fallbacks: list[str] = Field(default_factory=list)
+    # Since core_050: the wall-clock time of the write (started_at follows the conversation's clock).
+    recorded_at: datetime | None = None
     # 👍/👎 ratings with comments (filled by TraceRepo.get, not stored in the trace row).
     feedback: list[dict[str, Any]] = Field(default_factory=list)

@@ -215,6 +215,11 @@ class PromptRepo:
                                 [user_id, agent_id])
         return {str(c): int(v) for c, v in rows}
 
+    def count_picks(self, agent_id: str) -> int:
+        """How many conversations (of every user) pin their own version: an activation leaves them alone."""
+        row = self.db.fetchone("SELECT count(*) FROM prompt_picks WHERE agent_id = ?", [agent_id])
+        return int(row[0]) if row else 0
+
     def forget_conversation(self, conversation_id: str) -> None:
         self._picks.pop(conversation_id, None)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from agents.core.clock import system_clock
 from agents.core.store.conversations import dumps, loads
 from agents.core.store.db import Database
 from agents.core.store.models import TraceRow
@@ -12,7 +13,7 @@ from agents.core.store.models import TraceRow
 _TRACE_COLS = (
     "turn_id, conversation_id, user_id, agent_id, provider, model, status, error_code, started_at, latency_ms, "
     "ttft_ms, input_tokens, output_tokens, events, spans, owner_id, prompt_version, comparison_id, comparison_side, "
-    "cost_usd, fallbacks, phases, origin"
+    "cost_usd, fallbacks, phases, origin, recorded_at"
 )
 # Read for one turn's detail only: a conversation's reload does not need them.
 _DETAIL_COLS = "system_prompt, requests, search_text, message"
@@ -49,6 +50,7 @@ class TraceRepo:
         for name in _JSON_COLS:
             data[name] = dumps(data[name])
         data["owner_id"] = data["owner_id"] or data["user_id"]
+        data["recorded_at"] = data["recorded_at"] or system_clock()  # the wall clock, whatever the turn's clock
         cols = f"{_TRACE_COLS}, {_DETAIL_COLS}".split(", ")
         self.db.execute(
             f"INSERT INTO traces ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", [data[c] for c in cols]

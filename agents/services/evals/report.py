@@ -91,7 +91,7 @@ def junit_xml(details: list[dict[str, Any]]) -> str:
     for detail in details:
         run = detail["run"]
         config = run["provider"] + (f"/{run['model']}" if run["model"] else "") + (
-            f" prompt v{run['prompt_version']}" if run["prompt_version"] else "") + "".join(
+            f" prompt v{run['prompt_version']}" if run["prompt_version"] is not None else "") + "".join(
             f" {key} {run[key]}" for key in ("temperature", "max_output_tokens") if run.get(key) is not None)
         suite_el = ET.SubElement(root, "testsuite", name=f"{run['suite']} [{config}]",
                                  timestamp=run["started_at"].isoformat(timespec="seconds"),

@@ -23,6 +23,7 @@ from agents.core.ids import new_id
 from agents.core.providers import Provider, make_provider
 from agents.core.session import runtime_store
 from agents.core.store import Store
+from agents.core.store.prompts import BUILTIN
 from agents.services.evals import spec
 from agents.services.evals.assertions import Judge
 from agents.services.evals.cache import cached, check_cache_mode
@@ -118,7 +119,7 @@ def bounded_concurrency(value: int | None) -> int:
 def check_config(agent_id: str, config: spec.Config, store: Store,
                  provider_settings: dict[str, Any] | None = None) -> None:
     """Refuse what cannot run before anything runs: an unknown prompt version, a provider without its key."""
-    if config.prompt_version is not None:
+    if config.prompt_version is not None and config.prompt_version != BUILTIN:  # v0: the code's own prompt
         versions = {int(v["version"]) for v in store.prompts.versions(agent_id)}
         if config.prompt_version not in versions:
             newest = sorted(versions)[-10:]  # anyone can add versions: the message names the latest few, not all

@@ -24,7 +24,7 @@ class Config(_Strict):
 
     provider: str = Field("offline", description="offline (default), openai or gemini")
     model: str | None = Field(None, description="the provider's model; the provider's default when left out")
-    prompt_version: int | None = Field(None, ge=1, description="a stored system-prompt version; the active one when "
+    prompt_version: int | None = Field(None, ge=0, description="a system-prompt version (0: the built-in one); the active one when "
                                                                "left out")
     user: str | None = Field(None, pattern=r"^[A-Za-z0-9_-]{1,24}$",
                              description="prefix of the sandbox user ids the cases run as (default 'eval')")

@@ -88,10 +88,46 @@ def rollback(store: Store, agent_id: str, who: LabUser, now: datetime) -> Activa
     get_agent(agent_id)
     previous = store.prompts.previous_version(agent_id)
     if previous is None:
-        raise PlaygroundError(f"{agent_id} 에이전트는 아직 활성화한 적이 없어 되돌릴 버전이 없습니다 (기본 프롬프트 사용 중). "
-                              f"(The {agent_id} agent has never had a version activated: it runs its built-in "
-                              "prompt, so there is nothing to roll back to.)", code="nothing_to_roll_back")
+        raise _nothing_to_roll_back(agent_id)
     return store.prompts.activate(agent_id, previous, who.user_id, now, action="rollback")
+
+
+class ChangePreview(BaseModel):
+    """What an Activate or a Roll back would change, said before it runs: from which version to which,
+    for every conversation of the agent (all users) except those that pin their own version."""
+
+    agent_id: str
+    rolling: bool
+    current: int
+    target: int
+    target_label: str | None = None
+    pinned: int = 0
+    shared: bool = False  # shared mode: every visitor, not only this machine's users
+
+
+def preview_change(store: Store, agent_id: str, number: int | None, who: LabUser) -> ChangePreview:
+    """``number``: the version to activate; None: a Roll back (refused here when there is nothing to
+    roll back to, so the page says so instead of asking)."""
+    get_agent(agent_id)
+    current = store.prompts.active_version(agent_id)
+    if number is None:
+        who.require_admin("롤백", "roll back the prompt")
+        previous = store.prompts.previous_version(agent_id)
+        if previous is None:
+            raise _nothing_to_roll_back(agent_id)
+        target = previous
+    else:
+        who.require_admin("프롬프트 활성화", "activate a prompt version")
+        target = version(store, agent_id, number, who).version
+    label = None if target == BUILTIN else version(store, agent_id, target, who).label
+    return ChangePreview(agent_id=agent_id, rolling=number is None, current=current, target=target,
+                         target_label=label, pinned=store.prompts.count_picks(agent_id), shared=who.mode != "local")
+
+
+def _nothing_to_roll_back(agent_id: str) -> PlaygroundError:
+    return PlaygroundError(f"{agent_id} 에이전트는 아직 활성화한 적이 없어 되돌릴 버전이 없습니다 (기본 프롬프트 사용 중). "
+                           f"(The {agent_id} agent has never had a version activated: it runs its built-in "
+                           "prompt, so there is nothing to roll back to.)", code="nothing_to_roll_back")
 
 
 def history(store: Store, agent_id: str) -> list[Activation]:

@@ -91,6 +91,7 @@ class ActionLink(BaseModel):
 class TraceDetail(BaseModel):
     turn_id: str
     started_at: datetime
+    recorded_at: datetime | None = None  # the wall clock (started_at is virtual in an eval case)
     owner_id: str
     user_id: str
     agent_id: str
@@ -190,7 +191,8 @@ def trace_detail(store: Store, turn_id: str, who: LabUser) -> TraceDetail:
         **trace.model_dump(include={"turn_id", "started_at", "user_id", "agent_id", "provider", "model", "status",
                                     "error_code", "message", "latency_ms", "ttft_ms", "input_tokens", "output_tokens",
                                     "cost_usd", "prompt_version", "system_prompt", "requests", "events", "feedback",
-                                    "fallbacks", "conversation_id", "comparison_id", "comparison_side"}),
+                                    "fallbacks", "conversation_id", "comparison_id", "comparison_side",
+                                    "recorded_at"}),
         owner_id=trace.owner_id or trace.user_id, prompt_label=label,
         timeline=timeline(trace.phases, trace.spans), tool_calls=tool_calls(trace.events), errors=errors,
         actions=_actions(store, trace.turn_id),

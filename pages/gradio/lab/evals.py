@@ -77,8 +77,9 @@ def configs_from(providers: list[str], models: str, versions: str) -> list[spec.
     model_list = [m.strip() for m in (models or "").split(",") if m.strip()] or [None]
     version_list: list[int | None] = []
     for item in [v.strip() for v in (versions or "").split(",") if v.strip()]:
-        if not item.isdigit() or int(item) < 1:
-            raise PlaygroundError(f"프롬프트 버전은 1, 2처럼 숫자로 쓰세요: {item!r}. (Prompt versions are numbers.)",
+        if not item.isdigit():  # 0 is the built-in prompt
+            raise PlaygroundError(f"프롬프트 버전은 0(기본), 1, 2처럼 숫자로 쓰세요: {item!r}. (Prompt versions are numbers; "
+                                  "0 is the built-in prompt.)",
                                   code="invalid_input")
         version_list.append(int(item))
     if not providers and model_list == [None] and not version_list:
@@ -106,7 +107,7 @@ def build(ctx: LabContext) -> None:
         providers = gr.CheckboxGroup(list(PROVIDER_NAMES), value=["offline"], label="provider",
                                      scale=2, min_width=200, elem_id="pg-evals-providers")
         models = gr.Textbox(label="model (쉼표로 여러 개 · comma list)", scale=1, min_width=140, elem_id="pg-evals-models")
-        versions = gr.Textbox(label="prompt version (예: 1,2)", scale=1, min_width=120, elem_id="pg-evals-versions")
+        versions = gr.Textbox(label="prompt version (예: 0,1 · 0 = 기본)", scale=1, min_width=120, elem_id="pg-evals-versions")
         concurrency = gr.Slider(1, MAX_CONCURRENCY, value=4, step=1, label="동시 실행 (concurrency)", scale=1,
                                 min_width=140, elem_id="pg-evals-concurrency")
     with gr.Row(elem_classes=["pg-evals-controls"]):

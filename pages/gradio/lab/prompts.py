@@ -16,10 +16,15 @@ from agents.core.store.prompts import MAX_LABEL_CHARS, MAX_NOTE_CHARS, MAX_PROMP
 from agents.services.conversations import list_conversations
 from agents.services.lab import figures, prompts
 from agents.services.lab.access import ADMINS_ENV, LabUser
-from agents.view.lab import VERSION_HEADERS, diff_html, version_choices, version_rows
+from agents.view.lab import VERSION_HEADERS, change_text, diff_html, version_choices, version_rows
 from pages.gradio.lab.context import LabContext, LabView
 
 FOLLOW_ACTIVE = -1  # the pick dropdown's "follow the active version"
+# The diff's box scrolls to its first change (marked by agents/view/lab.diff_html), not the page.
+SCROLL_TO_FIRST_CHANGE = """() => { const go = () => { const box = document.querySelector('#pg-lab-diff-view .pg-diff-scroll');
+  const row = box && box.querySelector('tr.pg-diff-first'); if (!row) return false;
+  const head = box.querySelector('thead'); box.scrollTop = Math.max(0, row.offsetTop - (head ? head.offsetHeight : 0) - 8);
+  return true; }; if (!go()) setTimeout(go, 150); }"""
 
 
 def rights_note(who: LabUser) -> str:
@@ -63,6 +68,13 @@ def build(ctx: LabContext) -> None:
         activate = gr.Button("✅ 활성화 (Activate)", variant="primary", scale=1, min_width=120,
                              elem_id="pg-lab-activate")
         rollback = gr.Button("↩ 롤백 (Roll back)", scale=1, min_width=120, elem_id="pg-lab-rollback")
+    # Activate and Roll back change every conversation: the page says what and for whom, then asks.
+    with gr.Group(visible=False, elem_id="pg-lab-confirm", elem_classes=["pg-lab-confirm"]) as confirm_box:
+        confirm_text = gr.Markdown("", elem_id="pg-lab-confirm-text")
+        with gr.Row(elem_classes=["pg-lab-inline"]):
+            confirm_yes = gr.Button("확인 (Yes, change it)", variant="primary", size="sm", elem_id="pg-lab-confirm-yes")
+            confirm_no = gr.Button("취소 (Cancel)", size="sm", elem_id="pg-lab-confirm-no")
+    pending = gr.State(None)  # {"rolling": bool, "number": int | None} while the question is open
     history = gr.Markdown("", elem_id="pg-lab-history")
 
     with gr.Accordion("✏️ 새 버전 만들기 (new version)", open=True):
@@ -150,28 +162,43 @@ def build(ctx: LabContext) -> None:
 
     save.click(create, [agent, editor, name, note, ctx.header.who], [*views, editor, name, note])
 
-    def change(agent_id: str, number: int | None, viewer: Viewer | None, rolling: bool) -> list[Any]:
+    def ask(agent_id: str, number: int | None, viewer: Viewer | None, rolling: bool) -> list[Any]:
+        """Open the in-page question naming what changes for whom (nothing changes yet)."""
         if viewer is None:
-            return [gr.skip()] * len(views)
+            return [gr.skip()] * 3
         try:
-            who = ctx.lab_user(viewer)
-            if rolling:
-                done = prompts.rollback(runtime_store(), agent_id, who, system_clock())
-            else:
-                if number is None:
-                    raise PlaygroundError("활성화할 버전을 고르세요. (Pick the version to activate.)", code="invalid_args")
-                done = prompts.activate(runtime_store(), agent_id, int(number), who, system_clock())
+            if not rolling and number is None:
+                raise PlaygroundError("활성화할 버전을 고르세요. (Pick the version to activate.)", code="invalid_args")
+            preview = prompts.preview_change(runtime_store(), agent_id, None if rolling else int(number or 0),
+                                             ctx.lab_user(viewer))
         except PlaygroundError as exc:
             gr.Warning(exc.message)
-            return [gr.skip()] * len(views)
+            return [gr.update(visible=False), "", None]
+        return [gr.update(visible=True), change_text(preview), {"rolling": rolling, "number": number}]
+
+    def change(agent_id: str, asked: dict[str, Any] | None, viewer: Viewer | None) -> list[Any]:
+        closed = [gr.update(visible=False), None]
+        if viewer is None or not asked:
+            return [*closed, *([gr.skip()] * len(views))]
+        try:
+            who = ctx.lab_user(viewer)
+            if asked["rolling"]:
+                done = prompts.rollback(runtime_store(), agent_id, who, system_clock())
+            else:
+                done = prompts.activate(runtime_store(), agent_id, int(asked["number"]), who, system_clock())
+        except PlaygroundError as exc:
+            gr.Warning(exc.message)
+            return [*closed, *([gr.skip()] * len(views))]
         gr.Info(f"{agent_id}: {figures.version(done.version)}이(가) 이제 활성 버전입니다. ({figures.version(done.version)} "
                 "is now active for every conversation that has no pick.)")
-        return refresh(agent_id, viewer)
+        return [*closed, *refresh(agent_id, viewer)]
 
-    activate.click(lambda a, n, v: change(a, n, v, False), [agent, target, ctx.header.who], views)
-    rollback.click(lambda a, v: change(a, None, v, True), [agent, ctx.header.who], views,
-                   js="(a, v) => { if (!confirm('이전 활성 버전으로 되돌릴까요? (Roll back to the previous version?)')) "
-                      "throw new Error('cancelled'); return [a, v]; }")
+    asked = [confirm_box, confirm_text, pending]
+    activate.click(lambda a, n, v: ask(a, n, v, False), [agent, target, ctx.header.who], asked)
+    rollback.click(lambda a, v: ask(a, None, v, True), [agent, ctx.header.who], asked)
+    confirm_yes.click(change, [agent, pending, ctx.header.who], [confirm_box, pending, *views])
+    confirm_no.click(lambda: [gr.update(visible=False), None], None, [confirm_box, pending])
+    agent.change(lambda: [gr.update(visible=False), None], None, [confirm_box, pending])
 
     def show_diff(agent_id: str, a: int | None, b: int | None, viewer: Viewer | None) -> Any:
         if viewer is None or a is None or b is None:
@@ -182,7 +209,7 @@ def build(ctx: LabContext) -> None:
             gr.Warning(exc.message)
             return gr.skip()
 
-    compare.click(show_diff, [agent, left, right, ctx.header.who], diff)
+    compare.click(show_diff, [agent, left, right, ctx.header.who], diff).then(None, js=SCROLL_TO_FIRST_CHANGE)
 
     def use(agent_id: str, conversation_id: str | None, number: int | None, viewer: Viewer | None) -> list[Any]:
         if viewer is None:

@@ -117,7 +117,7 @@ def _listing(lab: LabRun, page: TracePage) -> None:
         key = lab.key("table")
         st.dataframe(table, hide_index=True, width="stretch", height=min(38 + 35 * len(ids), 420), key=key,
                      on_select=dataframe_pick(key, ids, OPEN_KEY), selection_mode="single-row")
-    labels = {r["turn_id"]: f"{r['started_at']:%m-%d %H:%M:%S} · {r['agent_id']} · "
+    labels = {r["turn_id"]: f"{view.when(r):%m-%d %H:%M:%S} · {r['agent_id']} · "
                             f"{figures.STATUS_MARK.get(r['status'], r['status'])} · {(r.get('message') or '')[:40]}"
               for r in page.rows}
     pick, typed = st.columns([3, 2])

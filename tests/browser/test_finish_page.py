@@ -1,0 +1,105 @@
+"""Issue 28 points 11 and 12 in a real browser: Modify is a form (a number field for the budget change, saved
+as a partial object, a bad value named in Korean by its label), and the API access tab's "test this token"
+calls the API from the page, says a wrong token still works in local mode, and updates "last used"."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.core.session import runtime_store
+
+
+def send(page, text: str) -> None:
+    page.fill("#pg-marketing-input textarea", text)
+    page.click("#pg-marketing-send")
+
+pytestmark = pytest.mark.browser
+
+SHOTS = "/tmp/i28f-shots"
+
+
+def _shoot(page, name: str) -> None:
+    import os
+
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=f"{SHOTS}/{name}.png", full_page=False)
+
+
+def _phone(page, server: str):
+    context = page.context.browser.new_context(storage_state=page.context.storage_state(), locale="ko-KR",
+                                               viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    phone.goto(server, wait_until="load")
+    phone.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    phone.wait_for_timeout(1_000)
+    return phone
+
+
+def test_modify_is_a_form_saved_as_a_partial_object(page, server, store):
+    send(page, "봄 시즌 세일 예산 20% 늘려줘")
+    page.wait_for_selector(".pg-confirm", timeout=60_000)
+    page.click(".pg-modify button >> nth=0")
+    percent = page.locator(".pg-field-changePercent input")
+    percent.wait_for(timeout=30_000)
+    assert percent.input_value() == "20"
+    labels = page.inner_text(".pg-modify")
+    assert "새 일일 예산 (원)" in labels and "현재 예산 대비 변경 비율 (%)" in labels and "Dailybudget" not in labels
+    _shoot(page, "modify-form-1400")
+    percent.fill("900")
+    percent.press("Tab")
+    page.wait_for_timeout(300)
+    page.click(".pg-save")
+    page.wait_for_selector(".pg-modify-error:has-text('500 이하여야 해요')", timeout=30_000)
+    problem = page.inner_text(".pg-modify-error")
+    assert "현재 예산 대비 변경 비율" in problem and "Input should" not in problem and "changePercent" not in problem
+    _shoot(page, "modify-form-error-1400")
+    percent = page.locator(".pg-field-changePercent input")
+    percent.fill("30")
+    percent.press("Tab")
+    page.wait_for_timeout(300)
+    page.click(".pg-save")
+    page.wait_for_selector(".pg-action-body:has-text('₩195,000')", timeout=30_000)
+    [row] = [r for r in runtime_store().actions.list_for_user("demo") if r.status.value == "PENDING"]
+    assert row.tool_args["changePercent"] == 30 and row.tool_args["campaignId"] == row.original_args["campaignId"]
+    for width, height in ((1440, 900), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)
+        page.locator(".pg-modify").scroll_into_view_if_needed()
+        _shoot(page, f"modify-form-{width}")
+    phone = _phone(page, server)  # the same browser storage: the conversation and its card come back
+    phone.wait_for_selector(".pg-confirm", timeout=60_000)
+    phone.click(".pg-modify button >> nth=0")
+    phone.locator(".pg-field-changePercent").scroll_into_view_if_needed()
+    _shoot(phone, "modify-form-390")
+
+
+def test_test_this_token_calls_the_api_and_last_used_updates(page, server, store):
+    page.click("button[role=tab]:has-text('API 접근')")
+    page.wait_for_selector("#pg-api-note:has-text('토큰은 공유 모드에서만 검사합니다')", timeout=30_000)
+    page.fill("#pg-api-label textarea, #pg-api-label input", "nightly")
+    page.click("#pg-api-create")
+    page.wait_for_selector("#pg-api-fresh:visible", timeout=30_000)
+    page.wait_for_selector("#pg-api-tokens:has-text('사용 전')", timeout=30_000)
+    # the new token is already in the test field: one click checks it
+    page.click("#pg-api-test")
+    page.wait_for_selector("#pg-api-answer:has-text('HTTP 200')", timeout=30_000)
+    assert "토큰이 유효합니다" in page.inner_text("#pg-api-answer")
+    page.wait_for_function("() => !document.querySelector('#pg-api-tokens').innerText.includes('사용 전')",
+                           timeout=30_000)  # before: "사용 전" forever in local mode
+    [row] = store.tokens.list("demo")
+    assert row.last_used_at is not None
+    page.fill("#pg-api-probe input, #pg-api-probe textarea", "pgt_wrong")
+    page.click("#pg-api-test")
+    page.wait_for_selector("#pg-api-answer:has-text('알 수 없거나 폐기된 토큰')", timeout=30_000)
+    assert "HTTP 200" in page.inner_text("#pg-api-answer")  # local mode needs no token
+    for width, height in ((1440, 900), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)
+        page.locator("#pg-api-answer").scroll_into_view_if_needed()
+        _shoot(page, f"api-access-{width}")
+    phone = _phone(page, server)
+    phone.click("#pg-tabs button[aria-label='More tabs']")
+    phone.locator("#pg-tabs button:has-text('API 접근')").last.click()
+    phone.wait_for_selector("#pg-api-test", timeout=30_000)
+    phone.locator("#pg-api-test").scroll_into_view_if_needed()
+    _shoot(phone, "api-access-390")
