@@ -22,10 +22,10 @@ import pytest
 # migrate or damage the real one.
 os.environ["XDG_DATA_HOME"] = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"playground-test-home-{os.getpid()}")
 
-from agents.core import agent as agent_registry  # noqa: E402
-from agents.core.clock import FrozenClock  # noqa: E402
-from agents.core.store import Store, reset_shared_store  # noqa: E402
-from tests.support import notes_agent  # noqa: E402
+from agents.core import agent as agent_registry
+from agents.core.clock import FrozenClock
+from agents.core.store import Store, reset_shared_store
+from tests.support import notes_agent
 
 KEY_VARS = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL", "GEMINI_API_KEY", "GOOGLE_API_KEY", "GEMINI_MODEL",
             "GEMINI_BASE_URL", "TAVILY_API_KEY", "TAVILY_BASE_URL")
