@@ -92,7 +92,8 @@ def timeline_figure(view: TravelView, lang: str = "ko") -> go.Figure | None:
     fig = px.timeline(frame, x_start="start", x_end="finish", y="day", color="category", text="place",
                       category_orders={"day": order}, color_discrete_map=colours, hover_data={"place": True, "start": "|%H:%M", "finish": "|%H:%M"})
     fig.update_traces(textposition="inside", insidetextanchor="middle", textfont_size=10)
-    fig.update_yaxes(title=None)  # px already lists the first day on top
+    # px already lists the first day on top; the day labels need their margin (a 0 left margin hid them)
+    fig.update_yaxes(title=None, automargin=True, ticksuffix=" ")
     fig.update_xaxes(tickformat="%H:%M", title=None)
     # the top margin keeps Plotly's toolbar off the first row's bars
     fig.update_layout(height=96 + 46 * len(order), margin={"l": 0, "r": 0, "t": 30, "b": 0}, legend_title=None,

@@ -86,6 +86,59 @@
   });
   new MutationObserver(watchSide).observe(document.body, {childList: true, subtree: true});
 
+  // The chat's height is what the first screen leaves between the header (and tabs) above it and the
+  // chips, dock and input under it (style.css reads the two figures): the input is in view at first load
+  // at any size, and stays where it is while the chat grows (the chat scrolls inside itself).
+  const fitChat = (col) => {
+    const chat = col.querySelector('.pg-chat');
+    const input = col.querySelector('.pg-input-row');
+    if (!chat || !input || col.offsetParent === null) return;
+    const c = chat.getBoundingClientRect();
+    const top = Math.round(c.top + window.scrollY);
+    const below = Math.max(0, Math.round(input.getBoundingClientRect().bottom - c.bottom)) + 12;
+    const row = col.parentElement;  // the tab's row: its workspace column takes the same height
+    const set = (name, value) => {
+      if (row.style.getPropertyValue(name) !== value) row.style.setProperty(name, value);
+    };
+    set('--pg-chat-top', `${top}px`);
+    set('--pg-chat-below', `${below}px`);
+  };
+  const fitted_cols = new WeakSet();
+  const fitAll = () => document.querySelectorAll('.pg-chat-col').forEach(fitChat);
+  const watchCols = () => document.querySelectorAll('.pg-chat-col').forEach((col) => {
+    if (fitted_cols.has(col)) return;
+    fitted_cols.add(col);
+    new ResizeObserver(() => fitChat(col)).observe(col);
+  });
+  new MutationObserver(watchCols).observe(document.body, {childList: true, subtree: true});
+  window.addEventListener('resize', fitAll);
+  const header = () => document.querySelector('#pg-header');
+  const watchHeader = (tries) => {
+    if (header()) new ResizeObserver(fitAll).observe(header());
+    else if (tries < 100) setTimeout(() => watchHeader(tries + 1), 100);
+  };
+  watchHeader(0);
+  document.addEventListener('click', (e) => {
+    if (e.target.closest && e.target.closest('[role=tab]')) setTimeout(fitAll, 50);
+  }, {capture: true});
+
+  // Phone: the tab row scrolls sideways (style.css); its arrow hint goes once the last tab is in view,
+  // and the chosen tab is scrolled fully into view.
+  const watchTabs = (tries) => {
+    const row = document.querySelector('#pg-tabs > .tab-wrapper > .tab-container');
+    if (!row) { if (tries < 100) setTimeout(() => watchTabs(tries + 1), 100); return; }
+    const hint = () => row.parentElement.classList.toggle('pg-tabs-end',
+      row.scrollLeft + row.clientWidth >= row.scrollWidth - 4);
+    row.addEventListener('scroll', hint, {passive: true});
+    row.addEventListener('click', (e) => {
+      const tab = e.target.closest && e.target.closest('button');
+      if (tab && row.scrollWidth > row.clientWidth) tab.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    });
+    window.addEventListener('resize', hint);
+    hint();
+  };
+  watchTabs(0);
+
   let plotly = guard(window.Plotly);
   Object.defineProperty(window, 'Plotly', {
     configurable: true,
