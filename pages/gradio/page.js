@@ -123,21 +123,22 @@
   }, {capture: true});
 
   // Phone: the tab row scrolls sideways (style.css); its arrow hint goes once the last tab is in view,
-  // and the chosen tab is scrolled fully into view.
-  const watchTabs = (tries) => {
-    const row = document.querySelector('#pg-tabs > .tab-wrapper > .tab-container');
-    if (!row) { if (tries < 100) setTimeout(() => watchTabs(tries + 1), 100); return; }
-    const hint = () => row.parentElement.classList.toggle('pg-tabs-end',
-      row.scrollLeft + row.clientWidth >= row.scrollWidth - 4);
-    row.addEventListener('scroll', hint, {passive: true});
-    row.addEventListener('click', (e) => {
-      const tab = e.target.closest && e.target.closest('button');
-      if (tab && row.scrollWidth > row.clientWidth) tab.scrollIntoView({block: 'nearest', inline: 'nearest'});
-    });
-    window.addEventListener('resize', hint);
-    hint();
+  // and the chosen tab is scrolled fully into view. Delegated: Gradio may draw the row again.
+  const TAB_ROW = '#pg-tabs > .tab-wrapper > .tab-container';
+  const hint = (row) => {  // a data attribute: Svelte rewrites the wrapper's class
+    row.parentElement.dataset.pgEnd = row.scrollLeft + row.clientWidth >= row.scrollWidth - 4 ? '1' : '0';
   };
-  watchTabs(0);
+  document.addEventListener('scroll', (e) => {
+    if (e.target.matches && e.target.matches(TAB_ROW)) hint(e.target);
+  }, {capture: true, passive: true});
+  document.addEventListener('click', (e) => {
+    const tab = e.target.closest && e.target.closest(TAB_ROW + ' > button');
+    if (tab && tab.parentElement.scrollWidth > tab.parentElement.clientWidth) {
+      tab.scrollIntoView({block: 'nearest', inline: 'center'});  // clear of the faded edge
+      setTimeout(() => hint(tab.parentElement), 400);
+    }
+  });
+  window.addEventListener('resize', () => document.querySelectorAll(TAB_ROW).forEach(hint));
 
   let plotly = guard(window.Plotly);
   Object.defineProperty(window, 'Plotly', {

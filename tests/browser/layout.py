@@ -128,12 +128,17 @@ def open_tab(page: Any, title: str) -> None:
 def send(page: Any, agent: str, text: str) -> None:
     """Type, send and wait until the reply is over (Send enabled again) and the page settled."""
     page.fill(f"#pg-{agent}-input textarea", text)
-    page.click(f"#pg-{agent}-send")
-    wait_reply(page, agent)
+    act(page, agent, lambda: page.click(f"#pg-{agent}-send"))
 
 
-def wait_reply(page: Any, agent: str) -> None:
-    page.wait_for_timeout(300)
+def act(page: Any, agent: str, start: Any) -> None:
+    """Run ``start`` (a click that sends something) and wait for its reply to be over: the chat holds one
+    more message of the person's and Send is enabled again."""
+    mine = f"#pg-{agent}-chat [data-testid=user]"
+    before = page.locator(mine).count()
+    start()
+    page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length > n", arg=[mine, before],
+                           timeout=60_000)
     page.wait_for_function(f"() => !document.querySelector('#pg-{agent}-send').disabled", timeout=60_000)
     page.wait_for_timeout(800)
 
@@ -153,8 +158,7 @@ def shopping_flow(page: Any) -> None:
     open_tab(page, "쇼핑 재추천")
     page.wait_for_selector("#pg-shopping-start-button", timeout=30_000)
     page.click("#pg-shopping-pros label:has-text('세척이 쉬워요')")
-    page.click("#pg-shopping-start-button")
-    wait_reply(page, "shopping")
+    act(page, "shopping", lambda: page.click("#pg-shopping-start-button"))
     for text in ("10만원 아래로 다시 보여줘", "더 저렴한 걸로", "소음은 상관없어", "1번 제품 세척 편해?", "3번 제품 가격은?",
                  "1번이랑 2번 비교해줘"):
         send(page, "shopping", text)
@@ -182,8 +186,7 @@ def tutor_flow(page: Any) -> None:
 def english_flow(page: Any) -> None:
     open_tab(page, "영어 회화")
     page.wait_for_selector("#pg-english-new-article", timeout=30_000)
-    page.click("#pg-english-new-article")
-    wait_reply(page, "english")
+    act(page, "english", lambda: page.click("#pg-english-new-article"))
     for text in ("I think it's a good idea for students.",
                  "Yesterday I go to the library and i read a interesting book.", "What does the first word mean?"):
         send(page, "english", text)
