@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 
 from agents.travel.model import CATEGORY_EN, CATEGORY_KO
 from agents.travel.view import TravelView
-from agents.view.cards import neutral
+from agents.view.cards import INK, neutral
 
 CATEGORY_COLOURS = {"restaurant": "#e4572e", "cafe": "#a86b3c", "attraction": "#2e86ab", "shopping": "#9b5de5",
                     "accommodation": "#3a7d44", "transport": "#6c757d", "etc": "#adb5bd"}
@@ -62,7 +62,9 @@ def map_figure(view: TravelView, *, tiles: bool = False, lang: str = "ko") -> go
                       # three entries a row, so long English names wrap instead of running off the panel
                       legend={"orientation": "h", "y": -0.02, "yanchor": "top", "font": {"size": 11},
                               "entrywidth": 0.33, "entrywidthmode": "fraction"},
-                      paper_bgcolor="#f4f6f8")
+                      # the page's own background under the legend, in light and dark mode (the map itself is
+                      # darkened by the page's style sheet in dark mode)
+                      paper_bgcolor="rgba(0,0,0,0)", font={"color": INK})
     return fig
 
 

@@ -97,7 +97,7 @@ def build_travel_panel(ctx: Any) -> None:
     # PLAYGROUND_MAP_TILES=0 starts with them off (tests, air-gapped demos).
     tiles = gr.Checkbox(os.environ.get("PLAYGROUND_MAP_TILES", "1") != "0", label=label("travel_tiles"),
                         elem_id=f"pg-{spec_id}-tiles")
-    map_plot = gr.Plot(label=label("travel_map"), elem_id=f"pg-{spec_id}-map")
+    map_plot = gr.Plot(label=label("travel_map"), elem_id=f"pg-{spec_id}-map", elem_classes=["pg-map"])
     with gr.Accordion(label("travel_places"), open=True, elem_id=f"pg-{spec_id}-places-box"):
         places = gr.Dataframe(interactive=False, wrap=True, elem_id=f"pg-{spec_id}-places")
         with gr.Row(equal_height=True):

@@ -69,8 +69,9 @@
     }
     return P;
   };
-  // A chart in a workspace column is kept at its box's width: the column's content changing around
-  // it (a canvas opening, a card docking) could leave it drawn wider than its box, cut at the edge.
+  // A chart in a workspace column or the chat is kept at its box's width: the column's content changing
+  // around it (a canvas opening, a card docking), or a chat chart drawn before its bubble was laid out
+  // (Plotly's 700 px default), left it wider than its box, cut at the edge.
   const fit = (gd) => {
     const svg = gd.querySelector('.main-svg');
     const P = window.Plotly;
@@ -78,7 +79,7 @@
     if (P && P.__pgResize && gd.clientWidth > 0 && Math.abs(drawn - gd.clientWidth) > 2) P.__pgResize.call(P.Plots, gd);
   };
   const fitted = new WeakSet();
-  const watchSide = () => document.querySelectorAll('.pg-side .js-plotly-plot').forEach((gd) => {
+  const watchSide = () => document.querySelectorAll('.pg-side .js-plotly-plot, .pg-chat .js-plotly-plot').forEach((gd) => {
     if (fitted.has(gd)) return;
     fitted.add(gd);
     new ResizeObserver(() => fit(gd)).observe(gd);
