@@ -1,4 +1,4 @@
-"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel, tutor (1440 and 390 px) and
+"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel, shopping, tutor (1440 and 390 px) and
 english tabs, the Lab, and the Streamlit front end (1440 and 390 px), in headless Debian Chromium on a fresh database.
 
     python3 dev.py screenshots              # writes docs/*.png
@@ -128,6 +128,7 @@ def _shoot(url: str, out: str) -> None:
             page.wait_for_function("() => !document.querySelector('#pg-travel-send').disabled", timeout=30_000)
             page.wait_for_timeout(2500)
         page.screenshot(path=f"{out}/travel.png")
+        shopping(b.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR"), url, out)
         page = b.new_page(viewport={"width": 1440, "height": 1000}, locale="ko-KR")
         page.goto(url, wait_until="load")
         tutor(page, ("삼성전자 차트 보여줘", "정리해서 캔버스로 보여줘", "기간 1년으로 바꿔줘", "매수 화면 열어줘"))
@@ -140,6 +141,25 @@ def _shoot(url: str, out: str) -> None:
         lab(b.new_page(viewport={"width": 1440, "height": 1000}, locale="ko-KR"), url, out)
         evals(b.new_page(viewport={"width": 1440, "height": 1000}, locale="ko-KR"), url, out)
         b.close()
+
+
+def shopping(page: Page, url: str, out: str) -> None:
+    """The shopping tab: the start panel's Top 3, then a compare table scrolling inside its card."""
+    page.goto(url, wait_until="load")
+    page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    page.click("button[role=tab]:has-text('쇼핑 재추천')")
+    page.wait_for_selector("#pg-shopping-start-button", timeout=30_000)
+    page.click("#pg-shopping-pros label:has-text('세척이 쉬워요')")
+    page.click("#pg-shopping-start-button")
+    page.wait_for_selector("#pg-tab-shopping .pg-anchor", timeout=30_000)
+    page.wait_for_function("() => !document.querySelector('#pg-shopping-send').disabled", timeout=30_000)
+    for text in ("10만원 아래로 다시 보여줘", "1번이랑 2번 비교해줘"):
+        page.fill("#pg-shopping-input textarea", text)
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(500)
+        page.wait_for_function("() => !document.querySelector('#pg-shopping-send').disabled", timeout=30_000)
+        page.wait_for_timeout(2500)
+    page.screenshot(path=f"{out}/shopping.png")
 
 
 def english(browser, url: str, out: str) -> None:
