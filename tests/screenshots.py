@@ -28,11 +28,9 @@ def marketing(page: Page) -> None:
 
 
 def tutor(page: Page, messages: tuple[str, ...]) -> None:
-    """The tutor tab (from the tab list's overflow menu on a phone) after ``messages``."""
+    """The tutor tab after ``messages``."""
     page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
-    if not page.locator("button[role=tab]:has-text('주식 튜터')").is_visible():
-        page.click(".overflow-menu button, button.overflow-menu, [class*=overflow] button")
-    page.locator("button:has-text('주식 튜터')").last.click()
+    page.locator("button[role=tab]:has-text('주식 튜터')").click()  # on a phone too: the tab row scrolls
     page.wait_for_selector("#pg-tutor-chart .js-plotly-plot", timeout=30_000)
     for text in messages:
         page.fill("#pg-tutor-input textarea", text)
@@ -169,11 +167,7 @@ def english(browser, url: str, out: str) -> None:
         page = browser.new_page(viewport=viewport, locale="ko-KR", is_mobile=mobile, has_touch=mobile)
         page.goto(url, wait_until="load")
         page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
-        if mobile:  # a phone shows two tabs and the rest under "More tabs"
-            page.click("#pg-tabs .overflow-menu button[aria-label='More tabs']")
-            page.click("#pg-tabs .overflow-dropdown button:has-text('영어 회화')")
-        else:
-            page.click("button[role=tab]:has-text('영어 회화')")
+        page.click("button[role=tab]:has-text('영어 회화')")  # on a phone too: the tab row scrolls
         page.wait_for_selector("#pg-english-new-article", timeout=30_000)
         page.click("#pg-english-new-article")
         page.wait_for_selector("#pg-english-chat .pg-article-title", timeout=30_000)
