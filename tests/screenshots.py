@@ -123,6 +123,7 @@ def _shoot(url: str, out: str) -> None:
         for text in ("라멘집 추천해줘", "3박 4일 일정 짜줘"):
             page.fill("#pg-travel-input textarea", text)
             page.keyboard.press("Enter")
+            page.wait_for_timeout(500)  # the reply has started (Send disabled) before its end is awaited
             page.wait_for_function("() => !document.querySelector('#pg-travel-send').disabled", timeout=30_000)
             page.wait_for_timeout(2500)
         page.screenshot(path=f"{out}/travel.png")
