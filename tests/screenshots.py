@@ -1,4 +1,4 @@
-"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel, tutor (1440 and 390 px) and
+"""The README's and docs/ screenshots: desktop, phone (390 px), dark mode, the travel, shopping, tutor (1440 and 390 px) and
 english tabs, the Lab, and the Streamlit front end (1440 and 390 px), in headless Debian Chromium on a fresh database.
 
     python3 dev.py screenshots              # writes docs/*.png
@@ -28,11 +28,9 @@ def marketing(page: Page) -> None:
 
 
 def tutor(page: Page, messages: tuple[str, ...]) -> None:
-    """The tutor tab (from the tab list's overflow menu on a phone) after ``messages``."""
+    """The tutor tab after ``messages``."""
     page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
-    if not page.locator("button[role=tab]:has-text('주식 튜터')").is_visible():
-        page.click(".overflow-menu button, button.overflow-menu, [class*=overflow] button")
-    page.locator("button:has-text('주식 튜터')").last.click()
+    page.locator("button[role=tab]:has-text('주식 튜터')").click()  # on a phone too: the tab row scrolls
     page.wait_for_selector("#pg-tutor-chart .js-plotly-plot", timeout=30_000)
     for text in messages:
         page.fill("#pg-tutor-input textarea", text)
@@ -125,9 +123,11 @@ def _shoot(url: str, out: str) -> None:
         for text in ("라멘집 추천해줘", "3박 4일 일정 짜줘"):
             page.fill("#pg-travel-input textarea", text)
             page.keyboard.press("Enter")
+            page.wait_for_timeout(500)  # the reply has started (Send disabled) before its end is awaited
             page.wait_for_function("() => !document.querySelector('#pg-travel-send').disabled", timeout=30_000)
             page.wait_for_timeout(2500)
         page.screenshot(path=f"{out}/travel.png")
+        shopping(b.new_page(viewport={"width": 1440, "height": 900}, locale="ko-KR"), url, out)
         page = b.new_page(viewport={"width": 1440, "height": 1000}, locale="ko-KR")
         page.goto(url, wait_until="load")
         tutor(page, ("삼성전자 차트 보여줘", "정리해서 캔버스로 보여줘", "기간 1년으로 바꿔줘", "매수 화면 열어줘"))
@@ -142,6 +142,25 @@ def _shoot(url: str, out: str) -> None:
         b.close()
 
 
+def shopping(page: Page, url: str, out: str) -> None:
+    """The shopping tab: the start panel's Top 3, then a compare table scrolling inside its card."""
+    page.goto(url, wait_until="load")
+    page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+    page.click("button[role=tab]:has-text('쇼핑 재추천')")
+    page.wait_for_selector("#pg-shopping-start-button", timeout=30_000)
+    page.click("#pg-shopping-pros label:has-text('세척이 쉬워요')")
+    page.click("#pg-shopping-start-button")
+    page.wait_for_selector("#pg-tab-shopping .pg-anchor", timeout=30_000)
+    page.wait_for_function("() => !document.querySelector('#pg-shopping-send').disabled", timeout=30_000)
+    for text in ("10만원 아래로 다시 보여줘", "1번이랑 2번 비교해줘"):
+        page.fill("#pg-shopping-input textarea", text)
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(500)
+        page.wait_for_function("() => !document.querySelector('#pg-shopping-send').disabled", timeout=30_000)
+        page.wait_for_timeout(2500)
+    page.screenshot(path=f"{out}/shopping.png")
+
+
 def english(browser, url: str, out: str) -> None:
     """The english tab: a new article, then a sentence with errors and its inline correction (1440 and 390 px)."""
     for name, viewport, mobile in (("english", {"width": 1440, "height": 1000}, False),
@@ -149,11 +168,7 @@ def english(browser, url: str, out: str) -> None:
         page = browser.new_page(viewport=viewport, locale="ko-KR", is_mobile=mobile, has_touch=mobile)
         page.goto(url, wait_until="load")
         page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
-        if mobile:  # a phone shows two tabs and the rest under "More tabs"
-            page.click("#pg-tabs .overflow-menu button[aria-label='More tabs']")
-            page.click("#pg-tabs .overflow-dropdown button:has-text('영어 회화')")
-        else:
-            page.click("button[role=tab]:has-text('영어 회화')")
+        page.click("button[role=tab]:has-text('영어 회화')")  # on a phone too: the tab row scrolls
         page.wait_for_selector("#pg-english-new-article", timeout=30_000)
         page.click("#pg-english-new-article")
         page.wait_for_selector("#pg-english-chat .pg-article-title", timeout=30_000)

@@ -21,6 +21,7 @@ from agents.english.news import interest_table
 from agents.english.store import EnglishStore
 from agents.english.view import article_html, card_from_marker, latest_article, recent_html
 from agents.services import conversations
+from agents.view.markup import inline_html
 from agents.view.render import CardView, ChatView
 from pages.gradio.workspace import TabContext, Workspace, register_workspace
 
@@ -54,7 +55,7 @@ def _stored_article(view: ChatView | None, user: Viewer) -> CardView | None:
 def build_english_panel(ctx: TabContext) -> None:
     sid = ctx.spec.id
     start = gr.Button(f"📰 {START_TEXT}", variant="primary", size="sm", elem_id=f"pg-{sid}-new-article")
-    article = gr.HTML(f'<div class="pg-empty">{HINT}</div>', elem_id=f"pg-{sid}-article")
+    article = gr.HTML(f'<div class="pg-empty">{inline_html(HINT)}</div>', elem_id=f"pg-{sid}-article")
     with gr.Accordion("👤 내 프로필 (profile)", open=False, elem_id=f"pg-{sid}-profile"):
         name = gr.Textbox(label="이름 (name)", max_lines=1, elem_id=f"pg-{sid}-name")
         choices = [(f"{i['label_ko']} · {i['label_en']}", i["id"]) for i in interest_table()]
@@ -83,7 +84,7 @@ def build_english_panel(ctx: TabContext) -> None:
         if user is None or (view is not None and view.running):
             return [gr.skip()] * (len(profile_outputs) + 1)
         card = latest_article(_cards(view)) or _stored_article(view, user)
-        shown = article_html(card, full=True) if card is not None else f'<div class="pg-empty">{HINT}</div>'
+        shown = article_html(card, full=True) if card is not None else f'<div class="pg-empty">{inline_html(HINT)}</div>'
         return [shown, *profile_values(user)]
 
     # Drawn when the tab's view or workspace changes (its restore when it is opened, every turn), never

@@ -133,7 +133,7 @@ def _one(name: str, payload: dict[str, Any]) -> str:
             cur, d = k.get("current", {}), k.get("deltas", {})
             return (f"주간 보고서를 만들었습니다. 총 매출 {format_krw(cur.get('revenue', 0))}"
                     f"({signed_pct(d.get('revenue_pct'))}), ROAS {roas(cur.get('roas', 0))}입니다. "
-                    "전체 표는 오른쪽 보고서 카드에서 확인하세요.")
+                    "전체 표는 보고서 카드에서 확인하세요.")
         case "checkAnomalies":
             found = data.get("anomalies", [])
             if not found:

@@ -44,10 +44,10 @@ def build_start_panel(ctx: Any) -> None:
     first = next(iter(options))
     with gr.Accordion("🧺 시작 패널 · 조건을 고르고 Top 3 받기", open=True, elem_id=f"pg-{spec.id}-start",
                       elem_classes=["pg-start"]):
-        with gr.Row():
-            category = gr.Dropdown(list(options), value=first, label="카테고리", elem_id=f"pg-{spec.id}-category")
-            budget = gr.Slider(0, BUDGET_CAP, value=150_000, step=10_000, label="최대 예산 (원, 0이면 제한 없음)",
-                               elem_id=f"pg-{spec.id}-budget")
+        # one above the other: side by side, the slider's label was squeezed into a 6 px-too-narrow column
+        category = gr.Dropdown(list(options), value=first, label="카테고리", elem_id=f"pg-{spec.id}-category")
+        budget = gr.Slider(0, BUDGET_CAP, value=150_000, step=10_000, label="최대 예산 (원, 0이면 제한 없음)",
+                           elem_id=f"pg-{spec.id}-budget")
         pros = gr.CheckboxGroup(options[first]["pros"], label="원하는 점 (장점)", elem_id=f"pg-{spec.id}-pros")
         cons = gr.CheckboxGroup(options[first]["cons"], label="피하고 싶은 점 (단점)", elem_id=f"pg-{spec.id}-cons")
         start = gr.Button(START_LABEL, variant="primary", elem_id=f"pg-{spec.id}-start-button")

@@ -83,8 +83,8 @@ register_panel("shopping", Panel(draw=draw_start, slots={"top3": draw_top3}))
 
 
 def draw_products(card: CardView) -> None:
-    """Top 3 in the Streamlit chat, under the card's text (``AgentSpec.ui.cards``)."""
+    """Top 3 in the Streamlit chat, under the card's text (``AgentSpec.ui.cards``): the conditions it answered
+    (the products are in the reply above and in the workspace; ``shopping_view.products_html`` says why)."""
     summary = shopping_view.summary_of(card)
     if summary:
         st.info(summary)
-    st.markdown("\n\n".join(product.line() for product in shopping_view.products_of(card)))

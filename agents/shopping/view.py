@@ -4,12 +4,12 @@ Pure functions; no UI framework import."""
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from agents.nlu.korean_money import format_man
+from agents.view.markup import lines_html
 from agents.view.render import CardView
 
 ANCHOR_LABEL = "이 제품 기반으로"
@@ -36,10 +36,6 @@ class ProductView(BaseModel):
 
     def markdown(self) -> str:
         return f"{self.heading()}\n\n{self.facts()}\n\n{self.reason}"
-
-    def line(self) -> str:
-        """One product in a chat record: heading and facts, then the reason."""
-        return f"{self.heading()} · {self.facts()}  \n{self.reason}"
 
     def breakdown_markdown(self) -> str:
         return "\n".join(f"- {name}: {points}점" for name, points in self.breakdown.items())
@@ -107,12 +103,13 @@ def follow(state: dict[str, Any], options: dict[str, dict[str, list[tuple[str, s
                        cons=[c for c in state.get("cons", []) if c in cons_ok])
 
 
-def products_html(card: CardView) -> str:
-    """Top 3 inside the chat: a record of what was recommended (the live ones are in the workspace)."""
+def summary_html(card: CardView) -> str:
+    """The condition summary (markdown: a bold category line, then "- " items) as HTML; "" when there is none."""
     summary = summary_of(card)
-    parts = [f'<div class="pg-summary">{html.escape(summary)}</div>'] if summary else []
-    items = [f"<li><b>{p.rank}. {html.escape(p.title)}</b> · {p.score:g}점 · 💰 {p.price:,}원 · ⭐ {p.rating}"
-             f"{' · ⚠️ ' + html.escape(p.flag) if p.flag else ''}<br>"
-             f"<span class='pg-reason'>{html.escape(p.reason)}</span></li>" for p in products_of(card)]
-    parts.append(f'<ol class="pg-products">{"".join(items)}</ol>')
-    return "".join(parts)
+    return f'<div class="pg-summary">{lines_html(summary)}</div>' if summary else ""
+
+
+def products_html(card: CardView) -> str:
+    """Top 3 in the chat: the conditions it answered. The products themselves are listed in the reply just
+    above and live in the workspace (with their buttons); listing them here again printed the Top 3 twice."""
+    return summary_html(card)

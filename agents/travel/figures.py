@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 
 from agents.travel.model import CATEGORY_EN, CATEGORY_KO
 from agents.travel.view import TravelView
-from agents.view.cards import neutral
+from agents.view.cards import INK, neutral
 
 CATEGORY_COLOURS = {"restaurant": "#e4572e", "cafe": "#a86b3c", "attraction": "#2e86ab", "shopping": "#9b5de5",
                     "accommodation": "#3a7d44", "transport": "#6c757d", "etc": "#adb5bd"}
@@ -62,7 +62,9 @@ def map_figure(view: TravelView, *, tiles: bool = False, lang: str = "ko") -> go
                       # three entries a row, so long English names wrap instead of running off the panel
                       legend={"orientation": "h", "y": -0.02, "yanchor": "top", "font": {"size": 11},
                               "entrywidth": 0.33, "entrywidthmode": "fraction"},
-                      paper_bgcolor="#f4f6f8")
+                      # the page's own background under the legend, in light and dark mode (the map itself is
+                      # darkened by the page's style sheet in dark mode)
+                      paper_bgcolor="rgba(0,0,0,0)", font={"color": INK})
     return fig
 
 
@@ -92,7 +94,8 @@ def timeline_figure(view: TravelView, lang: str = "ko") -> go.Figure | None:
     fig = px.timeline(frame, x_start="start", x_end="finish", y="day", color="category", text="place",
                       category_orders={"day": order}, color_discrete_map=colours, hover_data={"place": True, "start": "|%H:%M", "finish": "|%H:%M"})
     fig.update_traces(textposition="inside", insidetextanchor="middle", textfont_size=10)
-    fig.update_yaxes(title=None)  # px already lists the first day on top
+    # px already lists the first day on top; the day labels need their margin (a 0 left margin hid them)
+    fig.update_yaxes(title=None, automargin=True, ticksuffix=" ")
     fig.update_xaxes(tickformat="%H:%M", title=None)
     # the top margin keeps Plotly's toolbar off the first row's bars
     fig.update_layout(height=96 + 46 * len(order), margin={"l": 0, "r": 0, "t": 30, "b": 0}, legend_title=None,

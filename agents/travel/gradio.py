@@ -97,7 +97,7 @@ def build_travel_panel(ctx: Any) -> None:
     # PLAYGROUND_MAP_TILES=0 starts with them off (tests, air-gapped demos).
     tiles = gr.Checkbox(os.environ.get("PLAYGROUND_MAP_TILES", "1") != "0", label=label("travel_tiles"),
                         elem_id=f"pg-{spec_id}-tiles")
-    map_plot = gr.Plot(label=label("travel_map"), elem_id=f"pg-{spec_id}-map")
+    map_plot = gr.Plot(label=label("travel_map"), elem_id=f"pg-{spec_id}-map", elem_classes=["pg-map"])
     with gr.Accordion(label("travel_places"), open=True, elem_id=f"pg-{spec_id}-places-box"):
         places = gr.Dataframe(interactive=False, wrap=True, elem_id=f"pg-{spec_id}-places")
         with gr.Row(equal_height=True):
@@ -111,7 +111,8 @@ def build_travel_panel(ctx: Any) -> None:
     itinerary_head = gr.Markdown("#### 🗓️", elem_id=f"pg-{spec_id}-itinerary-head")
     timeline = gr.Plot(show_label=False, visible=False, elem_id=f"pg-{spec_id}-timeline")
     table = gr.Dataframe(interactive=False, wrap=True, visible=False, elem_id=f"pg-{spec_id}-itinerary-table")
-    with gr.Group(visible=False, elem_id=f"pg-{spec_id}-preview-actions") as preview_actions:
+    with gr.Group(visible=False, elem_id=f"pg-{spec_id}-preview-actions",
+                  elem_classes=["pg-sticky-actions"]) as preview_actions:
         mode = gr.Radio([("덮어쓰기", "overwrite"), ("병합", "merge")], value="overwrite",
                         label=label("travel_apply_mode"), elem_id=f"pg-{spec_id}-apply-mode")
         with gr.Row():

@@ -184,7 +184,7 @@ def generate_itinerary(args: GenerateArgs, ctx: ToolContext) -> ToolOutput:
     en = _en(ctx)
     card_data = {**data, "columns": columns(en), "rows": preview_rows(preview, en),
                  "markdown": "A preview: press **Apply** in the workspace to save it." if en else
-                 "미리보기예요: 오른쪽 작업 공간의 **적용하기**를 눌러야 저장됩니다."}
+                 "미리보기예요: 작업 공간의 **적용하기**를 눌러야 저장됩니다."}
     return ToolOutput(summary=summary, data=data, cards=[Card(card_type="itinerary_preview", title=preview.title,
                                                               data=card_data)])
 

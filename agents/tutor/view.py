@@ -245,5 +245,5 @@ def done_meta(view: ChatView, meta: dict[str, Any], turn: str | None) -> list[Me
     if reply is None:
         return out
     view.canvas = {"markdown": reply.text, "structured": meta.get("structured"), "turn_id": turn}
-    reply.text = "📝 답을 오른쪽 캔버스에 학습 노트로 정리했어요. (The answer is in the canvas panel.)"
+    reply.text = "📝 답을 작업 공간의 캔버스에 학습 노트로 정리했어요. (The answer is in the canvas, in the workspace.)"
     return out

@@ -30,8 +30,17 @@ def dataframe_for(card: CardView) -> pd.DataFrame | None:
 
 
 def has_chart(card: CardView) -> bool:
+    """A chart worth an axis: a line or bar of one point ("어제 광고비") is shown as tiles instead; Plotly drew
+    it on a time axis ticked in milliseconds."""
     chart = card.data.get("chart")
-    return bool(chart and chart.get("series"))
+    return bool(chart and chart.get("series")) and not _one_point(chart)
+
+
+def _one_point(chart: dict[str, Any]) -> bool:
+    return chart.get("kind") not in ("pie", "candlestick") and len(chart.get("x") or []) == 1
+
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 # Readable in light and dark mode alike: Gradio does not theme Plotly, and the default template's
@@ -46,14 +55,15 @@ def neutral(fig: go.Figure) -> go.Figure:
     # chart again with every streamed update. Its colour cycle is the one thing kept.
     fig.update_layout(template="none", colorway=px.colors.qualitative.Plotly, paper_bgcolor="rgba(0,0,0,0)",
                       plot_bgcolor="rgba(0,0,0,0)", font={"color": INK})
-    fig.update_xaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID)
-    fig.update_yaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID)
+    # automargin: the margins grow to hold the tick labels, which were cut (bar names, the Lab's y labels)
+    fig.update_xaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID, automargin=True)
+    fig.update_yaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID, automargin=True)
     return fig
 
 
 def figure_for(card: CardView) -> go.Figure | None:
     chart: dict[str, Any] | None = card.data.get("chart")
-    if not chart or not chart.get("series"):
+    if not chart or not has_chart(card):
         return None
     secondary = set(chart.get("secondary", []))
     fig = go.Figure()
@@ -74,7 +84,11 @@ def figure_for(card: CardView) -> go.Figure | None:
         "yaxis": {"title": chart.get("y_title", "")},
     }
     if secondary:
-        layout["yaxis2"] = {"overlaying": "y", "side": "right", "title": ", ".join(sorted(secondary))}
+        layout["yaxis2"] = {"overlaying": "y", "side": "right", "title": ", ".join(sorted(secondary)),
+                            "automargin": True}
+    if all(_DATE.match(str(x)) for x in chart["x"]):
+        # days, ticked as days: with few points Plotly otherwise ticks hours (or milliseconds)
+        layout["xaxis"] = {"tickformat": "%m-%d", **({"dtick": 86_400_000} if len(chart["x"]) <= 14 else {})}
     fig.update_layout(**layout)
     return neutral(fig)
 
@@ -110,9 +124,24 @@ class Tile(BaseModel):
         return "good" if (self.direction == "up") != self.lower_is_better else "bad"
 
 
+def _point_tiles(chart: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """A one-point chart's series as headline figures (label: the series and its x)."""
+    if not chart or not chart.get("series") or not _one_point(chart):
+        return []
+    at = chart["x"][0]
+    return [{"label": f"{name} · {at}", "value": _number(values[0] if values else None)}
+            for name, values in chart["series"].items()]
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{value:,.0f}" if abs(value) >= 100 or float(value).is_integer() else f"{value:,.2f}"
+    return "" if value is None else str(value)
+
+
 def tiles_of(card: CardView) -> list[Tile]:
     out = []
-    for tile in card.data.get("tiles") or []:
+    for tile in card.data.get("tiles") or _point_tiles(card.data.get("chart")):
         delta = str(tile.get("delta") or "")
         number = re.search(r"[-+]?\d[\d,]*(?:\.\d+)?", delta)
         flat = number is None or float(number.group().replace(",", "")) == 0

@@ -69,8 +69,9 @@
     }
     return P;
   };
-  // A chart in a workspace column is kept at its box's width: the column's content changing around
-  // it (a canvas opening, a card docking) could leave it drawn wider than its box, cut at the edge.
+  // A chart in a workspace column or the chat is kept at its box's width: the column's content changing
+  // around it (a canvas opening, a card docking), or a chat chart drawn before its bubble was laid out
+  // (Plotly's 700 px default), left it wider than its box, cut at the edge.
   const fit = (gd) => {
     const svg = gd.querySelector('.main-svg');
     const P = window.Plotly;
@@ -78,13 +79,67 @@
     if (P && P.__pgResize && gd.clientWidth > 0 && Math.abs(drawn - gd.clientWidth) > 2) P.__pgResize.call(P.Plots, gd);
   };
   const fitted = new WeakSet();
-  const watchSide = () => document.querySelectorAll('.pg-side .js-plotly-plot').forEach((gd) => {
+  const watchSide = () => document.querySelectorAll('.pg-side .js-plotly-plot, .pg-chat .js-plotly-plot').forEach((gd) => {
     if (fitted.has(gd)) return;
     fitted.add(gd);
     new ResizeObserver(() => fit(gd)).observe(gd);
     if (typeof gd.on === 'function') gd.on('plotly_afterplot', () => setTimeout(() => fit(gd), 0));
   });
   new MutationObserver(watchSide).observe(document.body, {childList: true, subtree: true});
+
+  // The chat's height is what the first screen leaves between the header (and tabs) above it and the
+  // chips, dock and input under it (style.css reads the two figures): the input is in view at first load
+  // at any size, and stays where it is while the chat grows (the chat scrolls inside itself).
+  const fitChat = (col) => {
+    const chat = col.querySelector('.pg-chat');
+    const input = col.querySelector('.pg-input-row');
+    if (!chat || !input || col.offsetParent === null) return;
+    const c = chat.getBoundingClientRect();
+    const top = Math.round(c.top + window.scrollY);
+    const below = Math.max(0, Math.round(input.getBoundingClientRect().bottom - c.bottom)) + 12;
+    const row = col.parentElement;  // the tab's row: its workspace column takes the same height
+    const set = (name, value) => {
+      if (row.style.getPropertyValue(name) !== value) row.style.setProperty(name, value);
+    };
+    set('--pg-chat-top', `${top}px`);
+    set('--pg-chat-below', `${below}px`);
+  };
+  const fitted_cols = new WeakSet();
+  const fitAll = () => document.querySelectorAll('.pg-chat-col').forEach(fitChat);
+  const watchCols = () => document.querySelectorAll('.pg-chat-col').forEach((col) => {
+    if (fitted_cols.has(col)) return;
+    fitted_cols.add(col);
+    new ResizeObserver(() => fitChat(col)).observe(col);
+  });
+  new MutationObserver(watchCols).observe(document.body, {childList: true, subtree: true});
+  window.addEventListener('resize', fitAll);
+  const header = () => document.querySelector('#pg-header');
+  const watchHeader = (tries) => {
+    if (header()) new ResizeObserver(fitAll).observe(header());
+    else if (tries < 100) setTimeout(() => watchHeader(tries + 1), 100);
+  };
+  watchHeader(0);
+  document.addEventListener('click', (e) => {
+    if (e.target.closest && e.target.closest('[role=tab]')) setTimeout(fitAll, 50);
+  }, {capture: true});
+
+  // Phone: the tab row scrolls sideways (style.css); its arrow hint goes once the last tab is in view,
+  // and the chosen tab is scrolled fully into view. Delegated: Gradio may draw the row again.
+  const TAB_ROW = '#pg-tabs > .tab-wrapper > .tab-container';
+  const hint = (row) => {  // a data attribute: Svelte rewrites the wrapper's class
+    row.parentElement.dataset.pgEnd = row.scrollLeft + row.clientWidth >= row.scrollWidth - 4 ? '1' : '0';
+  };
+  document.addEventListener('scroll', (e) => {
+    if (e.target.matches && e.target.matches(TAB_ROW)) hint(e.target);
+  }, {capture: true, passive: true});
+  document.addEventListener('click', (e) => {
+    const tab = e.target.closest && e.target.closest(TAB_ROW + ' > button');
+    if (tab && tab.parentElement.scrollWidth > tab.parentElement.clientWidth) {
+      tab.scrollIntoView({block: 'nearest', inline: 'center'});  // clear of the faded edge
+      setTimeout(() => hint(tab.parentElement), 400);
+    }
+  });
+  window.addEventListener('resize', () => document.querySelectorAll(TAB_ROW).forEach(hint));
 
   let plotly = guard(window.Plotly);
   Object.defineProperty(window, 'Plotly', {

@@ -5,6 +5,7 @@ following the conversation and starting one; "이 제품 기반으로" sending t
 from __future__ import annotations
 
 import json
+import re
 
 import pandas as pd
 
@@ -42,9 +43,11 @@ def test_a_refilter_to_cheaper_products(app):
     assert set(products.loc[shown, "category"]) == {"분유포트"}
     in_budget = products[(products.category == "분유포트") & (products.price <= 70_000)]
     assert set(shown) <= set(in_budget.index)
-    # the chat's record of the turn shows the same three, in order
-    record = next(m.value for m in reversed(app.markdown) if m.value.startswith("**1. ") and "  \n" in m.value)
-    assert [line.split("**")[1].split(". ", 1)[1] for line in record.split("\n\n")] == shown
+    # the chat's record of the turn (the reply) shows the same three, in order, and only once: the card under
+    # it holds the conditions, no second copy of the list (issue 28)
+    record = next(m.value for m in reversed(app.markdown) if "🎯" in m.value and "**1. " in m.value)
+    assert re.findall(r"\*\*\d\. (.+?)\*\*", record) == shown
+    assert sum(shown[0] in m.value for m in app.chat_message[-1].markdown) == 1
     # the start panel follows the conversation's new budget
     assert app.slider[0].value == 70_000 and app.selectbox[0].value == "분유포트"
 
