@@ -112,13 +112,14 @@ class Gazetteer:
         """Places the text names, strongest first (then earliest)."""
         found: dict[str, Mention] = {}
         area_names = {compact(a) for a in self.areas} | {compact(e) for v in self.areas.values() for e in v}
+        starts = word_starts(text, area_names | {compact(d) for d in self._dest_names()})
         for pid in self.places:
             shorts = [n for n in self.short[pid] if compact(n) not in area_names]
             area_like = [n for n in self.short[pid] if compact(n) in area_names]
             themes = [n for n in shorts if compact(n) in self.keyword_keys]  # "덴푸라" is a dish before a name
             shorts = [n for n in shorts if compact(n) not in self.keyword_keys]
             for strength, names in ((3, self.full[pid]), (2, shorts), (1, area_like + themes + self.unique_keywords[pid])):
-                at, length = _first(text, names)
+                at, length = _first(text, names, starts=None if strength == 3 else starts)
                 if at >= 0 and (pid not in found or found[pid].strength < strength):
                     found[pid] = Mention(pid, strength, at, length)
         if not any(m.strength == 3 for m in found.values()):
@@ -159,16 +160,44 @@ class Gazetteer:
         return sorted(hits)
 
 
-def _first(text: str, names: list[str]) -> tuple[int, int]:
-    """Where the earliest of ``names`` is (longest on ties), and its length; (-1, 0) when none."""
+def word_starts(text: str, known: set[str]) -> frozenset[int]:
+    """Positions in the compact text where a Korean name may begin: a word's start, or right after a
+    known name or a non-Korean run the word opens with ("오사카도톤보리", "2일차도톤보리"). A short
+    name inside another word is no mention: "지로" in "관광지로", "거리" in "길거리"."""
+    out: set[int] = set()
+    at = 0
+    for word in normalise(text).split(" "):
+        out.add(at)
+        for i in range(1, len(word)):
+            prefix = word[:i]
+            if not re.fullmatch(r"[가-힣]+", prefix) or any(prefix.endswith(k) for k in known if k):
+                out.add(at + i)
+        at += len(word)
+    return frozenset(out)
+
+
+def _first(text: str, names: list[str], starts: frozenset[int] | None = None) -> tuple[int, int]:
+    """Where the earliest of ``names`` is (longest on ties), and its length; (-1, 0) when none. With
+    ``starts``, a Korean name counts only where it begins there (see ``word_starts``)."""
     best, length = -1, 0
     for n in names:
         if len(compact(n)) < 2:
             continue
         at = find(text, n) if contains(text, n) else -1
+        if at >= 0 and starts is not None and not n.isascii() and at not in starts:
+            at = _next_start(text, n, starts)
         if at >= 0 and (best < 0 or at < best or (at == best and len(compact(n)) > length)):
             best, length = at, len(compact(n))
     return best, length
+
+
+def _next_start(text: str, name: str, starts: frozenset[int]) -> int:
+    """A later occurrence of ``name`` that begins a word ("관광지로 말고 지로 예약": the second one)."""
+    ck, key = compact(text), compact(name)
+    at = ck.find(key)
+    while at >= 0 and at not in starts:
+        at = ck.find(key, at + 1)
+    return at
 
 
 def _after(key: str, dest: tuple[str, ...]) -> str:

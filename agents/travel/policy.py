@@ -8,6 +8,7 @@ from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
+from agents.nlu import compact
 from agents.nlu.dialogue import Dialogue
 from agents.travel import followup
 from agents.travel.destinations import find_destination
@@ -94,15 +95,25 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
         case "add_place_to_itinerary":
             start = a.get("start_time") or TIME_OF_DAY_START.get(a.get("time_of_day", ""))
             args = {"placeName": a["place"], "dayNumber": a["day"], **({"startTime": start} if start else {})}
-            return PolicyReply(tool_calls=[("add_place_to_itinerary", args)])
+            return _proposal("add_place_to_itinerary", args, en)
         case "open_trip":
             nights = a["days"] - 1 if a.get("days") else None
             return PolicyReply(tool_calls=[("open_trip", {"destination": a["destination"],
                                                           **({"nights": nights} if nights is not None else {})})])
         case "remove_place":
-            return PolicyReply(tool_calls=[("remove_saved_place", {"placeName": a["place"]})])
+            saved_names = {compact(n) for n in view.saved}
+            args = {"placeName": a["place"]}
+            if compact(a["place"]) not in saved_names:  # the tool refuses it by name: no sentence promising a card
+                return PolicyReply(tool_calls=[("remove_saved_place", args)])
+            return _proposal("remove_saved_place", args, en)
         case _:
             return PolicyReply(text=_freeform(reading, en))
+
+
+def _proposal(tool: str, args: dict[str, Any], en: bool) -> PolicyReply:
+    from agents.travel.compose import proposal_sentence
+
+    return PolicyReply(text=proposal_sentence(tool, args, en), tool_calls=[(tool, args)])
 
 
 def _freeform(reading: Reading, en: bool) -> str:
