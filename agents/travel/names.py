@@ -101,6 +101,9 @@ class Gazetteer:
         for pid in self.places:
             self.short[pid] = [n for n in dict.fromkeys(self.short[pid])
                                if not any(owners.get(k, set()) - {pid} for k in (compact(n), _after(compact(n), dest)))]
+        for pid, forms in (lexicon().data.get("place_aliases") or {}).items():
+            if pid in self.short:
+                self.short[pid].extend(forms)
         self.index = FuzzyIndex({pid: [p.name_ko, fold(p.name_en)] for pid, p in self.places.items()})
 
     def _dest_names(self) -> tuple[str, ...]:
@@ -147,9 +150,12 @@ class Gazetteer:
     def keyword_hits(self, text: str) -> list[tuple[int, str]]:
         """Gazetteer keywords in the text, (position, keyword), longest first at a position."""
         hits: list[tuple[int, str]] = []
+        folded = vowel_fold(compact(text))
         for k in self.keywords:
             form = next((f for f in (k, k + "s", k + "es") if contains(text, f)), None) if k.isascii() else k
             at = find(text, form) if form and contains(text, form) else -1
+            if at < 0 and not k.isascii() and len(compact(k)) >= 2:  # "라맨" for 라멘: ㅐ and ㅔ typed for each other
+                at = folded.find(vowel_fold(compact(k)))
             if at >= 0 and not any(a <= at < a + len(compact(h)) for a, h in hits):
                 hits.append((at, k))
         for k, phrases in (lexicon().data.get("keyword_aliases") or {}).items():
@@ -174,6 +180,17 @@ def word_starts(text: str, known: set[str]) -> frozenset[int]:
                 out.add(at + i)
         at += len(word)
     return frozenset(out)
+
+
+def vowel_fold(text: str) -> str:
+    """Hangul with ㅐ/ㅔ and ㅒ/ㅖ made one (people type them for each other: 라맨, 카패); same length."""
+    out = []
+    for ch in text:
+        code = ord(ch) - 0xAC00
+        if 0 <= code < 11172 and (code // 28) % 21 in (1, 3):  # ㅐ -> ㅔ, ㅒ -> ㅖ
+            ch = chr(ord(ch) + 4 * 28)
+        out.append(ch)
+    return "".join(out)
 
 
 def _first(text: str, names: list[str], starts: frozenset[int] | None = None) -> tuple[int, int]:

@@ -55,7 +55,9 @@ def read_request(request: ModelRequest) -> Reading:
     reading = read(text, view)
     if text != request.messages[-1].content:
         return reading  # an answer to this agent's own question is read with that question
-    return followup.resolve(reading, text, view, Dialogue.parse(request.system)) or reading
+    users = [m.content for m in request.messages if m.role == "user"]
+    earlier = users[-2] if len(users) > 1 else ""
+    return followup.resolve(reading, text, view, Dialogue.parse(request.system), earlier) or reading
 
 
 def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, en: bool = False,
@@ -129,6 +131,11 @@ def _freeform(reading: Reading, en: bool) -> str:
                 "near the ones you saved and plan the days." if en else
                 "항공권 가격, 비행 시간, 수하물 규정은 제가 확인할 수 있는 자료에 없어서 추측하지 않을게요. 정확한 요금과 규정은 "
                 "항공사나 예약 사이트에서 확인해 주세요. 여행지에서는 장소 추천, 저장한 장소 근처 찾기, 날짜별 일정 짜기를 도와드려요.")
+    if reading.args.get("topic") == "directions":
+        return ("Routes, timetables and fares between places are not in my data, so I will not guess them: a map or "
+                "transit app has the live route. I can find places near a saved one, or add a place to a day." if en else
+                "장소 사이 가는 길, 시간표, 요금은 제가 가진 데이터에 없어서 추측하지 않을게요. 실시간 경로는 지도 앱이나 교통 앱에서 "
+                "확인해 주세요. 저장한 장소 근처 찾기나 날짜별 일정에 장소 넣기는 도와드릴 수 있어요.")
     if en:
         return ("I plan this trip with you: I recommend places (checked against the places data), find places near the "
                 "ones you saved, draft a day-by-day itinerary you can apply, and add or remove places. "
