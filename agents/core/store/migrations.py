@@ -187,6 +187,15 @@ def _core_040_limits(cur: duckdb.DuckDBPyConnection) -> None:
 CORE_MIGRATIONS.append(Migration("core_040_limits", _core_040_limits))
 
 
+def _core_050_alerts_pushed(cur: duckdb.DuckDBPyConnection) -> None:
+    from agents.core.store.alerts import core_050_alerts_pushed
+
+    core_050_alerts_pushed(cur)
+
+
+CORE_MIGRATIONS.append(Migration("core_050_alerts_pushed", _core_050_alerts_pushed))
+
+
 def migrate(db: Database, migrations: Sequence[Migration]) -> list[str]:
     """Apply the ones not yet recorded, each in its own transaction. Returns their names."""
     db.execute(
