@@ -97,7 +97,7 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
         case "add_place_to_itinerary":
             start = a.get("start_time") or TIME_OF_DAY_START.get(a.get("time_of_day", ""))
             args = {"placeName": a["place"], "dayNumber": a["day"], **({"startTime": start} if start else {})}
-            return _proposal("add_place_to_itinerary", args, en)
+            return _proposal("add_place_to_itinerary", args, en, view.destination)
         case "open_trip":
             nights = a["days"] - 1 if a.get("days") else None
             return PolicyReply(tool_calls=[("open_trip", {"destination": a["destination"],
@@ -107,15 +107,22 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
             args = {"placeName": a["place"]}
             if compact(a["place"]) not in saved_names:  # the tool refuses it by name: no sentence promising a card
                 return PolicyReply(tool_calls=[("remove_saved_place", args)])
-            return _proposal("remove_saved_place", args, en)
+            return _proposal("remove_saved_place", args, en, view.destination)
         case _:
             return PolicyReply(text=_freeform(reading, en))
 
 
-def _proposal(tool: str, args: dict[str, Any], en: bool) -> PolicyReply:
+def _proposal(tool: str, args: dict[str, Any], en: bool, destination: str) -> PolicyReply:
     from agents.travel.compose import proposal_sentence
+    from agents.travel.names import gazetteer
 
-    return PolicyReply(text=proposal_sentence(tool, args, en), tool_calls=[(tool, args)])
+    shown = dict(args)
+    if en:  # an English sentence names the place in English when the gazetteer has its English name
+        key = compact(str(args.get("placeName") or ""))
+        hit = next((p for p in gazetteer(destination).places.values() if compact(p.name_ko) == key and p.name_en), None)
+        if hit is not None:
+            shown["placeName"] = hit.name_en
+    return PolicyReply(text=proposal_sentence(tool, shown, en), tool_calls=[(tool, args)])
 
 
 def _freeform(reading: Reading, en: bool) -> str:

@@ -23,12 +23,12 @@ PROPOSAL = ["text", "tool_call", "action_confirmation", "done"]
     ("셋째 날 저녁 6시에 센소지 넣어줘", "add_place_to_itinerary",
      "3일째 18:00에 '센소지'를 일정에 넣을까요? 확인 카드의 [확인]을 누르면 일정에 반영돼요."),
     ("put Meiji Jingu on day 1", "add_place_to_itinerary",
-     "Shall I add 메이지 신궁 to day 1? Press Confirm on the card to put it in the itinerary; nothing changes "
+     "Shall I add Meiji Jingu Shrine to day 1? Press Confirm on the card to put it in the itinerary; nothing changes "
      "before that."),
     ("팀랩 플래닛은 저장 목록에서 빼줘", "remove_saved_place",
      "저장된 장소에서 '팀랩 플래닛'을 삭제할까요? 일정에 들어 있으면 그 방문도 함께 빠져요. 확인 카드의 [확인]을 누르면 삭제돼요."),
     ("delete Tokyo Skytree from my saved places", "remove_saved_place",
-     "Shall I remove 도쿄 스카이트리 from your saved places (and any visits to it in the itinerary)? Press Confirm "
+     "Shall I remove Tokyo Skytree from your saved places (and any visits to it in the itinerary)? Press Confirm "
      "on the card to remove it; nothing changes before that."),
 ])
 def test_a_change_card_comes_with_a_sentence_and_changes_nothing_yet(store, clock, text, tool, sentence):
