@@ -29,12 +29,12 @@ RERUN = frozenset({"getPerformanceKPI", "generateReport", "analyzeTrends", "list
 PERIODIC = frozenset({"getPerformanceKPI", "generateReport", "analyzeTrends", "listCampaigns", "compareCampaigns"})
 ONE_CAMPAIGN = frozenset({"getPerformanceKPI", "getCampaignDetail", "checkAnomalies"})
 _COMPARE = ("비교", "붙여서", "대비", "vs", "compare", "versus", "side by side")
-# A message that takes back the last one and says it again differently: "아니다 15만원으로 해", "no, make it 5%"
+# A message that takes back the last one and says it again differently: "아니 그냥 N만원으로", "no, make it 5%"
 _CORRECTION = re.compile(r"^\s*(?:아니(?:다|야|요|오)?|아냐|아뇨|앗|잠깐|no|nope|nah|wait|actually|sorry|scratch that|"
                          r"make it)\b|^\s*(?:아니|아냐|아뇨)", re.I)
 # "왜 그런 거야?", "how come?": a why-question about the figures just shown
 _WHY = re.compile(r"왜|어째서|이유|원인|\bwhy\b|how come", re.I)
-# "and the week before?", "그 전 주는?": the period before the one just shown; the tool's windows end today,
+# "the week before that?", "그 전 주는?": the period before the one just shown; the tool's windows end today,
 # so the nearest answer is the window twice as long (its reply compares the two halves)
 _BEFORE = re.compile(r"(?:the\s+)?(?:week|month|period|days?)\s+before|before\s+that|previous\s+(?:week|month|period)|"
                      r"그\s*전\s*(?:주|달|기간)|그\s*이전|전\s*주\s*(?:는|도|랑)|지난\s*주\s*전", re.I)
@@ -86,12 +86,6 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         ids = list(dict.fromkeys([*before, *(c for c, _ in r.campaigns)]))
         if len(ids) > len(before) >= 2:  # "X도 같이 넣어서": the same comparison with one more
             return Understanding("compareCampaigns", {**dialogue.args, "campaignIds": ids})
-    if not r.campaigns and (p.position is not None or (p.pronoun and not p.among)):
-        return _pointed(r, p, roster, month, dialogue, budgets)
-    if len(r.campaigns) == 1 and _compares(r) and (other := _on_roster(dialogue.focus, roster)):
-        ids = list(dict.fromkeys([other[0][0], r.campaigns[0][0]]))
-        if len(ids) == 2:  # "X랑 붙여서 비교해봐" after looking at Y
-            return Understanding("compareCampaigns", {"campaignIds": ids, "period": rd.period(text, "14d")})
     if dialogue.tool in PERIODIC and not r.campaigns and rule(r) in (None, dialogue.tool) \
             and _BEFORE.search(normalise(text)) and rd.is_short(text, 30):
         wider = _WIDER.get(str(dialogue.args.get("period") or "7d"), "14d")
@@ -99,9 +93,15 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
     asks_why = rule(r) == "analyzeTrends" or (rule(r) is None and _WHY.search(normalise(text)) is not None)
     if asks_why and not r.campaigns and not has_period(text) and dialogue.tool in PERIODIC \
             and dialogue.args.get("period") and rd.is_short(text, 24):
-        why = build("analyzeTrends", r, roster, month, budgets=budgets)  # "why is that?": over the period just shown
+        why = build("analyzeTrends", r, roster, month, budgets=budgets)  # a bare "why?": over the period just shown
         if why.tool == "analyzeTrends":
             return Understanding("analyzeTrends", {**why.args, "period": dialogue.args["period"]}, why.text, why.source)
+    if not r.campaigns and (p.position is not None or (p.pronoun and not p.among)):
+        return _pointed(r, p, roster, month, dialogue, budgets)
+    if len(r.campaigns) == 1 and _compares(r) and (other := _on_roster(dialogue.focus, roster)):
+        ids = list(dict.fromkeys([other[0][0], r.campaigns[0][0]]))
+        if len(ids) == 2:  # "X랑 붙여서 비교해봐" after looking at Y
+            return Understanding("compareCampaigns", {"campaignIds": ids, "period": rd.period(text, "14d")})
     moved = r.amount is not None or r.delta is not None or r.change is not None
     same = rule(r) == dialogue.tool or (dialogue.tool == "updateCampaignBudget" and moved and rule(r) is None)
     corrects = p.again or _CORRECTION.search(normalise(text)) is not None

@@ -87,7 +87,7 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
 
 
 def _add_pointed(reader: _Reader, dialogue: Dialogue, earlier: str) -> Reading | None:
-    """"그거 2일차에", "ok add it to the last day": the one place the message before named, else the place
+    """"그거 사흘째에", "put it on the final day": the one place the message before named, else the place
     the conversation last referred to; None when there is none (the reading's own question stands)."""
     named = _Reader(earlier, reader.trip).places if earlier else []
     strong = [m for m in named if m.strength >= 2]
@@ -122,7 +122,7 @@ def _search_again(reading: Reading, reader: _Reader, view: TripView, last: dict[
     mine = dict(reading.args) if reading.tool in SEARCHES else {}
     if reading.tool not in SEARCHES and not (reading.tool is None and reading.args.get("missing") != "day"):
         return None
-    if reading.tool is None:  # "거기서 가까운 쇼핑몰은?" asked which place: the kind it named still counts
+    if reading.tool is None:  # "거기서 가까운 카페는?" asked which place: the kind it named still counts
         mine = {k: v for k, v in (("category", reader.category()), ("keyword", reader.keyword())) if v}
     anchor = mine.get("reference") or mine.get("near")
     if not anchor and (m := reader._anchor()) is not None:  # "함덕 쪽으로 바꿔서": a place named, no kind

@@ -66,7 +66,7 @@ def test_a_reload_shows_the_pushed_alerts_as_cards_in_their_turn(mkt, clock):
 
 def test_agents_without_alerts_push_nothing(store, clock):
     alerts.check(store, "demo", clock())
-    events = Session("travel", clock=clock).run("전체 일정 보여줘")
+    events = Session("travel", clock=clock).run("여행 일정 전부 보여줘")
     assert "alert" not in types(events)
     assert all(a.pushed_at is None for a in store.alerts.list("demo"))
 

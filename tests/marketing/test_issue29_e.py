@@ -1,7 +1,7 @@
 """Issue 29, round E in marketing (the tune half of blind set E, fixed by kind), through real offline
 Session conversations. Before the fixes, on the same machine: "아니다 N만원으로 해" after a budget change
 answered in plain text; "첫번째랑 두번째 비교" after a list showed the first one's KPI; "X도 같이 넣어서"
-after a comparison opened X's detail; "why is that?" after a month's figures analysed 14 days; "A랑 B는
+after a comparison opened X's detail; a bare "why?" after a month's figures analysed 14 days; "A랑 B는
 어떻게 다른 거예요?" read the account's KPI instead of explaining the two words."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_another_campaign_joins_the_last_comparison(mkt):
                                                ("show me last week's KPI", "7d")])
 def test_why_after_figures_analyses_the_period_just_shown(mkt, first, period):
     mkt.run(first)
-    call = one(mkt.run("왜 그런 거야?" if not first.isascii() else "why is that?"), "tool_call")
+    call = one(mkt.run("왜 그런 거야?" if not first.isascii() else "why did it go that way?"), "tool_call")
     assert (call.name, call.args["period"]) == ("analyzeTrends", period)
 
 

@@ -84,7 +84,7 @@ def test_a_sights_request_on_the_tokyo_trip_is_ranked_by_the_saved_places(store,
 # --- follow-ups: "그거 / it" is the place asked about just before --------------------------------------
 
 @pytest.mark.parametrize(("first", "then", "place", "day", "start"), [
-    ("도쿄 국립박물관 괜찮아?", "그럼 그거 둘째 날 오후에 넣어줘", "도쿄 국립박물관", 2, "14:00"),
+    ("도쿄 국립박물관은 어떤 곳이야?", "그럼 그거 둘째 날 오후에 넣어줘", "도쿄 국립박물관", 2, "14:00"),
     ("is teamLab Planets any good?", "ok put it on the last day", "팀랩 플래닛", 4, None),
     ("우에노 동물원 어때요", "거기 3일차 오전으로", "우에노 동물원", 3, "10:00"),
 ])
@@ -102,7 +102,7 @@ def test_a_pronoun_with_a_day_adds_the_place_asked_about_before(store, clock, fi
 def test_a_pronoun_after_two_places_asks_and_adds_nothing(store, clock):
     s = Session("travel", clock=clock)
     s.run("센소지랑 메이지 신궁 중에 어디가 나아?")
-    events = s.run("그거 2일차에")
+    events = s.run("그거 이틀째에 넣자")
     assert "action_confirmation" not in types(events) and one(events, "clarification").options
 
 
