@@ -20,6 +20,7 @@ from agents.core.agent import AgentSpec
 from agents.core.errors import ConversationNotFound, GuardRefusal, PlaygroundError, error_fields
 from agents.core.events import (
     ActionConfirmation,
+    Alert,
     Clarification,
     DataCard,
     Done,
@@ -159,6 +160,7 @@ def _drive(turn: Turn) -> Iterator[Event]:
     terminal: Event | None = None
     options: list[str] = []  # a clarification's choices, kept so a reload shows them again
     try:
+        yield from _push_alerts(turn)
         for event in pipeline(turn):
             if isinstance(event, Clarification) and event.options:
                 options = list(event.options)
@@ -234,6 +236,22 @@ def _user_meta(refusal: GuardRefusal | None, extra: TurnInputs | None) -> dict[s
     if sent:
         meta["extra"] = sent
     return meta
+
+
+def _push_alerts(turn: Turn) -> Iterator[Event]:
+    """Seed 000 §7.4: the agent's proactive alerts enter the open chat, each once (``pushed_at``), as ``alert``
+    events at the start of the next turn, and are kept with the reply (its cards) so a reload shows them."""
+    if turn.agent.alert_check is None:
+        return
+    try:
+        pushed = turn.store.db.write(lambda: turn.store.alerts.claim_for_chat(turn.user_id, turn.agent.id, turn.now))
+    except Exception:
+        log.warning("could not read the alerts to push into turn %s", turn.id, exc_info=True)
+        return  # an alert never costs the turn: the banner still shows it
+    for alert in pushed:
+        turn.loose_cards.append({"card_type": "alert", "title": alert.title,
+                                 "data": {"severity": alert.severity, "message": alert.message, "alert_id": alert.id}})
+        yield turn.emit(Alert, alert_id=alert.id, severity=alert.severity, title=alert.title, message=alert.message)
 
 
 def _last_assistant_id(turn: Turn) -> str | None:

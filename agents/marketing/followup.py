@@ -9,14 +9,17 @@ could be meant give a question with both as choices, never a guessed change."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agents.marketing import reading as rd
 from agents.marketing.matching import Roster
 from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, build, clarify, rule
 from agents.marketing.reading import Reading, has_period
-from agents.nlu import compact
+from agents.nlu import compact, normalise
 from agents.nlu.dialogue import Dialogue, Mention, Pointer, pointer, referent
+from agents.nlu.slots import find_ordinals
+from agents.nlu.text import contains
 
 CAMPAIGN = "campaign"
 META_TOOLS = frozenset({"askClarification", "freeformResponse"})
@@ -26,6 +29,18 @@ RERUN = frozenset({"getPerformanceKPI", "generateReport", "analyzeTrends", "list
 PERIODIC = frozenset({"getPerformanceKPI", "generateReport", "analyzeTrends", "listCampaigns", "compareCampaigns"})
 ONE_CAMPAIGN = frozenset({"getPerformanceKPI", "getCampaignDetail", "checkAnomalies"})
 _COMPARE = ("비교", "붙여서", "대비", "vs", "compare", "versus", "side by side")
+# A message that takes back the last one and says it again differently: "아니 그냥 N만원으로", "no, make it 5%"
+_CORRECTION = re.compile(r"^\s*(?:아니(?:다|야|요|오)?|아냐|아뇨|앗|잠깐|no|nope|nah|wait|actually|sorry|scratch that|"
+                         r"make it)\b|^\s*(?:아니|아냐|아뇨)", re.I)
+# "왜 그런 거야?", "how come?": a why-question about the figures just shown
+_WHY = re.compile(r"왜|어째서|이유|원인|\bwhy\b|how come", re.I)
+# "the week before that?", "그 전 주는?": the period before the one just shown; the tool's windows end today,
+# so the nearest answer is the window twice as long (its reply compares the two halves)
+_BEFORE = re.compile(r"(?:the\s+)?(?:week|month|period|days?)\s+before|before\s+that|previous\s+(?:week|month|period)|"
+                     r"그\s*전\s*(?:주|달|기간)|그\s*이전|전\s*주\s*(?:는|도|랑)|지난\s*주\s*전", re.I)
+_WIDER = {"today": "7d", "7d": "14d", "14d": "30d", "30d": "30d"}
+# "X도 같이 넣어서", "add X too": another campaign joins the last comparison
+_JOIN = ("도같이", "도함께", "도넣", "도추가", "추가해서", "같이넣", "also", "too", "as well", "add")
 
 
 def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]
@@ -60,6 +75,27 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         return None
     p = pointer(text)
     p = Pointer(p.pronoun or r.pronoun, p.position, p.again, p.among)
+    if not r.campaigns and _compares(r) and dialogue.listed and len(spots := find_ordinals(r.text)) >= 2:
+        picked = _on_roster([m for m in (dialogue.at(n, CAMPAIGN) for n in spots[:5]) if m is not None], roster)
+        if len(picked) == len(spots[:5]) >= 2:  # "첫번째랑 두번째 비교": those rows of the list just shown
+            return Understanding("compareCampaigns", {"campaignIds": [c for c, _ in picked],
+                                                      "period": rd.period(text, str(dialogue.args.get("period") or "14d"))})
+    if dialogue.tool == "compareCampaigns" and r.campaigns and rule(r) in (None, "compareCampaigns", "getCampaignDetail") \
+            and (p.again or any(contains(r.text, w) for w in _JOIN)):
+        before = [str(c) for c in dialogue.args.get("campaignIds") or [] if isinstance(c, str)]
+        ids = list(dict.fromkeys([*before, *(c for c, _ in r.campaigns)]))
+        if len(ids) > len(before) >= 2:  # "X도 같이 넣어서": the same comparison with one more
+            return Understanding("compareCampaigns", {**dialogue.args, "campaignIds": ids})
+    if dialogue.tool in PERIODIC and not r.campaigns and rule(r) in (None, dialogue.tool) \
+            and _BEFORE.search(normalise(text)) and rd.is_short(text, 30):
+        wider = _WIDER.get(str(dialogue.args.get("period") or "7d"), "14d")
+        return Understanding(dialogue.tool, {**dialogue.args, "period": wider})
+    asks_why = rule(r) == "analyzeTrends" or (rule(r) is None and _WHY.search(normalise(text)) is not None)
+    if asks_why and not r.campaigns and not has_period(text) and dialogue.tool in PERIODIC \
+            and dialogue.args.get("period") and rd.is_short(text, 24):
+        why = build("analyzeTrends", r, roster, month, budgets=budgets)  # a bare "why?": over the period just shown
+        if why.tool == "analyzeTrends":
+            return Understanding("analyzeTrends", {**why.args, "period": dialogue.args["period"]}, why.text, why.source)
     if not r.campaigns and (p.position is not None or (p.pronoun and not p.among)):
         return _pointed(r, p, roster, month, dialogue, budgets)
     if len(r.campaigns) == 1 and _compares(r) and (other := _on_roster(dialogue.focus, roster)):
@@ -68,7 +104,8 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
             return Understanding("compareCampaigns", {"campaignIds": ids, "period": rd.period(text, "14d")})
     moved = r.amount is not None or r.delta is not None or r.change is not None
     same = rule(r) == dialogue.tool or (dialogue.tool == "updateCampaignBudget" and moved and rule(r) is None)
-    if not r.campaigns and p.again and dialogue.tool in MUTATIONS and same:
+    corrects = p.again or _CORRECTION.search(normalise(text)) is not None
+    if not r.campaigns and corrects and dialogue.tool in MUTATIONS and same:
         last = _on_roster([Mention(CAMPAIGN, str(dialogue.args.get("campaignId") or ""))], roster)
         if last:  # "아 10% 말고 만원만 올려": the same change, corrected, on the same campaign
             r.campaigns = last

@@ -34,7 +34,8 @@ _OWN = re.compile(r"우리|저희|내\s|제\s|our\b|my\b|\bthe\s+(?:roas|cpa|ctr
 
 
 # "A랑 B 차이가 뭐야", "what's the difference between A and B": two words weighed, not two figures
-_DIFFERENCE = re.compile(r"차이|다른\s*점|뭐가\s*달라|어떻게\s*달라|다른\s*거야|differ|difference|\bvs\.?\b|versus", re.I)
+_DIFFERENCE = re.compile(r"차이|다른\s*점|뭐가\s*달라|어떻게\s*(?:달라|다른|다르)|다른\s*(?:거|건|것)|구별|구분|differ|difference|"
+                         r"\bvs\.?\b|versus|same thing", re.I)
 
 
 def definition(text: str) -> str | None:

@@ -172,7 +172,7 @@ _TOP = ("맨위", "제일위", "맨앞", "맨처음", "1위", "top one", "the to
 _BOTTOM = ("맨아래", "맨밑", "맨끝", "제일아래", "마지막거", "마지막것", "마지막꺼", "마지막캠페인", "마지막곳", "the last one",
            "bottom one", "last one")
 # Not list positions: day numbers and the like ("2일차", "첫날", "두번째 날").
-_NOT_POSITION = re.compile(r"(?:\d+\s*(?:일\s*차|일째|박|일)|첫\s*날|(?:첫|두|세|네|다섯)\s*번?\s*째\s*날|"
+_NOT_POSITION = re.compile(r"(?:\d+\s*(?:일\s*차|일째|박|일)|첫\s*날|(?:첫|두|둘|세|셋|네|넷|다섯)\s*번?\s*째\s*날|"
                            r"\b(?:first|second|third|last)\s+day\b|\bday\s*\d+)")
 
 

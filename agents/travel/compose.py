@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.nlu.particles import with_josa
+
 
 def compose(results: list[tuple[str, dict[str, Any]]], en: bool = False) -> str:
     return "\n\n".join(_one(name, payload, en) for name, payload in results).strip()
@@ -83,3 +85,23 @@ def _one(name: str, payload: dict[str, Any], en: bool) -> str:
             return data.get("question", "") + ("\n" + " / ".join(options) if options else "")
         case _:
             return payload.get("summary", "")
+
+
+def proposal_sentence(tool: str, args: dict[str, Any], en: bool = False) -> str:
+    """The reply sentence that comes with a change's confirmation card (answer first: what will change,
+    and that the card's button makes it happen); "" for a call that changes nothing."""
+    place = str(args.get("placeName") or "")
+    if tool == "add_place_to_itinerary":
+        day, start = args.get("dayNumber"), args.get("startTime")
+        if en:
+            return (f"Shall I add {place} to day {day}{f' at {start}' if start else ''}? Press Confirm on the card "
+                    "to put it in the itinerary; nothing changes before that.")
+        return (f"{day}일째{f' {start}' if start else ''}에 {with_josa(f'{place!r}', '을')} 일정에 넣을까요? "
+                "확인 카드의 [확인]을 누르면 일정에 반영돼요.")
+    if tool == "remove_saved_place":
+        if en:
+            return (f"Shall I remove {place} from your saved places (and any visits to it in the itinerary)? Press Confirm "
+                    "on the card to remove it; nothing changes before that.")
+        return (f"저장된 장소에서 {with_josa(f'{place!r}', '을')} 삭제할까요? 일정에 들어 있으면 그 방문도 함께 빠져요. "
+                "확인 카드의 [확인]을 누르면 삭제돼요.")
+    return ""

@@ -52,12 +52,19 @@ def _clean(args: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in args.items() if v not in (None, "", [])}
 
 
-def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue) -> Reading | None:
-    if dialogue.tool is None and not dialogue.listed:
-        return None
+def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, earlier: str = "") -> Reading | None:
+    """``earlier``: the user's message before this one (a place asked about without a tool: "창덕궁 어때?")."""
     p = pointer(text)
     hits = lexicon().intents_hit(text)
     reader = _Reader(text, view)
+    if p.pronoun and p.position is None and not reader.places and ("add" in hits or reader.day() is not None) \
+            and "remove" not in hits \
+            and reading.tool in (None, "freeformResponse", "show_itinerary"):
+        added = _add_pointed(reader, dialogue, earlier)
+        if added is not None:
+            return added
+    if dialogue.tool is None and not dialogue.listed:
+        return None
     if p.position is not None and ("add" in hits or reader.day() is not None):
         return _add_listed(reader, p, dialogue)
     last, args = dialogue.tool, dialogue.args
@@ -68,13 +75,34 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue) -> 
             and reading.args.get("missing") == "day" and reading.args.get("for") == "add" and reading.args.get("place") \
             and (p.pronoun or p.again):
         return Reading("add_place_to_itinerary", {"place": reading.args["place"], "day": args["day"], **reader.time()})
+    # "X 빼고 다시" re-plans; "그럼 X는 저장 목록에서 지워줘" (no re-plan word) removes X itself
     if last == "generate_itinerary" and (p.again or "regenerate" in hits) \
-            and reading.tool in (None, "remove_place", "generate_itinerary", "freeformResponse"):
+            and (reading.tool in (None, "generate_itinerary", "freeformResponse")
+                 or (reading.tool == "remove_place" and "regenerate" in hits)):
         return Reading("generate_itinerary", {**(reading.args if reading.tool == "generate_itinerary" else {}),
                                               "regenerate": True})
     if last in SEARCHES and (p.again or p.pronoun or len(compact(text)) <= 12) and not hits.keys() & {"general", "off_topic"}:
         return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun)
     return None
+
+
+def _add_pointed(reader: _Reader, dialogue: Dialogue, earlier: str) -> Reading | None:
+    """"그거 사흘째에", "put it on the final day": the one place the message before named, else the place
+    the conversation last referred to; None when there is none (the reading's own question stands)."""
+    named = _Reader(earlier, reader.trip).places if earlier else []
+    strong = [m for m in named if m.strength >= 2]
+    if len(strong) > 1:
+        return None  # two places named just before: which one is not said
+    if strong:
+        place = reader.name(strong[0])
+    elif (last := dialogue.last(PLACE)) is not None:
+        place = last.id
+    else:
+        return None
+    day = reader.day()
+    if day is None or day > reader.trip.days:
+        return reader.ask_day("add", place)
+    return Reading("add_place_to_itinerary", {"place": place, "day": day, **reader.time()})
 
 
 def _add_listed(reader: _Reader, p: Pointer, dialogue: Dialogue) -> Reading | None:
@@ -94,6 +122,8 @@ def _search_again(reading: Reading, reader: _Reader, view: TripView, last: dict[
     mine = dict(reading.args) if reading.tool in SEARCHES else {}
     if reading.tool not in SEARCHES and not (reading.tool is None and reading.args.get("missing") != "day"):
         return None
+    if reading.tool is None:  # "거기서 가까운 카페는?" asked which place: the kind it named still counts
+        mine = {k: v for k, v in (("category", reader.category()), ("keyword", reader.keyword())) if v}
     anchor = mine.get("reference") or mine.get("near")
     if not anchor and (m := reader._anchor()) is not None:  # "함덕 쪽으로 바꿔서": a place named, no kind
         anchor = reader.name(m) if m.id in reader.g.places else m.id

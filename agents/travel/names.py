@@ -101,6 +101,9 @@ class Gazetteer:
         for pid in self.places:
             self.short[pid] = [n for n in dict.fromkeys(self.short[pid])
                                if not any(owners.get(k, set()) - {pid} for k in (compact(n), _after(compact(n), dest)))]
+        for pid, forms in (lexicon().data.get("place_aliases") or {}).items():
+            if pid in self.short:
+                self.short[pid].extend(forms)
         self.index = FuzzyIndex({pid: [p.name_ko, fold(p.name_en)] for pid, p in self.places.items()})
 
     def _dest_names(self) -> tuple[str, ...]:
@@ -112,13 +115,14 @@ class Gazetteer:
         """Places the text names, strongest first (then earliest)."""
         found: dict[str, Mention] = {}
         area_names = {compact(a) for a in self.areas} | {compact(e) for v in self.areas.values() for e in v}
+        starts = word_starts(text, area_names | {compact(d) for d in self._dest_names()})
         for pid in self.places:
             shorts = [n for n in self.short[pid] if compact(n) not in area_names]
             area_like = [n for n in self.short[pid] if compact(n) in area_names]
             themes = [n for n in shorts if compact(n) in self.keyword_keys]  # "덴푸라" is a dish before a name
             shorts = [n for n in shorts if compact(n) not in self.keyword_keys]
             for strength, names in ((3, self.full[pid]), (2, shorts), (1, area_like + themes + self.unique_keywords[pid])):
-                at, length = _first(text, names)
+                at, length = _first(text, names, starts=None if strength == 3 else starts)
                 if at >= 0 and (pid not in found or found[pid].strength < strength):
                     found[pid] = Mention(pid, strength, at, length)
         if not any(m.strength == 3 for m in found.values()):
@@ -146,9 +150,12 @@ class Gazetteer:
     def keyword_hits(self, text: str) -> list[tuple[int, str]]:
         """Gazetteer keywords in the text, (position, keyword), longest first at a position."""
         hits: list[tuple[int, str]] = []
+        folded = vowel_fold(compact(text))
         for k in self.keywords:
             form = next((f for f in (k, k + "s", k + "es") if contains(text, f)), None) if k.isascii() else k
             at = find(text, form) if form and contains(text, form) else -1
+            if at < 0 and not k.isascii() and len(compact(k)) >= 2:  # "라맨" for 라멘: ㅐ and ㅔ typed for each other
+                at = folded.find(vowel_fold(compact(k)))
             if at >= 0 and not any(a <= at < a + len(compact(h)) for a, h in hits):
                 hits.append((at, k))
         for k, phrases in (lexicon().data.get("keyword_aliases") or {}).items():
@@ -159,16 +166,55 @@ class Gazetteer:
         return sorted(hits)
 
 
-def _first(text: str, names: list[str]) -> tuple[int, int]:
-    """Where the earliest of ``names`` is (longest on ties), and its length; (-1, 0) when none."""
+def word_starts(text: str, known: set[str]) -> frozenset[int]:
+    """Positions in the compact text where a Korean name may begin: a word's start, or right after a
+    known name or a non-Korean run the word opens with ("오사카도톤보리", "2일차도톤보리"). A short
+    name inside another word is no mention: "지로" in "관광지로", "거리" in "길거리"."""
+    out: set[int] = set()
+    at = 0
+    for word in normalise(text).split(" "):
+        out.add(at)
+        for i in range(1, len(word)):
+            prefix = word[:i]
+            if not re.fullmatch(r"[가-힣]+", prefix) or any(prefix.endswith(k) for k in known if k):
+                out.add(at + i)
+        at += len(word)
+    return frozenset(out)
+
+
+def vowel_fold(text: str) -> str:
+    """Hangul with ㅐ/ㅔ and ㅒ/ㅖ made one (people type them for each other: 라맨, 카패); same length."""
+    out = []
+    for ch in text:
+        code = ord(ch) - 0xAC00
+        if 0 <= code < 11172 and (code // 28) % 21 in (1, 3):  # ㅐ -> ㅔ, ㅒ -> ㅖ
+            ch = chr(ord(ch) + 4 * 28)
+        out.append(ch)
+    return "".join(out)
+
+
+def _first(text: str, names: list[str], starts: frozenset[int] | None = None) -> tuple[int, int]:
+    """Where the earliest of ``names`` is (longest on ties), and its length; (-1, 0) when none. With
+    ``starts``, a Korean name counts only where it begins there (see ``word_starts``)."""
     best, length = -1, 0
     for n in names:
         if len(compact(n)) < 2:
             continue
         at = find(text, n) if contains(text, n) else -1
+        if at >= 0 and starts is not None and not n.isascii() and at not in starts:
+            at = _next_start(text, n, starts)
         if at >= 0 and (best < 0 or at < best or (at == best and len(compact(n)) > length)):
             best, length = at, len(compact(n))
     return best, length
+
+
+def _next_start(text: str, name: str, starts: frozenset[int]) -> int:
+    """A later occurrence of ``name`` that begins a word ("관광지로 말고 지로 예약": the second one)."""
+    ck, key = compact(text), compact(name)
+    at = ck.find(key)
+    while at >= 0 and at not in starts:
+        at = ck.find(key, at + 1)
+    return at
 
 
 def _after(key: str, dest: tuple[str, ...]) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
+from agents.nlu import compact
 from agents.nlu.dialogue import Dialogue
 from agents.travel import followup
 from agents.travel.destinations import find_destination
@@ -54,7 +55,9 @@ def read_request(request: ModelRequest) -> Reading:
     reading = read(text, view)
     if text != request.messages[-1].content:
         return reading  # an answer to this agent's own question is read with that question
-    return followup.resolve(reading, text, view, Dialogue.parse(request.system)) or reading
+    users = [m.content for m in request.messages if m.role == "user"]
+    earlier = users[-2] if len(users) > 1 else ""
+    return followup.resolve(reading, text, view, Dialogue.parse(request.system), earlier) or reading
 
 
 def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, en: bool = False,
@@ -94,15 +97,32 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
         case "add_place_to_itinerary":
             start = a.get("start_time") or TIME_OF_DAY_START.get(a.get("time_of_day", ""))
             args = {"placeName": a["place"], "dayNumber": a["day"], **({"startTime": start} if start else {})}
-            return PolicyReply(tool_calls=[("add_place_to_itinerary", args)])
+            return _proposal("add_place_to_itinerary", args, en, view.destination)
         case "open_trip":
             nights = a["days"] - 1 if a.get("days") else None
             return PolicyReply(tool_calls=[("open_trip", {"destination": a["destination"],
                                                           **({"nights": nights} if nights is not None else {})})])
         case "remove_place":
-            return PolicyReply(tool_calls=[("remove_saved_place", {"placeName": a["place"]})])
+            saved_names = {compact(n) for n in view.saved}
+            args = {"placeName": a["place"]}
+            if compact(a["place"]) not in saved_names:  # the tool refuses it by name: no sentence promising a card
+                return PolicyReply(tool_calls=[("remove_saved_place", args)])
+            return _proposal("remove_saved_place", args, en, view.destination)
         case _:
             return PolicyReply(text=_freeform(reading, en))
+
+
+def _proposal(tool: str, args: dict[str, Any], en: bool, destination: str) -> PolicyReply:
+    from agents.travel.compose import proposal_sentence
+    from agents.travel.names import gazetteer
+
+    shown = dict(args)
+    if en:  # an English sentence names the place in English when the gazetteer has its English name
+        key = compact(str(args.get("placeName") or ""))
+        hit = next((p for p in gazetteer(destination).places.values() if compact(p.name_ko) == key and p.name_en), None)
+        if hit is not None:
+            shown["placeName"] = hit.name_en
+    return PolicyReply(text=proposal_sentence(tool, shown, en), tool_calls=[(tool, args)])
 
 
 def _freeform(reading: Reading, en: bool) -> str:
@@ -118,6 +138,11 @@ def _freeform(reading: Reading, en: bool) -> str:
                 "near the ones you saved and plan the days." if en else
                 "항공권 가격, 비행 시간, 수하물 규정은 제가 확인할 수 있는 자료에 없어서 추측하지 않을게요. 정확한 요금과 규정은 "
                 "항공사나 예약 사이트에서 확인해 주세요. 여행지에서는 장소 추천, 저장한 장소 근처 찾기, 날짜별 일정 짜기를 도와드려요.")
+    if reading.args.get("topic") == "directions":
+        return ("Routes, timetables and fares between places are not in my data, so I will not guess them: a map or "
+                "transit app has the live route. I can find places near a saved one, or add a place to a day." if en else
+                "장소 사이 가는 길, 시간표, 요금은 제가 가진 데이터에 없어서 추측하지 않을게요. 실시간 경로는 지도 앱이나 교통 앱에서 "
+                "확인해 주세요. 저장한 장소 근처 찾기나 날짜별 일정에 장소 넣기는 도와드릴 수 있어요.")
     if en:
         return ("I plan this trip with you: I recommend places (checked against the places data), find places near the "
                 "ones you saved, draft a day-by-day itinerary you can apply, and add or remove places. "

@@ -15,7 +15,7 @@ from agents.nlu.text import contains
 from agents.nlu.text import find as _find
 from agents.travel.destinations import destinations
 from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
-from agents.travel.trips import ask_trip_question, other_destination
+from agents.travel.trips import ask_trip_question, ask_uncarried_question, other_destination, uncarried_city
 from agents.travel.wording import lodging_reference, split_remove, unknown_dish_shop, without
 
 TRAINING = Path(__file__).with_name("training.yaml")
@@ -268,7 +268,9 @@ class _Reader:
         # "다시 볼 수 있을까요" sees the plan again; "다시 짜줘", "다른 버전" make a new one
         replan = self.has("regenerate") and (not self.has("show") or any(
             h not in _AGAIN for h in self.lex.hits(self.text, "regenerate")))
-        if itinerary and (self.has("make") or replan or self.trip_length() is not None):
+        # a trip length beside a kind of place ("당일치기 맛집") sizes the outing, it asks for no plan
+        length_only = not (self.has("itinerary") or self.has("make") or replan) and self.category() is not None
+        if itinerary and (self.has("make") or replan or self.trip_length() is not None) and not length_only:
             return self.build("generate_itinerary")
         if self.has("itinerary") and (self.has("show") or not self._wants_places()):
             if replan:
@@ -278,6 +280,8 @@ class _Reader:
             return self.build("add_place_to_itinerary")  # "둘째 날 오후 센소지": a day, a time and a place
         if self.day() is not None and not self.places and (self.has("show") or self.has("itinerary")):
             return self.build("show_itinerary")
+        if self.has("directions") and not self.has("recommend"):  # "서울역에서 공항 가는 법": a route, no places
+            return Reading("freeformResponse", {"kind": "general", "topic": "directions"})
         if (self.has("general") and not self.has("recommend") and self.lex.value(self.text, "category") is None) or (
                 self.has("flight") and not (self.places or self.areas)):
             return Reading("freeformResponse", {"kind": "general", **({"topic": "flight"} if self.has("flight") else {})})
@@ -296,12 +300,16 @@ class _Reader:
     def _elsewhere(self) -> Reading | None:
         """A message about another destination than the open trip's: open it when the user says so, else ask."""
         found = other_destination(self.raw, self.trip.destination)
-        if found is None:
-            return None
-        dest, named = found
         here = destinations()[self.trip.destination]
         if self.has("stay") and (here.name in self.raw or here.name_en.lower() in self.raw.lower()):
             return None  # "도쿄 여행 계속": the open trip it is
+        if found is None:
+            city = uncarried_city(self.raw, self.lex.data.get("other_cities") or [])
+            if city is None or here.name in self.raw or here.name_en.lower() in self.raw.lower():
+                return None  # none, or the open trip's own city named too ("부산 들렀다 오사카로")
+            question, choices = ask_uncarried_question(city, here, self.en)
+            return Reading(None, {"missing": "trip", "city": city}, question, choices, "ask")
+        dest, named = found
         if self.has("open_trip") and (self.has("trip_word") or self.has("itinerary")):
             return Reading("open_trip", {"destination": dest.id, **({"days": n} if (n := self.trip_length()) else {})})
         question, choices = ask_trip_question(dest, named, here, self.en)

@@ -20,6 +20,9 @@ from agents.travel.service import MAX_TRIP_DAYS, TripService
 # "서울에서 출발", "flying from Seoul": the home city of the traveller, not the trip
 _DEPARTURE = re.compile(r"^\s*(?:에서|서)?\s*(?:출발|떠나|출국|비행기|가는)|^\s*(?:공항에서)")
 _EN_FROM = re.compile(r"\b(?:from|leaving|depart(?:ing)?\s+from)\s+$")
+# "부산 말고", "instead of Kyoto": a city set aside, not the one asked about
+_NOT_THERE = re.compile(r"^\s*(?:은|는|이|가)?\s*(?:말고|아니고|아니라|대신|빼고|제외)")
+_EN_NOT = re.compile(r"\b(?:instead of|not|rather than|except)\s+$")
 # a landmark named in full, only outside the open trip's gazetteer (stronger than a keyword)
 _FULL_NAME = 3
 NEW_TRIP_OFFSET_DAYS = 30  # a created trip starts a month out, as the sample trips do; dates are editable
@@ -47,6 +50,36 @@ def other_destination(text: str, current: str) -> tuple[Destination, str] | None
                     continue
                 return dest, dest.name
     return None
+
+
+def uncarried_city(text: str, lexicon_words: list[str]) -> str | None:
+    """A city the app has no trip for (lexicon ``other_cities``), named as where the request is about (not
+    where the traveller leaves from), at a word's start ("교토 맛집", not inside another word)."""
+    low = text.lower()
+    for name in lexicon_words:
+        left = r"(?<![a-z])" if name.isascii() else r"(?<![가-힣])"
+        right = r"(?![a-z])" if name.isascii() else ""
+        for m in re.finditer(left + re.escape(name.lower()) + right, low):
+            if _DEPARTURE.match(low[m.end():m.end() + 8]) or (name.isascii() and _EN_FROM.search(low[:m.start()])):
+                continue
+            if _NOT_THERE.match(low[m.end():m.end() + 8]) or _EN_NOT.search(low[:m.start()]):
+                continue  # "부산 말고 오사카로": the city set aside
+            return name
+    return None
+
+
+def ask_uncarried_question(city: str, current: Destination, en: bool) -> tuple[str, list[str]]:
+    """A city without a trip here: say so, name the destinations there are, and offer the open trip or another."""
+    others = [d for d in destinations().values() if d.id != current.id]
+    if en:
+        names = ", ".join(d.name_en for d in destinations().values())
+        return (f"I have no places data for {city.title()}: the trips I can plan are {names}. Look on the open "
+                f"{current.name_en} trip instead, or open another trip?",
+                [f"Stay on the {current.name_en} trip", *(f"Open the {d.name_en} trip" for d in others)])
+    names = ", ".join(d.name for d in destinations().values())
+    return (f"{with_josa(city, '은')} 제가 장소 데이터를 가진 여행지가 아니에요 (계획할 수 있는 곳: {names}). 지금 열린 "
+            f"{current.name} 여행에서 찾아볼까요, 다른 여행을 열까요?",
+            [f"{current.name} 여행 계속", *(f"{d.name} 여행 열기" for d in others)])
 
 
 def _inside_current_name(low: str, at: int, name: str, current: str) -> bool:

@@ -33,7 +33,7 @@ def test_a_list_position_is_read_in_korean_and_english(text: str, expected: int)
 
 
 @pytest.mark.parametrize("text", ["2일차 일정 보여줘", "첫날 일정", "두번째 날에 넣어줘", "what about day 3", "last day?",
-                                  "3박 4일 일정", "이번 주 성과"])
+                                  "3박 4일 일정", "이번 주 성과", "그거 둘째 날 오후에 넣어줘", "셋째날로", "넷째 날 일정"])
 def test_day_numbers_and_periods_are_not_list_positions(text: str) -> None:
     assert position(text) is None
 

@@ -11,7 +11,7 @@ from agents.nlu.dialogue import Dialogue
 from agents.travel.service import TripService
 from tests.support.helpers import one, types
 
-CONFIRM = ["tool_call", "action_confirmation", "done"]
+CONFIRM = ["text", "tool_call", "action_confirmation", "done"]  # the sentence first (answer first)
 
 
 @pytest.fixture

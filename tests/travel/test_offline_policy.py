@@ -158,7 +158,8 @@ def test_itinerary_preview_then_regenerate_gives_another_plan_and_saves_nothing(
 def test_add_is_a_confirmation_and_runs_only_when_confirmed(store, clock) -> None:
     s = _session(clock)
     events = s.run("둘째 날 오후에 츠키지 시장 넣어줘")
-    assert types(events) == ["tool_call", "action_confirmation", "done"]
+    assert types(events) == ["text", "tool_call", "action_confirmation", "done"]
+    assert text_of(events) == "2일째 14:00에 '츠키지 시장'을 일정에 넣을까요? 확인 카드의 [확인]을 누르면 일정에 반영돼요."
     confirmation = one(events, "action_confirmation")
     assert confirmation.args == {"placeName": "츠키지 시장", "dayNumber": 2, "startTime": "14:00", "duration": None,
                                  "note": None}

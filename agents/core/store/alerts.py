@@ -6,14 +6,25 @@ import builtins
 from datetime import datetime
 from typing import Any
 
+import duckdb
+
 from agents.core.ids import new_id
 from agents.core.store.conversations import dumps, loads
 from agents.core.store.db import Database
 from agents.core.store.models import AlertRow
 
-_COLS = "id, user_id, agent_id, type, severity, status, title, message, data, dedupe_key, created_at, read_at"
+_COLS = ("id, user_id, agent_id, type, severity, status, title, message, data, dedupe_key, created_at, read_at, "
+         "pushed_at")
+PUSH_LIMIT = 3  # alerts pushed into one turn of a chat at most; the rest wait for the next turn (and show in the banner)
 OPEN_STATUSES = ("UNREAD", "READ")
 NEXT_STATUSES = {"READ", "DISMISSED", "ACTED_ON"}
+
+
+def core_053_alerts_pushed(cur: duckdb.DuckDBPyConnection) -> None:
+    """Seed 000's ``pushedToChat``: an alert enters an open chat once (as an ``alert`` event), then only the banner."""
+    cur.execute("ALTER TABLE alerts ADD COLUMN pushed_at TIMESTAMP")
+    cur.execute("COMMENT ON COLUMN alerts.pushed_at IS 'when it was pushed into a chat as an alert event (once); "
+                "null: not yet'")
 
 
 def _row(row: tuple[Any, ...]) -> AlertRow:
@@ -41,7 +52,7 @@ class AlertRepo:
                 return None
             alert_id = new_id("alert")
             cur.execute(
-                f"INSERT INTO alerts ({_COLS}) VALUES (?, ?, ?, ?, ?, 'UNREAD', ?, ?, ?, ?, ?, NULL)",
+                f"INSERT INTO alerts ({_COLS}) VALUES (?, ?, ?, ?, ?, 'UNREAD', ?, ?, ?, ?, ?, NULL, NULL)",
                 [alert_id, user_id, agent_id, type, severity, title, message, dumps(data), dedupe_key, now],
             )
         return self.get(alert_id, user_id)
@@ -85,3 +96,18 @@ class AlertRepo:
             [status, now, alert_id, user_id],
         )
         return bool(rows)
+
+    def claim_for_chat(self, user_id: str, agent_id: str, now: datetime,
+                       limit: int = PUSH_LIMIT) -> builtins.list[AlertRow]:
+        """The open alerts of ``agent_id`` not yet pushed into a chat, oldest first, marked pushed in the same
+        statement: two turns running at once never push the same alert twice."""
+        rows = self.db.fetchall(
+            """UPDATE alerts SET pushed_at = ? WHERE id IN (
+                   SELECT id FROM alerts WHERE user_id = ? AND agent_id = ? AND pushed_at IS NULL
+                   AND status IN ('UNREAD', 'READ') ORDER BY created_at, id LIMIT ?)
+               AND pushed_at IS NULL RETURNING id""",
+            [now, user_id, agent_id, limit],
+        )
+        claimed = {r[0] for r in rows}
+        found = [self.get(alert_id, user_id) for alert_id in claimed]
+        return sorted((a for a in found if a is not None), key=lambda a: (a.created_at, a.id))

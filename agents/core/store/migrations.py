@@ -226,6 +226,15 @@ def _core_052_trace_recorded_at(cur: duckdb.DuckDBPyConnection) -> None:
 CORE_MIGRATIONS.append(Migration("core_052_trace_recorded_at", _core_052_trace_recorded_at))
 
 
+def _core_053_alerts_pushed(cur: duckdb.DuckDBPyConnection) -> None:
+    from agents.core.store.alerts import core_053_alerts_pushed
+
+    core_053_alerts_pushed(cur)
+
+
+CORE_MIGRATIONS.append(Migration("core_053_alerts_pushed", _core_053_alerts_pushed))
+
+
 def migrate(db: Database, migrations: Sequence[Migration]) -> list[str]:
     """Apply the ones not yet recorded, each in its own transaction. Returns their names."""
     db.execute(

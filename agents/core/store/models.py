@@ -101,6 +101,7 @@ class AlertRow(BaseModel):
     dedupe_key: str
     created_at: datetime
     read_at: datetime | None = None
+    pushed_at: datetime | None = None  # when it entered a chat as an alert event (once)
 
 
 class TraceRow(BaseModel):
