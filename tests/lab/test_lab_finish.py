@@ -111,7 +111,7 @@ def test_no_trace_is_dated_in_the_future(store) -> None:
     assert "eval clock" in header and f"{row['recorded_at']:%Y-%m-%d %H:%M}" in header
 
 
-def test_core_050_gives_old_traces_a_real_time_never_in_the_future(tmp_path) -> None:
+def test_core_052_gives_old_traces_a_real_time_never_in_the_future(tmp_path) -> None:
     from datetime import timedelta
 
     from agents.core.clock import system_clock

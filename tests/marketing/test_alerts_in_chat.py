@@ -1,5 +1,5 @@
 """Seed 000 §7.4 / issue 29: proactive alerts are pushed into the open chat as ``alert`` events, each once
-(``alerts.pushed_at``, migration core_050), kept with the reply so a reload shows them, and drawn by the
+(``alerts.pushed_at``, migration core_053), kept with the reply so a reload shows them, and drawn by the
 generic card renderers of both front ends. Before: alerts only ever reached the banner; no turn carried one."""
 
 from __future__ import annotations
