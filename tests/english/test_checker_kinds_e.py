@@ -60,7 +60,7 @@ TODAY = date(2026, 11, 2)
     ("My tooths hurt after the dentist.", "My teeth hurt after the dentist.", "other"),
     ("The gooses are loud.", "The geese are loud.", "other"),
     # a comparative or superlative marked twice
-    ("This bag is more cheaper than that one.", "This bag is cheaper than that one.", "other"),
+    ("My new bag is more cheaper than the old one.", "My new bag is cheaper than the old one.", "other"),
     ("My brother is more older than me.", "My brother is older than me.", "other"),
     ("It was the most biggest cake I ever saw.", "It was the biggest cake I ever saw.", "other"),
     # an abstract noun in its general sense opening the sentence

@@ -46,7 +46,7 @@ def test_the_two_compares_the_two_products_named_one_by_one(shop: Session) -> No
 def test_both_in_english_compares_the_two_named(shop: Session) -> None:
     top = _top3(shop)
     shop.run("number 1 seems nice")
-    shop.run("what about number 3?")
+    shop.run("how about number 3 then?")
     intent = one(shop.run("compare both for me"), "intent")
     assert (intent.name, intent.args["products"]) == ("COMPARE", [top[0]["id"], top[2]["id"]])
 

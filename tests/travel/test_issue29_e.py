@@ -171,7 +171,7 @@ def test_a_route_question_gets_a_plain_answer_and_no_places(store, clock, text, 
 
 def test_a_ticket_question_after_a_search_is_answered_without_a_search(store, clock):
     s = Session("travel", clock=clock)
-    s.run("츠키지 시장 근처 맛집")
+    s.run("츠키지 시장 주변 맛집 찾아줘")
     events = s.run("입장료 환불 규정은?")
     assert types(events) == ["text", "done"] and "추측하지 않을게요" in text_of(events)
 
