@@ -5,8 +5,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-import duckdb
-
 from agents.core.errors import ActionBusy
 from agents.core.store.conversations import dumps, loads
 from agents.core.store.db import Database
@@ -112,7 +110,7 @@ class PendingActionRepo:
         """One conditional UPDATE, retried on write-write conflicts; ActionBusy if they persist."""
         try:
             return self.db.write(lambda: self.db.fetchall(sql, params), attempts=12)
-        except duckdb.TransactionException as exc:
+        except self.db.conflict as exc:
             raise ActionBusy(
                 "이 작업을 동시에 바꾸려는 요청이 너무 많아 아무것도 변경하지 않았습니다. 잠시 후 다시 시도하세요 "
                 "(the action kept changing under concurrent requests; nothing changed, try again)."

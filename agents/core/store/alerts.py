@@ -14,6 +14,12 @@ from agents.core.store.models import AlertRow
 _COLS = "id, user_id, agent_id, type, severity, status, title, message, data, dedupe_key, created_at, read_at"
 OPEN_STATUSES = ("UNREAD", "READ")
 NEXT_STATUSES = {"READ", "DISMISSED", "ACTED_ON"}
+_MARK_READ = {
+    "duckdb": """UPDATE alerts SET status = 'READ', read_at = coalesce(read_at, ?)
+                 WHERE user_id = ? AND status = 'UNREAD' AND list_contains(?, id) RETURNING id""",
+    "postgres": """UPDATE alerts SET status = 'READ', read_at = coalesce(read_at, ?)
+                   WHERE user_id = ? AND status = 'UNREAD' AND id = ANY(?::text[]) RETURNING id""",
+}
 
 
 def _row(row: tuple[Any, ...]) -> AlertRow:
@@ -69,11 +75,7 @@ class AlertRepo:
         """UNREAD -> READ for the alerts a person was shown; returns the ids that changed."""
         if not alert_ids:
             return []
-        rows = self.db.fetchall(
-            """UPDATE alerts SET status = 'READ', read_at = coalesce(read_at, ?)
-               WHERE user_id = ? AND status = 'UNREAD' AND list_contains(?, id) RETURNING id""",
-            [now, user_id, list(alert_ids)],
-        )
+        rows = self.db.fetchall(_MARK_READ[self.db.dialect], [now, user_id, list(alert_ids)])
         return [r[0] for r in rows]
 
     def set_status(self, alert_id: str, user_id: str, status: str, now: datetime) -> bool:

@@ -8,7 +8,6 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
-import duckdb
 from pydantic import BaseModel
 
 from agents.core.ids import new_id
@@ -94,6 +93,6 @@ class ApiTokenRepo:
         token = _row(row)
         if token.last_used_at is None or now - token.last_used_at >= _TOUCH_EVERY:
             # Another request noting the use at the same moment conflicts; one note is enough.
-            with contextlib.suppress(duckdb.TransactionException):
+            with contextlib.suppress(*self.db.conflict):
                 self.db.execute("UPDATE api_tokens SET last_used_at = ? WHERE id = ?", [now, token.id])
         return token
