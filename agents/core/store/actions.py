@@ -125,13 +125,14 @@ class PendingActionRepo:
         )
         return [r[0] for r in rows]
 
-    def fail_interrupted(self, now: datetime) -> list[PendingActionRow]:
-        """Actions left CONFIRMED or EXECUTING by a crash: mark FAILED, never re-run."""
+    def fail_interrupted(self, now: datetime, before: datetime | None = None) -> list[PendingActionRow]:
+        """Actions left CONFIRMED or EXECUTING by a crash: mark FAILED, never re-run. ``before``: only those
+        that last changed before then (other processes sharing a PostgreSQL database may be running theirs)."""
         rows = self.db.fetchall(
             f"""UPDATE pending_actions SET status = 'FAILED', updated_at = ?,
                    error_message = '앱이 실행 도중 중단되어 결과를 확인할 수 없습니다. 다시 실행하지 않았습니다 '
                                    || '(interrupted by a restart; not re-run, check the target before retrying)'
-               WHERE status IN ('CONFIRMED', 'EXECUTING') RETURNING {_COLS}""",
-            [now],
+               WHERE status IN ('CONFIRMED', 'EXECUTING') AND (? IS NULL OR updated_at < ?) RETURNING {_COLS}""",
+            [now, before, before],
         )
         return [_row(r) for r in rows]

@@ -262,12 +262,12 @@ class MessageRepo:
         row = self.db.fetchone(f"SELECT {_MSG_COLS} FROM messages WHERE id = ?", [message_id])
         return _message(row) if row else None
 
-    def unanswered_turns(self) -> list[tuple[str, str]]:
+    def unanswered_turns(self, before: datetime | None = None) -> list[tuple[str, str]]:
         """(conversation id, turn id) of user messages whose turn left no reply and no trace:
-        the process died mid-turn (kill -9, power loss)."""
+        the process died mid-turn (kill -9, power loss). ``before``: only messages older than that."""
         return [(r[0], r[1]) for r in self.db.fetchall(
             """SELECT m.conversation_id, m.turn_id FROM messages m
-               WHERE m.role = 'user' AND m.turn_id IS NOT NULL
+               WHERE m.role = 'user' AND m.turn_id IS NOT NULL AND (? IS NULL OR m.created_at < ?)
                  AND NOT EXISTS (SELECT 1 FROM traces t WHERE t.turn_id = m.turn_id)
                  AND NOT EXISTS (SELECT 1 FROM messages a WHERE a.turn_id = m.turn_id AND a.role <> 'user')
-               ORDER BY m.created_at, m.seq""")]
+               ORDER BY m.created_at, m.seq""", [before, before])]
