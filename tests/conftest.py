@@ -51,6 +51,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser and Streamlit tests run one after another on one xdist worker (``--dist loadgroup``):
     each drives a server, a browser or a whole app, and two at once on two cores only time out."""
     for item in items:
+        only = item.get_closest_marker("duckdb_only")
+        if ON_PG and only is not None:
+            item.add_marker(pytest.mark.skip(reason=f"DuckDB only: {only.args[0] if only.args else ''}"))
         if item.get_closest_marker("browser") or "streamlit" in item.path.parent.parts[-1:]:
             item.add_marker(pytest.mark.xdist_group("ui"))
 

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.types.numeric import NumericLoader
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agents.core.errors import DatabaseUnusable, StorageUnavailable
@@ -58,6 +59,21 @@ def lock_key(name: str) -> int:
     """A stable signed 64-bit advisory-lock key for a name (the same in every process)."""
     return int.from_bytes(hashlib.blake2b(name.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big",
                           signed=True)
+
+
+class _NumberLoader(NumericLoader):
+    """PostgreSQL's ``sum()`` of integers is NUMERIC (a Decimal); DuckDB's is an integer. The repositories do
+    arithmetic with floats, so a whole number comes back as int and any other as float, as from DuckDB."""
+
+    def load(self, data: Any) -> Any:
+        value = super().load(data)
+        if not value.is_finite():
+            return float(value)
+        return int(value) if value == value.to_integral_value() else float(value)
+
+
+def _configure(conn: psycopg.Connection[Any]) -> None:
+    conn.adapters.register_loader("numeric", _NumberLoader)
 
 
 class Result:
@@ -117,7 +133,7 @@ class PgDatabase:
         self._local = threading.local()
         self.pool = ConnectionPool(url, min_size=1, max_size=max_size, timeout=timeout, open=False,
                                    kwargs={"autocommit": True, "cursor_factory": psycopg.ClientCursor},
-                                   name="playground")
+                                   configure=_configure, name="playground")
         try:
             self.pool.open(wait=True, timeout=timeout)
         except PoolTimeout as exc:
@@ -208,6 +224,15 @@ class PgDatabase:
         result = self.execute(sql, params)
         names = [d[0] for d in result.description or []]
         return [dict(zip(names, row, strict=True)) for row in result.fetchall()]
+
+    def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Bulk-load ``rows`` with COPY, in this thread's transaction (or one of its own)."""
+        with self.transaction():
+            conn = self._local.conn
+            names = ", ".join(columns)
+            with conn.cursor() as cur, cur.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
 
     # --- locks that hold across processes --------------------------------------------------------------------
 
