@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -27,7 +28,7 @@ from agents.services.evals.assertions import Judge
 from agents.services.evals.cases import CaseClock, CaseOutcome, expand_extra, resolve_refs, run_case
 from agents.services.evals.judge import make_judge
 from agents.services.evals.loader import LoadedSuite
-from agents.services.evals.store import EvalRepo
+from agents.services.evals.store import EvalRepo, run_owner
 
 __all__ = ["CaseClock", "CaseOutcome", "RunOutcome", "expand_extra", "resolve_refs", "run_suite", "start_suite"]
 
@@ -191,12 +192,16 @@ def start_suite(
     matrix_id = new_id("evm") if len(configs) > 1 else None
     runs: list[dict[str, Any]] = []
     jobs: list[tuple[dict[str, Any], spec.Config, int, spec.Case, Judge | None]] = []
+    # Each run's owner lock, held from before its row exists until it is finished: another process that
+    # starts up never takes a run still driven here for one cut off by a crash (EvalRepo's clean-up).
+    owned = ExitStack()
     for config in configs:
         probe = factory(config, suite.cases[0])
         run = {"id": new_id("evr"), "suite": suite.suite, "suite_file": loaded.path, "suite_text": loaded.text,
                "agent_id": agent.id, "provider": config.provider, "model": config.model or probe.model,
                "prompt_version": config.prompt_version, "matrix_id": matrix_id, "owner": owner,
                "concurrency": workers, "started_at": system_clock(), "cases_total": len(suite.cases)}
+        owned.enter_context(run_owner(store.db, run["id"]))
         repo.start_run(run)
         runs.append(run)
         judge = judge_factory(config) if judge_factory else make_judge(config, provider_settings)
@@ -243,6 +248,7 @@ def start_suite(
                     repo.finish_run(run["id"], system_clock(), (time.perf_counter() - started) * 1000,
                                     error=f"{type(exc).__name__}: {exc}")
         finally:
+            owned.close()
             handle._finished.set()
 
     threading.Thread(target=drive, name=f"eval-{runs[0]['id']}", daemon=True).start()
