@@ -87,6 +87,7 @@ def _race(calls: list[tuple[str, str, dict[str, Any]]]) -> list[httpx.Response]:
     return out
 
 
+@pytest.mark.slow  # 800 requests through two app processes: minutes on a loaded 2-core machine
 def test_confirm_confirm_modify_cancel_races_across_two_processes_run_each_action_once(two_apps) -> None:
     url, (a, b), _ = two_apps
     first = httpx.post(f"{a}/api/v1/agents/notes/chat", json={"message": "hello", "user": USER}, timeout=60)

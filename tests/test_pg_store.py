@@ -82,3 +82,55 @@ def test_url_selects_postgresql_and_no_url_keeps_duckdb(postgres: TempPostgres, 
         assert store.db.fetchone("SELECT current_database()") == ("selected",)
     finally:
         store.close()
+
+
+def test_only_one_process_leads_the_alert_timer_and_another_takes_over(postgres: TempPostgres) -> None:
+    from agents.core.background import Leadership
+    from agents.core.store.pg import PgDatabase
+
+    url = postgres.create_database("leaders")
+    first, second = PgDatabase(url), PgDatabase(url)  # two pools: two sessions, as two processes have
+    try:
+        one, two = Leadership(first), Leadership(second)
+        assert [one.claim(), two.claim(), one.claim(), two.claim()] == [True, False, True, False]
+        one.release()  # the leader's process stops (a kill -9 drops the lock with its connection: see below)
+        first.close()
+        deadline = time.monotonic() + 10
+        while not two.claim():
+            assert time.monotonic() < deadline, "the lock stayed held after its holder closed"
+            time.sleep(0.05)
+        third = PgDatabase(url)
+        assert Leadership(third).claim() is False
+        third.close()
+    finally:
+        two.release()
+        second.close()
+
+
+def test_a_crashed_process_leaves_no_conversation_lock_behind(postgres: TempPostgres) -> None:
+    from agents.core.locks import holding
+    from agents.core.store.pg import PgDatabase
+
+    url = postgres.create_database("crash_locks")
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time\n"
+        "from agents.core.store.pg import PgDatabase\n"
+        "db = PgDatabase(sys.argv[1])\n"
+        "with db.advisory('conversation:conv_x'):\n"
+        "    print('held', flush=True)\n"
+        "    time.sleep(60)\n"), url], stdout=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        db = PgDatabase(url)
+        try:
+            with holding("conv_x", 0.3, db) as taken:
+                assert taken is False  # busy: another process runs its turn
+            holder.kill()  # kill -9: no unlock ran
+            holder.wait(10)
+            with holding("conv_x", 10.0, db) as taken:
+                assert taken is True
+        finally:
+            db.close()
+    finally:
+        if holder.poll() is None:
+            holder.kill()

@@ -11,6 +11,7 @@ advisory lock here (``advisory``), never only a ``threading.Lock``.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import threading
@@ -258,7 +259,9 @@ class PgDatabase:
                 yield taken
             finally:
                 if taken and not conn.closed:
-                    conn.execute("SELECT pg_advisory_unlock(%s)", [key])
+                    # A connection the pool or the server already closed took the lock with it.
+                    with contextlib.suppress(psycopg.Error):
+                        conn.execute("SELECT pg_advisory_unlock(%s)", [key])
 
     def close(self, wait_seconds: float = 10.0) -> None:
         self.pool.close(timeout=wait_seconds)
