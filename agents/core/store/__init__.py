@@ -7,14 +7,14 @@ import threading
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from agents.core.errors import DatabaseUnusable, PlaygroundError, StorageUnavailable
 from agents.core.store.actions import PendingActionRepo
 from agents.core.store.alerts import AlertRepo
 from agents.core.store.comparisons import ComparisonRepo
 from agents.core.store.conversations import ConversationRepo, MessageRepo
-from agents.core.store.db import Database, damaged_message, default_db_path, default_target, is_url
+from agents.core.store.db import AnyDatabase, Database, damaged_message, default_db_path, default_target, is_url
 from agents.core.store.feedback import FeedbackRepo
 from agents.core.store.health import truncated, watch
 from agents.core.store.lab import LabRepo
@@ -33,9 +33,6 @@ from agents.core.store.prompts import PromptRepo
 from agents.core.store.settings import SettingsRepo
 from agents.core.store.telemetry import TraceRepo, UsageRepo
 from agents.core.store.tokens import ApiTokenRepo, ApiTokenRow
-
-if TYPE_CHECKING:
-    from agents.core.store.pg import PgDatabase
 
 __all__ = [
     "ActionStatus",
@@ -58,7 +55,7 @@ __all__ = [
 
 
 class Store:
-    def __init__(self, db: Database | PgDatabase) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
         self.path = db.path
         self.conversations = ConversationRepo(db)

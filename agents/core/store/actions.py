@@ -7,7 +7,7 @@ from typing import Any
 
 from agents.core.errors import ActionBusy
 from agents.core.store.conversations import dumps, loads
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 from agents.core.store.models import ActionStatus, PendingActionRow
 
 _COLS = (
@@ -24,7 +24,7 @@ def _row(row: tuple[Any, ...]) -> PendingActionRow:
 
 
 class PendingActionRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def insert(self, action: PendingActionRow) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from agents.core.ids import new_id
 from agents.core.store.conversations import dumps, loads
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 from agents.core.store.models import AlertRow
 
 _COLS = "id, user_id, agent_id, type, severity, status, title, message, data, dedupe_key, created_at, read_at"
@@ -29,7 +29,7 @@ def _row(row: tuple[Any, ...]) -> AlertRow:
 
 
 class AlertRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def create_if_new(

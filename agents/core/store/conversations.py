@@ -10,7 +10,7 @@ from typing import Any
 from agents.core.errors import ConversationBusy
 from agents.core.ids import new_id
 from agents.core.redact import redact, redact_data
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 from agents.core.store.models import ConversationRow, MessageRow, NewMessage
 
 _CONV_COLS = "id, user_id, agent_id, title, archived, created_at, updated_at, message_count, last_preview, state"
@@ -77,7 +77,7 @@ def _message(row: tuple[Any, ...]) -> MessageRow:
 
 
 class ConversationRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def create(self, user_id: str, agent_id: str, first_message: str, now: datetime) -> ConversationRow:
@@ -167,6 +167,7 @@ class ConversationRepo:
     def take_state(self, conv_id: str, user_id: str, key: str, field: str, value: str) -> bool:
         """Remove ``state[key]`` when its ``field`` equals ``value``; True for the one caller that did
         (claim and read in one statement: two tabs never both take it)."""
+        params: list[Any]
         if self.db.dialect == "duckdb":
             params = [dumps({key: None}), conv_id, user_id, f'$."{key}"."{field}"', value]
         else:
@@ -217,7 +218,7 @@ def _masked(message: NewMessage) -> NewMessage:
 
 
 class MessageRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def add(self, conv_id: str, messages: Sequence[NewMessage], now: datetime) -> list[str]:

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import duckdb
 
@@ -21,6 +21,12 @@ from agents.core.store.health import FileWatch, unwatch
 _READS = ("SELECT", "WITH", "PRAGMA", "DESCRIBE", "SHOW", "EXPLAIN", "SUMMARIZE", "FROM")
 
 T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from agents.core.store.pg import PgDatabase
+
+# What a repository is given: the DuckDB file or the PostgreSQL pool (the same calls on both).
+AnyDatabase: TypeAlias = "Database | PgDatabase"
 
 
 def default_db_path() -> Path:

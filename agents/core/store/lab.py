@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agents.core.fallbacks import FALLBACKS
 from agents.core.redact import sql_pattern
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 
 if TYPE_CHECKING:  # the metrics come back as DataFrames (DuckDB's .df()); the CLI's other paths never load pandas
     import pandas as pd
@@ -133,7 +133,7 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
 
 
 class LabRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     # --- traces ----------------------------------------------------------------------
@@ -333,9 +333,7 @@ class LabRepo:
         if self.db.dialect != "duckdb":
             return _copy_rows_out(self.db.execute(select, params), target, options)
         select, params = self._masked(select, params)
-        cur = self.db.cursor()
-        cur.execute(f"COPY ({select}) TO '{target}' ({options})", params)
-        row = cur.fetchone()
+        row = self.db.fetchone(f"COPY ({select}) TO '{target}' ({options})", params)
         return int(row[0]) if row else 0
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import duckdb
 
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 from agents.core.store.ddl import create_table
 
 KEEP_DAYS = 8  # counter rows older than this are dropped when a new window starts (traces keep the history)
@@ -80,7 +80,7 @@ class Counter:
 
 
 class LimitRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     # --- counters ------------------------------------------------------------------------------------

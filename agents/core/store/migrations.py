@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Migration:
     name: str
-    apply: Callable[[duckdb.DuckDBPyConnection], None]
+    apply: Callable[[Any], None]  # a DuckDB connection or a PostgreSQL cursor (agents.core.store.pg)
 
 
 def _core_001_init(cur: duckdb.DuckDBPyConnection) -> None:

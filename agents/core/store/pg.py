@@ -196,7 +196,7 @@ class PgDatabase:
                 with self.transaction():
                     return fn()
             except self.conflict:
-                if attempt == attempts - 1 or getattr(self._local, "depth", 0):
+                if attempt == attempts - 1 or getattr(self._local, "depth", False):
                     raise
                 time.sleep(min(0.1, 0.004 * 2**attempt))
         raise AssertionError("unreachable")

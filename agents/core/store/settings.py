@@ -6,11 +6,11 @@ import contextlib
 import time
 from collections.abc import Callable
 
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 
 
 class SettingsRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def get(self, key: str) -> str | None:

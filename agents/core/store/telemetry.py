@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from agents.core.store.conversations import dumps, loads
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 from agents.core.store.models import TraceRow
 
 _TRACE_COLS = (
@@ -22,7 +22,7 @@ _JSON_COLS = ("events", "spans", "requests", "phases")
 class UsageRepo:
     """Reads the ``usage`` view; the turns themselves are written as traces."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def turns_since(self, user_id: str, since: datetime) -> int:
@@ -41,7 +41,7 @@ class UsageRepo:
 
 
 class TraceRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def insert(self, trace: TraceRow) -> None:

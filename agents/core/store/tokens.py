@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from agents.core.ids import new_id
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 
 _COLS = "id, user_id, label, prefix, created_at, last_used_at, revoked_at"
 TOKEN_PREFIX = "pgt_"
@@ -44,7 +44,7 @@ def _row(row: tuple[Any, ...]) -> ApiTokenRow:
 
 
 class ApiTokenRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def create(self, user_id: str, label: str, now: datetime) -> tuple[ApiTokenRow, str]:

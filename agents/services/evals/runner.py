@@ -201,7 +201,7 @@ def start_suite(
                "agent_id": agent.id, "provider": config.provider, "model": config.model or probe.model,
                "prompt_version": config.prompt_version, "matrix_id": matrix_id, "owner": owner,
                "concurrency": workers, "started_at": system_clock(), "cases_total": len(suite.cases)}
-        owned.enter_context(run_owner(store.db, run["id"]))
+        owned.enter_context(run_owner(store.db, str(run["id"])))
         repo.start_run(run)
         runs.append(run)
         judge = judge_factory(config) if judge_factory else make_judge(config, provider_settings)

@@ -17,7 +17,7 @@ from typing import Any
 import duckdb
 
 from agents.core.store.conversations import dumps, loads
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 from agents.core.store.ddl import create_table
 from agents.core.store.migrations import Migration, migrate
 
@@ -138,7 +138,7 @@ _STEP_COLS = ("run_id, case_index, step_index, kind, input, turn_id, action_id, 
 _ASSERT_COLS = "run_id, case_index, step_index, assertion_index, kind, spec, negated, status, observed, message"
 _JSON = {"tags", "input", "event_types", "spec", "observed"}
 # Databases already migrated (weak: tests open and close many; an id() could be reused).
-_migrated: weakref.WeakSet[Database] = weakref.WeakSet()
+_migrated: weakref.WeakSet[Any] = weakref.WeakSet()
 _migrate_lock = threading.Lock()
 
 
@@ -177,7 +177,7 @@ def _abort_orphans(db: Any) -> None:
 
 
 class EvalRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
         with _migrate_lock:
             if db not in _migrated:
