@@ -25,13 +25,18 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 from psycopg import errors as pg_errors
 from psycopg.types.numeric import NumericLoader
+from psycopg.types.string import TextLoader
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agents.core.errors import DatabaseUnusable, StorageUnavailable
 from agents.core.store.health import FileWatch
 
 T = TypeVar("T")
-POOL_MAX = 20  # connections per process; a turn holds one only while it writes (and one for its busy-lock)
+POOL_MAX = 16  # connections per process for statements and transactions; a turn holds one only while it writes
+# Held locks (a turn's conversation, a migration, an eval run, the alert timer) each keep a connection of their
+# own for as long as they are held: from a pool of their own, so that holders never starve the writers (20
+# turns at once holding 20 locks, each waiting for a connection to write with, was a deadlock).
+LOCK_POOL_MAX = 24
 _TOKENS = re.compile(r"('(?:[^']|'')*')|(\?)|(%)")
 
 
@@ -75,6 +80,10 @@ class _NumberLoader(NumericLoader):
 
 def _configure(conn: psycopg.Connection[Any]) -> None:
     conn.adapters.register_loader("numeric", _NumberLoader)
+    # JSON as its text, as DuckDB returns it: the repositories decode it themselves (a JSON string scalar
+    # decoded here would reach them as a bare str they could not tell from JSON text).
+    for name in ("json", "jsonb"):
+        conn.adapters.register_loader(name, TextLoader)
 
 
 class Result:
@@ -127,7 +136,8 @@ class PgDatabase:
     constraint: tuple[type[BaseException], ...] = (pg_errors.IntegrityError,)
     missing: tuple[type[BaseException], ...] = (pg_errors.UndefinedTable,)
 
-    def __init__(self, url: str, *, max_size: int = POOL_MAX, timeout: float = 30.0) -> None:
+    def __init__(self, url: str, *, max_size: int = POOL_MAX, lock_max_size: int = LOCK_POOL_MAX,
+                 timeout: float = 30.0) -> None:
         self.url = url
         self.path = display(url)
         self.watch = FileWatch(":memory:")  # a server, not a file: nothing to watch
@@ -135,8 +145,11 @@ class PgDatabase:
         self.pool = ConnectionPool(url, min_size=1, max_size=max_size, timeout=timeout, open=False,
                                    kwargs={"autocommit": True, "cursor_factory": psycopg.ClientCursor},
                                    configure=_configure, name="playground")
+        self.locks = ConnectionPool(url, min_size=0, max_size=lock_max_size, timeout=timeout, open=False,
+                                    kwargs={"autocommit": True}, name="playground-locks")
         try:
             self.pool.open(wait=True, timeout=timeout)
+            self.locks.open()
         except PoolTimeout as exc:
             self.pool.close()
             raise DatabaseUnusable(
@@ -174,9 +187,9 @@ class PgDatabase:
             conn.execute("COMMIT")
 
     @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+    def _connection(self, pool: ConnectionPool[Any] | None = None) -> Iterator[psycopg.Connection[Any]]:
         try:
-            with self.pool.connection() as conn:
+            with (pool or self.pool).connection() as conn:
                 yield conn
         except PoolTimeout as exc:
             raise StorageUnavailable(
@@ -243,7 +256,7 @@ class PgDatabase:
         whether it was taken (``wait=None`` waits as long as it takes; else tries until ``wait`` seconds
         passed). The lock goes with the connection if the process dies, so a crash never leaves it held."""
         key = lock_key(name)
-        with self._connection() as conn:
+        with self._connection(self.locks) as conn:
             if wait is None:
                 conn.execute("SELECT pg_advisory_lock(%s)", [key])
                 taken = True
@@ -265,3 +278,4 @@ class PgDatabase:
 
     def close(self, wait_seconds: float = 10.0) -> None:
         self.pool.close(timeout=wait_seconds)
+        self.locks.close(timeout=wait_seconds)
