@@ -139,7 +139,7 @@ class TravelStore:
                                       coalesce(name_en, '') || ' ' || coalesce(keywords, '') || ' ' ||
                                       coalesce(area, '')) LIKE ?)
                                  AND {_NOT_EXCLUDED[self.db.dialect]})
-                WHERE km <= ? ORDER BY km, place_id LIMIT ?""",
+                AS near WHERE km <= ? ORDER BY km, place_id LIMIT ?""",
             [lat, lat, lng, destination, destination, category, category, like, like, list(exclude), radius_km,
              limit])
         return [(_hit(r), r["km"]) for r in rows]

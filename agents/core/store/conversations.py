@@ -18,7 +18,7 @@ _MSG_COLS = "id, conversation_id, seq, turn_id, role, content, tool_calls, tool_
 PREVIEW_CHARS = 120
 TITLE_CHARS = 40
 
-# The state is JSON in DuckDB and JSONB in PostgreSQL: each reads and patches it in its own words.
+# The state is JSON text on both; each backend reads and patches it in its own words (PostgreSQL through jsonb).
 _FIND_BY_STATE = {
     "duckdb": """SELECT id FROM conversations WHERE user_id = ? AND agent_id = ? AND json_extract_string(state, ?) = ?
                  ORDER BY updated_at DESC, id DESC LIMIT 1""",
@@ -29,13 +29,13 @@ _FIND_BY_STATE = {
 _PUT_STATE = {
     "duckdb": "UPDATE conversations SET state = json_merge_patch(json_merge_patch(coalesce(state, '{}'), ?::JSON), "
               "?::JSON) WHERE id = ? AND user_id = ? RETURNING state",
-    "postgres": "UPDATE conversations SET state = (coalesce(state, '{}'::jsonb) - ?::text[]) "
+    "postgres": "UPDATE conversations SET state = (coalesce(state::jsonb, '{}'::jsonb) - ?::text[]) "
                 "|| jsonb_strip_nulls(?::jsonb) WHERE id = ? AND user_id = ? RETURNING state",
 }
 _TAKE_STATE = {
     "duckdb": "UPDATE conversations SET state = json_merge_patch(state, ?::JSON) "
               "WHERE id = ? AND user_id = ? AND json_extract_string(state, ?) = ? RETURNING id",
-    "postgres": "UPDATE conversations SET state = state - ?::text "
+    "postgres": "UPDATE conversations SET state = state::jsonb - ?::text "
                 "WHERE id = ? AND user_id = ? AND state #>> ?::text[] = ? RETURNING id",
 }
 

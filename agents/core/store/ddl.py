@@ -2,7 +2,8 @@
 Kept apart from ``migrations`` so that the modules it lists can import it without an import cycle.
 
 The migrations are written in DuckDB's types; on PostgreSQL ``column_type`` names the same type in its
-dialect (``DOUBLE`` is ``DOUBLE PRECISION``; ``JSON`` is ``JSONB``, which the state patches need)."""
+dialect (``DOUBLE`` is ``DOUBLE PRECISION``). ``JSON`` stays ``JSON``, not ``JSONB``: it keeps the text as
+written (key order included, as DuckDB does); the state patches cast to ``jsonb`` where they need it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 Column = tuple[str, str, str]  # name, DDL type and constraints, why it exists
-_PG_TYPES = ((re.compile(r"\bDOUBLE\b"), "DOUBLE PRECISION"), (re.compile(r"\bJSON\b"), "JSONB"))
+_PG_TYPES = ((re.compile(r"\bDOUBLE\b"), "DOUBLE PRECISION"),)
 
 
 def dialect(cur: Any) -> str:
