@@ -10,6 +10,9 @@ runs the app, the test suite or the benchmarks. Extra arguments go to the comman
 and prints the elapsed time.
 `dev.py test --quick` leaves out the browser, the slow (property-based API runs) and the phrasing
 corpus tests: the daily loop. `-n 0` runs in one process; other arguments go to pytest.
+When PostgreSQL's server binaries are present, `dev.py test` then runs the store, service, HTTP and eval
+tests a second time on a throw-away PostgreSQL (PLAYGROUND_TEST_PG=1, see tests/conftest.py), and says
+so when they are missing. `dev.py test --no-pg` leaves that pass out.
 """
 
 from __future__ import annotations
@@ -58,7 +61,35 @@ def pytest_args(rest: list[str], cores: int | None = None) -> list[str]:
     return args
 
 
+# What the PostgreSQL pass runs: the store, the services, the HTTP API and the evals (not the UI).
+PG_TESTS = ["tests/test_store.py", "tests/test_pg_store.py", "tests/test_actions.py", "tests/test_action_races.py",
+            "tests/test_confirm_delete_race.py", "tests/test_usage_limits.py", "tests/test_feedback.py",
+            "tests/test_turn_loop.py", "tests/services", "tests/api", "tests/evals"]
+
+
+def postgres_missing() -> str | None:
+    """None when PostgreSQL's server binaries are found; else why not (tests/support/postgres.py decides)."""
+    found = subprocess.run([PY, "-c", "from tests.support.postgres import binaries, missing_reason; "
+                                      "print('' if binaries() else missing_reason())"],
+                           capture_output=True, text=True, cwd=ROOT)
+    return found.stdout.strip() or None if found.returncode == 0 else found.stderr.strip()[-300:]
+
+
+def run_pg_tests(rest: list[str]) -> int:
+    missing = postgres_missing()
+    if missing:
+        print(f"dev.py test: PostgreSQL pass skipped: {missing}", flush=True)
+        return 0
+    print("dev.py test: PostgreSQL pass (the store, service, HTTP and eval tests on a throw-away server)", flush=True)
+    chosen = [a for a in rest if a != "--quick"]
+    paths = [] if any(not a.startswith("-") for a in chosen) else PG_TESTS  # named tests: just those, again
+    args = pytest_args(["--quick", *[a for a in rest if a != "--quick"], *paths])
+    return subprocess.run([PY, "-m", "pytest", *args], env={**os.environ, "PLAYGROUND_TEST_PG": "1"}).returncode
+
+
 def run_tests(rest: list[str]) -> int:
+    with_pg = "--no-pg" not in rest
+    rest = [a for a in rest if a != "--no-pg"]
     started = time.monotonic()
     lint = subprocess.run([BIN / "ruff", "check", "."])
     # mypy --strict on the packages listed in pyproject.toml [tool.mypy] (incremental: .mypy_cache)
@@ -66,7 +97,8 @@ def run_tests(rest: list[str]) -> int:
     # The elapsed time is printed by tests/conftest.py above pytest's closing line, which stays last (CI reads it).
     env = {**os.environ, "PLAYGROUND_DEV_TEST_STARTED": str(time.time() - (time.monotonic() - started))}
     tests = subprocess.run([PY, "-m", "pytest", *pytest_args(rest)], env=env)
-    return lint.returncode or types.returncode or tests.returncode
+    pg = run_pg_tests(rest) if with_pg else 0
+    return lint.returncode or types.returncode or tests.returncode or pg
 
 
 def main() -> int:

@@ -2,7 +2,12 @@
 
 The fresh database is a copy of one migrated once per session (per xdist worker): migrating
 core and five agents costs 0.2-0.5 s, a copy a few milliseconds. A test that needs a file that
-does not exist yet is marked ``fresh_db``."""
+does not exist yet is marked ``fresh_db``.
+
+``PLAYGROUND_TEST_PG=1`` runs the same tests on PostgreSQL: a throw-away server per session (per xdist
+worker, tests/support/postgres.py), and each test gets its own database copied from a migrated template
+through ``PLAYGROUND_DATABASE_URL``. Tests that need PostgreSQL whatever the pass use the ``postgres``
+fixture (skipped, with the reason, where the server's binaries are missing)."""
 
 from __future__ import annotations
 
@@ -26,10 +31,13 @@ from agents.core import agent as agent_registry
 from agents.core.clock import FrozenClock
 from agents.core.store import Store, reset_shared_store
 from tests.support import notes_agent
+from tests.support.postgres import TempPostgres, binaries, missing_reason
 
 KEY_VARS = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL", "GEMINI_API_KEY", "GOOGLE_API_KEY", "GEMINI_MODEL",
             "GEMINI_BASE_URL", "TAVILY_API_KEY", "TAVILY_BASE_URL")
 _real_connect = socket.socket.connect
+ON_PG = os.environ.get("PLAYGROUND_TEST_PG", "") not in ("", "0")
+PG_TEMPLATE = "playground_template"
 
 
 def _guarded_connect(self: socket.socket, address: object) -> object:
@@ -48,6 +56,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser and Streamlit tests run one after another on one xdist worker (``--dist loadgroup``):
     each drives a server, a browser or a whole app, and two at once on two cores only time out."""
     for item in items:
+        only = item.get_closest_marker("duckdb_only")
+        if ON_PG and only is not None:
+            item.add_marker(pytest.mark.skip(reason=f"DuckDB only: {only.args[0] if only.args else ''}"))
         if item.get_closest_marker("browser") or "streamlit" in item.path.parent.parts[-1:]:
             item.add_marker(pytest.mark.xdist_group("ui"))
 
@@ -97,9 +108,42 @@ def _template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[TempPostgres]:
+    """One throw-away PostgreSQL server for the session (per xdist worker), stopped at the end."""
+    if binaries() is None:
+        pytest.skip(missing_reason())
+    server = TempPostgres().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def _pg_template(request: pytest.FixtureRequest) -> TempPostgres | None:
+    """On the PostgreSQL pass: the session's server with a migrated template database."""
+    if not ON_PG:
+        return None
+    from agents.core.agent import all_migrations
+    from agents.core.store import open_store
+    from agents.core.store.migrations import migrate
+    from agents.services.evals.store import EVAL_MIGRATIONS
+
+    server: TempPostgres = request.getfixturevalue("postgres")
+    agent_registry.register_agent(notes_agent.AGENT)
+    store = open_store(server.create_database(PG_TEMPLATE), all_migrations())
+    migrate(store.db, EVAL_MIGRATIONS)
+    store.close()
+    return server
+
+
+_pg_counter = iter(range(1, 10**9))
+
+
 @pytest.fixture(autouse=True)
 def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, request: pytest.FixtureRequest,
-             _template_db: Path) -> Iterator[None]:
+             _template_db: Path, _pg_template: TempPostgres | None) -> Iterator[None]:
     monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
     for var in KEY_VARS:
         monkeypatch.delenv(var, raising=False)
@@ -107,6 +151,14 @@ def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, request: pytest.Fi
     if request.node.get_closest_marker("fresh_db") is None:
         shutil.copyfile(_template_db, db)  # already migrated: the runtime finds nothing left to apply
     monkeypatch.setenv("PLAYGROUND_DB", str(db))
+    pg_name = None
+    if _pg_template is not None:
+        pg_name = f"test_{os.getpid()}_{next(_pg_counter)}"
+        fresh = request.node.get_closest_marker("fresh_db") is not None
+        monkeypatch.setenv("PLAYGROUND_DATABASE_URL",
+                           _pg_template.create_database(pg_name, template=None if fresh else PG_TEMPLATE))
+    else:
+        monkeypatch.delenv("PLAYGROUND_DATABASE_URL", raising=False)
     monkeypatch.setenv("PLAYGROUND_MAP_TILES", "0")  # a browser under test fetches no map tiles either
     monkeypatch.delenv("PLAYGROUND_DAILY_LIMIT", raising=False)
     monkeypatch.delenv("PLAYGROUND_MAX_INPUT_CHARS", raising=False)
@@ -115,6 +167,8 @@ def _offline(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, request: pytest.Fi
     agent_registry.register_agent(notes_agent.AGENT)
     yield
     reset_shared_store()
+    if pg_name is not None and _pg_template is not None:
+        _pg_template.drop_database(pg_name)
 
 
 @pytest.fixture

@@ -133,6 +133,7 @@ def test_failing_handler_marks_failed_and_rolls_back(store, clock):
     assert session.history()[-1].content.startswith("❌")
 
 
+@pytest.mark.duckdb_only("on PostgreSQL other processes may still run the action: recovery waits RECOVERY_GRACE")
 def test_crash_while_executing_becomes_failed_and_never_reruns(clock, tmp_path, monkeypatch):
     store = runtime_store(clock=clock)
     session, action_id = propose(clock)

@@ -19,7 +19,7 @@ from agents.core.arg_patch import merge_args, problems_of
 from agents.core.clock import Clock, aware, system_clock
 from agents.core.errors import ActionNotFound, ActionRefused, ConversationNotFound, InvalidArgs
 from agents.core.ids import new_id
-from agents.core.locks import holding
+from agents.core.locks import holding, recovery_cutoff
 from agents.core.store import ActionStatus, NewMessage, PendingActionRow, Store
 from agents.core.tools import Card, Tool, ToolContext, ToolKind, ToolOutput, format_validation_error
 
@@ -222,7 +222,7 @@ class ActionService:
             self.store.actions.insert(row)
             self.store.messages.add(conversation_id, [note], now)
 
-        with holding(conversation_id):
+        with holding(conversation_id, db=self.store.db):
             self.store.db.write(write)
         return row
 
@@ -240,7 +240,7 @@ class ActionService:
     def recover_after_crash(self) -> list[str]:
         """At start-up: anything CONFIRMED or EXECUTING was cut off by a crash."""
         now = self.clock()
-        failed = self.store.actions.fail_interrupted(now)
+        failed = self.store.actions.fail_interrupted(now, recovery_cutoff(self.store, now))
         for row in failed:
             self._record(row, ActionStatus.FAILED,
                          f"❌ '{row.summary}' 작업은 실행 중 앱이 중단되어 실패로 처리했습니다. 자동으로 다시 실행하지 않습니다.", now)
@@ -254,7 +254,7 @@ class ActionService:
                 "cards": [c.model_dump(mode="json") for c in cards or []]}
         note = NewMessage(role="assistant", content=message, meta=meta, id=new_id("msg"))
         # A turn of the same conversation may be writing; wait for it rather than conflict.
-        with holding(row.conversation_id):
+        with holding(row.conversation_id, db=self.store.db):
             try:
                 return self.store.db.write(lambda: self.store.messages.add(row.conversation_id, [note], now))[0]
             except LookupError:

@@ -6,12 +6,39 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from contextlib import ExitStack
 from datetime import datetime
+from typing import Any
 
 from agents.core.agent import list_agents
 
 log = logging.getLogger(__name__)
 ALERT_INTERVAL_SECONDS = 15 * 60
+ALERT_LOCK = "playground.alert_timer"
+
+
+class Leadership:
+    """Whether this process runs a periodic job. Processes sharing one PostgreSQL database each try to take
+    the advisory lock ``name`` at every tick; the one that has it keeps it for as long as it runs (so the job
+    runs in one process at a time), and when it dies the lock goes with its connection and another takes
+    over at its next tick. On DuckDB one process holds the file: it always leads."""
+
+    def __init__(self, db: Any, name: str = ALERT_LOCK) -> None:
+        self.db, self.name = db, name
+        self._held = ExitStack()
+        self.leading = False
+
+    def claim(self) -> bool:
+        if not self.leading:
+            if self._held.enter_context(self.db.advisory(self.name, wait=0)):
+                self.leading = True
+            else:
+                self._held.close()
+        return self.leading
+
+    def release(self) -> None:
+        self._held.close()
+        self.leading = False
 
 
 def warm_up() -> threading.Thread:
@@ -47,23 +74,36 @@ def start_alert_checks(interval: float = ALERT_INTERVAL_SECONDS, stop: threading
     now = clock or system_clock
 
     def loop() -> None:
-        while not stop.is_set():
-            try:
-                ActionService(runtime_store(), now).sweep_expired()
-            except Exception:  # logged; the alert checks still run
-                log.exception("sweeping expired actions failed")
-            for spec in list_agents():
-                if spec.alert_check is None or spec.alert_users is None:
-                    continue
-                store = runtime_store()
+        leader = Leadership(runtime_store().db)
+        try:
+            while not stop.is_set():
                 try:
-                    for user_id in spec.alert_users(store):
-                        if is_sandbox_user(user_id):  # a side-by-side side: nobody reads its alerts
-                            continue
-                        spec.alert_check(store, user_id, now())
-                except Exception:  # a failed check must not stop the next one (logged)
-                    log.exception("alert check for %s failed", spec.id)
-            stop.wait(interval)
+                    leading = leader.claim()
+                except Exception:  # the database is unreachable this tick: try again at the next
+                    log.exception("taking the alert timer's lock failed")
+                    leading = False
+                if leading:
+                    _tick()
+                stop.wait(interval)
+        finally:
+            leader.release()
+
+    def _tick() -> None:
+        try:
+            ActionService(runtime_store(), now).sweep_expired()
+        except Exception:  # logged; the alert checks still run
+            log.exception("sweeping expired actions failed")
+        for spec in list_agents():
+            if spec.alert_check is None or spec.alert_users is None:
+                continue
+            store = runtime_store()
+            try:
+                for user_id in spec.alert_users(store):
+                    if is_sandbox_user(user_id):  # a side-by-side side: nobody reads its alerts
+                        continue
+                    spec.alert_check(store, user_id, now())
+            except Exception:  # a failed check must not stop the next one (logged)
+                log.exception("alert check for %s failed", spec.id)
 
     thread = threading.Thread(target=loop, name="alert-checks", daemon=True)
     thread.start()

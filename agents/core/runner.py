@@ -12,6 +12,7 @@ import functools
 import logging
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from datetime import datetime
 from typing import Any
 
@@ -30,7 +31,7 @@ from agents.core.events import (
     SuggestedQuestions,
 )
 from agents.core.ids import new_id
-from agents.core.locks import conversation_lock
+from agents.core.locks import holding, recovery_cutoff
 from agents.core.providers.base import (
     Provider,
 )
@@ -62,9 +63,9 @@ def run_turn(
     # One turn at a time per conversation: the lock is taken before the row is read, so each
     # turn reads the state the previous one wrote. A new conversation's id is known to no one
     # else yet, so it is locked right after it is created.
-    lock = conversation_lock(conversation_id) if conversation_id is not None else None
-    locked = lock.acquire(timeout=TURN_LOCK_SECONDS) if lock is not None else False
-    try:
+    with ExitStack() as held:
+        locked = (held.enter_context(holding(conversation_id, TURN_LOCK_SECONDS, store.db))
+                  if conversation_id is not None else False)
         try:
             conversation = _open_conversation(store, agent, user_id, conversation_id, cleaned, now)
         except PlaygroundError as exc:
@@ -77,16 +78,12 @@ def run_turn(
                           message=f"The conversation could not be opened ({type(exc).__name__}: {exc}); "
                                   "nothing was sent to the model. Try again.")
             return
-        if lock is None:
-            lock = conversation_lock(conversation.id)
-            locked = lock.acquire(timeout=TURN_LOCK_SECONDS)
+        if conversation_id is None:
+            locked = held.enter_context(holding(conversation.id, TURN_LOCK_SECONDS, store.db))
         if on_conversation is not None:
             on_conversation(conversation.id)
         yield from _locked_turn(agent, store, provider, user_id, conversation, text, cleaned, now, settings, extra,
                                 turn_id, emitter, started, locked)
-    finally:
-        if lock is not None and locked:
-            lock.release()
 
 
 # A short bounded wait: long enough to absorb a confirm's outcome note or a double click,
@@ -220,7 +217,7 @@ INTERRUPTED_BY_RESTART = "이 답변은 서버 재시작으로 중단되었습�
 def recover_interrupted_turns(store: Store, now: datetime) -> int:
     """At start-up: a turn with a user message but no reply and no trace was cut off by a
     crash. Give it an ``interrupted`` assistant message so the history reads truthfully."""
-    turns = store.messages.unanswered_turns()
+    turns = store.messages.unanswered_turns(recovery_cutoff(store, now))
     for conversation_id, turn_id in turns:
         note = NewMessage(role="assistant", content=INTERRUPTED_BY_RESTART, turn_id=turn_id, status="interrupted",
                           meta={"interrupted": "restart"}, id=new_id("msg"))

@@ -22,7 +22,7 @@ from agents.core.events import Event
 from agents.core.providers import Provider, make_provider
 from agents.core.redact import install_log_redaction
 from agents.core.runner import recover_interrupted_turns, run_turn
-from agents.core.store import ConversationRow, MessageRow, PendingActionRow, Store, default_db_path, shared_store
+from agents.core.store import ConversationRow, MessageRow, PendingActionRow, Store, default_target, shared_store
 from agents.core.turn import TurnSettings
 from agents.core.turn_inputs import read_inputs
 
@@ -35,7 +35,7 @@ def runtime_store(path: str | Path | None = None, clock: Clock = system_clock) -
     """The process's store, migrated for every registered agent, recovered once after a crash. Every front
     end opens it, so this is also where the process's log starts to be redacted."""
     install_log_redaction()
-    store = shared_store(path if path is not None else default_db_path(), all_migrations())
+    store = shared_store(path if path is not None else default_target(), all_migrations())
     with _recover_lock:
         if store.path not in _recovered:
             _recovered.add(store.path)

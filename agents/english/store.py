@@ -14,6 +14,7 @@ from agents.core import inputs
 from agents.core.inputs import InvalidInput
 from agents.core.redact import redact
 from agents.core.store import Store
+from agents.core.store.conversations import loads
 from agents.core.store.ddl import create_table
 from agents.core.store.migrations import Migration
 from agents.english.marker import PREFIX
@@ -41,8 +42,8 @@ _COLS = "name, interests, learning_level, recent_corrections"
 
 def _profile(row: tuple[Any, ...]) -> UserProfile:
     name, interests, level, recent = row
-    return UserProfile(name=name, interests=json.loads(interests), learningLevel=level,
-                       recentCorrections=json.loads(recent))
+    return UserProfile(name=name, interests=loads(interests, []), learningLevel=level,
+                       recentCorrections=loads(recent, []))
 
 
 def clean_profile(name: object, interests: object, level: object) -> UserProfile:
@@ -111,7 +112,7 @@ class EnglishStore:
 
         def append() -> list[CorrectionWithErrors]:
             row = self.db.fetchone("SELECT recent_corrections FROM english_profiles WHERE user_id = ?", [user_id])
-            recent = [*json.loads(row[0] if row else "[]"), correction.model_dump(mode="json")][-RECENT:]
+            recent = [*loads(row[0] if row else "[]", []), correction.model_dump(mode="json")][-RECENT:]
             self.db.execute("UPDATE english_profiles SET recent_corrections = ?, updated_at = ? WHERE user_id = ?",
                             [json.dumps(recent, ensure_ascii=False), now, user_id])
             return [CorrectionWithErrors(**c) for c in recent]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from agents.core.store import Store
+from agents.core.store.conversations import loads
 from agents.core.store.ddl import create_table
 from agents.core.store.migrations import Migration
 from data.marketing.sandbox import generate
@@ -105,15 +106,23 @@ class MarketingStore:
         with self.db.transaction() as cur:
             if cur.execute("SELECT 1 FROM mkt_accounts WHERE user_id = ?", [user_id]).fetchone():
                 return  # another thread seeded it first
-            cur.register("new_campaigns", campaigns)
-            cur.register("new_metrics", metrics)
-            cur.execute(f"INSERT INTO mkt_campaigns ({_CAMPAIGN_COLS}) SELECT {_CAMPAIGN_COLS} FROM new_campaigns")
-            cur.execute("INSERT INTO mkt_daily_metrics SELECT campaign_id, user_id, date, impressions, clicks, spend, "
-                        "conversions, revenue FROM new_metrics")
+            metric_cols = "campaign_id, user_id, date, impressions, clicks, spend, conversions, revenue"
+            if self.db.dialect == "duckdb":  # DuckDB reads the DataFrames in place
+                cur.register("new_campaigns", campaigns)
+                cur.register("new_metrics", metrics)
+                cur.execute(f"INSERT INTO mkt_campaigns ({_CAMPAIGN_COLS}) SELECT {_CAMPAIGN_COLS} FROM new_campaigns")
+                cur.execute(f"INSERT INTO mkt_daily_metrics SELECT {metric_cols} FROM new_metrics")
+            else:  # PostgreSQL takes them through COPY
+                for table, cols, frame in (("mkt_campaigns", _CAMPAIGN_COLS, campaigns),
+                                           ("mkt_daily_metrics", metric_cols, metrics)):
+                    names = cols.split(", ")
+                    self.db.copy_rows(table, names, frame[names].astype(object).where(frame[names].notna(), None)
+                                      .values.tolist())
             cur.execute("INSERT INTO mkt_accounts VALUES (?, ?, ?, ?)",
                         [user_id, SEED_VERSION, now, metrics["date"].max() if len(metrics) else None])
-            cur.unregister("new_campaigns")
-            cur.unregister("new_metrics")
+            if self.db.dialect == "duckdb":
+                cur.unregister("new_campaigns")
+                cur.unregister("new_metrics")
         self._ends.pop(user_id, None)
 
     def users_with_accounts(self) -> list[str]:
@@ -136,7 +145,7 @@ class MarketingStore:
             [user_id, include_deleted],
         )
         for row in rows:
-            row["target_audience"] = json.loads(row["target_audience"]) if row["target_audience"] else None
+            row["target_audience"] = loads(row["target_audience"], None) if row["target_audience"] else None
         return rows
 
     def campaign(self, user_id: str, campaign_id: str) -> dict[str, Any] | None:
@@ -208,7 +217,8 @@ class MarketingStore:
                FROM mkt_campaigns c LEFT JOIN mkt_daily_metrics m
                  ON m.campaign_id = c.id AND m.date BETWEEN ? AND ?
                WHERE c.user_id = ? AND c.status <> 'DELETED'
-               GROUP BY ALL ORDER BY c.created_at, c.id""",
+               GROUP BY c.id, c.name, c.status, c.objective, c.daily_budget, c.created_at
+               ORDER BY c.created_at, c.id""",
             [start, end, user_id],
         )
 
@@ -225,10 +235,10 @@ class MarketingStore:
 
     def weekday_pattern(self, user_id: str, start: date, end: date) -> list[dict[str, Any]]:
         return self.db.fetch_dicts(
-            """SELECT isodow(date) AS dow, sum(spend) AS spend, sum(revenue) AS revenue,
+            """SELECT CAST(extract(isodow FROM date) AS INTEGER) AS dow, sum(spend) AS spend, sum(revenue) AS revenue,
                       sum(conversions) AS conversions, count(DISTINCT date) AS days
                FROM mkt_daily_metrics WHERE date BETWEEN ? AND ? AND user_id = ?
-               GROUP BY ALL ORDER BY dow""",
+               GROUP BY 1 ORDER BY dow""",
             [start, end, user_id],
         )
 

@@ -10,6 +10,7 @@ from typing import Any
 import duckdb
 
 from agents.core.store import Store
+from agents.core.store.conversations import loads
 from agents.core.store.ddl import create_table
 from agents.core.store.migrations import Migration
 from data.shopping.catalog import PATH
@@ -102,7 +103,7 @@ class Catalog:
             "SELECT * FROM shop_products WHERE ? IS NULL OR category = ? ORDER BY id", [category, category])
         for row in rows:
             for key in ("pros", "cons", "specs"):
-                row[key] = json.loads(row[key])
+                row[key] = loads(row[key], None)
         return rows
 
     def product(self, product_id: str) -> dict[str, Any] | None:

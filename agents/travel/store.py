@@ -83,6 +83,9 @@ _DISTANCE_SQL = ("2 * 6371.0088 * asin(sqrt(least(1, pow(sin(radians(latitude - 
                  "cos(radians(latitude)) * pow(sin(radians(longitude - ?) / 2), 2))))")
 
 
+_NOT_EXCLUDED = {"duckdb": "NOT list_contains(?, place_id)", "postgres": "NOT place_id = ANY(?::text[])"}
+
+
 def _hit(row: dict[str, Any]) -> PlaceHit:
     return PlaceHit(place_id=row["place_id"], name=row["name"], name_en=row["name_en"], name_ko=row["name_ko"],
                     category=row["category"], address=row["address"], area=row["area"], latitude=row["latitude"],
@@ -135,8 +138,8 @@ class TravelStore:
                                  AND (? IS NULL OR lower(name || ' ' || coalesce(name_ko, '') || ' ' ||
                                       coalesce(name_en, '') || ' ' || coalesce(keywords, '') || ' ' ||
                                       coalesce(area, '')) LIKE ?)
-                                 AND NOT list_contains(?, place_id))
-                WHERE km <= ? ORDER BY km, place_id LIMIT ?""",
+                                 AND {_NOT_EXCLUDED[self.db.dialect]})
+                AS near WHERE km <= ? ORDER BY km, place_id LIMIT ?""",
             [lat, lat, lng, destination, destination, category, category, like, like, list(exclude), radius_km,
              limit])
         return [(_hit(r), r["km"]) for r in rows]

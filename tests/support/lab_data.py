@@ -80,14 +80,23 @@ def synthetic_traces(n: int, now: datetime, *, seed: int = 7, users: int = 20, d
     return pd.DataFrame(rows)
 
 
-def load(store: Store, frame: pd.DataFrame) -> None:
-    """All rows in one statement (row-by-row inserts would take minutes for 100,000)."""
+def _insert_frame(store: Store, table: str, frame: pd.DataFrame) -> None:
+    """All rows in one statement (DuckDB reads the frame in place) or one COPY (PostgreSQL)."""
+    if store.db.dialect != "duckdb":
+        values = frame.astype(object).where(frame.notna(), None).values.tolist()
+        store.db.copy_rows(table, list(frame.columns), values)  # type: ignore[union-attr]
+        return
     cur = store.db.cursor()
     cur.register("lab_frame", frame)
     try:
-        cur.execute("INSERT INTO traces BY NAME SELECT * FROM lab_frame")
+        cur.execute(f"INSERT INTO {table} BY NAME SELECT * FROM lab_frame")
     finally:
         cur.unregister("lab_frame")
+
+
+def load(store: Store, frame: pd.DataFrame) -> None:
+    """All rows in one statement (row-by-row inserts would take minutes for 100,000)."""
+    _insert_frame(store, "traces", frame)
 
 
 def add_feedback(store: Store, frame: pd.DataFrame, share: float, now: datetime, seed: int = 3) -> pd.DataFrame:
@@ -98,12 +107,7 @@ def add_feedback(store: Store, frame: pd.DataFrame, share: float, now: datetime,
                             "conversation_id": picked["conversation_id"], "message_id": None,
                             "rating": [rng.choice(("up", "up", "down")) for _ in range(len(picked))],
                             "comment": None, "created_at": now, "updated_at": now})
-    cur = store.db.cursor()
-    cur.register("lab_ratings", ratings)
-    try:
-        cur.execute("INSERT INTO feedback BY NAME SELECT * FROM lab_ratings")
-    finally:
-        cur.unregister("lab_ratings")
+    _insert_frame(store, "feedback", ratings)
     return ratings
 
 
@@ -121,10 +125,5 @@ def add_votes(store: Store, frame: pd.DataFrame, pairs: int, now: datetime, seed
         rounds.append({"comparison_id": cid, "round": 1, "message": "m", "turn_a": a, "turn_b": b, "vote": vote,
                        "voted_at": now, "created_at": now})
     table = pd.DataFrame(rounds)
-    cur = store.db.cursor()
-    cur.register("lab_rounds", table)
-    try:
-        cur.execute("INSERT INTO comparison_rounds BY NAME SELECT * FROM lab_rounds")
-    finally:
-        cur.unregister("lab_rounds")
+    _insert_frame(store, "comparison_rounds", table)
     return table

@@ -1,4 +1,5 @@
-"""The store: one DuckDB file, numbered migrations, one repository per table group."""
+"""The store: one DuckDB file (or one PostgreSQL database for many processes: ``PLAYGROUND_DATABASE_URL``),
+numbered migrations, one repository per table group."""
 
 from __future__ import annotations
 
@@ -8,14 +9,12 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-import duckdb
-
 from agents.core.errors import DatabaseUnusable, PlaygroundError, StorageUnavailable
 from agents.core.store.actions import PendingActionRepo
 from agents.core.store.alerts import AlertRepo
 from agents.core.store.comparisons import ComparisonRepo
 from agents.core.store.conversations import ConversationRepo, MessageRepo
-from agents.core.store.db import Database, damaged_message, default_db_path
+from agents.core.store.db import AnyDatabase, Database, damaged_message, default_db_path, default_target, is_url
 from agents.core.store.feedback import FeedbackRepo
 from agents.core.store.health import truncated, watch
 from agents.core.store.lab import LabRepo
@@ -48,6 +47,7 @@ __all__ = [
     "Store",
     "TraceRow",
     "default_db_path",
+    "default_target",
     "open_store",
     "reset_shared_store",
     "shared_store",
@@ -55,7 +55,7 @@ __all__ = [
 
 
 class Store:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
         self.path = db.path
         self.conversations = ConversationRepo(db)
@@ -74,7 +74,7 @@ class Store:
         # Per-store memo for facts that only change through this process (one process per file).
         self.memo: dict[str, Any] = {}
 
-    def transaction(self) -> AbstractContextManager[duckdb.DuckDBPyConnection]:
+    def transaction(self) -> AbstractContextManager[Any]:
         return self.db.transaction()
 
     def close(self) -> None:
@@ -82,8 +82,20 @@ class Store:
 
 
 def open_store(path: str | Path | None = None, migrations: Sequence[Migration] = ()) -> Store:
-    """Open (or create) the file, refuse a damaged one with one clear message, migrate it, and watch it."""
-    db = Database(path if path is not None else default_db_path())
+    """Open (or create) the file, refuse a damaged one with one clear message, migrate it, and watch it.
+    A ``postgresql://`` URL opens that database instead (a pool of connections), and migrates it."""
+    target = path if path is not None else default_target()
+    if is_url(target):
+        from agents.core.store.pg import PgDatabase
+
+        pg = PgDatabase(str(target))
+        try:
+            migrate(pg, [*CORE_MIGRATIONS, *migrations])
+        except BaseException:
+            pg.close()
+            raise
+        return Store(pg)
+    db = Database(target)
     try:
         if db.watch.enabled:
             # used, not total: the total counts free blocks, which a checkpoint cuts off the file's end
@@ -110,7 +122,7 @@ _shared_lock = threading.Lock()
 
 
 def shared_store(path: str | Path | None = None, migrations: Sequence[Migration] = ()) -> Store:
-    key = str(path if path is not None else default_db_path())
+    key = str(path if path is not None else default_target())
     with _shared_lock:
         store = _shared.get(key)
         if store is None:

@@ -5,11 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-import duckdb
-
 from agents.core.errors import ActionBusy
 from agents.core.store.conversations import dumps, loads
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 from agents.core.store.models import ActionStatus, PendingActionRow
 
 _COLS = (
@@ -27,7 +25,7 @@ def _row(row: tuple[Any, ...]) -> PendingActionRow:
 
 
 class PendingActionRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def insert(self, action: PendingActionRow) -> None:
@@ -119,7 +117,7 @@ class PendingActionRepo:
         """One conditional UPDATE, retried on write-write conflicts; ActionBusy if they persist."""
         try:
             return self.db.write(lambda: self.db.fetchall(sql, params), attempts=12)
-        except duckdb.TransactionException as exc:
+        except self.db.conflict as exc:
             raise ActionBusy(
                 "이 작업을 동시에 바꾸려는 요청이 너무 많아 아무것도 변경하지 않았습니다. 잠시 후 다시 시도하세요 "
                 "(the action kept changing under concurrent requests; nothing changed, try again)."
@@ -134,13 +132,14 @@ class PendingActionRepo:
         )
         return [r[0] for r in rows]
 
-    def fail_interrupted(self, now: datetime) -> list[PendingActionRow]:
-        """Actions left CONFIRMED or EXECUTING by a crash: mark FAILED, never re-run."""
+    def fail_interrupted(self, now: datetime, before: datetime | None = None) -> list[PendingActionRow]:
+        """Actions left CONFIRMED or EXECUTING by a crash: mark FAILED, never re-run. ``before``: only those
+        that last changed before then (other processes sharing a PostgreSQL database may be running theirs)."""
         rows = self.db.fetchall(
             f"""UPDATE pending_actions SET status = 'FAILED', updated_at = ?,
                    error_message = '앱이 실행 도중 중단되어 결과를 확인할 수 없습니다. 다시 실행하지 않았습니다 '
                                    || '(interrupted by a restart; not re-run, check the target before retrying)'
-               WHERE status IN ('CONFIRMED', 'EXECUTING') RETURNING {_COLS}""",
-            [now],
+               WHERE status IN ('CONFIRMED', 'EXECUTING') AND (? IS NULL OR updated_at < ?) RETURNING {_COLS}""",
+            [now, before, before],
         )
         return [_row(r) for r in rows]

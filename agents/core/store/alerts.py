@@ -10,7 +10,7 @@ import duckdb
 
 from agents.core.ids import new_id
 from agents.core.store.conversations import dumps, loads
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 from agents.core.store.models import AlertRow
 
 _COLS = ("id, user_id, agent_id, type, severity, status, title, message, data, dedupe_key, created_at, read_at, "
@@ -18,6 +18,12 @@ _COLS = ("id, user_id, agent_id, type, severity, status, title, message, data, d
 PUSH_LIMIT = 3  # alerts pushed into one turn of a chat at most; the rest wait for the next turn (and show in the banner)
 OPEN_STATUSES = ("UNREAD", "READ")
 NEXT_STATUSES = {"READ", "DISMISSED", "ACTED_ON"}
+_MARK_READ = {
+    "duckdb": """UPDATE alerts SET status = 'READ', read_at = coalesce(read_at, ?)
+                 WHERE user_id = ? AND status = 'UNREAD' AND list_contains(?, id) RETURNING id""",
+    "postgres": """UPDATE alerts SET status = 'READ', read_at = coalesce(read_at, ?)
+                   WHERE user_id = ? AND status = 'UNREAD' AND id = ANY(?::text[]) RETURNING id""",
+}
 
 
 def core_053_alerts_pushed(cur: duckdb.DuckDBPyConnection) -> None:
@@ -34,7 +40,7 @@ def _row(row: tuple[Any, ...]) -> AlertRow:
 
 
 class AlertRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def create_if_new(
@@ -80,11 +86,7 @@ class AlertRepo:
         """UNREAD -> READ for the alerts a person was shown; returns the ids that changed."""
         if not alert_ids:
             return []
-        rows = self.db.fetchall(
-            """UPDATE alerts SET status = 'READ', read_at = coalesce(read_at, ?)
-               WHERE user_id = ? AND status = 'UNREAD' AND list_contains(?, id) RETURNING id""",
-            [now, user_id, list(alert_ids)],
-        )
+        rows = self.db.fetchall(_MARK_READ[self.db.dialect], [now, user_id, list(alert_ids)])
         return [r[0] for r in rows]
 
     def set_status(self, alert_id: str, user_id: str, status: str, now: datetime) -> bool:

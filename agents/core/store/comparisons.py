@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from agents.core.store.conversations import dumps, loads
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 
 Vote = Literal["a", "b", "tie", "both_bad"]
 VOTES: tuple[str, ...] = ("a", "b", "tie", "both_bad")
@@ -61,7 +61,7 @@ def _row(values: dict[str, Any]) -> ComparisonRow:
 
 
 class ComparisonRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def create(self, row: ComparisonRow) -> None:

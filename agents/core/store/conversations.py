@@ -7,18 +7,37 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-import duckdb
-
 from agents.core.errors import ConversationBusy
 from agents.core.ids import new_id
 from agents.core.redact import redact, redact_data
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 from agents.core.store.models import ConversationRow, MessageRow, NewMessage
 
 _CONV_COLS = "id, user_id, agent_id, title, archived, created_at, updated_at, message_count, last_preview, state"
 _MSG_COLS = "id, conversation_id, seq, turn_id, role, content, tool_calls, tool_call_id, tool_name, status, meta, created_at"
 PREVIEW_CHARS = 120
 TITLE_CHARS = 40
+
+# The state is JSON text on both; each backend reads and patches it in its own words (PostgreSQL through jsonb).
+_FIND_BY_STATE = {
+    "duckdb": """SELECT id FROM conversations WHERE user_id = ? AND agent_id = ? AND json_extract_string(state, ?) = ?
+                 ORDER BY updated_at DESC, id DESC LIMIT 1""",
+    "postgres": """SELECT id FROM conversations WHERE user_id = ? AND agent_id = ? AND state ->> ? = ?
+                   ORDER BY updated_at DESC, id DESC LIMIT 1""",
+}
+# Drop the keys being set, then add the new values (nulls nested in them dropped, as a JSON merge patch does).
+_PUT_STATE = {
+    "duckdb": "UPDATE conversations SET state = json_merge_patch(json_merge_patch(coalesce(state, '{}'), ?::JSON), "
+              "?::JSON) WHERE id = ? AND user_id = ? RETURNING state",
+    "postgres": "UPDATE conversations SET state = (coalesce(state::jsonb, '{}'::jsonb) - ?::text[]) "
+                "|| jsonb_strip_nulls(?::jsonb) WHERE id = ? AND user_id = ? RETURNING state",
+}
+_TAKE_STATE = {
+    "duckdb": "UPDATE conversations SET state = json_merge_patch(state, ?::JSON) "
+              "WHERE id = ? AND user_id = ? AND json_extract_string(state, ?) = ? RETURNING id",
+    "postgres": "UPDATE conversations SET state = state::jsonb - ?::text "
+                "WHERE id = ? AND user_id = ? AND state #>> ?::text[] = ? RETURNING id",
+}
 
 
 def loads(value: Any, default: Any) -> Any:
@@ -58,7 +77,7 @@ def _message(row: tuple[Any, ...]) -> MessageRow:
 
 
 class ConversationRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def create(self, user_id: str, agent_id: str, first_message: str, now: datetime) -> ConversationRow:
@@ -124,9 +143,8 @@ class ConversationRepo:
     def find_by_state(self, user_id: str, agent_id: str, key: str, value: str) -> str | None:
         """The user's newest conversation with this agent whose ``state[key]`` is ``value`` (a client-held
         session id, issue 30), or None."""
-        row = self.db.fetchone(
-            """SELECT id FROM conversations WHERE user_id = ? AND agent_id = ? AND json_extract_string(state, ?) = ?
-               ORDER BY updated_at DESC, id DESC LIMIT 1""", [user_id, agent_id, f"$.{key}", value])
+        sql, path = _FIND_BY_STATE[self.db.dialect], (f"$.{key}" if self.db.dialect == "duckdb" else key)
+        row = self.db.fetchone(sql, [user_id, agent_id, path, value])
         return row[0] if row else None
 
     def set_state(self, conv_id: str, state: dict[str, Any]) -> None:
@@ -137,20 +155,24 @@ class ConversationRepo:
         outside a turn (a workspace panel, a confirmed action) never overwrites the other keys. Nulls
         nested inside a value are dropped (JSON merge patch); the new state, or None when the
         conversation is not this user's."""
-        cleared = {key: None for key in values}
         kept = {key: value for key, value in values.items() if value is not None}
-        row = self.db.write(lambda: self.db.fetchone(
-            "UPDATE conversations SET state = json_merge_patch(json_merge_patch(coalesce(state, '{}'), ?::JSON), ?::JSON) "
-            "WHERE id = ? AND user_id = ? RETURNING state", [dumps(cleared), dumps(kept), conv_id, user_id]))
+        if self.db.dialect == "duckdb":
+            cleared: Any = dumps({key: None for key in values})
+        else:
+            cleared = list(values)
+        row = self.db.write(lambda: self.db.fetchone(_PUT_STATE[self.db.dialect],
+                                                     [cleared, dumps(kept), conv_id, user_id]))
         return None if row is None else loads(row[0], {})
 
     def take_state(self, conv_id: str, user_id: str, key: str, field: str, value: str) -> bool:
         """Remove ``state[key]`` when its ``field`` equals ``value``; True for the one caller that did
         (claim and read in one statement: two tabs never both take it)."""
-        row = self.db.write(lambda: self.db.fetchone(
-            "UPDATE conversations SET state = json_merge_patch(state, ?::JSON) "
-            "WHERE id = ? AND user_id = ? AND json_extract_string(state, ?) = ? RETURNING id",
-            [dumps({key: None}), conv_id, user_id, f'$."{key}"."{field}"', value]))
+        params: list[Any]
+        if self.db.dialect == "duckdb":
+            params = [dumps({key: None}), conv_id, user_id, f'$."{key}"."{field}"', value]
+        else:
+            params = [key, conv_id, user_id, [key, field], value]
+        row = self.db.write(lambda: self.db.fetchone(_TAKE_STATE[self.db.dialect], params))
         return row is not None
 
     def delete(self, conv_id: str, user_id: str) -> bool:
@@ -183,7 +205,7 @@ class ConversationRepo:
 
         try:
             return self.db.write(remove, attempts=12)
-        except duckdb.TransactionException as exc:
+        except self.db.conflict as exc:
             raise ConversationBusy(
                 "이 대화가 계속 다른 요청으로 바뀌고 있어 삭제하지 않았습니다. 잠시 후 다시 삭제하세요. (The conversation kept "
                 "changing under concurrent requests, so it was not deleted; try again in a moment.)") from exc
@@ -196,7 +218,7 @@ def _masked(message: NewMessage) -> NewMessage:
 
 
 class MessageRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def add(self, conv_id: str, messages: Sequence[NewMessage], now: datetime) -> list[str]:
@@ -241,12 +263,12 @@ class MessageRepo:
         row = self.db.fetchone(f"SELECT {_MSG_COLS} FROM messages WHERE id = ?", [message_id])
         return _message(row) if row else None
 
-    def unanswered_turns(self) -> list[tuple[str, str]]:
+    def unanswered_turns(self, before: datetime | None = None) -> list[tuple[str, str]]:
         """(conversation id, turn id) of user messages whose turn left no reply and no trace:
-        the process died mid-turn (kill -9, power loss)."""
+        the process died mid-turn (kill -9, power loss). ``before``: only messages older than that."""
         return [(r[0], r[1]) for r in self.db.fetchall(
             """SELECT m.conversation_id, m.turn_id FROM messages m
-               WHERE m.role = 'user' AND m.turn_id IS NOT NULL
+               WHERE m.role = 'user' AND m.turn_id IS NOT NULL AND (? IS NULL OR m.created_at < ?)
                  AND NOT EXISTS (SELECT 1 FROM traces t WHERE t.turn_id = m.turn_id)
                  AND NOT EXISTS (SELECT 1 FROM messages a WHERE a.turn_id = m.turn_id AND a.role <> 'user')
-               ORDER BY m.created_at, m.seq""")]
+               ORDER BY m.created_at, m.seq""", [before, before])]

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import duckdb
 
@@ -21,6 +21,12 @@ from agents.core.store.health import FileWatch, unwatch
 _READS = ("SELECT", "WITH", "PRAGMA", "DESCRIBE", "SHOW", "EXPLAIN", "SUMMARIZE", "FROM")
 
 T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from agents.core.store.pg import PgDatabase
+
+# What a repository is given: the DuckDB file or the PostgreSQL pool (the same calls on both).
+AnyDatabase: TypeAlias = "Database | PgDatabase"
 
 
 def default_db_path() -> Path:
@@ -35,7 +41,27 @@ def default_db_path() -> Path:
     return base / "agent-playground" / "agent-playground.duckdb"
 
 
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_url(target: object) -> bool:
+    """Whether ``target`` names a PostgreSQL database rather than a DuckDB file."""
+    return isinstance(target, str) and target.startswith(URL_SCHEMES)
+
+
+def default_target() -> str | Path:
+    """``PLAYGROUND_DATABASE_URL`` (``postgresql://…``: PostgreSQL, for many processes); else the DuckDB file."""
+    url = os.environ.get("PLAYGROUND_DATABASE_URL", "").strip()
+    return url or default_db_path()
+
+
 class Database:
+    dialect = "duckdb"
+    # A concurrent transaction touched the same rows: DuckDB fails the later one instead of waiting.
+    conflict: tuple[type[BaseException], ...] = (duckdb.TransactionException,)
+    constraint: tuple[type[BaseException], ...] = (duckdb.ConstraintException,)
+    missing: tuple[type[BaseException], ...] = (duckdb.CatalogException,)  # no such table
+
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         fix = "Set PLAYGROUND_DB to a writable file path (its folder is created if missing)."
@@ -68,6 +94,7 @@ class Database:
             raise DatabaseUnusable(damaged_message(self.path, exc)) from exc
         self._local = threading.local()
         self._lock = threading.Lock()
+        self._named: dict[str, threading.Lock] = {}
         # Deleted, replaced or unreadable under us: every call refuses (see health.py).
         self.watch = FileWatch(self.path)
 
@@ -165,6 +192,19 @@ class Database:
         cur = self.execute(sql, params)
         names = [d[0] for d in cur.description]
         return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+
+    @contextmanager
+    def advisory(self, name: str, *, wait: float | None = None) -> Iterator[bool]:
+        """Hold the lock ``name`` while the block runs (see PgDatabase.advisory). One process holds a DuckDB
+        file, so a lock of this process is a lock of the database."""
+        with self._lock:
+            lock = self._named.setdefault(name, threading.Lock())
+        taken = lock.acquire(timeout=-1 if wait is None else wait)
+        try:
+            yield taken
+        finally:
+            if taken:
+                lock.release()
 
     def close(self, wait_seconds: float = 10.0) -> None:
         """Close the file. A turn still streaming on another thread (a client that went away mid-answer)

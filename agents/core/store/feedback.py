@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from agents.core.errors import InvalidArgs, TurnNotFound
 from agents.core.inputs import InvalidInput
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 
 Rating = Literal["up", "down"]
 _COLS = "turn_id, user_id, conversation_id, message_id, rating, comment, created_at, updated_at"
@@ -15,7 +15,7 @@ MAX_COMMENT_CHARS = 2000
 
 
 class FeedbackRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def rate(self, turn_id: str, user_id: str, rating: str, comment: str | None, now: datetime,

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agents.core.fallbacks import FALLBACKS
 from agents.core.redact import sql_pattern
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 
 if TYPE_CHECKING:  # the metrics come back as DataFrames (DuckDB's .df()); the CLI's other paths never load pandas
     import pandas as pd
@@ -29,6 +29,25 @@ Origin = Literal["chat", "api", "compare", "eval"]
 ORIGINS: tuple[str, ...] = ("chat", "api", "compare", "eval")
 # What the Lab shows unless asked for more: people's turns, never eval cases or side-by-side sandboxes.
 DEFAULT_ORIGINS: tuple[str, ...] = ("chat", "api")
+
+# A substring test on the lower-cased search text; a percentile; PostgreSQL's integer division needs a float.
+_CONTAINS = {"duckdb": "contains({}.search_text, ?)", "postgres": "strpos({}.search_text, ?) > 0"}
+
+
+def _quantile(dialect: str, column: str, q: float) -> str:
+    if dialect == "duckdb":
+        return f"quantile_cont({column}, {q})"
+    return f"percentile_cont({q}) WITHIN GROUP (ORDER BY {column})"
+
+
+def _ratio(dialect: str, a: str, b: str) -> str:
+    return f"{a} / {b}" if dialect == "duckdb" else f"CAST({a} AS DOUBLE PRECISION) / {b}"
+
+
+def _group_all(dialect: str, count: int) -> str:
+    """DuckDB's GROUP BY ALL; PostgreSQL names the first ``count`` output columns."""
+    return "GROUP BY ALL" if dialect == "duckdb" else "GROUP BY " + ", ".join(str(i + 1) for i in range(count))
+
 
 ROW_COLS = ("turn_id, started_at, owner_id, user_id, agent_id, provider, model, prompt_version, status, error_code, "
             "conversation_id, comparison_id, comparison_side, latency_ms, ttft_ms, input_tokens, output_tokens, "
@@ -55,10 +74,10 @@ class TraceFilter(BaseModel):
     # None: every origin (the services default to DEFAULT_ORIGINS: see agents/services/lab/traces.scoped)
     origins: list[Origin] | None = None
 
-    def cheap_where(self, before: str | None = None) -> tuple[str, list[Any]]:
+    def cheap_where(self, before: str | None = None, dialect: str = "duckdb") -> tuple[str, list[Any]]:
         """The plain column filters only (no feedback, no text): what sizes the search windows."""
         plain = self.model_copy(update={"feedback": None, "text": None})
-        where, params = plain.where()
+        where, params = plain.where(dialect=dialect)
         if before is not None:
             where += " AND t.started_at <= ?"
             params.append(decode_cursor(before)[0])
@@ -67,7 +86,7 @@ class TraceFilter(BaseModel):
     def needle(self) -> str:
         return " ".join((self.text or "").split()).lower()
 
-    def where(self, alias: str = "t", *, text: bool = True) -> tuple[str, list[Any]]:
+    def where(self, alias: str = "t", *, text: bool = True, dialect: str = "duckdb") -> tuple[str, list[Any]]:
         """The WHERE clause (started_at first, so zone maps prune by time) and its parameters."""
         clauses: list[str] = []
         params: list[Any] = []
@@ -92,7 +111,7 @@ class TraceFilter(BaseModel):
             params.append(self.feedback)
         needle = self.needle()
         if needle and text:
-            clauses.append(f"contains({alias}.search_text, ?)")
+            clauses.append(_CONTAINS[dialect].format(alias))
             params.append(needle)
         return (" AND ".join(clauses) or "true"), params
 
@@ -123,26 +142,27 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
 
 
 class LabRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     # --- traces ----------------------------------------------------------------------
 
     def page(self, filters: TraceFilter, limit: int = 50, before: str | None = None) -> TracePage:
         """One page of turns, newest first, each with its feedback (rating and comment)."""
-        where, params = filters.where(text=False)
+        dialect = self.db.dialect
+        where, params = filters.where(text=False, dialect=dialect)
         if before is not None:
             moment, turn_id = decode_cursor(before)
             where += " AND (t.started_at < ? OR (t.started_at = ? AND t.turn_id < ?))"
             params += [moment, moment, turn_id]
         needle = filters.needle()
         if needle:
-            where += " AND contains(t.search_text, ?)"
+            where += " AND " + _CONTAINS[dialect].format("t")
             params.append(needle)
         if filters.feedback in ("up", "down"):  # the rated turns are few: read them straight
             rows = self._select(where, params, limit + 1)
         else:
-            rows = self._windowed(where, params, filters.cheap_where(before), limit + 1)
+            rows = self._windowed(where, params, filters.cheap_where(before, dialect), limit + 1)
         more = len(rows) > limit
         rows = rows[:limit]
         cursor = encode_cursor(rows[-1]["started_at"], rows[-1]["turn_id"]) if more and rows else None
@@ -177,13 +197,13 @@ class LabRepo:
                 ORDER BY p.started_at DESC, p.turn_id DESC""", [*params, limit])
 
     def count(self, filters: TraceFilter) -> int:
-        where, params = filters.where()
+        where, params = filters.where(dialect=self.db.dialect)
         row = self.db.fetchone(f"SELECT count(*) FROM traces t WHERE {where}", params)
         return int(row[0]) if row else 0
 
     def span(self, filters: TraceFilter) -> tuple[datetime | None, datetime | None]:
         """The first and last turn's start under ``filters`` (refused ones included)."""
-        where, params = filters.where()
+        where, params = filters.where(dialect=self.db.dialect)
         row = self.db.fetchone(f"SELECT min(t.started_at), max(t.started_at) FROM traces t WHERE {where}", params)
         return (row[0], row[1]) if row else (None, None)
 
@@ -195,7 +215,7 @@ class LabRepo:
         """The values each filter can take for this person (or everyone), for the dropdowns."""
         rows = self.db.fetchall(
             f"""SELECT agent_id, provider, model, prompt_version, owner_id FROM traces
-                {'WHERE owner_id = ?' if owner else ''} GROUP BY ALL""", [owner] if owner else [])
+                {'WHERE owner_id = ?' if owner else ''} {_group_all(self.db.dialect, 5)}""", [owner] if owner else [])
         out: dict[str, list[Any]] = {}
         for index, key in enumerate(("agents", "providers", "models", "prompt_versions", "users")):
             out[key] = sorted({r[index] for r in rows if r[index] is not None})
@@ -209,11 +229,13 @@ class LabRepo:
 
         Four small aggregates joined on the configuration: one GROUP BY that also joined feedback and
         tested four list filters per row ran three times slower (tests/bench/bench_lab.py)."""
-        where, params = filters.where()
+        d = self.db.dialect
+        where, params = filters.where(dialect=d)
         where += " AND t.status <> 'refused'"
         # Votes are side-by-side turns' own measure: counted whatever origins the turn figures show.
-        vote_where, vote_params = filters.model_copy(update={"origins": None}).where()
+        vote_where, vote_params = filters.model_copy(update={"origins": None}).where(dialect=d)
         keys = "agent_id, provider, model, prompt_version"
+        length = "len(fallbacks)" if d == "duckdb" else "cardinality(fallbacks)"
         on = " AND ".join(f"m.{k} IS NOT DISTINCT FROM x.{k}" for k in keys.split(", "))
         fallback_cols = ", ".join(f"count(*) FILTER (WHERE name = '{name}') AS fb_{name}" for name in FALLBACKS)
         fallback_out = ", ".join(f"coalesce(fb.fb_{name}, 0) AS fb_{name}" for name in FALLBACKS)
@@ -224,17 +246,18 @@ class LabRepo:
                 m AS (SELECT {keys}, count(*) AS turns,
                              count(*) FILTER (WHERE status = 'error') AS errors,
                              count(*) FILTER (WHERE status = 'interrupted') AS interrupted,
-                             quantile_cont(latency_ms, 0.5) AS latency_p50, quantile_cont(latency_ms, 0.95) AS latency_p95,
-                             quantile_cont(ttft_ms, 0.5) AS ttft_p50, quantile_cont(ttft_ms, 0.95) AS ttft_p95,
+                             {_quantile(d, "latency_ms", 0.5)} AS latency_p50,
+                             {_quantile(d, "latency_ms", 0.95)} AS latency_p95,
+                             {_quantile(d, "ttft_ms", 0.5)} AS ttft_p50, {_quantile(d, "ttft_ms", 0.95)} AS ttft_p95,
                              coalesce(sum(input_tokens), 0)::BIGINT AS input_tokens,
                              coalesce(sum(output_tokens), 0)::BIGINT AS output_tokens,
                              CASE WHEN count(cost_usd) = count(*) THEN sum(cost_usd) END AS cost_usd
-                      FROM scope GROUP BY ALL),
+                      FROM scope {_group_all(d, 4)}),
                 th AS (SELECT s.agent_id, s.provider, s.model, s.prompt_version,
                               count(*) FILTER (WHERE f.rating = 'up') AS up, count(*) FILTER (WHERE f.rating = 'down') AS down
-                       FROM feedback f JOIN scope s ON s.turn_id = f.turn_id GROUP BY ALL),
+                       FROM feedback f JOIN scope s ON s.turn_id = f.turn_id {_group_all(d, 4)}),
                 fb AS (SELECT {keys}, {fallback_cols} FROM (
-                           SELECT {keys}, unnest(fallbacks) AS name FROM scope WHERE len(fallbacks) > 0) GROUP BY ALL),
+                           SELECT {keys}, unnest(fallbacks) AS name FROM scope WHERE {length} > 0) u {_group_all(d, 4)}),
                 sides AS (SELECT turn_a AS turn_id, 'a' AS side, vote FROM comparison_rounds WHERE vote IS NOT NULL
                           UNION ALL SELECT turn_b, 'b', vote FROM comparison_rounds WHERE vote IS NOT NULL),
                 v AS (SELECT s.agent_id, s.provider, s.model, s.prompt_version,
@@ -243,12 +266,15 @@ class LabRepo:
                              count(*) FILTER (WHERE v.vote = 'tie') AS ties,
                              count(*) FILTER (WHERE v.vote = 'both_bad') AS both_bad
                       FROM sides v JOIN (SELECT t.turn_id, t.agent_id, t.provider, t.model, t.prompt_version
-                                         FROM traces t WHERE {vote_where}) s ON s.turn_id = v.turn_id GROUP BY ALL),
+                                         FROM traces t WHERE {vote_where}) s ON s.turn_id = v.turn_id
+                      {_group_all(d, 4)}),
                 k AS (SELECT {keys} FROM m UNION SELECT {keys} FROM v)
-                SELECT k.*, coalesce(m.turns, 0) AS turns, m.* EXCLUDE ({keys}, turns), errors / turns AS error_rate,
+                SELECT k.*, coalesce(m.turns, 0) AS turns, m.errors, m.interrupted, m.latency_p50, m.latency_p95,
+                       m.ttft_p50, m.ttft_p95, m.input_tokens, m.output_tokens, m.cost_usd,
+                       {_ratio(d, "m.errors", "m.turns")} AS error_rate,
                        coalesce(th.up, 0) AS thumbs_up, coalesce(th.down, 0) AS thumbs_down,
                        CASE WHEN coalesce(th.up, 0) + coalesce(th.down, 0) > 0
-                            THEN th.up / (th.up + th.down) END AS thumbs_up_ratio,
+                            THEN {_ratio(d, "th.up", "(th.up + th.down)")} END AS thumbs_up_ratio,
                        {fallback_out},
                        coalesce(v.wins, 0) AS wins, coalesce(v.losses, 0) AS losses, coalesce(v.ties, 0) AS ties,
                        coalesce(v.both_bad, 0) AS both_bad
@@ -261,14 +287,15 @@ class LabRepo:
 
     def over_time(self, filters: TraceFilter, bucket: Literal["hour", "day"] = "day") -> pd.DataFrame:
         """Turns, errors, latency p50 and cost per time bucket and configuration, for the charts."""
-        where, params = filters.where()
+        d = self.db.dialect
+        where, params = filters.where(dialect=d)
         return self.db.execute(
             f"""SELECT date_trunc('{bucket}', t.started_at) AS bucket, t.agent_id, t.provider, t.model,
                        t.prompt_version, count(*) AS turns, count(*) FILTER (WHERE t.status = 'error') AS errors,
-                       quantile_cont(t.latency_ms, 0.5) AS latency_p50, quantile_cont(t.ttft_ms, 0.5) AS ttft_p50,
+                       {_quantile(d, "t.latency_ms", 0.5)} AS latency_p50, {_quantile(d, "t.ttft_ms", 0.5)} AS ttft_p50,
                        sum(t.cost_usd) AS cost_usd
                 FROM traces t WHERE {where} AND t.status <> 'refused'
-                GROUP BY ALL ORDER BY bucket""", params).df()
+                {_group_all(d, 5)} ORDER BY bucket""", params).df()
 
     # --- exports ---------------------------------------------------------------------
 
@@ -291,7 +318,7 @@ class LabRepo:
                full: bool = False, limit: int | None = None) -> int:
         """Write ``kind`` rows matching ``filters`` to ``path`` with DuckDB ``COPY``, oldest first (with
         ``limit``: the newest ``limit`` rows, still oldest first); returns the row count."""
-        where, params = filters.where()
+        where, params = filters.where(dialect=self.db.dialect)
         match kind:
             case "traces":
                 extra = ", t.events, t.spans, t.phases, t.system_prompt, t.requests" if full else ""
@@ -317,13 +344,45 @@ class LabRepo:
         if limit is None:
             select += " ORDER BY " + ", ".join(order)
         else:  # the newest rows, then back in time order (the outer query sees the output column names)
-            select = (f"SELECT * FROM ({select} ORDER BY {', '.join(c + ' DESC' for c in order)} LIMIT ?) "
+            select = (f"SELECT * FROM ({select} ORDER BY {', '.join(c + ' DESC' for c in order)} LIMIT ?) AS newest "
                       f"ORDER BY {', '.join(c.split('.')[1] for c in order)}")
             params = [*params, int(limit)]
         options = {"csv": "FORMAT csv, HEADER", "jsonl": "FORMAT json", "parquet": "FORMAT parquet"}[fmt]
         target = str(path).replace("'", "''")  # a path we made ourselves; quoted all the same
+        if self.db.dialect != "duckdb":
+            return _copy_rows_out(self.db.execute(select, params), target, options)
         select, params = self._masked(select, params)
-        cur = self.db.cursor()
-        cur.execute(f"COPY ({select}) TO '{target}' ({options})", params)
-        row = cur.fetchone()
+        row = self.db.fetchone(f"COPY ({select}) TO '{target}' ({options})", params)
         return int(row[0]) if row else 0
+
+
+def _copy_rows_out(result: Any, target: str, options: str) -> int:
+    """PostgreSQL has no COPY to a client's Parquet file: the rows, masked here by agents.core.redact's rule (the
+    same rule DuckDB applies in SQL), are written by an in-memory DuckDB with the same COPY options. JSON
+    columns are written as their JSON text."""
+    import json
+
+    import duckdb
+    import pandas as pd
+
+    from agents.core.redact import redact, redact_data
+
+    csv = "csv" in options  # CSV has no lists: they go as JSON arrays, like the JSON columns
+
+    def masked(value: Any) -> Any:
+        if isinstance(value, str):
+            return redact(value)
+        is_text_list = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        if isinstance(value, dict | list) and (csv or not is_text_list):
+            return json.dumps(redact_data(value), ensure_ascii=False, default=str)
+        if isinstance(value, list):
+            return [redact(v) for v in value]
+        return value
+
+    names = [d[0] for d in result.description or []]
+    rows = [[masked(v) for v in row] for row in result.fetchall()]
+    frame = pd.DataFrame.from_records(rows, columns=names)
+    with duckdb.connect() as con:
+        con.register("export_rows", frame)
+        con.execute(f"COPY export_rows TO '{target}' ({options})")
+    return len(rows)

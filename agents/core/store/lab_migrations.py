@@ -14,7 +14,7 @@ from typing import Any
 
 import duckdb
 
-from agents.core.store.ddl import create_table
+from agents.core.store.ddl import column_type, create_table, dialect
 
 _TRACE_COLUMNS = [
     ("owner_id", "VARCHAR", "the person the turn belongs to: user_id, or the owner of a side-by-side sandbox user"),
@@ -33,10 +33,11 @@ _TRACE_COLUMNS = [
 
 def core_030_lab(cur: duckdb.DuckDBPyConnection) -> None:
     for name, ddl, why in _TRACE_COLUMNS:
-        cur.execute(f"ALTER TABLE traces ADD COLUMN {name} {ddl}")
+        cur.execute(f"ALTER TABLE traces ADD COLUMN {name} {column_type(cur, ddl)}")
         cur.execute(f"COMMENT ON COLUMN traces.{name} IS '{why.replace(chr(39), chr(39) * 2)}'")
     cur.execute("UPDATE traces SET owner_id = user_id")
-    _backfill_traces(cur)
+    if dialect(cur) == "duckdb":  # a PostgreSQL database starts at this code: it has no older turns to fill in
+        _backfill_traces(cur)
 
     for name, ddl, why in [
         ("label", "VARCHAR", "a short name for the version, e.g. 'shorter replies'"),

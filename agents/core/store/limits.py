@@ -25,7 +25,7 @@ from typing import Any
 
 import duckdb
 
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 from agents.core.store.ddl import create_table
 
 KEEP_DAYS = 8  # counter rows older than this are dropped when a new window starts (traces keep the history)
@@ -47,6 +47,27 @@ def core_040_limits(cur: duckdb.DuckDBPyConnection) -> None:
     ])
 
 
+# The hit times of one identity: DuckDB's list lambdas, PostgreSQL's arrays. A claim is one UPDATE either way
+# (PostgreSQL makes a concurrent claim wait on the row lock and re-check the condition).
+_BURST = {
+    "duckdb": {
+        "hit": """UPDATE usage_bursts SET hits = list_append(list_filter(hits, lambda h: h > ?), ?)
+                  WHERE subject = ? AND len(list_filter(hits, lambda h: h > ?)) < ? RETURNING subject""",
+        "oldest": "SELECT list_min(list_filter(hits, lambda h: h > ?)) FROM usage_bursts WHERE subject = ?",
+        "create": "INSERT INTO usage_bursts (subject, hits) VALUES (?, []) ON CONFLICT DO NOTHING RETURNING subject",
+        "forget": "DELETE FROM usage_bursts WHERE coalesce(list_max(hits), 0) <= ? AND subject <> ?",
+    },
+    "postgres": {
+        "hit": """UPDATE usage_bursts SET hits = array_append(ARRAY(SELECT h FROM unnest(hits) h WHERE h > ?), ?)
+                  WHERE subject = ? AND (SELECT count(*) FROM unnest(hits) h WHERE h > ?) < ? RETURNING subject""",
+        "oldest": "SELECT (SELECT min(h) FROM unnest(hits) h WHERE h > ?) FROM usage_bursts WHERE subject = ?",
+        "create": "INSERT INTO usage_bursts (subject, hits) VALUES (?, '{}') ON CONFLICT DO NOTHING RETURNING subject",
+        "forget": "DELETE FROM usage_bursts WHERE coalesce((SELECT max(h) FROM unnest(hits) h), 0) <= ? "
+                  "AND subject <> ?",
+    },
+}
+
+
 class CounterBusy(RuntimeError):
     """A counter kept changing under concurrent claims; nothing was claimed."""
 
@@ -59,7 +80,7 @@ class Counter:
 
 
 class LimitRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     # --- counters ------------------------------------------------------------------------------------
@@ -118,21 +139,16 @@ class LimitRepo:
         """Record a hit if fewer than ``limit`` fall inside the last ``window_seconds``: None; else the
         time of the oldest hit still inside the window (it leaves the window first)."""
         cut = now - window_seconds
-        # DuckDB's list lambdas; PostgreSQL would keep the hits in an array the same way.
-        sql = """UPDATE usage_bursts SET hits = list_append(list_filter(hits, lambda h: h > ?), ?)
-                 WHERE subject = ? AND len(list_filter(hits, lambda h: h > ?)) < ? RETURNING subject"""
+        sql = _BURST[self.db.dialect]
         for _ in range(3):
-            if self.db.write(lambda: self.db.fetchall(sql, [cut, now, subject, cut, limit]), attempts=20):
+            if self.db.write(lambda: self.db.fetchall(sql["hit"], [cut, now, subject, cut, limit]), attempts=20):
                 return None
-            row = self.db.fetchone("SELECT list_min(list_filter(hits, lambda h: h > ?)) FROM usage_bursts "
-                                   "WHERE subject = ?", [cut, subject])
+            row = self.db.fetchone(sql["oldest"], [cut, subject])
             if row is not None:
                 return float(row[0]) if row[0] is not None else now
-            if self._insert("INSERT INTO usage_bursts (subject, hits) VALUES (?, []) ON CONFLICT DO NOTHING "
-                            "RETURNING subject", [subject]):
+            if self._insert(sql["create"], [subject]):
                 # A new identity: drop the ones whose last hit left the window, so the table stays small.
-                self.db.write(lambda: self.db.execute(
-                    "DELETE FROM usage_bursts WHERE coalesce(list_max(hits), 0) <= ? AND subject <> ?", [cut, subject]))
+                self.db.write(lambda: self.db.execute(sql["forget"], [cut, subject]))
         raise RuntimeError(f"the burst counter of {subject!r} could not be created")
 
     # --- the shared claim loop -----------------------------------------------------------------------
@@ -144,7 +160,7 @@ class LimitRepo:
         for _ in range(5):
             try:
                 rows = self.db.write(lambda: self.db.fetchall(sql, params), attempts=20)
-            except duckdb.TransactionException as exc:
+            except self.db.conflict as exc:
                 raise CounterBusy(f"the {scope} counter of {subject!r} kept changing; nothing was claimed") from exc
             if rows:
                 return rows
@@ -172,5 +188,5 @@ class LimitRepo:
         """Whether this call made the row; a concurrent creator of the same key wins just as well."""
         try:
             return bool(self.db.write(lambda: self.db.fetchall(sql, params), attempts=5))
-        except (duckdb.ConstraintException, duckdb.TransactionException):
+        except (*self.db.constraint, *self.db.conflict):
             return False

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import duckdb
 
-from agents.core.store.db import Database
-from agents.core.store.ddl import create_table
+from agents.core.store.ddl import create_table, dialect
+
+if TYPE_CHECKING:
+    from agents.core.store.db import Database
+    from agents.core.store.pg import PgDatabase
 
 
 @dataclass(frozen=True)
 class Migration:
     name: str
-    apply: Callable[[duckdb.DuckDBPyConnection], None]
+    apply: Callable[[Any], None]  # a DuckDB connection or a PostgreSQL cursor (agents.core.store.pg)
 
 
 def _core_001_init(cur: duckdb.DuckDBPyConnection) -> None:
@@ -110,12 +114,13 @@ def _core_001_init(cur: duckdb.DuckDBPyConnection) -> None:
     # Usage is derived from traces rather than upserted per turn: an upsert costs more than
     # the rest of the turn's writes, and traces are appended in time order, so zone maps on
     # started_at keep the daily-limit count to today's row groups.
-    cur.execute("""CREATE VIEW usage AS
+    group_by = "GROUP BY ALL" if dialect(cur) == "duckdb" else "GROUP BY 1, 2, 3"  # PostgreSQL has no GROUP BY ALL
+    cur.execute(f"""CREATE VIEW usage AS
         SELECT user_id, CAST(started_at AS DATE) AS day, agent_id,
                count(*) FILTER (WHERE status <> 'refused') AS turns,
                count(*) FILTER (WHERE status = 'refused') AS refused,
                coalesce(sum(input_tokens), 0) AS input_tokens, coalesce(sum(output_tokens), 0) AS output_tokens
-        FROM traces GROUP BY ALL""")
+        FROM traces {group_by}""")
     cur.execute("COMMENT ON VIEW usage IS 'turns, refusals and tokens per user, day and agent, for limits and the usage view'")
 
     create_table(cur, "prompts", [
@@ -235,18 +240,30 @@ def _core_053_alerts_pushed(cur: duckdb.DuckDBPyConnection) -> None:
 CORE_MIGRATIONS.append(Migration("core_053_alerts_pushed", _core_053_alerts_pushed))
 
 
-def migrate(db: Database, migrations: Sequence[Migration]) -> list[str]:
-    """Apply the ones not yet recorded, each in its own transaction. Returns their names."""
-    db.execute(
-        "CREATE TABLE IF NOT EXISTS _migrations (name VARCHAR PRIMARY KEY, applied_at TIMESTAMP DEFAULT now())"
-    )
-    done = {row[0] for row in db.fetchall("SELECT name FROM _migrations")}
-    applied: list[str] = []
-    for migration in migrations:
-        if migration.name in done:
-            continue
-        with db.transaction() as cur:
-            migration.apply(cur)
-            cur.execute("INSERT INTO _migrations (name) VALUES (?)", [migration.name])
-        applied.append(migration.name)
-    return applied
+def migrate(db: Database | PgDatabase, migrations: Sequence[Migration]) -> list[str]:
+    """Apply the ones not yet recorded, each in its own transaction. Returns their names.
+
+    Processes that start at once (app processes sharing one PostgreSQL) take turns on an advisory lock
+    and re-read ``_migrations`` under it, so each migration runs exactly once."""
+    if _pending(db, migrations) == []:
+        return []
+    with db.advisory("playground._migrations"):
+        db.execute(
+            "CREATE TABLE IF NOT EXISTS _migrations (name VARCHAR PRIMARY KEY, applied_at TIMESTAMP DEFAULT now())"
+        )
+        applied: list[str] = []
+        for migration in _pending(db, migrations) or []:
+            with db.transaction() as cur:
+                migration.apply(cur)
+                cur.execute("INSERT INTO _migrations (name) VALUES (?)", [migration.name])
+            applied.append(migration.name)
+        return applied
+
+
+def _pending(db: Any, migrations: Sequence[Migration]) -> list[Migration] | None:
+    """The migrations not yet recorded; None when the ``_migrations`` table is not there yet."""
+    try:
+        done = {row[0] for row in db.fetchall("SELECT name FROM _migrations")}
+    except db.missing:
+        return None
+    return [m for m in migrations if m.name not in done]

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from agents.core.errors import InvalidArgs
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 
 BUILTIN = 0
 MAX_PROMPT_CHARS = 16_000
@@ -91,7 +91,7 @@ def _short(value: object, field: str, limit: int) -> str | None:
 
 
 class PromptRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
         self._active: dict[str, int] = {}
         self._content: dict[tuple[str, int], str | None] = {}

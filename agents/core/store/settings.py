@@ -6,13 +6,11 @@ import contextlib
 import time
 from collections.abc import Callable
 
-import duckdb
-
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 
 
 class SettingsRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def get(self, key: str) -> str | None:
@@ -27,7 +25,7 @@ class SettingsRepo:
                 return value
             # Two first calls at once: DuckDB answers the second insert with a constraint error (or a
             # write-write conflict) rather than doing nothing, until the winner commits; read it then.
-            with contextlib.suppress(duckdb.ConstraintException, duckdb.TransactionException):
+            with contextlib.suppress(*self.db.constraint, *self.db.conflict):
                 self.db.execute("INSERT INTO app_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
                                 [key, make()])
                 continue

@@ -7,7 +7,7 @@ from typing import Any
 
 from agents.core.clock import system_clock
 from agents.core.store.conversations import dumps, loads
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 from agents.core.store.models import TraceRow
 
 _TRACE_COLS = (
@@ -23,7 +23,7 @@ _JSON_COLS = ("events", "spans", "requests", "phases")
 class UsageRepo:
     """Reads the ``usage`` view; the turns themselves are written as traces."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def turns_since(self, user_id: str, since: datetime) -> int:
@@ -42,7 +42,7 @@ class UsageRepo:
 
 
 class TraceRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def insert(self, trace: TraceRow) -> None:

@@ -8,11 +8,10 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
-import duckdb
 from pydantic import BaseModel
 
 from agents.core.ids import new_id
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 
 _COLS = "id, user_id, label, prefix, created_at, last_used_at, revoked_at"
 TOKEN_PREFIX = "pgt_"
@@ -45,7 +44,7 @@ def _row(row: tuple[Any, ...]) -> ApiTokenRow:
 
 
 class ApiTokenRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def create(self, user_id: str, label: str, now: datetime) -> tuple[ApiTokenRow, str]:
@@ -94,6 +93,6 @@ class ApiTokenRepo:
         token = _row(row)
         if token.last_used_at is None or now - token.last_used_at >= _TOUCH_EVERY:
             # Another request noting the use at the same moment conflicts; one note is enough.
-            with contextlib.suppress(duckdb.TransactionException):
+            with contextlib.suppress(*self.db.conflict):
                 self.db.execute("UPDATE api_tokens SET last_used_at = ? WHERE id = ?", [now, token.id])
         return token

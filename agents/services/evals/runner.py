@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -31,7 +32,7 @@ from agents.services.evals.cases import CaseClock, CaseOutcome, expand_extra, re
 from agents.services.evals.judge import JudgeProviderFactory, make_judge
 from agents.services.evals.loader import LoadedSuite
 from agents.services.evals.repeats import combine
-from agents.services.evals.store import EvalRepo
+from agents.services.evals.store import EvalRepo, run_owner
 
 __all__ = ["CaseClock", "CaseOutcome", "RunOutcome", "expand_extra", "resolve_refs", "run_suite", "start_suite"]
 
@@ -238,6 +239,9 @@ def start_suite(
     cache_mode = check_cache_mode(cache)
     runs: list[dict[str, Any]] = []
     jobs: list[Job] = []
+    # Each run's owner lock, held from before its row exists until it is finished: another process that
+    # starts up never takes a run still driven here for one cut off by a crash (EvalRepo's clean-up).
+    owned = ExitStack()
     for config in configs:
         probe = factory(config, suite.cases[0])
         run = {"id": new_id("evr"), "suite": suite.suite, "suite_file": loaded.path, "suite_text": loaded.text,
@@ -245,6 +249,7 @@ def start_suite(
                "prompt_version": config.prompt_version, "matrix_id": matrix_id, "owner": owner,
                "temperature": config.temperature, "max_output_tokens": config.max_output_tokens,
                "concurrency": workers, "started_at": system_clock(), "cases_total": len(suite.cases)}
+        owned.enter_context(run_owner(store.db, str(run["id"])))
         repo.start_run(run)
         runs.append(run)
         for k in range(repeats):  # each repetition's responses are cached apart: a replay keeps the variance
@@ -309,6 +314,7 @@ def start_suite(
                     repo.finish_run(run["id"], system_clock(), (time.perf_counter() - started) * 1000,
                                     error=f"{type(exc).__name__}: {exc}")
         finally:
+            owned.close()
             handle._finished.set()
 
     threading.Thread(target=drive, name=f"eval-{runs[0]['id']}", daemon=True).start()

@@ -1,4 +1,4 @@
-"""Evaluation runs in DuckDB: the run, each case, each step (with its turn's trace id) and each
+"""Evaluation runs in the store (DuckDB or PostgreSQL): the run, each case, each step (with its turn's trace id) and each
 assertion with pass / fail / skip and the value it observed.
 
 The tables are created by the ``evals_`` migrations the first time the repo is used on a store, so
@@ -10,13 +10,15 @@ from __future__ import annotations
 import contextlib
 import threading
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
 import duckdb
 
 from agents.core.store.conversations import dumps, loads
-from agents.core.store.db import Database
+from agents.core.store.db import AnyDatabase
 from agents.core.store.ddl import create_table
 from agents.core.store.migrations import Migration, migrate
 
@@ -212,7 +214,7 @@ _SPAN_COLS = ("run_id, case_index, span_index, kind, step_index, assertion_index
               "started_at, ms, input_tokens, output_tokens, cost_usd, status, request, response, repeat_index")
 _JSON = {"tags", "input", "event_types", "spec", "observed", "repetitions"}
 # Databases already migrated (weak: tests open and close many; an id() could be reused).
-_migrated: weakref.WeakSet[Database] = weakref.WeakSet()
+_migrated: weakref.WeakSet[Any] = weakref.WeakSet()
 _migrate_lock = threading.Lock()
 
 
@@ -224,16 +226,39 @@ def _decode(row: dict[str, Any]) -> dict[str, Any]:
     return {k: (loads(v, None) if k in _JSON else v) for k, v in row.items()}
 
 
+_ABORT = "UPDATE eval_runs SET status = 'aborted', error = 'the app stopped during the run' WHERE status = 'running'"
+
+
+@contextmanager
+def run_owner(db: Any, run_id: str) -> Iterator[None]:
+    """Held by the process that drives ``run_id`` while it runs (PostgreSQL: an advisory lock, which goes with
+    the process if it dies; DuckDB: one process per file, nothing to hold)."""
+    if db.dialect == "duckdb":
+        yield
+        return
+    with db.advisory(f"eval_run:{run_id}"):
+        yield
+
+
+def _abort_orphans(db: Any) -> None:
+    """A run still "running" that no process drives was cut off when its app stopped. On DuckDB that is every
+    one at a process's first use; on PostgreSQL only those whose owner lock is free (their process is gone)."""
+    if db.dialect == "duckdb":
+        db.write(lambda: db.execute(_ABORT))
+        return
+    for (run_id,) in db.fetchall("SELECT id FROM eval_runs WHERE status = 'running'"):
+        with db.advisory(f"eval_run:{run_id}", wait=0) as free:
+            if free:
+                db.write(lambda run_id=run_id: db.execute(_ABORT + " AND id = ?", [run_id]))
+
+
 class EvalRepo:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: AnyDatabase) -> None:
         self.db = db
         with _migrate_lock:
             if db not in _migrated:
                 migrate(db, EVAL_MIGRATIONS)
-                # First use in this process: a run still "running" was cut off when the app stopped.
-                db.write(lambda: db.execute(
-                    "UPDATE eval_runs SET status = 'aborted', error = 'the app stopped during the run' "
-                    "WHERE status = 'running'"))
+                _abort_orphans(db)  # first use in this process
                 _migrated.add(db)
 
     # --- writes --------------------------------------------------------------------------------------------

@@ -52,8 +52,11 @@ class NotesStore:
         return tags
 
     def notes(self, user_id: str, limit: int) -> list[dict[str, Any]]:
+        # The note's tags as a list: DuckDB's list(), PostgreSQL's array_agg().
+        tags = {"duckdb": "coalesce(list(t.tag ORDER BY t.tag) FILTER (WHERE t.tag IS NOT NULL), [])",
+                "postgres": "coalesce(array_agg(t.tag ORDER BY t.tag) FILTER (WHERE t.tag IS NOT NULL), '{}')"}
         rows = self.db.fetchall(
-            "SELECT n.text, n.pinned, coalesce(list(t.tag ORDER BY t.tag) FILTER (WHERE t.tag IS NOT NULL), []) "
+            f"SELECT n.text, n.pinned, {tags[self.db.dialect]} "
             "FROM test_notes n LEFT JOIN test_note_tags t ON t.note_id = n.id AND t.user_id = n.user_id "
             "WHERE n.user_id = ? GROUP BY n.id, n.text, n.pinned ORDER BY n.pinned DESC, n.id LIMIT ?",
             [user_id, limit])

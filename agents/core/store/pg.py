@@ -1,0 +1,281 @@
+"""The PostgreSQL connection (``PLAYGROUND_DATABASE_URL=postgresql://…``): a psycopg 3 pool shared by the
+process's threads, one pooled connection per transaction, and the same calls as the DuckDB ``Database``
+(``execute``, ``fetchall``, ``transaction``, ``write``...), so the repositories run on either.
+
+The repositories write DuckDB's ``?`` placeholders; ``translate`` turns them into psycopg's ``%s`` once per
+statement text. Values are bound client-side (``ClientCursor``: psycopg quotes and casts each one): the
+statements test parameters with ``? IS NULL``, whose type PostgreSQL cannot infer from a server-side
+parameter. Many processes share one database, so what must hold across them takes a row lock or an
+advisory lock here (``advisory``), never only a ``threading.Lock``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg.types.numeric import NumericLoader
+from psycopg.types.string import TextLoader
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from agents.core.errors import DatabaseUnusable, StorageUnavailable
+from agents.core.store.health import FileWatch
+
+T = TypeVar("T")
+POOL_MAX = 16  # connections per process for statements and transactions; a turn holds one only while it writes
+# Held locks (a turn's conversation, a migration, an eval run, the alert timer) each keep a connection of their
+# own for as long as they are held: from a pool of their own, so that holders never starve the writers (20
+# turns at once holding 20 locks, each waiting for a connection to write with, was a deadlock).
+LOCK_POOL_MAX = 24
+_TOKENS = re.compile(r"('(?:[^']|'')*')|(\?)|(%)")
+
+
+def display(url: str) -> str:
+    """The URL without its password, for logs and messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+@lru_cache(maxsize=4096)
+def translate(sql: str) -> str:
+    """``?`` placeholders to ``%s``, and a literal ``%`` to ``%%`` (string literals keep their ``?``)."""
+    def sub(match: re.Match[str]) -> str:
+        if match.group(1):
+            return match.group(1).replace("%", "%%")
+        return "%s" if match.group(2) else "%%"
+
+    return _TOKENS.sub(sub, sql)
+
+
+def lock_key(name: str) -> int:
+    """A stable signed 64-bit advisory-lock key for a name (the same in every process)."""
+    return int.from_bytes(hashlib.blake2b(name.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big",
+                          signed=True)
+
+
+class _NumberLoader(NumericLoader):
+    """PostgreSQL's ``sum()`` of integers is NUMERIC (a Decimal); DuckDB's is an integer. The repositories do
+    arithmetic with floats, so a whole number comes back as int and any other as float, as from DuckDB."""
+
+    def load(self, data: Any) -> Any:
+        value = super().load(data)
+        if not value.is_finite():
+            return float(value)
+        return int(value) if value == value.to_integral_value() else float(value)
+
+
+def _configure(conn: psycopg.Connection[Any]) -> None:
+    conn.adapters.register_loader("numeric", _NumberLoader)
+    # JSON as its text, as DuckDB returns it: the repositories decode it themselves (a JSON string scalar
+    # decoded here would reach them as a bare str they could not tell from JSON text).
+    for name in ("json", "jsonb"):
+        conn.adapters.register_loader(name, TextLoader)
+
+
+class Result:
+    """A statement's rows, read in full before the connection went back to the pool."""
+
+    def __init__(self, cur: psycopg.Cursor[Any]) -> None:
+        self.description = cur.description
+        self._rows: list[tuple[Any, ...]] = list(cur.fetchall()) if cur.description is not None else []
+        self._next = 0
+
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        rows, self._next = self._rows[self._next:], len(self._rows)
+        return rows
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        if self._next >= len(self._rows):
+            return None
+        self._next += 1
+        return self._rows[self._next - 1]
+
+    def df(self) -> Any:
+        import pandas as pd
+
+        names = [d[0] for d in self.description or []]
+        return pd.DataFrame.from_records(self.fetchall(), columns=names)
+
+
+class Cursor:
+    """What ``Database.cursor()`` gives on PostgreSQL: the thread's transaction, or one autocommitted
+    statement at a time outside one."""
+
+    dialect = "postgres"
+
+    def __init__(self, db: PgDatabase) -> None:
+        self.db = db
+
+    def execute(self, sql: str, params: Sequence[Any] | None = None) -> Result:
+        return self.db.execute(sql, params)
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self.db.transaction() as cur:
+            for row in rows:
+                cur.execute(sql, row)
+
+
+class PgDatabase:
+    dialect = "postgres"
+    # Errors a retry may cure: another transaction won the row (serialisation) or a deadlock was broken.
+    conflict: tuple[type[BaseException], ...] = (pg_errors.SerializationFailure, pg_errors.DeadlockDetected)
+    constraint: tuple[type[BaseException], ...] = (pg_errors.IntegrityError,)
+    missing: tuple[type[BaseException], ...] = (pg_errors.UndefinedTable,)
+
+    def __init__(self, url: str, *, max_size: int = POOL_MAX, lock_max_size: int = LOCK_POOL_MAX,
+                 timeout: float = 30.0) -> None:
+        self.url = url
+        self.path = display(url)
+        self.watch = FileWatch(":memory:")  # a server, not a file: nothing to watch
+        self._local = threading.local()
+        self.pool = ConnectionPool(url, min_size=1, max_size=max_size, timeout=timeout, open=False,
+                                   kwargs={"autocommit": True, "cursor_factory": psycopg.ClientCursor},
+                                   configure=_configure, name="playground")
+        self.locks = ConnectionPool(url, min_size=0, max_size=lock_max_size, timeout=timeout, open=False,
+                                    kwargs={"autocommit": True}, name="playground-locks")
+        try:
+            self.pool.open(wait=True, timeout=timeout)
+            self.locks.open()
+        except PoolTimeout as exc:
+            self.pool.close()
+            raise DatabaseUnusable(
+                f"PostgreSQL 데이터베이스 {self.path}에 연결할 수 없습니다. 서버가 실행 중인지, URL이 맞는지 확인하세요. "
+                f"(Cannot connect to the PostgreSQL database {self.path} within {timeout:.0f} s: check that the server "
+                "runs and PLAYGROUND_DATABASE_URL is right.)") from exc
+
+    # --- transactions ----------------------------------------------------------------------------------------
+
+    def cursor(self) -> Cursor:
+        return Cursor(self)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Cursor]:
+        """BEGIN/COMMIT on one pooled connection kept by this thread; nested blocks join the outer one."""
+        local = self._local
+        if getattr(local, "conn", None) is not None:
+            local.depth += 1
+            try:
+                yield Cursor(self)
+            finally:
+                local.depth -= 1
+            return
+        with self._connection() as conn:
+            conn.execute("BEGIN")
+            local.conn, local.depth = conn, 1
+            try:
+                yield Cursor(self)
+            except BaseException:
+                local.conn, local.depth = None, 0
+                if not conn.closed:
+                    conn.execute("ROLLBACK")
+                raise
+            local.conn, local.depth = None, 0
+            conn.execute("COMMIT")
+
+    @contextmanager
+    def _connection(self, pool: ConnectionPool[Any] | None = None) -> Iterator[psycopg.Connection[Any]]:
+        try:
+            with (pool or self.pool).connection() as conn:
+                yield conn
+        except PoolTimeout as exc:
+            raise StorageUnavailable(
+                "데이터베이스 연결을 얻지 못했습니다(모두 사용 중이거나 서버가 응답하지 않음). 잠시 후 다시 시도하세요. "
+                "(No database connection came free in time: all are busy or the server does not answer; try again "
+                "in a moment.)", retryable=True) from exc
+        except psycopg.OperationalError as exc:
+            raise StorageUnavailable(
+                "데이터베이스 서버와의 연결이 끊겼습니다. 이 요청은 저장되지 않았을 수 있습니다. 잠시 후 다시 시도하세요. "
+                "(The connection to the database server was lost; this request may not have been saved. Try again "
+                "in a moment.)", retryable=True) from exc
+
+    def write(self, fn: Callable[[], T], attempts: int = 10) -> T:
+        """Run ``fn`` in one transaction, retried after a serialisation failure or a broken deadlock."""
+        for attempt in range(attempts):
+            try:
+                with self.transaction():
+                    return fn()
+            except self.conflict:
+                if attempt == attempts - 1 or getattr(self._local, "depth", False):
+                    raise
+                time.sleep(min(0.1, 0.004 * 2**attempt))
+        raise AssertionError("unreachable")
+
+    # --- statements ------------------------------------------------------------------------------------------
+
+    def execute(self, sql: str, params: Sequence[Any] | None = None) -> Result:
+        query = translate(sql)
+        values = list(params or [])
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            with conn.cursor() as cur:
+                cur.execute(query, values)
+                return Result(cur)
+        with self._connection() as conn, conn.cursor() as cur:
+            cur.execute(query, values)
+            return Result(cur)
+
+    def fetchall(self, sql: str, params: Sequence[Any] | None = None) -> list[tuple[Any, ...]]:
+        return self.execute(sql, params).fetchall()
+
+    def fetchone(self, sql: str, params: Sequence[Any] | None = None) -> tuple[Any, ...] | None:
+        return self.execute(sql, params).fetchone()
+
+    def fetch_dicts(self, sql: str, params: Sequence[Any] | None = None) -> list[dict[str, Any]]:
+        result = self.execute(sql, params)
+        names = [d[0] for d in result.description or []]
+        return [dict(zip(names, row, strict=True)) for row in result.fetchall()]
+
+    def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Bulk-load ``rows`` with COPY, in this thread's transaction (or one of its own)."""
+        with self.transaction():
+            conn = self._local.conn
+            names = ", ".join(columns)
+            with conn.cursor() as cur, cur.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+
+    # --- locks that hold across processes --------------------------------------------------------------------
+
+    @contextmanager
+    def advisory(self, name: str, *, wait: float | None = None) -> Iterator[bool]:
+        """Hold the session advisory lock ``name`` on a connection of its own while the block runs; yields
+        whether it was taken (``wait=None`` waits as long as it takes; else tries until ``wait`` seconds
+        passed). The lock goes with the connection if the process dies, so a crash never leaves it held."""
+        key = lock_key(name)
+        with self._connection(self.locks) as conn:
+            if wait is None:
+                conn.execute("SELECT pg_advisory_lock(%s)", [key])
+                taken = True
+            else:
+                deadline = time.monotonic() + wait
+                while True:
+                    row = conn.execute("SELECT pg_try_advisory_lock(%s)", [key]).fetchone()
+                    taken = bool(row and row[0])
+                    if taken or time.monotonic() >= deadline:
+                        break
+                    time.sleep(0.02)
+            try:
+                yield taken
+            finally:
+                if taken and not conn.closed:
+                    # A connection the pool or the server already closed took the lock with it.
+                    with contextlib.suppress(psycopg.Error):
+                        conn.execute("SELECT pg_advisory_unlock(%s)", [key])
+
+    def close(self, wait_seconds: float = 10.0) -> None:
+        self.pool.close(timeout=wait_seconds)
+        self.locks.close(timeout=wait_seconds)
