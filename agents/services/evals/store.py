@@ -19,7 +19,7 @@ import duckdb
 
 from agents.core.store.conversations import dumps, loads
 from agents.core.store.db import AnyDatabase
-from agents.core.store.ddl import create_table
+from agents.core.store.ddl import column_type, create_table
 from agents.core.store.migrations import Migration, migrate
 
 
@@ -132,7 +132,7 @@ def _evals_004_settings(cur: duckdb.DuckDBPyConnection) -> None:
     for column, ddl, why in (("temperature", "DOUBLE", "the temperature the configuration set (null: the agent own)"),
                              ("max_output_tokens", "INTEGER", "the output token limit the configuration set (null: "
                                                               "the agent own)")):
-        cur.execute(f"ALTER TABLE eval_runs ADD COLUMN {column} {ddl}")
+        cur.execute(f"ALTER TABLE eval_runs ADD COLUMN {column} {column_type(cur, ddl)}")
         cur.execute(f"COMMENT ON COLUMN eval_runs.{column} IS '{why}'")
     cur.execute("CREATE INDEX eval_runs_owner ON eval_runs(owner)")
 
@@ -160,7 +160,7 @@ def _evals_005_judge_spans(cur: duckdb.DuckDBPyConnection) -> None:
         ("response", "VARCHAR", "what it answered, or why the call failed"),
     ], tail="PRIMARY KEY (run_id, case_index, span_index)")
     cur.execute("ALTER TABLE eval_cases ADD COLUMN judge_tokens BIGINT")
-    cur.execute("ALTER TABLE eval_cases ADD COLUMN judge_cost DOUBLE")
+    cur.execute(f"ALTER TABLE eval_cases ADD COLUMN judge_cost {column_type(cur, 'DOUBLE')}")
     cur.execute("COMMENT ON COLUMN eval_cases.judge_tokens IS 'tokens of the judge''s calls (eval_spans), apart "
                 "from the agent''s'")
     cur.execute("COMMENT ON COLUMN eval_cases.judge_cost IS 'US dollars the judge''s calls cost, apart from the "
@@ -177,7 +177,7 @@ def _evals_006_repeats_cache(cur: duckdb.DuckDBPyConnection) -> None:
         ("repetitions", "JSON", "each repetition: status, conversation, turn ids, tokens, cost, cached"),
         ("cached", "BOOLEAN NOT NULL DEFAULT false", "every model call of the case came from the response cache"),
     ):
-        cur.execute(f"ALTER TABLE eval_cases ADD COLUMN {column} {sql_type}")
+        cur.execute(f"ALTER TABLE eval_cases ADD COLUMN {column} {column_type(cur, sql_type)}")
         quoted = why.replace("'", "''")
         cur.execute(f"COMMENT ON COLUMN eval_cases.{column} IS '{quoted}'")
     cur.execute("ALTER TABLE eval_spans ADD COLUMN repeat_index INTEGER NOT NULL DEFAULT 0")
