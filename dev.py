@@ -81,7 +81,7 @@ def run_pg_tests(rest: list[str]) -> int:
     if missing:
         print(f"dev.py test: PostgreSQL pass skipped: {missing}", flush=True)
         return 0
-    print("dev.py test: PostgreSQL pass (the store, service, HTTP and eval tests on a throw-away server)", flush=True)
+    print("dev.py test: PostgreSQL pass (the store, service and eval tests on a throw-away server)", flush=True)
     chosen = [a for a in rest if a != "--quick"]
     paths = [] if any(not a.startswith("-") for a in chosen) else PG_TESTS  # named tests: just those, again
     args = pytest_args(["--quick", *[a for a in rest if a != "--quick"], *paths])
