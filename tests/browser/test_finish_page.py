@@ -98,8 +98,9 @@ def test_test_this_token_calls_the_api_and_last_used_updates(page, server, store
         page.locator("#pg-api-answer").scroll_into_view_if_needed()
         _shoot(page, f"api-access-{width}")
     phone = _phone(page, server)
-    phone.click("#pg-tabs button[aria-label='More tabs']")
-    phone.locator("#pg-tabs button:has-text('API 접근')").last.click()
+    # issue 28 layout: on a phone the tab row scrolls sideways (no "More tabs" menu): the tab is one tap away
+    phone.click("#pg-tabs button[role=tab]:has-text('API 접근')")
+    phone.wait_for_selector("#pg-tabs button[role=tab][aria-selected=true]:has-text('API 접근')", timeout=10_000)
     phone.wait_for_selector("#pg-api-test", timeout=30_000)
     phone.locator("#pg-api-test").scroll_into_view_if_needed()
     _shoot(phone, "api-access-390")
