@@ -33,7 +33,9 @@ def has_chart(card: CardView) -> bool:
     """A chart worth an axis: a line or bar of one point ("어제 광고비") is shown as tiles instead; Plotly drew
     it on a time axis ticked in milliseconds."""
     chart = card.data.get("chart")
-    return bool(chart and chart.get("series")) and not _one_point(chart)
+    if not isinstance(chart, dict) or not chart.get("series"):
+        return False
+    return not _one_point(chart)
 
 
 def _one_point(chart: dict[str, Any]) -> bool:

@@ -34,7 +34,8 @@ FEEDBACK_CHOICES = [("전체 (any)", ALL), ("👍", "up"), ("👎", "down"), ("�
 def when(row: dict[str, Any]) -> datetime:
     """When a turn really ran: the wall-clock time of its write, not an eval case's virtual clock
     (which wait_minutes moves ahead); rows written before core_050 have only started_at."""
-    real, started = row.get("recorded_at"), row["started_at"]
+    real: datetime | None = row.get("recorded_at")
+    started: datetime = row["started_at"]
     return real if real is not None and real < started else started
 
 
