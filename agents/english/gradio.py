@@ -70,40 +70,49 @@ def build_english_panel(ctx: TabContext) -> None:
         clear = gr.Button("목록 비우기", size="sm", elem_id=f"pg-{sid}-recent-clear")
 
     profile_outputs = [name, interests, level, recent]
+    # The profile the editor last showed: a later refresh that finds the same one leaves the fields alone,
+    # so it never wipes what the learner is typing (opening the tab fires two refreshes; the second can
+    # land after the first edit on a busy machine).
+    drawn = gr.State(None)
 
-    def profile_values(user: Viewer | None) -> list[Any]:
+    def profile_values(user: Viewer | None, shown: Any = None) -> list[Any]:
         if user is None:
-            return [gr.skip()] * len(profile_outputs)
+            return [gr.skip()] * (len(profile_outputs) + 1)
         profile = _store().profile(identity.require(user), system_clock())
+        recent_shown = recent_html([c.model_dump() for c in profile.recentCorrections])
+        key = [user.user_id, profile.name, list(profile.interests), profile.learningLevel]
+        if key == shown:
+            return [gr.skip(), gr.skip(), gr.skip(), recent_shown, gr.skip()]
         known = {i["id"] for i in interest_table()}
         listed = [(i, i) for i in profile.interests if i not in known]
         return [profile.name, gr.update(value=profile.interests, choices=[*choices, *listed]), profile.learningLevel,
-                recent_html([c.model_dump() for c in profile.recentCorrections])]
+                recent_shown, key]
 
-    def refresh(view: ChatView | None, user: Viewer | None) -> list[Any]:
+    def refresh(view: ChatView | None, user: Viewer | None, shown: Any) -> list[Any]:
         if user is None or (view is not None and view.running):
-            return [gr.skip()] * (len(profile_outputs) + 1)
+            return [gr.skip()] * (len(profile_outputs) + 2)
         card = latest_article(_cards(view)) or _stored_article(view, user)
-        shown = article_html(card, full=True) if card is not None else f'<div class="pg-empty">{inline_html(HINT)}</div>'
-        return [shown, *profile_values(user)]
+        article_shown = (article_html(card, full=True) if card is not None
+                         else f'<div class="pg-empty">{inline_html(HINT)}</div>')
+        return [article_shown, *profile_values(user, shown)]
 
     # Drawn when the tab's view or workspace changes (its restore when it is opened, every turn), never
     # at page load: a hidden tab written to at load slows every later update of the page (pages/gradio/agent_tab).
-    for trigger in (ctx.view_state.change, ctx.workspace_state.change):
-        trigger(refresh, [ctx.view_state, ctx.header.who], [article, *profile_outputs], trigger_mode="always_last",
-                show_progress="hidden")
+    # One listener for both triggers, so its runs queue one after the other and the second sees `drawn`.
+    gr.on([ctx.view_state.change, ctx.workspace_state.change], refresh, [ctx.view_state, ctx.header.who, drawn],
+          [article, *profile_outputs, drawn], trigger_mode="always_last", show_progress="hidden")
 
     def save_profile(user: Viewer | None, new_name: str, picked: list[str] | None, new_level: str) -> list[Any]:
         try:
             profile = _store().save(identity.require(user), new_name, picked or [], new_level, system_clock())
         except PlaygroundError as exc:
             gr.Warning(exc.message)
-            return [gr.skip()] * (len(profile_outputs) + 1)
+            return [gr.skip()] * (len(profile_outputs) + 2)
         note = (f"✅ 저장했어요: {profile.name} · {LEVEL_KO[profile.learningLevel]} · {', '.join(profile.interests)}. "
                 "새 관심사는 다음 새 기사부터 적용돼요.")
         return [*profile_values(user), note]
 
-    save.click(save_profile, [ctx.header.who, name, interests, level], [*profile_outputs, saved])
+    save.click(save_profile, [ctx.header.who, name, interests, level], [*profile_outputs, drawn, saved])
 
     def clear_recent(user: Viewer | None) -> Any:
         if user is None:

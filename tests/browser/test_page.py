@@ -27,7 +27,10 @@ def test_send_confirm_and_reload(page, server, store, tmp_path):
     page.wait_for_selector("text=Added note 'water the plants'", timeout=30_000)
     assert store.db.fetchall("SELECT text FROM test_notes") == [("water the plants",)]
     page.wait_for_selector("#pg-notes-chat :text('✅ 실행했습니다')", timeout=30_000)  # past tense, in the chat
-    assert page.locator(".pg-action").count() == 0  # the dock only holds what can be answered
+    # the dock only holds what can be answered: it is redrawn by its own render event after the reply, so wait
+    # for it (on a busy machine the chat's line arrives first; issue 28's Modify form made the redraw heavier)
+    page.wait_for_function("() => document.querySelectorAll('.pg-action').length === 0", timeout=30_000)
+    assert page.locator(".pg-action").count() == 0
 
     send(page, "list my notes")
     page.wait_for_selector("text=Here you go: 1 note(s): water the plants.", timeout=30_000)
