@@ -191,6 +191,11 @@ def test_side_by_side_streams_both_sides_and_stores_the_vote(page, store):
     page.wait_for_selector("#pg-lab-voted:has-text('저장됨')", timeout=30_000)
     [(vote, turn_b)] = store.db.fetchall("SELECT vote, turn_b FROM comparison_rounds")
     assert vote == "b" and store.traces.get(turn_b).prompt_version == 1
+    # the empty override boxes keep the agent's own settings (Gradio's number box once sent 0 for them)
+    [(comparison_id,)] = store.db.fetchall("SELECT id FROM comparisons")
+    row = store.comparisons.get(comparison_id, None)
+    for config in (row.config_a, row.config_b):
+        assert (config.temperature, config.max_output_tokens) == (None, None)
     # a second round keeps each side's history
     page.fill("#pg-lab-c-input textarea", "캠페인 목록 보여줘")
     page.click("#pg-lab-c-send")

@@ -118,3 +118,23 @@ def test_the_gradio_side_form_takes_the_settings_and_names_a_bad_one() -> None:
     with pytest.raises(InvalidInput, match=r"temperature is out of range") as refused:
         _config("openai", "", ACTIVE, 2.5, None)
     assert refused.value.message.startswith("temperature 값이 허용 범위를 벗어났습니다")
+
+
+def test_the_gradio_side_form_reads_its_text_boxes_and_keeps_empty_as_the_agents_own() -> None:
+    """The overrides are text boxes: Gradio's number box sent 0 for an empty field (a temperature of 0, and a max
+    of 0 that its own bound refused in English, so a side-by-side round with empty settings never ran)."""
+    from pages.gradio.lab.compare import ACTIVE, _config
+
+    empty = _config("offline", "", ACTIVE, "", "  ")
+    assert (empty.temperature, empty.max_output_tokens) == (None, None)
+    typed = _config("openai", "", ACTIVE, " 0.3 ", "1024")
+    assert (typed.temperature, typed.max_output_tokens) == (0.3, 1024)
+    assert _config("openai", "", ACTIVE, "0", "").temperature == 0.0  # 0 typed is a real 0
+    for bad in ("warm", "nan", "inf", "1" * 41):
+        with pytest.raises(InvalidInput, match=r"temperature must be a number") as refused:
+            _config("openai", "", ACTIVE, bad, "")
+        assert refused.value.field == "temperature" and refused.value.message.startswith("temperature 값은 숫자여야")
+    with pytest.raises(InvalidInput, match=r"max_output_tokens must be a whole number"):
+        _config("openai", "", ACTIVE, "", "100.5")
+    with pytest.raises(InvalidInput, match=r"max_output_tokens is out of range"):
+        _config("openai", "", ACTIVE, "", "8")

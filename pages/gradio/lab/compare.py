@@ -4,6 +4,7 @@ a vote per round. The pair goes on for several rounds, each side keeping its own
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -68,14 +69,16 @@ def build(ctx: LabContext) -> None:
                                        elem_id=f"pg-lab-{side}-model", value=FIXED_MODELS.get("offline", ""),
                                        interactive=False)
                     version = gr.Dropdown(choices=[], label="프롬프트", min_width=110, elem_id=f"pg-lab-{side}-version")
-                # Overrides of the agent's seed settings; empty keeps the agent's (issue 30).
+                # Overrides of the agent's seed settings; empty keeps the agent's (issue 30). Text boxes, not
+                # gr.Number: Gradio's number box turns an empty value into 0 (a temperature of 0, a max of 0 that
+                # its own bounds refuse in English before _config can name it).
                 with gr.Row(equal_height=True):
-                    temperature = gr.Number(label="온도 (temperature)", value=None, minimum=0, maximum=2, step=0.1,
+                    temperature = gr.Textbox(label="온도 (temperature)", value="", max_lines=1,
+                                             placeholder="에이전트 기본 (agent's)", min_width=110,
+                                             elem_id=f"pg-lab-{side}-temperature")
+                    max_tokens = gr.Textbox(label="최대 출력 토큰 (max output)", value="", max_lines=1,
                                             placeholder="에이전트 기본 (agent's)", min_width=110,
-                                            elem_id=f"pg-lab-{side}-temperature")
-                    max_tokens = gr.Number(label="최대 출력 토큰 (max output)", value=None, minimum=16, maximum=65536,
-                                           step=256, precision=0, placeholder="에이전트 기본 (agent's)", min_width=110,
-                                           elem_id=f"pg-lab-{side}-max-tokens")
+                                            elem_id=f"pg-lab-{side}-max-tokens")
                 chat = gr.Chatbot(show_label=False, height=420, layout="bubble", group_consecutive_messages=False,
                                   elem_id=f"pg-lab-{side}-chat", elem_classes=["pg-chat"])
                 stats = gr.Markdown("", elem_id=f"pg-lab-{side}-figures", elem_classes=["pg-badge"])
@@ -177,8 +180,8 @@ def build(ctx: LabContext) -> None:
                         gr.update(value=config.model or FIXED_MODELS.get(config.provider, ""), interactive=False),
                         gr.update(value=ACTIVE if config.prompt_version is None else config.prompt_version,
                                   interactive=False),
-                        gr.update(value=config.temperature, interactive=False),
-                        gr.update(value=config.max_output_tokens, interactive=False)]
+                        gr.update(value=_setting_text(config.temperature), interactive=False),
+                        gr.update(value=_setting_text(config.max_output_tokens), interactive=False)]
         return [*draw(pair, lang, who, final=True), *configs]
 
     resume.input(reopen, [resume, ctx.header.lang, ctx.header.who], [*view_outputs, *config_inputs])
@@ -186,8 +189,8 @@ def build(ctx: LabContext) -> None:
     # --- a round ---------------------------------------------------------------------------
     running_outputs = [*view_outputs, message, send, stop, voted, vote, *config_inputs]
 
-    def run(text: str, pair: ComparePair, agent_id: str, pa: str, ma: str, va: int | None, ta: float | None,
-            xa: float | None, pb: str, mb: str, vb: int | None, tb: float | None, xb: float | None, lang: Lang,
+    def run(text: str, pair: ComparePair, agent_id: str, pa: str, ma: str, va: int | None, ta: str | None,
+            xa: str | None, pb: str, mb: str, vb: int | None, tb: str | None, xb: str | None, lang: Lang,
             provider: str, api_key: str, viewer: Viewer | None) -> Iterator[list[Any]]:
         idle = [gr.skip()] * len(running_outputs)
         if viewer is None:
@@ -277,12 +280,39 @@ def build(ctx: LabContext) -> None:
         s["cancel"].click(lambda p, x, lg, v, d=decide: d(p, x, lg, v, "cancel"), inputs, view_outputs)
 
 
-def _config(provider: str, model: str, version: int | None, temperature: float | None = None,
-            max_tokens: float | None = None) -> SideConfig:
-    """The side's configuration; an out-of-range setting is refused by name (Korean, then English)."""
+def _setting_text(value: float | int | None) -> str:
+    """A stored override as its text box shows it (empty: the agent's own setting)."""
+    return "" if value is None else f"{value:g}"
+
+
+def _setting(field: str, value: str | float | None) -> float | None:
+    """A side's override as typed: empty is the agent's own setting; anything but a number is refused by name."""
+    if value is None or isinstance(value, (int, float)):
+        return value
+    text = value.strip()
+    if not text:
+        return None
+    try:
+        number = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number):  # not a number, nan, inf, or absurdly long
+        raise InvalidInput(field, f"{field} 값은 숫자여야 합니다: {text[:40]!r}. 비워 두면 에이전트 기본값을 씁니다. "
+                                  f"({field} must be a number; leave it empty for the agent's own setting.)")
+    return number
+
+
+def _config(provider: str, model: str, version: int | None, temperature: str | float | None = None,
+            max_tokens: str | float | None = None) -> SideConfig:
+    """The side's configuration; a setting that is not a number or out of range is refused by name (Korean, then
+    English)."""
     from pydantic import ValidationError
 
     fixed = FIXED_MODELS.get(provider or "offline")
+    temperature, max_tokens = _setting("temperature", temperature), _setting("max_output_tokens", max_tokens)
+    if max_tokens is not None and max_tokens != int(max_tokens):
+        raise InvalidInput("max_output_tokens", "max_output_tokens 값은 정수여야 합니다. "
+                                                "(max_output_tokens must be a whole number.)")
     try:
         return SideConfig(provider=provider or "offline", model=None if fixed else ((model or "").strip() or None),
                           prompt_version=None if version in (None, ACTIVE) else int(version),
