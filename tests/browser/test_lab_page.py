@@ -178,6 +178,9 @@ def test_side_by_side_streams_both_sides_and_stores_the_vote(page, store):
     page.wait_for_timeout(1_000)
     page.click("#pg-lab-b-version input")
     page.get_by_role("option", name="v1 · 간결").click()
+    # the pick must hold before sending (on a loaded machine the view's own load could still redraw the choices)
+    page.wait_for_function("() => document.querySelector('#pg-lab-b-version input').value.includes('v1')",
+                           timeout=30_000)
     page.fill("#pg-lab-c-input textarea", "이번 주 성과 어때?")
     page.click("#pg-lab-c-send")
     page.wait_for_function("() => !document.querySelector('#pg-lab-c-send').disabled && "
