@@ -246,7 +246,7 @@ def _push_alerts(turn: Turn) -> Iterator[Event]:
         log.warning("could not read the alerts to push into turn %s", turn.id, exc_info=True)
         return  # an alert never costs the turn: the banner still shows it
     for alert in pushed:
-        turn.loose_cards.append({"card_type": "alert", "title": alert.title,
+        turn.opening_cards.append({"card_type": "alert", "title": alert.title,
                                  "data": {"severity": alert.severity, "message": alert.message, "alert_id": alert.id}})
         yield turn.emit(Alert, alert_id=alert.id, severity=alert.severity, title=alert.title, message=alert.message)
 
@@ -269,11 +269,18 @@ def _remember_suggestions(turn: Turn, message_id: str | None, questions: list[st
 
 
 def _remember_cards(turn: Turn, message_id: str | None) -> None:
-    if not turn.loose_cards or message_id is None:
+    """The turn's cards that no tool message holds go with its reply: ``opening_cards`` (drawn before the
+    turn's tool cards on reload, where the live stream drew them) and ``cards`` (after them)."""
+    if message_id is None:
         return
     for message in turn.messages_out:
         if message.id == message_id:
-            message.meta = {**message.meta, "cards": [*message.meta.get("cards", []), *turn.loose_cards]}
+            meta = dict(message.meta)
+            if turn.loose_cards:
+                meta["cards"] = [*meta.get("cards", []), *turn.loose_cards]
+            if turn.opening_cards:
+                meta["opening_cards"] = [*meta.get("opening_cards", []), *turn.opening_cards]
+            message.meta = meta
 
 
 def _open_conversation(

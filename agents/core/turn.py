@@ -93,6 +93,8 @@ class Turn:
         # shopping) go with the turn's reply, so a reload rebuilds them too.
         self.tool_card_seqs: set[int] = set()
         self.loose_cards: list[dict[str, Any]] = []
+        # Cards that open the turn before the agent answers (pushed alerts): a reload draws them first, as live.
+        self.opening_cards: list[dict[str, Any]] = []
         self.actions_out: list[PendingActionRow] = []
         self.user_message_id: str | None = None  # set by the runner once the user's message is stored
         self.state: dict[str, Any] = dict(conversation.state)

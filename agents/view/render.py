@@ -369,6 +369,11 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
         if turn_id in failed:
             _insert(view, _error_of(failed[turn_id]))
 
+    # A turn's opening cards (pushed alerts) came before anything else of the turn, live.
+    opening: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        if row.role == "assistant" and row.turn_id is not None and row.meta.get("opening_cards"):
+            opening.setdefault(row.turn_id, []).extend(row.meta["opening_cards"])
     previous_turn: str | None = None
     for row in rows:
         if row.role == "user":
@@ -379,6 +384,8 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
                                              text=content if len(content) < 2_000 else content[:2_000] + "…"))
             if row.status == "refused":
                 _insert(view, MessageView(kind="error", code=row.meta.get("refused") or "refused", turn_id=row.turn_id))
+            for card in opening.get(row.turn_id or "", []):
+                _insert(view, MessageView(kind="card", turn_id=row.turn_id, card=CardView(**card, group=row.turn_id)))
             if row.turn_id in intents:
                 _insert(view, intents[row.turn_id])
             previous_turn = row.turn_id

@@ -81,3 +81,25 @@ def test_the_http_stream_carries_alert_events(mkt, clock):
     events = [parse_event(data.removeprefix("data: ")) for _, data in frames]
     assert [name for name, _ in frames][:3] == ["event: alert"] * 3
     assert [e.type for e in events][:3] == ["alert"] * 3 and events[-1].type == "done"
+
+
+def test_live_and_reload_fold_the_pushed_alerts_in_the_same_place(mkt, clock):
+    """Before: live drew the alerts before the reply's KPI card, a reload after it (the browser test's diff)."""
+    from agents.view.render import ChatView, add_user_message, apply_event_in_place
+
+    alerts.check(mkt.store, "demo", clock())
+    live = ChatView()
+    for text in ["이번 주 성과 어때?", "캠페인 목록 보여줘"]:
+        live = add_user_message(live, text)
+        for event in mkt.send(text):
+            apply_event_in_place(live, event)
+    stored = conversations.transcript(mkt.store, "demo", mkt.conversation_id, "marketing")
+    reload = view_from_history(mkt.conversation_id, stored.messages, stored.actions, stored.traces)
+
+    def shape(view):
+        return [(m.role, m.kind, m.card.card_type if m.card else None, m.card.title if m.card else m.text)
+                for m in view.messages if m.kind in ("text", "card")]
+
+    assert shape(reload) == shape(live)
+    kinds = [c for _, _, c, _ in shape(live)]
+    assert kinds.index("alert") < kinds.index("kpi_summary")  # the alerts open the turn, live and reloaded

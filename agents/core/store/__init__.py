@@ -128,6 +128,9 @@ def shared_store(path: str | Path | None = None, migrations: Sequence[Migration]
         if store is None:
             store = _shared[key] = open_store(key, migrations)
         else:
+            # Every front end opens the store through here: a file deleted or replaced since it was opened
+            # is noticed now (a stat), not after a read answered from the file's ghost.
+            store.db.watch.check()
             migrate(store.db, [*CORE_MIGRATIONS, *migrations])
         return store
 
