@@ -257,3 +257,21 @@ def test_a_turn_cut_off_by_kill_9_reads_as_interrupted_after_restart(clock, monk
     monkeypatch.setattr(session_module, "_recovered", set())
     store = session_module.runtime_store(clock=clock)  # a second restart adds nothing
     assert len(store.messages.recent(session.conversation_id)) == 4
+
+
+def test_a_state_key_put_while_a_turn_runs_survives_the_turns_write(store, clock):
+    """Before: the turn wrote its whole copy of the state at the end, undoing a workspace panel's put_state made
+    while it ran (here: a key no turn touches, and one the turn removes must stay removed)."""
+    session = Session("marketing", user_id="demo", clock=clock)
+    session.run("이번 주 성과 어때?")
+    conv = session.conversation_id
+    store.conversations.put_state(conv, "demo", {"old": 1})
+    before = store.conversations.get(conv, "demo").state
+    stream = session.send("캠페인 목록 보여줘")
+    first = next(stream)  # the turn has read the conversation's state
+    store.conversations.put_state(conv, "demo", {"panel": {"tab": "map"}})
+    events = [first, *stream]
+    assert events[-1].type == "done"
+    after = store.conversations.get(conv, "demo").state
+    assert after["panel"] == {"tab": "map"} and after["old"] == 1
+    assert set(after) - {"panel"} >= set(before)  # the turn's own keys are written as well

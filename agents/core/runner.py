@@ -303,11 +303,19 @@ def _persist_turn(turn: Turn, *, status: str) -> None:
     turn.store.db.write(lambda: _write_turn(turn, status))
 
 
+_GONE = object()
+
+
 def _write_turn(turn: Turn, status: str) -> None:
     writes_started = time.perf_counter()
     turn.store.messages.add(turn.conversation.id, turn.messages_out, turn.now)
     for action in turn.actions_out:
         turn.store.actions.insert(action)
-    if turn.state != turn.conversation.state:
-        turn.store.conversations.set_state(turn.conversation.id, turn.state)
+    # Only the keys this turn changed: a writer outside the turn (a workspace panel, a confirmed action, the
+    # tutor's screen) may have put other keys meanwhile, and writing the turn's whole copy would undo them.
+    before = turn.conversation.state
+    changed = {key: value for key, value in turn.state.items() if before.get(key, _GONE) != value}
+    removed = [key for key in before if key not in turn.state]
+    if changed or removed:
+        turn.store.conversations.set_state_keys(turn.conversation.id, changed, removed)
     write_turn_trace(turn, status, writes_started)

@@ -5,6 +5,7 @@ Agents' pipelines receive a Turn; the runner (`agents.core.runner`) opens, drive
 
 from __future__ import annotations
 
+import copy
 import logging
 import time
 from collections.abc import Generator, Iterator
@@ -97,7 +98,8 @@ class Turn:
         self.opening_cards: list[dict[str, Any]] = []
         self.actions_out: list[PendingActionRow] = []
         self.user_message_id: str | None = None  # set by the runner once the user's message is stored
-        self.state: dict[str, Any] = dict(conversation.state)
+        # Deep: agents change nested values in place, and the runner writes what differs from the stored state.
+        self.state: dict[str, Any] = copy.deepcopy(conversation.state)
         self.usage = Usage()
         self.spans: list[dict[str, Any]] = SpanList(self.elapsed_ms)
         self.requests: list[dict[str, Any]] = []  # what each model call was sent, for the trace

@@ -32,6 +32,10 @@ _PUT_STATE = {
     "postgres": "UPDATE conversations SET state = (coalesce(state::jsonb, '{}'::jsonb) - ?::text[]) "
                 "|| jsonb_strip_nulls(?::jsonb) WHERE id = ? AND user_id = ? RETURNING state",
 }
+_STATE_FOR_UPDATE = {
+    "duckdb": "SELECT state FROM conversations WHERE id = ?",
+    "postgres": "SELECT state FROM conversations WHERE id = ? FOR UPDATE",
+}
 _TAKE_STATE = {
     "duckdb": "UPDATE conversations SET state = json_merge_patch(state, ?::JSON) "
               "WHERE id = ? AND user_id = ? AND json_extract_string(state, ?) = ? RETURNING id",
@@ -149,6 +153,21 @@ class ConversationRepo:
 
     def set_state(self, conv_id: str, state: dict[str, Any]) -> None:
         self.db.execute("UPDATE conversations SET state = ? WHERE id = ?", [dumps(state), conv_id])
+
+    def set_state_keys(self, conv_id: str, changed: dict[str, Any], removed: Sequence[str]) -> None:
+        """Write these top-level keys exactly (nested nulls kept, unlike put_state's merge patch) and remove
+        ``removed``, leaving every other key as another writer left it. Read and write in one transaction with
+        the row locked (PostgreSQL) or conflict-checked (DuckDB: a concurrent put_state makes it retry)."""
+        def apply() -> None:
+            row = self.db.fetchone(_STATE_FOR_UPDATE[self.db.dialect], [conv_id])
+            if row is None:
+                return
+            state = {**loads(row[0], {}), **changed}
+            for key in removed:
+                state.pop(key, None)
+            self.db.execute("UPDATE conversations SET state = ? WHERE id = ?", [dumps(state), conv_id])
+
+        self.db.write(apply)
 
     def put_state(self, conv_id: str, user_id: str, values: dict[str, Any]) -> dict[str, Any] | None:
         """Replace some top-level keys of the state (None removes one) in one statement, so a writer
