@@ -3,26 +3,14 @@
 
 from __future__ import annotations
 
-import pytest
-
 from agents.core.session import Session
 from agents.nlu.dialogue import Dialogue
+from tests.shopping.conftest import top3
 from tests.support.helpers import one
 
 
-@pytest.fixture
-def shop(store) -> Session:
-    session = Session("shopping")
-    session.run("분유포트 15만원 아래로 추천해줘")
-    return session
-
-
-def _top3(shop: Session) -> list[dict]:
-    return shop.conversation().state["top3"]
-
-
 def test_that_one_and_number_one_compares_both(shop: Session) -> None:
-    top = _top3(shop)
+    top = top3(shop)
     shop.run("3번 세척 쉬워?")
     assert [m.id for m in Dialogue.from_state(shop.conversation().state).focus][:1] == [top[2]["id"]]
     events = shop.run("그거랑 1번 비교해줘")
@@ -33,7 +21,7 @@ def test_that_one_and_number_one_compares_both(shop: Session) -> None:
 
 
 def test_cheaper_than_that_one_is_anchored_below_its_price(shop: Session) -> None:
-    top = _top3(shop)
+    top = top3(shop)
     shop.run("2번 어때?")
     events = shop.run("그거보다 싼 거 있어?")
     intent = one(events, "intent")
@@ -43,7 +31,7 @@ def test_cheaper_than_that_one_is_anchored_below_its_price(shop: Session) -> Non
 
 
 def test_this_one_in_english_is_asked_about(shop: Session) -> None:
-    top = _top3(shop)
+    top = top3(shop)
     shop.run("tell me about number 2")
     intent = one(shop.run("is that one easy to clean?"), "intent")
     assert intent.name == "PRODUCT_QA" and intent.args["products"] == [top[1]["id"]]

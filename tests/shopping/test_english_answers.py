@@ -10,21 +10,11 @@ import pytest
 
 from agents.core.session import Session
 from agents.shopping.catalog import shipped_products
+from tests.shopping.conftest import top3
 from tests.support.helpers import one, text_of, types
 
 HANGUL = re.compile(r"[가-힣]")
 NOTE = "(quoted as the catalogue gives them, in Korean)"
-
-
-@pytest.fixture
-def shop(store) -> Session:
-    session = Session("shopping")
-    session.run("분유포트 15만원 아래로 추천해줘")
-    return session
-
-
-def _top3(shop: Session) -> list[dict]:
-    return shop.conversation().state["top3"]
 
 
 def _english_part(reply: str) -> str:
@@ -33,7 +23,7 @@ def _english_part(reply: str) -> str:
 
 def test_a_product_question_in_english_is_answered_in_english(shop: Session) -> None:
     products = {p["id"]: p for p in shipped_products()}
-    top = [products[p["id"]] for p in _top3(shop)]
+    top = [products[p["id"]] for p in top3(shop)]
     quiet = next(i for i, p in enumerate(top) if "quiet" in p["pros"] and "noise-loud" not in p["cons"])
     events = shop.run(f"is #{quiet + 1} quiet enough at night?")
     assert types(events) == ["thinking", "intent", "text", "suggested_questions", "done"]
@@ -46,14 +36,14 @@ def test_a_product_question_in_english_is_answered_in_english(shop: Session) -> 
 
 
 def test_a_price_question_in_english_states_the_price_in_won(shop: Session) -> None:
-    top = _top3(shop)
+    top = top3(shop)
     reply = text_of(shop.run("how much is number 2?"))
     assert reply.startswith("#2 ") and f"costs **₩{top[1]['price']:,}**." in reply, reply
     assert not HANGUL.search(reply), reply
 
 
 def test_a_comparison_in_english_has_an_english_text_and_card(shop: Session) -> None:
-    top = _top3(shop)
+    top = top3(shop)
     events = shop.run("compare #1 and #3")
     assert one(events, "intent").args["products"] == [top[0]["id"], top[2]["id"]]
     reply = text_of(events)

@@ -8,22 +8,12 @@ import pytest
 
 from agents.core.session import Session
 from agents.nlu.dialogue import pointer
+from tests.shopping.conftest import top3
 from tests.support.helpers import one
 
 
-@pytest.fixture
-def shop(store) -> Session:
-    session = Session("shopping")
-    session.run("분유포트 15만원 아래로 추천해줘")
-    return session
-
-
-def _top3(shop: Session) -> list[dict]:
-    return shop.conversation().state["top3"]
-
-
 def test_cheaper_than_the_spoken_pronoun_is_anchored_on_the_product_remarked_on(shop: Session) -> None:
-    top = _top3(shop)
+    top = top3(shop)
     shop.run("3번 색깔 마음에 든다")
     events = shop.run("쟤보다 저렴한 거 있나요?")
     intent = one(events, "intent")
@@ -33,7 +23,7 @@ def test_cheaper_than_the_spoken_pronoun_is_anchored_on_the_product_remarked_on(
 
 
 def test_the_two_compares_the_two_products_named_one_by_one(shop: Session) -> None:
-    top = _top3(shop)
+    top = top3(shop)
     shop.run("1번 괜찮은 듯")
     shop.run("2번은 어때?")
     events = shop.run("두 개 비교 부탁해")
@@ -44,7 +34,7 @@ def test_the_two_compares_the_two_products_named_one_by_one(shop: Session) -> No
 
 
 def test_both_in_english_compares_the_two_named(shop: Session) -> None:
-    top = _top3(shop)
+    top = top3(shop)
     shop.run("number 1 seems nice")
     shop.run("how about number 3 then?")
     intent = one(shop.run("compare both for me"), "intent")
@@ -52,7 +42,7 @@ def test_both_in_english_compares_the_two_named(shop: Session) -> None:
 
 
 def test_the_two_with_only_one_product_named_is_not_guessed(shop: Session) -> None:
-    top = _top3(shop)
+    top = top3(shop)
     shop.run("2번 좋아 보여")
     intent = one(shop.run("둘이 비교해봐"), "intent")
     assert intent.args["products"] != [top[0]["id"], top[1]["id"]]  # no second product to pair it with
@@ -76,7 +66,7 @@ def test_spoken_pronouns_and_the_pair_are_read(text: str, pronoun: bool, pair: b
 def test_better_than_a_product_in_a_quality_re_recommends_around_it_with_that_quality(store) -> None:
     session = Session("shopping")
     session.run("아기띠 20만원 아래로 추천해줘")
-    top = _top3(session)
+    top = top3(session)
     events = session.run("2번보다 가벼운 거 있어?")
     intent = one(events, "intent")
     assert (intent.name, intent.args["anchor"]) == ("REFILTER_WITH_ANCHOR", top[1]["id"])

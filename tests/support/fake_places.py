@@ -3,13 +3,13 @@ pointed at it with ``base_url`` and speaks its real JSON protocol (status field 
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlparse
+
+from tests.support.fake_server import JsonHandler, LocalServer
 
 
 @dataclass
@@ -42,10 +42,7 @@ class FakePlaces:
         self._lock = threading.Lock()
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
+        class Handler(JsonHandler):
             def do_GET(self) -> None:
                 url = urlparse(self.path)
                 kind = url.path.rstrip("/").split("/")[-2]  # /maps/api/place/<kind>/json
@@ -59,24 +56,14 @@ class FakePlaces:
                 body = {"status": reply.status, "results": reply.results, "html_attributions": []}
                 if reply.status not in ("OK", "ZERO_RESULTS"):
                     body["error_message"] = f"fake {reply.status}"
-                data = json.dumps(body).encode()
-                try:
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
+                self.send_json(200, body)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.local = LocalServer(Handler)
+        self.server, self.base_url = self.local.server, self.local.base_url
 
     def queue(self, kind: str, reply: PlacesReply) -> None:
         with self._lock:
             self.queued[kind].append(reply)
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self.local.close()

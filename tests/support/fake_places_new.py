@@ -9,8 +9,9 @@ import json
 import threading
 import time
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.support.fake_server import JsonHandler, LocalServer
 
 # Google's answers, as the real service words them (403: the API is not enabled on the project).
 NOT_ENABLED = ("PERMISSION_DENIED", "Places API (New) has not been used in project 1234 before or it is disabled. "
@@ -54,10 +55,7 @@ class FakePlacesNew:
         self._lock = threading.Lock()
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
+        class Handler(JsonHandler):
             def do_POST(self) -> None:
                 method = self.path.split("?")[0].rsplit(":", 1)[-1]  # /v1/places:searchText
                 size = int(self.headers.get("Content-Length") or 0)
@@ -76,24 +74,14 @@ class FakePlacesNew:
                 else:
                     name, message = reply.error or ("UNKNOWN", "fake error")
                     payload = {"error": {"code": reply.status, "message": message, "status": name}}
-                data = json.dumps(payload).encode()
-                try:
-                    self.send_response(reply.status)
-                    self.send_header("Content-Type", "application/json; charset=UTF-8")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
+                self.send_json(reply.status, payload, "application/json; charset=UTF-8")
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.local = LocalServer(Handler)
+        self.server, self.base_url = self.local.server, self.local.base_url
 
     def queue(self, method: str, reply: NewReply) -> None:
         with self._lock:
             self.queued[method].append(reply)
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self.local.close()

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import threading
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.support.fake_server import JsonHandler, LocalServer
 
 
 @dataclass
@@ -34,10 +35,7 @@ class FakeTavily:
         self._lock = threading.Lock()
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
+        class Handler(JsonHandler):
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
@@ -50,21 +48,14 @@ class FakeTavily:
                                                "images": [], "results": reply.results, "response_time": 0.42}
                 else:
                     payload = {"detail": {"error": reply.detail or "fake error"}}
-                data = json.dumps(payload).encode()
-                self.send_response(reply.status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                self.send_json(reply.status, payload)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.local = LocalServer(Handler)
+        self.server, self.base_url = self.local.server, self.local.base_url
 
     def queue(self, reply: SearchReply) -> None:
         with self._lock:
             self.queued.append(reply)
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self.local.close()
