@@ -134,3 +134,26 @@ def test_a_crashed_process_leaves_no_conversation_lock_behind(postgres: TempPost
     finally:
         if holder.poll() is None:
             holder.kill()
+
+
+def test_the_pool_sizes_come_from_the_environment_and_a_bad_one_is_named(postgres: TempPostgres,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: 16 + 24 connections per process, fixed (three processes could exhaust max_connections=100)."""
+    from agents.core.errors import DatabaseUnusable
+    from agents.core.store import open_store
+
+    url = postgres.create_database("pools")
+    monkeypatch.setenv("PLAYGROUND_DATABASE_URL", url)
+    monkeypatch.setenv("PLAYGROUND_PG_POOL_MAX", "3")
+    monkeypatch.setenv("PLAYGROUND_PG_LOCK_POOL_MAX", "5")
+    store = open_store()
+    try:
+        assert (store.db.pool.max_size, store.db.locks.max_size) == (3, 5)
+        assert store.db.fetchone("SELECT 1") == (1,)
+    finally:
+        store.close()
+    for bad in ("0", "lots", "99999"):
+        monkeypatch.setenv("PLAYGROUND_PG_POOL_MAX", bad)
+        with pytest.raises(DatabaseUnusable) as refused:
+            open_store()
+        assert "PLAYGROUND_PG_POOL_MAX" in refused.value.message and repr(bad) in refused.value.message

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import re
 import threading
 import time
@@ -38,6 +39,17 @@ POOL_MAX = 16  # connections per process for statements and transactions; a turn
 # turns at once holding 20 locks, each waiting for a connection to write with, was a deadlock).
 LOCK_POOL_MAX = 24
 _TOKENS = re.compile(r"('(?:[^']|'')*')|(\?)|(%)")
+
+
+def pool_size(name: str, default: int) -> int:
+    """A pool size from the environment: a whole number from 1 to 1,000, else refused by name."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or not 1 <= int(raw) <= 1_000:
+        raise DatabaseUnusable(f"{name}은(는) 1에서 1000 사이의 정수여야 합니다 ({raw[:40]!r}). "
+                               f"({name} must be a whole number from 1 to 1000, not {raw[:40]!r}.)")
+    return int(raw)
 
 
 def display(url: str) -> str:
@@ -136,8 +148,12 @@ class PgDatabase:
     constraint: tuple[type[BaseException], ...] = (pg_errors.IntegrityError,)
     missing: tuple[type[BaseException], ...] = (pg_errors.UndefinedTable,)
 
-    def __init__(self, url: str, *, max_size: int = POOL_MAX, lock_max_size: int = LOCK_POOL_MAX,
+    def __init__(self, url: str, *, max_size: int | None = None, lock_max_size: int | None = None,
                  timeout: float = 30.0) -> None:
+        # Per process: N processes open up to N × (both sizes) connections, and PostgreSQL's default
+        # max_connections is 100, so a team running several processes sizes them down.
+        max_size = max_size or pool_size("PLAYGROUND_PG_POOL_MAX", POOL_MAX)
+        lock_max_size = lock_max_size or pool_size("PLAYGROUND_PG_LOCK_POOL_MAX", LOCK_POOL_MAX)
         self.url = url
         self.path = display(url)
         self.watch = FileWatch(":memory:")  # a server, not a file: nothing to watch
