@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Set-up with nothing but Python >= 3.11: `python3 dev.py run` or `python3 dev.py test`
-(`python3 dev.py streamlit` starts the Streamlit front end instead of the Gradio app).
+(`python3 dev.py streamlit` starts the Streamlit front end instead of the Gradio app; `python3 dev.py run
+--postgres` starts the app on a local PostgreSQL whose data is kept in .postgres/).
 
 It creates (or reuses) .venv, installs the project when pyproject.toml changed, then
 runs the app, the test suite or the benchmarks. Extra arguments go to the command.
@@ -124,6 +125,12 @@ def main() -> int:
         return max(codes)
     if command == "test":
         return run_tests(rest)
+    if command == "run" and "--postgres" in rest:
+        # A local PostgreSQL for trying the team set-up: data kept in .postgres/, stopped with the app.
+        if postgres_missing():
+            sys.exit(f"--postgres: {postgres_missing()}")
+        app = [a for a in commands["run"] if a != "--postgres"]
+        return subprocess.run([PY, "-m", "tests.support.postgres", str(ROOT / ".postgres"), *map(str, app)]).returncode
     return subprocess.run(commands[command]).returncode
 
 

@@ -157,3 +157,30 @@ def test_the_pool_sizes_come_from_the_environment_and_a_bad_one_is_named(postgre
         with pytest.raises(DatabaseUnusable) as refused:
             open_store()
         assert "PLAYGROUND_PG_POOL_MAX" in refused.value.message and repr(bad) in refused.value.message
+
+
+def test_dev_run_postgres_starts_a_kept_local_server_for_the_app(postgres: TempPostgres) -> None:
+    """`dev.py run --postgres` runs the app through ``python -m tests.support.postgres FOLDER CMD``: CMD sees
+    PLAYGROUND_DATABASE_URL, the server stops with it, and what it wrote is there on the next start."""
+    import shutil
+    import tempfile
+
+    # Not under tmp_path: as root the server runs as another user, who cannot enter pytest's 0700 folders.
+    outer = Path(tempfile.mkdtemp(prefix="pg-kept-"))
+    outer.chmod(0o755)
+    folder = outer / "pgdata"
+    write = ("from agents.core.store import open_store; s = open_store(); "
+             "s.conversations.create('demo', 'marketing', 'kept', __import__('datetime').datetime(2026, 1, 1)); "
+             "print('dialect', s.db.dialect); s.close()")
+    read = ("from agents.core.store import open_store; s = open_store(); "
+            "print('titles', [c.title for c in s.conversations.list('demo', agent_id='marketing')]); s.close()")
+    env = {k: v for k, v in _env().items() if k != "PLAYGROUND_DATABASE_URL"}
+    try:
+        for code, expected in ((write, "dialect postgres"), (read, "titles ['kept']")):
+            done = subprocess.run([sys.executable, "-m", "tests.support.postgres", str(folder), sys.executable, "-c",
+                                   code], capture_output=True, text=True, timeout=180, env=env)
+            assert done.returncode == 0, done.stderr[-2000:]
+            assert expected in done.stdout and "PLAYGROUND_DATABASE_URL=postgresql://" in done.stdout
+        assert (folder / "data" / "PG_VERSION").exists() and not (folder / "data" / "postmaster.pid").exists()
+    finally:
+        shutil.rmtree(outer, ignore_errors=True)

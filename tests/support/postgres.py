@@ -15,6 +15,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -74,13 +75,17 @@ def free_port() -> int:
 class TempPostgres:
     """One server. ``start()`` / ``stop()``, or use it as a context manager."""
 
-    def __init__(self, bin_dir: Path | None = None, *, max_connections: int = 200) -> None:
+    def __init__(self, bin_dir: Path | None = None, *, max_connections: int = 200, keep: Path | None = None) -> None:
         found = bin_dir or binaries()
         if found is None:
             raise RuntimeError(missing_reason())
         self.bin = found
         self.max_connections = max_connections
-        self.root = Path(tempfile.mkdtemp(prefix="pg-test-"))
+        # ``keep``: a folder that outlives the server (`dev.py run --postgres`), re-used by the next start.
+        self.keep = keep
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
+        self.root = keep if keep is not None else Path(tempfile.mkdtemp(prefix="pg-test-"))
         self.data = self.root / "data"
         self.socket_dir = self.root / "sock"
         self.port = 0
@@ -98,13 +103,15 @@ class TempPostgres:
             raise RuntimeError(f"{Path(args[0]).name} failed ({done.returncode}): {done.stderr.strip()[-800:]}")
 
     def start(self) -> TempPostgres:
-        self._run("mkdir", str(self.socket_dir))
-        self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", self.user, "-A", "trust", "-E", "UTF8",
-                  "--locale=C", "--no-sync")
-        # Speed over durability: a test database is thrown away (fsync off, no full-page writes).
+        if not self.socket_dir.exists():
+            self._run("mkdir", str(self.socket_dir))
+        if not (self.data / "PG_VERSION").exists():
+            self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", self.user, "-A", "trust", "-E", "UTF8",
+                      "--locale=C", "--no-sync")
+        # Speed over durability for a test database, which is thrown away (fsync off, no full-page writes).
+        durability = "" if self.keep is not None else "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
         options = (f"-c listen_addresses=127.0.0.1 -c unix_socket_directories={self.socket_dir} "
-                   f"-c max_connections={self.max_connections} -c fsync=off -c synchronous_commit=off "
-                   "-c full_page_writes=off -c shared_buffers=64MB")
+                   f"-c max_connections={self.max_connections} {durability}-c shared_buffers=64MB")
         for _ in range(5):  # a port found free may be taken before the server binds it: try another
             self.port = free_port()
             log = self.root / "server.log"
@@ -123,13 +130,15 @@ class TempPostgres:
 
     def stop(self) -> None:
         if self.running:
-            subprocess.run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"],
+            mode = "fast" if self.keep is not None else "immediate"  # a kept server shuts down cleanly
+            subprocess.run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop"],
                            capture_output=True, timeout=START_SECONDS, user=self.os_user, cwd=self.root)
             self.running = False
         self.cleanup()
 
     def cleanup(self) -> None:
-        shutil.rmtree(self.root, ignore_errors=True)
+        if self.keep is None:
+            shutil.rmtree(self.root, ignore_errors=True)
 
     def __enter__(self) -> TempPostgres:
         return self.start()
@@ -171,3 +180,41 @@ class TempPostgres:
     def drop_database(self, name: str) -> None:
         ident = '"' + name.replace('"', '""') + '"'
         self.admin(f"DROP DATABASE IF EXISTS {ident} WITH (FORCE)")
+
+
+def ensure_database(server: TempPostgres, name: str) -> str:
+    """``name``'s URL on ``server``, created when it is not there yet."""
+    import psycopg
+
+    with psycopg.connect(server.socket_url(), autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+    if not exists:
+        server.create_database(name)
+    return server.url(name)
+
+
+def main(argv: list[str]) -> int:
+    """`python -m tests.support.postgres FOLDER COMMAND...`: run COMMAND with PLAYGROUND_DATABASE_URL set to a
+    local PostgreSQL whose data lives in FOLDER (kept between runs), stopped when COMMAND ends."""
+    if len(argv) < 2:
+        print("usage: python -m tests.support.postgres FOLDER COMMAND...", file=sys.stderr)
+        return 2
+    try:
+        server = TempPostgres(keep=Path(argv[0]).resolve()).start()
+    except RuntimeError as exc:
+        print(f"PostgreSQL could not start: {exc}", file=sys.stderr)
+        return 2
+    try:
+        url = ensure_database(server, "playground")
+        print(f"PostgreSQL {server.bin.parent.name} on 127.0.0.1:{server.port}, data in {server.data}: "
+              f"PLAYGROUND_DATABASE_URL={url}", flush=True)
+        try:
+            return subprocess.run(argv[1:], env={**os.environ, "PLAYGROUND_DATABASE_URL": url}).returncode
+        except KeyboardInterrupt:
+            return 130
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
