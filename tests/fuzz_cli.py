@@ -207,6 +207,15 @@ def cases(world: CliWorld) -> Iterator[Case]:
     for action in ("show", "create", "diff", "activate", "rollback", "pick", "list"):
         yield Case(["prompts", action])
 
+    # db copy: unreadable or odd files on either side, the same file twice, junk names.
+    fresh = f["missing"] + "-copy.duckdb"
+    for path in (f["directory"], f["binary"], f["latin1"], f["empty"], "/proc/version", "\udcff", "duckdb:", " "):
+        yield Case(["db", "copy", "--from", path, "--to", fresh])
+        yield Case(["db", "copy", "--from", fresh, "--to", path])
+    yield Case(["db", "copy", "--from", fresh, "--to", fresh, "--replace"])
+    yield Case(["db", "copy", "--from", fresh])
+    yield Case(["db"])
+
     # chat: the message (argument, stdin, --file) and every option.
     for text in TEXTS:
         yield Case(["chat", "notes", "--", text, *me])

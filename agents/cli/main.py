@@ -414,6 +414,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=_bounded("--port", 1, 65535), default=7860, help="1-65535 (default 7860)")
     serve.set_defaults(func=cmd_serve)
     add_lab_commands(sub, common, _bounded)  # traces, prompts, compare, metrics, export
+    from agents.cli.db import add_parser as add_db_parser
+
+    add_db_parser(sub)
     return parser
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
 import duckdb
 
@@ -47,6 +48,17 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 def is_url(target: object) -> bool:
     """Whether ``target`` names a PostgreSQL database rather than a DuckDB file."""
     return isinstance(target, str) and target.startswith(URL_SCHEMES)
+
+
+def display_target(target: str) -> str:
+    """A DuckDB path as it is; a URL without its password, for logs and messages."""
+    if not is_url(target):
+        return target
+    parts = urlsplit(target)
+    if parts.password is None:
+        return target
+    host = parts.netloc.rsplit("@", 1)[1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
 def default_target() -> str | Path:

@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, TypeVar
-from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 from psycopg import errors as pg_errors
@@ -30,6 +29,7 @@ from psycopg.types.string import TextLoader
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agents.core.errors import DatabaseUnusable, StorageUnavailable
+from agents.core.store.db import display_target
 from agents.core.store.health import FileWatch
 
 T = TypeVar("T")
@@ -50,16 +50,6 @@ def pool_size(name: str, default: int) -> int:
         raise DatabaseUnusable(f"{name}은(는) 1에서 1000 사이의 정수여야 합니다 ({raw[:40]!r}). "
                                f"({name} must be a whole number from 1 to 1000, not {raw[:40]!r}.)")
     return int(raw)
-
-
-def display(url: str) -> str:
-    """The URL without its password, for logs and messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rsplit("@", 1)[1]
-    user = parts.username or ""
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
 
 
 @lru_cache(maxsize=4096)
@@ -155,7 +145,7 @@ class PgDatabase:
         max_size = max_size or pool_size("PLAYGROUND_PG_POOL_MAX", POOL_MAX)
         lock_max_size = lock_max_size or pool_size("PLAYGROUND_PG_LOCK_POOL_MAX", LOCK_POOL_MAX)
         self.url = url
-        self.path = display(url)
+        self.path = display_target(url)
         self.watch = FileWatch(":memory:")  # a server, not a file: nothing to watch
         self._local = threading.local()
         self.pool = ConnectionPool(url, min_size=1, max_size=max_size, timeout=timeout, open=False,
