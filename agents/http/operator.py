@@ -28,8 +28,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import StreamingResponse
 from pydantic import Field, StrictBool
 
-from agents.core.errors import AuthError, Forbidden, InvalidArgs
-from agents.core.inputs import MAX_READ_BYTES
+from agents.core.errors import AuthError, Forbidden
+from agents.core.inputs import MAX_READ_BYTES, InvalidInput
 from agents.http.auth import Caller
 from agents.http.body_limit import document_route
 from agents.http.errors import COMMON, documented
@@ -133,16 +133,14 @@ def operator_routes(caller: Callable[..., Caller], operator: Operator | None) ->
             raise AuthError("운영자 토큰이 맞지 않습니다: 서버의 실행 파일(.server.json)에 있는 토큰을 보내세요. (The operator "
                             "token is missing or wrong: send the token from the server's runtime file.)")
         if not os.path.isabs(body.cwd) or not os.path.isdir(body.cwd):
-            raise InvalidArgs(f"cwd {body.cwd[:200]!r}은(는) 이 컴퓨터의 절대 경로 폴더가 아닙니다. "
-                              f"(cwd {body.cwd[:200]!r} is not an absolute folder on this machine.)", code="invalid_input",
-                              problems=[{"field": "cwd", "message": "not an absolute folder"}])
+            raise InvalidInput("cwd", f"cwd {body.cwd[:200]!r}은(는) 이 컴퓨터의 절대 경로 폴더가 아닙니다. "
+                                      f"(cwd {body.cwd[:200]!r} is not an absolute folder on this machine.)")
         data = None
         if body.stdin is not None:
             try:
                 data = base64.b64decode(body.stdin, validate=True)
             except (binascii.Error, ValueError):
-                raise InvalidArgs("stdin은 base64가 아닙니다. (stdin is not base64.)", code="invalid_input",
-                                  problems=[{"field": "stdin", "message": "not base64"}]) from None
+                raise InvalidInput("stdin", "stdin은 base64가 아닙니다. (stdin is not base64.)") from None
         return StreamingResponse(_lines(operator, body, data), media_type="application/x-ndjson")
 
     return router
