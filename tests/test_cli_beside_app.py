@@ -20,10 +20,11 @@ import pytest
 from agents.cli.remote import notice
 from agents.core import server_file
 from tests.browser.conftest import _free_port
-from tests.conftest import ON_PG
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.skipif(ON_PG, reason="on PostgreSQL every process opens the database itself: no relay")
+# A whole app plus twenty CLI processes: a few minutes on a loaded 2-core machine, next to no other app.
+pytestmark = [pytest.mark.duckdb_only("on PostgreSQL every process opens the database itself: nothing is relayed"),
+              pytest.mark.slow, pytest.mark.xdist_group("ui")]
 
 SUITE = """\
 suite: beside-the-app
