@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
+from agents.cli.main import run_relayed
 from pages.gradio.shell import main
 
 if __name__ == "__main__":
-    main()
+    main(cli=run_relayed)  # a `playground` command run beside it goes through its HTTP API (issue 32)

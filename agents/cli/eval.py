@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -170,7 +169,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         skipped = [(c["name"], a) for d in details for c in d["cases"] for a in c["assertions"] if a["status"] == "skip"]
         if skipped:
             names = list(dict.fromkeys(name for name, _ in skipped))
-            (sys.stderr if args.json else out).write(
+            (args.err if args.json else out).write(
                 f"--fail-on-skip: {len(skipped)} assertion(s) skipped in {len(names)} case(s): {', '.join(names)}\n")
             return 1
     return 0

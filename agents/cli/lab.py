@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import sys
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -274,8 +273,8 @@ def _prompt_text(args: argparse.Namespace, store: Any, who: LabUser) -> str:
     if args.version is not None:  # "create AGENT FROM_VERSION": a copy to edit later, or with --append
         base = prompts.version(store, args.agent, _number(args.version, "version"), who).content
         return base + (("\n" + args.append) if args.append else "")
-    if not sys.stdin.isatty():
-        raw = inputs.read_bounded(sys.stdin.buffer, "stdin", "stdin")
+    if not args.stdin.isatty():
+        raw = inputs.read_bounded(args.stdin.buffer, "stdin", "stdin")
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError as exc:

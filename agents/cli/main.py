@@ -8,18 +8,16 @@ command was refused (bad input, unknown id, a second confirm...).
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import json
 import logging
 import os
-import re
-import socket
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from agents.cli.lab import add_lab_commands
+from agents.cli.options import bounded, host_name
 from agents.core import inputs
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
@@ -95,7 +93,7 @@ def _message(args: argparse.Namespace) -> str:
             raise InvalidInput("--file", f"--file {args.file!r}을(를) 읽을 수 없습니다: {exc.strerror}. 경로를 확인하세요. "
                                          f"(Cannot read --file {args.file!r}: {exc.strerror}.)") from exc
     elif args.message == "-":
-        raw, source = inputs.read_bounded(sys.stdin.buffer, "stdin", "message"), "stdin"
+        raw, source = inputs.read_bounded(args.stdin.buffer, "stdin", "message"), "stdin"
     elif args.message is None:
         raise InvalidInput("message", "보낼 메시지를 주세요: 인자, '-'(표준 입력) 또는 --file PATH. "
                                       "(Give the message as an argument, '-' for stdin, or --file PATH.)")
@@ -317,42 +315,12 @@ def cmd_tokens(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from pages.gradio.shell import main as serve
 
-    serve(host=args.host, port=args.port)
+    serve(host=args.host, port=args.port, cli=run_relayed)
     return 0
 
 
-def _bounded(name: str, low: int, high: int) -> Callable[[str], int]:
-    def parse(raw: str) -> int:
-        try:
-            value = int(raw)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number from {low} to {high}, not {raw!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high}, not {value}")
-        return value
-
-    return parse
-
-
-_HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}"
-                        r"[A-Za-z0-9])?)*")
-
-
-def _host(raw: str) -> str:
-    try:
-        address = ipaddress.ip_address(raw)
-    except ValueError:
-        if not _HOST_NAME.fullmatch(raw):
-            raise argparse.ArgumentTypeError(f"--host must be an IP address or a host name, not {raw!r}") from None
-        return raw
-    scope = getattr(address, "scope_id", None)  # fe80::1%eth0: the zone must be an interface of this machine
-    if scope and scope not in {name for _, name in socket.if_nameindex()} and not scope.isdigit():
-        raise argparse.ArgumentTypeError(f"--host {raw!r} names no network interface of this machine ({scope!r})")
-    return raw
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="playground", description="Agent Playground from the terminal.")
+def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser) -> argparse.ArgumentParser:
+    parser = parser_class(prog="playground", description="Agent Playground from the terminal.")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--user", default="demo", help="user id (default: demo)")
     common.add_argument("--json", action="store_true", help="print JSON lines")
@@ -384,7 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
     conversations.add_argument("--agent", help="only this agent's conversations")
     conversations.add_argument("--all", action="store_true", help="include archived conversations")
     conversations.add_argument("--title", help="rename: the new title")
-    conversations.add_argument("--limit", type=_bounded("--limit", 1, 1000), default=20, help="1-1000 (default 20)")
+    conversations.add_argument("--limit", type=bounded("--limit", 1, 1000), default=20, help="1-1000 (default 20)")
     conversations.set_defaults(func=cmd_conversations)
 
     alerts = sub.add_parser("alerts", parents=[common], help="check, list or update proactive alerts")
@@ -407,13 +375,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     from agents.cli.eval import add_parser as add_eval_parser
 
-    add_eval_parser(sub, common, _bounded)
+    add_eval_parser(sub, common, bounded)
 
     serve = sub.add_parser("serve", help="start the web app")
-    serve.add_argument("--host", type=_host, default="127.0.0.1", help="an IP address or a host name")
-    serve.add_argument("--port", type=_bounded("--port", 1, 65535), default=7860, help="1-65535 (default 7860)")
+    serve.add_argument("--host", type=host_name, default="127.0.0.1", help="an IP address or a host name")
+    serve.add_argument("--port", type=bounded("--port", 1, 65535), default=7860, help="1-65535 (default 7860)")
     serve.set_defaults(func=cmd_serve)
-    add_lab_commands(sub, common, _bounded)  # traces, prompts, compare, metrics, export
+    add_lab_commands(sub, common, bounded)  # traces, prompts, compare, metrics, export
     from agents.cli.db import add_parser as add_db_parser
 
     add_db_parser(sub)
@@ -462,18 +430,61 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     health = logging.getLogger("agents.core.store.health")
     was_disabled, health.disabled = health.disabled, health.disabled or args.command != "serve"
     try:
+        return run_command(parser, args, out, sys.stderr, sys.stdin, list(sys.argv[1:] if argv is None else argv))
+    finally:
+        health.disabled = was_disabled
+
+
+def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO,
+                argv: list[str] | None = None) -> int:
+    """Run a parsed command. ``argv``: the command as typed, sent through the running app's HTTP API when
+    the app holds the DuckDB file (None inside that app: a command is sent on at most once)."""
+    from agents.cli.relay import RELAYED, RecordingStdin
+    from agents.core.errors import DatabaseLocked
+
+    args.err, args.stdin = err, RecordingStdin(stdin)
+    try:
         _check_arguments(parser, args)
         return int(args.func(args, out))
+    except DatabaseLocked as exc:
+        if argv is None or args.command not in RELAYED:
+            err.write(f"error ({exc.code}): {exc.message}\n")
+            return 2
+        from agents.cli.remote import send
+
+        try:
+            return send(argv, args, exc, out, err)
+        except PlaygroundError as refused:
+            err.write(f"error ({refused.code}): {refused.message}\n")
+            return 2
     except PlaygroundError as exc:
-        sys.stderr.write(f"error ({exc.code}): {exc.message}\n")
+        err.write(f"error ({exc.code}): {exc.message}\n")
         return 2
     except BrokenPipeError:
         # `playground chat … | head`: the reader left. Point stdout at devnull so the
         # interpreter's final flush doesn't raise again, and exit quietly.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if out is sys.stdout:  # never inside a server running a relayed command
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    finally:
-        health.disabled = was_disabled
+
+
+def run_relayed(argv: list[str], out: TextIO, err: TextIO, stdin: TextIO, cwd: str) -> int:
+    """A command sent by a CLI that found the file locked, run inside this server (agents/http/operator.py):
+    the same parser and commands, but nothing exits the process and paths are read against ``cwd``."""
+    from agents.cli.relay import RELAYED, ParserStop, RelayParser, absolute_paths
+
+    parser = build_parser(RelayParser)
+    try:
+        args = parser.parse_args(argv)
+    except ParserStop as stop:
+        (out if stop.stream == "out" else err).write(stop.text)
+        return stop.status
+    if args.command not in RELAYED:
+        err.write(f"error (not_relayed): `playground {args.command}`은(는) 서버로 보내지 않습니다: 그대로 실행하세요. "
+                  f"(`playground {args.command}` is not sent to a server: run it directly.)\n")
+        return 2
+    absolute_paths(args, cwd)
+    return run_command(parser, args, out, err, stdin)
 
 
 if __name__ == "__main__":

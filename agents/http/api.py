@@ -27,6 +27,7 @@ from agents.http.evals import evals_routes
 from agents.http.feedback import feedback_routes
 from agents.http.lab import lab_routes
 from agents.http.models import AGENT_ID_PATTERN, ChatBody
+from agents.http.operator import Operator, operator_routes
 from agents.http.prompts import prompt_routes
 from agents.http.sse import EventStreamResponse
 from agents.http.traces import trace_routes
@@ -40,8 +41,9 @@ _CHAT_200 = {
 }
 
 
-def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
-    """The API for ``mode`` (``local`` or ``shared``); ``burst_limit`` defaults to PLAYGROUND_BURST_LIMIT."""
+def create_api(mode: Mode, *, burst_limit: int | None = None, operator: Operator | None = None) -> FastAPI:
+    """The API for ``mode`` (``local`` or ``shared``); ``burst_limit`` defaults to PLAYGROUND_BURST_LIMIT;
+    ``operator``: the running server's operator token and the CLI that ``/api/v1/operator/cli`` runs."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
     api = FastAPI(title="Agent Playground API", version="1", docs_url=None, redoc_url=None,
@@ -91,6 +93,7 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
     for lab in (trace_routes, prompt_routes, lab_routes):  # the Lab (issue 14)
         api.include_router(lab(caller))
     api.include_router(evals_routes(caller))
+    api.include_router(operator_routes(caller, operator))
     for spec in list_agents():
         if spec.http_routes is not None:
             api.include_router(spec.http_routes(caller))

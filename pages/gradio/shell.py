@@ -6,6 +6,7 @@ import logging
 import os
 import signal
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from agents.core.errors import PlaygroundError
 from agents.core.redact import install_log_redaction
 from agents.core.store import default_db_path
 from agents.core.streaming import stop_all
+from agents.http.operator import Operator
 from pages.gradio.agent_tab import build_agent_tab
 from pages.gradio.api_access import build_api_access
 from pages.gradio.conversation_list import build_conversation_list
@@ -95,13 +97,13 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
     return demo
 
 
-def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI app
-    """The HTTP API with the Gradio UI mounted at ``/``."""
+def build_server(config: AppConfig | None = None, operator: Operator | None = None):  # noqa: ANN201 - a FastAPI app
+    """The HTTP API with the Gradio UI mounted at ``/``; ``operator``: see ``agents/http/operator.py``."""
     from agents.http.api import create_api
     from agents.http.body_limit import document_body_cap
 
     config = config or AppConfig()
-    api = create_api(config.mode)
+    api = create_api(config.mode, operator=operator)
     # No Gradio run history: it copies every event's inputs (the API key field among them) and
     # outputs (the whole chat) into localStorage, once per event. The Lab keeps the real traces.
     # Gradio's own limit bounds only uploads (the API's BodyLimits middleware bounds every request
@@ -110,7 +112,10 @@ def build_server(config: AppConfig | None = None):  # noqa: ANN201 - a FastAPI a
                                js=PAGE_JS, run_history=False, max_file_size=document_body_cap())
 
 
-def main(host: str | None = None, port: int | None = None) -> None:
+def main(host: str | None = None, port: int | None = None, cli: Callable[..., int] | None = None) -> None:
+    """Serve the app. ``cli``: the CLI's runner (``agents.cli.main.run_relayed``), given by the entry points, so
+    that on DuckDB a ``playground`` command run beside this server goes through its HTTP API (issue 32)."""
+    from agents.core import server_file
     from agents.core.session import runtime_store
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -126,6 +131,9 @@ def main(host: str | None = None, port: int | None = None) -> None:
     _on_stop_signals(_stop_now)
     stop = threading.Event()
     checks: threading.Thread | None = None
+    # A fresh operator token per start, only in the runtime file (0600), never printed or logged. PostgreSQL
+    # has no file lock: there every process opens the database itself.
+    operator = Operator(server_file.new_token(), cli) if cli is not None and store.db.dialect == "duckdb" else None
     try:
         host = host or os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1")
         port = port or int(os.environ.get("PORT") or os.environ.get("GRADIO_SERVER_PORT") or 7860)
@@ -136,7 +144,10 @@ def main(host: str | None = None, port: int | None = None) -> None:
         print(f"Open http://{host}:{port}/  (HTTP API under /api/v1; {config.mode} mode)", flush=True)
         warm_up()
         checks = start_alert_checks(stop=stop)
-        _server(build_server(config), host, port).run()
+        server = _server(build_server(config, operator), host, port)
+        if operator is not None:
+            server_file.write(store.path, _loopback_url(host, port), operator.token, config.mode)
+        server.run()
     except KeyboardInterrupt:  # the signal uvicorn hands back after its shutdown, or one during start-up
         pass
     finally:
@@ -148,10 +159,19 @@ def main(host: str | None = None, port: int | None = None) -> None:
         stop.set()
         if checks is not None:
             checks.join(timeout=5)
+        if operator is not None:
+            server_file.remove(store.path, operator.token)
         from agents.core.store import reset_shared_store
 
         reset_shared_store()
         print("Agent Playground stopped.", flush=True)
+
+
+def _loopback_url(host: str, port: int) -> str:
+    """Where a CLI on this machine reaches the server: a wildcard bind answers on loopback too."""
+    if host in ("0.0.0.0", "", "::"):
+        host = "127.0.0.1"
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
 # How long in-flight requests get to finish once the server is told to stop. A streamed turn is

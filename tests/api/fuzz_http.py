@@ -27,6 +27,7 @@ from tests.support.fuzz import (
     short,
 )
 
+OPERATOR_TOKEN = "pgop_fuzz-operator-token"  # the local client's operator (tests/api/test_fuzz_http.py)
 SUITE = """\
 suite: {name}
 agent: notes
@@ -200,6 +201,10 @@ def base_requests(me: dict[str, str], user: str) -> list[Request]:
         Request("POST", "/api/v1/lab/compare/{comparison_id}/act", {"comparison_id": me["comparison"]},
                 body={"side": me["side"], "action_id": me["side_action"], "decision": "cancel", "user": user}),
         Request("GET", "/api/v1/evals/suites", query=q),
+        # issue 32: a CLI command run inside the server, with the runtime file's operator token (local mode)
+        Request("POST", "/api/v1/operator/cli", body={"argv": ["conversations", "list", "--user", user, "--json"],
+                                                      "cwd": "/tmp", "stdin": "aGk=", "tty": False},
+                headers={"Authorization": f"Bearer {OPERATOR_TOKEN}"}),
         Request("GET", "/api/v1/evals/suites/{name}", {"name": me["suite"]}, query={**q, "download": True}),
         Request("PUT", "/api/v1/evals/suites/{name}", {"name": me["suite"]},
                 body={"yaml": SUITE.format(name=me["suite"]), "user": user}),

@@ -11,12 +11,15 @@ import logging
 import pytest
 from fastapi.testclient import TestClient
 
+from agents.cli.main import run_relayed
 from agents.core.clock import system_clock
 from agents.http.api import create_api
+from agents.http.operator import Operator
 from agents.services.access import issue_token
 from tests.api.conftest import parse_sse
 from tests.api.fuzz_http import (
     ARTICLE_HISTORY,
+    OPERATOR_TOKEN,
     PREVIEW,
     SUITE,
     World,
@@ -63,7 +66,8 @@ def test_hostile_input_on_every_operation_gives_no_server_error(store, monkeypat
     log = ErrorLog()
     logging.getLogger().addHandler(log)
     try:
-        local = TestClient(create_api("local", burst_limit=10**6), raise_server_exceptions=False)
+        operator = Operator(OPERATOR_TOKEN, run_relayed)  # the CLI's commands run inside the server (issue 32)
+        local = TestClient(create_api("local", burst_limit=10**6, operator=operator), raise_server_exceptions=False)
         shared = TestClient(create_api("shared", burst_limit=10**6), raise_server_exceptions=False)
         world = make_world(local)
         tokens = {user: issue_token(store, user, "fuzz", system_clock())[1] for user in ("alice", "bob")}
