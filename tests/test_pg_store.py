@@ -184,3 +184,36 @@ def test_dev_run_postgres_starts_a_kept_local_server_for_the_app(postgres: TempP
         assert (folder / "data" / "PG_VERSION").exists() and not (folder / "data" / "postmaster.pid").exists()
     finally:
         shutil.rmtree(outer, ignore_errors=True)
+
+
+@pytest.mark.slow
+def test_the_app_started_with_a_database_url_serves_from_postgresql(postgres: TempPostgres, tmp_path: Path) -> None:
+    """Before: app.py opened PLAYGROUND_DB (or the default DuckDB file) whatever PLAYGROUND_DATABASE_URL said,
+    while services that opened the store themselves used PostgreSQL: one app on two databases."""
+    import httpx
+
+    from agents.core.store import open_store
+    from tests.support.postgres import free_port
+    from tests.test_shutdown import _wait_until_up
+
+    url = postgres.create_database("served")
+    port = free_port()
+    env = {**_env(), "PLAYGROUND_DATABASE_URL": url, "PLAYGROUND_DB": str(tmp_path / "unused.duckdb"),
+           "PORT": str(port)}
+    process = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        _wait_until_up(process, f"http://127.0.0.1:{port}")
+        reply = httpx.post(f"http://127.0.0.1:{port}/api/v1/agents/marketing/chat",
+                           json={"message": "이번 주 성과 어때?"}, timeout=120)
+        assert reply.status_code == 200 and "event: done" in reply.text
+    finally:
+        process.terminate()
+        output = process.communicate(timeout=60)[0]
+    assert "Agent Playground database: postgresql://" in output, output[-2000:]
+    assert not (tmp_path / "unused.duckdb").exists()
+    store = open_store(url)
+    try:
+        assert store.db.fetchone("SELECT count(*) FROM conversations WHERE agent_id = 'marketing'") == (1,)
+    finally:
+        store.close()

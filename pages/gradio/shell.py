@@ -16,7 +16,6 @@ from agents.core.agent import check_entries, list_agents
 from agents.core.background import start_alert_checks, warm_up
 from agents.core.errors import PlaygroundError
 from agents.core.redact import install_log_redaction
-from agents.core.store import default_db_path
 from agents.core.streaming import stop_all
 from agents.http.operator import Operator
 from pages.gradio.agent_tab import build_agent_tab
@@ -121,9 +120,8 @@ def main(host: str | None = None, port: int | None = None, cli: Callable[..., in
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     install_log_redaction()
     check_entries()  # a bad agent entry is one line naming it, before anything starts
-    path = os.environ.get("PLAYGROUND_DB") or str(default_db_path())
     try:
-        store = runtime_store(path)
+        store = runtime_store()  # PLAYGROUND_DATABASE_URL, else PLAYGROUND_DB or the default file
     except PlaygroundError as exc:  # e.g. the file is held by another process: say so, no traceback
         raise SystemExit(f"error ({exc.code}): {exc.message}") from None
     print(f"Agent Playground database: {store.path}", flush=True)
