@@ -28,6 +28,7 @@ from agents.http.feedback import feedback_routes
 from agents.http.lab import lab_routes
 from agents.http.models import AGENT_ID_PATTERN, ChatBody
 from agents.http.prompts import prompt_routes
+from agents.http.review import review_routes
 from agents.http.sse import EventStreamResponse
 from agents.http.traces import trace_routes
 from agents.services.access import BurstLimiter, burst_limit_from_env, cors_origins, token_message
@@ -91,6 +92,7 @@ def create_api(mode: Mode, *, burst_limit: int | None = None) -> FastAPI:
     for lab in (trace_routes, prompt_routes, lab_routes):  # the Lab (issue 14)
         api.include_router(lab(caller))
     api.include_router(evals_routes(caller))
+    api.include_router(review_routes(caller))  # issue 31
     for spec in list_agents():
         if spec.http_routes is not None:
             api.include_router(spec.http_routes(caller))
