@@ -41,9 +41,15 @@ def test_thumbs_down_label_save_leaves_the_open_list(page, store, tmp_path):
     for width, name in ((1440, "review-1440.png"), (390, "review-390.png")):
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(800)
+        closed = width < 600 and page.locator(".sidebar.open .toggle-button").count() > 0
+        if closed:  # the sidebar opened at desktop width covers a phone screen
+            page.locator(".sidebar.open .toggle-button").first.click()
+            page.wait_for_timeout(400)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.locator("#pg-lab-review-note").scroll_into_view_if_needed()
         page.screenshot(path=str(shots(tmp_path) / name), full_page=True)
+        if closed:
+            page.locator(".sidebar .toggle-button").first.click()
     page.set_viewport_size({"width": 1400, "height": 1000})
 
     page.fill("#pg-lab-review-step textarea, #pg-lab-review-step input", "1")
