@@ -98,21 +98,21 @@ def list_items(store: Store, owner: str, *, status: str = "open", source: str | 
     items: list[ReviewItem] = []
     if source in (None, "feedback"):
         items += [_from_feedback(r) for r in store.review.disliked(owner, SCAN)]
+    unexplained: set[str] = set()  # failed cases with no error: their first failure is read once shown
     if source in (None, "eval"):
-        evals = EvalRepo(store.db)
-        items += [_from_case(r, None) for r in evals.failed_cases(owner, SCAN)]
+        for row in EvalRepo(store.db).failed_cases(owner, SCAN):
+            items.append(_from_case(row, None))
+            if not row.get("error") and row.get("failures"):
+                unexplained.add(items[-1].id)
     decisions = store.review.decisions(owner)
     items = [_decided(i, decisions.get(i.id)) for i in items]
     if status == "open":
         items = [i for i in items if i.status in WAITING]
     items.sort(key=lambda i: (i.at, i.id), reverse=True)
     out = items[:limit]
-    if any(i.source == "eval" for i in out):  # the first failure's message, for the shown cases only
-        evals = EvalRepo(store.db)
-        out = [i.model_copy(update={"detail": (evals.first_failure(i.run_id, i.case_index) or i.detail)[:400]})
-               if i.source == "eval" and i.run_id is not None and i.case_index is not None
-               and i.detail.endswith("failed assertion(s)") else i for i in out]
-    return out
+    evals = EvalRepo(store.db)
+    return [i.model_copy(update={"detail": (evals.first_failure(i.run_id, i.case_index) or i.detail)[:400]})
+            if i.id in unexplained and i.run_id is not None and i.case_index is not None else i for i in out]
 
 
 def get_item(store: Store, owner: str, item_id: str) -> ReviewItem:
