@@ -16,6 +16,8 @@ from pathlib import Path
 import yaml
 
 from agents.cli.main import main
+from agents.core.clock import system_clock
+from agents.core.session import runtime_store
 from tests.support.fuzz import LONG, SQLISH, TRAVERSAL, ErrorLog, Tally, short
 
 SUITE = """\
@@ -162,6 +164,8 @@ def make_world(folder: Path, log: ErrorLog) -> CliWorld:
         mine["conversation"] = events[-1]["conversation_id"]
         mine["action"] = next(e["action_id"] for e in events if e.get("type") == "action_confirmation")
         mine["turn"] = next(e["turn_id"] for e in events if e.get("type") == "done")
+        runtime_store().feedback.rate(mine["turn"], user, "down", "meh", system_clock())  # the CLI rates nothing
+        mine["review"] = f"fb-{mine['turn']}"  # a 👎 waiting in the review queue
         run(Case(["alerts", "check", "--user", user]), log)
         alerts = run(Case(["alerts", "list", "--json", "--user", user]), log).out.splitlines()
         mine["alert"] = json.loads(alerts[0])["id"]
@@ -308,6 +312,24 @@ def cases(world: CliWorld) -> Iterator[Case]:
         yield Case(["eval", "save-case", a["conversation"], "--suite", path, *me])
     yield Case(["eval", "save-case", a["conversation"], "--name", "\udcff", "--print", *me])
     yield Case(["eval", "schema", "--json"])
+
+    # review: the list's filters, ids of others, of the wrong kind and junk, and every option.
+    yield Case(["review"])
+    for text in TEXTS:
+        yield Case(["review", "list", "--status", text, "--source", text, *me])
+        yield Case(["review", "label", a["review"], "--label", text, "--note", text, *me])
+        yield Case(["review", "save-case", a["review"], "--suite", text, "--name", text, *me])
+    for number in NUMBERS:
+        yield Case(["review", "list", "--limit", number, *me])
+        yield Case(["review", "label", a["review"], "--label", "incorrect", "--step", number, *me])
+    for id_ in [*bad_ids, b["review"], a["conversation"]]:
+        for action in ("label", "save-case", "dismiss"):
+            yield Case(["review", action, id_, "--label", "correct", *me])
+    yield Case(["review", "label", a["review"], *me])
+    yield Case(["review", "label", a["review"], "--label", "incorrect", "--step", "1", "--note", "terse", *me])
+    yield Case(["review", "save-case", a["review"], "--suite", "fz-review", *me])
+    yield Case(["review", "dismiss", a["review"], *me])
+    yield Case(["review", "list", "--status", "all", "--source", "feedback", "--json", *me])
 
     # serve: only values that are refused before a server starts.
     for port in NUMBERS:

@@ -1,5 +1,5 @@
-"""The terminal front end: ``playground agents|chat|actions|conversations|alerts|tokens|serve``, and the
-Lab's ``traces|prompts|compare|metrics|export`` (``agents/cli/lab.py``).
+"""The terminal front end: ``playground agents|chat|actions|conversations|alerts|tokens|serve``, the
+Lab's ``traces|prompts|compare|metrics|export`` (``agents/cli/lab.py``) and ``review`` (``agents/cli/review.py``).
 
 Exit status: 0 on success, 1 when a turn ended in an ``error`` event, 2 when a
 command was refused (bad input, unknown id, a second confirm...).
@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from agents.cli.lab import add_lab_commands
 from agents.cli.options import bounded, host_name
+from agents.cli.review import add_review_commands
 from agents.core import inputs
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
@@ -382,6 +383,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     serve.add_argument("--port", type=bounded("--port", 1, 65535), default=7860, help="1-65535 (default 7860)")
     serve.set_defaults(func=cmd_serve)
     add_lab_commands(sub, common, bounded)  # traces, prompts, compare, metrics, export
+    add_review_commands(sub, common, bounded)  # the review queue (issue 31)
     from agents.cli.db import add_parser as add_db_parser
 
     add_db_parser(sub)

@@ -10,7 +10,7 @@ import os
 from typing import Any, BinaryIO, TextIO
 
 # The commands that open the store; `agents`, `nlu-report` and `schema` never do, and `serve` is the server.
-RELAYED = frozenset({"chat", "actions", "conversations", "alerts", "tokens", "eval", "traces", "prompts", "compare",
+RELAYED = frozenset({"chat", "actions", "conversations", "alerts", "tokens", "eval", "traces", "prompts", "compare", "review",
                      "metrics", "export"})
 
 # The options that name a file or folder, per command (and eval's subcommand): read against the caller's folder.

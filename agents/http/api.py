@@ -29,6 +29,7 @@ from agents.http.lab import lab_routes
 from agents.http.models import AGENT_ID_PATTERN, ChatBody
 from agents.http.operator import Operator, operator_routes
 from agents.http.prompts import prompt_routes
+from agents.http.review import review_routes
 from agents.http.sse import EventStreamResponse
 from agents.http.traces import trace_routes
 from agents.services.access import BurstLimiter, burst_limit_from_env, cors_origins, token_message
@@ -94,6 +95,7 @@ def create_api(mode: Mode, *, burst_limit: int | None = None, operator: Operator
         api.include_router(lab(caller))
     api.include_router(evals_routes(caller))
     api.include_router(operator_routes(caller, operator))
+    api.include_router(review_routes(caller))  # issue 31
     for spec in list_agents():
         if spec.http_routes is not None:
             api.include_router(spec.http_routes(caller))

@@ -50,6 +50,7 @@ _STATUS_BY_CODE = {"invalid_user": 422, "alert_not_found": 404, "alert_closed": 
 _STATUS_BY_CODE |= {"run_not_found": 404, "suite_not_found": 404, "bad_suite": 422, "unknown_prompt_version": 422,
                     "agent_mismatch": 422, "empty_conversation": 422, "invalid_input": 422, "shipped_suite": 409,
                     "duplicate_case": 409}
+_STATUS_BY_CODE |= {"review_item_not_found": 404}  # the review queue (agents/http/review.py)
 _FIELD_BY_CODE = {"invalid_user": "user",
                   # Over HTTP these come from one body field each (a suite's text, the agent of a case, a run's
                   # configuration, the conversation to draft from).

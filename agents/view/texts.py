@@ -182,6 +182,55 @@ ERRORS: dict[str, tuple[str, str]] = {
 }
 
 
+# The Lab's review queue (issue 31): component labels (translated in the browser) and what the server writes.
+REVIEW_LABELS: dict[str, tuple[str, str]] = {
+    "review_show_all": ("처리한 항목도 보기", "Show handled items too"),
+    "review_source": ("출처", "Source"),
+    "review_item": ("검토할 항목", "Item to review"),
+    "review_verdict": ("판정", "Verdict"),
+    "review_step": ("잘못된 단계 (1부터 · 비우면 없음)", "Wrong step (from 1 · empty: none)"),
+    "review_note": ("메모", "Note"),
+    "review_suite": ("저장할 스위트 (비우면 <에이전트>-review)", "Suite to save into (empty: <agent>-review)"),
+    "review_save_label": ("라벨 저장", "Save label"),
+    "review_save_case": ("테스트 케이스로 저장", "Save as test case"),
+    "review_dismiss": ("닫기", "Dismiss"),
+    "review_refresh": ("↻ 새로고침", "↻ Refresh"),
+}
+REVIEW_TEXTS: dict[str, tuple[str, str]] = {
+    "review_title": ("📝 리뷰", "📝 Review"),
+    "review_intro": ("👎를 받은 답변과 실패한 평가 케이스가 여기서 사람의 검토를 기다립니다. 판정과 메모를 남기고, 한 번에 "
+                     "테스트 케이스로 저장하거나, 닫으세요. 내 항목만 보입니다.",
+                     "Replies you rated 👎 and failed eval cases wait here for a person. Label them, save one as a "
+                     "test case in one action, or dismiss it. Only your own items are shown."),
+    "review_empty": ("검토할 항목이 없습니다 ✅", "Nothing waiting for review ✅"),
+    "review_count": ("검토 대기 {open}개 · 표시 {shown}개", "{open} waiting · {shown} shown"),
+    "review_any": ("전체", "all"),
+    "review_feedback": ("👎 피드백", "👎 feedback"),
+    "review_eval": ("❌ 실패한 케이스", "❌ failed case"),
+    "review_correct": ("맞음", "correct"),
+    "review_incorrect": ("틀림", "incorrect"),
+    "review_open": ("대기", "open"),
+    "review_labelled": ("라벨 있음", "labelled"),
+    "review_saved": ("케이스로 저장됨", "saved as a case"),
+    "review_dismissed": ("닫음", "dismissed"),
+    "review_col_status": ("상태", "Status"),
+    "review_col_source": ("출처", "Source"),
+    "review_col_agent": ("에이전트", "Agent"),
+    "review_col_what": ("무엇", "What"),
+    "review_col_why": ("이유", "Why"),
+    "review_col_label": ("판정", "Verdict"),
+    "review_col_at": ("시각 (UTC)", "When (UTC)"),
+    "review_pick_first": ("먼저 항목을 고르세요.", "Pick an item first."),
+    "review_step_number": ("잘못된 단계는 1 이상의 정수로 쓰세요.", "Write the wrong step as a whole number from 1."),
+    "review_did_label": ("✅ {id}: '{label}'(으)로 표시했습니다.", "✅ {id}: labelled {label}."),
+    "review_did_save": ("✅ {id} → 스위트 **{suite}**의 케이스 '{case}' ({cases}개). Lab의 평가에서 실행하세요.",
+                        "✅ {id} → case '{case}' in suite **{suite}** ({cases} cases). Run it from the Lab's Evals."),
+    "review_did_dismiss": ("{id}: 닫았습니다.", "{id}: dismissed."),
+}
+LABELS.update(REVIEW_LABELS)
+TEXTS.update(REVIEW_TEXTS)
+
+
 def lang_from(tag: str | None) -> Lang:
     """Korean unless the browser's first language (an Accept-Language header or a locale
     such as ``en-US``) is another one."""

@@ -110,6 +110,10 @@ def make_world(client: TestClient, users: tuple[str, ...] = ("alice", "bob")) ->
         victim = _sse_types(client.post("/api/v1/agents/notes/chat", json={"message": "list my notes",
                                                                            "user": user}).text)
         mine["victim"] = victim[-1][1]["conversation_id"]  # the DELETE operation's target
+        disliked = _sse_types(client.post("/api/v1/agents/notes/chat", json={"message": "list my notes",
+                                                                             "user": user}).text)[-1][1]["turn_id"]
+        client.post(f"/api/v1/turns/{disliked}/feedback", json={"rating": "down", "comment": "meh", "user": user})
+        mine["review"] = f"fb-{disliked}"  # a 👎 waiting in the review queue
         client.post("/api/v1/alerts/check", params={"user": user})
         mine["alert"] = client.get("/api/v1/alerts", params={"user": user}).json()["alerts"][0]["id"]
         mine["suite"] = f"fz-{user}"
@@ -223,6 +227,12 @@ def base_requests(me: dict[str, str], user: str) -> list[Request]:
         Request("GET", "/api/v1/evals/runs/{run_id}/export", {"run_id": me["run"]}, query={**q, "format": "jsonl"}),
         Request("GET", "/api/v1/evals/compare", query={**q, "a": me["run"], "b": me["run2"]}),
         Request("GET", "/api/v1/evals/matrices/{matrix_id}", {"matrix_id": me["matrix"]}, query=q),
+        Request("GET", "/api/v1/review", query={**q, "status": "all", "source": "feedback", "limit": 5}),
+        Request("POST", "/api/v1/review/{item_id}/label", {"item_id": me["review"]},
+                body={"label": "incorrect", "wrong_step": 1, "note": "too terse", "user": user}),
+        Request("POST", "/api/v1/review/{item_id}/save-case", {"item_id": me["review"]},
+                body={"suite": "fz-review", "name": "from review", "user": user}),
+        Request("POST", "/api/v1/review/{item_id}/dismiss", {"item_id": me["review"]}, body={"user": user}),
         Request("GET", "/api/v1/travel/trips", query=q),
         Request("POST", "/api/v1/travel/trips/{trip_id}/apply-itinerary", {"trip_id": me["trip"]},
                 body={"preview": PREVIEW, "mode": "merge", "conversation_id": me["conversation"], "user": user}),
@@ -298,7 +308,8 @@ def _replace(body: Any, path: tuple[Any, ...], value: Any, *, drop: bool = False
 # Which of the world's ids a path parameter or body field holds.
 KIND = {"conversation_id": "conversation", "action_id": "action", "alert_id": "alert", "turn_id": "turn",
         "comparison_id": "comparison", "name": "suite", "run_id": "run", "matrix_id": "matrix", "trip_id": "trip",
-        "message_id": "message", "session_id": "conversation", "suite": "suite", "a": "run", "b": "run2"}
+        "message_id": "message", "session_id": "conversation", "suite": "suite", "a": "run", "b": "run2",
+        "item_id": "review"}
 
 
 # ``user`` (query or body) is read by one shared dependency: every hostile value on a few operations, and on

@@ -56,7 +56,7 @@ def test_every_operation_in_the_openapi_document_is_fuzzed(store) -> None:
     api = create_api("local")
     served = {(method.upper(), path) for path, ops in api.openapi()["paths"].items() for method in ops}
     ids = dict.fromkeys(("conversation", "victim", "action", "alert", "turn", "message", "suite", "run", "run2",
-                         "matrix", "comparison", "side_action", "side", "trip"), "x") | {"prompt_version": "1"}
+                         "matrix", "comparison", "side_action", "side", "trip", "review"), "x") | {"prompt_version": "1"}
     fuzzed = {(r.method, r.template) for r in base_requests(ids, "alice")}
     assert served == fuzzed, f"not fuzzed: {served - fuzzed}; gone: {fuzzed - served}"
 

@@ -121,10 +121,10 @@ def test_metric_rows_and_the_chart_over_time():
 
 
 def test_views_are_a_list_a_later_module_extends():
-    assert [v.id for v in views()] == ["traces", "prompts", "compare", "metrics", "evals"]
+    assert [v.id for v in views()] == ["traces", "prompts", "compare", "metrics", "evals", "review"]
     add_view(LabView("extra", "🧩 Extra", lambda ctx: None))
     try:
-        assert [v.id for v in views()] == ["traces", "prompts", "compare", "metrics", "evals", "extra"]
+        assert [v.id for v in views()] == ["traces", "prompts", "compare", "metrics", "evals", "review", "extra"]
         add_view(LabView("extra", "🧩 Extra 2", lambda ctx: None))
         assert [v.title for v in views()][-1] == "🧩 Extra 2"
         # an added view cannot replace a built-in one

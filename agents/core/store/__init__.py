@@ -30,6 +30,7 @@ from agents.core.store.models import (
     TraceRow,
 )
 from agents.core.store.prompts import PromptRepo
+from agents.core.store.review import ReviewRepo
 from agents.core.store.settings import SettingsRepo
 from agents.core.store.telemetry import TraceRepo, UsageRepo
 from agents.core.store.tokens import ApiTokenRepo, ApiTokenRow
@@ -71,6 +72,7 @@ class Store:
         self.feedback = FeedbackRepo(db)
         self.lab = LabRepo(db)
         self.comparisons = ComparisonRepo(db)
+        self.review = ReviewRepo(db)
         # Per-store memo for facts that only change through this process (one process per file).
         self.memo: dict[str, Any] = {}
 

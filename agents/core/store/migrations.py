@@ -240,6 +240,15 @@ def _core_053_alerts_pushed(cur: duckdb.DuckDBPyConnection) -> None:
 CORE_MIGRATIONS.append(Migration("core_053_alerts_pushed", _core_053_alerts_pushed))
 
 
+def _core_054_review(cur: duckdb.DuckDBPyConnection) -> None:
+    from agents.core.store.review import core_054_review
+
+    core_054_review(cur)
+
+
+CORE_MIGRATIONS.append(Migration("core_054_review", _core_054_review))
+
+
 def migrate(db: Database | PgDatabase, migrations: Sequence[Migration]) -> list[str]:
     """Apply the ones not yet recorded, each in its own transaction. Returns their names.
 

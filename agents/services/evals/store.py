@@ -415,3 +415,29 @@ class EvalRepo:
         return self.db.fetch_dicts(
             "SELECT case_index, step_index, latency_ms, tokens, cost FROM eval_steps "
             "WHERE run_id = ? AND kind = 'user' ORDER BY case_index, step_index", [run_id])
+
+    # --- the review queue (agents/services/review.py) -------------------------------------------------------
+
+    _FAILED = """SELECT c.run_id, c.case_index, c.name, c.status, c.error, c.user_id, c.conversation_id, c.steps,
+                        c.started_at, r.suite, r.agent_id, r.provider, r.model,
+                        (SELECT min(a.step_index) FROM eval_assertions a WHERE a.run_id = c.run_id
+                         AND a.case_index = c.case_index AND a.status = 'fail') AS failed_step,
+                        (SELECT count(*) FROM eval_assertions a WHERE a.run_id = c.run_id
+                         AND a.case_index = c.case_index AND a.status = 'fail') AS failures
+                 FROM eval_cases c JOIN eval_runs r ON r.id = c.run_id
+                 WHERE r.owner = ? AND c.status IN ('failed', 'error')"""
+
+    def failed_cases(self, owner: str, limit: int) -> list[dict[str, Any]]:
+        """The owner's failed or errored cases over all their runs, newest first."""
+        return self.db.fetch_dicts(self._FAILED + " ORDER BY c.started_at DESC, c.run_id DESC, c.case_index LIMIT ?",
+                                   [owner, limit])
+
+    def failed_case(self, owner: str, run_id: str, case_index: int) -> dict[str, Any] | None:
+        rows = self.db.fetch_dicts(self._FAILED + " AND c.run_id = ? AND c.case_index = ?",
+                                   [owner, run_id, case_index])
+        return rows[0] if rows else None
+
+    def first_failure(self, run_id: str, case_index: int) -> str | None:
+        row = self.db.fetchone("SELECT message FROM eval_assertions WHERE run_id = ? AND case_index = ? AND "
+                               "status = 'fail' ORDER BY step_index, assertion_index LIMIT 1", [run_id, case_index])
+        return str(row[0]) if row else None

@@ -15,10 +15,10 @@ from pages.gradio.lab.context import LAB_VIEWS, LabContext, LabView
 
 
 def views() -> list[LabView]:
-    """Traces, prompt studio, side-by-side, metrics and evals, then the added views."""
-    from pages.gradio.lab import compare, evals, metrics, prompts, traces
+    """Traces, prompt studio, side-by-side, metrics, evals and the review queue, then the added views."""
+    from pages.gradio.lab import compare, evals, metrics, prompts, review, traces
 
-    builtin = [module.VIEW for module in (traces, prompts, compare, metrics, evals)]
+    builtin = [module.VIEW for module in (traces, prompts, compare, metrics, evals, review)]
     return builtin + [v for v in LAB_VIEWS if v.id not in {b.id for b in builtin}]
 
 

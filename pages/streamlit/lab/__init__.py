@@ -1,5 +1,6 @@
 """The Lab page of the Streamlit app: traces (filtered list → one turn's detail) and eval runs (list →
-a run's cases and assertions → two runs compared). Read-only, as issue 16 allows.
+a run's cases and assertions → two runs compared), read-only as issue 16 allows; and the review queue
+(issue 31), where a person labels, saves or dismisses their 👎 turns and failed cases.
 
 The data come from the same services the Gradio Lab, the CLI and the HTTP API use (``agents.services.lab``,
 ``agents.services.evals``), scoped to the verified viewer (``LabUser``: in shared mode only their own turns
@@ -12,7 +13,7 @@ import streamlit as st
 
 from pages.streamlit.lab.context import VIEW_KEY, LabRun
 
-VIEWS = {"traces": "🔎 트레이스 (Traces)", "evals": "🧪 평가 실행 (Eval runs)"}
+VIEWS = {"traces": "🔎 트레이스 (Traces)", "evals": "🧪 평가 실행 (Eval runs)", "review": "📝 리뷰 (Review)"}
 
 
 def who_note(lab: LabRun) -> str:
@@ -25,7 +26,7 @@ def who_note(lab: LabRun) -> str:
 
 def lab_page(lab: LabRun) -> None:
     # imported here: the agent pages never load the Lab's modules
-    from pages.streamlit.lab import evals, traces
+    from pages.streamlit.lab import evals, review, traces
 
     st.markdown("### 🧪 Lab")
     st.caption(who_note(lab))
@@ -34,5 +35,7 @@ def lab_page(lab: LabRun) -> None:
                       format_func=lambda v: VIEWS[v])
     if picked == "evals":
         evals.draw(lab)
+    elif picked == "review":
+        review.draw(lab)
     else:
         traces.draw(lab)
