@@ -122,3 +122,75 @@ def test_the_shopping_pipeline_card_fits_its_kind(store, clock):
     recs = cards.parse("recommendations", made[0].data)
     assert isinstance(recs, Recommendations) and len(recs.recommendations) == 3
     assert recs.updatedSession["category"] == "분유포트"
+
+
+def test_a_producer_builds_its_kind_and_the_event_keeps_the_same_json():
+    """A model becomes exactly the JSON the same dict made: only the keys its producer set, no null defaults."""
+    from agents.marketing.card_data import KpiTrend
+    chart = {"kind": "line", "x": ["11-25", "11-26"], "series": {"ROAS": [3.1, None]}, "secondary": ["ROAS"]}
+    as_dict = Emitter("t")(DataCard, card_type="kpi_trend", title="trend", data={"chart": chart})
+    as_model = Emitter("t")(DataCard, card_type="kpi_trend", title="trend", data=KpiTrend(chart=Chart(**chart)))
+    assert as_model.data == {"chart": chart}
+    assert as_model.model_dump_json(exclude={"ts"}) == as_dict.model_dump_json(exclude={"ts"})
+    tool_card = Card(card_type="kpi_summary", title="KPI", data=KpiSummary.model_validate(KPI))
+    assert tool_card.data == KPI and isinstance(tool_card.data, dict)
+    # the wrong kind's model is refused like a wrong shape
+    with pytest.raises(ValidationError, match="kpi_summary"):
+        Card(card_type="kpi_summary", title="KPI", data=KpiTrend(chart=Chart(**chart)))
+    with pytest.raises(CardDataInvalid, match="kpi_summary"):
+        cards.check("kpi_summary", KpiTrend(chart=Chart(**chart)))
+
+
+def test_a_models_strings_are_redacted_like_a_dicts():
+    from agents.marketing.card_data import Report
+    event = Emitter("t")(DataCard, card_type="report", title="r", data=Report(markdown="key sk-ant-api03-" + "a" * 40))
+    assert "sk-ant" not in event.model_dump_json()
+
+
+def test_the_alert_card_is_a_core_kind():
+    from agents.core.cards import AlertCard
+    assert cards.model_of("alert") is AlertCard
+    with pytest.raises(CardDataInvalid, match="alert"):
+        cards.check("alert", {"severity": "LOUD", "message": "m", "alert_id": "a1"})
+
+
+# Card JSON as stored before the kinds had models (message meta and trace lines), one per front-end convention.
+OLD_CARDS = [
+    {"card_type": "kpi_summary", "title": "이번 주 KPI", "data": KPI},
+    {"card_type": "kpi_trend", "title": "일별", "data": {"chart": {
+        "kind": "line", "x": ["2026-11-25", "2026-11-26"], "series": {"지출(₩)": [1000, 1200], "ROAS": [3.1, 2.9]},
+        "secondary": ["ROAS"], "y_title": "₩"}}},
+    {"card_type": "campaign_list", "title": "목록", "data": {"columns": ["캠페인", "ROAS"], "rows": [["봄", "3.10"]],
+                                                           "chart": {"kind": "bar", "x": ["봄"], "series": {"ROAS": [3.1]}}}},
+    {"card_type": "alert", "title": "ROAS 급락", "data": {"severity": "WARNING", "message": "봄 ROAS -40%", "alert_id": "a1"}},
+    # an old tile that lost its value, and a third party's kind
+    {"card_type": "kpi_summary", "title": "옛 KPI", "data": {"tiles": [{"label": "ROAS"}], "period": "7d"}},
+    {"card_type": "weather_widget", "title": "날씨", "data": {"forecast": [1, 2], "markdown": "맑음"}},
+]
+
+
+def test_old_stored_card_json_still_loads_and_renders():
+    from agents.core.store.models import MessageRow
+    from agents.view.cards import card_markdown, dataframe_for, figure_for, tiles_of
+    from agents.view.render import view_from_history
+    when = "2026-06-01T09:00:00Z"
+    rows = [MessageRow(id="m1", conversation_id="c", seq=1, turn_id="t1", role="user", content="성과", created_at=when),
+            MessageRow(id="m2", conversation_id="c", seq=2, turn_id="t1", role="assistant", content="네.",
+                       meta={"cards": OLD_CARDS}, created_at=when)]
+    shown = [m.card for m in view_from_history("c", rows, []).messages if m.card is not None]
+    assert [(c.card_type, c.data) for c in shown] == [(c["card_type"], c["data"]) for c in OLD_CARDS]  # unchanged
+    kpi, trend, table, alert, old, third = shown
+    assert [(t.label, t.value, t.delta, t.tone) for t in tiles_of(kpi)] == [
+        ("ROAS", "3.2", "+0.4", "good"), ("CPA", "₩12,000", "-3.0%", "good")]
+    figure = figure_for(trend)
+    assert [t.name for t in figure.data] == ["지출(₩)", "ROAS"] and figure.data[1].yaxis == "y2"
+    assert dataframe_for(table).to_dict("records") == [{"캠페인": "봄", "ROAS": "3.10"}]
+    assert figure_for(table) is None and [t.label for t in tiles_of(table)] == ["ROAS · 봄"]  # one bar: a tile
+    assert card_markdown(alert) == "**ROAS 급락** · WARNING\n\n봄 ROAS -40%"
+    assert tiles_of(old) == [] and figure_for(old) is None  # drawn without its lost figure, not an error
+    assert card_markdown(third) == "**날씨**\n\n맑음" and third.typed.model_extra == {"forecast": [1, 2]}
+    assert isinstance(kpi.typed, KpiSummary) and kpi.typed.tiles[1].lower_is_better
+    # and as trace lines they parse into the same events, whose JSON is the stored JSON
+    for card in OLD_CARDS:
+        line = stored(card["card_type"], card["data"])
+        assert {**EVENT_ADAPTER.validate_json(line).model_dump(mode="json"), "elapsed_ms": 12.5} == json.loads(line)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -44,7 +43,7 @@ class ActionOutcome(BaseModel):
     ok: bool
     status: ActionStatus
     message: str
-    result: Any = None
+    result: object = None
     cards: list[Card] = []
     message_id: str | None = None  # the note this outcome left in the conversation
     # Where the action came from: the turn that proposed it (its trace) and the message that proposed it.
@@ -150,7 +149,7 @@ class ActionService:
         return ActionOutcome(action_id=action_id, ok=True, status=ActionStatus.CANCELLED, message=message,
                              message_id=message_id, **_origin(row))
 
-    def modify(self, action_id: str, user_id: str, args: dict[str, Any]) -> PendingActionRow:
+    def modify(self, action_id: str, user_id: str, args: dict[str, object]) -> PendingActionRow:
         row = self.get(action_id, user_id)
         now = self.clock()
         self._expire_if_due(row, now)
@@ -185,7 +184,7 @@ class ActionService:
                                 code=f"action_{current.status.value.lower()}")
         return updated
 
-    def propose(self, *, user_id: str, conversation_id: str, agent_id: str, tool_name: str, args: dict[str, Any],
+    def propose(self, *, user_id: str, conversation_id: str, agent_id: str, tool_name: str, args: dict[str, object],
                 ttl_minutes: float = DEFAULT_TTL_MINUTES) -> PendingActionRow:
         """A pending action started by the user, not the model (a card's 적용하기 button, an HTTP
         call): the same validation, confirmation card, state machine and expiry as a model's."""

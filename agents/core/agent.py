@@ -23,7 +23,7 @@ from agents.core.turn_inputs import TurnInputs
 
 if TYPE_CHECKING:
     from agents.core.events import Event
-    from agents.core.store import Store
+    from agents.core.store import AlertRow, Store
     from agents.core.turn import Turn
 
 Pipeline = Callable[["Turn"], Iterator["Event"]]
@@ -52,8 +52,8 @@ class AgentSpec:
     setup_user: Callable[[Store, str, datetime], None] | None = None
     # Proactive alerts: check(store, user_id, now) creates them; prompt(alert) is the
     # message "analyse this" sends to the chat.
-    alert_check: Callable[[Store, str, datetime], list[Any]] | None = None
-    alert_prompt: Callable[[Any], str] | None = None
+    alert_check: Callable[[Store, str, datetime], list[AlertRow]] | None = None
+    alert_prompt: Callable[[AlertRow], str] | None = None
     # The users whose alerts the background check looks at (store -> user ids).
     alert_users: Callable[[Store], Iterable[str]] | None = None
     # (caller dependency) -> a FastAPI APIRouter with the agent's own endpoints (seed wire shapes);
@@ -70,7 +70,7 @@ class AgentSpec:
     # An eval step's ``extra.screen``: (screen, now) -> the context_text the agent's app would send
     # for it; and the way back, (context_text as a mapping) -> the screen it describes, or None.
     eval_screen: Callable[[Any, datetime], str] | None = None
-    eval_screen_of: Callable[[dict[str, Any]], Any] | None = None
+    eval_screen_of: Callable[[dict[str, object]], Any] | None = None
     # The model settings its seed specifies (temperature, output limit, retries and breaker), applied by
     # every real provider's adapter; a turn's settings override them (side-by-side, eval matrix).
     model_options: ModelOptions = field(default_factory=ModelOptions)

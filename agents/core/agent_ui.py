@@ -64,7 +64,7 @@ class CardUI:
     gradio: Callable[[Any], str] | None = None
     streamlit: Callable[[Any], None] | None = None
     # (title, data) -> a rich renderable: the whole card in the terminal (``playground chat``).
-    cli: Callable[[str, dict[str, Any]], Any] | None = None
+    cli: Callable[[str, dict[str, object]], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class AgentUI:
     texts: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # (ChatView, done.meta, turn_id) -> messages to add: what a finished turn's meta shows (sources,
     # a canvas). Called for live and reloaded turns alike; it reads only the meta keys its agent writes.
-    on_done: Callable[[Any, dict[str, Any], str | None], list[Any]] | None = None
+    on_done: Callable[[Any, dict[str, object], str | None], list[Any]] | None = None
     # The modules that register this agent's workspace with each front end (``register_workspace`` /
     # ``register_panel``); imported when a tab or page is first built.
     gradio: str | None = None

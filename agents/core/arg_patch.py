@@ -4,13 +4,11 @@ its own language (agents/view/arg_errors.py) instead of showing pydantic's Engli
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import ValidationError
 
 
-def merge_args(stored: dict[str, Any], patch: dict[str, Any],
-               exclusive: tuple[tuple[str, ...], ...] = ()) -> dict[str, Any]:
+def merge_args(stored: dict[str, object], patch: dict[str, object],
+               exclusive: tuple[tuple[str, ...], ...] = ()) -> dict[str, object]:
     """``patch`` over ``stored``: a key sent replaces the stored one (``null`` included, so a field can be
     cleared); nested objects merge the same way; lists are replaced whole. ``exclusive``: groups of
     fields of which only one may be set (a budget as an amount or as a percentage): giving one a value
@@ -21,17 +19,18 @@ def merge_args(stored: dict[str, Any], patch: dict[str, Any],
         if chosen:
             merged.update({k: None for k in group if k not in patch})
     for key, value in patch.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = merge_args(merged[key], value)
+        current = merged.get(key)
+        if isinstance(value, dict) and isinstance(current, dict):
+            merged[key] = merge_args(current, value)
         else:
             merged[key] = value
     return merged
 
 
-def problems_of(exc: ValidationError) -> list[dict[str, Any]]:
+def problems_of(exc: ValidationError) -> list[dict[str, object]]:
     """Each error as ``{"field", "kind", "limits", "message"}``: the field path, pydantic's error type,
     the numbers or choices it names, and (for a model's own check) its sentence."""
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, object]] = []
     for err in exc.errors():
         ctx = {k: int(v) if isinstance(v, float) and v.is_integer() else v
                for k, v in (err.get("ctx") or {}).items() if isinstance(v, (int, float, str))}

@@ -8,9 +8,12 @@ import threading
 from collections.abc import Callable
 from contextlib import ExitStack
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agents.core.agent import list_agents
+
+if TYPE_CHECKING:
+    from agents.core.store.db import AnyDatabase
 
 log = logging.getLogger(__name__)
 ALERT_INTERVAL_SECONDS = 15 * 60
@@ -23,7 +26,7 @@ class Leadership:
     runs in one process at a time), and when it dies the lock goes with its connection and another takes
     over at its next tick. On DuckDB one process holds the file: it always leads."""
 
-    def __init__(self, db: Any, name: str = ALERT_LOCK) -> None:
+    def __init__(self, db: AnyDatabase, name: str = ALERT_LOCK) -> None:
         self.db, self.name = db, name
         self._held = ExitStack()
         self.leading = False

@@ -6,17 +6,19 @@ against it when the card is made (``Card`` and ``Turn.emit``), so a producer tha
 shape fails in its own tests instead of in a front end, and ``parse`` gives a consumer the typed model.
 The only fallback is for a card kind nobody registered (a third party's): a plain JSON object.
 
-Stored events are never validated again when they load, and ``check`` returns the data unchanged: the stored
-JSON keeps its exact shape, and an old card whose kind has changed since still loads.
+Producers build their kind's model; a card keeps it as the JSON it stands for (``CardField``: the set fields
+only, so the stored JSON is what the same dict made before). Stored events are never validated again when they
+load (a 5,000-row table would be walked on every reload): the stored JSON keeps its exact shape, an old card
+whose kind has changed since still loads, and a consumer asks for the typed model when it reads one (``parse``).
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Mapping
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, JsonValue, ValidationError, ValidatorFunctionWrapHandler, WrapValidator
 
 Cell = str | int | float | bool | None
 Number = int | float | None
@@ -91,11 +93,16 @@ def model_of(card_type: str) -> type[CardData] | None:
     return _models.get(card_type)
 
 
-def check(card_type: str, data: Mapping[str, object]) -> None:
+def check(card_type: str, data: Mapping[str, object] | CardData) -> None:
     """Raise CardDataInvalid unless ``data`` fits its kind's model; the data itself is kept as written.
     An unregistered kind passes as the JSON object it is."""
     model = _models.get(card_type)
     if model is None:
+        return
+    if isinstance(data, CardData):  # built by its producer, so validated then: only its kind is left to check
+        if not isinstance(data, model):
+            raise CardDataInvalid(f"the {card_type!r} card's data is a {type(data).__qualname__}, "
+                                  f"not its kind's {model.__qualname__}")
         return
     try:
         model.model_validate(data)
@@ -106,3 +113,39 @@ def check(card_type: str, data: Mapping[str, object]) -> None:
 def parse(card_type: str, data: Mapping[str, object]) -> CardData:
     """The typed data of a card: its kind's model, or the shared conventions for an unregistered kind."""
     return (_models.get(card_type) or CardData).model_validate(data)
+
+
+class AlertCard(CardData):
+    """A pushed alert, drawn in the chat as a card (the runner's opening cards and the live ``alert`` event)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    severity: Literal["INFO", "WARNING", "CRITICAL"]
+    message: str
+    alert_id: str
+
+
+register("alert", AlertCard)
+
+
+# --- the JSON a card carries ------------------------------------------------------------------------------
+
+CardJson = dict[str, JsonValue]
+
+
+def json_of(data: CardData | CardJson) -> CardJson:
+    """The JSON object a card stores: a model's fields as its producer set them (a dict is kept as given)."""
+    return data.model_dump(mode="json", exclude_unset=True) if isinstance(data, CardData) else data
+
+
+def _as_json(value: object, handler: ValidatorFunctionWrapHandler) -> CardJson:
+    if isinstance(value, CardData):
+        return json_of(value)
+    if isinstance(value, dict):  # checked when made, or read back from the store: never walked again
+        return value
+    checked: CardJson = handler(value)  # anything else is refused as not a JSON object
+    return checked
+
+
+# The type of a card's data on an event or a view: its kind's model as JSON, or the JSON object it already is.
+CardField = Annotated[CardJson, WrapValidator(_as_json)]

@@ -7,10 +7,13 @@ event name has been persisted in a trace it is a contract: extend, never rename.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal, TypeVar
+from functools import cached_property
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
+from agents.core import cards
+from agents.core.cards import CardData, CardField
 from agents.core.redact import redact, redact_data
 
 
@@ -39,7 +42,7 @@ class Intent(_Event):
     confidence: float
     reasoning: str = ""
     # Parsed arguments (budget, tags, product numbers...) so evaluators can see them.
-    args: dict[str, Any] = Field(default_factory=dict)
+    args: dict[str, object] = Field(default_factory=dict)
 
 
 class TextDelta(_Event):
@@ -54,7 +57,7 @@ class ToolCall(_Event):
     type: Literal["tool_call"] = "tool_call"
     call_id: str
     name: str
-    args: dict[str, Any] = Field(default_factory=dict)
+    args: dict[str, object] = Field(default_factory=dict)
     status: ToolCallStatus = "running"
 
 
@@ -64,14 +67,20 @@ class ToolResult(_Event):
     name: str
     ok: bool
     summary: str
-    data: Any = None
+    data: object = None
 
 
 class DataCard(_Event):
     type: Literal["data_card"] = "data_card"
     card_type: str
     title: str
-    data: dict[str, Any] = Field(default_factory=dict)
+    # The JSON of its kind's model (agents/core/cards.py); a stored card loads without being walked again.
+    data: CardField = Field(default_factory=dict)
+
+    @cached_property
+    def typed(self) -> CardData:
+        """The data as its kind's model, validated when a consumer first reads it."""
+        return cards.parse(self.card_type, self.data)
 
 
 class Detail(BaseModel):
@@ -91,7 +100,7 @@ class ActionConfirmation(_Event):
     warnings: list[str] = Field(default_factory=list)
     expires_at: datetime
     # The args let the UI's Modify editor start from what will actually run.
-    args: dict[str, Any] = Field(default_factory=dict)
+    args: dict[str, object] = Field(default_factory=dict)
 
 
 class ActionResult(_Event):
@@ -105,7 +114,7 @@ class ActionResult(_Event):
 class UIAction(_Event):
     type: Literal["ui_action"] = "ui_action"
     action_id: str
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: dict[str, object] = Field(default_factory=dict)
     risk: Literal["low", "high"] = "low"
     needs_confirmation: bool = False
     label: str | None = None  # what a person reads (the catalog's words), never the action id
@@ -114,7 +123,7 @@ class UIAction(_Event):
 class Clarification(_Event):
     type: Literal["clarification"] = "clarification"
     question: str
-    context: dict[str, Any] = Field(default_factory=dict)
+    context: dict[str, object] = Field(default_factory=dict)
     options: list[str] = Field(default_factory=list)
 
 
@@ -154,7 +163,7 @@ class Done(_Event):
     latency_ms: float = 0.0
     ttft_ms: float | None = None
     # Seed-specific extras: search_used, response_mode, structured, steps, ...
-    meta: dict[str, Any] = Field(default_factory=dict)
+    meta: dict[str, object] = Field(default_factory=dict)
 
 
 class Error(_Event):
@@ -194,7 +203,7 @@ EVENT_LIST_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 TERMINAL_TYPES = frozenset({"done", "error"})
 
 
-def parse_event(raw: str | bytes | dict[str, Any]) -> Event:
+def parse_event(raw: str | bytes | dict[str, object]) -> Event:
     if isinstance(raw, dict):
         return EVENT_ADAPTER.validate_python(raw)
     return EVENT_ADAPTER.validate_json(raw)
@@ -215,7 +224,10 @@ class Emitter:
         self.turn_id = turn_id
         self._seq = 0
 
-    def __call__(self, cls: type[E], **fields: Any) -> E:
+    def __call__(self, cls: type[E], **fields: object) -> E:
         self._seq += 1
+        data = fields.get("data")
+        if isinstance(data, CardData):  # a card's model is stored as its JSON, redacted like any
+            fields = {**fields, "data": cards.json_of(data)}
         # Every event a turn streams and records passes here: no secret goes out or into a trace.
         return cls(turn_id=self.turn_id, seq=self._seq, **redact_data(fields))

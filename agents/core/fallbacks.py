@@ -19,7 +19,7 @@ FALLBACKS: dict[str, tuple[str, Callable[[Any], bool]]] = {
 }
 
 
-def fallback_names(meta: dict[str, Any] | None) -> list[str]:
+def fallback_names(meta: dict[str, object] | None) -> list[str]:
     """The fallbacks ``done.meta`` says the turn took, in FALLBACKS order."""
     meta = meta or {}
     return [name for name, (key, taken) in FALLBACKS.items() if key in meta and taken(meta[key])]

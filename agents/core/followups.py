@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import TracebackType
-from typing import Any
 
 from agents.core.agent import all_migrations
 from agents.core.clock import FrozenClock
@@ -30,7 +29,7 @@ _SETTINGS = TurnSettings(guards=GuardSettings(daily_turn_limit=1_000_000_000), p
 MAX_BEFORE = 20  # earlier messages per item: each is a real turn, so a file cannot ask for thousands
 
 
-def earlier(item: dict[str, Any]) -> list[str]:
+def earlier(item: dict[str, object]) -> list[str]:
     """An item's ``before:`` messages, checked: a list of at most ``MAX_BEFORE`` non-empty strings."""
     raw = item.get("before")
     if raw is None:
@@ -57,7 +56,7 @@ class Step:
     """One message sent in the conversation, with the structured input a front end would send beside it."""
 
     text: str
-    extra: dict[str, Any] | None = None
+    extra: dict[str, object] | None = None
 
 
 @dataclass

@@ -96,7 +96,7 @@ def oauth_user_id(username: str) -> str:
     return _OAUTH_PREFIX + cleaned
 
 
-def oidc_user_id(claims: Mapping[str, Any]) -> str:
+def oidc_user_id(claims: Mapping[str, object]) -> str:
     """The user id of a person signed in through OpenID Connect (Streamlit's ``st.user``): on
     Hugging Face, the same ``hf-<username>`` as the Gradio app's login; elsewhere ``sso-`` and
     the verified e-mail (or the subject), so a provider's ids never collide with local ones."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from agents.core.errors import InvalidArgs
 
@@ -77,7 +77,7 @@ def model_name(value: object, field: str = "model") -> str | None:
     return value
 
 
-def extra(value: object, field: str = "extra") -> dict[str, Any] | None:
+def extra(value: object, field: str = "extra") -> dict[str, object] | None:
     """Structured input beside the text: a JSON object of plain values, of bounded size."""
     if value is None:
         return None

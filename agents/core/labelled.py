@@ -26,7 +26,7 @@ class Item(BaseModel):
 
     text: str = Field(min_length=1)
     clarify: bool = False
-    args: dict[str, Any] | None = None
+    args: dict[str, object] | None = None
 
 
 def _refuse(field: str, path: Path, ko: str, en: str) -> InvalidInput:
@@ -63,7 +63,7 @@ def read_yaml(path: Path, field: str = "--file") -> Any:
                       f"is not valid YAML at {where}: {reason}") from None
 
 
-def load_items(path: Path, model: type[Item] = Item, field: str = "--file") -> list[dict[str, Any]]:
+def load_items(path: Path, model: type[Item] = Item, field: str = "--file") -> list[dict[str, object]]:
     """The items of a labelled file, each checked by ``model`` (and its ``before:`` messages, if any, as the
     follow-up harness reads them); an empty file is an empty list."""
     from agents.core.followups import earlier  # the harness runs Sessions: loaded only when a file is read

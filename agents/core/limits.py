@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from agents.core import guards, pricing
 from agents.core.errors import GuardRefusal
@@ -49,7 +48,7 @@ class TurnClaim:
         except Exception:  # the store is failing already; the caller reports that
             log.exception("could not release the usage claim of a turn of %s", self.owner_id)
 
-    def settle(self, store: Store, provider: Provider, spans: list[dict[str, Any]], usage: Usage, when: datetime) -> None:
+    def settle(self, store: Store, provider: Provider, spans: list[dict[str, object]], usage: Usage, when: datetime) -> None:
         """Replace the budget reservation with what the turn cost. Never raises: the turn is over."""
         if self.reserved_usd is None:
             return

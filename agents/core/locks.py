@@ -15,7 +15,11 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from agents.core.store import Store
+    from agents.core.store.db import AnyDatabase
 
 TIMEOUT_SECONDS = 60.0
 # On PostgreSQL other processes may be running the turns and actions a restarted process finds open: it
@@ -31,7 +35,7 @@ def conversation_lock(conversation_id: str) -> threading.Lock:
 
 
 @contextmanager
-def holding(conversation_id: str, timeout: float = TIMEOUT_SECONDS, db: Any = None) -> Iterator[bool]:
+def holding(conversation_id: str, timeout: float = TIMEOUT_SECONDS, db: AnyDatabase | None = None) -> Iterator[bool]:
     """Yields whether the lock was taken; the body runs either way (callers decide). With the store's
     ``db`` on PostgreSQL the lock holds across processes too, within the same ``timeout``."""
     lock = conversation_lock(conversation_id)
@@ -49,7 +53,7 @@ def holding(conversation_id: str, timeout: float = TIMEOUT_SECONDS, db: Any = No
             lock.release()
 
 
-def recovery_cutoff(store: Any, now: datetime) -> datetime | None:
+def recovery_cutoff(store: Store, now: datetime) -> datetime | None:
     """What start-up recovery may close: everything on DuckDB (one process per file), on PostgreSQL only
     what is older than RECOVERY_GRACE."""
     return None if store.db.dialect == "duckdb" else now - RECOVERY_GRACE

@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
 
 # Our provider names -> genai-prices provider ids.
 PROVIDER_IDS = {"openai": "openai", "gemini": "google"}
@@ -52,7 +51,7 @@ def call_cost(provider: str, model: str, input_tokens: int, output_tokens: int,
     return None if price is None else float(price)
 
 
-def turn_cost(provider: str, model: str, spans: list[dict[str, Any]], input_tokens: int, output_tokens: int,
+def turn_cost(provider: str, model: str, spans: list[dict[str, object]], input_tokens: int, output_tokens: int,
               when: datetime | None = None) -> float | None:
     """USD for a turn: the sum of its model calls, or its totals when no call recorded tokens."""
     calls = [s for s in spans if s.get("kind") == "model" and (s.get("input_tokens") or s.get("output_tokens"))]
@@ -62,7 +61,9 @@ def turn_cost(provider: str, model: str, spans: list[dict[str, Any]], input_toke
         return call_cost(provider, model, input_tokens, output_tokens, when)
     total = 0.0
     for span in calls:
-        cost = call_cost(provider, model, span.get("input_tokens") or 0, span.get("output_tokens") or 0, when)
+        tokens_in, tokens_out = span.get("input_tokens"), span.get("output_tokens")
+        cost = call_cost(provider, model, tokens_in if isinstance(tokens_in, int) else 0,
+                         tokens_out if isinstance(tokens_out, int) else 0, when)
         if cost is None:
             return None
         total += cost

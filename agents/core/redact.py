@@ -182,7 +182,7 @@ def _mask_message(record: logging.LogRecord, message: str) -> None:
     """Mask the arguments alone when that is enough, so ``%d`` and formatters that unpack the arguments
     (uvicorn's access log) keep working; else the whole formatted message, with no arguments left."""
     args = record.args
-    masked: Any = None
+    masked: tuple[object, ...] | dict[str, object] | None = None
     if isinstance(args, tuple) and args:
         masked = tuple(_redacted_arg(a) for a in args)
     elif isinstance(args, dict) and args:
@@ -198,7 +198,7 @@ def _mask_message(record: logging.LogRecord, message: str) -> None:
     record.msg, record.args = redact(message), None
 
 
-def _redacted_arg(arg: Any) -> Any:
+def _redacted_arg(arg: object) -> object:
     if isinstance(arg, int | float | bool) or arg is None:
         return arg
     text = arg if isinstance(arg, str) else str(arg)
@@ -222,7 +222,7 @@ def install_log_redaction(loggers: Iterable[str] = ("uvicorn", "uvicorn.error", 
     masking = RedactingFilter()
     previous = logging.getLogRecordFactory()
 
-    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+    def factory(*args: object, **kwargs: object) -> logging.LogRecord:
         record = previous(*args, **kwargs)
         masking.filter(record)
         return record

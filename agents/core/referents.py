@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from agents.nlu.dialogue import Dialogue, Mention
 
@@ -15,11 +15,11 @@ if TYPE_CHECKING:
 
 # (tool name, its arguments, its result payload) -> (entities it named, the list it showed or None, the
 # arguments to remember in the agent's own words, or None for the call's arguments as they are)
-Extract = Callable[[str, dict[str, Any], dict[str, Any]],
-                   tuple[list[Mention], list[Mention] | None, dict[str, Any] | None]]
+Extract = Callable[[str, dict[str, object], dict[str, object]],
+                   tuple[list[Mention], list[Mention] | None, dict[str, object] | None]]
 
 
-def _loads(raw: str | None) -> dict[str, Any]:
+def _loads(raw: str | None) -> dict[str, object]:
     try:
         value = json.loads(raw or "{}")
     except (json.JSONDecodeError, TypeError):

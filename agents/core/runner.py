@@ -11,13 +11,13 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from datetime import datetime
-from typing import Any
 
-from agents.core import guards, limits
+from agents.core import cards, guards, limits
 from agents.core.agent import AgentSpec
+from agents.core.cards import AlertCard
 from agents.core.errors import ConversationNotFound, GuardRefusal, PlaygroundError, error_fields
 from agents.core.events import (
     ActionConfirmation,
@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 
 def run_turn(
     *, agent: AgentSpec, store: Store, provider: Provider, user_id: str, conversation_id: str | None, text: str,
-    now: datetime, settings: TurnSettings | None = None, on_conversation: Any = None,
+    now: datetime, settings: TurnSettings | None = None, on_conversation: Callable[[str], None] | None = None,
     extra: TurnInputs | None = None,
 ) -> Iterator[Event]:
     settings = settings or TurnSettings()
@@ -225,10 +225,10 @@ def recover_interrupted_turns(store: Store, now: datetime) -> int:
     return len(turns)
 
 
-def _user_meta(refusal: GuardRefusal | None, extra: TurnInputs | None) -> dict[str, Any]:
+def _user_meta(refusal: GuardRefusal | None, extra: TurnInputs | None) -> dict[str, object]:
     """Why a message was refused, and the structured input sent beside it (a clicked anchor, the tutor's
     screen, the 적용하기 preview), so the conversation can be replayed, e.g. saved as an eval case."""
-    meta: dict[str, Any] = {} if refusal is None else {"refused": refusal.code}
+    meta: dict[str, object] = {} if refusal is None else {"refused": refusal.code}
     sent = extra.model_dump(mode="json", exclude_unset=True) if extra is not None else {}  # the keys sent
     if sent:
         meta["extra"] = sent
@@ -246,8 +246,8 @@ def _push_alerts(turn: Turn) -> Iterator[Event]:
         log.warning("could not read the alerts to push into turn %s", turn.id, exc_info=True)
         return  # an alert never costs the turn: the banner still shows it
     for alert in pushed:
-        turn.opening_cards.append({"card_type": "alert", "title": alert.title,
-                                 "data": {"severity": alert.severity, "message": alert.message, "alert_id": alert.id}})
+        card = AlertCard(severity=alert.severity, message=alert.message, alert_id=alert.id)
+        turn.opening_cards.append({"card_type": "alert", "title": alert.title, "data": cards.json_of(card)})
         yield turn.emit(Alert, alert_id=alert.id, severity=alert.severity, title=alert.title, message=alert.message)
 
 

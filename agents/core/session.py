@@ -11,7 +11,6 @@ import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from agents.core import inputs
 from agents.core.actions import ActionOutcome, ActionService
@@ -63,7 +62,7 @@ class Session:
         store: Store | None = None,
         clock: Clock = system_clock,
         settings: TurnSettings | None = None,
-        provider_settings: dict[str, Any] | None = None,
+        provider_settings: dict[str, object] | None = None,
     ) -> None:
         self.agent: AgentSpec = get_agent(inputs.text(agent_id, "agent"))
         self.user_id = check_user_id(user_id)
@@ -78,7 +77,10 @@ class Session:
         self.clock = clock
         self.store = store if store is not None else runtime_store(clock=clock)
         if provider is None or isinstance(provider, str):
-            provider = make_provider(provider or "offline", **(provider_settings or {}))
+            chosen = dict(provider_settings or {})
+            pace = chosen.pop("pace_ms", None)
+            provider = make_provider(provider or "offline", pace_ms=pace if isinstance(pace, int | float) else None,
+                                     **chosen)
         self.provider: Provider = provider
         self.settings = settings or TurnSettings()
         self.actions = ActionService(self.store, clock)
@@ -131,7 +133,7 @@ class Session:
 
     # --- turns -----------------------------------------------------------------------
 
-    def send(self, text: str, extra: dict[str, Any] | None = None) -> Iterator[Event]:
+    def send(self, text: str, extra: dict[str, object] | None = None) -> Iterator[Event]:
         """Run one turn. ``extra`` carries structured input beside the text, e.g. the
         shopping agent's ``{"anchor_product_id": ...}`` from a product card."""
         # Checked now, not when the stream is first read: a bad argument never starts a turn.
@@ -148,7 +150,7 @@ class Session:
             on_conversation=remember, extra=typed,
         )
 
-    def run(self, text: str, extra: dict[str, Any] | None = None) -> list[Event]:
+    def run(self, text: str, extra: dict[str, object] | None = None) -> list[Event]:
         """``send`` drained into a list (scripts and tests)."""
         return list(self.send(text, extra))
 
@@ -160,7 +162,7 @@ class Session:
     def cancel_action(self, action_id: str) -> ActionOutcome:
         return self.actions.cancel(inputs.identifier(action_id, "action_id"), self.user_id)
 
-    def modify_action(self, action_id: str, args: dict[str, Any]) -> PendingActionRow:
+    def modify_action(self, action_id: str, args: dict[str, object]) -> PendingActionRow:
         action_id = inputs.identifier(action_id, "action_id")
         if isinstance(args, dict):
             args = inputs.extra(args, "args") or {}

@@ -34,7 +34,7 @@ def tool_context(turn: Turn) -> ToolContext:
                        store=turn.store, now=turn.now, meta=turn.meta)
 
 
-def _result_message(turn: Turn, call: ModelToolCall, payload: dict[str, Any], meta: dict[str, Any]) -> ChatMessage:
+def _result_message(turn: Turn, call: ModelToolCall, payload: dict[str, object], meta: dict[str, object]) -> ChatMessage:
     content = json.dumps(payload, ensure_ascii=False, default=str)
     if len(content) > MODEL_RESULT_CHARS:
         payload = {k: v for k, v in payload.items() if k != "data"} | {"data_truncated": True}
@@ -44,13 +44,13 @@ def _result_message(turn: Turn, call: ModelToolCall, payload: dict[str, Any], me
     return ChatMessage(role="tool", content=content, tool_call_id=call.id, name=call.name)
 
 
-def _refuse(turn: Turn, call: ModelToolCall, args: dict[str, Any], message: str) -> Generator[Event, None, ChatMessage]:
+def _refuse(turn: Turn, call: ModelToolCall, args: dict[str, object], message: str) -> Generator[Event, None, ChatMessage]:
     yield turn.emit(ToolCall, call_id=call.id, name=call.name, args=args, status="error")
     yield turn.emit(ToolResult, call_id=call.id, name=call.name, ok=False, summary=message)
     return _result_message(turn, call, {"ok": False, "error": message}, {"ok": False, "summary": message, "args": args})
 
 
-def _parse(tool: Tool | None, call: ModelToolCall, known: list[str]) -> tuple[dict[str, Any], Any, str | None]:
+def _parse(tool: Tool | None, call: ModelToolCall, known: list[str]) -> tuple[dict[str, object], Any, str | None]:
     """(raw args, validated args or None, error message or None)."""
     if tool is None:
         return {}, None, f"Unknown tool '{call.name}'. Call one of: {', '.join(known)}."
@@ -106,9 +106,10 @@ def run_tool_call(turn: Turn, call: ModelToolCall, *, from_button: bool = False
         turn.tool_card_seqs.add(event.seq)  # kept with this tool message (meta below), not again with the reply
         yield event
     if output.clarification:
+        options, context = output.clarification.get("options"), output.clarification.get("context")
         yield turn.emit(Clarification, question=output.clarification["question"],
-                        options=list(output.clarification.get("options", [])),
-                        context=dict(output.clarification.get("context", {})))
+                        options=list(options) if isinstance(options, list | tuple) else [],
+                        context=dict(context) if isinstance(context, dict) else {})
     meta = {"ok": output.ok, "summary": output.summary, "args": dumped,
             "cards": [c.model_dump(mode="json") for c in output.cards]}
     payload = {"ok": output.ok, "summary": output.summary, "data": output.data}

@@ -35,21 +35,24 @@ class ToolKind(StrEnum):
 class Card(BaseModel):
     card_type: str
     title: str
-    data: dict[str, Any] = {}  # fits the kind's registered model (agents/core/cards.py)
+    data: cards.CardField = {}  # its kind's registered model (agents/core/cards.py), kept as JSON
 
-    @model_validator(mode="after")
-    def _fits_its_kind(self) -> Card:
-        cards.check(self.card_type, self.data)
-        return self
+    @model_validator(mode="before")
+    @classmethod
+    def _fits_its_kind(cls, values: object) -> object:
+        """A model is checked for its kind, a dict against the kind's model, before either becomes JSON."""
+        if isinstance(values, dict) and isinstance(values.get("card_type"), str):
+            cards.check(values["card_type"], values.get("data") or {})
+        return values
 
 
 class ToolOutput(BaseModel):
     ok: bool = True
     summary: str  # human-readable result, shown in chat and given to the model
-    data: Any = None
+    data: object = None  # what the model is given back (JSON-able), passed through to the trace
     cards: list[Card] = []
     # A question for the user ({question, options, context}); streamed as a clarification event.
-    clarification: dict[str, Any] | None = None
+    clarification: dict[str, object] | None = None
 
 
 class Confirmation(BaseModel):
@@ -66,7 +69,7 @@ class ToolContext:
     store: Store
     now: datetime
     # The turn's done.meta, for tools that report usage (e.g. Places calls); empty outside a turn.
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, object] = field(default_factory=dict)
 
 
 Handler = Callable[[Any, ToolContext], ToolOutput]
@@ -85,7 +88,7 @@ class Tool:
     # False for actions only a person starts (a card's button): the model never sees or calls them.
     model_visible: bool = True
 
-    def validate(self, raw: dict[str, Any]) -> BaseModel:
+    def validate(self, raw: dict[str, object]) -> BaseModel:
         return self.args_model.model_validate(raw)
 
     def build_confirmation(self, args: BaseModel, ctx: ToolContext, previous: BaseModel | None = None) -> Confirmation:
@@ -93,12 +96,12 @@ class Tool:
             return self.confirmation(args, ctx, previous)
         return default_confirmation(self, args, previous)
 
-    def json_schema(self) -> dict[str, Any]:
+    def json_schema(self) -> dict[str, object]:
         return _schema_of(self.args_model)
 
 
 @functools.cache
-def _schema_of(model: type[BaseModel]) -> dict[str, Any]:
+def _schema_of(model: type[BaseModel]) -> dict[str, object]:
     # Generating a schema costs milliseconds; tools are immutable, so once per model.
     return inline_refs(model.model_json_schema())
 
@@ -125,23 +128,24 @@ def new_call_id() -> str:
     return new_id("call")
 
 
-def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
+def inline_refs(schema: dict[str, object]) -> dict[str, object]:
     """Resolve pydantic's ``$defs`` in place: Gemini and some servers reject ``$ref``."""
-    defs = schema.get("$defs", {})
+    found = schema.get("$defs")
+    defs = found if isinstance(found, dict) else {}
 
-    def walk(node: Any) -> Any:
+    def walk(node: object) -> object:
         if isinstance(node, dict):
             if "$ref" in node:
-                target = node["$ref"].split("/")[-1]
-                merged = {**walk(copy.deepcopy(defs[target])), **{k: v for k, v in node.items() if k != "$ref"}}
-                return merged
+                target = str(node["$ref"]).split("/")[-1]
+                expanded = walk(copy.deepcopy(defs[target]))
+                return {**(expanded if isinstance(expanded, dict) else {}),
+                        **{k: v for k, v in node.items() if k != "$ref"}}
             return {k: walk(v) for k, v in node.items() if k != "$defs"}
         if isinstance(node, list):
             return [walk(v) for v in node]
         return node
 
-    inlined: dict[str, Any] = walk(schema)
-    return inlined
+    return {k: walk(v) for k, v in schema.items() if k != "$defs"}
 
 
 @dataclass
@@ -166,7 +170,7 @@ class ToolRegistry:
     def by_kind(self, kind: ToolKind) -> list[Tool]:
         return [t for t in self.tools.values() if t.kind is kind]
 
-    def specs(self) -> list[dict[str, Any]]:
+    def specs(self) -> list[dict[str, object]]:
         """Provider-neutral specs: name, description and JSON schema (shared, do not mutate)."""
         return [{"name": t.name, "description": t.description, "parameters": t.json_schema()} for t in self.all()
                 if t.model_visible]
@@ -178,31 +182,37 @@ class ToolRegistry:
     def model_names(self) -> list[str]:
         return [t.name for t in self.all() if t.model_visible]
 
-    def openai_responses_tools(self) -> list[dict[str, Any]]:
+    def openai_responses_tools(self) -> list[dict[str, object]]:
         return [{"type": "function", **spec} for spec in self.specs()]
 
-    def openai_chat_tools(self) -> list[dict[str, Any]]:
+    def openai_chat_tools(self) -> list[dict[str, object]]:
         return [{"type": "function", "function": spec} for spec in self.specs()]
 
-    def gemini_declarations(self) -> list[dict[str, Any]]:
-        return [{**spec, "parameters": gemini_schema(spec["parameters"])} for spec in self.specs()]
+    def gemini_declarations(self) -> list[dict[str, object]]:
+        return [{**spec, "parameters": gemini_schema(parameters_of(spec))} for spec in self.specs()]
 
 
 _GEMINI_KEYS = {"type", "format", "description", "nullable", "enum", "properties", "required", "items", "minimum",
                 "maximum", "minItems", "maxItems", "minLength", "maxLength", "pattern", "anyOf"}
 
 
-def gemini_schema(schema: dict[str, Any]) -> dict[str, Any]:
+def parameters_of(spec: dict[str, object]) -> dict[str, object]:
+    """A provider-neutral tool spec's JSON schema (``specs``)."""
+    parameters = spec.get("parameters")
+    return parameters if isinstance(parameters, dict) else {}
+
+
+def gemini_schema(schema: dict[str, object]) -> dict[str, object]:
     """Gemini takes an OpenAPI subset: no titles, no defaults, no additionalProperties."""
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for key, value in schema.items():
         if key not in _GEMINI_KEYS:
             continue
-        if key == "properties":
+        if key == "properties" and isinstance(value, dict):
             out[key] = {name: gemini_schema(sub) for name, sub in value.items()}
-        elif key == "items":
+        elif key == "items" and isinstance(value, dict):
             out[key] = gemini_schema(value)
-        elif key == "anyOf":
+        elif key == "anyOf" and isinstance(value, list):
             non_null = [gemini_schema(s) for s in value if s.get("type") != "null"]
             if len(non_null) == 1:
                 out.update(non_null[0])

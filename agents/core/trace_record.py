@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from agents.core.events import Error, Event
 from agents.core.fallbacks import fallback_names
@@ -39,7 +39,7 @@ def origin_of(settings: TurnSettings) -> str:
     return "compare" if settings.comparison else settings.origin
 
 
-def trace_events(recorded: list[tuple[Event, float]]) -> list[dict[str, Any]]:
+def trace_events(recorded: list[tuple[Event, float]]) -> list[dict[str, object]]:
     return [{**event.model_dump(mode="json"), "elapsed_ms": round(elapsed, 3)} for event, elapsed in recorded]
 
 
@@ -73,7 +73,7 @@ def write_turn_trace(turn: Turn, status: str, writes_started: float) -> None:
 
 def write_refused_trace(
     store: Store, agent: AgentSpec, provider: Provider, user_id: str, conversation_id: str, now: datetime,
-    turn_id: str, error: Error, started: float, settings: TurnSettings, text: str, phases: list[dict[str, Any]],
+    turn_id: str, error: Error, started: float, settings: TurnSettings, text: str, phases: list[dict[str, object]],
 ) -> None:
     """The trace of a turn a guard refused: no model call, no cost, only the refusal event."""
     elapsed = (time.perf_counter() - started) * 1000

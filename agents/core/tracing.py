@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 from agents.core.providers.base import ModelRequest
 
@@ -18,9 +17,10 @@ class SpanList(list):  # type: ignore[type-arg]
         super().__init__()
         self._elapsed = elapsed
 
-    def append(self, span: dict[str, Any]) -> None:
+    def append(self, span: dict[str, object]) -> None:
         if "start_ms" not in span:
-            span["start_ms"] = round(max(0.0, self._elapsed() - float(span.get("ms") or 0)), 3)
+            took = span.get("ms")
+            span["start_ms"] = round(max(0.0, self._elapsed() - (took if isinstance(took, int | float) else 0)), 3)
         super().append(span)
 
 
@@ -34,18 +34,24 @@ def search_text(text: str, replies: list[str], tools: list[str], error: str) -> 
     return " ".join(joined.split()).lower()[:SEARCH_TEXT_CHARS]
 
 
-def phase(kind: str, started: float, turn_started: float, **fields: Any) -> dict[str, Any]:
+def phase(kind: str, started: float, turn_started: float, **fields: object) -> dict[str, object]:
     now = time.perf_counter()
     return {"kind": kind, "start_ms": round((started - turn_started) * 1000, 3),
             "ms": round((now - started) * 1000, 3), **fields}
 
 
-def request_record(request: ModelRequest, turn_system: str | None) -> dict[str, Any]:
+def _tool_name(tool: dict[str, object]) -> object:
+    """A tool spec's name: provider-neutral specs hold it, OpenAI chat specs hold it under ``function``."""
+    function = tool.get("function")
+    return tool.get("name") or (function.get("name") if isinstance(function, dict) else None)
+
+
+def request_record(request: ModelRequest, turn_system: str | None) -> dict[str, object]:
     """One model call's input for the trace: its messages and tool names (the system prompt is stored
     once per turn, and here only when this call was sent a different one)."""
-    record: dict[str, Any] = {"purpose": request.purpose,
+    record: dict[str, object] = {"purpose": request.purpose,
                               "messages": [m.model_dump(exclude_defaults=True) for m in request.messages],
-                              "tools": [t.get("name") or t.get("function", {}).get("name") for t in request.tools]}
+                              "tools": [_tool_name(t) for t in request.tools]}
     if request.system != turn_system:
         record["system"] = request.system
     return record

@@ -11,7 +11,6 @@ import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from agents.core import cards, guards
 from agents.core.agent import AgentSpec
@@ -93,19 +92,19 @@ class Turn:
         # Cards a tool returned are kept with its tool message; the rest (a pipeline's own cards, as in
         # shopping) go with the turn's reply, so a reload rebuilds them too.
         self.tool_card_seqs: set[int] = set()
-        self.loose_cards: list[dict[str, Any]] = []
+        self.loose_cards: list[dict[str, object]] = []
         # Cards that open the turn before the agent answers (pushed alerts): a reload draws them first, as live.
-        self.opening_cards: list[dict[str, Any]] = []
+        self.opening_cards: list[dict[str, object]] = []
         self.actions_out: list[PendingActionRow] = []
         self.user_message_id: str | None = None  # set by the runner once the user's message is stored
         # Deep: agents change nested values in place, and the runner writes what differs from the stored state.
-        self.state: dict[str, Any] = copy.deepcopy(conversation.state)
+        self.state: dict[str, object] = copy.deepcopy(conversation.state)
         self.usage = Usage()
-        self.spans: list[dict[str, Any]] = SpanList(self.elapsed_ms)
-        self.requests: list[dict[str, Any]] = []  # what each model call was sent, for the trace
-        self.phases: list[dict[str, Any]] = []  # the runner's own steps: guards, persistence
+        self.spans: list[dict[str, object]] = SpanList(self.elapsed_ms)
+        self.requests: list[dict[str, object]] = []  # what each model call was sent, for the trace
+        self.phases: list[dict[str, object]] = []  # the runner's own steps: guards, persistence
         self.prompt_version: int | None = None
-        self.meta: dict[str, Any] = {}
+        self.meta: dict[str, object] = {}
         self.reply_parts: list[str] = []  # text of the model step in progress
         self.final_text = ""
         self.ttft_ms: float | None = None
@@ -118,9 +117,11 @@ class Turn:
     def elapsed_ms(self) -> float:
         return (time.perf_counter() - self.started) * 1000
 
-    def emit(self, cls: type[E], **fields: Any) -> E:
+    def emit(self, cls: type[E], **fields: object) -> E:
         if cls is DataCard:  # a pipeline's own card is checked against its kind, like a tool's Card
-            cards.check(fields["card_type"], fields.get("data") or {})
+            data = fields.get("data") or {}
+            if isinstance(data, cards.CardData | dict):  # anything else is refused by the event itself
+                cards.check(str(fields["card_type"]), data)
         event = self._emitter(cls, **fields)
         elapsed = self.elapsed_ms()
         if event.type == "text_delta" and self.ttft_ms is None:
@@ -190,7 +191,7 @@ class Turn:
         first_ms: float | None = None
         response = ModelResponse()
         parts: list[str] = []
-        retries: list[dict[str, Any]] = []
+        retries: list[dict[str, object]] = []
         self.requests.append(request_record(request, self._system))
         for chunk in self.provider.stream(request):
             if first_ms is None and isinstance(chunk, TextChunk | ToolCallChunk):
@@ -212,7 +213,8 @@ class Turn:
                     self.meta.update(chunk.meta)
                 case RetryChunk(attempt=attempt, reason=reason, wait_s=wait_s):
                     retries.append({"attempt": attempt, "reason": reason, "wait_s": wait_s})
-                    self.meta["model_retries"] = self.meta.get("model_retries", 0) + 1
+                    so_far = self.meta.get("model_retries")
+                    self.meta["model_retries"] = (so_far if isinstance(so_far, int) else 0) + 1
         response.text = "".join(parts)
         self.usage = self.usage + response.usage
         self.spans.append({

@@ -21,8 +21,8 @@ from agents.core.inputs import InvalidInput
 from agents.core.providers.base import ChatMessage
 from agents.core.store import NewMessage
 from agents.core.turn import Turn
-from agents.english import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
 from agents.english import marker as markers
+from agents.english.card_data import Article, Correction
 from agents.english.inputs import EnglishInputs
 from agents.english.models import ArticleMarker, ArticleRef, NewsAnalysis, NewsArticle, UserProfile, dump
 from agents.english.models import ChatMessage as SeedMessage
@@ -93,12 +93,12 @@ def _new_session(turn: Turn, store: EnglishStore, profile: UserProfile) -> Itera
         turn.meta["analysis_fallback"] = True
     if problem:
         turn.meta["analysis_problem"] = problem[:500]
-    yield turn.emit(DataCard, card_type="article", title=article.title, data={
+    yield turn.emit(DataCard, card_type="article", title=article.title, data=Article.model_validate({
         "article": {"title": article.title, "source": article.source, "url": article.url,
                     "interest": article.interest, "published": article.published},
         **dump(analysis), "analysis_source": how,
         "system_message": markers.system_message(text, turn.now.isoformat()),
-        "markdown": article_markdown(article, analysis)})
+        "markdown": article_markdown(article, analysis)}))
     return marker, text
 
 
@@ -130,7 +130,8 @@ def pipeline(turn: Turn) -> Iterator[Event]:
             turn.meta["correction_fallback"] = True
         turn.meta["correction"] = {"has_errors": result.has_errors}
         yield turn.emit(DataCard, card_type="correction", title="교정" if result.has_errors else "피드백",
-                        data={**correction, "original": turn.text, "markdown": correction_markdown(correction)})
+                        data=Correction.model_validate({**correction, "original": turn.text,
+                                                             "markdown": correction_markdown(correction)}))
         if result.has_errors:
             store.add_correction(turn.user_id, result, turn.now)  # type: ignore[arg-type]
             turn.state["corrections"] = int(turn.state.get("corrections", 0)) + 1

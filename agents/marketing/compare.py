@@ -7,8 +7,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from agents.core.cards import Chart
 from agents.core.tools import Card, ToolContext, ToolOutput
 from agents.marketing import analytics
+from agents.marketing.card_data import Table
 from agents.marketing.format import STATUS_LABELS, count, ctr, objective_label, roas
 from agents.marketing.queries import CampaignNotResolved, Period, _not_resolved, resolve
 from agents.marketing.store import MarketingStore
@@ -52,11 +54,11 @@ def compare_campaigns(args: CompareArgs, ctx: ToolContext) -> ToolOutput:
     lines = [f"{results[0]['label']}({results[0]['start']}~{results[0]['end']}) 기준 비교:"]
     lines += [_verdict(label, names, [r["current"][key] for r in results], fmt, higher)
               for key, label, fmt, higher in _METRICS if key in ("roas", "cpa", "revenue")]
-    card = Card(card_type="campaign_compare", title=" vs ".join(names), data={
-        "columns": ["지표", *names], "rows": rows,
-        "chart": {"kind": "bar", "x": ["ROAS", "CTR(%)"],
-                  "series": {n: [round(r["current"]["roas"], 2), round(r["current"]["ctr"], 2)]
-                             for n, r in zip(names, results, strict=True)}, "y_title": "값"}})
+    card = Card(card_type="campaign_compare", title=" vs ".join(names), data=Table(
+        columns=["지표", *names], rows=rows,
+        chart=Chart(kind="bar", x=["ROAS", "CTR(%)"],
+                    series={n: [round(r["current"]["roas"], 2), round(r["current"]["ctr"], 2)]
+                            for n, r in zip(names, results, strict=True)}, y_title="값")))
     data = {"period": args.period, "campaigns": [
         {"id": c["id"], "name": c["name"], **{k: r["current"][k] for k, *_ in _METRICS}}
         for c, r in zip(campaigns, results, strict=True)]}

@@ -7,9 +7,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from agents.core.cards import Chart
 from agents.core.tools import Card, ToolContext, ToolOutput
 from agents.marketing import analytics
-from agents.marketing import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
+from agents.marketing.card_data import Anomalies, BudgetRecommendation, KpiSummary, KpiTrend, Report, Table
 from agents.marketing.format import (
     STATUS_LABELS,
     count,
@@ -85,13 +86,13 @@ def get_performance_kpi(args: KPIArgs, ctx: ToolContext) -> ToolOutput:
     title = f"{scope}{result['label']} KPI"
     daily = result["daily"]
     cards = [
-        Card(card_type="kpi_summary", title=title, data={"tiles": kpi_tiles(result), "period": args.period,
-                                                         "start": result["start"], "end": result["end"]}),
-        Card(card_type="kpi_trend", title=f"{scope}일별 지출·매출·ROAS", data={"chart": {
-            "kind": "line", "x": [p["date"] for p in daily],
-            "series": {"지출(₩)": [p["spend"] for p in daily], "매출(₩)": [p["revenue"] for p in daily],
-                       "ROAS": [round(p["roas"], 2) for p in daily]},
-            "secondary": ["ROAS"], "y_title": "₩"}}),
+        Card(card_type="kpi_summary", title=title, data=KpiSummary(tiles=kpi_tiles(result), period=args.period,
+                                                               start=result["start"], end=result["end"])),
+        Card(card_type="kpi_trend", title=f"{scope}일별 지출·매출·ROAS", data=KpiTrend(chart=Chart(
+            kind="line", x=[p["date"] for p in daily],
+            series={"지출(₩)": [p["spend"] for p in daily], "매출(₩)": [p["revenue"] for p in daily],
+                    "ROAS": [round(p["roas"], 2) for p in daily]},
+            secondary=["ROAS"], y_title="₩"))),
     ]
     return ToolOutput(summary=summary, data=result, cards=cards)
 
@@ -127,12 +128,12 @@ def list_campaigns(args: ListArgs, ctx: ToolContext) -> ToolOutput:
     for r in rows:
         lines.append(f"- {r['name']} [{STATUS_LABELS.get(r['status'], r['status'])}] 예산 {format_krw(r['daily_budget'])}/일, "
                      f"지출 {format_krw(r['spend'])}, ROAS {roas(r['roas'])}")
-    table = {"columns": ["캠페인", "상태", "목적", "일예산", "지출", "매출", "ROAS", "CTR", "CPA"],
-             "rows": [[r["name"], STATUS_LABELS.get(r["status"], r["status"]), objective_label(r["objective"]),
-                       format_krw(r["daily_budget"]), format_krw(r["spend"]), format_krw(r["revenue"]), roas(r["roas"]),
-                       ctr(r["ctr"]), format_krw(r["cpa"])] for r in rows],
-             "chart": {"kind": "bar", "x": [r["name"] for r in rows], "series": {"ROAS": [round(r["roas"], 2) for r in rows]},
-                       "y_title": "ROAS"}}
+    table = Table(columns=["캠페인", "상태", "목적", "일예산", "지출", "매출", "ROAS", "CTR", "CPA"],
+                  rows=[[r["name"], STATUS_LABELS.get(r["status"], r["status"]), objective_label(r["objective"]),
+                         format_krw(r["daily_budget"]), format_krw(r["spend"]), format_krw(r["revenue"]), roas(r["roas"]),
+                         ctr(r["ctr"]), format_krw(r["cpa"])] for r in rows],
+                  chart=Chart(kind="bar", x=[r["name"] for r in rows], series={"ROAS": [round(r["roas"], 2) for r in rows]},
+                              y_title="ROAS"))
     data = [{k: r[k] for k in ("id", "name", "status", "objective", "daily_budget", "spend", "revenue", "roas", "ctr",
                                "cpa", "conversions")} for r in rows]
     return ToolOutput(summary="\n".join(lines), data={"campaigns": data, "period": args.period, "sortBy": args.sortBy,
@@ -171,11 +172,11 @@ def get_campaign_detail(args: DetailArgs, ctx: ToolContext) -> ToolOutput:
                f"{format_krw(now['revenue'])}, ROAS {roas(now['roas'])} (직전 14일 대비 {signed(result['deltas']['roas'])}), "
                f"CTR {ctr(now['ctr'])}, CPA {format_krw(now['cpa'])}.")
     daily = result["daily"]
-    card = Card(card_type="campaign_detail", title=f"{campaign['name']} 상세", data={
-        "columns": ["항목", "값"], "rows": rows,
-        "chart": {"kind": "line", "x": [p["date"] for p in daily],
-                  "series": {"지출(₩)": [p["spend"] for p in daily], "매출(₩)": [p["revenue"] for p in daily],
-                             "ROAS": [round(p["roas"], 2) for p in daily]}, "secondary": ["ROAS"]}})
+    card = Card(card_type="campaign_detail", title=f"{campaign['name']} 상세", data=Table(
+        columns=["항목", "값"], rows=rows,
+        chart=Chart(kind="line", x=[p["date"] for p in daily],
+                    series={"지출(₩)": [p["spend"] for p in daily], "매출(₩)": [p["revenue"] for p in daily],
+                            "ROAS": [round(p["roas"], 2) for p in daily]}, secondary=["ROAS"])))
     data = {"campaign": {**campaign, "start_date": str(campaign["start_date"]), "end_date": campaign["end_date"] and str(campaign["end_date"]),
                          "created_at": str(campaign["created_at"]), "updated_at": str(campaign["updated_at"])},
             "kpi": {k: result[k] for k in ("current", "previous", "deltas", "start", "end")}}
@@ -206,11 +207,11 @@ def check_anomalies(args: AnomalyArgs, ctx: ToolContext) -> ToolOutput:
         summary = f"이상 징후 {len(found)}건:\n" + "\n".join(
             f"- [{f['severity']}] {f['campaign']}: {_ANOMALY_LABELS[f['type']]} ({f['metric']} {f['previous']} → {f['value']}, "
             f"{f['change_pct']:+.1f}%)" for f in found)
-    card = Card(card_type="anomalies", title="이상 징후", data={
-        "columns": ["심각도", "캠페인", "유형", "이전", "최근", "변화"],
-        "rows": [[f["severity"], f["campaign"], _ANOMALY_LABELS[f["type"]], f["previous"], f["value"],
-                  f"{f['change_pct']:+.1f}%"] for f in found],
-        "message": "" if found else "이상 징후가 없습니다."})
+    card = Card(card_type="anomalies", title="이상 징후", data=Anomalies(
+        columns=["심각도", "캠페인", "유형", "이전", "최근", "변화"],
+        rows=[[f["severity"], f["campaign"], _ANOMALY_LABELS[f["type"]], f["previous"], f["value"],
+               f"{f['change_pct']:+.1f}%"] for f in found],
+        message="" if found else "이상 징후가 없습니다."))
     return ToolOutput(summary=summary, data={"anomalies": found}, cards=[card])
 
 
@@ -231,12 +232,12 @@ def analyze_trends(args: TrendArgs, ctx: ToolContext) -> ToolOutput:
                f"ROAS 상위: {best}\nROAS 하위: {worst}\n"
                + (f"요일 패턴(최근 4주): {bd['day']}요일 ROAS {roas(bd['roas'])}로 가장 높고, {wd['day']}요일 {roas(wd['roas'])}로 가장 낮습니다."
                   if bd and wd else ""))
-    card = Card(card_type="trend", title=f"트렌드 · {k['label']}", data={
-        "columns": ["요일", "ROAS", "평균 매출", "평균 지출"],
-        "rows": [[w["day"], roas(w["roas"]), format_krw(w["avg_revenue"]), format_krw(w["avg_spend"])]
-                 for w in result["weekdays"]],
-        "chart": {"kind": "bar", "x": [w["day"] for w in result["weekdays"]],
-                  "series": {"ROAS": [round(w["roas"], 2) for w in result["weekdays"]]}, "y_title": "ROAS"}})
+    card = Card(card_type="trend", title=f"트렌드 · {k['label']}", data=Table(
+        columns=["요일", "ROAS", "평균 매출", "평균 지출"],
+        rows=[[w["day"], roas(w["roas"]), format_krw(w["avg_revenue"]), format_krw(w["avg_spend"])]
+              for w in result["weekdays"]],
+        chart=Chart(kind="bar", x=[w["day"] for w in result["weekdays"]],
+                    series={"ROAS": [round(w["roas"], 2) for w in result["weekdays"]]}, y_title="ROAS")))
     data = {"deltas": k["deltas"], "current": k["current"], "best": [{"name": r["name"], "roas": r["roas"]} for r in result["best"]],
             "worst": [{"name": r["name"], "roas": r["roas"]} for r in result["worst"]], "weekdays": result["weekdays"]}
     if args.metric:  # the asked metric first: its change and the campaigns that moved it most
@@ -288,12 +289,12 @@ def get_budget_recommendation(args: BudgetAdviceArgs, ctx: ToolContext) -> ToolO
                          f"{format_krw(m['to_budget'])} ({verb} {format_krw(abs(m['change']))})")
         lines.append(f"예상 일 매출 변화: {format_krw(advice['expected_daily_revenue_change'])} (최근 ROAS가 유지된다는 가정)")
         summary = "\n".join(lines)
-    card = Card(card_type="budget_recommendation", title="예산 재배분 제안", data={
-        "columns": ["캠페인", "ROAS", "현재 예산", "제안 예산", "변화"],
-        "rows": [[m["campaign"], roas(m["roas"]), format_krw(m["from_budget"]), format_krw(m["to_budget"]),
-                  f"{m['change']:+,}"] for m in moves],
-        "chart": {"kind": "bar", "x": [m["campaign"] for m in moves], "series": {"예산 변화(₩)": [m["change"] for m in moves]}},
-        "message": "" if moves else summary})
+    card = Card(card_type="budget_recommendation", title="예산 재배분 제안", data=BudgetRecommendation(
+        columns=["캠페인", "ROAS", "현재 예산", "제안 예산", "변화"],
+        rows=[[m["campaign"], roas(m["roas"]), format_krw(m["from_budget"]), format_krw(m["to_budget"]),
+               f"{m['change']:+,}"] for m in moves],
+        chart=Chart(kind="bar", x=[m["campaign"] for m in moves], series={"예산 변화(₩)": [m["change"] for m in moves]}),
+        message="" if moves else summary))
     return ToolOutput(summary=summary, data=advice, cards=[card])
 
 
@@ -322,7 +323,7 @@ def generate_report(args: ReportArgs, ctx: ToolContext) -> ToolOutput:
     md += [f"- {f['campaign']}: {_ANOMALY_LABELS[f['type']]} ({f['change_pct']:+.1f}%)" for f in found] or ["- 이상 징후 없음"]
     markdown = "\n".join(md)
     return ToolOutput(summary=markdown, data={"markdown": markdown, "kpi": {"current": now, "deltas": d}},
-                      cards=[Card(card_type="report", title="주간 보고서", data={"markdown": markdown})])
+                      cards=[Card(card_type="report", title="주간 보고서", data=Report(markdown=markdown))])
 
 
 # --- meta ------------------------------------------------------------------------------
@@ -370,11 +371,11 @@ def _split_total(args: BudgetAdviceArgs, ctx: ToolContext) -> ToolOutput:
     lines += [f"- {s['campaign']} (ROAS {roas(s['roas'])}): {format_krw(s['amount'])} · 하루 약 {format_krw(s['daily'])} "
               f"(현재 하루 {format_krw(s['current_daily'])})" for s in plan["shares"]]
     lines.append("ROAS가 높은 캠페인에 더 많이 배정했고, 낮은 캠페인도 학습이 끊기지 않게 최소한은 남겼습니다.")
-    card = Card(card_type="budget_recommendation", title=f"총예산 {format_krw(plan['total'])} 배분안", data={
-        "columns": ["캠페인", "ROAS", "배정액", "하루 예산", "현재 하루 예산"],
-        "rows": [[s["campaign"], roas(s["roas"]), format_krw(s["amount"]), format_krw(s["daily"]),
-                  format_krw(s["current_daily"])] for s in plan["shares"]],
-        "chart": {"kind": "bar", "x": [s["campaign"] for s in plan["shares"]],
-                  "series": {"배정액(₩)": [s["amount"] for s in plan["shares"]]}}, "message": ""})
+    card = Card(card_type="budget_recommendation", title=f"총예산 {format_krw(plan['total'])} 배분안", data=BudgetRecommendation(
+        columns=["캠페인", "ROAS", "배정액", "하루 예산", "현재 하루 예산"],
+        rows=[[s["campaign"], roas(s["roas"]), format_krw(s["amount"]), format_krw(s["daily"]),
+               format_krw(s["current_daily"])] for s in plan["shares"]],
+        chart=Chart(kind="bar", x=[s["campaign"] for s in plan["shares"]],
+                    series={"배정액(₩)": [s["amount"] for s in plan["shares"]]}), message=""))
     return ToolOutput(summary="\n".join(lines), data=plan, cards=[card])
 

@@ -4,7 +4,6 @@ replaces the first). Refusals are PlaygroundErrors in Korean, then English, nami
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from agents.core.errors import InvalidArgs, TurnNotFound
 from agents.core.inputs import InvalidInput
@@ -13,7 +12,7 @@ from agents.core.store.feedback import MAX_COMMENT_CHARS
 
 
 def rate(store: Store, user_id: str, turn_id: str, rating: str, comment: str | None, now: datetime,
-         message_id: str | None = None) -> dict[str, Any]:
+         message_id: str | None = None) -> dict[str, object]:
     """Record this user's rating of a turn they ran; another user's turn reads as not found."""
     if rating not in ("up", "down"):
         raise InvalidArgs(f"평가는 'up' 또는 'down'이어야 합니다. (rating must be 'up' or 'down', "

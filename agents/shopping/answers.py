@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from agents.core.events import DataCard, Event
 from agents.nlu import josa
 from agents.nlu.korean_money import format_man
-from agents.shopping import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
 from agents.shopping import english, qa, router
+from agents.shopping.card_data import Compare
 from agents.shopping.catalog import Catalog
 from agents.shopping.general import english as is_english
 
@@ -97,8 +97,8 @@ def compare(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.
     text += ["", f"가격은 {cheaper['title']}{josa(cheaper['title'], '이')} {diff:,}원 저렴하고, 평점은 "
                  f"{better['title']}{josa(better['title'], '이')} {better['rating']:.1f}점으로 {most} 높아요."]
     yield from turn.say("\n".join(text))
-    yield turn.emit(DataCard, card_type="compare", title="제품 비교", data={
-        "columns": ["항목", *[f"{r} {p['title']}" for r, p in zip(ranks, products, strict=True)]], "rows": rows})
+    yield turn.emit(DataCard, card_type="compare", title="제품 비교", data=Compare(
+        columns=["항목", *[f"{r} {p['title']}" for r, p in zip(ranks, products, strict=True)]], rows=rows))
 
 
 def _compare_en(turn: Turn, state: dict[str, Any], products: list[dict[str, Any]],
@@ -126,5 +126,5 @@ def _compare_en(turn: Turn, state: dict[str, Any], products: list[dict[str, Any]
     text += ["", f"The {english.name(cheaper, True)} is ₩{diff:,} cheaper, and the {english.name(better, True)} "
                  f"has {most} rating ({better['rating']:.1f}). Spec values are {english.KOREAN_NOTE[1:-1]}."]
     yield from turn.say("\n".join(text))
-    yield turn.emit(DataCard, card_type="compare", title="Product comparison", data={
-        "columns": ["Item", *[f"{r} {n}" for r, n in zip(ranks, names, strict=True)]], "rows": rows})
+    yield turn.emit(DataCard, card_type="compare", title="Product comparison", data=Compare(
+        columns=["Item", *[f"{r} {n}" for r, n in zip(ranks, names, strict=True)]], rows=rows))

@@ -13,9 +13,9 @@ from agents.core.events import Clarification, DataCard, Event
 from agents.core.providers.base import ChatMessage
 from agents.nlu import josa
 from agents.nlu.korean_money import format_man
-from agents.shopping import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
 from agents.shopping import english as words_en
 from agents.shopping import router
+from agents.shopping.card_data import Recommendations
 from agents.shopping.catalog import Catalog
 from agents.shopping.engine import Budget, reason, recommend
 from agents.shopping.general import english
@@ -116,10 +116,10 @@ def refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
     yield from turn.say(text)
     summary = yield from _update_summary(turn, state, labels, catalog)
     session = {k: state.get(k) for k in ("category", "pros", "cons", "budget", "anchor")} | {"summary": summary}
-    yield turn.emit(DataCard, card_type="recommendations", title=f"{state['category']} Top 3", data={
-        "recommendations": recs, "updatedSession": session, "first": first,
-        "labels": {t: labels[t] for r in recs for t in r["pros"] + r["cons"]},
-    })
+    yield turn.emit(DataCard, card_type="recommendations", title=f"{state['category']} Top 3", data=Recommendations(
+        recommendations=recs, updatedSession=session, first=first,
+        labels={t: labels[t] for r in recs for t in r["pros"] + r["cons"]},
+    ))
 
 
 def _reply(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any], before: dict[str, Any],

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from agents.core.tools import Card, Confirmation, Detail, ToolContext, ToolOutput
 from agents.nlu import josa, with_josa
-from agents.travel import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
+from agents.travel.card_data import Itinerary, ItineraryPreview, Place
 from agents.travel.cards import columns, itinerary_rows, place_markdown, preview_rows
 from agents.travel.destinations import destination
 from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days, skipped
@@ -95,8 +95,8 @@ def _en(ctx: ToolContext) -> bool:
 
 def place_card(place: ValidatedPlace, trip: Trip, en: bool = False) -> Card:
     title = (place.name_en or place.name) if en else place.name
-    return Card(card_type="place", title=title, data={**place.model_dump(mode="json"), "trip_id": trip.id,
-                                                      "markdown": place_markdown(place, en)})
+    return Card(card_type="place", title=title, data=Place.model_validate({**place.model_dump(mode="json"), "trip_id": trip.id,
+                                                                           "markdown": place_markdown(place, en)}))
 
 
 def _line(place: ValidatedPlace) -> str:
@@ -182,9 +182,10 @@ def generate_itinerary(args: GenerateArgs, ctx: ToolContext) -> ToolOutput:
     data = {"preview": preview.model_dump(mode="json"), "trip_id": trip.id, "has_itinerary": bool(trip.itinerary),
             "requiresConfirmation": True}
     en = _en(ctx)
-    card_data = {**data, "columns": columns(en), "rows": preview_rows(preview, en),
-                 "markdown": "A preview: press **Apply** in the workspace to save it." if en else
-                 "미리보기예요: 작업 공간의 **적용하기**를 눌러야 저장됩니다."}
+    card_data = ItineraryPreview.model_validate({
+        **data, "columns": columns(en), "rows": preview_rows(preview, en),
+        "markdown": "A preview: press **Apply** in the workspace to save it." if en else
+        "미리보기예요: 작업 공간의 **적용하기**를 눌러야 저장됩니다."})
     return ToolOutput(summary=summary, data=data, cards=[Card(card_type="itinerary_preview", title=preview.title,
                                                               data=card_data)])
 
@@ -205,7 +206,7 @@ def show_itinerary(args: ShowArgs, ctx: ToolContext) -> ToolOutput:
     shown = trip.model_copy(update={"itinerary": days})
     return ToolOutput(summary=f"{trip.title} 현재 일정:\n" + format_itinerary(shown),
                       data={"itinerary": [d.model_dump(mode="json") for d in days]},
-                      cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip, _en(ctx)))])
+                      cards=[Card(card_type="itinerary", title=trip.title, data=Itinerary.model_validate(_itinerary_data(trip, _en(ctx))))])
 
 
 def format_itinerary(trip: Trip) -> str:
@@ -264,7 +265,7 @@ def add_place_to_itinerary(args: AddItemArgs, ctx: ToolContext) -> ToolOutput:
         done = f"{when}{'으로' if args.startTime else '에'} '{saved.name}'{josa(saved.name, '을')} 옮겼습니다 (전에는 {moved or '시간 없음'})."
     return ToolOutput(summary=done,
                       data={"trip_id": trip.id, "itinerary": [d.model_dump(mode="json") for d in trip.itinerary]},
-                      cards=[Card(card_type="itinerary", title=trip.title, data=_itinerary_data(trip, _en(ctx)))])
+                      cards=[Card(card_type="itinerary", title=trip.title, data=Itinerary.model_validate(_itinerary_data(trip, _en(ctx))))])
 
 
 def _at_confirmed_time(rows: list[tuple[int, list[dict[str, Any]]]], place: TripPlace, args: AddItemArgs) -> str | None:
@@ -315,7 +316,7 @@ def apply_itinerary(args: ApplyArgs, ctx: ToolContext) -> ToolOutput:
         summary += f" 저장된 장소와 맞지 않아 빠진 항목: {', '.join(left_out)}."
     return ToolOutput(summary=summary, data={"trip_id": trip.id, "items": count, "unmatched": left_out},
                       cards=[Card(card_type="itinerary", title=trip.title,
-                                  data={**_itinerary_data(trip, _en(ctx)), "unmatched": left_out})])
+                                  data=Itinerary.model_validate({**_itinerary_data(trip, _en(ctx)), "unmatched": left_out}))])
 
 
 def remove_confirmation(args: RemovePlaceArgs, ctx: ToolContext, previous: RemovePlaceArgs | None) -> Confirmation:

@@ -10,8 +10,8 @@ from pydantic import BaseModel, Field
 
 from agents.core.events import Detail
 from agents.core.tools import Card, Confirmation, ToolContext, ToolOutput
-from agents.tutor import card_data as _card_kinds  # noqa: F401 - registers the kinds of the cards made here
 from agents.tutor import charts, market, sandbox, screen
+from agents.tutor.card_data import TutorChart
 from agents.tutor.catalog import action_spec
 from agents.tutor.sandbox import default_state, external_url
 from agents.tutor.sandbox_data import cases, glossary, screens, stocks
@@ -167,7 +167,7 @@ def visualization(args: VisualizationArgs, ctx: ToolContext) -> ToolOutput:
         title = f"{charts.name(args.codes[0], lang)} · {args.period} ({sandbox})"
     return ToolOutput(summary=f"차트를 그렸습니다: {title}",
                       data={**{k: v for k, v in data.items() if k != "chart"}, "title": title},
-                      cards=[Card(card_type="tutor_chart", title=title, data=data)])
+                      cards=[Card(card_type="tutor_chart", title=title, data=TutorChart.model_validate(data))])
 
 
 def open_canvas(args: CanvasArgs, ctx: ToolContext) -> ToolOutput:

@@ -8,7 +8,9 @@ twice). The banner counts the cards."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
+
+from pydantic import JsonValue
 
 from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
@@ -19,12 +21,32 @@ from agents.core.store import AlertRow
 from agents.services import alerts as service
 from agents.view.texts import Lang, t
 
+
+class AlertCard(TypedDict):
+    """An open alert as both front ends draw it: the newest alert's row as JSON, and every alert it stands for."""
+
+    id: str
+    user_id: str
+    agent_id: str
+    type: str
+    severity: str
+    status: str
+    title: str
+    message: str
+    data: dict[str, JsonValue]
+    dedupe_key: str
+    created_at: str
+    read_at: str | None
+    pushed_at: str | None
+    ids: list[str]  # newest first
+
+
 _ICONS = {"CRITICAL": "🚨", "WARNING": "⚠️", "INFO": "🎉"}
 _TYPE_ICONS = {"recommendation": "💡"}
 _RANK = {"CRITICAL": 0, "WARNING": 1, "INFO": 2}
 
 
-def cards(rows: list[AlertRow]) -> list[dict[str, Any]]:
+def cards(rows: list[AlertRow]) -> list[AlertCard]:
     """One card per title: the newest alert's fields, ``ids`` of every alert it stands for (newest
     first) and UNREAD while any of them is; ordered by severity, then newest first."""
     groups: dict[str, list[AlertRow]] = {}
@@ -32,16 +54,20 @@ def cards(rows: list[AlertRow]) -> list[dict[str, Any]]:
         groups.setdefault(row.title, []).append(row)
     out = []
     for group in groups.values():
-        card = group[0].model_dump(mode="json")
-        card["ids"] = [r.id for r in group]
-        card["status"] = "UNREAD" if any(r.status == "UNREAD" for r in group) else card["status"]
+        newest = group[0]
+        dumped = newest.model_dump(mode="json")
+        card = AlertCard(id=newest.id, user_id=newest.user_id, agent_id=newest.agent_id, type=newest.type,
+                         severity=newest.severity, status=newest.status, title=newest.title, message=newest.message,
+                         data=dumped["data"], dedupe_key=newest.dedupe_key, created_at=dumped["created_at"],
+                         read_at=dumped["read_at"], pushed_at=dumped["pushed_at"], ids=[r.id for r in group])
+        card["status"] = "UNREAD" if any(r.status == "UNREAD" for r in group) else newest.status
         out.append((_RANK.get(group[0].severity, len(_RANK)), group[0].created_at, card))
     out.sort(key=lambda item: item[1], reverse=True)
     out.sort(key=lambda item: item[0])  # stable: newest first inside each severity
     return [card for _, _, card in out]
 
 
-def open_alerts(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
+def open_alerts(spec: AgentSpec, user: Viewer | None) -> list[AlertCard]:
     """The open alerts as cards, all drawn, so all become READ in the store; the returned cards
     keep the status they had, so this render still counts them as new."""
     if user is None:
@@ -52,11 +78,11 @@ def open_alerts(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
     return shown
 
 
-def alert_icon(alert: dict[str, Any]) -> str:
+def alert_icon(alert: AlertCard) -> str:
     return _TYPE_ICONS.get(alert["type"]) or _ICONS.get(alert["severity"], "🔔")
 
 
-def check_now(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
+def check_now(spec: AgentSpec, user: Viewer | None) -> list[AlertCard]:
     if user is None:
         return []
     if spec.alert_check is not None:
@@ -64,7 +90,7 @@ def check_now(spec: AgentSpec, user: Viewer | None) -> list[dict[str, Any]]:
     return open_alerts(spec, user)
 
 
-def close(spec: AgentSpec, user: Viewer, alert: dict[str, Any], status: str) -> AlertRow | None:
+def close(spec: AgentSpec, user: Viewer, alert: AlertCard, status: str) -> AlertRow | None:
     """Dismiss (DISMISSED) or act on (ACTED_ON) a card: every alert it stands for. The newest one
     that changed, or None when another tab closed them all first."""
     session = Session(spec.id, user_id=user.user_id)
@@ -78,7 +104,7 @@ def close(spec: AgentSpec, user: Viewer, alert: dict[str, Any], status: str) -> 
     return changed
 
 
-def analyse(spec: AgentSpec, user: Viewer, alert: dict[str, Any]) -> str | None:
+def analyse(spec: AgentSpec, user: Viewer, alert: AlertCard) -> str | None:
     """Analyse: the card is acted on, and this is the question to send to the chat (None: nothing
     to send, the alert was closed meanwhile or the agent has no prompt for it)."""
     if spec.alert_prompt is None:
@@ -87,7 +113,7 @@ def analyse(spec: AgentSpec, user: Viewer, alert: dict[str, Any]) -> str | None:
     return None if row is None else spec.alert_prompt(row)
 
 
-def banner_text(alerts: list[dict[str, Any]], lang: Lang = "ko") -> str:
+def banner_text(alerts: list[AlertCard], lang: Lang = "ko") -> str:
     unread = sum(1 for a in alerts if a["status"] == "UNREAD")
     if not alerts:
         return t("alerts_none", lang)

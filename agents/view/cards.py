@@ -12,34 +12,48 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any, Literal
+from typing import Literal
 
 import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
-from pydantic import BaseModel
+from pydantic import BaseModel, JsonValue, ValidationError
 
+from agents.core.cards import Chart
 from agents.view.render import CardView
 
 
 def dataframe_for(card: CardView) -> pd.DataFrame | None:
     columns, rows = card.data.get("columns"), card.data.get("rows")
-    if not columns or rows is None:
+    if not columns or not isinstance(columns, list) or not isinstance(rows, list):
         return None
     return pd.DataFrame(rows, columns=columns)
+
+
+def chart_of(card: CardView) -> Chart | None:
+    """The card's ``chart`` as the typed convention; None when it has none, or a stored one no longer fits."""
+    chart: Chart | None = card.drawn("chart", lambda: _chart(card.data.get("chart")))  # read once per card
+    return chart
+
+
+def _chart(raw: JsonValue) -> Chart | None:
+    if not isinstance(raw, dict):
+        return None
+    try:
+        return Chart.model_validate(raw)
+    except ValidationError:
+        return None
 
 
 def has_chart(card: CardView) -> bool:
     """A chart worth an axis: a line or bar of one point ("어제 광고비") is shown as tiles instead; Plotly drew
     it on a time axis ticked in milliseconds."""
-    chart = card.data.get("chart")
-    if not isinstance(chart, dict) or not chart.get("series"):
-        return False
-    return not _one_point(chart)
+    chart = chart_of(card)
+    return chart is not None and bool(chart.series) and not _one_point(chart)
 
 
-def _one_point(chart: dict[str, Any]) -> bool:
-    return chart.get("kind") not in ("pie", "candlestick") and len(chart.get("x") or []) == 1
+def _one_point(chart: Chart) -> bool:
+    return chart.kind not in ("pie", "candlestick") and len(chart.x) == 1
 
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -64,47 +78,46 @@ def neutral(fig: go.Figure) -> go.Figure:
 
 
 def figure_for(card: CardView) -> go.Figure | None:
-    chart: dict[str, Any] | None = card.data.get("chart")
-    if not chart or not has_chart(card):
+    chart = chart_of(card)
+    if chart is None or not has_chart(card):
         return None
-    secondary = set(chart.get("secondary", []))
+    secondary = set(chart.secondary)
     fig = go.Figure()
-    kind = chart.get("kind")
-    if kind in ("pie", "candlestick"):
+    if chart.kind in ("pie", "candlestick"):
         return _special(card.title, chart)
-    for name, values in chart["series"].items():
+    for name, values in chart.series.items():
         axis = "y2" if name in secondary else "y"
-        if chart.get("kind") == "bar":
-            fig.add_trace(go.Bar(x=chart["x"], y=values, name=name, yaxis=axis))
+        if chart.kind == "bar":
+            fig.add_trace(go.Bar(x=chart.x, y=values, name=name, yaxis=axis))
         else:
-            fig.add_trace(go.Scatter(x=chart["x"], y=values, name=name, mode="lines+markers", yaxis=axis))
-    layout: dict[str, Any] = {
+            fig.add_trace(go.Scatter(x=chart.x, y=values, name=name, mode="lines+markers", yaxis=axis))
+    layout: dict[str, object] = {
         "title": {"text": card.title, "font": {"size": 14}},
         "margin": {"l": 40, "r": 40, "t": 40, "b": 30},
         "height": 280,
         "legend": {"orientation": "h", "y": -0.2},
-        "yaxis": {"title": chart.get("y_title", "")},
+        "yaxis": {"title": chart.y_title},
     }
     if secondary:
         layout["yaxis2"] = {"overlaying": "y", "side": "right", "title": ", ".join(sorted(secondary)),
                             "automargin": True}
-    if all(_DATE.match(str(x)) for x in chart["x"]):
+    if all(_DATE.match(str(x)) for x in chart.x):
         # days, ticked as days: with few points Plotly otherwise ticks hours (or milliseconds)
-        layout["xaxis"] = {"tickformat": "%m-%d", **({"dtick": 86_400_000} if len(chart["x"]) <= 14 else {})}
+        layout["xaxis"] = {"tickformat": "%m-%d", **({"dtick": 86_400_000} if len(chart.x) <= 14 else {})}
     fig.update_layout(**layout)
     return neutral(fig)
 
 
-def _special(title: str, chart: dict[str, Any]) -> go.Figure:
-    name, values = next(iter(chart["series"].items()))
+def _special(title: str, chart: Chart) -> go.Figure:
+    name, values = next(iter(chart.series.items()))
     fig = go.Figure()
-    if chart["kind"] == "pie":
-        fig.add_trace(go.Pie(labels=chart["x"], values=values, name=name, hole=0.45, sort=False))
+    if chart.kind == "pie":
+        fig.add_trace(go.Pie(labels=chart.x, values=values, name=name, hole=0.45, sort=False))
     else:
-        fig.add_trace(go.Candlestick(x=chart["x"], open=chart["open"], high=chart["high"], low=chart["low"],
+        fig.add_trace(go.Candlestick(x=chart.x, open=chart.open, high=chart.high, low=chart.low,
                                      close=values, name=name, increasing_line_color="#d9382b",
                                      decreasing_line_color="#1f6fd1"))  # Korean convention: up red, down blue
-        fig.update_layout(xaxis_rangeslider_visible=False, yaxis={"title": chart.get("y_title", "")})
+        fig.update_layout(xaxis_rangeslider_visible=False, yaxis={"title": chart.y_title})
     fig.update_layout(title={"text": title, "font": {"size": 14}}, margin={"l": 40, "r": 20, "t": 40, "b": 30},
                       height=300, legend={"orientation": "h", "y": -0.2})
     return neutral(fig)
@@ -126,16 +139,16 @@ class Tile(BaseModel):
         return "good" if (self.direction == "up") != self.lower_is_better else "bad"
 
 
-def _point_tiles(chart: dict[str, Any] | None) -> list[dict[str, Any]]:
+def _point_tiles(chart: Chart | None) -> list[JsonValue]:
     """A one-point chart's series as headline figures (label: the series and its x)."""
-    if not chart or not chart.get("series") or not _one_point(chart):
+    if chart is None or not chart.series or not _one_point(chart):
         return []
-    at = chart["x"][0]
+    at = chart.x[0]
     return [{"label": f"{name} · {at}", "value": _number(values[0] if values else None)}
-            for name, values in chart["series"].items()]
+            for name, values in chart.series.items()]
 
 
-def _number(value: Any) -> str:
+def _number(value: JsonValue) -> str:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return f"{value:,.0f}" if abs(value) >= 100 or float(value).is_integer() else f"{value:,.2f}"
     return "" if value is None else str(value)
@@ -143,7 +156,10 @@ def _number(value: Any) -> str:
 
 def tiles_of(card: CardView) -> list[Tile]:
     out = []
-    for tile in card.data.get("tiles") or _point_tiles(card.data.get("chart")):
+    tiles = card.data.get("tiles")
+    for tile in tiles if isinstance(tiles, list) and tiles else _point_tiles(chart_of(card)):
+        if not isinstance(tile, dict) or "label" not in tile or "value" not in tile:
+            continue  # a stored tile that lost its figure is left out, never a front end's error
         delta = str(tile.get("delta") or "")
         number = re.search(r"[-+]?\d[\d,]*(?:\.\d+)?", delta)
         flat = number is None or float(number.group().replace(",", "")) == 0

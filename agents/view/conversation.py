@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from agents.core import identity
 from agents.core.agent import AgentSpec
@@ -57,7 +56,7 @@ class BadEdit(ValueError):
     """The editor's text is not a JSON object; the message is already in the UI's language."""
 
 
-def parse_args(edited: str | None, lang: Lang) -> dict[str, Any]:
+def parse_args(edited: str | None, lang: Lang) -> dict[str, object]:
     try:
         args = json.loads(edited or "")
     except json.JSONDecodeError as exc:

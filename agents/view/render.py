@@ -14,11 +14,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from datetime import datetime
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-from agents.core import guards
+from agents.core import cards, guards
+from agents.core.cards import AlertCard, CardData, CardField
 from agents.core.clock import aware
 from agents.core.events import Event
 from agents.core.store.models import ConversationRow, MessageRow, PendingActionRow, TraceRow
@@ -33,11 +35,16 @@ StepStatus = Literal["running", "done", "awaiting", "failed"]
 class CardView(BaseModel):
     card_type: str
     title: str
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: CardField = Field(default_factory=dict)  # as stored: a reload never walks it (agents/core/cards.py)
     group: str | None = None  # the turn (or action) that produced it
     # What a front end drew for this card, kept with it: a card never changes once made, and a
     # streaming reply redraws the whole chat up to 30 times a second (not serialised).
-    _drawn: dict[str, Any] = PrivateAttr(default_factory=dict)
+    _drawn: dict[str, object] = PrivateAttr(default_factory=dict)
+
+    @cached_property
+    def typed(self) -> CardData:
+        """The data as its kind's model, validated when a front end first reads it (never on reload)."""
+        return cards.parse(self.card_type, self.data)
 
     def drawn(self, key: str, draw: Callable[[], Any]) -> Any:
         if key not in self._drawn:
@@ -56,7 +63,7 @@ class MessageView(BaseModel):
     name: str = ""
     call_id: str | None = None
     status: StepStatus = "done"
-    args: dict[str, Any] | None = None
+    args: dict[str, object] | None = None
     output: str = ""
     started_at: datetime | None = None
     duration_ms: float | None = None
@@ -77,14 +84,14 @@ class ChatView(BaseModel):
     clarification: str | None = None
     badge: str = ""
     error: str | None = None
-    state: dict[str, Any] = Field(default_factory=dict)  # the conversation's agent state (budget, tags...)
+    state: dict[str, object] = Field(default_factory=dict)  # the conversation's agent state (budget, tags...)
     feedback: dict[str, str] = Field(default_factory=dict)  # turn_id -> up | down
     running: bool = False
     # The last turn's done.meta switches a workspace may show (seed 002: response_mode, structured, sources).
-    canvas: dict[str, Any] | None = None  # {"markdown", "structured", "turn_id"} of a canvas_markdown reply
+    canvas: dict[str, object] | None = None  # {"markdown", "structured", "turn_id"} of a canvas_markdown reply
 
 
-def _done_meta(view: ChatView, meta: dict[str, Any], turn: str | None) -> None:
+def _done_meta(view: ChatView, meta: dict[str, object], turn: str | None) -> None:
     """What a finished turn's done.meta shows (sources, a canvas): the agents' ``ui.on_done`` hooks."""
     for hook in registry.done_hooks():
         for message in hook(view, meta, turn):
@@ -241,7 +248,7 @@ def apply_event_in_place(view: ChatView, event: Event) -> None:
         case "alert":
             _insert(view, MessageView(kind="card", turn_id=turn, card=CardView(
                 card_type="alert", title=event.title, group=turn,
-                data={"severity": event.severity, "message": event.message, "alert_id": event.alert_id})))
+                data=AlertCard(severity=event.severity, message=event.message, alert_id=event.alert_id))))
         case "done":
             view.conversation_id = event.conversation_id
             view.running = False
@@ -271,7 +278,7 @@ def _timestamp(value: object) -> datetime | None:
         return None
 
 
-def _intent_step(name: str, confidence: float, args: dict[str, Any] | None, reasoning: str,
+def _intent_step(name: str, confidence: float, args: dict[str, object] | None, reasoning: str,
                  turn_id: str | None) -> MessageView:
     return MessageView(kind="step", name=f"intent: {name} ({confidence:.0%})", args=args or None, output=reasoning,
                        turn_id=turn_id)
@@ -315,8 +322,10 @@ def ui_step_name(label: str | None, action_id: str) -> str:
     return label or action_id
 
 
-def _ui_step(event: dict[str, Any], turn_id: str | None) -> MessageView:
-    return MessageView(kind="step", name=ui_step_name(event.get("label"), str(event.get("action_id"))),
+def _ui_step(event: dict[str, object], turn_id: str | None) -> MessageView:
+    label = event.get("label")
+    return MessageView(kind="step", name=ui_step_name(label if isinstance(label, str) else None,
+                                                      str(event.get("action_id"))),
                        args=event.get("params") or {}, turn_id=turn_id)
 
 
@@ -338,13 +347,13 @@ def _ui_steps(view: ChatView, trace: TraceRow) -> None:
 
 
 def _error_of(trace: TraceRow) -> MessageView:
-    event: dict[str, Any] = next((e for e in reversed(trace.events) if e.get("type") == "error"), {})
+    event: dict[str, object] = next((e for e in reversed(trace.events) if e.get("type") == "error"), {})
     return MessageView(kind="error", turn_id=trace.turn_id, code=event.get("code") or trace.error_code or trace.status,
                        text=event.get("message", ""))
 
 
 def view_from_history(conversation_id: str | None, rows: list[MessageRow], actions: list[PendingActionRow],
-                      traces: list[TraceRow] | None = None, *, state: dict[str, Any] | None = None,
+                      traces: list[TraceRow] | None = None, *, state: dict[str, object] | None = None,
                       feedback: dict[str, str] | None = None) -> ChatView:
     """Rebuild a tab from the store, so cards, buttons, errors and suggestions survive a reload."""
     view = ChatView(conversation_id=conversation_id, state=dict(state or {}), feedback=dict(feedback or {}))
@@ -370,7 +379,7 @@ def view_from_history(conversation_id: str | None, rows: list[MessageRow], actio
             _insert(view, _error_of(failed[turn_id]))
 
     # A turn's opening cards (pushed alerts) came before anything else of the turn, live.
-    opening: dict[str, list[dict[str, Any]]] = {}
+    opening: dict[str, list[dict[str, object]]] = {}
     for row in rows:
         if row.role == "assistant" and row.turn_id is not None and row.meta.get("opening_cards"):
             opening.setdefault(row.turn_id, []).extend(row.meta["opening_cards"])

@@ -7,7 +7,7 @@ the confirmations the dock can still answer, and the newest card of each kind a 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
@@ -28,7 +28,7 @@ class ActionView(BaseModel):
     details: list[Detail] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     expires_at: datetime
-    args: dict[str, Any] = Field(default_factory=dict)
+    args: dict[str, object] = Field(default_factory=dict)
     status: str = "PENDING"
     message: str = ""
 

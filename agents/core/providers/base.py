@@ -46,14 +46,14 @@ class ModelOptions(BaseModel):
     breaker_failures: int | None = Field(None, ge=1, le=100)
     breaker_cooldown_s: float | None = Field(None, ge=0.0, le=3600.0)
     # Seed-specific switches a provider may honour (use_web_search, json_schema...).
-    extra: dict[str, Any] = Field(default_factory=dict)
+    extra: dict[str, object] = Field(default_factory=dict)
 
     def over(self, base: ModelOptions) -> ModelOptions:
         """These options on top of ``base``: a field set here wins, the rest (and extra's keys) come from base."""
         mine = self.model_dump(exclude_none=True, exclude={"extra"})
         return base.model_copy(update={**mine, "extra": {**base.extra, **self.extra}})
 
-    def settings(self) -> dict[str, Any]:
+    def settings(self) -> dict[str, object]:
         """The fields that are set, for the trace (never a key: options hold none)."""
         return self.model_dump(exclude_none=True, exclude={"extra", "model"})
 
@@ -64,7 +64,7 @@ class ModelRequest(BaseModel):
     agent_id: str
     system: str
     messages: list[ChatMessage]
-    tools: list[dict[str, Any]] = Field(default_factory=list)  # ToolRegistry.specs()
+    tools: list[dict[str, object]] = Field(default_factory=list)  # ToolRegistry.specs()
     options: ModelOptions = Field(default_factory=ModelOptions)
     # The agent's rule-based policy; only the offline provider reads it.
     policy: Any = Field(default=None, exclude=True)
@@ -95,7 +95,7 @@ class UsageChunk:
 @dataclass(frozen=True)
 class Finish:
     reason: str = "stop"
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

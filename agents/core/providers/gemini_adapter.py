@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
-from typing import Any
 
 from google import genai
 from google.genai import errors, types
@@ -36,7 +35,7 @@ from agents.core.providers.base import (
 from agents.core.providers.clients import cached_client
 from agents.core.providers.resilience import resilient
 from agents.core.redact import remember_secret
-from agents.core.tools import gemini_schema
+from agents.core.tools import gemini_schema, parameters_of
 
 DEFAULT_MODEL = "gemini-2.5-flash"
 KEY_HINT = "set GEMINI_API_KEY (or GOOGLE_API_KEY) or type a key in the header's API key field"
@@ -81,7 +80,7 @@ class GeminiProvider:
             automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True),
             tools=[types.Tool(function_declarations=[
                 types.FunctionDeclaration(name=t["name"], description=t["description"],
-                                          parameters=types.Schema.model_validate(gemini_schema(t["parameters"])))
+                                          parameters=types.Schema.model_validate(gemini_schema(parameters_of(t))))
                 for t in request.tools])] if request.tools else None,
         )
         contents = gemini_contents(request.messages)
@@ -149,7 +148,7 @@ def gemini_contents(messages: list[ChatMessage]) -> list[types.Content]:
     for m in messages:
         if m.role == "tool":
             try:
-                result: Any = json.loads(m.content)
+                result: object = json.loads(m.content)
             except json.JSONDecodeError:
                 result = m.content
             part = types.Part(function_response=types.FunctionResponse(

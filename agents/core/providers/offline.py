@@ -56,7 +56,7 @@ def count_tokens(text: str) -> int:
 class PolicyReply:
     text: str = ""
     # (name, args) pairs; args may be a raw string to exercise malformed JSON paths.
-    tool_calls: list[tuple[str, dict[str, Any] | str]] = field(default_factory=list)
+    tool_calls: list[tuple[str, dict[str, object] | str]] = field(default_factory=list)
 
 
 class OfflinePolicy(Protocol):
@@ -70,8 +70,8 @@ def last_user_text(messages: list[ChatMessage]) -> str:
     return next((m.content for m in reversed(messages) if m.role == "user"), "") or ""
 
 
-def latest_tool_results(messages: list[ChatMessage]) -> list[tuple[str, dict[str, Any]]]:
-    results: list[tuple[str, dict[str, Any]]] = []
+def latest_tool_results(messages: list[ChatMessage]) -> list[tuple[str, dict[str, object]]]:
+    results: list[tuple[str, dict[str, object]]] = []
     for message in reversed(messages):
         if message.role != "tool":
             break
@@ -92,7 +92,7 @@ class Step:
     """One scripted model call."""
 
     text: str = ""
-    tool_calls: list[tuple[str, dict[str, Any] | str]] = field(default_factory=list)
+    tool_calls: list[tuple[str, dict[str, object] | str]] = field(default_factory=list)
     error: Exception | None = None
     # Raise ``error`` only after this many text chunks (a stream cut mid-reply).
     error_after_chunks: int | None = None
@@ -105,7 +105,7 @@ def say(text: str, **kw: Any) -> Step:
     return Step(text=text, **kw)
 
 
-def call(name: str, args: dict[str, Any] | str | None = None, *, text: str = "", **kw: Any) -> Step:
+def call(name: str, args: dict[str, object] | str | None = None, *, text: str = "", **kw: Any) -> Step:
     return Step(text=text, tool_calls=[(name, {} if args is None else args)], **kw)
 
 

@@ -134,7 +134,7 @@ class OpenAIProvider:
     def _responses(self, request: ModelRequest) -> Iterator[ModelEvent]:
         kwargs: dict[str, Any] = {"model": self.model, "instructions": request.system,
                                   "input": responses_input(request.messages), "stream": True}
-        tools: list[dict[str, Any]] = [{"type": "function", **t} for t in request.tools]
+        tools: list[dict[str, object]] = [{"type": "function", **t} for t in request.tools]
         if request.options.extra.get("use_web_search"):
             tools.append({"type": "web_search"})
         if tools:
@@ -191,7 +191,7 @@ class OpenAIProvider:
             raise _BrokenStream(f"the Responses stream broke: {type(exc).__name__}") from exc
         if not completed:
             raise _BrokenStream("the Responses stream ended before response.completed")
-        meta: dict[str, Any] = {"api": "responses", "search_used": search_used}
+        meta: dict[str, object] = {"api": "responses", "search_used": search_used}
         if search_used or sources:
             meta |= {"sources": list(sources.values()), "web_search_calls": searches}
         yield Finish("stop", meta)
@@ -237,7 +237,7 @@ class OpenAIProvider:
         yield Finish(finish, {"api": "chat"})
 
 
-def _cite(sources: dict[str, dict[str, str]], annotations: list[Any]) -> None:
+def _cite(sources: dict[str, dict[str, str]], annotations: list[object]) -> None:
     """URL citations of the Responses output (web search); the SDK gives objects or plain dicts."""
     for note in annotations:
         get = note.get if isinstance(note, dict) else (lambda k, n=note: getattr(n, k, None))
@@ -296,8 +296,8 @@ def _short(exc: openai.APIStatusError) -> str:
     return (message or exc.message or "")[:200]
 
 
-def responses_input(messages: list[ChatMessage]) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
+def responses_input(messages: list[ChatMessage]) -> list[dict[str, object]]:
+    items: list[dict[str, object]] = []
     for m in messages:
         if m.role == "tool":
             items.append({"type": "function_call_output", "call_id": m.tool_call_id, "output": m.content})
@@ -309,8 +309,8 @@ def responses_input(messages: list[ChatMessage]) -> list[dict[str, Any]]:
     return items
 
 
-def chat_messages(system: str, messages: list[ChatMessage]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = [{"role": "system", "content": system}]
+def chat_messages(system: str, messages: list[ChatMessage]) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = [{"role": "system", "content": system}]
     for m in messages:
         if m.role == "tool":
             out.append({"role": "tool", "tool_call_id": m.tool_call_id, "content": m.content})

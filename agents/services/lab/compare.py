@@ -13,7 +13,7 @@ import queue
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel
 
@@ -25,7 +25,7 @@ from agents.core.errors import PlaygroundError
 from agents.core.events import Done, Error, Event
 from agents.core.ids import new_id
 from agents.core.providers import Provider
-from agents.core.store import Store
+from agents.core.store import MessageRow, PendingActionRow, Store, TraceRow
 from agents.core.store.comparisons import VOTES, ComparisonRow, RoundRow, SideConfig
 from agents.core.streaming import TurnPump, end_error, is_end
 from agents.services.lab.access import LabUser
@@ -51,7 +51,7 @@ class SideEvent:
     def type(self) -> str:
         return self.event.type
 
-    def wire(self) -> dict[str, Any]:
+    def wire(self) -> dict[str, object]:
         return {**self.event.model_dump(mode="json"), "side": self.side, "round": self.round}
 
 
@@ -64,7 +64,7 @@ class RoundEnd:
     turns: dict[str, str | None] = field(default_factory=dict)
     type: str = "comparison_round"
 
-    def wire(self) -> dict[str, Any]:
+    def wire(self) -> dict[str, object]:
         return {"type": self.type, "comparison_id": self.comparison_id, "round": self.round,
                 "turn_a": self.turns.get("a"), "turn_b": self.turns.get("b")}
 
@@ -112,7 +112,7 @@ def run_round(store: Store, who: LabUser, comparison_id: str, text: str, *,
         store.db.execute("UPDATE comparisons SET title = ? WHERE id = ? AND title IS NULL",
                          [" ".join(text.split())[:80], row.id])
     items: queue.SimpleQueue[tuple[Side, object]] = queue.SimpleQueue()
-    pumps: list[TurnPump[Any]] = []
+    pumps: list[TurnPump[Event]] = []
     sessions = {}
     pending = set()
 
@@ -244,9 +244,9 @@ class SideHistory(BaseModel):
     """What one side's conversation holds, for redrawing it (read as that side's sandbox user)."""
 
     conversation_id: str | None
-    messages: list[Any] = []
-    actions: list[Any] = []
-    traces: list[Any] = []
+    messages: list[MessageRow] = []
+    actions: list[PendingActionRow] = []
+    traces: list[TraceRow] = []
 
 
 def side_history(store: Store, who: LabUser, comparison_id: str, side: str) -> SideHistory:

@@ -57,13 +57,13 @@ def config_label(row: Mapping[Hashable, Any]) -> str:
     return f"{row['agent_id']} · {row['provider']}/{row['model']} · {shown}"
 
 
-def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+def records(frame: pd.DataFrame) -> list[dict[str, object]]:
     """JSON-ready rows: NaN and NA become None, numpy numbers plain numbers."""
     import pandas as pd  # already loaded: DuckDB made the frame with it
 
     out = []
     for row in frame.to_dict("records"):
-        clean: dict[str, Any] = {}
+        clean: dict[str, object] = {}
         for column, value in row.items():
             key = str(column)  # DuckDB's column names
             if value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NA:
@@ -74,8 +74,9 @@ def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
                 clean[key] = value.to_pydatetime().isoformat()
             else:
                 clean[key] = value
-        if "prompt_version" in clean and clean["prompt_version"] is not None:
-            clean["prompt_version"] = int(clean["prompt_version"])
+        version = clean.get("prompt_version")
+        if isinstance(version, int | float | str):
+            clean["prompt_version"] = int(version)
         counted = {name: clean.pop(f"fb_{name}") for name in FALLBACKS if f"fb_{name}" in clean}
         if counted:
             clean["fallbacks"] = counted

@@ -3,8 +3,6 @@ side-by-side comparisons use, and evaluation runs can."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from agents.core.clock import Clock, system_clock
 from agents.core.events import Event
 from agents.core.providers import ModelOptions, Provider, make_provider
@@ -17,7 +15,7 @@ from agents.services.lab.access import LabUser
 
 
 def provider_for(config: SideConfig, *, api_key: str | None = None, pace_ms: float | None = None) -> Provider:
-    settings: dict[str, Any] = {}
+    settings: dict[str, object] = {}
     if config.model:
         settings["model"] = config.model
     if api_key:
