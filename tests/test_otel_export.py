@@ -265,3 +265,13 @@ def test_without_the_variable_nothing_is_exported_and_the_sdk_is_never_imported(
     assert line, done.stderr
     assert json.loads(line[-1][5:]) == []
     assert '"type":"done"' in done.stdout
+
+
+@pytest.mark.parametrize(("given", "used"), [
+    ("http://localhost:6006/v1/traces", "http://localhost:6006/v1/traces"),  # Phoenix
+    ("https://cloud.langfuse.com/api/public/otel", "https://cloud.langfuse.com/api/public/otel/v1/traces"),
+    ("https://cloud.langfuse.com/api/public/otel/v1/traces", "https://cloud.langfuse.com/api/public/otel/v1/traces"),
+    ("http://collector:4318/", "http://collector:4318/v1/traces"),
+])
+def test_the_endpoint_takes_a_traces_url_or_a_base_url(given, used):
+    assert telemetry.endpoint_of(given) == used

@@ -7,7 +7,7 @@ BatchSpanProcessor thread: a turn only hands its finished, redacted trace row ov
 refusing collector never slows or breaks it. A bad setting is logged once, naming the variable, and turns
 export nothing rather than fail.
 
-    PLAYGROUND_OTLP_ENDPOINT=http://localhost:6006/v1/traces        (Phoenix; a bare host gets /v1/traces)
+    PLAYGROUND_OTLP_ENDPOINT=http://localhost:6006/v1/traces        (Phoenix; a base URL gets /v1/traces)
     PLAYGROUND_OTLP_HEADERS="Authorization=Basic%20cGstbGYt..."      (k=v,k2=v2; values may be %-encoded)
 """
 
@@ -46,7 +46,8 @@ class SettingError(ValueError):
 
 
 def endpoint_of(text: str) -> str:
-    """The OTLP/HTTP traces URL: http(s) with a host; a bare host (a collector on :4318) gets /v1/traces."""
+    """The OTLP/HTTP traces URL: http(s) with a host; a base URL without the signal path (a collector on :4318,
+    Langfuse's ``…/api/public/otel``) gets ``/v1/traces``, as OTEL_EXPORTER_OTLP_ENDPOINT would."""
     text = text.strip()
     if len(text) > MAX_SETTING_CHARS:
         raise SettingError(f"{ENDPOINT_ENV}이(가) 너무 깁니다 ({len(text):,}자). ({ENDPOINT_ENV} is too long.)")
@@ -58,9 +59,9 @@ def endpoint_of(text: str) -> str:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise SettingError(f"{ENDPOINT_ENV}={text!r}은(는) http:// 또는 https:// 주소여야 합니다. ({ENDPOINT_ENV} must be "
                            "an http:// or https:// URL such as http://localhost:6006/v1/traces.)")
-    if parts.path in ("", "/"):
-        return text.rstrip("/") + "/v1/traces"
-    return text
+    if parts.path.rstrip("/").endswith("/v1/traces"):
+        return text
+    return text.rstrip("/") + "/v1/traces"  # a base URL, as in OTEL_EXPORTER_OTLP_ENDPOINT (Langfuse's .../otel)
 
 
 def headers_of(text: str) -> dict[str, str]:
