@@ -91,17 +91,6 @@ def configs_from(providers: list[str], models: str, versions: str) -> list[spec.
             for p in (providers or ["offline"]) for m in model_list for v in (version_list or [None])]
 
 
-def repeat_of(value: float | None) -> int | None:
-    """The form's repeat: None (the suite's own ``repeat``) when left empty; a whole number otherwise
-    (start_suite refuses one out of range, naming it)."""
-    if value is None:
-        return None
-    if float(value) != int(value):
-        raise PlaygroundError(f"repeat(반복 횟수)는 정수여야 합니다 ({value}). (repeat must be a whole number, not "
-                              f"{value}.)", code="invalid_input")
-    return int(value)
-
-
 def _owner(viewer: Viewer | None) -> str:
     return identity.require(viewer)
 
@@ -216,7 +205,7 @@ def build(ctx: LabContext) -> None:
             key = (api_key or "").strip()
             handle = start_suite(loaded, configs=configs, concurrency=int(workers), owner=owner, store=store,
                                  provider_settings={"api_key": key} if key else None,
-                                 repeat=repeat_of(repeats), cache=cache_mode or "off",
+                                 repeat=view.repeat_of(repeats), cache=cache_mode or "off",
                                  judge_model=judge_model_from(judge_text, t("eval_judge", lang)))
         except PlaygroundError as exc:
             gr.Warning(f"실행하지 못했습니다 (not started): {exc.message}")
