@@ -275,3 +275,15 @@ def test_without_the_variable_nothing_is_exported_and_the_sdk_is_never_imported(
 ])
 def test_the_endpoint_takes_a_traces_url_or_a_base_url(given, used):
     assert telemetry.endpoint_of(given) == used
+
+
+def test_a_cli_chat_exports_its_turn_before_the_process_exits(receiver, tmp_path):
+    """The batch is sent at exit (within the 2 s the process gives it), so a one-shot CLI command is exported."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "agents.cli.main", "chat", "marketing", ASK, "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    turn_id = json.loads(done.stdout.splitlines()[0])["turn_id"]
+    [turn] = by_name(receiver.spans, "invoke_agent marketing")
+    assert turn["attributes"]["playground.turn_id"] == turn_id
+    assert "execute_tool getPerformanceKPI" in [s["name"] for s in children(receiver.spans, turn)]
