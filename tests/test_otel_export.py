@@ -131,6 +131,11 @@ def test_a_marketing_turn_is_exported_as_a_genai_span_tree_with_real_times_and_a
     assert receiver.paths == ["/v1/traces"]
     assert receiver.headers[0]["authorization"] == "Basic cGstbGYtMTIzOnNrLWxmLTQ1Ng=="
     assert receiver.headers[0]["x-team"] == "lab"
+    # ...and its key is masked wherever this process writes it (a log line of an export error, say).
+    from agents.core.redact import redact
+
+    assert redact("export to collector failed, sent cGstbGYtMTIzOnNrLWxmLTQ1Ng==") == (
+        "export to collector failed, sent [redacted]")
 
 
 def test_secrets_are_redacted_and_a_refused_turn_exports_its_guard_as_the_error(receiver, monkeypatch):
