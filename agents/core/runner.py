@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from datetime import datetime
 
-from agents.core import cards, guards, limits
+from agents.core import cards, guards, limits, telemetry
 from agents.core.agent import AgentSpec
 from agents.core.cards import AlertCard
 from agents.core.errors import ConversationNotFound, GuardRefusal, PlaygroundError, error_fields
@@ -35,7 +35,7 @@ from agents.core.locks import holding, recovery_cutoff
 from agents.core.providers.base import (
     Provider,
 )
-from agents.core.store import ConversationRow, NewMessage, Store
+from agents.core.store import ConversationRow, NewMessage, Store, TraceRow
 from agents.core.trace_record import write_refused_trace, write_turn_trace
 from agents.core.tracing import phase
 from agents.core.turn import Turn, TurnSettings, tool_loop
@@ -136,8 +136,9 @@ def _locked_turn(
     if refusal is not None:
         error = emitter(Error, code=refusal.code, message=refusal.message, retryable=refusal.retryable,
                         conversation_id=conversation.id)
-        write_refused_trace(store, agent, provider, user_id, conversation.id, now, turn_id, error, started, settings,
-                            stored, pre_spans)
+        row = write_refused_trace(store, agent, provider, user_id, conversation.id, now, turn_id, error, started,
+                                  settings, stored, pre_spans)
+        telemetry.export_turn(row, started)  # in the background; never raises
         yield error
         return
     turn = Turn(agent=agent, store=store, provider=provider, user_id=user_id, conversation=conversation,
@@ -300,13 +301,14 @@ def _open_conversation(
 def _persist_turn(turn: Turn, *, status: str) -> None:
     for message in turn.messages_out:  # stable ids, so a retried write inserts the same rows
         message.id = message.id or new_id("msg")
-    turn.store.db.write(lambda: _write_turn(turn, status))
+    recorded = turn.store.db.write(lambda: _write_turn(turn, status))
+    telemetry.export_turn(recorded, turn.started)  # once committed, in the background; never raises
 
 
 _GONE = object()
 
 
-def _write_turn(turn: Turn, status: str) -> None:
+def _write_turn(turn: Turn, status: str) -> TraceRow:
     writes_started = time.perf_counter()
     turn.store.messages.add(turn.conversation.id, turn.messages_out, turn.now)
     for action in turn.actions_out:
@@ -318,4 +320,4 @@ def _write_turn(turn: Turn, status: str) -> None:
     removed = [key for key in before if key not in turn.state]
     if changed or removed:
         turn.store.conversations.set_state_keys(turn.conversation.id, changed, removed)
-    write_turn_trace(turn, status, writes_started)
+    return write_turn_trace(turn, status, writes_started)

@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from agents.core import inputs
+from agents.core import inputs, telemetry
 from agents.core.actions import ActionOutcome, ActionService
 from agents.core.agent import AgentSpec, all_migrations, get_agent
 from agents.core.clock import Clock, system_clock
@@ -40,6 +40,9 @@ def runtime_store(path: str | Path | None = None, clock: Clock = system_clock) -
             _recovered.add(store.path)
             ActionService(store, clock).recover_after_crash()
             recover_interrupted_turns(store, clock())
+            # The OpenTelemetry exporter (when PLAYGROUND_OTLP_ENDPOINT is set) is made here, at start-up: its
+            # SDK import (~0.4 s) is never paid by the first turn.
+            telemetry.exporter()
     return store
 
 

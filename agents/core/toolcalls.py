@@ -97,7 +97,7 @@ def run_tool_call(turn: Turn, call: ModelToolCall, *, from_button: bool = False
         output = ToolOutput(ok=False, summary=f"'{call.name}' 단계에서 오류가 나서 결과를 만들지 못했어요 "
                                               f"({type(exc).__name__}). 잠시 후 다시 시도해 주세요. "
                                               f"(The '{call.name}' step failed; please try again.)")
-    turn.spans.append({"kind": "tool", "name": call.name, "ok": output.ok,
+    turn.spans.append({"kind": "tool", "name": call.name, "ok": output.ok, "call_id": call.id,
                        "ms": round((time.perf_counter() - started) * 1000, 3)})
     yield turn.emit(ToolResult, call_id=call.id, name=call.name, ok=output.ok, summary=output.summary,
                     data=output.data)

@@ -43,16 +43,16 @@ def trace_events(recorded: list[tuple[Event, float]]) -> list[dict[str, object]]
     return [{**event.model_dump(mode="json"), "elapsed_ms": round(elapsed, 3)} for event, elapsed in recorded]
 
 
-def write_turn_trace(turn: Turn, status: str, writes_started: float) -> None:
-    """Insert the trace of ``turn``; ``writes_started`` is when its messages, actions and state began to be
-    written, so that span closes here (the trace row itself and the commit come after it)."""
+def write_turn_trace(turn: Turn, status: str, writes_started: float) -> TraceRow:
+    """Insert the trace of ``turn`` and return it as stored; ``writes_started`` is when its messages, actions and
+    state began to be written, so that span closes here (the trace row itself and the commit come after it)."""
     error = next((e for e, _ in reversed(turn.recorded) if e.type == "error"), None)
     done = next((e for e, _ in reversed(turn.recorded) if e.type == "done"), None)
     phases = [*turn.phases, phase("persist", writes_started, turn.started, name="reply, actions and state")]
     if turn.prompt_version is None:  # a pipeline that never called the model: the version it would have used
         turn.resolve_prompt()
     comparison = turn.settings.comparison or (None, None)
-    turn.store.traces.insert(masked(TraceRow(
+    row = masked(TraceRow(
         turn_id=turn.id, conversation_id=turn.conversation.id, user_id=turn.user_id, agent_id=turn.agent.id,
         provider=turn.provider.name, model=turn.provider.model, status=status,
         error_code=getattr(error, "code", None), started_at=turn.now, latency_ms=round(turn.elapsed_ms(), 3),
@@ -68,21 +68,25 @@ def write_turn_trace(turn: Turn, status: str, writes_started: float) -> None:
         cost_usd=turn_cost(turn.provider.name, turn.provider.model, turn.spans, turn.usage.input_tokens,
                            turn.usage.output_tokens, turn.now),
         fallbacks=fallback_names(getattr(done, "meta", None) or turn.meta),
-    )))
+    ))
+    turn.store.traces.insert(row)
+    return row
 
 
 def write_refused_trace(
     store: Store, agent: AgentSpec, provider: Provider, user_id: str, conversation_id: str, now: datetime,
     turn_id: str, error: Error, started: float, settings: TurnSettings, text: str, phases: list[dict[str, object]],
-) -> None:
+) -> TraceRow:
     """The trace of a turn a guard refused: no model call, no cost, only the refusal event."""
     elapsed = (time.perf_counter() - started) * 1000
     comparison = settings.comparison or (None, None)
-    store.traces.insert(masked(TraceRow(
+    row = masked(TraceRow(
         turn_id=turn_id, conversation_id=conversation_id, user_id=user_id, agent_id=agent.id,
         provider=provider.name, model=provider.model, status="refused", error_code=error.code, started_at=now,
         latency_ms=round(elapsed, 3), ttft_ms=None, input_tokens=0, output_tokens=0,
         events=trace_events([(error, elapsed)]), spans=[], phases=phases, owner_id=settings.owner_id or user_id,
         comparison_id=comparison[0], comparison_side=comparison[1], message=text[:MESSAGE_CHARS],
         origin=origin_of(settings), search_text=search_text(text, [], [], error.message), cost_usd=0.0,
-    )))
+    ))
+    store.traces.insert(row)
+    return row

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
+from agents.core.errors import PlaygroundError
+
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
@@ -64,6 +66,17 @@ _T: dict[str, dict[Lang, str]] = {
 def t(key: str, lang: Lang, **values: object) -> str:
     text = _T[key][lang]
     return text.format(**values) if values else text
+
+
+def repeat_of(value: float | None) -> int | None:
+    """The form's repeat: None (the suite's own ``repeat``) when left empty; a whole number otherwise
+    (start_suite refuses one out of range, naming it)."""
+    if value is None:
+        return None
+    if float(value) != int(value):
+        raise PlaygroundError(f"repeat(반복 횟수)는 정수여야 합니다 ({value}). (repeat must be a whole number, not "
+                              f"{value}.)", code="invalid_input")
+    return int(value)
 
 
 def config_label(run: dict[str, Any]) -> str:

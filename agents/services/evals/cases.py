@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from agents.core import telemetry
 from agents.core.agent import get_agent
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
@@ -244,6 +245,11 @@ def run_case(
     options = ModelOptions(temperature=config.temperature, max_output_tokens=config.max_output_tokens)
     settings = TurnSettings(prompt_version=config.prompt_version, owner_id=owner, options=options,
                              origin="eval")
+    # The parent span of the case's turns and judge calls, when turns are exported to OpenTelemetry.
+    span = telemetry.open_case(case.name, {
+        "playground.eval.run_id": run_id, "playground.eval.case_index": index, "playground.eval.case": case.name,
+        "playground.eval.tags": list(case.tags), "playground.eval.provider": config.provider,
+        "playground.eval.model": config.model, "gen_ai.agent.name": agent_id, "user.id": user_id})
     try:
         session = Session(agent_id, user_id=user_id, provider=provider, store=store, clock=clock, settings=settings)
         for step_index, step in enumerate(case.turns):
@@ -275,6 +281,8 @@ def run_case(
         outcome.status = "failed"
     elif outcome.status == "passed" and outcome.results and all(r["status"] == "skip" for r in outcome.results):
         outcome.status = "skipped"  # a skip is never a pass
+    telemetry.close_case(span, outcome.status, {"playground.eval.error": outcome.error,
+                                                "playground.eval.assertions": len(outcome.results)}, outcome.spans)
     outcome.duration_ms = (time.perf_counter() - started) * 1000
     return outcome
 

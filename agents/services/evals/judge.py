@@ -18,7 +18,7 @@ from typing import Any
 
 from agents.core import guards, limits
 from agents.core.clock import system_clock
-from agents.core.errors import GuardRefusal
+from agents.core.errors import GuardRefusal, PlaygroundError
 from agents.core.pricing import call_cost
 from agents.core.providers import ChatMessage, ModelRequest, Provider, complete, make_provider
 from agents.core.store import Store
@@ -47,6 +47,31 @@ def judge_model_of(text: str) -> spec.JudgeModel:
     """``--judge openai/gpt-4o-mini`` (or a provider alone)."""
     provider, _, model = text.strip().partition("/")
     return spec.JudgeModel(provider=provider, model=model or None)
+
+
+MAX_JUDGE_CHARS = 200
+
+
+def judge_model_from(text: str | None, name: str = "judge") -> spec.JudgeModel | None:
+    """A judge model typed in a form (``openai/gpt-4o-mini``, or a provider alone); None when left empty. A bad
+    one is refused naming the input ``name``, in Korean then English."""
+    from agents.core.providers import PROVIDER_NAMES
+
+    text = (text or "").strip()
+    if not text:
+        return None
+    shown = text if len(text) <= 60 else text[:60] + "…"
+    if len(text) > MAX_JUDGE_CHARS or any(c.isspace() or not c.isprintable() for c in text):
+        raise PlaygroundError(f"{name} {shown!r}을(를) 읽을 수 없습니다: 제공자/모델(예: openai/gpt-4o-mini)로 "
+                              f"{MAX_JUDGE_CHARS}자 이내, 공백 없이 쓰세요. ({name} {shown!r} cannot be read: write "
+                              f"PROVIDER/MODEL such as openai/gpt-4o-mini, without spaces, at most {MAX_JUDGE_CHARS} "
+                              "characters.)", code="invalid_input")
+    model = judge_model_of(text)
+    if model.provider not in PROVIDER_NAMES:
+        raise PlaygroundError(f"{name}의 제공자 {model.provider!r}을(를) 모릅니다 ({', '.join(PROVIDER_NAMES)}). "
+                              f"({name} names an unknown provider {model.provider!r}; known: "
+                              f"{', '.join(PROVIDER_NAMES)}.)", code="invalid_input")
+    return model
 
 
 def make_judge(default: spec.JudgeModel | None, *, under_test: spec.Config | None = None, store: Store | None = None,

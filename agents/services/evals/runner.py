@@ -233,9 +233,10 @@ def start_suite(
     guards.warm()  # and the injection guard every turn passes first: concurrent cold turns each waited for it
     factory = provider_factory or provider_factory_for(provider_settings)
     matrix_id = new_id("evm") if len(configs) > 1 else None
-    repeats = repeat or suite.repeat or 1
+    repeats = repeat if repeat is not None else (suite.repeat or 1)  # 0 is refused below, not the default
     if not 1 <= repeats <= spec.MAX_REPEAT:
-        raise PlaygroundError(f"repeat must be from 1 to {spec.MAX_REPEAT}, not {repeats}.", code="invalid_input")
+        raise PlaygroundError(f"repeat(반복 횟수)는 1부터 {spec.MAX_REPEAT}까지입니다 ({repeats}이(가) 아니라). "
+                              f"(repeat must be from 1 to {spec.MAX_REPEAT}, not {repeats}.)", code="invalid_input")
     cache_mode = check_cache_mode(cache)
     runs: list[dict[str, Any]] = []
     jobs: list[Job] = []

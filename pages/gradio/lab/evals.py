@@ -29,12 +29,15 @@ from agents.core.identity import Viewer
 from agents.core.providers import PROVIDER_NAMES
 from agents.core.session import runtime_store
 from agents.services.evals import library, spec
+from agents.services.evals.cache import CACHE_MODES
 from agents.services.evals.compare import compare_runs, matrix_grid
+from agents.services.evals.judge import judge_model_from
 from agents.services.evals.loader import SuiteError
 from agents.services.evals.report import run_detail
 from agents.services.evals.runner import MAX_CONCURRENCY, RunHandle, start_suite
 from agents.services.evals.store import EvalRepo
 from agents.view import lab_evals as view
+from pages.gradio.i18n import label, t
 from pages.gradio.lab.context import LabContext, LabView
 
 POLL_SECONDS = 0.4
@@ -110,6 +113,14 @@ def build(ctx: LabContext) -> None:
         versions = gr.Textbox(label="prompt version (예: 0,1 · 0 = 기본)", scale=1, min_width=120, elem_id="pg-evals-versions")
         concurrency = gr.Slider(1, MAX_CONCURRENCY, value=4, step=1, label="동시 실행 (concurrency)", scale=1,
                                 min_width=140, elem_id="pg-evals-concurrency")
+    with gr.Row(equal_height=True, elem_classes=["pg-evals-controls"]):
+        # What `playground eval run` takes as --repeat, --cache and --judge, to the same start_suite call.
+        repeat = gr.Number(value=None, minimum=1, maximum=spec.MAX_REPEAT, step=1, precision=0, label=label("eval_repeat"),
+                           info=label("eval_repeat_info"), scale=1, min_width=140, elem_id="pg-evals-repeat")
+        cache = gr.Radio(list(CACHE_MODES), value="off", label=label("eval_cache"), info=label("eval_cache_info"),
+                         scale=2, min_width=200, elem_id="pg-evals-cache")
+        judge = gr.Textbox(label=label("eval_judge"), placeholder=t("eval_judge_placeholder", "ko"), scale=2,
+                           min_width=200, elem_id="pg-evals-judge")
     with gr.Row(elem_classes=["pg-evals-controls"]):
         run = gr.Button("▶ 실행 (Run)", variant="primary", elem_id="pg-evals-run", min_width=120)
         stop = gr.Button("■ 중지 (Stop)", variant="stop", elem_id="pg-evals-stop", min_width=120)
@@ -179,6 +190,7 @@ def build(ctx: LabContext) -> None:
         return [shown.summary, _table(shown.cases), shown.failures, shown.targets]
 
     def start(name: str | None, chosen: list[str], model_text: str, version_text: str, workers: float,
+              repeats: float | None, cache_mode: str | None, judge_text: str | None,
               viewer: Viewer | None, lang: view.Lang, api_key: str) -> Iterator[list[Any]]:
         outputs = 7 + len(lists)
         if not name:
@@ -192,7 +204,9 @@ def build(ctx: LabContext) -> None:
             configs = configs_from(chosen, model_text, version_text)
             key = (api_key or "").strip()
             handle = start_suite(loaded, configs=configs, concurrency=int(workers), owner=owner, store=store,
-                                 provider_settings={"api_key": key} if key else None)
+                                 provider_settings={"api_key": key} if key else None,
+                                 repeat=view.repeat_of(repeats), cache=cache_mode or "off",
+                                 judge_model=judge_model_from(judge_text, t("eval_judge", lang)))
         except PlaygroundError as exc:
             gr.Warning(f"실행하지 못했습니다 (not started): {exc.message}")
             yield [gr.skip()] * outputs
@@ -227,8 +241,8 @@ def build(ctx: LabContext) -> None:
                *results(final, lang), figure,
                *listing(viewer, lang, name)]
 
-    run_event = run.click(start, [suite, providers, models, versions, concurrency, header.who, header.lang,
-                                  header.api_key],
+    run_event = run.click(start, [suite, providers, models, versions, concurrency, repeat, cache, judge, header.who,
+                                  header.lang, header.api_key],
                           [handle_state, progress, summary, cases, failures, targets, grid, *lists],
                           show_progress="hidden")
 

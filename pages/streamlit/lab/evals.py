@@ -16,6 +16,7 @@ from agents.services.evals.report import run_detail
 from agents.services.evals.store import EvalRepo
 from agents.view import lab_evals as evals_view
 from pages.streamlit.lab.context import LabRun, dataframe_pick, show_trace
+from pages.streamlit.lab.eval_run import run_form
 
 RUNS = 50
 TRACE_BUTTONS = 12  # failing turns offered as buttons per run (the table lists them all)
@@ -50,6 +51,8 @@ def draw(lab: LabRun) -> None:
     repo = EvalRepo(lab.store.db)
     owner = lab.viewer.user_id  # every run is its owner's, in either mode (as in the Gradio Lab and the API)
     runs = repo.runs(owner, limit=RUNS)
+    run_form(lab, bool(runs))
+    runs = repo.runs(owner, limit=RUNS)  # a run just started by the form is listed (and picked) below
     if not runs:
         st.info(NO_RUNS)
         return
