@@ -85,7 +85,8 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     from agents.services.evals.runner import run_suite
     from agents.services.evals.store import EvalRepo
 
-    suites = select(load_all(args.target), tags=args.tag, names=args.case)  # all checked before anything runs
+    # All checked before anything runs; the CLI runs where its user does, so python: assertions may import.
+    suites = select(load_all(args.target, allow_code=True), tags=args.tag, names=args.case)
     judge_model = judge_option(args.judge)
     known = baseline.read(args.baseline) if args.baseline else None  # refused before anything runs
     plans = [(loaded, configs_for(loaded, args)) for loaded in suites]

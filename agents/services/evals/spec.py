@@ -96,7 +96,34 @@ class CardAssertion(_Assertion):
 
 class TextContainsAssertion(_Assertion):
     kind: ClassVar[str] = "text_contains"
-    text_contains: str | list[str] = Field(description="every string must appear in the reply text")
+    text_contains: str | list[str] = Field(description="every string must appear in the reply text (any one of "
+                                                       "them with any: true)")
+    ignore_case: bool = Field(False, description="compare without regard to case (promptfoo's icontains)")
+    any: bool = Field(False, description="one of the strings is enough (promptfoo's contains-any)")
+
+
+class TextEqualsAssertion(_Assertion):
+    """The whole reply is this text (or one of these texts); ``normalise`` compares them case-folded, without
+    punctuation, English articles and extra spaces (OpenAI evals' fuzzy match)."""
+
+    kind: ClassVar[str] = "text_equals"
+    text_equals: str | list[str] = Field(description="the reply, whole (one of several when a list)")
+    normalise: bool = Field(False, description="compare normalised texts: case, punctuation, articles, spaces")
+
+
+class IsJsonAssertion(_Assertion):
+    kind: ClassVar[str] = "is_json"
+    is_json: Literal[True] = Field(description="the reply text is one valid JSON value")
+
+
+class PythonAssertion(_Assertion):
+    """Code of yours grades the step: ``module:function`` gets the reply and a context (tool calls, events, cards,
+    meta, state) and returns a bool, ``(bool, reason)`` or ``{"pass", "reason"}``. Local mode and the CLI only."""
+
+    kind: ClassVar[str] = "python"
+    python: str = Field(pattern=r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*:[A-Za-z_][\w]*$",
+                        description="module:function, imported from the suite's folder, the current folder or the "
+                                    "Python path")
 
 
 class TextMatchesAssertion(_Assertion):
@@ -222,11 +249,11 @@ ASSERTION_TYPES: tuple[type[_Assertion], ...] = (
     CardAssertion, TextContainsAssertion, TextMatchesAssertion, TextNotContainsAssertion, IntentAssertion,
     ClarificationAssertion, EventOrderAssertion, NoErrorAssertion, ErrorCodeAssertion, MetaAssertion, StateAssertion,
     LatencyAssertion,
-    TokensAssertion, CostAssertion, JudgeAssertion,
+    TokensAssertion, CostAssertion, JudgeAssertion, TextEqualsAssertion, IsJsonAssertion, PythonAssertion,
 )
 ASSERTION_KINDS: dict[str, type[_Assertion]] = {cls.kind: cls for cls in ASSERTION_TYPES}
 # Keys that only modify another assertion: never a kind on their own.
-MODIFIERS = frozenset({"not", "args", "count", "contains", "options"})
+MODIFIERS = frozenset({"not", "args", "count", "contains", "options", "ignore_case", "any", "normalise"})
 
 
 def assertion_kind(value: object) -> str | None:
@@ -248,7 +275,9 @@ Assertion = Annotated[
     | Annotated[NoErrorAssertion, Tag("no_error")] | Annotated[ErrorCodeAssertion, Tag("error_code")]
     | Annotated[MetaAssertion, Tag("meta")] | Annotated[StateAssertion, Tag("state")]
     | Annotated[LatencyAssertion, Tag("latency_ms_max")] | Annotated[TokensAssertion, Tag("tokens_max")]
-    | Annotated[CostAssertion, Tag("cost_max")] | Annotated[JudgeAssertion, Tag("judge")],
+    | Annotated[CostAssertion, Tag("cost_max")] | Annotated[JudgeAssertion, Tag("judge")]
+    | Annotated[TextEqualsAssertion, Tag("text_equals")] | Annotated[IsJsonAssertion, Tag("is_json")]
+    | Annotated[PythonAssertion, Tag("python")],
     Discriminator(assertion_kind),
 ]
 
