@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from agents.cli.eval_gate import cmd_baseline_update, judge_option, pass_rate_option
+from agents.cli.eval_import import add_import_parser
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
 
@@ -464,6 +465,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
     save.add_argument("--name", help="the case's name (default: the conversation's title)")
     save.add_argument("--print", action="store_true", help="only print the case")
     save.set_defaults(func=cmd_save_case)
+
+    add_import_parser(actions, common)
 
     schema = actions.add_parser("schema", help="print the suite file's JSON Schema")
     schema.set_defaults(func=cmd_schema)
