@@ -312,7 +312,9 @@ def cases(world: CliWorld) -> Iterator[Case]:
         for n, text in enumerate(TEXTS):
             given = f["samples"] if fmt != "promptfoo" else f["promptfoo"]
             yield Case(["eval", "import", fmt, given, "--agent", text, "--name", text, *me])
-            yield Case(["eval", "import", fmt, given, "--agent", "notes", "--out", text or out.format(n=n), *me])
+            # Hostile names inside the folder: a relative one would land in the working directory.
+            yield Case(["eval", "import", fmt, given, "--agent", "notes", "--out",
+                        str(Path(f["directory"]) / f"x{n}-{text.replace('/', '_')}"), *me])
         yield Case(["eval", "import", fmt, f["samples"] if fmt != "promptfoo" else f["promptfoo"], "--agent", "notes",
                     "--out", f["suite"], *me])  # exists: never overwritten
     for fmt in ("jsonl", "csv"):
