@@ -164,10 +164,10 @@ def _check(a: Any, step: StepRecord, judge: Judge | None) -> Result:
                               + ("" if step.text else " (the step produced no text)"))
             return Result("pass", _short(step.text), "the reply is valid JSON")
         case spec.PythonAssertion():
-            ok, observed, message = run_check(a.python, step)
-            if ok is None:  # refused, raised or answered nonsense: a failure `not: true` cannot flip
+            said, observed, message = run_check(a.python, step)
+            if said is None:  # refused, raised or answered nonsense: a failure `not: true` cannot flip
                 return Result("fail", observed, message, final=True)
-            return Result("pass" if ok else "fail", observed, message)
+            return Result("pass" if said else "fail", observed, message)
         case spec.TextMatchesAssertion():
             try:
                 found = compile_pattern(a.text_matches).search(step.text)

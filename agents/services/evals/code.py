@@ -20,7 +20,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from agents.services.evals.assertions import StepRecord
@@ -59,7 +59,7 @@ def resolve(ref: str, folder: Path | None = None) -> Callable[..., Any]:
             raise LookupError(f"python: {module_name}에 함수 {function!r}이(가) 없습니다. (python: the module "
                               f"{module_name!r} has no function {function!r}.)")
         _resolved[ref] = found
-    return found
+    return cast(Callable[..., Any], found)
 
 
 def context_of(step: StepRecord) -> dict[str, Any]:

@@ -111,7 +111,7 @@ def from_promptfoo(text: str, *, agent: str | None = None, name: str | None = No
         raise SuiteError([Problem(file, 1, "", f"a promptfoo config is a mapping with prompts and tests, not a "
                                                f"{type(data).__name__}")])
     notes = _Notes(file, lines)
-    tags = data.get("tags") if isinstance(data.get("tags"), dict) else {}
+    tags: dict[str, Any] = data["tags"] if isinstance(data.get("tags"), dict) else {}
     agent = agent or (str(tags["agent"]) if tags.get("agent") else None)
     if not agent:
         raise InvalidInput(agent_field, f"가져올 에이전트를 {agent_field}(으)로 정하세요 (promptfoo 설정에는 없습니다; "
@@ -122,7 +122,7 @@ def from_promptfoo(text: str, *, agent: str | None = None, name: str | None = No
             notes.add((str(key),), f"'{key}' is not converted (only prompts, providers, tests and defaultTest are)")
     prompts = _prompts(data.get("prompts"), notes)
     configs = _providers(data.get("providers"), notes)
-    default = data.get("defaultTest") if isinstance(data.get("defaultTest"), dict) else {}
+    default: dict[str, Any] = data["defaultTest"] if isinstance(data.get("defaultTest"), dict) else {}
     if data.get("defaultTest") is not None and not default:
         notes.add(("defaultTest",), "a defaultTest given as a file is not read: inline it")
     judge = _judge_model(default, notes)
@@ -207,7 +207,7 @@ def _providers(value: Any, notes: _Notes) -> list[dict[str, Any]]:
 
 
 def _judge_model(default: dict[str, Any], notes: _Notes) -> dict[str, Any] | None:
-    options = default.get("options") if isinstance(default.get("options"), dict) else {}
+    options: dict[str, Any] = default["options"] if isinstance(default.get("options"), dict) else {}
     provider = options.get("provider")
     if provider is None:
         return None
@@ -280,7 +280,8 @@ def _case(test: dict[str, Any], ti: int, pi: int, prompts: int, prompt_path: Pat
     if prompts > 1:
         name += f" · prompt {pi + 1}"
     expect: list[dict[str, Any]] = []
-    asserts = [(("defaultTest", "assert", i), a) for i, a in enumerate(_list(default.get("assert")))]
+    asserts: list[tuple[Path_, Any]] = [(("defaultTest", "assert", i), a)
+                                        for i, a in enumerate(_list(default.get("assert")))]
     asserts += [(("tests", ti, "assert", i), a) for i, a in enumerate(_list(test.get("assert")))]
     for path, item in asserts:
         converted = _assertion(item, values, path, notes)
@@ -296,8 +297,9 @@ def _list(value: Any) -> list[Any]:
 
 
 def _assertion(item: Any, values: dict[str, Any], path: Path_, notes: _Notes) -> dict[str, Any] | None:
-    def skip(reason: str) -> None:
+    def skip(reason: str) -> dict[str, Any] | None:
         notes.add(path, reason)
+        return None
 
     if not isinstance(item, dict) or not isinstance(item.get("type"), str):
         return skip("an assertion is a mapping with a type")

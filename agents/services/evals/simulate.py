@@ -42,7 +42,7 @@ class SimulationError(Exception):
 
 
 def _default_factory(provider: str, model: str | None) -> Provider:
-    return make_provider(provider, **({"model": model} if model else {}))
+    return make_provider(provider, model=model) if model else make_provider(provider)
 
 
 class _Persona:
