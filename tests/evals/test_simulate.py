@@ -155,3 +155,27 @@ def test_offline_without_a_script_is_an_error_and_a_bad_step_is_refused_by_line(
         "bad.yaml:10: cases[0].turns[0].simulate.model: unknown provider 'anthropic' for the simulated user; known: "
         "offline, openai, gemini",
         "bad.yaml:21: cases[1].turns[1].simulate.mood: unknown key 'mood'"]
+
+
+def test_a_rambling_persona_model_is_cut_and_the_turns_are_bounded(store, openai_env) -> None:
+    fake = openai_env
+    fake.queue(*[said("list my notes " + "please " * 2_000)] * 3)
+    text = """\
+suite: rambling
+agent: notes
+cases:
+  - name: rambles
+    turns:
+      - simulate:
+          persona: someone who never stops typing
+          goal: never stop
+          model: openai/gpt-4o-mini
+          max_turns: 3
+          until: {text_contains: unreachable words}
+"""
+    [run] = run_suite(parse_suite(text, "rambling.yaml"), concurrency=1)
+    [case] = run.cases
+    turns = case.steps[0].input["turns"]
+    assert len(turns) == 3 and len(fake.requests) == 3  # max_turns, then it stops asking
+    assert [len(t["user"]) for t in turns] == [2_000] * 3  # each message cut at 2,000 characters
+    assert case.status == "failed" and case.results[0]["message"].startswith("until: not reached after 3 turn(s)")
