@@ -20,6 +20,7 @@ from agents.core.inputs import InvalidInput
 # The importers' choices, kept here so that building the parser loads none of the evals machinery
 # (tests/test_cli_startup.py checks them against import_rows.py).
 MATCHES = ("exact", "normalised", "contains", "judge")
+PROMPT_FILE_BYTES = 64 * 1024  # a file:// prompt; the message sent is capped again at 20,000 characters
 
 
 def _read(path: str) -> bytes:
@@ -32,6 +33,21 @@ def _read(path: str) -> bytes:
     except OSError as exc:
         raise InvalidInput("file", f"{path!r}을(를) 읽을 수 없습니다: {exc.strerror}. (Cannot read the file {path!r}: "
                                    f"{exc.strerror}.)") from exc
+
+
+def _prompt_file(folder: Path, name: str) -> str:
+    """A ``file://`` prompt, beside the config (or where it names), read bounded as one prompt's text."""
+    path = folder / name
+    if not path.is_file():
+        raise ValueError(f"{name!r} is not a file")
+    with path.open("rb") as handle:
+        raw = handle.read(PROMPT_FILE_BYTES + 1)
+    if len(raw) > PROMPT_FILE_BYTES:
+        raise ValueError(f"{name!r} is larger than {PROMPT_FILE_BYTES:,} bytes")
+    try:
+        return raw.decode("utf-8").strip()
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{name!r} is not UTF-8 at byte {exc.start}") from None
 
 
 def _exists(path: str) -> bool:
@@ -56,7 +72,8 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
         except UnicodeDecodeError as exc:
             raise InvalidInput("file", f"{args.file!r}은(는) UTF-8이 아닙니다 (바이트 {exc.start}). ({args.file!r} is "
                                        f"not UTF-8 at byte {exc.start}.)") from exc
-        imported = from_promptfoo(text, agent=args.agent, name=args.name, file=args.file)
+        imported = from_promptfoo(text, agent=args.agent, name=args.name, file=args.file,
+                                  read=lambda name: _prompt_file(Path(args.file).parent, name))
     else:
         if not args.agent:
             raise InvalidInput("--agent", "--agent로 케이스를 실행할 에이전트를 정하세요. (Name the agent the cases run "

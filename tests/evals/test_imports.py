@@ -29,39 +29,40 @@ def test_a_promptfoo_config_becomes_a_suite_that_runs_and_what_was_left_out_is_l
     config = str(DATA / "promptfooconfig.yaml")
     assert code == 0
     assert out.splitlines() == [
-        f"wrote {target}: suite 'Notes-assistant' (notes), 8 case(s) from {config}",
+        f"wrote {target}: suite 'Notes-assistant' (notes), 12 case(s) from {config}",
         "not converted (7):",
-        f"  {config}:11: prompts[2]: file://prompts/long.txt: prompts in files are not read: paste the prompt's text",
-        f"  {config}:15: providers[2]: provider 'anthropic:messages:claude-sonnet-4-5' is not converted "
+        f"  {config}:12: prompts[3]: file://prompts/chat.json: only .txt and .md prompt files are read (a chat or "
+        "code prompt is not converted)",
+        f"  {config}:16: providers[2]: provider 'anthropic:messages:claude-sonnet-4-5' is not converted "
         "(openai:MODEL, google:MODEL and vertex:MODEL are; the run's --provider and --model choose others)",
-        f"  {config}:22: evaluateOptions: 'evaluateOptions' is not converted (only prompts, providers, tests and "
+        f"  {config}:23: evaluateOptions: 'evaluateOptions' is not converted (only prompts, providers, tests and "
         "defaultTest are)",
-        f"  {config}:35: tests[0].assert[3]: javascript assertions are refused: this app runs no JavaScript; write "
+        f"  {config}:36: tests[0].assert[3]: javascript assertions are refused: this app runs no JavaScript; write "
         "the check as a python: module:function assertion",
-        f"  {config}:47: tests[1].assert[2]: similar is not converted",
-        f"  {config}:53: tests[2].options: 'options' is not converted",
-        f"  {config}:57: tests[2].assert[1]: promptfoo's python assertions (inline code or file://) are not "
+        f"  {config}:48: tests[1].assert[2]: similar is not converted",
+        f"  {config}:54: tests[2].options: 'options' is not converted",
+        f"  {config}:58: tests[2].assert[1]: promptfoo's python assertions (inline code or file://) are not "
         "converted: write the check as python: module:function"]
     loaded = load_suite(target)
     suite = loaded.suite
     assert (suite.suite, suite.agent, suite.judge_model.label()) == ("Notes-assistant", "notes", "openai/gpt-4.1-nano")
     assert [c.label() for c in suite.configs()] == ["openai/gpt-4o-mini", "gemini/gemini-2.0-flash-exp"]
-    assert [c.name for c in suite.cases] == [
-        "lists the notes · prompt 1", "lists the notes · prompt 2", "never an error (action=list) · prompt 1",
-        "never an error (action=list) · prompt 2", "never an error (action=show) · prompt 1",
-        "never an error (action=show) · prompt 2", "asks for json · prompt 1", "asks for json · prompt 2"]
-    assert [c.turns[0].user for c in suite.cases] == ["Please list my notes", "list notes", "Please list my notes",
-                                                      "list notes", "Please show my notes", "show notes",
-                                                      "Please list my notes", "list notes"]
+    tests = ["lists the notes", "never an error (action=list)", "never an error (action=show)", "asks for json"]
+    assert [c.name for c in suite.cases] == [f"{t} · prompt {p}" for t in tests for p in (1, 2, 3)]
+    # The third prompt was read from its file beside the config (file://prompts/ask.txt).
+    assert [c.turns[0].user for c in suite.cases][:6] == ["Please list my notes", "list notes",
+                                                          "Could you list my notes?"] * 2
+    assert [c.turns[0].user for c in suite.cases][6:9] == ["Please show my notes", "show notes",
+                                                           "Could you show my notes?"]
     first = [a.model_dump(mode="json", by_alias=True, exclude_defaults=True) for a in suite.cases[0].turns[0].expect]
     assert first == [{"latency_ms_max": 60000.0}, {"text_contains": "NOTE(S)", "ignore_case": True},
                      {"text_equals": "Let me look.Here you go: 0 note(s)."}, {"text_matches": r"\d+ note"},
                      {"judge": "Says how many notes there are"}]
-    never = [a.model_dump(mode="json", by_alias=True, exclude_defaults=True) for a in suite.cases[2].turns[0].expect]
+    never = [a.model_dump(mode="json", by_alias=True, exclude_defaults=True) for a in suite.cases[3].turns[0].expect]
     assert never == [{"latency_ms_max": 60000.0}, {"not": True, "text_contains": "error", "ignore_case": True},
                      {"text_contains": ["note", "Note"], "any": True}]
     assert target.read_text(encoding="utf-8").startswith(
-        f"# Imported from {config} by `playground eval import promptfoo`.\n# Not converted:\n#   {config}:11:")
+        f"# Imported from {config} by `playground eval import promptfoo`.\n# Not converted:\n#   {config}:12:")
     # It runs, offline: the judge is skipped (never passed), the rest is checked.
     code, out = run("eval", "run", str(target), "--provider", "offline", "--model", "rules-v1", "--judge", "offline",
                     "--json", "--concurrency", "2")
@@ -78,7 +79,7 @@ def test_the_import_prints_the_suite_when_no_out_is_given_and_never_overwrites(s
                     "--name", "mkt")
     err = capsys.readouterr().err
     assert code == 0 and out.startswith("# Imported from") and "\nsuite: mkt\nagent: marketing\n" in out
-    assert "suite 'mkt' (marketing), 8 case(s)" in err and "not converted (7):" in err
+    assert "suite 'mkt' (marketing), 12 case(s)" in err and "not converted (7):" in err
     existing = tmp_path / "kept.yaml"
     existing.write_text("mine", encoding="utf-8")
     code, _ = run("eval", "import", "promptfoo", str(DATA / "promptfooconfig.yaml"), "--out", str(existing))
@@ -181,3 +182,17 @@ def test_the_rows_need_an_agent_and_a_readable_file(store, tmp_path, capsys) -> 
     code, _ = run("eval", "import", "csv", "/dev/zero", "--agent", "notes")
     assert code == 2 and "is larger than 4,000,000 bytes" in capsys.readouterr().err
     assert safe_yaml.MAX_YAML_BYTES == 262_144
+
+
+def test_a_prompt_file_is_read_beside_the_config_bounded(store, tmp_path, capsys) -> None:
+    (tmp_path / "big.txt").write_text("x" * 70_000, encoding="utf-8")
+    (tmp_path / "ok.md").write_text("list my {{what}}\n", encoding="utf-8")
+    config = tmp_path / "promptfooconfig.yaml"
+    config.write_text("tags: {agent: notes}\nprompts: [file://ok.md, file://big.txt, file://missing.txt, "
+                      "file:///dev/zero.txt]\ntests: [{vars: {what: notes}}]\n", encoding="utf-8")
+    code, out = run("eval", "import", "promptfoo", str(config))
+    err = capsys.readouterr().err
+    assert code == 0 and "      - user: list my notes\n" in out
+    assert f"{config}:2: prompts[1]: file://big.txt: cannot be read: 'big.txt' is larger than 65,536 bytes" in err
+    assert f"{config}:2: prompts[2]: file://missing.txt: cannot be read: 'missing.txt' is not a file" in err
+    assert f"{config}:2: prompts[3]: file:///dev/zero.txt: cannot be read: '/dev/zero.txt' is not a file" in err

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,8 +105,11 @@ def _one_line(items: list[str]) -> list[str]:
 
 
 def from_promptfoo(text: str, *, agent: str | None = None, name: str | None = None,
-                   file: str = "promptfooconfig.yaml", agent_field: str = "--agent") -> Imported:
-    """A promptfoo config as a suite: every prompt × test (× each combination of list vars) one case."""
+                   file: str = "promptfooconfig.yaml", agent_field: str = "--agent",
+                   read: Callable[[str], str] | None = None) -> Imported:
+    """A promptfoo config as a suite: every prompt × test (× each combination of list vars) one case.
+    ``read`` reads a ``file://`` prompt (the CLI: beside the config, bounded); without it such prompts are listed
+    as not converted."""
     data, lines = _parse(text, file)  # bounded: size, aliases, depth, expanded values
     if not isinstance(data, dict):
         raise SuiteError([Problem(file, 1, "", f"a promptfoo config is a mapping with prompts and tests, not a "
@@ -120,7 +124,7 @@ def from_promptfoo(text: str, *, agent: str | None = None, name: str | None = No
     for key in data:
         if key not in ("description", "prompts", "providers", "tests", "defaultTest", "tags"):
             notes.add((str(key),), f"'{key}' is not converted (only prompts, providers, tests and defaultTest are)")
-    prompts = _prompts(data.get("prompts"), notes)
+    prompts = _prompts(data.get("prompts"), notes, read)
     configs = _providers(data.get("providers"), notes)
     default: dict[str, Any] = data["defaultTest"] if isinstance(data.get("defaultTest"), dict) else {}
     if data.get("defaultTest") is not None and not default:
@@ -166,7 +170,7 @@ def from_promptfoo(text: str, *, agent: str | None = None, name: str | None = No
     return finish(suite, source=file, command="promptfoo", notes=notes.items, file=f"{suite['suite']}.yaml")
 
 
-def _prompts(value: Any, notes: _Notes) -> list[tuple[Path_, str]]:
+def _prompts(value: Any, notes: _Notes, read: Callable[[str], str] | None) -> list[tuple[Path_, str]]:
     items = [value] if isinstance(value, str | dict) else value if isinstance(value, list) else []
     out: list[tuple[Path_, str]] = []
     for i, item in enumerate(items):
@@ -174,8 +178,15 @@ def _prompts(value: Any, notes: _Notes) -> list[tuple[Path_, str]]:
         raw = item.get("raw") if isinstance(item, dict) else item
         if not isinstance(raw, str):
             notes.add(path, "a prompt is text or {raw: text}")
+        elif raw.startswith("file://") and (read is None or not raw.endswith((".txt", ".md"))):
+            notes.add(path, f"{raw[:80]}: " + ("prompts in files are not read: paste the prompt's text" if read is None
+                                              else "only .txt and .md prompt files are read (a chat or code prompt "
+                                                   "is not converted)"))
         elif raw.startswith("file://"):
-            notes.add(path, f"{raw[:80]}: prompts in files are not read: paste the prompt's text")
+            try:
+                out.append((path, read(raw.removeprefix("file://"))))
+            except (OSError, ValueError) as exc:
+                notes.add(path, f"{raw[:80]}: cannot be read: {getattr(exc, 'strerror', None) or exc}")
         elif raw.lstrip().startswith("["):
             notes.add(path, "a chat-format prompt (a list of messages) is not converted: the agent has its own "
                             "system prompt; give the user's message as text")
