@@ -182,7 +182,7 @@ def _prompts(value: Any, notes: _Notes, read: Callable[[str], str] | None) -> li
             notes.add(path, f"{raw[:80]}: " + ("prompts in files are not read: paste the prompt's text" if read is None
                                               else "only .txt and .md prompt files are read (a chat or code prompt "
                                                    "is not converted)"))
-        elif raw.startswith("file://"):
+        elif raw.startswith("file://") and read is not None:
             try:
                 out.append((path, read(raw.removeprefix("file://"))))
             except (OSError, ValueError) as exc:
