@@ -128,6 +128,10 @@ def make_files(folder: Path) -> dict[str, str]:
     (folder / "no-cases.yaml").write_text("suite: fzn\nagent: notes\ncases: []\n", encoding="utf-8")
     (folder / "fz.yaml").write_text(SUITE.format(name="fz"), encoding="utf-8")
     (folder / "nul.txt").write_bytes(b"list my notes\x00 and more")
+    files["samples"], files["promptfoo"] = folder / "samples.jsonl", folder / "promptfooconfig.yaml"
+    (folder / "samples.jsonl").write_text('{"input": "list my notes", "ideal": "0 note(s)"}\n', encoding="utf-8")
+    (folder / "promptfooconfig.yaml").write_text("prompts: ['{{q}}']\ntests: [{vars: {q: list my notes}, assert: "
+                                                 "[{type: contains, value: note}]}]\n", encoding="utf-8")
     (folder / "no-label.yaml").write_text("- text: hi\n", encoding="utf-8")
     (folder / "bad-types.yaml").write_text(yaml.safe_dump([{
         "text": "hi", "clarify": "yes please", "tool": 5, "intent": 5, "action": 5, "screen": 5, "has_errors": "x",
@@ -312,6 +316,26 @@ def cases(world: CliWorld) -> Iterator[Case]:
         yield Case(["eval", "save-case", a["conversation"], "--suite", path, *me])
     yield Case(["eval", "save-case", a["conversation"], "--name", "\udcff", "--print", *me])
     yield Case(["eval", "schema", "--json"])
+    # eval import: every format with every bad file, and hostile option values (a real file and an --out that
+    # does not exist yet, so each value reaches the importer).
+    out = str(Path(f["directory"]) / "imported-{n}.yaml")
+    for fmt in ("promptfoo", "jsonl", "csv"):
+        for path in [*files, f["suite"], "/proc/version", "/dev/zero"]:
+            yield Case(["eval", "import", fmt, path, "--agent", "notes", *me])
+        for n, text in enumerate(TEXTS):
+            given = f["samples"] if fmt != "promptfoo" else f["promptfoo"]
+            yield Case(["eval", "import", fmt, given, "--agent", text, "--name", text, *me])
+            # Hostile names inside the folder: a relative one would land in the working directory.
+            yield Case(["eval", "import", fmt, given, "--agent", "notes", "--out",
+                        str(Path(f["directory"]) / f"x{n}-{text.replace('/', '_')}"), *me])
+        yield Case(["eval", "import", fmt, f["samples"] if fmt != "promptfoo" else f["promptfoo"], "--agent", "notes",
+                    "--out", f["suite"], *me])  # exists: never overwritten
+    for fmt in ("jsonl", "csv"):
+        for n, text in enumerate(TEXTS):
+            yield Case(["eval", "import", fmt, f["samples"], "--agent", "notes", "--input-field", text,
+                        "--ideal-field", text, "--match", text, *me])
+            yield Case(["eval", "import", fmt, f["samples"], "--agent", "notes", "--input-field", text,
+                        "--ideal-field", text, "--out", out.format(n=f"{fmt}-{n}"), *me])
 
     # review: the list's filters, ids of others, of the wrong kind and junk, and every option.
     yield Case(["review"])

@@ -62,6 +62,10 @@ def test_the_parsers_own_choices_are_the_services():
     assert cli_eval.MAX_CONCURRENCY == runner.MAX_CONCURRENCY
     assert tuple(report.EXPORT_FORMATS) == cli_eval.EXPORT_FORMATS
     assert cli_eval.MAX_REPEAT == spec.MAX_REPEAT and cli_eval.CACHE_MODES == cache.CACHE_MODES
+    from agents.cli import eval_import
+    from agents.services.evals import import_rows
+
+    assert eval_import.MATCHES == import_rows.MATCHES
 
 
 def test_loading_the_agents_leaves_their_nlu_reports_unloaded(tmp_path):

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from agents.cli.eval_gate import cmd_baseline_update, judge_option, pass_rate_option
+from agents.cli.eval_import import add_import_parser
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
 
@@ -84,7 +85,8 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     from agents.services.evals.runner import run_suite
     from agents.services.evals.store import EvalRepo
 
-    suites = select(load_all(args.target), tags=args.tag, names=args.case)  # all checked before anything runs
+    # All checked before anything runs; the CLI runs where its user does, so python: assertions may import.
+    suites = select(load_all(args.target, allow_code=True), tags=args.tag, names=args.case)
     judge_model = judge_option(args.judge)
     known = baseline.read(args.baseline) if args.baseline else None  # refused before anything runs
     plans = [(loaded, configs_for(loaded, args)) for loaded in suites]
@@ -462,6 +464,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
     save.add_argument("--name", help="the case's name (default: the conversation's title)")
     save.add_argument("--print", action="store_true", help="only print the case")
     save.set_defaults(func=cmd_save_case)
+
+    add_import_parser(actions, common)
 
     schema = actions.add_parser("schema", help="print the suite file's JSON Schema")
     schema.set_defaults(func=cmd_schema)

@@ -21,12 +21,15 @@ from agents.http.models import ID_PATTERN, JsonObject, Text, UserId, _Body
 from agents.services.evals import library, spec
 from agents.services.evals.compare import compare_runs, matrix_grid
 from agents.services.evals.from_chat import suggest_case
+from agents.services.evals.import_rows import from_rows
+from agents.services.evals.imports import from_promptfoo
 from agents.services.evals.loader import MAX_SUITE_BYTES, parse_suite
 from agents.services.evals.report import export_text, junit_xml, run_detail
 from agents.services.evals.runner import MAX_CONCURRENCY, start_suite
 from agents.services.evals.store import EvalRepo
 
 SUITE_NAME = r"^[\w.-]{1,100}$"
+MAX_IMPORT_CHARS = 1_000_000  # under the document routes' body cap; a suite made from it is capped again
 SuiteName = Annotated[str, Path(pattern=SUITE_NAME, description="the suite's name (suite: in its YAML)")]
 RunId = Annotated[str, Path(pattern=ID_PATTERN, description="run id (evr_…)")]
 
@@ -55,6 +58,18 @@ class RunBody(_Body):
 
 class SuiteBody(_Body):
     yaml: Annotated[Text, Field(max_length=MAX_SUITE_BYTES, description="the suite file's text")]
+    user: UserId | None = None
+
+
+class ImportBody(_Body):
+    format: Literal["promptfoo", "jsonl", "csv"] = Field(description="promptfoo (a promptfooconfig.yaml), jsonl "
+                                                                     "(OpenAI evals' samples) or csv (with a header)")
+    text: Annotated[Text, Field(min_length=1, max_length=MAX_IMPORT_CHARS, description="the file's text")]
+    agent: Annotated[Text, Field(pattern=r"^[A-Za-z0-9_-]{1,40}$")] | None = Field(
+        None, description="the agent the cases run against (promptfoo: default its tags.agent; required otherwise)")
+    input_field: Annotated[Text, Field(min_length=1, max_length=200)] = "input"
+    ideal_field: Annotated[Text, Field(min_length=1, max_length=200)] = "ideal"
+    match: Literal["exact", "normalised", "contains", "judge"] = "exact"
     user: UserId | None = None
 
 
@@ -100,7 +115,7 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
     @router.get("/suites/{name}", summary="One suite's YAML (a download with ?download=true)",
                 response_class=PlainTextResponse, responses=_text(200, "application/yaml", "the suite file's text"))
     def suite(who: Who, name: SuiteName, user: User = None, download: bool = False) -> Response:
-        loaded = library.get(runtime_store(), who.user(user), name)
+        loaded = library.get(runtime_store(), who.user(user), name, allow_code=who.mode == "local")
         headers = {"Content-Disposition": f'attachment; filename="{name}.yaml"'} if download else {}
         return PlainTextResponse(loaded.text, media_type="application/yaml", headers=headers)
 
@@ -108,11 +123,31 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
                 openapi_extra=document_route("/api/v1/evals/suites/{name}"))
     def save_suite(who: Who, name: SuiteName, body: SuiteBody) -> dict[str, Any]:
         user = who.user(body.user)
-        if parse_suite(body.yaml, f"{name}.yaml").suite.suite != name:
+        code = who.mode == "local"  # python: assertions run only where their author runs the app
+        if parse_suite(body.yaml, f"{name}.yaml", allow_code=code).suite.suite != name:
             raise InvalidInput("yaml", f"YAML의 'suite:'는 경로의 이름 {name!r}와(과) 같아야 합니다. "
                                        f"(The YAML's 'suite:' must be {name!r}, the name in the path.)")
-        loaded = library.save(runtime_store(), user, body.yaml)
+        loaded = library.save(runtime_store(), user, body.yaml, allow_code=code)
         return {"name": loaded.suite.suite, "agent": loaded.suite.agent, "cases": len(loaded.suite.cases)}
+
+    @router.post("/suites/{name}/import", summary="Make one of your suites from a promptfoo config, JSONL samples or "
+                                                  "a CSV; lists what could not be converted",
+                 openapi_extra=document_route("/api/v1/evals/suites/{name}/import"))
+    def import_suite(who: Who, name: SuiteName, body: ImportBody) -> dict[str, Any]:
+        user = who.user(body.user)
+        if body.format == "promptfoo":
+            imported = from_promptfoo(body.text, agent=body.agent, name=name, file="promptfooconfig.yaml",
+                                      agent_field="agent")
+        elif body.agent is None:
+            raise InvalidInput("agent", "케이스를 실행할 에이전트를 'agent'로 정하세요. (Name the agent the cases run "
+                                        "against in 'agent'.)")
+        else:
+            imported = from_rows(body.text.encode("utf-8"), body.format, agent=body.agent,
+                                 file=f"samples.{body.format}", input_field=body.input_field,
+                                 ideal_field=body.ideal_field, match=body.match, name=name)
+        loaded = library.save(runtime_store(), user, imported.text)
+        return {"name": loaded.suite.suite, "agent": loaded.suite.agent, "cases": len(loaded.suite.cases),
+                "not_converted": imported.report(), "yaml": imported.text}
 
     @router.delete("/suites/{name}", summary="Delete one of your suites")
     def delete_suite(who: Who, name: SuiteName, user: User = None) -> dict[str, Any]:
@@ -145,7 +180,9 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
     def start(who: Who, body: RunBody) -> dict[str, Any]:
         user = who.user(body.user)
         store = runtime_store()
-        loaded = library.get(store, user, body.suite) if body.suite else parse_suite(body.yaml or "", "suite.yaml")
+        code = who.mode == "local"
+        loaded = (library.get(store, user, body.suite, allow_code=code) if body.suite
+                  else parse_suite(body.yaml or "", "suite.yaml", allow_code=code))
         configs = None
         if body.configs:
             base = loaded.suite.defaults

@@ -215,6 +215,9 @@ def base_requests(me: dict[str, str], user: str) -> list[Request]:
         Request("POST", "/api/v1/evals/suites/{name}/cases", {"name": me["suite"]},
                 body={"case": {"name": "more", "tags": ["x"], "turns": [{"user": "list", "expect": [
                     {"tool": "list_notes"}]}]}, "agent": "notes", "user": user}),
+        Request("POST", "/api/v1/evals/suites/{name}/import", {"name": "fz-imported"},
+                body={"format": "jsonl", "text": '{"input": "list my notes", "ideal": "0 note(s)"}\n', "agent": "notes",
+                      "input_field": "input", "ideal_field": "ideal", "match": "contains", "user": user}),
         Request("DELETE", "/api/v1/evals/suites/{name}", {"name": "fz-gone"}, query=q),
         Request("POST", "/api/v1/evals/drafts", body={"conversation_id": me["conversation"], "name": "draft",
                                                       "user": user}),

@@ -43,6 +43,7 @@ def records(tmp_path_factory):
 
     out["list"] = _user(notes(call("list_notes", {"limit": 5}, text="Let me look. "), say("You have 0 notes.")), "list")
     out["hello"] = _user(notes(say("Hello there, I can list notes.")), "hi")
+    out["json"] = _user(notes(say('{"notes": [1, 2]}')), "as json")
     out["two_tools"] = _user(notes(Step(tool_calls=[("list_notes", {"limit": 2}), ("explode", {})]), say("Done.")), "both")
     out["crash"] = _user(notes(fail(ProviderError("the model is down", code="provider_unavailable"))), "hi")
     adding = notes(call("add_note", {"text": "milk"}))
@@ -56,6 +57,10 @@ def records(tmp_path_factory):
     out["travel"] = _user(Session("travel", user_id="rec"), "라멘집 추천해줘")
     out["english_error"] = _user(Session("english", user_id="rec"), "he go to school")
     out["english_ok"] = _user(Session("english", user_id="rec2"), "I like reading the news.")
+    from agents.services.evals.code import resolve
+
+    for name in ("lists_notes", "verdict_dict", "says_notes", "not_a_verdict", "explodes"):
+        resolve(f"tests.support.eval_checks:{name}")  # what loading a suite with code allowed does
     yield out
     reset_shared_store()
     if old is None:
@@ -97,6 +102,14 @@ CASES = [
     ({"tokens_max": 100_000}, "list", None),
     ({"tokens_max": 1}, None, "list"),
     ({"cost_max": 0}, "list", None),  # the offline model is free
+    ({"text_contains": ["HELLO", "LIST"], "ignore_case": True}, "hello", "list"),
+    ({"text_contains": ["nothing like it", "Hello"], "any": True}, "hello", "list"),
+    ({"text_equals": "Hello there, I can list notes."}, "hello", "list"),
+    ({"text_equals": ["x", "hello there i can list notes"], "normalise": True}, "hello", "list"),
+    ({"is_json": True}, "json", "hello"),
+    ({"python": "tests.support.eval_checks:lists_notes"}, "list", "hello"),
+    ({"python": "tests.support.eval_checks:verdict_dict"}, "list", "hello"),
+    ({"python": "tests.support.eval_checks:says_notes"}, "list", "confirmed"),
 ]
 
 

@@ -44,7 +44,7 @@ def test_unknown_assertion_names_the_line_and_suggests() -> None:
     assert found == [(8, "cases[0].turns[0].expect[0].toool: unknown assertion 'toool' (did you mean 'tool'?); known: "
                          "tool, no_tool, tool_order, needs_approval, action_outcome, card, text_contains, text_matches, "
                          "text_not_contains, intent, clarification, event_order, no_error, error_code, meta, state, "
-                         "latency_ms_max, tokens_max, cost_max, judge")]
+                         "latency_ms_max, tokens_max, cost_max, judge, text_equals, is_json, python")]
 
 
 def test_unknown_agent() -> None:

@@ -9,6 +9,8 @@ step with no action fails, ``cost_max`` without a known price is skipped, not pa
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -16,6 +18,7 @@ from typing import Any, Literal
 from agents.core.events import Event
 from agents.core.user_regex import PatternRefused, PatternTimeout, compile_pattern
 from agents.services.evals import spec
+from agents.services.evals.code import run_check
 
 Status = Literal["pass", "fail", "skip"]
 OBSERVED_TEXT_CHARS = 600
@@ -145,9 +148,26 @@ def _check(a: Any, step: StepRecord, judge: Judge | None) -> Result:
             return _card(a, step)
         case spec.TextContainsAssertion():
             wanted = [a.text_contains] if isinstance(a.text_contains, str) else a.text_contains
-            missing = [w for w in wanted if w not in step.text]
-            return _ok(not missing, _short(step.text), f"the reply contains {wanted}",
-                       f"the reply lacks {missing}" + ("" if step.text else " (the step produced no text)"))
+            fold = str.casefold if a.ignore_case else str
+            missing = [w for w in wanted if fold(w) not in fold(step.text)]
+            how = (" (any of them)" if a.any else "") + (" ignoring case" if a.ignore_case else "")
+            ok = len(missing) < len(wanted) if a.any else not missing
+            return _ok(ok, _short(step.text), f"the reply contains {wanted}{how}",
+                       f"the reply lacks {missing}{how}" + ("" if step.text else " (the step produced no text)"))
+        case spec.TextEqualsAssertion():
+            return text_equals(a, step.text)
+        case spec.IsJsonAssertion():
+            try:
+                json.loads(step.text)
+            except ValueError as exc:
+                return Result("fail", _short(step.text), f"the reply is not JSON: {exc}"
+                              + ("" if step.text else " (the step produced no text)"))
+            return Result("pass", _short(step.text), "the reply is valid JSON")
+        case spec.PythonAssertion():
+            said, observed, message = run_check(a.python, step)
+            if said is None:  # refused, raised or answered nonsense: a failure `not: true` cannot flip
+                return Result("fail", observed, message, final=True)
+            return Result("pass" if said else "fail", observed, message)
         case spec.TextMatchesAssertion():
             try:
                 found = compile_pattern(a.text_matches).search(step.text)
@@ -214,6 +234,26 @@ def _check(a: Any, step: StepRecord, judge: Judge | None) -> Result:
                 return Result("skip", None, "no judge model is configured")
             return judge(a, step)
     raise TypeError(f"no check for {type(a).__name__}")  # pragma: no cover - every kind is matched above
+
+
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+
+
+def normalise(text: str) -> str:
+    """OpenAI evals' fuzzy-match normalisation: NFKC, case-folded, no punctuation, no English articles, one
+    space between words."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = "".join(" " if unicodedata.category(ch).startswith("P") else ch for ch in text)
+    return " ".join(_ARTICLES.sub(" ", text).split())
+
+
+def text_equals(a: spec.TextEqualsAssertion, text: str) -> Result:
+    wanted = [a.text_equals] if isinstance(a.text_equals, str) else a.text_equals
+    same = (lambda w: normalise(w) == normalise(text)) if a.normalise else (lambda w: w == text)
+    how = " (normalised)" if a.normalise else ""
+    choices = repr(wanted[0]) if len(wanted) == 1 else f"one of {wanted}"
+    return _ok(any(same(w) for w in wanted), _short(text), f"the reply is {choices}{how}",
+               f"the reply is not {choices}{how}" + ("" if text else " (the step produced no text)"))
 
 
 def _card(a: spec.CardAssertion, step: StepRecord) -> Result:

@@ -21,8 +21,9 @@ from agents.core.session import Session
 from agents.core.store import PendingActionRow, Store
 from agents.core.turn import TurnSettings
 from agents.services.evals import spec
-from agents.services.evals.assertions import Judge, StepRecord, check
+from agents.services.evals.assertions import Judge, Result, StepRecord, check
 from agents.services.evals.pricing import cost_of
+from agents.services.evals.simulate import PersonaFactory, SimulationError, run_simulation
 
 log = logging.getLogger(__name__)
 
@@ -233,7 +234,7 @@ class _StepFailed(Exception):
 
 def run_case(
     *, run_id: str, index: int, case: spec.Case, config: spec.Config, agent_id: str, store: Store, user_id: str,
-    provider: Provider, judge: Judge | None, owner: str | None = None,
+    provider: Provider, judge: Judge | None, owner: str | None = None, persona: PersonaFactory | None = None,
 ) -> CaseOutcome:
     started = time.perf_counter()
     clock = CaseClock()
@@ -258,11 +259,25 @@ def run_case(
             if step.kind == "wait_minutes":
                 clock.advance(float(step.wait_minutes or 0))
                 continue
+            until: Result | None = None
             if step.kind == "user":
                 _user_step(session, step, record, clock, outcome.steps[:-1])
+            elif step.kind == "simulate":
+                def send(message: str, sub: StepRecord, earlier: list[StepRecord] = outcome.steps[:-1]) -> None:
+                    _user_step(session, spec.Step(user=message), sub, clock, earlier)
+
+                until, made = run_simulation(session, step, record, config, judge, send, persona, store)
+                outcome.spans += [{**span, "step_index": step_index, "assertion_index": None} for span in made]
             else:
                 _action_step(session, step, record, outcome.steps[:-1])
             outcome.conversation_id = session.conversation_id
+            if until is not None and step.simulate is not None and step.simulate.until is not None:
+                outcome.results.append({  # the goal, reported after the step's own assertions
+                    "step_index": step_index, "assertion_index": len(step.expect), "kind": step.simulate.until.kind,
+                    "spec": {"until": step.simulate.until.model_dump(mode="json", by_alias=True,
+                                                                     exclude_defaults=True)},
+                    "negated": step.simulate.until.not_, "status": until.status, "observed": until.observed,
+                    "message": until.message})
             for assertion_index, assertion in enumerate(step.expect):
                 result = check(assertion, record, judge)
                 outcome.results.append({
@@ -272,7 +287,7 @@ def run_case(
                     "message": result.message})
                 outcome.spans += [{**span, "step_index": step_index, "assertion_index": assertion_index}
                                   for span in result.spans]
-    except _StepFailed as exc:
+    except (_StepFailed, SimulationError) as exc:
         outcome.status, outcome.error = "error", str(exc)
     except Exception as exc:  # a crash in one case must not take the run down with it
         log.exception("eval case %r crashed", case.name)
@@ -295,4 +310,6 @@ def _step_input(step: spec.Step) -> Any:
             return {"modify": step.modify}
         case "wait_minutes":
             return {"wait_minutes": step.wait_minutes}
+        case "simulate":
+            return {"simulate": step.simulate.model_dump(mode="json", exclude_none=True) if step.simulate else None}
     return {step.kind: "last"}

@@ -61,7 +61,8 @@ def semantics(data: Any, check: _Checker) -> None:
             names.add(name)
         turns = case.get("turns")
         steps = turns if isinstance(turns, list) else []
-        if steps and not any(isinstance(s, dict) and s.get("expect") for s in steps):
+        if steps and not any(isinstance(s, dict) and (s.get("expect") or (
+                isinstance(s.get("simulate"), dict) and s["simulate"].get("until"))) for s in steps):
             check.add(("cases", ci), "this case has no 'expect' anywhere: a case without assertions would always pass")
         for si, step in enumerate(steps):
             if not isinstance(step, dict):
@@ -77,6 +78,11 @@ def semantics(data: Any, check: _Checker) -> None:
                     if "{{" in text and not REF.match(text):
                         check.add(where, f"{text!r} is not a reference: write \"{{{{card.TYPE.path}}}}\" (a card an "
                                          "earlier step showed) or \"{{done.meta.KEY}}\" as the whole value")
+            simulated = step.get("simulate")
+            played = simulated.get("model") if isinstance(simulated, dict) else None
+            if isinstance(played, str) and played.partition("/")[0] not in PROVIDER_NAMES:
+                check.add((*base, "simulate", "model"), f"unknown provider {played.partition('/')[0]!r} for the "
+                                                        f"simulated user; known: {', '.join(PROVIDER_NAMES)}")
             kind = next((k for k in STEP_KINDS if k in step), None)
             listed = step.get("expect")
             expect = listed if isinstance(listed, list) else []

@@ -133,10 +133,10 @@ def _grade(provider: Provider, judge: spec.JudgeSpec, step: StepRecord, store: S
 
 
 def _call(provider: Provider, request: ModelRequest, prompt: str, attempt: int, store: Store | None,
-          settings: guards.GuardSettings) -> tuple[dict[str, Any], str, str | None]:
-    """One judge call as a span; (span, answer, error message or None)."""
+          settings: guards.GuardSettings, kind: str = "judge") -> tuple[dict[str, Any], str, str | None]:
+    """One judge call (or a simulated user's: ``kind``) as a span; (span, answer, error message or None)."""
     now = system_clock()
-    span: dict[str, Any] = {"kind": "judge", "provider": provider.name, "model": provider.model, "attempt": attempt,
+    span: dict[str, Any] = {"kind": kind, "provider": provider.name, "model": provider.model, "attempt": attempt,
                             "started_at": now, "ms": 0.0, "input_tokens": 0, "output_tokens": 0, "cost_usd": 0.0,
                             "status": "error", "request": prompt[:SPAN_TEXT_CHARS], "response": None}
     try:

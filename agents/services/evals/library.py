@@ -56,20 +56,21 @@ def listing(store: Store, owner: str) -> list[dict[str, Any]]:
     return rows
 
 
-def get(store: Store, owner: str, name: str) -> LoadedSuite:
+def get(store: Store, owner: str, name: str, *, allow_code: bool = False) -> LoadedSuite:
+    """``allow_code``: local mode, where ``python:`` assertions may run (code.py)."""
     row = EvalRepo(store.db).suite(owner, name)
     if row is not None:
-        return parse_suite(row["yaml"], f"{name}.yaml")
+        return parse_suite(row["yaml"], f"{name}.yaml", allow_code=allow_code)
     for loaded in shipped():
         if loaded.suite.suite == name:
             return loaded
     raise SuiteNotFound(f"No suite named {name!r}. Pick one from the list, or create it.")
 
 
-def save(store: Store, owner: str, text: str) -> LoadedSuite:
+def save(store: Store, owner: str, text: str, *, allow_code: bool = False) -> LoadedSuite:
     """Check and store a suite's YAML under its own ``suite:`` name (a shipped name is refused: save a copy
     under another name)."""
-    loaded = parse_suite(text, "suite.yaml")
+    loaded = parse_suite(text, "suite.yaml", allow_code=allow_code)
     name = loaded.suite.suite
     if any(s.suite.suite == name for s in shipped()):
         raise PlaygroundError(f"{name!r} is a shipped suite and cannot be overwritten; change 'suite:' to save "

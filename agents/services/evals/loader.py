@@ -274,8 +274,9 @@ def _siblings(data: Any, path: Path_) -> list[str]:
 # --- entry points ------------------------------------------------------------------------------------------
 
 
-def parse_suite(text: str, file: str = "<suite>") -> LoadedSuite:
-    """Parse and check one suite's text; raises ``SuiteError`` listing every problem."""
+def parse_suite(text: str, file: str = "<suite>", *, allow_code: bool = False) -> LoadedSuite:
+    """Parse and check one suite's text; raises ``SuiteError`` listing every problem. ``allow_code``: the CLI
+    and local mode, where ``python:`` assertions are imported (code.py); elsewhere they are refused."""
     data, lines = _parse(text, file)
     if isinstance(data, dict):
         # "x-..." keys hold YAML anchors for reuse (x-start: &start ...), as in compose files.
@@ -288,11 +289,42 @@ def parse_suite(text: str, file: str = "<suite>") -> LoadedSuite:
     except ValidationError as exc:
         _pydantic_problems(exc, check, data)
     semantics(data, check)
+    _code(data, check, allow_code, Path(file).parent)
     if check.problems or suite is None:
         if not check.problems:
             check.add((), "the suite is not valid")
         raise SuiteError(_dedupe(check.problems))
     return LoadedSuite(suite=suite, path=file, text=text)
+
+
+def _code(data: Any, check: _Checker, allow_code: bool, folder: Path) -> None:
+    """``python:`` assertions: refused without ``allow_code``, else imported now, so a bad name is refused
+    with its line before anything runs."""
+    from agents.services.evals.code import REFUSED_SHARED, resolve
+
+    cases = data.get("cases") if isinstance(data, dict) else None
+    for ci, case in enumerate(cases if isinstance(cases, list) else []):
+        turns = case.get("turns") if isinstance(case, dict) else None
+        for si, step in enumerate(turns if isinstance(turns, list) else []):
+            if not isinstance(step, dict):
+                continue
+            places: list[tuple[Path_, Any]] = []
+            if isinstance(step.get("expect"), list):
+                places += [(("cases", ci, "turns", si, "expect", ai), a) for ai, a in enumerate(step["expect"])]
+            simulate = step.get("simulate")
+            if isinstance(simulate, dict) and isinstance(simulate.get("until"), dict):
+                places.append((("cases", ci, "turns", si, "simulate", "until"), simulate["until"]))
+            for path, item in places:
+                ref = item.get("python") if isinstance(item, dict) else None
+                if not isinstance(ref, str):
+                    continue
+                if not allow_code:
+                    check.add((*path, "python"), REFUSED_SHARED)
+                    continue
+                try:
+                    resolve(ref, folder)
+                except LookupError as exc:
+                    check.add((*path, "python"), str(exc))
 
 
 def _dedupe(problems: list[Problem]) -> list[Problem]:
@@ -306,7 +338,7 @@ def _dedupe(problems: list[Problem]) -> list[Problem]:
     return out
 
 
-def load_suite(path: str | Path) -> LoadedSuite:
+def load_suite(path: str | Path, *, allow_code: bool = False) -> LoadedSuite:
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -317,7 +349,7 @@ def load_suite(path: str | Path) -> LoadedSuite:
     except UnicodeDecodeError as exc:
         raise SuiteError([Problem(str(path), None, "", f"not UTF-8 at byte {exc.start}: save the file as UTF-8")]) \
             from None
-    return parse_suite(text, str(path))
+    return parse_suite(text, str(path), allow_code=allow_code)
 
 
 def suite_files(target: str | Path) -> list[Path]:
@@ -337,13 +369,13 @@ def suite_files(target: str | Path) -> list[Path]:
     return [target]
 
 
-def load_all(target: str | Path) -> list[LoadedSuite]:
+def load_all(target: str | Path, *, allow_code: bool = False) -> list[LoadedSuite]:
     """Every suite of a file or folder; all are checked before any runs, and all problems are reported."""
     loaded: list[LoadedSuite] = []
     problems: list[Problem] = []
     for file in suite_files(target):
         try:
-            loaded.append(load_suite(file))
+            loaded.append(load_suite(file, allow_code=allow_code))
         except SuiteError as exc:
             problems.extend(exc.problems)
     if problems:

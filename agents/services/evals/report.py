@@ -52,17 +52,26 @@ def case_json(case: dict[str, Any]) -> dict[str, Any]:
     return {
         "type": "case", "run_id": case["run_id"], "name": case["name"], "status": case["status"],
         "error": case["error"], "conversation_id": case["conversation_id"],
-        "turn_ids": [s["turn_id"] for s in case["steps"] if s["turn_id"]],
+        "turn_ids": [t for s in case["steps"] for t in _turn_ids(s)],
         "assertions": {k: sum(1 for a in case["assertions"] if a["status"] == k) for k in ("pass", "fail", "skip")},
         "failures": [{"step": a["step_index"] + 1, "kind": a["kind"], "spec": a["spec"], "observed": a["observed"],
                       "message": a["message"], "turn_id": _turn_of(case, a["step_index"])} for a in failed],
         "latency_ms": case["latency_ms"], "tokens": case["tokens"], "cost": case["cost"],
-        "judge": {"calls": len(case.get("spans", [])), "tokens": case.get("judge_tokens"),
+        "judge": {"calls": sum(1 for s in case.get("spans", []) if s["kind"] == "judge"),
+                  "tokens": case.get("judge_tokens"),
                   "cost": case.get("judge_cost")},
         "repeats": case.get("repeats") or 1, "passes": case.get("passes"), "pass_rate": case_pass_rate(case),
         "min_pass_rate": case.get("min_pass_rate"), "cached": bool(case.get("cached")),
         "repetitions": case.get("repetitions") or [],
     }
+
+
+def _turn_ids(step: dict[str, Any]) -> list[str]:
+    """A step's turns: a simulate step has one per simulated message (each traced like a user step)."""
+    simulated = step["input"].get("turns") if step["kind"] == "simulate" and isinstance(step["input"], dict) else None
+    if simulated:
+        return [t["turn_id"] for t in simulated if t.get("turn_id")]
+    return [step["turn_id"]] if step["turn_id"] else []
 
 
 def _turn_of(case: dict[str, Any], step_index: int) -> str | None:

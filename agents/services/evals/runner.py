@@ -70,6 +70,7 @@ def _sum(values: Iterable[float | int | None]) -> float | None:
 def _store_case(repo: EvalRepo, outcome: CaseOutcome, started_at: datetime) -> None:
     runnable = [s for s in outcome.steps if s.kind != "wait_minutes"]
     costs = [s.cost for s in runnable if s.kind == "user"]
+    judged = [s for s in outcome.spans if s["kind"] == "judge"]  # a simulated user's calls are not the judge's
     totals = outcome.totals or {"tokens": _sum(s.tokens for s in runnable),
                                 "cost": None if any(c is None for c in costs) else _sum(costs)}
     case_row = {
@@ -82,9 +83,8 @@ def _store_case(repo: EvalRepo, outcome: CaseOutcome, started_at: datetime) -> N
         "min_pass_rate": outcome.min_pass_rate, "repetitions": outcome.repetitions or None,
         "cached": outcome.cached() if outcome.repeats == 1 else all(r["cached"] for r in outcome.repetitions),
         # The judge's calls are costed apart: what grading cost is not what the agent cost.
-        "judge_tokens": _sum(s["input_tokens"] + s["output_tokens"] for s in outcome.spans),
-        "judge_cost": None if any(s["cost_usd"] is None for s in outcome.spans) else _sum(
-            s["cost_usd"] for s in outcome.spans),
+        "judge_tokens": _sum(s["input_tokens"] + s["output_tokens"] for s in judged),
+        "judge_cost": None if any(s["cost_usd"] is None for s in judged) else _sum(s["cost_usd"] for s in judged),
     }
     steps = [{
         "run_id": outcome.run_id, "case_index": outcome.index, "step_index": s.index, "kind": s.kind,
@@ -271,7 +271,8 @@ def start_suite(
             provider = cached(factory(job.config, job.case), store, cache_mode, job.repeat_index)
             outcome = run_case(run_id=job.run["id"], index=job.index, case=job.case, config=job.config,
                                agent_id=agent.id, store=store, user_id=user_id, owner=owner, provider=provider,
-                               judge=job.judge)
+                               judge=job.judge, persona=_judge_provider(job.config, provider_settings, store,
+                                                                        cache_mode, job.repeat_index))
             outcome.repeat_index = job.repeat_index
             outcome.started_at = at
         with lock:  # the last repetition of a case to finish stores it

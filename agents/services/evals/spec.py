@@ -96,7 +96,34 @@ class CardAssertion(_Assertion):
 
 class TextContainsAssertion(_Assertion):
     kind: ClassVar[str] = "text_contains"
-    text_contains: str | list[str] = Field(description="every string must appear in the reply text")
+    text_contains: str | list[str] = Field(description="every string must appear in the reply text (any one of "
+                                                       "them with any: true)")
+    ignore_case: bool = Field(False, description="compare without regard to case (promptfoo's icontains)")
+    any: bool = Field(False, description="one of the strings is enough (promptfoo's contains-any)")
+
+
+class TextEqualsAssertion(_Assertion):
+    """The whole reply is this text (or one of these texts); ``normalise`` compares them case-folded, without
+    punctuation, English articles and extra spaces (OpenAI evals' fuzzy match)."""
+
+    kind: ClassVar[str] = "text_equals"
+    text_equals: str | list[str] = Field(description="the reply, whole (one of several when a list)")
+    normalise: bool = Field(False, description="compare normalised texts: case, punctuation, articles, spaces")
+
+
+class IsJsonAssertion(_Assertion):
+    kind: ClassVar[str] = "is_json"
+    is_json: Literal[True] = Field(description="the reply text is one valid JSON value")
+
+
+class PythonAssertion(_Assertion):
+    """Code of yours grades the step: ``module:function`` gets the reply and a context (tool calls, events, cards,
+    meta, state) and returns a bool, ``(bool, reason)`` or ``{"pass", "reason"}``. Local mode and the CLI only."""
+
+    kind: ClassVar[str] = "python"
+    python: str = Field(pattern=r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*:[A-Za-z_][\w]*$",
+                        description="module:function, imported from the suite's folder, the current folder or the "
+                                    "Python path")
 
 
 class TextMatchesAssertion(_Assertion):
@@ -222,11 +249,11 @@ ASSERTION_TYPES: tuple[type[_Assertion], ...] = (
     CardAssertion, TextContainsAssertion, TextMatchesAssertion, TextNotContainsAssertion, IntentAssertion,
     ClarificationAssertion, EventOrderAssertion, NoErrorAssertion, ErrorCodeAssertion, MetaAssertion, StateAssertion,
     LatencyAssertion,
-    TokensAssertion, CostAssertion, JudgeAssertion,
+    TokensAssertion, CostAssertion, JudgeAssertion, TextEqualsAssertion, IsJsonAssertion, PythonAssertion,
 )
 ASSERTION_KINDS: dict[str, type[_Assertion]] = {cls.kind: cls for cls in ASSERTION_TYPES}
 # Keys that only modify another assertion: never a kind on their own.
-MODIFIERS = frozenset({"not", "args", "count", "contains", "options"})
+MODIFIERS = frozenset({"not", "args", "count", "contains", "options", "ignore_case", "any", "normalise"})
 
 
 def assertion_kind(value: object) -> str | None:
@@ -248,7 +275,9 @@ Assertion = Annotated[
     | Annotated[NoErrorAssertion, Tag("no_error")] | Annotated[ErrorCodeAssertion, Tag("error_code")]
     | Annotated[MetaAssertion, Tag("meta")] | Annotated[StateAssertion, Tag("state")]
     | Annotated[LatencyAssertion, Tag("latency_ms_max")] | Annotated[TokensAssertion, Tag("tokens_max")]
-    | Annotated[CostAssertion, Tag("cost_max")] | Annotated[JudgeAssertion, Tag("judge")],
+    | Annotated[CostAssertion, Tag("cost_max")] | Annotated[JudgeAssertion, Tag("judge")]
+    | Annotated[TextEqualsAssertion, Tag("text_equals")] | Annotated[IsJsonAssertion, Tag("is_json")]
+    | Annotated[PythonAssertion, Tag("python")],
     Discriminator(assertion_kind),
 ]
 
@@ -256,19 +285,38 @@ Assertion = Annotated[
 # --- steps, cases, suites ----------------------------------------------------------------------------------
 
 MAX_REPEAT = 100
-STEP_KINDS = ("user", "confirm", "cancel", "modify", "wait_minutes")
+STEP_KINDS = ("user", "confirm", "cancel", "modify", "wait_minutes", "simulate")
+MAX_SIMULATED_TURNS = 20
 # "{{card.TYPE.path}}" or "{{done.path}}" inside extra: a value an earlier step produced.
 REF = re.compile(r"^\{\{\s*(card|done)((?:\.[^.\s{}]+)*)\s*\}\}$")
 
 
+class Simulate(_Strict):
+    """A simulated user: a persona with a goal writes the next messages, played by a model, or on the offline
+    provider by ``script``, up to ``max_turns`` turns, ending as soon as ``until`` holds (simulate.py)."""
+
+    persona: str = Field(min_length=3, max_length=2_000, description="who the simulated user is")
+    goal: str = Field(min_length=3, max_length=2_000, description="what they want from the conversation")
+    model: str | None = Field(None, pattern=r"^[a-z]+(/[\w.:-]{1,100})?$",
+                              description="PROVIDER/MODEL playing the user (default: the model under test; on the "
+                                          "offline provider the script)")
+    max_turns: int = Field(5, ge=1, le=MAX_SIMULATED_TURNS, description="at most this many simulated turns")
+    until: Assertion | None = Field(None, description="checked after each simulated turn: the goal is reached "
+                                                      "when it passes (one assertion)")
+    script: list[Annotated[str, Field(min_length=1, max_length=20_000)]] | None = Field(
+        None, min_length=1, max_length=MAX_SIMULATED_TURNS,
+        description="the user's messages in order, for the offline provider (or a persona without a model)")
+
+
 class Step(_Strict):
-    """Exactly one of ``user``, ``confirm``, ``cancel``, ``modify`` or ``wait_minutes``."""
+    """Exactly one of ``user``, ``confirm``, ``cancel``, ``modify``, ``wait_minutes`` or ``simulate``."""
 
     user: str | None = Field(None, min_length=1, description="a message the user sends")
     confirm: Literal["last"] | None = Field(None, description="confirm the last proposed action")
     cancel: Literal["last"] | None = Field(None, description="cancel the last proposed action")
     modify: dict[str, Any] | None = Field(None, description="new args for the last proposed action")
     wait_minutes: float | None = Field(None, gt=0, le=7 * 24 * 60, description="move the case's clock forward")
+    simulate: Simulate | None = Field(None, description="a simulated user writes the next messages (several turns)")
     extra: dict[str, Any] | None = Field(
         None, description="structured input with a user step: anchor_product_id, start, context_text "
                           "(a mapping is sent as JSON), screen (an app screen, for an agent with one), use_web_search...")
@@ -300,10 +348,10 @@ class Case(_Strict):
 
     @model_validator(mode="after")
     def _has_assertions(self) -> Case:
-        if not any(step.expect for step in self.turns):
+        if not any(step.expect or (step.simulate and step.simulate.until) for step in self.turns):
             raise ValueError("this case has no 'expect' anywhere: a case without assertions would always pass")
-        if self.turns[0].user is None:
-            raise ValueError("a case starts with a 'user' step (there is no conversation before it)")
+        if self.turns[0].user is None and self.turns[0].simulate is None:
+            raise ValueError("a case starts with a 'user' or 'simulate' step (there is no conversation before it)")
         return self
 
 

@@ -95,6 +95,11 @@ def _owner(viewer: Viewer | None) -> str:
     return identity.require(viewer)
 
 
+def _local(viewer: Viewer | None) -> bool:
+    """Local mode: python: assertions may run (agents/services/evals/code.py); never in shared mode."""
+    return viewer is not None and viewer.source == "local"
+
+
 def _table(table: view.Table) -> Any:
     return pd.DataFrame(table.rows, columns=table.headers)
 
@@ -200,7 +205,7 @@ def build(ctx: LabContext) -> None:
         store = runtime_store()
         owner = _owner(viewer)
         try:
-            loaded = library.get(store, owner, name)
+            loaded = library.get(store, owner, name, allow_code=_local(viewer))
             configs = configs_from(chosen, model_text, version_text)
             key = (api_key or "").strip()
             handle = start_suite(loaded, configs=configs, concurrency=int(workers), owner=owner, store=store,
@@ -295,7 +300,7 @@ def build(ctx: LabContext) -> None:
         if not name or viewer is None:
             return [gr.skip(), gr.skip(), ""]
         try:
-            loaded = library.get(runtime_store(), _owner(viewer), name)
+            loaded = library.get(runtime_store(), _owner(viewer), name, allow_code=_local(viewer))
         except PlaygroundError as exc:
             return [gr.skip(), gr.skip(), f"⚠️ {exc.message}"]
         return [loaded.text, _download_file(loaded.suite.suite, loaded.text), ""]
@@ -304,7 +309,7 @@ def build(ctx: LabContext) -> None:
 
     def store_suite(text: str, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
         try:
-            loaded = library.save(runtime_store(), _owner(viewer), text or "")
+            loaded = library.save(runtime_store(), _owner(viewer), text or "", allow_code=_local(viewer))
         except SuiteError as exc:
             lines = "\n".join(f"- line {p.line or '?'}: {html.escape(p.where)} {html.escape(p.reason)}"
                               for p in exc.problems)
