@@ -121,7 +121,7 @@ def main() -> int:
     if command == "bench":
         codes = [subprocess.run([PY, "-m", f"tests.bench.{name}", *rest]).returncode
                  for name in ("bench_store", "bench_startup", "bench_marketing", "bench_providers",
-                              "bench_shopping_nlu", "bench_travel", "bench_lab", "bench_evals", "bench_browser")]
+                              "bench_shopping_nlu", "bench_travel", "bench_lab", "bench_evals", "bench_browser", "bench_scale")]
         return max(codes)
     if command == "test":
         return run_tests(rest)
