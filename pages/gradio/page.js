@@ -70,8 +70,8 @@
     return P;
   };
   // A chart in a workspace column or the chat is kept at its box's width: the column's content changing
-  // around it (a canvas opening, a card docking), or a chat chart drawn before its bubble was laid out
-  // (Plotly's 700 px default), left it wider than its box, cut at the edge.
+  // around it (a canvas opening, a card docking) left it wider than its box, cut at the edge. (A chat chart's
+  // bubble has its width before Plotly draws: style.css.)
   const fit = (gd) => {
     const svg = gd.querySelector('.main-svg');
     const P = window.Plotly;
