@@ -141,6 +141,23 @@
   });
   window.addEventListener('resize', () => document.querySelectorAll(TAB_ROW).forEach(hint));
 
+  // A reply's mention of the workspace links to it (agents/view/workspace_link.py): a click shows the
+  // tab's workspace column: beside the chat it is already in view and only flashes, on a phone (stacked
+  // under the chat) the page scrolls to it.
+  document.addEventListener('click', (e) => {
+    const link = e.target.closest && e.target.closest('a[href="#pg-workspace"]');
+    if (!link) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const row = link.closest('.pg-tab-row');
+    const side = row && row.querySelector(':scope > .pg-side');
+    if (!side) return;
+    side.scrollIntoView({block: 'nearest'});
+    side.classList.remove('pg-flash');
+    void side.offsetWidth;  // restart the animation on a second click
+    side.classList.add('pg-flash');
+  }, {capture: true});
+
   let plotly = guard(window.Plotly);
   Object.defineProperty(window, 'Plotly', {
     configurable: true,
