@@ -79,6 +79,10 @@ class AgentUI:
     # (ChatView, done.meta, turn_id) -> messages to add: what a finished turn's meta shows (sources,
     # a canvas). Called for live and reloaded turns alike; it reads only the meta keys its agent writes.
     on_done: Callable[[Any, dict[str, object], str | None], list[Any]] | None = None
+    # Where an argument's choices come from, by the name its tool's schema gives it (``"x-choices": name``):
+    # (store, user_id) -> [(value, label)], e.g. the person's campaigns by name with their ids as values.
+    # The Modify form offers them; the value stays what the tool takes.
+    choices: Mapping[str, Callable[[Any, str], list[tuple[str, str]]]] = field(default_factory=dict)
     # The modules that register this agent's workspace with each front end (``register_workspace`` /
     # ``register_panel``); imported when a tab or page is first built.
     gradio: str | None = None

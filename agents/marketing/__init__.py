@@ -98,6 +98,7 @@ AGENT = AgentSpec(
     warm=lambda: nlu.classifier().warm(),
     evals=Path(__file__).with_name("evals.yaml"),
     ui=AgentUI(icon="📈", slots=(Slot(key="kpi", card_types=("kpi_summary",)),),
+               choices={"campaigns": mutations.campaign_choices},
                gradio="agents.marketing.gradio", streamlit="agents.marketing.streamlit"),
     http_routes=lambda caller: _routes(caller),
 )

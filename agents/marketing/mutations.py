@@ -26,6 +26,17 @@ Objective = Literal["OUTCOME_AWARENESS", "OUTCOME_TRAFFIC", "OUTCOME_ENGAGEMENT"
 MAX_DAILY_BUDGET = 1_000_000_000
 
 
+# The Modify form offers a campaign argument as the person's campaigns by name, holding the id
+# (``AgentUI.choices["campaigns"]``; the tools take an id or a name alike).
+CAMPAIGN_CHOICES = {"x-choices": "campaigns"}
+
+
+def campaign_choices(store: Any, user_id: str) -> list[tuple[str, str]]:
+    """(id, "name · status") of the person's campaigns that are not deleted, oldest first."""
+    return [(c["id"], f"{c['name']} · {STATUS_LABELS.get(c['status'], c['status'])}")
+            for c in MarketingStore(store).campaigns(user_id)]
+
+
 def _detail(label: str, value: str, before: str | None = None) -> Detail:
     return Detail(label=label, value=value, changed=before is not None and before != value)
 
@@ -119,7 +130,7 @@ def create_campaign(args: CreateArgs, ctx: ToolContext) -> ToolOutput:
 
 
 class BudgetArgs(BaseModel):
-    campaignId: str = Field(min_length=1, description="캠페인 (id 또는 이름)")
+    campaignId: str = Field(min_length=1, description="캠페인 (id 또는 이름)", json_schema_extra=CAMPAIGN_CHOICES)
     dailyBudget: int | None = Field(None, ge=5000, le=MAX_DAILY_BUDGET, description="새 일일 예산 (원), 최대 10억원")
     changePercent: float | None = Field(None, ge=-90, le=500, description="현재 예산 대비 변경 비율 (%)")
     # Modify sends only what changed: a new amount replaces a stored percentage and the other way round.
@@ -171,7 +182,7 @@ def update_budget(args: BudgetArgs, ctx: ToolContext) -> ToolOutput:
 
 
 class CampaignRef(BaseModel):
-    campaignId: str = Field(min_length=1, description="캠페인 (id 또는 이름)")
+    campaignId: str = Field(min_length=1, description="캠페인 (id 또는 이름)", json_schema_extra=CAMPAIGN_CHOICES)
 
 
 _TRANSITIONS = {
@@ -217,7 +228,8 @@ def status_handler(op: str):  # noqa: ANN201 - returns a tool handler
 
 class AdCopyArgs(BaseModel):
     product: str = Field(min_length=1, max_length=60, description="광고할 상품이나 서비스")
-    campaignId: str | None = Field(None, description="카피를 붙일 캠페인 (id 또는 이름)")
+    campaignId: str | None = Field(None, description="카피를 붙일 캠페인 (id 또는 이름)",
+                                   json_schema_extra=CAMPAIGN_CHOICES)
     tone: Literal["친근한", "고급스러운", "긴급한", "유머러스한"] = "친근한"
     count: int = Field(3, ge=1, le=5)
 

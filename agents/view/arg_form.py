@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal
@@ -32,6 +33,7 @@ class FormField:
     required: bool = False
     nullable: bool = True
     choices: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()  # what each choice shows, when not the value itself (an entity's name for its id)
     minimum: float | None = None
     maximum: float | None = None
     unit: str = ""
@@ -110,17 +112,29 @@ def _shown(widget: Widget, value: Any) -> Any:
     return value
 
 
-def form_fields(schema: dict[str, Any], args: dict[str, Any], lang: Lang) -> list[FormField]:
-    """One field per property, in the schema's order, holding the stored value."""
+Options = Callable[[str], list[tuple[str, str]]]
+
+
+def form_fields(schema: dict[str, Any], args: dict[str, Any], lang: Lang,
+                options: Options | None = None) -> list[FormField]:
+    """One field per property, in the schema's order, holding the stored value. A property that names where
+    its choices come from (``"x-choices": source``) is a choice among ``options(source)``: (value, label) pairs,
+    e.g. campaigns shown by name holding their ids (``agents.view.registry.arg_choices``)."""
     required = set(schema.get("required") or [])
     fields: list[FormField] = []
     for name, raw in (schema.get("properties") or {}).items():
         prop, nullable = _plain(raw)
         widget, choices, unit = _widget(name, prop)
         value = args.get(name, raw.get("default"))
+        labels: tuple[str, ...] = ()
+        offered = options(str(prop["x-choices"])) if options is not None and prop.get("x-choices") else []
+        if offered and widget == "text":
+            if value is not None and str(value) not in {v for v, _ in offered}:
+                offered = [(str(value), str(value)), *offered]  # a name or a gone entity: kept as it was stored
+            widget, choices, labels = "choice", tuple(v for v, _ in offered), tuple(label for _, label in offered)
         fields.append(FormField(
             name=name, label=_label(name, prop, lang), widget=widget, value=_shown(widget, value),
-            required=name in required, nullable=nullable or name not in required, choices=choices,
+            required=name in required, nullable=nullable or name not in required, choices=choices, labels=labels,
             minimum=prop.get("minimum"), maximum=prop.get("maximum"), unit=unit,
             help=_help(name, prop, lang, unit), original=value))
     return fields

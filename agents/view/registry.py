@@ -37,3 +37,14 @@ def done_hooks() -> list[Callable[..., list[Any]]]:
 def agent_texts() -> dict[str, tuple[str, str]]:
     """The agents' own texts (``ui.texts``), code -> (Korean, English)."""
     return {key: text for spec in list_agents() for key, text in spec.ui.texts.items()}
+
+
+def arg_choices(agent_id: str, store: Any, user_id: str) -> Callable[[str], list[tuple[str, str]]]:
+    """The agent's argument choices for one person (``ui.choices``): source name -> [(value, label)]."""
+    sources = get_agent(agent_id).ui.choices
+
+    def options(name: str) -> list[tuple[str, str]]:
+        source = sources.get(name)
+        return [(str(value), str(label)) for value, label in source(store, user_id)] if source else []
+
+    return options

@@ -17,6 +17,7 @@ from agents.view.cards import card_markdown, figure_for, has_chart, tiles_html
 from agents.view.chat_text import outcome_text, step_body, step_title
 from agents.view.registry import card_ui
 from agents.view.render import CardView, ChatView, MessageView
+from agents.view.workspace_link import link_workspace
 from pages.gradio.i18n import Lang, error_text
 
 
@@ -42,7 +43,7 @@ def card_text(card: CardView) -> str:
     drawing = card_ui(card.card_type)  # the card's agent may draw it (AgentSpec.ui.cards)
     if drawing.html is not None:
         return f'<div class="pg-card pg-card-{html.escape(card.card_type)}">\n\n{drawing.html(card)}\n\n</div>'
-    blocks = [card_markdown(card)]
+    blocks = [link_workspace(card_markdown(card))]
     if drawing.gradio is not None:
         blocks.append(drawing.gradio(card))
     tiles = tiles_html(card)
@@ -102,7 +103,8 @@ def to_chatbot(view: ChatView, lang: Lang) -> list[dict[str, Any]]:
     for message in view.messages:
         match message.kind:
             case "text":
-                out.append({"role": message.role, "content": message.text})
+                text = link_workspace(message.text) if message.role == "assistant" else message.text
+                out.append({"role": message.role, "content": text})
             case "step":
                 out.append(_step(message, lang))
             case "card":
@@ -110,8 +112,8 @@ def to_chatbot(view: ChatView, lang: Lang) -> list[dict[str, Any]]:
                 out += message.card.drawn(f"gradio-{message.role}",
                                           lambda card=message.card, role=message.role: _card_messages(card, role))
             case "error":
-                out.append({"role": "assistant",
-                            "content": f'<div class="pg-error">⚠️ {error_text(message.code, message.text, lang)}</div>'})
+                said = link_workspace(error_text(message.code, message.text, lang), "html")  # in an HTML block
+                out.append({"role": "assistant", "content": f'<div class="pg-error">⚠️ {said}</div>'})
             case "outcome":
                 out.append({"role": "assistant", "content": outcome_text(message, lang)})
             case _:

@@ -15,10 +15,11 @@ from agents.core.agent import AgentSpec
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
-from agents.core.session import Session
+from agents.core.session import Session, runtime_store
 from agents.view import render_workspace
 from agents.view.arg_form import FormField, form_fields, form_patch, modify_error_text, tool_schema
 from agents.view.conversation import BadEdit, action_body, load_view, parse_args
+from agents.view.registry import arg_choices
 from agents.view.render import ChatView
 from agents.view.render_workspace import ActionView
 from pages.gradio.i18n import Lang, error_text, label, t
@@ -41,8 +42,10 @@ def build_dock(spec: AgentSpec, dock: gr.State, view_state: gr.State, lang_state
     """``refresh(view, lang)`` gives the tab's outputs for a reloaded view; ``quiet``: the event
     options that keep the buttons' progress off the tab's ~20 outputs (pages/gradio/progress.py)."""
 
-    @gr.render(inputs=[dock, lang_state], show_progress="hidden")
-    def draw(actions: list[dict[str, Any]], lang: Lang) -> None:
+    @gr.render(inputs=[dock, lang_state, who], show_progress="hidden")
+    def draw(actions: list[dict[str, Any]], lang: Lang, user: Viewer | None) -> None:
+        # the choices an argument names (a campaign by its name): the person's own
+        options = arg_choices(spec.id, runtime_store(), user.user_id) if user is not None and actions else None
         for raw in actions[-2:]:
             action = ActionView(**raw)
             with gr.Group(elem_classes=["pg-action", "pg-action-pending"], key=f"dock-{action.action_id}"):
@@ -50,7 +53,7 @@ def build_dock(spec: AgentSpec, dock: gr.State, view_state: gr.State, lang_state
                 with gr.Row(equal_height=True):
                     confirm = gr.Button(label("confirm"), variant="primary", size="sm", elem_classes=["pg-confirm"])
                     cancel = gr.Button(label("cancel"), size="sm", elem_classes=["pg-cancel"])
-                fields = form_fields(tool_schema(spec, action.tool_name), action.args, lang)
+                fields = form_fields(tool_schema(spec, action.tool_name), action.args, lang, options)
                 with gr.Accordion(label("modify"), open=False, elem_classes=["pg-modify"]):
                     widgets = [_widget(f, lang) for f in fields]
                     problem = gr.Markdown("", elem_classes=["pg-modify-error"])
@@ -95,9 +98,10 @@ def _widget(f: FormField, lang: Lang) -> gr.components.Component:
             return gr.Number(f.value, label=title, info=info, precision=0 if whole else None, interactive=True,
                              elem_classes=classes)
         case "choice":
-            choices = ([t("none_choice", lang)] if f.nullable else []) + list(f.choices)
-            return gr.Dropdown(choices, value=f.value if f.value is not None else choices[0], label=title, info=info,
-                               interactive=True, elem_classes=classes)
+            none = [t("none_choice", lang)] if f.nullable else []
+            choices = [(c, c) for c in none] + list(zip(f.labels or f.choices, f.choices, strict=True))
+            return gr.Dropdown(choices, value=f.value if f.value is not None else choices[0][1], label=title,
+                               info=info, interactive=True, elem_classes=classes)
         case "choices":
             return gr.CheckboxGroup(list(f.choices), value=f.value, label=title, info=info, interactive=True,
                                     elem_classes=classes)

@@ -70,8 +70,8 @@
     return P;
   };
   // A chart in a workspace column or the chat is kept at its box's width: the column's content changing
-  // around it (a canvas opening, a card docking), or a chat chart drawn before its bubble was laid out
-  // (Plotly's 700 px default), left it wider than its box, cut at the edge.
+  // around it (a canvas opening, a card docking) left it wider than its box, cut at the edge. (A chat chart's
+  // bubble has its width before Plotly draws: style.css.)
   const fit = (gd) => {
     const svg = gd.querySelector('.main-svg');
     const P = window.Plotly;
@@ -140,6 +140,23 @@
     }
   });
   window.addEventListener('resize', () => document.querySelectorAll(TAB_ROW).forEach(hint));
+
+  // A reply's mention of the workspace links to it (agents/view/workspace_link.py): a click shows the
+  // tab's workspace column: beside the chat it is already in view and only flashes, on a phone (stacked
+  // under the chat) the page scrolls to it.
+  document.addEventListener('click', (e) => {
+    const link = e.target.closest && e.target.closest('a[href="#pg-workspace"]');
+    if (!link) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const row = link.closest('.pg-tab-row');
+    const side = row && row.querySelector(':scope > .pg-side');
+    if (!side) return;
+    side.scrollIntoView({block: 'nearest'});
+    side.classList.remove('pg-flash');
+    void side.offsetWidth;  // restart the animation on a second click
+    side.classList.add('pg-flash');
+  }, {capture: true});
 
   let plotly = guard(window.Plotly);
   Object.defineProperty(window, 'Plotly', {

@@ -21,6 +21,7 @@ from agents.view.chat_text import outcome_text, step_body, step_title
 from agents.view.registry import card_ui, place_of
 from agents.view.render import CardView, ChatView, MessageView
 from agents.view.texts import Lang, error_parts, t
+from agents.view.workspace_link import link_workspace
 
 _STATUS_STATE = {"running": "running", "failed": "error"}
 
@@ -45,7 +46,7 @@ def draw_card(card: CardView, key: str, *, chart: bool = True) -> None:
             st.markdown(drawing.html(card), unsafe_allow_html=True)
         return
     with st.container(border=True):
-        st.markdown(card_markdown(card))
+        st.markdown(link_workspace(card_markdown(card)))
         draw_tiles(card)
         if drawing.streamlit is not None:
             drawing.streamlit(card)
@@ -77,7 +78,7 @@ def draw_steps(steps: list[MessageView], lang: Lang) -> None:
 
 def draw_error(message: MessageView, lang: Lang) -> None:
     head, detail = error_parts(message.code, message.text, lang)
-    st.error(head, icon="⚠️")
+    st.error(link_workspace(head), icon="⚠️")
     if detail:
         st.caption(detail)
 
@@ -85,7 +86,7 @@ def draw_error(message: MessageView, lang: Lang) -> None:
 def _draw_entry(message: MessageView, lang: Lang, key: str) -> None:
     match message.kind:
         case "text":
-            st.markdown(message.text)
+            st.markdown(link_workspace(message.text) if message.role == "assistant" else message.text)
         case "card":
             assert message.card is not None
             draw_card(message.card, key)

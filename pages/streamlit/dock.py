@@ -13,8 +13,9 @@ import streamlit as st
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.view import render_workspace
-from agents.view.arg_form import FormField, form_fields, form_patch, modify_error_text, tool_schema
+from agents.view.arg_form import FormField, Options, form_fields, form_patch, modify_error_text, tool_schema
 from agents.view.conversation import BadEdit, action_body, parse_args
+from agents.view.registry import arg_choices
 from agents.view.render_workspace import ActionView
 from agents.view.texts import Lang, t
 from pages.streamlit.context import PageContext, error_line
@@ -48,7 +49,7 @@ def _act(ctx: PageContext, action: ActionView, op: str) -> None:
             session.cancel_action(action_id)
         else:
             if op == "form":
-                fields = form_fields(schema, action.args, lang)
+                fields = form_fields(schema, action.args, lang, _options(ctx))
                 args = form_patch(fields, [st.session_state.get(_field_key(action_id, f)) for f in fields], lang)
             else:
                 args = parse_args(st.session_state.get(f"pg_edit:{action_id}"), lang)
@@ -65,6 +66,11 @@ def _act(ctx: PageContext, action: ActionView, op: str) -> None:
         ctx.flash(error_line(exc, lang))
     _forget_edits(action_id)
     ctx.reload()
+
+
+def _options(ctx: PageContext) -> Options:
+    """The choices an argument names (a campaign by its name): the person's own."""
+    return arg_choices(ctx.spec.id, ctx.store, ctx.viewer.user_id)
 
 
 def _field_key(action_id: str, f: FormField) -> str:
@@ -93,7 +99,8 @@ def _draw_field(action_id: str, f: FormField, lang: Lang) -> None:
             choices = ([t("none_choice", lang)] if f.nullable else []) + list(f.choices)
             if key not in st.session_state:
                 st.session_state[key] = f.value if f.value in choices else choices[0]
-            st.selectbox(title, choices, key=key, help=helptext)
+            shown = dict(zip(f.choices, f.labels, strict=True)) if f.labels else {}
+            st.selectbox(title, choices, key=key, help=helptext, format_func=lambda v: shown.get(v, v))
         case "choices":
             st.session_state.setdefault(key, list(f.value or []))
             st.multiselect(title, list(f.choices), key=key, help=helptext)
@@ -127,7 +134,7 @@ def _draw_action(ctx: PageContext, action: ActionView, problem: str | None) -> N
         right.button(t("cancel", lang), key=f"pg_cancel:{aid}", on_click=_act, args=(ctx, action, "cancel"),
                      width="stretch")
         with st.expander(t("modify", lang), expanded=problem is not None):
-            for f in form_fields(tool_schema(ctx.spec, action.tool_name), action.args, lang):
+            for f in form_fields(tool_schema(ctx.spec, action.tool_name), action.args, lang, _options(ctx)):
                 _draw_field(aid, f, lang)
             if problem:
                 st.error(problem)

@@ -44,6 +44,8 @@ def test_modify_is_a_form_saved_as_a_partial_object(page, server, store):
     assert percent.input_value() == "20"
     labels = page.inner_text(".pg-modify")
     assert "새 일일 예산 (원)" in labels and "현재 예산 대비 변경 비율 (%)" in labels and "Dailybudget" not in labels
+    # the campaign by its name (a dropdown of the person's campaigns), not its id
+    assert page.locator(".pg-field-campaignId input").input_value() == "봄 시즌 세일 · 진행 중"
     _shoot(page, "modify-form-1400")
     percent.fill("900")
     percent.press("Tab")
@@ -104,3 +106,27 @@ def test_test_this_token_calls_the_api_and_last_used_updates(page, server, store
     phone.wait_for_selector("#pg-api-test", timeout=30_000)
     phone.locator("#pg-api-test").scroll_into_view_if_needed()
     _shoot(phone, "api-access-390")
+
+
+def test_modify_picks_another_campaign_by_name(page, server, store):
+    """The campaign field lists the person's campaigns by name; picking one saves its id (issue 28)."""
+    from agents.marketing.store import MarketingStore
+
+    send(page, "봄 시즌 세일 예산 20% 늘려줘")
+    page.wait_for_selector(".pg-confirm", timeout=60_000)
+    page.click(".pg-modify button >> nth=0")
+    field = page.locator(".pg-field-campaignId input")
+    field.wait_for(timeout=30_000)
+    campaigns = MarketingStore(runtime_store()).campaigns("demo")
+    other = next(c for c in campaigns if c["name"] != "봄 시즌 세일" and c["status"] == "ACTIVE")
+    field.click()
+    options = page.locator("ul[role=listbox] li")
+    options.first.wait_for(timeout=10_000)
+    shown = [t.strip() for t in options.all_inner_texts()]
+    assert len(shown) == len(campaigns) and all(" · " in t and not t.startswith("cmp") for t in shown), shown
+    options.filter(has_text=f"{other['name']} · 진행 중").first.click()
+    page.wait_for_timeout(300)
+    page.click(".pg-save")
+    page.wait_for_selector(f".pg-action-body:has-text('{other['name']}')", timeout=30_000)
+    [row] = [r for r in runtime_store().actions.list_for_user("demo") if r.status.value == "PENDING"]
+    assert row.tool_args["campaignId"] == other["id"] and row.tool_args["changePercent"] == 20

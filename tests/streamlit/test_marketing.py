@@ -118,8 +118,8 @@ def test_modify_is_a_form_that_sends_only_what_changed(app):
     and a refusal named in Korean by the field's label, never pydantic's English."""
     campaign, _ = _budget_change(app)
     aid = _action().id
-    labels = {w.label for w in app.number_input} | {w.label for w in app.text_input}
-    assert {"새 일일 예산 (원)", "현재 예산 대비 변경 비율 (%)", "캠페인"} <= labels
+    labels = {w.label for w in app.number_input} | {w.label for w in app.text_input} | {w.label for w in app.selectbox}
+    assert {"새 일일 예산 (원)", "현재 예산 대비 변경 비율 (%)", "캠페인"} <= labels  # 캠페인: by name (test_modify_choices)
     percent = app.number_input(key=f"pg_field:{aid}:changePercent")
     assert percent.value == 20
     percent.set_value(900).run()
@@ -134,3 +134,19 @@ def test_modify_is_a_form_that_sends_only_what_changed(app):
     assert f"₩{round(campaign['daily_budget'] * 1.3):,}" in texts(app)
     click(app, "실행")
     assert _budget(campaign["id"]) == round(campaign["daily_budget"] * 1.3)
+
+
+def test_modify_offers_the_campaign_by_name_and_saves_its_id(app):
+    """Issue 28: the campaign field is a choice of the person's campaigns shown by name (before: a text box
+    holding the id), and picking another sends that campaign's id."""
+    campaign, _ = _budget_change(app)
+    aid = _action().id
+    field = app.selectbox(key=f"pg_field:{aid}:campaignId")
+    campaigns = MarketingStore(runtime_store()).campaigns("demo")
+    assert field.label == "캠페인" and field.value == campaign["id"]
+    assert field.options == [f"{c['name']} · {'진행 중' if c['status'] == 'ACTIVE' else '일시정지'}" for c in campaigns]
+    other = next(c for c in campaigns if c["id"] != campaign["id"] and c["status"] == "ACTIVE")
+    field.set_value(other["id"]).run()
+    click(app, "변경 저장")
+    assert _action().tool_args == {"campaignId": other["id"], "dailyBudget": None, "changePercent": 20}
+    assert f"'{other['name']}' 일일 예산을" in texts(app)

@@ -21,6 +21,7 @@ from agents.view.adapters import AdapterRegistry
 from agents.view.registry import slots_for
 from agents.view.render import CardView
 from agents.view.texts import t
+from agents.view.workspace_link import ANCHOR
 from pages.streamlit.chat import draw_card
 from pages.streamlit.context import PageContext
 
@@ -49,7 +50,8 @@ def panel_for(agent_id: str) -> Panel:
 def draw_workspace(ctx: PageContext) -> None:
     lang, view = ctx.lang, ctx.view
     panel = panel_for(ctx.spec.id)
-    st.markdown(f"#### 🧰 {t('workspace', lang)}")
+    # the target of a reply's "작업 공간" link (agents/view/workspace_link.py)
+    st.markdown(f'#### <span id="{ANCHOR}"></span>🧰 {t("workspace", lang)}', unsafe_allow_html=True)
     waiting = render_workspace.open_actions(view, system_clock())
     if waiting:
         lines = "\n".join(f"- ⏸ {a.summary} (`{a.tool_name}`)" for a in waiting)
