@@ -64,3 +64,14 @@ def test_registry_rejects_duplicates_and_lists_by_kind():
 def test_call_ids_are_unique():
     ids = {new_call_id() for _ in range(1000)}
     assert len(ids) == 1000 and all(i.startswith("call_") for i in ids)
+
+
+def test_form_hints_stay_out_of_the_schemas_a_model_is_sent() -> None:
+    """``x-choices`` (the Modify form's campaign list) is ours, not JSON Schema: providers never see it."""
+    import json
+
+    from agents.core.agent import get_agent
+
+    tools = get_agent("marketing").tools
+    assert any("x-choices" in json.dumps(t.json_schema()) for t in tools.all())
+    assert not any("x-choices" in json.dumps(spec["parameters"]) for spec in tools.specs())

@@ -106,6 +106,22 @@ def _schema_of(model: type[BaseModel]) -> dict[str, object]:
     return inline_refs(model.model_json_schema())
 
 
+@functools.cache
+def _for_model(model: type[BaseModel]) -> dict[str, object]:
+    """The schema a model is sent: without the ``x-`` keys, which are hints for our forms (``x-choices``), not
+    JSON Schema a provider is bound to accept."""
+    def strip(value: object) -> object:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if not (isinstance(k, str) and k.startswith("x-"))}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    stripped = strip(_schema_of(model))
+    assert isinstance(stripped, dict)
+    return stripped
+
+
 def default_confirmation(tool: Tool, args: BaseModel, previous: BaseModel | None) -> Confirmation:
     now = args.model_dump(mode="json")
     before = previous.model_dump(mode="json") if previous is not None else now
@@ -172,8 +188,8 @@ class ToolRegistry:
 
     def specs(self) -> list[dict[str, object]]:
         """Provider-neutral specs: name, description and JSON schema (shared, do not mutate)."""
-        return [{"name": t.name, "description": t.description, "parameters": t.json_schema()} for t in self.all()
-                if t.model_visible]
+        return [{"name": t.name, "description": t.description, "parameters": _for_model(t.args_model)}
+                for t in self.all() if t.model_visible]
 
     def for_model(self, name: str) -> Tool | None:
         tool = self.tools.get(name)
