@@ -163,9 +163,10 @@ _PRONOUN_KO_SPOKEN = re.compile(r"(?:얘|쟤)(?!기)")
 _PAIR_KO = re.compile(r"(?<![가-힣])(?:둘|두\s*(?:개|제품|상품|가지|곳|캠페인|종목))(?=이|다|을|를|중|의|만|\s|$)")
 _PAIR_EN = re.compile(r"\b(?:both|the two|these two|those two|the pair)\b")
 _AGAIN_KO = ("다시", "한번더", "한번만더", "또해", "또뽑", "또보여", "말고", "바꿔서", "바꿔줘", "바꿔봐", "로바꿔", "으로바꿔",
-             "기준으로", "로늘려", "으로늘려", "만으로", "도같이", "같은걸로", "똑같이", "그럼")
+             "기준으로", "로늘려", "으로늘려", "만으로", "도같이", "같은걸로", "똑같이", "그럼", "하나더", "하나만더", "한개더",
+             "한개만더", "더써", "또써", "또만들", "더만들어", "다른버전", "새로써", "새로하나")
 _AGAIN_EN = re.compile(r"\b(?:again|same but|the same|one more|once more|redo|instead|rather|another version|"
-                       r"what about|how about|and for|only)\b")
+                       r"what about|how about|and for|only|another one|one more|write another|new version)\b")
 # Positions the shared ``find_ordinals`` does not read: ranks (1등), top and bottom of a list.
 _RANK = re.compile(r"(\d{1,2})\s*등")
 _TOP = ("맨위", "제일위", "맨앞", "맨처음", "1위", "top one", "the top", "first one")
