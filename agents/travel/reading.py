@@ -283,7 +283,8 @@ class _Reader:
         if self.has("directions") and not self.has("recommend"):  # "서울역에서 공항 가는 법": a route, no places
             return Reading("freeformResponse", {"kind": "general", "topic": "directions"})
         if (self.has("general") and not self.has("recommend") and self.lex.value(self.text, "category") is None) or (
-                self.has("flight") and not (self.places or self.areas)):
+                self.has("price") and not self.has("recommend")) or (
+                (self.has("flight") or self.has("pass")) and not (self.places or self.areas)):
             return Reading("freeformResponse", {"kind": "general", **({"topic": "flight"} if self.has("flight") else {})})
         if self.has("near") and self.has("pronoun") and not (self.places or self.areas):
             return self.ask_place("near")
@@ -305,8 +306,10 @@ class _Reader:
             return None  # "도쿄 여행 계속": the open trip it is
         if found is None:
             city = uncarried_city(self.raw, self.lex.data.get("other_cities") or [])
-            if city is None or here.name in self.raw or here.name_en.lower() in self.raw.lower():
-                return None  # none, or the open trip's own city named too ("부산 들렀다 오사카로")
+            raw = self.raw.lower()
+            own = max(raw.rfind(here.name), raw.rfind(here.name_en.lower()))
+            if city is None or own > raw.rfind(city.lower()):
+                return None  # none, or the open trip's own city named last ("부산 들렀다 오사카로")
             question, choices = ask_uncarried_question(city, here, self.en)
             return Reading(None, {"missing": "trip", "city": city}, question, choices, "ask")
         dest, named = found
