@@ -126,3 +126,13 @@ def test_a_cut_after_a_turn_that_named_no_campaign_still_asks_which(mkt: Session
     events = mkt.run("그냥 15%로 줄여")
     assert not [e for e in events if e.type == "action_confirmation"]
     assert one(events, "tool_call").name == "askClarification"
+
+
+def test_an_english_word_holding_an_alias_names_no_campaign(mkt: Session) -> None:
+    mkt.run("이번주 성과 어때?")
+    events = mkt.run("hmm why did that happen?")
+    call = one(events, "tool_call")
+    assert (call.name, call.args) == ("analyzeTrends", {"period": "7d", "metric": None})
+    assert text_of(events).startswith("최근 7일")  # the whole account's trend, no one campaign's
+    call = one(mkt.run("how is the app promo doing this week?"), "tool_call")  # the alias as words still names it
+    assert (call.name, call.args["campaignId"]) == ("getPerformanceKPI", _ids(mkt)["앱 설치 프로모션"])
