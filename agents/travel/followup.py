@@ -85,8 +85,9 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     if last == "generate_itinerary" and (p.again or "regenerate" in hits) \
             and (reading.tool in (None, "generate_itinerary", "freeformResponse")
                  or (reading.tool == "remove_place" and "regenerate" in hits)):
+        skip = list(dict.fromkeys(reader.name(m) for m in reader.places)) if reader._skips() else []
         return Reading("generate_itinerary", {**(reading.args if reading.tool == "generate_itinerary" else {}),
-                                              "regenerate": True})
+                                              **({"skip": skip} if skip else {}), "regenerate": True})
     if last in SEARCHES and (p.again or p.pronoun or len(compact(text)) <= 12) and not hits.keys() & {"general", "off_topic"}:
         return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun)
     return None

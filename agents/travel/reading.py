@@ -261,6 +261,9 @@ class _Reader:
             return Reading("freeformResponse", {"kind": "general"})
         if (elsewhere := self._elsewhere()) is not None:
             return elsewhere
+        if self._skips() and itinerary and self.places and (self.has("make") or self.has("regenerate")) \
+                and not self.has("show"):
+            return self.build("generate_itinerary")  # "X 빼고 일정 다시 짜줘": a new plan without X
         if self.has("remove") and not (itinerary and self.has("make") and not self.places):
             return self.build("remove_place")
         if self.has("add") and not self._add_is_something_else(itinerary):
@@ -318,6 +321,9 @@ class _Reader:
         question, choices = ask_trip_question(dest, named, here, self.en)
         return Reading(None, {"missing": "trip", "destination": dest.id}, question, choices, "ask")
 
+    def _skips(self) -> bool:
+        return self.has("remove") or bool(self.lex.hits(self.raw, "skip"))
+
     def _small_talk(self) -> str:
         return "thanks" if self.has("thanks") else "greeting" if self.has("greeting") else "general"
 
@@ -353,6 +359,8 @@ class _Reader:
                     args["regenerate"] = True
                 if self.has("easy"):  # "첫날은 여유있게": that day (the first when none is named) is light
                     args["easy_day"] = self.day() or 1
+                if self._skips() and self.places:  # "skip X": the plan leaves those saved places out
+                    args["skip"] = list(dict.fromkeys(self.name(m) for m in self.places))
                 return Reading(tool, args, source=source)
             case "show_itinerary":
                 if (d := self.day()) is not None:

@@ -102,3 +102,21 @@ def test_another_city_named_after_the_trips_own_is_asked_about() -> None:
     assert asked.tool is None and asked.args.get("city") == "고베" and len(asked.choices) >= 2
     kept = read("고베 들렀다가 오사카 돌아와서 먹을 맛집 추천", sample_trip("osaka"))
     assert kept.tool == "recommend_places"
+
+
+def _planned(events: list) -> list[str]:
+    name, args = _call(events)
+    assert name == "generate_itinerary"
+    return [item["placeName"] for day in args["days"] for item in day["items"]]
+
+
+def test_a_plan_made_again_without_a_place_leaves_it_out(trv: Session) -> None:
+    first = _planned(trv.run("일정 짜줘"))
+    assert "츠키지 시장" in first and "센소지" in first
+    again = _planned(trv.run("츠키지 시장 빼고 다시"))
+    assert "츠키지 시장" not in again and set(again) == set(first) - {"츠키지 시장"}
+    english = _planned(trv.run("make a fresh plan but skip Senso-ji"))
+    assert "센소지" not in english and "츠키지 시장" in english
+    # taking a place out of the saved list is still a removal, not a new plan
+    name, args = _call(trv.run("센소지 저장 목록에서 빼줘"))
+    assert (name, args["placeName"]) == ("remove_saved_place", "센소지")
