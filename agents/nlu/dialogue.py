@@ -227,7 +227,7 @@ def pointer(text: str) -> Pointer:
 
 
 def instead(text: str) -> str:
-    """The part of a correction that says the new value: "2일차 말고 1일차" -> "1일차", "not day 2 but day 3" ->
+    """The part of a correction that says the new value: "셋째 날 말고 첫날" -> "첫날", "not day 2 but day 3" ->
     "day 3"; "day 1 instead of day 2" -> "day 1"; the whole text when it has no such turn."""
     t = normalise(text)
     if (m := re.search(r"\binstead\s+of\b", t)) is not None:

@@ -71,7 +71,7 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     last, args = dialogue.tool, dialogue.args
     if last == "add_place_to_itinerary" and args.get("place") and p.again and not reader.places \
             and (day := _Reader(instead(text), view).day()) is not None and day != args.get("day"):
-        if day > view.days:  # "아니 2일차 말고 1일차": the same place, on the day said instead
+        if day > view.days:  # "아니 셋째 날 말고 둘째 날": the same place, on the day said instead
             return _Reader(text, view).ask_day("add", str(args["place"]))
         return Reading("add_place_to_itinerary", {"place": args["place"], "day": day, **reader.time()})
     if last in ("show_itinerary", "add_place_to_itinerary") and reading.tool in (None, "freeformResponse") \
@@ -94,7 +94,7 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
 
 
 def _elliptic_add(hits: dict[str, Any], reader: _Reader, earlier: str) -> bool:
-    """"ㅇㅇ 1일차에 넣어" right after "창덕궁 어때?": an add that names no place, after a message that asked
+    """"좋아 둘째날에 넣어줘" right after "what's 도쿄 타워 like?": an add that names no place, after a message that asked
     about one place and for no search (a search lists several: which one is then not said)."""
     if "add" not in hits or reader.places or not earlier:
         return False

@@ -263,7 +263,7 @@ class _Reader:
             return elsewhere
         if self._skips() and itinerary and self.places and (self.has("make") or self.has("regenerate")) \
                 and not self.has("show"):
-            return self.build("generate_itinerary")  # "X 빼고 일정 다시 짜줘": a new plan without X
+            return self.build("generate_itinerary")  # "X 빼고 새로 짜줘": a new plan without X
         if self.has("remove") and not (itinerary and self.has("make") and not self.places):
             return self.build("remove_place")
         if self.has("add") and not self._add_is_something_else(itinerary):
