@@ -18,7 +18,7 @@ from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, build, cl
 from agents.marketing.reading import Reading, has_period
 from agents.nlu import compact, normalise
 from agents.nlu.dialogue import Dialogue, Mention, Pointer, pointer, referent
-from agents.nlu.slots import find_ordinals
+from agents.nlu.slots import direction, find_ordinals
 from agents.nlu.text import contains
 
 CAMPAIGN = "campaign"
@@ -32,6 +32,9 @@ _COMPARE = ("비교", "붙여서", "대비", "vs", "compare", "versus", "side by
 # A message that takes back the last one and says it again differently: "아니 그냥 N만원으로", "no, make it 5%"
 _CORRECTION = re.compile(r"^\s*(?:아니(?:다|야|요|오)?|아냐|아뇨|앗|잠깐|no|nope|nah|wait|actually|sorry|scratch that|"
                          r"make it)\b|^\s*(?:아니|아냐|아뇨)", re.I)
+# "N%로 하자", "그걸로 해", "그냥 N만원으로 가자": a new figure settling the change just proposed
+_SETTLE = re.compile(r"(?:로|으로)\s*(?:하자|해|가자|할게|할래|하죠|합시다|해요|해줘|갈게)|그냥|\blet'?s\s+(?:do|go|make)|"
+                     r"\bgo\s+with\b", re.I)
 # "왜 그런 거야?", "how come?": a why-question about the figures just shown
 _WHY = re.compile(r"왜|어째서|이유|원인|\bwhy\b|how come", re.I)
 # "the week before that?", "그 전 주는?": the period before the one just shown; the tool's windows end today,
@@ -74,12 +77,16 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
     if not compact(r.text):
         return None
     p = pointer(text)
-    p = Pointer(p.pronoun or r.pronoun, p.position, p.again, p.among)
+    p = Pointer(p.pronoun or r.pronoun, p.position, p.again, p.among, p.pair)
     if not r.campaigns and _compares(r) and dialogue.listed and len(spots := find_ordinals(r.text)) >= 2:
         picked = _on_roster([m for m in (dialogue.at(n, CAMPAIGN) for n in spots[:5]) if m is not None], roster)
         if len(picked) == len(spots[:5]) >= 2:  # "첫번째랑 두번째 비교": those rows of the list just shown
             return Understanding("compareCampaigns", {"campaignIds": [c for c, _ in picked],
                                                       "period": rd.period(text, str(dialogue.args.get("period") or "14d"))})
+    if not r.campaigns and (p.pair or p.pronoun) and _compares(r) and len(two := _on_roster(dialogue.focus, roster)) >= 2:
+        kept = str(dialogue.args.get("period") or "14d") if dialogue.tool in PERIODIC else "14d"
+        return Understanding("compareCampaigns", {"campaignIds": [c for c, _ in two[:2]],  # "그 둘 비교": the last two
+                                                  "period": rd.period(text, kept)})
     if dialogue.tool == "compareCampaigns" and r.campaigns and rule(r) in (None, "compareCampaigns", "getCampaignDetail") \
             and (p.again or any(contains(r.text, w) for w in _JOIN)):
         before = [str(c) for c in dialogue.args.get("campaignIds") or [] if isinstance(c, str)]
@@ -101,16 +108,29 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
     if len(r.campaigns) == 1 and _compares(r) and (other := _on_roster(dialogue.focus, roster)):
         ids = list(dict.fromkeys([other[0][0], r.campaigns[0][0]]))
         if len(ids) == 2:  # "X랑 붙여서 비교해봐" after looking at Y
-            return Understanding("compareCampaigns", {"campaignIds": ids, "period": rd.period(text, "14d")})
+            kept = str(dialogue.args.get("period") or "14d") if dialogue.tool in PERIODIC else "14d"
+            return Understanding("compareCampaigns", {"campaignIds": ids, "period": rd.period(text, kept)})
     moved = r.amount is not None or r.delta is not None or r.change is not None
     same = rule(r) == dialogue.tool or (dialogue.tool == "updateCampaignBudget" and moved and rule(r) is None)
-    corrects = p.again or _CORRECTION.search(normalise(text)) is not None
+    corrects = p.again or _CORRECTION.search(normalise(text)) is not None \
+        or (moved and _SETTLE.search(normalise(text)) is not None)
     if not r.campaigns and corrects and dialogue.tool in MUTATIONS and same:
         last = _on_roster([Mention(CAMPAIGN, str(dialogue.args.get("campaignId") or ""))], roster)
         if last:  # "아 10% 말고 만원만 올려": the same change, corrected, on the same campaign
             r.campaigns = last
-            return build(dialogue.tool, r, roster, month, budgets=budgets)
+            return _same_direction(build(dialogue.tool, r, roster, month, budgets=budgets), text, dialogue)
     return _again(r, text, p, roster, dialogue)
+
+
+def _same_direction(u: Understanding, text: str, dialogue: Dialogue) -> Understanding:
+    """A correction that gives only a new size ("50%로 하자") keeps the direction of the change it corrects:
+    after "20% 줄여줘" it is a cut of 50%, not a raise."""
+    before = dialogue.args.get("changePercent")
+    now = u.args.get("changePercent")
+    if u.tool == "updateCampaignBudget" and isinstance(before, int | float) and isinstance(now, int | float) \
+            and direction(text) == 0 and (before < 0) != (now < 0):
+        return Understanding(u.tool, {**u.args, "changePercent": -now}, u.text, u.source)
+    return u
 
 
 def _compares(r: Reading) -> bool:
@@ -145,11 +165,17 @@ def _again(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: Dialogue
         if r.campaigns or (rd.product(text, []) and not p.again):
             return None
         return Understanding("generateAdCopy", {**args, "tone": tone}, "톤을 바꿔 광고 카피를 다시 준비했어요. 확인 카드를 봐주세요.")
+    if tool == "generateAdCopy" and p.again and rule(r) in (None, "generateAdCopy") and not r.campaigns \
+            and not rd.product(text, []) and rd.is_short(text, 20):  # "하나 더 써줘": the same brief, a new draft
+        return Understanding("generateAdCopy", dict(args), "같은 조건으로 광고 카피를 한 번 더 준비했어요. 확인 카드를 봐주세요.")
     if tool not in RERUN:
         return None
     intent = rule(r)
+    if intent == "getCampaignDetail" and not r.hits and not (r.budget_word or r.state):
+        intent = None  # a bare name ("브랜드 인지도는?") asks for nothing of its own: the last request on it
     asks_own = intent not in (None, tool) or r.amount is not None or r.delta is not None or r.change is not None
-    if len(r.campaigns) == 1 and tool in ONE_CAMPAIGN and not words and not asks_own and (p.again or rd.is_short(text)):
+    if len(r.campaigns) == 1 and tool in ONE_CAMPAIGN and not words and not asks_own \
+            and (p.again or rd.is_short(text, 14 + len(compact(r.campaigns[0][1])))):
         return Understanding(tool, {**args, "campaignId": r.campaigns[0][0]})  # "그럼 카카오 채널 유입은?"
     if r.campaigns or tool not in PERIODIC or not has_period(text):
         return None

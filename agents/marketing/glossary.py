@@ -51,3 +51,31 @@ def definition(text: str) -> str | None:
         if re.search(rf"(?:{pattern})(?:{_KO_ASK})", t, re.I) or re.search(_EN_ASK.format(t=pattern), t, re.I):
             return meaning
     return None
+
+
+# How a figure of each metric is usually read; rules of thumb, said as such (no account figure is invented).
+RULES_OF_THUMB: dict[str, str] = {
+    "ROAS": "ROAS 1 미만이면 광고비보다 매출이 적은 손해이고, 보통 3~4 이상이면 양호하다고 봐요. 다만 마진율에 따라 손익분기점이 "
+            "달라요(마진 25%면 ROAS 4가 본전).",
+    "CPA": "CPA는 전환 한 건의 가치(객단가 × 마진)보다 낮아야 이익이에요. 업종마다 달라서 고정된 기준은 없어요.",
+    "CTR": "CTR은 검색 광고는 보통 2~5%, 디스플레이·SNS 피드 광고는 0.5~1.5% 정도면 평균 수준으로 봐요.",
+    "CPC": "CPC는 업종과 경쟁에 따라 크게 달라요. 같은 캠페인의 지난 기간과 비교해 오르는지를 보는 게 좋아요.",
+    "CPM": "CPM은 타깃이 좁을수록, 성수기일수록 높아져요. 지난 기간과 비교해 보는 게 좋아요.",
+    "CVR": "CVR(전환율)은 쇼핑몰이면 보통 1~3%, 리드 수집형이면 그보다 높게 나오는 편이에요.",
+}
+# "ROAS 2면 괜찮아?", "is a CTR of 1% good or bad?", "what's a good CPA": a figure weighed, not read from the account
+_JUDGE = re.compile(r"괜찮|좋은\s*(?:편|거|건|수준)|나쁜|높은\s*편|낮은\s*편|정상|양호|적당|평균|기준이|잘\s*나온\s*(?:거|건)|"
+                    r"\b(?:good|bad|ok|okay|decent|healthy|normal|high|low|average|benchmark|acceptable)\b", re.I)
+_FIGURE_OR_GOOD = re.compile(r"\d|\b(?:good|healthy|decent|normal|average)\b|좋은|적당한|평균", re.I)
+
+
+def benchmark(text: str) -> str | None:
+    """How a figure of one metric is usually judged, for "is a ROAS of 2 good?", or None when the text
+    asks about the account's own figures or names no single metric."""
+    t = normalise(text)
+    if _OWN.search(t) or not _JUDGE.search(t) or not _FIGURE_OR_GOOD.search(t):
+        return None
+    named = [name for name, (pattern, _) in TERMS.items() if re.search(rf"(?:{pattern})", t, re.I)]
+    if len(named) != 1:
+        return None
+    return TERMS[named[0]][1] + "\n" + RULES_OF_THUMB[named[0]]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.marketing import reading as rd
-from agents.marketing.glossary import definition
+from agents.marketing.glossary import benchmark, definition
 from agents.marketing.matching import Roster, mentioned_campaigns
 from agents.marketing.reading import Reading, has_period
 from agents.nlu import ExemplarClassifier, compact, decide, direction, find_amount
@@ -78,6 +78,8 @@ def understand(text: str, roster: Roster, month: str, *, awaiting_confirmation: 
         return small
     if (meaning := definition(r.text)) is not None and not r.campaigns and not has_period(r.text):
         return Understanding(text=meaning)  # "ROAS가 정확히 뭐야?" asks what the word means, not the figure
+    if (judged := benchmark(r.text)) is not None and not r.campaigns and not has_period(r.text):
+        return Understanding(text=judged)  # "ROAS 2면 괜찮은 거야?" weighs a figure: how such figures are read
     if r.pronoun and not r.campaigns and not _about_domain(r, strict=True):
         return ask_choices(None, "어떤 걸 말씀하시는 건가요? 캠페인 이름이나 궁금한 지표를 알려주세요.")
     intent = rule(r)

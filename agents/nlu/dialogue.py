@@ -163,9 +163,15 @@ _PRONOUN_KO_SPOKEN = re.compile(r"(?:얘|쟤)(?!기)")
 _PAIR_KO = re.compile(r"(?<![가-힣])(?:둘|두\s*(?:개|제품|상품|가지|곳|캠페인|종목))(?=이|다|을|를|중|의|만|\s|$)")
 _PAIR_EN = re.compile(r"\b(?:both|the two|these two|those two|the pair)\b")
 _AGAIN_KO = ("다시", "한번더", "한번만더", "또해", "또뽑", "또보여", "말고", "바꿔서", "바꿔줘", "바꿔봐", "로바꿔", "으로바꿔",
-             "기준으로", "로늘려", "으로늘려", "만으로", "도같이", "같은걸로", "똑같이", "그럼")
+             "기준으로", "로늘려", "으로늘려", "만으로", "도같이", "같은걸로", "똑같이", "그럼", "하나더", "하나만더", "한개더",
+             "한개만더", "더써", "또써", "또만들", "더만들어", "다른버전", "새로써", "새로하나")
 _AGAIN_EN = re.compile(r"\b(?:again|same but|the same|one more|once more|redo|instead|rather|another version|"
-                       r"what about|how about|and for|only)\b")
+                       r"what about|how about|and for|only|another one|one more|write another|new version)\b")
+# A message that opens by taking the last one back: "ㄴㄴ 맛집으로", "아니 1일차", "nope, cafes" (the last request, changed)
+_TAKE_BACK = re.compile(r"^\s*(?:[ㄴᄂ]{2,}|아니(?:요|오|야|다)?(?=[\s,.!]|$)|아냐|아뇨|놉|no+(?=[\s,.!]|$)|nope|nah|not that)",
+                        re.I)
+# "A 말고 B", "not A but B", "A instead of B" / "B instead": what follows 말고 / but, what precedes "instead of"
+_INSTEAD = re.compile(r"말고|대신(?:에)?|\bbut\b|\brather\b", re.I)
 # Positions the shared ``find_ordinals`` does not read: ranks (1등), top and bottom of a list.
 _RANK = re.compile(r"(\d{1,2})\s*등")
 _TOP = ("맨위", "제일위", "맨앞", "맨처음", "1위", "top one", "the top", "first one")
@@ -215,9 +221,19 @@ def pointer(text: str) -> Pointer:
     c = compact(t)
     return Pointer(pronoun=_has(c, _PRONOUNS_KO) or _PRONOUN_KO_SPOKEN.search(c) is not None
                    or _PRONOUNS_EN.search(t) is not None, position=position(text),
-                   again=_has(c, _AGAIN_KO) or _AGAIN_EN.search(t) is not None,
+                   again=_has(c, _AGAIN_KO) or _AGAIN_EN.search(t) is not None or _TAKE_BACK.search(t) is not None,
                    among=_has(c, ("그중", "이중", "그가운데")) or "among them" in t or "of those" in t,
                    pair=_PAIR_KO.search(t) is not None or _PAIR_EN.search(t) is not None)
+
+
+def instead(text: str) -> str:
+    """The part of a correction that says the new value: "셋째 날 말고 첫날" -> "첫날", "not day 2 but day 3" ->
+    "day 3"; "day 1 instead of day 2" -> "day 1"; the whole text when it has no such turn."""
+    t = normalise(text)
+    if (m := re.search(r"\binstead\s+of\b", t)) is not None:
+        return t[:m.start()]
+    parts = _INSTEAD.split(t)
+    return parts[-1] if len(parts) > 1 and compact(parts[-1]) else t
 
 
 def referent(dialogue: Dialogue, p: Pointer, kind: str) -> list[Mention]:

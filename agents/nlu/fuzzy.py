@@ -33,12 +33,13 @@ class FuzzyIndex:
         key = _key(text)
         if not key:
             return []
+        spaced = _GENERIC_WORDS.sub(" ", normalise(text))
         scored: dict[str, float] = {}
         typed: dict[str, str] = {}  # eid -> the full name or alias found verbatim in the text
         for eid, keys in self._keys.items():
             best = 0.0
             for k in keys:
-                if k == key or k in key:
+                if k == key or (k in key and (not k.isascii() or _whole_words(k, spaced))):
                     if 100.0 + len(k) / 100 > best:
                         typed[eid] = k
                     best = max(best, 100.0 + len(k) / 100)  # the longest full name wins over a shorter one
@@ -72,6 +73,13 @@ class FuzzyIndex:
 
     def name(self, eid: str) -> str:
         return self.entries[eid][0]
+
+
+def _whole_words(key: str, text: str) -> bool:
+    """A Latin name key found in ``text`` from a word's start to a word's end, spaces anywhere between its
+    letters ("app promo", "apppromo"): "app" in "happen" or "application" is no mention."""
+    pattern = r"\s*".join(map(re.escape, key))
+    return re.search(rf"(?<![a-z0-9]){pattern}(?![a-z0-9])", text) is not None
 
 
 def _words(text: str) -> set[str]:

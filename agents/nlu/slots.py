@@ -46,8 +46,8 @@ class Change:
         return 1 + self.percent / 100
 
 
-_UP = re.compile(r"올려|올리|늘려|늘리|높여|높이|증액|인상|키워|얹어|얹|보태|더\s*써|추가|up\b|increase|raise|boost|bump|grow|more|higher|scale up")
-_DOWN = re.compile(r"줄여|줄이|내려|내리|낮춰|낮추|감액|삭감|인하|깎|빼(?:줘|주|자|요|라|\s|$)|차감|덜\s*써|down\b|decrease|reduce|lower|cut|less|trim|slash|scale down")
+_UP = re.compile(r"올려|올리|늘려|늘리|높여|높이|증액|인상|키워|얹어|얹|보태|붙여(?!서)|붙이|더해|더하|더\s*써|추가|up\b|increase|raise|boost|bump|grow|more|higher|scale up")
+_DOWN = re.compile(r"줄여|줄이|내려|내리|낮춰|낮추|감액|삭감|인하|깎|빼(?:줘|주|자|요|라|봐|면|는|\s|$)|뺄(?:게|래|까)|차감|덜\s*써|down\b|decrease|reduce|lower|cut|less|trim|slash|scale down")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|퍼센트|퍼|프로|percent|pct)")
 _HALF = re.compile(r"절반|반\s*(?:으로|만|정도|토막|값)|반이|half|halve|halved|halving|50\s*%\s*로|by half")
 _DOUBLE = re.compile(r"두\s*배|2\s*배|곱절|double|twice|2x\b|x2\b")
@@ -90,7 +90,7 @@ def find_change(text: str) -> Change | None:
 
 
 # "3만원 더 올려", "2만원만큼 줄여", "5만원 올려줘" (no 으로: by, not to), "raise it by 30,000", "20k more"
-_KO_DELTA_AFTER = re.compile(r"^\s*(?:씩\s*)?(?:만\s*)?(?:빼|차감|더|만큼|정도\s*더|추가로?|올려|올리|늘려|늘리|줄여|줄이|내려|내리|깎|낮춰|높여|증액|감액|인상|인하)")
+_KO_DELTA_AFTER = re.compile(r"^\s*(?:씩\s*)?(?:만\s*)?(?:빼|뺄|붙여|붙이|더해|더하|차감|더|만큼|정도\s*더|추가로?|올려|올리|늘려|늘리|줄여|줄이|내려|내리|깎|낮춰|높여|증액|감액|인상|인하)")
 _EN_DELTA = re.compile(r"\bby\s*$|\b(?:an?\s+)?(?:extra|additional)\s*$")
 _EN_DELTA_AFTER = re.compile(r"^\s*(?:won\s+)?(?:more|extra|less|fewer)\b")
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from agents.nlu import compact
-from agents.nlu.dialogue import Dialogue, Mention, Pointer, pointer
+from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer
 from agents.travel.names import lexicon
-from agents.travel.reading import Reading, TripView, _Reader
+from agents.travel.reading import Reading, TripView, _Reader, read
 
 PLACE = "place"
 META_TOOLS = frozenset({"askClarification", "freeformResponse"})
@@ -34,8 +34,9 @@ def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]
             ref = str(args.get("referencePlaceName") or "")
             own = {"reference": ref, "category": args.get("category"), "keyword": args.get("keyword")}
             return [Mention(PLACE, ref)] if ref else [], listed, _clean(own)
-        case "recommend_places":  # the call lists places; what was asked for is their shared kind
-            return [], listed, _clean({"category": kinds.pop() if len(kinds) == 1 else None})
+        case "recommend_places":  # the call lists places; what was asked for is their shared kind, around its centre
+            return [], listed, _clean({"category": kinds.pop() if len(kinds) == 1 else None,
+                                       "near": args.get("near") if data.get("near") else None})
         case "show_itinerary":
             return [], None, _clean({"day": args.get("dayNumber")})
         case "add_place_to_itinerary":
@@ -57,8 +58,8 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     p = pointer(text)
     hits = lexicon().intents_hit(text)
     reader = _Reader(text, view)
-    if p.pronoun and p.position is None and not reader.places and ("add" in hits or reader.day() is not None) \
-            and "remove" not in hits \
+    if (p.pronoun or _elliptic_add(hits, reader, earlier)) and p.position is None and not reader.places \
+            and ("add" in hits or reader.day() is not None) and "remove" not in hits \
             and reading.tool in (None, "freeformResponse", "show_itinerary"):
         added = _add_pointed(reader, dialogue, earlier)
         if added is not None:
@@ -68,6 +69,11 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     if p.position is not None and ("add" in hits or reader.day() is not None):
         return _add_listed(reader, p, dialogue)
     last, args = dialogue.tool, dialogue.args
+    if last == "add_place_to_itinerary" and args.get("place") and p.again and not reader.places \
+            and (day := _Reader(instead(text), view).day()) is not None and day != args.get("day"):
+        if day > view.days:  # "아니 셋째 날 말고 둘째 날": the same place, on the day said instead
+            return _Reader(text, view).ask_day("add", str(args["place"]))
+        return Reading("add_place_to_itinerary", {"place": args["place"], "day": day, **reader.time()})
     if last in ("show_itinerary", "add_place_to_itinerary") and reading.tool in (None, "freeformResponse") \
             and reader.day() is not None and not reader.places and "add" not in hits:
         return Reading("show_itinerary", {"day": reader.day()})  # "그럼 1일차는?", "last day?"
@@ -79,11 +85,23 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     if last == "generate_itinerary" and (p.again or "regenerate" in hits) \
             and (reading.tool in (None, "generate_itinerary", "freeformResponse")
                  or (reading.tool == "remove_place" and "regenerate" in hits)):
+        skip = list(dict.fromkeys(reader.name(m) for m in reader.places)) if reader._skips() else []
         return Reading("generate_itinerary", {**(reading.args if reading.tool == "generate_itinerary" else {}),
-                                              "regenerate": True})
+                                              **({"skip": skip} if skip else {}), "regenerate": True})
     if last in SEARCHES and (p.again or p.pronoun or len(compact(text)) <= 12) and not hits.keys() & {"general", "off_topic"}:
         return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun)
     return None
+
+
+def _elliptic_add(hits: dict[str, Any], reader: _Reader, earlier: str) -> bool:
+    """"좋아 둘째날에 넣어줘" right after "what's 도쿄 타워 like?": an add that names no place, after a message that asked
+    about one place and for no search (a search lists several: which one is then not said)."""
+    if "add" not in hits or reader.places or not earlier:
+        return False
+    if read(earlier, reader.trip).tool in (*SEARCHES, "add_place_to_itinerary", "remove_place", "generate_itinerary",
+                                           "show_itinerary"):
+        return False  # "센소지 근처 카페": a search, whose results are what an add would mean
+    return len([m for m in _Reader(earlier, reader.trip).places if m.strength >= 2]) == 1
 
 
 def _add_pointed(reader: _Reader, dialogue: Dialogue, earlier: str) -> Reading | None:

@@ -89,7 +89,9 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
             return PolicyReply(tool_calls=[("search_nearby_places", args)])
         case "generate_itinerary":
             days = min(a.get("days") or view.days, view.days)
-            draft = draft_itinerary(f"{title} itinerary" if en else f"{title} 일정", saved, days,
+            skip = {compact(str(n)) for n in a.get("skip") or []}
+            kept = [p for p in saved if compact(p.name) not in skip and compact(p.name_en or "") not in skip]
+            draft = draft_itinerary(f"{title} itinerary" if en else f"{title} 일정", kept or saved, days,
                                     variant if a.get("regenerate") else 0, en, view.destination, a.get("easy_day"))
             return PolicyReply(tool_calls=[("generate_itinerary", draft)])
         case "show_itinerary":

@@ -261,6 +261,9 @@ class _Reader:
             return Reading("freeformResponse", {"kind": "general"})
         if (elsewhere := self._elsewhere()) is not None:
             return elsewhere
+        if self._skips() and itinerary and self.places and (self.has("make") or self.has("regenerate")) \
+                and not self.has("show"):
+            return self.build("generate_itinerary")  # "X 빼고 새로 짜줘": a new plan without X
         if self.has("remove") and not (itinerary and self.has("make") and not self.places):
             return self.build("remove_place")
         if self.has("add") and not self._add_is_something_else(itinerary):
@@ -283,7 +286,8 @@ class _Reader:
         if self.has("directions") and not self.has("recommend"):  # "서울역에서 공항 가는 법": a route, no places
             return Reading("freeformResponse", {"kind": "general", "topic": "directions"})
         if (self.has("general") and not self.has("recommend") and self.lex.value(self.text, "category") is None) or (
-                self.has("flight") and not (self.places or self.areas)):
+                self.has("price") and not self.has("recommend")) or (
+                (self.has("flight") or self.has("pass")) and not (self.places or self.areas)):
             return Reading("freeformResponse", {"kind": "general", **({"topic": "flight"} if self.has("flight") else {})})
         if self.has("near") and self.has("pronoun") and not (self.places or self.areas):
             return self.ask_place("near")
@@ -305,8 +309,10 @@ class _Reader:
             return None  # "도쿄 여행 계속": the open trip it is
         if found is None:
             city = uncarried_city(self.raw, self.lex.data.get("other_cities") or [])
-            if city is None or here.name in self.raw or here.name_en.lower() in self.raw.lower():
-                return None  # none, or the open trip's own city named too ("부산 들렀다 오사카로")
+            raw = self.raw.lower()
+            own = max(raw.rfind(here.name), raw.rfind(here.name_en.lower()))
+            if city is None or own > raw.rfind(city.lower()):
+                return None  # none, or the open trip's own city named last ("부산 들렀다 오사카로")
             question, choices = ask_uncarried_question(city, here, self.en)
             return Reading(None, {"missing": "trip", "city": city}, question, choices, "ask")
         dest, named = found
@@ -314,6 +320,9 @@ class _Reader:
             return Reading("open_trip", {"destination": dest.id, **({"days": n} if (n := self.trip_length()) else {})})
         question, choices = ask_trip_question(dest, named, here, self.en)
         return Reading(None, {"missing": "trip", "destination": dest.id}, question, choices, "ask")
+
+    def _skips(self) -> bool:
+        return self.has("remove") or bool(self.lex.hits(self.raw, "skip"))
 
     def _small_talk(self) -> str:
         return "thanks" if self.has("thanks") else "greeting" if self.has("greeting") else "general"
@@ -350,6 +359,8 @@ class _Reader:
                     args["regenerate"] = True
                 if self.has("easy"):  # "첫날은 여유있게": that day (the first when none is named) is light
                     args["easy_day"] = self.day() or 1
+                if self._skips() and self.places:  # "skip X": the plan leaves those saved places out
+                    args["skip"] = list(dict.fromkeys(self.name(m) for m in self.places))
                 return Reading(tool, args, source=source)
             case "show_itinerary":
                 if (d := self.day()) is not None:
