@@ -152,5 +152,21 @@ API_TEXTS: dict[str, tuple[str, str]] = {
     "api_revoked_done": ("'{label}' 토큰을 폐기했습니다. 이 토큰으로 오는 요청은 이제 401을 받습니다.",
                          "Token '{label}' revoked: requests with it now get 401."),
     "api_test_empty": ("테스트할 토큰을 입력하세요.", "Type a token to test."),
-    "api_test_answer": ("**HTTP {status}** · {said}", "**HTTP {status}** · {said}"),
+    "api_fresh_note": ("지금 복사하세요: 이 토큰은 다시 보이지 않습니다.", "Copy it now: this token is not shown again."),
+    "api_verdict_valid": ("토큰이 유효합니다: `{user}` 사용자의 토큰이고, 마지막 사용 시각을 기록했습니다. 로컬 모드는 토큰 없이도 "
+                          "처리하고, 공유 모드에서는 이 토큰이 필요합니다.",
+                          "The token is valid: it is `{user}`'s, and its use was noted. Local mode needs none; "
+                          "shared mode will accept it."),
+    "api_verdict_unknown": ("알 수 없거나 폐기된 토큰입니다. 로컬 모드는 토큰을 검사하지 않아 요청은 처리되지만, 공유 모드에서는 "
+                            "401로 거부됩니다.",
+                            "Unknown or revoked token: local mode does not check tokens, so requests are served, "
+                            "but shared mode would answer 401."),
+    "api_verdict_shared": ("토큰이 유효합니다: 요청은 `{user}` 사용자로 처리됩니다.",
+                           "The token is valid: requests act as `{user}`."),
+    "api_verdict_refused": ("알 수 없거나 폐기된 토큰입니다: 공유 모드에서는 401로 거부됩니다.",
+                            "Unknown or revoked token: this server answers 401."),
+    "api_example_note": ("API는 Gradio 앱(`python3 dev.py` 또는 `playground serve`)이 제공합니다. 아래 주소는 그 서버의 기본 "
+                         "주소입니다.",
+                         "The API is served by the Gradio app (`python3 dev.py` or `playground serve`); the address "
+                         "below is that server's default."),
 }

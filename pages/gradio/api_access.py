@@ -12,31 +12,16 @@ from typing import Any
 import gradio as gr
 
 from agents.core import identity
-from agents.core.agent import list_agents
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Mode, Viewer
 from agents.core.session import runtime_store
 from agents.core.store import ApiTokenRow
 from agents.services import access
+from agents.view.api_access import columns, mode_note_key, revoke_choices, token_table, usage_text
 from agents.view.texts import Lang, t
 from pages.gradio.i18n import label as tr
 from pages.gradio.i18n import lang_of
-
-
-# The label first and the id last, so a phone shows what matters without scrolling sideways.
-def columns(lang: Lang = "ko") -> list[str]:
-    return [t(k, lang) for k in ("api_h_label", "api_h_prefix", "api_h_status", "api_h_last_used", "api_h_created")
-            ] + ["ID"]
-
-
-def mode_note_key(mode: Mode) -> str:
-    return "api_shared" if mode == "shared" else "api_local"
-
-
-def mode_note(mode: Mode, lang: Lang = "ko") -> str:
-    return t(mode_note_key(mode), lang)
-
 
 # fetch() from the page: the same origin serves the API (pages/gradio/shell.py mounts the UI on it).
 TEST_TOKEN_JS = r"""async (token, lang) => {
@@ -53,34 +38,6 @@ TEST_TOKEN_JS = r"""async (token, lang) => {
   }
 }""".replace("UNREACHABLE", json.dumps({"ko": t("api_unreachable", "ko"), "en": t("api_unreachable", "en")},
                                        ensure_ascii=False))
-
-
-def token_table(rows: list[ApiTokenRow], lang: Lang = "ko") -> list[list[str]]:
-    """Rows for the table: never the token itself (only its first characters are kept)."""
-    def when(moment: Any) -> str:
-        return f"{moment:%Y-%m-%d %H:%M}" if moment else "—"
-
-    return [[r.label, r.prefix + "…",
-             t("api_active", lang) if r.active else t("api_revoked", lang, day=f"{r.revoked_at:%Y-%m-%d}"),
-             when(r.last_used_at) if r.last_used_at else t("api_never_used", lang), when(r.created_at), r.id]
-            for r in rows]
-
-
-def revoke_choices(rows: list[ApiTokenRow]) -> list[tuple[str, str]]:
-    return [(f"{r.label} · {r.prefix}…", r.id) for r in rows if r.active]
-
-
-def usage_text(viewer: Viewer | None, base_url: str, token: str | None = None, lang: Lang = "ko") -> str:
-    who = f"`{viewer.user_id}`" if viewer else t("api_loading", lang)
-    shown = token or t("api_token_placeholder", lang)
-    agents = list_agents()  # the example talks to the first agent, with its first example
-    agent = agents[0].id if agents else "AGENT"
-    body = json.dumps({"message": agents[0].examples[0] if agents and agents[0].examples else "..."},
-                      ensure_ascii=False).replace("'", "'\\''")  # inside the shell's single quotes
-    return (f"{t('api_acts_as', lang, who=who)}\n\n"
-            f"```bash\ncurl -N {base_url}api/v1/agents/{agent}/chat \\\n  -H 'Authorization: Bearer {shown}' \\\n"
-            f"  -H 'Content-Type: application/json' -d '{body}'\n```\n"
-            f"{t('api_endpoints', lang)}: [{base_url}api/docs]({base_url}api/docs) (OpenAPI)")
 
 
 def _base_url(request: gr.Request | None) -> str:

@@ -5,7 +5,7 @@ works (local mode needs none) and the answer says tokens are only checked in sha
 from __future__ import annotations
 
 from agents.http.api import create_api
-from pages.gradio.api_access import mode_note, token_table
+from agents.view.api_access import mode_note, token_table
 from tests.api.conftest import bearer
 
 
