@@ -299,8 +299,10 @@ VOTES = [("A가 낫다 (A better)", "a"), ("B가 낫다 (B better)", "b"), ("비
 
 # --- metrics -----------------------------------------------------------------------------
 
-METRIC_HEADERS = ["에이전트", "제공자/모델", "프롬프트", "턴", "오류율", "지연 p50 / p95", "TTFT p50 / p95", "토큰",
-                  "비용", "👍 비율 (👍/👎)", "투표 W/L/T/✗", "폴백 (fallbacks)"]
+def metric_headers(lang: Lang = "ko") -> list[str]:
+    keys = ["lab_f_agent", "lab_h_provider_model", "lab_f_prompt", "lab_h_turns", "lab_h_error_rate", "lab_h_latency_p",
+            "TTFT p50 / p95", "lab_h_tokens", "lab_h_cost", "lab_h_thumbs", "lab_h_votes", "lab_h_fallbacks"]
+    return [t(k, lang) for k in keys]
 
 
 def metric_rows(records: list[dict[str, Any]]) -> list[list[str]]:

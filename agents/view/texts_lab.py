@@ -6,6 +6,8 @@ page modules hold no Korean or English sentence of their own (``tests/test_lab_t
 
 from __future__ import annotations
 
+from agents.core.store.prompts import MAX_PROMPT_CHARS
+
 LAB_TEXTS: dict[str, tuple[str, str]] = {
     # --- the Lab's frame ----------------------------------------------------------------------
     "lab_view": ("보기", "View"),
@@ -88,6 +90,87 @@ LAB_TEXTS: dict[str, tuple[str, str]] = {
     "lab_d_by_message": ("메시지", "message"),
     "lab_d_unpriced": (" (가격표에 없는 모델)", " (model not in the price table)"),
     "lab_d_free": (" (offline: 무료)", " (offline: free)"),
+    # --- prompt studio (Gradio) ------------------------------------------------------------------
+    "lab_view_prompts": ("📝 프롬프트", "📝 Prompt studio"),
+    "lab_prompts_title": ("#### 📝 프롬프트 스튜디오", "#### 📝 Prompt studio"),
+    "lab_rights_local": ("🔓 로컬 모드: 이 컴퓨터의 누구나 활성화·롤백할 수 있습니다 (모든 대화에 적용).",
+                         "🔓 Local mode: anyone at this machine may activate or roll back; it applies to every "
+                         "conversation."),
+    "lab_rights_admin": ("🔑 `{user}`님은 프롬프트 관리자입니다 ({env}): 활성화·롤백은 **모든 방문자**의 대화에 적용됩니다.",
+                         "🔑 You are a prompt admin ({env}, `{user}`): activation changes **every visitor's** turns."),
+    "lab_rights_shared": ("🔒 공유 모드: 활성 버전은 모든 방문자에게 적용되므로 **관리자만** 바꿀 수 있습니다. 내가 만든 버전은 나만 "
+                          "보는 초안이며, 내 대화나 나란히 비교에서 골라 써 볼 수 있습니다.",
+                          "🔒 Shared mode: only prompt admins change the app-wide version. Your versions are private "
+                          "drafts: pick one for your own conversation or a side-by-side comparison."),
+    "lab_never_activated": ("활성화 기록 없음: 기본 프롬프트(v0)를 씁니다.", "Never activated: the built-in prompt (v0) runs."),
+    "lab_activations": ("**활성화 기록**", "**Activations**"),
+    "lab_rolled_back": ("↩ 롤백", "↩ rolled back"),
+    "lab_activated": ("✅ 활성화", "✅ activated"),
+    "lab_offline_prompt": ("⚠️ offline 모델은 규칙 기반이라 프롬프트 문장을 읽지 않습니다: 프롬프트 비교는 실제 모델(openai, gemini)로 "
+                           "하세요.",
+                           "⚠️ The offline rule-based model ignores the prompt text: compare prompts on a real model "
+                           "(openai, gemini)."),
+    "lab_version": ("버전", "Version"),
+    "lab_activate": ("✅ 활성화", "✅ Activate"),
+    "lab_rollback": ("↩ 롤백", "↩ Roll back"),
+    "lab_confirm_yes": ("확인", "Yes, change it"),
+    "lab_confirm_no": ("취소", "Cancel"),
+    "lab_new_version": ("✏️ 새 버전 만들기", "✏️ New version"),
+    "lab_start_from": ("기반 버전", "Start from"),
+    "lab_load": ("편집기로 불러오기", "Load"),
+    "lab_prompt_max": (f"최대 {MAX_PROMPT_CHARS:,}자", f"up to {MAX_PROMPT_CHARS:,} characters"),
+    "lab_label": ("이름", "Label"),
+    "lab_note": ("메모 (왜)", "Note (why)"),
+    "lab_save": ("💾 새 버전 저장", "💾 Save"),
+    "lab_diff": ("↔️ 두 버전 비교", "↔️ Diff two versions"),
+    "lab_diff_button": ("비교", "Diff"),
+    "lab_pick_one": ("💬 내 대화 하나에만 쓰기", "💬 Pick for one conversation"),
+    "lab_pick_one_note": ("활성화하지 않고 내 대화 하나에서만 이 버전을 씁니다.",
+                          "Use a version in one of your conversations without activating it."),
+    "lab_conversation": ("대화", "Conversation"),
+    "lab_use": ("적용", "Use"),
+    "lab_follow_active": ("활성 버전 따르기", "Follow the active one"),
+    "lab_saved_version": ("{agent} v{n}을(를) 저장했습니다 (활성화 전).", "Saved {agent} v{n}; not active yet."),
+    "lab_pick_to_activate": ("활성화할 버전을 고르세요.", "Pick the version to activate."),
+    "lab_now_active": ("{agent}: {version}이(가) 이제 활성 버전입니다.",
+                       "{agent}: {version} is now active for every conversation that has no pick."),
+    "lab_pick_both": ("대화와 버전을 고르세요.", "Pick a conversation and a version."),
+    "lab_applies_next": ("이 대화의 다음 턴부터 적용됩니다.", "Applies from the conversation's next turn."),
+    # --- metrics (Gradio) ------------------------------------------------------------------------
+    "lab_view_metrics": ("📊 지표", "📊 Metrics"),
+    "lab_metrics_note_shared": ("#### 📊 지표 · 내 턴만\n에이전트 × 제공자 × 모델 × 프롬프트 버전별. 거부된 입력은 턴으로 세지 않습니다. "
+                                "가격표에 없는 모델의 비용은 —.",
+                                "#### 📊 Metrics · your turns only\nPer agent × provider × model × prompt version; "
+                                "refused inputs are not turns; a model missing from the price table shows —."),
+    "lab_metrics_note_local": ("#### 📊 지표 · 모든 사용자\n에이전트 × 제공자 × 모델 × 프롬프트 버전별. 거부된 입력은 턴으로 세지 "
+                               "않습니다. 가격표에 없는 모델의 비용은 —.",
+                               "#### 📊 Metrics · everyone's turns\nPer agent × provider × model × prompt version; "
+                               "refused inputs are not turns; a model missing from the price table shows —."),
+    "lab_period": ("기간", "Period"),
+    "lab_p_24h": ("24시간", "24h"),
+    "lab_p_7d": ("7일", "7d"),
+    "lab_p_30d": ("30일", "30d"),
+    "lab_p_all": ("전체", "all"),
+    "lab_chart_kind": ("차트", "Chart over time"),
+    "lab_export": ("⬇ 내보내기", "⬇ Export"),
+    "lab_export_what": ("무엇을", "What"),
+    "lab_export_format": ("형식", "Format"),
+    "lab_x_traces": ("트레이스", "traces"),
+    "lab_x_feedback": ("피드백", "feedback"),
+    "lab_x_votes": ("투표", "votes"),
+    "lab_prepare": ("파일 만들기", "Prepare"),
+    "lab_download": ("⬇ 내려받기", "⬇ Download"),
+    "lab_exported": ("{count}행 · `{name}` (DuckDB COPY)", "{count} rows · `{name}` (DuckDB COPY): press Download"),
+    "lab_m_turns": ("턴 수", "Turns"),
+    "lab_m_latency": ("지연 p50 (ms)", "Latency p50 (ms)"),
+    "lab_m_error_rate": ("오류율", "Error rate"),
+    "lab_m_cost": ("비용 (USD)", "Cost (USD)"),
+    "lab_h_turns": ("턴", "Turns"),
+    "lab_h_error_rate": ("오류율", "Error rate"),
+    "lab_h_latency_p": ("지연 p50 / p95", "Latency p50 / p95"),
+    "lab_h_thumbs": ("👍 비율 (👍/👎)", "👍 share (👍/👎)"),
+    "lab_h_votes": ("투표 W/L/T/✗", "Votes W/L/T/✗"),
+    "lab_h_fallbacks": ("폴백", "Fallbacks"),
     # --- eval runs (Streamlit) ----------------------------------------------------------------
     "lab_no_runs": ("아직 평가 실행이 없습니다. `playground eval run agents/`(CLI), `POST /api/v1/evals/runs` 또는 "
                     "Gradio Lab의 평가 보기에서 실행하세요.",
