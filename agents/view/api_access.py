@@ -47,17 +47,24 @@ def revoke_choices(rows: list[ApiTokenRow]) -> list[tuple[str, str]]:
     return [(f"{r.label} · {r.prefix}…", r.id) for r in rows if r.active]
 
 
-def usage_text(viewer: Viewer | None, base_url: str, token: str | None = None, lang: Lang = "ko") -> str:
+def usage_parts(viewer: Viewer | None, base_url: str, token: str | None = None,
+                lang: Lang = "ko") -> tuple[str, str, str]:
+    """(whom tokens act as, a curl command for the first agent, where every endpoint is listed)."""
     who = f"`{viewer.user_id}`" if viewer else t("api_loading", lang)
     shown = token or t("api_token_placeholder", lang)
     agents = list_agents()  # the example talks to the first agent, with its first example
     agent = agents[0].id if agents else "AGENT"
     body = json.dumps({"message": agents[0].examples[0] if agents and agents[0].examples else "..."},
                       ensure_ascii=False).replace("'", "'\\''")  # inside the shell's single quotes
-    return (f"{t('api_acts_as', lang, who=who)}\n\n"
-            f"```bash\ncurl -N {base_url}api/v1/agents/{agent}/chat \\\n  -H 'Authorization: Bearer {shown}' \\\n"
-            f"  -H 'Content-Type: application/json' -d '{body}'\n```\n"
+    command = (f"curl -N {base_url}api/v1/agents/{agent}/chat \\\n  -H 'Authorization: Bearer {shown}' \\\n"
+               f"  -H 'Content-Type: application/json' -d '{body}'")
+    return (t("api_acts_as", lang, who=who), command,
             f"{t('api_endpoints', lang)}: [{base_url}api/docs]({base_url}api/docs) (OpenAPI)")
+
+
+def usage_text(viewer: Viewer | None, base_url: str, token: str | None = None, lang: Lang = "ko") -> str:
+    acts_as, command, endpoints = usage_parts(viewer, base_url, token, lang)
+    return f"{acts_as}\n\n```bash\n{command}\n```\n{endpoints}"
 
 
 

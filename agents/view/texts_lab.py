@@ -193,6 +193,7 @@ LAB_TEXTS: dict[str, tuple[str, str]] = {
 
 # The API access page (Gradio tab and Streamlit page).
 API_TEXTS: dict[str, tuple[str, str]] = {
+    "api_tab": ("API 접근", "API access"),
     "api_title": ("🔑 API 접근", "🔑 API access"),
     "api_shared": ("이 서버는 **공유 모드**입니다: 모든 `/api/v1` 호출에 `Authorization: Bearer <토큰>`이 필요하고, "
                    "토큰을 가진 사람은 **당신으로** 행동합니다. 토큰은 한 번만 보이니 안전한 곳에 보관하세요.",

@@ -18,7 +18,7 @@ from agents.core.errors import PlaygroundError
 from agents.core.identity import Mode, Viewer
 from agents.core.store import Store
 from agents.services import access
-from agents.view.api_access import columns, mode_note, revoke_choices, token_table, token_verdict, usage_text
+from agents.view.api_access import columns, mode_note, revoke_choices, token_table, token_verdict, usage_parts
 from agents.view.texts import Lang, t
 
 # The API is served by the Gradio app's server, not by Streamlit: its address for the example.
@@ -111,4 +111,7 @@ def api_page(viewer: Viewer, store: Store, lang: Lang, mode: Mode) -> None:
 
     base = (os.environ.get(API_URL_ENV) or "http://127.0.0.1:7860/").rstrip("/") + "/"
     st.caption(t("api_example_note", lang))
-    st.markdown(usage_text(viewer, base, None, lang))
+    acts_as, command, endpoints = usage_parts(viewer, base, None, lang)
+    st.markdown(acts_as)
+    st.code(command, language=None, wrap_lines=True)  # plain: the highlighter's blue is 4.4:1 on dark
+    st.markdown(endpoints)
