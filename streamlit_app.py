@@ -52,6 +52,15 @@ def _lab_page(run: Run) -> Callable[[], None]:
     return lab
 
 
+def _api_page(run: Run) -> Callable[[], None]:
+    def api() -> None:
+        from pages.streamlit.api_access import api_page
+
+        api_page(run["viewer"], run["store"], run["lang"], runtime.mode())
+
+    return api
+
+
 def _opener(run: Run, pages: dict[str, st.Page]) -> Callable[[str, str], None]:
     def open_conversation(agent_id: str, conversation_id: str) -> None:
         """The Lab's "open the conversation": the agent page opens it on its next run (its reload key)."""
@@ -74,7 +83,8 @@ def main() -> None:
     # get another identity on a session's first run than on the next (their values would reset).
     agents = {spec.id: st.Page(_agent_page(spec, run), title=spec.title, icon=spec.ui.icon,
                                url_path=spec.id, default=i == 0) for i, spec in enumerate(agent_specs)}
-    page = st.navigation([*agents.values(), st.Page(_lab_page(run), title="Lab", icon="🧪", url_path="lab")])
+    page = st.navigation([*agents.values(), st.Page(_lab_page(run), title="Lab", icon="🧪", url_path="lab"),
+                          st.Page(_api_page(run), title="API", icon="🔑", url_path="api")])
     run["open_conversation"] = _opener(run, agents)
     run["lang"] = lang_from(st.context.locale)
     run["store"] = runtime.store()

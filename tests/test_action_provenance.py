@@ -75,7 +75,7 @@ def test_the_http_payloads_and_the_lab_trace_link_the_action_to_its_message(loca
                                  "proposed_by": "reply"}]
     detail = traces.trace_detail(store, turn_id, LAB)
     view = detail_view(detail)
-    assert (f"- `{card.action_id}` **add_note** · COMPLETED · Add the note &#x27;rye&#x27; ← 이 턴의 답 (this turn's reply) "
+    assert (f"- `{card.action_id}` **add_note** · COMPLETED · Add the note &#x27;rye&#x27; ← 이 턴의 답 "
             f"`{row.proposed_message_id}`") in view.tools
     printed = io.StringIO()
     _print_detail(detail, Console(file=printed, width=300))  # `playground traces show`

@@ -169,7 +169,7 @@ def _print_detail(d: traces.TraceDetail, c: Console) -> None:
     c.print(timeline)
     from agents.view.lab import model_settings_line
 
-    if settings := model_settings_line(d):
+    if settings := model_settings_line(d, "en"):
         c.print(f"model settings: {settings}")
     for call in d.tool_calls:
         c.print(f"tool {call.name} {json.dumps(call.args, ensure_ascii=False)} → "

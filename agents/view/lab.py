@@ -19,16 +19,27 @@ from agents.services.lab.prompts import ChangePreview, DiffView, VersionView
 from agents.services.lab.traces import TraceDetail, parse_time
 from agents.view import render
 from agents.view.render import ChatView
+from agents.view.texts import Lang, t
 
 ALL = ""  # the "any" choice of a filter dropdown
 
 # --- traces ----------------------------------------------------------------------------
 
-TRACE_HEADERS = ["시간 (UTC)", "에이전트", "메시지", "제공자/모델", "프롬프트", "상태", "지연", "TTFT", "토큰", "비용",
-                 "👍/👎", "사용자", "turn"]
-STATUS_CHOICES = [("전체 (any)", ALL), ("✅ done", "done"), ("⚠️ error", "error"), ("⏹ interrupted", "interrupted"),
-                  ("🚫 refused", "refused")]
-FEEDBACK_CHOICES = [("전체 (any)", ALL), ("👍", "up"), ("👎", "down"), ("없음 (none)", "none")]
+
+
+def trace_headers(lang: Lang = "ko") -> list[str]:
+    keys = ["lab_h_time", "lab_f_agent", "lab_h_message", "lab_h_provider_model", "lab_f_prompt", "lab_f_status",
+            "lab_h_latency", "TTFT", "lab_h_tokens", "lab_h_cost", "👍/👎", "lab_f_user", "turn"]
+    return [t(k, lang) for k in keys]
+
+
+def status_choices(lang: Lang = "ko") -> list[tuple[str, str]]:
+    return [(t("lab_any", lang), ALL), ("✅ done", "done"), ("⚠️ error", "error"), ("⏹ interrupted", "interrupted"),
+            ("🚫 refused", "refused")]
+
+
+def feedback_choices(lang: Lang = "ko") -> list[tuple[str, str]]:
+    return [(t("lab_any", lang), ALL), ("👍", "up"), ("👎", "down"), (t("lab_none", lang), "none")]
 
 
 def when(row: dict[str, Any]) -> datetime:
@@ -58,18 +69,18 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def choices(values: list[Any], *, render_value: Any = str) -> list[tuple[str, str]]:
+def choices(values: list[Any], *, render_value: Any = str, lang: Lang = "ko") -> list[tuple[str, str]]:
     """Dropdown choices with "any" first; values go as strings (a prompt version too)."""
-    return [("전체 (any)", ALL)] + [(render_value(v), str(v)) for v in values]
+    return [(t("lab_any", lang), ALL)] + [(render_value(v), str(v)) for v in values]
 
 
-INCLUDE_TESTS_LABEL = "평가 포함 (include eval and side-by-side turns)"
-INCLUDE_TESTS_INFO = ("기본은 사람의 대화(앱, API)만: 평가 케이스와 나란히 비교의 턴은 빠집니다. (By default only people's turns, "
-                      "in the app or over the API: eval cases and side-by-side turns are left out.)")
+# The "include eval and side-by-side turns" filter's catalogue keys (one checkbox in both front ends).
+INCLUDE_TESTS_LABEL = "lab_include_tests"
+INCLUDE_TESTS_INFO = "lab_include_tests_info"
 
 
 def origins_for(include_tests: bool) -> list[Any] | None:
-    """The "평가 포함" filter: every origin, or None for the Lab's default (chat and api)."""
+    """The "include eval turns" filter: every origin, or None for the Lab's default (chat and api)."""
     return list(ORIGINS) if include_tests else None
 
 
@@ -89,12 +100,11 @@ def trace_filter(*, mode: Mode, viewer: str, agent: str, provider: str, model: s
                        text=(text or "").strip()[:200] or None, origins=origins_for(include_tests))
 
 
-def page_note(count: int, page: int, more: bool) -> str:
+def page_note(count: int, page: int, more: bool, lang: Lang = "ko") -> str:
     if count == 0:
-        return "조건에 맞는 턴이 없습니다. (No turns match these filters.)" if page == 0 else "마지막 페이지입니다."
+        return t("lab_no_turns" if page == 0 else "lab_last_page", lang)
     first = page * 50 + 1
-    return (f"{first}–{first + count - 1}번째 턴 · 최신순" + (" · 더 있음 (more: 이전 ▸)" if more else "")
-            + f"  \n*Turns {first}–{first + count - 1}, newest first.* 행을 누르면 자세히 봅니다 (click a row).")
+    return t("lab_page_note", lang, first=first, last=first + count - 1, more=t("lab_page_more", lang) if more else "")
 
 
 class DetailView(BaseModel):
@@ -113,56 +123,56 @@ class DetailView(BaseModel):
     open_conversation: str | None = None
 
 
-def _when_text(d: TraceDetail) -> str:
+def _when_text(d: TraceDetail, lang: Lang) -> str:
     real = when(d.model_dump(include={"started_at", "recorded_at"}))
     if real == d.started_at:
         return f"{figures.when(real)} UTC"
-    return f"{figures.when(real)} UTC (평가 가상 시계 · eval clock {figures.when(d.started_at)})"
+    return f"{figures.when(real)} UTC ({t('lab_eval_clock', lang, when=figures.when(d.started_at))})"
 
 
-def detail_view(d: TraceDetail) -> DetailView:
-    side = (f" · ⚖ 비교 {d.comparison_id} 의 {(d.comparison_side or '').upper()} 쪽 (side-by-side sandbox "
-            f"`{d.user_id}`)" if d.comparison_id else "")
+def detail_view(d: TraceDetail, lang: Lang = "ko") -> DetailView:
+    side = (t("lab_side", lang, comparison=d.comparison_id, side=(d.comparison_side or "").upper(), user=d.user_id)
+            if d.comparison_id else "")
     header = (
         f"### `{d.turn_id}`\n"
         f"**{d.agent_id}** · {d.provider}/{d.model} · {figures.STATUS_MARK.get(d.status, d.status)}"
-        + (f" (`{d.error_code}`)" if d.error_code else "") + f" · {_when_text(d)} · 👤 `{d.owner_id}`"
+        + (f" (`{d.error_code}`)" if d.error_code else "") + f" · {_when_text(d, lang)} · 👤 `{d.owner_id}`"
         + side + "\n\n"
-        f"| 지연 latency | TTFT | 토큰 tokens (in → out) | 비용 cost | 프롬프트 prompt |\n|---|---|---|---|---|\n"
+        f"{t('lab_d_figures', lang)}\n|---|---|---|---|---|\n"
         f"| {figures.ms(d.latency_ms)} | {figures.ms(d.ttft_ms)} | {figures.tokens(d.input_tokens, d.output_tokens)} | "
-        f"{figures.cost(d.cost_usd)}{_cost_note(d)} | {figures.version(d.prompt_version)}"
+        f"{figures.cost(d.cost_usd)}{_cost_note(d, lang)} | {figures.version(d.prompt_version)}"
         + (f" · {html.escape(d.prompt_label)}" if d.prompt_label and d.prompt_version else "") + " |\n\n"
-        f"**메시지 (message)**: {html.escape(d.message or '')}"
-        + (f"\n\n**폴백 (fallbacks)**: {', '.join(d.fallbacks)}" if d.fallbacks else ""))
-    if settings := model_settings_line(d):
-        header += f"\n\n**모델 설정 (model settings)**: {settings}"
+        f"**{t('lab_d_message', lang)}**: {html.escape(d.message or '')}"
+        + (f"\n\n**{t('lab_d_fallbacks', lang)}**: {', '.join(d.fallbacks)}" if d.fallbacks else ""))
+    if settings := model_settings_line(d, lang):
+        header += f"\n\n**{t('lab_d_settings', lang)}**: {settings}"
     if d.openable and d.conversation_id:
-        header += f"\n\n대화 (conversation) `{d.conversation_id}`"
-    prompt_title = (f"시스템 프롬프트 (system prompt) · {figures.version(d.prompt_version)}"
+        header += f"\n\n{t('lab_d_conversation', lang)} `{d.conversation_id}`"
+    prompt_title = (f"{t('lab_d_prompt', lang)} · {figures.version(d.prompt_version)}"
                     + (f" · {d.prompt_label}" if d.prompt_label and d.prompt_version else ""))
     tools = "\n".join(
         f"- **{html.escape(c.name)}** {_code(json.dumps(c.args, ensure_ascii=False))} → "
         + ("✅ " if c.ok else "⚠️ " if c.ok is False else f"⏸ {c.status} ") + html.escape(_clip(c.summary, 300))
-        for c in d.tool_calls) or "도구 호출 없음 (no tool calls)"
+        for c in d.tool_calls) or t("lab_d_no_tools", lang)
     if d.actions:  # each action this turn proposed, linked to the message that proposed it
-        tools += "\n\n**작업 (actions)**\n" + "\n".join(
+        tools += f"\n\n**{t('lab_d_actions', lang)}**\n" + "\n".join(
             f"- `{a.action_id}` **{html.escape(a.tool_name)}** · {a.status} · {html.escape(_clip(a.summary, 200))}"
-            + (f" ← {_PROPOSER.get(a.proposed_by or '', '메시지 (message)')} `{a.proposed_message_id}`"
-               if a.proposed_message_id else " ← 제안한 메시지 기록 없음 (proposing message not recorded)")
+            + (f" ← {t(_PROPOSER.get(a.proposed_by or '', 'lab_d_by_message'), lang)} `{a.proposed_message_id}`"
+               if a.proposed_message_id else f" ← {t('lab_d_no_proposer', lang)}")
             for a in d.actions)
     errors = "\n".join(f"- ⚠️ `{html.escape(str(e.get('code') or e.get('name') or 'error'))}` "
-                       f"{html.escape(str(e.get('message') or ''))}" for e in d.errors) or "오류 없음 (no errors)"
+                       f"{html.escape(str(e.get('message') or ''))}" for e in d.errors) or t("lab_d_no_errors", lang)
     feedback = "\n".join(f"- {figures.FEEDBACK_MARK.get(f['rating'], f['rating'])} `{f['user_id']}`"
                          + (f": {html.escape(f['comment'])}" if f.get("comment") else "") for f in d.feedback
-                         ) or "피드백 없음 (no feedback)"
+                         ) or t("lab_d_no_feedback", lang)
     return DetailView(turn_id=d.turn_id, header=header, prompt_title=prompt_title,
-                      system_prompt=d.system_prompt or "(이 턴은 모델을 부르지 않았습니다 · no model call in this turn)",
+                      system_prompt=d.system_prompt or t("lab_d_no_model_call", lang),
                       requests=d.requests, tools=tools, events=d.events, errors=errors, feedback=feedback,
                       open_agent=d.agent_id if d.openable else None,
                       open_conversation=d.conversation_id if d.openable else None)
 
 
-def model_settings_line(d: TraceDetail) -> str:
+def model_settings_line(d: TraceDetail, lang: Lang = "ko") -> str:
     """The settings the turn's model calls were sent with and their retries (issue 30), or "" if none."""
     calls = [bar.detail for bar in d.timeline if bar.kind == "model"]
     sent: dict[str, Any] = {}
@@ -171,11 +181,11 @@ def model_settings_line(d: TraceDetail) -> str:
     retries = [r.get("reason", "?") for call in calls for r in call.get("retries") or []]
     parts = [f"{k} {v:,}" if isinstance(v, int) and not isinstance(v, bool) else f"{k} {v}" for k, v in sent.items()]
     if retries:
-        parts.append(f"재시도함 (retried) {len(retries)}×: {', '.join(retries)}")
+        parts.append(t("lab_d_retried", lang, n=len(retries), reasons=", ".join(retries)))
     return " · ".join(parts)
 
 
-_PROPOSER = {"reply": "이 턴의 답 (this turn's reply)", "user": "사용자 메시지·버튼 (the user's message or button)"}
+_PROPOSER = {"reply": "lab_d_by_reply", "user": "lab_d_by_user"}  # catalogue keys
 
 
 def _code(text: str) -> str:
@@ -185,10 +195,10 @@ def _code(text: str) -> str:
     return f"{fence} {text} {fence}" if fence == "``" else f"`{text}`"
 
 
-def _cost_note(d: TraceDetail) -> str:
+def _cost_note(d: TraceDetail, lang: Lang) -> str:
     if d.cost_usd is None:
-        return " (가격표에 없는 모델 · model not in the price table)"
-    return " (offline: 무료)" if d.provider == "offline" else ""
+        return t("lab_d_unpriced", lang)
+    return t("lab_d_free", lang) if d.provider == "offline" else ""
 
 
 # --- prompt studio -----------------------------------------------------------------------
@@ -289,8 +299,10 @@ VOTES = [("A가 낫다 (A better)", "a"), ("B가 낫다 (B better)", "b"), ("비
 
 # --- metrics -----------------------------------------------------------------------------
 
-METRIC_HEADERS = ["에이전트", "제공자/모델", "프롬프트", "턴", "오류율", "지연 p50 / p95", "TTFT p50 / p95", "토큰",
-                  "비용", "👍 비율 (👍/👎)", "투표 W/L/T/✗", "폴백 (fallbacks)"]
+def metric_headers(lang: Lang = "ko") -> list[str]:
+    keys = ["lab_f_agent", "lab_h_provider_model", "lab_f_prompt", "lab_h_turns", "lab_h_error_rate", "lab_h_latency_p",
+            "TTFT p50 / p95", "lab_h_tokens", "lab_h_cost", "lab_h_thumbs", "lab_h_votes", "lab_h_fallbacks"]
+    return [t(k, lang) for k in keys]
 
 
 def metric_rows(records: list[dict[str, Any]]) -> list[list[str]]:

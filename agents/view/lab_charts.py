@@ -7,6 +7,7 @@ import plotly.graph_objects as go
 
 from agents.services.lab.traces import Span
 from agents.view.cards import neutral
+from agents.view.texts import Lang, t
 
 KIND_COLOURS = {"guards": "#94a3b8", "persist": "#a78bfa", "model": "#3b82f6", "tool": "#f59e0b",
                 "classify": "#14b8a6"}
@@ -37,17 +38,18 @@ def waterfall(timeline: list[Span]) -> go.Figure:
     return fig
 
 
-METRIC_CHARTS = {
-    "turns": ("턴 수 (turns)", "turns"),
-    "latency_p50": ("지연 p50 (latency, ms)", "ms"),
-    "error_rate": ("오류율 (error rate)", "share"),
-    "cost_usd": ("비용 (cost, USD)", "USD"),
+METRIC_CHARTS = {  # metric -> (its title's catalogue key, unit)
+    "turns": ("lab_m_turns", "turns"),
+    "latency_p50": ("lab_m_latency", "ms"),
+    "error_rate": ("lab_m_error_rate", "share"),
+    "cost_usd": ("lab_m_cost", "USD"),
 }
 
 
-def over_time(frame: pd.DataFrame, metric: str) -> go.Figure:
+def over_time(frame: pd.DataFrame, metric: str, lang: Lang = "ko") -> go.Figure:
     """One line per configuration (agent · provider/model · prompt version) over the time buckets."""
-    title, unit = METRIC_CHARTS.get(metric, (metric, ""))
+    key, unit = METRIC_CHARTS.get(metric, (metric, ""))
+    title = t(key, lang)
     fig = go.Figure()
     if not frame.empty:
         data = frame.assign(error_rate=frame["errors"] / frame["turns"])

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from agents.view.texts_lab import API_TEXTS, LAB_TEXTS
+
 Lang = Literal["ko", "en"]
 
 LABELS: dict[str, tuple[str, str]] = {
@@ -260,7 +262,8 @@ def lang_from(tag: str | None) -> Lang:
 
 
 def t(key: str, lang: Lang, **values: object) -> str:
-    ko, en = TEXTS.get(key) or LABELS.get(key) or _agent_text(key) or (key, key)
+    ko, en = (TEXTS.get(key) or LABELS.get(key) or LAB_TEXTS.get(key) or API_TEXTS.get(key) or _agent_text(key)
+              or (key, key))
     text = ko if lang == "ko" else en
     return text.format(**values) if values else text
 

@@ -12,6 +12,7 @@ from gradio.i18n import I18nData
 
 from agents.view.registry import agent_texts
 from agents.view.texts import ERRORS, LABELS, TEXTS, Lang, error_parts, error_text, lang_from, t
+from agents.view.texts_lab import API_TEXTS, LAB_TEXTS
 
 __all__ = ["ERRORS", "LABELS", "TEXTS", "Lang", "error_parts", "error_text", "i18n", "label", "lang_of", "t"]
 
@@ -24,7 +25,7 @@ def lang_of(request: gr.Request | None) -> Lang:
 def i18n() -> gr.I18n:
     """The browser's translations: the shared labels and every registered agent's own (``AgentSpec.ui.texts``),
     built when the app is (not at import: the registry may still refuse a bad entry then)."""
-    catalogue = {**agent_texts(), **LABELS}
+    catalogue = {**agent_texts(), **LAB_TEXTS, **API_TEXTS, **LABELS}
     return gr.I18n(ko={k: v[0] for k, v in catalogue.items()}, en={k: v[1] for k, v in catalogue.items()})
 
 

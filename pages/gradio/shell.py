@@ -81,7 +81,7 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
             with gr.Tab("🧪 Lab", id="lab", elem_id="pg-tab-lab") as lab_tab:
                 build_lab(LabContext(header=header, demo=demo, mode=config.mode, agents=agents, app_tabs=tabs,
                                      remembered=remembered, lab_tab=lab_tab))
-            with gr.Tab("API 접근", id="api-access", elem_id="pg-tab-api"):
+            with gr.Tab(label("api_tab"), id="api-access", elem_id="pg-tab-api"):
                 build_api_access(header, config.mode)
         sections = [lists[spec.id].section for spec in agents]
 

@@ -22,7 +22,8 @@ def draw_settings(lang: Lang) -> None:
         name = st.selectbox(t("provider", lang), PROVIDER_NAMES, key=PROVIDER_KEY)
         fixed = FIXED_MODELS.get(name)
         if fixed:
-            st.text_input(t("model", lang), value=fixed, disabled=True, key=f"pg_fixed_model:{name}")
+            # said, not a greyed-out box: a disabled widget's faded label fails contrast (3.4:1 in dark mode)
+            st.caption(t("model_fixed", lang, name=name, model=fixed))
         else:
             st.text_input(t("model", lang), key=MODEL_KEY, placeholder=t("model_placeholder", lang))
             st.text_input(t("api_key", lang), key=API_KEY_KEY, type="password",

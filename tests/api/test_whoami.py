@@ -5,7 +5,7 @@ works (local mode needs none) and the answer says tokens are only checked in sha
 from __future__ import annotations
 
 from agents.http.api import create_api
-from pages.gradio.api_access import mode_note, token_table
+from agents.view.api_access import mode_note, token_table
 from tests.api.conftest import bearer
 
 
@@ -19,7 +19,7 @@ def test_local_mode_serves_a_wrong_token_and_says_tokens_are_only_checked_in_sha
     none = local.get("/api/v1/whoami").json()
     assert none["token"] == "none" and "공유 모드에서만" in none["message"]
     # the page says it too, before anyone tries
-    assert "토큰은 공유 모드에서만 검사합니다" in mode_note("local") and "wrong token still works" in mode_note("local")
+    assert "토큰은 공유 모드에서만 검사합니다" in mode_note("local") and "wrong token still works" in mode_note("local", "en")
 
 
 def test_last_used_updates_on_use_in_local_mode(local, tokens, store):

@@ -107,8 +107,10 @@ def test_no_trace_is_dated_in_the_future(store) -> None:
     assert (row["started_at"] - after).total_seconds() > 23 * 3600  # the virtual clock: a day ahead
     assert before <= row["recorded_at"] <= after and when(row) == row["recorded_at"]
     assert trace_table([row])[0][0] == f"{row['recorded_at']:%m-%d %H:%M:%S}"  # before: the day-ahead time
-    header = detail_view(traces.trace_detail(store, row["turn_id"], LabUser.cli())).header
+    detail = traces.trace_detail(store, row["turn_id"], LabUser.cli())
+    header = detail_view(detail, "en").header
     assert "eval clock" in header and f"{row['recorded_at']:%Y-%m-%d %H:%M}" in header
+    assert "평가 가상 시계" in detail_view(detail, "ko").header  # the same, in the Korean UI
 
 
 def test_core_052_gives_old_traces_a_real_time_never_in_the_future(tmp_path) -> None:

@@ -64,7 +64,7 @@ def test_travel_on_openai_sends_temperature_and_the_output_limit_in_both_apis(st
     assert trace.spans[0]["settings"] == {"temperature": 0.7, "max_output_tokens": 8192}
     assert trace.spans[0]["retries"] == []
     shown = detail_view(trace_detail(store, trace.turn_id, LabUser("demo", "local")))
-    assert "**모델 설정 (model settings)**: temperature 0.7 · max_output_tokens 8,192" in shown.header
+    assert "**모델 설정**: temperature 0.7 · max_output_tokens 8,192" in shown.header
 
 
 def test_travel_on_gemini_sends_the_seeds_generation_config(store, fake) -> None:
@@ -104,7 +104,7 @@ def test_429_twice_then_200_is_three_requests_and_two_retries_in_the_trace(store
     assert [(r["attempt"], r["reason"]) for r in span["retries"]] == [(1, "rate_limited"), (2, "rate_limited")]
     assert span["retries"][1]["wait_s"] >= span["retries"][0]["wait_s"] > 0  # exponential backoff
     shown = detail_view(trace_detail(store, events[-1].turn_id, LabUser("demo", "local")))
-    assert "retries 2 · backoff_s 0.01 · 재시도함 (retried) 2×: rate_limited, rate_limited" in shown.header
+    assert "retries 2 · backoff_s 0.01 · 재시도함 2×: rate_limited, rate_limited" in shown.header
 
 
 def test_gemini_429_twice_then_200_is_three_requests_and_two_retries(store, fake) -> None:

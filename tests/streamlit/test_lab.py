@@ -61,7 +61,7 @@ def test_traces_filter_and_open_a_turn_with_its_stored_figures(app):
     shown = texts(app)
     assert f"### `{turn}`" in shown and "**marketing** · offline/" in shown and "✅ done" in shown
     assert "**getPerformanceKPI**" in shown and '"period": "7d"' in shown  # the tool call and its args
-    assert "오류 없음 (no errors)" in shown and "피드백 없음 (no feedback)" in shown
+    assert "오류 없음" in shown and "피드백 없음" in shown
     assert f"{trace.input_tokens:,} → {trace.output_tokens:,}" in shown  # tokens (in → out) from the trace
     waterfall = json.loads(app.get("plotly_chart")[0].proto.spec)["data"][0]
     assert any("tool · getPerformanceKPI" in label for label in waterfall["y"])
@@ -96,7 +96,7 @@ def test_the_open_conversation_button_opens_it_in_its_agent_page(app):
     open_page(app, "travel")  # elsewhere, then the Lab
     open_page(app, "lab")
     app.selectbox(key="pg_lab_pick:demo").set_value(turn).run()
-    click(app, "💬 에이전트 페이지에서 대화 열기 (Open the conversation)")
+    click(app, "💬 에이전트 페이지에서 대화 열기")
     assert [m.name for m in app.chat_message][:2] == ["user", "assistant"]
     assert app.chat_message[0].markdown[0].value == "이번 주 성과 어때?"
     assert app.session_state["pg_view:demo:marketing"].conversation_id == conversation
@@ -123,7 +123,7 @@ def test_eval_runs_results_failing_traces_and_compare(app):
     # each failing case's turn has a button that opens its trace
     steps = {c["name"]: c["steps"][0]["turn_id"] for c in
              [{**c, "steps": repo.steps(bad.id, c["case_index"])} for c in repo.cases(bad.id)]}
-    click(app, "🔎 lists notes · step 1")
+    click(app, "🔎 lists notes · 1단계")
     assert app.session_state["pg_lab_view"] == "traces"
     assert f"### `{steps['lists notes']}`" in texts(app) and "⚠️" not in [e.value for e in app.error]
 
@@ -178,13 +178,13 @@ def test_pages_older_and_newer_and_the_local_user_filter(app, monkeypatch, store
     newest, older = [r[0] for r in store.db.execute("SELECT turn_id FROM traces ORDER BY started_at DESC").fetchall()]
     open_page(app, "lab")
     assert table(app)["turn"].tolist() == [newest] and "더 있음" in texts(app)
-    click(app, "이전 ▸ (Older)")
+    click(app, "이전 ▸")
     assert table(app)["turn"].tolist() == [older]
-    assert next(b for b in app.button if b.label == "이전 ▸ (Older)").disabled  # the last page
-    click(app, "◂ 최신 (Newer)")
+    assert next(b for b in app.button if b.label == "이전 ▸").disabled  # the last page
+    click(app, "◂ 최신")
     assert table(app)["turn"].tolist() == [newest]
     # local mode: everyone's turns, narrowed by the user box (a filter change goes back to the newest page)
-    click(app, "이전 ▸ (Older)")
+    click(app, "이전 ▸")
     app.text_input(key="pg_lab_user:demo").set_value("alice").run()
     assert table(app)["turn"].tolist() == [newest] and table(app)["사용자"].tolist() == ["alice"]
     app.text_input(key="pg_lab_user:demo").set_value("demo").run()

@@ -17,9 +17,9 @@ def test_the_pages_are_the_registered_agents_and_the_lab_and_nothing_from_pages(
 
     pages = app._registered_pages.values()
     specs = list_agents()
-    # the first agent is the default page (served at /), the others under their id, the Lab last
-    assert [p["page_name"] for p in pages] == [*[s.title for s in specs], "Lab"]
-    assert [p["url_pathname"] for p in pages] == ["", *[s.id for s in specs[1:]], "lab"]
+    # the first agent is the default page (served at /), the others under their id, then the Lab and API access
+    assert [p["page_name"] for p in pages] == [*[s.title for s in specs], "Lab", "API"]
+    assert [p["url_pathname"] for p in pages] == ["", *[s.id for s in specs[1:]], "lab", "api"]
     assert all(not p.get("script_path") for p in pages)  # function pages, no file from pages/
     assert PagesManager.uses_pages_directory is False  # st.navigation turned discovery off
     assert (ROOT / "pages").is_dir() and any((ROOT / "pages").glob("*.py"))  # the folder it ignores
@@ -39,7 +39,7 @@ def test_a_page_per_agent(app):
         assert f"대화 · {spec.title}" in sidebar
     open_page(app, "lab")  # and the Lab: no chat, its two views
     assert "### 🧪 Lab" in texts(app) and not app.chat_input
-    assert app.radio(key="pg_lab_view").options == ["🔎 트레이스 (Traces)", "🧪 평가 실행 (Eval runs)"]
+    assert app.radio(key="pg_lab_view").options == ["🔎 트레이스", "🧪 평가 실행"]
 
 
 def test_an_agent_without_a_panel_gets_the_generic_page(app):

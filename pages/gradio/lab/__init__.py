@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import gradio as gr
 
+from agents.view.texts_lab import LAB_TEXTS
+from pages.gradio.i18n import label
 from pages.gradio.lab.context import LAB_VIEWS, LabContext, LabView
 
 
@@ -27,7 +29,8 @@ def build_lab(ctx: LabContext) -> None:
         ctx.lab_tabs = lab_tabs
         for view in views():
             ctx.current = view.id
-            with gr.Tab(view.title, id=f"lab-{view.id}", elem_id=f"pg-lab-view-{view.id}") as tab:
+            title = label(view.title) if view.title in LAB_TEXTS else view.title  # a catalogue key or a text
+            with gr.Tab(title, id=f"lab-{view.id}", elem_id=f"pg-lab-view-{view.id}") as tab:
                 view.build(ctx)
             for fn, inputs, outputs in ctx.loaders.get(view.id, []):
                 tab.select(fn, inputs, outputs, show_progress="hidden")

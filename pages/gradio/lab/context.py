@@ -43,7 +43,7 @@ class LabContext:
 @dataclass(frozen=True)
 class LabView:
     id: str
-    title: str
+    title: str  # a key of the text catalogue (translated in the browser) or the text itself
     build: Callable[[LabContext], None]
 
 

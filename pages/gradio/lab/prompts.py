@@ -17,6 +17,8 @@ from agents.services.conversations import list_conversations
 from agents.services.lab import figures, prompts
 from agents.services.lab.access import ADMINS_ENV, LabUser
 from agents.view.lab import VERSION_HEADERS, change_text, diff_html, version_choices, version_rows
+from agents.view.texts import Lang, t
+from pages.gradio.i18n import label
 from pages.gradio.lab.context import LabContext, LabView
 
 FOLLOW_ACTIVE = -1  # the pick dropdown's "follow the active version"
@@ -27,89 +29,83 @@ SCROLL_TO_FIRST_CHANGE = """() => { const go = () => { const box = document.quer
   return true; }; if (!go()) setTimeout(go, 150); }"""
 
 
-def rights_note(who: LabUser) -> str:
+def rights_note(who: LabUser, lang: Lang = "ko") -> str:
     """Who may change the app-wide version, said plainly."""
     if who.mode == "local":
-        return ("🔓 로컬 모드: 이 컴퓨터의 누구나 활성화·롤백할 수 있습니다 (모든 대화에 적용). "
-                "*Local mode: anyone at this machine may activate or roll back; it applies to every conversation.*")
+        return t("lab_rights_local", lang)
     if who.admin:
-        return (f"🔑 `{who.user_id}`님은 프롬프트 관리자입니다: 활성화·롤백은 **모든 방문자**의 대화에 적용됩니다. "
-                f"*You are a prompt admin ({ADMINS_ENV}); activation changes every visitor's turns.*")
-    return ("🔒 공유 모드: 활성 버전은 모든 방문자에게 적용되므로 **관리자만** 바꿀 수 있습니다. 내가 만든 버전은 나만 보는 "
-            "초안이며, 내 대화나 나란히 비교에서 골라 써 볼 수 있습니다. *Shared mode: only prompt admins change the "
-            "app-wide version. Your versions are private drafts: pick one for your own conversation or a "
-            "side-by-side comparison.*")
+        return t("lab_rights_admin", lang, user=who.user_id, env=ADMINS_ENV)
+    return t("lab_rights_shared", lang)
 
 
-def history_text(store: Any, agent_id: str) -> str:
+def history_text(store: Any, agent_id: str, lang: Lang = "ko") -> str:
     log = prompts.history(store, agent_id)[:8]
     if not log:
-        return "활성화 기록 없음: 기본 프롬프트(v0)를 씁니다. *Never activated: the built-in prompt (v0) runs.*"
-    return "**활성화 기록 (activations)**\n" + "\n".join(
+        return t("lab_never_activated", lang)
+    return t("lab_activations", lang) + "\n" + "\n".join(
         f"- {figures.when(a.activated_at)} · {figures.version(a.version)} · "
-        f"{'↩ 롤백' if a.action == 'rollback' else '✅ 활성화'} · `{a.activated_by}`" for a in log)
+        f"{t('lab_rolled_back' if a.action == 'rollback' else 'lab_activated', lang)} · `{a.activated_by}`"
+        for a in log)
 
 
 def build(ctx: LabContext) -> None:
-    gr.Markdown("#### 📝 프롬프트 스튜디오 (Prompt studio)", elem_id="pg-lab-prompts-title")
+    gr.Markdown(label("lab_prompts_title"), elem_id="pg-lab-prompts-title")
     rights = gr.Markdown("", elem_id="pg-lab-rights")
-    gr.Markdown("⚠️ offline 모델은 규칙 기반이라 프롬프트 문장을 읽지 않습니다: 프롬프트 비교는 실제 모델(openai, gemini)로 하세요. "
-                "*The offline rule-based model ignores the prompt text; compare prompts on a real model.*",
-                elem_id="pg-lab-offline-note")
+    gr.Markdown(label("lab_offline_prompt"), elem_id="pg-lab-offline-note")
+    lang = ctx.header.lang
     agent_ids = [a.id for a in ctx.agents]
     with gr.Row(elem_classes=["pg-lab-inline"]):
-        agent = gr.Dropdown(choices=agent_ids, value=agent_ids[0] if agent_ids else None, label="에이전트 (agent)",
+        agent = gr.Dropdown(choices=agent_ids, value=agent_ids[0] if agent_ids else None, label=label("lab_f_agent"),
                             scale=2, elem_id="pg-lab-p-agent")
         reload = gr.Button("↻", size="sm", scale=0, min_width=50, elem_id="pg-lab-p-reload")
     table = gr.Dataframe(headers=VERSION_HEADERS, value=[], interactive=False, wrap=True, max_height=280,
                          show_label=False, elem_id="pg-lab-versions")
     with gr.Row(elem_classes=["pg-lab-inline"]):
-        target = gr.Dropdown(choices=[], label="버전 (version)", scale=2, min_width=160, elem_id="pg-lab-p-target")
-        activate = gr.Button("✅ 활성화 (Activate)", variant="primary", scale=1, min_width=120,
+        target = gr.Dropdown(choices=[], label=label("lab_version"), scale=2, min_width=160, elem_id="pg-lab-p-target")
+        activate = gr.Button(label("lab_activate"), variant="primary", scale=1, min_width=120,
                              elem_id="pg-lab-activate")
-        rollback = gr.Button("↩ 롤백 (Roll back)", scale=1, min_width=120, elem_id="pg-lab-rollback")
+        rollback = gr.Button(label("lab_rollback"), scale=1, min_width=120, elem_id="pg-lab-rollback")
     # Activate and Roll back change every conversation: the page says what and for whom, then asks.
     with gr.Group(visible=False, elem_id="pg-lab-confirm", elem_classes=["pg-lab-confirm"]) as confirm_box:
         confirm_text = gr.Markdown("", elem_id="pg-lab-confirm-text")
         with gr.Row(elem_classes=["pg-lab-inline"]):
-            confirm_yes = gr.Button("확인 (Yes, change it)", variant="primary", size="sm", elem_id="pg-lab-confirm-yes")
-            confirm_no = gr.Button("취소 (Cancel)", size="sm", elem_id="pg-lab-confirm-no")
+            confirm_yes = gr.Button(label("lab_confirm_yes"), variant="primary", size="sm", elem_id="pg-lab-confirm-yes")
+            confirm_no = gr.Button(label("lab_confirm_no"), size="sm", elem_id="pg-lab-confirm-no")
     pending = gr.State(None)  # {"rolling": bool, "number": int | None} while the question is open
     history = gr.Markdown("", elem_id="pg-lab-history")
 
-    with gr.Accordion("✏️ 새 버전 만들기 (new version)", open=True):
+    with gr.Accordion(label("lab_new_version"), open=True):
         with gr.Row(elem_classes=["pg-lab-inline"]):
-            base = gr.Dropdown(choices=[], label="기반 버전 (start from)", scale=2, min_width=160,
+            base = gr.Dropdown(choices=[], label=label("lab_start_from"), scale=2, min_width=160,
                                elem_id="pg-lab-p-base")
-            load = gr.Button("편집기로 불러오기 (Load)", size="sm", scale=1, min_width=120, elem_id="pg-lab-p-load")
-        editor = gr.Textbox(label="시스템 프롬프트 (system prompt)", lines=10, max_lines=30,
+            load = gr.Button(label("lab_load"), size="sm", scale=1, min_width=120, elem_id="pg-lab-p-load")
+        editor = gr.Textbox(label=label("lab_d_prompt"), lines=10, max_lines=30,
                             max_length=MAX_PROMPT_CHARS * 2, elem_id="pg-lab-editor",
-                            info=f"최대 {MAX_PROMPT_CHARS:,}자 (up to {MAX_PROMPT_CHARS:,} characters)")
+                            info=label("lab_prompt_max"))
         with gr.Row(elem_classes=["pg-lab-inline"]):
-            name = gr.Textbox(label="이름 (label)", max_length=MAX_LABEL_CHARS * 2, scale=1, elem_id="pg-lab-label")
-            note = gr.Textbox(label="메모 (note: why)", max_length=MAX_NOTE_CHARS * 2, scale=2, elem_id="pg-lab-note")
-            save = gr.Button("💾 새 버전 저장 (Save)", variant="primary", scale=1, min_width=120, elem_id="pg-lab-save")
+            name = gr.Textbox(label=label("lab_label"), max_length=MAX_LABEL_CHARS * 2, scale=1, elem_id="pg-lab-label")
+            note = gr.Textbox(label=label("lab_note"), max_length=MAX_NOTE_CHARS * 2, scale=2, elem_id="pg-lab-note")
+            save = gr.Button(label("lab_save"), variant="primary", scale=1, min_width=120, elem_id="pg-lab-save")
 
-    with gr.Accordion("↔️ 두 버전 비교 (diff)", open=True):
+    with gr.Accordion(label("lab_diff"), open=True):
         with gr.Row(elem_classes=["pg-lab-inline"]):
             left = gr.Dropdown(choices=[], label="A", scale=1, min_width=120, elem_id="pg-lab-diff-a")
             right = gr.Dropdown(choices=[], label="B", scale=1, min_width=120, elem_id="pg-lab-diff-b")
-            compare = gr.Button("비교 (Diff)", size="sm", scale=0, min_width=90, elem_id="pg-lab-diff")
+            compare = gr.Button(label("lab_diff_button"), size="sm", scale=0, min_width=90, elem_id="pg-lab-diff")
         diff = gr.HTML("", elem_id="pg-lab-diff-view")
 
-    with gr.Accordion("💬 내 대화 하나에만 쓰기 (pick for one conversation)", open=False):
-        gr.Markdown("활성화하지 않고 내 대화 하나에서만 이 버전을 씁니다. *Use a version in one of your conversations "
-                    "without activating it.*")
+    with gr.Accordion(label("lab_pick_one"), open=False):
+        gr.Markdown(label("lab_pick_one_note"))
         with gr.Row(elem_classes=["pg-lab-inline"]):
-            conversation = gr.Dropdown(choices=[], label="대화 (conversation)", scale=2, min_width=180,
+            conversation = gr.Dropdown(choices=[], label=label("lab_conversation"), scale=2, min_width=180,
                                        elem_id="pg-lab-pick-conversation")
-            chosen = gr.Dropdown(choices=[], label="버전 (version)", scale=1, min_width=140,
+            chosen = gr.Dropdown(choices=[], label=label("lab_version"), scale=1, min_width=140,
                                  elem_id="pg-lab-pick-version")
-            apply = gr.Button("적용 (Use)", size="sm", scale=0, min_width=80, elem_id="pg-lab-pick")
+            apply = gr.Button(label("lab_use"), size="sm", scale=0, min_width=80, elem_id="pg-lab-pick")
 
     views = [rights, table, target, activate, rollback, history, base, left, right, conversation, chosen]
 
-    def refresh(agent_id: str | None, viewer: Viewer | None) -> list[Any]:
+    def refresh(agent_id: str | None, viewer: Viewer | None, lang_: Lang = "ko") -> list[Any]:
         if viewer is None or not agent_id:
             return [gr.skip()] * len(views)
         who, store = ctx.lab_user(viewer), runtime_store()
@@ -126,13 +122,13 @@ def build(ctx: LabContext) -> None:
         picks = store.prompts.picks_for_user(who.user_id, agent_id)
         conversations = [(f"{(r.title or r.id)[:40]}" + (f" · v{picks[r.id]}" if r.id in picks else ""), r.id)
                          for r in rows]
-        return [rights_note(who), version_rows(listed), gr.update(choices=options, value=newest),
-                gr.update(interactive=who.admin), gr.update(interactive=who.admin), history_text(store, agent_id),
+        return [rights_note(who, lang_), version_rows(listed), gr.update(choices=options, value=newest),
+                gr.update(interactive=who.admin), gr.update(interactive=who.admin), history_text(store, agent_id, lang_),
                 gr.update(choices=options, value=active), gr.update(choices=options, value=older),
                 gr.update(choices=options, value=newest), gr.update(choices=conversations, value=None),
-                gr.update(choices=[("활성 버전 따르기 (follow the active one)", FOLLOW_ACTIVE), *options], value=None)]
+                gr.update(choices=[(t("lab_follow_active", lang_), FOLLOW_ACTIVE), *options], value=None)]
 
-    inputs = [agent, ctx.header.who]
+    inputs = [agent, ctx.header.who, lang]
     agent.change(refresh, inputs, views)
     reload.click(refresh, inputs, views)
     ctx.on_show(refresh, inputs, views)
@@ -148,7 +144,8 @@ def build(ctx: LabContext) -> None:
 
     load.click(load_base, [agent, base, ctx.header.who], editor)
 
-    def create(agent_id: str, content: str, label_: str, note_: str, viewer: Viewer | None) -> list[Any]:
+    def create(agent_id: str, content: str, label_: str, note_: str, viewer: Viewer | None,
+               lang_: Lang) -> list[Any]:
         if viewer is None:
             return [gr.skip()] * (len(views) + 3)
         try:
@@ -157,18 +154,18 @@ def build(ctx: LabContext) -> None:
         except PlaygroundError as exc:
             gr.Warning(exc.message)
             return [gr.skip()] * (len(views) + 3)
-        gr.Info(f"{agent_id} v{row.version}을(를) 저장했습니다 (활성화 전). Saved v{row.version}; not active yet.")
-        return [*refresh(agent_id, viewer), "", "", ""]
+        gr.Info(t("lab_saved_version", lang_, agent=agent_id, n=row.version))
+        return [*refresh(agent_id, viewer, lang_), "", "", ""]
 
-    save.click(create, [agent, editor, name, note, ctx.header.who], [*views, editor, name, note])
+    save.click(create, [agent, editor, name, note, ctx.header.who, lang], [*views, editor, name, note])
 
-    def ask(agent_id: str, number: int | None, viewer: Viewer | None, rolling: bool) -> list[Any]:
+    def ask(agent_id: str, number: int | None, viewer: Viewer | None, rolling: bool, lang_: Lang) -> list[Any]:
         """Open the in-page question naming what changes for whom (nothing changes yet)."""
         if viewer is None:
             return [gr.skip()] * 3
         try:
             if not rolling and number is None:
-                raise PlaygroundError("활성화할 버전을 고르세요. (Pick the version to activate.)", code="invalid_args")
+                raise PlaygroundError(t("lab_pick_to_activate", lang_), code="invalid_args")
             preview = prompts.preview_change(runtime_store(), agent_id, None if rolling else int(number or 0),
                                              ctx.lab_user(viewer))
         except PlaygroundError as exc:
@@ -176,7 +173,7 @@ def build(ctx: LabContext) -> None:
             return [gr.update(visible=False), "", None]
         return [gr.update(visible=True), change_text(preview), {"rolling": rolling, "number": number}]
 
-    def change(agent_id: str, asked: dict[str, Any] | None, viewer: Viewer | None) -> list[Any]:
+    def change(agent_id: str, asked: dict[str, Any] | None, viewer: Viewer | None, lang_: Lang) -> list[Any]:
         closed = [gr.update(visible=False), None]
         if viewer is None or not asked:
             return [*closed, *([gr.skip()] * len(views))]
@@ -189,14 +186,13 @@ def build(ctx: LabContext) -> None:
         except PlaygroundError as exc:
             gr.Warning(exc.message)
             return [*closed, *([gr.skip()] * len(views))]
-        gr.Info(f"{agent_id}: {figures.version(done.version)}이(가) 이제 활성 버전입니다. ({figures.version(done.version)} "
-                "is now active for every conversation that has no pick.)")
-        return [*closed, *refresh(agent_id, viewer)]
+        gr.Info(t("lab_now_active", lang_, agent=agent_id, version=figures.version(done.version)))
+        return [*closed, *refresh(agent_id, viewer, lang_)]
 
     asked = [confirm_box, confirm_text, pending]
-    activate.click(lambda a, n, v: ask(a, n, v, False), [agent, target, ctx.header.who], asked)
-    rollback.click(lambda a, v: ask(a, None, v, True), [agent, ctx.header.who], asked)
-    confirm_yes.click(change, [agent, pending, ctx.header.who], [confirm_box, pending, *views])
+    activate.click(lambda a, n, v, lg: ask(a, n, v, False, lg), [agent, target, ctx.header.who, lang], asked)
+    rollback.click(lambda a, v, lg: ask(a, None, v, True, lg), [agent, ctx.header.who, lang], asked)
+    confirm_yes.click(change, [agent, pending, ctx.header.who, lang], [confirm_box, pending, *views])
     confirm_no.click(lambda: [gr.update(visible=False), None], None, [confirm_box, pending])
     agent.change(lambda: [gr.update(visible=False), None], None, [confirm_box, pending])
 
@@ -211,11 +207,12 @@ def build(ctx: LabContext) -> None:
 
     compare.click(show_diff, [agent, left, right, ctx.header.who], diff).then(None, js=SCROLL_TO_FIRST_CHANGE)
 
-    def use(agent_id: str, conversation_id: str | None, number: int | None, viewer: Viewer | None) -> list[Any]:
+    def use(agent_id: str, conversation_id: str | None, number: int | None, viewer: Viewer | None,
+            lang_: Lang) -> list[Any]:
         if viewer is None:
             return [gr.skip()] * len(views)
         if not conversation_id or number is None:
-            gr.Warning("대화와 버전을 고르세요. (Pick a conversation and a version.)")
+            gr.Warning(t("lab_pick_both", lang_))
             return [gr.skip()] * len(views)
         version = None if int(number) == FOLLOW_ACTIVE else int(number)
         try:
@@ -224,10 +221,10 @@ def build(ctx: LabContext) -> None:
         except PlaygroundError as exc:
             gr.Warning(exc.message)
             return [gr.skip()] * len(views)
-        gr.Info("이 대화의 다음 턴부터 적용됩니다. (Applies from the conversation's next turn.)")
-        return refresh(agent_id, viewer)
+        gr.Info(t("lab_applies_next", lang_))
+        return refresh(agent_id, viewer, lang_)
 
-    apply.click(use, [agent, conversation, chosen, ctx.header.who], views)
+    apply.click(use, [agent, conversation, chosen, ctx.header.who, lang], views)
 
 
-VIEW = LabView("prompts", "📝 프롬프트 (Prompt studio)", build)
+VIEW = LabView("prompts", "lab_view_prompts", build)

@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import streamlit as st
 
+from agents.view.texts import t
 from pages.streamlit.lab.context import VIEW_KEY, LabRun
 
-VIEWS = {"traces": "🔎 트레이스 (Traces)", "evals": "🧪 평가 실행 (Eval runs)", "review": "📝 리뷰 (Review)"}
+VIEWS = {"traces": "lab_view_traces", "evals": "lab_view_evals", "review": "lab_view_review"}  # catalogue keys
 
 
 def who_note(lab: LabRun) -> str:
     if lab.mode == "shared":
-        return (f"공유 모드: **내 기록만** 보입니다 (👤 `{lab.viewer.user_id}`). "
-                "*Shared mode: you see only your own turns and runs.*")
-    return ("로컬 모드: 모든 사용자의 턴이 보입니다 (사용자 칸으로 좁히세요). 평가 실행은 지금 사용자의 것입니다. "
-            "*Local mode: everyone's turns; eval runs are the current user's.*")
+        return t("lab_who_shared", lab.lang, user=lab.viewer.user_id)
+    return t("lab_who_local", lab.lang)
 
 
 def lab_page(lab: LabRun) -> None:
@@ -31,8 +30,8 @@ def lab_page(lab: LabRun) -> None:
     st.markdown("### 🧪 Lab")
     st.caption(who_note(lab))
     st.session_state.setdefault(VIEW_KEY, "traces")
-    picked = st.radio("보기 (view)", list(VIEWS), key=VIEW_KEY, horizontal=True, label_visibility="collapsed",
-                      format_func=lambda v: VIEWS[v])
+    picked = st.radio(t("lab_view", lab.lang), list(VIEWS), key=VIEW_KEY, horizontal=True,
+                      label_visibility="collapsed", format_func=lambda v: t(VIEWS[v], lab.lang))
     if picked == "evals":
         evals.draw(lab)
     elif picked == "review":

@@ -15,14 +15,12 @@ from agents.services.evals.compare import compare_runs, matrix_grid
 from agents.services.evals.report import run_detail
 from agents.services.evals.store import EvalRepo
 from agents.view import lab_evals as evals_view
+from agents.view.texts import t
 from pages.streamlit.lab.context import LabRun, dataframe_pick, show_trace
 from pages.streamlit.lab.eval_run import run_form
 
 RUNS = 50
 TRACE_BUTTONS = 12  # failing turns offered as buttons per run (the table lists them all)
-NO_RUNS = ("아직 평가 실행이 없습니다. `playground eval run agents/`(CLI), `POST /api/v1/evals/runs` "
-           "또는 Gradio Lab의 평가 보기에서 실행하세요. *No evaluation runs yet: start one from the CLI, the HTTP API "
-           "or the Gradio Lab's Evals view.*")
 
 
 def _frame(table: Any) -> pd.DataFrame:
@@ -54,17 +52,17 @@ def draw(lab: LabRun) -> None:
     run_form(lab, bool(runs))
     runs = repo.runs(owner, limit=RUNS)  # a run just started by the form is listed (and picked) below
     if not runs:
-        st.info(NO_RUNS)
+        st.info(t("lab_no_runs", lab.lang))
         return
     ids = [r["id"] for r in runs]
     labels = {r["id"]: _label(r) for r in runs}
-    st.markdown(f"#### 실행 기록 (runs) · {len(runs)}")
+    st.markdown(f"#### {t('lab_runs', lab.lang, n=len(runs))}")
     table_key, run_key = lab.key("runs"), lab.key("run")
     st.dataframe(_frame(evals_view.runs_table(runs, lab.lang)), hide_index=True, width="stretch",
                  height=min(38 + 35 * len(runs), 320), key=table_key, selection_mode="single-row",
                  on_select=dataframe_pick(table_key, ids, run_key))
     _keep(run_key, ids, ids[0])
-    run_id = st.selectbox("실행 (run)", ids, key=run_key, format_func=lambda i: labels.get(i, i))
+    run_id = st.selectbox(t("lab_run", lab.lang), ids, key=run_key, format_func=lambda i: labels.get(i, i))
     _results(lab, repo, run_id, owner)
     st.divider()
     _compare(lab, repo, ids, labels, owner)
@@ -83,23 +81,23 @@ def _results(lab: LabRun, repo: EvalRepo, run_id: str, owner: str) -> None:
         st.dataframe(cases, hide_index=True, width="stretch", key=f"pg-lab-cases-{run_id}",
                      column_config=_wide(cases, 1, 3))
         if shown.failures:
-            with st.expander("실패한 검증 (failed assertions)", expanded=True):
+            with st.expander(t("lab_failed_assertions", lab.lang), expanded=True):
                 st.markdown(shown.failures)
-        failing = _visible(lab, _failing_turns(detail))
+        failing = _visible(lab, _failing_turns(detail, lab))
         if failing:
-            st.caption("실패한 턴의 트레이스 (the failing turns' traces):")
+            st.caption(t("lab_failing_traces", lab.lang))
             columns = st.columns(min(len(failing), 3))
             for i, (label, turn_id) in enumerate(failing[:TRACE_BUTTONS]):
                 columns[i % len(columns)].button(f"🔎 {label}", key=f"pg_lab_trace:{run_id}:{turn_id}",
                                                  on_click=show_trace, args=(turn_id,), width="stretch")
         matrix = detail["run"].get("matrix_id")
         if matrix:
-            st.markdown("**매트릭스 (cases × configurations)**")
+            st.markdown(t("lab_matrix", lab.lang))
             figure = evals_view.matrix_figure(matrix_grid(repo, matrix, owner), lab.lang)
             st.plotly_chart(figure, width="stretch", key=f"pg-lab-matrix-{matrix}", config={"displaylogo": False})
 
 
-def _failing_turns(detail: dict[str, Any]) -> list[tuple[str, str]]:
+def _failing_turns(detail: dict[str, Any], lab: LabRun) -> list[tuple[str, str]]:
     """(case · step, turn id) for each failed assertion's turn, or each turn of a case that errored."""
     out: dict[str, str] = {}
     for case in detail["cases"]:
@@ -110,7 +108,7 @@ def _failing_turns(detail: dict[str, Any]) -> list[tuple[str, str]]:
         for step in steps:
             turn = turns.get(step)
             if turn and turn not in out.values():
-                out[f"{case['name']} · step {step + 1}"] = turn
+                out[t("lab_step", lab.lang, case=case["name"], n=step + 1)] = turn
     return list(out.items())
 
 
@@ -122,18 +120,18 @@ def _visible(lab: LabRun, turns: list[tuple[str, str]]) -> list[tuple[str, str]]
 
 
 def _compare(lab: LabRun, repo: EvalRepo, ids: list[str], labels: dict[str, str], owner: str) -> None:
-    st.markdown("#### 두 실행 비교 (compare two runs)")
+    st.markdown(f"#### {t('lab_compare', lab.lang)}")
     if len(ids) < 2:
-        st.caption("비교하려면 실행이 두 개 이상 있어야 합니다. (Two runs are needed to compare.)")
+        st.caption(t("lab_compare_two", lab.lang))
         return
     key_a, key_b = lab.key("run_a"), lab.key("run_b")
     _keep(key_a, ids, ids[1])
     _keep(key_b, ids, ids[0])
     left, right = st.columns(2)
-    run_a = left.selectbox("A (기준 · baseline)", ids, key=key_a, format_func=lambda i: labels.get(i, i))
-    run_b = right.selectbox("B (비교 · candidate)", ids, key=key_b, format_func=lambda i: labels.get(i, i))
+    run_a = left.selectbox(t("lab_run_a", lab.lang), ids, key=key_a, format_func=lambda i: labels.get(i, i))
+    run_b = right.selectbox(t("lab_run_b", lab.lang), ids, key=key_b, format_func=lambda i: labels.get(i, i))
     if run_a == run_b:
-        st.caption("서로 다른 두 실행을 고르세요. (Pick two different runs.)")
+        st.caption(t("lab_pick_two", lab.lang))
         return
     try:
         result = compare_runs(repo, run_a, run_b, owner)
@@ -146,12 +144,12 @@ def _compare(lab: LabRun, repo: EvalRepo, ids: list[str], labels: dict[str, str]
         st.dataframe(_frame(shown.metrics), hide_index=True, width="stretch", key=f"pg-lab-cmp-metrics-{run_a}-{run_b}")
         st.dataframe(_frame(shown.cases), hide_index=True, width="stretch", key=f"pg-lab-cmp-cases-{run_a}-{run_b}")
         if shown.differences:
-            with st.expander("바뀐 검증 (assertions that changed)", expanded=True):
+            with st.expander(t("lab_changed_assertions", lab.lang), expanded=True):
                 st.markdown(shown.differences)
         regressions = _visible(lab, [(row["name"], step["turn_id"]) for row in result["cases"]
                                      if row["change"] == "regression" for step in row["traces"]["b"] if step["turn_id"]])
         if regressions:
-            st.caption("새로 실패한 케이스의 B 트레이스 (the regressions' turns in B):")
+            st.caption(t("lab_regression_traces", lab.lang))
             columns = st.columns(min(len(regressions), 3))
             for i, (name, turn_id) in enumerate(regressions[:TRACE_BUTTONS]):
                 columns[i % len(columns)].button(f"🔻 {name}", key=f"pg_lab_cmp_trace:{turn_id}", on_click=show_trace,

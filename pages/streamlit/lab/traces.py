@@ -17,14 +17,11 @@ from agents.services import conversations
 from agents.services.lab import figures, traces
 from agents.view import lab as view
 from agents.view import lab_charts as charts
+from agents.view.texts import Lang, t
 from pages.streamlit.lab.context import OPEN_KEY, LabRun, dataframe_pick
 
 PAGE = 50
 FILTERS = ("agent", "provider", "model", "version", "status", "feedback", "text", "since", "until", "user")
-
-
-def _any(value: str) -> str:
-    return "전체 (any)" if value == view.ALL else value
 
 
 def _restart(lab: LabRun) -> None:
@@ -51,26 +48,30 @@ def _filter_widgets(lab: LabRun) -> dict[str, Any]:
     facets = traces.facets(lab.store, lab.who)
     values: dict[str, Any] = {}
     row = st.columns(6)
-    values["agent"] = _select(lab, "에이전트 (agent)", "agent", view.choices(lab.agents or facets["agents"]), row[0])
-    values["provider"] = _select(lab, "제공자 (provider)", "provider", view.choices(facets["providers"]), row[1])
-    values["model"] = _select(lab, "모델 (model)", "model", view.choices(facets["models"]), row[2])
-    values["version"] = _select(lab, "프롬프트 (prompt)", "version",
-                                view.choices(facets["prompt_versions"], render_value=figures.version), row[3])
-    values["status"] = _select(lab, "상태 (status)", "status", view.STATUS_CHOICES, row[4])
-    values["feedback"] = _select(lab, "피드백 (feedback)", "feedback", view.FEEDBACK_CHOICES, row[5])
+    lang: Lang = lab.lang
+    values["agent"] = _select(lab, t("lab_f_agent", lang), "agent",
+                              view.choices(lab.agents or facets["agents"], lang=lang), row[0])
+    values["provider"] = _select(lab, t("lab_f_provider", lang), "provider",
+                                 view.choices(facets["providers"], lang=lang), row[1])
+    values["model"] = _select(lab, t("lab_f_model", lang), "model", view.choices(facets["models"], lang=lang), row[2])
+    values["version"] = _select(lab, t("lab_f_prompt", lang), "version",
+                                view.choices(facets["prompt_versions"], render_value=figures.version, lang=lang),
+                                row[3])
+    values["status"] = _select(lab, t("lab_f_status", lang), "status", view.status_choices(lang), row[4])
+    values["feedback"] = _select(lab, t("lab_f_feedback", lang), "feedback", view.feedback_choices(lang), row[5])
     row = st.columns([3, 2, 2, 2] if lab.mode == "local" else [3, 2, 2])
-    values["text"] = row[0].text_input("검색 (text)", key=lab.key("text"), on_change=_restart, args=(lab,),
-                                       placeholder="메시지·답변·도구·오류에서 찾기 (message, reply, tool, error)")
-    values["since"] = row[1].text_input("부터 (since)", key=lab.key("since"), on_change=_restart, args=(lab,),
-                                        placeholder="24h, 7d, 2026-11-01")
-    values["until"] = row[2].text_input("까지 (until)", key=lab.key("until"), on_change=_restart, args=(lab,),
-                                        placeholder="비우면 지금 (now)")
+    values["text"] = row[0].text_input(t("lab_f_text", lang), key=lab.key("text"), on_change=_restart, args=(lab,),
+                                       placeholder=t("lab_f_text_hint", lang))
+    values["since"] = row[1].text_input(t("lab_f_since", lang), key=lab.key("since"), on_change=_restart,
+                                        args=(lab,), placeholder="24h, 7d, 2026-11-01")
+    values["until"] = row[2].text_input(t("lab_f_until", lang), key=lab.key("until"), on_change=_restart,
+                                        args=(lab,), placeholder=t("lab_f_until_hint", lang))
     values["user"] = ""
     if lab.mode == "local":  # shared mode: always the viewer's own (trace_filter ignores the field there)
-        values["user"] = row[3].text_input("사용자 (user)", key=lab.key("user"), on_change=_restart, args=(lab,),
-                                           placeholder="모두 (everyone)")
-    values["include_tests"] = st.checkbox(view.INCLUDE_TESTS_LABEL, key=lab.key("include_tests"),
-                                          help=view.INCLUDE_TESTS_INFO, on_change=_restart, args=(lab,))
+        values["user"] = row[3].text_input(t("lab_f_user", lang), key=lab.key("user"), on_change=_restart,
+                                           args=(lab,), placeholder=t("lab_f_user_hint", lang))
+    values["include_tests"] = st.checkbox(t(view.INCLUDE_TESTS_LABEL, lang), key=lab.key("include_tests"),
+                                          help=t(view.INCLUDE_TESTS_INFO, lang), on_change=_restart, args=(lab,))
     return values
 
 
@@ -107,13 +108,14 @@ def _listing(lab: LabRun, page: TracePage) -> None:
     number = len(stack) - 1
     ids = [r["turn_id"] for r in page.rows]
     left, middle, note = st.columns([1, 1, 4], vertical_alignment="center")
-    left.button("◂ 최신 (Newer)", key=lab.key("newer"), disabled=number == 0, on_click=_newer, args=(lab,),
+    lang = lab.lang
+    left.button(t("lab_newer", lang), key=lab.key("newer"), disabled=number == 0, on_click=_newer, args=(lab,),
                 width="stretch")
-    middle.button("이전 ▸ (Older)", key=lab.key("older"), disabled=page.next_cursor is None, on_click=_older,
+    middle.button(t("lab_older", lang), key=lab.key("older"), disabled=page.next_cursor is None, on_click=_older,
                   args=(lab, page.next_cursor), width="stretch")
-    note.caption(view.page_note(len(page.rows), number, page.next_cursor is not None))
+    note.caption(view.page_note(len(page.rows), number, page.next_cursor is not None, lang))
     if page.rows:
-        table = pd.DataFrame(view.trace_table(page.rows), columns=view.TRACE_HEADERS)
+        table = pd.DataFrame(view.trace_table(page.rows), columns=view.trace_headers(lang))
         key = lab.key("table")
         st.dataframe(table, hide_index=True, width="stretch", height=min(38 + 35 * len(ids), 420), key=key,
                      on_select=dataframe_pick(key, ids, OPEN_KEY), selection_mode="single-row")
@@ -124,10 +126,10 @@ def _listing(lab: LabRun, page: TracePage) -> None:
     current = st.session_state.get(OPEN_KEY)
     pick_key = lab.key("pick")
     st.session_state[pick_key] = current if current in labels else None
-    pick.selectbox("턴 열기 (open a turn)", ids, key=pick_key, index=None, format_func=lambda i: labels.get(i, i),
-                   placeholder="표의 행을 누르거나 여기서 고르세요 (click a row, or pick here)",
+    pick.selectbox(t("lab_open_pick", lang), ids, key=pick_key, index=None, format_func=lambda i: labels.get(i, i),
+                   placeholder=t("lab_open_pick_hint", lang),
                    on_change=_open_picked, args=(pick_key,))
-    typed.text_input("턴 id로 열기 (open a turn id)", key=lab.key("turn_id"), placeholder="turn_…",
+    typed.text_input(t("lab_open_id", lang), key=lab.key("turn_id"), placeholder="turn_…",
                      on_change=_open_typed, args=(lab.key("turn_id"),))
 
 
@@ -144,7 +146,7 @@ def draw(lab: LabRun) -> None:
 def _open_conversation(lab: LabRun, agent_id: str, conversation_id: str) -> None:
     row = conversations.find(lab.store, lab.viewer.user_id, conversation_id)
     if row is None or lab.open_conversation is None:
-        st.warning("이 대화는 내 대화가 아니어서 열 수 없습니다. (This conversation is not yours to open.)")
+        st.warning(t("lab_not_yours", lab.lang))
         return
     lab.open_conversation(agent_id, conversation_id)
 
@@ -155,12 +157,12 @@ def draw_detail(lab: LabRun, turn_id: str) -> None:
     except PlaygroundError as exc:
         st.error(exc.message, icon="⚠️")
         return
-    shown = view.detail_view(detail)
+    lang = lab.lang
+    shown = view.detail_view(detail, lang)
     with st.container(border=True, key="pg-lab-detail"):
         st.markdown(shown.header)
         openable = shown.open_conversation and shown.open_agent and lab.open_conversation is not None
-        if openable and st.button("💬 에이전트 페이지에서 대화 열기 (Open the conversation)",
-                                  key="pg_lab_open_conversation"):
+        if openable and st.button(t("lab_open_conversation", lang), key="pg_lab_open_conversation"):
             _open_conversation(lab, str(shown.open_agent), str(shown.open_conversation))
         if detail.timeline:
             figure = charts.waterfall(detail.timeline)
@@ -169,14 +171,14 @@ def draw_detail(lab: LabRun, turn_id: str) -> None:
                             config={"displaylogo": False})
         with st.expander(shown.prompt_title):
             st.code(shown.system_prompt, language=None, wrap_lines=True)
-        with st.expander("모델에 보낸 메시지 (messages sent to the model)"):
+        with st.expander(t("lab_messages_sent", lang)):
             st.json(shown.requests, expanded=2)
-        with st.expander(f"도구 호출 (tool calls) · {len(detail.tool_calls)}", expanded=bool(detail.tool_calls)):
+        with st.expander(f"{t('lab_tool_calls', lang)} · {len(detail.tool_calls)}", expanded=bool(detail.tool_calls)):
             st.markdown(shown.tools)
             if detail.tool_calls:
                 st.json([c.model_dump(mode="json") for c in detail.tool_calls], expanded=False)
-        with st.expander("오류 (errors) · 피드백 (feedback)", expanded=True):
+        with st.expander(t("lab_errors_feedback", lang), expanded=True):
             st.markdown(shown.errors)
             st.markdown(shown.feedback)
-        with st.expander(f"원시 이벤트 (raw events) · {len(shown.events)}"):
+        with st.expander(f"{t('lab_raw_events', lang)} · {len(shown.events)}"):
             st.json(shown.events, expanded=False)
