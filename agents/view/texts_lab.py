@@ -14,6 +14,7 @@ LAB_TEXTS: dict[str, tuple[str, str]] = {
     "lab_view_traces": ("🔎 트레이스", "🔎 Traces"),
     "lab_view_evals": ("🧪 평가 실행", "🧪 Eval runs"),
     "lab_view_review": ("📝 리뷰", "📝 Review"),
+    "lab_too_many_models": ("모델은 {max}개까지 고를 수 있습니다 ({n}개).", "At most {max} models, not {n}."),
     "lab_who_shared": ("공유 모드: **내 기록만** 보입니다 (👤 `{user}`).",
                        "Shared mode: you see only your own turns and runs (👤 `{user}`)."),
     "lab_who_local": ("로컬 모드: 모든 사용자의 턴이 보입니다 (사용자 칸으로 좁히세요). 평가 실행은 지금 사용자의 것입니다.",

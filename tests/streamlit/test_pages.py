@@ -39,7 +39,7 @@ def test_a_page_per_agent(app):
         assert f"대화 · {spec.title}" in sidebar
     open_page(app, "lab")  # and the Lab: no chat, its two views
     assert "### 🧪 Lab" in texts(app) and not app.chat_input
-    assert app.radio(key="pg_lab_view").options == ["🔎 트레이스", "🧪 평가 실행"]
+    assert app.radio(key="pg_lab_view").options == ["🔎 트레이스", "🧪 평가 실행", "📝 리뷰"]
 
 
 def test_an_agent_without_a_panel_gets_the_generic_page(app):

@@ -111,4 +111,4 @@ def build(ctx: LabContext) -> None:
     pick.change(fill, [pick, ctx.header.who], [verdict, step, note], show_progress="hidden")
 
 
-VIEW = LabView("review", "📝 리뷰 (Review)", build)
+VIEW = LabView("review", "lab_view_review", build)

@@ -29,8 +29,9 @@ def _configs(providers: list[str], models: str) -> list[spec.Config] | None:
     """The chosen providers × models (a comma list); None: the suite's own configurations."""
     names = [m.strip() for m in (models or "").split(",") if m.strip()]
     if len(names) > MAX_MODELS:
-        raise PlaygroundError(f"모델은 {MAX_MODELS}개까지 고를 수 있습니다 ({len(names)}개). (At most {MAX_MODELS} models, "
-                              f"not {len(names)}.)", code="invalid_input")
+        said = {"max": MAX_MODELS, "n": len(names)}
+        raise PlaygroundError(f"{t('lab_too_many_models', 'ko', **said)} ({t('lab_too_many_models', 'en', **said)})",
+                              code="invalid_input")
     if not providers and not names:
         return None
     return [spec.Config(provider=p, model=m) for p in (providers or ["offline"]) for m in (names or [None])]
