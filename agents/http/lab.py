@@ -74,7 +74,9 @@ _COMPARE_200 = {
 
 
 def _frame(item: Any) -> str:
-    return f"event: {item.type}\ndata: {json.dumps(item.wire(), ensure_ascii=False)}\n\n"
+    # A side's event or the round's end; a plain Error when the stream itself failed (agents/http/sse.py).
+    data = item.wire() if hasattr(item, "wire") else item.model_dump(mode="json")
+    return f"event: {item.type}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
 def lab_routes(caller: Callable[..., Caller]) -> APIRouter:

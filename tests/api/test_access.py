@@ -67,6 +67,12 @@ EVERY_ENDPOINT = [
     ("GET", "/api/v1/evals/runs/run_x/export", None),
     ("GET", "/api/v1/evals/compare?a=run_x&b=run_x", None),
     ("GET", "/api/v1/evals/matrices/matrix_x", None),
+    ("POST", "/api/v1/evals/suites/suite_x/import", {"format": "jsonl", "text": "{}", "agent": "notes"}),
+    ("GET", "/api/v1/review", None),  # issue 31: the review queue
+    ("POST", "/api/v1/review/item_x/label", {"label": "correct"}),
+    ("POST", "/api/v1/review/item_x/save-case", {}),
+    ("POST", "/api/v1/review/item_x/dismiss", {}),
+    ("POST", "/api/v1/operator/cli", {"argv": ["agents"], "cwd": "/"}),  # issue 32: a CLI beside the app
 ]
 
 
@@ -162,7 +168,7 @@ def test_every_endpoint_resolves_the_user_through_the_one_dependency(store, mode
          .replace("act_x", "{action_id}").replace("alert_x", "{alert_id}").replace("turn_x", "{turn_id}")
          .replace("trip_x", "{trip_id}")
          .replace("cmp_x", "{comparison_id}").replace("suite_x", "{name}").replace("run_x", "{run_id}")
-         .replace("matrix_x", "{matrix_id}").split("?")[0])
+         .replace("matrix_x", "{matrix_id}").replace("item_x", "{item_id}").split("?")[0])
         for m, p, _ in EVERY_ENDPOINT}
     for route in routes:
         callers = [d.call for d in route.dependant.dependencies if d.call is not None

@@ -12,6 +12,8 @@ from agents.http.api import create_api
 from agents.http.body_limit import BodyLimits, api_body_cap, document_body_cap
 from tests.support.raw_http import ServerProcess, json_message_body, post
 
+pytestmark = pytest.mark.duckdb_only("the measured server process opens its own DuckDB file")
+
 MB = 2**20
 # Generous: the server itself (Python, Gradio, DuckDB) moves by a few MB between two requests anyway.
 MAX_GROWTH = 50 * MB

@@ -30,6 +30,8 @@ from agents.core.store import reset_shared_store
 from agents.http.api import create_api
 from tests.api.conftest import parse_sse
 
+pytestmark = pytest.mark.duckdb_only("a deleted, replaced or full DuckDB file: PostgreSQL is a server, not a file")
+
 CHAT = "/api/v1/agents/notes/chat"
 HANGUL = re.compile(r"[가-힣]")
 

@@ -41,6 +41,22 @@ LOCK_POOL_MAX = 24
 _TOKENS = re.compile(r"('(?:[^']|'')*')|(\?)|(%)")
 
 
+# PostgreSQL's text and jsonb cannot hold U+0000 (DuckDB's can): a NUL in what a person sent, raw or as JSON's
+# \u0000 escape, is stored as U+FFFD instead of failing the write. Even runs of backslashes before the escape are
+# escaped backslashes, not the escape's own.
+_JSON_NUL = re.compile(r"(?<!\\)((?:\\\\)*)\\u0000")
+
+
+def no_nul(value: object) -> object:
+    if not isinstance(value, str):
+        return value
+    if "\x00" in value:
+        value = value.replace("\x00", "\ufffd")
+    if "\\u0000" in value and value[:1] in "{[":  # JSON text (a jsonb value): its escape for NUL
+        value = _JSON_NUL.sub(lambda m: m.group(1) + "\\ufffd", value)
+    return value
+
+
 def pool_size(name: str, default: int) -> int:
     """A pool size from the environment: a whole number from 1 to 1,000, else refused by name."""
     raw = os.environ.get(name, "").strip()
@@ -224,7 +240,7 @@ class PgDatabase:
 
     def execute(self, sql: str, params: Sequence[Any] | None = None) -> Result:
         query = translate(sql)
-        values = list(params or [])
+        values = [no_nul(v) for v in params or []]
         conn = getattr(self._local, "conn", None)
         if conn is not None:
             with conn.cursor() as cur:
@@ -252,7 +268,7 @@ class PgDatabase:
             names = ", ".join(columns)
             with conn.cursor() as cur, cur.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
                 for row in rows:
-                    copy.write_row(row)
+                    copy.write_row([no_nul(v) for v in row])
 
     # --- locks that hold across processes --------------------------------------------------------------------
 
