@@ -11,7 +11,7 @@ runs the app, the test suite or the benchmarks. Extra arguments go to the comman
 and prints the elapsed time.
 `dev.py test --quick` leaves out the browser, the slow (property-based API runs) and the phrasing
 corpus tests: the daily loop. `-n 0` runs in one process; other arguments go to pytest.
-When PostgreSQL's server binaries are present, `dev.py test` then runs the store, service and eval
+When PostgreSQL's server binaries are present, `dev.py test` then runs the store, service, eval and HTTP
 tests a second time on a throw-away PostgreSQL (PLAYGROUND_TEST_PG=1, see tests/conftest.py), and says
 so when they are missing. `dev.py test --no-pg` leaves that pass out.
 """
@@ -62,11 +62,11 @@ def pytest_args(rest: list[str], cores: int | None = None) -> list[str]:
     return args
 
 
-# What the PostgreSQL pass runs: the store, the services and the evals (not the UI). tests/api joins it when its
-# last failures on PostgreSQL are fixed (issue 32: the file-level storage tests, the body limit, two fuzz cases).
+# What the PostgreSQL pass runs: the store, the services, the evals and the HTTP API (not the UI; the API tests that
+# are about a DuckDB file are marked duckdb_only and skipped there).
 PG_TESTS = ["tests/test_store.py", "tests/test_pg_store.py", "tests/test_actions.py", "tests/test_action_races.py",
             "tests/test_confirm_delete_race.py", "tests/test_usage_limits.py", "tests/test_feedback.py",
-            "tests/test_turn_loop.py", "tests/services", "tests/evals"]
+            "tests/test_turn_loop.py", "tests/services", "tests/evals", "tests/api"]
 
 
 def postgres_missing() -> str | None:
@@ -82,7 +82,7 @@ def run_pg_tests(rest: list[str]) -> int:
     if missing:
         print(f"dev.py test: PostgreSQL pass skipped: {missing}", flush=True)
         return 0
-    print("dev.py test: PostgreSQL pass (the store, service and eval tests on a throw-away server)", flush=True)
+    print("dev.py test: PostgreSQL pass (the store, service, eval and HTTP API tests on a throw-away server)", flush=True)
     chosen = [a for a in rest if a != "--quick"]
     paths = [] if any(not a.startswith("-") for a in chosen) else PG_TESTS  # named tests: just those, again
     args = pytest_args(["--quick", *[a for a in rest if a != "--quick"], *paths])
