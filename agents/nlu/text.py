@@ -58,6 +58,7 @@ def normalise(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
+@lru_cache(maxsize=8192)  # ~730,000 calls for the 100 shipped eval cases, mostly the same lexicon phrases
 def compact(text: str) -> str:
     """``normalise`` without any whitespace: spacing-insensitive matching for Korean."""
     return _SPACES.sub("", normalise(text))
