@@ -20,6 +20,7 @@ from rapidfuzz import fuzz, process
 
 from agents.core.redact import remember_secret
 from agents.english.models import NewsArticle
+from agents.nlu.patterns import compiled
 from data.english import ARTICLES_PATH, INTERESTS_PATH
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,7 @@ def interest_ids(interests: list[str]) -> list[str]:
         text = raw.casefold().strip()
         match = keywords.get(text)
         if match is None:
-            inside = [k for k in keywords if len(k) >= 2 and re.search(rf"(?<!\w){re.escape(k)}(?!\w)", text)]
+            inside = [k for k in keywords if len(k) >= 2 and compiled(rf"(?<!\w){re.escape(k)}(?!\w)").search(text)]
             match = keywords[max(inside, key=len)] if inside else None
         if match is None and len(text) >= 4:
             best = process.extractOne(text, list(keywords), scorer=fuzz.ratio, score_cutoff=85)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from agents.nlu import normalise
+from agents.nlu.patterns import compiled
 
 # term -> (how it is typed, what it means)
 TERMS: dict[str, tuple[str, str]] = {
@@ -43,12 +44,12 @@ def definition(text: str) -> str | None:
     t = normalise(text)
     if _OWN.search(t):
         return None
-    named = [(name, meaning) for name, (pattern, meaning) in TERMS.items() if re.search(rf"(?:{pattern})", t, re.I)]
+    named = [(name, meaning) for name, (pattern, meaning) in TERMS.items() if compiled(rf"(?:{pattern})", re.I).search(t)]
     if len(named) >= 2 and _DIFFERENCE.search(t):
         return (f"{' / '.join(n for n, _ in named)}는 서로 다른 지표예요.\n"
                 + "\n".join(f"- {meaning}" for _, meaning in named))
     for pattern, meaning in TERMS.values():
-        if re.search(rf"(?:{pattern})(?:{_KO_ASK})", t, re.I) or re.search(_EN_ASK.format(t=pattern), t, re.I):
+        if compiled(rf"(?:{pattern})(?:{_KO_ASK})", re.I).search(t) or compiled(_EN_ASK.format(t=pattern), re.I).search(t):
             return meaning
     return None
 

@@ -21,6 +21,7 @@ from agents.nlu import (
     find_period,
     normalise,
 )
+from agents.nlu.patterns import compiled
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 _MARKUP = re.compile(r"<script\b.*?</script>|<[^>]{1,200}>", re.I | re.S)
@@ -137,7 +138,7 @@ def _without_names(text: str, campaigns: Roster) -> str:
     out = text
     for _, name in campaigns:
         for alias in sorted(names_of(name), key=len, reverse=True):
-            out = re.sub(_name_pattern(alias), " ", out, flags=re.I)
+            out = compiled(_name_pattern(alias), re.I).sub(" ", out)
     return out
 
 
@@ -151,7 +152,7 @@ def _set_aside(text: str, campaigns: Roster) -> Roster:
     for cid, name in campaigns:
         spared = False
         for alias in names_of(name):
-            for m in re.finditer(_name_pattern(alias), text, flags=re.I):
+            for m in compiled(_name_pattern(alias), re.I).finditer(text):
                 if _SET_ASIDE.match(text[m.end():]) or _SET_ASIDE_EN.search(text[:m.start()]):
                     spared = True
         if not spared:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from agents.nlu.patterns import compiled
 from agents.nlu.text import normalise
 
 # Contractions typed without the apostrophe; ``normalise`` already expands the ones with it (and "im",
@@ -26,7 +27,7 @@ def sentence_key(text: str) -> str:
     text = normalise(text).replace("'", "")
     text = _NOT_WORD.sub(" ", text)
     for pattern, repl in _BARE:
-        text = re.sub(pattern, repl, text)
+        text = compiled(pattern).sub(repl, text)
     return text.replace(" ", "")
 
 

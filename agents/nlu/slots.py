@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from agents.nlu import korean_money
+from agents.nlu.patterns import compiled
 from agents.nlu.text import normalise
 
 # --- money ---------------------------------------------------------------------------------------
@@ -140,7 +141,7 @@ def find_period(text: str) -> Period | None:
     """The time window the text names, or None."""
     t = normalise(text)
     for pattern, key, days in _PERIODS:
-        if re.search(pattern, t):
+        if compiled(pattern).search(t):
             return Period(key, days)
     m = re.search(r"(?:최근|지난|past|last)\s*(\d{1,3})\s*(?:일|days?)", t)
     if m:

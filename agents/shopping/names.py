@@ -12,6 +12,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from agents.nlu.patterns import compiled
 from agents.shopping.jamo import jamo
 from agents.shopping.reading import normalise
 from data.shopping.catalog import ENGLISH
@@ -78,7 +79,7 @@ def _pick(group: list[dict[str, Any]], low: str, words: list[str], prefer: list[
         model_ko = product["title"].split()[1] if len(product["title"].split()) > 2 else ""
         model_en = ENGLISH.get(model_ko, "").lower()
         scores = [_korean_hit(model_ko, words) if model_ko else 0.0]
-        if model_en and re.search(rf"(?<![a-z]){re.escape(model_en)}(?![a-z])", low):  # "air랑": a particle follows
+        if model_en and compiled(rf"(?<![a-z]){re.escape(model_en)}(?![a-z])").search(low):  # "air랑": a particle follows
             scores.append(100.0)
         return max(scores)
 

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from agents.nlu import josa
+from agents.nlu.patterns import compiled
 from agents.shopping import english
 from agents.shopping.reading import lexicon
 from agents.shopping.topics import TOPIC_NAMES
@@ -61,7 +62,7 @@ def _topic_tags(question: str, topic: str | None) -> list[tuple[tuple[str, ...],
     if topic in topics and (topics[topic].get("pros") or topics[topic].get("cons")):
         return [(tuple(topics[topic].get("pros", [])), tuple(topics[topic].get("cons", [])))]
     low = question.lower()
-    return [(good, bad) for pattern, good, bad in TOPICS if re.search(pattern, low)]
+    return [(good, bad) for pattern, good, bad in TOPICS if compiled(pattern).search(low)]
 
 
 def _verdict_en(question: str, product: dict[str, Any], labels: dict[str, str],

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from agents.nlu.korean_money import Budget, find_amounts, parse_budget
+from agents.nlu.patterns import compiled, literal
 from agents.nlu.slots import find_change
 from agents.nlu.text import fold_typos
 
@@ -59,7 +60,7 @@ def _short_ascii(word: str) -> bool:
 def present(words: list[str], spaced: str) -> list[str]:
     """Entries that can match: a short English word ("is", "hot", "app") only as a whole word,
     so "noisy" is not "is" and "photo" is not "hot"."""
-    return [w for w in words if not _short_ascii(w) or re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", spaced)]
+    return [w for w in words if not _short_ascii(w) or compiled(rf"(?<![a-z]){re.escape(w)}(?![a-z])").search(spaced)]
 
 
 def _mask(text: str, words: list[str]) -> tuple[str, bool]:
@@ -133,7 +134,7 @@ def _topics(text: str, reading: Reading) -> None:
         topic = {k: present(v, spaced) if isinstance(v, list) and k not in ("pros", "cons") else v
                  for k, v in raw.items()}
         spans = [(m.start(), m.end()) for w in topic.get("words", []) + topic.get("want", []) + topic.get("avoid", [])
-                 for m in re.finditer(re.escape(w), text)]
+                 for m in literal(w).finditer(text)]
         if not spans:
             continue
         reading.mentioned.append(name)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from agents.nlu.patterns import compiled
+
 # (pattern, tag, polarity): "pro" adds a wanted pro, "con" adds a con to avoid.
 _RULES: list[tuple[str, str, str]] = [
     (r"세척\s*(이|하기|도)?\s*(쉬|편|간편|간단)|씻기\s*(쉬|편)|관리\s*(쉬|편)", "hygiene-easy", "pro"),
@@ -64,7 +66,7 @@ def map_tags(text: str, pros: set[str], cons: set[str]) -> TagChanges:
     low = text.lower()
     removing = bool(_REMOVE.search(low))
     for pattern, tag, polarity in _RULES:
-        if not re.search(pattern, low):
+        if not compiled(pattern).search(low):
             continue
         if polarity == "pro" and tag in pros:
             target = changes.remove_pros if removing else changes.add_pros

@@ -36,7 +36,9 @@ class TripService:
         with _SEEDING:
             ensure_gazetteer(self.store, now)
             if not self.store.has_trips(user_id):
-                self._seed(user_id, now)
+                # One transaction for both sample trips and their places: one commit, not one per place
+                # (a fresh user, e.g. every eval case, paid ~14 commits here).
+                self.store.db.write(lambda: self._seed(user_id, now))
 
     def _seed(self, user_id: str, now: datetime) -> None:
         ordered = sorted(destinations().values(), key=lambda d: d.id != DEFAULT_DESTINATION)

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from agents.core.tools import ToolContext, ToolOutput
 from agents.nlu import with_josa
+from agents.nlu.patterns import compiled, literal
 from agents.travel.destinations import Destination, destinations
 from agents.travel.names import gazetteer
 from agents.travel.service import MAX_TRIP_DAYS, TripService
@@ -43,7 +44,7 @@ def other_destination(text: str, current: str) -> tuple[Destination, str] | None
         if dest.id == current:
             continue
         for name in filter(None, (dest.name, dest.name_en.lower(), dest.name_local)):
-            for m in re.finditer(re.escape(name), low):
+            for m in literal(name).finditer(low):
                 if name.isascii() and (re.match(r"[a-z]", low[m.end():m.end() + 1]) or _EN_FROM.search(low[:m.start()])):
                     continue
                 if _DEPARTURE.match(low[m.end():m.end() + 8]) or _inside_current_name(low, m.start(), name, current):
@@ -59,7 +60,7 @@ def uncarried_city(text: str, lexicon_words: list[str]) -> str | None:
     for name in lexicon_words:
         left = r"(?<![a-z])" if name.isascii() else r"(?<![가-힣])"
         right = r"(?![a-z])" if name.isascii() else ""
-        for m in re.finditer(left + re.escape(name.lower()) + right, low):
+        for m in compiled(left + re.escape(name.lower()) + right).finditer(low):
             if _DEPARTURE.match(low[m.end():m.end() + 8]) or (name.isascii() and _EN_FROM.search(low[:m.start()])):
                 continue
             if _NOT_THERE.match(low[m.end():m.end() + 8]) or _EN_NOT.search(low[:m.start()]):

@@ -5,12 +5,14 @@ reference ("숙소 근처", "near our hotel") and a dish the gazetteer does not 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from agents.nlu import Lexicon, compact, normalise
 from agents.nlu.text import find
 from agents.travel.names import Gazetteer
 
 
+@cache  # lexicon phrases: compiled once, not on every turn
 def _pattern(phrase: str) -> re.Pattern[str]:
     """A lexicon phrase in the normalised text: Korean whatever the spacing, English as whole words."""
     if phrase.isascii():

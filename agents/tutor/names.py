@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from agents.nlu import compact, normalise
+from agents.nlu.patterns import compiled
 from agents.nlu.text import contains
 from agents.tutor.sandbox_data import glossary, stocks
 
@@ -152,6 +153,6 @@ def without_stocks(text: str) -> str:
         if len(key) < 2:
             continue
         body = r"\s*".join(re.escape(ch) for ch in key.replace(" ", ""))
-        n = re.sub(rf"(?<![a-z0-9]){body}(?![a-z0-9])" if ascii_key else body, " ", n)
+        n = compiled(rf"(?<![a-z0-9]){body}(?![a-z0-9])" if ascii_key else body).sub(" ", n)
     return n
 

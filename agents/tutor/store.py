@@ -49,9 +49,10 @@ class PortfolioStore:
         elif self.db.fetchone("SELECT 1 FROM tutor_portfolios WHERE user_id = ?", [user_id]) is not None:
             return
         self.db.execute("INSERT INTO tutor_portfolios VALUES (?, ?, ?)", [user_id, base["cash"], now])
-        self.db.cursor().executemany(
-            "INSERT INTO tutor_holdings VALUES (?, ?, ?, ?, ?)",
-            [[user_id, h["code"], h["quantity"], h["avg_price"], i] for i, h in enumerate(base["holdings"])])
+        holdings = [[user_id, h["code"], h["quantity"], h["avg_price"], i] for i, h in enumerate(base["holdings"])]
+        if holdings:  # one multi-row INSERT: DuckDB's executemany runs a statement per row
+            self.db.execute("INSERT INTO tutor_holdings VALUES " + ", ".join(["(?, ?, ?, ?, ?)"] * len(holdings)),
+                            [v for row in holdings for v in row])
 
     def holdings(self, user_id: str) -> list[dict[str, Any]]:
         return self.db.fetch_dicts("SELECT code, quantity, avg_price FROM tutor_holdings WHERE user_id = ? "

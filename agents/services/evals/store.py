@@ -252,6 +252,19 @@ def _abort_orphans(db: Any) -> None:
                 db.write(lambda run_id=run_id: db.execute(_ABORT + " AND id = ?", [run_id]))
 
 
+# Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement (eval_steps has the widest rows).
+_ROWS_PER_INSERT = 500
+
+
+def _insert_rows(cur: Any, table: str, cols: str, rows: list[list[Any]]) -> None:
+    """``rows`` as multi-row INSERTs: DuckDB's executemany runs one statement per row (about 4x slower for a
+    case's ten-odd rows, measured), and a case's rows are written while its worker holds the transaction."""
+    for at in range(0, len(rows), _ROWS_PER_INSERT):
+        chunk = rows[at:at + _ROWS_PER_INSERT]
+        values = ", ".join([f"({_ph(cols)})"] * len(chunk))
+        cur.execute(f"INSERT INTO {table} ({cols}) VALUES {values}", [v for row in chunk for v in row])
+
+
 class EvalRepo:
     def __init__(self, db: AnyDatabase) -> None:
         self.db = db
@@ -278,16 +291,11 @@ class EvalRepo:
             cur = self.db.cursor()
             cur.execute(f"INSERT INTO eval_cases ({_CASE_COLS}) VALUES ({_ph(_CASE_COLS)})",
                         [dumps(case[c]) if c in _JSON else case[c] for c in _CASE_COLS.split(", ")])
-            if steps:
-                cur.executemany(f"INSERT INTO eval_steps ({_STEP_COLS}) VALUES ({_ph(_STEP_COLS)})",
-                                [[dumps(s[c]) if c in _JSON else s[c] for c in _STEP_COLS.split(", ")] for s in steps])
-            if assertions:
-                cur.executemany(f"INSERT INTO eval_assertions ({_ASSERT_COLS}) VALUES ({_ph(_ASSERT_COLS)})",
-                                [[dumps(a[c]) if c in _JSON else a[c] for c in _ASSERT_COLS.split(", ")]
-                                 for a in assertions])
-            if spans:
-                cur.executemany(f"INSERT INTO eval_spans ({_SPAN_COLS}) VALUES ({_ph(_SPAN_COLS)})",
-                                [[s[c] for c in _SPAN_COLS.split(", ")] for s in spans])
+            _insert_rows(cur, "eval_steps", _STEP_COLS,
+                         [[dumps(s[c]) if c in _JSON else s[c] for c in _STEP_COLS.split(", ")] for s in steps])
+            _insert_rows(cur, "eval_assertions", _ASSERT_COLS,
+                         [[dumps(a[c]) if c in _JSON else a[c] for c in _ASSERT_COLS.split(", ")] for a in assertions])
+            _insert_rows(cur, "eval_spans", _SPAN_COLS, [[s[c] for c in _SPAN_COLS.split(", ")] for s in spans or []])
 
         self.db.write(write)
 
