@@ -83,7 +83,7 @@ def token_verdict(store: Store, mode: Mode, token: str, now: datetime, lang: Lan
         except PlaygroundError:
             return "error", t("api_verdict_refused", lang)
         return "success", t("api_verdict_shared", lang, user=owner)
-    status, owner = access.token_status(store, header, now)
+    status, known = access.token_status(store, header, now)
     if status == "valid":
-        return "success", t("api_verdict_valid", lang, user=owner)
+        return "success", t("api_verdict_valid", lang, user=known)
     return "warning", t("api_verdict_unknown", lang)
