@@ -35,3 +35,17 @@ def lines_html(text: str) -> str:
     if items:
         parts.append(f"<ul>{''.join(items)}</ul>")
     return "".join(parts)
+
+
+_CODE_SPANS = re.compile(r"(```.*?```|`[^`\n]*`)", re.S)
+_LONE_TILDE = re.compile(r"(?<![~\\])~(?!~)")
+
+
+def literal_tildes(text: str) -> str:
+    """Markdown renderers with GitHub's extensions (Streamlit's) strike through text between two single ``~``: a
+    date range "07-27~10-30" came out struck through. A lone ``~`` is escaped; ``~~strike~~`` (the english tutor's
+    corrections) and code spans are kept as they are."""
+    if "~" not in text:
+        return text
+    parts = _CODE_SPANS.split(text)
+    return "".join(part if i % 2 else _LONE_TILDE.sub(r"\\~", part) for i, part in enumerate(parts))

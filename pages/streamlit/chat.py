@@ -18,6 +18,7 @@ from agents.core.streaming import pumped
 from agents.view import render
 from agents.view.cards import card_markdown, dataframe_for, figure_for, tiles_of
 from agents.view.chat_text import outcome_text, step_body, step_title
+from agents.view.markup import literal_tildes
 from agents.view.registry import card_ui, place_of
 from agents.view.render import CardView, ChatView, MessageView
 from agents.view.texts import Lang, error_parts, t
@@ -46,7 +47,7 @@ def draw_card(card: CardView, key: str, *, chart: bool = True) -> None:
             st.markdown(drawing.html(card), unsafe_allow_html=True)
         return
     with st.container(border=True):
-        st.markdown(link_workspace(card_markdown(card)))
+        st.markdown(literal_tildes(link_workspace(card_markdown(card))))
         draw_tiles(card)
         if drawing.streamlit is not None:
             drawing.streamlit(card)
@@ -86,7 +87,7 @@ def draw_error(message: MessageView, lang: Lang) -> None:
 def _draw_entry(message: MessageView, lang: Lang, key: str) -> None:
     match message.kind:
         case "text":
-            st.markdown(link_workspace(message.text) if message.role == "assistant" else message.text)
+            st.markdown(literal_tildes(link_workspace(message.text) if message.role == "assistant" else message.text))
         case "card":
             assert message.card is not None
             draw_card(message.card, key)
@@ -96,7 +97,7 @@ def _draw_entry(message: MessageView, lang: Lang, key: str) -> None:
             box = st.success if message.action_status == "COMPLETED" else st.info
             box(outcome_text(message, lang))
         case _:
-            st.markdown(message.text)
+            st.markdown(literal_tildes(message.text))
 
 
 def groups(view: ChatView) -> list[tuple[str, list[tuple[int, MessageView]]]]:
@@ -146,7 +147,7 @@ def stream_turn(view: ChatView, events: Iterator[Any], lang: Lang,
     ``view``. Closing the pump when the run ends early (Stop, a click elsewhere) interrupts the
     turn at the next event, so the partial reply is saved and the conversation unlocked."""
     with st.chat_message("user"):
-        st.markdown(render.last_user_text(view) or "")
+        st.markdown(literal_tildes(render.last_user_text(view) or ""))
         user_cards = st.empty()  # cards on the user's side (a correction of this message), when they come
     pump = pumped(events, name="streamlit")
     with st.chat_message("assistant"):
@@ -170,7 +171,7 @@ def stream_turn(view: ChatView, events: Iterator[Any], lang: Lang,
                 render.apply_event_in_place(view, event)
                 match event.type:
                     case "text_delta":
-                        yield event.content
+                        yield literal_tildes(event.content)  # (a ~~strike~~ split across two deltas is rare)
                     case "thinking":
                         badge.caption(view.badge)
                     case "data_card" if place_of(event.card_type) == "user":

@@ -112,6 +112,8 @@ def raw_markdown(page: Any, selector: str) -> list[str]:
 
 
 def low_contrast(page: Any, selector: str) -> list[dict[str, Any]]:
+    # An empty list must mean "every text read", never "nothing was found to read".
+    assert page.locator(selector).count() > 0, f"the contrast check found no element for {selector!r}"
     return page.evaluate(CONTRAST_JS, selector)
 
 
