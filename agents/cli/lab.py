@@ -14,7 +14,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from agents.core import inputs
+from agents.cli.lab_output import console as _console
+from agents.cli.lab_output import dump as _dump
+from agents.cli.lab_studio import _report, cmd_compare, cmd_prompts
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
@@ -22,10 +24,8 @@ from agents.core.inputs import InvalidInput
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from agents.core.store.comparisons import SideConfig
     from agents.core.store.lab import TraceFilter
     from agents.services.lab import traces
-    from agents.services.lab.access import LabUser
 
 # Each command imports what it runs, so that building the parser (`playground --help`, or a chat) loads
 # neither the store nor the Lab. The parser's choices are kept here for the same reason;
@@ -40,16 +40,6 @@ def parse_since(raw: str | None, now: datetime, field: str = "--since") -> datet
     from agents.services.lab import traces
 
     return traces.parse_time(raw, now, field)
-
-
-def _console(out: TextIO) -> Console:
-    from rich.console import Console
-
-    return Console(file=out, width=140, force_terminal=False, color_system=None, highlight=False, emoji=False)
-
-
-def _dump(value: Any, out: TextIO) -> None:
-    out.write(json.dumps(value, ensure_ascii=False, default=str) + "\n")
 
 
 # The options that fill each TraceFilter field, to name the one at fault.
@@ -184,192 +174,6 @@ def _print_detail(d: traces.TraceDetail, c: Console) -> None:
         c.print(f"feedback: {figures.FEEDBACK_MARK.get(item['rating'], '')} {item.get('comment') or ''}")
     c.print(f"reply: {d.reply[:400]}")
     c.print("system prompt:\n" + (d.system_prompt or "(no model call)"))
-
-
-def cmd_prompts(args: argparse.Namespace, out: TextIO) -> int:
-    from rich.table import Table
-
-    from agents.core.session import runtime_store
-    from agents.services.lab import figures, prompts
-    from agents.services.lab.access import LabUser
-
-    store, now = runtime_store(), system_clock()
-    who = LabUser.cli(args.owner or "system")
-    console = _console(out)
-    match args.action:
-        case "list":
-            rows = prompts.versions(store, args.agent, who)
-            if args.json:
-                for row in rows:
-                    _dump(row.model_dump(mode="json"), out)
-                return 0
-            table = Table()
-            for column in ("version", "label", "active", "by", "created (UTC)", "note", "chars"):
-                table.add_column(column, overflow="fold")
-            for row in rows:
-                table.add_row(figures.version(row.version), row.label or "", "✅" if row.active else "",
-                              row.created_by or "", figures.when(row.created_at), row.note or "",
-                              f"{len(row.content):,}")
-            console.print(table)
-        case "show":
-            row = prompts.version(store, args.agent, _number(args.version, "version"), who)
-            if args.json:
-                _dump(row.model_dump(mode="json"), out)
-            else:
-                out.write(row.content + ("\n" if not row.content.endswith("\n") else ""))
-        case "create":
-            content = _prompt_text(args, store, who)
-            row = prompts.create(store, args.agent, content, who, now, label=args.label, note=args.note)
-            if args.activate:
-                prompts.activate(store, args.agent, row.version, who, now)
-            _report(args, out, row.model_dump(mode="json"),
-                    f"created {args.agent} v{row.version}" + (" and activated it" if args.activate else ""))
-        case "diff":
-            diff = prompts.diff(store, args.agent, _number(args.version, "A"), _number(args.other, "B"), who)
-            if args.json:
-                _dump(diff.model_dump(mode="json"), out)
-            else:
-                out.write((diff.unified or "(the two versions are the same)") + "\n")
-        case "activate":
-            done = prompts.activate(store, args.agent, _number(args.version, "version"), who, now)
-            _report(args, out, done.model_dump(mode="json"), f"{args.agent}: v{done.version} is active")
-        case "rollback":
-            done = prompts.rollback(store, args.agent, who, now)
-            _report(args, out, done.model_dump(mode="json"), f"{args.agent}: rolled back to v{done.version}")
-        case "pick":
-            if not args.conversation:
-                raise PlaygroundError("`playground prompts pick` needs --conversation ID.", code="missing_id")
-            number = None if args.version in (None, "active") else _number(args.version, "version")
-            owner = LabUser(args.owner or "demo", "local")
-            prompts.pick(store, args.conversation, number, owner, now, agent_id=args.agent)
-            _report(args, out, {"conversation_id": args.conversation, "version": number},
-                    f"{args.conversation} uses " + ("the active version" if number is None else f"v{number}"))
-    return 0
-
-
-def _number(raw: str | None, name: str) -> int:
-    try:
-        value = int(str(raw).removeprefix("v"))
-    except ValueError:
-        raise InvalidInput(name, f"{name}은(는) 버전 번호(예: 2 또는 v2)입니다 ({raw!r} 받음). "
-                                 f"({name} must be a version number such as 2 or v2, not {raw!r}.)") from None
-    if value < 0:
-        raise InvalidInput(name, f"{name} must be 0 or more, not {value}.")
-    return value
-
-
-def _prompt_text(args: argparse.Namespace, store: Any, who: LabUser) -> str:
-    from agents.services.lab import prompts
-
-    if args.file:
-        try:
-            with Path(args.file).open("rb") as handle:
-                return inputs.read_bounded(handle, f"--file {args.file}", "--file").decode("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidInput("--file", f"--file {args.file!r}을(를) UTF-8로 읽을 수 없습니다 ({exc}). "
-                                         f"(Cannot read --file {args.file!r} as UTF-8: {exc}.)") from None
-    if args.text is not None:
-        return args.text
-    if args.version is not None:  # "create AGENT FROM_VERSION": a copy to edit later, or with --append
-        base = prompts.version(store, args.agent, _number(args.version, "version"), who).content
-        return base + (("\n" + args.append) if args.append else "")
-    if not args.stdin.isatty():
-        raw = inputs.read_bounded(args.stdin.buffer, "stdin", "stdin")
-        try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InvalidInput("stdin", f"표준 입력의 {exc.start}번째 바이트가 UTF-8이 아닙니다. UTF-8로 보내세요. "
-                                        f"(Standard input is not UTF-8 at byte {exc.start}: send UTF-8 text.)") from None
-    raise InvalidInput("content", "새 버전의 내용을 주세요: --file PATH, --text, 표준 입력, 또는 기반 버전 번호. "
-                                  "(Give the new version's text: --file PATH, --text, stdin, or a version to copy.)")
-
-
-def _report(args: argparse.Namespace, out: TextIO, data: dict[str, Any], text: str) -> None:
-    if args.json:
-        _dump(data, out)
-    else:
-        out.write(text + "\n")
-
-
-_SETTINGS = {"temperature": float, "max_output_tokens": int}
-
-
-def _side(raw: str, name: str) -> SideConfig:
-    """``offline``, ``openai:gpt-4o-mini``, ``gemini@2``, ``openai:gpt-4o@0``, and model settings after a
-    ``?``: ``openai:gpt-4o-mini?temperature=0.2&max_output_tokens=1024``."""
-    from urllib.parse import parse_qsl
-
-    from pydantic import ValidationError
-
-    from agents.core.store.comparisons import SideConfig
-
-    raw, _, query = raw.partition("?")
-    head, _, version = raw.partition("@")
-    provider, _, model = head.partition(":")
-    settings: dict[str, float | int] = {}
-    for key, value in parse_qsl(query, keep_blank_values=True):
-        kind = _SETTINGS.get(key)
-        if kind is None:
-            raise InvalidInput(name, f"{name}의 설정 {key!r}은(는) 모릅니다: temperature, max_output_tokens 중에서 "
-                                     f"고르세요. ({name}: unknown setting {key!r}; use temperature or max_output_tokens.)")
-        try:
-            settings[key] = kind(value)
-        except ValueError:
-            raise InvalidInput(name, f"{name}의 {key}는 숫자여야 합니다 ({value!r} 받음). "
-                                     f"({name}: {key} must be a number, not {value!r}.)") from None
-    try:
-        return SideConfig(provider=provider or "offline", model=model or None,
-                          prompt_version=None if not version else _number(version, name), **settings)
-    except ValidationError as exc:
-        problem = exc.errors()[0]
-        field = ".".join(str(p) for p in problem["loc"])
-        raise InvalidInput(name, f"{name}의 {field} 값이 허용 범위를 벗어났습니다: {problem['msg']}. "
-                                 f"({name}: {field} is out of range: {problem['msg']}.)") from None
-
-
-def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
-    from agents.core.session import runtime_store
-    from agents.services.lab import compare, figures
-    from agents.services.lab.access import LabUser
-
-    store, now = runtime_store(), system_clock()
-    who = LabUser(args.owner or "demo", "local")
-    if args.action == "vote":
-        row = compare.vote(store, who, args.target or "", _number(args.message, "round"), args.choice or "", now)
-        _report(args, out, row.model_dump(mode="json"), f"round {row.round}: {row.vote}")
-        return 0
-    if args.action == "list":
-        for row in compare.list_comparisons(store, who):
-            _report(args, out, row.model_dump(mode="json"), f"{row.id}  {row.agent_id}  {row.title or ''}")
-        return 0
-    if args.comparison:
-        comparison = compare.get(store, who, args.comparison)
-    else:
-        comparison = compare.start(store, who, args.target, _side(args.a, "--a"), _side(args.b, "--b"), now)
-    texts: dict[str, list[str]] = {"a": [], "b": []}
-    status = 0
-    for item in compare.run_round(store, who, comparison.id, args.message or ""):
-        if args.json:
-            _dump(item.wire(), out)
-        elif isinstance(item, compare.SideEvent):
-            if item.type == "text_delta":
-                texts[item.side].append(item.event.content)
-            elif item.type == "error":
-                texts[item.side].append(f"\n[error {item.event.code}] {item.event.message}")
-        if isinstance(item, compare.SideEvent) and item.type == "error":
-            status = 1
-    if not args.json:
-        for view in compare.rounds(store, who, comparison.id)[-1:]:
-            for side, summary in (("a", view.a), ("b", view.b)):
-                config = comparison.config_a if side == "a" else comparison.config_b
-                out.write(f"── {side.upper()}: {config.provider}/{summary.model or config.model or ''} "
-                          f"{figures.version(summary.prompt_version)} · {figures.ms(summary.latency_ms)} · "
-                          f"TTFT {figures.ms(summary.ttft_ms)} · "
-                          f"{figures.tokens(summary.input_tokens, summary.output_tokens)} tokens · "
-                          f"{figures.cost(summary.cost_usd)}\n{''.join(texts[side]).strip()}\n")
-            out.write(f"comparison {comparison.id} round {view.round}: vote with `playground compare vote "
-                      f"{comparison.id} {view.round} a|b|tie|both_bad`\n")
-    return status
 
 
 def cmd_metrics(args: argparse.Namespace, out: TextIO) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.cli.lab import _side
+from agents.cli.lab_studio import _side
 from agents.core.inputs import InvalidInput
 from agents.core.providers.gemini_adapter import GeminiProvider
 from agents.core.providers.openai_adapter import OpenAIProvider
