@@ -93,6 +93,7 @@ AGENT = AgentSpec(
     setup_user=setup_user,
     alert_check=alerts.check,
     alert_prompt=alerts.analysis_prompt,
+    alert_text=alerts.text_for,
     alert_users=lambda store: MarketingStore(store).users_with_accounts(),
     nlu_report=lazy("agents.marketing.evaluate:nlu_report"),  # loaded by `playground nlu-report` only
     warm=lambda: nlu.classifier().warm(),
