@@ -94,8 +94,46 @@ def _audience_text(audience: Audience | None) -> str:
     return ", ".join(parts) or "Advantage+ (자동)"
 
 
+OBJECTIVES_EN = {"OUTCOME_AWARENESS": "Awareness", "OUTCOME_TRAFFIC": "Traffic", "OUTCOME_ENGAGEMENT": "Engagement",
+                 "OUTCOME_LEADS": "Leads", "OUTCOME_APP_PROMOTION": "App promotion", "OUTCOME_SALES": "Sales"}
+
+
+def _audience_text_en(audience: Audience | None) -> str:
+    if audience is None:
+        return "Advantage+ (automatic)"
+    parts = []
+    if audience.ageMin or audience.ageMax:
+        parts.append(f"ages {audience.ageMin or 13}-{audience.ageMax or 65}")
+    if audience.genders:
+        parts.append("/".join(audience.genders))
+    parts += audience.locations or []
+    parts += audience.interests or []
+    return ", ".join(parts) or "Advantage+ (automatic)"
+
+
+def _create_confirmation_en(args: CreateArgs, ctx: ToolContext, before: CreateArgs) -> Confirmation:
+    def objective(a: CreateArgs) -> str:
+        return f"{OBJECTIVES_EN.get(a.objective, a.objective)} ({a.objective})"
+
+    details = [
+        _detail("Campaign name", args.name, before.name),
+        _detail("Objective", objective(args), objective(before)),
+        _detail("Daily budget", format_krw(args.dailyBudget), format_krw(before.dailyBudget)),
+        _detail("Start date", (args.startDate or ctx.now.date()).isoformat(),
+                (before.startDate or ctx.now.date()).isoformat()),
+        _detail("End date", args.endDate.isoformat() if args.endDate else "none",
+                before.endDate.isoformat() if before.endDate else "none"),
+        _detail("Audience", _audience_text_en(args.targetAudience), _audience_text_en(before.targetAudience)),
+    ]
+    return Confirmation(summary=f"Create the {OBJECTIVES_EN.get(args.objective, args.objective)} campaign "
+                                f"'{args.name}' with a daily budget of {format_krw(args.dailyBudget)}",
+                        details=details, warnings=[SANDBOX_EN, "The budget may start being spent at once"])
+
+
 def create_confirmation(args: CreateArgs, ctx: ToolContext, previous: CreateArgs | None) -> Confirmation:
     before = previous or args
+    if conversation_english(ctx):
+        return _create_confirmation_en(args, ctx, before)
     start = (args.startDate or ctx.now.date()).isoformat()
     details = [
         _detail("캠페인 이름", args.name, before.name),
@@ -282,6 +320,13 @@ def ad_copies(args: AdCopyArgs) -> list[dict[str, str]]:
 def adcopy_confirmation(args: AdCopyArgs, ctx: ToolContext, previous: AdCopyArgs | None) -> Confirmation:
     campaign = _campaign(ctx, args.campaignId) if args.campaignId else None
     preview = ad_copies(args)
+    if conversation_english(ctx):  # the labels; the copies themselves are the Korean templates (a Korean ad account)
+        tones = {"친근한": "friendly", "고급스러운": "premium", "긴급한": "urgent", "유머러스한": "humorous"}
+        details = [_detail("Product", args.product), _detail("Tone", tones[args.tone]), _detail("Count", str(args.count)),
+                   _detail("Campaign", campaign["name"] if campaign else "none")]
+        details += [_detail(f"Copy {i + 1}", f"{c['headline']} — {c['body']}") for i, c in enumerate(preview)]
+        return Confirmation(summary=f"Save {args.count} ad copies for '{args.product}' as drafts",
+                            details=details, warnings=[SANDBOX_EN])
     details = [_detail("상품", args.product), _detail("톤", args.tone), _detail("개수", f"{args.count}개"),
                _detail("캠페인", campaign["name"] if campaign else "지정 안 함")]
     details += [_detail(f"카피 {i + 1}", f"{c['headline']} — {c['body']}") for i, c in enumerate(preview)]

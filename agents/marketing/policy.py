@@ -37,10 +37,13 @@ def policy(request: ModelRequest) -> PolicyReply:
                              budgets=parse_budgets(request.system))
     if decided.tool:
         text = decided.text
+        en = english(last.content or "")
+        if en and decided.tool in ("createCampaign", "generateAdCopy"):  # their sentence is fixed Korean text
+            text = proposal_sentence(decided.tool, decided.args, roster, {}, en=True)
         if not text and not _already(decided.tool, str(decided.args.get("campaignId")), roster,
                                      parse_statuses(request.system)):
             text = proposal_sentence(decided.tool, decided.args, roster, parse_budgets(request.system),
-                                     en=english(last.content or ""))
+                                     en=en)
         return PolicyReply(text=text, tool_calls=[(decided.tool, decided.args)])
     return PolicyReply(text=decided.text)
 
@@ -79,6 +82,10 @@ def _proposal_sentence_en(tool: str, args: dict[str, Any], roster: list[tuple[st
     cid = str(args.get("campaignId") or "")
     tail = " Press [Confirm] on the confirmation card to run it."  # the button's English label
     match tool:
+        case "createCampaign":
+            return f"Create the campaign '{args.get('name')}' as set out on the card?{tail}"
+        case "generateAdCopy":
+            return f"Here are draft ad copies for '{args.get('product')}'; please check the card.{tail}"
         case "pauseCampaign" | "resumeCampaign" | "deleteCampaign":
             verb = {"pauseCampaign": "Pause", "resumeCampaign": "Resume", "deleteCampaign": "Delete"}[tool]
             extra = " Its performance records are kept." if tool == "deleteCampaign" else ""

@@ -71,3 +71,28 @@ def test_english_meaning_and_rule_of_thumb_answers(mkt, text, starts, has) -> No
     assert types(events) == ["thinking", "text", "suggested_questions", "done"]
     reply = text_of(events)
     assert reply.startswith(starts) and has in reply and not HANGUL.search(reply), reply
+
+
+def test_an_english_create_gets_an_english_card_and_sentence(mkt) -> None:
+    events = mkt.run("create a sales campaign called Winter Sale with a daily budget of 50000 won")
+    assert types(events) == CARD
+    card = one(events, "action_confirmation")
+    assert card.summary == "Create the Sales campaign 'Winter Sale' with a daily budget of ₩50,000"
+    assert [(d.label, d.value) for d in card.details] == [
+        ("Campaign name", "Winter Sale"), ("Objective", "Sales (OUTCOME_SALES)"), ("Daily budget", "₩50,000"),
+        ("Start date", "2026-11-02"), ("End date", "none"), ("Audience", "Advantage+ (automatic)")]
+    assert card.warnings == [SANDBOX, "The budget may start being spent at once"]
+    assert text_of(events) == ("Create the campaign 'Winter Sale' as set out on the card? Press [Confirm] on the "
+                               "confirmation card to run it.")
+
+
+def test_english_ad_copies_get_an_english_card_and_sentence(mkt) -> None:
+    events = mkt.run("write 3 ad copies for our winter coat")
+    assert types(events) == CARD
+    card = one(events, "action_confirmation")
+    assert card.summary == "Save 3 ad copies for 'winter coat' as drafts"
+    assert [(d.label, d.value) for d in card.details][:4] == [
+        ("Product", "winter coat"), ("Tone", "friendly"), ("Count", "3"), ("Campaign", "none")]
+    assert [d.label for d in card.details][4:] == ["Copy 1", "Copy 2", "Copy 3"] and card.warnings == [SANDBOX]
+    assert text_of(events) == ("Here are draft ad copies for 'winter coat'; please check the card. Press [Confirm] "
+                               "on the confirmation card to run it.")
