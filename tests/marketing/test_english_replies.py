@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from agents.core.providers.offline import OfflineProvider, say
+from agents.core.session import Session
 from tests.support.helpers import one, text_of, types
 
 HANGUL = re.compile(r"[가-힣]")
@@ -96,3 +98,13 @@ def test_english_ad_copies_get_an_english_card_and_sentence(mkt) -> None:
     assert [d.label for d in card.details][4:] == ["Copy 1", "Copy 2", "Copy 3"] and card.warnings == [SANDBOX]
     assert text_of(events) == ("Here are draft ad copies for 'winter coat'; please check the card. Press [Confirm] "
                                "on the confirmation card to run it.")
+
+
+def test_a_real_model_is_told_to_mirror_the_language_and_its_english_reply_passes_through(store, clock) -> None:
+    """Before: the marketing prompt said "항상 한국어로 응답합니다" (always Korean), whatever the person wrote."""
+    seen: list[str] = []
+    reply = "Your spring sale ran at a ROAS of 3.39x over the last 7 days."
+    provider = OfflineProvider.scripted(say(reply, check=lambda request: seen.append(request.system)))
+    events = Session("marketing", provider=provider, clock=clock).run("how did the spring sale do?")
+    assert types(events) == ["thinking", "text", "suggested_questions", "done"] and text_of(events) == reply
+    assert "사용자가 쓴 언어로 응답합니다: 영어 메시지에는 영어로" in seen[0] and "항상 한국어로 응답" not in seen[0]
