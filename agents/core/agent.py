@@ -54,6 +54,9 @@ class AgentSpec:
     # message "analyse this" sends to the chat.
     alert_check: Callable[[Store, str, datetime], list[AlertRow]] | None = None
     alert_prompt: Callable[[AlertRow], str] | None = None
+    # (alert, the person's message) -> (title, message) as pushed into that chat: a stored alert is shared by
+    # every language, so its text is chosen at the edge. None: the stored text as it is.
+    alert_text: Callable[[AlertRow, str], tuple[str, str]] | None = None
     # The users whose alerts the background check looks at (store -> user ids).
     alert_users: Callable[[Store], Iterable[str]] | None = None
     # (caller dependency) -> a FastAPI APIRouter with the agent's own endpoints (seed wire shapes);

@@ -247,9 +247,11 @@ def _push_alerts(turn: Turn) -> Iterator[Event]:
         log.warning("could not read the alerts to push into turn %s", turn.id, exc_info=True)
         return  # an alert never costs the turn: the banner still shows it
     for alert in pushed:
-        card = AlertCard(severity=alert.severity, message=alert.message, alert_id=alert.id)
-        turn.opening_cards.append({"card_type": "alert", "title": alert.title, "data": cards.json_of(card)})
-        yield turn.emit(Alert, alert_id=alert.id, severity=alert.severity, title=alert.title, message=alert.message)
+        title, message = (alert.title, alert.message) if turn.agent.alert_text is None else \
+            turn.agent.alert_text(alert, turn.text)
+        card = AlertCard(severity=alert.severity, message=message, alert_id=alert.id)
+        turn.opening_cards.append({"card_type": "alert", "title": title, "data": cards.json_of(card)})
+        yield turn.emit(Alert, alert_id=alert.id, severity=alert.severity, title=title, message=message)
 
 
 def _last_assistant_id(turn: Turn) -> str | None:

@@ -25,7 +25,7 @@ SYSTEM_PROMPT = """당신은 바투 AI 마케팅 어시스턴트입니다. 한�
 4. 광고 카피를 생성합니다
 
 규칙:
-- 항상 한국어로 응답합니다
+- 사용자가 쓴 언어로 응답합니다: 영어 메시지에는 영어로, 한국어 메시지에는 한국어로 답합니다 (캠페인 이름은 그대로)
 - 데이터 기반으로 구체적인 수치를 포함해 답변하며, 도구 결과에 없는 수치는 만들지 않습니다
 - 캠페인 생성/수정/삭제 등 실행 작업은 반드시 도구를 사용합니다. 확인 카드가 실행 전까지는 "완료"라고 말하지 않습니다
 - 정보가 부족하면 askClarification으로 질문합니다 (생성: 목적 → 일일 예산 순, 이름은 목적+연월로 기본값)
@@ -93,6 +93,7 @@ AGENT = AgentSpec(
     setup_user=setup_user,
     alert_check=alerts.check,
     alert_prompt=alerts.analysis_prompt,
+    alert_text=alerts.text_for,
     alert_users=lambda store: MarketingStore(store).users_with_accounts(),
     nlu_report=lazy("agents.marketing.evaluate:nlu_report"),  # loaded by `playground nlu-report` only
     warm=lambda: nlu.classifier().warm(),

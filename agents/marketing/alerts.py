@@ -7,6 +7,7 @@ from datetime import datetime
 
 from agents.core.store import AlertRow, Store
 from agents.marketing import analytics
+from agents.marketing.lang import english
 from agents.marketing.store import MarketingStore
 from agents.nlu.korean_money import format_krw
 
@@ -78,3 +79,37 @@ def analysis_prompt(alert: AlertRow) -> str:
             return "예산 재배분 추천해줘"
         case _:
             return f"{campaign} 성과 어때?"
+
+
+def text_for(alert: AlertRow, user_text: str) -> tuple[str, str]:
+    """(title, message) of a stored alert for the chat it is pushed into: the stored Korean text, or English built
+    from the alert's own data when the person wrote English (the stored row is shared by both languages)."""
+    if not english(user_text):
+        return alert.title, alert.message
+    d = alert.data
+    match alert.type:
+        case "anomaly":
+            label = {"roas_drop": "ROAS", "spend_spike": "spend", "ctr_collapse": "CTR"}.get(d.get("type"), "metric")
+            direction = "up" if d["change_pct"] > 0 else "down"
+            return (f"'{d['campaign']}' {label} {direction} {abs(d['change_pct']):.0f}%",
+                    f"'{d['campaign']}' {label} went {direction} {abs(d['change_pct']):.0f}% from the day before "
+                    f"({d['previous']} → {d['value']}, {d['date']}).")
+        case "budget":
+            return (f"'{d['campaign']}' spent {d['share']:.0f}% of its budget",
+                    f"'{d['campaign']}' spent {format_krw(d['spend'])} ({d['share']:.0f}%) of its daily budget of "
+                    f"{format_krw(d['daily_budget'])} on {d['date']}. Consider raising the budget.")
+        case "milestone":
+            return (f"'{d['campaign']}' reached a ROAS of {d['roas']:.2f}x",
+                    f"The 7-day ROAS of '{d['campaign']}' rose from {d['previous_roas']:.2f}x to {d['roas']:.2f}x, "
+                    "past 3.0x.")
+        case "recommendation":
+            moves = d.get("moves") or []
+            if not moves:
+                return alert.title, alert.message
+            donor = min(moves, key=lambda m: m["change"])
+            taker = max(moves, key=lambda m: m["change"])
+            return (f"Budget reallocation suggested: '{donor['campaign']}' → '{taker['campaign']}'",
+                    f"Moving part of the daily budget ({format_krw(d['pool'])}) of '{donor['campaign']}' (ROAS "
+                    f"{donor['roas']:.2f}x) to '{taker['campaign']}' (ROAS {taker['roas']:.2f}x) and others is "
+                    f"estimated to add about {format_krw(d['expected_daily_revenue_change'])} of daily revenue.")
+    return alert.title, alert.message

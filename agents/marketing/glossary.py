@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from agents.marketing.lang import english
 from agents.nlu import normalise
 from agents.nlu.patterns import compiled
 
@@ -24,6 +25,18 @@ TERMS: dict[str, tuple[str, str]] = {
             "CPM은 광고가 1,000번 노출되는 데 든 광고비예요: 광고비 ÷ 노출 × 1,000."),
     "CVR": (r"cvr|전환율|conversion rate",
             "CVR(전환율)은 클릭한 사람 중 구매·가입 같은 전환까지 간 비율이에요: 전환 ÷ 클릭 × 100."),
+}
+# The same meanings for a marketer who writes English.
+MEANINGS_EN: dict[str, str] = {
+    "ROAS": "ROAS (return on ad spend) is the revenue each won of ad spend brings: revenue ÷ ad spend. For example, "
+            "₩400,000 of revenue from ₩100,000 of ads is a ROAS of 4.0 (400%). The higher, the harder the ad spend works.",
+    "CPA": "CPA (cost per acquisition) is the ad spend one conversion costs: ad spend ÷ conversions. Lower is better.",
+    "CTR": "CTR (click-through rate) is the share of impressions that were clicked: clicks ÷ impressions × 100. "
+           "It shows whether the creative catches the eye.",
+    "CPC": "CPC (cost per click) is the ad spend one click costs: ad spend ÷ clicks.",
+    "CPM": "CPM is the ad spend for 1,000 impressions: ad spend ÷ impressions × 1,000.",
+    "CVR": "CVR (conversion rate) is the share of clicks that went on to a conversion such as a purchase or a sign-up: "
+           "conversions ÷ clicks × 100.",
 }
 # "X가 (정확히) 뭐야", "X란?", "X 뜻", "what is X", "what does X mean", "define X": the word is asked about
 _KO_ASK = r"\s*(?:가|이|는|은|란|이란|라는\s*게|이라는\s*게)\s*(?:정확히|대체|도대체)?\s*(?:뭐야|뭔가요|뭐예요|뭐에요|뭐지|뭐임|무엇|뭔데|뭐냐)" \
@@ -44,14 +57,19 @@ def definition(text: str) -> str | None:
     t = normalise(text)
     if _OWN.search(t):
         return None
-    named = [(name, meaning) for name, (pattern, meaning) in TERMS.items() if compiled(rf"(?:{pattern})", re.I).search(t)]
+    en = english(text)
+    named = [name for name, (pattern, _) in TERMS.items() if compiled(rf"(?:{pattern})", re.I).search(t)]
     if len(named) >= 2 and _DIFFERENCE.search(t):
-        return (f"{' / '.join(n for n, _ in named)}는 서로 다른 지표예요.\n"
-                + "\n".join(f"- {meaning}" for _, meaning in named))
-    for pattern, meaning in TERMS.values():
+        head = (f"{', '.join(named)} are different metrics." if en else f"{' / '.join(named)}는 서로 다른 지표예요.")
+        return head + "\n" + "\n".join(f"- {_meaning(n, en)}" for n in named)
+    for name, (pattern, _) in TERMS.items():
         if compiled(rf"(?:{pattern})(?:{_KO_ASK})", re.I).search(t) or compiled(_EN_ASK.format(t=pattern), re.I).search(t):
-            return meaning
+            return _meaning(name, en)
     return None
+
+
+def _meaning(name: str, en: bool) -> str:
+    return MEANINGS_EN[name] if en else TERMS[name][1]
 
 
 # How a figure of each metric is usually read; rules of thumb, said as such (no account figure is invented).
@@ -63,6 +81,17 @@ RULES_OF_THUMB: dict[str, str] = {
     "CPC": "CPC는 업종과 경쟁에 따라 크게 달라요. 같은 캠페인의 지난 기간과 비교해 오르는지를 보는 게 좋아요.",
     "CPM": "CPM은 타깃이 좁을수록, 성수기일수록 높아져요. 지난 기간과 비교해 보는 게 좋아요.",
     "CVR": "CVR(전환율)은 쇼핑몰이면 보통 1~3%, 리드 수집형이면 그보다 높게 나오는 편이에요.",
+}
+RULES_OF_THUMB_EN: dict[str, str] = {
+    "ROAS": "A ROAS below 1 means less revenue than ad spend (a loss); usually 3 to 4 or more is healthy. The break-even "
+            "point depends on the margin, though (at a 25% margin, a ROAS of 4 only breaks even).",
+    "CPA": "A CPA is profitable below what one conversion is worth (order value × margin). It differs by industry, so "
+           "there is no fixed benchmark.",
+    "CTR": "A CTR of about 2-5% is average for search ads, and about 0.5-1.5% for display and social feed ads.",
+    "CPC": "CPC varies widely with the industry and the competition. Comparing it with the same campaign's earlier "
+           "periods to see whether it rises is the better test.",
+    "CPM": "CPM rises with a narrower audience and in peak season. Comparing it with earlier periods is the better test.",
+    "CVR": "A CVR (conversion rate) of about 1-3% is usual for an online shop; lead-collection campaigns tend to run higher.",
 }
 # "ROAS 2면 괜찮아?", "is a CTR of 1% good or bad?", "what's a good CPA": a figure weighed, not read from the account
 _JUDGE = re.compile(r"괜찮|좋은\s*(?:편|거|건|수준)|나쁜|높은\s*편|낮은\s*편|정상|양호|적당|평균|기준이|잘\s*나온\s*(?:거|건)|"
@@ -79,4 +108,6 @@ def benchmark(text: str) -> str | None:
     named = [name for name, (pattern, _) in TERMS.items() if re.search(rf"(?:{pattern})", t, re.I)]
     if len(named) != 1:
         return None
+    if english(text):
+        return MEANINGS_EN[named[0]] + "\n" + RULES_OF_THUMB_EN[named[0]]
     return TERMS[named[0]][1] + "\n" + RULES_OF_THUMB[named[0]]

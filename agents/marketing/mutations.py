@@ -12,12 +12,15 @@ from agents.core.events import Detail
 from agents.core.ids import new_id
 from agents.core.tools import Confirmation, ToolContext, ToolOutput
 from agents.marketing.format import STATUS_LABELS, objective_label
+from agents.marketing.lang import conversation_english
 from agents.marketing.queries import CampaignNotResolved, resolve
 from agents.marketing.store import MarketingStore
 from agents.nlu import with_josa
 from agents.nlu.korean_money import format_krw
 
 SANDBOX = "샌드박스 광고 계정에만 반영됩니다 (Meta 계정 동기화는 이 플레이그라운드 범위 밖입니다)"
+SANDBOX_EN = "Applies to the sandbox ad account only (syncing with Meta is outside this playground)"
+STATUS_LABELS_EN = {"ACTIVE": "Active", "PAUSED": "Paused", "DELETED": "Deleted"}
 Objective = Literal["OUTCOME_AWARENESS", "OUTCOME_TRAFFIC", "OUTCOME_ENGAGEMENT", "OUTCOME_LEADS",
                     "OUTCOME_APP_PROMOTION", "OUTCOME_SALES"]
 
@@ -91,8 +94,46 @@ def _audience_text(audience: Audience | None) -> str:
     return ", ".join(parts) or "Advantage+ (자동)"
 
 
+OBJECTIVES_EN = {"OUTCOME_AWARENESS": "Awareness", "OUTCOME_TRAFFIC": "Traffic", "OUTCOME_ENGAGEMENT": "Engagement",
+                 "OUTCOME_LEADS": "Leads", "OUTCOME_APP_PROMOTION": "App promotion", "OUTCOME_SALES": "Sales"}
+
+
+def _audience_text_en(audience: Audience | None) -> str:
+    if audience is None:
+        return "Advantage+ (automatic)"
+    parts = []
+    if audience.ageMin or audience.ageMax:
+        parts.append(f"ages {audience.ageMin or 13}-{audience.ageMax or 65}")
+    if audience.genders:
+        parts.append("/".join(audience.genders))
+    parts += audience.locations or []
+    parts += audience.interests or []
+    return ", ".join(parts) or "Advantage+ (automatic)"
+
+
+def _create_confirmation_en(args: CreateArgs, ctx: ToolContext, before: CreateArgs) -> Confirmation:
+    def objective(a: CreateArgs) -> str:
+        return f"{OBJECTIVES_EN.get(a.objective, a.objective)} ({a.objective})"
+
+    details = [
+        _detail("Campaign name", args.name, before.name),
+        _detail("Objective", objective(args), objective(before)),
+        _detail("Daily budget", format_krw(args.dailyBudget), format_krw(before.dailyBudget)),
+        _detail("Start date", (args.startDate or ctx.now.date()).isoformat(),
+                (before.startDate or ctx.now.date()).isoformat()),
+        _detail("End date", args.endDate.isoformat() if args.endDate else "none",
+                before.endDate.isoformat() if before.endDate else "none"),
+        _detail("Audience", _audience_text_en(args.targetAudience), _audience_text_en(before.targetAudience)),
+    ]
+    return Confirmation(summary=f"Create the {OBJECTIVES_EN.get(args.objective, args.objective)} campaign "
+                                f"'{args.name}' with a daily budget of {format_krw(args.dailyBudget)}",
+                        details=details, warnings=[SANDBOX_EN, "The budget may start being spent at once"])
+
+
 def create_confirmation(args: CreateArgs, ctx: ToolContext, previous: CreateArgs | None) -> Confirmation:
     before = previous or args
+    if conversation_english(ctx):
+        return _create_confirmation_en(args, ctx, before)
     start = (args.startDate or ctx.now.date()).isoformat()
     details = [
         _detail("캠페인 이름", args.name, before.name),
@@ -158,14 +199,22 @@ def budget_confirmation(args: BudgetArgs, ctx: ToolContext, previous: BudgetArgs
     campaign = _campaign(ctx, args.campaignId)
     new = _new_budget(args, campaign["daily_budget"])
     change = (new - campaign["daily_budget"]) / campaign["daily_budget"] * 100
+    now_text, new_text = format_krw(campaign["daily_budget"]), format_krw(new)
+    if conversation_english(ctx):
+        details = [_detail("Campaign", campaign["name"]), _detail("Current daily budget", now_text),
+                   Detail(label="New daily budget", value=f"{new_text} ({change:+.0f}%)", changed=True)]
+        warnings = [SANDBOX_EN] + (["Raising a budget by 50% or more may restart the learning phase"]
+                                   if change >= 50 else [])
+        return Confirmation(summary=f"Change the daily budget of '{campaign['name']}' from {now_text} to {new_text}",
+                            details=details, warnings=warnings)
     details = [_detail("캠페인", campaign["name"]),
-               _detail("현재 일일 예산", format_krw(campaign["daily_budget"])),
-               Detail(label="새 일일 예산", value=f"{format_krw(new)} ({change:+.0f}%)", changed=True)]
+               _detail("현재 일일 예산", now_text),
+               Detail(label="새 일일 예산", value=f"{new_text} ({change:+.0f}%)", changed=True)]
     warnings = [SANDBOX]
     if change >= 50:
         warnings.append("예산을 50% 이상 늘리면 학습 단계가 다시 시작될 수 있습니다")
-    return Confirmation(summary=f"'{campaign['name']}' 일일 예산을 {format_krw(campaign['daily_budget'])}에서 "
-                                f"{format_krw(new)}으로 변경합니다", details=details, warnings=warnings)
+    return Confirmation(summary=f"'{campaign['name']}' 일일 예산을 {now_text}에서 "
+                                f"{new_text}으로 변경합니다", details=details, warnings=warnings)
 
 
 def update_budget(args: BudgetArgs, ctx: ToolContext) -> ToolOutput:
@@ -190,6 +239,11 @@ _TRANSITIONS = {
     "resume": ("ACTIVE", ("PAUSED",), "재개", "재개하면 예산이 다시 소진되기 시작합니다"),
     "delete": ("DELETED", ("ACTIVE", "PAUSED"), "삭제", "삭제한 캠페인은 복구할 수 없습니다 (성과 기록은 보관)"),
 }
+_TRANSITIONS_EN = {  # (verb, warning) for a marketer who writes English
+    "pause": ("Pause", "Pausing stops the ads' delivery and spend at once"),
+    "resume": ("Resume", "Resuming starts spending the budget again"),
+    "delete": ("Delete", "A deleted campaign cannot be restored (its performance records are kept)"),
+}
 
 
 def status_confirmation(op: str):  # noqa: ANN201 - returns a confirmation builder
@@ -199,6 +253,15 @@ def status_confirmation(op: str):  # noqa: ANN201 - returns a confirmation build
         campaign = _campaign(ctx, args.campaignId)
         if campaign["status"] not in allowed:
             raise ValueError(f"'{campaign['name']}' 캠페인은 현재 {STATUS_LABELS[campaign['status']]} 상태라 {verb}할 수 없습니다")
+        if conversation_english(ctx):
+            verb_en, warning_en = _TRANSITIONS_EN[op]
+            return Confirmation(
+                summary=f"{verb_en} the campaign '{campaign['name']}'",
+                details=[_detail("Campaign", campaign["name"]),
+                         _detail("Current status", STATUS_LABELS_EN[campaign["status"]]),
+                         Detail(label="Status after", value=STATUS_LABELS_EN[target], changed=True),
+                         _detail("Daily budget", format_krw(campaign["daily_budget"]))],
+                warnings=[SANDBOX_EN, warning_en])
         return Confirmation(
             summary=f"'{campaign['name']}' 캠페인을 {verb}합니다",
             details=[_detail("캠페인", campaign["name"]), _detail("현재 상태", STATUS_LABELS[campaign["status"]]),
@@ -257,6 +320,13 @@ def ad_copies(args: AdCopyArgs) -> list[dict[str, str]]:
 def adcopy_confirmation(args: AdCopyArgs, ctx: ToolContext, previous: AdCopyArgs | None) -> Confirmation:
     campaign = _campaign(ctx, args.campaignId) if args.campaignId else None
     preview = ad_copies(args)
+    if conversation_english(ctx):  # the labels; the copies themselves are the Korean templates (a Korean ad account)
+        tones = {"친근한": "friendly", "고급스러운": "premium", "긴급한": "urgent", "유머러스한": "humorous"}
+        details = [_detail("Product", args.product), _detail("Tone", tones[args.tone]), _detail("Count", str(args.count)),
+                   _detail("Campaign", campaign["name"] if campaign else "none")]
+        details += [_detail(f"Copy {i + 1}", f"{c['headline']} — {c['body']}") for i, c in enumerate(preview)]
+        return Confirmation(summary=f"Save {args.count} ad copies for '{args.product}' as drafts",
+                            details=details, warnings=[SANDBOX_EN])
     details = [_detail("상품", args.product), _detail("톤", args.tone), _detail("개수", f"{args.count}개"),
                _detail("캠페인", campaign["name"] if campaign else "지정 안 함")]
     details += [_detail(f"카피 {i + 1}", f"{c['headline']} — {c['body']}") for i, c in enumerate(preview)]

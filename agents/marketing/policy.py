@@ -12,6 +12,7 @@ from agents.core.providers.offline import PolicyReply, latest_tool_results
 from agents.marketing import followup
 from agents.marketing.context import parse_budgets, parse_context, parse_statuses
 from agents.marketing.format import ctr, roas, signed, signed_pct
+from agents.marketing.lang import english
 from agents.marketing.nlu import understand
 from agents.marketing.slots import fill_slot
 from agents.nlu.dialogue import Dialogue
@@ -36,18 +37,25 @@ def policy(request: ModelRequest) -> PolicyReply:
                              budgets=parse_budgets(request.system))
     if decided.tool:
         text = decided.text
+        en = english(last.content or "")
+        if en and decided.tool in ("createCampaign", "generateAdCopy"):  # their sentence is fixed Korean text
+            text = proposal_sentence(decided.tool, decided.args, roster, {}, en=True)
         if not text and not _already(decided.tool, str(decided.args.get("campaignId")), roster,
                                      parse_statuses(request.system)):
-            text = proposal_sentence(decided.tool, decided.args, roster, parse_budgets(request.system))
+            text = proposal_sentence(decided.tool, decided.args, roster, parse_budgets(request.system),
+                                     en=en)
         return PolicyReply(text=text, tool_calls=[(decided.tool, decided.args)])
     return PolicyReply(text=decided.text)
 
 
-def proposal_sentence(tool: str, args: dict[str, Any], roster: list[tuple[str, str]], budgets: dict[str, int]) -> str:
+def proposal_sentence(tool: str, args: dict[str, Any], roster: list[tuple[str, str]], budgets: dict[str, int],
+                      en: bool = False) -> str:
     """The reply sentence that comes with a change's confirmation card: what will change, and that the
     card's button runs it (a card alone leaves a person guessing what was understood)."""
     cid = str(args.get("campaignId") or "")
     name = next((n for i, n in roster if cid in (i, n)), cid)
+    if en:
+        return _proposal_sentence_en(tool, args, roster, budgets, name)
     tail = " 확인 카드의 [실행]을 누르면 실행돼요."  # the button's own label (issue 28)
     match tool:
         case "pauseCampaign" | "resumeCampaign" | "deleteCampaign":
@@ -66,6 +74,35 @@ def proposal_sentence(tool: str, args: dict[str, Any], roster: list[tuple[str, s
                 return f"'{name}' 일일 예산을 {format_krw(new)}으로 바꿀까요?{tail}"
             return (f"'{name}' 일일 예산을 {format_krw(now)} → {format_krw(new)}({new - now:+,}원)으로 "
                     f"바꿀까요?{tail}")
+    return ""
+
+
+def _proposal_sentence_en(tool: str, args: dict[str, Any], roster: list[tuple[str, str]], budgets: dict[str, int],
+                          name: str) -> str:
+    cid = str(args.get("campaignId") or "")
+    tail = " Press [Confirm] on the confirmation card to run it."  # the button's English label
+    match tool:
+        case "createCampaign":
+            return f"Create the campaign '{args.get('name')}' as set out on the card?{tail}"
+        case "generateAdCopy":
+            return f"Here are draft ad copies for '{args.get('product')}'; please check the card.{tail}"
+        case "pauseCampaign" | "resumeCampaign" | "deleteCampaign":
+            verb = {"pauseCampaign": "Pause", "resumeCampaign": "Resume", "deleteCampaign": "Delete"}[tool]
+            extra = " Its performance records are kept." if tool == "deleteCampaign" else ""
+            return f"{verb} the campaign '{name}'?{extra}{tail}"
+        case "updateCampaignBudget":
+            now = next((budgets[i] for i, n in roster if cid in (i, n) and i in budgets), None)
+            if args.get("dailyBudget") is not None:
+                new = int(args["dailyBudget"])
+            elif args.get("changePercent") is not None and now is not None:
+                new = round(now * (1 + float(args["changePercent"]) / 100))
+            else:
+                return f"Change the daily budget of '{name}'?{tail}"
+            if now is None:
+                return f"Change the daily budget of '{name}' to {format_krw(new)}?{tail}"
+            sign = "+" if new >= now else "-"
+            return (f"Change the daily budget of '{name}' from {format_krw(now)} to {format_krw(new)} "
+                    f"({sign}{format_krw(abs(new - now))})?{tail}")
     return ""
 
 

@@ -235,7 +235,7 @@ def ui_confirmation(args: ConfirmUIArgs, ctx: ToolContext, previous: Any = None)
 
     p = args.params
     label = next(a["label_en"] for a in screens()["actions"] if a["id"] == spec.id) if en else spec.label
-    details = [Detail(label=w("action"), value=f"{label} ({spec.id})")]
+    details = [Detail(label=w("action"), value=label)]  # the human name: the catalogue id is not for people
     warnings: list[str] = []
     name = charts.name(p["code"], args.lang) if p.get("code") in stocks() else None
     match args.action_id:

@@ -110,7 +110,8 @@ def test_whether_a_figure_is_good_is_answered_in_text_with_the_metric(mkt: Sessi
     assert "CTR(클릭률)" in text_of(events) and "0.5~1.5%" in text_of(events)
     events = mkt.run("would a CPA of 12000 won be ok?")
     assert types(events) == ["thinking", "text", "suggested_questions", "done"]
-    assert text_of(events).startswith("CPA(전환당 비용)")
+    assert text_of(events).startswith("CPA (cost per acquisition)")  # issue 29: an English question, English
+    assert "below what one conversion is worth" in text_of(events)
     # our own figure is read from the account
     call = one(mkt.run("우리 ROAS 이번주 괜찮아?"), "tool_call")
     assert call.name == "getPerformanceKPI"

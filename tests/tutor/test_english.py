@@ -47,7 +47,7 @@ def test_the_confirmation_card_and_its_outcome_follow_the_learner(store, clock) 
     events = s.run("Kakao", extra={"context_text": context_for("/home")})  # the answer fills the stock
     card = one(events, "action_confirmation")
     assert card.summary == "Open the buy screen for Kakao" and card.args["lang"] == "en"
-    assert [(d.label, d.value) for d in card.details] == [("Action", "Open the buy/sell screen (open_order)"),
+    assert [(d.label, d.value) for d in card.details] == [("Action", "Open the buy/sell screen"),
                                                           ("Stock", "Kakao (035720)"), ("Side", "buy")]
     assert text_of(events).startswith("This needs your confirmation")
     outcome = s.confirm_action(card.action_id)
