@@ -48,7 +48,8 @@ def browser():
 
 
 def _open_tab(browser, url: str):
-    page = browser.new_context(viewport={"width": 1440, "height": 1000}).new_page()
+    # Korean: the tab titles come from the catalogue and follow the browser's language (Playwright's is en-US)
+    page = browser.new_context(viewport={"width": 1440, "height": 1000}, locale="ko-KR").new_page()
     page.goto(url, wait_until="load")
     page.wait_for_selector("#pg-identity:has-text('anon-')", timeout=60_000)
     page.click("button[role=tab]:has-text('API 접근')")
@@ -93,7 +94,7 @@ def test_a_browser_makes_revokes_and_uses_its_own_token(space, browser, store):
         page.click("#pg-api-pick input")
         page.click("li:has-text('my script')")
         page.click("#pg-api-revoke")
-        page.wait_for_selector("#pg-api-tokens:has-text('revoked')", timeout=30_000)
+        page.wait_for_selector("#pg-api-tokens:has-text('폐기됨')", timeout=30_000)  # 'revoked' in Korean
         assert http.get("api/v1/conversations", headers=headers).status_code == 401
 
 
