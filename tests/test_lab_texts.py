@@ -18,6 +18,7 @@ HANGUL = re.compile("[\uac00-\ud7a3\u3131-\u318e]")
 PAGES = ["pages/gradio/api_access.py", "pages/streamlit/api_access.py", "agents/view/api_access.py",
          "pages/gradio/lab/__init__.py", "pages/gradio/lab/context.py", "pages/gradio/lab/traces.py",
          "pages/gradio/lab/metrics.py", "pages/gradio/lab/prompts.py", "pages/gradio/lab/review.py", "agents/view/lab_charts.py",
+         "agents/view/lab.py", "pages/gradio/lab/compare.py",
          *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "pages/streamlit/lab").glob("*.py"))]
 
 
