@@ -7,6 +7,7 @@ page modules hold no Korean or English sentence of their own (``tests/test_lab_t
 from __future__ import annotations
 
 from agents.core.store.prompts import MAX_PROMPT_CHARS
+from agents.view.texts_evals import EVALS_TEXTS
 
 LAB_TEXTS: dict[str, tuple[str, str]] = {
     # --- the Lab's frame ----------------------------------------------------------------------
@@ -248,6 +249,7 @@ LAB_TEXTS: dict[str, tuple[str, str]] = {
     "lab_changed_assertions": ("바뀐 검증", "Assertions that changed"),
     "lab_regression_traces": ("새로 실패한 케이스의 B 트레이스:", "The regressions' turns in B:"),
 }
+LAB_TEXTS.update(EVALS_TEXTS)  # the Evals view's own keys (ev_*), read like the rest
 
 # The API access page (Gradio tab and Streamlit page).
 API_TEXTS: dict[str, tuple[str, str]] = {
