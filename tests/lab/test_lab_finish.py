@@ -67,6 +67,8 @@ def test_v0_can_be_picked_in_the_evals_view_the_cli_and_a_suite(store, tmp_path)
     assert [c.prompt_version for c in configs] == [0, 1]
     with pytest.raises(PlaygroundError, match="0\\(기본\\)"):
         configs_from(["offline"], "", "v1")
+    with pytest.raises(PlaygroundError, match="numbers such as 0 \\(the built-in prompt\\), 1, 2: not 'v1'"):
+        configs_from(["offline"], "", "v1", "en")
     suite = ("suite: builtin\nagent: notes\ndefaults: {prompt_version: 0}\ncases:\n"
              "  - name: hi\n    turns:\n      - user: list my notes\n        expect:\n          - tool: list_notes\n")
     [outcome] = run_suite(parse_suite(suite, "b.yaml"))
