@@ -178,7 +178,7 @@ LAB_TEXTS: dict[str, tuple[str, str]] = {
     "lab_c_stop": ("중지", "Stop"),
     "lab_c_vote": ("이번 라운드 투표", "Vote on this round"),
     "lab_c_cast": ("투표", "Vote"),
-    "lab_c_active": ("활성 버전", "The active version"),
+    "lab_c_active": ("활성 버전", "Active version"),
     "lab_c_tokens": ("토큰", "tokens"),
     "lab_vote_a": ("A가 낫다", "A is better"),
     "lab_vote_b": ("B가 낫다", "B is better"),
