@@ -24,8 +24,8 @@ def test_build_app_has_a_tab_per_agent_and_the_header(store):
     labels = [ko(t.label.key, "ko") if isinstance(t.label, I18nData) else t.label for t in tabs]
     assert labels == ["마케팅 에이전트", "여행 플래너", "쇼핑 재추천", "주식 튜터", "영어 회화",
                                          "Notes (test agent)", "🧪 Lab", "🔎 트레이스",
-                                         "📝 프롬프트", "⚖️ 나란히 비교 (Side-by-side)", "📊 지표",
-                                         "🧪 평가 (Evals)", "📝 리뷰",
+                                         "📝 프롬프트", "⚖️ 나란히 비교", "📊 지표",
+                                         "🧪 평가", "📝 리뷰",
                                          "API 접근"]
     by_id = {c.elem_id: c for c in components if getattr(c, "elem_id", None)}
     assert by_id["pg-provider"].value == "offline"

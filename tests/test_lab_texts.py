@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from agents.view.texts import t
+from agents.view.texts_evals import EVALS_TEXTS
 from agents.view.texts_lab import API_TEXTS, LAB_TEXTS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,6 +19,7 @@ HANGUL = re.compile("[\uac00-\ud7a3\u3131-\u318e]")
 PAGES = ["pages/gradio/api_access.py", "pages/streamlit/api_access.py", "agents/view/api_access.py",
          "pages/gradio/lab/__init__.py", "pages/gradio/lab/context.py", "pages/gradio/lab/traces.py",
          "pages/gradio/lab/metrics.py", "pages/gradio/lab/prompts.py", "pages/gradio/lab/review.py", "agents/view/lab_charts.py",
+         "agents/view/lab.py", "pages/gradio/lab/compare.py", "pages/gradio/lab/evals.py", "agents/view/lab_evals.py",
          *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "pages/streamlit/lab").glob("*.py"))]
 
 
@@ -46,6 +48,16 @@ def test_the_scan_finds_an_inline_string():
         assert hangul_literals(path) == ["_scan_probe.py:3: '토큰 만들기 (Create token)'"]
     finally:
         path.unlink()
+
+
+def test_the_evals_words_are_folded_into_the_lab_catalogue_without_a_clash():
+    """texts_evals.py's keys are all ev_*, and no key written in texts_lab.py is (so the fold overwrites none)."""
+    tree = ast.parse((ROOT / "agents/view/texts_lab.py").read_text(encoding="utf-8"))
+    written = {k.value for node in ast.walk(tree) if isinstance(node, ast.Dict) for k in node.keys
+               if isinstance(k, ast.Constant)}
+    assert all(key.startswith("ev_") for key in EVALS_TEXTS) and not {k for k in written if k.startswith("ev_")}
+    assert all(LAB_TEXTS[key] == value for key, value in EVALS_TEXTS.items())
+    assert t("ev_view", "en") == "🧪 Evals" and t("ev_n_runs", "ko", n=2) == " · 실행 2개"
 
 
 def test_every_catalogue_entry_has_both_languages_and_the_english_has_no_hangul():

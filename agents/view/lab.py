@@ -203,11 +203,13 @@ def _cost_note(d: TraceDetail, lang: Lang) -> str:
 
 # --- prompt studio -----------------------------------------------------------------------
 
-VERSION_HEADERS = ["버전", "이름 (label)", "활성", "만든 사람", "만든 때 (UTC)", "메모 (note)", "길이"]
+def version_headers(lang: Lang = "ko") -> list[str]:
+    keys = ["lab_version", "lab_label", "lab_v_active", "lab_v_by", "lab_v_created", "lab_v_note", "lab_v_length"]
+    return [t(k, lang) for k in keys]
 
 
-def version_rows(versions: list[VersionView]) -> list[list[str]]:
-    return [[figures.version(v.version), v.label or "", "✅ active" if v.active else "",
+def version_rows(versions: list[VersionView], lang: Lang = "ko") -> list[list[str]]:
+    return [[figures.version(v.version), v.label or "", t("lab_v_is_active", lang) if v.active else "",
              (v.created_by or "") + ("" if v.shared else " 🔒"), figures.when(v.created_at), v.note or "",
              f"{len(v.content):,}"] for v in versions]
 
@@ -216,25 +218,21 @@ def version_choices(versions: list[VersionView]) -> list[tuple[str, int]]:
     return [(v.title() + ("" if v.shared else " 🔒"), v.version) for v in versions]
 
 
-def change_text(p: ChangePreview) -> str:
+def change_text(p: ChangePreview, lang: Lang = "ko") -> str:
     """An Activate or Roll back, said before it runs: what changes, from which version to which, for whom."""
     target = figures.version(p.target) + (f" · {p.target_label}" if p.target_label else "")
-    what = ("되돌립니다 (roll back)" if p.rolling else "활성화합니다 (activate)")
-    who_ko = "모든 방문자" if p.shared else "이 서버의 모든 사용자"
-    who_en = "every visitor" if p.shared else "every user of this server"
-    kept = (f" 자기 버전을 고른 대화 {p.pinned}개는 그대로입니다." if p.pinned else "")
-    kept_en = (f" The {p.pinned} conversation(s) that picked their own version keep it." if p.pinned else "")
-    same = " (이미 활성 버전입니다 · already active)" if p.current == p.target else ""
-    return (f"**{p.agent_id}** 에이전트의 활성 프롬프트를 {figures.version(p.current)} → **{target}**(으)로 {what}{same}.\n\n"
-            f"{who_ko}의 {p.agent_id} 대화 전부가 다음 턴부터 이 버전으로 답합니다.{kept}\n\n"
-            f"*The {p.agent_id} agent's active prompt goes from {figures.version(p.current)} to {target}: "
-            f"{who_en}'s {p.agent_id} conversations answer with it from their next turn.{kept_en}*")
+    same = t("lab_change_same", lang) if p.current == p.target else ""
+    what = t("lab_change_rollback" if p.rolling else "lab_change_activate", lang, agent=p.agent_id,
+             current=figures.version(p.current), target=target, same=same)
+    kept = t("lab_change_kept", lang, n=p.pinned) if p.pinned else ""
+    who = t("lab_change_visitors" if p.shared else "lab_change_users", lang)
+    return what + "\n\n" + t("lab_change_who", lang, who=who, agent=p.agent_id, kept=kept)
 
 
-def diff_html(diff: DiffView) -> str:
+def diff_html(diff: DiffView, lang: Lang = "ko") -> str:
     """Two columns, changed lines tinted and changed words marked; line numbers on each side."""
     if diff.same:
-        return '<div class="pg-diff-same">두 버전이 같습니다. (The two versions are the same.)</div>'
+        return f'<div class="pg-diff-same">{html.escape(t("lab_diff_same", lang))}</div>'
     rows, first = [], True
     for row in diff.rows:
         left = "".join(f"<mark>{html.escape(s.text)}</mark>" if s.changed and row.tag == "replace"
@@ -247,7 +245,8 @@ def diff_html(diff: DiffView) -> str:
         rows.append(f'<tr class="pg-diff-{row.tag}{marked}"><td class="pg-diff-no">{row.left_no or ""}</td>'
                     f'<td class="pg-diff-old">{left}</td><td class="pg-diff-no">{row.right_no or ""}</td>'
                     f'<td class="pg-diff-new">{right}</td></tr>')
-    head = (f'<div class="pg-diff-stats">v{diff.left} → v{diff.right}: +{diff.added} / −{diff.removed} 줄 (lines)</div>')
+    stats = t("lab_diff_stats", lang, left=diff.left, right=diff.right, added=diff.added, removed=diff.removed)
+    head = f'<div class="pg-diff-stats">{html.escape(stats)}</div>'
     return (f'{head}<div class="pg-diff-scroll"><table class="pg-diff"><thead><tr><th></th><th>v{diff.left}</th>'
             f'<th></th><th>v{diff.right}</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
@@ -283,18 +282,23 @@ def fold(pair: ComparePair, item: SideEvent | RoundEnd) -> None:
     pair.round = item.round
 
 
-def side_figures(summary: SideSummary | None) -> str:
+def side_figures(summary: SideSummary | None, lang: Lang = "ko") -> str:
     """Under each side: latency, time to first token, tokens and cost of its last turn."""
     if summary is None or summary.turn_id is None:
         return ""
     status = "" if summary.status in (None, "done") else f" · {figures.STATUS_MARK.get(summary.status, summary.status)}"
     return (f"⏱ {figures.ms(summary.latency_ms)} · TTFT {figures.ms(summary.ttft_ms)} · "
-            f"{figures.tokens(summary.input_tokens, summary.output_tokens)} tokens · {figures.cost(summary.cost_usd)}"
+            f"{figures.tokens(summary.input_tokens, summary.output_tokens)} {t('lab_c_tokens', lang)} · {figures.cost(summary.cost_usd)}"
             f" · {figures.version(summary.prompt_version)}{status}")
 
 
-VOTES = [("A가 낫다 (A better)", "a"), ("B가 낫다 (B better)", "b"), ("비슷하다 (tie)", "tie"),
-         ("둘 다 별로 (both bad)", "both_bad")]
+# A round's votes: (catalogue key, stored value).
+VOTES = [("lab_vote_a", "a"), ("lab_vote_b", "b"), ("lab_vote_tie", "tie"), ("lab_vote_both_bad", "both_bad")]
+
+
+def vote_label(vote: str, lang: Lang = "ko") -> str:
+    """A stored vote as the viewer reads it."""
+    return t(dict((v, k) for k, v in VOTES).get(vote, vote), lang)
 
 
 # --- metrics -----------------------------------------------------------------------------

@@ -4,16 +4,16 @@ grid, in the viewer's language. Pure functions of stored rows; the Gradio module
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from agents.core.errors import PlaygroundError
+from agents.view.texts import Lang, t
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
-Lang = Literal["ko", "en"]
 ICON = {"passed": "✅", "failed": "❌", "error": "⚠️", "skipped": "↷", "running": "⏳", "aborted": "⛔", "stopped": "⏹",
         None: "—"}
 
@@ -29,53 +29,13 @@ def final_status(statuses: list[str], stopped: bool) -> str:
     return "passed" if statuses else "aborted"
 CHANGE_ICON = {"regression": "🔻", "fixed": "🔺", "still_failing": "❌", "still_passing": "✅", "skipped": "↷",
                "added": "➕", "removed": "➖"}
-_T: dict[str, dict[Lang, str]] = {
-    "started": {"ko": "시작", "en": "Started"}, "suite": {"ko": "스위트", "en": "Suite"},
-    "agent": {"ko": "에이전트", "en": "Agent"}, "config": {"ko": "구성", "en": "Configuration"},
-    "status": {"ko": "결과", "en": "Result"}, "cases": {"ko": "케이스", "en": "Cases"},
-    "time": {"ko": "시간", "en": "Time"}, "run": {"ko": "실행 ID", "en": "Run id"},
-    "case": {"ko": "케이스", "en": "Case"}, "assertions": {"ko": "검증", "en": "Assertions"},
-    "why": {"ko": "실패 이유", "en": "Why it failed"}, "traces": {"ko": "트레이스", "en": "Traces"},
-    "change": {"ko": "변화", "en": "Change"}, "metric": {"ko": "지표", "en": "Metric"},
-    "delta": {"ko": "차이", "en": "Δ"},
-    "regression": {"ko": "새로 실패", "en": "newly failing"}, "fixed": {"ko": "새로 통과", "en": "newly passing"},
-    "still_failing": {"ko": "계속 실패", "en": "still failing"},
-    "still_passing": {"ko": "계속 통과", "en": "still passing"},
-    "added": {"ko": "추가됨", "en": "added"}, "removed": {"ko": "빠짐", "en": "removed"},
-    "no_runs": {"ko": "아직 실행한 평가가 없습니다. 스위트를 고르고 **실행**을 누르세요.",
-                "en": "No evaluation runs yet. Pick a suite and press **Run**."},
-    "progress": {"ko": "{done}/{total} 케이스 완료", "en": "{done}/{total} cases done"},
-    "summary": {"ko": "{icon} **{suite}** · {config} · 케이스 {passed}/{total} 통과{cases_skipped} · 검증 통과 {ap} · 실패 {af}"
-                      " · 건너뜀 {sk} · {secs:.1f}초",
-                "en": "{icon} **{suite}** · {config} · {passed}/{total} cases passed{cases_skipped} · assertions {ap} "
-                      "passed, {af} failed, {sk} skipped · {secs:.1f} s"},
-    "cases_skipped": {"ko": " · 건너뜀 {n}", "en": " · {n} skipped"},
-    "pass_rate": {"ko": "통과율", "en": "Pass rate"},
-    "latency_p50_ms": {"ko": "지연 p50 (ms)", "en": "Latency p50 (ms)"},
-    "latency_p95_ms": {"ko": "지연 p95 (ms)", "en": "Latency p95 (ms)"},
-    "tokens": {"ko": "토큰", "en": "Tokens"}, "cost": {"ko": "비용 ($)", "en": "Cost ($)"},
-    "turns": {"ko": "턴", "en": "Turns"},
-    "counts": {"ko": "새로 실패 {regression} · 새로 통과 {fixed} · 계속 실패 {still_failing} · 계속 통과 {still_passing}",
-               "en": "{regression} newly failing · {fixed} newly passing · {still_failing} still failing · "
-                     "{still_passing} still passing"},
-    "skipped": {"ko": "B에서 건너뜀", "en": "skipped in B"},
-    "skipped_count": {"ko": " · B에서 건너뜀 {skipped}", "en": " · {skipped} skipped in B"},
-}
-
-
-def t(key: str, lang: Lang, **values: object) -> str:
-    text = _T[key][lang]
-    return text.format(**values) if values else text
-
-
-def repeat_of(value: float | None) -> int | None:
+def repeat_of(value: float | None, lang: Lang = "ko") -> int | None:
     """The form's repeat: None (the suite's own ``repeat``) when left empty; a whole number otherwise
     (start_suite refuses one out of range, naming it)."""
     if value is None:
         return None
     if float(value) != int(value):
-        raise PlaygroundError(f"repeat(반복 횟수)는 정수여야 합니다 ({value}). (repeat must be a whole number, not "
-                              f"{value}.)", code="invalid_input")
+        raise PlaygroundError(t("ev_repeat_whole", lang, value=value), code="invalid_input")
     return int(value)
 
 
@@ -101,7 +61,7 @@ def trace_ref(turn_id: str | None) -> str:
 def trace_cell(turn_ids: list[str | None]) -> str:
     """The traces of a case in a table cell: short (the row's click opens the turn in Traces, whose header
     shows the whole id); the ids' tails tell the turns apart."""
-    return " ".join(f"🔎 …{t[-6:]}" for t in turn_ids if t)
+    return " ".join(f"🔎 …{turn[-6:]}" for turn in turn_ids if turn)
 
 
 class Table(BaseModel):
@@ -114,12 +74,29 @@ def runs_table(runs: list[dict[str, Any]], lang: Lang) -> Table:
              f"{ICON.get(r['status'], '')} {r['cases_passed']}/{r['cases_total']}"
              + (f" · {ICON['skipped']} {r['cases_skipped']}" if r.get("cases_skipped") else ""),
              "" if r.get("duration_ms") is None else f"{r['duration_ms'] / 1000:.1f} s", r["id"]] for r in runs]
-    return Table(headers=[t(k, lang) for k in ("started", "suite", "agent", "config", "status", "time", "run")],
-                 rows=rows)
+    return Table(headers=runs_headers(lang), rows=rows)
+
+
+def runs_headers(lang: Lang) -> list[str]:
+    return [t(k, lang) for k in ("ev_started", "ev_suite", "ev_agent", "ev_config", "ev_status", "ev_time",
+                                 "ev_run_id")]
+
+
+def results_headers(lang: Lang) -> list[str]:
+    return ["", t("ev_case", lang), t("ev_assertions", lang), t("ev_why", lang), t("ev_traces", lang)]
+
+
+def compare_metric_headers(lang: Lang) -> list[str]:
+    return [t("ev_metric", lang), "A", "B", t("ev_delta", lang)]
+
+
+def compare_case_headers(lang: Lang) -> list[str]:
+    return [t("ev_change", lang), t("ev_case", lang), "A", "B", t("ev_assertions", lang), "A " + t("ev_traces", lang),
+            "B " + t("ev_traces", lang)]
 
 
 def progress_label(done: int, total: int, lang: Lang) -> str:
-    return t("progress", lang, done=done, total=total)
+    return t("ev_progress", lang, done=done, total=total)
 
 
 class ResultsView(BaseModel):
@@ -147,12 +124,12 @@ def results_view(detail: dict[str, Any], lang: Lang) -> ResultsView:
     every = [a for c in detail["cases"] for a in c["assertions"]]
     # While a run is going its row has no totals yet: count what the stored cases say so far.
     skipped_cases = sum(1 for c in detail["cases"] if c["status"] == "skipped")
-    summary = t("summary", lang, icon=ICON.get(run["status"], ""), suite=run["suite"], config=config_label(run),
+    summary = t("ev_summary", lang, icon=ICON.get(run["status"], ""), suite=run["suite"], config=config_label(run),
                 passed=sum(1 for c in detail["cases"] if c["status"] == "passed"), total=run["cases_total"],
-                cases_skipped=t("cases_skipped", lang, n=skipped_cases) if skipped_cases else "",
+                cases_skipped=t("ev_cases_skipped", lang, n=skipped_cases) if skipped_cases else "",
                 ap=sum(1 for a in every if a["status"] == "pass"), af=sum(1 for a in every if a["status"] == "fail"),
                 sk=sum(1 for a in every if a["status"] == "skip"),
-                secs=(run["duration_ms"] or sum(c["duration_ms"] or 0 for c in detail["cases"])) / 1000)
+                secs=f'{(run["duration_ms"] or sum(c["duration_ms"] or 0 for c in detail["cases"])) / 1000:.1f}')
     rows, lines, targets = [], [], []
     for case in detail["cases"]:
         counts = {k: sum(1 for a in case["assertions"] if a["status"] == k) for k in ("pass", "fail", "skip")}
@@ -173,8 +150,7 @@ def results_view(detail: dict[str, Any], lang: Lang) -> ResultsView:
                 lines.append(f"- step {a['step_index'] + 1} `{json.dumps(a['spec'], ensure_ascii=False)}`: "
                              f"{a['message']} — observed `{_observed(a['observed'])}` {trace_ref(turns.get(a['step_index']))}")
     return ResultsView(summary=summary, failures="\n".join(lines), targets=targets,
-                       cases=Table(headers=["", t("case", lang), t("assertions", lang), t("why", lang),
-                                            t("traces", lang)], rows=rows))
+                       cases=Table(headers=results_headers(lang), rows=rows))
 
 
 class CompareView(BaseModel):
@@ -205,14 +181,14 @@ def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
         return "—" if v is None else f"{v:.0%}"
 
     summary = (f"**A** {a['suite']} · {config_label(a)} (`{a['id']}`)  ↔  **B** {b['suite']} · {config_label(b)} "
-               f"(`{b['id']}`)\n\n{t('pass_rate', lang)} {pct(pr['a'])} → {pct(pr['b'])} · "
-               + t("counts", lang, **result["counts"])
-               + (t("skipped_count", lang, **result["counts"]) if result["counts"].get("skipped") else ""))
-    metric_rows = [[t("pass_rate", lang), pct(pr["a"]), pct(pr["b"]),
+               f"(`{b['id']}`)\n\n{t('ev_pass_rate', lang)} {pct(pr['a'])} → {pct(pr['b'])} · "
+               + t("ev_counts", lang, **result["counts"])
+               + (t("ev_skipped_count", lang, **result["counts"]) if result["counts"].get("skipped") else ""))
+    metric_rows = [[t("ev_pass_rate", lang), pct(pr["a"]), pct(pr["b"]),
                     "—" if pr["delta"] is None else f"{pr['delta']:+.0%}"]]
     for key, m in result["metrics"].items():
         delta = m["delta"]
-        metric_rows.append([t(key, lang), _num(m["a"]), _num(m["b"]),
+        metric_rows.append([t(f"ev_{key}", lang), _num(m["a"]), _num(m["b"]),
                             "—" if delta is None else ("+" if delta > 0 else "") + _num(delta)])
     case_rows, lines, targets_a, targets_b = [], [], [], []
     for row in result["cases"]:
@@ -220,7 +196,7 @@ def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
         sb = (row["b"] or {}).get("status")
         ta = trace_cell([s["turn_id"] for s in row["traces"]["a"]])
         tb = trace_cell([s["turn_id"] for s in row["traces"]["b"]])
-        case_rows.append([f"{CHANGE_ICON[row['change']]} {t(row['change'], lang)}", row["name"], ICON.get(sa, "—"),
+        case_rows.append([f"{CHANGE_ICON[row['change']]} {t('ev_' + row['change'], lang)}", row["name"], ICON.get(sa, "—"),
                           ICON.get(sb, "—"), len(row["differences"]), ta, tb])
         differing = [d["step_index"] for d in row["differences"]]
         targets_a.append(_target({s["step_index"]: s["turn_id"] for s in row["traces"]["a"]}, differing))
@@ -234,9 +210,8 @@ def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
                              f"{db.get('message') or da.get('message', '')}")
     return CompareView(
         summary=summary,
-        metrics=Table(headers=[t("metric", lang), "A", "B", t("delta", lang)], rows=metric_rows),
-        cases=Table(headers=[t("change", lang), t("case", lang), "A", "B", t("assertions", lang), "A " + t("traces", lang),
-                             "B " + t("traces", lang)], rows=case_rows),
+        metrics=Table(headers=compare_metric_headers(lang), rows=metric_rows),
+        cases=Table(headers=compare_case_headers(lang), rows=case_rows),
         differences="\n".join(lines), targets_a=targets_a, targets_b=targets_b)
 
 

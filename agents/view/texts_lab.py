@@ -7,6 +7,7 @@ page modules hold no Korean or English sentence of their own (``tests/test_lab_t
 from __future__ import annotations
 
 from agents.core.store.prompts import MAX_PROMPT_CHARS
+from agents.view.texts_evals import EVALS_TEXTS
 
 LAB_TEXTS: dict[str, tuple[str, str]] = {
     # --- the Lab's frame ----------------------------------------------------------------------
@@ -138,6 +139,62 @@ LAB_TEXTS: dict[str, tuple[str, str]] = {
                        "{agent}: {version} is now active for every conversation that has no pick."),
     "lab_pick_both": ("대화와 버전을 고르세요.", "Pick a conversation and a version."),
     "lab_applies_next": ("이 대화의 다음 턴부터 적용됩니다.", "Applies from the conversation's next turn."),
+    # --- prompt versions, a change asked before it runs, a diff (agents/view/lab.py) --------------
+    "lab_v_active": ("활성", "Active"),
+    "lab_v_is_active": ("✅ 활성", "✅ active"),
+    "lab_v_by": ("만든 사람", "Created by"),
+    "lab_v_created": ("만든 때 (UTC)", "Created (UTC)"),
+    "lab_v_note": ("메모", "Note"),
+    "lab_v_length": ("길이", "Length"),
+    "lab_change_activate": ("**{agent}** 에이전트의 활성 프롬프트를 {current} → **{target}**(으)로 활성화합니다{same}.",
+                            "The **{agent}** agent's active prompt goes from {current} to **{target}**{same}."),
+    "lab_change_rollback": ("**{agent}** 에이전트의 활성 프롬프트를 {current} → **{target}**(으)로 되돌립니다{same}.",
+                            "The **{agent}** agent's active prompt rolls back from {current} to **{target}**{same}."),
+    "lab_change_same": (" (이미 활성 버전입니다)", " (already active)"),
+    "lab_change_who": ("{who}의 {agent} 대화 전부가 다음 턴부터 이 버전으로 답합니다.{kept}",
+                       "{who}'s {agent} conversations answer with it from their next turn.{kept}"),
+    "lab_change_visitors": ("모든 방문자", "Every visitor"),
+    "lab_change_users": ("이 서버의 모든 사용자", "Every user of this server"),
+    "lab_change_kept": (" 자기 버전을 고른 대화 {n}개는 그대로입니다.",
+                        " The {n} conversation(s) that picked their own version keep it."),
+    "lab_diff_same": ("두 버전이 같습니다.", "The two versions are the same."),
+    "lab_diff_stats": ("v{left} → v{right}: +{added} / −{removed} 줄", "v{left} → v{right}: +{added} / −{removed} lines"),
+    # --- side-by-side (Gradio) -----------------------------------------------------------------
+    "lab_view_compare": ("⚖️ 나란히 비교", "⚖️ Side-by-side"),
+    "lab_c_note": ("#### ⚖️ 나란히 비교\n같은 메시지를 두 설정(제공자·모델·프롬프트 버전)에 동시에 보냅니다. 양쪽은 각자의 "
+                   "샌드박스 사용자·대화에서 돌아 서로의 변경이 섞이지 않습니다. offline 모델은 프롬프트 문장을 무시하므로 "
+                   "프롬프트 비교는 실제 모델로 하세요.",
+                   "#### ⚖️ Side-by-side\nThe same message goes to two configurations (provider, model, prompt "
+                   "version) at once. Each side runs in its own sandbox user and conversation, so their changes never "
+                   "mix. The rule-based offline model ignores the prompt text: compare prompts on a real model."),
+    "lab_c_resume": ("이어서 하기", "Resume a comparison"),
+    "lab_c_new": ("＋ 새 비교", "＋ New"),
+    "lab_c_model_default": ("기본값", "default"),
+    "lab_c_temperature": ("온도 (temperature)", "Temperature"),
+    "lab_c_max_tokens": ("최대 출력 토큰", "Max output tokens"),
+    "lab_c_agent_default": ("에이전트 기본", "the agent's own"),
+    "lab_c_input": ("두 쪽에 보낼 메시지 · Enter", "A message for both sides · Enter"),
+    "lab_c_send": ("보내기", "Send"),
+    "lab_c_stop": ("중지", "Stop"),
+    "lab_c_vote": ("이번 라운드 투표", "Vote on this round"),
+    "lab_c_cast": ("투표", "Vote"),
+    "lab_c_active": ("활성 버전", "Active version"),
+    "lab_c_tokens": ("토큰", "tokens"),
+    "lab_vote_a": ("A가 낫다", "A is better"),
+    "lab_vote_b": ("B가 낫다", "B is better"),
+    "lab_vote_tie": ("비슷하다", "A tie"),
+    "lab_vote_both_bad": ("둘 다 별로", "Both bad"),
+    "lab_c_type_message": ("두 쪽에 보낼 메시지를 입력하세요.", "Type a message for both sides."),
+    "lab_c_which": ("라운드 {round}: 어느 쪽이 나았나요?", "Round {round}: which side was better?"),
+    "lab_c_send_first": ("먼저 메시지를 보내세요.", "Send a message first."),
+    "lab_c_pick_vote": ("투표할 답을 고르세요.", "Pick a vote."),
+    "lab_c_voted": ("🗳 라운드 {round}: **{vote}** 저장됨 (지표에 반영됩니다).",
+                    "🗳 Round {round}: **{vote}** saved; the metrics count it."),
+    "lab_c_not_number": ("{field} 값은 숫자여야 합니다: {text}. 비워 두면 에이전트 기본값을 씁니다.",
+                         "{field} must be a number, not {text}; leave it empty for the agent's own setting."),
+    "lab_c_not_whole": ("{field} 값은 정수여야 합니다.", "{field} must be a whole number."),
+    "lab_c_out_of_range": ("{field} 값이 허용 범위를 벗어났습니다 (temperature 0~2, max_output_tokens 16~65,536).",
+                           "{field} is out of range: temperature 0 to 2, max_output_tokens 16 to 65,536."),
     # --- metrics (Gradio) ------------------------------------------------------------------------
     "lab_view_metrics": ("📊 지표", "📊 Metrics"),
     "lab_metrics_note_shared": ("#### 📊 지표 · 내 턴만\n에이전트 × 제공자 × 모델 × 프롬프트 버전별. 거부된 입력은 턴으로 세지 않습니다. "
@@ -192,6 +249,7 @@ LAB_TEXTS: dict[str, tuple[str, str]] = {
     "lab_changed_assertions": ("바뀐 검증", "Assertions that changed"),
     "lab_regression_traces": ("새로 실패한 케이스의 B 트레이스:", "The regressions' turns in B:"),
 }
+LAB_TEXTS.update(EVALS_TEXTS)  # the Evals view's own keys (ev_*), read like the rest
 
 # The API access page (Gradio tab and Streamlit page).
 API_TEXTS: dict[str, tuple[str, str]] = {

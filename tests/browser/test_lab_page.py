@@ -54,9 +54,10 @@ def _lab(page, view: str | None = None) -> None:
         if page.locator(f"#pg-lab-view-{view}-button").is_visible():
             page.click(f"#pg-lab-view-{view}-button")
         else:
+            from agents.view.texts import t
             from pages.gradio.lab import views
 
-            title = next(v.title for v in views() if v.id == view)
+            title = t(next(v.title for v in views() if v.id == view), "ko")  # a catalogue key, read in Korean
             page.click("#pg-lab-tabs button[aria-label='More tabs']")
             page.locator(f"#pg-lab-tabs button:has-text('{title}')").last.click()
 
@@ -189,7 +190,7 @@ def test_side_by_side_streams_both_sides_and_stores_the_vote(page, store):
         assert "ROAS" in page.inner_text(f"#pg-lab-{side}-chat").upper()
     assert page.inner_text("#pg-lab-b-figures").strip().endswith("v1")
     assert page.inner_text("#pg-lab-a-figures").strip().endswith("v0 (built-in)")
-    page.get_by_label("B가 낫다 (B better)").check()
+    page.get_by_label("B가 낫다").check()
     page.click("#pg-lab-cast")
     page.wait_for_selector("#pg-lab-voted:has-text('저장됨')", timeout=30_000)
     [(vote, turn_b)] = store.db.fetchall("SELECT vote, turn_b FROM comparison_rounds")

@@ -67,7 +67,9 @@ def test_the_gradio_lab_editor_refuses_the_bomb_and_saves_nothing(store) -> None
     started = time.perf_counter()
     shown = store_suite(billion_laughs(), Viewer("anon-alice", "anonymous"), "ko")
     assert time.perf_counter() - started < 5
-    assert shown[0].startswith("**저장하지 않았습니다 (not saved):**\n- line 8:  YAML 별칭을 펼치면")
+    assert shown[0].startswith("**저장하지 않았습니다:**\n- 8행:  YAML 별칭을 펼치면")
+    english = store_suite(billion_laughs(), Viewer("anon-alice", "anonymous"), "en")[0]
+    assert english.startswith("**Not saved:**\n- line 8: ")  # the English UI's own words around the loader's reason
     assert html.escape(BOMB_REASON) in shown[0]  # the markdown escapes what it quotes
     assert EvalRepo(store.db).suites("anon-alice") == []
 

@@ -50,10 +50,10 @@ def openai_env(fake, monkeypatch):
 
 
 def run_form(name: str, *, providers: list[str] | None = None, repeat: float | None = None, cache: str = "off",
-             judge: str = "") -> list[Any]:
+             judge: str = "", lang: str = "en") -> list[Any]:
     """Drive the Run button's handler to its end; its last update."""
     start = _gradio_handler("start")
-    updates = list(start(name, providers or ["offline"], "", "", 1, repeat, cache, judge, DEMO, "en", ""))
+    updates = list(start(name, providers or ["offline"], "", "", 1, repeat, cache, judge, DEMO, lang, ""))
     return updates[-1]
 
 
@@ -137,5 +137,15 @@ def test_a_bad_input_is_refused_by_name_and_nothing_runs(store, field, value, sa
         warnings.simplefilter("always")
         run_form("form-plain", **options)
     messages = [str(w.message) for w in caught]
-    assert any(said in m and m.startswith("실행하지 못했습니다 (not started):") for m in messages), messages
+    assert any(said in m and m.startswith("Not started: ") for m in messages), messages
+    assert stored_runs() == []
+
+
+def test_a_bad_repeat_is_refused_in_korean_in_the_korean_ui(store) -> None:
+    library.save(store, "demo", PLAIN)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        run_form("form-plain", repeat=2.5, lang="ko")
+    assert [str(w.message) for w in caught if "repeat" in str(w.message)] == [
+        "실행하지 못했습니다: repeat(반복 횟수)는 정수여야 합니다 (2.5)."]
     assert stored_runs() == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -18,6 +19,8 @@ from agents.services.lab import prompts
 from agents.services.lab.access import LabUser
 from agents.view.lab import change_text, diff_html
 from pages.gradio.lab.evals import configs_from
+
+HANGUL = re.compile("[\uac00-\ud7a3]")
 
 
 def test_activate_and_roll_back_are_said_before_they_run(store, clock, run, local_lab) -> None:
@@ -32,7 +35,10 @@ def test_activate_and_roll_back_are_said_before_they_run(store, clock, run, loca
     text = change_text(asked)
     assert text.startswith("**notes** 에이전트의 활성 프롬프트를 v0 (built-in) → **v1 · brief**(으)로 활성화합니다")
     assert "이 서버의 모든 사용자의 notes 대화 전부" in text and "자기 버전을 고른 대화 1개는 그대로입니다" in text
-    assert "every user of this server's notes conversations" in text
+    english = change_text(asked, "en")  # the English UI reads English only (before: one bilingual paragraph)
+    assert english.startswith("The **notes** agent's active prompt goes from v0 (built-in) to **v1 · brief**.")
+    assert "Every user of this server's notes conversations" in english and "The 1 conversation(s)" in english
+    assert not HANGUL.search(english) and "every user" not in text
     prompts.activate(store, "notes", 1, local_lab, clock())
     back = prompts.preview_change(store, "notes", None, local_lab)
     assert (back.current, back.target, back.target_label, back.rolling) == (1, 0, None, True)
@@ -41,6 +47,7 @@ def test_activate_and_roll_back_are_said_before_they_run(store, clock, run, loca
     with pytest.raises(Forbidden):
         prompts.preview_change(store, "notes", 0, LabUser("ann", "shared"))
     assert "모든 방문자" in change_text(back.model_copy(update={"shared": True}))
+    assert "rolls back from v1 to **v0 (built-in)**" in change_text(back, "en")
 
 
 def test_the_diff_marks_its_first_change_once(store, clock, local_lab) -> None:
@@ -60,6 +67,8 @@ def test_v0_can_be_picked_in_the_evals_view_the_cli_and_a_suite(store, tmp_path)
     assert [c.prompt_version for c in configs] == [0, 1]
     with pytest.raises(PlaygroundError, match="0\\(기본\\)"):
         configs_from(["offline"], "", "v1")
+    with pytest.raises(PlaygroundError, match="numbers such as 0 \\(the built-in prompt\\), 1, 2: not 'v1'"):
+        configs_from(["offline"], "", "v1", "en")
     suite = ("suite: builtin\nagent: notes\ndefaults: {prompt_version: 0}\ncases:\n"
              "  - name: hi\n    turns:\n      - user: list my notes\n        expect:\n          - tool: list_notes\n")
     [outcome] = run_suite(parse_suite(suite, "b.yaml"))

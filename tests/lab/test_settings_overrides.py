@@ -116,8 +116,12 @@ def test_the_gradio_side_form_takes_the_settings_and_names_a_bad_one() -> None:
         "openai", "gpt-4o-mini", None, 0.3, 1024)
     assert _config("offline", "", ACTIVE, None, None).temperature is None  # empty: the agent's own settings
     with pytest.raises(InvalidInput, match=r"temperature is out of range") as refused:
+        _config("openai", "", ACTIVE, 2.5, None, "en")
+    assert refused.value.field == "temperature" and "허용" not in refused.value.message  # English UI: English only
+    with pytest.raises(InvalidInput) as refused:
         _config("openai", "", ACTIVE, 2.5, None)
     assert refused.value.message.startswith("temperature 값이 허용 범위를 벗어났습니다")
+    assert "out of range" not in refused.value.message  # Korean UI: Korean only
 
 
 def test_the_gradio_side_form_reads_its_text_boxes_and_keeps_empty_as_the_agents_own() -> None:
@@ -132,9 +136,16 @@ def test_the_gradio_side_form_reads_its_text_boxes_and_keeps_empty_as_the_agents
     assert _config("openai", "", ACTIVE, "0", "").temperature == 0.0  # 0 typed is a real 0
     for bad in ("warm", "nan", "inf", "1" * 41):
         with pytest.raises(InvalidInput, match=r"temperature must be a number") as refused:
+            _config("openai", "", ACTIVE, bad, "", "en")
+        assert refused.value.field == "temperature" and repr(bad[:40]) in refused.value.message
+        with pytest.raises(InvalidInput) as refused:
             _config("openai", "", ACTIVE, bad, "")
         assert refused.value.field == "temperature" and refused.value.message.startswith("temperature 값은 숫자여야")
     with pytest.raises(InvalidInput, match=r"max_output_tokens must be a whole number"):
+        _config("openai", "", ACTIVE, "", "100.5", "en")
+    with pytest.raises(InvalidInput, match=r"max_output_tokens 값은 정수여야"):
         _config("openai", "", ACTIVE, "", "100.5")
     with pytest.raises(InvalidInput, match=r"max_output_tokens is out of range"):
+        _config("openai", "", ACTIVE, "", "8", "en")
+    with pytest.raises(InvalidInput, match=r"max_output_tokens 값이 허용 범위를 벗어났습니다"):
         _config("openai", "", ACTIVE, "", "8")

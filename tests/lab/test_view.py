@@ -21,7 +21,9 @@ from agents.view.lab import (
     trace_filter,
     trace_table,
     version_choices,
+    version_headers,
     version_rows,
+    vote_label,
 )
 from agents.view.lab_charts import over_time, waterfall
 from pages.gradio.lab import views
@@ -77,12 +79,15 @@ def test_prompt_rows_choices_and_diff_html(store, clock, local_lab):
     prompts.create(store, "notes", "line one\nline <three>\nadded", local_lab, clock())
     listed = prompts.versions(store, "notes", local_lab)
     assert [r[0] for r in version_rows(listed)] == ["v2", "v1", "v0 (built-in)"]
-    assert version_rows(listed)[2][2] == "✅ active"
+    assert version_rows(listed)[2][2] == "✅ 활성" and version_rows(listed, "en")[2][2] == "✅ active"
+    assert version_headers("en")[:3] == ["Version", "Label", "Active"] and version_headers()[0] == "버전"
     assert version_choices(listed)[1] == ("v1 · first", 1)
     html = diff_html(prompts.diff(store, "notes", 1, 2, local_lab))
     assert "+2 / −1" in html and "&lt;two&gt;" in html and "<mark>&lt;three&gt;</mark>" in html
     assert 'class="pg-diff-insert"' in html and "<script" not in html
+    assert "+2 / −1 줄" in html and "+2 / −1 lines" in diff_html(prompts.diff(store, "notes", 1, 2, local_lab), "en")
     assert "두 버전이 같습니다" in diff_html(prompts.diff(store, "notes", 1, 1, local_lab))
+    assert "The two versions are the same." in diff_html(prompts.diff(store, "notes", 1, 1, local_lab), "en")
 
 
 def test_compare_pair_folds_both_sides():
@@ -96,10 +101,12 @@ def test_compare_pair_folds_both_sides():
     assert [m.text for m in pair.a.messages if m.role == "assistant"] == ["Hello there"]
     assert [m.text for m in pair.b.messages if m.role == "assistant"] == ["Hey"]
     assert (pair.comparison_id, pair.round, pair.running) == ("cmp_1", 1, False)
-    assert side_figures(SideSummary(turn_id="t", latency_ms=120, ttft_ms=30, input_tokens=10, output_tokens=2,
-                                    cost_usd=None, prompt_version=2, status="done")) == \
-        "⏱ 120 ms · TTFT 30 ms · 10 → 2 tokens · — · v2"
+    summary = SideSummary(turn_id="t", latency_ms=120, ttft_ms=30, input_tokens=10, output_tokens=2,
+                          cost_usd=None, prompt_version=2, status="done")
+    assert side_figures(summary) == "⏱ 120 ms · TTFT 30 ms · 10 → 2 토큰 · — · v2"
+    assert side_figures(summary, "en") == "⏱ 120 ms · TTFT 30 ms · 10 → 2 tokens · — · v2"
     assert side_figures(None) == ""
+    assert (vote_label("b"), vote_label("both_bad", "en")) == ("B가 낫다", "Both bad")
 
 
 def test_metric_rows_and_the_chart_over_time():

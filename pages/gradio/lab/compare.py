@@ -20,11 +20,11 @@ from agents.core.store.comparisons import SideConfig
 from agents.services.lab import compare, prompts
 from agents.view import render, render_workspace
 from agents.view.frames import FrameGate
-from agents.view.lab import VOTES, ComparePair, fold, side_figures, start_round
+from agents.view.lab import VOTES, ComparePair, fold, side_figures, start_round, vote_label
 from agents.view.render import ChatView
 from pages.gradio.chat_gradio import to_chatbot
 from pages.gradio.dock import action_markdown
-from pages.gradio.i18n import Lang
+from pages.gradio.i18n import Lang, label, t
 from pages.gradio.lab.context import LabContext, LabView
 
 ACTIVE = -1  # the version dropdown's "the agent's active version"
@@ -46,38 +46,35 @@ def _pending(view: ChatView, lang: Lang) -> tuple[str, str | None]:
 
 
 def build(ctx: LabContext) -> None:
-    gr.Markdown("#### ⚖️ 나란히 비교 (Side-by-side)  \n같은 메시지를 두 설정(제공자·모델·프롬프트 버전)에 동시에 보냅니다. "
-                "양쪽은 각자의 샌드박스 사용자·대화에서 돌아 서로의 변경이 섞이지 않습니다. offline 모델은 프롬프트 문장을 "
-                "무시하므로 프롬프트 비교는 실제 모델로 하세요. *Each side runs in its own sandbox; the rule-based offline "
-                "model ignores the prompt text.*", elem_id="pg-lab-compare-note")
+    gr.Markdown(label("lab_c_note"), elem_id="pg-lab-compare-note")
     agent_ids = [a.id for a in ctx.agents]
     with gr.Row(elem_classes=["pg-lab-inline"]):
-        agent = gr.Dropdown(choices=agent_ids, value=agent_ids[0] if agent_ids else None, label="에이전트 (agent)",
+        agent = gr.Dropdown(choices=agent_ids, value=agent_ids[0] if agent_ids else None, label=label("lab_f_agent"),
                             scale=1, min_width=140, elem_id="pg-lab-c-agent")
-        resume = gr.Dropdown(choices=[], label="이어서 하기 (resume a comparison)", scale=2, min_width=180,
+        resume = gr.Dropdown(choices=[], label=label("lab_c_resume"), scale=2, min_width=180,
                              elem_id="pg-lab-c-resume")
-        fresh = gr.Button("＋ 새 비교 (New)", size="sm", scale=0, min_width=100, elem_id="pg-lab-c-new")
+        fresh = gr.Button(label("lab_c_new"), size="sm", scale=0, min_width=100, elem_id="pg-lab-c-new")
     sides: dict[str, dict[str, Any]] = {}
     with gr.Row(equal_height=False, elem_classes=["pg-lab-sides"]):
         for side in ("a", "b"):
             with gr.Column(min_width=300, elem_classes=["pg-lab-side"], elem_id=f"pg-lab-side-{side}"):
                 gr.Markdown(f"**{side.upper()}**")
                 with gr.Row(equal_height=True):
-                    provider = gr.Dropdown(choices=list(PROVIDER_NAMES), value="offline", label="제공자",
+                    provider = gr.Dropdown(choices=list(PROVIDER_NAMES), value="offline", label=label("lab_f_provider"),
                                            min_width=110, elem_id=f"pg-lab-{side}-provider")
-                    model = gr.Textbox(label="모델", placeholder="기본값 (default)", min_width=110,
+                    model = gr.Textbox(label=label("lab_f_model"), placeholder=label("lab_c_model_default"), min_width=110,
                                        elem_id=f"pg-lab-{side}-model", value=FIXED_MODELS.get("offline", ""),
                                        interactive=False)
-                    version = gr.Dropdown(choices=[], label="프롬프트", min_width=110, elem_id=f"pg-lab-{side}-version")
+                    version = gr.Dropdown(choices=[], label=label("lab_f_prompt"), min_width=110, elem_id=f"pg-lab-{side}-version")
                 # Overrides of the agent's seed settings; empty keeps the agent's (issue 30). Text boxes, not
                 # gr.Number: Gradio's number box turns an empty value into 0 (a temperature of 0, a max of 0 that
                 # its own bounds refuse in English before _config can name it).
                 with gr.Row(equal_height=True):
-                    temperature = gr.Textbox(label="온도 (temperature)", value="", max_lines=1,
-                                             placeholder="에이전트 기본 (agent's)", min_width=110,
+                    temperature = gr.Textbox(label=label("lab_c_temperature"), value="", max_lines=1,
+                                             placeholder=label("lab_c_agent_default"), min_width=110,
                                              elem_id=f"pg-lab-{side}-temperature")
-                    max_tokens = gr.Textbox(label="최대 출력 토큰 (max output)", value="", max_lines=1,
-                                            placeholder="에이전트 기본 (agent's)", min_width=110,
+                    max_tokens = gr.Textbox(label=label("lab_c_max_tokens"), value="", max_lines=1,
+                                            placeholder=label("lab_c_agent_default"), min_width=110,
                                             elem_id=f"pg-lab-{side}-max-tokens")
                 chat = gr.Chatbot(show_label=False, height=420, layout="bubble", group_consecutive_messages=False,
                                   elem_id=f"pg-lab-{side}-chat", elem_classes=["pg-chat"])
@@ -85,21 +82,21 @@ def build(ctx: LabContext) -> None:
                 with gr.Group(visible=False, elem_classes=["pg-action", "pg-action-pending"]) as pending_box:
                     pending = gr.Markdown("", elem_classes=["pg-action-body"])
                     with gr.Row(equal_height=True):
-                        confirm = gr.Button("실행 (Confirm)", variant="primary", size="sm",
+                        confirm = gr.Button(label("confirm"), variant="primary", size="sm",
                                             elem_id=f"pg-lab-{side}-confirm")
-                        cancel = gr.Button("취소 (Cancel)", size="sm", elem_id=f"pg-lab-{side}-cancel")
+                        cancel = gr.Button(label("cancel"), size="sm", elem_id=f"pg-lab-{side}-cancel")
                 sides[side] = {"provider": provider, "model": model, "version": version, "temperature": temperature,
                                "max_tokens": max_tokens, "chat": chat, "stats": stats,
                                "box": pending_box, "pending": pending, "confirm": confirm, "cancel": cancel,
                                "action": gr.State(None)}
     with gr.Row(equal_height=True, elem_classes=["pg-input-row"]):
-        message = gr.Textbox(placeholder="두 쪽에 보낼 메시지 (a message for both sides) · Enter", show_label=False,
+        message = gr.Textbox(placeholder=label("lab_c_input"), show_label=False,
                              scale=6, lines=1, max_lines=6, container=False, elem_id="pg-lab-c-input")
-        send = gr.Button("보내기 (Send)", variant="primary", scale=1, min_width=80, elem_id="pg-lab-c-send")
-        stop = gr.Button("중지 (Stop)", scale=1, min_width=70, interactive=False, elem_id="pg-lab-c-stop")
+        send = gr.Button(label("lab_c_send"), variant="primary", scale=1, min_width=80, elem_id="pg-lab-c-send")
+        stop = gr.Button(label("lab_c_stop"), scale=1, min_width=70, interactive=False, elem_id="pg-lab-c-stop")
     with gr.Row(elem_classes=["pg-lab-inline", "pg-lab-vote"]):
-        vote = gr.Radio(choices=VOTES, label="이번 라운드 투표 (vote on this round)", scale=4, elem_id="pg-lab-vote")
-        cast = gr.Button("투표 (Vote)", size="sm", scale=0, min_width=80, elem_id="pg-lab-cast")
+        vote = gr.Radio(choices=[(label(key), value) for key, value in VOTES], label=label("lab_c_vote"), scale=4, elem_id="pg-lab-vote")
+        cast = gr.Button(label("lab_c_cast"), size="sm", scale=0, min_width=80, elem_id="pg-lab-cast")
     voted = gr.Markdown("", elem_id="pg-lab-voted")
     pair_state = gr.State(ComparePair())
 
@@ -116,7 +113,7 @@ def build(ctx: LabContext) -> None:
         if final and pair.comparison_id and who is not None:
             rounds = compare.rounds(runtime_store(), who, pair.comparison_id)
             if rounds:
-                stats = [side_figures(rounds[-1].a), side_figures(rounds[-1].b)]
+                stats = [side_figures(rounds[-1].a, lang), side_figures(rounds[-1].b, lang)]
         out += stats if final else [gr.skip(), gr.skip()]
         for view in (pair.a, pair.b):
             text, action_id = _pending(view, lang)
@@ -133,7 +130,7 @@ def build(ctx: LabContext) -> None:
 
         s["provider"].change(lock_model, s["provider"], s["model"], show_progress="hidden")
 
-    def versions_for(agent_id: str | None, viewer: Viewer | None) -> list[Any]:
+    def versions_for(agent_id: str | None, viewer: Viewer | None, lang: Lang = "ko") -> list[Any]:
         if viewer is None or not agent_id:
             return [gr.skip()] * 3
         who, store = ctx.lab_user(viewer), runtime_store()
@@ -142,7 +139,7 @@ def build(ctx: LabContext) -> None:
         except PlaygroundError as exc:
             gr.Warning(exc.message)
             return [gr.skip()] * 3
-        options = [("활성 버전 (active)", ACTIVE), *[(v.title() + ("" if v.shared else " 🔒"), v.version)
+        options = [(t("lab_c_active", lang), ACTIVE), *[(v.title() + ("" if v.shared else " 🔒"), v.version)
                                                      for v in listed]]
         history = [(f"{c.title or c.id} · {c.created_at:%m-%d %H:%M}", c.id)
                    for c in compare.list_comparisons(store, who, agent_id)]
@@ -150,8 +147,8 @@ def build(ctx: LabContext) -> None:
                 gr.update(choices=history, value=None)]
 
     lists = [a["version"], b["version"], resume]
-    agent.change(versions_for, [agent, ctx.header.who], lists)
-    ctx.on_show(versions_for, [agent, ctx.header.who], lists)
+    agent.change(versions_for, [agent, ctx.header.who, ctx.header.lang], lists)
+    ctx.on_show(versions_for, [agent, ctx.header.who, ctx.header.lang], lists)
 
     def reset(lang: Lang) -> list[Any]:
         """A new comparison: empty sides, no vote, the configurations editable again."""
@@ -198,14 +195,14 @@ def build(ctx: LabContext) -> None:
             return
         text = text or ""
         if not text.strip():
-            gr.Warning("두 쪽에 보낼 메시지를 입력하세요. (Type a message for both sides.)")
+            gr.Warning(t("lab_c_type_message", lang))
             yield idle
             return
         who, store = ctx.lab_user(viewer), runtime_store()
         try:
             if pair.comparison_id is None:
-                row = compare.start(store, who, agent_id, _config(pa, ma, va, ta, xa), _config(pb, mb, vb, tb, xb),
-                                    system_clock())
+                row = compare.start(store, who, agent_id, _config(pa, ma, va, ta, xa, lang),
+                                    _config(pb, mb, vb, tb, xb, lang), system_clock())
                 pair = pair.model_copy(update={"comparison_id": row.id})
             else:
                 row = compare.get(store, who, pair.comparison_id)
@@ -226,7 +223,7 @@ def build(ctx: LabContext) -> None:
                        *[gr.skip()] * len(config_inputs)]
         pair.running = False
         yield [*draw(pair, lang, who, final=True), gr.skip(), gr.update(interactive=True), gr.update(interactive=False),
-               f"라운드 {pair.round}: 어느 쪽이 나았나요? (Round {pair.round}: which side was better?)", None,
+               t("lab_c_which", lang, round=pair.round), None,
                *[gr.skip()] * len(config_inputs)]
 
     run_inputs = [message, pair_state, agent, *config_inputs, ctx.header.lang, ctx.header.provider, ctx.header.api_key,
@@ -237,14 +234,14 @@ def build(ctx: LabContext) -> None:
                cancels=[sent, submitted])
 
     # --- votes and confirmations ------------------------------------------------------------
-    def cast_vote(pair: ComparePair, choice: str | None, viewer: Viewer | None) -> Any:
+    def cast_vote(pair: ComparePair, choice: str | None, viewer: Viewer | None, lang: Lang) -> Any:
         if viewer is None:
             return gr.skip()
         if not pair.comparison_id or pair.round is None:
-            gr.Warning("먼저 메시지를 보내세요. (Send a message first.)")
+            gr.Warning(t("lab_c_send_first", lang))
             return gr.skip()
         if not choice:
-            gr.Warning("투표할 답을 고르세요. (Pick a vote.)")
+            gr.Warning(t("lab_c_pick_vote", lang))
             return gr.skip()
         try:
             row = compare.vote(runtime_store(), ctx.lab_user(viewer), pair.comparison_id, pair.round, choice,
@@ -252,10 +249,9 @@ def build(ctx: LabContext) -> None:
         except PlaygroundError as exc:
             gr.Warning(exc.message)
             return gr.skip()
-        label = dict((v, k) for k, v in VOTES)[row.vote or ""]
-        return f"🗳 라운드 {row.round}: **{label}** 저장됨 (saved; shown in the metrics)."
+        return t("lab_c_voted", lang, round=row.round, vote=vote_label(row.vote or "", lang))
 
-    cast.click(cast_vote, [pair_state, vote, ctx.header.who], voted)
+    cast.click(cast_vote, [pair_state, vote, ctx.header.who, ctx.header.lang], voted)
 
     for side in ("a", "b"):
         s = sides[side]
@@ -285,7 +281,7 @@ def _setting_text(value: float | int | None) -> str:
     return "" if value is None else f"{value:g}"
 
 
-def _setting(field: str, value: str | float | None) -> float | None:
+def _setting(field: str, value: str | float | None, lang: Lang = "ko") -> float | None:
     """A side's override as typed: empty is the agent's own setting; anything but a number is refused by name."""
     if value is None or isinstance(value, (int, float)):
         return value
@@ -297,31 +293,28 @@ def _setting(field: str, value: str | float | None) -> float | None:
     except ValueError:
         number = math.nan
     if not math.isfinite(number):  # not a number, nan, inf, or absurdly long
-        raise InvalidInput(field, f"{field} 값은 숫자여야 합니다: {text[:40]!r}. 비워 두면 에이전트 기본값을 씁니다. "
-                                  f"({field} must be a number; leave it empty for the agent's own setting.)")
+        raise InvalidInput(field, t("lab_c_not_number", lang, field=field, text=repr(text[:40])))
     return number
 
 
 def _config(provider: str, model: str, version: int | None, temperature: str | float | None = None,
-            max_tokens: str | float | None = None) -> SideConfig:
-    """The side's configuration; a setting that is not a number or out of range is refused by name (Korean, then
-    English)."""
+            max_tokens: str | float | None = None, lang: Lang = "ko") -> SideConfig:
+    """The side's configuration; a setting that is not a number or out of range is refused by name, in the
+    viewer's language."""
     from pydantic import ValidationError
 
     fixed = FIXED_MODELS.get(provider or "offline")
-    temperature, max_tokens = _setting("temperature", temperature), _setting("max_output_tokens", max_tokens)
+    temperature = _setting("temperature", temperature, lang)
+    max_tokens = _setting("max_output_tokens", max_tokens, lang)
     if max_tokens is not None and max_tokens != int(max_tokens):
-        raise InvalidInput("max_output_tokens", "max_output_tokens 값은 정수여야 합니다. "
-                                                "(max_output_tokens must be a whole number.)")
+        raise InvalidInput("max_output_tokens", t("lab_c_not_whole", lang, field="max_output_tokens"))
     try:
         return SideConfig(provider=provider or "offline", model=None if fixed else ((model or "").strip() or None),
                           prompt_version=None if version in (None, ACTIVE) else int(version),
                           temperature=temperature, max_output_tokens=None if max_tokens is None else int(max_tokens))
     except ValidationError as exc:
         field = str(exc.errors()[0]["loc"][0])
-        raise InvalidInput(field, f"{field} 값이 허용 범위를 벗어났습니다 (temperature 0~2, max_output_tokens 16~65,536). "
-                                  f"({field} is out of range: temperature 0 to 2, max_output_tokens 16 to 65,536.)"
-                           ) from None
+        raise InvalidInput(field, t("lab_c_out_of_range", lang, field=field)) from None
 
 
-VIEW = LabView("compare", "⚖️ 나란히 비교 (Side-by-side)", build)
+VIEW = LabView("compare", "lab_view_compare", build)

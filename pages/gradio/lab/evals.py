@@ -43,7 +43,7 @@ from pages.gradio.lab.context import LabContext, LabView
 POLL_SECONDS = 0.4
 
 
-def new_suite() -> str:
+def new_suite(lang: view.Lang = "ko") -> str:
     """The editor's starting suite: the first agent's first example, with the assertions a case uses most."""
     agents = list_agents()
     agent = agents[0].id if agents else "AGENT"
@@ -52,7 +52,7 @@ def new_suite() -> str:
     tool = f"          - tool: {tools[0]}\n" if tools else "          # - tool: NAME\n"
     return ("suite: my-suite\n"
             f"agent: {agent}\n"
-            "description: 설명 (what this suite checks)\n"
+            f"description: {t('ev_suite_description', lang)}\n"
             "defaults: {provider: offline}\n"
             "cases:\n"
             "  - name: first example\n"
@@ -75,15 +75,14 @@ def progress_html(done: int, total: int, lang: view.Lang, label: str = "", *, ru
             f'<span>{text}</span></div>')
 
 
-def configs_from(providers: list[str], models: str, versions: str) -> list[spec.Config] | None:
+def configs_from(providers: list[str], models: str, versions: str,
+                 lang: view.Lang = "ko") -> list[spec.Config] | None:
     """The chosen providers × models × prompt versions (comma lists); None: the suite's own."""
     model_list = [m.strip() for m in (models or "").split(",") if m.strip()] or [None]
     version_list: list[int | None] = []
     for item in [v.strip() for v in (versions or "").split(",") if v.strip()]:
         if not item.isdigit():  # 0 is the built-in prompt
-            raise PlaygroundError(f"프롬프트 버전은 0(기본), 1, 2처럼 숫자로 쓰세요: {item!r}. (Prompt versions are numbers; "
-                                  "0 is the built-in prompt.)",
-                                  code="invalid_input")
+            raise PlaygroundError(t("ev_bad_version", lang, item=repr(item)), code="invalid_input")
         version_list.append(int(item))
     if not providers and model_list == [None] and not version_list:
         return None
@@ -111,12 +110,12 @@ def build(ctx: LabContext) -> None:
     compare_targets = gr.State([[], []])  # the comparison's rows -> A's and B's turn
     run_ids = gr.State([])  # the runs table's rows -> their run ids
     with gr.Row(equal_height=True, elem_classes=["pg-evals-controls"]):
-        suite = gr.Dropdown(label="스위트 (suite)", choices=[], scale=2, min_width=180, elem_id="pg-evals-suite")
-        providers = gr.CheckboxGroup(list(PROVIDER_NAMES), value=["offline"], label="provider",
+        suite = gr.Dropdown(label=label("ev_suite"), choices=[], scale=2, min_width=180, elem_id="pg-evals-suite")
+        providers = gr.CheckboxGroup(list(PROVIDER_NAMES), value=["offline"], label=label("ev_providers"),
                                      scale=2, min_width=200, elem_id="pg-evals-providers")
-        models = gr.Textbox(label="model (쉼표로 여러 개 · comma list)", scale=1, min_width=140, elem_id="pg-evals-models")
-        versions = gr.Textbox(label="prompt version (예: 0,1 · 0 = 기본)", scale=1, min_width=120, elem_id="pg-evals-versions")
-        concurrency = gr.Slider(1, MAX_CONCURRENCY, value=4, step=1, label="동시 실행 (concurrency)", scale=1,
+        models = gr.Textbox(label=label("ev_models"), scale=1, min_width=140, elem_id="pg-evals-models")
+        versions = gr.Textbox(label=label("ev_versions"), scale=1, min_width=120, elem_id="pg-evals-versions")
+        concurrency = gr.Slider(1, MAX_CONCURRENCY, value=4, step=1, label=label("ev_concurrency"), scale=1,
                                 min_width=140, elem_id="pg-evals-concurrency")
     with gr.Row(equal_height=True, elem_classes=["pg-evals-controls"]):
         # What `playground eval run` takes as --repeat, --cache and --judge, to the same start_suite call.
@@ -124,42 +123,40 @@ def build(ctx: LabContext) -> None:
                            info=label("eval_repeat_info"), scale=1, min_width=140, elem_id="pg-evals-repeat")
         cache = gr.Radio(list(CACHE_MODES), value="off", label=label("eval_cache"), info=label("eval_cache_info"),
                          scale=2, min_width=200, elem_id="pg-evals-cache")
-        judge = gr.Textbox(label=label("eval_judge"), placeholder=t("eval_judge_placeholder", "ko"), scale=2,
+        judge = gr.Textbox(label=label("eval_judge"), placeholder=label("eval_judge_placeholder"), scale=2,
                            min_width=200, elem_id="pg-evals-judge")
     with gr.Row(elem_classes=["pg-evals-controls"]):
-        run = gr.Button("▶ 실행 (Run)", variant="primary", elem_id="pg-evals-run", min_width=120)
-        stop = gr.Button("■ 중지 (Stop)", variant="stop", elem_id="pg-evals-stop", min_width=120)
+        run = gr.Button(label("ev_run"), variant="primary", elem_id="pg-evals-run", min_width=120)
+        stop = gr.Button(label("ev_stop"), variant="stop", elem_id="pg-evals-stop", min_width=120)
     progress = gr.HTML(progress_html(0, 0, "ko", " "), elem_id="pg-evals-progress-box")
     summary = gr.Markdown("", elem_id="pg-evals-summary")
-    gr.Markdown("행을 누르면 그 케이스의 턴을 트레이스에서 엽니다 (실패한 단계 우선). "
-                "*Click a row to open the case's turn in Traces (the failing step first).*",
-                elem_id="pg-evals-click-note")
-    cases = gr.Dataframe(headers=["", "케이스", "검증", "실패 이유", "트레이스"], value=[], interactive=False, wrap=True,
+    gr.Markdown(label("ev_click_note"), elem_id="pg-evals-click-note")
+    cases = gr.Dataframe(headers=view.results_headers("ko"), value=[], interactive=False, wrap=True,
                          datatype=["str", "str", "str", "str", "str"], column_widths=["6%", "30%", "14%", "34%", "16%"],
-                         elem_id="pg-evals-cases", label="케이스 (cases)")
+                         elem_id="pg-evals-cases", label=label("ev_cases_label"))
     failures = gr.Markdown("", elem_id="pg-evals-failures")
-    grid = gr.Plot(visible=False, elem_id="pg-evals-grid", label="매트릭스 (cases × configurations)")
-    with gr.Accordion("실행 기록과 비교 (runs and compare)", open=True, elem_id="pg-evals-history"):
-        runs = gr.Dataframe(headers=["시작", "스위트", "에이전트", "구성", "결과", "시간", "실행 ID"], value=[],
-                            interactive=False, wrap=True, elem_id="pg-evals-runs", label="실행 기록 (runs)")
+    grid = gr.Plot(visible=False, elem_id="pg-evals-grid", label=label("ev_matrix"))
+    with gr.Accordion(label("ev_history"), open=True, elem_id="pg-evals-history"):
+        runs = gr.Dataframe(headers=view.runs_headers("ko"), value=[],
+                            interactive=False, wrap=True, elem_id="pg-evals-runs", label=label("ev_runs_label"))
         with gr.Row(equal_height=True):
-            run_a = gr.Dropdown(label="A (기준 · baseline)", choices=[], scale=2, elem_id="pg-evals-a")
-            run_b = gr.Dropdown(label="B (비교 · candidate)", choices=[], scale=2, elem_id="pg-evals-b")
-            compare = gr.Button("비교 (Compare)", scale=1, min_width=120, elem_id="pg-evals-compare")
+            run_a = gr.Dropdown(label=label("lab_run_a"), choices=[], scale=2, elem_id="pg-evals-a")
+            run_b = gr.Dropdown(label=label("lab_run_b"), choices=[], scale=2, elem_id="pg-evals-b")
+            compare = gr.Button(label("ev_compare"), scale=1, min_width=120, elem_id="pg-evals-compare")
         compare_summary = gr.Markdown("", elem_id="pg-evals-compare-summary")
-        compare_metrics = gr.Dataframe(headers=["지표", "A", "B", "차이"], value=[], interactive=False,
-                                       elem_id="pg-evals-compare-metrics", label="지표 (metrics)")
-        compare_cases = gr.Dataframe(headers=["변화", "케이스", "A", "B", "검증", "A 트레이스", "B 트레이스"], value=[],
+        compare_metrics = gr.Dataframe(headers=view.compare_metric_headers("ko"), value=[], interactive=False,
+                                       elem_id="pg-evals-compare-metrics", label=label("ev_metrics_label"))
+        compare_cases = gr.Dataframe(headers=view.compare_case_headers("ko"), value=[],
                                      interactive=False, wrap=True, elem_id="pg-evals-compare-cases",
                                      datatype=["str", "str", "str", "str", "number", "str", "str"],
-                                     label="케이스별 변화 (regressions first)")
+                                     label=label("ev_changes_label"))
         compare_diffs = gr.Markdown("", elem_id="pg-evals-compare-diffs")
-    with gr.Accordion("스위트 편집 (edit suites as YAML)", open=False, elem_id="pg-evals-editor"):
+    with gr.Accordion(label("ev_editor"), open=False, elem_id="pg-evals-editor"):
         with gr.Row(equal_height=True):
-            new = gr.Button("새 스위트 (New)", size="sm", elem_id="pg-evals-new")
-            save = gr.Button("저장 (Save)", size="sm", variant="primary", elem_id="pg-evals-save")
-            download = gr.DownloadButton("YAML 내려받기 (Download)", size="sm", elem_id="pg-evals-download")
-            delete = gr.Button("삭제 (Delete)", size="sm", variant="stop", elem_id="pg-evals-delete")
+            new = gr.Button(label("ev_new"), size="sm", elem_id="pg-evals-new")
+            save = gr.Button(label("ev_save"), size="sm", variant="primary", elem_id="pg-evals-save")
+            download = gr.DownloadButton(label("ev_download"), size="sm", elem_id="pg-evals-download")
+            delete = gr.Button(label("ev_delete"), size="sm", variant="stop", elem_id="pg-evals-delete")
         problems = gr.Markdown("", elem_id="pg-evals-problems")
         editor = gr.Code(new_suite(), language="yaml", label="suite.yaml", interactive=True, elem_id="pg-evals-yaml")
 
@@ -199,21 +196,21 @@ def build(ctx: LabContext) -> None:
               viewer: Viewer | None, lang: view.Lang, api_key: str) -> Iterator[list[Any]]:
         outputs = 7 + len(lists)
         if not name:
-            gr.Warning("실행할 스위트를 고르세요. (Pick a suite to run.)")
+            gr.Warning(t("ev_pick_suite", lang))
             yield [gr.skip()] * outputs
             return
         store = runtime_store()
         owner = _owner(viewer)
         try:
             loaded = library.get(store, owner, name, allow_code=_local(viewer))
-            configs = configs_from(chosen, model_text, version_text)
+            configs = configs_from(chosen, model_text, version_text, lang)
             key = (api_key or "").strip()
             handle = start_suite(loaded, configs=configs, concurrency=int(workers), owner=owner, store=store,
                                  provider_settings={"api_key": key} if key else None,
-                                 repeat=view.repeat_of(repeats), cache=cache_mode or "off",
+                                 repeat=view.repeat_of(repeats, lang), cache=cache_mode or "off",
                                  judge_model=judge_model_from(judge_text, t("eval_judge", lang)))
         except PlaygroundError as exc:
-            gr.Warning(f"실행하지 못했습니다 (not started): {exc.message}")
+            gr.Warning(t("ev_not_started", lang, error=exc.message))
             yield [gr.skip()] * outputs
             return
         repo = EvalRepo(store.db)
@@ -229,7 +226,7 @@ def build(ctx: LabContext) -> None:
         try:
             outcome = handle.wait(0)
         except Exception as exc:  # noqa: BLE001 - shown, and the run rows already say aborted
-            gr.Warning(f"실행이 중단되었습니다 (the run stopped): {exc}")
+            gr.Warning(t("ev_stopped_by_error", lang, error=exc))
             outcome = []
         done, total = handle.progress()
         final = run_detail(repo, handle.run_ids[0], owner)
@@ -241,7 +238,7 @@ def build(ctx: LabContext) -> None:
         status = view.final_status(statuses, handle.stop_event.is_set())
         label = view.progress_label(done, total, lang) + f" · {view.ICON.get(status, '')} {status}"
         if len(outcome) > 1:
-            label += f" · {len(outcome)} runs"
+            label += t("ev_n_runs", lang, n=len(outcome))
         yield [None, progress_html(done, total, lang, label, run_id=handle.run_ids[0], status=status),
                *results(final, lang), figure,
                *listing(viewer, lang, name)]
@@ -251,12 +248,12 @@ def build(ctx: LabContext) -> None:
                           [handle_state, progress, summary, cases, failures, targets, grid, *lists],
                           show_progress="hidden")
 
-    def halt(current: RunHandle | None) -> None:
+    def halt(current: RunHandle | None, lang: view.Lang) -> None:
         if isinstance(current, RunHandle) and not current.finished():
             current.stop()
-            gr.Info("중지합니다: 진행 중인 케이스만 마치고 멈춥니다. (Stopping after the cases in progress.)")
+            gr.Info(t("ev_stopping", lang))
 
-    stop.click(halt, handle_state, None, queue=False)
+    stop.click(halt, [handle_state, header.lang], None, queue=False)
 
     # --- a past run, compare -------------------------------------------------------------------------------
 
@@ -280,7 +277,7 @@ def build(ctx: LabContext) -> None:
 
     def side_by_side(a: str | None, b: str | None, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
         if not a or not b:
-            gr.Warning("비교할 두 실행을 고르세요. (Pick two runs to compare.)")
+            gr.Warning(t("ev_pick_two", lang))
             return [gr.skip()] * 5
         try:
             shown = view.compare_view(compare_runs(EvalRepo(runtime_store().db), a, b, _owner(viewer)), lang)
@@ -311,12 +308,12 @@ def build(ctx: LabContext) -> None:
         try:
             loaded = library.save(runtime_store(), _owner(viewer), text or "", allow_code=_local(viewer))
         except SuiteError as exc:
-            lines = "\n".join(f"- line {p.line or '?'}: {html.escape(p.where)} {html.escape(p.reason)}"
-                              for p in exc.problems)
-            return ["**저장하지 않았습니다 (not saved):**\n" + lines, gr.skip(), *([gr.skip()] * len(lists))]
+            lines = "\n".join(t("ev_problem", lang, line=p.line or "?", where=html.escape(p.where),
+                                 reason=html.escape(p.reason)) for p in exc.problems)
+            return [t("ev_not_saved", lang) + "\n" + lines, gr.skip(), *([gr.skip()] * len(lists))]
         except PlaygroundError as exc:
             return [f"⚠️ {exc.message}", gr.skip(), *([gr.skip()] * len(lists))]
-        gr.Info(f"'{loaded.suite.suite}' 저장됨 ({len(loaded.suite.cases)} cases)")
+        gr.Info(t("ev_saved", lang, suite=loaded.suite.suite, n=len(loaded.suite.cases)))
         return ["", _download_file(loaded.suite.suite, loaded.text), *listing(viewer, lang, loaded.suite.suite)]
 
     save.click(store_suite, [editor, header.who, header.lang], [problems, download, *lists])
@@ -326,10 +323,10 @@ def build(ctx: LabContext) -> None:
             library.delete(runtime_store(), _owner(viewer), name or "")
         except PlaygroundError as exc:
             return [f"⚠️ {exc.message}", *([gr.skip()] * len(lists))]
-        return [f"'{name}' 삭제됨 (deleted)", *listing(viewer, lang)]
+        return [t("ev_deleted", lang, name=name), *listing(viewer, lang)]
 
     delete.click(remove, [suite, header.who, header.lang], [problems, *lists])
-    new.click(lambda: [new_suite(), ""], None, [editor, problems])
+    new.click(lambda lang: [new_suite(lang), ""], header.lang, [editor, problems])
     del run_event
 
 
@@ -361,7 +358,7 @@ def _open_traces(ctx: LabContext, cases: gr.Dataframe, compare_cases: gr.Datafra
     compare_cases.select(pick_side, compare_targets, [ctx.lab_tabs, opener["turn"]]).then(detail, inputs, outputs)
 
 
-VIEW = LabView("evals", "🧪 평가 (Evals)", build)
+VIEW = LabView("evals", "ev_view", build)
 
 
 _DOWNLOADS = Path(tempfile.gettempdir()) / "agent-playground-suites"

@@ -16,7 +16,7 @@ from agents.core.store.prompts import MAX_LABEL_CHARS, MAX_NOTE_CHARS, MAX_PROMP
 from agents.services.conversations import list_conversations
 from agents.services.lab import figures, prompts
 from agents.services.lab.access import ADMINS_ENV, LabUser
-from agents.view.lab import VERSION_HEADERS, change_text, diff_html, version_choices, version_rows
+from agents.view.lab import change_text, diff_html, version_choices, version_headers, version_rows
 from agents.view.texts import Lang, t
 from pages.gradio.i18n import label
 from pages.gradio.lab.context import LabContext, LabView
@@ -58,7 +58,7 @@ def build(ctx: LabContext) -> None:
         agent = gr.Dropdown(choices=agent_ids, value=agent_ids[0] if agent_ids else None, label=label("lab_f_agent"),
                             scale=2, elem_id="pg-lab-p-agent")
         reload = gr.Button("↻", size="sm", scale=0, min_width=50, elem_id="pg-lab-p-reload")
-    table = gr.Dataframe(headers=VERSION_HEADERS, value=[], interactive=False, wrap=True, max_height=280,
+    table = gr.Dataframe(headers=version_headers(), value=[], interactive=False, wrap=True, max_height=280,
                          show_label=False, elem_id="pg-lab-versions")
     with gr.Row(elem_classes=["pg-lab-inline"]):
         target = gr.Dropdown(choices=[], label=label("lab_version"), scale=2, min_width=160, elem_id="pg-lab-p-target")
@@ -122,7 +122,8 @@ def build(ctx: LabContext) -> None:
         picks = store.prompts.picks_for_user(who.user_id, agent_id)
         conversations = [(f"{(r.title or r.id)[:40]}" + (f" · v{picks[r.id]}" if r.id in picks else ""), r.id)
                          for r in rows]
-        return [rights_note(who, lang_), version_rows(listed), gr.update(choices=options, value=newest),
+        table_ = {"headers": version_headers(lang_), "data": version_rows(listed, lang_)}
+        return [rights_note(who, lang_), table_, gr.update(choices=options, value=newest),
                 gr.update(interactive=who.admin), gr.update(interactive=who.admin), history_text(store, agent_id, lang_),
                 gr.update(choices=options, value=active), gr.update(choices=options, value=older),
                 gr.update(choices=options, value=newest), gr.update(choices=conversations, value=None),
@@ -171,7 +172,7 @@ def build(ctx: LabContext) -> None:
         except PlaygroundError as exc:
             gr.Warning(exc.message)
             return [gr.update(visible=False), "", None]
-        return [gr.update(visible=True), change_text(preview), {"rolling": rolling, "number": number}]
+        return [gr.update(visible=True), change_text(preview, lang_), {"rolling": rolling, "number": number}]
 
     def change(agent_id: str, asked: dict[str, Any] | None, viewer: Viewer | None, lang_: Lang) -> list[Any]:
         closed = [gr.update(visible=False), None]
@@ -196,16 +197,16 @@ def build(ctx: LabContext) -> None:
     confirm_no.click(lambda: [gr.update(visible=False), None], None, [confirm_box, pending])
     agent.change(lambda: [gr.update(visible=False), None], None, [confirm_box, pending])
 
-    def show_diff(agent_id: str, a: int | None, b: int | None, viewer: Viewer | None) -> Any:
+    def show_diff(agent_id: str, a: int | None, b: int | None, viewer: Viewer | None, lang_: Lang) -> Any:
         if viewer is None or a is None or b is None:
             return gr.skip()
         try:
-            return diff_html(prompts.diff(runtime_store(), agent_id, int(a), int(b), ctx.lab_user(viewer)))
+            return diff_html(prompts.diff(runtime_store(), agent_id, int(a), int(b), ctx.lab_user(viewer)), lang_)
         except PlaygroundError as exc:
             gr.Warning(exc.message)
             return gr.skip()
 
-    compare.click(show_diff, [agent, left, right, ctx.header.who], diff).then(None, js=SCROLL_TO_FIRST_CHANGE)
+    compare.click(show_diff, [agent, left, right, ctx.header.who, lang], diff).then(None, js=SCROLL_TO_FIRST_CHANGE)
 
     def use(agent_id: str, conversation_id: str | None, number: int | None, viewer: Viewer | None,
             lang_: Lang) -> list[Any]:

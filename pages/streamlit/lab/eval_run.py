@@ -76,7 +76,7 @@ def _run(lab: LabRun, name: str, providers: list[str], models: str, concurrency:
         loaded = library.get(lab.store, owner, name)
         handle = start_suite(loaded, configs=_configs(providers, models), concurrency=concurrency, owner=owner,
                              store=lab.store, provider_settings={"api_key": key} if key else None,
-                             repeat=evals_view.repeat_of(repeat), cache=cache or "off",
+                             repeat=evals_view.repeat_of(repeat, lab.lang), cache=cache or "off",
                              judge_model=judge_model_from(judge, t("eval_judge", lab.lang)))
     except PlaygroundError as exc:
         st.error(f"{t('eval_not_started', lab.lang)}: {exc.message}", icon="⚠️")
