@@ -4,6 +4,7 @@ grid, in the viewer's language. Pure functions of stored rows; the Gradio module
 from __future__ import annotations
 
 import json
+import math
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -29,14 +30,19 @@ def final_status(statuses: list[str], stopped: bool) -> str:
     return "passed" if statuses else "aborted"
 CHANGE_ICON = {"regression": "🔻", "fixed": "🔺", "still_failing": "❌", "still_passing": "✅", "skipped": "↷",
                "added": "➕", "removed": "➖"}
-def repeat_of(value: float | None, lang: Lang = "ko") -> int | None:
+def repeat_of(value: float | str | None, lang: Lang = "ko") -> int | None:
     """The form's repeat: None (the suite's own ``repeat``) when left empty; a whole number otherwise
-    (start_suite refuses one out of range, naming it)."""
-    if value is None:
+    (start_suite refuses one out of range, naming it). Text too: Gradio's number box sends an empty box as 0,
+    under its own minimum, so the Gradio form takes it as text."""
+    if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    if float(value) != int(value):
-        raise PlaygroundError(t("ev_repeat_whole", lang, value=value), code="invalid_input")
-    return int(value)
+    try:
+        number = float(value)
+    except ValueError:
+        raise PlaygroundError(t("ev_repeat_whole", lang, value=str(value)[:40]), code="invalid_input") from None
+    if not math.isfinite(number) or number != int(number):
+        raise PlaygroundError(t("ev_repeat_whole", lang, value=str(value)[:40]), code="invalid_input")
+    return int(number)
 
 
 def config_label(run: dict[str, Any]) -> str:

@@ -256,10 +256,11 @@ def test_suites_are_created_checked_saved_and_downloaded_as_yaml(page, store, tm
     # a mistake is named with its line, and nothing is stored
     _type_yaml(page, V1.replace("no_tool: list_notes", "no_tol: list_notes"))
     page.click("#pg-evals-save")
-    page.wait_for_function("() => document.querySelector('#pg-evals-problems').innerText.includes('not saved')",
+    # the page is Korean: the catalogue's words around the loader's reason
+    page.wait_for_function("() => document.querySelector('#pg-evals-problems').innerText.includes('저장하지 않았습니다')",
                            timeout=30_000)
     problems = page.inner_text("#pg-evals-problems")
-    assert "line 22" in problems and "unknown assertion 'no_tol' (did you mean 'no_tool'?)" in problems
+    assert "22행" in problems and "unknown assertion 'no_tol' (did you mean 'no_tool'?)" in problems
     assert EvalRepo(store.db).suite("demo", "browser-notes") is None
     # fixed, saved, listed, and downloaded as the same text
     _type_yaml(page, V1)

@@ -49,7 +49,7 @@ def openai_env(fake, monkeypatch):
     return fake
 
 
-def run_form(name: str, *, providers: list[str] | None = None, repeat: float | None = None, cache: str = "off",
+def run_form(name: str, *, providers: list[str] | None = None, repeat: float | str | None = None, cache: str = "off",
              judge: str = "", lang: str = "en") -> list[Any]:
     """Drive the Run button's handler to its end; its last update."""
     start = _gradio_handler("start")
@@ -70,9 +70,11 @@ def test_repeat_reaches_the_run_and_gives_pass_rates(store) -> None:
     assert len(case["repetitions"]) == 3
 
 
-def test_empty_repeat_keeps_the_suites_own(store) -> None:
+@pytest.mark.parametrize("empty", [None, "", "  "])
+def test_empty_repeat_keeps_the_suites_own(store, empty) -> None:
+    """Before: the Gradio box (a number box) sent an empty repeat as 0, refused by its own minimum in the browser."""
     library.save(store, "demo", PLAIN.replace("cases:", "repeat: 2\ncases:"))
-    run_form("form-plain", repeat=None)
+    run_form("form-plain", repeat=empty)
     [run] = stored_runs()
     [case] = run_detail(EvalRepo(store.db), run["id"], "demo")["cases"]
     assert case["repeats"] == 2
@@ -128,6 +130,9 @@ def test_without_a_judge_the_rubric_is_skipped_not_passed(store) -> None:
     ("repeat", 0, "repeat must be from 1 to 100, not 0"),
     ("repeat", 101, "repeat must be from 1 to 100, not 101"),
     ("repeat", 2.5, "repeat must be a whole number, not 2.5"),
+    ("repeat", "2.5", "repeat must be a whole number, not 2.5"),  # the Gradio form's box is text
+    ("repeat", "three", "repeat must be a whole number, not three"),
+    ("repeat", "0", "repeat must be from 1 to 100, not 0"),
     ("cache", "sometimes", "The cache mode is one of read, write, off, not 'sometimes'"),
 ])
 def test_a_bad_input_is_refused_by_name_and_nothing_runs(store, field, value, said) -> None:

@@ -119,8 +119,9 @@ def build(ctx: LabContext) -> None:
                                 min_width=140, elem_id="pg-evals-concurrency")
     with gr.Row(equal_height=True, elem_classes=["pg-evals-controls"]):
         # What `playground eval run` takes as --repeat, --cache and --judge, to the same start_suite call.
-        repeat = gr.Number(value=None, minimum=1, maximum=spec.MAX_REPEAT, step=1, precision=0, label=label("eval_repeat"),
-                           info=label("eval_repeat_info"), scale=1, min_width=140, elem_id="pg-evals-repeat")
+        # A text box: Gradio's number box sends an empty box as 0, which its own minimum then refuses.
+        repeat = gr.Textbox(value="", label=label("eval_repeat"), info=label("eval_repeat_info"), scale=1,
+                            min_width=140, elem_id="pg-evals-repeat")
         cache = gr.Radio(list(CACHE_MODES), value="off", label=label("eval_cache"), info=label("eval_cache_info"),
                          scale=2, min_width=200, elem_id="pg-evals-cache")
         judge = gr.Textbox(label=label("eval_judge"), placeholder=label("eval_judge_placeholder"), scale=2,
