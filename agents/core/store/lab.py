@@ -159,7 +159,9 @@ class LabRepo:
         if needle:
             where += " AND " + _CONTAINS[dialect].format("t")
             params.append(needle)
-        if filters.feedback in ("up", "down"):  # the rated turns are few: read them straight
+        # The rated turns are few: read them straight. PostgreSQL walks the start-time index backwards and stops
+        # at the page (core_055); the time windows are for DuckDB, whose zone maps prune by time but cannot stop.
+        if filters.feedback in ("up", "down") or dialect == "postgres":
             rows = self._select(where, params, limit + 1)
         else:
             rows = self._windowed(where, params, filters.cheap_where(before, dialect), limit + 1)
