@@ -101,7 +101,13 @@ class TraceFilter(BaseModel):
                 clauses.append(f"{alias}.{column} = ?")
                 params.append(wanted)
         if self.origins is not None:
-            clauses.append(f"coalesce({alias}.origin, 'chat') IN ({', '.join('?' * len(self.origins))})")
+            marks = ", ".join("?" * len(self.origins))
+            if dialect == "postgres":  # PostgreSQL has statistics for origin, none for coalesce(origin, ...): a
+                # guess of 0.5% made it scan and sort the table instead of walking traces_started (core_055)
+                null = f" OR {alias}.origin IS NULL" if "chat" in self.origins else ""
+                clauses.append(f"({alias}.origin IN ({marks}){null})")
+            else:
+                clauses.append(f"coalesce({alias}.origin, 'chat') IN ({marks})")
             params += list(self.origins)
         # Semi and anti joins on the small feedback table (a correlated EXISTS ran per row).
         if self.feedback == "none":
