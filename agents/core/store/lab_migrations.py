@@ -129,3 +129,15 @@ def _backfill_traces(cur: duckdb.DuckDBPyConnection) -> None:
 
 def _loads(raw: Any) -> Any:
     return json.loads(raw) if isinstance(raw, str) else raw or []
+
+
+def core_055_pg_lab_indexes(cur: Any) -> None:
+    """Issue 32: on PostgreSQL the Lab's newest-first pages read ``traces`` through an index on the start time
+    (a page of 50 walks the index backwards and stops; without it every page scanned and sorted the table,
+    150-560 ms at 100,000 turns: tests/bench/bench_lab.py). DuckDB keeps its zone maps on started_at: an index
+    there costs every write and does not serve a range."""
+    if dialect(cur) != "postgres":
+        return
+    cur.execute("CREATE INDEX traces_started ON traces(started_at DESC, turn_id DESC)")
+    # Shared mode reads one person's turns only: 1 in 200 users' rows were a scan of the whole table.
+    cur.execute("CREATE INDEX traces_owner_started ON traces(owner_id, started_at DESC, turn_id DESC)")

@@ -249,6 +249,15 @@ def _core_054_review(cur: duckdb.DuckDBPyConnection) -> None:
 CORE_MIGRATIONS.append(Migration("core_054_review", _core_054_review))
 
 
+def _core_055_pg_lab_indexes(cur: duckdb.DuckDBPyConnection) -> None:
+    from agents.core.store.lab_migrations import core_055_pg_lab_indexes
+
+    core_055_pg_lab_indexes(cur)
+
+
+CORE_MIGRATIONS.append(Migration("core_055_pg_lab_indexes", _core_055_pg_lab_indexes))
+
+
 def migrate(db: Database | PgDatabase, migrations: Sequence[Migration]) -> list[str]:
     """Apply the ones not yet recorded, each in its own transaction. Returns their names.
 
