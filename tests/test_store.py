@@ -151,7 +151,9 @@ def test_second_process_gets_a_message_naming_the_file(tmp_path):
 def test_the_app_names_a_held_file_and_exits_cleanly(tmp_path):
     path = tmp_path / "held-by-test.duckdb"
     store = open_store(path)
-    env = {**__import__("os").environ, "PLAYGROUND_DB": str(path)}
+    # The held DuckDB file is the point: a PostgreSQL URL (the PLAYGROUND_TEST_PG pass) would win over it.
+    env = {k: v for k, v in __import__("os").environ.items() if k != "PLAYGROUND_DATABASE_URL"}
+    env["PLAYGROUND_DB"] = str(path)
     result = subprocess.run([sys.executable, "app.py"], capture_output=True, text=True, timeout=120, env=env)
     store.close()
     assert result.returncode == 1
