@@ -268,3 +268,16 @@ def test_the_http_api_answers_budget_exhausted_in_the_stream(store, monkeypatch,
     assert [_outcome(parse_sse(r.text)) for r in sent] == ["done", "budget_exhausted"]
     offline = client.post("/api/v1/agents/notes/chat", json={"message": "list notes"}, headers=token)
     assert _outcome(parse_sse(offline.text)) == "done"
+
+
+@pytest.mark.parametrize("round_", range(3))
+def test_the_first_hits_of_a_new_identity_at_once_are_never_refused(store, round_):
+    """Before: a hit whose claim ran before a concurrent first hit created the counter row read that row as full
+    and was refused (`rate_limited` at 1 of 1000; seen as one turn in twenty under load)."""
+    now = 1_800_000_000.0 + round_
+    results = _race([lambda: store.limits.burst_hit(f"fresh-{round_}", now, 60.0, 1000) for _ in range(40)])
+    assert results == [None] * 40
+    assert store.db.fetchone(*(("SELECT len(hits) FROM usage_bursts WHERE subject = ?", [f"fresh-{round_}"])
+                               if store.db.dialect == "duckdb" else
+                               ("SELECT cardinality(hits) FROM usage_bursts WHERE subject = ?", [f"fresh-{round_}"]))) \
+        == (40,)

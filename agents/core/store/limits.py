@@ -53,14 +53,16 @@ _BURST = {
     "duckdb": {
         "hit": """UPDATE usage_bursts SET hits = list_append(list_filter(hits, lambda h: h > ?), ?)
                   WHERE subject = ? AND len(list_filter(hits, lambda h: h > ?)) < ? RETURNING subject""",
-        "oldest": "SELECT list_min(list_filter(hits, lambda h: h > ?)) FROM usage_bursts WHERE subject = ?",
+        "oldest": "SELECT list_min(list_filter(hits, lambda h: h > ?)), len(list_filter(hits, lambda h: h > ?)) "
+                  "FROM usage_bursts WHERE subject = ?",
         "create": "INSERT INTO usage_bursts (subject, hits) VALUES (?, []) ON CONFLICT DO NOTHING RETURNING subject",
         "forget": "DELETE FROM usage_bursts WHERE coalesce(list_max(hits), 0) <= ? AND subject <> ?",
     },
     "postgres": {
         "hit": """UPDATE usage_bursts SET hits = array_append(ARRAY(SELECT h FROM unnest(hits) h WHERE h > ?), ?)
                   WHERE subject = ? AND (SELECT count(*) FROM unnest(hits) h WHERE h > ?) < ? RETURNING subject""",
-        "oldest": "SELECT (SELECT min(h) FROM unnest(hits) h WHERE h > ?) FROM usage_bursts WHERE subject = ?",
+        "oldest": "SELECT (SELECT min(h) FROM unnest(hits) h WHERE h > ?), "
+                  "(SELECT count(*) FROM unnest(hits) h WHERE h > ?) FROM usage_bursts WHERE subject = ?",
         "create": "INSERT INTO usage_bursts (subject, hits) VALUES (?, '{}') ON CONFLICT DO NOTHING RETURNING subject",
         "forget": "DELETE FROM usage_bursts WHERE coalesce((SELECT max(h) FROM unnest(hits) h), 0) <= ? "
                   "AND subject <> ?",
@@ -140,12 +142,16 @@ class LimitRepo:
         time of the oldest hit still inside the window (it leaves the window first)."""
         cut = now - window_seconds
         sql = _BURST[self.db.dialect]
-        for _ in range(3):
+        for _ in range(5):
             if self.db.write(lambda: self.db.fetchall(sql["hit"], [cut, now, subject, cut, limit]), attempts=20):
                 return None
-            row = self.db.fetchone(sql["oldest"], [cut, subject])
+            row = self.db.fetchone(sql["oldest"], [cut, cut, subject])
             if row is not None:
-                return float(row[0]) if row[0] is not None else now
+                if int(row[1] or 0) >= limit:
+                    return float(row[0]) if row[0] is not None else now
+                # Not full: the row was created by a concurrent first request after this one's claim found none
+                # (it used to be refused as rate_limited here); claim again.
+                continue
             if self._insert(sql["create"], [subject]):
                 # A new identity: drop the ones whose last hit left the window, so the table stays small.
                 self.db.write(lambda: self.db.execute(sql["forget"], [cut, subject]))
