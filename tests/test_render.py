@@ -11,6 +11,7 @@ from agents.core.session import Session
 from agents.core.store.models import ConversationRow
 from agents.view import render, render_workspace
 from agents.view.cards import dataframe_for, figure_for, tiles_html
+from agents.view.conversation import conversation_choices
 from agents.view.render import CardView, ChatView, MessageView
 from pages.gradio.chat_gradio import entry_turns, table_html, to_chatbot
 from pages.gradio.i18n import error_text, lang_of
@@ -173,7 +174,7 @@ def test_conversation_titles_are_made_distinct():
                             created_at=at + timedelta(minutes=i), updated_at=at + timedelta(hours=5 - i),
                             message_count=1, last_preview=None, state={})
             for i, title in enumerate(["성과", "성과", "보고서", "성과"])]
-    labels = [label.split(" · ")[0] for label, _ in render.conversation_choices(rows)]
+    labels = [label.split(" · ")[0] for label, _ in conversation_choices(rows)]
     assert labels == ["성과", "성과 (2)", "보고서", "성과 (3)"]
 
 

@@ -65,3 +65,23 @@ def parse_args(edited: str | None, lang: Lang) -> dict[str, object]:
     if not isinstance(args, dict):
         raise BadEdit(t("not_object", lang))
     return args
+
+
+def conversation_choices(rows: list[ConversationRow], untitled: str = "(untitled)") -> list[tuple[str, str]]:
+    """(label, id) newest first; identical titles get " (2)", " (3)"... in the order they were made."""
+    titles = {r.id: (r.title or untitled) for r in rows}
+    counts: dict[str, int] = {}
+    for title in titles.values():
+        counts[title] = counts.get(title, 0) + 1
+    number: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for row in sorted(rows, key=lambda r: (r.created_at, r.id)):
+        title = titles[row.id]
+        if counts[title] > 1:
+            seen[title] = seen.get(title, 0) + 1
+            number[row.id] = seen[title]
+    labels = []
+    for row in rows:
+        title = titles[row.id] + (f" ({number[row.id]})" if number.get(row.id, 1) > 1 else "")
+        labels.append((f"{title} · {row.updated_at:%m-%d %H:%M}", row.id))
+    return labels

@@ -23,7 +23,7 @@ from agents.core import cards, guards
 from agents.core.cards import AlertCard, CardData, CardField
 from agents.core.clock import aware
 from agents.core.events import Event
-from agents.core.store.models import ConversationRow, MessageRow, PendingActionRow, TraceRow
+from agents.core.store.models import MessageRow, PendingActionRow, TraceRow
 from agents.nlu import past
 from agents.view import registry
 from agents.view.render_workspace import ActionView, action_from_row, propose_action, set_action
@@ -480,25 +480,3 @@ def last_user_text(view: ChatView) -> str | None:
         if message.role == "user" and message.text.strip():
             return message.text
     return None
-
-
-# --- the conversation list ------------------------------------------------------------------
-
-def conversation_choices(rows: list[ConversationRow], untitled: str = "(untitled)") -> list[tuple[str, str]]:
-    """(label, id) newest first; identical titles get " (2)", " (3)"... in the order they were made."""
-    titles = {r.id: (r.title or untitled) for r in rows}
-    counts: dict[str, int] = {}
-    for title in titles.values():
-        counts[title] = counts.get(title, 0) + 1
-    number: dict[str, int] = {}
-    seen: dict[str, int] = {}
-    for row in sorted(rows, key=lambda r: (r.created_at, r.id)):
-        title = titles[row.id]
-        if counts[title] > 1:
-            seen[title] = seen.get(title, 0) + 1
-            number[row.id] = seen[title]
-    labels = []
-    for row in rows:
-        title = titles[row.id] + (f" ({number[row.id]})" if number.get(row.id, 1) > 1 else "")
-        labels.append((f"{title} · {row.updated_at:%m-%d %H:%M}", row.id))
-    return labels

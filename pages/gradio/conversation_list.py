@@ -13,8 +13,7 @@ from agents.core.agent import AgentSpec
 from agents.core.identity import Viewer
 from agents.core.session import runtime_store
 from agents.services import conversations
-from agents.view import render
-from agents.view.conversation import listed
+from agents.view.conversation import conversation_choices, listed
 from pages.gradio.i18n import label
 
 LIST_LIMIT = 50
@@ -58,7 +57,7 @@ def list_update(spec: AgentSpec, user: Viewer | None, selected: str | None, sear
     if user is None:
         return gr.update(choices=[], value=None)
     rows = listed(spec, identity.require(user), selected, search, archived, LIST_LIMIT)
-    choices = render.conversation_choices(rows)
+    choices = conversation_choices(rows)
     ids = {value for _, value in choices}
     return gr.update(choices=choices, value=selected if selected in ids else None)
 

@@ -9,8 +9,7 @@ from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.providers import FIXED_MODELS, PROVIDER_NAMES
 from agents.services import conversations
-from agents.view import render
-from agents.view.conversation import listed
+from agents.view.conversation import conversation_choices, listed
 from agents.view.texts import Lang, t
 from pages.streamlit.context import API_KEY_KEY, MODEL_KEY, PROVIDER_KEY, PageContext, error_line
 
@@ -78,7 +77,7 @@ def draw_conversations(ctx: PageContext) -> None:
     archived = sidebar.checkbox(t("show_archived", lang), key=f"pg_archived:{spec.id}")
     current = ctx.view.conversation_id
     rows = listed(spec, ctx.viewer.user_id, current, search, archived, LIST_LIMIT, ctx.store)
-    labels = dict((value, label) for label, value in render.conversation_choices(rows, t("untitled", lang)))
+    labels = dict((value, label) for label, value in conversation_choices(rows, t("untitled", lang)))
     if not labels:
         sidebar.caption(t("no_conversations", lang))
         return
