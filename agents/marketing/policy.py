@@ -63,12 +63,8 @@ def proposal_sentence(tool: str, args: dict[str, Any], roster: list[tuple[str, s
             extra = " 삭제해도 성과 기록은 보관돼요." if tool == "deleteCampaign" else ""
             return f"'{name}' 캠페인을 {verb}할까요?{extra}{tail}"
         case "updateCampaignBudget":
-            now = next((budgets[i] for i, n in roster if cid in (i, n) and i in budgets), None)
-            if args.get("dailyBudget") is not None:
-                new = int(args["dailyBudget"])
-            elif args.get("changePercent") is not None and now is not None:
-                new = round(now * (1 + float(args["changePercent"]) / 100))
-            else:
+            now, new = _budget_change(args, roster, budgets)
+            if new is None:
                 return f"'{name}' 일일 예산을 바꿀까요?{tail}"
             if now is None:
                 return f"'{name}' 일일 예산을 {format_krw(new)}으로 바꿀까요?{tail}"
@@ -77,9 +73,20 @@ def proposal_sentence(tool: str, args: dict[str, Any], roster: list[tuple[str, s
     return ""
 
 
+def _budget_change(args: dict[str, Any], roster: list[tuple[str, str]],
+                   budgets: dict[str, int]) -> tuple[int | None, int | None]:
+    """(the campaign's daily budget now, the one proposed); None where it cannot be told."""
+    cid = str(args.get("campaignId") or "")
+    now = next((budgets[i] for i, n in roster if cid in (i, n) and i in budgets), None)
+    if args.get("dailyBudget") is not None:
+        return now, int(args["dailyBudget"])
+    if args.get("changePercent") is not None and now is not None:
+        return now, round(now * (1 + float(args["changePercent"]) / 100))
+    return now, None
+
+
 def _proposal_sentence_en(tool: str, args: dict[str, Any], roster: list[tuple[str, str]], budgets: dict[str, int],
                           name: str) -> str:
-    cid = str(args.get("campaignId") or "")
     tail = " Press [Confirm] on the confirmation card to run it."  # the button's English label
     match tool:
         case "createCampaign":
@@ -91,12 +98,8 @@ def _proposal_sentence_en(tool: str, args: dict[str, Any], roster: list[tuple[st
             extra = " Its performance records are kept." if tool == "deleteCampaign" else ""
             return f"{verb} the campaign '{name}'?{extra}{tail}"
         case "updateCampaignBudget":
-            now = next((budgets[i] for i, n in roster if cid in (i, n) and i in budgets), None)
-            if args.get("dailyBudget") is not None:
-                new = int(args["dailyBudget"])
-            elif args.get("changePercent") is not None and now is not None:
-                new = round(now * (1 + float(args["changePercent"]) / 100))
-            else:
+            now, new = _budget_change(args, roster, budgets)
+            if new is None:
                 return f"Change the daily budget of '{name}'?{tail}"
             if now is None:
                 return f"Change the daily budget of '{name}' to {format_krw(new)}?{tail}"
