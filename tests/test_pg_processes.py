@@ -4,8 +4,6 @@ whichever process each request reaches, and a conversation is busy in both while
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
@@ -16,16 +14,12 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.support.postgres import TempPostgres, free_port
+from tests.support.api_processes import api_processes
+from tests.support.postgres import TempPostgres
 
 ROOT = Path(__file__).resolve().parents[1]
 RACES = 200
 USER = "racer"
-_APP = """
-import sys, uvicorn
-from agents.http.api import create_api
-uvicorn.run(create_api("local", burst_limit=10**6), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
-"""
 
 
 @pytest.fixture
@@ -36,31 +30,8 @@ def two_apps(postgres: TempPostgres, tmp_path: Path) -> Iterator[tuple[str, list
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PLAYGROUND_DATABASE_URL": url,
            "PLAYGROUND_EXTRA_AGENTS": "tests.support.notes_agent,tests.support.slow_agent",
            "SLOW_AGENT_RELEASE": str(release), "PLAYGROUND_DAILY_LIMIT": str(10**9)}
-    ports = [free_port(), free_port()]
-    procs = [subprocess.Popen([sys.executable, "-c", _APP, str(port)], env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True) for port in ports]
-    bases = [f"http://127.0.0.1:{port}" for port in ports]
-    try:
-        deadline = time.monotonic() + 120
-        for proc, base in zip(procs, bases, strict=True):
-            while True:
-                assert proc.poll() is None, proc.communicate()[1][-3000:]
-                try:
-                    if httpx.get(f"{base}/api/v1/agents", timeout=2).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                assert time.monotonic() < deadline, "the app process did not start"
-                time.sleep(0.2)
+    with api_processes(env, 2, start_seconds=120) as bases:
         yield url, bases, release
-    finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
 
 
 def _events(response: httpx.Response) -> list[dict[str, Any]]:

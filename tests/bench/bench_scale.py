@@ -15,8 +15,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -27,14 +25,10 @@ from pathlib import Path
 
 import httpx
 
-from tests.support.postgres import TempPostgres, binaries, free_port, missing_reason
+from tests.support.api_processes import api_processes
+from tests.support.postgres import TempPostgres, binaries, missing_reason
 
 ROOT = Path(__file__).resolve().parents[2]
-_APP = """
-import sys, uvicorn
-from agents.http.api import create_api
-uvicorn.run(create_api("local", burst_limit=10**6), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
-"""
 MESSAGES = ["이번 주 성과 어때?", "캠페인 목록 보여줘", "ROAS 제일 높은 캠페인은?", "최근 이상 징후가 있어?"]
 
 
@@ -46,34 +40,9 @@ def pct(samples: list[float], q: float) -> float:
 @contextmanager
 def apps(env: dict[str, str], count: int) -> Iterator[list[str]]:
     """``count`` API processes on the database ``env`` names; their base URLs."""
-    ports = [free_port() for _ in range(count)]
     full = {**os.environ, "PYTHONPATH": str(ROOT), "PLAYGROUND_DAILY_LIMIT": str(10**9), **env}
-    procs = [subprocess.Popen([sys.executable, "-c", _APP, str(p)], env=full, cwd=ROOT, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True) for p in ports]
-    bases = [f"http://127.0.0.1:{p}" for p in ports]
-    try:
-        deadline = time.monotonic() + 300
-        for proc, base in zip(procs, bases, strict=True):
-            while True:
-                if proc.poll() is not None:
-                    raise RuntimeError(proc.communicate()[1][-2000:])
-                try:
-                    if httpx.get(f"{base}/api/v1/agents", timeout=2).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError("an app process did not start")
-                time.sleep(0.2)
+    with api_processes(full, count) as bases:
         yield bases
-    finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
 
 
 def load(bases: list[str], clients: int, turns: int) -> tuple[float, float, float, int]:
