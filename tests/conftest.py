@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,14 +54,34 @@ def _guarded_connect(self: socket.socket, address: object) -> object:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser and Streamlit tests run one after another on one xdist worker (``--dist loadgroup``):
-    each drives a server, a browser or a whole app, and two at once on two cores only time out."""
     for item in items:
         only = item.get_closest_marker("duckdb_only")
         if ON_PG and only is not None:
             item.add_marker(pytest.mark.skip(reason=f"DuckDB only: {only.args[0] if only.args else ''}"))
-        if item.get_closest_marker("browser") or "streamlit" in item.path.parent.parts[-1:]:
-            item.add_marker(pytest.mark.xdist_group("ui"))
+
+
+# The browser and Streamlit tests, by folder, and the CLI beside a running app: each drives a server, a browser
+# or a whole app, and two at once on two cores only time out.
+UI_TESTS = ("tests/browser/", "tests/streamlit/", "tests/test_cli_beside_app.py")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` with the UI tests as one group, run one after another on one worker.
+
+    Why not an ``xdist_group`` mark: xdist 3.8 groups by a suffix it writes to ``item._nodeid``, and pytest 9.2
+    reads the node id from ``item._id``; the suffix is lost, and both workers ran browser tests side by side
+    (the Evals view at 390 px timed out on CI). The scheduler sees node ids only, so the group comes from the path.
+    """
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class UiTogether(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "ui" if nodeid.startswith(UI_TESTS) else super()._split_scope(nodeid)
+
+    return UiTogether(config, log)
 
 
 # Modules that build their cases while they are collected, with the marker all their tests carry: a run
@@ -181,3 +202,4 @@ def store(clock: FrozenClock) -> Store:
     from agents.core.session import runtime_store
 
     return runtime_store(clock=clock)
+

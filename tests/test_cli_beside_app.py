@@ -24,7 +24,7 @@ from tests.browser.conftest import _free_port
 ROOT = Path(__file__).resolve().parents[1]
 # A whole app plus twenty CLI processes: a few minutes on a loaded 2-core machine, next to no other app.
 pytestmark = [pytest.mark.duckdb_only("on PostgreSQL every process opens the database itself: nothing is relayed"),
-              pytest.mark.slow, pytest.mark.xdist_group("ui")]
+              pytest.mark.slow]  # run with the UI tests, on one worker: tests/conftest.py UI_TESTS
 
 SUITE = """\
 suite: beside-the-app

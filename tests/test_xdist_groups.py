@@ -1,0 +1,37 @@
+"""The UI tests run on one xdist worker, one after another (tests/conftest.py): the scheduler puts every
+browser, Streamlit and CLI-beside-the-app test in one group, and every other test in a group of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import pytest_xdist_make_scheduler
+
+pytest.importorskip("xdist")
+
+
+class _Config:
+    """What the scheduler reads from pytest's config: ``--dist loadgroup -n 2``."""
+
+    def __init__(self, config: pytest.Config, dist: str) -> None:
+        self._config, self._dist = config, dist
+
+    def getvalue(self, name: str) -> object:
+        return {"dist": self._dist, "numprocesses": 2, "tx": ["2*popen"], "maxprocesses": None}.get(name)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._config, name)
+
+
+def test_the_ui_tests_are_one_group_and_the_rest_are_not(request: pytest.FixtureRequest) -> None:
+    scheduler = pytest_xdist_make_scheduler(_Config(request.config, "loadgroup"), None)
+    scope = scheduler._split_scope
+    assert {scope("tests/browser/test_evals_page.py::test_evals_view_fits_the_width[390]"),
+            scope("tests/browser/test_lab_page.py::test_x"), scope("tests/streamlit/test_app.py::test_y"),
+            scope("tests/test_cli_beside_app.py::test_z")} == {"ui"}
+    assert scope("tests/test_store.py::test_a") == "tests/test_store.py::test_a"
+    assert scope("tests/test_store.py::test_b[@x]") == "tests/test_store.py::test_b[@x]"
+
+
+def test_other_modes_keep_xdist_s_own_scheduler(request: pytest.FixtureRequest) -> None:
+    assert pytest_xdist_make_scheduler(_Config(request.config, "load"), None) is None
