@@ -7,6 +7,7 @@ import hashlib
 import re
 from typing import Any
 
+from agents.nlu.particles import with_josa
 from agents.tutor import receipt
 from agents.tutor.charts import name as stock_label
 from agents.tutor.sandbox import AppState
@@ -166,7 +167,7 @@ def _direction(name: str, s: dict[str, Any], asked: str | None, en: bool) -> str
     if en:
         return (f"Actually, {name} did not {'fall' if asked == 'down' else 'rise'} over {s['period']} "
                 f"({s['start']} to {s['end']}): it {'rose' if pct > 0 else 'fell'} {abs(pct):.2f}%.")
-    return (f"사실 {name}은(는) {s['period']}({s['start']}~{s['end']}) 동안 "
+    return (f"사실 {with_josa(name, '은')} {s['period']}({s['start']}~{s['end']}) 동안 "
             f"{'내리지 않고' if asked == 'down' else '오르지 않고'} {abs(pct):.2f}% {'올랐어요' if pct > 0 else '내렸어요'}.")
 
 

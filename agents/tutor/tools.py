@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from agents.core.events import Detail
 from agents.core.tools import Card, Confirmation, ToolContext, ToolOutput
+from agents.nlu.particles import with_josa
 from agents.tutor import charts, market, sandbox, screen
 from agents.tutor.card_data import TutorChart
 from agents.tutor.catalog import action_spec
@@ -196,7 +197,7 @@ def confirm_ui_action(args: ConfirmUIArgs, ctx: ToolContext) -> ToolOutput:
         case "remove_holding":
             removed = store.remove(ctx.user_id, params["code"])
             if removed is None:
-                return ToolOutput(ok=False, summary=f"{name} is not a holding." if en else f"{name}은(는) 보유 종목이 아닙니다.")
+                return ToolOutput(ok=False, summary=f"{name} is not a holding." if en else f"{with_josa(name, '은')} 보유 종목이 아닙니다.")
             summary = (f"Removed {name} ({removed['quantity']} shares) from the sandbox portfolio." if en else
                        f"샌드박스 포트폴리오에서 {name} {removed['quantity']}주를 뺐습니다.")
         case "reset_portfolio":
@@ -257,7 +258,7 @@ def ui_confirmation(args: ConfirmUIArgs, ctx: ToolContext, previous: Any = None)
                 names = ", ".join(charts.name(c, args.lang) for c in held)
                 raise ValueError(f"{name} is not in your sandbox portfolio, so there is nothing to remove. You hold: "
                                  f"{names}." if en else
-                                 f"{name}은(는) 샌드박스 포트폴리오에 없어서 뺄 수 없어요. 지금 보유 종목: {names}.")
+                                 f"{with_josa(name, '은')} 샌드박스 포트폴리오에 없어서 뺄 수 없어요. 지금 보유 종목: {names}.")
             shares = held[p["code"]]["quantity"]
             details.append(Detail(label=w("stock"), value=f"{name} {shares} shares" if en else f"{name} {shares}주"))
             warnings.append("This stock leaves the sandbox portfolio (a reset brings it back)." if en else

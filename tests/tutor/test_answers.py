@@ -156,7 +156,7 @@ def test_why_did_it_fall_about_a_stock_that_rose_says_it_rose(store, clock) -> N
     s3 = market.stats("373220", "3M")
     assert s3["change_pct"] > 0  # the sandbox prices: LG Energy Solution rose over the last 3M
     _, events = _run(store, clock, "LG에너지솔루션 왜 이렇게 빠진 거야?")
-    assert text_of(events).startswith(f"사실 LG에너지솔루션은(는) 3M({s3['start']}~{s3['end']}) 동안 내리지 않고 "
+    assert text_of(events).startswith(f"사실 LG에너지솔루션은 3M({s3['start']}~{s3['end']}) 동안 내리지 않고 "
                                       f"{s3['change_pct']:.2f}% 올랐어요.\n**LG에너지솔루션** (3M")
     _, events = _run(store, clock, "why did Kakao shoot up?")
     k3 = market.stats("035720", "3M")
@@ -182,7 +182,9 @@ def test_a_case_names_the_window_of_its_sandbox_figures(store, clock) -> None:
 # --- errors in plain words -------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("셀트리온 포트폴리오에서 지워줘", "셀트리온은(는) 샌드박스 포트폴리오에 없어서 뺄 수 없어요. 지금 보유 종목: 삼성전자, "),
+    ("셀트리온 포트폴리오에서 지워줘", "셀트리온은 샌드박스 포트폴리오에 없어서 뺄 수 없어요. 지금 보유 종목: 삼성전자, "),
+    # the particle follows the name's last sound (it read "은(는)" before)
+    ("기아 포트폴리오에서 지워줘", "기아는 샌드박스 포트폴리오에 없어서 뺄 수 없어요. 지금 보유 종목: 삼성전자, "),
     ("remove Celltrion from my portfolio", "Celltrion is not in your sandbox portfolio, so there is nothing to remove."),
 ])
 def test_removing_a_stock_not_held_is_a_plain_sentence(store, clock, text, expected) -> None:

@@ -88,7 +88,7 @@ def test_a_proposal_the_catalog_refuses_is_reported_not_raised(store, clock) -> 
     s.run("셀트리온 보유 종목에서 빼줘", extra={"context_text": context_for("/my", session="tab-1")})
     reaction = react(store, "demo", s.conversation_id, "tab-1", state_for_route("/home"), clock)
     # The reason is a plain sentence in the learner's language, with no tool id (issue 29).
-    assert reaction.proposed is None and reaction.refused.startswith("셀트리온은(는) 샌드박스 포트폴리오에 없어서 뺄 수 없어요.")
+    assert reaction.proposed is None and reaction.refused.startswith("셀트리온은 샌드박스 포트폴리오에 없어서 뺄 수 없어요.")
     assert "confirm_ui_action" not in reaction.refused
     assert s.pending_actions() == []
 
