@@ -71,9 +71,12 @@ def configs_for(loaded: LoadedSuite, args: argparse.Namespace) -> list[spec.Conf
         return loaded.suite.configs()
     base = loaded.suite.defaults
     out = []
-    for provider, model, version in itertools.product(providers or [base.provider], models or [base.model],
-                                                      versions or [base.prompt_version]):
-        out.append(spec.Config(provider=provider, model=model, prompt_version=version, user=base.user))
+    for provider in providers or [base.provider]:
+        # the suite's model belongs to the suite's provider: another provider without --model runs its own default
+        # (`--provider offline` on a gpt-4o-mini suite was labelled offline/gpt-4o-mini)
+        own = [base.model] if provider == base.provider else [None]
+        for model, version in itertools.product(models or own, versions or [base.prompt_version]):
+            out.append(spec.Config(provider=provider, model=model, prompt_version=version, user=base.user))
     return out
 
 

@@ -198,3 +198,13 @@ def test_refused_arguments(argv) -> None:
     with pytest.raises(SystemExit) as caught:
         main(argv, out=io.StringIO())
     assert caught.value.code == 2
+
+
+def test_another_provider_without_a_model_runs_its_own_default_not_the_suites_model(write) -> None:
+    suite = NOTES.replace("cases:", "defaults: {provider: openai, model: gpt-4o-mini}\ncases:")
+    code, out = run("eval", "run", str(write("m.yaml", suite)), "--provider", "offline", "--json")
+    summary = [json.loads(line) for line in out.splitlines() if json.loads(line)["type"] == "summary"]
+    # the suite's model is the suite's provider's: it was carried over as offline/gpt-4o-mini
+    assert [(s["provider"], s["model"]) for s in summary] == [("offline", "rules-v1")], summary
+    code, out = run("eval", "list")
+    assert "offline/gpt-4o-mini" not in out
