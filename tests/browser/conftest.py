@@ -6,6 +6,7 @@ import shutil
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,14 +22,11 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture
-def server(store):
+def _serve(app: object) -> Iterator[str]:
+    """``app`` served by uvicorn in a thread until the test ends: yields its URL."""
     uvicorn = pytest.importorskip("uvicorn")
-    from pages.gradio.shell import build_server
-
     port = _free_port()
-    config = uvicorn.Config(build_server(), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.time() + 60
@@ -37,6 +35,23 @@ def server(store):
     yield f"http://127.0.0.1:{port}/"
     srv.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture
+def server(store):
+    from pages.gradio.shell import build_server
+
+    yield from _serve(build_server())
+
+
+@pytest.fixture
+def shared_server(store, monkeypatch):
+    """The app as a Space runs it: shared mode, each browser its own signed anonymous identity."""
+    from pages.gradio.identity import AppConfig
+    from pages.gradio.shell import build_server
+
+    monkeypatch.setenv("SPACE_ID", "team/agent-playground")
+    yield from _serve(build_server(AppConfig.detect("127.0.0.1")))
 
 
 @pytest.fixture

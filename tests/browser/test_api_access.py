@@ -4,36 +4,14 @@ Also: /api/docs renders with no internet."""
 
 from __future__ import annotations
 
-import threading
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.browser.conftest import ARGS, CHROMIUM, _free_port
+from tests.browser.conftest import ARGS, CHROMIUM
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def space(store, monkeypatch):
-    uvicorn = pytest.importorskip("uvicorn")
-    from pages.gradio.identity import AppConfig
-    from pages.gradio.shell import build_server
-
-    monkeypatch.setenv("SPACE_ID", "team/agent-playground")
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(build_server(AppConfig.detect("127.0.0.1")), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 60
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    thread.join(timeout=10)
 
 
 @pytest.fixture
@@ -57,8 +35,8 @@ def _open_tab(browser, url: str):
     return page, page.inner_text("#pg-identity").split()[1]
 
 
-def test_a_browser_makes_revokes_and_uses_its_own_token(space, browser, store):
-    page, me = _open_tab(browser, space)
+def test_a_browser_makes_revokes_and_uses_its_own_token(shared_server, browser, store):
+    page, me = _open_tab(browser, shared_server)
     page.fill("#pg-api-label textarea, #pg-api-label input", "my script")
     page.click("#pg-api-create")
     page.wait_for_selector("#pg-api-fresh:visible", timeout=30_000)
@@ -71,14 +49,14 @@ def test_a_browser_makes_revokes_and_uses_its_own_token(space, browser, store):
     assert row.label == "my script"
 
     headers = {"Authorization": f"Bearer {token}"}
-    with httpx.Client(base_url=space, timeout=30) as http:
+    with httpx.Client(base_url=shared_server, timeout=30) as http:
         assert http.get("api/v1/conversations").status_code == 401
         assert http.get("api/v1/conversations", headers=headers).json() == {"conversations": [], "total": 0}
         chat = http.post("api/v1/agents/notes/chat", json={"message": "list my notes"}, headers=headers)
         assert chat.status_code == 200 and "event: done" in chat.text
         assert store.conversations.count(me, archived=None) == 1  # the token acted as this browser's identity
 
-        other, stranger = _open_tab(browser, space)
+        other, stranger = _open_tab(browser, shared_server)
         assert stranger != me
         other.wait_for_timeout(500)
         assert "my script" not in other.inner_text("#pg-api-tokens")
@@ -98,18 +76,18 @@ def test_a_browser_makes_revokes_and_uses_its_own_token(space, browser, store):
         assert http.get("api/v1/conversations", headers=headers).status_code == 401
 
 
-def test_swagger_ui_renders_every_operation_offline(space, browser):
+def test_swagger_ui_renders_every_operation_offline(shared_server, browser):
     page = browser.new_context(viewport={"width": 1440, "height": 1000}).new_page()
     outside: list[str] = []
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(space) else None)
-    page.goto(space + "api/docs", wait_until="load")
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(shared_server) else None)
+    page.goto(shared_server + "api/docs", wait_until="load")
     page.wait_for_selector(".opblock", timeout=30_000)
     # every operation of the served schema gets its block (counted from the schema, so a new route such as
     # /whoami needs no edit here); 62 when written: 11, /whoami, the turn feedback, travel's trips and
     # apply-itinerary, the tutor's chat, english chat and profile (2), the Lab's 15, 13 for evaluation suites, the
     # notes test agent's pinned notes (tests/support/notes_agent), the conversation PATCH (rename, archive), and
     # the seeds' own routes: 10 of seed 000, 2 of seed 001, 1 of seed 003
-    schema = httpx.get(space + "api/openapi.json", timeout=30).json()
+    schema = httpx.get(shared_server + "api/openapi.json", timeout=30).json()
     methods = {"get", "put", "post", "delete", "patch", "options", "head", "trace"}
     operations = [(path, verb) for path, item in schema["paths"].items() for verb in item if verb in methods]
     assert len(operations) >= 62 and any(path.endswith("/whoami") for path, _ in operations)

@@ -3,34 +3,11 @@ reloads, and a second browser sees nothing of the first."""
 
 from __future__ import annotations
 
-import threading
-import time
-
 import pytest
 
-from tests.browser.conftest import ARGS, CHROMIUM, _free_port
+from tests.browser.conftest import ARGS, CHROMIUM
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def shared_server(store, monkeypatch):
-    uvicorn = pytest.importorskip("uvicorn")
-    from pages.gradio.identity import AppConfig
-    from pages.gradio.shell import build_server
-
-    monkeypatch.setenv("SPACE_ID", "team/agent-playground")
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(build_server(AppConfig.detect("127.0.0.1")), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 60
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    thread.join(timeout=10)
 
 
 def _identity(page) -> str:
