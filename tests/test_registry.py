@@ -52,7 +52,7 @@ def test_the_builtins_are_entry_points_in_their_seed_order() -> None:
     assert [line.split(" = ")[0] for line in declared.splitlines() if not line.startswith("#")] == BUILTIN
     # The installer writes entry points in its own order (setuptools sorts them by name): the tabs' order
     # comes from each spec's ``order``, whatever order the entries are read in.
-    assert sorted(e[1] for e in registry._entries()[:5]) == sorted(f"agents.{i}:AGENT" for i in BUILTIN)
+    assert sorted(e[2] for e in registry._entries()[:5]) == sorted(f"agents.{i}:AGENT" for i in BUILTIN)
     assert [spec.id for spec in registry.list_agents()][:5] == BUILTIN
 
 

@@ -15,7 +15,7 @@ whose kind has changed since still loads, and a consumer asks for the typed mode
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, JsonValue, ValidationError, ValidatorFunctionWrapHandler, WrapValidator
@@ -68,6 +68,22 @@ class CardData(BaseModel):
 
 _models: dict[str, type[CardData]] = {}
 _lock = threading.Lock()
+# Agents register their kinds when they load, and one command may load one agent only: a kind not known yet loads
+# the rest first (set by the agent registry, which sits above this module).
+_load_agents: Callable[[], None] | None = None
+
+
+def set_agent_loader(load: Callable[[], None]) -> None:
+    global _load_agents
+    _load_agents = load
+
+
+def _model(card_type: str) -> type[CardData] | None:
+    model = _models.get(card_type)
+    if model is None and _load_agents is not None:
+        _load_agents()
+        model = _models.get(card_type)
+    return model
 
 
 class CardDataInvalid(ValueError):
@@ -90,13 +106,13 @@ def register(card_type: str, model: type[CardData]) -> type[CardData]:
 
 def model_of(card_type: str) -> type[CardData] | None:
     """The registered model of a card kind; None for a kind nobody registered (a third party's)."""
-    return _models.get(card_type)
+    return _model(card_type)
 
 
 def check(card_type: str, data: Mapping[str, object] | CardData) -> None:
     """Raise CardDataInvalid unless ``data`` fits its kind's model; the data itself is kept as written.
     An unregistered kind passes as the JSON object it is."""
-    model = _models.get(card_type)
+    model = _model(card_type)
     if model is None:
         return
     if isinstance(data, CardData):  # built by its producer, so validated then: only its kind is left to check
@@ -112,7 +128,7 @@ def check(card_type: str, data: Mapping[str, object] | CardData) -> None:
 
 def parse(card_type: str, data: Mapping[str, object]) -> CardData:
     """The typed data of a card: its kind's model, or the shared conventions for an unregistered kind."""
-    return (_models.get(card_type) or CardData).model_validate(data)
+    return (_model(card_type) or CardData).model_validate(data)
 
 
 class AlertCard(CardData):

@@ -1,61 +1,20 @@
 """The English conversation tutor (seed 004): an orchestrator over five sub-agents. Profile, then on a
 session's first turn only News (Tavily or the shipped corpus) and Analysis (stored as the session's
-``SYSTEM_ARTICLE:`` marker), then Correction and the Conversation reply, every turn."""
+``SYSTEM_ARTICLE:`` marker), then Correction and the Conversation reply, every turn.
+
+The package itself is light: the registry reads MIGRATIONS without building the agent, and AGENT (agents/english/spec.py)
+is built on first use, so a command for one agent does not load the others."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from pathlib import Path
+from agents.english.store import MIGRATIONS
 
-from agents.core.agent import AgentSpec
-from agents.core.agent_ui import AgentUI, CardUI, lazy
-from agents.core.store import Store
-from agents.english.inputs import EnglishInputs
-from agents.english.pipeline import pipeline
-from agents.english.policy import policy
-from agents.english.prompts import SYSTEM_PROMPT
-from agents.english.store import MIGRATIONS, EnglishStore
+__all__ = ["AGENT", "MIGRATIONS"]
 
 
-def setup_user(store: Store, user_id: str, now: datetime) -> None:
-    EnglishStore(store).ensure(user_id, now)
+def __getattr__(name: str) -> object:
+    if name == "AGENT":
+        from agents.english.spec import AGENT
 
-
-def _warm() -> None:
-    from agents.english.checker import warm
-
-    warm()
-
-
-AGENT = AgentSpec(
-    order=4,
-    id="english",
-    title="영어 회화",
-    description="관심사에 맞는 영어 뉴스 기사 한 편으로 대화하는 영어 회화 튜터. 매 메시지의 문법·철자를 교정하고, 기사의 "
-                "단어와 토론 질문으로 수준에 맞춰 이어갑니다. 오프라인 기사는 프로젝트용으로 쓴 가상의 기사입니다.",
-    system_prompt=SYSTEM_PROMPT,
-    pipeline=pipeline,
-    offline_policy=policy,
-    examples=("Hi! I'm ready to talk about today's news.", "I think this idea is good for students.",
-              "What does the first word mean?"),
-    history_window=20,
-    migrations=MIGRATIONS,
-    setup_user=setup_user,
-    http_routes=lambda caller: _routes(caller),
-    inputs=EnglishInputs,
-    nlu_report=lazy("agents.english.evaluate:run_report"),  # loaded by `playground nlu-report` only
-    warm=_warm,
-    evals=Path(__file__).with_name("evals.yaml"),
-    ui=AgentUI(icon="🗣️", css=(Path(__file__).with_name("english.css"),),
-               # The article opens its reply (streamed before any text); the correction of what the
-               # learner wrote sits under their own message.
-               cards={"article": CardUI(place="lead", html=lazy("agents.english.view:article_html")),
-                      "correction": CardUI(place="user", html=lazy("agents.english.view:correction_html"))},
-               gradio="agents.english.gradio", streamlit="agents.english.streamlit"),
-)
-
-
-def _routes(caller: object) -> object:
-    from agents.english.http import english_routes  # FastAPI only when the HTTP API is built
-
-    return english_routes(caller)  # type: ignore[arg-type]
+        return AGENT
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

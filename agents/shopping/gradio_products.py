@@ -8,7 +8,7 @@ from typing import Any
 import gradio as gr
 
 from agents.core.agent import AgentSpec
-from agents.shopping import start_options
+from agents.shopping.spec import start_options
 from agents.shopping.view import (
     ANCHOR_LABEL,
     BUDGET_CAP,

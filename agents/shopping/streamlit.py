@@ -8,7 +8,7 @@ import json
 
 import streamlit as st
 
-from agents.shopping import start_options
+from agents.shopping.spec import start_options
 from agents.shopping import view as shopping_view
 from agents.view.render import CardView
 from pages.streamlit.context import PageContext

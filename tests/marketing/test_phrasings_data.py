@@ -15,7 +15,7 @@ import pytest
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from agents.marketing import AGENT
+from agents.marketing.spec import AGENT
 from data.marketing.sandbox import generate
 
 PATH = Path(__file__).with_name("phrasings.yaml")
