@@ -8,8 +8,8 @@ import json
 
 import streamlit as st
 
-from agents.shopping.spec import start_options
 from agents.shopping import view as shopping_view
+from agents.shopping.spec import start_options
 from agents.view.render import CardView
 from pages.streamlit.context import PageContext
 from pages.streamlit.panels import Panel, register_panel
