@@ -207,4 +207,5 @@ def test_another_provider_without_a_model_runs_its_own_default_not_the_suites_mo
     # the suite's model is the suite's provider's: it was carried over as offline/gpt-4o-mini
     assert [(s["provider"], s["model"]) for s in summary] == [("offline", "rules-v1")], summary
     code, out = run("eval", "list")
+    assert code == 0
     assert "offline/gpt-4o-mini" not in out
