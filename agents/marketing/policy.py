@@ -12,11 +12,11 @@ from agents.core.providers.offline import PolicyReply, latest_tool_results
 from agents.marketing import followup
 from agents.marketing.context import parse_budgets, parse_context, parse_statuses
 from agents.marketing.format import ctr, roas, signed, signed_pct
-from agents.marketing.lang import english
 from agents.marketing.nlu import understand
 from agents.marketing.slots import fill_slot
 from agents.nlu.dialogue import Dialogue
 from agents.nlu.korean_money import format_krw
+from agents.nlu.language import conversation_language
 
 _REFUSED = re.compile(r"^Cannot propose \w+: ")
 
@@ -37,7 +37,7 @@ def policy(request: ModelRequest) -> PolicyReply:
                              budgets=parse_budgets(request.system))
     if decided.tool:
         text = decided.text
-        en = english(last.content or "")
+        en = person_english(request.messages)
         if en and decided.tool in ("createCampaign", "generateAdCopy"):  # their sentence is fixed Korean text
             text = proposal_sentence(decided.tool, decided.args, roster, {}, en=True)
         if not text and not _already(decided.tool, str(decided.args.get("campaignId")), roster,
@@ -114,6 +114,11 @@ def _already(tool: str, cid: str, roster: list[tuple[str, str]], statuses: dict[
     "일시정지할까요?" goes before it."""
     wanted = {"pauseCampaign": "PAUSED", "resumeCampaign": "ACTIVE"}.get(tool)
     return wanted is not None and any(statuses.get(i) == wanted for i, n in roster if cid in (i, n))
+
+
+def person_english(messages: list[ChatMessage]) -> bool:
+    """Is the person's last message answered in English (a bare "2" or "ok" keeps the conversation's language)?"""
+    return conversation_language([m.content or "" for m in messages if m.role == "user"]) == "en"
 
 
 def pending_clarification(messages: list[ChatMessage]) -> dict[str, Any] | None:
