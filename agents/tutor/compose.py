@@ -9,6 +9,7 @@ from typing import Any
 
 from agents.nlu.language import reply_english
 from agents.tutor import receipt
+from agents.tutor.catalog import FOR_THE_MODEL
 from agents.tutor.charts import name as stock_label
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, stocks
@@ -66,7 +67,7 @@ _INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|'[^']*'|\b[A-Z]\w*(?:Error|Exception
 
 def failed(reason: str, en: bool) -> str:
     """A failed step in plain words: its reason when that is a plain sentence, else a general one."""
-    reason = _PROPOSE.sub("", reason).strip()
+    reason = _PROPOSE.sub("", reason).split(FOR_THE_MODEL)[0].strip()  # ActionRejected's detail is not for people
     if reason and not _INTERNAL.search(reason) and reply_english(reason) == en:
         return reason
     return ("I couldn't do that on this screen. Try asking in other words, or pick a stock, term or case first."

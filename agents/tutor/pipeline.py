@@ -104,7 +104,7 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
     try:
         spec = validate(screen.catalog, action_id, params)
     except ActionRejected as exc:
-        message = yield from refuse(turn, call, raw, str(exc))
+        message = yield from refuse(turn, call, raw, exc.refusal(turn.meta.get("lang", "ko")))
         return message, False
     if spec.risk == "high" and asks_advice(turn.text):
         # The guard behind the prompt: a question asking for advice or a prediction never gets an order screen,
