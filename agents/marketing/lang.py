@@ -12,5 +12,7 @@ _RECENT = 20  # messages looked back through for the person's last ones (tool re
 def conversation_english(ctx: ToolContext) -> bool:
     """Is the conversation answered in English? A card is built in the turn (the message is stored before any
     model call) and rebuilt on Modify outside it: both read the same stored messages."""
+    if ctx.meta.get("lang") in ("ko", "en"):  # the turn's own reading (agents/marketing/progress.py)
+        return ctx.meta["lang"] == "en"
     recent = ctx.store.messages.recent(ctx.conversation_id, _RECENT)
     return conversation_language([m.content or "" for m in recent if m.role == "user"]) == "en"
