@@ -184,20 +184,23 @@ class BudgetArgs(BaseModel):
         return self
 
 
-def _new_budget(args: BudgetArgs, current: int) -> int:
+def _new_budget(args: BudgetArgs, current: int, en: bool = False) -> int:
     if args.dailyBudget is not None:
         return args.dailyBudget
     value = int(round(current * (1 + (args.changePercent or 0) / 100) / 1000) * 1000)
     if value < 5000:
-        raise ValueError(f"변경 후 예산 {with_josa(format_krw(value), '은')} 최소 예산 ₩5,000보다 작습니다")
+        raise ValueError(f"The new budget of {format_krw(value)} is below the minimum of ₩5,000" if en else
+                         f"변경 후 예산 {with_josa(format_krw(value), '은')} 최소 예산 ₩5,000보다 작습니다")
     if value > MAX_DAILY_BUDGET:
-        raise ValueError(f"변경 후 예산 {with_josa(format_krw(value), '은')} 최대 일일 예산 {format_krw(MAX_DAILY_BUDGET)}보다 큽니다")
+        raise ValueError(f"The new budget of {format_krw(value)} is above the maximum daily budget of "
+                         f"{format_krw(MAX_DAILY_BUDGET)}" if en else
+                         f"변경 후 예산 {with_josa(format_krw(value), '은')} 최대 일일 예산 {format_krw(MAX_DAILY_BUDGET)}보다 큽니다")
     return value
 
 
 def budget_confirmation(args: BudgetArgs, ctx: ToolContext, previous: BudgetArgs | None) -> Confirmation:
     campaign = _campaign(ctx, args.campaignId)
-    new = _new_budget(args, campaign["daily_budget"])
+    new = _new_budget(args, campaign["daily_budget"], conversation_english(ctx))
     change = (new - campaign["daily_budget"]) / campaign["daily_budget"] * 100
     now_text, new_text = format_krw(campaign["daily_budget"]), format_krw(new)
     if conversation_english(ctx):
@@ -219,7 +222,7 @@ def budget_confirmation(args: BudgetArgs, ctx: ToolContext, previous: BudgetArgs
 
 def update_budget(args: BudgetArgs, ctx: ToolContext) -> ToolOutput:
     campaign = _campaign(ctx, args.campaignId)
-    new = _new_budget(args, campaign["daily_budget"])
+    new = _new_budget(args, campaign["daily_budget"], conversation_english(ctx))
     if not MarketingStore(ctx.store).set_budget(ctx.user_id, campaign["id"], new, ctx.now):
         return ToolOutput(ok=False, summary=f"'{campaign['name']}' 캠페인은 삭제되어 예산을 바꿀 수 없습니다.")
     return ToolOutput(summary=f"'{campaign['name']}' 일일 예산을 {format_krw(campaign['daily_budget'])} → "
@@ -246,12 +249,18 @@ _TRANSITIONS_EN = {  # (verb, warning) for a marketer who writes English
 }
 
 
+_DONE_EN = {"pause": "paused", "resume": "resumed", "delete": "deleted"}
+
+
 def status_confirmation(op: str):  # noqa: ANN201 - returns a confirmation builder
     target, allowed, verb, warning = _TRANSITIONS[op]
 
     def build(args: CampaignRef, ctx: ToolContext, previous: CampaignRef | None) -> Confirmation:
         campaign = _campaign(ctx, args.campaignId)
         if campaign["status"] not in allowed:
+            if conversation_english(ctx):
+                raise ValueError(f"The campaign '{campaign['name']}' is {STATUS_LABELS_EN[campaign['status']].lower()} "
+                                 f"now, so it cannot be {_DONE_EN[op]}")
             raise ValueError(f"'{campaign['name']}' 캠페인은 현재 {STATUS_LABELS[campaign['status']]} 상태라 {verb}할 수 없습니다")
         if conversation_english(ctx):
             verb_en, warning_en = _TRANSITIONS_EN[op]

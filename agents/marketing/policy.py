@@ -15,7 +15,7 @@ from agents.marketing.context import parse_budgets, parse_context, parse_statuse
 from agents.marketing.format import ctr, roas, signed, signed_pct
 from agents.marketing.nlu import Understanding, understand
 from agents.marketing.slots import fill_slot
-from agents.marketing.texts import english_option, english_sentence
+from agents.marketing.texts import english_option, english_sentence, plain_problem
 from agents.nlu.dialogue import Dialogue
 from agents.nlu.korean_money import format_krw
 from agents.nlu.language import conversation_language
@@ -27,7 +27,7 @@ def policy(request: ModelRequest) -> PolicyReply:
     roster, today = parse_context(request.system)
     month = today[:7]
     last = request.messages[-1]
-    en = person_english(request.messages)
+    en = person_english(request.messages, [name for _, name in roster])
     if last.role == "tool":
         return PolicyReply(text=compose(latest_tool_results(request.messages), en))
     pending = pending_clarification(request.messages)
@@ -120,9 +120,10 @@ def _already(tool: str, cid: str, roster: list[tuple[str, str]], statuses: dict[
     return wanted is not None and any(statuses.get(i) == wanted for i, n in roster if cid in (i, n))
 
 
-def person_english(messages: list[ChatMessage]) -> bool:
-    """Is the person's last message answered in English (a bare "2" or "ok" keeps the conversation's language)?"""
-    return conversation_language([m.content or "" for m in messages if m.role == "user"]) == "en"
+def person_english(messages: list[ChatMessage], names: list[str]) -> bool:
+    """Is the person's last message answered in English? A bare "2" or "ok", or a campaign's name alone (a choice
+    clicked), keeps the conversation's language; a name inside a sentence is not counted as Korean."""
+    return conversation_language([m.content or "" for m in messages if m.role == "user"], names=names) == "en"
 
 
 def pending_clarification(messages: list[ChatMessage]) -> dict[str, Any] | None:
@@ -174,7 +175,7 @@ def _one(name: str, payload: dict[str, Any], en: bool) -> str:
     if not payload.get("ok", False):  # the runner's "Cannot propose <tool>: " prefix names no one's words
         problem = str(payload.get("error") or payload.get("summary") or
                       (compose_en.COULD_NOT if en else "요청을 처리하지 못했습니다."))
-        return "⚠️ " + _REFUSED.sub("", problem)
+        return "⚠️ " + plain_problem(_REFUSED.sub("", problem), en)
     data = payload.get("data") or {}
     if payload.get("data_truncated"):
         return payload.get("summary", "")

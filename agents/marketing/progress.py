@@ -10,6 +10,7 @@ from agents.core.events import Event, Thinking
 from agents.core.referents import remember_turn
 from agents.core.turn import tool_loop
 from agents.marketing.followup import META_TOOLS, extract
+from agents.marketing.lang import campaign_names
 from agents.marketing.texts import STAGES
 from agents.nlu.language import conversation_language
 
@@ -27,7 +28,8 @@ def _thinking(turn: Turn, stage: str, detail: str = "") -> Event:
 
 
 def pipeline(turn: Turn) -> Iterator[Event]:
-    turn.meta["lang"] = conversation_language([m.content or "" for m in turn.history if m.role == "user"], turn.text)
+    turn.meta["lang"] = conversation_language([m.content or "" for m in turn.history if m.role == "user"], turn.text,
+                                              campaign_names(turn.store, turn.user_id))
     yield _thinking(turn, "understand")
     for event in tool_loop(turn):
         yield event

@@ -123,7 +123,7 @@ _VERBS_EN = {"일시정지": "pause", "재개": "resume", "삭제": "delete", "�
 _PATTERNS_EN: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"^어느 캠페인을 (.+?)할까요\?$"), lambda m: f"Which campaign should I {_VERBS_EN.get(m[1], m[1])}?"),
     (re.compile(r"^(.+?) 캠페인이군요\. 일일 예산은 얼마로 설정할까요\?$"),
-     lambda m: f"A {OPTION_EN_BY_SHORT.get(m[1], m[1])} campaign. What should its daily budget be?"),
+     lambda m: f"{_article(OPTION_EN_BY_SHORT.get(m[1], m[1]))} campaign. What should its daily budget be?"),
     (re.compile(r"^일일 예산은 최소 ₩5,000입니다 \(입력: (₩[\d,]+)\)\. 얼마로 할까요\?$"),
      lambda m: f"The daily budget is at least ₩5,000 (you gave {m[1]}). How much should it be?"),
     (re.compile(r"^어떤 걸 도와드릴까요\? (.+) 중에서 골라주시거나, 조금 더 자세히 말씀해주세요\.$"),
@@ -133,8 +133,12 @@ _PATTERNS_EN: list[tuple[re.Pattern[str], object]] = [
      lambda m: "Sorry, I didn't understand the objective. " + english_sentence(m[1])),
     (re.compile(r"^어느 캠페인을 말씀하시는 건가요\? (.*)$"), lambda m: "Which campaign do you mean? " + m[1]),
 ]
-OPTION_EN_BY_SHORT = {"전환": "conversions", "인지도": "awareness", "트래픽": "traffic", "참여": "engagement", "리드": "leads",
+OPTION_EN_BY_SHORT = {"전환": "sales", "인지도": "awareness", "트래픽": "traffic", "참여": "engagement", "리드": "leads",
                       "앱 설치": "app install", "매출": "sales"}
+
+
+def _article(word: str) -> str:
+    return f"{'An' if word[:1].lower() in 'aeiou' else 'A'} {word}"
 
 
 def label(key: str, en: bool) -> str:
@@ -165,3 +169,29 @@ def english_sentence(text: str) -> str:
 
 def english_option(option: str) -> str:
     return OPTIONS_EN.get(option, option)
+
+
+# A tool's argument check names the argument ("Invalid arguments for tool 'updateCampaignBudget': dailyBudget: Input
+# should be greater than or equal to 5000"): a person is told which input, in their words, and the limit.
+_ARGUMENTS = {"dailyBudget": ("일일 예산", "daily budget"), "changePercent": ("변경 비율", "change"),
+              "name": ("캠페인 이름", "campaign name"), "campaignId": ("캠페인", "campaign"),
+              "objective": ("캠페인 목적", "objective"), "startDate": ("시작일", "start date"),
+              "endDate": ("종료일", "end date"), "count": ("카피 개수", "number of copies"), "product": ("상품", "product")}
+_INVALID = re.compile(r"^Invalid arguments for tool '\w+': (\w+)[^:]*: (.*)$", re.S)
+_LIMIT = re.compile(r"(greater|less) than(?: or equal to)? (-?\d+(?:\.\d+)?)")
+
+
+def plain_problem(problem: str, en: bool) -> str:
+    """A tool's argument check in a person's words: no tool id, no argument name."""
+    m = _INVALID.match(problem)
+    if m is None:
+        return problem
+    ko, english = _ARGUMENTS.get(m[1], ("요청 값", "value"))
+    limit = _LIMIT.search(m[2])
+    if limit is None:
+        return f"The {english} is not valid." if en else f"{ko} 값이 올바르지 않아요."
+    amount = float(limit[2])
+    shown = f"₩{amount:,.0f}" if m[1] == "dailyBudget" else f"{amount:g}{'%' if m[1] == 'changePercent' else ''}"
+    if en:
+        return f"The {english} must be at {'least' if limit[1] == 'greater' else 'most'} {shown}."
+    return f"{ko}은(는) {shown} {'이상' if limit[1] == 'greater' else '이하'}이어야 해요."

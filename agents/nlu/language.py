@@ -19,12 +19,17 @@ _HANGUL = re.compile(r"[가-힣]+(?:[\s\-·]+[가-힣]+)*")  # "봄 시즌 세�
 # acknowledgements short enough to be said in either language's conversation ("ok" after a Korean question)
 _NEUTRAL = frozenset({"ok", "okay", "okey", "kk", "ya", "yes", "yep", "yeah", "yup", "no", "nope", "sure"})
 _WORD = re.compile(r"[A-Za-z]+")
+MAX_NAMES = 200  # names looked for: an account's campaigns, a catalogue's products
 MAX_LOOKED = 4000  # a hostile message is judged on its first characters: bounded time whatever its length
 
 
-def language_of(text: str) -> Lang | None:
-    """The message's own language, or None when it decides nothing (see the module's note)."""
+def language_of(text: str, names: Iterable[str] = ()) -> Lang | None:
+    """The message's own language, or None when it decides nothing (see the module's note). ``names`` are names
+    the agent knows (campaigns, products) in whatever script they are written: they are no one's language, so
+    "Pause 브랜드 인지도 캠페인" is English and a message that is only a name (a choice clicked) decides nothing."""
     text = (text or "")[:MAX_LOOKED]
+    for name in sorted({n for n in names if n and n.strip()}, key=len, reverse=True)[:MAX_NAMES]:
+        text = text.replace(name, " ")
     hangul = len(_HANGUL.findall(text))
     latin_words = _LATIN.findall(text)
     latin = len(latin_words)
@@ -33,22 +38,23 @@ def language_of(text: str) -> Lang | None:
     return "en" if latin > 0 and (hangul == 0 or (latin >= 4 and latin >= 3 * hangul)) else "ko"
 
 
-def reply_language(text: str, earlier: Iterable[str] = ()) -> Lang:
+def reply_language(text: str, earlier: Iterable[str] = (), names: Iterable[str] = ()) -> Lang:
     """The language to answer ``text`` in; ``earlier`` is the person's previous messages, newest first."""
+    names = tuple(names)
     for message in (text, *earlier):
-        lang = language_of(message)
+        lang = language_of(message, names)
         if lang is not None:
             return lang
     return "ko"
 
 
-def reply_english(text: str, earlier: Iterable[str] = ()) -> bool:
-    return reply_language(text, earlier) == "en"
+def reply_english(text: str, earlier: Iterable[str] = (), names: Iterable[str] = ()) -> bool:
+    return reply_language(text, earlier, names) == "en"
 
 
-def conversation_language(texts: Sequence[str], current: str | None = None) -> Lang:
+def conversation_language(texts: Sequence[str], current: str | None = None, names: Iterable[str] = ()) -> Lang:
     """The language to answer the person's last message in; ``texts`` are their messages, oldest first, and
     ``current`` the one being answered when it may not be stored among them yet."""
     if current is not None and (not texts or texts[-1] != current):
         texts = [*texts, current]
-    return reply_language(texts[-1], reversed(texts[:-1])) if texts else "ko"
+    return reply_language(texts[-1], reversed(texts[:-1]), names) if texts else "ko"
