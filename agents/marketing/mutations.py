@@ -160,6 +160,11 @@ def create_campaign(args: CreateArgs, ctx: ToolContext) -> ToolOutput:
         "target_audience": args.targetAudience.model_dump(exclude_none=True) if args.targetAudience else None,
         "created_at": ctx.now, "updated_at": ctx.now,
     })
+    if conversation_english(ctx):  # the outcome a person reads after [Confirm], in the conversation's language
+        return ToolOutput(summary=(f"Created the {OBJECTIVES_EN.get(args.objective, args.objective)} campaign "
+                                   f"'{args.name}' (daily budget {format_krw(args.dailyBudget)}) in the sandbox account. "
+                                   "Expect its performance to vary during the learning period (3-5 days)."),
+                          data={"campaign_id": campaign_id, "name": args.name})
     return ToolOutput(
         summary=(f"{objective_label(args.objective)} 캠페인 {with_josa(repr_name(args.name), '이')} 생성되었습니다 "
                  f"(일일 예산 {format_krw(args.dailyBudget)}). 샌드박스 계정에 반영했습니다. "
@@ -223,9 +228,13 @@ def budget_confirmation(args: BudgetArgs, ctx: ToolContext, previous: BudgetArgs
 def update_budget(args: BudgetArgs, ctx: ToolContext) -> ToolOutput:
     campaign = _campaign(ctx, args.campaignId)
     new = _new_budget(args, campaign["daily_budget"], conversation_english(ctx))
+    en = conversation_english(ctx)
     if not MarketingStore(ctx.store).set_budget(ctx.user_id, campaign["id"], new, ctx.now):
-        return ToolOutput(ok=False, summary=f"'{campaign['name']}' 캠페인은 삭제되어 예산을 바꿀 수 없습니다.")
-    return ToolOutput(summary=f"'{campaign['name']}' 일일 예산을 {format_krw(campaign['daily_budget'])} → "
+        return ToolOutput(ok=False, summary=f"The campaign '{campaign['name']}' was deleted, so its budget cannot change."
+                          if en else f"'{campaign['name']}' 캠페인은 삭제되어 예산을 바꿀 수 없습니다.")
+    return ToolOutput(summary=f"Changed the daily budget of '{campaign['name']}' from "
+                              f"{format_krw(campaign['daily_budget'])} to {format_krw(new)}." if en else
+                              f"'{campaign['name']}' 일일 예산을 {format_krw(campaign['daily_budget'])} → "
                               f"{format_krw(new)}으로 변경했습니다.",
                       data={"campaign_id": campaign["id"], "from": campaign["daily_budget"], "to": new})
 
@@ -286,10 +295,14 @@ def status_handler(op: str):  # noqa: ANN201 - returns a tool handler
 
     def run(args: CampaignRef, ctx: ToolContext) -> ToolOutput:
         campaign = _campaign(ctx, args.campaignId)
+        en = conversation_english(ctx)
         if not MarketingStore(ctx.store).set_status(ctx.user_id, campaign["id"], target, ctx.now, expected=allowed):
-            return ToolOutput(ok=False, summary=f"'{campaign['name']}' 캠페인은 이미 {STATUS_LABELS[campaign['status']]} "
-                                                f"상태라 {verb}하지 않았습니다.")
-        return ToolOutput(summary=f"'{campaign['name']}' 캠페인을 {verb}했습니다.",
+            return ToolOutput(ok=False, summary=f"The campaign '{campaign['name']}' is already "
+                                                f"{STATUS_LABELS_EN[campaign['status']].lower()}, so it was not {_DONE_EN[op]}."
+                              if en else f"'{campaign['name']}' 캠페인은 이미 {STATUS_LABELS[campaign['status']]} "
+                                         f"상태라 {verb}하지 않았습니다.")
+        return ToolOutput(summary=f"{_DONE_EN[op].capitalize()} the campaign '{campaign['name']}'." if en else
+                          f"'{campaign['name']}' 캠페인을 {verb}했습니다.",
                           data={"campaign_id": campaign["id"], "status": target})
 
     return run
@@ -350,5 +363,7 @@ def generate_ad_copy(args: AdCopyArgs, ctx: ToolContext) -> ToolOutput:
              "product": args.product, "created_at": ctx.now, **c} for c in copies]
     MarketingStore(ctx.store).save_copies(rows)
     listing = "\n".join(f"{i + 1}. {c['headline']} — {c['body']}" for i, c in enumerate(copies))
-    return ToolOutput(summary=f"'{args.product}' 광고 카피 {len(copies)}개를 저장했습니다:\n{listing}",
+    head = (f"Saved {len(copies)} ad copies for '{args.product}':" if conversation_english(ctx) else
+            f"'{args.product}' 광고 카피 {len(copies)}개를 저장했습니다:")
+    return ToolOutput(summary=f"{head}\n{listing}",
                       data={"copies": copies})

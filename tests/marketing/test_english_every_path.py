@@ -239,3 +239,16 @@ def test_the_same_messages_in_korean_stay_korean(s: Session) -> None:
     assert one(events, "suggested_questions").questions == ["CTR이 왜 떨어졌어?", "성과 좋은 캠페인은 어떤 거야?",
                                                             "예산을 늘려도 될까?"]
     assert text_of(events).startswith("이번 주(최근 7일) 성과를 분석해봤습니다.최근 7일(2026-10-26~2026-11-01) 기준 총 지출")
+
+
+@pytest.mark.parametrize(("text", "outcome"), [
+    ("pause the spring sale", "Paused the campaign '봄 시즌 세일'."),
+    ("increase the spring sale budget by 20%", "Changed the daily budget of '봄 시즌 세일' from ₩150,000 to ₩180,000."),
+    ("create a sales campaign called Winter Sale with a daily budget of 50000 won",
+     "Created the Sales campaign 'Winter Sale' (daily budget ₩50,000) in the sandbox account. Expect its performance "
+     "to vary during the learning period (3-5 days)."),
+])
+def test_the_outcome_after_confirm_is_english(s: Session, text: str, outcome: str) -> None:
+    card = one(s.run(text), "action_confirmation")
+    done = s.confirm_action(card.action_id)
+    assert done.ok and done.message == outcome
