@@ -66,3 +66,14 @@ def test_a_huge_hostile_message_is_judged_in_bounded_time() -> None:
     assert reply_language(text) == "ko"
     assert reply_language("x" * 2_000_000 + " hello") is not None
     assert time.perf_counter() - started >= 0
+
+
+def test_names_the_agent_knows_are_no_ones_language() -> None:
+    names = ["브랜드 인지도 캠페인", "봄 시즌 세일", "Winter Sale"]
+    assert language_of("Pause 브랜드 인지도 캠페인") == "ko"  # without the names: one English word, one Korean run
+    assert language_of("Pause 브랜드 인지도 캠페인", names) == "en"
+    assert language_of("Winter Sale 일시정지해줘", names) == "ko"
+    assert language_of("봄 시즌 세일", names) is None  # a choice clicked decides nothing
+    assert reply_language("봄 시즌 세일", ["which campaign's budget should I change?"], names) == "en"
+    assert conversation_language(["increase the budget", "봄 시즌 세일"], names=names) == "en"
+    assert conversation_language(["예산 올려줘", "Winter Sale"], names=names) == "ko"
