@@ -7,9 +7,9 @@ from datetime import datetime
 
 from agents.core.store import AlertRow, Store
 from agents.marketing import analytics
-from agents.marketing.lang import english
 from agents.marketing.store import MarketingStore
 from agents.nlu.korean_money import format_krw
+from agents.nlu.language import reply_english
 
 AGENT_ID = "marketing"
 
@@ -84,7 +84,7 @@ def analysis_prompt(alert: AlertRow) -> str:
 def text_for(alert: AlertRow, user_text: str) -> tuple[str, str]:
     """(title, message) of a stored alert for the chat it is pushed into: the stored Korean text, or English built
     from the alert's own data when the person wrote English (the stored row is shared by both languages)."""
-    if not english(user_text):
+    if not reply_english(user_text):
         return alert.title, alert.message
     d = alert.data
     match alert.type:

@@ -38,14 +38,17 @@ def count(value: float) -> str:
     return f"{round(value):,}건"
 
 
-def kpi_tiles(result: dict[str, Any]) -> list[dict[str, str]]:
+def kpi_tiles(result: dict[str, Any], en: bool = False) -> list[dict[str, str]]:
     now, d = result["current"], result["deltas"]
+    conversions = (f"{round(now['conversions']):,}", f"{int(d['conversions']):+,}") if en else \
+        (count(now["conversions"]), f"{int(d['conversions']):+,}건")
     return [
-        {"label": "총 지출", "value": format_krw(now["spend"]), "delta": signed_pct(d["spend_pct"])},
-        {"label": "총 매출", "value": format_krw(now["revenue"]), "delta": signed_pct(d["revenue_pct"])},
+        {"label": "Total spend" if en else "총 지출", "value": format_krw(now["spend"]), "delta": signed_pct(d["spend_pct"])},
+        {"label": "Total revenue" if en else "총 매출", "value": format_krw(now["revenue"]),
+         "delta": signed_pct(d["revenue_pct"])},
         {"label": "ROAS", "value": roas(now["roas"]), "delta": signed(d["roas"])},
         {"label": "CTR", "value": ctr(now["ctr"]), "delta": signed(d["ctr_pp"], suffix="%p")},
-        {"label": "전환", "value": count(now["conversions"]), "delta": f"{int(d['conversions']):+,}건"},
+        {"label": "Conversions" if en else "전환", "value": conversions[0], "delta": conversions[1]},
         {"label": "CPA", "value": format_krw(now["cpa"]), "delta": signed_pct(d["cpa_pct"]), "lower_is_better": True},
     ]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from agents.marketing.lang import english
 from agents.nlu import normalise
+from agents.nlu.language import reply_english
 from agents.nlu.patterns import compiled
 
 # term -> (how it is typed, what it means)
@@ -57,7 +57,7 @@ def definition(text: str) -> str | None:
     t = normalise(text)
     if _OWN.search(t):
         return None
-    en = english(text)
+    en = reply_english(text)
     named = [name for name, (pattern, _) in TERMS.items() if compiled(rf"(?:{pattern})", re.I).search(t)]
     if len(named) >= 2 and _DIFFERENCE.search(t):
         head = (f"{', '.join(named)} are different metrics." if en else f"{' / '.join(named)}는 서로 다른 지표예요.")
@@ -108,6 +108,6 @@ def benchmark(text: str) -> str | None:
     named = [name for name, (pattern, _) in TERMS.items() if re.search(rf"(?:{pattern})", t, re.I)]
     if len(named) != 1:
         return None
-    if english(text):
+    if reply_english(text):
         return MEANINGS_EN[named[0]] + "\n" + RULES_OF_THUMB_EN[named[0]]
     return TERMS[named[0]][1] + "\n" + RULES_OF_THUMB[named[0]]

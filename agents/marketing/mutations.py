@@ -160,6 +160,11 @@ def create_campaign(args: CreateArgs, ctx: ToolContext) -> ToolOutput:
         "target_audience": args.targetAudience.model_dump(exclude_none=True) if args.targetAudience else None,
         "created_at": ctx.now, "updated_at": ctx.now,
     })
+    if conversation_english(ctx):  # the outcome a person reads after [Confirm], in the conversation's language
+        return ToolOutput(summary=(f"Created the {OBJECTIVES_EN.get(args.objective, args.objective)} campaign "
+                                   f"'{args.name}' (daily budget {format_krw(args.dailyBudget)}) in the sandbox account. "
+                                   "Expect its performance to vary during the learning period (3-5 days)."),
+                          data={"campaign_id": campaign_id, "name": args.name})
     return ToolOutput(
         summary=(f"{objective_label(args.objective)} 캠페인 {with_josa(repr_name(args.name), '이')} 생성되었습니다 "
                  f"(일일 예산 {format_krw(args.dailyBudget)}). 샌드박스 계정에 반영했습니다. "
@@ -184,20 +189,23 @@ class BudgetArgs(BaseModel):
         return self
 
 
-def _new_budget(args: BudgetArgs, current: int) -> int:
+def _new_budget(args: BudgetArgs, current: int, en: bool = False) -> int:
     if args.dailyBudget is not None:
         return args.dailyBudget
     value = int(round(current * (1 + (args.changePercent or 0) / 100) / 1000) * 1000)
     if value < 5000:
-        raise ValueError(f"변경 후 예산 {with_josa(format_krw(value), '은')} 최소 예산 ₩5,000보다 작습니다")
+        raise ValueError(f"The new budget of {format_krw(value)} is below the minimum of ₩5,000" if en else
+                         f"변경 후 예산 {with_josa(format_krw(value), '은')} 최소 예산 ₩5,000보다 작습니다")
     if value > MAX_DAILY_BUDGET:
-        raise ValueError(f"변경 후 예산 {with_josa(format_krw(value), '은')} 최대 일일 예산 {format_krw(MAX_DAILY_BUDGET)}보다 큽니다")
+        raise ValueError(f"The new budget of {format_krw(value)} is above the maximum daily budget of "
+                         f"{format_krw(MAX_DAILY_BUDGET)}" if en else
+                         f"변경 후 예산 {with_josa(format_krw(value), '은')} 최대 일일 예산 {format_krw(MAX_DAILY_BUDGET)}보다 큽니다")
     return value
 
 
 def budget_confirmation(args: BudgetArgs, ctx: ToolContext, previous: BudgetArgs | None) -> Confirmation:
     campaign = _campaign(ctx, args.campaignId)
-    new = _new_budget(args, campaign["daily_budget"])
+    new = _new_budget(args, campaign["daily_budget"], conversation_english(ctx))
     change = (new - campaign["daily_budget"]) / campaign["daily_budget"] * 100
     now_text, new_text = format_krw(campaign["daily_budget"]), format_krw(new)
     if conversation_english(ctx):
@@ -219,10 +227,14 @@ def budget_confirmation(args: BudgetArgs, ctx: ToolContext, previous: BudgetArgs
 
 def update_budget(args: BudgetArgs, ctx: ToolContext) -> ToolOutput:
     campaign = _campaign(ctx, args.campaignId)
-    new = _new_budget(args, campaign["daily_budget"])
+    new = _new_budget(args, campaign["daily_budget"], conversation_english(ctx))
+    en = conversation_english(ctx)
     if not MarketingStore(ctx.store).set_budget(ctx.user_id, campaign["id"], new, ctx.now):
-        return ToolOutput(ok=False, summary=f"'{campaign['name']}' 캠페인은 삭제되어 예산을 바꿀 수 없습니다.")
-    return ToolOutput(summary=f"'{campaign['name']}' 일일 예산을 {format_krw(campaign['daily_budget'])} → "
+        return ToolOutput(ok=False, summary=f"The campaign '{campaign['name']}' was deleted, so its budget cannot change."
+                          if en else f"'{campaign['name']}' 캠페인은 삭제되어 예산을 바꿀 수 없습니다.")
+    return ToolOutput(summary=f"Changed the daily budget of '{campaign['name']}' from "
+                              f"{format_krw(campaign['daily_budget'])} to {format_krw(new)}." if en else
+                              f"'{campaign['name']}' 일일 예산을 {format_krw(campaign['daily_budget'])} → "
                               f"{format_krw(new)}으로 변경했습니다.",
                       data={"campaign_id": campaign["id"], "from": campaign["daily_budget"], "to": new})
 
@@ -246,12 +258,18 @@ _TRANSITIONS_EN = {  # (verb, warning) for a marketer who writes English
 }
 
 
+_DONE_EN = {"pause": "paused", "resume": "resumed", "delete": "deleted"}
+
+
 def status_confirmation(op: str):  # noqa: ANN201 - returns a confirmation builder
     target, allowed, verb, warning = _TRANSITIONS[op]
 
     def build(args: CampaignRef, ctx: ToolContext, previous: CampaignRef | None) -> Confirmation:
         campaign = _campaign(ctx, args.campaignId)
         if campaign["status"] not in allowed:
+            if conversation_english(ctx):
+                raise ValueError(f"The campaign '{campaign['name']}' is {STATUS_LABELS_EN[campaign['status']].lower()} "
+                                 f"now, so it cannot be {_DONE_EN[op]}")
             raise ValueError(f"'{campaign['name']}' 캠페인은 현재 {STATUS_LABELS[campaign['status']]} 상태라 {verb}할 수 없습니다")
         if conversation_english(ctx):
             verb_en, warning_en = _TRANSITIONS_EN[op]
@@ -277,10 +295,14 @@ def status_handler(op: str):  # noqa: ANN201 - returns a tool handler
 
     def run(args: CampaignRef, ctx: ToolContext) -> ToolOutput:
         campaign = _campaign(ctx, args.campaignId)
+        en = conversation_english(ctx)
         if not MarketingStore(ctx.store).set_status(ctx.user_id, campaign["id"], target, ctx.now, expected=allowed):
-            return ToolOutput(ok=False, summary=f"'{campaign['name']}' 캠페인은 이미 {STATUS_LABELS[campaign['status']]} "
-                                                f"상태라 {verb}하지 않았습니다.")
-        return ToolOutput(summary=f"'{campaign['name']}' 캠페인을 {verb}했습니다.",
+            return ToolOutput(ok=False, summary=f"The campaign '{campaign['name']}' is already "
+                                                f"{STATUS_LABELS_EN[campaign['status']].lower()}, so it was not {_DONE_EN[op]}."
+                              if en else f"'{campaign['name']}' 캠페인은 이미 {STATUS_LABELS[campaign['status']]} "
+                                         f"상태라 {verb}하지 않았습니다.")
+        return ToolOutput(summary=f"{_DONE_EN[op].capitalize()} the campaign '{campaign['name']}'." if en else
+                          f"'{campaign['name']}' 캠페인을 {verb}했습니다.",
                           data={"campaign_id": campaign["id"], "status": target})
 
     return run
@@ -341,5 +363,7 @@ def generate_ad_copy(args: AdCopyArgs, ctx: ToolContext) -> ToolOutput:
              "product": args.product, "created_at": ctx.now, **c} for c in copies]
     MarketingStore(ctx.store).save_copies(rows)
     listing = "\n".join(f"{i + 1}. {c['headline']} — {c['body']}" for i, c in enumerate(copies))
-    return ToolOutput(summary=f"'{args.product}' 광고 카피 {len(copies)}개를 저장했습니다:\n{listing}",
+    head = (f"Saved {len(copies)} ad copies for '{args.product}':" if conversation_english(ctx) else
+            f"'{args.product}' 광고 카피 {len(copies)}개를 저장했습니다:")
+    return ToolOutput(summary=f"{head}\n{listing}",
                       data={"copies": copies})

@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, latest_tool_results
-from agents.marketing import followup
+from agents.marketing import compose_en, followup
 from agents.marketing.context import parse_budgets, parse_context, parse_statuses
 from agents.marketing.format import ctr, roas, signed, signed_pct
-from agents.marketing.lang import english
-from agents.marketing.nlu import understand
+from agents.marketing.nlu import Understanding, understand
 from agents.marketing.slots import fill_slot
+from agents.marketing.texts import english_option, english_sentence, plain_problem
 from agents.nlu.dialogue import Dialogue
 from agents.nlu.korean_money import format_krw
+from agents.nlu.language import conversation_language
 
 _REFUSED = re.compile(r"^Cannot propose \w+: ")
 
@@ -25,8 +27,9 @@ def policy(request: ModelRequest) -> PolicyReply:
     roster, today = parse_context(request.system)
     month = today[:7]
     last = request.messages[-1]
+    en = person_english(request.messages, [name for _, name in roster])
     if last.role == "tool":
-        return PolicyReply(text=compose(latest_tool_results(request.messages)))
+        return PolicyReply(text=compose(latest_tool_results(request.messages), en))
     pending = pending_clarification(request.messages)
     decided = fill_slot(pending, last.content, roster, month) if pending else None
     if decided is None:  # a follow-up that points back is read against the dialogue state first
@@ -35,9 +38,10 @@ def policy(request: ModelRequest) -> PolicyReply:
     if decided is None:
         decided = understand(last.content, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages),
                              budgets=parse_budgets(request.system))
+    if en:
+        decided = _in_english(decided)
     if decided.tool:
         text = decided.text
-        en = english(last.content or "")
         if en and decided.tool in ("createCampaign", "generateAdCopy"):  # their sentence is fixed Korean text
             text = proposal_sentence(decided.tool, decided.args, roster, {}, en=True)
         if not text and not _already(decided.tool, str(decided.args.get("campaignId")), roster,
@@ -116,6 +120,12 @@ def _already(tool: str, cid: str, roster: list[tuple[str, str]], statuses: dict[
     return wanted is not None and any(statuses.get(i) == wanted for i, n in roster if cid in (i, n))
 
 
+def person_english(messages: list[ChatMessage], names: list[str]) -> bool:
+    """Is the person's last message answered in English? A bare "2" or "ok", or a campaign's name alone (a choice
+    clicked), keeps the conversation's language; a name inside a sentence is not counted as Korean."""
+    return conversation_language([m.content or "" for m in messages if m.role == "user"], names=names) == "en"
+
+
 def pending_clarification(messages: list[ChatMessage]) -> dict[str, Any] | None:
     """The askClarification args of the previous turn, if that turn ended with a question."""
     for message in reversed(messages[:-1]):
@@ -147,17 +157,30 @@ def awaiting_confirmation(messages: list[ChatMessage]) -> bool:
 
 
 
-def compose(results: list[tuple[str, dict[str, Any]]]) -> str:
-    return "\n\n".join(_one(name, payload) for name, payload in results).strip()
+def _in_english(decided: Understanding) -> Understanding:
+    """The offline model's own words (a fixed sentence, a question and its choices) in English; what it
+    understood (the tool and its arguments) is unchanged."""
+    args = decided.args
+    if decided.tool == "askClarification":
+        args = {**args, "question": english_sentence(str(args.get("question") or "")),
+                "options": [english_option(str(o)) for o in args.get("options") or []]}
+    return replace(decided, text=english_sentence(decided.text) if decided.text else decided.text, args=args)
 
 
-def _one(name: str, payload: dict[str, Any]) -> str:
+def compose(results: list[tuple[str, dict[str, Any]]], en: bool = False) -> str:
+    return "\n\n".join(_one(name, payload, en) for name, payload in results).strip()
+
+
+def _one(name: str, payload: dict[str, Any], en: bool) -> str:
     if not payload.get("ok", False):  # the runner's "Cannot propose <tool>: " prefix names no one's words
-        problem = str(payload.get("error") or payload.get("summary") or "요청을 처리하지 못했습니다.")
-        return "⚠️ " + _REFUSED.sub("", problem)
+        problem = str(payload.get("error") or payload.get("summary") or
+                      (compose_en.COULD_NOT if en else "요청을 처리하지 못했습니다."))
+        return "⚠️ " + plain_problem(_REFUSED.sub("", problem), en)
     data = payload.get("data") or {}
     if payload.get("data_truncated"):
         return payload.get("summary", "")
+    if en:
+        return _one_en(name, payload, data)
     match name:
         case "getPerformanceKPI":
             return _kpi_reply(data)
@@ -181,6 +204,26 @@ def _one(name: str, payload: dict[str, Any]) -> str:
             worst = found[0]
             return (payload["summary"] + f"\n\n가장 시급한 건 '{worst['campaign']}'입니다. "
                     "상세 분석이나 예산 조정을 원하시면 말씀해주세요.")
+        case _:
+            return payload.get("summary", "")
+
+
+def _one_en(name: str, payload: dict[str, Any], data: dict[str, Any]) -> str:
+    match name:
+        case "getPerformanceKPI":
+            return compose_en.kpi_reply(data)
+        case "listCampaigns":
+            return compose_en.list_reply(data, payload["summary"])
+        case "askClarification":
+            note = [compose_en.clarify_note(data)] if data.get("average_cpa") else []
+            return "\n".join([data["question"], *(f"• {option}" for option in data.get("options", [])), *note])
+        case "getBudgetRecommendation":
+            return payload["summary"] + (compose_en.APPLY_ADVICE if data.get("moves") else "")
+        case "generateReport":
+            return compose_en.report_reply(data)
+        case "checkAnomalies":
+            found = data.get("anomalies", [])
+            return payload["summary"] + (compose_en.anomalies_tail(found[0]) if found else "")
         case _:
             return payload.get("summary", "")
 

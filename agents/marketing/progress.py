@@ -10,20 +10,26 @@ from agents.core.events import Event, Thinking
 from agents.core.referents import remember_turn
 from agents.core.turn import tool_loop
 from agents.marketing.followup import META_TOOLS, extract
+from agents.marketing.lang import campaign_names
+from agents.marketing.texts import STAGES
+from agents.nlu.language import conversation_language
 
 if TYPE_CHECKING:
     from agents.core.turn import Turn
 
-STAGES = {"understand": ("요청을 이해하고 있어요", 20), "query": ("데이터를 조회하고 있어요", 60),
-          "compose": ("답변을 작성하고 있어요", 90)}
+PROGRESS = {"understand": 20, "query": 60, "compose": 90}
 
 
 def _thinking(turn: Turn, stage: str, detail: str = "") -> Event:
-    message, progress = STAGES[stage]
-    return turn.emit(Thinking, stage=stage, message=f"{message}{f' ({detail})' if detail else ''}", progress=progress)
+    ko, en = STAGES[stage]
+    message = en if turn.meta.get("lang") == "en" else ko  # in the language the marketer wrote in
+    return turn.emit(Thinking, stage=stage, message=f"{message}{f' ({detail})' if detail else ''}",
+                     progress=PROGRESS[stage])
 
 
 def pipeline(turn: Turn) -> Iterator[Event]:
+    turn.meta["lang"] = conversation_language([m.content or "" for m in turn.history if m.role == "user"], turn.text,
+                                              campaign_names(turn.store, turn.user_id))
     yield _thinking(turn, "understand")
     for event in tool_loop(turn):
         yield event

@@ -10,19 +10,22 @@ from pydantic import BaseModel, Field
 from agents.core.cards import Chart
 from agents.core.tools import Card, ToolContext, ToolOutput
 from agents.marketing import analytics
+from agents.marketing import summaries_en as en_text
+from agents.marketing import texts as tx
 from agents.marketing.card_data import Anomalies, BudgetRecommendation, KpiSummary, KpiTrend, Report, Table
 from agents.marketing.format import (
     STATUS_LABELS,
     count,
     ctr,
     kpi_tiles,
-    objective_label,
     roas,
     signed,
     signed_pct,
 )
+from agents.marketing.lang import conversation_english
 from agents.marketing.matching import match_campaigns
 from agents.marketing.store import MarketingStore
+from agents.marketing.texts import PERIOD_TITLE_EN, WEEKDAY_EN, objective, status
 from agents.nlu.korean_money import format_krw
 
 Period = Literal["today", "7d", "14d", "30d"]
@@ -42,11 +45,14 @@ def resolve(ctx: ToolContext, ref: str) -> dict[str, Any]:
     matches = match_campaigns(ref, [(c["id"], c["name"]) for c in campaigns])
     if len(matches) == 1:
         return next(c for c in campaigns if c["id"] == matches[0][0])
+    en = conversation_english(ctx)
     if matches:
         names = [name for _, name in matches]
-        raise CampaignNotResolved(f"'{ref}'에 해당하는 캠페인이 여러 개입니다: {', '.join(names)}. 어느 캠페인인가요?", names)
+        raise CampaignNotResolved(f"'{ref}' matches several campaigns: {', '.join(names)}. Which one do you mean?" if en
+                                  else f"'{ref}'에 해당하는 캠페인이 여러 개입니다: {', '.join(names)}. 어느 캠페인인가요?", names)
     names = [c["name"] for c in campaigns]
-    raise CampaignNotResolved(f"'{ref}' 캠페인을 찾지 못했습니다. 캠페인 목록: {', '.join(names)}", names)
+    raise CampaignNotResolved(f"No campaign is called '{ref}'. The campaigns: {', '.join(names)}" if en
+                              else f"'{ref}' 캠페인을 찾지 못했습니다. 캠페인 목록: {', '.join(names)}", names)
 
 
 def _not_resolved(exc: CampaignNotResolved) -> ToolOutput:
@@ -82,15 +88,19 @@ def get_performance_kpi(args: KPIArgs, ctx: ToolContext) -> ToolOutput:
         f"- 전환수: {count(now['conversions'])} ({int(d['conversions']):+,}건)",
         f"- CPA: {format_krw(now['cpa'])} ({signed_pct(d['cpa_pct'])})",
     ])
+    en = conversation_english(ctx)
+    if en:
+        summary = en_text.kpi(result, campaign and campaign["name"])
     result["campaign_name"] = campaign["name"] if campaign else None
-    title = f"{scope}{result['label']} KPI"
+    title = f"{scope}{PERIOD_TITLE_EN[args.period]} KPI" if en else f"{scope}{result['label']} KPI"
     daily = result["daily"]
     cards = [
-        Card(card_type="kpi_summary", title=title, data=KpiSummary(tiles=kpi_tiles(result), period=args.period,
+        Card(card_type="kpi_summary", title=title, data=KpiSummary(tiles=kpi_tiles(result, en), period=args.period,
                                                                start=result["start"], end=result["end"])),
-        Card(card_type="kpi_trend", title=f"{scope}일별 지출·매출·ROAS", data=KpiTrend(chart=Chart(
+        Card(card_type="kpi_trend", title=f"{scope}daily spend, revenue and ROAS" if en else f"{scope}일별 지출·매출·ROAS",
+             data=KpiTrend(chart=Chart(
             kind="line", x=[p["date"] for p in daily],
-            series={"지출(₩)": [p["spend"] for p in daily], "매출(₩)": [p["revenue"] for p in daily],
+            series={tx.label("spend_won", en): [p["spend"] for p in daily], tx.label("revenue_won", en): [p["revenue"] for p in daily],
                     "ROAS": [round(p["roas"], 2) for p in daily]},
             secondary=["ROAS"], y_title="₩"))),
     ]
@@ -128,8 +138,12 @@ def list_campaigns(args: ListArgs, ctx: ToolContext) -> ToolOutput:
     for r in rows:
         lines.append(f"- {r['name']} [{STATUS_LABELS.get(r['status'], r['status'])}] 예산 {format_krw(r['daily_budget'])}/일, "
                      f"지출 {format_krw(r['spend'])}, ROAS {roas(r['roas'])}")
-    table = Table(columns=["캠페인", "상태", "목적", "일예산", "지출", "매출", "ROAS", "CTR", "CPA"],
-                  rows=[[r["name"], STATUS_LABELS.get(r["status"], r["status"]), objective_label(r["objective"]),
+    en = conversation_english(ctx)
+    if en:
+        lines = [en_text.campaign_list(rows, args.period, args.sortBy, args.order)]
+    table = Table(columns=[tx.label(k, en) for k in ("campaign", "status", "objective", "daily_budget_short", "spend",
+                                                   "revenue")] + ["ROAS", "CTR", "CPA"],
+                  rows=[[r["name"], status(r["status"], en), objective(r["objective"], en),
                          format_krw(r["daily_budget"]), format_krw(r["spend"]), format_krw(r["revenue"]), roas(r["roas"]),
                          ctr(r["ctr"]), format_krw(r["cpa"])] for r in rows],
                   chart=Chart(kind="bar", x=[r["name"] for r in rows], series={"ROAS": [round(r["roas"], 2) for r in rows]},
@@ -138,7 +152,8 @@ def list_campaigns(args: ListArgs, ctx: ToolContext) -> ToolOutput:
                                "cpa", "conversions")} for r in rows]
     return ToolOutput(summary="\n".join(lines), data={"campaigns": data, "period": args.period, "sortBy": args.sortBy,
                                                       "order": args.order, "status": args.status},
-                      cards=[Card(card_type="campaign_list", title=f"캠페인 목록 · {label}", data=table)])
+                      cards=[Card(card_type="campaign_list", title=f"Campaigns · {PERIOD_TITLE_EN[args.period]}" if en
+                                  else f"캠페인 목록 · {label}", data=table)])
 
 
 # --- getCampaignDetail ---------------------------------------------------------------
@@ -157,25 +172,30 @@ def get_campaign_detail(args: DetailArgs, ctx: ToolContext) -> ToolOutput:
     result = analytics.kpi(ms, ctx.user_id, "14d", campaign["id"])
     now = result["current"]
     audience = campaign["target_audience"]
-    audience_text = "Advantage+ (자동)" if not audience else ", ".join(
-        f"{k}: {v if not isinstance(v, list) else '/'.join(map(str, v))}" for k, v in audience.items())
-    rows = [["상태", STATUS_LABELS.get(campaign["status"], campaign["status"])],
-            ["목적", f"{objective_label(campaign['objective'])} ({campaign['objective']})"],
-            ["일일 예산", format_krw(campaign["daily_budget"])],
-            ["기간", f"{campaign['start_date']} ~ {campaign['end_date'] or '종료일 없음'}"],
-            ["타겟", audience_text],
-            ["최근 14일 지출", format_krw(now["spend"])], ["최근 14일 매출", format_krw(now["revenue"])],
+    en = conversation_english(ctx)
+    audience_text = tx.label("auto_audience", en) if not audience else en_text.audience(audience)
+    rows = [[tx.label("status", en), status(campaign["status"], en)],
+            [tx.label("objective", en), f"{objective(campaign['objective'], en)} ({campaign['objective']})"],
+            [tx.label("daily_budget", en), format_krw(campaign["daily_budget"])],
+            [tx.label("period", en), f"{campaign['start_date']} ~ {campaign['end_date'] or tx.label('no_end', en)}"],
+            [tx.label("audience", en), audience_text],
+            ["Spend, last 14 days" if en else "최근 14일 지출", format_krw(now["spend"])],
+            ["Revenue, last 14 days" if en else "최근 14일 매출", format_krw(now["revenue"])],
             ["ROAS", roas(now["roas"])], ["CTR", ctr(now["ctr"])], ["CPA", format_krw(now["cpa"])],
-            ["전환", count(now["conversions"])]]
+            [tx.label("conversions", en), f"{round(now['conversions']):,}" if en else count(now["conversions"])]]
     summary = (f"'{campaign['name']}' 캠페인: {STATUS_LABELS.get(campaign['status'])}, 일일 예산 "
                f"{format_krw(campaign['daily_budget'])}. 최근 14일 지출 {format_krw(now['spend'])}, 매출 "
                f"{format_krw(now['revenue'])}, ROAS {roas(now['roas'])} (직전 14일 대비 {signed(result['deltas']['roas'])}), "
                f"CTR {ctr(now['ctr'])}, CPA {format_krw(now['cpa'])}.")
+    if en:
+        summary = en_text.detail(campaign, result)
     daily = result["daily"]
-    card = Card(card_type="campaign_detail", title=f"{campaign['name']} 상세", data=Table(
-        columns=["항목", "값"], rows=rows,
+    card = Card(card_type="campaign_detail", title=f"{campaign['name']} details" if en else f"{campaign['name']} 상세",
+                data=Table(
+        columns=[tx.label("item", en), tx.label("value", en)], rows=rows,
         chart=Chart(kind="line", x=[p["date"] for p in daily],
-                    series={"지출(₩)": [p["spend"] for p in daily], "매출(₩)": [p["revenue"] for p in daily],
+                    series={tx.label("spend_won", en): [p["spend"] for p in daily],
+                            tx.label("revenue_won", en): [p["revenue"] for p in daily],
                             "ROAS": [round(p["roas"], 2) for p in daily]}, secondary=["ROAS"])))
     data = {"campaign": {**campaign, "start_date": str(campaign["start_date"]), "end_date": campaign["end_date"] and str(campaign["end_date"]),
                          "created_at": str(campaign["created_at"]), "updated_at": str(campaign["updated_at"])},
@@ -207,11 +227,15 @@ def check_anomalies(args: AnomalyArgs, ctx: ToolContext) -> ToolOutput:
         summary = f"이상 징후 {len(found)}건:\n" + "\n".join(
             f"- [{f['severity']}] {f['campaign']}: {_ANOMALY_LABELS[f['type']]} ({f['metric']} {f['previous']} → {f['value']}, "
             f"{f['change_pct']:+.1f}%)" for f in found)
-    card = Card(card_type="anomalies", title="이상 징후", data=Anomalies(
-        columns=["심각도", "캠페인", "유형", "이전", "최근", "변화"],
-        rows=[[f["severity"], f["campaign"], _ANOMALY_LABELS[f["type"]], f["previous"], f["value"],
+    en = conversation_english(ctx)
+    if en:
+        summary = en_text.anomalies(found)
+    kinds = tx.ANOMALY_EN if en else _ANOMALY_LABELS
+    card = Card(card_type="anomalies", title=tx.label("anomalies", en), data=Anomalies(
+        columns=[tx.label(k, en) for k in ("severity", "campaign", "kind", "before", "latest", "change")],
+        rows=[[f["severity"], f["campaign"], kinds[f["type"]], f["previous"], f["value"],
                f"{f['change_pct']:+.1f}%"] for f in found],
-        message="" if found else "이상 징후가 없습니다."))
+        message="" if found else tx.label("no_anomalies", en)))
     return ToolOutput(summary=summary, data={"anomalies": found}, cards=[card])
 
 
@@ -232,16 +256,21 @@ def analyze_trends(args: TrendArgs, ctx: ToolContext) -> ToolOutput:
                f"ROAS 상위: {best}\nROAS 하위: {worst}\n"
                + (f"요일 패턴(최근 4주): {bd['day']}요일 ROAS {roas(bd['roas'])}로 가장 높고, {wd['day']}요일 {roas(wd['roas'])}로 가장 낮습니다."
                   if bd and wd else ""))
-    card = Card(card_type="trend", title=f"트렌드 · {k['label']}", data=Table(
-        columns=["요일", "ROAS", "평균 매출", "평균 지출"],
-        rows=[[w["day"], roas(w["roas"]), format_krw(w["avg_revenue"]), format_krw(w["avg_spend"])]
+    en = conversation_english(ctx)
+    if en:
+        summary = en_text.trends(k, result)
+    day = (lambda d: WEEKDAY_EN[d]) if en else (lambda d: d)
+    card = Card(card_type="trend", title=f"Trends · {PERIOD_TITLE_EN[args.period]}" if en else f"트렌드 · {k['label']}",
+                data=Table(
+        columns=[tx.label("weekday", en), "ROAS", tx.label("avg_revenue", en), tx.label("avg_spend", en)],
+        rows=[[day(w["day"]), roas(w["roas"]), format_krw(w["avg_revenue"]), format_krw(w["avg_spend"])]
               for w in result["weekdays"]],
-        chart=Chart(kind="bar", x=[w["day"] for w in result["weekdays"]],
+        chart=Chart(kind="bar", x=[day(w["day"]) for w in result["weekdays"]],
                     series={"ROAS": [round(w["roas"], 2) for w in result["weekdays"]]}, y_title="ROAS")))
     data = {"deltas": k["deltas"], "current": k["current"], "best": [{"name": r["name"], "roas": r["roas"]} for r in result["best"]],
             "worst": [{"name": r["name"], "roas": r["roas"]} for r in result["worst"]], "weekdays": result["weekdays"]}
     if args.metric:  # the asked metric first: its change and the campaigns that moved it most
-        lead, data["movers"] = _metric_lead(ctx, args, k)
+        lead, data["movers"] = _metric_lead(ctx, args, k, en)
         summary = lead + "\n\n" + summary
     return ToolOutput(summary=summary, data=data, cards=[card])
 
@@ -250,7 +279,7 @@ _METRIC = {"roas": ("ROAS", roas), "ctr": ("CTR", ctr), "cpa": ("CPA", format_kr
            "revenue": ("매출", format_krw), "conversions": ("전환", lambda v: f"{v:,.0f}건")}
 
 
-def _metric_lead(ctx: ToolContext, args: TrendArgs, k: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+def _metric_lead(ctx: ToolContext, args: TrendArgs, k: dict[str, Any], en: bool) -> tuple[str, list[dict[str, Any]]]:
     metric = args.metric or "roas"
     label, show = _METRIC[metric]
     now, before = k["current"][metric], k["previous"][metric]
@@ -260,6 +289,8 @@ def _metric_lead(ctx: ToolContext, args: TrendArgs, k: dict[str, Any]) -> tuple[
             if way != "그대로" else f"{label}은(는) {k['label']} {show(now)}로 직전 기간과 같습니다.")
     movers = analytics.metric_movers(MarketingStore(ctx.store), ctx.user_id, args.period, metric)
     falling = [m for m in movers if m["change"] < 0][:3]
+    if en:
+        return en_text.metric_lead(metric, k, (lambda v: f"{v:,.0f}") if metric == "conversions" else show, falling), falling
     if falling:
         head += (" 가장 많이 떨어진 캠페인은 " + ", ".join(f"{m['name']}({show(m['before'])} → {show(m['now'])})"
                                                    for m in falling) + "입니다.")
@@ -289,11 +320,16 @@ def get_budget_recommendation(args: BudgetAdviceArgs, ctx: ToolContext) -> ToolO
                          f"{format_krw(m['to_budget'])} ({verb} {format_krw(abs(m['change']))})")
         lines.append(f"예상 일 매출 변화: {format_krw(advice['expected_daily_revenue_change'])} (최근 ROAS가 유지된다는 가정)")
         summary = "\n".join(lines)
-    card = Card(card_type="budget_recommendation", title="예산 재배분 제안", data=BudgetRecommendation(
-        columns=["캠페인", "ROAS", "현재 예산", "제안 예산", "변화"],
+    en = conversation_english(ctx)
+    if en:
+        summary = en_text.advice(advice)
+    card = Card(card_type="budget_recommendation", title=tx.label("advice_title", en), data=BudgetRecommendation(
+        columns=[tx.label("campaign", en), "ROAS", tx.label("current_budget", en), tx.label("proposed_budget", en),
+                 tx.label("change", en)],
         rows=[[m["campaign"], roas(m["roas"]), format_krw(m["from_budget"]), format_krw(m["to_budget"]),
                f"{m['change']:+,}"] for m in moves],
-        chart=Chart(kind="bar", x=[m["campaign"] for m in moves], series={"예산 변화(₩)": [m["change"] for m in moves]}),
+        chart=Chart(kind="bar", x=[m["campaign"] for m in moves],
+                    series={tx.label("budget_change_won", en): [m["change"] for m in moves]}),
         message="" if moves else summary))
     return ToolOutput(summary=summary, data=advice, cards=[card])
 
@@ -321,9 +357,10 @@ def generate_report(args: ReportArgs, ctx: ToolContext) -> ToolOutput:
           *[f"| {r['name']} | {format_krw(r['spend'])} | {format_krw(r['revenue'])} | {roas(r['roas'])} |" for r in rows],
           "", "### 주의할 점", ""]
     md += [f"- {f['campaign']}: {_ANOMALY_LABELS[f['type']]} ({f['change_pct']:+.1f}%)" for f in found] or ["- 이상 징후 없음"]
-    markdown = "\n".join(md)
+    en = conversation_english(ctx)
+    markdown = en_text.report(k, rows, found) if en else "\n".join(md)
     return ToolOutput(summary=markdown, data={"markdown": markdown, "kpi": {"current": now, "deltas": d}},
-                      cards=[Card(card_type="report", title="주간 보고서", data=Report(markdown=markdown))])
+                      cards=[Card(card_type="report", title=tx.label("report_title", en), data=Report(markdown=markdown))])
 
 
 # --- meta ------------------------------------------------------------------------------
@@ -365,17 +402,23 @@ def freeform_response(args: FreeformArgs, ctx: ToolContext) -> ToolOutput:
 def _split_total(args: BudgetAdviceArgs, ctx: ToolContext) -> ToolOutput:
     """"다음달 총예산 300만원을 캠페인별로 어떻게 나눠?": the total split by recent ROAS."""
     plan = analytics.split_total(MarketingStore(ctx.store), ctx.user_id, args.totalBudget or 0, args.days)
+    en = conversation_english(ctx)
     if not plan["shares"]:
-        return ToolOutput(summary="최근 14일 지출이 있는 진행 중 캠페인이 없어 배분안을 만들 수 없습니다.", data=plan)
+        return ToolOutput(summary=en_text.split(plan) if en else
+                          "최근 14일 지출이 있는 진행 중 캠페인이 없어 배분안을 만들 수 없습니다.", data=plan)
     lines = [f"총예산 {format_krw(plan['total'])}({plan['days']}일)을 최근 14일 ROAS 비중으로 나눈 캠페인별 배분안입니다:"]
     lines += [f"- {s['campaign']} (ROAS {roas(s['roas'])}): {format_krw(s['amount'])} · 하루 약 {format_krw(s['daily'])} "
               f"(현재 하루 {format_krw(s['current_daily'])})" for s in plan["shares"]]
     lines.append("ROAS가 높은 캠페인에 더 많이 배정했고, 낮은 캠페인도 학습이 끊기지 않게 최소한은 남겼습니다.")
-    card = Card(card_type="budget_recommendation", title=f"총예산 {format_krw(plan['total'])} 배분안", data=BudgetRecommendation(
-        columns=["캠페인", "ROAS", "배정액", "하루 예산", "현재 하루 예산"],
+    if en:
+        lines = [en_text.split(plan)]
+    card = Card(card_type="budget_recommendation", title=f"Split of a {format_krw(plan['total'])} total budget" if en
+                else f"총예산 {format_krw(plan['total'])} 배분안", data=BudgetRecommendation(
+        columns=[tx.label("campaign", en), "ROAS", tx.label("allotted", en), tx.label("daily", en),
+                 tx.label("current_daily", en)],
         rows=[[s["campaign"], roas(s["roas"]), format_krw(s["amount"]), format_krw(s["daily"]),
                format_krw(s["current_daily"])] for s in plan["shares"]],
         chart=Chart(kind="bar", x=[s["campaign"] for s in plan["shares"]],
-                    series={"배정액(₩)": [s["amount"] for s in plan["shares"]]}), message=""))
+                    series={tx.label("allotted_won", en): [s["amount"] for s in plan["shares"]]}), message=""))
     return ToolOutput(summary="\n".join(lines), data=plan, cards=[card])
 

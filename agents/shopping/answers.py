@@ -64,7 +64,7 @@ def product_qa(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: rout
     if intent.topic is None and pending.get("ask") == "product" and pending.get("topic"):
         # "세척 편해?" -> "몇 번 제품이 궁금하세요?" -> "1번": the first question is the one answered.
         intent.topic, question = pending["topic"], pending.get("question", turn.text)
-    en = is_english(turn.text)
+    en = is_english(turn)
     if intent.topic == "price":
         yield from turn.say(_price_answer_en(state, product) if en else _price_answer(state, product))
         return
@@ -77,7 +77,7 @@ def compare(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.
     ids = intent.product_ids[:3]
     products = [catalog.product(pid) for pid in ids]
     labels = catalog.tag_labels()
-    if is_english(turn.text):
+    if is_english(turn):
         yield from _compare_en(turn, state, products, labels)
         return
     ranks = [_rank_label(state, pid).strip() or f"{i}." for i, pid in enumerate(ids, 1)]

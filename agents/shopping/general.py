@@ -5,12 +5,16 @@ Korean, or English when the user wrote English."""
 
 from __future__ import annotations
 
-import re
+from typing import TYPE_CHECKING
 
 from agents.nlu import josa
+from agents.nlu.language import conversation_language
 from agents.shopping import router
 from agents.shopping.catalog import Catalog
 from agents.shopping.reading import lexicon
+
+if TYPE_CHECKING:
+    from agents.core.turn import Turn
 
 _EMPATHY = ("힘들", "지쳐", "피곤", "잠을 못", "우울", "속상", "tired", "exhausted")
 _THANKS = ("고마", "감사", "thank")
@@ -21,9 +25,10 @@ _UNCARRIED_EN = {"유모차": "strollers", "카시트": "car seats", "기저귀"
                  "분유": "formula itself", "장난감": "toys"}
 
 
-def english(text: str) -> bool:
-    """The user wrote English: Latin letters and no Hangul."""
-    return bool(re.search(r"[A-Za-z]", text)) and not re.search(r"[가-힣]", text)
+def english(turn: Turn) -> bool:
+    """Is this turn answered in English: the language the person wrote in (``agents.nlu.language``), where a
+    bare "2" or "ok" keeps the conversation's."""
+    return conversation_language([m.content or "" for m in turn.history if m.role == "user"], turn.text) == "en"
 
 
 def _carried(catalog: Catalog, en: bool) -> str:
@@ -55,8 +60,7 @@ def _guide(catalog: Catalog, category: str, en: bool) -> str:
             f"Top 3를 골라드릴게요.")
 
 
-def general(catalog: Catalog, intent: router.Intent, text: str, category: str | None) -> str:
-    en = english(text)
+def general(catalog: Catalog, intent: router.Intent, text: str, category: str | None, en: bool) -> str:
     if intent.uncarried:
         name = _UNCARRIED_EN.get(intent.uncarried, intent.uncarried) if en else intent.uncarried
         if en:

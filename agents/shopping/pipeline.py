@@ -95,7 +95,7 @@ def _pipeline(turn: Turn) -> Iterator[Event]:
         intent.tag_changes = None  # the panel's own choices; its generated text adds nothing
     yield turn.emit(Intent, name=intent.name, confidence=intent.confidence, reasoning=intent.reasoning,
                     args=intent.event_args())
-    en = english(turn.text)
+    en = english(turn)
     if intent.fallback:
         yield from turn.say("Sorry, I did not understand that. Tell me a budget (\"under 100k\") or a wish "
                             "(\"easy to clean\")." if en else
@@ -126,7 +126,7 @@ def _pipeline(turn: Turn) -> Iterator[Event]:
             yield from compare(turn, catalog, state, intent)
         case _:
             tool = "general"
-            yield from turn.say(general(catalog, intent, turn.text, state.get("category")))
+            yield from turn.say(general(catalog, intent, turn.text, state.get("category"), en))
     if intent.name != "ASK_CLARIFICATION":
         state.pop("pending", None)
     remember(state, intent)  # what the next "그거 / that one" points at
@@ -205,7 +205,7 @@ def _clarify(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
         question = "조금 더 알려주시겠어요? 이런 걸 도와드릴 수 있어요."
         options = (["10만원 아래로 다시 보여줘", "1번 제품 세척 편해?", "1번이랑 2번 비교해줘"] if state.get("top3")
                    else ["분유포트 10만원 아래로 추천해줘", "젖병소독기 추천해줘", "베이비모니터 추천해줘"])
-    if english(turn.text):
+    if english(turn):
         question, options = _english_question(intent.ask, question, options, state)
     yield from turn.say(question)
     yield turn.emit(Clarification, question=question, context=context, options=options)

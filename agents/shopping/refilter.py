@@ -102,7 +102,7 @@ def refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
                 state.clear()
                 state.update(kept)  # nothing cheaper: the Top 3 and budget stay as they were
                 yield from turn.say(_none_cheaper(anchor, state["category"] if state.get("category") else
-                                                  anchor["category"], english(turn.text)))
+                                                  anchor["category"], english(turn)))
                 return
         result = recommend(products, pros=state["pros"], cons=state["cons"],
                            budget=Budget(budget["min"], budget["max"]), anchor=anchor, labels=labels)
@@ -111,7 +111,7 @@ def refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
                               code="recommendation_failed", retryable=True) from exc
     recs = result["recommendations"]
     state["top3"] = [{"id": r["id"], "title": r["title"], "price": r["price"]} for r in recs]
-    reply = _reply_en if english(turn.text) else _reply
+    reply = _reply_en if english(turn) else _reply
     text = reply(state, intent, applied, before_budget, result, labels, first)
     yield from turn.say(text)
     summary = yield from _update_summary(turn, state, labels, catalog)

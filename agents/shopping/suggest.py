@@ -25,7 +25,7 @@ OPENERS_EN = ["formula kettle under 100k", "baby monitor with a clear night view
 
 
 def suggest(turn: Turn, reply: str) -> list[str]:
-    if english(turn.text):
+    if english(turn):
         return _suggest_en(turn)
     state = turn.state
     if (state.get("pending") or {}).get("ask"):

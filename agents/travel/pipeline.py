@@ -4,7 +4,6 @@ model answered with places in plain text and called no tool."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 
 from agents.core.events import Event
@@ -13,13 +12,13 @@ from agents.core.referents import remember_turn
 from agents.core.toolcalls import tool_context
 from agents.core.tools import new_call_id
 from agents.core.turn import Turn, tool_loop
+from agents.nlu.language import conversation_language
 from agents.travel.destinations import destination
 from agents.travel.fallback import parse_places
 from agents.travel.followup import META_TOOLS, extract
 from agents.travel.inputs import TravelInputs
 from agents.travel.model import PlaceSuggestion
 from agents.travel.places_google import places_for
-from agents.travel.reading import english
 from agents.travel.service import TripService
 from agents.travel.tools import report_places
 from agents.travel.validation import validate_and_enrich
@@ -34,7 +33,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
 
 def _turn(turn: Turn) -> Iterator[Event]:
     # The cards follow the language the user wrote in, as the replies do (Korean unless plainly English).
-    turn.meta["lang"] = "en" if re.search(r"[A-Za-z]", turn.text) and english(turn.text) else "ko"
+    turn.meta["lang"] = conversation_language([m.content or "" for m in turn.history if m.role == "user"], turn.text)
     apply = TravelInputs.of(turn).apply_itinerary
     if apply is not None:  # the preview's 적용하기 button: a confirmation card, no model call
         call = ModelToolCall(id=new_call_id(), name="apply_itinerary", arguments=json.dumps(apply, ensure_ascii=False))

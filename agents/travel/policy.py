@@ -7,13 +7,14 @@ import re
 from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
-from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
+from agents.core.providers.offline import PolicyReply, latest_tool_results
 from agents.nlu import compact
 from agents.nlu.dialogue import Dialogue
+from agents.nlu.language import conversation_language
 from agents.travel import followup
 from agents.travel.destinations import find_destination
 from agents.travel.plan import SavedPlace, candidates, draft_itinerary
-from agents.travel.reading import TIME_OF_DAY_START, Reading, TripView, english, read
+from agents.travel.reading import TIME_OF_DAY_START, Reading, TripView, read
 
 _TRIP = re.compile(r"^(?P<title>.+?) · 여행지: (?P<dest>\S+).*?\((?P<days>\d+)일\) · trip_id: (?P<id>\S+)", re.M)
 _PLACE = re.compile(r"^- (.+?) \| (.*?) \| (\w+) \| (?:(-?[\d.]+),(-?[\d.]+)|좌표 없음)", re.M)
@@ -37,14 +38,19 @@ def policy(request: ModelRequest) -> PolicyReply:
         from agents.travel.compose import compose
 
         results = latest_tool_results(request.messages)
-        en = english(last_user_text(request.messages))
+        en = _english(request.messages)
         if results and results[-1][0] == "open_trip" and results[-1][1].get("ok"):
             then = _after_opening(request, results[-1][1].get("data") or {}, en)
             if then is not None:
                 return then
         return PolicyReply(text=compose(results, en))
     view, saved, title = trip_from_context(request.system)
-    return act(read_request(request), view, saved, title, english(last.content), _generated_before(request.messages))
+    return act(read_request(request), view, saved, title, _english(request.messages), _generated_before(request.messages))
+
+
+def _english(messages: list[ChatMessage]) -> bool:
+    """Is the person's last message answered in English (a bare "2" or "ok" keeps the conversation's language)?"""
+    return conversation_language([m.content or "" for m in messages if m.role == "user"]) == "en"
 
 
 def read_request(request: ModelRequest) -> Reading:

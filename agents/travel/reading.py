@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.nlu import ExemplarClassifier, compact, decide, normalise, with_josa
+from agents.nlu.language import reply_english
 from agents.nlu.text import contains
 from agents.nlu.text import find as _find
 from agents.travel.destinations import destinations
@@ -78,10 +79,6 @@ def classifier() -> ExemplarClassifier:
     return ExemplarClassifier.from_yaml(TRAINING, threshold=0.45, margin=0.1)
 
 
-def english(text: str) -> bool:
-    return not re.search(r"[가-힣]", text)
-
-
 def read(text: str, trip: TripView) -> Reading:
     return _Reader(text, trip).read()
 
@@ -110,7 +107,7 @@ class _Reader:
         self.places = [m for m in found if not any(o.start <= m.start and m.start + m.length <= o.start + o.length
                                                    and o.length > m.length for o in found)]
         self.areas = self.g.area_mentions(text)
-        self.en = english(text)
+        self.en = reply_english(self.raw)
 
     # --- slots -----------------------------------------------------------------------------
     def _saved_ids(self) -> set[str]:

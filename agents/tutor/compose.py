@@ -1,5 +1,5 @@
 """The offline tutor's replies, written only from tool results (figures come from the sandbox data), in
-the language the learner wrote in: English for a message with no Hangul, Korean otherwise."""
+the language the learner wrote in (``agents.nlu.language``)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ import hashlib
 import re
 from typing import Any
 
+from agents.nlu.language import reply_english
 from agents.nlu.particles import with_josa
 from agents.tutor import receipt
+from agents.tutor.catalog import FOR_THE_MODEL
 from agents.tutor.charts import name as stock_label
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, stocks
@@ -17,25 +19,11 @@ _NOT_ADVICE = ("(샌드박스 가상 가격으로 설명한 학습용 내용이�
                "(A learning note on generated sandbox prices, not investment advice.)")
 
 
-def english(text: str) -> bool:
-    """The learner wrote English: Latin letters and no Hangul ("1M" or "005930" alone stay Korean), or an
-    English sentence that only names something in Korean ("will 현대차 go up next week?"): at least four
-    English words and three times as many as Korean ones."""
-    latin = len(re.findall(r"\b[A-Za-z]{2,}\b", text))
-    hangul = len(re.findall(r"[가-힣]+", text))
-    return latin > 0 and (hangul == 0 or (latin >= 4 and latin >= 3 * hangul))
-
-
-def lang_of(text: str) -> str:
-    return "en" if english(text) else "ko"
-
-
 def _pick(pair: tuple[str, str], en: bool) -> str:
     return pair[1] if en else pair[0]
 
 
-def compose(results: list[tuple[str, dict[str, Any]]], state: AppState, user_text: str) -> str:
-    en = english(user_text)
+def compose(results: list[tuple[str, dict[str, Any]]], state: AppState, user_text: str, en: bool) -> str:
     by_name = {name: payload for name, payload in results}
     parts: list[str] = []
     if "open_canvas" in by_name:
@@ -80,8 +68,8 @@ _INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|'[^']*'|\b[A-Z]\w*(?:Error|Exception
 
 def failed(reason: str, en: bool) -> str:
     """A failed step in plain words: its reason when that is a plain sentence, else a general one."""
-    reason = _PROPOSE.sub("", reason).strip()
-    if reason and not _INTERNAL.search(reason) and english(reason) == en:
+    reason = _PROPOSE.sub("", reason).split(FOR_THE_MODEL)[0].strip()  # ActionRejected's detail is not for people
+    if reason and not _INTERNAL.search(reason) and reply_english(reason) == en:
         return reason
     return ("I couldn't do that on this screen. Try asking in other words, or pick a stock, term or case first."
             if en else "그 요청은 지금 처리하지 못했어요. 다른 말로 다시 물어보거나 종목·용어·사례를 먼저 골라 주세요.")

@@ -16,10 +16,10 @@ from agents.core.clock import Clock, system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.store import PendingActionRow, Store
 from agents.nlu import normalise
+from agents.nlu.language import conversation_language
 from agents.nlu.text import contains
 from agents.tutor import sandbox, screen
 from agents.tutor.catalog import ActionRejected, CatalogAction, catalog_for, lexicon, tab_named, validate
-from agents.tutor.compose import lang_of
 from agents.tutor.keywords import keyword_of
 from agents.tutor.names import find_stocks
 from agents.tutor.sandbox import AppState
@@ -125,6 +125,12 @@ class AppReaction:
     busy: bool = False
 
 
+def _language(store: Store, conversation_id: str, message: str) -> str:
+    """The language of the confirmation: the person's, a bare "2" or "ok" keeping the conversation's."""
+    recent = store.messages.recent(conversation_id, 20)
+    return conversation_language([m.content or "" for m in recent if m.role == "user"], message)
+
+
 def react(store: Store, user_id: str, conversation_id: str, app_session: str, current: AppState,
           clock: Clock = system_clock) -> AppReaction | None:
     """The app's side once a turn it sent ended: the conversation's stored screen, then (once, for the
@@ -154,7 +160,7 @@ def react(store: Store, user_id: str, conversation_id: str, app_session: str, cu
     try:
         proposed = ActionService(store, clock).propose(user_id=user_id, conversation_id=conversation_id,
                                                        agent_id="tutor", tool_name="confirm_ui_action",
-                                                       args={**outcome.propose, "lang": lang_of(message)})
+                                                       args={**outcome.propose, "lang": _language(store, conversation_id, message)})
     except PlaygroundError as exc:  # e.g. removing a stock that is not held
         reason = exc.message.removeprefix("confirm_ui_action:").strip()  # the reason is for people: no tool id
         done = {**record, "action_id": action_id, "outcome": "refused", "reason": reason}

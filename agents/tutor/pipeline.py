@@ -14,9 +14,9 @@ from agents.core.providers.base import ChatMessage, ModelToolCall
 from agents.core.referents import remember_turn
 from agents.core.toolcalls import refuse, result_message
 from agents.core.turn import Turn
+from agents.nlu.language import conversation_language
 from agents.tutor import followup, sandbox
 from agents.tutor.catalog import ActionRejected, action_words, validate
-from agents.tutor.compose import lang_of
 from agents.tutor.inputs import TutorInputs
 from agents.tutor.reading import asks_advice
 from agents.tutor.screen import finish, remember, resolve
@@ -36,7 +36,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
     turn.meta["response_mode"] = mode
     # Replies, cards and confirmations follow the language the learner wrote in (the UI's labels
     # follow the browser's).
-    turn.meta["lang"] = lang_of(turn.text)
+    turn.meta["lang"] = conversation_language([m.content or "" for m in turn.history if m.role == "user"], turn.text)
     web = bool(TutorInputs.of(turn).use_web_search)
     messages = turn.model_messages()
     asked = False
@@ -104,7 +104,7 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
     try:
         spec = validate(screen.catalog, action_id, params)
     except ActionRejected as exc:
-        message = yield from refuse(turn, call, raw, str(exc))
+        message = yield from refuse(turn, call, raw, exc.refusal(turn.meta.get("lang", "ko")))
         return message, False
     if spec.risk == "high" and asks_advice(turn.text):
         # The guard behind the prompt: a question asking for advice or a prediction never gets an order screen,

@@ -11,9 +11,10 @@ from typing import Any
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
 from agents.nlu.dialogue import Dialogue
+from agents.nlu.language import conversation_language
 from agents.tutor import contract, followup
 from agents.tutor.catalog import catalog_for
-from agents.tutor.compose import compose, english, no_advice, note_from_markdown
+from agents.tutor.compose import compose, no_advice, note_from_markdown
 from agents.tutor.names import find_stocks, find_term
 from agents.tutor.reading import Reading, ask_side, case_titled, picked, read, side_of
 from agents.tutor.sandbox import AppState, default_state
@@ -38,9 +39,15 @@ def policy(request: ModelRequest) -> PolicyReply:
     state = screen_from_system(request.system)
     last = request.messages[-1]
     if last.role == "tool":
-        return PolicyReply(text=compose(latest_tool_results(request.messages), state, last_user_text(request.messages)))
+        return PolicyReply(text=compose(latest_tool_results(request.messages), state, last_user_text(request.messages),
+                                           _english(request.messages)))
     dialogue = Dialogue.parse(request.system)
-    return act(_reading(request.messages, state, dialogue), state, english(last.content), followup.subject(dialogue))
+    return act(_reading(request.messages, state, dialogue), state, _english(request.messages), followup.subject(dialogue))
+
+
+def _english(messages: list[ChatMessage]) -> bool:
+    """Is the learner's last message answered in English (a bare "2" or "ok" keeps the conversation's language)?"""
+    return conversation_language([m.content or "" for m in messages if m.role == "user"]) == "en"
 
 
 def read_request(request: ModelRequest) -> Reading:

@@ -265,7 +265,7 @@ def ui_confirmation(args: ConfirmUIArgs, ctx: ToolContext, previous: Any = None)
                             "샌드박스 포트폴리오에서 이 종목이 사라집니다 (초기화로 되돌릴 수 있어요).")
             summary = f"Remove {name} from the holdings" if en else f"보유 종목에서 {name} 삭제"
         case _:
-            warnings.append("The sandbox portfolio's holdings and cash go back to their start (data/tutor/portfolio.json)."
-                            if en else "샌드박스 포트폴리오의 보유 종목과 현금이 처음 상태(data/tutor/portfolio.json)로 돌아갑니다.")
+            warnings.append("The sandbox portfolio's holdings and cash go back to how they were at the start."
+                            if en else "샌드박스 포트폴리오의 보유 종목과 현금이 처음 상태로 돌아갑니다.")
             summary = "Reset the sandbox portfolio" if en else "샌드박스 포트폴리오 초기화"
     return Confirmation(summary=summary, details=details, warnings=warnings)

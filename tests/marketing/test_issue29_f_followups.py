@@ -134,6 +134,7 @@ def test_an_english_word_holding_an_alias_names_no_campaign(mkt: Session) -> Non
     events = mkt.run("hmm why did that happen?")
     call = one(events, "tool_call")
     assert (call.name, call.args) == ("analyzeTrends", {"period": "7d", "metric": None})
-    assert text_of(events).startswith("최근 7일")  # the whole account's trend, no one campaign's
+    # the whole account's trend, no one campaign's (in English since issue 29's language mirroring: "최근 7일" before)
+    assert text_of(events).startswith("The last 7 days against the period before")
     call = one(mkt.run("how is the app promo doing this week?"), "tool_call")  # the alias as words still names it
     assert (call.name, call.args["campaignId"]) == ("getPerformanceKPI", _ids(mkt)["앱 설치 프로모션"])

@@ -12,8 +12,8 @@ import pytest
 
 from agents.core.providers.offline import OfflineProvider, call, say
 from agents.core.session import Session
+from agents.nlu.language import reply_english as english
 from agents.tutor import market
-from agents.tutor.compose import english
 from agents.tutor.pipeline import NO_ADVICE_ACTION
 from agents.tutor.reading import read
 from agents.tutor.sandbox import state_for_route

@@ -12,7 +12,8 @@ from fastapi.testclient import TestClient
 
 from agents.core.session import Session
 from agents.http.api import create_api
-from agents.tutor.compose import english, note_from_markdown
+from agents.nlu.language import reply_english as english
+from agents.tutor.compose import note_from_markdown
 from agents.tutor.wire import read_frames
 from tests.support.helpers import one, text_of
 from tests.tutor.conftest import context_for
