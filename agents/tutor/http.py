@@ -45,7 +45,7 @@ def tutor_routes(caller: Callable[..., Caller]) -> APIRouter:
                                        CHAT_DOC, CHAT_EXAMPLE))
     async def chat(who: Who, body: TutorChatBody, request: Request) -> Any:
         user = who.user(body.user)
-        context_text, unknown = body.context_text, []
+        context_text, unknown = body.context_text, list[str]()
         if context_text is not None:  # a partial screen takes the defaults of the screen it names
             context_text, unknown = contract.complete(context_text, system_clock())
             try:

@@ -26,7 +26,7 @@ def keyword_of(text: str) -> str | None:
                                    and w not in _KEYWORD_TAIL, said.group(1).split())
         if words := " ".join(kept):
             return words
-    words = []
+    words: list[str] = []
     for word in n.split():
         if word in FUNCTION_WORDS or _REQUEST_WORD.match(word):
             continue

@@ -3,7 +3,7 @@ how a stock moved against the market and its sector, and the portfolio's value."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from agents.tutor.sandbox_data import cases, prices, stocks
 
@@ -32,8 +32,9 @@ def change_pct(rows: pd.DataFrame) -> float:
 def stats(code: str, period: str = "3M") -> dict[str, Any]:
     rows = series(code, period)
     daily = rows["close"].pct_change() * 100
-    worst = int(daily.idxmin()) if len(rows) > 1 else 0
-    best = int(daily.idxmax()) if len(rows) > 1 else 0
+    # series() resets the index to a RangeIndex, so the labels idxmin/idxmax give are ints
+    worst = int(cast(int, daily.idxmin())) if len(rows) > 1 else 0
+    best = int(cast(int, daily.idxmax())) if len(rows) > 1 else 0
     return {
         "code": code, "name": stocks()[code].name, "period": period,
         "start": str(rows["date"].iloc[0].date()), "end": str(rows["date"].iloc[-1].date()),
