@@ -154,8 +154,9 @@ def _merge(base: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
 def _route_of(raw: dict[str, Any]) -> str:
     for part in ("ui_snapshot", "interaction_state"):
         section = raw.get(part)
-        if isinstance(section, dict) and isinstance(section.get("route"), str) and is_route(section["route"]):
-            return section["route"]
+        route = section.get("route") if isinstance(section, dict) else None
+        if isinstance(route, str) and is_route(route):
+            return route
     mode = raw.get("mode")
     if mode == "stock":
         return f"/stock/{next(iter(stocks()))}"

@@ -19,7 +19,7 @@ def _pick(pair: tuple[str, str], en: bool) -> str:
 
 def _tab(tab: str, en: bool) -> str:
     for spec in screens()["screens"]:
-        labels = spec.get("tabs_en" if en else "tabs") or {}
+        labels = spec["tabs_en"] if en else spec["tabs"]
         if tab in labels:
             return str(labels[tab])
     return tab

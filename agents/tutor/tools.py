@@ -14,7 +14,7 @@ from agents.tutor import charts, market, sandbox, screen
 from agents.tutor.card_data import TutorChart
 from agents.tutor.catalog import action_spec
 from agents.tutor.sandbox import default_state, external_url
-from agents.tutor.sandbox_data import cases, glossary, screens, stocks
+from agents.tutor.sandbox_data import cases, glossary, prices, screens, stocks
 from agents.tutor.store import PortfolioStore
 
 Period = Literal["1M", "3M", "1Y"]
@@ -106,7 +106,7 @@ def lookup_case(args: CaseArgs, ctx: ToolContext) -> ToolOutput:
     episode = case.get("sandbox_episode")
     moves = []
     if episode:
-        frame = market.prices()
+        frame = prices()
         for code in episode["codes"]:
             rows = frame[(frame["code"] == code) & (frame["date"] >= episode["start"]) & (frame["date"] <= episode["end"])]
             if len(rows) > 1:
@@ -114,8 +114,8 @@ def lookup_case(args: CaseArgs, ctx: ToolContext) -> ToolOutput:
                 drawdown = round(float((rows["close"] / rows["close"].cummax() - 1).min()) * 100, 2)
                 moves.append({"code": code, "name": stocks()[code].name, "change_pct": market.change_pct(rows),
                               "max_drawdown_pct": drawdown})
-    data = {k: case[k] for k in ("id", "title", "title_en", "category", "period", "period_kind", "summary", "summary_en",
-                                 "key_terms", "quiz", "related_codes")}
+    data: dict[str, object] = {k: case[k] for k in ("id", "title", "title_en", "category", "period", "period_kind",
+                                                    "summary", "summary_en", "key_terms", "quiz", "related_codes")}
     data["body"] = case["body"]
     data["sandbox_moves"] = moves
     data["sandbox_window"] = {"start": episode["start"], "end": episode["end"]} if episode else None
@@ -141,7 +141,7 @@ def get_portfolio(args: NoArgs, ctx: ToolContext) -> ToolOutput:
                               f"현금 {value['cash']:,}원 (샌드박스)", data=value)
 
 
-def portfolio_value(ctx: ToolContext) -> dict[str, Any]:
+def portfolio_value(ctx: ToolContext) -> market.PortfolioValue:
     store = PortfolioStore(ctx.store)
     store.ensure(ctx.user_id, ctx.now)
     return market.portfolio_value(store.holdings(ctx.user_id), store.cash(ctx.user_id))
@@ -150,7 +150,7 @@ def portfolio_value(ctx: ToolContext) -> dict[str, Any]:
 def visualization(args: VisualizationArgs, ctx: ToolContext) -> ToolOutput:
     for code in args.codes:
         _check_code(code)
-    lang = ctx.meta.get("lang", "ko")  # the learner's language: the card's title, labels and notice
+    lang = "en" if ctx.meta.get("lang") == "en" else "ko"  # the learner's language: title, labels and notice
     sandbox = "sandbox" if lang == "en" else "샌드박스"
     if args.kind == "allocation":
         data = charts.allocation_card(portfolio_value(ctx), lang)
