@@ -164,8 +164,10 @@ class SeedFrames:
                 text, self.text = "".join(self.text) or event.question, []
                 return data_frame({"type": "clarification", "data": text, "options": list(event.options)})
             case "data_card" if event.card_type == "recommendations":
-                recs = [{**r, "productId": r.get("id")} for r in event.data.get("recommendations", [])]
-                session = updated_session(event.data.get("updatedSession") or {}, self.title_of)
+                shown, asked = event.data.get("recommendations"), event.data.get("updatedSession")
+                recs = [{**r, "productId": r.get("id")} for r in (shown if isinstance(shown, list) else [])
+                        if isinstance(r, dict)]
+                session = updated_session(asked if isinstance(asked, dict) else {}, self.title_of)
                 return self._flush() + data_frame({"type": "recommendations", "data": {
                     "recommendations": recs, "updatedSession": session}})
             case "data_card":
@@ -184,7 +186,8 @@ class SeedFrames:
 
 
 def _title_of(product_id: str) -> str:
-    return (Catalog(runtime_store()).product(product_id) or {}).get("title", "")
+    product = Catalog(runtime_store()).product(product_id)
+    return product["title"] if product else ""
 
 
 def seed_routes(caller: Callable[..., Caller]) -> APIRouter:
