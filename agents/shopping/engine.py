@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 if TYPE_CHECKING:
     from agents.shopping.catalog import Product
@@ -32,6 +32,17 @@ class Budget:
 
     def label(self) -> str:
         return f"{self.min}+" if self.max is None else f"{self.min}-{self.max}"
+
+
+class BudgetRange(TypedDict):
+    """A session's budget as it is kept (JSON): KRW bounds, its label ("0-100000", "50000+") and, when a
+    request changed it, how (kind) and the ceiling before (previous)."""
+
+    min: int
+    max: int | None
+    label: str
+    kind: NotRequired[str]
+    previous: NotRequired[int | None]
 
 
 class Scored(TypedDict):

@@ -160,7 +160,7 @@ def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
     budget = intent.budget
     if budget is None and intent.cheaper_than_anchor and context["clickedAnchorId"]:
         anchor = next(p for p in shipped_products() if p["id"] == context["clickedAnchorId"])
-        budget = {"min": 0, "max": anchor["price"] - 1}
+        budget = {"min": 0, "max": anchor["price"] - 1, "label": f"0-{anchor['price'] - 1}"}
     by_id = {p["id"]: p for p in shipped_products()}
     for key, expected in args.items():
         match key:
@@ -169,9 +169,9 @@ def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
                 if intent.anchor_id and not intent.category:
                     got = by_id[intent.anchor_id]["category"]
             case "budget_max":
-                got = (budget or {}).get("max")
+                got = budget["max"] if budget else None
             case "budget_min":
-                got = (budget or {}).get("min")
+                got = budget["min"] if budget else None
             case "pros_add":
                 expected, got = set(_tag_ids(expected)), set(changes.get("add_pros", []))
                 got = expected if expected <= got else got

@@ -17,7 +17,7 @@ from agents.shopping import english as words_en
 from agents.shopping import router
 from agents.shopping.card_data import Recommendations
 from agents.shopping.catalog import Catalog, ShippedProduct
-from agents.shopping.engine import Budget, Recommendation, reason, recommend
+from agents.shopping.engine import Budget, BudgetRange, Recommendation, reason, recommend
 from agents.shopping.general import english
 from agents.shopping.reading import read
 from agents.shopping.resolve import CATEGORY_QUESTION, tag_changes
@@ -26,10 +26,10 @@ from agents.shopping.topics import TOPIC_NAMES
 if TYPE_CHECKING:
     from agents.core.turn import Turn
 
-DEFAULT_BUDGET = {"min": 0, "max": None, "label": "0+"}
+DEFAULT_BUDGET: BudgetRange = {"min": 0, "max": None, "label": "0+"}
 
 
-def budget_text(budget: dict[str, Any]) -> str:
+def budget_text(budget: BudgetRange) -> str:
     low, high = budget.get("min", 0), budget.get("max")
     if high is None:
         return f"{format_man(low)} 이상" if low else "제한 없음"
@@ -80,7 +80,7 @@ def _apply(state: dict[str, Any], catalog: Catalog, intent: router.Intent, conte
 def refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.Intent) -> Iterator[Event]:
     kept = copy.deepcopy(state)
     first = not state.get("top3")
-    before_budget = dict(state.get("budget", DEFAULT_BUDGET))
+    before_budget: BudgetRange = copy.copy(state.get("budget", DEFAULT_BUDGET))
     pending = state.get("pending") or {}
     applied = _apply(state, catalog, intent, pending.get("text"))
     if not state.get("category"):
@@ -122,7 +122,7 @@ def refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
     ))
 
 
-def _reply(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any], before: dict[str, Any],
+def _reply(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any], before: BudgetRange,
            result: Recommendation, labels: dict[str, str], first: bool) -> str:
     budget = state.get("budget", DEFAULT_BUDGET)
     changes, anchor, asked = applied["changes"], applied["anchor"], applied["budget"]
@@ -168,14 +168,14 @@ def _reply(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any]
     return "\n".join(lines).strip()
 
 
-def _budget_en(budget: dict[str, Any]) -> str:
+def _budget_en(budget: BudgetRange) -> str:
     low, high = budget.get("min", 0), budget.get("max")
     if high is None:
         return f"₩{low:,} or more" if low else "no limit"
     return f"₩{low:,}-₩{high:,}" if low else f"up to ₩{high:,}"
 
 
-def _reply_en(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any], before: dict[str, Any],
+def _reply_en(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any], before: BudgetRange,
               result: Recommendation, labels: dict[str, str], first: bool) -> str:
     """The same reply as ``_reply`` for a user who wrote English: category, tag labels and product names in
     English (``agents.shopping.english``)."""

@@ -21,6 +21,7 @@ from agents.shopping.resolve import budget_max, category_from_tags, resolve
 
 if TYPE_CHECKING:
     from agents.shopping.catalog import Product
+    from agents.shopping.engine import BudgetRange
 
 INTENTS = ("REFILTER_WITH_ANCHOR", "REFILTER", "PRODUCT_QA", "COMPARE", "ASK_CLARIFICATION", "GENERAL")
 FALLBACK_MESSAGE = "죄송해요, 잘 이해하지 못했어요."
@@ -173,7 +174,7 @@ class Intent:
     name: str
     confidence: float  # 0..1
     reasoning: str
-    budget: dict[str, Any] | None = None  # {min, max, kind, previous, label}
+    budget: BudgetRange | None = None
     tag_changes: dict[str, list[str]] | None = None
     product_ranks: list[int] = field(default_factory=list)
     product_ids: list[str] = field(default_factory=list)  # the products the ranks and names point at

@@ -109,8 +109,8 @@ class GazetteerBackend:
         own = {_norm(x) for x in (destination.name, destination.name_en, destination.name_local or "") if x}
         if len(wanted) < 2 or wanted in own:  # "도쿄" alone names the city, not 도쿄 타워
             return None
-        names = [(i, _norm(row[key]), _words(row[key])) for i, row in enumerate(rows)
-                 for key in ("name", "name_ko", "name_en") if row[key]]
+        names = [(i, _norm(value), _words(value)) for i, row in enumerate(rows)
+                 for value in (row["name"], row["name_ko"], row["name_en"]) if value]
         exact = [i for i, n, _ in names if n == wanted]
         if not exact:
             # "츠키지" in "츠키지시장", "도쿄타워" in "도쿄타워전망대": one must be most of the other, so a

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Generator, Iterator
-from typing import Any
 
 from agents.core.events import Event, ToolCall, ToolResult, UIAction
 from agents.core.providers.base import ChatMessage, ModelToolCall
@@ -137,7 +136,7 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
     shown = ", ".join(f"{k}={v}" for k, v in params.items())
     # The screen's name, not its route ("/my"): the summary is what the learner reads (the route stays in data).
     summary = f"{spec.label}{f' ({shown})' if shown else ''} 실행함 → 지금 화면: {sandbox.screen(state.mode)['label']}"
-    data: dict[str, Any] = {"executed": True, "action_id": action_id, "params": params, "route": state.route,
+    data: dict[str, object] = {"executed": True, "action_id": action_id, "params": params, "route": state.route,
                             "filters": sandbox.filters(state), "selected_entities": sandbox.selected_entities(state)}
     yield turn.emit(ToolResult, call_id=call.id, name="ui_action", ok=True, summary=summary, data=data)
     payload = {"ok": True, "summary": summary, "data": data}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, JsonValue
 
 from agents.core.events import Detail
 from agents.core.tools import Card, Confirmation, ToolContext, ToolOutput
@@ -68,7 +68,7 @@ class CanvasArgs(BaseModel):
 class ClarifyArgs(BaseModel):
     question: str = Field(min_length=1, max_length=300)
     options: list[str] = Field(default_factory=list, max_length=6)
-    known: dict[str, Any] = Field(default_factory=dict)
+    known: dict[str, JsonValue] = Field(default_factory=dict)
 
 
 def _check_code(code: str) -> None:
@@ -223,7 +223,7 @@ _CARD = {"action": ("액션", "Action"), "stock": ("종목", "Stock"), "side": (
          "buy": ("매수", "buy"), "sell": ("매도", "sell")}
 
 
-def ui_confirmation(args: ConfirmUIArgs, ctx: ToolContext, previous: Any = None) -> Confirmation:
+def ui_confirmation(args: ConfirmUIArgs, ctx: ToolContext, previous: ConfirmUIArgs | None = None) -> Confirmation:
     """The card above the input, in the learner's language."""
     spec = action_spec(args.action_id)
     if spec is None or spec.risk != "high":
