@@ -86,7 +86,7 @@ def _classify(turn: Turn, catalog: Catalog, context: dict[str, Any]) -> Generato
 def _pipeline(turn: Turn) -> Iterator[Event]:
     catalog = Catalog(turn.store)
     catalog.ensure_loaded()
-    state = turn.state
+    state: dict[str, Any] = turn.state  # the session (JSON), read by the steps below as the open dict it is
     said = state.get("inputs")
     state["inputs"] = [*(said if isinstance(said, list) else []), turn.text]  # every message of the session
     _apply_start_panel(turn, state)
@@ -130,8 +130,7 @@ def _pipeline(turn: Turn) -> Iterator[Event]:
             yield from compare(turn, catalog, state, intent)
         case _:
             tool = "general"
-            category = state.get("category")
-            yield from turn.say(general(catalog, intent, turn.text, category if isinstance(category, str) else None))
+            yield from turn.say(general(catalog, intent, turn.text, state.get("category")))
     if intent.name != "ASK_CLARIFICATION":
         state.pop("pending", None)
     remember(state, intent)  # what the next "그거 / that one" points at

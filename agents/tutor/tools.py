@@ -191,7 +191,7 @@ def confirm_ui_action(args: ConfirmUIArgs, ctx: ToolContext) -> ToolOutput:
     store = PortfolioStore(ctx.store)
     store.ensure(ctx.user_id, ctx.now)
     code = params.get("code")
-    name = charts.name(code, args.lang) if code in stocks() else None
+    name = charts.name(code, args.lang) if code in stocks() else str(code)  # the catalog checked the code
     match args.action_id:
         case "remove_holding":
             removed = store.remove(ctx.user_id, params["code"])
@@ -237,7 +237,7 @@ def ui_confirmation(args: ConfirmUIArgs, ctx: ToolContext, previous: ConfirmUIAr
     label = next(a["label_en"] for a in screens()["actions"] if a["id"] == spec.id) if en else spec.label
     details = [Detail(label=w("action"), value=label)]  # the human name: the catalogue id is not for people
     warnings: list[str] = []
-    name = charts.name(p["code"], args.lang) if p.get("code") in stocks() else None
+    name = charts.name(p["code"], args.lang) if p.get("code") in stocks() else str(p.get("code"))
     match args.action_id:
         case "open_order":
             details.append(Detail(label=w("stock"), value=f"{name} ({p['code']})"))
