@@ -12,10 +12,11 @@ erroneous one it changed wrongly, is a false alarm); recall = right corrections 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic import model_validator
 
@@ -66,7 +67,7 @@ class Figures:
     def detection_recall(self) -> float:
         return self.flagged_errors / self.with_errors if self.with_errors else 0.0
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, float]:
         return {"items": self.items, "with_errors": self.with_errors, "flagged": self.flagged, "right_fixes": self.right,
                 "false_alarms": self.false_alarms, "wrong_fixes": self.wrong_fixes,
                 "precision": round(self.precision, 4), "recall": round(self.recall, 4),
@@ -74,23 +75,25 @@ class Figures:
                 "detection_recall": round(self.detection_recall, 4)}
 
 
-def _label(item: dict[str, Any]) -> str:
-    return (item.get("error_types") or ["other"])[0] if item["has_errors"] else "correct"
+def _label(item: Mapping[str, object]) -> str:
+    types = item.get("error_types")  # a CorrectionItem: a list of error types, or none
+    return (str(types[0]) if isinstance(types, list) and types else "other") if item["has_errors"] else "correct"
 
 
-def judge(item: dict[str, Any]) -> Outcome:
-    result = check(item["text"], today=TODAY)
+def judge(item: Mapping[str, object]) -> Outcome:
+    """One CorrectionItem (text, has_errors, corrected) against the checker."""
+    result = check(str(item["text"]), today=TODAY)
     expected = _label(item)
     if not item["has_errors"]:
         ok = not result.has_errors
         problems = [] if ok else [f"false alarm → {result.corrected!r} ({', '.join(result.kinds)})"]
-        return Outcome(item["text"], expected, "correct" if ok else "false_alarm", ok, problems,
+        return Outcome(str(item["text"]), expected, "correct" if ok else "false_alarm", ok, problems,
                        {**item, "got": result.corrected, "flagged": result.has_errors})
     if not result.has_errors:
-        return Outcome(item["text"], expected, "missed", False, ["missed"], {**item, "flagged": False})
-    ok = normalise(result.corrected) == normalise(item["corrected"])
+        return Outcome(str(item["text"]), expected, "missed", False, ["missed"], {**item, "flagged": False})
+    ok = normalise(result.corrected) == normalise(str(item["corrected"]))
     problems = [] if ok else [f"wrong fix → {result.corrected!r}, want {item['corrected']!r}"]
-    return Outcome(item["text"], expected, expected if ok else "wrong_fix", ok, problems,
+    return Outcome(str(item["text"]), expected, expected if ok else "wrong_fix", ok, problems,
                    {**item, "got": result.corrected, "flagged": True})
 
 
@@ -138,8 +141,8 @@ class CorrectionReport(Report):
             console.print()
             other.print(console, show_misses=show_misses)
 
-    def json_figures(self) -> dict[str, Any]:
-        figures = self.figures().as_dict()
+    def json_figures(self) -> dict[str, object]:
+        figures: dict[str, object] = {**self.figures().as_dict()}
         if self.others:
             figures["sets"] = {r.label: r.figures().as_dict() for r in (self, *self.others)}
         return figures
@@ -159,7 +162,7 @@ class CorrectionItem(Item):
         return self
 
 
-def load(path: Path = CORRECTIONS) -> list[dict[str, Any]]:
+def load(path: Path = CORRECTIONS) -> list[dict[str, object]]:
     return load_items(path, CorrectionItem)
 
 
@@ -176,4 +179,4 @@ def run_report(path: Path | None = None) -> CorrectionReport:
 
 def kinds_found(path: Path | None = None) -> Counter[str]:
     """How often each rule kind fired on the set (a quick view for tuning by kind, never by sentence)."""
-    return Counter(k for item in load(path or CORRECTIONS) for k in check(item["text"], today=TODAY).kinds)
+    return Counter(k for item in load(path or CORRECTIONS) for k in check(str(item["text"]), today=TODAY).kinds)

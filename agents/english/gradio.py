@@ -6,7 +6,6 @@ the viewer from ``header.who``; what it shows comes from ``english_view``."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import gradio as gr
 
@@ -34,7 +33,7 @@ def _store() -> EnglishStore:
     return EnglishStore(runtime_store())
 
 
-def _cards(view: ChatView | None) -> list[Any]:
+def _cards(view: ChatView | None) -> list[CardView]:
     return [m.card for m in (view.messages if view else []) if m.card is not None]
 
 
@@ -75,7 +74,7 @@ def build_english_panel(ctx: TabContext) -> None:
     # land after the first edit on a busy machine).
     drawn = gr.State(None)
 
-    def profile_values(user: Viewer | None, shown: Any = None) -> list[Any]:
+    def profile_values(user: Viewer | None, shown: object = None) -> list[object]:
         if user is None:
             return [gr.skip()] * (len(profile_outputs) + 1)
         profile = _store().profile(identity.require(user), system_clock())
@@ -88,7 +87,7 @@ def build_english_panel(ctx: TabContext) -> None:
         return [profile.name, gr.update(value=profile.interests, choices=[*choices, *listed]), profile.learningLevel,
                 recent_shown, key]
 
-    def refresh(view: ChatView | None, user: Viewer | None, shown: Any) -> list[Any]:
+    def refresh(view: ChatView | None, user: Viewer | None, shown: object) -> list[object]:
         if user is None or (view is not None and view.running):
             return [gr.skip()] * (len(profile_outputs) + 2)
         card = latest_article(_cards(view)) or _stored_article(view, user)
@@ -102,7 +101,7 @@ def build_english_panel(ctx: TabContext) -> None:
     gr.on([ctx.view_state.change, ctx.workspace_state.change], refresh, [ctx.view_state, ctx.header.who, drawn],
           [article, *profile_outputs, drawn], trigger_mode="always_last", show_progress="hidden")
 
-    def save_profile(user: Viewer | None, new_name: str, picked: list[str] | None, new_level: str) -> list[Any]:
+    def save_profile(user: Viewer | None, new_name: str, picked: list[str] | None, new_level: str) -> list[object]:
         try:
             profile = _store().save(identity.require(user), new_name, picked or [], new_level, system_clock())
         except PlaygroundError as exc:
@@ -114,7 +113,7 @@ def build_english_panel(ctx: TabContext) -> None:
 
     save.click(save_profile, [ctx.header.who, name, interests, level], [*profile_outputs, drawn, saved])
 
-    def clear_recent(user: Viewer | None) -> Any:
+    def clear_recent(user: Viewer | None) -> object:
         if user is None:
             return gr.skip()
         _store().clear_corrections(identity.require(user), system_clock())
@@ -124,7 +123,7 @@ def build_english_panel(ctx: TabContext) -> None:
 
     def wire_start() -> None:
         def new_article(view: ChatView, lang: str, provider: str, model: str, api_key: str,
-                        user: Viewer | None) -> Iterator[list[Any]]:
+                        user: Viewer | None) -> Iterator[list[object]]:
             """A new conversation, so a new article: the first turn opens it at once."""
             assert ctx.run is not None
             yield from ctx.run(START_TEXT, ChatView(), lang, provider, model, api_key, user, extra={"start": True})

@@ -6,7 +6,7 @@ is saved; a marker the client altered is named by its place in ``history``."""
 # No `from __future__ import annotations`: FastAPI resolves the local `Who` alias at runtime.
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -22,6 +22,7 @@ from agents.http.auth import Caller
 from agents.http.chat import chat_route, stream_agent_turn
 from agents.http.errors import COMMON, documented
 from agents.http.models import ID_PATTERN, Text, UserId
+from agents.http.sse import EventStreamResponse
 
 HISTORY_SENT = 20  # the reply reads the last 20 messages (the marker always goes too)
 MESSAGE_CHARS = 1_500  # each history message as the model sees it
@@ -59,7 +60,7 @@ class ProfileBody(BaseModel):
     user: UserId | None = None
 
 
-def held_history(history: list[ChatMessage]) -> list[dict[str, Any]]:
+def held_history(history: list[ChatMessage]) -> list[dict[str, str]]:
     """What the turn reads of the client's history: its marker (checked here, so a bad one is a 422
     naming it) and the last messages, within the turn's input size."""
     markers.find_in_history(history)  # raises BadMarker (422) naming history[i].text
@@ -78,7 +79,7 @@ def english_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.post("/chat", **chat_route("/api/v1/english/chat", "One tutor turn, the seed's stateless shape "
                                        "({history, message})", CHAT_DOC, CHAT_EXAMPLE))
-    async def chat(who: Who, body: EnglishChatBody, request: Request) -> Any:
+    async def chat(who: Who, body: EnglishChatBody, request: Request) -> EventStreamResponse:
         user = who.user(body.user)
         extra = {"history": held_history(body.history)}
         conversation_id = body.conversation_id
@@ -92,12 +93,12 @@ def english_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.get("/profile", summary="Your learner profile (seed UserProfile), seeded with defaults on first use",
                 responses=documented(*COMMON))
-    def profile(who: Who) -> dict[str, Any]:
+    def profile(who: Who) -> dict[str, object]:
         return EnglishStore(runtime_store()).profile(who.user(), system_clock()).model_dump(mode="json")
 
     @router.put("/profile", summary="Change your name, interests and level (recent corrections stay)",
                 responses=documented(*COMMON))
-    def save_profile(who: Who, body: ProfileBody) -> dict[str, Any]:
+    def save_profile(who: Who, body: ProfileBody) -> dict[str, object]:
         saved = EnglishStore(runtime_store()).save(who.user(body.user), body.name, body.interests,
                                                    body.learningLevel, system_clock())
         return saved.model_dump(mode="json")

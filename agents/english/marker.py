@@ -7,7 +7,6 @@ first as the ``article`` card, and held by stateless clients in their ``history`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -56,7 +55,7 @@ def find_in_history(history: Sequence[ChatMessage]) -> tuple[int, ArticleMarker]
     return None
 
 
-def system_message(marker_text: str, timestamp: str) -> dict[str, Any]:
+def system_message(marker_text: str, timestamp: str) -> dict[str, object]:
     """The seed's ChatMessage a client keeps in its history (our ``SYSTEM_MESSAGE::`` line)."""
     return ChatMessage(sender="system", timestamp=timestamp, text=marker_text).model_dump(mode="json",
                                                                                          exclude_none=True)

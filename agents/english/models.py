@@ -5,12 +5,12 @@ client reads them as they are."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal, NotRequired, TypedDict, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 Level = Literal["beginner", "intermediate", "advanced"]
-LEVELS: tuple[str, ...] = Level.__args__
+LEVELS: tuple[str, ...] = get_args(Level)
 LEVEL_KO = {"beginner": "초급", "intermediate": "중급", "advanced": "고급"}
 
 
@@ -81,6 +81,24 @@ Correction = Annotated[CorrectionWithErrors | CorrectionNoErrors, Field(discrimi
 CORRECTION: TypeAdapter[Correction] = TypeAdapter(Correction)
 
 
+class CorrectionJson(TypedDict):
+    """A Correction as JSON (what the conversation prompt and the offline reply read); {} when none was made."""
+
+    has_errors: NotRequired[bool]
+    original: NotRequired[str]
+    corrected: NotRequired[str]
+    explanation: NotRequired[str]
+    feedback: NotRequired[str]
+
+
+def correction_json(correction: Correction) -> CorrectionJson:
+    """The same keys as ``model_dump(mode="json")``, typed."""
+    if isinstance(correction, CorrectionWithErrors):
+        return {"has_errors": True, "original": correction.original, "corrected": correction.corrected,
+                "explanation": correction.explanation}
+    return {"has_errors": False, "feedback": correction.feedback}
+
+
 class UserProfile(BaseModel):
     name: str = Field(min_length=1, max_length=40)
     interests: list[str] = Field(min_length=1, max_length=8)
@@ -100,5 +118,5 @@ class ChatMessage(BaseModel):
     isError: bool | None = None
 
 
-def dump(model: BaseModel) -> dict[str, Any]:
+def dump(model: BaseModel) -> dict[str, object]:
     return model.model_dump(mode="json", exclude_none=True)

@@ -13,7 +13,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol
+from typing import Protocol, TypedDict
 from urllib.parse import urlparse
 
 from rapidfuzz import fuzz, process
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 @dataclass
 class NewsResult:
     article: NewsArticle
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, object] = field(default_factory=dict)  # done.meta's news: its source, query, error
 
 
 class NewsAgent(Protocol):
@@ -38,14 +38,38 @@ class NewsAgent(Protocol):
     def run(self, interests: list[str], position: int) -> NewsResult: ...
 
 
-@cache
-def corpus() -> list[dict[str, Any]]:
-    return json.loads(ARTICLES_PATH.read_text(encoding="utf-8"))["articles"]
+class CorpusArticle(TypedDict):
+    """One article of the shipped corpus (data/english/articles.json)."""
+
+    id: str
+    interest: str
+    title: str
+    source: str
+    url: str
+    published: str
+    level_hint: str
+    text: str
+
+
+class Interest(TypedDict):
+    """One interest of data/english/interests.json."""
+
+    id: str
+    label_en: str
+    label_ko: str
+    keywords: list[str]
 
 
 @cache
-def interest_table() -> list[dict[str, Any]]:
-    return json.loads(INTERESTS_PATH.read_text(encoding="utf-8"))["interests"]
+def corpus() -> list[CorpusArticle]:
+    articles: list[CorpusArticle] = json.loads(ARTICLES_PATH.read_text(encoding="utf-8"))["articles"]  # shipped
+    return articles
+
+
+@cache
+def interest_table() -> list[Interest]:
+    interests: list[Interest] = json.loads(INTERESTS_PATH.read_text(encoding="utf-8"))["interests"]  # shipped
+    return interests
 
 
 @cache
@@ -73,22 +97,22 @@ def interest_ids(interests: list[str]) -> list[str]:
     return found
 
 
-def rotation(interests: list[str]) -> list[dict[str, Any]]:
+def rotation(interests: list[str]) -> list[CorpusArticle]:
     """Articles for these interests, one interest after another (newest first within each)."""
     ids = interest_ids(interests) or [i["id"] for i in interest_table()]
     per = {i: sorted((a for a in corpus() if a["interest"] == i), key=lambda a: (a["published"], a["id"]),
                      reverse=True) for i in ids}
-    out: list[dict[str, Any]] = []
+    out: list[CorpusArticle] = []
     for round_ in range(max(len(v) for v in per.values())):
         out += [per[i][round_] for i in ids if round_ < len(per[i])]
     return out
 
 
-def corpus_article(title: str) -> dict[str, Any]:
+def corpus_article(title: str) -> CorpusArticle:
     return next(a for a in corpus() if a["title"] == title)
 
 
-def _article(raw: dict[str, Any]) -> NewsArticle:
+def _article(raw: CorpusArticle) -> NewsArticle:
     return NewsArticle(title=raw["title"], source=raw["source"], url=raw["url"], fullText=raw["text"], id=raw["id"],
                        interest=raw["interest"], published=raw["published"])
 
@@ -125,7 +149,7 @@ class TavilyNews:
 
     def run(self, interests: list[str], position: int) -> NewsResult:
         query = self.query(interests, position)
-        meta: dict[str, Any] = {"source": "tavily", "query": query}
+        meta: dict[str, object] = {"source": "tavily", "query": query}
         try:
             response = self.client.search(query, topic="news", max_results=5, search_depth="basic",
                                           timeout=self.timeout)

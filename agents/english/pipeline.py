@@ -10,8 +10,7 @@ message and streamed first as the ``article`` card; with it, neither News nor An
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Generator, Iterator
 
 from pydantic import ValidationError
 
@@ -24,7 +23,16 @@ from agents.core.turn import Turn
 from agents.english import marker as markers
 from agents.english.card_data import Article, Correction
 from agents.english.inputs import EnglishInputs
-from agents.english.models import ArticleMarker, ArticleRef, NewsAnalysis, NewsArticle, UserProfile, dump
+from agents.english.models import (
+    ArticleMarker,
+    ArticleRef,
+    CorrectionJson,
+    NewsAnalysis,
+    NewsArticle,
+    UserProfile,
+    correction_json,
+    dump,
+)
 from agents.english.models import ChatMessage as SeedMessage
 from agents.english.news import news_agent
 from agents.english.prompts import conversation_prompt
@@ -35,9 +43,10 @@ MARKER_META = {"marker": "SYSTEM_ARTICLE"}
 CONVERSATION_WINDOW = 20
 
 
-def _timed(turn: Turn, name: str, started: float, **extra: Any) -> None:
+def _timed(turn: Turn, name: str, started: float, **extra: object) -> None:
     turn.spans.append({"kind": "agent", "name": name, "ms": round((time.perf_counter() - started) * 1000, 3), **extra})
-    turn.meta.setdefault("agents", []).append(name)
+    ran = turn.meta.get("agents")
+    turn.meta["agents"] = [*(ran if isinstance(ran, list) else []), name]  # the sub-agents that ran, in order
 
 
 def client_history(turn: Turn) -> list[SeedMessage] | None:
@@ -67,7 +76,8 @@ def _marker(turn: Turn, store: EnglishStore, history: list[SeedMessage] | None) 
     return None if text is None else (markers.decode(text, "the stored marker"), text)
 
 
-def _new_session(turn: Turn, store: EnglishStore, profile: UserProfile) -> Iterator[Event]:
+def _new_session(turn: Turn, store: EnglishStore, profile: UserProfile
+                 ) -> Generator[Event, None, tuple[ArticleMarker, str]]:
     """News -> Analysis -> the marker, stored and streamed first (seed §3.2)."""
     started = time.perf_counter()
     position = store.next_article(turn.user_id, turn.now)
@@ -118,14 +128,14 @@ def pipeline(turn: Turn) -> Iterator[Event]:
     turn.meta["article"] = {"title": article.title, "url": article.url, "id": article.id}
     # The conversation's state says what the session is about (the workspace redraws when it changes).
     turn.state["article"] = {"title": article.title, "id": article.id}
-    turn.state["turns"] = int(turn.state.get("turns", 0)) + 1
+    turn.state["turns"] = _count(turn.state.get("turns")) + 1
     start = bool(EnglishInputs.of(turn).start)
-    correction: dict[str, Any] = {}
+    correction: CorrectionJson = {}
     if not start:  # "새 기사로 시작" opens a session; there is no learner sentence to check
         started = time.perf_counter()
         result, problem = yield from correct(turn, turn.text)
         _timed(turn, "correction", started)
-        correction = result.model_dump(mode="json")
+        correction = correction_json(result)
         if problem:
             turn.meta["correction_fallback"] = True
         turn.meta["correction"] = {"has_errors": result.has_errors}
@@ -133,8 +143,8 @@ def pipeline(turn: Turn) -> Iterator[Event]:
                         data=Correction.model_validate({**correction, "original": turn.text,
                                                              "markdown": correction_markdown(correction)}))
         if result.has_errors:
-            store.add_correction(turn.user_id, result, turn.now)  # type: ignore[arg-type]
-            turn.state["corrections"] = int(turn.state.get("corrections", 0)) + 1
+            store.add_correction(turn.user_id, result, turn.now)
+            turn.state["corrections"] = _count(turn.state.get("corrections")) + 1
     started = time.perf_counter()
     messages = _conversation_messages(turn, history)
     asked = [q for q in marker.questions if any(q.lower()[:50] in m.content.lower() for m in messages
@@ -157,7 +167,12 @@ def article_markdown(article: NewsArticle, analysis: NewsAnalysis) -> str:
     return f"{article.source} · {article.url}\n\n{analysis.summary}\n\n**Words:** {words}"
 
 
-def correction_markdown(correction: dict[str, Any]) -> str:
+def _count(value: object) -> int:
+    """A counter of the conversation's state (JSON: an int, or missing)."""
+    return int(value) if isinstance(value, int | float | str) else 0
+
+
+def correction_markdown(correction: CorrectionJson) -> str:
     if not correction.get("has_errors"):
         return str(correction.get("feedback") or "")
     return f"~~{correction.get('original')}~~ → **{correction.get('corrected')}**\n\n{correction.get('explanation')}"

@@ -12,7 +12,16 @@ from agents.core.providers.base import ModelRequest
 from agents.core.providers.offline import PolicyReply
 from agents.english.analysis_offline import analyse
 from agents.english.checker import check
-from agents.english.models import Correction, CorrectionNoErrors, CorrectionWithErrors, NewsAnalysis, NewsArticle
+from agents.english.models import (
+    CORRECTION,
+    Correction,
+    CorrectionJson,
+    CorrectionNoErrors,
+    CorrectionWithErrors,
+    NewsAnalysis,
+    NewsArticle,
+    correction_json,
+)
 from agents.english.reply import Context, compose
 
 
@@ -23,6 +32,11 @@ def offline_correction(text: str) -> Correction:
     return CorrectionNoErrors(feedback=result.feedback())
 
 
+def _correction(raw: object) -> CorrectionJson:
+    """The context's correction read back ({} at a session's start, when nothing was checked)."""
+    return correction_json(CORRECTION.validate_python(raw)) if raw else {}
+
+
 def policy(request: ModelRequest) -> PolicyReply:
     match request.purpose:
         case "analysis" | "analysis_repair":
@@ -31,14 +45,15 @@ def policy(request: ModelRequest) -> PolicyReply:
         case "correction":
             return PolicyReply(text=offline_correction(request.messages[-1].content).model_dump_json())
         case "conversation":
-            context = request.options.extra.get("english") or {}
+            extra = request.options.extra.get("english")  # the pipeline's context (JSON)
+            context = extra if isinstance(extra, dict) else {}
             previous = [m.content for m in request.messages[:-1] if m.role == "assistant" and m.content]
             turn = sum(m.role == "user" for m in request.messages)
             ctx = Context(text=request.messages[-1].content if request.messages else "", name=context.get("name", "there"),
                           level=context.get("level", "intermediate"),
                           analysis=NewsAnalysis.model_validate(context["analysis"]), title=context.get("title", ""),
                           article_text=context.get("article_text") or context["analysis"]["summary"],
-                          correction=context.get("correction") or {}, previous=previous, turn=turn,
+                          correction=_correction(context.get("correction")), previous=previous, turn=turn,
                           start=bool(context.get("start")))
             return PolicyReply(text=compose(ctx))
     return PolicyReply(text=json.dumps({"note": f"no offline rule for purpose {request.purpose!r}"}))

@@ -3,7 +3,7 @@ by ``purpose`` (``policy.py``); its rules never see these texts."""
 
 from __future__ import annotations
 
-from agents.english.models import LEVEL_KO, NewsAnalysis, NewsArticle, UserProfile
+from agents.english.models import LEVEL_KO, CorrectionJson, NewsAnalysis, NewsArticle, UserProfile
 
 SYSTEM_PROMPT = (
     "You are Ella, a warm English conversation tutor for Korean adult learners. Each session is built on "
@@ -40,7 +40,7 @@ LEVEL_STYLE = {
 }
 
 
-def conversation_prompt(profile: UserProfile, analysis: NewsAnalysis, correction: dict, asked: list[str],
+def conversation_prompt(profile: UserProfile, analysis: NewsAnalysis, correction: CorrectionJson, asked: list[str],
                         title: str) -> str:
     """The ConversationAgent's system prompt: who the learner is, the article, the correction."""
     vocab = "\n".join(f"- {v.word}: {v.definition}" for v in analysis.vocabulary)

@@ -18,7 +18,7 @@ from agents.english.analysis_offline import base_form, sentences
 from agents.english.asides import active_topic, pronounced_word, simpler, topic_mention, topic_of, topic_question
 from agents.english.checker.words import CLOSED_CLASS, zipf_frequency
 from agents.english.learner import ORDINAL, ORDINALS, meaning_term, read
-from agents.english.models import NewsAnalysis, VocabItem
+from agents.english.models import CorrectionJson, NewsAnalysis, VocabItem
 from agents.english.pronounce import describe
 
 FILLER = frozenset({"think", "like", "really", "very", "good", "great", "interesting", "article", "news", "yeah",
@@ -50,7 +50,7 @@ class Context:
     analysis: NewsAnalysis
     title: str
     article_text: str
-    correction: dict = field(default_factory=dict)
+    correction: CorrectionJson = field(default_factory=lambda: CorrectionJson())
     previous: list[str] = field(default_factory=list)  # earlier tutor replies, oldest first
     turn: int = 1  # the learner's message number in this session
     start: bool = False  # opened with "새 기사로 시작": no learner sentence to react to

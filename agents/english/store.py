@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
 
 import duckdb
 from pydantic import ValidationError
@@ -40,10 +39,10 @@ MIGRATIONS = (Migration("english_001", _english_001),)
 _COLS = "name, interests, learning_level, recent_corrections"
 
 
-def _profile(row: tuple[Any, ...]) -> UserProfile:
+def _profile(row: tuple[object, ...]) -> UserProfile:
     name, interests, level, recent = row
-    return UserProfile(name=name, interests=loads(interests, []), learningLevel=level,
-                       recentCorrections=loads(recent, []))
+    return UserProfile.model_validate({"name": name, "interests": loads(interests, []), "learningLevel": level,
+                                       "recentCorrections": loads(recent, [])})
 
 
 def clean_profile(name: object, interests: object, level: object) -> UserProfile:
@@ -71,7 +70,7 @@ def clean_profile(name: object, interests: object, level: object) -> UserProfile
         raise InvalidInput("learningLevel", f"학습 수준은 {', '.join(LEVELS)} 중 하나여야 합니다 ({level!r} 불가). "
                                             f"(learningLevel must be one of {', '.join(LEVELS)}, not {level!r}.)")
     try:
-        return UserProfile(name=name.strip(), interests=cleaned, learningLevel=level)  # type: ignore[arg-type]
+        return UserProfile(name=name.strip(), interests=cleaned, learningLevel=level)
     except ValidationError as exc:  # pragma: no cover - the checks above cover the model's rules
         raise InvalidInput("profile", str(exc)) from exc
 

@@ -8,7 +8,6 @@ import json
 import logging
 import re
 from collections.abc import Generator
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -50,7 +49,7 @@ class Unusable(ValueError):
     """A model answer that is not the JSON asked for."""
 
 
-def _json(text: str) -> Any:
+def _json(text: str) -> object:
     """The JSON object in a model's answer: code fences and prose around it are tolerated."""
     body = re.sub(r"^```(?:json)?\s*|\s*```$", "", text.strip(), flags=re.I)
     start, end = body.find("{"), body.rfind("}")
@@ -75,9 +74,9 @@ def parse_analysis(text: str) -> NewsAnalysis:
 
 
 def _request(turn: Turn, system: str, messages: list[ChatMessage], purpose: str,
-             context: dict[str, Any] | None = None) -> ModelRequest:
+             context: dict[str, object] | None = None) -> ModelRequest:
     request = turn.request(messages, purpose=purpose, tools=False)
-    update: dict[str, Any] = {"system": system}
+    update: dict[str, object] = {"system": system}
     if context is not None:
         update["options"] = request.options.model_copy(update={"extra": {**request.options.extra, "english": context}})
     return request.model_copy(update=update)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import html
 import re
-from typing import Any
+from collections.abc import Mapping
 
 from pydantic import BaseModel, Field
 
@@ -76,7 +76,7 @@ def _merge(segments: list[Segment]) -> list[Segment]:
     return out
 
 
-def correction_view(data: dict[str, Any]) -> CorrectionView:
+def correction_view(data: Mapping[str, object]) -> CorrectionView:
     if not data.get("has_errors"):
         return CorrectionView(has_errors=False, feedback=str(data.get("feedback") or ""))
     original = str(data.get("original") or "")
@@ -114,14 +114,20 @@ class ArticleView(BaseModel):
 
 def article_view(card: CardView) -> ArticleView:
     data = card.data
-    article = data.get("article") or {}
+    article = data.get("article")
+    if not isinstance(article, dict):
+        article = {}
+    vocabulary = data.get("vocabulary")
+    questions = data.get("questions")
     note = {"fallback": "⚠️ 기사 분석에 실패해 기본 분석을 보여 줍니다. (The analysis failed; this is the fallback.)",
             "repaired": "ℹ️ 모델의 첫 분석이 형식에 맞지 않아 한 번 고쳐 받았습니다. (The analysis was repaired once.)"}.get(
         str(data.get("analysis_source")), "")
-    return ArticleView(title=card.title or article.get("title", ""), source=article.get("source", ""),
-                       url=article.get("url", ""), interest=article.get("interest"), summary=data.get("summary", ""),
-                       vocabulary=[{k: str(v) for k, v in item.items() if v} for item in data.get("vocabulary", [])],
-                       questions=list(data.get("questions", [])), note=note)
+    return ArticleView.model_validate({
+        "title": card.title or article.get("title", ""), "source": article.get("source", ""),
+        "url": article.get("url", ""), "interest": article.get("interest"), "summary": data.get("summary", ""),
+        "vocabulary": [{k: str(v) for k, v in item.items() if v}
+                       for item in (vocabulary if isinstance(vocabulary, list) else []) if isinstance(item, dict)],
+        "questions": list(questions) if isinstance(questions, list) else [], "note": note})
 
 
 def _link(view: ArticleView) -> str:
@@ -159,7 +165,7 @@ def article_html(card: CardView, *, full: bool = False) -> str:
     return "".join(parts)
 
 
-def recent_html(corrections: list[dict[str, Any]]) -> str:
+def recent_html(corrections: list[dict[str, object]]) -> str:
     """The profile's recent corrections, newest first, each with its changes marked."""
     if not corrections:
         return '<div class="pg-recent-empty">아직 교정된 문장이 없어요. 대화를 시작해 보세요! (No corrections yet.)</div>'

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from agents.core.events import DataCard, Event
 from agents.nlu import josa
 from agents.nlu.korean_money import format_man
 from agents.shopping import english, qa, router
 from agents.shopping.card_data import Compare
-from agents.shopping.catalog import Catalog
+from agents.shopping.catalog import Catalog, Product
 from agents.shopping.general import english as is_english
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ def _rank_label(state: dict[str, Any], product_id: str) -> str:
     return f"{ids.index(product_id) + 1}번 " if product_id in ids else ""
 
 
-def _price_answer_en(state: dict[str, Any], product: dict[str, Any]) -> str:
+def _price_answer_en(state: dict[str, Any], product: Product) -> str:
     ids = [p["id"] for p in state.get("top3", [])]
     rank = f"#{ids.index(product['id']) + 1} " if product["id"] in ids else ""
     text = f"{rank}{english.name(product, True)} costs **₩{product['price']:,}**."
@@ -38,7 +38,7 @@ def _price_answer_en(state: dict[str, Any], product: dict[str, Any]) -> str:
     return text
 
 
-def _price_answer(state: dict[str, Any], product: dict[str, Any]) -> str:
+def _price_answer(state: dict[str, Any], product: Product) -> str:
     name = _rank_label(state, product["id"]) + product["title"]
     text = f"{name}{josa(product['title'], '은')} **{product['price']:,}원**이에요."
     budget = state.get("budget") or {}
@@ -75,7 +75,9 @@ def product_qa(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: rout
 
 def compare(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.Intent) -> Iterator[Event]:
     ids = intent.product_ids[:3]
-    products = [catalog.product(pid) for pid in ids]
+    found = [catalog.product(pid) for pid in ids]
+    products = [p for p in found if p is not None]
+    assert len(products) == len(found)  # the router keeps only catalogue ids
     labels = catalog.tag_labels()
     if is_english(turn):
         yield from _compare_en(turn, state, products, labels)
@@ -101,7 +103,7 @@ def compare(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.
         columns=["항목", *[f"{r} {p['title']}" for r, p in zip(ranks, products, strict=True)]], rows=rows))
 
 
-def _compare_en(turn: Turn, state: dict[str, Any], products: list[dict[str, Any]],
+def _compare_en(turn: Turn, state: dict[str, Any], products: list[Product],
                 labels: dict[str, str]) -> Iterator[Event]:
     """The comparison for a user who wrote English: names, tags and spec names in English; the spec values
     are the catalogue's."""
@@ -109,7 +111,7 @@ def _compare_en(turn: Turn, state: dict[str, Any], products: list[dict[str, Any]
     ranks = [f"#{shown.index(p['id']) + 1}" if p["id"] in shown else f"{i}." for i, p in enumerate(products, 1)]
     names = [english.name(p, True) for p in products]
 
-    def tags(p: dict[str, Any], key: str) -> str:
+    def tags(p: Product, key: Literal["pros", "cons"]) -> str:
         return ", ".join(english.tag(t, labels, True) for t in p[key])
 
     rows = [["Price", *[f"₩{p['price']:,}" for p in products]], ["Rating", *[f"{p['rating']:.1f}" for p in products]],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from functools import cache
-from typing import Any
+from typing import TypedDict
 
 import duckdb
 
@@ -57,9 +57,47 @@ MIGRATIONS = (Migration("shopping_001", _shopping_001), Migration("shopping_002"
 _LOAD_LOCK = threading.Lock()
 
 
+class Product(TypedDict):
+    """One catalogue product as the store gives it (shop_products)."""
+
+    id: str
+    category: str
+    brand: str
+    title: str
+    price: int  # KRW
+    rating: float
+    pros: list[str]  # tag ids
+    cons: list[str]
+    specs: dict[str, str]
+    name_en: str | None
+
+
+class Review(TypedDict):
+    n: int
+    rating: int
+    text: str
+
+
+class ShippedReview(TypedDict):
+    rating: int
+    text: str
+
+
+class ShippedProduct(Product):
+    """A product of data/shopping/catalog.json: the stored fields and its reviews."""
+
+    reviews: list[ShippedReview]
+
+
+class CatalogFile(TypedDict):
+    tags: dict[str, str]  # tag id -> Korean label
+    products: list[ShippedProduct]
+
+
 @cache
-def _file() -> dict[str, Any]:
-    return json.loads(PATH.read_text(encoding="utf-8"))
+def _file() -> CatalogFile:
+    loaded: CatalogFile = json.loads(PATH.read_text(encoding="utf-8"))  # shipped: the shape above
+    return loaded
 
 
 class Catalog:
@@ -98,20 +136,21 @@ class Catalog:
     def categories(self) -> list[str]:
         return [r[0] for r in self.db.fetchall("SELECT category FROM shop_products GROUP BY category ORDER BY min(id)")]
 
-    def products(self, category: str | None = None) -> list[dict[str, Any]]:
-        rows = self.db.fetch_dicts(
-            "SELECT * FROM shop_products WHERE ? IS NULL OR category = ? ORDER BY id", [category, category])
-        for row in rows:
-            for key in ("pros", "cons", "specs"):
-                row[key] = loads(row[key], None)
-        return rows
+    def products(self, category: str | None = None) -> list[Product]:
+        rows = self.db.fetchall(
+            "SELECT id, category, brand, title, price, rating, pros, cons, specs, name_en FROM shop_products "
+            "WHERE ? IS NULL OR category = ? ORDER BY id", [category, category])
+        return [{"id": pid, "category": cat, "brand": brand, "title": title, "price": price, "rating": rating,
+                 "pros": loads(pros, None), "cons": loads(cons, None), "specs": loads(specs, None), "name_en": name_en}
+                for pid, cat, brand, title, price, rating, pros, cons, specs, name_en in rows]
 
-    def product(self, product_id: str) -> dict[str, Any] | None:
+    def product(self, product_id: str) -> Product | None:
         return next((p for p in self.products() if p["id"] == product_id), None)
 
-    def reviews(self, product_id: str) -> list[dict[str, Any]]:
-        return self.db.fetch_dicts("SELECT n, rating, text FROM shop_reviews WHERE product_id = ? ORDER BY n",
-                                   [product_id])
+    def reviews(self, product_id: str) -> list[Review]:
+        rows = self.db.fetchall("SELECT n, rating, text FROM shop_reviews WHERE product_id = ? ORDER BY n",
+                                [product_id])
+        return [{"n": n, "rating": rating, "text": text} for n, rating, text in rows]
 
     def category_tags(self, category: str | None) -> dict[str, list[str]]:
         """The pro and con tag ids the category's products carry."""
@@ -123,6 +162,11 @@ class Catalog:
         return dict(self.db.fetchall("SELECT id, label FROM shop_tags"))
 
 
-def shipped_products() -> list[dict[str, Any]]:
+def shipped_tags() -> dict[str, str]:
+    """The catalogue file's tag labels: tag id -> Korean label."""
+    return _file()["tags"]
+
+
+def shipped_products() -> list[ShippedProduct]:
     """The catalogue file's products (no database needed): the offline model's name lookup."""
     return _file()["products"]

@@ -10,8 +10,12 @@ score = 100 x (weighted sum of components in [0, 1]):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
+if TYPE_CHECKING:
+    from agents.shopping.catalog import Product
 
 WEIGHTS = {"pros": 0.40, "cons": 0.15, "budget": 0.30, "rating": 0.15}
 WEIGHTS_ANCHOR = {"pros": 0.30, "cons": 0.10, "budget": 0.25, "rating": 0.10, "anchor": 0.25}
@@ -30,8 +34,42 @@ class Budget:
         return f"{self.min}+" if self.max is None else f"{self.min}-{self.max}"
 
 
-def _components(p: dict[str, Any], pros: list[str], cons: list[str], budget: Budget,
-                anchor: dict[str, Any] | None) -> dict[str, float]:
+class BudgetRange(TypedDict):
+    """A session's budget as it is kept (JSON): KRW bounds, its label ("0-100000", "50000+") and, when a
+    request changed it, how (kind) and the ceiling before (previous)."""
+
+    min: int
+    max: int | None
+    label: str
+    kind: NotRequired[str]
+    previous: NotRequired[int | None]
+
+
+class Scored(TypedDict):
+    """One recommended product: its card fields, score, reason and the score's parts."""
+
+    id: str
+    title: str
+    brand: str
+    price: int
+    rating: float
+    pros: list[str]
+    cons: list[str]
+    score: float
+    reason: str
+    breakdown: dict[str, float]
+    in_budget: bool
+    budget_flag: str | None
+
+
+class Recommendation(TypedDict):
+    recommendations: list[Scored]
+    in_budget_count: int
+    relaxed: bool
+
+
+def _components(p: Product, pros: list[str], cons: list[str], budget: Budget,
+                anchor: Product | None) -> dict[str, float]:
     c = {
         "pros": len(set(pros) & set(p["pros"])) / len(pros) if pros else 0.5,
         "cons": 1 - len(set(cons) & set(p["cons"])) / len(cons) if cons else 1.0,
@@ -51,14 +89,20 @@ def _components(p: dict[str, Any], pros: list[str], cons: list[str], budget: Bud
     return c
 
 
-def reason(p: dict[str, Any], pros: list[str], labels: dict[str, str]) -> str:
+class Tagged(TypedDict):
+    """What ``reason`` reads: a product's or a recommendation's pro tags."""
+
+    pros: list[str]
+
+
+def reason(p: Tagged, pros: list[str], labels: dict[str, str]) -> str:
     matched = [t for t in pros if t in p["pros"]] or list(p["pros"])
     parts = [labels.get(t, t) for t in matched[:2]]
     return " · ".join(parts)
 
 
-def _score(p: dict[str, Any], pros: list[str], cons: list[str], budget: Budget, anchor: dict[str, Any] | None,
-           labels: dict[str, str], weights: dict[str, float]) -> dict[str, Any]:
+def _score(p: Product, pros: list[str], cons: list[str], budget: Budget, anchor: Product | None,
+           labels: dict[str, str], weights: dict[str, float]) -> Scored:
     comps = _components(p, pros, cons, budget, anchor)
     score = round(sum(weights[k] * comps[k] for k in weights) * 100 * 2) / 2  # to 0.5 points
     breakdown = {LABELS[k]: round(weights[k] * comps[k] * 100, 1) for k in weights}
@@ -75,8 +119,8 @@ def _distance(price: int, budget: Budget) -> int:
     return price - budget.max if budget.max is not None and price > budget.max else 0
 
 
-def recommend(products: list[dict[str, Any]], *, pros: list[str], cons: list[str], budget: Budget,
-              anchor: dict[str, Any] | None, labels: dict[str, str], top: int = 3) -> dict[str, Any]:
+def recommend(products: Sequence[Product], *, pros: list[str], cons: list[str], budget: Budget,
+              anchor: Product | None, labels: dict[str, str], top: int = 3) -> Recommendation:
     """Top ``top`` products with score, reason and breakdown. Products inside the budget always
     come first; when fewer than ``top`` fit, the ones closest to the budget fill up, marked
     ``in_budget: False``."""
@@ -84,7 +128,7 @@ def recommend(products: list[dict[str, Any]], *, pros: list[str], cons: list[str
     candidates = [p for p in products if anchor is None or p["id"] != anchor["id"]]
     inside = [_score(p, pros, cons, budget, anchor, labels, weights) for p in candidates if budget.contains(p["price"])]
     inside.sort(key=lambda r: (-r["score"], r["price"], r["id"]))
-    fillers: list[dict[str, Any]] = []
+    fillers: list[Scored] = []
     if len(inside) < top:
         outside = [p for p in candidates if not budget.contains(p["price"])]
         outside.sort(key=lambda p: (_distance(p["price"], budget), p["id"]))

@@ -4,7 +4,7 @@ wrote them (Korean), and the answer says so."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 TAGS_EN = {
     "temp-precise": "precise temperature", "hygiene-easy": "easy to clean", "fast-boil": "boils fast",
@@ -40,7 +40,7 @@ def tag(tag_id: str, labels: dict[str, str], en: bool) -> str:
     return TAGS_EN.get(tag_id, labels.get(tag_id, tag_id)) if en else labels.get(tag_id, tag_id)
 
 
-def name(product: dict[str, Any], en: bool) -> str:
+def name(product: Mapping[str, object], en: bool) -> str:
     return str(product.get("name_en") or product["title"]) if en else str(product["title"])
 
 

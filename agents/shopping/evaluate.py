@@ -11,7 +11,6 @@ import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -25,8 +24,8 @@ from agents.nlu.korean_money import format_man
 from agents.nlu.report import Outcome as ReportOutcome
 from agents.nlu.report import count_kinds
 from agents.shopping import router
-from agents.shopping.catalog import Catalog, shipped_products
-from agents.shopping.engine import Budget, recommend
+from agents.shopping.catalog import Catalog, shipped_products, shipped_tags
+from agents.shopping.engine import Budget, Scored, recommend
 
 PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "shopping" / "phrasings.yaml"
 # Follow-ups: the labelled message comes after earlier ones in the same conversation (``before:``).
@@ -43,14 +42,8 @@ class Outcome:
     problems: list[str] = field(default_factory=list)
 
 
-@cache
-def _data() -> dict[str, Any]:
-    from data.shopping.catalog import PATH
-    return json.loads(PATH.read_text(encoding="utf-8"))
-
-
 def _tag_ids(labels: list[str]) -> list[str]:
-    by_label = {v: k for k, v in _data()["tags"].items()}
+    by_label = {v: k for k, v in shipped_tags().items()}
     return [by_label.get(x, x) for x in labels]
 
 
@@ -67,10 +60,10 @@ def _category(item: dict[str, Any]) -> str | None:
                                      item.get("clicked_anchor") else None)
 
 
-def setup(item: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def setup(item: dict[str, Any]) -> tuple[dict[str, Any], list[Scored]]:
     """The classification context for the item's screen, and the Top 3 shown (real products)."""
     tags = _tags_by_category()
-    shown: list[dict[str, Any]] = []
+    shown: list[Scored] = []
     category = _category(item)
     budget = item.get("budget") or {}
     low, high = int(budget.get("min") or 0), budget.get("max")
@@ -78,7 +71,7 @@ def setup(item: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if category:
         products = [p for p in shipped_products() if p["category"] == category]
         result = recommend(products, pros=pros, cons=cons, budget=Budget(low, high), anchor=None,
-                           labels=_data()["tags"])
+                           labels=shipped_tags())
         shown = result["recommendations"]
     clicked = item.get("clicked_anchor")
     context = {
@@ -94,7 +87,7 @@ def setup(item: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return context, shown
 
 
-def understand(item: dict[str, Any]) -> tuple[router.Intent, dict[str, Any], list[dict[str, Any]]]:
+def understand(item: dict[str, Any]) -> tuple[router.Intent, dict[str, Any], list[Scored]]:
     context, shown = setup(item)
     raw = json.dumps(router.classify_rules(item["text"], context, shipped_products()), ensure_ascii=False)
     return router.postprocess(raw, item["text"], context, shipped_products()), context, shown
@@ -155,7 +148,7 @@ def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
     else:
         intent, context, shown = understand(item)
     ids = [r["id"] for r in shown]
-    labels = _data()["tags"]
+    labels = shipped_tags()
     problems: list[str] = []
     want = item.get("intent")
     if item.get("clarify"):
@@ -167,7 +160,7 @@ def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
     budget = intent.budget
     if budget is None and intent.cheaper_than_anchor and context["clickedAnchorId"]:
         anchor = next(p for p in shipped_products() if p["id"] == context["clickedAnchorId"])
-        budget = {"min": 0, "max": anchor["price"] - 1}
+        budget = {"min": 0, "max": anchor["price"] - 1, "label": f"0-{anchor['price'] - 1}"}
     by_id = {p["id"]: p for p in shipped_products()}
     for key, expected in args.items():
         match key:
@@ -176,9 +169,9 @@ def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
                 if intent.anchor_id and not intent.category:
                     got = by_id[intent.anchor_id]["category"]
             case "budget_max":
-                got = (budget or {}).get("max")
+                got = budget["max"] if budget else None
             case "budget_min":
-                got = (budget or {}).get("min")
+                got = budget["min"] if budget else None
             case "pros_add":
                 expected, got = set(_tag_ids(expected)), set(changes.get("add_pros", []))
                 got = expected if expected <= got else got
@@ -199,9 +192,9 @@ def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
             case "anchor_rank":
                 got = ids.index(intent.anchor_id) + 1 if intent.anchor_id in ids else intent.anchor_rank
             case "anchor_name":
-                product = by_id.get(intent.anchor_id or "", {})
-                names = " ".join([product.get("title", ""), product.get("name_en", "")]).lower()
-                got = expected if expected.lower() in names else product.get("title")
+                named = by_id.get(intent.anchor_id or "")
+                names = " ".join([named["title"], named["name_en"] or ""]).lower() if named else ""
+                got = expected if expected.lower() in names else (named["title"] if named else None)
             case "topic":
                 got = intent.topic or "general"
             case _:

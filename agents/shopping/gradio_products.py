@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 import gradio as gr
 
@@ -23,8 +23,11 @@ from agents.shopping.view import (
 )
 from agents.view.render import CardView
 
+if TYPE_CHECKING:
+    from pages.gradio.workspace import TabContext
 
-def follow_state(state: dict[str, Any], options: dict[str, Any]) -> list[Any]:
+
+def follow_state(state: Mapping[str, object], options: dict[str, dict[str, list[tuple[str, str]]]]) -> list[object]:
     """The start panel's values for the conversation's current category, budget and tags."""
     values = follow(state, options)
     if values is None:
@@ -35,7 +38,7 @@ def follow_state(state: dict[str, Any], options: dict[str, Any]) -> list[Any]:
             gr.update(choices=options[category]["cons"], value=values.cons)]
 
 
-def build_start_panel(ctx: Any) -> None:
+def build_start_panel(ctx: TabContext) -> None:
     """Category, pros / cons and budget; "Top 3 추천 받기" starts the conversation. The panel
     follows the open conversation's current budget, tags and category."""
     spec: AgentSpec = ctx.spec
@@ -54,17 +57,25 @@ def build_start_panel(ctx: Any) -> None:
 
     category.input(lambda c: [gr.update(choices=options[c]["pros"], value=[]),
                               gr.update(choices=options[c]["cons"], value=[])], category, [pros, cons])
-    ctx.workspace_state.change(lambda ws: follow_state(ws.get("state") or {}, options), ctx.workspace_state,
-                               [category, budget, pros, cons], show_progress="hidden")
+    def followed(workspace: Mapping[str, object]) -> list[object]:
+        state = workspace.get("state")  # the workspace state: the conversation's state under "state"
+        return follow_state(state if isinstance(state, dict) else {}, options)
 
-    def go(cat: str, max_budget: float, wanted: list[str], avoided: list[str], *values: Any) -> Iterator[list[Any]]:
+    ctx.workspace_state.change(followed, ctx.workspace_state, [category, budget, pros, cons], show_progress="hidden")
+
+    def go(cat: str, max_budget: float, wanted: list[str], avoided: list[str], *values: object
+           ) -> Iterator[list[object]]:
+        assert ctx.run is not None  # set by the chat tab before the deferred wiring runs
         yield from ctx.run(start_text(cat, max_budget, wanted, labels), *values,
                            extra=start_extra(cat, max_budget, wanted, avoided))
 
-    ctx.later(lambda: start.click(go, [category, budget, pros, cons, *ctx.inputs], ctx.outputs, **ctx.header.quiet))
+    def wire_start() -> None:
+        start.click(go, [category, budget, pros, cons, *ctx.inputs], ctx.outputs, **ctx.header.quiet)
+
+    ctx.later(wire_start)
 
 
-def draw_recommendations(card: CardView, ctx: Any) -> None:
+def draw_recommendations(card: CardView, ctx: TabContext) -> None:
     """Summary box, then each product with score, price, reason, score breakdown and the anchor button."""
     summary = summary_of(card)
     if summary:
@@ -76,7 +87,9 @@ def draw_recommendations(card: CardView, ctx: Any) -> None:
                 gr.Markdown(product.breakdown_markdown())
             anchor = gr.Button(ANCHOR_LABEL, size="sm", elem_classes=["pg-anchor"])
 
-        def use_anchor(*values: Any, product_id: str = product.id, title: str = product.title) -> Iterator[list[Any]]:
+        def use_anchor(*values: object, product_id: str = product.id, title: str = product.title
+                       ) -> Iterator[list[object]]:
+            assert ctx.run is not None  # set by the chat tab before the deferred wiring runs
             yield from ctx.run(anchor_text(title), *values, extra={"anchor_product_id": product_id})
 
         anchor.click(use_anchor, ctx.inputs, ctx.outputs, **ctx.header.quiet)  # a chat run: it shows its own steps

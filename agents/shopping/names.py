@@ -7,8 +7,9 @@ one letter, not a whole syllable; English names are compared word by word with r
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
@@ -16,6 +17,9 @@ from agents.nlu.patterns import compiled
 from agents.shopping.jamo import jamo
 from agents.shopping.reading import normalise
 from data.shopping.catalog import ENGLISH
+
+if TYPE_CHECKING:
+    from agents.shopping.catalog import Product
 
 _BRAND_SCORE = 85  # jamo similarity needed for a Korean brand
 _EN_SCORE = 88
@@ -41,13 +45,13 @@ def _english_hit(alias: str, low: str) -> float:
     return fuzz.partial_ratio(alias, low) if len(low) >= len(alias) else 0.0
 
 
-def find_products(text: str, products: list[dict[str, Any]], *, prefer: list[str] | None = None) -> list[str]:
+def find_products(text: str, products: Sequence[Product], *, prefer: list[str] | None = None) -> list[str]:
     """Ids of the products the text names, in the order named. A brand alone picks its product
     in ``prefer`` (the Top 3 on screen) first, then the one whose model is also named."""
     low = normalise(text)
     words = re.findall(r"[가-힣a-z0-9]+", low)
     prefer = prefer or []
-    by_brand: dict[str, list[dict[str, Any]]] = {}
+    by_brand: dict[str, list[Product]] = {}
     for product in products:
         by_brand.setdefault(product["brand"], []).append(product)
     hits: dict[int, tuple[float, str]] = {}  # where in the text -> (score, product): one brand per word
@@ -74,8 +78,8 @@ def nicknames() -> dict[str, list[str]]:
     return {str(k): [str(v) for v in vs] for k, vs in (lexicon().get("brand_nicknames") or {}).items()}
 
 
-def _pick(group: list[dict[str, Any]], low: str, words: list[str], prefer: list[str]) -> str:
-    def model_score(product: dict[str, Any]) -> float:
+def _pick(group: list[Product], low: str, words: list[str], prefer: list[str]) -> str:
+    def model_score(product: Product) -> float:
         model_ko = product["title"].split()[1] if len(product["title"].split()) > 2 else ""
         model_en = ENGLISH.get(model_ko, "").lower()
         scores = [_korean_hit(model_ko, words) if model_ko else 0.0]

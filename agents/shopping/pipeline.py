@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
+
+from pydantic import JsonValue
 
 from agents.core.events import Clarification, Event, Intent, Thinking
 from agents.core.inputs import InvalidInput
@@ -66,7 +68,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
         raise
 
 
-def _classify(turn: Turn, catalog: Catalog, context: dict[str, Any]) -> Iterator[Event]:
+def _classify(turn: Turn, catalog: Catalog, context: dict[str, Any]) -> Generator[Event, None, router.Intent]:
     """The model's classification, post-processed; any failure is the seed's GENERAL fallback."""
     started = time.perf_counter()
     try:
@@ -84,8 +86,9 @@ def _classify(turn: Turn, catalog: Catalog, context: dict[str, Any]) -> Iterator
 def _pipeline(turn: Turn) -> Iterator[Event]:
     catalog = Catalog(turn.store)
     catalog.ensure_loaded()
-    state = turn.state
-    state.setdefault("inputs", []).append(turn.text)
+    state: dict[str, Any] = turn.state  # the session (JSON), read by the steps below as the open dict it is
+    said = state.get("inputs")
+    state["inputs"] = [*(said if isinstance(said, list) else []), turn.text]  # every message of the session
     _apply_start_panel(turn, state)
     _check_anchor(turn, catalog)
     yield turn.emit(Thinking, stage="classify", message="Analyzing your request...", progress=10)
@@ -102,7 +105,8 @@ def _pipeline(turn: Turn) -> Iterator[Event]:
                             FALLBACK_MESSAGE + " 예산(예: 10만원 아래로)이나 원하는 점(예: 세척 쉬운 걸로)을 말씀해주세요.")
         return
     if intent.missing_ranks:
-        shown = len(state.get("top3", []))
+        top = state.get("top3")
+        shown = len(top) if isinstance(top, list) else 0
         if en:
             hint = f" The products shown are #1-#{shown}." if shown else " Ask for a recommendation first."
             yield from turn.say("Sorry, I could not find that product." + hint)
@@ -146,19 +150,44 @@ def _check_anchor(turn: Turn, catalog: Catalog) -> None:
                                             f"catalogue: press 're-recommend from this product' on a card again.)")
 
 
-def _apply_start_panel(turn: Turn, state: dict[str, Any]) -> None:
+def _amount(panel: dict[str, JsonValue], key: str) -> int:
+    """A start panel budget in won (0 when not given); anything but a number is refused by name."""
+    value = panel.get(key) or 0
+    try:
+        if isinstance(value, int | float | str) and not isinstance(value, bool):
+            return int(value)
+    except ValueError:
+        pass
+    shown = repr(value)[:60]
+    raise InvalidInput(f"start.{key}", f"start.{key}은(는) 원 단위 숫자여야 합니다 ({shown} 불가). "
+                                       f"(start.{key} must be a number of won, not {shown}.)")
+
+
+def _tags(panel: dict[str, JsonValue], key: str) -> list[str]:
+    value = panel.get(key) or []
+    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+        raise InvalidInput(f"start.{key}", f"start.{key}은(는) 태그 id 목록이어야 합니다. "
+                                           f"(start.{key} must be a list of tag ids.)")
+    return [str(t) for t in value]
+
+
+def _apply_start_panel(turn: Turn, state: dict[str, object]) -> None:
     panel = ShoppingInputs.of(turn).start
     if not panel:
         return
-    state["category"] = panel.get("category") or state.get("category")
-    state["pros"] = list(panel.get("pros") or [])
-    state["cons"] = list(panel.get("cons") or [])
+    if not isinstance(panel, dict):
+        raise InvalidInput("start", "시작 패널(start)은 {category, pros, cons, budget_min, budget_max} 객체여야 "
+                                    "합니다. (The start panel must be an object: {category, pros, cons, budget_min, "
+                                    "budget_max}.)")
+    low, high = _amount(panel, "budget_min"), _amount(panel, "budget_max")
+    pros, cons = _tags(panel, "pros"), _tags(panel, "cons")
+    category = panel.get("category")
+    state["category"] = (category if isinstance(category, str) else None) or state.get("category")
+    state["pros"], state["cons"] = pros, cons
     state.pop("top3", None)  # a start is a first recommendation
     state.pop("anchor", None)
-    if panel.get("budget_max") or panel.get("budget_min"):
-        low, high = int(panel.get("budget_min") or 0), panel.get("budget_max")
-        state["budget"] = {"min": low, "max": int(high) if high else None,
-                           "label": f"{low}+" if not high else f"{low}-{int(high)}"}
+    if high or low:
+        state["budget"] = {"min": low, "max": high or None, "label": f"{low}+" if not high else f"{low}-{high}"}
 
 
 def budget_options(state: dict[str, Any], direction: str | None) -> list[str]:
@@ -180,7 +209,7 @@ def budget_options(state: dict[str, Any], direction: str | None) -> list[str]:
 
 
 def _clarify(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.Intent) -> Iterator[Event]:
-    pending = {"ask": intent.ask}
+    pending: dict[str, object] = {"ask": intent.ask}  # what the answer to this question is read with
     if intent.anchor_id:
         pending["anchor_id"] = intent.anchor_id
     if intent.budget:

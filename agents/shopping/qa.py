@@ -4,13 +4,16 @@ answered extractively from what was retrieved, with no review numbers."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from agents.nlu import josa
 from agents.nlu.patterns import compiled
 from agents.shopping import english
 from agents.shopping.reading import lexicon
 from agents.shopping.topics import TOPIC_NAMES
+
+if TYPE_CHECKING:
+    from agents.shopping.catalog import Product, Review
 
 # Question topics -> (pro tag that answers "yes", con tag that answers "no").
 TOPICS: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
@@ -50,7 +53,7 @@ def tokens(text: str) -> list[str]:
     return out
 
 
-def passages(product: dict[str, Any], reviews: list[dict[str, Any]]) -> list[str]:
+def passages(product: Product, reviews: list[Review]) -> list[str]:
     sentences = [s.strip() for r in reviews for s in re.split(r"(?<=[.!?요])\s+", r["text"]) if s.strip()]
     specs = [f"{k}: {v}" for k, v in product["specs"].items()]
     return list(dict.fromkeys(sentences + specs))
@@ -65,7 +68,7 @@ def _topic_tags(question: str, topic: str | None) -> list[tuple[tuple[str, ...],
     return [(good, bad) for pattern, good, bad in TOPICS if compiled(pattern).search(low)]
 
 
-def _verdict_en(question: str, product: dict[str, Any], labels: dict[str, str],
+def _verdict_en(question: str, product: Product, labels: dict[str, str],
                 topic: str | None = None) -> tuple[str, list[str]]:
     title = english.name(product, True)
     for good, bad in _topic_tags(question, topic):
@@ -82,7 +85,7 @@ def _verdict_en(question: str, product: dict[str, Any], labels: dict[str, str],
     return "", []
 
 
-def _verdict(question: str, product: dict[str, Any], labels: dict[str, str],
+def _verdict(question: str, product: Product, labels: dict[str, str],
              topic: str | None = None, en: bool = False) -> tuple[str, list[str]]:
     if en:
         return _verdict_en(question, product, labels, topic)
@@ -110,8 +113,15 @@ def _expansion(question: str) -> str:
     return " ".join(w for w in words if len(w) >= 1)
 
 
-def answer(question: str, product: dict[str, Any], reviews: list[dict[str, Any]], labels: dict[str, str],
-           topic: str | None = None, en: bool = False) -> dict[str, Any]:
+class Answer(TypedDict):
+    answer: str
+    evidence: list[str]  # the review or spec sentences quoted
+    product_id: str
+    matched_tags: list[str]
+
+
+def answer(question: str, product: Product, reviews: list[Review], labels: dict[str, str],
+           topic: str | None = None, en: bool = False) -> Answer:
     """The verdict on the asked topic and up to two review or spec sentences as evidence; ``en``: the
     verdict in English, the evidence quoted as the catalogue wrote it (Korean), which the answer says."""
     question = re.sub(r"\d+\s*번\s*(제품|째)?", " ", question)  # the product number is not content

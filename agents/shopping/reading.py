@@ -46,7 +46,8 @@ def _compact_all(value: Any) -> Any:
 
 @cache
 def lexicon() -> dict[str, Any]:
-    return _compact_all(yaml.safe_load(LEXICON_PATH.read_text(encoding="utf-8")))
+    loaded: dict[str, Any] = _compact_all(yaml.safe_load(LEXICON_PATH.read_text(encoding="utf-8")))  # a map
+    return loaded
 
 
 def has_any(text: str, words: list[str]) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from agents.core.errors import PlaygroundError
@@ -16,8 +16,8 @@ from agents.nlu.korean_money import format_man
 from agents.shopping import english as words_en
 from agents.shopping import router
 from agents.shopping.card_data import Recommendations
-from agents.shopping.catalog import Catalog
-from agents.shopping.engine import Budget, reason, recommend
+from agents.shopping.catalog import Catalog, ShippedProduct
+from agents.shopping.engine import Budget, BudgetRange, Recommendation, reason, recommend
 from agents.shopping.general import english
 from agents.shopping.reading import read
 from agents.shopping.resolve import CATEGORY_QUESTION, tag_changes
@@ -26,10 +26,10 @@ from agents.shopping.topics import TOPIC_NAMES
 if TYPE_CHECKING:
     from agents.core.turn import Turn
 
-DEFAULT_BUDGET = {"min": 0, "max": None, "label": "0+"}
+DEFAULT_BUDGET: BudgetRange = {"min": 0, "max": None, "label": "0+"}
 
 
-def budget_text(budget: dict[str, Any]) -> str:
+def budget_text(budget: BudgetRange) -> str:
     low, high = budget.get("min", 0), budget.get("max")
     if high is None:
         return f"{format_man(low)} 이상" if low else "제한 없음"
@@ -80,7 +80,7 @@ def _apply(state: dict[str, Any], catalog: Catalog, intent: router.Intent, conte
 def refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.Intent) -> Iterator[Event]:
     kept = copy.deepcopy(state)
     first = not state.get("top3")
-    before_budget = dict(state.get("budget", DEFAULT_BUDGET))
+    before_budget: BudgetRange = copy.copy(state.get("budget", DEFAULT_BUDGET))
     pending = state.get("pending") or {}
     applied = _apply(state, catalog, intent, pending.get("text"))
     if not state.get("category"):
@@ -122,8 +122,8 @@ def refilter(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router
     ))
 
 
-def _reply(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any], before: dict[str, Any],
-           result: dict[str, Any], labels: dict[str, str], first: bool) -> str:
+def _reply(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any], before: BudgetRange,
+           result: Recommendation, labels: dict[str, str], first: bool) -> str:
     budget = state.get("budget", DEFAULT_BUDGET)
     changes, anchor, asked = applied["changes"], applied["anchor"], applied["budget"]
     category = state["category"]
@@ -168,15 +168,15 @@ def _reply(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any]
     return "\n".join(lines).strip()
 
 
-def _budget_en(budget: dict[str, Any]) -> str:
+def _budget_en(budget: BudgetRange) -> str:
     low, high = budget.get("min", 0), budget.get("max")
     if high is None:
         return f"₩{low:,} or more" if low else "no limit"
     return f"₩{low:,}-₩{high:,}" if low else f"up to ₩{high:,}"
 
 
-def _reply_en(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any], before: dict[str, Any],
-              result: dict[str, Any], labels: dict[str, str], first: bool) -> str:
+def _reply_en(state: dict[str, Any], intent: router.Intent, applied: dict[str, Any], before: BudgetRange,
+              result: Recommendation, labels: dict[str, str], first: bool) -> str:
     """The same reply as ``_reply`` for a user who wrote English: category, tag labels and product names in
     English (``agents.shopping.english``)."""
     budget = state.get("budget", DEFAULT_BUDGET)
@@ -231,7 +231,7 @@ def _none_cheaper(anchor: dict[str, Any], category: str, en: bool) -> str:
             "Top 3는 그대로 둘게요.")
 
 
-def _titles(ids: list[str]) -> list[dict[str, Any]]:
+def _titles(ids: list[str]) -> list[ShippedProduct]:
     from agents.shopping.catalog import shipped_products
     by_id = {p["id"]: p for p in shipped_products()}
     return [by_id[i] for i in ids if i in by_id]
@@ -251,7 +251,8 @@ def template_summary(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _update_summary(turn: Turn, state: dict[str, Any], labels: dict[str, str], catalog: Catalog) -> Iterator[Event]:
+def _update_summary(turn: Turn, state: dict[str, Any], labels: dict[str, str], catalog: Catalog
+                    ) -> Generator[Event, None, str]:
     """The condition summary ("하늘색 조건 컨테이너"): written by the model, with the seed's fallback."""
     previous = state.get("summary") or ""
     anchor = catalog.product(state["anchor"]) if state.get("anchor") else None
@@ -270,6 +271,6 @@ def _update_summary(turn: Turn, state: dict[str, Any], labels: dict[str, str], c
     except Exception:  # noqa: BLE001 - the recommendation succeeded; keep going with the fallback
         summary = f"{previous}\n\n**추가 요청**\n" + "\n".join(f"- {i}" for i in state.get("inputs", []))
         turn.meta["summary_fallback"] = True
-    state["summary"] = summary.strip()
-    return state["summary"]
+    state["summary"] = summary = summary.strip()
+    return summary
 

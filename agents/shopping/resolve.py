@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from agents.shopping.reading import Reading, lexicon
 
 if TYPE_CHECKING:
+    from agents.shopping.engine import BudgetRange
     from agents.shopping.router import Decision, Intent
 
 BUDGET_QUESTION = "최대 얼마까지 쓸 수 있을까요?"
@@ -15,7 +16,7 @@ CATEGORY_QUESTION = "어떤 제품을 찾고 계세요?"
 PRODUCT_QUESTION = "몇 번 제품이 궁금하세요?"
 UNSURE_QUESTION = "어떤 걸 도와드릴까요?"
 CHEAPER_SHARE = 0.7  # seed idea 3: "더 저렴하게" with a known budget = 70% of it
-NO_BUDGET = {"min": 0, "max": None, "kind": "none", "previous": None, "label": "0+"}
+NO_BUDGET: BudgetRange = {"min": 0, "max": None, "kind": "none", "previous": None, "label": "0+"}
 
 
 def tag_changes(r: Reading, tags: dict[str, list[str]]) -> dict[str, list[str]] | None:
@@ -61,12 +62,12 @@ def category_from_tags(r: Reading, context: dict[str, Any]) -> str | None:
     return fits[0] if len(fits) == 1 else None
 
 
-def _budget(r: Reading, intent: Intent, context: dict[str, Any]) -> dict[str, Any] | None:
+def _budget(r: Reading, intent: Intent, context: dict[str, Any]) -> BudgetRange | None:
     if r.budget is not None:
         b = r.budget
         return {"min": b.min, "max": b.max, "kind": b.kind, "previous": b.previous, "label": b.label()}
     if r.budget_removed:
-        return dict(NO_BUDGET)
+        return NO_BUDGET.copy()
     known = budget_max(context)
     if r.scale is not None and known:
         ceiling = max(1000, round(known * r.scale / 1000) * 1000)

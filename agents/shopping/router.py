@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agents.shopping import intents
 from agents.shopping.names import find_products
 from agents.shopping.reading import Reading, read
 from agents.shopping.resolve import budget_max, category_from_tags, resolve
+
+if TYPE_CHECKING:
+    from agents.shopping.catalog import Product
+    from agents.shopping.engine import BudgetRange
 
 INTENTS = ("REFILTER_WITH_ANCHOR", "REFILTER", "PRODUCT_QA", "COMPARE", "ASK_CLARIFICATION", "GENERAL")
 FALLBACK_MESSAGE = "죄송해요, 잘 이해하지 못했어요."
@@ -38,9 +43,11 @@ def classification_prompt(text: str, context: dict[str, Any]) -> str:
 
 
 def parse_prompt(prompt: str) -> tuple[str, dict[str, Any]]:
-    context = json.loads(re.search(r"```json\n(.*?)\n```", prompt, re.S).group(1))
-    text = json.loads(re.search(r"\*\*User Input:\*\* (.*)$", prompt, re.S).group(1))
-    return text, context
+    context = re.search(r"```json\n(.*?)\n```", prompt, re.S)
+    said = re.search(r"\*\*User Input:\*\* (.*)$", prompt, re.S)
+    if context is None or said is None:  # not a prompt classification_prompt wrote
+        raise ValueError("the classification prompt has no context or user input")
+    return json.loads(said.group(1)), json.loads(context.group(1))
 
 
 @dataclass
@@ -144,7 +151,7 @@ def _reading(text: str, context: dict[str, Any]) -> Reading:
     return r
 
 
-def classify_rules(text: str, context: dict[str, Any], products: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def classify_rules(text: str, context: dict[str, Any], products: Sequence[Product] | None = None) -> dict[str, Any]:
     """The offline model's answer to the classification prompt (deterministic rules)."""
     r = _reading(text, context)
     named = _named(text, context, products)
@@ -155,7 +162,7 @@ def classify_rules(text: str, context: dict[str, Any], products: list[dict[str, 
             "args": args, "reasoning": d.reasoning}
 
 
-def _named(text: str, context: dict[str, Any], products: list[dict[str, Any]] | None) -> list[str]:
+def _named(text: str, context: dict[str, Any], products: Sequence[Product] | None) -> list[str]:
     if products is None:
         from agents.shopping.catalog import shipped_products
         products = shipped_products()
@@ -167,7 +174,7 @@ class Intent:
     name: str
     confidence: float  # 0..1
     reasoning: str
-    budget: dict[str, Any] | None = None  # {min, max, kind, previous, label}
+    budget: BudgetRange | None = None
     tag_changes: dict[str, list[str]] | None = None
     product_ranks: list[int] = field(default_factory=list)
     product_ids: list[str] = field(default_factory=list)  # the products the ranks and names point at
@@ -192,7 +199,7 @@ class Intent:
                 "topic": self.topic}
 
 
-def postprocess(raw: str, text: str, context: dict[str, Any], products: list[dict[str, Any]] | None = None) -> Intent:
+def postprocess(raw: str, text: str, context: dict[str, Any], products: Sequence[Product] | None = None) -> Intent:
     """Deterministic rules on top of the model's JSON (or of the offline rules)."""
     try:
         data = json.loads(raw.strip().removeprefix("```json").removesuffix("```").strip())

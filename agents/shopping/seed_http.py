@@ -11,8 +11,8 @@ deltas are gathered here and sent whole before the next event."""
 # No `from __future__ import annotations`: FastAPI resolves the local `Who` alias at runtime.
 
 import re
-from collections.abc import Callable
-from typing import Annotated, Any
+from collections.abc import Callable, Mapping
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,6 +28,7 @@ from agents.http.models import JsonObject, Text, UserId
 from agents.http.seeds import SSE_EVENT, camel, data_frame, seed_router
 from agents.http.sse import EventStreamResponse
 from agents.shopping.catalog import Catalog
+from agents.shopping.engine import BudgetRange
 
 AGENT = "shopping"
 SESSION_KEY = "seed_session_id"
@@ -77,15 +78,15 @@ class SeedAgentBody(BaseModel):
     user: UserId | None = Field(None, description="local mode only: who is asking (default demo)")
 
 
-def _budget(label: str) -> dict[str, Any]:
+def _budget(label: str) -> BudgetRange:
     low, _, high = label.rstrip("+").partition("-")
     return {"min": int(low), "max": int(high) if high else None, "label": label}
 
 
-def starting_state(context: SeedContext, catalog: Catalog) -> dict[str, Any]:
+def starting_state(context: SeedContext, catalog: Catalog) -> dict[str, object]:
     """The shopping state a new session starts from, from what the client shows (unknown products dropped)."""
     session = context.currentSession
-    state: dict[str, Any] = {}
+    state: dict[str, object] = {}
     if session.selectedProsTags:
         state["pros"] = list(dict.fromkeys(session.selectedProsTags))
     if session.selectedConsTags:
@@ -129,12 +130,14 @@ def drop_if_empty(user: str, conversation_id: str) -> None:
         store.conversations.delete(conversation_id, user)
 
 
-def updated_session(session: dict[str, Any], title_of: Callable[[str], str]) -> dict[str, Any]:
-    anchor = session.get("anchor")
-    budget = session.get("budget") or {}
+def updated_session(session: Mapping[str, object], title_of: Callable[[str], str]) -> dict[str, object]:
+    """A recommendation card's session (JSON) in the seed's shape."""
+    anchor, budget = session.get("anchor"), session.get("budget")
     return {"selectedProsTags": session.get("pros") or [], "selectedConsTags": session.get("cons") or [],
-            "budget": budget.get("label"), "category": session.get("category"), "summary": session.get("summary"),
-            "anchorProduct": {"productId": anchor, "title": title_of(anchor)} if anchor else None}
+            "budget": budget.get("label") if isinstance(budget, dict) else None, "category": session.get("category"),
+            "summary": session.get("summary"),
+            "anchorProduct": {"productId": anchor, "title": title_of(anchor)} if isinstance(anchor, str) and anchor
+            else None}
 
 
 class SeedFrames:
@@ -164,8 +167,10 @@ class SeedFrames:
                 text, self.text = "".join(self.text) or event.question, []
                 return data_frame({"type": "clarification", "data": text, "options": list(event.options)})
             case "data_card" if event.card_type == "recommendations":
-                recs = [{**r, "productId": r.get("id")} for r in event.data.get("recommendations", [])]
-                session = updated_session(event.data.get("updatedSession") or {}, self.title_of)
+                shown, asked = event.data.get("recommendations"), event.data.get("updatedSession")
+                recs = [{**r, "productId": r.get("id")} for r in (shown if isinstance(shown, list) else [])
+                        if isinstance(r, dict)]
+                session = updated_session(asked if isinstance(asked, dict) else {}, self.title_of)
                 return self._flush() + data_frame({"type": "recommendations", "data": {
                     "recommendations": recs, "updatedSession": session}})
             case "data_card":
@@ -184,7 +189,8 @@ class SeedFrames:
 
 
 def _title_of(product_id: str) -> str:
-    return (Catalog(runtime_store()).product(product_id) or {}).get("title", "")
+    product = Catalog(runtime_store()).product(product_id)
+    return product["title"] if product else ""
 
 
 def seed_routes(caller: Callable[..., Caller]) -> APIRouter:

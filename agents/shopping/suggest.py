@@ -24,20 +24,27 @@ WISH_EN = {"분유포트": "show me quiet ones", "젖병소독기": "ones withou
 OPENERS_EN = ["formula kettle under 100k", "baby monitor with a clear night view", "recommend a baby carrier"]
 
 
+def _session(turn: Turn) -> tuple[bool, list[object], str | None, int | None]:
+    """What the suggestions read of the session: a question pending, the Top 3, the category, the budget's top."""
+    state = turn.state
+    pending, top, category, budget = (state.get("pending"), state.get("top3"), state.get("category"),
+                                      state.get("budget"))
+    high = budget.get("max") if isinstance(budget, dict) else None
+    return (bool(pending.get("ask")) if isinstance(pending, dict) else False, top if isinstance(top, list) else [],
+            category if isinstance(category, str) else None, high if isinstance(high, int) else None)
+
+
 def suggest(turn: Turn, reply: str) -> list[str]:
     if english(turn):
         return _suggest_en(turn)
-    state = turn.state
-    if (state.get("pending") or {}).get("ask"):
+    asking, top, category, budget = _session(turn)
+    if asking:
         return []  # the clarification's own choices are the suggestions
-    top = state.get("top3") or []
-    category = state.get("category")
     if not top or not category:
         return OPENERS
     out = [f"1번 제품 {QUESTION.get(category, '어때?')}"]
     if len(top) >= 2:
         out.append("1번이랑 2번 비교해줘")
-    budget = (state.get("budget") or {}).get("max")
     if budget:
         out.append(f"{format_man(max(10_000, round(budget * 0.7 / 10_000) * 10_000))} 이하로 다시 보여줘")
     else:
@@ -46,17 +53,14 @@ def suggest(turn: Turn, reply: str) -> list[str]:
 
 
 def _suggest_en(turn: Turn) -> list[str]:
-    state = turn.state
-    if (state.get("pending") or {}).get("ask"):
+    asking, top, category, budget = _session(turn)
+    if asking:
         return []
-    top = state.get("top3") or []
-    category = state.get("category")
     if not top or not category:
         return OPENERS_EN
     out = [QUESTION_EN.get(category, "tell me about #1")]
     if len(top) >= 2:
         out.append("compare #1 and #2")
-    budget = (state.get("budget") or {}).get("max")
     if budget:
         out.append(f"show me under {max(10_000, round(budget * 0.7 / 10_000) * 10_000) // 1000}k")
     else:

@@ -4,7 +4,7 @@ Pure functions; no UI framework import."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from pydantic import BaseModel, Field
 
@@ -23,10 +23,10 @@ class ProductView(BaseModel):
     title: str
     score: float
     price: int
-    rating: Any = ""
+    rating: int | float | str = ""  # as the row gives it; "" when it has none
     flag: str = ""  # "예산 초과" / "예산 미달" when the product is outside the budget
     reason: str = ""
-    breakdown: dict[str, Any] = Field(default_factory=dict)
+    breakdown: dict[str, float] = Field(default_factory=dict)  # component label -> points
 
     def heading(self) -> str:
         return f"**{self.rank}. {self.title}** · **{self.score:g}점**"
@@ -43,17 +43,22 @@ class ProductView(BaseModel):
 
 def summary_of(card: CardView) -> str:
     """The cumulative condition summary the recommendation card carries."""
-    return str((card.data.get("updatedSession") or {}).get("summary") or "")
+    session = card.data.get("updatedSession")
+    return str(session.get("summary") or "") if isinstance(session, dict) else ""
 
 
 def products_of(card: CardView) -> list[ProductView]:
     out = []
-    for rank, rec in enumerate(card.data.get("recommendations", []), 1):
+    recs = card.data.get("recommendations")
+    for rank, rec in enumerate(recs if isinstance(recs, list) else [], 1):
+        if not isinstance(rec, dict):
+            continue
         flag = "" if rec.get("in_budget", True) else (rec.get("budget_flag") or "예산 초과")
-        out.append(ProductView(rank=rank, id=str(rec.get("id", "")), title=str(rec.get("title", "")),
-                               score=float(rec.get("score", 0) or 0), price=int(rec.get("price", 0) or 0),
-                               rating=rec.get("rating", ""), flag=flag, reason=str(rec.get("reason", "")),
-                               breakdown=dict(rec.get("breakdown") or {})))
+        # a recommendation card's row (engine.Scored as JSON): the model converts score, price and breakdown
+        out.append(ProductView.model_validate({
+            "rank": rank, "id": str(rec.get("id", "")), "title": str(rec.get("title", "")),
+            "score": rec.get("score", 0) or 0, "price": rec.get("price", 0) or 0, "rating": rec.get("rating", ""),
+            "flag": flag, "reason": str(rec.get("reason", "")), "breakdown": rec.get("breakdown") or {}}))
     return out
 
 
@@ -72,7 +77,7 @@ def start_text(category: str, budget: float, pros: list[str], labels: dict[str, 
     return ", ".join(parts)
 
 
-def start_extra(category: str, budget: float, pros: list[str], cons: list[str]) -> dict[str, Any]:
+def start_extra(category: str, budget: float, pros: list[str], cons: list[str]) -> dict[str, object]:
     """The structured input beside that message."""
     return {"start": {"category": category, "pros": list(pros), "cons": list(cons),
                       "budget_max": int(budget) if budget else None}}
@@ -89,18 +94,20 @@ class StartValues(BaseModel):
     cons: list[str]
 
 
-def follow(state: dict[str, Any], options: dict[str, dict[str, list[tuple[str, str]]]]) -> StartValues | None:
+def follow(state: Mapping[str, object], options: dict[str, dict[str, list[tuple[str, str]]]]) -> StartValues | None:
     """The start panel's values for the conversation's current category, budget and tags
     (None when the conversation has no known category yet)."""
     category = state.get("category")
-    if category not in options:
+    if not isinstance(category, str) or category not in options:
         return None
-    budget = (state.get("budget") or {}).get("max") or 0
+    budget = state.get("budget")
+    high = budget.get("max") if isinstance(budget, dict) else None
     pros_ok = {tag for _, tag in options[category]["pros"]}
     cons_ok = {tag for _, tag in options[category]["cons"]}
-    return StartValues(category=category, budget=min(int(budget), BUDGET_CAP),
-                       pros=[p for p in state.get("pros", []) if p in pros_ok],
-                       cons=[c for c in state.get("cons", []) if c in cons_ok])
+    pros, cons = state.get("pros"), state.get("cons")
+    return StartValues(category=category, budget=min(int(high or 0), BUDGET_CAP),
+                       pros=[p for p in (pros if isinstance(pros, list) else []) if p in pros_ok],
+                       cons=[c for c in (cons if isinstance(cons, list) else []) if c in cons_ok])
 
 
 def summary_html(card: CardView) -> str:

@@ -4,8 +4,7 @@ front end draws with the generic card conventions (agents/view/cards.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from agents.core.cards import Cell
 from agents.travel.model import CATEGORY_EN, CATEGORY_KO, ItineraryPreviewData, Trip, ValidatedPlace
 
 TABLE_COLUMNS = ["날짜", "시작", "장소", "분류", "시간", "메모"]
@@ -60,10 +59,10 @@ def place_markdown(place: ValidatedPlace, en: bool = False) -> str:
     return "\n\n".join(lines)
 
 
-def preview_rows(preview: ItineraryPreviewData, en: bool = False) -> list[list[Any]]:
+def preview_rows(preview: ItineraryPreviewData, en: bool = False) -> list[list[Cell]]:
     """Day, start, place, category, duration, note; items that match no saved place are marked."""
     skipped = " (not a saved place: left out when applied)" if en else " (미일치: 적용 시 제외)"
-    rows = []
+    rows: list[list[Cell]] = []
     for day in preview.days:
         for item in sorted(day.items, key=lambda i: (i.startTime or "99", i.order)):
             rows.append([day_label(day.dayNumber, en), item.startTime or "", item.placeName + ("" if item.placeId else skipped),
@@ -71,8 +70,8 @@ def preview_rows(preview: ItineraryPreviewData, en: bool = False) -> list[list[A
     return rows
 
 
-def itinerary_rows(trip: Trip, en: bool = False) -> list[list[Any]]:
-    rows = []
+def itinerary_rows(trip: Trip, en: bool = False) -> list[list[Cell]]:
+    rows: list[list[Cell]] = []
     for day in trip.itinerary:
         for item in sorted(day.items, key=lambda i: (i.start_time or "99", i.order)):
             rows.append([day_label(day.day_number, en), item.start_time or "", item.place_name,

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from agents.travel.store import TravelStore
+from agents.travel.store import GazetteerRow, TravelStore
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "travel"
 
@@ -70,10 +70,10 @@ def find_destination(text: str) -> Destination | None:
 
 
 @functools.cache
-def _gazetteer_rows() -> tuple[str, tuple[dict[str, Any], ...]]:
+def _gazetteer_rows() -> tuple[str, tuple[GazetteerRow, ...]]:
     files = sorted((DATA / "places").glob("*.json"))
     digest = hashlib.sha256()
-    rows: list[dict[str, Any]] = []
+    rows: list[GazetteerRow] = []
     for path in files:
         blob = path.read_bytes()
         digest.update(blob)

@@ -42,7 +42,7 @@ def sample_trip(destination: str) -> TripView:
     return TripView(destination=destination, saved=saved, days=sample.nights + 1)
 
 
-def _same_place(destination: str, want: Any, got: Any) -> bool:
+def _same_place(destination: str, want: object, got: object) -> bool:
     if got is None:
         return False
     if compact(str(want)) == compact(str(got)):

@@ -14,7 +14,7 @@ _NUMBERED = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s*\**([^*\n:–—(]{2,60}?)\**
 _QUOTED = re.compile(r"[「『\"“]([^」』\"”]{2,60})[」』\"”]")
 
 
-def _from_json(value: Any) -> list[dict[str, Any]]:
+def _from_json(value: object) -> list[dict[str, object]]:
     if isinstance(value, dict):
         value = value.get("places", [value] if "name" in value else [])
     return [p for p in value if isinstance(p, dict) and isinstance(p.get("name"), str)] if isinstance(value, list) else []

@@ -10,7 +10,7 @@ or a day that is not known, still asks."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from agents.nlu import compact
 from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer
@@ -23,10 +23,13 @@ SEARCHES = frozenset({"search_nearby_places", "recommend_places"})
 _SEARCH_KEYS = ("category", "keyword")
 
 
-def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]
-            ) -> tuple[list[Mention], list[Mention] | None, dict[str, Any] | None]:
-    data = payload.get("data") if isinstance(payload.get("data"), dict) else {}
-    rows = [p for p in data.get("places") or [] if isinstance(p, dict) and p.get("name")]
+def extract(tool: str, args: dict[str, object], payload: dict[str, object]
+            ) -> tuple[list[Mention], list[Mention] | None, dict[str, object] | None]:
+    data = payload.get("data")
+    if not isinstance(data, dict):
+        data = {}
+    places = data.get("places")
+    rows = [p for p in places if isinstance(p, dict) and p.get("name")] if isinstance(places, list) else []
     listed = [Mention(PLACE, str(p["name"]), str(p.get("name_en") or "")) for p in rows] if tool in SEARCHES else None
     kinds = {p.get("category") for p in rows}
     match tool:
@@ -49,7 +52,7 @@ def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]
     return [], listed, None
 
 
-def _clean(args: dict[str, Any]) -> dict[str, Any]:
+def _clean(args: dict[str, object]) -> dict[str, object]:
     return {k: v for k, v in args.items() if v not in (None, "", [])}
 
 
@@ -93,7 +96,7 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     return None
 
 
-def _elliptic_add(hits: dict[str, Any], reader: _Reader, earlier: str) -> bool:
+def _elliptic_add(hits: Mapping[str, object], reader: _Reader, earlier: str) -> bool:
     """"좋아 둘째날에 넣어줘" right after "what's 도쿄 타워 like?": an add that names no place, after a message that asked
     about one place and for no search (a search lists several: which one is then not said)."""
     if "add" not in hits or reader.places or not earlier:
@@ -134,7 +137,7 @@ def _add_listed(reader: _Reader, p: Pointer, dialogue: Dialogue) -> Reading | No
     return Reading("add_place_to_itinerary", {"place": hit.id, "day": day, **reader.time()})
 
 
-def _search_again(reading: Reading, reader: _Reader, view: TripView, last: dict[str, Any], *,
+def _search_again(reading: Reading, reader: _Reader, view: TripView, last: Mapping[str, object], *,
                   pointed: bool) -> Reading | None:
     """The last search with what the message changes: its anchor, its kind of place, or both."""
     mine = dict(reading.args) if reading.tool in SEARCHES else {}
@@ -160,7 +163,7 @@ def _search_again(reading: Reading, reader: _Reader, view: TripView, last: dict[
         kind = {k: last[k] for k in _SEARCH_KEYS if last.get(k)}  # "same but near X": the same kind of place
         if not kind:
             return None
-    out: dict[str, Any] = {**kind, **({"max_results": mine["max_results"]} if mine.get("max_results") else {})}
+    out: dict[str, object] = {**kind, **({"max_results": mine["max_results"]} if mine.get("max_results") else {})}
     # "near Tsukiji" on a trip that saved 츠키지 시장: the saved place the area is named for
     saved = next((n for n in view.saved if compact(n) == compact(str(anchor))), None) or next(
         (n for n in view.saved if compact(n).startswith(compact(str(anchor)))), None)

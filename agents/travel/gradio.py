@@ -6,9 +6,8 @@ Every handler takes the viewer from ``header.who``; what it shows comes from ``t
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
-from typing import Any
 
 import gradio as gr
 import pandas as pd
@@ -25,7 +24,7 @@ from agents.travel.service import TripService
 from agents.travel.view import TravelView, itinerary_head, table_rows, text, travel_view
 from agents.view.render import CardView, ChatView
 from pages.gradio.i18n import label
-from pages.gradio.workspace import Workspace, register_workspace
+from pages.gradio.workspace import TabContext, Workspace, register_workspace
 
 
 def _service() -> TripService:
@@ -39,15 +38,15 @@ def _trip(user: Viewer | None) -> Trip:
     return service.active(user_id)
 
 
-def _cards(view: ChatView | None) -> list[Any]:
+def _cards(view: ChatView | None) -> list[CardView]:
     return [m.card for m in (view.messages if view else []) if m.card is not None]
 
 
-def _frame(rows: list[list[Any]], key: str, lang: str) -> pd.DataFrame:
+def _frame(rows: list[list[str]], key: str, lang: str) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=text(key, lang).split("|"))
 
 
-def panel_values(view: ChatView | None, user: Viewer | None, tiles: bool, lang: str = "ko") -> list[Any]:
+def panel_values(view: ChatView | None, user: Viewer | None, tiles: bool, lang: str = "ko") -> list[object]:
     """Every output of the panel, in ``_outputs`` order, in the viewer's language."""
     if user is None:
         return [gr.skip()] * 12
@@ -74,7 +73,7 @@ def panel_values(view: ChatView | None, user: Viewer | None, tiles: bool, lang: 
     ]
 
 
-def build_travel_panel(ctx: Any) -> None:
+def build_travel_panel(ctx: TabContext) -> None:
     header = ctx.header
     spec_id = ctx.spec.id
     preview_state = gr.State(None)
@@ -122,7 +121,7 @@ def build_travel_panel(ctx: Any) -> None:
     outputs = [heading, trip_pick, places, remove_pick, map_plot, itinerary_head, timeline, table, preview_actions,
                preview_state, trip_state, mode]
 
-    def refresh(view: ChatView | None, user: Viewer | None, show_tiles: bool, lang: str) -> list[Any]:
+    def refresh(view: ChatView | None, user: Viewer | None, show_tiles: bool, lang: str) -> list[object]:
         if view is not None and view.running:
             return [gr.skip()] * len(outputs)
         try:
@@ -131,9 +130,10 @@ def build_travel_panel(ctx: Any) -> None:
             gr.Warning(exc.message)
             return [gr.skip()] * len(outputs)
 
-    def guarded(change: Any) -> Any:
+    def guarded(change: Callable[..., str | None]) -> Callable[..., list[object]]:
         """A panel action, then a fresh panel; a bad input is a warning naming it, nothing else changes."""
-        def handler(view: ChatView | None, user: Viewer | None, show_tiles: bool, lang: str, *values: Any) -> list[Any]:
+        def handler(view: ChatView | None, user: Viewer | None, show_tiles: bool, lang: str,
+                    *values: object) -> list[object]:
             try:
                 problem = change(identity.require(user), *values)
             except PlaygroundError as exc:
@@ -187,7 +187,7 @@ def build_travel_panel(ctx: Any) -> None:
     header.identity.after_ready(refresh, base, outputs)
     header.identity.after_switch(refresh, base, outputs)
 
-    def fill_dates(user: Viewer | None) -> list[Any]:
+    def fill_dates(user: Viewer | None) -> list[object]:
         if user is None:
             return [gr.skip(), gr.skip()]
         trip = _trip(user)
@@ -195,26 +195,33 @@ def build_travel_panel(ctx: Any) -> None:
 
     trip_state.change(fill_dates, header.who, [start, end])
 
-    def apply_preview(preview: dict[str, Any] | None, chosen: str, trip_id: str | None, *values: Any
-                      ) -> Iterator[list[Any]]:
-        lang = values[1]  # ctx.inputs: view, lang, provider, ...
+    def apply_preview(preview: dict[str, object] | None, chosen: str, trip_id: str | None, *values: object
+                      ) -> Iterator[list[object]]:
+        lang = str(values[1])  # ctx.inputs: view, lang, provider, ...
         if not preview or not trip_id:
             gr.Warning(text("no_preview", lang))
             yield [gr.skip()] * len(ctx.outputs)
             return
+        assert ctx.run is not None  # set by the chat tab before the deferred wiring runs
         yield from ctx.run(text("apply_text", lang, mode=text(chosen, lang)), *values,
                            extra={"apply_itinerary": {"trip_id": trip_id, "preview": preview, "mode": chosen}})
 
-    def regenerate_preview(*values: Any) -> Iterator[list[Any]]:
-        yield from ctx.run(text("regenerate_text", values[1]), *values)
+    def regenerate_preview(*values: object) -> Iterator[list[object]]:
+        assert ctx.run is not None  # set by the chat tab before the deferred wiring runs
+        yield from ctx.run(text("regenerate_text", str(values[1])), *values)
 
     # Chat runs: they show their own steps.
-    ctx.later(lambda: apply.click(apply_preview, [preview_state, mode, trip_state, *ctx.inputs], ctx.outputs,
-                                  **header.quiet))
-    ctx.later(lambda: regenerate.click(regenerate_preview, ctx.inputs, ctx.outputs, **header.quiet))
+    def wire_apply() -> None:
+        apply.click(apply_preview, [preview_state, mode, trip_state, *ctx.inputs], ctx.outputs, **header.quiet)
+
+    def wire_regenerate() -> None:
+        regenerate.click(regenerate_preview, ctx.inputs, ctx.outputs, **header.quiet)
+
+    ctx.later(wire_apply)
+    ctx.later(wire_regenerate)
 
 
-def draw_latest(card: CardView, ctx: Any) -> None:
+def draw_latest(card: CardView, ctx: TabContext) -> None:
     """One line under the panel: what the chat last did to the trip (the slot also makes the
     workspace state change, which refreshes the panel)."""
     icon = {"place": "📍", "itinerary_preview": "📝"}.get(card.card_type, "🗓️")

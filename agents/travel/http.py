@@ -4,7 +4,8 @@ through the pending-action service (the answer is the action to confirm, never a
 # No `from __future__ import annotations`: FastAPI resolves the local `Who` alias at runtime.
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from datetime import datetime
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -42,7 +43,7 @@ def travel_routes(caller: Callable[..., Caller]) -> APIRouter:
     Who = Annotated[Caller, Depends(caller)]
 
     @router.get("/trips", summary="Your trips, the active one first")
-    def trips(who: Who) -> dict[str, Any]:
+    def trips(who: Who) -> dict[str, object]:
         user = who.user()
         service = TripService(runtime_store())
         service.setup_user(user, service_now())
@@ -51,7 +52,7 @@ def travel_routes(caller: Callable[..., Caller]) -> APIRouter:
                           for r in sorted(rows, key=lambda r: not r["active"])]}
 
     @router.post("/trips/{trip_id}/apply-itinerary", summary="Propose applying a preview (confirm the action to run it)")
-    def apply(who: Who, trip_id: Annotated[str, Path(pattern=ID_PATTERN)], body: ApplyBody) -> dict[str, Any]:
+    def apply(who: Who, trip_id: Annotated[str, Path(pattern=ID_PATTERN)], body: ApplyBody) -> dict[str, object]:
         user = who.user(body.user)
         store = runtime_store()
         trip = TripService(store).store.trip(user, trip_id)
@@ -73,7 +74,7 @@ def travel_routes(caller: Callable[..., Caller]) -> APIRouter:
     return router
 
 
-def service_now() -> Any:
+def service_now() -> datetime:
     from agents.core.clock import system_clock
 
     return system_clock()

@@ -110,9 +110,9 @@ def planned_days(preview: ItineraryPreviewData, trip: Trip, mode: str) -> list[t
     saved = {p.id for p in trip.places}
     days: dict[int, list[dict[str, str | None]]] = {}
     if mode == "merge":
-        for day in trip.itinerary:
-            days[day.day_number] = [{"place_id": i.place_id, "start_time": i.start_time, "duration": i.duration,
-                                     "note": i.note} for i in day.items]
+        for kept in trip.itinerary:
+            days[kept.day_number] = [{"place_id": i.place_id, "start_time": i.start_time, "duration": i.duration,
+                                      "note": i.note} for i in kept.items]
     for day in preview.days:
         rows = days.setdefault(day.dayNumber, [])
         for item in day.items:

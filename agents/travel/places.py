@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import threading
 import unicodedata
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import NotRequired, Protocol, TypedDict, TypeVar, cast
 
 from cachetools import TTLCache
 from rapidfuzz import fuzz, process
@@ -109,8 +109,8 @@ class GazetteerBackend:
         own = {_norm(x) for x in (destination.name, destination.name_en, destination.name_local or "") if x}
         if len(wanted) < 2 or wanted in own:  # "도쿄" alone names the city, not 도쿄 타워
             return None
-        names = [(i, _norm(row[key]), _words(row[key])) for i, row in enumerate(rows)
-                 for key in ("name", "name_ko", "name_en") if row[key]]
+        names = [(i, _norm(value), _words(value)) for i, row in enumerate(rows)
+                 for value in (row["name"], row["name_ko"], row["name_en"]) if value]
         exact = [i for i, n, _ in names if n == wanted]
         if not exact:
             # "츠키지" in "츠키지시장", "도쿄타워" in "도쿄타워전망대": one must be most of the other, so a
@@ -137,14 +137,27 @@ class GazetteerBackend:
 
 
 # One cache per process, keyed by backend and query: the seed's in-memory LRU with a TTL.
-_cache: TTLCache[tuple[Hashable, ...], Any] = TTLCache(maxsize=2048, ttl=6 * 3600)
+_cache: TTLCache[tuple[Hashable, ...], PlaceHit | list[PlaceHit] | None] = TTLCache(maxsize=2048, ttl=6 * 3600)
 _cache_lock = threading.Lock()
+Answer = TypeVar("Answer", bound=PlaceHit | list[PlaceHit] | None)  # what one kind of query returns
 
 
 def clear_cache() -> None:
     """Forget every cached Places answer (tests measure calls from a cold cache)."""
     with _cache_lock:
         _cache.clear()
+
+
+class PlacesMeta(TypedDict):
+    """PlacesStats as done.meta reports it."""
+
+    backend: str
+    calls: int
+    cache_hits: int
+    estimated_cost_usd: float
+    skus: NotRequired[dict[str, int]]
+    errors: NotRequired[list[str]]
+    notices: NotRequired[list[str]]
 
 
 @dataclass
@@ -164,11 +177,16 @@ class PlacesStats:
     def cost_usd(self) -> float:
         return round(self.spent_usd, 4)
 
-    def as_meta(self) -> dict[str, Any]:
-        return {"backend": self.backend, "calls": self.calls, "cache_hits": self.cache_hits,
-                "estimated_cost_usd": self.cost_usd, **({"skus": self.skus} if self.skus else {}),
-                **({"errors": self.errors} if self.errors else {}),
-                **({"notices": self.notices} if self.notices else {})}
+    def as_meta(self) -> PlacesMeta:
+        meta = PlacesMeta(backend=self.backend, calls=self.calls, cache_hits=self.cache_hits,
+                          estimated_cost_usd=self.cost_usd)
+        if self.skus:
+            meta["skus"] = self.skus
+        if self.errors:
+            meta["errors"] = self.errors
+        if self.notices:
+            meta["notices"] = self.notices
+        return meta
 
 
 class CachedPlaces:
@@ -180,12 +198,13 @@ class CachedPlaces:
         self.stats = PlacesStats(backend=backend.name)
         self._lock = threading.Lock()
 
-    def _cached(self, key: tuple[Hashable, ...], compute: Any) -> Any:
+    def _cached(self, key: tuple[Hashable, ...], compute: Callable[[], Answer]) -> Answer:
         with _cache_lock:
             if key in _cache:
                 with self._lock:
                     self.stats.cache_hits += 1
-                return _cache[key]
+                # the key names its query kind (key[1]: "text", "nearby"), whose compute stored this value
+                return cast(Answer, _cache[key])
         sku, price = self.backend.sku(str(key[1]))
         with self._lock:
             self.stats.calls += 1  # billed even when it fails: Google bills the request

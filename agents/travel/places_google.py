@@ -215,7 +215,8 @@ class LegacyPlacesBackend:
 
     def _call(self, fn: Any, **kwargs: Any) -> list[dict[str, Any]]:
         try:
-            return fn(self.client, **kwargs).get("results", [])
+            results: list[dict[str, Any]] = fn(self.client, **kwargs).get("results", [])  # the SDK's parsed JSON
+            return results
         except self._errors.ApiError as exc:
             if exc.status == "OVER_QUERY_LIMIT":
                 raise PlacesQuotaError(exc.message or exc.status) from exc

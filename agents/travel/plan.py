@@ -5,7 +5,7 @@ built from the trip's saved places and the shipped gazetteer. The tools still va
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from agents.nlu import compact
 from agents.travel.geo import haversine_km
@@ -20,6 +20,27 @@ NOTE = {"attraction": "관광", "restaurant": "식사", "cafe": "휴식", "shopp
 NOTE_EN = {"attraction": "sightseeing", "restaurant": "meal", "cafe": "break", "shopping": "shopping",
            "accommodation": "check-in, rest", "transport": "transfer"}
 NEAR_KM = 2.5  # "near X" for a place: within a short ride
+
+
+class DraftItem(TypedDict):
+    """One visit of a draft, as generate_itinerary's DayArgs items take it (JSON)."""
+
+    placeName: str
+    startTime: NotRequired[str]
+    duration: NotRequired[str]
+    note: NotRequired[str | None]
+
+
+class DraftDay(TypedDict):
+    dayNumber: int
+    items: list[DraftItem]
+
+
+class Draft(TypedDict):
+    """generate_itinerary's arguments (GenerateArgs as JSON)."""
+
+    title: str
+    days: list[DraftDay]
 
 
 @dataclass(frozen=True)
@@ -51,7 +72,7 @@ def _route(places: list[SavedPlace], start: int) -> list[SavedPlace]:
 
 
 def draft_itinerary(title: str, saved: list[SavedPlace], days: int, variant: int = 0, en: bool = False,
-                    destination: str | None = None, easy_day: int | None = None) -> dict[str, Any]:
+                    destination: str | None = None, easy_day: int | None = None) -> Draft:
     """GenerateArgs for ``days`` days over the saved places; ``variant`` starts the route elsewhere
     (다시 생성 gives a different plan). With the destination known, neighbours share a day and each day
     follows the opening hours (``schedule``). Notes are in the user's language, as a model's would be."""
@@ -60,9 +81,9 @@ def draft_itinerary(title: str, saved: list[SavedPlace], days: int, variant: int
     visits = _route([p for p in saved if p.category != "accommodation"], variant)
     days = max(1, days)
     if destination is not None:
-        chunks: list[list[SavedPlace]] = split_by_area(visits, days)  # type: ignore[assignment]
+        chunks: list[list[SavedPlace]] = split_by_area(visits, days)
         if easy_day is not None and 1 <= easy_day <= days:
-            chunks = lighten(chunks, easy_day, days)  # type: ignore[assignment,arg-type]
+            chunks = lighten(chunks, easy_day, days)
         if variant and chunks:  # 다시 생성: the same areas, visited in another order of days
             turn = variant % len(chunks)
             chunks = chunks[turn:] + chunks[:turn]
@@ -77,15 +98,15 @@ def draft_itinerary(title: str, saved: list[SavedPlace], days: int, variant: int
             count = per_day + (1 if day <= extra else 0)
             chunks.append(visits[at:at + count])
             at += count
-    out: list[dict[str, Any]] = []
+    out: list[DraftDay] = []
     for day, chunk in enumerate(chunks, 1):
         if destination is not None:
             hours = {p.name: float(DURATION.get(p.category, "1h").rstrip("h")) for p in chunk}
             start_at = EASY_START if day == easy_day else DAY_START
-            plan = [(p, start) for p, start in timed(chunk, destination, hours, start_at)]  # type: ignore[misc]
+            plan = timed(chunk, destination, hours, start_at)
         else:
             plan = [(p, SLOTS[min(i, len(SLOTS) - 2)]) for i, p in enumerate(chunk)]
-        items = [{"placeName": p.name, "startTime": start, "duration": DURATION.get(p.category, "1h"),
+        items: list[DraftItem] = [{"placeName": p.name, "startTime": start, "duration": DURATION.get(p.category, "1h"),
                   "note": notes.get(p.category)} for p, start in plan]
         if day == 1 and stay:
             items.append({"placeName": stay[0].name, "startTime": SLOTS[-1], "duration": "1h", "note": notes["accommodation"]})

@@ -4,7 +4,7 @@ the tool that fits (or ask with choices), and write the reply from the tool resu
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, latest_tool_results
@@ -40,7 +40,8 @@ def policy(request: ModelRequest) -> PolicyReply:
         results = latest_tool_results(request.messages)
         en = _english(request.messages)
         if results and results[-1][0] == "open_trip" and results[-1][1].get("ok"):
-            then = _after_opening(request, results[-1][1].get("data") or {}, en)
+            data = results[-1][1].get("data")
+            then = _after_opening(request, data if isinstance(data, dict) else {}, en)
             if then is not None:
                 return then
         return PolicyReply(text=compose(results, en))
@@ -66,6 +67,18 @@ def read_request(request: ModelRequest) -> Reading:
     return followup.resolve(reading, text, view, Dialogue.parse(request.system), earlier) or reading
 
 
+def _str(args: Mapping[str, object], key: str) -> str | None:
+    """A reading's text slot (place, category, near ...); None when it is not there."""
+    value = args.get(key)
+    return value if isinstance(value, str) else None
+
+
+def _int(args: Mapping[str, object], key: str) -> int | None:
+    """A reading's number slot (days, day, max_results ...); None when it is not there."""
+    value = args.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, en: bool = False,
         variant: int = 0) -> PolicyReply:
     """Turn a reading into the real tool call (with the arguments the tool takes)."""
@@ -75,8 +88,8 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
             return PolicyReply(tool_calls=[("askClarification", {"question": reading.question,
                                                                  "options": reading.choices[:6], "known": a})])
         case "recommend_places":
-            found, relaxed = candidates(view.destination, saved, category=a.get("category"), keyword=a.get("keyword"),
-                                        near=a.get("near"))
+            found, relaxed = candidates(view.destination, saved, category=_str(a, "category"),
+                                        keyword=_str(a, "keyword"), near=_str(a, "near"))
             if not found:
                 return PolicyReply(text=("I could not find a place for that in this destination. Try another kind of place."
                                          if en else "이 여행지에서 그 조건에 맞는 곳을 찾지 못했어요. 다른 종류의 장소로 찾아 볼까요?"))
@@ -87,40 +100,41 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
             near = {"near": a["near"]} if a.get("near") else {}
             return PolicyReply(tool_calls=[("recommend_places", {"places": places, "reasoning": why or None, **near})])
         case "search_nearby_places":
-            args: dict[str, Any] = {"referencePlaceName": a["reference"], "maxResults": a.get("max_results", 3)}
+            args: dict[str, object] = {"referencePlaceName": a["reference"], "maxResults": a.get("max_results", 3)}
             if a.get("category") in _NEARBY_CATEGORIES:
                 args["category"] = a["category"]
             if a.get("keyword"):
                 args["keyword"] = a["keyword"]
             return PolicyReply(tool_calls=[("search_nearby_places", args)])
         case "generate_itinerary":
-            days = min(a.get("days") or view.days, view.days)
-            skip = {compact(str(n)) for n in a.get("skip") or []}
+            days = min(_int(a, "days") or view.days, view.days)
+            named = a.get("skip")
+            skip = {compact(str(n)) for n in named} if isinstance(named, list) else set()
             kept = [p for p in saved if compact(p.name) not in skip and compact(p.name_en or "") not in skip]
             draft = draft_itinerary(f"{title} itinerary" if en else f"{title} 일정", kept or saved, days,
-                                    variant if a.get("regenerate") else 0, en, view.destination, a.get("easy_day"))
-            return PolicyReply(tool_calls=[("generate_itinerary", draft)])
+                                    variant if a.get("regenerate") else 0, en, view.destination, _int(a, "easy_day"))
+            return PolicyReply(tool_calls=[("generate_itinerary", dict(draft))])
         case "show_itinerary":
             return PolicyReply(tool_calls=[("show_itinerary", {"dayNumber": a["day"]} if a.get("day") else {})])
         case "add_place_to_itinerary":
-            start = a.get("start_time") or TIME_OF_DAY_START.get(a.get("time_of_day", ""))
+            start = _str(a, "start_time") or TIME_OF_DAY_START.get(_str(a, "time_of_day") or "")
             args = {"placeName": a["place"], "dayNumber": a["day"], **({"startTime": start} if start else {})}
             return _proposal("add_place_to_itinerary", args, en, view.destination)
         case "open_trip":
-            nights = a["days"] - 1 if a.get("days") else None
+            nights = length - 1 if (length := _int(a, "days")) else None
             return PolicyReply(tool_calls=[("open_trip", {"destination": a["destination"],
                                                           **({"nights": nights} if nights is not None else {})})])
         case "remove_place":
             saved_names = {compact(n) for n in view.saved}
             args = {"placeName": a["place"]}
-            if compact(a["place"]) not in saved_names:  # the tool refuses it by name: no sentence promising a card
+            if compact(str(a["place"])) not in saved_names:  # the tool refuses it by name: no sentence promising a card
                 return PolicyReply(tool_calls=[("remove_saved_place", args)])
             return _proposal("remove_saved_place", args, en, view.destination)
         case _:
             return PolicyReply(text=_freeform(reading, en))
 
 
-def _proposal(tool: str, args: dict[str, Any], en: bool, destination: str) -> PolicyReply:
+def _proposal(tool: str, args: dict[str, object], en: bool, destination: str) -> PolicyReply:
     from agents.travel.compose import proposal_sentence
     from agents.travel.names import gazetteer
 
@@ -162,21 +176,28 @@ def _freeform(reading: Reading, en: bool) -> str:
 _CONTINUE = frozenset({"recommend_places", "search_nearby_places", "generate_itinerary", "show_itinerary"})
 
 
-def _after_opening(request: ModelRequest, trip: dict[str, Any], en: bool) -> PolicyReply | None:
+def _after_opening(request: ModelRequest, trip: Mapping[str, object], en: bool) -> PolicyReply | None:
     """After open_trip, what the user asked for in the first place (a plan, places) on the trip just opened;
     None when there is nothing more to do than say it is open."""
     asked = max(i for i, m in enumerate(request.messages) if m.role == "user")
     text = _with_pending_question(request.messages[:asked + 1])
     if text == request.messages[asked].content:
         return None  # "제주 여행으로 바꿔줘" alone: opening it was the whole request
-    saved = [SavedPlace(p["name"], p.get("name_en"), p.get("category", "etc"), p.get("latitude"), p.get("longitude"))
-             for p in trip.get("places") or []]
-    view = TripView(destination=trip.get("destination", "tokyo"), saved=tuple(p.name for p in saved),
-                    days=int(trip.get("days") or 1))
+    places = trip.get("places")  # open_trip's data: the trip's saved places as dumped TripPlaces
+    saved = [SavedPlace(str(p["name"]), _str(p, "name_en"), _str(p, "category") or "etc", _num(p, "latitude"),
+                        _num(p, "longitude"))
+             for p in (places if isinstance(places, list) else []) if isinstance(p, dict)]
+    view = TripView(destination=_str(trip, "destination") or "tokyo", saved=tuple(p.name for p in saved),
+                    days=_int(trip, "days") or 1)
     reading = read(text, view)
     if reading.tool not in _CONTINUE:
         return None
     return act(reading, view, saved, str(trip.get("title") or ""), en)
+
+
+def _num(args: Mapping[str, object], key: str) -> float | None:
+    value = args.get(key)
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
 def _with_pending_question(messages: list[ChatMessage]) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from agents.nlu import ExemplarClassifier, compact, decide, normalise, with_josa
 from agents.nlu.language import reply_english
@@ -58,7 +57,7 @@ class TripView:
 @dataclass
 class Reading:
     tool: str | None  # a tool name of the phrasings' vocabulary, or None: ask
-    args: dict[str, Any] = field(default_factory=dict)
+    args: dict[str, object] = field(default_factory=dict)
     question: str = ""
     choices: list[str] = field(default_factory=list)
     source: str = "rule"
@@ -288,8 +287,9 @@ class _Reader:
             return Reading("freeformResponse", {"kind": "general", **({"topic": "flight"} if self.has("flight") else {})})
         if self.has("near") and self.has("pronoun") and not (self.places or self.areas):
             return self.ask_place("near")
-        if self.has("relative_day") and self.places and not (self.category() or self.keyword() or self.has("near")):
-            return self.ask_day("add", self.name(self.place()))  # "내일 스카이트리 가고 싶어": which trip day is 내일?
+        if self.has("relative_day") and (m := self.place()) is not None and not (
+                self.category() or self.keyword() or self.has("near")):
+            return self.ask_day("add", self.name(m))  # "내일 스카이트리 가고 싶어": which trip day is 내일?
         if self._wants_places():
             return self.build("recommend_places")
         if self.has("vague") and not self.places:
@@ -349,7 +349,7 @@ class _Reader:
             case "add_place_to_itinerary":
                 return self._add(source)
             case "generate_itinerary":
-                args: dict[str, Any] = {}
+                args: dict[str, object] = {}
                 if (n := self.trip_length()) is not None:
                     args["days"] = n
                 if self.has("regenerate"):
@@ -377,11 +377,11 @@ class _Reader:
             return self.ask_place("add")
         if day is None or day > self.trip.days:
             return self.ask_day("add", self.name(m))
-        args: dict[str, Any] = {"place": self.name(m), "day": day, **self.time()}
+        args: dict[str, object] = {"place": self.name(m), "day": day, **self.time()}
         return Reading("add_place_to_itinerary", args, source=source)
 
     def _places(self, source: str) -> Reading:
-        args: dict[str, Any] = {}
+        args: dict[str, object] = {}
         if c := self.category():
             args["category"] = c
         if k := self.keyword():

@@ -10,7 +10,7 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from agents.nlu import compact
 from agents.travel.geo import haversine_km
@@ -24,9 +24,17 @@ SAME_AREA_KM = 3.0  # closer than this is one area: a walk or a short hop
 
 
 class Located(Protocol):
-    name: str
-    lat: float | None
-    lng: float | None
+    """A place with a name and maybe coordinates (read-only, so frozen dataclasses fit)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def lat(self) -> float | None: ...
+    @property
+    def lng(self) -> float | None: ...
+
+
+P = TypeVar("P", bound=Located)  # the functions hand back the caller's own places
 
 
 @functools.cache
@@ -56,7 +64,7 @@ def clock(minutes: int) -> str:
     return f"{min(minutes, 23 * 60 + 59) // 60:02d}:{minutes % 60:02d}"
 
 
-def split_by_area(route: Sequence[Located], days: int) -> list[list[Located]]:
+def split_by_area(route: Sequence[P], days: int) -> list[list[P]]:
     """The route cut into at most ``days`` runs where it jumps furthest (a hop over ``SAME_AREA_KM``), so that
     neighbours share a day; no day holds much more than an even share (at most ``MAX_PER_DAY`` unless the
     places need more)."""
@@ -88,7 +96,7 @@ def _hop(a: Located, b: Located) -> float:
     return haversine_km(a.lat, a.lng, b.lat, b.lng)
 
 
-def lighten(days: list[list[Located]], easy: int, count: int) -> list[list[Located]]:
+def lighten(days: list[list[P]], easy: int, count: int) -> list[list[P]]:
     """Day ``easy`` (1-based) keeps one visit; the others move to the lightest other days."""
     out = [list(d) for d in days] + [[] for _ in range(count - len(days))]
     extra = out[easy - 1][1:]
@@ -104,14 +112,14 @@ def lighten(days: list[list[Located]], easy: int, count: int) -> list[list[Locat
     return out
 
 
-def timed(day: Sequence[Located], destination: str, duration_hours: dict[str, float],
-          day_start: int = DAY_START) -> list[tuple[Located, str]]:
+def timed(day: Sequence[P], destination: str, duration_hours: dict[str, float],
+          day_start: int = DAY_START) -> list[tuple[P, str]]:
     """The day's visits in the order their hours allow, each with a start time inside them, from ``day_start``."""
     hours = opening_hours(destination)
     always = (0, 24 * 60)
     ordered = sorted(day, key=lambda p: (hours.get(compact(p.name), always)[0] > DAY_START,
                                          hours.get(compact(p.name), always)[1], hours.get(compact(p.name), always)[0]))
-    out: list[tuple[Located, str]] = []
+    out: list[tuple[P, str]] = []
     cursor = day_start
     for place in ordered:
         opens, closes = hours.get(compact(place.name), always)

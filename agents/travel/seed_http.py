@@ -9,7 +9,7 @@ in the chat. Names the trip's saved places do not match are listed in the answer
 # No `from __future__ import annotations`: FastAPI resolves the local `Who` alias at runtime.
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Request
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -28,7 +28,7 @@ from agents.http.seeds import SSE_EVENT, SeedChatBody, camel, chunk_frames, seed
 from agents.http.sse import EventStreamResponse
 from agents.travel.http import _storable
 from agents.travel.itinerary import resolve_preview
-from agents.travel.model import ItineraryPreviewData
+from agents.travel.model import ItineraryPreviewData, Trip
 from agents.travel.service import TripService
 
 AGENT = "travel"
@@ -44,7 +44,7 @@ CHAT_200 = {
 }
 
 
-def to_chunk(event: Event) -> dict[str, Any] | None:
+def to_chunk(event: Event) -> dict[str, object] | None:
     """One of our events as a seed 001 StreamChunk; None for what the seed has no chunk for."""
     match event.type:
         case "text_delta":
@@ -59,7 +59,9 @@ def to_chunk(event: Event) -> dict[str, Any] | None:
         case "data_card" if event.card_type == "place":
             return {"type": "place", "place": event.data}  # RecommendedPlace keeps the seed's own name_en
         case "data_card" if event.card_type == "itinerary_preview":
-            preview = event.data.get("preview") or {}
+            preview = event.data.get("preview")
+            if not isinstance(preview, dict):
+                preview = {}
             return {"type": "itinerary_preview", "itineraryPreview": preview, "projectId": event.data.get("trip_id"),
                     "unmatched": preview.get("unmatched", [])}
         case "done":
@@ -68,7 +70,8 @@ def to_chunk(event: Event) -> dict[str, Any] | None:
             return {"type": "error", "content": event.message, "code": event.code}
         case "thinking" | "intent":
             return None
-    return camel(event.model_dump(mode="json", exclude={"ts", "turn_id", "seq"}))
+    chunk: dict[str, object] = camel(event.model_dump(mode="json", exclude={"ts", "turn_id", "seq"}))  # dict in, dict out
+    return chunk
 
 
 class SeedApplyBody(BaseModel):
@@ -80,7 +83,7 @@ class SeedApplyBody(BaseModel):
     user: UserId | None = None
 
 
-def _project(user: str, project_id: str) -> Any:
+def _project(user: str, project_id: str) -> Trip:
     service = TripService(runtime_store())
     service.setup_user(user, system_clock())
     trip = service.store.trip(user, project_id)
@@ -94,7 +97,7 @@ def _open_chat(user: str, project_id: str) -> None:
     TripService(runtime_store()).switch(user, project_id)
 
 
-def apply_preview(user: str, project_id: str, body: SeedApplyBody) -> dict[str, Any]:
+def apply_preview(user: str, project_id: str, body: SeedApplyBody) -> dict[str, object]:
     store = runtime_store()
     trip = _project(user, project_id)
     preview = resolve_preview(body.preview, trip)
@@ -135,7 +138,7 @@ def seed_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.post("/api/projects/{project_id}/chat/apply-itinerary", responses=documented(*COMMON),
                  summary="Seed 001 §6.2: save a preview (this click is the confirmation)")
-    def apply(who: Who, project_id: ProjectId, body: SeedApplyBody) -> dict[str, Any]:
+    def apply(who: Who, project_id: ProjectId, body: SeedApplyBody) -> dict[str, object]:
         return apply_preview(who.user(body.user), project_id, body)
 
     return router

@@ -11,7 +11,7 @@ from agents.core.store import Store
 from agents.nlu import josa, with_josa
 from agents.travel.destinations import Destination, destination, destinations, ensure_gazetteer
 from agents.travel.itinerary import match_place
-from agents.travel.model import Trip, TripPlace
+from agents.travel.model import PlaceHit, Trip, TripPlace
 from agents.travel.places import GazetteerBackend
 from agents.travel.store import TravelStore
 
@@ -119,7 +119,6 @@ class TripService:
                               f"(A trip lasts 1 to {MAX_TRIP_DAYS} days, not {days}.)")
 
 
-def _saved_from(hit: object) -> TripPlace:
-    return TripPlace(id="", name=getattr(hit, "name_ko", None) or hit.name, name_en=hit.name_en,  # type: ignore[attr-defined]
-                     category=hit.category, latitude=hit.latitude, longitude=hit.longitude,  # type: ignore[attr-defined]
-                     place_id=hit.place_id)  # type: ignore[attr-defined]
+def _saved_from(hit: PlaceHit) -> TripPlace:
+    return TripPlace(id="", name=hit.name_ko or hit.name, name_en=hit.name_en, category=hit.category,
+                     latitude=hit.latitude, longitude=hit.longitude, place_id=hit.place_id)

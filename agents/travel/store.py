@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import date, datetime
-from typing import Any
+from typing import TypedDict, cast
 
 import duckdb
 
@@ -78,6 +79,46 @@ MIGRATIONS = (Migration("travel_001", _travel_001),)
 _GAZ_COLS = ("place_id, destination, name, name_ko, name_en, category, address, area, keywords, latitude, longitude, "
              "rating, user_ratings_total, price_level, opening_hours")
 _TRIP_COLS = "id, user_id, title, destination, destination_name, country, start_date, end_date"
+
+
+class GazetteerRow(TypedDict):
+    """One row of travel_gazetteer (the shipped places of data/travel/places), in _GAZ_COLS order."""
+
+    place_id: str
+    destination: str
+    name: str
+    name_ko: str | None
+    name_en: str | None
+    category: str
+    address: str | None
+    area: str | None
+    keywords: str
+    latitude: float
+    longitude: float
+    rating: float | None
+    user_ratings_total: int | None
+    price_level: int | None
+    opening_hours: str | None
+
+
+class TripRow(TypedDict):
+    """A trip in the list of a user's trips: its columns, whether it is the active one, its saved places."""
+
+    id: str
+    user_id: str
+    title: str
+    destination: str
+    destination_name: str
+    country: str | None
+    start_date: date
+    end_date: date
+    active: bool
+    places: int
+
+
+def _gazetteer_row(values: tuple[object, ...]) -> GazetteerRow:
+    # the SELECT lists exactly _GAZ_COLS, whose columns have the TypedDict's types
+    return cast(GazetteerRow, dict(zip(_GAZ_COLS.split(", "), values, strict=True)))
 # Great-circle distance in SQL (km); ? ? are the reference latitude and longitude.
 _DISTANCE_SQL = ("2 * 6371.0088 * asin(sqrt(least(1, pow(sin(radians(latitude - ?) / 2), 2) + cos(radians(?)) * "
                  "cos(radians(latitude)) * pow(sin(radians(longitude - ?) / 2), 2))))")
@@ -86,11 +127,10 @@ _DISTANCE_SQL = ("2 * 6371.0088 * asin(sqrt(least(1, pow(sin(radians(latitude - 
 _NOT_EXCLUDED = {"duckdb": "NOT list_contains(?, place_id)", "postgres": "NOT place_id = ANY(?::text[])"}
 
 
-def _hit(row: dict[str, Any]) -> PlaceHit:
-    return PlaceHit(place_id=row["place_id"], name=row["name"], name_en=row["name_en"], name_ko=row["name_ko"],
-                    category=row["category"], address=row["address"], area=row["area"], latitude=row["latitude"],
-                    longitude=row["longitude"], rating=row["rating"], user_ratings_total=row["user_ratings_total"],
-                    price_level=row["price_level"], sandbox=True)
+def _hit(row: Mapping[str, object]) -> PlaceHit:
+    return PlaceHit.model_validate({k: row[k] for k in (
+        "place_id", "name", "name_en", "name_ko", "category", "address", "area", "latitude", "longitude", "rating",
+        "user_ratings_total", "price_level")} | {"sandbox": True})
 
 
 class TravelStore:
@@ -104,7 +144,7 @@ class TravelStore:
         row = self.db.fetchone("SELECT version FROM travel_gazetteer_meta")
         return row[0] if row else None
 
-    def load_gazetteer(self, version: str, places: list[dict[str, Any]], now: datetime) -> None:
+    def load_gazetteer(self, version: str, places: list[GazetteerRow], now: datetime) -> None:
         """Replace the gazetteer with the shipped data (one transaction; readers see old or new)."""
         cols = _GAZ_COLS.split(", ")
         rows = [[p.get(c) for c in cols] for p in places]
@@ -119,9 +159,9 @@ class TravelStore:
 
         self.db.write(write)
 
-    def gazetteer_names(self, destination: str) -> list[dict[str, Any]]:
-        return self.db.fetch_dicts(
-            f"SELECT {_GAZ_COLS} FROM travel_gazetteer WHERE destination = ? ORDER BY place_id", [destination])
+    def gazetteer_names(self, destination: str) -> list[GazetteerRow]:
+        return [_gazetteer_row(r) for r in self.db.fetchall(
+            f"SELECT {_GAZ_COLS} FROM travel_gazetteer WHERE destination = ? ORDER BY place_id", [destination])]
 
     def gazetteer_place(self, place_id: str) -> PlaceHit | None:
         rows = self.db.fetch_dicts(f"SELECT {_GAZ_COLS} FROM travel_gazetteer WHERE place_id = ?", [place_id])
@@ -179,10 +219,13 @@ class TravelStore:
             [start, end, now, trip_id, user_id])
         return bool(rows)
 
-    def trips(self, user_id: str) -> list[dict[str, Any]]:
-        return self.db.fetch_dicts(
+    def trips(self, user_id: str) -> list[TripRow]:
+        rows = self.db.fetchall(
             f"""SELECT {_TRIP_COLS}, active, (SELECT count(*) FROM travel_trip_places p WHERE p.trip_id = t.id) AS places
                 FROM travel_trips t WHERE user_id = ? ORDER BY created_at, id""", [user_id])
+        return [{"id": tid, "user_id": user, "title": title, "destination": dest, "destination_name": dest_name,
+                 "country": country, "start_date": start, "end_date": end, "active": bool(active), "places": int(places)}
+                for tid, user, title, dest, dest_name, country, start, end, active, places in rows]
 
     def active_trip_id(self, user_id: str) -> str | None:
         row = self.db.fetchone("SELECT id FROM travel_trips WHERE user_id = ? AND active", [user_id])
@@ -238,7 +281,8 @@ class TravelStore:
 
     # --- itinerary -------------------------------------------------------------------------
 
-    def replace_itinerary(self, trip_id: str, days: list[tuple[int, list[dict[str, Any]]]], now: datetime) -> int:
+    def replace_itinerary(self, trip_id: str, days: list[tuple[int, list[dict[str, str | None]]]], now: datetime
+                          ) -> int:
         """Write the whole itinerary (in the caller's transaction); returns the item count."""
         self.db.execute("DELETE FROM travel_itinerary_items WHERE trip_id = ?", [trip_id])
         count = 0
@@ -254,5 +298,5 @@ class TravelStore:
         return count
 
 
-def dumps(value: Any) -> str:
+def dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)

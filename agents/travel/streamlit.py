@@ -9,6 +9,7 @@ import os
 
 import pandas as pd
 import streamlit as st
+from pydantic import JsonValue
 
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
@@ -30,7 +31,7 @@ def _switch(ctx: PageContext) -> None:
         ctx.flash(error_line(exc, ctx.lang))
 
 
-def _apply(ctx: PageContext, trip_id: str, preview: dict) -> None:
+def _apply(ctx: PageContext, trip_id: str, preview: dict[str, JsonValue]) -> None:
     mode = st.session_state.get(MODE) or "overwrite"
     ctx.send(text("apply_text", ctx.lang, mode=text(mode, ctx.lang)),
              {"apply_itinerary": {"trip_id": trip_id, "preview": preview, "mode": mode}})

@@ -4,18 +4,27 @@ OpenAI by the core. Every reply is composed from what these return."""
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, Field
 
-from agents.core.tools import Card, Confirmation, Detail, ToolContext, ToolOutput
+from agents.core.events import Detail
+from agents.core.tools import Card, Confirmation, ToolContext, ToolOutput
 from agents.nlu import josa, with_josa
 from agents.travel.card_data import Itinerary, ItineraryPreview, Place
 from agents.travel.cards import columns, itinerary_rows, place_markdown, preview_rows
 from agents.travel.destinations import destination
 from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days, skipped
-from agents.travel.model import CATEGORY_KO, PlaceSuggestion, Trip, TripPlace, ValidatedPlace
-from agents.travel.places import CachedPlaces, PlacesError
+from agents.travel.model import (
+    CATEGORY_KO,
+    ItineraryPreviewData,
+    PlaceHit,
+    PlaceSuggestion,
+    Trip,
+    TripPlace,
+    ValidatedPlace,
+)
+from agents.travel.places import CachedPlaces, PlacesError, PlacesMeta
 from agents.travel.places_google import places_for
 from agents.travel.plan import english_name, named_centre
 from agents.travel.service import TripService, _saved_from
@@ -73,8 +82,11 @@ def _places(ctx: ToolContext) -> CachedPlaces:
 
 def report_places(ctx: ToolContext, places: CachedPlaces) -> None:
     """Add this call's Places usage to the turn's done.meta (several calls a turn add up)."""
-    seen = ctx.meta.setdefault("places", {"backend": places.stats.backend, "calls": 0, "cache_hits": 0,
-                                          "estimated_cost_usd": 0.0})
+    prior = ctx.meta.get("places")
+    # only this function writes done.meta's "places", and it writes a PlacesMeta
+    seen = cast(PlacesMeta, prior) if prior is not None else PlacesMeta(
+        backend=places.stats.backend, calls=0, cache_hits=0, estimated_cost_usd=0.0)
+    ctx.meta["places"] = seen
     stats = places.stats.as_meta()
     seen["calls"] += stats["calls"]
     seen["cache_hits"] += stats["cache_hits"]
@@ -220,23 +232,25 @@ def format_itinerary(trip: Trip) -> str:
 
 # --- mutations --------------------------------------------------------------------------------
 
-def _resolve_for_add(args: AddItemArgs, ctx: ToolContext) -> tuple[Trip, TripPlace | None, Any]:
+def _resolve_for_add(args: AddItemArgs, ctx: ToolContext) -> tuple[Trip, TripPlace | PlaceHit]:
+    """The trip and the place to add: a saved place, else the destination's place of that name (saved on add)."""
     service = TripService(ctx.store)
     trip = service.active(ctx.user_id)
     if args.dayNumber > trip.days:
         raise ValueError(f"{with_josa(trip.title, '은')} {trip.days}일짜리 여행입니다: {args.dayNumber}일째는 없습니다")
     saved = match_place(args.placeName, trip.places)
     if saved is not None:
-        return trip, saved, None
+        return trip, saved
     hit = _places(ctx).backend.text_search(args.placeName, destination(trip.destination))
     if hit is None:
         raise ValueError(f"'{args.placeName}'{josa(args.placeName, '을')} 저장된 장소나 {trip.destination_name}에서 찾지 못했습니다")
-    return trip, None, hit
+    return trip, hit
 
 
 def add_item_confirmation(args: AddItemArgs, ctx: ToolContext, previous: AddItemArgs | None) -> Confirmation:
-    trip, saved, hit = _resolve_for_add(args, ctx)
-    name = saved.name if saved else (hit.name_ko or hit.name)
+    trip, found = _resolve_for_add(args, ctx)
+    saved = found if isinstance(found, TripPlace) else None
+    name = found.name if isinstance(found, TripPlace) else (found.name_ko or found.name)
     when = f"{args.dayNumber}일째" + (f" {args.startTime}" if args.startTime else "")
     details = [Detail(label="여행", value=trip.title), Detail(label="장소", value=name),
                Detail(label="날짜", value=when, changed=previous is not None and previous.dayNumber != args.dayNumber)]
@@ -249,12 +263,14 @@ def add_item_confirmation(args: AddItemArgs, ctx: ToolContext, previous: AddItem
 
 
 def add_place_to_itinerary(args: AddItemArgs, ctx: ToolContext) -> ToolOutput:
-    trip, saved, hit = _resolve_for_add(args, ctx)
+    trip, found = _resolve_for_add(args, ctx)
     service = TripService(ctx.store)
-    if saved is None:
-        service.store.add_place(ctx.user_id, trip.id, _saved_from(hit), ctx.now)
+    if isinstance(found, TripPlace):
+        saved = found
+    else:
+        service.store.add_place(ctx.user_id, trip.id, _saved_from(found), ctx.now)
         trip = service.active(ctx.user_id)
-        saved = next(p for p in trip.places if p.place_id == hit.place_id)
+        saved = next(p for p in trip.places if p.place_id == found.place_id)
     rows = planned_days(_one_item_preview(trip, saved, args), trip, "merge")
     moved = _at_confirmed_time(rows, saved, args)
     service.store.replace_itinerary(trip.id, rows, ctx.now)
@@ -268,7 +284,8 @@ def add_place_to_itinerary(args: AddItemArgs, ctx: ToolContext) -> ToolOutput:
                       cards=[Card(card_type="itinerary", title=trip.title, data=Itinerary.model_validate(_itinerary_data(trip, _en(ctx))))])
 
 
-def _at_confirmed_time(rows: list[tuple[int, list[dict[str, Any]]]], place: TripPlace, args: AddItemArgs) -> str | None:
+def _at_confirmed_time(rows: list[tuple[int, list[dict[str, str | None]]]], place: TripPlace, args: AddItemArgs
+                       ) -> str | None:
     """The place at the time that was confirmed: when it was already on that day (the merge keeps one visit
     a day), its visit moves to the new time. Returns the old time when it moved ("" when it had none)."""
     for number, day in rows:
@@ -283,8 +300,8 @@ def _at_confirmed_time(rows: list[tuple[int, list[dict[str, Any]]]], place: Trip
     return None
 
 
-def _one_item_preview(trip: Trip, place: TripPlace, args: AddItemArgs) -> Any:
-    from agents.travel.model import ItineraryPreviewData, PreviewDay, PreviewItem
+def _one_item_preview(trip: Trip, place: TripPlace, args: AddItemArgs) -> ItineraryPreviewData:
+    from agents.travel.model import PreviewDay, PreviewItem
 
     item = PreviewItem(order=1, placeName=place.name, category=place.category, startTime=args.startTime,
                        duration=args.duration, note=args.note, placeId=place.id)
@@ -347,7 +364,7 @@ def _trip(ctx: ToolContext, trip_id: str) -> Trip:
     return trip
 
 
-def _itinerary_data(trip: Trip, en: bool = False) -> dict[str, Any]:
+def _itinerary_data(trip: Trip, en: bool = False) -> dict[str, object]:
     return {"trip_id": trip.id, "title": trip.title,
             "days": [d.model_dump(mode="json") for d in trip.itinerary],
             "places": [p.model_dump(mode="json") for p in trip.places],

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -138,7 +137,7 @@ def open_trip(args: OpenTripArgs, ctx: ToolContext) -> ToolOutput:
     verb = "만들고 열었습니다" if created else "열었습니다"
     summary = (f"{trip.title} 여행을 {verb} ({trip.start_date.isoformat()} ~ {trip.end_date.isoformat()}, 저장된 장소 "
                f"{len(trip.places)}곳).")
-    data: dict[str, Any] = {"trip_id": trip.id, "title": trip.title, "destination": dest.id,
+    data: dict[str, object] = {"trip_id": trip.id, "title": trip.title, "destination": dest.id,
                             "destination_name": dest.name, "destination_en": dest.name_en, "days": trip.days,
                             "created": created, "places": [p.model_dump(mode="json") for p in trip.places]}
     return ToolOutput(summary=summary, data=data)

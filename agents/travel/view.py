@@ -6,12 +6,12 @@ its map routes. Pure functions over the trip and the conversation's cards; the G
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, JsonValue
 
 from agents.travel.destinations import destinations
-from agents.travel.model import CATEGORY_EN, CATEGORY_KO, Trip
+from agents.travel.model import CATEGORY_EN, CATEGORY_KO, ItineraryPreviewData, Trip
 from agents.view.render import CardView
 
 
@@ -47,7 +47,7 @@ class TimelineRow(BaseModel):
 class TravelView(BaseModel):
     trip_id: str
     heading: str  # markdown
-    places_rows: list[list[Any]] = Field(default_factory=list)  # name, English name, category
+    places_rows: list[list[str]] = Field(default_factory=list)  # name, English name, category
     place_choices: list[tuple[str, str]] = Field(default_factory=list)  # (label, trip place id)
     points: list[MapPoint] = Field(default_factory=list)
     routes: list[RouteStop] = Field(default_factory=list)
@@ -55,7 +55,7 @@ class TravelView(BaseModel):
     itinerary_title: str = ""
     timeline: list[TimelineRow] = Field(default_factory=list)
     unmatched: list[str] = Field(default_factory=list)
-    preview: dict[str, Any] | None = None  # the preview the 적용하기 button applies
+    preview: dict[str, JsonValue] | None = None  # the preview the 적용하기 button applies
     has_itinerary: bool = False
 
 
@@ -75,17 +75,18 @@ def _category(category: str, lang: str) -> str:
     return (CATEGORY_EN if lang == "en" else CATEGORY_KO).get(category, category)
 
 
-def latest_preview(cards: list[CardView]) -> dict[str, Any] | None:
+def latest_preview(cards: list[CardView]) -> dict[str, JsonValue] | None:
     """The newest itinerary preview, unless an itinerary was applied or changed after it."""
     for card in reversed(cards):
         if card.card_type == "itinerary":
             return None
         if card.card_type == "itinerary_preview":
-            return card.data.get("preview")
+            preview = card.data.get("preview")
+            return preview if isinstance(preview, dict) else None
     return None
 
 
-def latest_recommendations(cards: list[CardView]) -> list[dict[str, Any]]:
+def latest_recommendations(cards: list[CardView]) -> list[dict[str, JsonValue]]:
     """The place cards of the newest turn that recommended places."""
     places = [c for c in cards if c.card_type == "place"]
     if not places:
@@ -118,29 +119,34 @@ def travel_view(trip: Trip, cards: list[CardView], lang: str = "ko") -> TravelVi
             continue
         stars = f"★{rec['rating']:.1f}" if rec.get("rating") is not None else ""
         km = f"{rec['distanceFromReference']:.1f}km" if rec.get("distanceFromReference") is not None else ""
-        view.points.append(MapPoint(name=rec["name"], lat=rec["latitude"], lng=rec["longitude"],
-                                    category=rec.get("category") or "etc", kind="recommended",
-                                    detail=" · ".join(x for x in (stars, km) if x)))
+        # a place card's data is a dumped ValidatedPlace: MapPoint validates the name, coordinates and category
+        view.points.append(MapPoint.model_validate({
+            "name": rec["name"], "lat": rec["latitude"], "lng": rec["longitude"],
+            "category": rec.get("category") or "etc", "kind": "recommended",
+            "detail": " · ".join(x for x in (stars, km) if x)}))
     preview = latest_preview(cards)
     if preview is not None and preview.get("days"):
         view.showing, view.preview = "preview", preview
-        view.itinerary_title = preview.get("title", "")
-        view.unmatched = list(preview.get("unmatched") or [])
-        for day in preview["days"]:
-            for item in day.get("items") or []:
-                place = by_id.get(item.get("placeId") or "")
-                _add_stop(view, day["dayNumber"], item.get("order", 0), item["placeName"], item.get("startTime"),
-                          item.get("duration"), item.get("category") or (place.category if place else "etc"),
-                          item.get("note") or "", place is not None, place.latitude if place else None,
-                          place.longitude if place else None, lang)
+        shown = ItineraryPreviewData.model_validate({"title": "", **preview})  # the dumped preview, read back
+        view.itinerary_title = shown.title
+        view.unmatched = list(shown.unmatched)
+        for planned in shown.days:
+            for step in planned.items:
+                spot = by_id.get(step.placeId or "")
+                # an item the preview gave no category takes its saved place's
+                category = step.category if "category" in step.model_fields_set and step.category else (
+                    spot.category if spot else "etc")
+                _add_stop(view, planned.dayNumber, step.order, step.placeName, step.startTime, step.duration, category,
+                          step.note or "", spot is not None, spot.latitude if spot else None,
+                          spot.longitude if spot else None, lang)
     elif trip.itinerary:
         view.showing, view.itinerary_title = "saved", trip.title
         for day in trip.itinerary:
             for item in day.items:
-                place = by_id.get(item.place_id)
+                spot = by_id.get(item.place_id)
                 _add_stop(view, day.day_number, item.order, item.place_name, item.start_time, item.duration,
-                          item.category, item.note or "", True, place.latitude if place else None,
-                          place.longitude if place else None, lang)
+                          item.category, item.note or "", True, spot.latitude if spot else None,
+                          spot.longitude if spot else None, lang)
     return view
 
 
@@ -155,7 +161,7 @@ def _add_stop(view: TravelView, day: int, order: int, name: str, start: str | No
         view.routes.append(RouteStop(day=day, order=order, name=name, lat=lat, lng=lng, start=start))
 
 
-def table_rows(view: TravelView, lang: str = "ko") -> list[list[Any]]:
+def table_rows(view: TravelView, lang: str = "ko") -> list[list[str]]:
     """The itinerary as a table: day, start, place, category, duration, note; unmatched marked."""
     skipped = " (skipped: not a saved place)" if lang == "en" else " (미일치: 적용 시 제외)"
     return [[f"Day {r.day}" if lang == "en" else f"{r.day}일째", r.start, r.place + ("" if r.matched else skipped),
@@ -184,7 +190,7 @@ TEXT: dict[str, tuple[str, str]] = {
 }
 
 
-def text(key: str, lang: str, **values: Any) -> str:
+def text(key: str, lang: str, **values: object) -> str:
     ko, en = TEXT[key]
     return (en if lang == "en" else ko).format(**values)
 

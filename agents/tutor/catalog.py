@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -26,7 +26,7 @@ class CatalogAction(BaseModel):
     id: str
     label: str
     risk: Literal["low", "high"]
-    params_schema: dict[str, Any]
+    params_schema: dict[str, object]  # a JSON Schema
     intent_keywords: list[str] = Field(default_factory=list)
 
 
@@ -89,7 +89,7 @@ def _bad_param(name: str | None) -> tuple[str, str]:
             f"That {en} is not available on this screen. Pick one of the choices it shows.")
 
 
-def validate(catalog: list[CatalogAction], action_id: str, params: Any) -> CatalogAction:
+def validate(catalog: list[CatalogAction], action_id: str, params: object) -> CatalogAction:
     spec = next((a for a in catalog if a.id == action_id), None)
     if spec is None:
         raise ActionRejected(f"Unknown action id {action_id!r} on this screen. "

@@ -4,8 +4,6 @@ English (``lang``: the reader's language). Pure functions."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from agents.tutor import market
 from agents.tutor.sandbox_data import SANDBOX_NOTICE, SANDBOX_NOTICE_EN, stocks
 
@@ -32,7 +30,7 @@ def won(amount: float, lang: str) -> str:
     return f"{amount:,.0f}{word('won', lang)}"
 
 
-def price_card(code: str, period: str, lang: str = "ko") -> dict[str, Any]:
+def price_card(code: str, period: str, lang: str = "ko") -> dict[str, object]:
     rows = market.series(code, period)
     dates = [d.strftime("%Y-%m-%d") for d in rows["date"]]
     stats = market.stats(code, period)
@@ -48,7 +46,7 @@ def price_card(code: str, period: str, lang: str = "ko") -> dict[str, Any]:
     }
 
 
-def compare_card(codes: list[str], period: str, lang: str = "ko") -> dict[str, Any]:
+def compare_card(codes: list[str], period: str, lang: str = "ko") -> dict[str, object]:
     series: dict[str, list[float]] = {}
     x: list[str] = []
     changes = []
@@ -63,7 +61,7 @@ def compare_card(codes: list[str], period: str, lang: str = "ko") -> dict[str, A
             "tiles": changes}
 
 
-def allocation_card(value: dict[str, Any], lang: str = "ko") -> dict[str, Any]:
+def allocation_card(value: market.PortfolioValue, lang: str = "ko") -> dict[str, object]:
     labels = [name(h["code"], lang) for h in value["holdings"]] + [word("cash", lang)]
     values = [h["value"] for h in value["holdings"]] + [value["cash"]]
     return {"kind": "allocation", "codes": [h["code"] for h in value["holdings"]], "sandbox": True,

@@ -4,6 +4,7 @@ every send, the agent parses it. ``build`` and ``parse`` round-trip exactly."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Literal
 
@@ -64,8 +65,9 @@ class ContextText(BaseModel):
         return self.model_dump_json()
 
 
-def build(state: AppState, now: datetime, *, portfolio_summary: dict[str, Any] | None = None,
-          source: Source = "agent_dock", prompt: str | None = None, context: dict[str, Any] | None = None) -> ContextText:
+def build(state: AppState, now: datetime, *, portfolio_summary: dict[str, object] | None = None,
+          source: Source = "agent_dock", prompt: str | None = None, context: dict[str, object] | None = None
+          ) -> ContextText:
     """The contract for ``state``, captured at ``now`` (the app calls this on every send)."""
     location = {"archive_open": state.archive_open, "order": state.order.model_dump() if state.order else None,
                 "link": state.link.model_dump() if state.link else None, "history": state.history[-5:]}
@@ -109,7 +111,7 @@ def state_of(ctx: ContextText) -> AppState:
         state = state_for_route(snap.route)
     except ValueError as exc:
         raise BadContext(f"context_text.ui_snapshot.route: {exc}") from exc
-    update: dict[str, Any] = {"last_prompt": ctx.interaction_state.last_prompt,
+    update: dict[str, object] = {"last_prompt": ctx.interaction_state.last_prompt,
                               "date_key": snap.selected_entities.date_key}
     if snap.filters.period:
         update["period"] = snap.filters.period
@@ -120,11 +122,13 @@ def state_of(ctx: ContextText) -> AppState:
     return state.model_copy(update={**update, **_location(snap.location_state or {})})
 
 
-def _location(raw: dict[str, Any]) -> dict[str, Any]:
+def _location(raw: Mapping[str, object]) -> dict[str, object]:
     """What the app reports beyond the route (archive, order and link screens, visited routes),
     each taken only when it names sandbox things; anything else is left at its default."""
-    out: dict[str, Any] = {"archive_open": raw.get("archive_open") is True,
-                           "history": [r for r in raw.get("history") or [] if isinstance(r, str) and is_route(r)][-20:]}
+    visited = raw.get("history")
+    out: dict[str, object] = {"archive_open": raw.get("archive_open") is True,
+                              "history": [r for r in (visited if isinstance(visited, list) else [])
+                                          if isinstance(r, str) and is_route(r)][-20:]}
     try:
         order = Order.model_validate(raw["order"]) if raw.get("order") else None
         out["order"] = order if order is None or order.code in stocks() else None
@@ -144,18 +148,20 @@ _FIELDS: dict[str, type[BaseModel]] = {"": ContextText, "ui_snapshot": UISnapsho
                                        "interaction_state": InteractionState}
 
 
-def _merge(base: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+def _merge(base: Mapping[str, object], given: Mapping[str, object]) -> dict[str, object]:
     out = dict(base)
     for key, value in given.items():
-        out[key] = _merge(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+        current = out.get(key)
+        out[key] = _merge(current, value) if isinstance(value, dict) and isinstance(current, dict) else value
     return out
 
 
-def _route_of(raw: dict[str, Any]) -> str:
+def _route_of(raw: Mapping[str, object]) -> str:
     for part in ("ui_snapshot", "interaction_state"):
         section = raw.get(part)
-        if isinstance(section, dict) and isinstance(section.get("route"), str) and is_route(section["route"]):
-            return section["route"]
+        route = section.get("route") if isinstance(section, dict) else None
+        if isinstance(route, str) and is_route(route):
+            return route
     mode = raw.get("mode")
     if mode == "stock":
         return f"/stock/{next(iter(stocks()))}"

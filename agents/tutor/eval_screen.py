@@ -3,14 +3,14 @@ the filters the app shows, stands for the context_text the app sends with every 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
 
 from agents.tutor import contract
 from agents.tutor.sandbox import state_for_route
 
 
-def context_for_screen(screen: Any, now: datetime) -> str:
+def context_for_screen(screen: str | Mapping[str, object], now: datetime) -> str:
     """The sandbox app's context_text for a route (``"/home"``) or ``{"route": ..., "period": ...}``."""
     if isinstance(screen, str):
         screen = {"route": screen}
@@ -19,7 +19,7 @@ def context_for_screen(screen: Any, now: datetime) -> str:
     return contract.build(state, now).to_text()
 
 
-def screen_of(context: dict[str, Any]) -> Any:
+def screen_of(context: Mapping[str, object]) -> str | dict[str, object] | None:
     """The way back, for a case saved from a chat: the screen a context_text describes, or None."""
     snapshot = context.get("ui_snapshot")
     if not isinstance(snapshot, dict) or not isinstance(snapshot.get("route"), str):

@@ -35,7 +35,7 @@ USER = "demo"
 NOW = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)  # follow-ups run at a fixed time, so runs agree
 
 
-def _same(key: str, want: Any, have: Any) -> bool:
+def _same(key: str, want: object, have: object) -> bool:
     if key == "keyword":
         return have is not None and compact(str(have)).lower() == compact(str(want)).lower()
     return have == want

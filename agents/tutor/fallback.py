@@ -8,12 +8,14 @@ best low-risk action, or proposes a high-risk one (it then waits for Confirm lik
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from agents.core.actions import ActionService
 from agents.core.clock import Clock, system_clock
 from agents.core.errors import PlaygroundError
+from agents.core.events import Event, UIAction
 from agents.core.store import PendingActionRow, Store
 from agents.nlu import normalise
 from agents.nlu.language import conversation_language
@@ -25,15 +27,20 @@ from agents.tutor.names import find_stocks
 from agents.tutor.sandbox import AppState
 
 
+class ActionCall(TypedDict):
+    action_id: str
+    params: dict[str, object]
+
+
 @dataclass
 class AfterTurn:
     state: AppState
-    ran: list[dict[str, Any]] = field(default_factory=list)  # low-risk actions applied, in order
-    propose: dict[str, Any] | None = None  # a high-risk action the app proposes (needs Confirm)
+    ran: list[ActionCall] = field(default_factory=list)  # low-risk actions applied, in order
+    propose: ActionCall | None = None  # a high-risk action the app proposes (needs Confirm)
     source: str = "agent"  # agent | keyword_fallback | none
 
 
-def _params(action_id: str, message: str, state: AppState) -> dict[str, Any]:
+def _params(action_id: str, message: str, state: AppState) -> dict[str, object]:
     lex = lexicon()
     codes = find_stocks(message).codes
     code = codes[0] if codes else state.stock_code if state.mode == "stock" else None
@@ -62,7 +69,7 @@ def _params(action_id: str, message: str, state: AppState) -> dict[str, Any]:
 
 
 def orchestrate(message: str, state: AppState, catalog: list[CatalogAction] | None = None
-                ) -> tuple[CatalogAction, dict[str, Any]] | None:
+                ) -> tuple[CatalogAction, dict[str, object]] | None:
     """The catalog action whose intent keywords the message hits best (longest keyword), with params
     that pass its schema; None when nothing fits."""
     catalog = catalog if catalog is not None else catalog_for(state)
@@ -82,17 +89,17 @@ def orchestrate(message: str, state: AppState, catalog: list[CatalogAction] | No
     return None
 
 
-def after_turn(state: AppState, events: list[Any], message: str) -> AfterTurn:
+def after_turn(state: AppState, events: Sequence[Event], message: str) -> AfterTurn:
     """What the app does when a turn ends: apply the agent's low-risk ui_actions, else fall back."""
     out = AfterTurn(state=state)
-    emitted = [e for e in events if getattr(e, "type", "") == "ui_action"]
+    emitted = [e for e in events if isinstance(e, UIAction)]
     if emitted:
         for event in emitted:
             if event.risk == "low" and not event.needs_confirmation:
                 out.state = sandbox.apply(out.state, event.action_id, dict(event.params))
                 out.ran.append({"action_id": event.action_id, "params": dict(event.params)})
         return out
-    if any(getattr(e, "type", "") == "error" for e in events):
+    if any(e.type == "error" for e in events):
         out.source = "none"
         return out
     found = orchestrate(message, state)
@@ -117,11 +124,11 @@ class AppReaction:
     reload say the same thing as the moment it happened."""
 
     state: AppState
-    ran: dict[str, Any] | None = None
+    ran: ActionCall | None = None
     proposed: PendingActionRow | None = None
     refused: str | None = None
     action_id: str | None = None
-    done: dict[str, Any] | None = None
+    done: dict[str, object] | None = None  # {turn_id, action_id, outcome[, reason]}
     busy: bool = False
 
 

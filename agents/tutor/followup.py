@@ -8,7 +8,6 @@ tutor asks which. A confident reading is never overridden, and nothing is resolv
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from agents.nlu.dialogue import Dialogue, Mention, pointer
 from agents.tutor.charts import name as stock_label
@@ -22,30 +21,35 @@ _CASE_WORD = re.compile(r"사례|케이스|\b(?:case|lesson|episode)\b", re.I)
 _STOCK_WORD = re.compile(r"종목|회사|주식|\b(?:stock|company|share)s?\b", re.I)
 
 
-def _stock(code: Any) -> list[Mention]:
+def _stock(code: object) -> list[Mention]:
     return [Mention(STOCK, code, stocks()[code].name)] if isinstance(code, str) and code in stocks() else []
 
 
-def _case(case_id: Any) -> list[Mention]:
+def _case(case_id: object) -> list[Mention]:
     if not isinstance(case_id, str) or case_id not in cases():
         return []
     return [Mention(CASE, case_id, str(cases()[case_id]["title"]))]
 
 
-def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]
-            ) -> tuple[list[Mention], list[Mention] | None, dict[str, Any] | None]:
+def extract(tool: str, args: dict[str, object], payload: dict[str, object]
+            ) -> tuple[list[Mention], list[Mention] | None, dict[str, object] | None]:
     """The case or stocks a tutor tool call referred to (its arguments, checked against the sandbox data)."""
-    data = payload.get("data") if isinstance(payload.get("data"), dict) else {}
+    data = payload.get("data")
+    if not isinstance(data, dict):
+        data = {}
     match tool:
         case "lookup_case":
             return _case(args.get("case_id") or data.get("id")), None, None
         case "explain_move" | "lookup_stock" | "lookup_term":
             return _stock(args.get("code")), None, None
         case "visualization":
-            codes = [m for c in (args.get("codes") or [])[:2] for m in _stock(c)]
+            named = args.get("codes")
+            codes = [m for c in (named[:2] if isinstance(named, list) else []) for m in _stock(c)]
             return codes, codes or None, None
         case "ui_action" | "confirm_ui_action":
-            params = args.get("params") if isinstance(args.get("params"), dict) else {}
+            params = args.get("params")
+            if not isinstance(params, dict):
+                params = {}
             return [*_stock(params.get("code")), *_case(params.get("case_id"))], None, None
     return [], None, None
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Any
+from collections.abc import Callable
 
 import gradio as gr
 
@@ -36,26 +36,26 @@ from agents.tutor.view import (
     turn_extra,
 )
 from agents.view.cards import figure_for
+from agents.view.conversation import load_view
 from agents.view.render import ChatView
-from pages.gradio.dock import load_view
 from pages.gradio.i18n import label
 from pages.gradio.workspace import TabContext, Workspace, register_workspace
 
 NAV = ("nav_home", "nav_education", "nav_my")
 
 
-def _value(user: Viewer) -> dict[str, Any]:
+def _value(user: Viewer) -> market.PortfolioValue:
     store = PortfolioStore(runtime_store())
     user_id = identity.require(user)
     store.ensure(user_id, system_clock())
     return market.portfolio_value(store.holdings(user_id), store.cash(user_id))
 
 
-def _state(raw: dict[str, Any] | None) -> AppState:
+def _state(raw: dict[str, object] | None) -> AppState:
     return AppState.model_validate(raw) if raw else default_state()
 
 
-def _conversation_state(view: ChatView | None, user: Viewer) -> dict[str, Any] | None:
+def _conversation_state(view: ChatView | None, user: Viewer) -> dict[str, object] | None:
     """The open conversation's stored state, read fresh (a panel click may be newer than the view)."""
     if view is None or not view.conversation_id:
         return None
@@ -95,7 +95,8 @@ def build_tutor_panel(ctx: TabContext) -> None:
     outputs = [app, drawn, heading, route, pick, tab, period, keyword, chart, body, table, notice, canvas_box, canvas]
     skip_all = [gr.skip()] * len(outputs)
 
-    def draw(state: AppState, user: Viewer, view: ChatView | None, lang: str, before: str, note: str = "") -> list[Any]:
+    def draw(state: AppState, user: Viewer, view: ChatView | None, lang: str, before: str, note: str = ""
+             ) -> list[object]:
         """Every panel output for ``state``; all skipped when the panel already shows exactly this."""
         value = _value(user)
         screen = screen_view(state, value, lang)
@@ -108,7 +109,8 @@ def build_tutor_panel(ctx: TabContext) -> None:
         was_screen, was_md, was_open, *_ = json.loads(before) if before else [{}, None, None]
         # The canvas opens when a turn wrote it and folds once the next turn is about something else (a
         # reload shows it the same way); in between, it stays as the learner left it.
-        fold = {"open": opened} if (canvas_md, opened) != (was_md, was_open) else {}
+        canvas_update = (gr.update(visible=bool(canvas_md), open=opened) if (canvas_md, opened) != (was_md, was_open)
+                         else gr.update(visible=bool(canvas_md)))
         figure = figure_for(screen.chart) if screen.chart else None
         if figure is not None:
             # A phone shows Plotly's tool bar all the time: upright in the right margin, it leaves the title readable.
@@ -123,15 +125,16 @@ def build_tutor_panel(ctx: TabContext) -> None:
                 gr.update(visible=screen.show_keyword, value=screen.keyword),
                 gr.skip() if same_chart else gr.update(value=figure, visible=figure is not None), screen.body,
                 gr.update(value=screen.table or None, headers=screen.table_headers or None, visible=bool(screen.table)),
-                f"⚠️ {screen.notice}", gr.update(visible=bool(canvas_md), **fold), canvas_md]
+                f"⚠️ {screen.notice}", canvas_update, canvas_md]
 
-    def act(action_id: str, **params: Any) -> Any:
-        """A button or filter of the app: the screen moves, and the open conversation keeps it."""
-        def handler(raw: dict[str, Any], user: Viewer | None, view: ChatView | None, lang: str, before: str,
-                    *values: Any) -> list[Any]:
+    def act(action_id: str, **params: int) -> Callable[..., list[object]]:
+        """A button or filter of the app: the screen moves, and the open conversation keeps it. A param
+        names the position of its value among the handler's extra inputs."""
+        def handler(raw: dict[str, object], user: Viewer | None, view: ChatView | None, lang: str, before: str,
+                    *values: object) -> list[object]:
             if user is None:
                 return skip_all
-            args = {k: (values[v] if isinstance(v, int) else v) for k, v in params.items()}
+            args = {k: values[v] for k, v in params.items()}
             if any(v in (None, "") for v in args.values()) and action_id != "set_keyword":
                 return skip_all
             try:
@@ -145,16 +148,15 @@ def build_tutor_panel(ctx: TabContext) -> None:
         return handler
 
     base = [app, ctx.header.who, ctx.view_state, ctx.header.lang, drawn]
-    quiet = {"show_progress": "hidden"}
     for button, aid in zip(nav, NAV, strict=True):
-        button.click(act(aid), base, outputs, **quiet)
-    pick.input(act("nav_stock", code=0), [*base, pick], outputs, **quiet)
-    tab.input(act("set_tab", tab=0), [*base, tab], outputs, **quiet)
-    period.input(act("set_period", period=0), [*base, period], outputs, **quiet)
-    keyword.submit(act("set_keyword", keyword=0), [*base, keyword], outputs, **quiet)
+        button.click(act(aid), base, outputs, show_progress="hidden")
+    pick.input(act("nav_stock", code=0), [*base, pick], outputs, show_progress="hidden")
+    tab.input(act("set_tab", tab=0), [*base, tab], outputs, show_progress="hidden")
+    period.input(act("set_period", period=0), [*base, period], outputs, show_progress="hidden")
+    keyword.submit(act("set_keyword", keyword=0), [*base, keyword], outputs, show_progress="hidden")
 
-    def after(raw: dict[str, Any], session: str, user: Viewer | None, view: ChatView | None, lang: str,
-              before: str) -> list[Any]:
+    def after(raw: dict[str, object], session: str, user: Viewer | None, view: ChatView | None, lang: str,
+              before: str) -> list[object]:
         """The open conversation changed (a turn ended, a card was answered, another one opened, a
         reload): draw its stored screen, and run the keyword fallback this session is owed."""
         tab_skip = [gr.skip()] * len(ctx.outputs)
@@ -181,17 +183,18 @@ def build_tutor_panel(ctx: TabContext) -> None:
 
     ctx.later(wire_after)
 
-    def ready(raw: dict[str, Any], user: Viewer | None, view: ChatView | None, lang: str, before: str) -> list[Any]:
+    def ready(raw: dict[str, object], user: Viewer | None, view: ChatView | None, lang: str, before: str
+              ) -> list[object]:
         if user is None:
             return [*skip_all, gr.skip()]
         saved = stored_screen.stored(_conversation_state(view, user))
         modes = [(text("mode_plain", lang), "plain"), (text("mode_canvas", lang), "canvas_markdown")]
         return [*draw(saved or _state(raw), user, view, lang, before), gr.update(choices=modes)]
 
-    ctx.header.identity.after_ready(ready, base, [*outputs, mode], **quiet)
+    ctx.header.identity.after_ready(ready, base, [*outputs, mode], show_progress="hidden")
 
-    def send_extra(text_: str, raw: dict[str, Any], session: str, web_on: bool, mode_value: str, structured_on: bool
-                   ) -> dict[str, Any]:
+    def send_extra(text_: str, raw: dict[str, object], session: str, web_on: bool, mode_value: str,
+                   structured_on: bool) -> dict[str, object]:
         return turn_extra(_state(raw), text_, system_clock(), app_session=session, web=web_on, mode=mode_value,
                           structured=structured_on)
 

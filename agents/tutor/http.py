@@ -4,7 +4,7 @@ event names (``wire``). Bad input answers 422 naming the field before anything i
 # No `from __future__ import annotations`: FastAPI resolves the local `Who` alias at runtime.
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -14,6 +14,7 @@ from agents.core.inputs import InvalidInput
 from agents.http.auth import Caller
 from agents.http.chat import chat_route, stream_agent_turn
 from agents.http.models import ID_PATTERN, UserId
+from agents.http.sse import EventStreamResponse
 from agents.tutor import contract, wire
 
 CHAT_DOC = ("Seed 002 Server-Sent Events: `event: <name>` and `data: <JSON with type>`; names are thinking, tool_call, "
@@ -43,9 +44,9 @@ def tutor_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.post("/chat", **chat_route("/api/v1/tutor/chat", "One tutor turn, streamed with the seed's event names",
                                        CHAT_DOC, CHAT_EXAMPLE))
-    async def chat(who: Who, body: TutorChatBody, request: Request) -> Any:
+    async def chat(who: Who, body: TutorChatBody, request: Request) -> EventStreamResponse:
         user = who.user(body.user)
-        context_text, unknown = body.context_text, []
+        context_text, unknown = body.context_text, list[str]()
         if context_text is not None:  # a partial screen takes the defaults of the screen it names
             context_text, unknown = contract.complete(context_text, system_clock())
             try:

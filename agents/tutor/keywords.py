@@ -24,9 +24,9 @@ def keyword_of(text: str) -> str | None:
             continue
         kept = itertools.takewhile(lambda w: w not in FUNCTION_WORDS and not _KEYWORD_FILLER.fullmatch(w)
                                    and w not in _KEYWORD_TAIL, said.group(1).split())
-        if words := " ".join(kept):
-            return words
-    words = []
+        if phrase := " ".join(kept):
+            return phrase
+    words: list[str] = []
     for word in n.split():
         if word in FUNCTION_WORDS or _REQUEST_WORD.match(word):
             continue

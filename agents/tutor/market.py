@@ -3,9 +3,9 @@ how a stock moved against the market and its sector, and the portfolio's value."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
-from agents.tutor.sandbox_data import cases, prices, stocks
+from agents.tutor.sandbox_data import Holding, cases, prices, stocks
 
 if TYPE_CHECKING:  # the frames come from sandbox_data, which loads pandas on first use
     import pandas as pd
@@ -29,11 +29,77 @@ def change_pct(rows: pd.DataFrame) -> float:
     return round((last / first - 1) * 100, 2)
 
 
-def stats(code: str, period: str = "3M") -> dict[str, Any]:
+class DayMove(TypedDict):
+    date: str
+    pct: float
+
+
+class Stats(TypedDict):
+    """One stock's window: its prices, change, range, the biggest days and the volume."""
+
+    code: str
+    name: str
+    period: str
+    start: str
+    end: str
+    last_close: int
+    change_pct: float
+    high: int
+    low: int
+    worst_day: DayMove
+    best_day: DayMove
+    avg_volume: int
+
+
+class CaseRef(TypedDict):
+    id: str
+    title: str
+
+
+class MoveExplanation(TypedDict):
+    stock: Stats | None
+    market: Stats
+    sector: list[Stats]
+    cases: list[CaseRef]
+    sector_name: NotRequired[str]
+    relative_to_market: NotRequired[float]
+
+
+class Mover(TypedDict):
+    code: str
+    name: str
+    change_pct: float
+
+
+class HoldingValue(TypedDict):
+    code: str
+    name: str
+    quantity: int
+    avg_price: int
+    close: int
+    value: int
+    pnl: int
+    pnl_pct: float
+    weight_pct: float
+
+
+class PortfolioValue(TypedDict):
+    holdings: list[HoldingValue]
+    cash: int
+    invested: int
+    total: int
+    pnl: int
+    pnl_pct: float
+    cash_weight_pct: float
+    as_of: str
+
+
+def stats(code: str, period: str = "3M") -> Stats:
     rows = series(code, period)
     daily = rows["close"].pct_change() * 100
-    worst = int(daily.idxmin()) if len(rows) > 1 else 0
-    best = int(daily.idxmax()) if len(rows) > 1 else 0
+    # series() resets the index to a RangeIndex, so the labels idxmin/idxmax give are ints
+    worst = int(cast(int, daily.idxmin())) if len(rows) > 1 else 0
+    best = int(cast(int, daily.idxmax())) if len(rows) > 1 else 0
     return {
         "code": code, "name": stocks()[code].name, "period": period,
         "start": str(rows["date"].iloc[0].date()), "end": str(rows["date"].iloc[-1].date()),
@@ -45,7 +111,7 @@ def stats(code: str, period: str = "3M") -> dict[str, Any]:
     }
 
 
-def move_explanation(code: str | None, period: str = "3M") -> dict[str, Any]:
+def move_explanation(code: str | None, period: str = "3M") -> MoveExplanation:
     """The figures an answer to "why did it fall/rise?" is built from: the stock, the market, the
     sector peers over the same window, the biggest days, and cases about it."""
     market = stats(MARKET, period)
@@ -54,27 +120,29 @@ def move_explanation(code: str | None, period: str = "3M") -> dict[str, Any]:
     stock = stats(code, period)
     sector = stocks()[code].sector
     peers = [stats(c, period) for c, s in stocks().items() if s.sector == sector and c != code]
-    related = [{"id": c["id"], "title": c["title"]} for c in cases().values() if code in c["related_codes"]]
+    related: list[CaseRef] = [{"id": c["id"], "title": c["title"]} for c in cases().values()
+                              if code in c["related_codes"]]
     return {"stock": stock, "market": market, "sector": peers, "sector_name": sector, "cases": related[:3],
             "relative_to_market": round(stock["change_pct"] - market["change_pct"], 2)}
 
 
-def movers(period: str = "1M", limit: int = 3) -> dict[str, list[dict[str, Any]]]:
+def movers(period: str = "1M", limit: int = 3) -> dict[str, list[Mover]]:
     moves = sorted(((change_pct(series(c, period)), c) for c in stocks()), reverse=True)
-    pick = [{"code": c, "name": stocks()[c].name, "change_pct": p} for p, c in moves]
+    pick: list[Mover] = [{"code": c, "name": stocks()[c].name, "change_pct": p} for p, c in moves]
     return {"up": pick[:limit], "down": pick[::-1][:limit]}
 
 
-def portfolio_value(holdings: list[dict[str, Any]], cash: int) -> dict[str, Any]:
+def portfolio_value(holdings: list[Holding], cash: int) -> PortfolioValue:
     last = prices().groupby("code")["close"].last()
-    rows = []
+    rows: list[HoldingValue] = []
     for h in holdings:
         close = int(last[h["code"]])
         value = close * h["quantity"]
         cost = h["avg_price"] * h["quantity"]
         rows.append({"code": h["code"], "name": stocks()[h["code"]].name, "quantity": h["quantity"],
                      "avg_price": h["avg_price"], "close": close, "value": value,
-                     "pnl": value - cost, "pnl_pct": round((value / cost - 1) * 100, 2) if cost else 0.0})
+                     "pnl": value - cost, "pnl_pct": round((value / cost - 1) * 100, 2) if cost else 0.0,
+                     "weight_pct": 0.0})  # set below, once the total is known
     invested = sum(r["value"] for r in rows)
     cost = sum(r["avg_price"] * r["quantity"] for r in rows)
     total = invested + cash
@@ -85,7 +153,7 @@ def portfolio_value(holdings: list[dict[str, Any]], cash: int) -> dict[str, Any]
             "cash_weight_pct": round(cash / total * 100, 2) if total else 0.0, "as_of": last_date()}
 
 
-def summary(value: dict[str, Any]) -> dict[str, Any]:
+def summary(value: PortfolioValue) -> dict[str, object]:
     """The contract's ``portfolio_summary``: small, for the model's context."""
     top = max(value["holdings"], key=lambda r: r["value"], default=None)
     return {"total": value["total"], "cash": value["cash"], "invested": value["invested"], "pnl": value["pnl"],

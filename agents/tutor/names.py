@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -66,7 +67,7 @@ def _first_words(code: str) -> list[str]:
     return sorted(first(code) - others - set(AMBIGUOUS))
 
 
-def find_stocks(text: str, *, skip: list[str] = ()) -> Mentions:
+def find_stocks(text: str, *, skip: Sequence[str] = ()) -> Mentions:
     """Stocks named in ``text``; phrases in ``skip`` (e.g. "네이버 증권", a link) are blanked first."""
     n = normalise(text)
     for phrase in skip:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Generator, Iterator
-from typing import Any
 
 from agents.core.events import Event, ToolCall, ToolResult, UIAction
 from agents.core.providers.base import ChatMessage, ModelToolCall
@@ -69,7 +68,9 @@ def pipeline(turn: Turn) -> Iterator[Event]:
             break
     else:
         turn.meta["max_steps_reached"] = True
-    turn.meta["screen"]["route_after"] = resolve(turn).state.route
+    shown = turn.meta.get("screen")  # set when the turn resolved its screen
+    if isinstance(shown, dict):
+        shown["route_after"] = resolve(turn).state.route
     finish(turn, asked=asked)
     remember_turn(turn, followup.extract, meta_tools=followup.META_TOOLS)  # what the next "그 사례 / 그 종목" means
     turn.meta.setdefault("search_used", False)
@@ -80,11 +81,13 @@ def pipeline(turn: Turn) -> Iterator[Event]:
 
 def _search_steps(turn: Turn) -> Iterator[Event]:
     """Web-search calls the provider reported (Responses ``web_search_call``) become tool steps."""
-    for search in turn.meta.pop("web_search_calls", []) or []:
+    calls = turn.meta.pop("web_search_calls", None)
+    for search in calls if isinstance(calls, list) else []:
         call_id = search.get("id") or "web_search"
         yield turn.emit(ToolCall, call_id=call_id, name="web_search", args={"query": search.get("query", "")},
                         status="done")
-        sources = turn.meta.get("sources") or []
+        found = turn.meta.get("sources")
+        sources = found if isinstance(found, list) else []
         yield turn.emit(ToolResult, call_id=call_id, name="web_search", ok=True,
                         summary=f"웹 검색 {len(sources)}개 출처", data={"sources": sources})
 
@@ -104,7 +107,7 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
     try:
         spec = validate(screen.catalog, action_id, params)
     except ActionRejected as exc:
-        message = yield from refuse(turn, call, raw, exc.refusal(turn.meta.get("lang", "ko")))
+        message = yield from refuse(turn, call, raw, exc.refusal("en" if turn.meta.get("lang") == "en" else "ko"))
         return message, False
     if spec.risk == "high" and asks_advice(turn.text):
         # The guard behind the prompt: a question asking for advice or a prediction never gets an order screen,
@@ -112,7 +115,8 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
         message = yield from refuse(turn, call, raw, NO_ADVICE_ACTION[turn.meta.get("lang") == "en"])
         return message, False
     args = {"action_id": action_id, "params": params}
-    turn.meta["ui_actions"] = [*turn.meta.get("ui_actions", []), {"action_id": action_id, "risk": spec.risk}]
+    ran = turn.meta.get("ui_actions")
+    turn.meta["ui_actions"] = [*(ran if isinstance(ran, list) else []), {"action_id": action_id, "risk": spec.risk}]
     en = turn.meta.get("lang") == "en"
     label = action_words(action_id, "en" if en else "ko")
     if spec.risk == "high":
@@ -132,7 +136,7 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
     shown = ", ".join(f"{k}={v}" for k, v in params.items())
     # The screen's name, not its route ("/my"): the summary is what the learner reads (the route stays in data).
     summary = f"{spec.label}{f' ({shown})' if shown else ''} 실행함 → 지금 화면: {sandbox.screen(state.mode)['label']}"
-    data: dict[str, Any] = {"executed": True, "action_id": action_id, "params": params, "route": state.route,
+    data: dict[str, object] = {"executed": True, "action_id": action_id, "params": params, "route": state.route,
                             "filters": sandbox.filters(state), "selected_entities": sandbox.selected_entities(state)}
     yield turn.emit(ToolResult, call_id=call.id, name="ui_action", ok=True, summary=summary, data=data)
     payload = {"ok": True, "summary": summary, "data": data}

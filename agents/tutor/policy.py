@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
@@ -86,7 +85,7 @@ def act(reading: Reading, state: AppState, en: bool = False, previous: dict[str,
             return PolicyReply(tool_calls=[("get_portfolio", {})])
         case _:  # canvas: open it, then gather the note's subject: what the message names, else what
             # the previous answer was about, else what the screen shows, else the portfolio
-            calls: list[tuple[str, dict[str, Any] | str]] = [("open_canvas", {"title": "Study note" if en else "학습 노트"})]
+            calls: list[tuple[str, dict[str, object] | str]] = [("open_canvas", {"title": "Study note" if en else "학습 노트"})]
             subject = a or previous or ({"code": state.stock_code} if state.mode == "stock" and state.stock_code else
                                         {"case_id": state.case_id} if state.case_id else {})
             if subject.get("code"):
@@ -98,7 +97,7 @@ def act(reading: Reading, state: AppState, en: bool = False, previous: dict[str,
             return PolicyReply(tool_calls=calls)
 
 
-def _ui(kind: str, args: dict[str, Any], state: AppState, en: bool = False) -> PolicyReply:
+def _ui(kind: str, args: dict[str, object], state: AppState, en: bool = False) -> PolicyReply:
     available = {x.id for x in catalog_for(state)}
     if kind not in available:  # e.g. a keyword filter asked from another screen: go where it lives first
         target = "nav_education" if kind == "set_keyword" else None
@@ -109,7 +108,7 @@ def _ui(kind: str, args: dict[str, Any], state: AppState, en: bool = False) -> P
                 "options": ["Samsung Electronics chart", "SK hynix chart"] if en else ["삼성전자 차트", "SK하이닉스 차트"],
                 "known": {"action": kind}})])
         return PolicyReply(tool_calls=[("ui_action", {"action_id": target, "params": {}})])
-    calls: list[tuple[str, dict[str, Any] | str]] = [("ui_action", {"action_id": kind, "params": args})]
+    calls: list[tuple[str, dict[str, object] | str]] = [("ui_action", {"action_id": kind, "params": args})]
     if kind == "nav_stock":  # "삼성전자 차트 보여줘": move the app and draw the chart in the reply
         calls.append(("visualization", {"kind": "price", "codes": [args["code"]], "period": state.period}))
     return PolicyReply(tool_calls=calls)
@@ -119,8 +118,9 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
     """A reply to this agent's own question fills in what was missing ("어떤 종목?" -> "카카오")."""
     text = messages[-1].content
     known = _asked(messages)
-    if known and known.get("candidates"):
-        chosen = picked(text, list(known["candidates"]), state)
+    candidates = known.get("candidates") if known else None
+    if isinstance(candidates, list) and candidates:
+        chosen = picked(text, [str(c) for c in candidates], state)
         if chosen is not None:
             return chosen
     if known and known.get("action") == "case_info" and (case_id := case_titled(text)):
@@ -147,17 +147,19 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
     return followup.resolve(reading, text, dialogue) or reading  # "그 사례에서 ...?": the kit's dialogue state
 
 
-def _asked(messages: list[ChatMessage]) -> dict[str, Any] | None:
+def _asked(messages: list[ChatMessage]) -> dict[str, object] | None:
     """The ``known`` of the clarification just before this user message, if the agent asked one."""
     for message in reversed(messages[:-1]):
         if message.role == "user":
             return None
         if message.role == "tool" and message.name == "askClarification":
             try:
-                data = json.loads(message.content or "{}").get("data") or {}
+                payload = json.loads(message.content or "{}")  # the tool message: {"ok", "summary", "data"}
             except json.JSONDecodeError:
                 return None
-            return data.get("known") or None
+            data = payload.get("data") if isinstance(payload, dict) else None
+            known = data.get("known") if isinstance(data, dict) else None
+            return known if isinstance(known, dict) and known else None
     return None
 
 

@@ -4,7 +4,7 @@ them, never a raw parameter ("code=005930") or a route."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from agents.tutor.charts import name as stock_label
 from agents.tutor.sandbox_data import cases, screens, stocks
@@ -19,13 +19,13 @@ def _pick(pair: tuple[str, str], en: bool) -> str:
 
 def _tab(tab: str, en: bool) -> str:
     for spec in screens()["screens"]:
-        labels = spec.get("tabs_en" if en else "tabs") or {}
+        labels = spec["tabs_en"] if en else spec["tabs"]
         if tab in labels:
             return str(labels[tab])
     return tab
 
 
-def _value(key: str, value: Any, en: bool) -> str:
+def _value(key: str, value: object, en: bool) -> str:
     lang = "en" if en else "ko"
     text = str(value)
     if key == "code" and text in stocks():
@@ -52,13 +52,13 @@ def action_label(action_id: str, en: bool) -> str:
     return str(spec["label_en"] if en else spec["label"])
 
 
-def described(action_id: str, params: dict[str, Any], en: bool) -> str:
+def described(action_id: str, params: Mapping[str, object], en: bool) -> str:
     """"종목 화면으로 이동 (삼성전자)", "Change the chart period (1 year · 1Y)"."""
     shown = ", ".join(_value(k, v, en) for k, v in params.items())
     return f"{action_label(action_id, en)}{f' ({shown})' if shown else ''}"
 
 
-def done(action_id: str, params: dict[str, Any], en: bool) -> str:
+def done(action_id: str, params: Mapping[str, object], en: bool) -> str:
     """The line a low-risk action leaves in the chat."""
     what = described(action_id, params, en)
     return f"Done: {what[:1].lower()}{what[1:]}." if en else f"{what} 완료했어요."

@@ -8,13 +8,21 @@ UI action and returns the new state; it never mutates its input.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Literal, cast, get_args
 
 from pydantic import BaseModel, Field
 
-from agents.tutor.sandbox_data import cases, screens, stock_name, stocks
+from agents.tutor.sandbox_data import ScreenSpec, cases, screens, stock_name, stocks
 
 Mode = Literal["home", "stock", "education", "my"]
+
+
+def _mode(value: str) -> Mode:
+    """A screen's mode by name (the routes and screens.json name only these)."""
+    if value in get_args(Mode):
+        return cast(Mode, value)  # checked just above: one of the Literal's values
+    raise ValueError(f"unknown screen mode {value!r}")
 _ROUTE = re.compile(r"^/(?:(home|my|education)|stock/([0-9]{6})|education/([a-z0-9]+(?:-[a-z0-9]+)*))/?$")
 
 
@@ -66,7 +74,7 @@ class AppState(BaseModel):
                 return f"/{self.mode}"
 
 
-def screen(mode: str) -> dict[str, Any]:
+def screen(mode: str) -> ScreenSpec:
     return next(s for s in screens()["screens"] if s["mode"] == mode)
 
 
@@ -93,10 +101,10 @@ def state_for_route(route: str, base: AppState | None = None) -> AppState:
         if case_id not in cases():
             raise ValueError(f"없는 교육 사례입니다: {case_id}")
         return _go(state, "education", case_id=case_id)
-    return _go(state, mode)  # type: ignore[arg-type]
+    return _go(state, _mode(mode))
 
 
-def _go(state: AppState, mode: Mode, **fields: Any) -> AppState:
+def _go(state: AppState, mode: Mode, **fields: str) -> AppState:
     keep_period = state.period
     new = AppState(mode=mode, period=keep_period, tab=screen(mode)["default_tab"], last_prompt=state.last_prompt,
                    control_phase=state.control_phase, history=[*state.history, state.route][-20:], **fields)
@@ -111,9 +119,13 @@ def sections(state: AppState) -> list[str]:
     return all_sections
 
 
-def apply(state: AppState, action_id: str, params: dict[str, Any]) -> AppState:
+def apply(state: AppState, action_id: str, params: Mapping[str, object]) -> AppState:
     """Run one UI action already validated against the catalog (``actions.validate``)."""
     s = state.model_copy(deep=True)
+
+    def p(key: str) -> str:  # the catalog's params_schema makes every param a string
+        return str(params[key])
+
     match action_id:
         case "nav_home":
             return _go(s, "home")
@@ -122,26 +134,26 @@ def apply(state: AppState, action_id: str, params: dict[str, Any]) -> AppState:
         case "nav_my":
             return _go(s, "my")
         case "nav_stock":
-            return _go(s, "stock", stock_code=params["code"])
+            return _go(s, "stock", stock_code=p("code"))
         case "open_case":
-            return _go(s, "education", case_id=params["case_id"])
+            return _go(s, "education", case_id=p("case_id"))
         case "open_archive":
             return s.model_copy(update={"archive_open": True})
         case "set_period":
-            return s.model_copy(update={"period": params["period"]})
+            return s.model_copy(update={"period": p("period")})
         case "set_tab":
-            tab = params["tab"]
-            owner = next(sc["mode"] for sc in screens()["screens"] if tab in sc["tabs"])
+            tab = p("tab")
+            owner = _mode(next(sc["mode"] for sc in screens()["screens"] if tab in sc["tabs"]))
             moved = s if owner == s.mode else _go(s, owner)
             return moved.model_copy(update={"tab": tab, "case_id": None if owner == "education" else moved.case_id})
         case "set_keyword":
             moved = s if s.mode == "education" else _go(s, "education")
-            return moved.model_copy(update={"keyword": params["keyword"].strip() or None, "case_id": None})
+            return moved.model_copy(update={"keyword": p("keyword").strip() or None, "case_id": None})
         case "open_order":
-            moved = s if s.mode == "stock" and s.stock_code == params["code"] else _go(s, "stock", stock_code=params["code"])
-            return moved.model_copy(update={"order": Order(side=params["side"], code=params["code"])})
+            moved = s if s.mode == "stock" and s.stock_code == p("code") else _go(s, "stock", stock_code=p("code"))
+            return moved.model_copy(update={"order": Order.model_validate({"side": params["side"], "code": p("code")})})
         case "open_external_link":
-            link = Link(link=params["link"], code=params.get("code") or s.stock_code)
+            link = Link(link=p("link"), code=str(params.get("code") or "") or s.stock_code)
             link.url  # noqa: B018 - raises ValueError when the link needs a stock it does not have
             return s.model_copy(update={"link": link})
         case "remove_holding" | "reset_portfolio":
@@ -161,12 +173,12 @@ def external_url(link: str, code: str | None) -> str:
     return spec["url"].replace("{code}", code or "")
 
 
-def selected_entities(state: AppState) -> dict[str, Any]:
+def selected_entities(state: AppState) -> dict[str, str | None]:
     return {"stock_code": state.stock_code, "stock_name": stock_name(state.stock_code),
             "date_key": state.date_key, "case_id": state.case_id}
 
 
-def filters(state: AppState) -> dict[str, Any]:
+def filters(state: AppState) -> dict[str, str | None]:
     own = screen(state.mode)["filters"]
     return {"period": state.period if "period" in own else None, "tab": state.tab,
             "keyword": state.keyword if "keyword" in own else None}

@@ -9,8 +9,9 @@ confirmed high-risk action, the app's own buttons and keyword fallback. Each wri
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from agents.core.errors import InvalidArgs
 from agents.core.store import Store
@@ -39,7 +40,7 @@ class Screen:
     source: str  # context_text | conversation | default_home
 
 
-def stored(state: dict[str, Any] | None) -> AppState | None:
+def stored(state: Mapping[str, object] | None) -> AppState | None:
     """The screen kept in a conversation's state, if any (a malformed copy counts as none)."""
     raw = (state or {}).get(STATE_KEY)
     if not isinstance(raw, dict):
@@ -50,7 +51,7 @@ def stored(state: dict[str, Any] | None) -> AppState | None:
         return None
 
 
-def dump(state: AppState) -> dict[str, Any]:
+def dump(state: AppState) -> dict[str, object]:
     return state.model_dump(mode="json", exclude=_TRANSIENT, exclude_none=True)
 
 
@@ -94,7 +95,7 @@ def resolve(turn: Turn) -> Screen:
     return screen
 
 
-def _portfolio_summary(turn: Turn) -> dict[str, Any]:
+def _portfolio_summary(turn: Turn) -> dict[str, object]:
     store = PortfolioStore(turn.store)
     store.ensure(turn.user_id, turn.now)
     return market.summary(market.portfolio_value(store.holdings(turn.user_id), store.cash(turn.user_id)))
@@ -112,8 +113,9 @@ def finish(turn: Turn, *, asked: bool) -> None:
     a message an app session sent whose reply moved nothing and asked nothing, the fallback record
     that session will claim."""
     screen = resolve(turn)
-    values: dict[str, Any] = {}
-    if stored(turn.state) is None or dump(stored(turn.state)) != dump(screen.state):  # type: ignore[arg-type]
+    values: dict[str, object] = {}
+    kept = stored(turn.state)
+    if kept is None or dump(kept) != dump(screen.state):
         values[STATE_KEY] = dump(screen.state)
     session = screen.contract.context.get("app_session") if screen.source == "context_text" else None
     if session and not turn.meta.get("ui_actions") and not asked:

@@ -10,7 +10,7 @@ from pathlib import Path
 from agents.core.agent import AgentSpec
 from agents.core.agent_ui import AgentUI, lazy
 from agents.core.store import Store
-from agents.core.tools import Tool, ToolKind, ToolRegistry
+from agents.core.tools import Tool, ToolKind, ToolOutput, ToolRegistry
 from agents.tutor import tools as t
 from agents.tutor.context import SYSTEM_PROMPT, build_context
 from agents.tutor.inputs import TutorInputs
@@ -46,9 +46,9 @@ def _tools() -> ToolRegistry:
     return r
 
 
-def _pipeline_only(args: t.UIActionArgs, ctx: object) -> t.ToolOutput:
+def _pipeline_only(args: t.UIActionArgs, ctx: object) -> ToolOutput:
     # The tutor pipeline checks ui_action against the screen's catalog before anything runs.
-    return t.ToolOutput(ok=False, summary="ui_action runs only inside the tutor's turn.")
+    return ToolOutput(ok=False, summary="ui_action runs only inside the tutor's turn.")
 
 
 def setup_user(store: Store, user_id: str, now: datetime) -> None:

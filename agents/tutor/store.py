@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import duckdb
 
 from agents.core.store import Store
 from agents.core.store.ddl import create_table
 from agents.core.store.migrations import Migration
-from agents.tutor.sandbox_data import default_portfolio
+from agents.tutor.sandbox_data import Holding, default_portfolio
 
 
 def _tutor_001(cur: duckdb.DuckDBPyConnection) -> None:
@@ -54,19 +53,20 @@ class PortfolioStore:
             self.db.execute("INSERT INTO tutor_holdings VALUES " + ", ".join(["(?, ?, ?, ?, ?)"] * len(holdings)),
                             [v for row in holdings for v in row])
 
-    def holdings(self, user_id: str) -> list[dict[str, Any]]:
-        return self.db.fetch_dicts("SELECT code, quantity, avg_price FROM tutor_holdings WHERE user_id = ? "
-                                   "ORDER BY position", [user_id])
+    def holdings(self, user_id: str) -> list[Holding]:
+        rows = self.db.fetchall("SELECT code, quantity, avg_price FROM tutor_holdings WHERE user_id = ? "
+                                "ORDER BY position", [user_id])
+        return [{"code": str(code), "quantity": int(quantity), "avg_price": int(price)} for code, quantity, price in rows]
 
     def cash(self, user_id: str) -> int:
         row = self.db.fetchone("SELECT cash FROM tutor_portfolios WHERE user_id = ?", [user_id])
         return int(row[0]) if row else int(default_portfolio()["cash"])
 
-    def remove(self, user_id: str, code: str) -> dict[str, Any] | None:
+    def remove(self, user_id: str, code: str) -> Holding | None:
         """Delete one holding; the removed row, or None when it was not held. Run inside a transaction."""
         row = self.db.fetchone("DELETE FROM tutor_holdings WHERE user_id = ? AND code = ? "
                                "RETURNING code, quantity, avg_price", [user_id, code])
-        return None if row is None else {"code": row[0], "quantity": row[1], "avg_price": row[2]}
+        return None if row is None else {"code": str(row[0]), "quantity": int(row[1]), "avg_price": int(row[2])}
 
     def reset(self, user_id: str, now: datetime) -> None:
         """Back to data/tutor/portfolio.json. Run inside a transaction (the pending action's)."""

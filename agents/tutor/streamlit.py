@@ -8,7 +8,6 @@ A new conversation's screen lives in this browser session (``st.session_state``)
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -35,7 +34,7 @@ def _key(ctx: PageContext) -> str:
 
 def _app_session() -> str:
     """This browser session's app (the keyword fallback's owner)."""
-    return st.session_state.setdefault("pg_tutor_app_session", secrets.token_hex(8))
+    return str(st.session_state.setdefault("pg_tutor_app_session", secrets.token_hex(8)))
 
 
 def app_state(ctx: PageContext) -> AppState:
@@ -55,7 +54,7 @@ def _save(ctx: PageContext, state: AppState, *, by_learner: bool = False) -> Non
 
 
 def _act(ctx: PageContext, action_id: str, param: str | None = None, widget: str | None = None) -> None:
-    args: dict[str, Any] = {}
+    args: dict[str, object] = {}
     if param is not None and widget is not None:
         value = st.session_state.get(widget)
         if value in (None, "") and action_id != "set_keyword":
@@ -67,7 +66,7 @@ def _act(ctx: PageContext, action_id: str, param: str | None = None, widget: str
         ctx.flash(str(exc))
 
 
-def _value(ctx: PageContext) -> dict[str, Any]:
+def _value(ctx: PageContext) -> market.PortfolioValue:
     store = PortfolioStore(ctx.store)
     store.ensure(ctx.viewer.user_id, system_clock())
     return market.portfolio_value(store.holdings(ctx.viewer.user_id), store.cash(ctx.viewer.user_id))
@@ -102,7 +101,7 @@ def draw_app(ctx: PageContext) -> None:
                           args=(ctx, action_id), width="stretch")
         names = dict((code, name) for name, code in tutor_view.stock_choices(lang))
         st.session_state["pg_tutor_stock"] = state.stock_code if state.mode == "stock" else None
-        st.selectbox(t("tutor_stock", lang), list(names), key="pg_tutor_stock", format_func=names.get,
+        st.selectbox(t("tutor_stock", lang), list(names), key="pg_tutor_stock", format_func=lambda code: str(names.get(code)),
                      label_visibility="collapsed", placeholder=t("tutor_stock", lang),
                      on_change=_act, args=(ctx, "nav_stock", "code", "pg_tutor_stock"))
         tabs = dict((tab, label) for label, tab in screen.tabs)
@@ -140,7 +139,7 @@ def draw_app(ctx: PageContext) -> None:
         st.checkbox(t("tutor_structured", lang), key=STRUCTURED)
 
 
-def send_extra(ctx: PageContext, text: str) -> dict[str, Any]:
+def send_extra(ctx: PageContext, text: str) -> dict[str, object]:
     return tutor_view.turn_extra(app_state(ctx), text, system_clock(), app_session=_app_session(),
                       web=bool(st.session_state.get(WEB)), mode=st.session_state.get(MODE) or "plain",
                       structured=bool(st.session_state.get(STRUCTURED)))

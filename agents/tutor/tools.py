@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, JsonValue
 
 from agents.core.events import Detail
 from agents.core.tools import Card, Confirmation, ToolContext, ToolOutput
@@ -15,7 +15,7 @@ from agents.tutor import charts, market, sandbox, screen
 from agents.tutor.card_data import TutorChart
 from agents.tutor.catalog import action_spec
 from agents.tutor.sandbox import default_state, external_url
-from agents.tutor.sandbox_data import cases, glossary, screens, stocks
+from agents.tutor.sandbox_data import cases, glossary, prices, screens, stocks
 from agents.tutor.store import PortfolioStore
 
 Period = Literal["1M", "3M", "1Y"]
@@ -69,7 +69,7 @@ class CanvasArgs(BaseModel):
 class ClarifyArgs(BaseModel):
     question: str = Field(min_length=1, max_length=300)
     options: list[str] = Field(default_factory=list, max_length=6)
-    known: dict[str, Any] = Field(default_factory=dict)
+    known: dict[str, JsonValue] = Field(default_factory=dict)
 
 
 def _check_code(code: str) -> None:
@@ -107,7 +107,7 @@ def lookup_case(args: CaseArgs, ctx: ToolContext) -> ToolOutput:
     episode = case.get("sandbox_episode")
     moves = []
     if episode:
-        frame = market.prices()
+        frame = prices()
         for code in episode["codes"]:
             rows = frame[(frame["code"] == code) & (frame["date"] >= episode["start"]) & (frame["date"] <= episode["end"])]
             if len(rows) > 1:
@@ -115,8 +115,8 @@ def lookup_case(args: CaseArgs, ctx: ToolContext) -> ToolOutput:
                 drawdown = round(float((rows["close"] / rows["close"].cummax() - 1).min()) * 100, 2)
                 moves.append({"code": code, "name": stocks()[code].name, "change_pct": market.change_pct(rows),
                               "max_drawdown_pct": drawdown})
-    data = {k: case[k] for k in ("id", "title", "title_en", "category", "period", "period_kind", "summary", "summary_en",
-                                 "key_terms", "quiz", "related_codes")}
+    data: dict[str, object] = {k: case[k] for k in ("id", "title", "title_en", "category", "period", "period_kind",
+                                                    "summary", "summary_en", "key_terms", "quiz", "related_codes")}
     data["body"] = case["body"]
     data["sandbox_moves"] = moves
     data["sandbox_window"] = {"start": episode["start"], "end": episode["end"]} if episode else None
@@ -142,7 +142,7 @@ def get_portfolio(args: NoArgs, ctx: ToolContext) -> ToolOutput:
                               f"현금 {value['cash']:,}원 (샌드박스)", data=value)
 
 
-def portfolio_value(ctx: ToolContext) -> dict[str, Any]:
+def portfolio_value(ctx: ToolContext) -> market.PortfolioValue:
     store = PortfolioStore(ctx.store)
     store.ensure(ctx.user_id, ctx.now)
     return market.portfolio_value(store.holdings(ctx.user_id), store.cash(ctx.user_id))
@@ -151,7 +151,7 @@ def portfolio_value(ctx: ToolContext) -> dict[str, Any]:
 def visualization(args: VisualizationArgs, ctx: ToolContext) -> ToolOutput:
     for code in args.codes:
         _check_code(code)
-    lang = ctx.meta.get("lang", "ko")  # the learner's language: the card's title, labels and notice
+    lang = "en" if ctx.meta.get("lang") == "en" else "ko"  # the learner's language: title, labels and notice
     sandbox = "sandbox" if lang == "en" else "샌드박스"
     if args.kind == "allocation":
         data = charts.allocation_card(portfolio_value(ctx), lang)
@@ -192,7 +192,7 @@ def confirm_ui_action(args: ConfirmUIArgs, ctx: ToolContext) -> ToolOutput:
     store = PortfolioStore(ctx.store)
     store.ensure(ctx.user_id, ctx.now)
     code = params.get("code")
-    name = charts.name(code, args.lang) if code in stocks() else None
+    name = charts.name(code, args.lang) if code in stocks() else str(code)  # the catalog checked the code
     match args.action_id:
         case "remove_holding":
             removed = store.remove(ctx.user_id, params["code"])
@@ -224,7 +224,7 @@ _CARD = {"action": ("액션", "Action"), "stock": ("종목", "Stock"), "side": (
          "buy": ("매수", "buy"), "sell": ("매도", "sell")}
 
 
-def ui_confirmation(args: ConfirmUIArgs, ctx: ToolContext, previous: Any = None) -> Confirmation:
+def ui_confirmation(args: ConfirmUIArgs, ctx: ToolContext, previous: ConfirmUIArgs | None = None) -> Confirmation:
     """The card above the input, in the learner's language."""
     spec = action_spec(args.action_id)
     if spec is None or spec.risk != "high":
@@ -238,7 +238,7 @@ def ui_confirmation(args: ConfirmUIArgs, ctx: ToolContext, previous: Any = None)
     label = next(a["label_en"] for a in screens()["actions"] if a["id"] == spec.id) if en else spec.label
     details = [Detail(label=w("action"), value=label)]  # the human name: the catalogue id is not for people
     warnings: list[str] = []
-    name = charts.name(p["code"], args.lang) if p.get("code") in stocks() else None
+    name = charts.name(p["code"], args.lang) if p.get("code") in stocks() else str(p.get("code"))
     match args.action_id:
         case "open_order":
             details.append(Detail(label=w("stock"), value=f"{name} ({p['code']})"))

@@ -3,14 +3,15 @@ viewer's language, and the canvas note. Pure functions over the app state, sandb
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import TypedDict
 
 from pydantic import BaseModel, Field
 
 from agents.tutor import charts, contract, market
 from agents.tutor.sandbox import AppState, screen
-from agents.tutor.sandbox_data import cases, screens, stocks
+from agents.tutor.sandbox_data import Case, cases, screens, stocks
 from agents.view.render import CardView, ChatView, MessageView
 
 TEXT: dict[str, tuple[str, str]] = {
@@ -57,7 +58,7 @@ TEXT: dict[str, tuple[str, str]] = {
 PERIODS = ("1M", "3M", "1Y")
 
 
-def text(key: str, lang: str, **values: Any) -> str:
+def text(key: str, lang: str, **values: object) -> str:
     ko, en = TEXT[key]
     return (en if lang == "en" else ko).format(**values)
 
@@ -94,11 +95,11 @@ class TutorScreen(BaseModel):
     chart: CardView | None = None
     body: str = ""
     table_headers: list[str] = Field(default_factory=list)
-    table: list[list[Any]] = Field(default_factory=list)
+    table: list[list[str | int]] = Field(default_factory=list)
     notice: str = ""
 
 
-def screen_view(state: AppState, value: dict[str, Any], lang: str = "ko") -> TutorScreen:
+def screen_view(state: AppState, value: market.PortfolioValue, lang: str = "ko") -> TutorScreen:
     spec = screen(state.mode)
     en = lang == "en"
     tab_labels = spec["tabs_en"] if en else spec["tabs"]
@@ -118,10 +119,19 @@ def screen_view(state: AppState, value: dict[str, Any], lang: str = "ko") -> Tut
         extra.append(text("link", lang, label=link["label_en"] if en else link["label"], url=state.link.url))
     view = _screen_body(state, value, lang)
     body = "\n\n".join([*extra, view.pop("body", "")])
-    return TutorScreen(**base, **view, body=body)
+    return TutorScreen.model_validate({**base, **view, "body": body})
 
 
-def _screen_body(state: AppState, value: dict[str, Any], lang: str) -> dict[str, Any]:
+class ScreenBody(TypedDict, total=False):
+    """What one screen shows under its header: a chart, a table, the text."""
+
+    chart: CardView
+    table_headers: list[str]
+    table: list[list[str | int]]
+    body: str
+
+
+def _screen_body(state: AppState, value: market.PortfolioValue, lang: str) -> ScreenBody:
     en = lang == "en"
     if state.mode == "stock" and state.stock_code:
         s = stocks()[state.stock_code]
@@ -146,7 +156,8 @@ def _screen_body(state: AppState, value: dict[str, Any], lang: str) -> dict[str,
             title = f"## {c['title_en']}\n{c['title']}" if en else f"## {c['title']}"
             return {"body": "\n\n".join(x for x in (title, text("korean_only", lang), c["body"], text("terms", lang) + "\n" + terms,
                                                      text("quiz", lang) + "\n" + quiz["question"]) if x)}
-        rows = [[c["title_en"] if en else c["title"], c["category"], ", ".join(c["tags"][:4])] for c in cases().values()
+        rows: list[list[str | int]] = [[c["title_en"] if en else c["title"], c["category"], ", ".join(c["tags"][:4])]
+                                       for c in cases().values()
                 if (state.tab in ("all", c["category"])) and _keyword_hit(c, state.keyword)]
         body = text("cases_count", lang, n=len(rows)) + (text("cases_keyword", lang, keyword=state.keyword)
                                                          if state.keyword else "")
@@ -158,8 +169,8 @@ def _screen_body(state: AppState, value: dict[str, Any], lang: str) -> dict[str,
             card = CardView(card_type="tutor_chart", title=text("allocation_title", lang),
                             data=charts.allocation_card(value, lang))
             return {"chart": card, "body": tiles}
-        rows = [[charts.name(h["code"], lang), h["quantity"], f"{h['close']:,}", f"{h['value']:,}", f"{h['pnl_pct']:+.2f}%"]
-                for h in value["holdings"]]
+        rows = [[charts.name(h["code"], lang), h["quantity"], f"{h['close']:,}", f"{h['value']:,}",
+                 f"{h['pnl_pct']:+.2f}%"] for h in value["holdings"]]
         return {"table_headers": headers("holding_headers", lang), "table": rows, "body": tiles}
     kodex = market.stats(market.MARKET, "1M")
     movers = market.movers("1M")
@@ -175,7 +186,7 @@ def _screen_body(state: AppState, value: dict[str, Any], lang: str) -> dict[str,
                                         close=charts.won(kodex["last_close"], lang), end=kodex["end"])}
 
 
-def _keyword_hit(case: dict[str, Any], keyword: str | None) -> bool:
+def _keyword_hit(case: Case, keyword: str | None) -> bool:
     if not keyword:
         return True
     k = keyword.lower().replace(" ", "")
@@ -190,8 +201,8 @@ def canvas_markdown(view: ChatView | None, lang: str = "ko") -> str:
     if not canvas:
         return ""
     s = canvas.get("structured")
-    if not s:
-        return canvas["markdown"]
+    if not isinstance(s, dict) or not s:  # a canvas_markdown reply: {"markdown", "structured", "turn_id"}
+        return str(canvas["markdown"])
     terms = "\n".join(f"- **{t['term']}**: {t['definition']}" for t in s.get("terms", []))
     points = "\n".join(f"- {p}" for p in s.get("key_points", []))
     steps = "\n".join(f"- {p}" for p in s.get("next_steps", []))
@@ -208,7 +219,7 @@ def canvas_is_new(view: ChatView | None) -> bool:
 
 
 def turn_extra(state: AppState, text_: str, now: datetime, *, app_session: str, web: bool, mode: str | None,
-               structured: bool) -> dict[str, Any]:
+               structured: bool) -> dict[str, object]:
     """What every message typed to the tutor carries (any front end): the app's context_text (the screen
     it shows, what the agent may do there, and which app session sent it, so the keyword fallback runs
     once, in that session) and the seed's switches."""
@@ -218,23 +229,24 @@ def turn_extra(state: AppState, text_: str, now: datetime, *, app_session: str, 
             "response_mode": mode or "plain", "structured_extract": bool(structured)}
 
 
-def fallback_note(done: dict[str, Any] | None, view: ChatView, lang: str) -> str:
+def fallback_note(done: Mapping[str, object] | None, view: ChatView, lang: str) -> str:
     """What the app's keyword fallback did for the last turn (stored with the conversation, so every
     redraw, another tab and a reload say the same); empty once the learner has typed again."""
     last = next((m.turn_id for m in reversed(view.messages) if m.role == "user"), None)
     if not done or done.get("turn_id") != last:
         return ""
-    what = action_label(done.get("action_id", ""), lang)
+    what = action_label(str(done.get("action_id", "")), lang)
     if done.get("outcome") == "refused":
         return text("fallback_refused", lang, label=what, reason=done.get("reason", ""))
     return text("fallback_ran" if done.get("outcome") == "ran" else "fallback_proposed", lang, label=what)
 
 
-def done_meta(view: ChatView, meta: dict[str, Any], turn: str | None) -> list[MessageView]:
+def done_meta(view: ChatView, meta: dict[str, object], turn: str | None) -> list[MessageView]:
     """``AgentSpec.ui.on_done``: web-search sources go under the reply; a canvas_markdown reply moves to the
     canvas panel (the bubble keeps a pointer), with the structured summary when the extraction gave one."""
     out: list[MessageView] = []
-    sources = [s for s in meta.get("sources") or [] if isinstance(s, dict) and s.get("url")]
+    found = meta.get("sources")
+    sources = [s for s in (found if isinstance(found, list) else []) if isinstance(s, dict) and s.get("url")]
     if sources:
         links = " · ".join(f"[{s.get('title') or s['url']}]({s['url']})" for s in sources[:8])
         out.append(MessageView(kind="notice", text=f"🔎 출처 (sources): {links}", turn_id=turn))

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
 
 from agents.core.events import Event
 
 
-def to_wire(event: Event) -> dict[str, Any]:
+def to_wire(event: Event) -> dict[str, object]:
     body = event.model_dump(mode="json", exclude={"ts"})
     match event.type:
         case "tool_result":
@@ -56,7 +55,7 @@ def warned(fields: list[str]) -> Callable[[Event], str]:
     return format_event
 
 
-def read_frames(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+def read_frames(lines: Iterable[str]) -> Iterator[dict[str, object]]:
     """Parse an SSE stream (lines without their newlines, or with) into event dicts."""
     name: str | None = None
     data: list[str] = []

@@ -9,6 +9,7 @@ message (only the wrong words change) and a short, friendly explanation with Kor
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -65,7 +66,7 @@ def _resolve(edits: list[Edit]) -> list[Edit]:
     return sorted(kept, key=lambda e: (e.start, e.end))
 
 
-def _pass(tokens: list[Token], rules: tuple, year: int) -> list[Edit]:
+def _pass(tokens: list[Token], rules: tuple[Callable[[list[Token]], list[Edit]], ...], year: int) -> list[Edit]:
     edits: list[Edit] = []
     for sent in sentences(tokens):
         for rule in rules:

@@ -8,7 +8,6 @@ from agents.english.checker.clauses import (
     Clause,
     clause_bounds,
     clauses,
-    is_noun,
     past_marker,
     plural_subject,
     skip_adverbs,
@@ -17,6 +16,7 @@ from agents.english.checker.clauses import (
 from agents.english.checker.tokens import CLAUSE_BREAKS, Edit, Token, keep_case
 from agents.english.checker.words import (
     is_base_verb,
+    is_noun,
     is_past_form,
     is_plural_noun,
     is_third_person_form,

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from agents.english.checker.clauses import is_noun
 from agents.english.checker.tokens import Edit, Token, keep_case
 from agents.english.checker.words import (
+    is_noun,
     is_singular_noun,
     is_third_person_form,
     lemmas,

@@ -84,10 +84,10 @@ def _be_agree(sent: list[Token], i: int) -> list[Edit]:
         return [_edit(sent[i], sent[i + 1], [subject, verb], FIXED, f"{sent[i].text} agree", f"{subject} {verb}",
                       "“agree” is a verb: say “I agree”, not “I am agree”")]
     prev = sent[i - 1].lower if i else ""
-    verb = third_person("agree") if word == "is" or (word == "'s") else "agree"
+    said = third_person("agree") if word == "is" or (word == "'s") else "agree"
     if prev not in word_map("subject_pronouns") and not is_noun(prev) and not (i and sent[i - 1].capitalised):
         return []
-    return [_edit(sent[i], sent[i + 1], [verb or "agree"], FIXED, f"{sent[i].text} agree", verb or "agree",
+    return [_edit(sent[i], sent[i + 1], [said or "agree"], FIXED, f"{sent[i].text} agree", said or "agree",
                   "“agree” is a verb: say “I agree”, not “I am agree”")]
 
 

@@ -8,7 +8,7 @@ import re
 from functools import cache
 
 from agents.english.checker.tokens import Edit, Token, keep_case
-from agents.english.checker.words import gerund, is_base_verb, is_noun, lemmas, lists, verb_lemma
+from agents.english.checker.words import gerund, is_base_verb, is_noun, lemmas, table, verb_lemma
 
 FIXED = "fixed_expression"
 PREPOSITION = "other"
@@ -117,7 +117,7 @@ def _fixed_prepositions(sent: list[Token], words: list[str]) -> list[Edit]:
 @cache
 def fixed_table() -> dict[str, tuple[str, frozenset[str]]]:
     return {str(word): (str(pair["right"]), frozenset(str(w) for w in pair["wrong"]))
-            for word, pair in lists()["fixed_prepositions"].items()}
+            for word, pair in table("fixed_prepositions").items() if isinstance(pair, dict)}
 
 
 PARTICLES = frozenset({"up", "out", "off", "down", "in", "on", "away", "back", "over"})

@@ -181,9 +181,9 @@ def spelling(sent: list[Token]) -> list[Edit]:
             continue  # "two homeworks": "two homework" would be no better, and we cannot rewrite it
         if token.lower in word_map("uncountable_plurals"):
             # Made singular in this first pass, so the grammar pass reads "The equipment are" and "many advice".
-            fixed = word_map("uncountable_plurals")[token.lower]
-            edits.append(Edit(token.index, token.index + 1, [keep_case(token.text, fixed)], "other", token.text,
-                              fixed, f"“{fixed}” is uncountable: it has no plural -s", 10))
+            singular = word_map("uncountable_plurals")[token.lower]
+            edits.append(Edit(token.index, token.index + 1, [keep_case(token.text, singular)], "other", token.text,
+                              singular, f"“{singular}” is uncountable: it has no plural -s", 10))
             continue
         fixed = _first_word(sent, pos) if token.capitalised else suggestion(token.text) or _slip(sent, pos)
         if fixed is None and pos == first:

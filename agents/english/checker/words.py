@@ -6,7 +6,6 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import yaml
 
@@ -27,26 +26,40 @@ def wordfreq() -> ModuleType:
 def _lemminflect() -> ModuleType:
     import lemminflect
 
-    return lemminflect
+    module: ModuleType = lemminflect  # untyped: its functions are wrapped below with their types
+    return module
 
 
 def zipf_frequency(word: str, lang: str) -> float:
-    return wordfreq().zipf_frequency(word, lang)
+    return float(wordfreq().zipf_frequency(word, lang))
 
 
 @cache
-def lists() -> dict[str, Any]:
-    return yaml.safe_load(GRAMMAR.read_text(encoding="utf-8"))
+def lists() -> dict[str, object]:
+    """grammar.yaml: name -> a word list or a word map."""
+    loaded = yaml.safe_load(GRAMMAR.read_text(encoding="utf-8"))
+    return {str(k): v for k, v in loaded.items()} if isinstance(loaded, dict) else {}
+
+
+def table(name: str) -> dict[object, object]:
+    """One map of grammar.yaml (a word -> its replacement, or -> a small record)."""
+    value = lists()[name]
+    if not isinstance(value, dict):
+        raise TypeError(f"grammar.yaml: {name} is not a map")
+    return value
 
 
 @cache
 def word_set(name: str) -> frozenset[str]:
-    return frozenset(str(w) for w in lists()[name])
+    value = lists()[name]  # a list, or a map read for its keys
+    if not isinstance(value, list | dict):
+        raise TypeError(f"grammar.yaml: {name} is neither a list nor a map")
+    return frozenset(str(w) for w in value)
 
 
 @cache
 def word_map(name: str) -> dict[str, str]:
-    return {str(k): str(v) for k, v in lists()[name].items()}
+    return {str(k): str(v) for k, v in table(name).items()}
 
 
 @lru_cache(maxsize=8192)
@@ -171,7 +184,7 @@ def is_plural_noun(word: str) -> bool:
     if not lemmas(word) and is_noun(word):
         return word.endswith("s") and zipf_frequency(word[:-1], "en") >= 3.0
     found = lemmas(word).get("NOUN")
-    return bool(found) and word not in found and _inflect(found[0], "NNS") == word
+    return bool(found and word not in found and _inflect(found[0], "NNS") == word)
 
 
 def plural(noun: str) -> str | None:
