@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from agents.core.errors import PlaygroundError, RateLimited
 
@@ -219,7 +219,7 @@ def proxy_hops() -> int:
     return int(raw)
 
 
-def client_address(peer: str | None, headers: Mapping[str, str] | Any) -> str:
+def client_address(peer: str | None, headers: Mapping[str, str]) -> str:
     """The one place that says which address a request came from (identity minting limits by it).
 
     With N trusted proxies in front (``proxy_hops``), the Nth X-Forwarded-For entry from the right:
