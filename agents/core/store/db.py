@@ -24,10 +24,12 @@ _READS = ("SELECT", "WITH", "PRAGMA", "DESCRIBE", "SHOW", "EXPLAIN", "SUMMARIZE"
 T = TypeVar("T")
 
 if TYPE_CHECKING:
-    from agents.core.store.pg import PgDatabase
+    from agents.core.store.pg import Cursor, PgDatabase
 
 # What a repository is given: the DuckDB file or the PostgreSQL pool (the same calls on both).
 AnyDatabase: TypeAlias = "Database | PgDatabase"
+# What a migration and a transaction write through: a DuckDB cursor or the PostgreSQL one (the same calls).
+AnyCursor: TypeAlias = "duckdb.DuckDBPyConnection | Cursor"
 
 
 def default_db_path() -> Path:
