@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from typing_extensions import TypedDict  # pydantic refuses typing.TypedDict inside its models before 3.12
+from typing_extensions import TypedDict  # pydantic refuses typing.TypedDict in its models before 3.12
 
 
 class _RunConfig(TypedDict):
@@ -76,7 +76,7 @@ class CaseFields(TypedDict):
     passes: int | None
     pass_rate: float | None
     min_pass_rate: float | None
-    repetitions: list[dict[str, object]] | None  # each repetition's status, conversation, turns, tokens, cost
+    repetitions: list[Repetition] | None  # each repetition: status, conversation, turns, tokens, cost
     cached: bool
 
 
@@ -211,3 +211,64 @@ class RunView(RunRow):
 class RunDetail(TypedDict):
     run: RunView
     cases: list[CaseDetail]
+
+
+# --- what a case produces before it is stored (cases.py, judge.py, repeats.py) --------------------------------
+
+
+class ModelCall(TypedDict):
+    """One call a check made: a judge's (``kind`` judge) or a simulated user's (``simulate``)."""
+
+    kind: str
+    provider: str
+    model: str
+    attempt: int
+    started_at: datetime
+    ms: float
+    input_tokens: int
+    output_tokens: int
+    cost_usd: float | None
+    status: str  # ok, malformed or error
+    request: str | None
+    response: str | None
+
+
+class CaseSpan(ModelCall):
+    """A call placed in its case: the step and assertion that made it, and its repetition (repeats.combine)."""
+
+    step_index: int | None
+    assertion_index: int | None
+    repeat_index: int
+
+
+class AssertionResult(TypedDict):
+    """One assertion's verdict on one step (a row of ``eval_assertions`` once its run and case are added)."""
+
+    step_index: int
+    assertion_index: int
+    kind: str
+    spec: dict[str, object]
+    negated: bool
+    status: str  # pass, fail or skip
+    observed: object
+    message: str
+
+
+class Totals(TypedDict):
+    tokens: float | int | None
+    cost: float | int | None  # None: a price is unknown
+
+
+class Repetition(TypedDict):
+    """One run of a repeated case (``eval_cases.repetitions``)."""
+
+    repeat_index: int
+    status: str
+    user_id: str
+    conversation_id: str | None
+    turn_ids: list[str]
+    error: str | None
+    duration_ms: float
+    tokens: int | None
+    cost: float | None
+    cached: bool

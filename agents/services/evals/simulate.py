@@ -21,6 +21,7 @@ from agents.core.providers import ChatMessage, ModelRequest, Provider, make_prov
 from agents.services.evals import spec
 from agents.services.evals.assertions import Judge, Result, StepRecord, check
 from agents.services.evals.judge import _call
+from agents.services.evals.rows import ModelCall
 
 if TYPE_CHECKING:
     from agents.core.session import Session
@@ -51,7 +52,7 @@ class _Persona:
         self.sim, self.store = sim, store
         self.script: list[str] | None = None
         self.provider: Provider | None = None
-        self.spans: list[dict[str, Any]] = []
+        self.spans: list[ModelCall] = []
         chosen = sim.model.partition("/") if sim.model else None
         if (config.provider == "offline" and sim.script) or (chosen is not None and chosen[0] == "offline"):
             if not sim.script:
@@ -90,7 +91,7 @@ class _Persona:
 
 def run_simulation(session: Session, step: spec.Step, record: StepRecord, config: spec.Config, judge: Judge | None,
                    send: Callable[[str, StepRecord], None], factory: PersonaFactory | None = None,
-                   store: Store | None = None) -> tuple[Result | None, list[dict[str, Any]]]:
+                   store: Store | None = None) -> tuple[Result | None, list[ModelCall]]:
     """Play the simulated turns into ``record`` (every turn's events; the turns' ids, messages and replies in
     its input); returns the ``until`` result (None without one) and the model calls made (spans)."""
     sim = step.simulate
@@ -98,7 +99,7 @@ def run_simulation(session: Session, step: spec.Step, record: StepRecord, config
     persona = _Persona(sim, config, factory, store)
     transcript: list[tuple[str, str]] = []
     turns: list[dict[str, Any]] = []
-    spans: list[dict[str, Any]] = []
+    spans: list[ModelCall] = []
     verdict: Result | None = None
     reached = None
     for turn in range(sim.max_turns):
