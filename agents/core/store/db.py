@@ -181,7 +181,7 @@ class Database:
                 time.sleep(random.uniform(0.5, 1.0) * min(0.1, 0.004 * 2**attempt))
         raise AssertionError("unreachable")
 
-    def execute(self, sql: str, params: Sequence[Any] | None = None) -> duckdb.DuckDBPyConnection:
+    def execute(self, sql: str, params: Sequence[object] | None = None) -> duckdb.DuckDBPyConnection:
         watch = self.watch
         if watch.problem is not None:  # reads too: a deleted file's data is no longer the truth
             raise watch.error()
@@ -196,13 +196,13 @@ class Database:
             watch.check(committed=True)
         return result
 
-    def fetchall(self, sql: str, params: Sequence[Any] | None = None) -> list[tuple[Any, ...]]:
+    def fetchall(self, sql: str, params: Sequence[object] | None = None) -> list[tuple[Any, ...]]:
         return self.execute(sql, params).fetchall()
 
-    def fetchone(self, sql: str, params: Sequence[Any] | None = None) -> tuple[Any, ...] | None:
+    def fetchone(self, sql: str, params: Sequence[object] | None = None) -> tuple[Any, ...] | None:
         return self.execute(sql, params).fetchone()
 
-    def fetch_dicts(self, sql: str, params: Sequence[Any] | None = None) -> list[dict[str, Any]]:
+    def fetch_dicts(self, sql: str, params: Sequence[object] | None = None) -> list[dict[str, Any]]:
         cur = self.execute(sql, params)
         names = [d[0] for d in cur.description]
         return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
