@@ -121,7 +121,7 @@ def _ok(ok: bool, observed: object, yes: str, no: str) -> Result:
     return Result("pass" if ok else "fail", observed, yes if ok else no)
 
 
-def _check(a: Any, step: StepRecord, judge: Judge | None) -> Result:
+def _check(a: spec._Assertion, step: StepRecord, judge: Judge | None) -> Result:
     match a:
         case spec.ToolAssertion():
             calls = _calls(step)

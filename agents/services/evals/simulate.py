@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from agents.core import guards
 from agents.core.providers import ChatMessage, ModelRequest, Provider, make_provider
@@ -98,7 +98,7 @@ def run_simulation(session: Session, step: spec.Step, record: StepRecord, config
     assert sim is not None
     persona = _Persona(sim, config, factory, store)
     transcript: list[tuple[str, str]] = []
-    turns: list[dict[str, Any]] = []
+    turns: list[dict[str, object]] = []
     spans: list[ModelCall] = []
     verdict: Result | None = None
     reached = None
