@@ -145,7 +145,7 @@ def signer_for(store: Store) -> Signer:
     if env:
         return Signer(env)
     cached = store.memo.get(SECRET_SETTING)
-    if cached is None:
+    if not isinstance(cached, str):  # not read yet in this process
         cached = store.settings.get_or_create(SECRET_SETTING, lambda: secrets.token_urlsafe(48))
         store.memo[SECRET_SETTING] = cached
     return Signer(cached)

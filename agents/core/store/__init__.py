@@ -81,7 +81,7 @@ class Store:
         self.comparisons = ComparisonRepo(db)
         self.review = ReviewRepo(db)
         # Per-store memo for facts that only change through this process (one process per file).
-        self.memo: dict[str, str] = {}  # the signing secret (identity.signer_for)
+        self.memo: dict[str, object] = {}  # each key's owner knows its value's type
 
     def transaction(self) -> AbstractContextManager[AnyCursor]:
         return self.db.transaction()
