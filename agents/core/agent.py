@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from agents.core import cards
 from agents.core.agent_ui import AgentUI
@@ -23,11 +23,21 @@ from agents.core.tools import ToolRegistry
 from agents.core.turn_inputs import TurnInputs
 
 if TYPE_CHECKING:
+    from fastapi import APIRouter
+
     from agents.core.events import Event
     from agents.core.store import AlertRow, Store
     from agents.core.turn import Turn
+    from agents.http.auth import Caller
+    from agents.nlu.report import Report
 
 Pipeline = Callable[["Turn"], Iterator["Event"]]
+
+
+class NluReport(Protocol):
+    """``playground nlu-report``: (labelled file, or None for the shipped ones) -> one report or several."""
+
+    def __call__(self, path: Path | None = None, /) -> Report | str | list[Report | str]: ...
 
 
 @dataclass(frozen=True)
@@ -62,19 +72,19 @@ class AgentSpec:
     alert_users: Callable[[Store], Iterable[str]] | None = None
     # (caller dependency) -> a FastAPI APIRouter with the agent's own endpoints (seed wire shapes);
     # the HTTP API includes every agent's, so api.py stays generic.
-    http_routes: Callable[[Any], Any] | None = None
+    http_routes: Callable[[Callable[..., Caller]], APIRouter] | None = None
     # What the agent shows: icon, workspace slots, cards, CSS, texts (agents/core/agent_ui.py).
     ui: AgentUI = field(default_factory=AgentUI)
     # Loads the agent's fitted classifiers before the first turn (the background warm-up).
     warm: Callable[[], None] | None = None
     # ``playground nlu-report``: (labelled file or None) -> one report or a list of them.
-    nlu_report: Callable[..., Any] | None = None
+    nlu_report: NluReport | None = None
     # The agent's shipped eval suite (agents/<id>/evals.yaml), listed by the Lab and ``playground eval``.
     evals: Path | None = None
     # An eval step's ``extra.screen``: (screen, now) -> the context_text the agent's app would send
     # for it; and the way back, (context_text as a mapping) -> the screen it describes, or None.
-    eval_screen: Callable[[Any, datetime], str] | None = None
-    eval_screen_of: Callable[[dict[str, object]], Any] | None = None
+    eval_screen: Callable[[object, datetime], str] | None = None
+    eval_screen_of: Callable[[dict[str, object]], object] | None = None
     # The model settings its seed specifies (temperature, output limit, retries and breaker), applied by
     # every real provider's adapter; a turn's settings override them (side-by-side, eval matrix).
     model_options: ModelOptions = field(default_factory=ModelOptions)

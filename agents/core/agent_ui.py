@@ -11,9 +11,15 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
+
+if TYPE_CHECKING:  # what the callbacks are given and give back; the runtime imports no front end or view
+    from rich.console import RenderableType
+
+    from agents.core.store import Store
+    from agents.view.render import CardView, ChatView, MessageView
 
 # Where the chat puts a card: under the reply that made it (the default), on the user's side under
 # their message (a correction of what they wrote), or first in the reply, before any text (an article).
@@ -58,13 +64,13 @@ class CardUI:
 
     place: CardPlace = "reply"
     # (CardView) -> HTML: the whole card, drawn so by both chats (the neutral drawing).
-    html: Callable[[Any], str] | None = None
+    html: Callable[[CardView], str] | None = None
     # Per front end, drawn under the card's default text: (CardView) -> HTML in the Gradio chat;
     # (CardView) -> None drawing Streamlit widgets in the Streamlit chat.
-    gradio: Callable[[Any], str] | None = None
-    streamlit: Callable[[Any], None] | None = None
+    gradio: Callable[[CardView], str] | None = None
+    streamlit: Callable[[CardView], None] | None = None
     # (title, data) -> a rich renderable: the whole card in the terminal (``playground chat``).
-    cli: Callable[[str, dict[str, object]], Any] | None = None
+    cli: Callable[[str, dict[str, object]], RenderableType] | None = None
 
 
 @dataclass(frozen=True)
@@ -78,11 +84,11 @@ class AgentUI:
     texts: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # (ChatView, done.meta, turn_id) -> messages to add: what a finished turn's meta shows (sources,
     # a canvas). Called for live and reloaded turns alike; it reads only the meta keys its agent writes.
-    on_done: Callable[[Any, dict[str, object], str | None], list[Any]] | None = None
+    on_done: Callable[[ChatView, dict[str, object], str | None], list[MessageView]] | None = None
     # Where an argument's choices come from, by the name its tool's schema gives it (``"x-choices": name``):
     # (store, user_id) -> [(value, label)], e.g. the person's campaigns by name with their ids as values.
     # The Modify form offers them; the value stays what the tool takes.
-    choices: Mapping[str, Callable[[Any, str], list[tuple[str, str]]]] = field(default_factory=dict)
+    choices: Mapping[str, Callable[[Store, str], list[tuple[str, str]]]] = field(default_factory=dict)
     # The modules that register this agent's workspace with each front end (``register_workspace`` /
     # ``register_panel``); imported when a tab or page is first built.
     gradio: str | None = None

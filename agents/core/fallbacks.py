@@ -4,10 +4,9 @@ Lab's metrics count them. Each is read from ``done.meta``, where the code that t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 # name -> (done.meta key, does this value mean the fallback was taken)
-FALLBACKS: dict[str, tuple[str, Callable[[Any], bool]]] = {
+FALLBACKS: dict[str, tuple[str, Callable[[object], bool]]] = {
     # OpenAI adapter: the Responses API failed or is missing, chat.completions answered.
     "responses_to_chat": ("responses_api_fallback", bool),
     # Travel §3.3: the model named places in plain text; the text parser made the cards.

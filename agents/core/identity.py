@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from agents.core.errors import PlaygroundError, RateLimited
 
@@ -145,7 +145,7 @@ def signer_for(store: Store) -> Signer:
     if env:
         return Signer(env)
     cached = store.memo.get(SECRET_SETTING)
-    if cached is None:
+    if not isinstance(cached, str):  # not read yet in this process
         cached = store.settings.get_or_create(SECRET_SETTING, lambda: secrets.token_urlsafe(48))
         store.memo[SECRET_SETTING] = cached
     return Signer(cached)
@@ -219,7 +219,7 @@ def proxy_hops() -> int:
     return int(raw)
 
 
-def client_address(peer: str | None, headers: Mapping[str, str] | Any) -> str:
+def client_address(peer: str | None, headers: Mapping[str, str]) -> str:
     """The one place that says which address a request came from (identity minting limits by it).
 
     With N trusted proxies in front (``proxy_hops``), the Nth X-Forwarded-For entry from the right:

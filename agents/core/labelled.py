@@ -7,7 +7,6 @@ the wrong type) is an ``InvalidInput`` naming the file, the item and the key, in
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -33,7 +32,7 @@ def _refuse(field: str, path: Path, ko: str, en: str) -> InvalidInput:
     return InvalidInput(field, f"{field} {str(path)!r}: {ko} ({en})")
 
 
-def read_yaml(path: Path, field: str = "--file") -> Any:
+def read_yaml(path: Path, field: str = "--file") -> object:
     """The parsed YAML of ``path`` (at most MAX_BYTES); every failure names the file and why."""
     try:
         with path.open("rb") as handle:

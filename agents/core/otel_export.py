@@ -19,8 +19,8 @@ import atexit
 import json
 import os
 import threading
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
 
 from opentelemetry import trace
 from opentelemetry.context import Context
@@ -29,6 +29,7 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter
 from opentelemetry.trace import Span, Status, StatusCode
+from opentelemetry.util.types import AttributeValue
 
 from agents.core.clock import aware
 from agents.core.redact import redact
@@ -43,18 +44,19 @@ SERVICE_NAME = "agent-playground"
 _OK_TURN = ("done",)
 
 
-def _ns(ms: float | None) -> int:
-    return int(float(ms or 0) * 1_000_000)
+def _ns(ms: object) -> int:
+    """Milliseconds as recorded (a number, or absent) in nanoseconds."""
+    return int(float(ms) * 1_000_000) if isinstance(ms, int | float) else 0
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= TEXT_CHARS else text[:TEXT_CHARS] + "…"
 
 
-def _clean(attributes: dict[str, Any]) -> dict[str, Any]:
+def _clean(attributes: Mapping[str, object]) -> dict[str, AttributeValue]:
     """OTLP attribute values: str, bool, int, float or a list of str; None left out."""
-    out: dict[str, Any] = {}
+    out: dict[str, AttributeValue] = {}
     for key, value in attributes.items():
         if value is None:
             continue
@@ -109,11 +111,12 @@ class Exporter:
 
     # --- an eval case ---------------------------------------------------------------------------------------
 
-    def start_case(self, name: str, attributes: dict[str, Any]) -> Span:
+    def start_case(self, name: str, attributes: Mapping[str, object]) -> Span:
         return self.tracer.start_span(f"eval case {name}", context=Context(), attributes=_clean({
             "gen_ai.operation.name": "invoke_workflow", "openinference.span.kind": "CHAIN", **attributes}))
 
-    def end_case(self, span: Span, status: str, attributes: dict[str, Any], judge_spans: list[dict[str, Any]]) -> None:
+    def end_case(self, span: Span, status: str, attributes: Mapping[str, object],
+                 judge_spans: Sequence[Mapping[str, object]]) -> None:
         span.set_attributes(_clean({"playground.eval.status": status, **attributes}))
         inside = trace.set_span_in_context(span)
         for judge in judge_spans:
@@ -149,7 +152,7 @@ class Exporter:
         return thread
 
 
-def _turn_attributes(row: TraceRow) -> dict[str, Any]:
+def _turn_attributes(row: TraceRow) -> dict[str, object]:
     reply = "".join(str(e.get("content") or "") for e in row.events if e.get("type") == "text_delta")
     return {
         "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": row.agent_id, "gen_ai.agent.id": row.agent_id,
@@ -167,9 +170,9 @@ def _turn_attributes(row: TraceRow) -> dict[str, Any]:
     }
 
 
-def _tool_events(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def _tool_events(events: Sequence[Mapping[str, object]]) -> dict[str, dict[str, object]]:
     """call id -> its arguments and result, from the recorded (masked) events."""
-    calls: dict[str, dict[str, Any]] = {}
+    calls: dict[str, dict[str, object]] = {}
     for event in events:
         if event.get("type") == "tool_call":
             calls.setdefault(str(event.get("call_id")), {})["args"] = event.get("args")
@@ -178,12 +181,13 @@ def _tool_events(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return calls
 
 
-def _piece(row: TraceRow, piece: dict[str, Any], calls: dict[str, dict[str, Any]],
-           request: dict[str, Any] | None) -> tuple[str, dict[str, Any], str | None]:
+def _piece(row: TraceRow, piece: Mapping[str, object], calls: dict[str, dict[str, object]],
+           request: Mapping[str, object] | None) -> tuple[str, dict[str, object], str | None]:
     """(span name, attributes, error description or None) of one recorded span or phase."""
     kind = str(piece.get("kind") or "step")
     if kind == "model":
-        settings = piece.get("settings") or {}
+        found = piece.get("settings")
+        settings: Mapping[str, object] = found if isinstance(found, dict) else {}
         return f"chat {row.model}", {
             "gen_ai.operation.name": "chat", "gen_ai.provider.name": row.provider, "gen_ai.system": row.provider,
             "gen_ai.request.model": row.model, "gen_ai.usage.input_tokens": piece.get("input_tokens"),
@@ -191,8 +195,8 @@ def _piece(row: TraceRow, piece: dict[str, Any], calls: dict[str, dict[str, Any]
             "gen_ai.request.temperature": settings.get("temperature"),
             "gen_ai.request.max_tokens": settings.get("max_output_tokens"),
             "playground.purpose": piece.get("purpose"), "playground.ttft_ms": piece.get("ttft_ms"),
-            "playground.tool_calls": [str(c) for c in piece.get("tool_calls") or []],
-            "playground.retries": len(piece.get("retries") or []), "playground.cache": piece.get("cache"),
+            "playground.tool_calls": [str(c) for c in _list(piece.get("tool_calls"))],
+            "playground.retries": len(_list(piece.get("retries"))), "playground.cache": piece.get("cache"),
             "openinference.span.kind": "LLM", "llm.model_name": row.model, "llm.provider": row.provider,
             "llm.token_count.prompt": piece.get("input_tokens"),
             "llm.token_count.completion": piece.get("output_tokens"),
@@ -219,7 +223,11 @@ def _piece(row: TraceRow, piece: dict[str, Any], calls: dict[str, dict[str, Any]
     return name, {**scalars, "openinference.span.kind": "CHAIN"}, None
 
 
-def _judge_attributes(judge: dict[str, Any]) -> dict[str, Any]:
+def _list(value: object) -> list[object]:
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def _judge_attributes(judge: Mapping[str, object]) -> dict[str, object]:
     return {
         "gen_ai.operation.name": "chat", "gen_ai.provider.name": judge.get("provider"),
         "gen_ai.system": judge.get("provider"), "gen_ai.request.model": judge.get("model"),

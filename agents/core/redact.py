@@ -26,8 +26,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
+from typing import TypeVar, cast
 from urllib.parse import urlsplit
+
+T = TypeVar("T")
 
 MASK = "[redacted]"
 # The environment variables the app (or its host: Spaces, Gradio's OAuth) reads secrets from.
@@ -134,12 +136,12 @@ def redact(text: str) -> str:
     return _Rule().apply(text) if text else text
 
 
-def redact_data(value: Any) -> Any:
+def redact_data(value: T) -> T:
     """``redact`` over every string in a JSON-like value (dicts, lists, tuples); other values as they are."""
-    return _walk(value, _Rule())
+    return cast(T, _walk(value, _Rule()))  # _walk keeps every container's kind and a string stays a string
 
 
-def _walk(value: Any, rule: _Rule) -> Any:
+def _walk(value: object, rule: _Rule) -> object:
     if isinstance(value, str):
         return rule.apply(value)
     if isinstance(value, dict):

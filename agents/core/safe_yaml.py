@@ -10,8 +10,6 @@ before anything walks it; aliases themselves stay allowed (suites reuse steps wi
 
 from __future__ import annotations
 
-from typing import Any
-
 import yaml
 from yaml.error import Mark
 
@@ -108,16 +106,17 @@ def compose(text: str, max_bytes: int = MAX_YAML_BYTES) -> yaml.Node | None:
         loader.dispose()
 
 
-def construct(node: yaml.Node) -> Any:
+def construct(node: yaml.Node) -> object:
     """Python values of a node tree that ``compose`` returned."""
     loader = BoundedLoader("")
     try:
-        return loader.construct_document(node)
+        value: object = loader.construct_document(node)
+        return value
     finally:
         loader.dispose()
 
 
-def load(text: str, max_bytes: int = MAX_YAML_BYTES) -> Any:
+def load(text: str, max_bytes: int = MAX_YAML_BYTES) -> object:
     """``yaml.safe_load`` for text a person sent: the same values, within the bounds above."""
     node = compose(text, max_bytes)
     return None if node is None else construct(node)

@@ -17,13 +17,16 @@ import logging
 import os
 import threading
 import time
-from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from contextvars import ContextVar, Token
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from agents.core.redact import remember_secret
 
 if TYPE_CHECKING:
+    from opentelemetry.trace import Span
+
     from agents.core.otel_export import Exporter
     from agents.core.store import TraceRow
 
@@ -36,7 +39,7 @@ MAX_SETTING_CHARS = 8192
 
 # The span the turns run now belong under (an eval case's): set per thread of control, so the concurrent
 # cases of a run each parent their own turns.
-_parent: ContextVar[Any] = ContextVar("playground_otel_parent", default=None)
+_parent: ContextVar[Span | None] = ContextVar("playground_otel_parent", default=None)
 _lock = threading.Lock()
 _current: tuple[tuple[str, str], Exporter | None] | None = None  # (the settings it was made from, the exporter)
 
@@ -130,13 +133,13 @@ def export_turn(row: TraceRow, started: float) -> None:
 class CaseSpan:
     """An eval case's span while it runs (``open_case`` .. ``close_case``); its turns are its children."""
 
-    def __init__(self, current: Exporter | None, span: Any, token: Any) -> None:
+    def __init__(self, current: Exporter | None, span: Span | None, token: Token[Span | None] | None) -> None:
         self.exporter = current
         self.span = span
         self.token = token
 
 
-def open_case(name: str, attributes: dict[str, Any]) -> CaseSpan:
+def open_case(name: str, attributes: Mapping[str, object]) -> CaseSpan:
     """Start an eval case's span: every turn recorded in this thread of control until ``close_case`` is its child."""
     current: Exporter | None = None
     span = None
@@ -148,7 +151,8 @@ def open_case(name: str, attributes: dict[str, Any]) -> CaseSpan:
     return CaseSpan(current, span, _parent.set(span) if span is not None else None)
 
 
-def close_case(case: CaseSpan, status: str, attributes: dict[str, Any], judge_spans: list[dict[str, Any]]) -> None:
+def close_case(case: CaseSpan, status: str, attributes: Mapping[str, object],
+               judge_spans: Sequence[Mapping[str, object]]) -> None:
     """End the case's span with its outcome and its judge calls (children, with their own times). Never raises."""
     if case.token is not None:
         _parent.reset(case.token)

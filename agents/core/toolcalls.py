@@ -11,9 +11,9 @@ import logging
 import time
 from collections.abc import Generator
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from agents.core.clock import aware
 from agents.core.events import ActionConfirmation, Clarification, DataCard, Event, ToolCall, ToolResult
@@ -50,7 +50,8 @@ def _refuse(turn: Turn, call: ModelToolCall, args: dict[str, object], message: s
     return _result_message(turn, call, {"ok": False, "error": message}, {"ok": False, "summary": message, "args": args})
 
 
-def _parse(tool: Tool | None, call: ModelToolCall, known: list[str]) -> tuple[dict[str, object], Any, str | None]:
+def _parse(tool: Tool | None, call: ModelToolCall,
+           known: list[str]) -> tuple[dict[str, object], BaseModel | None, str | None]:
     """(raw args, validated args or None, error message or None)."""
     if tool is None:
         return {}, None, f"Unknown tool '{call.name}'. Call one of: {', '.join(known)}."
@@ -73,7 +74,7 @@ def run_tool_call(turn: Turn, call: ModelToolCall, *, from_button: bool = False
     ``from_button``: a UI button started the call (e.g. 적용하기), so tools hidden from the model run too."""
     tool = turn.agent.tools.tools.get(call.name) if from_button else turn.agent.tools.for_model(call.name)
     raw, args, problem = _parse(tool, call, turn.agent.tools.model_names())
-    if problem is not None or tool is None:
+    if problem is not None or tool is None or args is None:  # args is None exactly when there is a problem
         message = yield from _refuse(turn, call, raw, problem or "")
         return message, False
     ctx = tool_context(turn)
@@ -116,7 +117,7 @@ def run_tool_call(turn: Turn, call: ModelToolCall, *, from_button: bool = False
     return _result_message(turn, call, payload, meta), False
 
 
-def _propose(turn: Turn, tool: Tool, call: ModelToolCall, args: Any,
+def _propose(turn: Turn, tool: Tool, call: ModelToolCall, args: BaseModel,
              confirmation: Confirmation) -> Generator[Event, None, ChatMessage]:
     dumped = args.model_dump(mode="json")
     action = PendingActionRow(

@@ -4,8 +4,10 @@ session's first turn only News (Tavily or the shipped corpus) and Analysis (stor
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from agents.core.agent import AgentSpec
 from agents.core.agent_ui import AgentUI, CardUI, lazy
@@ -15,6 +17,11 @@ from agents.english.pipeline import pipeline
 from agents.english.policy import policy
 from agents.english.prompts import SYSTEM_PROMPT
 from agents.english.store import MIGRATIONS, EnglishStore
+
+if TYPE_CHECKING:
+    from fastapi import APIRouter
+
+    from agents.http.auth import Caller
 
 
 def setup_user(store: Store, user_id: str, now: datetime) -> None:
@@ -55,7 +62,7 @@ AGENT = AgentSpec(
 )
 
 
-def _routes(caller: object) -> object:
+def _routes(caller: Callable[..., Caller]) -> APIRouter:
     from agents.english.http import english_routes  # FastAPI only when the HTTP API is built
 
-    return english_routes(caller)  # type: ignore[arg-type]
+    return english_routes(caller)

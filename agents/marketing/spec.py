@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from agents.core.agent import AgentSpec
 from agents.core.agent_ui import AgentUI, Slot, lazy
@@ -15,6 +17,11 @@ from agents.marketing.context import build_context
 from agents.marketing.policy import policy
 from agents.marketing.store import MIGRATIONS, MarketingStore
 from agents.marketing.suggest import suggest
+
+if TYPE_CHECKING:
+    from fastapi import APIRouter
+
+    from agents.http.auth import Caller
 
 SYSTEM_PROMPT = """당신은 바투 AI 마케팅 어시스턴트입니다. 한국 커머스 사업자의 Meta 광고 캠페인(샌드박스 계정)을 관리합니다.
 
@@ -105,7 +112,7 @@ AGENT = AgentSpec(
 )
 
 
-def _routes(caller: object) -> object:
+def _routes(caller: Callable[..., Caller]) -> APIRouter:
     from agents.marketing.seed_http import seed_routes  # FastAPI only when the HTTP API is built
 
-    return seed_routes(caller)  # type: ignore[arg-type]
+    return seed_routes(caller)

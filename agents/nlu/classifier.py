@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from agents.nlu.lexicon import load_yaml
+from agents.nlu.lexicon import load_yaml, strings
 from agents.nlu.linear import LinearModel
 from agents.nlu.text import compact, normalise
 
@@ -84,4 +84,5 @@ def _from_yaml(path: str, kwargs: tuple[tuple[str, float], ...]) -> ExemplarClas
     if not isinstance(data, dict):
         raise ValueError(f"{path}: training examples are a mapping intent -> list of utterances")
     name = Path(path).parent.name  # marketing/training.yaml -> "marketing"
-    return ExemplarClassifier({str(k): list(v) for k, v in data.items()}, name=name, **dict(kwargs))
+    examples = {str(k): strings(v, f"{path} {k}") for k, v in data.items()}
+    return ExemplarClassifier(examples, name=name, **dict(kwargs))

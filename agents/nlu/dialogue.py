@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+
+from pydantic import JsonValue
 
 from agents.nlu.slots import find_ordinals
 from agents.nlu.text import compact, normalise
@@ -34,22 +36,24 @@ class Mention:
     id: str
     name: str = ""
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> dict[str, JsonValue]:
         return {"kind": self.kind, "id": self.id, "name": self.name}
 
 
-def _mention(raw: Any) -> Mention | None:
-    if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str) or not isinstance(raw.get("id"), str):
+def _mention(raw: object) -> Mention | None:
+    if not isinstance(raw, dict):
         return None
-    name = raw.get("name") if isinstance(raw.get("name"), str) else ""
-    return Mention(raw["kind"][:MAX_TEXT], raw["id"][:MAX_TEXT], name[:MAX_TEXT])
+    kind, id_, name = raw.get("kind"), raw.get("id"), raw.get("name")
+    if not isinstance(kind, str) or not isinstance(id_, str):
+        return None
+    return Mention(kind[:MAX_TEXT], id_[:MAX_TEXT], (name if isinstance(name, str) else "")[:MAX_TEXT])
 
 
 def _cut(m: Mention) -> Mention:
     return Mention(m.kind[:MAX_TEXT], m.id[:MAX_TEXT], m.name[:MAX_TEXT])
 
 
-def _bounded(value: Any, depth: int = 0) -> Any:
+def _bounded(value: object, depth: int = 0) -> JsonValue:
     """A JSON-safe copy of a tool argument, cut to a small size (strings, lists and nesting)."""
     if isinstance(value, str):
         return value[:MAX_TEXT]
@@ -64,13 +68,18 @@ def _bounded(value: Any, depth: int = 0) -> Any:
     return str(value)[:MAX_TEXT]
 
 
+def _bounded_args(args: Mapping[str, object]) -> dict[str, JsonValue]:
+    """Tool arguments as ``_bounded`` keeps a mapping: at most MAX_ARGS keys, each cut."""
+    return {str(k)[:40]: _bounded(v, 1) for k, v in list(args.items())[:MAX_ARGS]}
+
+
 @dataclass
 class Dialogue:
     """The last tool (a query or a proposal, not a clarification), its arguments, the entities named
     recently (newest first), those named by the last turn, and the last list shown."""
 
     tool: str | None = None
-    args: dict[str, Any] = field(default_factory=dict)
+    args: dict[str, JsonValue] = field(default_factory=dict)
     focus: list[Mention] = field(default_factory=list)
     recent: list[Mention] = field(default_factory=list)  # named by the last turn that named any
     listed: list[Mention] = field(default_factory=list)
@@ -78,27 +87,29 @@ class Dialogue:
     # --- persistence -------------------------------------------------------------
 
     @classmethod
-    def from_state(cls, state: dict[str, Any] | None) -> Dialogue:
+    def from_state(cls, state: Mapping[str, object] | None) -> Dialogue:
         """Read ``state["dialogue"]``; anything malformed reads as an empty dialogue, never an error."""
         raw = (state or {}).get(STATE_KEY)
         return cls.from_json(raw) if isinstance(raw, dict) else cls()
 
     @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Dialogue:
+    def from_json(cls, raw: Mapping[str, object]) -> Dialogue:
         def mentions(key: str, limit: int) -> list[Mention]:
-            items = raw.get(key) if isinstance(raw.get(key), list) else []
+            found = raw.get(key)
+            items = found if isinstance(found, list) else []
             return [m for m in (_mention(x) for x in items[:limit]) if m is not None]
 
-        tool = raw.get("tool") if isinstance(raw.get("tool"), str) else None
-        args = _bounded(raw.get("args")) if isinstance(raw.get("args"), dict) else {}
+        found_tool, found_args = raw.get("tool"), raw.get("args")
+        tool = found_tool if isinstance(found_tool, str) else None
+        args = _bounded_args(found_args) if isinstance(found_args, dict) else {}
         return cls(tool, args, mentions("focus", MAX_FOCUS), mentions("recent", MAX_FOCUS),
                    mentions("listed", MAX_LISTED))
 
-    def to_json(self) -> dict[str, Any]:
-        return {"tool": self.tool, "args": self.args, "focus": [m.to_json() for m in self.focus],
+    def to_json(self) -> dict[str, JsonValue]:
+        return {"tool": self.tool, "args": dict(self.args), "focus": [m.to_json() for m in self.focus],
                 "recent": [m.to_json() for m in self.recent], "listed": [m.to_json() for m in self.listed]}
 
-    def save(self, state: dict[str, Any]) -> None:
+    def save(self, state: MutableMapping[str, object]) -> None:
         state[STATE_KEY] = self.to_json()
 
     def render(self) -> str:
@@ -122,12 +133,12 @@ class Dialogue:
 
     # --- updates -----------------------------------------------------------------
 
-    def remember(self, tool: str | None, args: dict[str, Any] | None = None, *, mentions: list[Mention] = (),
+    def remember(self, tool: str | None, args: Mapping[str, object] | None = None, *, mentions: Sequence[Mention] = (),
                  listed: list[Mention] | None = None) -> None:
         """Fold one tool call into the state: ``tool`` None keeps the last tool (a clarification or a
         plain reply changes no referent); ``listed`` replaces the list shown when given."""
         if tool is not None:
-            self.tool, self.args = tool[:MAX_TEXT], _bounded(dict(args or {}))
+            self.tool, self.args = tool[:MAX_TEXT], _bounded_args(args or {})
         named = list(dict.fromkeys(_cut(m) for m in list(mentions)[:MAX_LISTED]))[:MAX_FOCUS]
         if named:
             self.recent = named

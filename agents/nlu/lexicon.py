@@ -9,9 +9,9 @@ Korean phrases match space-insensitively inside the text; English phrases match 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -22,26 +22,46 @@ from agents.nlu.text import contains, find
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def load_yaml(text: str) -> Any:
+def load_yaml(text: str) -> object:
     """``yaml.safe_load``, with the C loader when present."""
-    return yaml.load(text, Loader=_LOADER)  # a safe loader, C or Python
+    loaded: object = yaml.load(text, Loader=_LOADER)  # a safe loader, C or Python
+    return loaded
 
 
-def _strings(values: Any, where: str) -> list[str]:
+def mapping(value: object, where: str) -> dict[str, object]:
+    """``value`` read as a YAML mapping (None: an empty one); anything else is an error naming ``where``."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ValueError(f"{where}: expected a mapping, got {type(value).__name__}")
+    return {str(k): v for k, v in value.items()}
+
+
+def strings(values: object, where: str) -> list[str]:
     if not isinstance(values, list):
         raise ValueError(f"{where}: expected a list of phrases, got {type(values).__name__}")
     return [str(v) for v in values]  # YAML reads 1080 as a number
 
 
 class Lexicon:
-    def __init__(self, data: dict[str, Any], *, source: str = "<lexicon>") -> None:
+    def __init__(self, data: Mapping[str, object], *, source: str = "<lexicon>") -> None:
         self.data = data
         self.source = source
         self.intents: dict[str, list[str]] = {
-            name: _strings(phrases, f"{source} intents.{name}") for name, phrases in (data.get("intents") or {}).items()}
+            name: strings(phrases, f"{source} intents.{name}") for name, phrases in mapping(data.get("intents"), f"{source} intents").items()}
         self.slots: dict[str, dict[str, list[str]]] = {
-            slot: {str(value): _strings(phrases, f"{source} slots.{slot}.{value}") for value, phrases in values.items()}
-            for slot, values in (data.get("slots") or {}).items()}
+            slot: {value: strings(phrases, f"{source} slots.{slot}.{value}")
+                   for value, phrases in mapping(values, f"{source} slots.{slot}").items()}
+            for slot, values in mapping(data.get("slots"), f"{source} slots").items()}
+
+    def section(self, key: str) -> dict[str, object]:
+        """A top-level mapping beside ``intents`` and ``slots`` (absent: empty)."""
+        return mapping(self.data.get(key), f"{self.source} {key}")
+
+    def phrases(self, key: str) -> list[str]:
+        """A top-level list of phrases beside ``intents`` and ``slots`` (absent: empty)."""
+        value = self.data.get(key)
+        return [] if value is None else strings(value, f"{self.source} {key}")
 
     @classmethod
     def load(cls, path: str | Path) -> Lexicon:

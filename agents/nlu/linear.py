@@ -41,7 +41,7 @@ class LinearModel:
     """``classes`` in scikit-learn's order; ``coef`` is feature-major (``coef[i * width + c]``), ``width``
     is 1 for two classes (a logistic) and the number of classes otherwise (a softmax)."""
 
-    def __init__(self, classes: Sequence[str], vocabulary: Sequence[str], idf: array, coef: array,
+    def __init__(self, classes: Sequence[str], vocabulary: Sequence[str], idf: array[float], coef: array[float],
                  intercept: Sequence[float]) -> None:
         self.classes = tuple(classes)
         self.width = 1 if len(self.classes) == 2 else len(self.classes)

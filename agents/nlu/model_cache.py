@@ -17,7 +17,7 @@ import logging
 import os
 import tempfile
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -48,12 +48,12 @@ def _environment() -> str:
     return json.dumps([FORMAT, PARAMS, sklearn, unicodedata.unidata_version, normaliser])
 
 
-def cache_key(examples: dict[str, Sequence[str]]) -> str:
+def cache_key(examples: Mapping[str, Sequence[str]]) -> str:
     data = json.dumps([_environment(), sorted((k, list(v)) for k, v in examples.items())], ensure_ascii=False)
     return hashlib.sha256(data.encode()).hexdigest()[:32]
 
 
-def load_or_fit(examples: dict[str, Sequence[str]], training_set: Callable[[], tuple[list[str], list[str]]],
+def load_or_fit(examples: Mapping[str, Sequence[str]], training_set: Callable[[], tuple[list[str], list[str]]],
                 name: str = "classifier") -> LinearModel:
     """The model for ``examples`` from the cache, or fitted on ``training_set()`` (their normalised texts and
     labels: only computed on a miss) and written to the cache."""

@@ -5,8 +5,9 @@ printed by ``playground nlu-report AGENT`` and by the phrasings tests."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -14,15 +15,16 @@ if TYPE_CHECKING:
 FOLLOW_UP, SINGLE = "follow_up", "single"
 
 
-def kinds_of(item: dict[str, Any]) -> list[str]:
+def kinds_of(item: Mapping[str, object]) -> list[str]:
     """An item's rows in the per-kind table: ``follow_up`` (it has ``before:`` messages) and each of its
     tags as ``follow_up:TAG``, else ``single``."""
     if not item.get("before"):
         return [SINGLE]
-    return [FOLLOW_UP, *(f"{FOLLOW_UP}:{tag}" for tag in item.get("tags") or [])]
+    tags = item.get("tags")
+    return [FOLLOW_UP, *(f"{FOLLOW_UP}:{tag}" for tag in (tags if isinstance(tags, list) else []))]
 
 
-def count_kinds(items: list[tuple[dict[str, Any], bool]]) -> dict[str, tuple[int, int]]:
+def count_kinds(items: Sequence[tuple[Mapping[str, object], bool]]) -> dict[str, tuple[int, int]]:
     """``{kind: (right, total)}`` over (item, right) pairs; ``single`` and ``follow_up`` always present."""
     counts: dict[str, list[int]] = {SINGLE: [0, 0], FOLLOW_UP: [0, 0]}
     for item, ok in items:
@@ -40,7 +42,7 @@ class Outcome:
     got: str
     ok: bool
     problems: list[str] = field(default_factory=list)  # wrong or missing arguments
-    item: dict[str, Any] = field(default_factory=dict)
+    item: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass
@@ -109,6 +111,7 @@ class Report:
             console.print(conf)
         if show_misses:
             for o in self.misses():
-                after = f" (after {' / '.join(map(repr, o.item['before']))})" if o.item.get("before") else ""
+                before = o.item.get("before")
+                after = f" (after {' / '.join(map(repr, before))})" if isinstance(before, list) and before else ""
                 console.print(f"✗ {o.text!r}{after}: expected {o.expected}, got {o.got}"
                               + (f" ({'; '.join(o.problems)})" if o.problems else ""), markup=False)

@@ -8,11 +8,11 @@ from datetime import datetime
 from agents.core.errors import InvalidArgs, TurnNotFound
 from agents.core.inputs import InvalidInput
 from agents.core.store import Store
-from agents.core.store.feedback import MAX_COMMENT_CHARS
+from agents.core.store.feedback import MAX_COMMENT_CHARS, FeedbackEntry
 
 
 def rate(store: Store, user_id: str, turn_id: str, rating: str, comment: str | None, now: datetime,
-         message_id: str | None = None) -> dict[str, object]:
+         message_id: str | None = None) -> FeedbackEntry:
     """Record this user's rating of a turn they ran; another user's turn reads as not found."""
     if rating not in ("up", "down"):
         raise InvalidArgs(f"평가는 'up' 또는 'down'이어야 합니다. (rating must be 'up' or 'down', "

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel
 
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
 from agents.core.store import Store
+from agents.core.store.review import Decision, DislikedTurn
 from agents.services.evals import library
 from agents.services.evals.from_chat import Suggestion, suggest_case
+from agents.services.evals.rows import FailedCase
 from agents.services.evals.store import EvalRepo
 
 Source = Literal["feedback", "eval"]
@@ -59,7 +61,7 @@ class ReviewItem(BaseModel):
     saved_case: str | None = None
 
 
-def _from_feedback(row: dict[str, Any]) -> ReviewItem:
+def _from_feedback(row: DislikedTurn) -> ReviewItem:
     problem = row.get("error_code") or ""
     return ReviewItem(id=f"fb-{row['turn_id']}", source="feedback", agent=row["agent_id"],
                       title=(row.get("message") or "").strip()[:200] or row["turn_id"],
@@ -68,7 +70,7 @@ def _from_feedback(row: dict[str, Any]) -> ReviewItem:
                       at=row["updated_at"])
 
 
-def _from_case(row: dict[str, Any], detail: str | None) -> ReviewItem:
+def _from_case(row: FailedCase, detail: str | None) -> ReviewItem:
     failed = f"{row['failures']} failed assertion(s)" if row.get("failures") else row["status"]
     return ReviewItem(id=f"ev-{row['run_id']}-{row['case_index']}", source="eval", agent=row["agent_id"],
                       title=row["name"], detail=(row.get("error") or detail or failed)[:400],
@@ -76,7 +78,7 @@ def _from_case(row: dict[str, Any], detail: str | None) -> ReviewItem:
                       suite=row["suite"], steps=int(row["steps"] or 0), at=row["started_at"])
 
 
-def _decided(item: ReviewItem, decision: dict[str, Any] | None) -> ReviewItem:
+def _decided(item: ReviewItem, decision: Decision | None) -> ReviewItem:
     if decision is None:
         return item
     return item.model_copy(update={"status": decision["status"], "label": decision["label"],

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from agents.core.agent import AgentSpec
 from agents.core.agent_ui import AgentUI, CardUI, Slot, lazy
@@ -16,6 +18,11 @@ from agents.shopping.pipeline import pipeline
 from agents.shopping.refilter import template_summary
 from agents.shopping.suggest import suggest
 from data.shopping.catalog import PATH
+
+if TYPE_CHECKING:
+    from fastapi import APIRouter
+
+    from agents.http.auth import Caller
 
 
 def policy(request: ModelRequest) -> PolicyReply:
@@ -69,7 +76,7 @@ AGENT = AgentSpec(
 )
 
 
-def _routes(caller: object) -> object:
+def _routes(caller: Callable[..., Caller]) -> APIRouter:
     from agents.shopping.seed_http import seed_routes  # FastAPI only when the HTTP API is built
 
-    return seed_routes(caller)  # type: ignore[arg-type]
+    return seed_routes(caller)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agents.nlu import FuzzyIndex, Lexicon, compact, normalise
+from agents.nlu.lexicon import mapping, strings
 from agents.nlu.text import contains, find
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "travel"
@@ -68,8 +69,8 @@ class Gazetteer:
         self.areas: dict[str, list[str]] = {}
         for p in self.places.values():
             self.areas.setdefault(p.area, [p.area])
-        for area, english in (lexicon().data.get("areas_en", {}).get(destination) or {}).items():
-            self.areas.setdefault(area, [area]).extend(english)
+        for area, english in mapping(lexicon().section("areas_en").get(destination), f"areas_en {destination}").items():
+            self.areas.setdefault(area, [area]).extend(strings(english, f"areas_en {destination}.{area}"))
         self.keyword_keys = {compact(k) for p in self.places.values() for k in p.keywords}
         self.keywords = sorted({k for p in self.places.values() for k in p.keywords}, key=len, reverse=True)
         owners: dict[str, set[str]] = {}
@@ -92,7 +93,7 @@ class Gazetteer:
                 self.short[next(iter(pids))].append(w)
         self.unique_keywords: dict[str, list[str]] = {pid: [] for pid in self.places}
         area_keys = {compact(a) for a in self.areas}
-        generic = {compact(w) for w in lexicon().data.get("not_keywords", [])}
+        generic = {compact(w) for w in lexicon().phrases("not_keywords")}
         for k, pids in owners.items():
             if len(pids) == 1 and len(k) >= 3 and not k.isascii() and k not in area_keys and k not in generic:
                 self.unique_keywords[next(iter(pids))].append(k)
@@ -101,9 +102,9 @@ class Gazetteer:
         for pid in self.places:
             self.short[pid] = [n for n in dict.fromkeys(self.short[pid])
                                if not any(owners.get(k, set()) - {pid} for k in (compact(n), _after(compact(n), dest)))]
-        for pid, forms in (lexicon().data.get("place_aliases") or {}).items():
+        for pid, forms in lexicon().section("place_aliases").items():
             if pid in self.short:
-                self.short[pid].extend(forms)
+                self.short[pid].extend(strings(forms, f"place_aliases {pid}"))
         self.index = FuzzyIndex({pid: [p.name_ko, fold(p.name_en)] for pid, p in self.places.items()})
 
     def _dest_names(self) -> tuple[str, ...]:
@@ -158,7 +159,8 @@ class Gazetteer:
                 at = folded.find(vowel_fold(compact(k)))
             if at >= 0 and not any(a <= at < a + len(compact(h)) for a, h in hits):
                 hits.append((at, k))
-        for k, phrases in (lexicon().data.get("keyword_aliases") or {}).items():
+        for k, listed in lexicon().section("keyword_aliases").items():
+            phrases = strings(listed, f"keyword_aliases {k}")
             if compact(k) in self.keyword_keys and not any(h == k for _, h in hits):
                 at = min((find(text, p) for p in phrases if contains(text, p)), default=-1)
                 if at >= 0:

@@ -157,9 +157,9 @@ class _Reader:
         for at, k in self.keyword_hits():
             end = at + len(compact(k))
             rest = ck[end:end + 8]
-            if any(rest.startswith(compact(w)) for w in self.lex.data.get("shop_words", []) if not w.isascii()):
+            if any(rest.startswith(compact(w)) for w in self.lex.phrases("shop_words") if not w.isascii()):
                 return True
-            if k.isascii() and any(contains(self.text, f"{k} {w}") for w in self.lex.data.get("shop_words", [])
+            if k.isascii() and any(contains(self.text, f"{k} {w}") for w in self.lex.phrases("shop_words")
                                    if w.isascii()):
                 return True
         return False
@@ -175,7 +175,7 @@ class _Reader:
         hits = self.keyword_hits()
         if not hits:
             return None
-        generic = {compact(w) for w in self.lex.data.get("not_keywords", [])}
+        generic = {compact(w) for w in self.lex.phrases("not_keywords")}
         generic |= {compact(w) for w in self.lex.words("category")}
         specific = [(at, k) for at, k in hits if compact(k) not in generic] or hits
         return max(specific, key=lambda h: (len(compact(h[1])), -h[0]))[1]
@@ -305,7 +305,7 @@ class _Reader:
         if self.has("stay") and (here.name in self.raw or here.name_en.lower() in self.raw.lower()):
             return None  # "도쿄 여행 계속": the open trip it is
         if found is None:
-            city = uncarried_city(self.raw, self.lex.data.get("other_cities") or [])
+            city = uncarried_city(self.raw, self.lex.phrases("other_cities"))
             raw = self.raw.lower()
             own = max(raw.rfind(here.name), raw.rfind(here.name_en.lower()))
             if city is None or own > raw.rfind(city.lower()):

@@ -3,8 +3,10 @@ against Places and ranked by route, itinerary previews applied only after confir
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from agents.core.agent import AgentSpec
 from agents.core.agent_ui import AgentUI, Slot, lazy
@@ -22,6 +24,11 @@ from agents.travel.policy import policy
 from agents.travel.service import TripService
 from agents.travel.store import MIGRATIONS
 from agents.travel.texts import TEXTS
+
+if TYPE_CHECKING:
+    from fastapi import APIRouter
+
+    from agents.http.auth import Caller
 
 
 def _tools() -> ToolRegistry:
@@ -82,13 +89,13 @@ AGENT = AgentSpec(
 )
 
 
-def _routes(caller: object) -> object:
+def _routes(caller: Callable[..., Caller]) -> APIRouter:
     from fastapi import APIRouter
 
     from agents.travel.http import travel_routes  # FastAPI only when the HTTP API is built
     from agents.travel.seed_http import seed_routes
 
     router = APIRouter()
-    router.include_router(travel_routes(caller))  # type: ignore[arg-type]
-    router.include_router(seed_routes(caller))  # type: ignore[arg-type]
+    router.include_router(travel_routes(caller))
+    router.include_router(seed_routes(caller))
     return router

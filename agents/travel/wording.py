@@ -54,8 +54,8 @@ def lodging_reference(text: str, lex: Lexicon, g: Gazetteer) -> bool:
 def unknown_dish_shop(text: str, lex: Lexicon) -> bool:
     """A Korean word ending in 집/가게/전문점 after a dish of two syllables or more ("구이집", "곱창집"),
     not a home ("우리집")."""
-    homes = {compact(w) for w in lex.data.get("not_shops", [])}
-    shops = [w for w in lex.data.get("shop_words", []) if w in ("집", "가게", "전문점")]
+    homes = {compact(w) for w in lex.phrases("not_shops")}
+    shops = [w for w in lex.phrases("shop_words") if w in ("집", "가게", "전문점")]
     for token in re.findall(r"[가-힣]+", text):
         token = re.sub(r"(?:이|은|을|좀|에|도)$", "", token)
         if token not in homes and any(token.endswith(w) and len(token) - len(w) >= 2 for w in shops):

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from agents.nlu import Lexicon
+from agents.nlu.lexicon import strings
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, screens, stocks
 
@@ -37,8 +38,9 @@ def lexicon() -> Lexicon:
 
 @functools.cache
 def _all() -> tuple[CatalogAction, ...]:
-    keywords = lexicon().data.get("intent_keywords", {})
-    return tuple(CatalogAction(**a, intent_keywords=list(keywords.get(a["id"], []))) for a in screens()["actions"])
+    keywords = lexicon().section("intent_keywords")
+    return tuple(CatalogAction(**a, intent_keywords=strings(keywords.get(a["id"]) or [], f"intent_keywords {a['id']}"))
+                 for a in screens()["actions"])
 
 
 def catalog_for(state: AppState) -> list[CatalogAction]:

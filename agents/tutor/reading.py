@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.nlu import FUNCTION_WORDS, ExemplarClassifier, Lexicon, Speller, compact, decide, normalise
+from agents.nlu.lexicon import strings
 from agents.tutor.catalog import lexicon, own_tabs, tab_named
 from agents.tutor.charts import name as stock_label
 from agents.tutor.clauses import request_clause, resolve
@@ -111,7 +112,7 @@ def _ask(question: tuple[str, str], choices: tuple[list[str], list[str]] | list[
 def _hit(text: str, intent: str) -> bool:
     if lexicon().hits(text, intent):
         return True
-    syllables = lexicon().data.get("syllables", {}).get(intent, [])
+    syllables = strings(lexicon().section("syllables").get(intent) or [], f"syllables {intent}")
     return any(s in token for s in syllables for token in re.findall(r"[가-힣]+", normalise(text)))
 
 

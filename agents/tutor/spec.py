@@ -4,8 +4,10 @@ the agent emits; low risk at once, high risk after confirmation."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from agents.core.agent import AgentSpec
 from agents.core.agent_ui import AgentUI, lazy
@@ -19,6 +21,11 @@ from agents.tutor.policy import policy
 from agents.tutor.reading import classifier
 from agents.tutor.store import MIGRATIONS, PortfolioStore
 from agents.tutor.texts import TEXTS
+
+if TYPE_CHECKING:
+    from fastapi import APIRouter
+
+    from agents.http.auth import Caller
 
 
 def _tools() -> ToolRegistry:
@@ -81,7 +88,7 @@ AGENT = AgentSpec(
 )
 
 
-def _routes(caller: object) -> object:
+def _routes(caller: Callable[..., Caller]) -> APIRouter:
     from agents.tutor.http import tutor_routes  # FastAPI only when the HTTP API is built
 
-    return tutor_routes(caller)  # type: ignore[arg-type]
+    return tutor_routes(caller)

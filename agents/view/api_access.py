@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
 
 from agents.core.agent import list_agents
 from agents.core.errors import PlaygroundError
@@ -34,7 +33,7 @@ def mode_note(mode: Mode, lang: Lang = "ko") -> str:
 
 def token_table(rows: list[ApiTokenRow], lang: Lang = "ko") -> list[list[str]]:
     """Rows for the table: never the token itself (only its first characters are kept)."""
-    def when(moment: Any) -> str:
+    def when(moment: datetime | None) -> str:
         return f"{moment:%Y-%m-%d %H:%M}" if moment else "—"
 
     return [[r.label, r.prefix + "…",

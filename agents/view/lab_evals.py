@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
@@ -14,6 +15,9 @@ from agents.view.texts import Lang, t
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
+
+    from agents.services.evals.compare import Comparison, MatrixGrid
+    from agents.services.evals.rows import RunDetail, RunListed
 
 ICON = {"passed": "✅", "failed": "❌", "error": "⚠️", "skipped": "↷", "running": "⏳", "aborted": "⛔", "stopped": "⏹",
         None: "—"}
@@ -45,14 +49,15 @@ def repeat_of(value: float | str | None, lang: Lang = "ko") -> int | None:
     return int(number)
 
 
-def config_label(run: dict[str, Any]) -> str:
-    label: str = run["provider"] + (f"/{run['model']}" if run.get("model") else "")
+def config_label(run: Mapping[str, object]) -> str:
+    """A run's (or a matrix column's) configuration: provider, model, prompt version, settings."""
+    label = f"{run['provider']}" + (f"/{run['model']}" if run.get("model") else "")
     if run.get("prompt_version") is not None:
         label += f" · prompt v{run['prompt_version']}"
     return label + settings_label(run)
 
 
-def settings_label(run: dict[str, Any]) -> str:
+def settings_label(run: Mapping[str, object]) -> str:
     """A configuration's model-setting overrides (issue 30), or "" when it kept the agent's."""
     parts = ([f"temperature {run['temperature']:g}"] if run.get("temperature") is not None else []) + (
         [f"max {run['max_output_tokens']:,} tokens"] if run.get("max_output_tokens") is not None else [])
@@ -72,14 +77,14 @@ def trace_cell(turn_ids: list[str | None]) -> str:
 
 class Table(BaseModel):
     headers: list[str]
-    rows: list[list[Any]]
+    rows: list[list[str | int | float | None]]
 
 
-def runs_table(runs: list[dict[str, Any]], lang: Lang) -> Table:
-    rows = [[f"{r['started_at']:%Y-%m-%d %H:%M}", r["suite"], r["agent_id"], config_label(r),
+def runs_table(runs: list[RunListed], lang: Lang) -> Table:
+    rows: list[list[str | int | float | None]] = [[f"{r['started_at']:%Y-%m-%d %H:%M}", r["suite"], r["agent_id"], config_label(r),
              f"{ICON.get(r['status'], '')} {r['cases_passed']}/{r['cases_total']}"
              + (f" · {ICON['skipped']} {r['cases_skipped']}" if r.get("cases_skipped") else ""),
-             "" if r.get("duration_ms") is None else f"{r['duration_ms'] / 1000:.1f} s", r["id"]] for r in runs]
+             "" if (ms := r.get("duration_ms")) is None else f"{ms / 1000:.1f} s", r["id"]] for r in runs]
     return Table(headers=runs_headers(lang), rows=rows)
 
 
@@ -125,7 +130,7 @@ def _observed(value: object) -> str:
     return text if len(text) <= 240 else text[:240] + "…"
 
 
-def results_view(detail: dict[str, Any], lang: Lang) -> ResultsView:
+def results_view(detail: RunDetail, lang: Lang) -> ResultsView:
     run = detail["run"]
     every = [a for c in detail["cases"] for a in c["assertions"]]
     # While a run is going its row has no totals yet: count what the stored cases say so far.
@@ -136,7 +141,9 @@ def results_view(detail: dict[str, Any], lang: Lang) -> ResultsView:
                 ap=sum(1 for a in every if a["status"] == "pass"), af=sum(1 for a in every if a["status"] == "fail"),
                 sk=sum(1 for a in every if a["status"] == "skip"),
                 secs=f'{(run["duration_ms"] or sum(c["duration_ms"] or 0 for c in detail["cases"])) / 1000:.1f}')
-    rows, lines, targets = [], [], []
+    rows: list[list[str | int | float | None]] = []
+    lines: list[str] = []
+    targets: list[str | None] = []
     for case in detail["cases"]:
         counts = {k: sum(1 for a in case["assertions"] if a["status"] == k) for k in ("pass", "fail", "skip")}
         turns = {s["step_index"]: s.get("turn_id") for s in case["steps"]}
@@ -179,7 +186,7 @@ def _num(value: float | None, digits: int = 1) -> str:
     return f"{value:,.{digits}f}" if isinstance(value, float) else f"{value:,}"
 
 
-def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
+def compare_view(result: Comparison, lang: Lang) -> CompareView:
     a, b = result["a"], result["b"]
     pr = result["pass_rate"]
 
@@ -190,16 +197,19 @@ def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
                f"(`{b['id']}`)\n\n{t('ev_pass_rate', lang)} {pct(pr['a'])} → {pct(pr['b'])} · "
                + t("ev_counts", lang, **result["counts"])
                + (t("ev_skipped_count", lang, **result["counts"]) if result["counts"].get("skipped") else ""))
-    metric_rows = [[t("ev_pass_rate", lang), pct(pr["a"]), pct(pr["b"]),
+    metric_rows: list[list[str | int | float | None]] = [[t("ev_pass_rate", lang), pct(pr["a"]), pct(pr["b"]),
                     "—" if pr["delta"] is None else f"{pr['delta']:+.0%}"]]
     for key, m in result["metrics"].items():
         delta = m["delta"]
         metric_rows.append([t(f"ev_{key}", lang), _num(m["a"]), _num(m["b"]),
                             "—" if delta is None else ("+" if delta > 0 else "") + _num(delta)])
-    case_rows, lines, targets_a, targets_b = [], [], [], []
+    case_rows: list[list[str | int | float | None]] = []
+    lines: list[str] = []
+    targets_a: list[str | None] = []
+    targets_b: list[str | None] = []
     for row in result["cases"]:
-        sa = (row["a"] or {}).get("status")
-        sb = (row["b"] or {}).get("status")
+        sa = row["a"]["status"] if row["a"] is not None else None
+        sb = row["b"]["status"] if row["b"] is not None else None
         ta = trace_cell([s["turn_id"] for s in row["traces"]["a"]])
         tb = trace_cell([s["turn_id"] for s in row["traces"]["b"]])
         case_rows.append([f"{CHANGE_ICON[row['change']]} {t('ev_' + row['change'], lang)}", row["name"], ICON.get(sa, "—"),
@@ -210,10 +220,10 @@ def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
         if row["differences"]:
             lines.append(f"\n**{CHANGE_ICON[row['change']]} {row['name']}**\n")
             for d in row["differences"]:
-                da, db = d["a"] or {}, d["b"] or {}
+                da, db = d["a"], d["b"]
                 lines.append(f"- step {d['step_index'] + 1} `{json.dumps(d['spec'], ensure_ascii=False)}`: "
-                             f"A {da.get('status', '—')} → B {db.get('status', '—')} — "
-                             f"{db.get('message') or da.get('message', '')}")
+                             f"A {da['status'] if da else '—'} → B {db['status'] if db else '—'} — "
+                             f"{(db['message'] if db else '') or (da['message'] if da else '')}")
     return CompareView(
         summary=summary,
         metrics=Table(headers=compare_metric_headers(lang), rows=metric_rows),
@@ -224,7 +234,7 @@ def compare_view(result: dict[str, Any], lang: Lang) -> CompareView:
 STATUS_VALUE = {"passed": 1.0, "failed": 0.0, "error": -1.0, "skipped": 0.5}
 
 
-def matrix_figure(grid: dict[str, Any], lang: Lang) -> go.Figure:
+def matrix_figure(grid: MatrixGrid, lang: Lang) -> go.Figure:
     """Cases × configurations as a Plotly heatmap (green passed, red failed, amber error, grey skipped: nothing
     was checked)."""
     import plotly.graph_objects as go

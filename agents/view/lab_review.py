@@ -3,8 +3,6 @@ what an action says, all from the text catalogue (``agents/view/texts.py``). No 
 
 from __future__ import annotations
 
-from typing import Any
-
 from agents.services.review import ReviewItem
 from agents.view.texts import Lang, t
 
@@ -23,7 +21,7 @@ def verdict_text(item: ReviewItem, lang: Lang) -> str:
     return t(f"review_{item.label}", lang) + step + note
 
 
-def rows(items: list[ReviewItem], lang: Lang) -> list[list[Any]]:
+def rows(items: list[ReviewItem], lang: Lang) -> list[list[str]]:
     return [[t(f"review_{i.status}", lang), t(f"review_{i.source}", lang), i.agent,
              i.title[:80] + (f" · {i.suite}" if i.suite else ""), i.detail[:120], verdict_text(i, lang),
              i.at.strftime("%Y-%m-%d %H:%M")] for i in items]
@@ -47,14 +45,14 @@ def count_text(waiting: int, shown: int, lang: Lang) -> str:
     return t("review_empty", lang) if not shown else t("review_count", lang, open=waiting, shown=shown)
 
 
-def parse_step(raw: Any) -> int | None:
+def parse_step(raw: object) -> int | None:
     """The wrong step as typed (a number box may hold a float, a text box a string); None when empty. A value
     that is not a whole number raises ValueError (the front end says so in the UI's language)."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return None
     if isinstance(raw, bool):
         raise ValueError(raw)
-    number = float(raw)
+    number = float(raw) if isinstance(raw, int | float) else float(str(raw))
     if not number.is_integer():
         raise ValueError(raw)
     return int(number)

@@ -4,10 +4,14 @@ both front ends ask here instead of keeping their own tables of agents and card 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agents.core.agent import get_agent, list_agents
 from agents.core.agent_ui import CardPlace, CardUI, Slot
+
+if TYPE_CHECKING:
+    from agents.core.store import Store
+    from agents.view.render import ChatView, MessageView
 
 _DEFAULT = CardUI()
 
@@ -29,7 +33,7 @@ def slots_for(agent_id: str) -> list[Slot]:
     return list(get_agent(agent_id).ui.slots)
 
 
-def done_hooks() -> list[Callable[..., list[Any]]]:
+def done_hooks() -> list[Callable[[ChatView, dict[str, object], str | None], list[MessageView]]]:
     """Every agent's ``on_done``: each reads only the done.meta keys its own agent writes."""
     return [spec.ui.on_done for spec in list_agents() if spec.ui.on_done is not None]
 
@@ -39,7 +43,7 @@ def agent_texts() -> dict[str, tuple[str, str]]:
     return {key: text for spec in list_agents() for key, text in spec.ui.texts.items()}
 
 
-def arg_choices(agent_id: str, store: Any, user_id: str) -> Callable[[str], list[tuple[str, str]]]:
+def arg_choices(agent_id: str, store: Store, user_id: str) -> Callable[[str], list[tuple[str, str]]]:
     """The agent's argument choices for one person (``ui.choices``): source name -> [(value, label)]."""
     sources = get_agent(agent_id).ui.choices
 

@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable
 from datetime import datetime
 from functools import cached_property
-from typing import Any, Literal
+from typing import Literal, TypeVar, cast
 
 from pydantic import BaseModel, Field, PrivateAttr
 
@@ -28,6 +28,7 @@ from agents.nlu import past
 from agents.view import registry
 from agents.view.render_workspace import ActionView, action_from_row, propose_action, set_action
 
+T = TypeVar("T")
 Kind = Literal["text", "step", "card", "error", "outcome", "notice"]
 StepStatus = Literal["running", "done", "awaiting", "failed"]
 
@@ -46,10 +47,10 @@ class CardView(BaseModel):
         """The data as its kind's model, validated when a front end first reads it (never on reload)."""
         return cards.parse(self.card_type, self.data)
 
-    def drawn(self, key: str, draw: Callable[[], Any]) -> Any:
+    def drawn(self, key: str, draw: Callable[[], T]) -> T:
         if key not in self._drawn:
             self._drawn[key] = draw()
-        return self._drawn[key]
+        return cast(T, self._drawn[key])  # what this key's draw returned: each key has one drawing
 
 
 class MessageView(BaseModel):

@@ -155,3 +155,17 @@ def test_the_github_actions_example_uses_these_commands_as_they_parse() -> None:
     for command in commands:
         argv = shlex.split(command.replace('"$a"', "evr_a").replace('"$b"', "evr_b").replace("|| true", ""))
         assert parser.parse_args(argv).func is not None, command
+
+
+def test_a_baseline_whose_case_entry_is_not_a_mapping_is_refused_before_anything_runs(write, tmp_path,
+                                                                                      capsys) -> None:
+    """A case entry written as a bare status ("lists": "passed") crashed the gate with an AttributeError after the
+    run; the file is refused as not a baseline, with exit 2, and nothing runs."""
+    path = write("gate.yaml", suite(CASES["lists"]))
+    bad = tmp_path / "baseline.json"
+    bad.write_text(json.dumps({"version": 1, "runs": {f"gate [offline/{OFFLINE_MODEL}]": {"cases": {
+        "lists": "passed"}}}}), encoding="utf-8")
+    code, out = run("eval", "run", str(path), "--baseline", str(bad))
+    assert (code, out) == (2, "")
+    assert "is not a baseline file" in capsys.readouterr().err
+    assert run("eval", "list")[1].startswith("No evaluation runs")  # nothing ran

@@ -196,3 +196,17 @@ def test_a_prompt_file_is_read_beside_the_config_bounded(store, tmp_path, capsys
     assert f"{config}:2: prompts[1]: file://big.txt: cannot be read: 'big.txt' is larger than 65,536 bytes" in err
     assert f"{config}:2: prompts[2]: file://missing.txt: cannot be read: 'missing.txt' is not a file" in err
     assert f"{config}:2: prompts[3]: file:///dev/zero.txt: cannot be read: '/dev/zero.txt' is not a file" in err
+
+
+def test_default_vars_that_are_not_a_mapping_are_listed_not_a_crash(store, tmp_path) -> None:
+    """defaultTest.vars as a list (or a file name) crashed the import with a TypeError; it is listed as not read."""
+    config = tmp_path / "promptfooconfig.yaml"
+    config.write_text("prompts: ['{{q}}']\ndefaultTest:\n  vars: [1, 2]\ntests:\n  - vars: {q: hello}\n"
+                      "    assert: [{type: contains, value: hi}]\n", encoding="utf-8")
+    target = tmp_path / "out.yaml"
+    code, out = run("eval", "import", "promptfoo", str(config), "--agent", "marketing", "--out", str(target))
+    assert code == 0
+    assert out.splitlines() == [f"wrote {target}: suite 'promptfoo' (marketing), 1 case(s) from {config}",
+                                "not converted (1):", f"  {config}:3: defaultTest.vars: vars given as a file are not read"]
+    [case] = load_suite(target).suite.cases
+    assert (case.name, case.turns[0].user) == ("test 1", "hello")

@@ -14,7 +14,9 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
+
+from typing_extensions import TypedDict, Unpack
 
 from agents.core.errors import ProviderError
 from agents.core.events import Usage
@@ -101,15 +103,30 @@ class Step:
     check: Callable[[ModelRequest], None] | None = None
 
 
-def say(text: str, **kw: Any) -> Step:
+class FailOptions(TypedDict, total=False):
+    """The rest of a ``Step``, for ``fail``."""
+
+    error_after_chunks: int | None
+    expect_purpose: str | None
+    check: Callable[[ModelRequest], None] | None
+
+
+class StepOptions(FailOptions, total=False):
+    """The rest of a ``Step``, for ``say`` and ``call``."""
+
+    error: Exception | None
+
+
+def say(text: str, **kw: Unpack[StepOptions]) -> Step:
     return Step(text=text, **kw)
 
 
-def call(name: str, args: dict[str, object] | str | None = None, *, text: str = "", **kw: Any) -> Step:
+def call(name: str, args: dict[str, object] | str | None = None, *, text: str = "",
+         **kw: Unpack[StepOptions]) -> Step:
     return Step(text=text, tool_calls=[(name, {} if args is None else args)], **kw)
 
 
-def fail(error: Exception, **kw: Any) -> Step:
+def fail(error: Exception, **kw: Unpack[FailOptions]) -> Step:
     return Step(error=error, **kw)
 
 

@@ -7,14 +7,21 @@ import threading
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
 
 from agents.core.errors import DatabaseUnusable, PlaygroundError, StorageUnavailable
 from agents.core.store.actions import PendingActionRepo
 from agents.core.store.alerts import AlertRepo
 from agents.core.store.comparisons import ComparisonRepo
 from agents.core.store.conversations import ConversationRepo, MessageRepo
-from agents.core.store.db import AnyDatabase, Database, damaged_message, default_db_path, default_target, is_url
+from agents.core.store.db import (
+    AnyCursor,
+    AnyDatabase,
+    Database,
+    damaged_message,
+    default_db_path,
+    default_target,
+    is_url,
+)
 from agents.core.store.feedback import FeedbackRepo
 from agents.core.store.health import truncated, watch
 from agents.core.store.lab import LabRepo
@@ -74,9 +81,9 @@ class Store:
         self.comparisons = ComparisonRepo(db)
         self.review = ReviewRepo(db)
         # Per-store memo for facts that only change through this process (one process per file).
-        self.memo: dict[str, Any] = {}
+        self.memo: dict[str, object] = {}  # each key's owner knows its value's type
 
-    def transaction(self) -> AbstractContextManager[Any]:
+    def transaction(self) -> AbstractContextManager[AnyCursor]:
         return self.db.transaction()
 
     def close(self) -> None:

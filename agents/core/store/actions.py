@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -78,7 +79,7 @@ class PendingActionRepo:
         *,
         require_unexpired: bool = False,
         error_message: str | None = None,
-        result: Any = None,
+        result: object = None,
         stamp: str | None = None,
     ) -> PendingActionRow | None:
         """Move one action between states iff it is still in ``from_status``; returns the row
@@ -88,7 +89,7 @@ class PendingActionRepo:
         losing: the loser must see the winner's committed status to say why it lost.
         """
         stamp_sql = f", {stamp} = ?" if stamp in ("confirmed_at", "executed_at") else ""
-        params: list[Any] = [str(to_status), now, error_message, dumps(result)]
+        params: list[object] = [str(to_status), now, error_message, dumps(result)]
         if stamp_sql:
             params.append(now)
         params += [action_id, str(from_status)]
@@ -103,7 +104,8 @@ class PendingActionRepo:
         return _row(rows[0]) if rows else None
 
     def update_args(
-        self, action_id: str, args: dict[str, Any], summary: str, details: list[Any], warnings: list[str], now: datetime
+        self, action_id: str, args: Mapping[str, object], summary: str, details: Sequence[object], warnings: list[str],
+        now: datetime
     ) -> PendingActionRow | None:
         """Change the args of a PENDING, unexpired action; None when it is no longer PENDING."""
         rows = self._write(
@@ -113,7 +115,7 @@ class PendingActionRepo:
         )
         return _row(rows[0]) if rows else None
 
-    def _write(self, sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    def _write(self, sql: str, params: list[object]) -> list[tuple[Any, ...]]:
         """One conditional UPDATE, retried on write-write conflicts; ActionBusy if they persist."""
         try:
             return self.db.write(lambda: self.db.fetchall(sql, params), attempts=12)

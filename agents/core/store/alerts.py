@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -45,7 +46,7 @@ class AlertRepo:
 
     def create_if_new(
         self, *, user_id: str, agent_id: str, type: str, severity: str, title: str, message: str,
-        data: dict[str, Any], dedupe_key: str, now: datetime,
+        data: Mapping[str, object], dedupe_key: str, now: datetime,
     ) -> AlertRow | None:
         """Insert unless an alert with the same key exists; None when deduplicated. Keys name
         one event (metric, campaign, day), so a dismissed or acted-on alert never comes back."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -51,7 +51,7 @@ def loads(value: Any, default: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
 
 
-def dumps(value: Any) -> str | None:
+def dumps(value: object) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False, default=str)
 
 
@@ -151,10 +151,10 @@ class ConversationRepo:
         row = self.db.fetchone(sql, [user_id, agent_id, path, value])
         return row[0] if row else None
 
-    def set_state(self, conv_id: str, state: dict[str, Any]) -> None:
+    def set_state(self, conv_id: str, state: Mapping[str, object]) -> None:
         self.db.execute("UPDATE conversations SET state = ? WHERE id = ?", [dumps(state), conv_id])
 
-    def set_state_keys(self, conv_id: str, changed: dict[str, Any], removed: Sequence[str]) -> None:
+    def set_state_keys(self, conv_id: str, changed: Mapping[str, object], removed: Sequence[str]) -> None:
         """Write these top-level keys exactly (nested nulls kept, unlike put_state's merge patch) and remove
         ``removed``, leaving every other key as another writer left it. Read and write in one transaction with
         the row locked (PostgreSQL) or conflict-checked (DuckDB: a concurrent put_state makes it retry)."""
@@ -169,14 +169,14 @@ class ConversationRepo:
 
         self.db.write(apply)
 
-    def put_state(self, conv_id: str, user_id: str, values: dict[str, Any]) -> dict[str, Any] | None:
+    def put_state(self, conv_id: str, user_id: str, values: Mapping[str, object]) -> dict[str, Any] | None:
         """Replace some top-level keys of the state (None removes one) in one statement, so a writer
         outside a turn (a workspace panel, a confirmed action) never overwrites the other keys. Nulls
         nested inside a value are dropped (JSON merge patch); the new state, or None when the
         conversation is not this user's."""
         kept = {key: value for key, value in values.items() if value is not None}
         if self.db.dialect == "duckdb":
-            cleared: Any = dumps({key: None for key in values})
+            cleared: str | list[str] | None = dumps({key: None for key in values})
         else:
             cleared = list(values)
         row = self.db.write(lambda: self.db.fetchone(_PUT_STATE[self.db.dialect],
@@ -186,7 +186,7 @@ class ConversationRepo:
     def take_state(self, conv_id: str, user_id: str, key: str, field: str, value: str) -> bool:
         """Remove ``state[key]`` when its ``field`` equals ``value``; True for the one caller that did
         (claim and read in one statement: two tabs never both take it)."""
-        params: list[Any]
+        params: list[object]
         if self.db.dialect == "duckdb":
             params = [dumps({key: None}), conv_id, user_id, f'$."{key}"."{field}"', value]
         else:
@@ -257,7 +257,7 @@ class MessageRepo:
             raise LookupError(f"conversation {conv_id} does not exist")
         first_seq = row[0] - len(messages) + 1
         ids = [m.id or new_id("msg") for m in messages]
-        params: list[Any] = []
+        params: list[object] = []
         for i, m in enumerate(messages):
             params += [ids[i], conv_id, first_seq + i, m.turn_id, m.role, m.content,
                        dumps(m.tool_calls) if m.tool_calls else None, m.tool_call_id, m.tool_name, m.status,

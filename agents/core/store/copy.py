@@ -7,7 +7,6 @@ the source's inserted in one transaction, so a failure leaves the target as it w
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from agents.core.errors import PlaygroundError
 from agents.core.store import Store
@@ -52,7 +51,7 @@ def counts(store: Store) -> dict[str, int]:
     return found
 
 
-def _rows(source: Store, table: str, names: list[str]) -> Iterator[list[tuple[Any, ...]]]:
+def _rows(source: Store, table: str, names: list[str]) -> Iterator[list[tuple[object, ...]]]:
     select = f'SELECT {", ".join(chr(34) + n + chr(34) for n in names)} FROM "{table}"'
     if isinstance(source.db, Database):
         cur = source.db.cursor().execute(select)  # DuckDB streams: a big table never sits whole in memory
@@ -107,7 +106,7 @@ def copy_store(source: Store, target: Store, *, replace: bool = False) -> dict[s
     return copied
 
 
-def _insert(target: Store, table: str, names: list[str], batch: list[tuple[Any, ...]]) -> None:
+def _insert(target: Store, table: str, names: list[str], batch: list[tuple[object, ...]]) -> None:
     if isinstance(target.db, Database):
         marks = ", ".join("?" for _ in names)
         target.db.cursor().executemany(f'INSERT INTO "{table}" VALUES ({marks})', batch)

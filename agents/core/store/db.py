@@ -24,10 +24,12 @@ _READS = ("SELECT", "WITH", "PRAGMA", "DESCRIBE", "SHOW", "EXPLAIN", "SUMMARIZE"
 T = TypeVar("T")
 
 if TYPE_CHECKING:
-    from agents.core.store.pg import PgDatabase
+    from agents.core.store.pg import Cursor, PgDatabase
 
 # What a repository is given: the DuckDB file or the PostgreSQL pool (the same calls on both).
 AnyDatabase: TypeAlias = "Database | PgDatabase"
+# What a migration and a transaction write through: a DuckDB cursor or the PostgreSQL one (the same calls).
+AnyCursor: TypeAlias = "duckdb.DuckDBPyConnection | Cursor"
 
 
 def default_db_path() -> Path:
@@ -179,7 +181,7 @@ class Database:
                 time.sleep(random.uniform(0.5, 1.0) * min(0.1, 0.004 * 2**attempt))
         raise AssertionError("unreachable")
 
-    def execute(self, sql: str, params: Sequence[Any] | None = None) -> duckdb.DuckDBPyConnection:
+    def execute(self, sql: str, params: Sequence[object] | None = None) -> duckdb.DuckDBPyConnection:
         watch = self.watch
         if watch.problem is not None:  # reads too: a deleted file's data is no longer the truth
             raise watch.error()
@@ -194,13 +196,13 @@ class Database:
             watch.check(committed=True)
         return result
 
-    def fetchall(self, sql: str, params: Sequence[Any] | None = None) -> list[tuple[Any, ...]]:
+    def fetchall(self, sql: str, params: Sequence[object] | None = None) -> list[tuple[Any, ...]]:
         return self.execute(sql, params).fetchall()
 
-    def fetchone(self, sql: str, params: Sequence[Any] | None = None) -> tuple[Any, ...] | None:
+    def fetchone(self, sql: str, params: Sequence[object] | None = None) -> tuple[Any, ...] | None:
         return self.execute(sql, params).fetchone()
 
-    def fetch_dicts(self, sql: str, params: Sequence[Any] | None = None) -> list[dict[str, Any]]:
+    def fetch_dicts(self, sql: str, params: Sequence[object] | None = None) -> list[dict[str, Any]]:
         cur = self.execute(sql, params)
         names = [d[0] for d in cur.description]
         return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]

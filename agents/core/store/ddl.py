@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from agents.core.store.db import AnyCursor
 
 Column = tuple[str, str, str]  # name, DDL type and constraints, why it exists
 _PG_TYPES = ((re.compile(r"\bDOUBLE\b"), "DOUBLE PRECISION"),)
 
 
-def dialect(cur: Any) -> str:
+def dialect(cur: AnyCursor) -> str:
     """``duckdb`` or ``postgres``: which database a migration's cursor writes to."""
     return str(getattr(cur, "dialect", "duckdb"))
 
 
-def column_type(cur: Any, ddl: str) -> str:
+def column_type(cur: AnyCursor, ddl: str) -> str:
     if dialect(cur) != "postgres":
         return ddl
     for pattern, name in _PG_TYPES:
@@ -28,7 +31,7 @@ def column_type(cur: Any, ddl: str) -> str:
     return ddl
 
 
-def create_table(cur: Any, table: str, columns: Sequence[Column], tail: str = "") -> None:
+def create_table(cur: AnyCursor, table: str, columns: Sequence[Column], tail: str = "") -> None:
     """CREATE TABLE plus a COMMENT ON COLUMN for each column, so the schema explains itself."""
     body = ",\n  ".join(f"{name} {column_type(cur, ddl)}" for name, ddl, _ in columns)
     cur.execute(f"CREATE TABLE {table} (\n  {body}{',' + tail if tail else ''}\n)")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal, cast
+
+from typing_extensions import TypedDict  # pydantic refuses typing.TypedDict inside its models before 3.12
 
 from agents.core.errors import InvalidArgs, TurnNotFound
 from agents.core.inputs import InvalidInput
@@ -14,12 +16,25 @@ _COLS = "turn_id, user_id, conversation_id, message_id, rating, comment, created
 MAX_COMMENT_CHARS = 2000
 
 
+class FeedbackEntry(TypedDict):
+    """A row of ``feedback`` (``_COLS``)."""
+
+    turn_id: str
+    user_id: str
+    conversation_id: str
+    message_id: str | None
+    rating: Rating  # rate() lets only these two in
+    comment: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
 class FeedbackRepo:
     def __init__(self, db: AnyDatabase) -> None:
         self.db = db
 
     def rate(self, turn_id: str, user_id: str, rating: str, comment: str | None, now: datetime,
-             message_id: str | None = None) -> dict[str, Any]:
+             message_id: str | None = None) -> FeedbackEntry:
         """Record (or replace) this user's rating of a turn of theirs. The turn must be one the
         user ran: a rating of another user's turn reads as not found."""
         if rating not in ("up", "down"):
@@ -46,13 +61,14 @@ class FeedbackRepo:
             [turn_id, user_id, owner[0], message_id, rating, comment, now, now],
         )
         assert row is not None
-        return dict(zip(_COLS.split(", "), row, strict=True))
+        return cast(FeedbackEntry, dict(zip(_COLS.split(", "), row, strict=True)))  # RETURNING the columns FeedbackEntry names
 
-    def for_turn(self, turn_id: str) -> list[dict[str, Any]]:
-        return self.db.fetch_dicts(f"SELECT {_COLS} FROM feedback WHERE turn_id = ? ORDER BY updated_at", [turn_id])
+    def for_turn(self, turn_id: str) -> list[FeedbackEntry]:
+        rows = self.db.fetch_dicts(f"SELECT {_COLS} FROM feedback WHERE turn_id = ? ORDER BY updated_at", [turn_id])
+        return cast(list[FeedbackEntry], rows)  # the columns FeedbackEntry names
 
-    def for_conversation(self, conversation_id: str, user_id: str) -> dict[str, dict[str, Any]]:
+    def for_conversation(self, conversation_id: str, user_id: str) -> dict[str, FeedbackEntry]:
         """turn_id -> this user's rating, to redraw the thumbs after a reload."""
         rows = self.db.fetch_dicts(f"SELECT {_COLS} FROM feedback WHERE conversation_id = ? AND user_id = ?",
                                    [conversation_id, user_id])
-        return {r["turn_id"]: r for r in rows}
+        return {r["turn_id"]: cast(FeedbackEntry, r) for r in rows}  # the columns FeedbackEntry names

@@ -99,7 +99,7 @@ class LimitRepo:
         return self._take("turns", owner_id, day, limit, seed)
 
     def _take(self, scope: str, subject: str, window: datetime, limit: int,
-              seed: tuple[str, list[Any]] | None) -> int | None:
+              seed: tuple[str, list[object]] | None) -> int | None:
         sql = """UPDATE usage_counters SET used = used + 1
                  WHERE scope = ? AND subject = ? AND window_start = ? AND used < ? RETURNING used"""
         rows = self._claim(scope, subject, window, seed, sql, [scope, subject, window, limit],
@@ -159,8 +159,8 @@ class LimitRepo:
 
     # --- the shared claim loop -----------------------------------------------------------------------
 
-    def _claim(self, scope: str, subject: str, window: datetime, seed: tuple[str, list[Any]] | None,
-               sql: str, params: list[Any], full: Callable[[Counter], bool]) -> list[tuple[Any, ...]]:
+    def _claim(self, scope: str, subject: str, window: datetime, seed: tuple[str, list[object]] | None,
+               sql: str, params: list[object], full: Callable[[Counter], bool]) -> list[tuple[Any, ...]]:
         """Run the claiming UPDATE; an empty answer is a refusal only if the committed row is full (it may
         have missed a row another request was creating at that moment)."""
         for _ in range(5):
@@ -181,7 +181,7 @@ class LimitRepo:
         return self.db.fetchone("SELECT 1 FROM usage_counters WHERE scope = ? AND subject = ? AND window_start = ?",
                                 [scope, subject, window]) is not None
 
-    def _create(self, scope: str, subject: str, window: datetime, seed: tuple[str, list[Any]] | None) -> None:
+    def _create(self, scope: str, subject: str, window: datetime, seed: tuple[str, list[object]] | None) -> None:
         used_sql, used_params = seed if seed is not None else ("0", [])
         made = self._insert(f"""INSERT INTO usage_counters (scope, subject, window_start, used)
                                 SELECT ?, ?, ?, ({used_sql}) ON CONFLICT DO NOTHING RETURNING scope""",
@@ -190,7 +190,7 @@ class LimitRepo:
             self.db.write(lambda: self.db.execute("DELETE FROM usage_counters WHERE scope = ? AND window_start < ?",
                                                   [scope, window - timedelta(days=KEEP_DAYS)]))
 
-    def _insert(self, sql: str, params: list[Any]) -> bool:
+    def _insert(self, sql: str, params: list[object]) -> bool:
         """Whether this call made the row; a concurrent creator of the same key wins just as well."""
         try:
             return bool(self.db.write(lambda: self.db.fetchall(sql, params), attempts=5))

@@ -12,7 +12,7 @@ import duckdb
 from agents.core.store.ddl import create_table, dialect
 
 if TYPE_CHECKING:
-    from agents.core.store.db import Database
+    from agents.core.store.db import AnyDatabase, Database
     from agents.core.store.pg import PgDatabase
 
 
@@ -278,7 +278,7 @@ def migrate(db: Database | PgDatabase, migrations: Sequence[Migration]) -> list[
         return applied
 
 
-def _pending(db: Any, migrations: Sequence[Migration]) -> list[Migration] | None:
+def _pending(db: AnyDatabase, migrations: Sequence[Migration]) -> list[Migration] | None:
     """The migrations not yet recorded; None when the ``_migrations`` table is not there yet."""
     try:
         done = {row[0] for row in db.fetchall("SELECT name FROM _migrations")}

@@ -19,11 +19,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from decimal import Decimal
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.abc import Buffer
+from psycopg.rows import TupleRow
 from psycopg.types.numeric import NumericLoader
 from psycopg.types.string import TextLoader
 from psycopg_pool import ConnectionPool, PoolTimeout
@@ -31,6 +34,9 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from agents.core.errors import DatabaseUnusable, StorageUnavailable
 from agents.core.store.db import display_target
 from agents.core.store.health import FileWatch
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 T = TypeVar("T")
 POOL_MAX = 16  # connections per process for statements and transactions; a turn holds one only while it writes
@@ -89,14 +95,14 @@ class _NumberLoader(NumericLoader):
     """PostgreSQL's ``sum()`` of integers is NUMERIC (a Decimal); DuckDB's is an integer. The repositories do
     arithmetic with floats, so a whole number comes back as int and any other as float, as from DuckDB."""
 
-    def load(self, data: Any) -> Any:
-        value = super().load(data)
+    def load(self, data: Buffer) -> Any:  # int or float where NumericLoader says Decimal: psycopg's Loader is Any
+        value: Decimal = super().load(data)
         if not value.is_finite():
             return float(value)
         return int(value) if value == value.to_integral_value() else float(value)
 
 
-def _configure(conn: psycopg.Connection[Any]) -> None:
+def _configure(conn: psycopg.Connection[TupleRow]) -> None:
     conn.adapters.register_loader("numeric", _NumberLoader)
     # JSON as its text, as DuckDB returns it: the repositories decode it themselves (a JSON string scalar
     # decoded here would reach them as a bare str they could not tell from JSON text).
@@ -107,22 +113,22 @@ def _configure(conn: psycopg.Connection[Any]) -> None:
 class Result:
     """A statement's rows, read in full before the connection went back to the pool."""
 
-    def __init__(self, cur: psycopg.Cursor[Any]) -> None:
+    def __init__(self, cur: psycopg.Cursor[TupleRow]) -> None:
         self.description = cur.description
-        self._rows: list[tuple[Any, ...]] = list(cur.fetchall()) if cur.description is not None else []
+        self._rows: list[TupleRow] = list(cur.fetchall()) if cur.description is not None else []
         self._next = 0
 
-    def fetchall(self) -> list[tuple[Any, ...]]:
+    def fetchall(self) -> list[TupleRow]:
         rows, self._next = self._rows[self._next:], len(self._rows)
         return rows
 
-    def fetchone(self) -> tuple[Any, ...] | None:
+    def fetchone(self) -> TupleRow | None:
         if self._next >= len(self._rows):
             return None
         self._next += 1
         return self._rows[self._next - 1]
 
-    def df(self) -> Any:
+    def df(self) -> pd.DataFrame:
         import pandas as pd
 
         names = [d[0] for d in self.description or []]
@@ -138,10 +144,10 @@ class Cursor:
     def __init__(self, db: PgDatabase) -> None:
         self.db = db
 
-    def execute(self, sql: str, params: Sequence[Any] | None = None) -> Result:
+    def execute(self, sql: str, params: Sequence[object] | None = None) -> Result:
         return self.db.execute(sql, params)
 
-    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
         with self.db.transaction() as cur:
             for row in rows:
                 cur.execute(sql, row)
@@ -209,7 +215,8 @@ class PgDatabase:
             conn.execute("COMMIT")
 
     @contextmanager
-    def _connection(self, pool: ConnectionPool[Any] | None = None) -> Iterator[psycopg.Connection[Any]]:
+    def _connection(self, pool: ConnectionPool[psycopg.Connection[TupleRow]] | None = None,
+                    ) -> Iterator[psycopg.Connection[TupleRow]]:
         try:
             with (pool or self.pool).connection() as conn:
                 yield conn
@@ -238,7 +245,7 @@ class PgDatabase:
 
     # --- statements ------------------------------------------------------------------------------------------
 
-    def execute(self, sql: str, params: Sequence[Any] | None = None) -> Result:
+    def execute(self, sql: str, params: Sequence[object] | None = None) -> Result:
         query = translate(sql)
         values = [no_nul(v) for v in params or []]
         conn = getattr(self._local, "conn", None)
@@ -250,18 +257,18 @@ class PgDatabase:
             cur.execute(query, values)
             return Result(cur)
 
-    def fetchall(self, sql: str, params: Sequence[Any] | None = None) -> list[tuple[Any, ...]]:
+    def fetchall(self, sql: str, params: Sequence[object] | None = None) -> list[TupleRow]:
         return self.execute(sql, params).fetchall()
 
-    def fetchone(self, sql: str, params: Sequence[Any] | None = None) -> tuple[Any, ...] | None:
+    def fetchone(self, sql: str, params: Sequence[object] | None = None) -> TupleRow | None:
         return self.execute(sql, params).fetchone()
 
-    def fetch_dicts(self, sql: str, params: Sequence[Any] | None = None) -> list[dict[str, Any]]:
+    def fetch_dicts(self, sql: str, params: Sequence[object] | None = None) -> list[dict[str, Any]]:
         result = self.execute(sql, params)
         names = [d[0] for d in result.description or []]
         return [dict(zip(names, row, strict=True)) for row in result.fetchall()]
 
-    def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
         """Bulk-load ``rows`` with COPY, in this thread's transaction (or one of its own)."""
         with self.transaction():
             conn = self._local.conn

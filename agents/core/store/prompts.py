@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import datetime
-from typing import Any
 
 from pydantic import BaseModel
+from typing_extensions import TypedDict  # pydantic refuses typing.TypedDict in its models before 3.12
 
 from agents.core.errors import InvalidArgs
 from agents.core.store.db import AnyDatabase
@@ -23,6 +23,15 @@ MAX_LABEL_CHARS = 60
 MAX_NOTE_CHARS = 500
 SYSTEM_AUTHOR = "system"
 _COLS = "agent_id, version, content, label, note, created_by, shared, created_at"
+
+
+class VersionSummary(TypedDict):
+    """A version as ``versions`` lists it (PromptVersion's fields, in its order)."""
+
+    version: int
+    content: str
+    note: str | None
+    created_at: datetime | None
 
 
 class PromptVersion(BaseModel):
@@ -247,5 +256,6 @@ class PromptRepo:
         self.activate(agent_id, version, SYSTEM_AUTHOR, now)
         return version
 
-    def versions(self, agent_id: str) -> list[dict[str, Any]]:
-        return [v.model_dump(include={"version", "note", "created_at", "content"}) for v in self.list_versions(agent_id)]
+    def versions(self, agent_id: str) -> list[VersionSummary]:
+        return [VersionSummary(version=v.version, content=v.content, note=v.note, created_at=v.created_at)
+                for v in self.list_versions(agent_id)]

@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from agents.nlu import ExemplarClassifier, normalise
-from agents.nlu.lexicon import load_yaml
+from agents.nlu.lexicon import load_yaml, mapping, strings
 
 HERE = Path(__file__).parent
 FAMILIES = ("instruction_override", "prompt_extraction", "role_switch", "fake_system", "secret_exfiltration")
@@ -47,17 +47,20 @@ class Finding:
 
 @cache
 def patterns() -> dict[str, list[re.Pattern[str]]]:
-    data = load_yaml((HERE / "patterns.yaml").read_text(encoding="utf-8"))
+    data = mapping(load_yaml((HERE / "patterns.yaml").read_text(encoding="utf-8")), "patterns.yaml")
     unknown = set(data) - set(FAMILIES) - {"benign_contexts"}
     if unknown:
         raise ValueError(f"patterns.yaml: unknown families {sorted(unknown)}")
-    return {family: [re.compile(p, re.M) for p in data[family]] for family in FAMILIES}
+    return {family: [re.compile(p, re.M) for p in strings(data[family], f"patterns.yaml {family}")]
+            for family in FAMILIES}
 
 
 @cache
 def benign_contexts() -> dict[str, list[re.Pattern[str]]]:
-    data = load_yaml((HERE / "patterns.yaml").read_text(encoding="utf-8")).get("benign_contexts") or {}
-    return {family: [re.compile(p) for p in items] for family, items in data.items()}
+    data = mapping(load_yaml((HERE / "patterns.yaml").read_text(encoding="utf-8")), "patterns.yaml")
+    contexts = mapping(data.get("benign_contexts"), "patterns.yaml benign_contexts")
+    return {family: [re.compile(p) for p in strings(items, f"patterns.yaml benign_contexts.{family}")]
+            for family, items in contexts.items()}
 
 
 def classifier() -> ExemplarClassifier:

@@ -13,12 +13,13 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from agents.core.events import Event
 from agents.core.user_regex import PatternRefused, PatternTimeout, compile_pattern
 from agents.services.evals import spec
 from agents.services.evals.code import run_check
+from agents.services.evals.rows import ModelCall
 
 Status = Literal["pass", "fail", "skip"]
 OBSERVED_TEXT_CHARS = 600
@@ -30,7 +31,7 @@ class StepRecord:
 
     index: int
     kind: str
-    input: Any
+    input: dict[str, object]  # the step as the suite gave it (cases._step_input)
     events: list[Event] = field(default_factory=list)
     turn_id: str | None = None
     action_id: str | None = None
@@ -42,7 +43,7 @@ class StepRecord:
     cost: float | None = None
     provider: str = ""
     model: str = ""
-    state: dict[str, Any] | None = None  # the conversation's stored state after the step
+    state: dict[str, object] | None = None  # the conversation's stored state after the step
 
     @property
     def text(self) -> str:
@@ -57,10 +58,10 @@ class StepRecord:
 @dataclass
 class Result:
     status: Status
-    observed: Any
+    observed: object
     message: str
     final: bool = False  # a check that could not be made (a regex out of time): ``not: true`` does not flip it
-    spans: list[dict[str, Any]] = field(default_factory=list)  # model calls the check made (a judge's)
+    spans: list[ModelCall] = field(default_factory=list)  # model calls the check made (a judge's)
 
 
 # (assertion, step) -> Result: grades with a real judge model, or skips without one or on the offline provider.
@@ -91,7 +92,12 @@ def _short(text: str) -> str:
     return text if len(text) <= OBSERVED_TEXT_CHARS else text[:OBSERVED_TEXT_CHARS] + "…"
 
 
-def _calls(step: StepRecord) -> list[dict[str, Any]]:
+class _Call(TypedDict):
+    name: str
+    args: dict[str, object]
+
+
+def _calls(step: StepRecord) -> list[_Call]:
     return [{"name": e.name, "args": e.args} for e in step.of("tool_call")]
 
 
@@ -111,11 +117,11 @@ def check(assertion: spec._Assertion, step: StepRecord, judge: Judge | None = No
     return result
 
 
-def _ok(ok: bool, observed: Any, yes: str, no: str) -> Result:
+def _ok(ok: bool, observed: object, yes: str, no: str) -> Result:
     return Result("pass" if ok else "fail", observed, yes if ok else no)
 
 
-def _check(a: Any, step: StepRecord, judge: Judge | None) -> Result:
+def _check(a: spec._Assertion, step: StepRecord, judge: Judge | None) -> Result:
     match a:
         case spec.ToolAssertion():
             calls = _calls(step)
@@ -136,9 +142,9 @@ def _check(a: Any, step: StepRecord, judge: Judge | None) -> Result:
                        f"expected the calls in order {a.tool_order}")
         case spec.NeedsApprovalAssertion():
             cards = [{"tool": e.tool_name, "args": e.args, "summary": e.summary} for e in step.of("action_confirmation")]
-            hits = [c for c in cards if c["tool"] == a.needs_approval and (a.args is None or subset(a.args, c["args"]))]
+            proposed = [c for c in cards if c["tool"] == a.needs_approval and (a.args is None or subset(a.args, c["args"]))]
             want = a.needs_approval + (f" with {json.dumps(a.args, ensure_ascii=False)}" if a.args else "")
-            return _ok(bool(hits), cards, f"{want} waits for approval",
+            return _ok(bool(proposed), cards, f"{want} waits for approval",
                        f"no confirmation card for {want}" + ("" if cards else " (no action was proposed)"))
         case spec.ActionOutcomeAssertion():
             return _ok(step.outcome == a.action_outcome, step.outcome, f"the action is {a.action_outcome}",
@@ -182,9 +188,9 @@ def _check(a: Any, step: StepRecord, judge: Judge | None) -> Result:
                        f"the reply contains {present}")
         case spec.IntentAssertion():
             intents = [{"name": e.name, "confidence": e.confidence, "args": e.args} for e in step.of("intent")]
-            hits = [i for i in intents if i["name"] == a.intent and (a.args is None or subset(a.args, i["args"]))]
+            read_as = [i for i in intents if i["name"] == a.intent and (a.args is None or subset(a.args, i["args"]))]
             want = a.intent + (f" with {json.dumps(a.args, ensure_ascii=False)}" if a.args else "")
-            return _ok(bool(hits), intents, f"intent {want}",
+            return _ok(bool(read_as), intents, f"intent {want}",
                        f"no intent {want}" + ("" if intents else " (the turn emitted no intent)"))
         case spec.ClarificationAssertion():
             return _clarification(a, step)

@@ -11,37 +11,61 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import cast
+
+from typing_extensions import TypedDict
 
 from agents.core.inputs import InvalidInput
+from agents.services.evals.rows import CaseFields, RunDetail, RunListed
 
 VERSION = 1
 MAX_BYTES = 2_000_000  # a baseline of every shipped case is ~15 KB; a bigger file is not one of ours
 
 
-def run_key(run: dict[str, Any]) -> str:
+class CaseEntry(TypedDict):
+    status: str
+    pass_rate: float | None
+
+
+class Entry(TypedDict):
+    """One suite and configuration in the baseline file (``run_key``)."""
+
+    suite: str
+    agent: str
+    run_id: str
+    pass_rate: float | None
+    cases: dict[str, CaseEntry]
+
+
+class Baseline(TypedDict):
+    version: int
+    runs: dict[str, Entry]
+
+
+def run_key(run: RunListed) -> str:
     """A suite and its configuration: what a baseline entry is kept under."""
     config = run["provider"] + (f"/{run['model']}" if run.get("model") else "") + (
         f" prompt v{run['prompt_version']}" if run.get("prompt_version") else "")
     return f"{run['suite']} [{config}]"
 
 
-def case_pass_rate(case: dict[str, Any]) -> float | None:
+def case_pass_rate(case: CaseFields) -> float | None:
     """The case's pass rate: over its repeats when it was repeated, else 1 or 0 (None: nothing checked)."""
-    if case.get("pass_rate") is not None:
-        return float(case["pass_rate"])
+    rate = case.get("pass_rate")
+    if rate is not None:
+        return float(rate)
     if case["status"] == "skipped":
         return None
     return 1.0 if case["status"] == "passed" else 0.0
 
 
-def entry(detail: dict[str, Any]) -> dict[str, Any]:
+def entry(detail: RunDetail) -> Entry:
     run = detail["run"]
     return {"suite": run["suite"], "agent": run["agent_id"], "run_id": run["id"], "pass_rate": run["pass_rate"],
             "cases": {c["name"]: {"status": c["status"], "pass_rate": case_pass_rate(c)} for c in detail["cases"]}}
 
 
-def read(path: str | Path) -> dict[str, Any]:
+def read(path: str | Path) -> Baseline:
     """The baseline file; refused (naming ``--baseline``) when missing, too big or not a baseline."""
     where = Path(path)
     try:
@@ -64,18 +88,19 @@ def read(path: str | Path) -> dict[str, Any]:
         raise InvalidInput("--baseline", f"--baseline {str(path)!r}을(를) 읽을 수 없습니다: {exc}. "
                                          f"(--baseline {str(path)!r} cannot be read: {exc}.)") from exc
     if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("runs"), dict) or \
-            not all(isinstance(r, dict) and isinstance(r.get("cases"), dict) for r in data["runs"].values()):
+            not all(isinstance(r, dict) and isinstance(r.get("cases"), dict)
+                    and all(isinstance(c, dict) for c in r["cases"].values()) for r in data["runs"].values()):
         raise InvalidInput("--baseline", f"--baseline {str(path)!r}은(는) 기준선 파일이 아닙니다 (version {VERSION}, "
                                          f"runs). (--baseline {str(path)!r} is not a baseline file: version "
                                          f"{VERSION} with runs.)")
-    return data
+    return cast(Baseline, data)  # checked above as far as gate() reads it: version, runs of cases, each a mapping
 
 
-def update(path: str | Path, details: list[dict[str, Any]]) -> dict[str, Any]:
+def update(path: str | Path, details: list[RunDetail]) -> Baseline:
     """Write the runs' results into the baseline, keeping the entries of other suites and configurations."""
     where = Path(path)
-    current: dict[str, Any] = read(where) if where.exists() else {"version": VERSION, "runs": {}}
-    runs: dict[str, Any] = dict(current["runs"])
+    current: Baseline = read(where) if where.exists() else {"version": VERSION, "runs": {}}
+    runs = dict(current["runs"])
     for detail in details:
         runs[run_key(detail["run"])] = entry(detail)
     current["runs"] = dict(sorted(runs.items()))
@@ -100,8 +125,8 @@ class Gate:
         return not self.failures
 
 
-def gate(details: list[dict[str, Any]], *, min_pass_rate: float | None = None,
-         baseline: dict[str, Any] | None = None) -> Gate:
+def gate(details: list[RunDetail], *, min_pass_rate: float | None = None,
+         baseline: Baseline | None = None) -> Gate:
     """Without a threshold or a baseline every case must pass (a skipped one checked nothing and is not
     counted as failing); ``min_pass_rate`` replaces that with the run's pass rate; ``baseline`` fails on
     regressions and on failing cases it does not know, and tolerates its known failures."""
@@ -119,9 +144,11 @@ def gate(details: list[dict[str, Any]], *, min_pass_rate: float | None = None,
                 out.failures.append(f"{key}: pass rate {rate:.1%} ({run['cases_passed']:,}/{run['cases_total']:,}) "
                                     f"is below --min-pass-rate {min_pass_rate:.1%}")
         if baseline is not None:
-            known = baseline["runs"].get(key, {}).get("cases", {})
+            found = baseline["runs"].get(key)
+            known = found["cases"] if found is not None else {}
             for case in detail["cases"]:
-                before = known.get(case["name"], {}).get("status")
+                seen = known.get(case["name"])
+                before = seen.get("status") if seen is not None else None
                 if case["status"] in ("passed", "skipped"):
                     continue
                 if before == "passed":

@@ -63,7 +63,7 @@ class CachedProvider:
         if self.mode == "read" and (hit := self.repo.cached_response(key)) is not None:
             yield from _replay(hit)
             return
-        recorded: list[dict[str, Any]] = []
+        recorded: list[dict[str, object]] = []
         complete = False
         for event in self.inner.stream(request):
             recorded.append(_record(event))
@@ -81,7 +81,7 @@ def cached(provider: Provider, store: Store, mode: str, repeat_index: int = 0) -
     return CachedProvider(provider, EvalRepo(store.db), mode, repeat_index)
 
 
-def _record(event: ModelEvent) -> dict[str, Any]:
+def _record(event: ModelEvent) -> dict[str, object]:
     match event:
         case TextChunk(content=content):
             return {"text": content}
@@ -94,13 +94,14 @@ def _record(event: ModelEvent) -> dict[str, Any]:
     raise TypeError(f"no record for {type(event).__name__}")  # pragma: no cover - the union is matched above
 
 
-def _replay(events: list[dict[str, Any]]) -> Iterator[ModelEvent]:
-    """The stored answer, without its usage (a replay costs nothing), its finish marked as a cache hit."""
+def _replay(events: list[dict[str, object]]) -> Iterator[ModelEvent]:
+    """The stored answer (as _record wrote it), without its usage (a replay costs nothing), its finish marked
+    as a cache hit."""
     for item in events:
-        if "text" in item:
-            yield TextChunk(item["text"])
-        elif "tool_call" in item:
-            call = item["tool_call"]
-            yield ToolCallChunk(call["id"], call["name"], call["arguments"])
-        elif "finish" in item:
-            yield Finish(item["finish"]["reason"], {**item["finish"]["meta"], "cache": "hit"})
+        text, call, finish = item.get("text"), item.get("tool_call"), item.get("finish")
+        if isinstance(text, str):
+            yield TextChunk(text)
+        elif isinstance(call, dict):
+            yield ToolCallChunk(str(call["id"]), str(call["name"]), str(call["arguments"]))
+        elif isinstance(finish, dict):
+            yield Finish(finish["reason"], {**(finish["meta"] or {}), "cache": "hit"})

@@ -9,13 +9,13 @@ import logging
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TypeVar, cast
 
 from agents.core import telemetry
 from agents.core.agent import get_agent
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
-from agents.core.events import ActionConfirmation, ActionResult, DataCard, Detail, E, Event
+from agents.core.events import ActionConfirmation, ActionResult, DataCard, Detail, Done, E, Event
 from agents.core.providers import ModelOptions, Provider
 from agents.core.session import Session
 from agents.core.store import PendingActionRow, Store
@@ -23,9 +23,11 @@ from agents.core.turn import TurnSettings
 from agents.services.evals import spec
 from agents.services.evals.assertions import Judge, Result, StepRecord, check
 from agents.services.evals.pricing import cost_of
+from agents.services.evals.rows import AssertionResult, CaseSpan, Repetition, Totals
 from agents.services.evals.simulate import PersonaFactory, SimulationError, run_simulation
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class CaseClock:
@@ -52,18 +54,18 @@ class CaseOutcome:
     user_id: str
     conversation_id: str | None
     steps: list[StepRecord] = field(default_factory=list)
-    results: list[dict[str, Any]] = field(default_factory=list)  # one row per assertion
+    results: list[AssertionResult] = field(default_factory=list)  # one row per assertion
     error: str | None = None
     duration_ms: float = 0.0
-    spans: list[dict[str, Any]] = field(default_factory=list)  # the case's own model calls (the judge's)
+    spans: list[CaseSpan] = field(default_factory=list)  # the case's own model calls (the judge's)
     # Repeats (repeats.py): this repetition's index, and once combined the pass rate over all of them.
     repeat_index: int = 0
     repeats: int = 1
     passes: int | None = None
     pass_rate: float | None = None
     min_pass_rate: float | None = None
-    repetitions: list[dict[str, Any]] = field(default_factory=list)
-    totals: dict[str, Any] | None = None  # tokens and cost over every repetition
+    repetitions: list[Repetition] = field(default_factory=list)
+    totals: Totals | None = None  # tokens and cost over every repetition
     started_at: datetime | None = None
 
     @property
@@ -94,7 +96,7 @@ class CaseOutcome:
 # --- extra: structured input beside a message ---------------------------------------------------------------
 
 
-def expand_extra(agent_id: str, extra: dict[str, Any] | None, now: datetime) -> dict[str, Any] | None:
+def expand_extra(agent_id: str, extra: dict[str, object] | None, now: datetime) -> dict[str, object] | None:
     """``context_text`` given as a mapping is sent as the JSON string the contract wants; ``screen`` builds
     the context_text the agent's app sends for that screen (``AgentSpec.eval_screen``)."""
     if not extra:
@@ -109,13 +111,17 @@ def expand_extra(agent_id: str, extra: dict[str, Any] | None, now: datetime) -> 
     return out
 
 
-def resolve_refs(value: Any, earlier: list[StepRecord]) -> Any:
+def resolve_refs(value: T, earlier: list[StepRecord]) -> T:
     """``"{{card.TYPE.path}}"`` / ``"{{done.path}}"`` in ``extra``: a value an earlier step produced (the
     preview a 적용하기 button sends, the trip id in done.meta), looked up in the latest step that has it."""
+    return cast(T, _resolved(value, earlier))  # a mapping stays a mapping, a list a list; only a "{{…}}" changes
+
+
+def _resolved(value: object, earlier: list[StepRecord]) -> object:
     if isinstance(value, dict):
-        return {k: resolve_refs(v, earlier) for k, v in value.items()}
+        return {k: _resolved(v, earlier) for k, v in value.items()}
     if isinstance(value, list):
-        return [resolve_refs(v, earlier) for v in value]
+        return [_resolved(v, earlier) for v in value]
     if not isinstance(value, str) or (match := spec.REF.match(value)) is None:
         return value
     root, path = match.group(1), [p for p in match.group(2).split(".") if p]
@@ -133,7 +139,7 @@ def resolve_refs(value: Any, earlier: list[StepRecord]) -> Any:
     raise _StepFailed(f"{value} found nothing: no earlier step produced it")
 
 
-def _dig(data: Any, path: list[str], ref: str) -> Any:
+def _dig(data: object, path: list[str], ref: str) -> object:
     for part in path:
         if isinstance(data, list) and part.isdigit() and int(part) < len(data):
             data = data[int(part)]
@@ -152,7 +158,7 @@ def _last_action(session: Session) -> PendingActionRow | None:
     return max(actions, key=lambda a: (a.created_at, a.id)) if actions else None
 
 
-def _usage_tokens(done: Any) -> int:
+def _usage_tokens(done: Done) -> int:
     return int(done.usage.input_tokens + done.usage.output_tokens)
 
 
@@ -179,7 +185,7 @@ def _user_step(session: Session, step: spec.Step, record: StepRecord, clock: Cas
     record.state = _state(session)
 
 
-def _state(session: Session) -> dict[str, Any] | None:
+def _state(session: Session) -> dict[str, object] | None:
     """The conversation's stored state (what the agent keeps between turns), read after the step."""
     if session.conversation_id is None:
         return None
@@ -196,7 +202,7 @@ def _action_step(session: Session, step: spec.Step, record: StepRecord,
     started = time.perf_counter()
     seq = 0
 
-    def stamp(cls: type[E], **fields: Any) -> E:
+    def stamp(cls: type[E], **fields: object) -> E:
         nonlocal seq
         seq += 1
         return cls(turn_id=action.id, seq=seq, **fields)
@@ -267,7 +273,8 @@ def run_case(
                     _user_step(session, spec.Step(user=message), sub, clock, earlier)
 
                 until, made = run_simulation(session, step, record, config, judge, send, persona, store)
-                outcome.spans += [{**span, "step_index": step_index, "assertion_index": None} for span in made]
+                outcome.spans += [{**span, "step_index": step_index, "assertion_index": None, "repeat_index": 0}
+                                  for span in made]  # repeats.combine numbers a repeated case's
             else:
                 _action_step(session, step, record, outcome.steps[:-1])
             outcome.conversation_id = session.conversation_id
@@ -285,8 +292,8 @@ def run_case(
                     "spec": assertion.model_dump(mode="json", by_alias=True, exclude_defaults=True),
                     "negated": assertion.not_, "status": result.status, "observed": result.observed,
                     "message": result.message})
-                outcome.spans += [{**span, "step_index": step_index, "assertion_index": assertion_index}
-                                  for span in result.spans]
+                outcome.spans += [{**span, "step_index": step_index, "assertion_index": assertion_index,
+                                   "repeat_index": 0} for span in result.spans]
     except (_StepFailed, SimulationError) as exc:
         outcome.status, outcome.error = "error", str(exc)
     except Exception as exc:  # a crash in one case must not take the run down with it
@@ -302,7 +309,7 @@ def run_case(
     return outcome
 
 
-def _step_input(step: spec.Step) -> Any:
+def _step_input(step: spec.Step) -> dict[str, object]:
     match step.kind:
         case "user":
             return {"user": step.user, **({"extra": step.extra} if step.extra else {})}

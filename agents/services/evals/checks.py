@@ -5,8 +5,8 @@ problems are reported together with the shape problems pydantic finds."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, get_args
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, get_args
 
 from agents.core.errors import UnknownAgentError
 from agents.core.user_regex import PatternRefused, compile_pattern
@@ -21,7 +21,7 @@ def near(word: str, choices: list[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def semantics(data: Any, check: _Checker) -> None:
+def semantics(data: object, check: _Checker) -> None:
     """Names that must exist: the agent, its tools, event types, providers, regexes. Read from the raw
     document, so these are reported together with any shape problems."""
     from agents.core.agent import get_agent
@@ -29,8 +29,8 @@ def semantics(data: Any, check: _Checker) -> None:
 
     if not isinstance(data, dict):
         return
-    configs: list[tuple[Path_, Any]] = [(("defaults",), data.get("defaults")),
-                                        (("judge_model",), data.get("judge_model"))]
+    configs: list[tuple[Path_, object]] = [(("defaults",), data.get("defaults")),
+                                           (("judge_model",), data.get("judge_model"))]
     if isinstance(data.get("matrix"), list):
         configs += [(("matrix", i), c) for i, c in enumerate(data["matrix"])]
     for path, config in configs:
@@ -117,7 +117,7 @@ def semantics(data: Any, check: _Checker) -> None:
                                     "put it on a 'user' step")
 
 
-def _strings(value: Any, path: Path_) -> Iterator[tuple[Path_, str]]:
+def _strings(value: object, path: Path_) -> Iterator[tuple[Path_, str]]:
     if isinstance(value, str):
         yield path, value
     elif isinstance(value, dict):
@@ -128,7 +128,7 @@ def _strings(value: Any, path: Path_) -> Iterator[tuple[Path_, str]]:
             yield from _strings(item, (*path, index))
 
 
-def _tool_names(kind: str, item: dict[str, Any]) -> list[str]:
+def _tool_names(kind: str, item: Mapping[str, object]) -> list[str]:
     value = item.get(kind)
     if kind in ("tool", "no_tool", "needs_approval") and isinstance(value, str):
         return [value]

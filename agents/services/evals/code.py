@@ -20,24 +20,26 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from agents.services.evals.assertions import StepRecord
 
 # (passed: True / False, or None when the check could not be made, observed, message)
-Verdict = tuple[bool | None, Any, str]
+Verdict = tuple[bool | None, object, str]
+# What a python: assertion names: (the reply's text, the step's context) -> its verdict, checked by _verdict.
+Check = Callable[[str, dict[str, object]], object]
 
 REFUSED_SHARED = ("python: 코드 검증은 CLI와 로컬 모드에서만 실행됩니다: 공유 모드의 서버는 방문자가 보낸 코드를 "
                   "가져오지도 실행하지도 않습니다. (python: code assertions run only from the CLI and in local mode; "
                   "a server in shared mode never imports or runs code a visitor names.)")
 REASON_CHARS = 600
 
-_resolved: dict[str, Callable[..., Any]] = {}  # "module:function" -> the function, once allowed and imported
+_resolved: dict[str, Check] = {}  # "module:function" -> the function, once allowed and imported
 _lock = threading.Lock()
 
 
-def resolve(ref: str, folder: Path | None = None) -> Callable[..., Any]:
+def resolve(ref: str, folder: Path | None = None) -> Check:
     """Import ``module:function`` (the suite's folder and the current folder first); raises ``LookupError``
     with the reason, Korean then English."""
     module_name, _, function = ref.partition(":")
@@ -58,11 +60,12 @@ def resolve(ref: str, folder: Path | None = None) -> Callable[..., Any]:
         if not callable(found):
             raise LookupError(f"python: {module_name}에 함수 {function!r}이(가) 없습니다. (python: the module "
                               f"{module_name!r} has no function {function!r}.)")
-        _resolved[ref] = found
-    return cast(Callable[..., Any], found)
+        check = cast(Check, found)  # callable (checked above); a wrong signature fails the assertion by name
+        _resolved[ref] = check
+    return check
 
 
-def context_of(step: StepRecord) -> dict[str, Any]:
+def context_of(step: StepRecord) -> dict[str, object]:
     done = step.of("done")
     return {
         "tool_calls": [{"name": e.name, "args": e.args} for e in step.of("tool_call")],
@@ -93,11 +96,11 @@ def run_check(ref: str, step: StepRecord) -> Verdict:
     return ok, {"pass": ok, "reason": reason[:REASON_CHARS]}, message
 
 
-def _verdict(answer: Any) -> tuple[bool, str] | None:
+def _verdict(answer: object) -> tuple[bool, str] | None:
     if isinstance(answer, bool):
         return answer, ""
     if isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], bool):
         return answer[0], str(answer[1])
-    if isinstance(answer, dict) and isinstance(answer.get("pass"), bool):
-        return answer["pass"], str(answer.get("reason") or "")
+    if isinstance(answer, dict) and isinstance(ok := answer.get("pass"), bool):
+        return ok, str(answer.get("reason") or "")
     return None

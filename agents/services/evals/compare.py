@@ -7,11 +7,13 @@ Metric deltas (latency p50 over user turns, tokens, cost) are computed with pand
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
 
 import pandas as pd
+from typing_extensions import TypedDict
 
 from agents.core.errors import PlaygroundError
+from agents.services.evals.rows import AssertionRow, CaseRow, RunListed, RunRow, StepRow
 from agents.services.evals.store import EvalRepo
 
 ORDER = {"regression": 0, "fixed": 1, "still_failing": 2, "skipped": 3, "added": 4, "removed": 5, "still_passing": 6}
@@ -21,7 +23,105 @@ class RunNotFound(PlaygroundError):
     code = "run_not_found"
 
 
-def get_run(repo: EvalRepo, run_id: str, owner: str | None) -> dict[str, Any]:
+class RunBrief(TypedDict):
+    id: str
+    suite: str
+    agent_id: str
+    provider: str
+    model: str | None
+    prompt_version: int | None
+    status: str
+    cases_total: int
+    cases_passed: int
+    cases_failed: int
+    cases_skipped: int
+    started_at: datetime
+
+
+class CaseBrief(TypedDict):
+    case_index: int
+    status: str
+    error: str | None
+    conversation_id: str | None
+    latency_ms: float | None
+    tokens: int | None
+    cost: float | None
+
+
+class TurnRef(TypedDict):
+    step_index: int
+    kind: str
+    turn_id: str | None
+    action_id: str | None
+
+
+class Verdict(TypedDict):
+    status: str
+    observed: object
+    message: str
+
+
+class Difference(TypedDict):
+    step_index: int
+    assertion_index: int
+    kind: str
+    spec: dict[str, object]
+    a: Verdict | None  # None: the assertion is only in B's run
+    b: Verdict | None
+
+
+class Both(TypedDict):
+    a: list[TurnRef]
+    b: list[TurnRef]
+
+
+class CaseChange(TypedDict):
+    name: str
+    change: str  # a key of ORDER
+    a: CaseBrief | None  # None: the case is only in B's run
+    b: CaseBrief | None
+    differences: list[Difference]
+    traces: Both
+
+
+class Delta(TypedDict):
+    a: float | int | None
+    b: float | int | None
+    delta: float | int | None
+
+
+class Comparison(TypedDict):
+    a: RunBrief
+    b: RunBrief
+    pass_rate: Delta
+    metrics: dict[str, Delta]
+    counts: dict[str, int]
+    cases: list[CaseChange]
+
+
+class MatrixColumn(TypedDict):
+    run_id: str
+    provider: str
+    model: str | None
+    prompt_version: int | None
+    temperature: float | None
+    max_output_tokens: int | None
+    pass_rate: float | None
+
+
+class MatrixRow(TypedDict):
+    name: str
+    cells: list[str | None]  # the case's status in each column's run (None: not in that run)
+
+
+class MatrixGrid(TypedDict):
+    matrix_id: str
+    suite: str
+    columns: list[MatrixColumn]
+    rows: list[MatrixRow]
+
+
+def get_run(repo: EvalRepo, run_id: str, owner: str | None) -> RunRow:
     run = repo.run(run_id, owner)
     if run is None:
         who = f" for user {owner!r}" if owner is not None else ""
@@ -29,7 +129,7 @@ def get_run(repo: EvalRepo, run_id: str, owner: str | None) -> dict[str, Any]:
     return run
 
 
-def pass_rate(run: dict[str, Any]) -> float | None:
+def pass_rate(run: RunListed) -> float | None:
     total = run["cases_total"] or 0
     return run["cases_passed"] / total if total else None
 
@@ -72,7 +172,7 @@ def _change(a: str | None, b: str | None) -> str:
     return "regression" if a in ("passed", "skipped") else "still_failing"
 
 
-def compare_runs(repo: EvalRepo, run_a: str, run_b: str, owner: str | None = None) -> dict[str, Any]:
+def compare_runs(repo: EvalRepo, run_a: str, run_b: str, owner: str | None = None) -> Comparison:
     a, b = get_run(repo, run_a, owner), get_run(repo, run_b, owner)
     cases_a = {c["name"]: c for c in repo.cases(run_a)}
     cases_b = {c["name"]: c for c in repo.cases(run_b)}
@@ -81,7 +181,7 @@ def compare_runs(repo: EvalRepo, run_a: str, run_b: str, owner: str | None = Non
     turns_a = _turns(repo.steps(run_a), cases_a)
     turns_b = _turns(repo.steps(run_b), cases_b)
     names = list(cases_a) + [n for n in cases_b if n not in cases_a]
-    rows = []
+    rows: list[CaseChange] = []
     for name in names:
         ca, cb = cases_a.get(name), cases_b.get(name)
         change = _change(ca["status"] if ca else None, cb["status"] if cb else None)
@@ -102,29 +202,32 @@ def compare_runs(repo: EvalRepo, run_a: str, run_b: str, owner: str | None = Non
     }
 
 
-def _run_view(run: dict[str, Any]) -> dict[str, Any]:
-    keys = ("id", "suite", "agent_id", "provider", "model", "prompt_version", "status", "cases_total", "cases_passed",
-            "cases_failed", "cases_skipped", "started_at")
-    return {k: run[k] for k in keys}
+def _run_view(run: RunRow) -> RunBrief:
+    return RunBrief(id=run["id"], suite=run["suite"], agent_id=run["agent_id"], provider=run["provider"],
+                    model=run["model"], prompt_version=run["prompt_version"], status=run["status"],
+                    cases_total=run["cases_total"], cases_passed=run["cases_passed"], cases_failed=run["cases_failed"],
+                    cases_skipped=run["cases_skipped"], started_at=run["started_at"])
 
 
-def _case_view(case: dict[str, Any] | None) -> dict[str, Any] | None:
+def _case_view(case: CaseRow | None) -> CaseBrief | None:
     if case is None:
         return None
-    return {k: case[k] for k in ("case_index", "status", "error", "conversation_id", "latency_ms", "tokens", "cost")}
+    return CaseBrief(case_index=case["case_index"], status=case["status"], error=case["error"],
+                     conversation_id=case["conversation_id"], latency_ms=case["latency_ms"], tokens=case["tokens"],
+                     cost=case["cost"])
 
 
-def _by_case(rows: list[dict[str, Any]], cases: dict[str, dict[str, Any]]) -> dict[str, dict[tuple[int, int], Any]]:
+def _by_case(rows: list[AssertionRow], cases: dict[str, CaseRow]) -> dict[str, dict[tuple[int, int], AssertionRow]]:
     names = {c["case_index"]: name for name, c in cases.items()}
-    out: dict[str, dict[tuple[int, int], Any]] = {}
+    out: dict[str, dict[tuple[int, int], AssertionRow]] = {}
     for row in rows:
         out.setdefault(names[row["case_index"]], {})[(row["step_index"], row["assertion_index"])] = row
     return out
 
 
-def _turns(steps: list[dict[str, Any]], cases: dict[str, dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+def _turns(steps: list[StepRow], cases: dict[str, CaseRow]) -> dict[str, list[TurnRef]]:
     names = {c["case_index"]: name for name, c in cases.items()}
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, list[TurnRef]] = {}
     for step in steps:
         out.setdefault(names[step["case_index"]], []).append(
             {"step_index": step["step_index"], "kind": step["kind"], "turn_id": step["turn_id"],
@@ -132,28 +235,31 @@ def _turns(steps: list[dict[str, Any]], cases: dict[str, dict[str, Any]]) -> dic
     return out
 
 
-def _differences(a: dict[tuple[int, int], Any], b: dict[tuple[int, int], Any]) -> list[dict[str, Any]]:
-    out = []
+def _verdict(row: AssertionRow | None) -> Verdict | None:
+    return None if row is None else Verdict(status=row["status"], observed=row["observed"], message=row["message"])
+
+
+def _differences(a: dict[tuple[int, int], AssertionRow], b: dict[tuple[int, int], AssertionRow]) -> list[Difference]:
+    out: list[Difference] = []
     for key in sorted(set(a) | set(b)):
         ra, rb = a.get(key), b.get(key)
         if ra is not None and rb is not None and ra["status"] == rb["status"]:
             continue
         first = ra if ra is not None else b[key]  # the key is in a or in b
         out.append({"step_index": key[0], "assertion_index": key[1], "kind": first["kind"], "spec": first["spec"],
-                    "a": None if ra is None else {k: ra[k] for k in ("status", "observed", "message")},
-                    "b": None if rb is None else {k: rb[k] for k in ("status", "observed", "message")}})
+                    "a": _verdict(ra), "b": _verdict(rb)})
     return out
 
 
-def matrix_grid(repo: EvalRepo, matrix_id: str, owner: str | None = None) -> dict[str, Any]:
+def matrix_grid(repo: EvalRepo, matrix_id: str, owner: str | None = None) -> MatrixGrid:
     """Cases × configurations: each cell is the case's status in that configuration's run."""
     runs = sorted(repo.runs(owner, matrix_id=matrix_id, limit=100), key=lambda r: r["started_at"])
     if not runs:
         raise RunNotFound(f"No matrix run {matrix_id!r}. List runs with `playground eval list`.")
-    columns = [{"run_id": r["id"], "provider": r["provider"], "model": r["model"],
+    columns: list[MatrixColumn] = [{"run_id": r["id"], "provider": r["provider"], "model": r["model"],
                 "prompt_version": r["prompt_version"], "temperature": r.get("temperature"),
                 "max_output_tokens": r.get("max_output_tokens"), "pass_rate": pass_rate(r)} for r in runs]
-    grid: dict[str, dict[str, str]] = {}
+    grid: dict[str, dict[str, str]] = {}  # case name -> run id -> status
     for r in runs:
         for case in repo.cases(r["id"]):
             grid.setdefault(case["name"], {})[r["id"]] = case["status"]

@@ -13,8 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 import yaml
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
@@ -23,6 +22,7 @@ from agents.core import safe_yaml
 from agents.core.agent import get_agent
 from agents.core.errors import ConversationNotFound, PlaygroundError, UnknownAgentError
 from agents.core.store import MessageRow, PendingActionRow, Store
+from agents.core.store.feedback import FeedbackEntry
 from agents.services.evals import spec
 from agents.services.evals.loader import parse_suite
 
@@ -32,15 +32,15 @@ _INTENT_KEYS = ("budget", "product_numbers", "anchor", "category", "topic")
 
 
 class Suggestion(BaseModel):
-    assertion: dict[str, Any]
+    assertion: dict[str, object]
     why: str
     selected: bool = True
 
 
 class DraftStep(BaseModel):
-    step: dict[str, Any]  # user / confirm / cancel / modify / wait_minutes (+ extra)
+    step: dict[str, object]  # user / confirm / cancel / modify / wait_minutes (+ extra)
     turn_id: str | None = None
-    feedback: dict[str, Any] | None = None
+    feedback: FeedbackEntry | None = None
     suggestions: list[Suggestion] = Field(default_factory=list)
 
 
@@ -65,10 +65,10 @@ class CaseDraft(BaseModel):
 
 # Ids the store generated (cmp_…, trip_…): a replay runs as a fresh sandbox user whose ids differ.
 _GENERATED_ID = re.compile(r"^[a-z]{2,8}_[0-9a-f]{8,}$")
-_EMPTY: tuple[Any, ...] = (None, [], {}, "")
+_EMPTY: tuple[object, ...] = (None, [], {}, "")
 
 
-def _clean(args: Any) -> Any:
+def _clean(args: object) -> object:
     """Args as a subset worth asserting: nulls, empty values and generated ids dropped (they say nothing
     about behaviour, or would not match in a replay)."""
     if isinstance(args, dict):
@@ -80,10 +80,21 @@ def _clean(args: Any) -> Any:
     return args
 
 
+def _clean_map(args: object) -> dict[str, object]:
+    """``_clean`` of a mapping (anything else: nothing to assert)."""
+    cleaned = _clean(_mapping(args))
+    return cleaned if isinstance(cleaned, dict) else {}
+
+
+def _mapping(value: object) -> dict[str, object]:
+    """A stored event's field read as a mapping (absent or another shape: empty)."""
+    return {str(k): v for k, v in value.items()} if isinstance(value, dict) else {}
+
+
 MAX_ARGS_CHARS = 240
 
 
-def _concise(args: dict[str, Any]) -> dict[str, Any]:
+def _concise(args: dict[str, object]) -> dict[str, object]:
     """Long args (a whole itinerary, a preview) keep only their plain fields: a suggestion should say what
     matters at a glance, and the reviewer can add more."""
     if len(json.dumps(args, ensure_ascii=False)) <= MAX_ARGS_CHARS:
@@ -91,11 +102,11 @@ def _concise(args: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in args.items() if not isinstance(v, dict | list) and len(str(v)) <= 80}
 
 
-def _suggest_turn(events: list[dict[str, Any]]) -> list[Suggestion]:
+def _suggest_turn(events: Sequence[Mapping[str, object]]) -> list[Suggestion]:
     out: list[Suggestion] = []
     seen: set[str] = set()
 
-    def add(assertion: dict[str, Any], why: str, selected: bool = True) -> None:
+    def add(assertion: dict[str, object], why: str, selected: bool = True) -> None:
         key = json.dumps(assertion, sort_keys=True, ensure_ascii=False)
         if key not in seen:
             seen.add(key)
@@ -107,20 +118,22 @@ def _suggest_turn(events: list[dict[str, Any]]) -> list[Suggestion]:
     for e in events:
         match e["type"]:
             case "intent":
-                args = _clean({k: e.get("args", {}).get(k) for k in _INTENT_KEYS})
+                given = _mapping(e.get("args"))
+                args = _clean_map({k: given.get(k) for k in _INTENT_KEYS})
                 add({"intent": e["name"], **({"args": args} if args else {})}, f"the turn was read as {e['name']}")
             case "tool_call" if e["name"] not in pending and e.get("status") != "awaiting_confirmation":
-                args = _concise(_clean({k: v for k, v in (e.get("args") or {}).items()
-                                        if not (asked and k in ("question", "options"))}))
+                args = _concise(_clean_map({k: v for k, v in _mapping(e.get("args")).items()
+                                            if not (asked and k in ("question", "options"))}))
                 add({"tool": e["name"], **({"args": args} if args else {})}, f"called {e['name']}")
             case "action_confirmation":
-                args = _concise(_clean(e.get("args") or {}))
+                args = _concise(_clean_map(e.get("args")))
                 add({"needs_approval": e["tool_name"], **({"args": args} if args else {})},
                     f"proposed {e['tool_name']} for approval: {e.get('summary', '')}")
             case "data_card":
                 add({"card": e["card_type"]}, f"showed a {e['card_type']} card ({e.get('title', '')})")
             case "clarification":
-                options = [o for o in e.get("options") or [] if o][:3]
+                given_options = e.get("options")
+                options = [o for o in (given_options if isinstance(given_options, list) else []) if o][:3]
                 add({"clarification": True, **({"options": options} if options else {})},
                     f"asked back: {e.get('question', '')}")
     errors = [e for e in events if e["type"] == "error"]
@@ -168,7 +181,7 @@ def suggest_case(store: Store, conversation_id: str, user_id: str, *, name: str 
     steps: list[DraftStep] = []
     disliked: list[str] = []
     by_id = {a.id: a for a in actions}
-    earlier: list[list[dict[str, Any]]] = []
+    earlier: list[list[dict[str, object]]] = []
     for message in messages:
         action_id = message.meta.get("action_id") if message.role == "assistant" else None
         if action_id in by_id and message.meta.get("action_status") in OUTCOME_STATUSES:
@@ -177,11 +190,11 @@ def suggest_case(store: Store, conversation_id: str, user_id: str, *, name: str 
             continue
         if message.role != "user" or message.turn_id is None:
             continue
-        step: dict[str, Any] = {"user": message.content or ""}
+        step: dict[str, object] = {"user": message.content or ""}
         trace = traces.get(message.turn_id)
         events = trace.events if trace is not None else []
         extra = message.meta.get("extra")
-        if extra:
+        if isinstance(extra, dict) and extra:
             step["extra"] = _readable_extra(conversation.agent_id, extra, earlier)
         earlier.append(events)
         rating = feedback.get(message.turn_id)
@@ -204,18 +217,18 @@ def suggest_case(store: Store, conversation_id: str, user_id: str, *, name: str 
                      steps=steps)
 
 
-def _references(value: Any, earlier: list[list[dict[str, Any]]]) -> Any:
+def _references(value: object, earlier: Sequence[Sequence[Mapping[str, object]]]) -> object:
     """A value an earlier turn produced (the preview a 적용하기 sends, the trip id) becomes a reference to it,
     so the replay sends what its own earlier turn produced, not the ids of the saved conversation."""
     if isinstance(value, dict | list) or (isinstance(value, str) and _GENERATED_ID.match(value)):
         for events in reversed(earlier):
             for event in reversed(events):
                 if event["type"] == "data_card":
-                    for key, data in (event.get("data") or {}).items():
+                    for key, data in _mapping(event.get("data")).items():
                         if data == value and isinstance(key, str) and "." not in key:
                             return f"{{{{card.{event['card_type']}.{key}}}}}"
                 elif event["type"] == "done":
-                    for key, data in (event.get("meta") or {}).items():
+                    for key, data in _mapping(event.get("meta")).items():
                         if data == value and "." not in key:
                             return f"{{{{done.meta.{key}}}}}"
     if isinstance(value, dict):
@@ -223,11 +236,12 @@ def _references(value: Any, earlier: list[list[dict[str, Any]]]) -> Any:
     return value
 
 
-def _readable_extra(agent: str, extra: dict[str, Any], earlier: list[list[dict[str, Any]]]) -> dict[str, Any]:
+def _readable_extra(agent: str, extra: Mapping[str, object],
+                    earlier: Sequence[Sequence[Mapping[str, object]]]) -> dict[str, object]:
     """A context_text an agent builds from an app screen (a few KB of JSON) becomes the ``screen`` it
     describes (``AgentSpec.eval_screen_of``), which the runner turns back into the same contract; any other
     context_text reads better as a mapping."""
-    out: dict[str, Any] = _references(dict(extra), earlier)
+    out = {k: _references(v, earlier) for k, v in extra.items()}  # a mapping is never itself a reference
     text = out.get("context_text")
     if isinstance(text, str):
         with contextlib.suppress(json.JSONDecodeError):
@@ -241,7 +255,7 @@ def _readable_extra(agent: str, extra: dict[str, Any], earlier: list[list[dict[s
     return out
 
 
-def _agent_screen_of(agent: str) -> Callable[[dict[str, Any]], Any] | None:
+def _agent_screen_of(agent: str) -> Callable[[dict[str, object]], object] | None:
     try:
         return get_agent(agent).eval_screen_of
     except UnknownAgentError:
@@ -256,7 +270,7 @@ class _Dumper(yaml.SafeDumper):
         super().increase_indent(flow, False)  # "turns:\n  - user: …", as people write it
 
 
-class _Flow(dict[str, Any]):  # a mapping written on one line: {period: 7d}
+class _Flow(dict[str, object]):  # a mapping written on one line: {period: 7d}
     pass
 
 
@@ -278,7 +292,7 @@ def _scalar(value: object) -> bool:
     return not isinstance(value, dict | list)
 
 
-def _flowed(value: Any) -> Any:
+def _flowed(value: object) -> object:
     """Steps and assertions (list items) in block style; small mappings and lists of plain values on one
     line: ``args: {period: 7d}``, ``tags: [saved]``."""
     if isinstance(value, dict):
@@ -292,11 +306,11 @@ def _flowed(value: Any) -> Any:
     return value
 
 
-def _block(item: dict[str, Any]) -> dict[str, Any]:
+def _block(item: Mapping[str, object]) -> dict[str, object]:
     return {k: _flowed(v) for k, v in item.items()}
 
 
-def to_yaml(value: Any) -> str:
+def to_yaml(value: object) -> str:
     data = _block(value) if isinstance(value, dict) else _flowed(value)
     return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=110)
 
@@ -357,11 +371,13 @@ def add_case(suite_text: str | None, case: spec.Case, *, agent: str, suite_name:
         if any(c.name == case.name for c in loaded.suite.cases):
             raise PlaygroundError(f"{file} already has a case named {case.name!r}; give this one another name.",
                                   code="duplicate_case")
-        data = safe_yaml.load(suite_text)
+        data, more = safe_yaml.load(suite_text), safe_yaml.load(item)
+        if not isinstance(data, dict) or not isinstance(more, list):  # parse_suite read a mapping; item is a list
+            raise PlaygroundError(f"{file} is not a suite mapping.", code="bad_suite")
         if list(data)[-1] == "cases":
             text = suite_text.rstrip("\n") + "\n\n" + _indent(item)
         else:
-            data["cases"] = [*data["cases"], *safe_yaml.load(item)]
+            data["cases"] = [*data["cases"], *more]
             text = to_yaml(data)
     parse_suite(text, file)  # never write a file that would be refused
     return text

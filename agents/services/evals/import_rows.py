@@ -16,7 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any, Literal
+from typing import Literal
 
 from agents.services.evals.imports import MAX_CASES, MAX_MESSAGE_CHARS, Imported, finish, suite_name
 from agents.services.evals.loader import Problem, SuiteError
@@ -40,7 +40,7 @@ def from_rows(raw: bytes, fmt: str, *, agent: str, file: str, input_field: str =
         raise SuiteError([Problem(file, None, "", f"not UTF-8 at byte {exc.start}: save the file as UTF-8")]) from None
     rows = _jsonl(text, file) if fmt == "jsonl" else _csv(text, file)
     problems: list[Problem] = []
-    cases: list[dict[str, Any]] = []
+    cases: list[dict[str, object]] = []
     dropped = 0
     for line, row in rows:
         if isinstance(row, Problem):
@@ -65,13 +65,13 @@ def from_rows(raw: bytes, fmt: str, *, agent: str, file: str, input_field: str =
     notes = [f"{file}: {dropped:,} earlier message(s) of the samples' chats (system prompts, earlier turns) were left "
              "out: a case sends the last user message to the agent, which has its own prompt"] if dropped else []
     stem = file.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    suite = {"suite": suite_name(name, stem), "agent": agent,
+    suite: dict[str, object] = {"suite": suite_name(name, stem), "agent": agent,
              "description": f"{len(cases):,} samples from {stem}.{fmt}, matched {match}", "cases": cases}
     return finish(suite, source=file, command=fmt, notes=notes, file=f"{suite['suite']}.yaml")
 
 
-def _jsonl(text: str, file: str) -> list[tuple[int, dict[str, Any] | Problem]]:
-    out: list[tuple[int, dict[str, Any] | Problem]] = []
+def _jsonl(text: str, file: str) -> list[tuple[int, dict[str, object] | Problem]]:
+    out: list[tuple[int, dict[str, object] | Problem]] = []
     for line, content in enumerate(text.splitlines(), start=1):
         if not content.strip():
             continue
@@ -87,9 +87,9 @@ def _jsonl(text: str, file: str) -> list[tuple[int, dict[str, Any] | Problem]]:
     return out
 
 
-def _csv(text: str, file: str) -> list[tuple[int, dict[str, Any] | Problem]]:
+def _csv(text: str, file: str) -> list[tuple[int, dict[str, object] | Problem]]:
     reader = csv.DictReader(io.StringIO(text, newline=""), restkey=_EXTRA)
-    out: list[tuple[int, dict[str, Any] | Problem]] = []
+    out: list[tuple[int, dict[str, object] | Problem]] = []
     start = 2  # the row after the header
     try:
         if reader.fieldnames is None:
@@ -109,7 +109,8 @@ def _csv(text: str, file: str) -> list[tuple[int, dict[str, Any] | Problem]]:
     return out
 
 
-def _sample(row: dict[str, Any], input_field: str, ideal_field: str) -> tuple[str | None, Any, str, int]:
+def _sample(row: dict[str, object], input_field: str,
+            ideal_field: str) -> tuple[str | None, str | list[str] | None, str, int]:
     """(message, ideal, why not, earlier messages left out)."""
     fields = ", ".join(repr(k) for k in list(row)[:12])
     if input_field not in row:
@@ -137,7 +138,7 @@ def _sample(row: dict[str, Any], input_field: str, ideal_field: str) -> tuple[st
     return value, ideal, "", earlier
 
 
-def _expect(ideal: str | list[str], match: str) -> dict[str, Any]:
+def _expect(ideal: str | list[str], match: str) -> dict[str, object]:
     if match == "exact":
         return {"text_equals": ideal}
     if match == "normalised":

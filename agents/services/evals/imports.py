@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from agents.core.inputs import InvalidInput
 from agents.core.user_regex import PatternRefused, compile_pattern
@@ -81,7 +80,7 @@ def suite_name(name: str | None, fallback: str) -> str:
     return chosen or "imported"
 
 
-def finish(data: dict[str, Any], *, source: str, command: str, notes: list[str], file: str) -> Imported:
+def finish(data: Mapping[str, object], *, source: str, command: str, notes: list[str], file: str) -> Imported:
     """The suite's YAML with a header saying where it came from and what was left out; checked like any suite
     file before anyone writes it."""
     header = f"# Imported from {source} by `playground eval import {command}`.\n"
@@ -115,7 +114,7 @@ def from_promptfoo(text: str, *, agent: str | None = None, name: str | None = No
         raise SuiteError([Problem(file, 1, "", f"a promptfoo config is a mapping with prompts and tests, not a "
                                                f"{type(data).__name__}")])
     notes = _Notes(file, lines)
-    tags: dict[str, Any] = data["tags"] if isinstance(data.get("tags"), dict) else {}
+    tags: dict[str, object] = data["tags"] if isinstance(data.get("tags"), dict) else {}
     agent = agent or (str(tags["agent"]) if tags.get("agent") else None)
     if not agent:
         raise InvalidInput(agent_field, f"가져올 에이전트를 {agent_field}(으)로 정하세요 (promptfoo 설정에는 없습니다; "
@@ -126,15 +125,17 @@ def from_promptfoo(text: str, *, agent: str | None = None, name: str | None = No
             notes.add((str(key),), f"'{key}' is not converted (only prompts, providers, tests and defaultTest are)")
     prompts = _prompts(data.get("prompts"), notes, read)
     configs = _providers(data.get("providers"), notes)
-    default: dict[str, Any] = data["defaultTest"] if isinstance(data.get("defaultTest"), dict) else {}
+    default: dict[str, object] = data["defaultTest"] if isinstance(data.get("defaultTest"), dict) else {}
     if data.get("defaultTest") is not None and not default:
         notes.add(("defaultTest",), "a defaultTest given as a file is not read: inline it")
+    if default.get("vars") is not None and not isinstance(default.get("vars"), dict):
+        notes.add(("defaultTest", "vars"), "vars given as a file are not read")
     judge = _judge_model(default, notes)
     tests = data.get("tests")
     if not isinstance(tests, list):
         notes.add(("tests",), "tests given as a file or a dataset are not read: list them in the config")
         tests = []
-    cases: list[dict[str, Any]] = []
+    cases: list[dict[str, object]] = []
     names: set[str] = set()
     for ti, test in enumerate(tests):
         if not isinstance(test, dict):
@@ -151,12 +152,12 @@ def from_promptfoo(text: str, *, agent: str | None = None, name: str | None = No
                                               "split the config")])
                 case = _case(test, ti, pi, len(prompts), prompt_path, prompt, combo, default, notes)
                 if case is not None:
-                    case["name"] = _unique(case["name"], names)
+                    case["name"] = _unique(str(case["name"]), names)
                     cases.append(case)
     if not cases:
         raise SuiteError([Problem(file, None, "", "nothing to import: no test could be converted into a case"),
                           *(Problem(file, None, "", item) for item in notes.items[:20])])
-    suite: dict[str, Any] = {"suite": suite_name(name, str(data.get("description") or "") or "promptfoo"),
+    suite: dict[str, object] = {"suite": suite_name(name, str(data.get("description") or "") or "promptfoo"),
                              "agent": agent}
     if isinstance(data.get("description"), str):
         suite["description"] = data["description"][:500]
@@ -170,7 +171,7 @@ def from_promptfoo(text: str, *, agent: str | None = None, name: str | None = No
     return finish(suite, source=file, command="promptfoo", notes=notes.items, file=f"{suite['suite']}.yaml")
 
 
-def _prompts(value: Any, notes: _Notes, read: Callable[[str], str] | None) -> list[tuple[Path_, str]]:
+def _prompts(value: object, notes: _Notes, read: Callable[[str], str] | None) -> list[tuple[Path_, str]]:
     items = [value] if isinstance(value, str | dict) else value if isinstance(value, list) else []
     out: list[tuple[Path_, str]] = []
     for i, item in enumerate(items):
@@ -199,9 +200,9 @@ def _prompts(value: Any, notes: _Notes, read: Callable[[str], str] | None) -> li
     return out
 
 
-def _providers(value: Any, notes: _Notes) -> list[dict[str, Any]]:
+def _providers(value: object, notes: _Notes) -> list[dict[str, str]]:
     items = [value] if isinstance(value, str | dict) else value if isinstance(value, list) else []
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, str]] = []
     for i, item in enumerate(items):
         path: Path_ = ("providers", i) if isinstance(value, list) else ("providers",)
         ident = item.get("id") if isinstance(item, dict) else item
@@ -217,8 +218,9 @@ def _providers(value: Any, notes: _Notes) -> list[dict[str, Any]]:
     return out
 
 
-def _judge_model(default: dict[str, Any], notes: _Notes) -> dict[str, Any] | None:
-    options: dict[str, Any] = default["options"] if isinstance(default.get("options"), dict) else {}
+def _judge_model(default: dict[str, object], notes: _Notes) -> dict[str, object] | None:
+    found = default.get("options")
+    options: dict[str, object] = found if isinstance(found, dict) else {}
     provider = options.get("provider")
     if provider is None:
         return None
@@ -229,7 +231,7 @@ def _judge_model(default: dict[str, Any], notes: _Notes) -> dict[str, Any] | Non
     return judge
 
 
-def _provider_of(value: Any) -> dict[str, Any] | None:
+def _provider_of(value: object) -> dict[str, object] | None:
     ident = value.get("id") if isinstance(value, dict) else value
     family, _, rest = str(ident or "").partition(":")
     if family not in _PROVIDERS or not rest:
@@ -237,7 +239,7 @@ def _provider_of(value: Any) -> dict[str, Any] | None:
     return {"provider": _PROVIDERS[family], "model": rest.rsplit(":", 1)[-1]}
 
 
-def _combinations(defaults: Any, given: Any, path: Path_, notes: _Notes) -> list[dict[str, Any]]:
+def _combinations(defaults: object, given: object, path: Path_, notes: _Notes) -> list[dict[str, object]]:
     """promptfoo runs every combination of the list values in ``vars``."""
     merged = {**(defaults if isinstance(defaults, dict) else {}), **(given if isinstance(given, dict) else {})}
     if given is not None and not isinstance(given, dict):
@@ -255,7 +257,7 @@ def _combinations(defaults: Any, given: Any, path: Path_, notes: _Notes) -> list
             for values in itertools.product(*(merged[k] for k in keys))]
 
 
-def _render(template: str, values: dict[str, Any]) -> tuple[str | None, str]:
+def _render(template: str, values: dict[str, object]) -> tuple[str | None, str]:
     """``{{name}}`` replaced by its var; (None, why) when the template needs more than that."""
     missing = [m for m in _VAR.findall(template) if m not in values]
     if missing:
@@ -263,7 +265,7 @@ def _render(template: str, values: dict[str, Any]) -> tuple[str | None, str]:
     for name in _VAR.findall(template):
         if isinstance(values[name], dict | list):
             return None, f"the var {name!r} is not text"
-        if isinstance(values[name], str) and values[name].startswith("file://"):
+        if isinstance(text := values[name], str) and text.startswith("file://"):
             return None, f"the var {name!r} names a file, which is not read"
     out = _VAR.sub(lambda m: str(values[m.group(1)]), template)
     rest = _TEMPLATE.search(_VAR.sub("", template))
@@ -276,22 +278,23 @@ def _render(template: str, values: dict[str, Any]) -> tuple[str | None, str]:
     return out, ""
 
 
-def _case(test: dict[str, Any], ti: int, pi: int, prompts: int, prompt_path: Path_, prompt: str,
-          values: dict[str, Any], default: dict[str, Any], notes: _Notes) -> dict[str, Any] | None:
+def _case(test: dict[str, object], ti: int, pi: int, prompts: int, prompt_path: Path_, prompt: str,
+          values: dict[str, object], default: dict[str, object], notes: _Notes) -> dict[str, object] | None:
     message, why = _render(prompt, values)
     if message is None:
         notes.add(("tests", ti), f"with {_where(prompt_path)}: {why}")
         return None
     described = test.get("description")
     name = str(described) if isinstance(described, str) and described.strip() else f"test {ti + 1}"
-    listed = [k for k, v in {**(default.get("vars") or {}), **(test.get("vars") or {})}.items()
-              if isinstance(v, list)] if isinstance(test.get("vars") or {}, dict) else []
+    given, defaults = test.get("vars") or {}, default.get("vars") or {}
+    listed = [k for k, v in {**(defaults if isinstance(defaults, dict) else {}), **given}.items()
+              if isinstance(v, list)] if isinstance(given, dict) else []
     if listed:
         name += " (" + ", ".join(f"{k}={str(values[k])[:30]}" for k in listed) + ")"
     if prompts > 1:
         name += f" · prompt {pi + 1}"
-    expect: list[dict[str, Any]] = []
-    asserts: list[tuple[Path_, Any]] = [(("defaultTest", "assert", i), a)
+    expect: list[dict[str, object]] = []
+    asserts: list[tuple[Path_, object]] = [(("defaultTest", "assert", i), a)
                                         for i, a in enumerate(_list(default.get("assert")))]
     asserts += [(("tests", ti, "assert", i), a) for i, a in enumerate(_list(test.get("assert")))]
     for path, item in asserts:
@@ -303,12 +306,12 @@ def _case(test: dict[str, Any], ti: int, pi: int, prompts: int, prompt_path: Pat
     return {"name": name[:200], "tags": ["promptfoo"], "turns": [{"user": message, "expect": expect}]}
 
 
-def _list(value: Any) -> list[Any]:
+def _list(value: object) -> list[object]:
     return value if isinstance(value, list) else []
 
 
-def _assertion(item: Any, values: dict[str, Any], path: Path_, notes: _Notes) -> dict[str, Any] | None:
-    def skip(reason: str) -> dict[str, Any] | None:
+def _assertion(item: object, values: dict[str, object], path: Path_, notes: _Notes) -> dict[str, object] | None:
+    def skip(reason: str) -> dict[str, object] | None:
         notes.add(path, reason)
         return None
 
@@ -323,7 +326,7 @@ def _assertion(item: Any, values: dict[str, Any], path: Path_, notes: _Notes) ->
     if isinstance(value, str):
         rendered, _ = _render(value, values) if _VAR.search(value) else (value, "")
         value = rendered if rendered is not None else value
-    out: dict[str, Any] | None = None
+    out: dict[str, object] | None = None
     texts = [str(v) for v in value] if isinstance(value, list) and all(
         isinstance(v, str | int | float) for v in value) else None
     scalar = str(value) if isinstance(value, str | int | float) and not isinstance(value, bool) else None

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any
 
 from agents.core import guards, limits
 from agents.core.clock import system_clock
@@ -24,6 +23,7 @@ from agents.core.providers import ChatMessage, ModelRequest, Provider, complete,
 from agents.core.store import Store
 from agents.services.evals import spec
 from agents.services.evals.assertions import Judge, Result, StepRecord
+from agents.services.evals.rows import ModelCall
 
 PASS_FAIL = ('Answer with one JSON object and nothing else: {"pass": true or false, "reason": "one sentence"}.')
 SCORE = ('Score how well the reply satisfies the rubric from 1 (not at all) to 5 (fully). Answer with one JSON '
@@ -80,8 +80,7 @@ def make_judge(default: spec.JudgeModel | None, *, under_test: spec.Config | Non
     """A judge grading with the assertion's model, else ``default``; ``store`` counts its calls against the
     server's daily budget. ``under_test`` is only read to say why a rubric was skipped."""
     def make(provider: str, model: str | None) -> Provider:
-        settings: dict[str, Any] = {"model": model} if model else {}
-        return make_provider(provider, **settings)
+        return make_provider(provider, model=model) if model else make_provider(provider)
 
     factory = provider_factory or make
     settings = guard_settings or guards.GuardSettings.from_env()
@@ -111,7 +110,7 @@ def _grade(provider: Provider, judge: spec.JudgeSpec, step: StepRecord, store: S
     prompt = _prompt(judge.rubric, step)
     request = ModelRequest(agent_id="judge", system=system, purpose="judge",
                            messages=[ChatMessage(role="user", content=prompt)])
-    spans: list[dict[str, Any]] = []
+    spans: list[ModelCall] = []
     answer = ""
     for attempt in range(1, ATTEMPTS + 1):
         span, answer, error = _call(provider, request, prompt, attempt, store, settings)
@@ -122,7 +121,7 @@ def _grade(provider: Provider, judge: spec.JudgeSpec, step: StepRecord, store: S
         if verdict is not None:
             ok, reason, score = verdict
             span["status"] = "ok"
-            observed: dict[str, Any] = {"pass": ok, "reason": reason, "judge": f"{provider.name}/{provider.model}"}
+            observed: dict[str, object] = {"pass": ok, "reason": reason, "judge": f"{provider.name}/{provider.model}"}
             if score is not None:
                 observed["score"] = score
             return Result("pass" if ok else "fail", observed, f"judge: {reason}", spans=spans)
@@ -133,10 +132,10 @@ def _grade(provider: Provider, judge: spec.JudgeSpec, step: StepRecord, store: S
 
 
 def _call(provider: Provider, request: ModelRequest, prompt: str, attempt: int, store: Store | None,
-          settings: guards.GuardSettings, kind: str = "judge") -> tuple[dict[str, Any], str, str | None]:
+          settings: guards.GuardSettings, kind: str = "judge") -> tuple[ModelCall, str, str | None]:
     """One judge call (or a simulated user's: ``kind``) as a span; (span, answer, error message or None)."""
     now = system_clock()
-    span: dict[str, Any] = {"kind": kind, "provider": provider.name, "model": provider.model, "attempt": attempt,
+    span: ModelCall = {"kind": kind, "provider": provider.name, "model": provider.model, "attempt": attempt,
                             "started_at": now, "ms": 0.0, "input_tokens": 0, "output_tokens": 0, "cost_usd": 0.0,
                             "status": "error", "request": prompt[:SPAN_TEXT_CHARS], "response": None}
     try:
@@ -156,8 +155,9 @@ def _call(provider: Provider, request: ModelRequest, prompt: str, attempt: int, 
     cost = call_cost(provider.name, provider.model, response.usage.input_tokens, response.usage.output_tokens, now)
     if claim is not None and store is not None:
         claim.settle(store, cost)
-    span.update(ms=round((time.perf_counter() - started) * 1000, 3), input_tokens=response.usage.input_tokens,
-                output_tokens=response.usage.output_tokens, cost_usd=cost, response=response.text[:SPAN_TEXT_CHARS])
+    span["ms"] = round((time.perf_counter() - started) * 1000, 3)
+    span["input_tokens"], span["output_tokens"] = response.usage.input_tokens, response.usage.output_tokens
+    span["cost_usd"], span["response"] = cost, response.text[:SPAN_TEXT_CHARS]
     return span, response.text or "", None
 
 
@@ -169,7 +169,7 @@ def _prompt(rubric: str, step: StepRecord) -> str:
                        "reply": step.text}, ensure_ascii=False, indent=1)
 
 
-def _answer(text: str) -> dict[str, Any] | None:
+def _answer(text: str) -> dict[str, object] | None:
     # From the first "{" to the last "}": what `\{.*\}` found, without its quadratic backtracking on a long
     # answer full of "{" and no "}" (the answer comes from a model the run's caller picks).
     text = text or ""
@@ -178,7 +178,7 @@ def _answer(text: str) -> dict[str, Any] | None:
     if end < 0 or start < 0:
         return None
     try:
-        data: Any = json.loads(text[start:end + 1])
+        data: object = json.loads(text[start:end + 1])
     except json.JSONDecodeError:
         return None
     return data if isinstance(data, dict) else None
@@ -187,9 +187,10 @@ def _answer(text: str) -> dict[str, Any] | None:
 def _verdict(text: str) -> tuple[bool, str] | None:
     """A pass/fail verdict: ``{"pass": true|false, "reason": …}``."""
     data = _answer(text)
-    if data is None or not isinstance(data.get("pass"), bool):
+    ok = data.get("pass") if data is not None else None
+    if data is None or not isinstance(ok, bool):
         return None
-    return data["pass"], str(data.get("reason") or "")
+    return ok, str(data.get("reason") or "")
 
 
 def _scored(text: str, judge: spec.JudgeSpec) -> tuple[bool, str, int | None] | None:

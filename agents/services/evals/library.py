@@ -5,8 +5,10 @@ refused at run time is ever stored."""
 from __future__ import annotations
 
 import threading
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+
+from typing_extensions import TypedDict
 
 from agents.core.agent import list_agents
 from agents.core.clock import system_clock
@@ -47,9 +49,17 @@ def shipped() -> list[LoadedSuite]:
     return out
 
 
-def listing(store: Store, owner: str) -> list[dict[str, Any]]:
+class ListedSuite(TypedDict):
+    name: str
+    agent: str
+    cases: int
+    shipped: bool  # one of the agents' own suites, not the owner's
+    updated_at: datetime | None  # None for a shipped suite
+
+
+def listing(store: Store, owner: str) -> list[ListedSuite]:
     """Shipped suites first, then the owner's, newest first."""
-    rows = [{"name": s.suite.suite, "agent": s.suite.agent, "cases": len(s.suite.cases), "shipped": True,
+    rows: list[ListedSuite] = [{"name": s.suite.suite, "agent": s.suite.agent, "cases": len(s.suite.cases), "shipped": True,
              "updated_at": None} for s in shipped()]
     rows += [{"name": r["name"], "agent": r["agent_id"], "cases": r["cases"], "shipped": False,
               "updated_at": r["updated_at"]} for r in EvalRepo(store.db).suites(owner)]

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 from pydantic import ValidationError
@@ -88,7 +87,7 @@ def select(suites: list[LoadedSuite], *, tags: list[str] | None = None,
 # --- YAML with line numbers --------------------------------------------------------------------------------
 
 
-def _parse(text: str, file: str) -> tuple[Any, dict[Path_, int]]:
+def _parse(text: str, file: str) -> tuple[object, dict[Path_, int]]:
     """The document and the line (1-based) of every mapping key and sequence item. The bounded loader
     refuses an alias bomb before anything walks it (the walk below visits every expanded value)."""
     try:
@@ -148,7 +147,7 @@ class _Checker:
 # --- the checks pydantic cannot make with a useful message -------------------------------------------------
 
 
-def _structure(data: Any, check: _Checker) -> None:
+def _structure(data: object, check: _Checker) -> None:
     if not isinstance(data, dict):
         check.add((), f"a suite is a mapping with suite, agent and cases, not a {type(data).__name__}")
         return
@@ -183,7 +182,7 @@ def _structure(data: Any, check: _Checker) -> None:
                 _assertion(item, (*path, "expect", ai), check)
 
 
-def _assertion(item: Any, path: Path_, check: _Checker) -> None:
+def _assertion(item: object, path: Path_, check: _Checker) -> None:
     if not isinstance(item, dict):
         check.add(path, f"an assertion is a mapping such as 'tool: NAME' or 'text_contains: TEXT', not {item!r}")
         return
@@ -198,7 +197,7 @@ def _assertion(item: Any, path: Path_, check: _Checker) -> None:
                   f"unknown assertion {word!r}{_near(word, list(ASSERTION_KINDS))}; known: {', '.join(ASSERTION_KINDS)}")
 
 
-def _pydantic_problems(exc: ValidationError, check: _Checker, data: Any) -> None:
+def _pydantic_problems(exc: ValidationError, check: _Checker, data: object) -> None:
     found: list[tuple[Path_, str]] = []
     for error in exc.errors():
         path = _real_path(data, error["loc"])
@@ -226,7 +225,7 @@ def _pydantic_problems(exc: ValidationError, check: _Checker, data: Any) -> None
             check.add(path, reason)
 
 
-def _real_path(data: Any, loc: tuple[Any, ...]) -> Path_:
+def _real_path(data: object, loc: tuple[int | str, ...]) -> Path_:
     """Pydantic's location without the union tags it inserts (``expect.0.tool.args`` -> ``expect.0.args``)."""
     out: list[str | int] = []
     node = data
@@ -249,7 +248,7 @@ def _real_path(data: Any, loc: tuple[Any, ...]) -> Path_:
     return tuple(out)
 
 
-def _siblings(data: Any, path: Path_) -> list[str]:
+def _siblings(data: object, path: Path_) -> list[str]:
     from agents.services.evals import spec
 
     node = data
@@ -297,7 +296,7 @@ def parse_suite(text: str, file: str = "<suite>", *, allow_code: bool = False) -
     return LoadedSuite(suite=suite, path=file, text=text)
 
 
-def _code(data: Any, check: _Checker, allow_code: bool, folder: Path) -> None:
+def _code(data: object, check: _Checker, allow_code: bool, folder: Path) -> None:
     """``python:`` assertions: refused without ``allow_code``, else imported now, so a bad name is refused
     with its line before anything runs."""
     from agents.services.evals.code import REFUSED_SHARED, resolve
@@ -308,7 +307,7 @@ def _code(data: Any, check: _Checker, allow_code: bool, folder: Path) -> None:
         for si, step in enumerate(turns if isinstance(turns, list) else []):
             if not isinstance(step, dict):
                 continue
-            places: list[tuple[Path_, Any]] = []
+            places: list[tuple[Path_, object]] = []
             if isinstance(step.get("expect"), list):
                 places += [(("cases", ci, "turns", si, "expect", ai), a) for ai, a in enumerate(step["expect"])]
             simulate = step.get("simulate")
@@ -383,6 +382,6 @@ def load_all(target: str | Path, *, allow_code: bool = False) -> list[LoadedSuit
     return loaded
 
 
-def iter_problems(error: SuiteError) -> Iterator[dict[str, Any]]:
+def iter_problems(error: SuiteError) -> Iterator[dict[str, str | int | None]]:
     for p in error.problems:
         yield {"file": p.file, "line": p.line, "where": p.where, "reason": p.reason}

@@ -9,9 +9,8 @@ status, conversation and turns, and the case's tokens, cost and judge calls are 
 
 from __future__ import annotations
 
-from typing import Any
-
 from agents.services.evals.cases import CaseOutcome
+from agents.services.evals.rows import Repetition
 
 
 def combine(outcomes: list[CaseOutcome], repeats: int) -> CaseOutcome:
@@ -38,7 +37,7 @@ def combine(outcomes: list[CaseOutcome], repeats: int) -> CaseOutcome:
     return shown
 
 
-def _summary(o: CaseOutcome) -> dict[str, Any]:
+def _summary(o: CaseOutcome) -> Repetition:
     return {"repeat_index": o.repeat_index, "status": o.status, "user_id": o.user_id,
             "conversation_id": o.conversation_id, "turn_ids": [s.turn_id for s in o.steps if s.turn_id],
             "error": o.error, "duration_ms": round(o.duration_ms, 3), "tokens": o.tokens(), "cost": o.cost(),

@@ -11,42 +11,55 @@ import pandas as pd
 
 from agents.services.evals.baseline import case_pass_rate
 from agents.services.evals.compare import get_run, pass_rate
+from agents.services.evals.rows import (
+    AssertionDetail,
+    AssertionRow,
+    CaseDetail,
+    JudgeTotals,
+    RunDetail,
+    RunListed,
+    RunView,
+    SpanRow,
+    StepDetail,
+    StepRow,
+)
 from agents.services.evals.store import EvalRepo
 
 EXPORT_FORMATS = ("csv", "jsonl")
 
 
-def run_detail(repo: EvalRepo, run_id: str, owner: str | None = None) -> dict[str, Any]:
+def run_detail(repo: EvalRepo, run_id: str, owner: str | None = None) -> RunDetail:
     """The run, and each case with its steps (trace ids) and assertions (status, observed value, message)."""
     run = get_run(repo, run_id, owner)
-    steps: dict[int, list[dict[str, Any]]] = {}
+    steps: dict[int, list[StepRow]] = {}
     for step in repo.steps(run_id):
         steps.setdefault(step["case_index"], []).append(step)
-    asserts: dict[int, list[dict[str, Any]]] = {}
+    asserts: dict[int, list[AssertionRow]] = {}
     for row in repo.assertions(run_id):
         asserts.setdefault(row["case_index"], []).append(row)
-    spans: dict[int, list[dict[str, Any]]] = {}
+    spans: dict[int, list[SpanRow]] = {}
     for span in repo.spans(run_id):
         spans.setdefault(span["case_index"], []).append(span)
-    cases = []
+    cases: list[CaseDetail] = []
     for case in repo.cases(run_id):
         index = case["case_index"]
         # "step" numbers steps from 1, as every screen and message does; step_index stays the stored 0-based key.
-        cases.append({**case, "steps": [{**s, "step": s["step_index"] + 1} for s in steps.get(index, [])],
-                      "assertions": [{**a, "step": a["step_index"] + 1} for a in asserts.get(index, [])],
-                      "spans": spans.get(index, [])})
-    return {"run": {**run, "pass_rate": pass_rate(run), "judge": judge_totals(cases)}, "cases": cases}
+        step_rows: list[StepDetail] = [{**s, "step": s["step_index"] + 1} for s in steps.get(index, [])]
+        assertion_rows: list[AssertionDetail] = [{**a, "step": a["step_index"] + 1} for a in asserts.get(index, [])]
+        cases.append({**case, "steps": step_rows, "assertions": assertion_rows, "spans": spans.get(index, [])})
+    view: RunView = {**run, "pass_rate": pass_rate(run), "judge": judge_totals(cases)}
+    return {"run": view, "cases": cases}
 
 
-def judge_totals(cases: list[dict[str, Any]]) -> dict[str, Any]:
+def judge_totals(cases: list[CaseDetail]) -> JudgeTotals:
     """What the judge's calls cost over a run, apart from the agent's cost (null when a price is unknown)."""
-    spans = [s for c in cases for s in c.get("spans", []) if s["kind"] == "judge"]
+    spans = [s for c in cases for s in c["spans"] if s["kind"] == "judge"]
     costs = [s["cost_usd"] for s in spans]
     return {"calls": len(spans), "tokens": sum(s["input_tokens"] + s["output_tokens"] for s in spans),
-            "cost": None if any(c is None for c in costs) else round(sum(costs), 8)}
+            "cost": None if any(c is None for c in costs) else round(sum(c for c in costs if c is not None), 8)}
 
 
-def case_json(case: dict[str, Any]) -> dict[str, Any]:
+def case_json(case: CaseDetail) -> dict[str, object]:
     """One line of ``eval run --json``: the case and the assertions that decided it."""
     failed = [a for a in case["assertions"] if a["status"] == "fail"]
     return {
@@ -66,7 +79,7 @@ def case_json(case: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _turn_ids(step: dict[str, Any]) -> list[str]:
+def _turn_ids(step: StepRow) -> list[str]:
     """A step's turns: a simulate step has one per simulated message (each traced like a user step)."""
     simulated = step["input"].get("turns") if step["kind"] == "simulate" and isinstance(step["input"], dict) else None
     if simulated:
@@ -74,24 +87,25 @@ def _turn_ids(step: dict[str, Any]) -> list[str]:
     return [step["turn_id"]] if step["turn_id"] else []
 
 
-def _turn_of(case: dict[str, Any], step_index: int) -> str | None:
+def _turn_of(case: CaseDetail, step_index: int) -> str | None:
     return next((s["turn_id"] for s in case["steps"] if s["step_index"] == step_index), None)
 
 
-def run_summary(run: dict[str, Any]) -> dict[str, Any]:
+def run_summary(run: RunListed | RunView) -> dict[str, object]:
     keys = ("id", "suite", "agent_id", "provider", "model", "prompt_version", "matrix_id", "status", "cases_total",
             "cases_passed", "cases_failed", "cases_skipped", "assertions_passed", "assertions_failed", "assertions_skipped",
             "duration_ms")
-    out = {"type": "summary", **{k: run[k] for k in keys}, "pass_rate": pass_rate(run)}
-    if "judge" in run:
-        out["judge"] = run["judge"]
+    row: dict[str, object] = dict(run)
+    out = {"type": "summary", **{k: row[k] for k in keys}, "pass_rate": pass_rate(run)}
+    if "judge" in row:
+        out["judge"] = row["judge"]
     return out
 
 
 # --- JUnit XML ---------------------------------------------------------------------------------------------
 
 
-def junit_xml(details: list[dict[str, Any]]) -> str:
+def junit_xml(details: list[RunDetail]) -> str:
     """One <testsuite> per run, one <testcase> per case; a failed assertion is a <failure> naming the
     step, what was asserted, what was observed and the turn's trace id; a case whose every assertion was
     skipped is <skipped/>."""
@@ -143,7 +157,7 @@ def junit_xml(details: list[dict[str, Any]]) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def _case_properties(case: dict[str, Any], failed: list[dict[str, Any]]) -> dict[str, Any]:
+def _case_properties(case: CaseDetail, failed: list[AssertionDetail]) -> dict[str, object]:
     """What CI shows beside a case: the trace to open (the first failing step's turn, else the first turn),
     the pass rate (over its repeats when repeated; empty when nothing was checked), its status."""
     turns = [s["turn_id"] for s in case["steps"] if s["turn_id"]]
@@ -153,7 +167,7 @@ def _case_properties(case: dict[str, Any], failed: list[dict[str, Any]]) -> dict
             "conversation_id": case["conversation_id"], "repeats": case.get("repeats") or 1}
 
 
-def _failure_line(case: dict[str, Any], a: dict[str, Any]) -> str:
+def _failure_line(case: CaseDetail, a: AssertionDetail) -> str:
     observed = json.dumps(a["observed"], ensure_ascii=False, default=str)
     if len(observed) > 300:
         observed = observed[:300] + "…"
@@ -173,7 +187,7 @@ def export_rows(repo: EvalRepo, run_id: str, owner: str | None = None) -> pd.Dat
     for case in detail["cases"]:
         steps = {s["step_index"]: s for s in case["steps"]}
         for a in case["assertions"]:
-            step = steps.get(a["step_index"], {})
+            step: dict[str, object] = dict(steps.get(a["step_index"]) or {})
             rows.append({
                 "run_id": run["id"], "suite": run["suite"], "agent": run["agent_id"], "provider": run["provider"],
                 "model": run["model"], "prompt_version": run["prompt_version"], "case": case["name"],
@@ -203,7 +217,7 @@ def export_text(repo: EvalRepo, run_id: str, fmt: str, owner: str | None = None)
     return buffer.getvalue()
 
 
-def _missing(value: Any) -> bool:  # a DuckDB cell: pandas decides what is missing
+def _missing(value: Any) -> bool:  # a DuckDB cell (pandas-stubs: Any): pandas decides what is missing
     try:
         return bool(pd.isna(value))
     except (TypeError, ValueError):

@@ -8,12 +8,13 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+
+from typing_extensions import TypedDict, Unpack
 
 from agents.core import guards
 from agents.core.agent import get_agent
@@ -32,6 +33,7 @@ from agents.services.evals.cases import CaseClock, CaseOutcome, expand_extra, re
 from agents.services.evals.judge import JudgeProviderFactory, make_judge
 from agents.services.evals.loader import LoadedSuite
 from agents.services.evals.repeats import combine
+from agents.services.evals.rows import NewRun, RunRow
 from agents.services.evals.store import EvalRepo, run_owner
 
 __all__ = ["CaseClock", "CaseOutcome", "RunOutcome", "expand_extra", "resolve_refs", "run_suite", "start_suite"]
@@ -47,7 +49,7 @@ Progress = Callable[["CaseOutcome", int, int], None]
 
 @dataclass
 class RunOutcome:
-    run: dict[str, Any]
+    run: RunRow
     cases: list[CaseOutcome]
 
     @property
@@ -118,7 +120,7 @@ def bounded_concurrency(value: int | None) -> int:
 
 
 def check_config(agent_id: str, config: spec.Config, store: Store,
-                 provider_settings: dict[str, Any] | None = None) -> None:
+                 provider_settings: Mapping[str, object] | None = None) -> None:
     """Refuse what cannot run before anything runs: an unknown prompt version, a provider without its key."""
     if config.prompt_version is not None and config.prompt_version != BUILTIN:  # v0: the code's own prompt
         versions = {int(v["version"]) for v in store.prompts.versions(agent_id)}
@@ -135,23 +137,23 @@ def check_config(agent_id: str, config: spec.Config, store: Store,
             spec.Step(user="probe", expect=[spec.NoErrorAssertion(no_error=True)])]))
 
 
-def provider_factory_for(settings: dict[str, Any] | None = None) -> ProviderFactory:
+def provider_factory_for(settings: Mapping[str, object] | None = None) -> ProviderFactory:
     """Real providers by name; ``settings`` (an API key typed in the browser, a base URL) go to each."""
     def make(config: spec.Config, case: spec.Case) -> Provider:
-        model: dict[str, Any] = {"model": config.model} if config.model else {}
-        return make_provider(config.provider, **(settings or {}), **model)
+        model: dict[str, object] = {"model": config.model} if config.model else {}
+        return make_provider(config.provider, pace_ms=None, **(settings or {}), **model)  # the default pace, as before
     return make
 
 
-def _judge_provider(config: spec.Config, settings: dict[str, Any] | None, store: Store, cache_mode: str,
+def _judge_provider(config: spec.Config, settings: Mapping[str, object] | None, store: Store, cache_mode: str,
                     repeat_index: int) -> JudgeProviderFactory:
     """The judge's provider (through the response cache); a key typed in the browser goes only to the provider
     it was typed for."""
     def make(provider: str, model: str | None) -> Provider:
-        chosen: dict[str, Any] = dict(settings) if settings and provider == config.provider else {}
+        chosen: dict[str, object] = dict(settings) if settings and provider == config.provider else {}
         if model:
             chosen["model"] = model
-        made = make_provider(provider, **chosen)
+        made = make_provider(provider, pace_ms=None, **chosen)
         return cached(made, store, cache_mode, repeat_index)
     return make
 
@@ -160,7 +162,7 @@ def _judge_provider(config: spec.Config, settings: dict[str, Any] | None, store:
 class Job:
     """One repetition of one case against one configuration."""
 
-    run: dict[str, Any]
+    run: NewRun
     config: spec.Config
     index: int
     case: spec.Case
@@ -172,7 +174,7 @@ class RunHandle:
     """Runs started in the background: their rows exist at once (ids to show, poll, link), the cases run on
     a bounded pool in a driver thread, ``progress()`` says how far, ``wait()`` returns the stored runs."""
 
-    def __init__(self, runs: list[dict[str, Any]], total: int, stop: threading.Event) -> None:
+    def __init__(self, runs: list[NewRun], total: int, stop: threading.Event) -> None:
         self.runs = runs
         self.total = total
         self.done = 0
@@ -212,7 +214,7 @@ def start_suite(
     loaded: LoadedSuite, *, configs: list[spec.Config] | None = None, concurrency: int | None = None,
     owner: str = "demo", store: Store | None = None, provider_factory: ProviderFactory | None = None,
     on_progress: Progress | None = None, judge_factory: Callable[[spec.Config], Judge | None] | None = None,
-    provider_settings: dict[str, Any] | None = None, stop: threading.Event | None = None,
+    provider_settings: Mapping[str, object] | None = None, stop: threading.Event | None = None,
     judge_model: spec.JudgeModel | None = None, repeat: int | None = None, cache: str = "off",
 ) -> RunHandle:
     """Check the configurations, store one run per configuration (several share a matrix id) and start
@@ -238,14 +240,14 @@ def start_suite(
         raise PlaygroundError(f"repeat(반복 횟수)는 1부터 {spec.MAX_REPEAT}까지입니다 ({repeats}이(가) 아니라). "
                               f"(repeat must be from 1 to {spec.MAX_REPEAT}, not {repeats}.)", code="invalid_input")
     cache_mode = check_cache_mode(cache)
-    runs: list[dict[str, Any]] = []
+    runs: list[NewRun] = []
     jobs: list[Job] = []
     # Each run's owner lock, held from before its row exists until it is finished: another process that
     # starts up never takes a run still driven here for one cut off by a crash (EvalRepo's clean-up).
     owned = ExitStack()
     for config in configs:
         probe = factory(config, suite.cases[0])
-        run = {"id": new_id("evr"), "suite": suite.suite, "suite_file": loaded.path, "suite_text": loaded.text,
+        run: NewRun = {"id": new_id("evr"), "suite": suite.suite, "suite_file": loaded.path, "suite_text": loaded.text,
                "agent_id": agent.id, "provider": config.provider, "model": config.model or probe.model,
                "prompt_version": config.prompt_version, "matrix_id": matrix_id, "owner": owner,
                "temperature": config.temperature, "max_output_tokens": config.max_output_tokens,
@@ -312,7 +314,8 @@ def start_suite(
             log.exception("eval runs %s failed", handle.run_ids)
             handle._error = exc
             for run in runs:
-                if (repo.run(run["id"]) or {}).get("status") == "running":
+                stored = repo.run(run["id"])
+                if stored is not None and stored["status"] == "running":
                     repo.finish_run(run["id"], system_clock(), (time.perf_counter() - started) * 1000,
                                     error=f"{type(exc).__name__}: {exc}")
         finally:
@@ -323,6 +326,23 @@ def start_suite(
     return handle
 
 
-def run_suite(loaded: LoadedSuite, **options: Any) -> list[RunOutcome]:
+class SuiteOptions(TypedDict, total=False):
+    """``start_suite``'s keyword arguments, for ``run_suite``."""
+
+    configs: list[spec.Config] | None
+    concurrency: int | None
+    owner: str
+    store: Store | None
+    provider_factory: ProviderFactory | None
+    on_progress: Progress | None
+    judge_factory: Callable[[spec.Config], Judge | None] | None
+    provider_settings: Mapping[str, object] | None
+    stop: threading.Event | None
+    judge_model: spec.JudgeModel | None
+    repeat: int | None
+    cache: str
+
+
+def run_suite(loaded: LoadedSuite, **options: Unpack[SuiteOptions]) -> list[RunOutcome]:
     """``start_suite`` and wait: every case against each configuration; returns the stored runs."""
     return start_suite(loaded, **options).wait()

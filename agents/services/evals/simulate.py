@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from agents.core import guards
 from agents.core.providers import ChatMessage, ModelRequest, Provider, make_provider
 from agents.services.evals import spec
 from agents.services.evals.assertions import Judge, Result, StepRecord, check
 from agents.services.evals.judge import _call
+from agents.services.evals.rows import ModelCall
 
 if TYPE_CHECKING:
     from agents.core.session import Session
@@ -51,7 +52,7 @@ class _Persona:
         self.sim, self.store = sim, store
         self.script: list[str] | None = None
         self.provider: Provider | None = None
-        self.spans: list[dict[str, Any]] = []
+        self.spans: list[ModelCall] = []
         chosen = sim.model.partition("/") if sim.model else None
         if (config.provider == "offline" and sim.script) or (chosen is not None and chosen[0] == "offline"):
             if not sim.script:
@@ -90,15 +91,15 @@ class _Persona:
 
 def run_simulation(session: Session, step: spec.Step, record: StepRecord, config: spec.Config, judge: Judge | None,
                    send: Callable[[str, StepRecord], None], factory: PersonaFactory | None = None,
-                   store: Store | None = None) -> tuple[Result | None, list[dict[str, Any]]]:
+                   store: Store | None = None) -> tuple[Result | None, list[ModelCall]]:
     """Play the simulated turns into ``record`` (every turn's events; the turns' ids, messages and replies in
     its input); returns the ``until`` result (None without one) and the model calls made (spans)."""
     sim = step.simulate
     assert sim is not None
     persona = _Persona(sim, config, factory, store)
     transcript: list[tuple[str, str]] = []
-    turns: list[dict[str, Any]] = []
-    spans: list[dict[str, Any]] = []
+    turns: list[dict[str, object]] = []
+    spans: list[ModelCall] = []
     verdict: Result | None = None
     reached = None
     for turn in range(sim.max_turns):

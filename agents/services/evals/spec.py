@@ -8,7 +8,7 @@ list of assertions on what that step produced. Every assertion accepts ``not: tr
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
 
@@ -57,7 +57,7 @@ class ToolAssertion(_Assertion):
 
     kind: ClassVar[str] = "tool"
     tool: str
-    args: dict[str, Any] | None = Field(None, description="a subset the call's args must contain")
+    args: dict[str, object] | None = Field(None, description="a subset the call's args must contain")
     count: int | None = Field(None, ge=0, description="exactly this many matching calls")
 
 
@@ -76,7 +76,7 @@ class NeedsApprovalAssertion(_Assertion):
 
     kind: ClassVar[str] = "needs_approval"
     needs_approval: str
-    args: dict[str, Any] | None = None
+    args: dict[str, object] | None = None
 
 
 class ActionOutcomeAssertion(_Assertion):
@@ -91,7 +91,7 @@ class CardAssertion(_Assertion):
 
     kind: ClassVar[str] = "card"
     card: str
-    contains: str | dict[str, Any] | None = None
+    contains: str | dict[str, object] | None = None
 
 
 class TextContainsAssertion(_Assertion):
@@ -141,7 +141,7 @@ class TextNotContainsAssertion(_Assertion):
 class IntentAssertion(_Assertion):
     kind: ClassVar[str] = "intent"
     intent: str
-    args: dict[str, Any] | None = None
+    args: dict[str, object] | None = None
 
 
 class ClarificationAssertion(_Assertion):
@@ -171,7 +171,7 @@ class MetaAssertion(_Assertion):
     """The turn's ``done.meta`` contains at least these keys and values (fallback flags, screen, search_used...)."""
 
     kind: ClassVar[str] = "meta"
-    meta: dict[str, Any] = Field(min_length=1)
+    meta: dict[str, object] = Field(min_length=1)
 
 
 class StateAssertion(_Assertion):
@@ -179,7 +179,7 @@ class StateAssertion(_Assertion):
     keeps between turns: english counts the session's turns and corrections and names its article)."""
 
     kind: ClassVar[str] = "state"
-    state: dict[str, Any] = Field(min_length=1)
+    state: dict[str, object] = Field(min_length=1)
 
 
 class LatencyAssertion(_Assertion):
@@ -314,10 +314,10 @@ class Step(_Strict):
     user: str | None = Field(None, min_length=1, description="a message the user sends")
     confirm: Literal["last"] | None = Field(None, description="confirm the last proposed action")
     cancel: Literal["last"] | None = Field(None, description="cancel the last proposed action")
-    modify: dict[str, Any] | None = Field(None, description="new args for the last proposed action")
+    modify: dict[str, object] | None = Field(None, description="new args for the last proposed action")
     wait_minutes: float | None = Field(None, gt=0, le=7 * 24 * 60, description="move the case's clock forward")
     simulate: Simulate | None = Field(None, description="a simulated user writes the next messages (several turns)")
-    extra: dict[str, Any] | None = Field(
+    extra: dict[str, object] | None = Field(
         None, description="structured input with a user step: anchor_product_id, start, context_text "
                           "(a mapping is sent as JSON), screen (an app screen, for an agent with one), use_web_search...")
     expect: list[Assertion] = Field(default_factory=list)
@@ -384,7 +384,7 @@ class Suite(_Strict):
         return [Config(**{**base, **c.model_dump(exclude_unset=True)}) for c in self.matrix]
 
 
-def suite_json_schema() -> dict[str, Any]:
+def suite_json_schema() -> dict[str, object]:
     schema = Suite.model_json_schema(by_alias=True)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Agent Playground evaluation suite"

@@ -10,17 +10,31 @@ from __future__ import annotations
 import contextlib
 import threading
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from functools import partial
+from typing import cast
 
 import duckdb
 
 from agents.core.store.conversations import dumps, loads
-from agents.core.store.db import AnyDatabase
+from agents.core.store.db import AnyCursor, AnyDatabase
 from agents.core.store.ddl import column_type, create_table
 from agents.core.store.migrations import Migration, migrate
+from agents.services.evals.rows import (
+    AssertionRow,
+    CaseRow,
+    FailedCase,
+    NewRun,
+    RunListed,
+    RunRow,
+    SpanRow,
+    StepMetric,
+    StepRow,
+    SuiteRow,
+    SuiteText,
+)
 
 
 def _evals_001_runs(cur: duckdb.DuckDBPyConnection) -> None:
@@ -214,7 +228,7 @@ _SPAN_COLS = ("run_id, case_index, span_index, kind, step_index, assertion_index
               "started_at, ms, input_tokens, output_tokens, cost_usd, status, request, response, repeat_index")
 _JSON = {"tags", "input", "event_types", "spec", "observed", "repetitions"}
 # Databases already migrated (weak: tests open and close many; an id() could be reused).
-_migrated: weakref.WeakSet[Any] = weakref.WeakSet()
+_migrated: weakref.WeakSet[AnyDatabase] = weakref.WeakSet()
 _migrate_lock = threading.Lock()
 
 
@@ -222,7 +236,7 @@ def _ph(cols: str) -> str:
     return ", ".join("?" * len(cols.split(", ")))
 
 
-def _decode(row: dict[str, Any]) -> dict[str, Any]:
+def _decode(row: Mapping[str, object]) -> dict[str, object]:
     return {k: (loads(v, None) if k in _JSON else v) for k, v in row.items()}
 
 
@@ -230,7 +244,7 @@ _ABORT = "UPDATE eval_runs SET status = 'aborted', error = 'the app stopped duri
 
 
 @contextmanager
-def run_owner(db: Any, run_id: str) -> Iterator[None]:
+def run_owner(db: AnyDatabase, run_id: str) -> Iterator[None]:
     """Held by the process that drives ``run_id`` while it runs (PostgreSQL: an advisory lock, which goes with
     the process if it dies; DuckDB: one process per file, nothing to hold)."""
     if db.dialect == "duckdb":
@@ -240,7 +254,7 @@ def run_owner(db: Any, run_id: str) -> Iterator[None]:
         yield
 
 
-def _abort_orphans(db: Any) -> None:
+def _abort_orphans(db: AnyDatabase) -> None:
     """A run still "running" that no process drives was cut off when its app stopped. On DuckDB that is every
     one at a process's first use; on PostgreSQL only those whose owner lock is free (their process is gone)."""
     if db.dialect == "duckdb":
@@ -249,14 +263,14 @@ def _abort_orphans(db: Any) -> None:
     for (run_id,) in db.fetchall("SELECT id FROM eval_runs WHERE status = 'running'"):
         with db.advisory(f"eval_run:{run_id}", wait=0) as free:
             if free:
-                db.write(lambda run_id=run_id: db.execute(_ABORT + " AND id = ?", [run_id]))
+                db.write(partial(db.execute, _ABORT + " AND id = ?", [run_id]))
 
 
 # Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement (eval_steps has the widest rows).
 _ROWS_PER_INSERT = 500
 
 
-def _insert_rows(cur: Any, table: str, cols: str, rows: list[list[Any]]) -> None:
+def _insert_rows(cur: AnyCursor, table: str, cols: str, rows: list[list[object]]) -> None:
     """``rows`` as multi-row INSERTs: DuckDB's executemany runs one statement per row (about 4x slower for a
     case's ten-odd rows, measured), and a case's rows are written while its worker holds the transaction."""
     for at in range(0, len(rows), _ROWS_PER_INSERT):
@@ -276,16 +290,16 @@ class EvalRepo:
 
     # --- writes --------------------------------------------------------------------------------------------
 
-    def start_run(self, run: dict[str, Any]) -> None:
-        row = {"status": "running", "finished_at": None, "duration_ms": None, "cases_passed": 0, "cases_failed": 0,
+    def start_run(self, run: NewRun) -> None:
+        row: dict[str, object] = {"status": "running", "finished_at": None, "duration_ms": None, "cases_passed": 0, "cases_failed": 0,
                "cases_skipped": 0, "assertions_passed": 0, "assertions_failed": 0, "assertions_skipped": 0, "error": None,
                "temperature": None, "max_output_tokens": None, **run}
         cols = _RUN_COLS.split(", ")
         self.db.write(lambda: self.db.execute(f"INSERT INTO eval_runs ({_RUN_COLS}) VALUES ({_ph(_RUN_COLS)})",
                                               [row[c] for c in cols]))
 
-    def add_case(self, case: dict[str, Any], steps: list[dict[str, Any]], assertions: list[dict[str, Any]],
-                 spans: list[dict[str, Any]] | None = None) -> None:
+    def add_case(self, case: Mapping[str, object], steps: Sequence[Mapping[str, object]],
+                 assertions: Sequence[Mapping[str, object]], spans: Sequence[Mapping[str, object]] | None = None) -> None:
         """One case with its steps, assertions and spans, in one transaction (a worker thread's own cursor)."""
         def write() -> None:
             cur = self.db.cursor()
@@ -299,9 +313,9 @@ class EvalRepo:
 
         self.db.write(write)
 
-    def finish_run(self, run_id: str, now: datetime, duration_ms: float, error: str | None = None) -> dict[str, Any]:
+    def finish_run(self, run_id: str, now: datetime, duration_ms: float, error: str | None = None) -> RunRow:
         """Totals from the stored rows (never from counters kept elsewhere), and the final status."""
-        def write() -> dict[str, Any]:
+        def write() -> None:
             cur = self.db.cursor()
             cur.execute("""
                 UPDATE eval_runs r SET
@@ -318,7 +332,6 @@ class EvalRepo:
                                WHEN cases_failed = 0 AND cases_passed + cases_skipped = cases_total THEN 'passed'
                                ELSE 'failed' END
                            WHERE id = ?""", [run_id])
-            return {}
 
         self.db.write(write)
         run = self.run(run_id)
@@ -327,45 +340,45 @@ class EvalRepo:
 
     # --- reads ---------------------------------------------------------------------------------------------
 
-    def run(self, run_id: str, owner: str | None = None) -> dict[str, Any] | None:
+    def run(self, run_id: str, owner: str | None = None) -> RunRow | None:
         sql = f"SELECT {_RUN_COLS} FROM eval_runs WHERE id = ?" + (" AND owner = ?" if owner is not None else "")
         rows = self.db.fetch_dicts(sql, [run_id] if owner is None else [run_id, owner])
-        return rows[0] if rows else None
+        return cast(RunRow, rows[0]) if rows else None  # SELECT _RUN_COLS: the columns RunRow names
 
     def runs(self, owner: str | None = None, *, suite: str | None = None, agent_id: str | None = None,
-             matrix_id: str | None = None, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
-        where, params = ["true"], []
+             matrix_id: str | None = None, limit: int = 50, offset: int = 0) -> list[RunListed]:
+        where, params = ["true"], list[object]()
         for column, value in (("owner", owner), ("suite", suite), ("agent_id", agent_id), ("matrix_id", matrix_id)):
             if value is not None:
                 where.append(f"{column} = ?")
                 params.append(value)
         cols = _RUN_COLS.replace("suite_text, ", "")
-        return self.db.fetch_dicts(
+        return cast(list[RunListed], self.db.fetch_dicts(  # _RUN_COLS but suite_text: the columns RunListed names
             f"SELECT {cols} FROM eval_runs WHERE {' AND '.join(where)} ORDER BY started_at DESC, id DESC "
-            "LIMIT ? OFFSET ?", [*params, limit, offset])
+            "LIMIT ? OFFSET ?", [*params, limit, offset]))
 
-    def cases(self, run_id: str) -> list[dict[str, Any]]:
+    def cases(self, run_id: str) -> list[CaseRow]:
         rows = self.db.fetch_dicts(f"SELECT {_CASE_COLS} FROM eval_cases WHERE run_id = ? ORDER BY case_index",
                                    [run_id])
-        return [_decode(r) for r in rows]
+        return [cast(CaseRow, _decode(r)) for r in rows]  # _CASE_COLS, JSON as the runner wrote it
 
-    def steps(self, run_id: str, case_index: int | None = None) -> list[dict[str, Any]]:
+    def steps(self, run_id: str, case_index: int | None = None) -> list[StepRow]:
         sql = f"SELECT {_STEP_COLS} FROM eval_steps WHERE run_id = ?"
-        params: list[Any] = [run_id]
+        params: list[object] = [run_id]
         if case_index is not None:
             sql += " AND case_index = ?"
             params.append(case_index)
         rows = self.db.fetch_dicts(sql + " ORDER BY case_index, step_index", params)
-        return [_decode(r) for r in rows]
+        return [cast(StepRow, _decode(r)) for r in rows]  # _STEP_COLS, JSON as the runner wrote it
 
-    def assertions(self, run_id: str, case_index: int | None = None) -> list[dict[str, Any]]:
+    def assertions(self, run_id: str, case_index: int | None = None) -> list[AssertionRow]:
         sql = f"SELECT {_ASSERT_COLS} FROM eval_assertions WHERE run_id = ?"
-        params: list[Any] = [run_id]
+        params: list[object] = [run_id]
         if case_index is not None:
             sql += " AND case_index = ?"
             params.append(case_index)
         rows = self.db.fetch_dicts(sql + " ORDER BY case_index, step_index, assertion_index", params)
-        return [_decode(r) for r in rows]
+        return [cast(AssertionRow, _decode(r)) for r in rows]  # _ASSERT_COLS, JSON as the runner wrote it
 
     # --- suites made in the Lab ------------------------------------------------------------------------------
 
@@ -377,31 +390,33 @@ class EvalRepo:
                    cases = excluded.cases, updated_at = excluded.updated_at""",
             [owner, name, agent_id, text, cases, now, now]))
 
-    def suites(self, owner: str) -> list[dict[str, Any]]:
-        return self.db.fetch_dicts("SELECT owner, name, agent_id, cases, created_at, updated_at FROM eval_suites "
-                                   "WHERE owner = ? ORDER BY updated_at DESC, name", [owner])
+    def suites(self, owner: str) -> list[SuiteRow]:
+        return cast(list[SuiteRow], self.db.fetch_dicts(  # the columns SuiteRow names
+            "SELECT owner, name, agent_id, cases, created_at, updated_at FROM eval_suites "
+            "WHERE owner = ? ORDER BY updated_at DESC, name", [owner]))
 
-    def suite(self, owner: str, name: str) -> dict[str, Any] | None:
+    def suite(self, owner: str, name: str) -> SuiteText | None:
         rows = self.db.fetch_dicts("SELECT owner, name, agent_id, yaml, cases, created_at, updated_at FROM eval_suites "
                                    "WHERE owner = ? AND name = ?", [owner, name])
-        return rows[0] if rows else None
+        return cast(SuiteText, rows[0]) if rows else None  # the columns SuiteText names
 
     def delete_suite(self, owner: str, name: str) -> bool:
         rows = self.db.write(lambda: self.db.fetchall(
             "DELETE FROM eval_suites WHERE owner = ? AND name = ? RETURNING name", [owner, name]))
         return bool(rows)
 
-    def spans(self, run_id: str, case_index: int | None = None) -> list[dict[str, Any]]:
+    def spans(self, run_id: str, case_index: int | None = None) -> list[SpanRow]:
         sql = f"SELECT {_SPAN_COLS} FROM eval_spans WHERE run_id = ?"
-        params: list[Any] = [run_id]
+        params: list[object] = [run_id]
         if case_index is not None:
             sql += " AND case_index = ?"
             params.append(case_index)
-        return self.db.fetch_dicts(sql + " ORDER BY case_index, span_index", params)
+        rows = self.db.fetch_dicts(sql + " ORDER BY case_index, span_index", params)
+        return cast(list[SpanRow], rows)  # _SPAN_COLS: the columns SpanRow names
 
     # --- the response cache ---------------------------------------------------------------------------------
 
-    def cached_response(self, key: str) -> list[dict[str, Any]] | None:
+    def cached_response(self, key: str) -> list[dict[str, object]] | None:
         row = self.db.fetchone("SELECT events FROM eval_response_cache WHERE key = ?", [key])
         if row is None:
             return None
@@ -409,20 +424,20 @@ class EvalRepo:
             self.db.write(lambda: self.db.execute("UPDATE eval_response_cache SET hits = hits + 1 WHERE key = ?",
                                                   [key]), attempts=5)
         events = loads(row[0], None)
-        return events if isinstance(events, list) else None
+        return [e for e in events if isinstance(e, dict)] if isinstance(events, list) else None
 
-    def store_response(self, key: str, provider: str, model: str, purpose: str, events: list[dict[str, Any]],
+    def store_response(self, key: str, provider: str, model: str, purpose: str, events: Sequence[Mapping[str, object]],
                        now: datetime) -> None:
         self.db.write(lambda: self.db.execute(
             """INSERT INTO eval_response_cache (key, provider, model, purpose, events, created_at)
                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET events = excluded.events, created_at = excluded.created_at""",
             [key, provider, model, purpose, dumps(events), now]), attempts=5)
 
-    def step_metrics(self, run_id: str) -> list[dict[str, Any]]:
+    def step_metrics(self, run_id: str) -> list[StepMetric]:
         """Per-step latency, tokens and cost of a run's user turns, for compare's percentiles."""
-        return self.db.fetch_dicts(
+        return cast(list[StepMetric], self.db.fetch_dicts(  # the columns StepMetric names
             "SELECT case_index, step_index, latency_ms, tokens, cost FROM eval_steps "
-            "WHERE run_id = ? AND kind = 'user' ORDER BY case_index, step_index", [run_id])
+            "WHERE run_id = ? AND kind = 'user' ORDER BY case_index, step_index", [run_id]))
 
     # --- the review queue (agents/services/review.py) -------------------------------------------------------
 
@@ -435,15 +450,16 @@ class EvalRepo:
                  FROM eval_cases c JOIN eval_runs r ON r.id = c.run_id
                  WHERE r.owner = ? AND c.status IN ('failed', 'error')"""
 
-    def failed_cases(self, owner: str, limit: int) -> list[dict[str, Any]]:
+    def failed_cases(self, owner: str, limit: int) -> list[FailedCase]:
         """The owner's failed or errored cases over all their runs, newest first."""
-        return self.db.fetch_dicts(self._FAILED + " ORDER BY c.started_at DESC, c.run_id DESC, c.case_index LIMIT ?",
+        rows = self.db.fetch_dicts(self._FAILED + " ORDER BY c.started_at DESC, c.run_id DESC, c.case_index LIMIT ?",
                                    [owner, limit])
+        return cast(list[FailedCase], rows)  # _FAILED: the columns FailedCase names
 
-    def failed_case(self, owner: str, run_id: str, case_index: int) -> dict[str, Any] | None:
+    def failed_case(self, owner: str, run_id: str, case_index: int) -> FailedCase | None:
         rows = self.db.fetch_dicts(self._FAILED + " AND c.run_id = ? AND c.case_index = ?",
                                    [owner, run_id, case_index])
-        return rows[0] if rows else None
+        return cast(FailedCase, rows[0]) if rows else None  # _FAILED: the columns FailedCase names
 
     def first_failure(self, run_id: str, case_index: int) -> str | None:
         row = self.db.fetchone("SELECT message FROM eval_assertions WHERE run_id = ? AND case_index = ? AND "
