@@ -30,8 +30,15 @@ ORIGINS: tuple[str, ...] = ("chat", "api", "compare", "eval")
 # What the Lab shows unless asked for more: people's turns, never eval cases or side-by-side sandboxes.
 DEFAULT_ORIGINS: tuple[str, ...] = ("chat", "api")
 
-# A substring test on the lower-cased search text; a percentile; PostgreSQL's integer division needs a float.
-_CONTAINS = {"duckdb": "contains({}.search_text, ?)", "postgres": "strpos({}.search_text, ?) > 0"}
+
+def _contains(dialect: str, alias: str, needle: str) -> tuple[str, str]:
+    """A substring test on the lower-cased search text and its parameter. PostgreSQL's is LIKE '%…%' with the
+    needle's %, _ and \\ escaped (taken literally, as DuckDB's contains() takes them), which the trigram index of
+    core_056 serves; strpos() can use no index and read every row for a word in no turn."""
+    if dialect == "duckdb":
+        return f"contains({alias}.search_text, ?)", needle
+    escaped = needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"{alias}.search_text LIKE ?", f"%{escaped}%"
 
 
 def _quantile(dialect: str, column: str, q: float) -> str:
@@ -120,8 +127,9 @@ class TraceFilter(BaseModel):
             params.append(self.feedback)
         needle = self.needle()
         if needle and text:
-            clauses.append(_CONTAINS[dialect].format(alias))
-            params.append(needle)
+            test, value = _contains(dialect, alias, needle)
+            clauses.append(test)
+            params.append(value)
         return (" AND ".join(clauses) or "true"), params
 
 
@@ -166,8 +174,9 @@ class LabRepo:
             params += [moment, moment, turn_id]
         needle = filters.needle()
         if needle:
-            where += " AND " + _CONTAINS[dialect].format("t")
-            params.append(needle)
+            test, value = _contains(dialect, "t", needle)
+            where += " AND " + test
+            params.append(value)
         # The rated turns are few: read them straight. PostgreSQL walks the start-time index backwards and stops
         # at the page (core_055); the time windows are for DuckDB, whose zone maps prune by time but cannot stop.
         if filters.feedback in ("up", "down") or dialect == "postgres":

@@ -10,11 +10,14 @@ a conversation can pin a version; side-by-side comparisons and their votes are s
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 import duckdb
 
 from agents.core.store.ddl import column_type, create_table, dialect
+
+log = logging.getLogger(__name__)
 
 _TRACE_COLUMNS = [
     ("owner_id", "VARCHAR", "the person the turn belongs to: user_id, or the owner of a side-by-side sandbox user"),
@@ -141,3 +144,28 @@ def core_055_pg_lab_indexes(cur: Any) -> None:
     cur.execute("CREATE INDEX traces_started ON traces(started_at DESC, turn_id DESC)")
     # Shared mode reads one person's turns only: 1 in 200 users' rows were a scan of the whole table.
     cur.execute("CREATE INDEX traces_owner_started ON traces(owner_id, started_at DESC, turn_id DESC)")
+
+
+def core_056_pg_trgm_search(cur: Any) -> None:
+    """Issue 32: on PostgreSQL the traces text search (``search_text LIKE '%word%'``, agents/core/store/lab.py) reads
+    a GIN trigram index: a word in no turn walked all 100,000 rows (206 ms) where the index answers at once. The
+    index needs the pg_trgm extension (trusted since PostgreSQL 13: a role with CREATE on the database may add it).
+    Where it cannot be added (no privilege on a managed server, the contrib files missing) the migration still
+    passes and the search still answers the same, unindexed; an administrator may add both later (docs/deploy.md)."""
+    if dialect(cur) != "postgres":
+        return
+    import psycopg
+
+    cur.execute("SAVEPOINT core_056_trgm")  # a failed CREATE EXTENSION must not abort the migration's transaction
+    try:
+        cur.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+    except psycopg.Error as exc:
+        cur.execute("ROLLBACK TO SAVEPOINT core_056_trgm")
+        log.warning("pg_trgm could not be added (%s): the Lab's text search runs without its index", exc)
+    cur.execute("RELEASE SAVEPOINT core_056_trgm")
+    # The operator class lives in the extension's schema, which may be off the search path if an admin chose it.
+    row = cur.execute("SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace "
+                      "WHERE e.extname = 'pg_trgm'").fetchone()
+    if row is not None:
+        schema = '"' + str(row[0]).replace('"', '""') + '"'
+        cur.execute(f"CREATE INDEX traces_search_trgm ON traces USING gin (search_text {schema}.gin_trgm_ops)")
