@@ -267,6 +267,15 @@ def _core_056_pg_trgm_search(cur: duckdb.DuckDBPyConnection) -> None:
 CORE_MIGRATIONS.append(Migration("core_056_pg_trgm_search", _core_056_pg_trgm_search))
 
 
+def _core_057_pg_metrics_indexes(cur: duckdb.DuckDBPyConnection) -> None:
+    from agents.core.store.lab_migrations import core_057_pg_metrics_indexes
+
+    core_057_pg_metrics_indexes(cur)
+
+
+CORE_MIGRATIONS.append(Migration("core_057_pg_metrics_indexes", _core_057_pg_metrics_indexes))
+
+
 def migrate(db: Database | PgDatabase, migrations: Sequence[Migration]) -> list[str]:
     """Apply the ones not yet recorded, each in its own transaction. Returns their names.
 
