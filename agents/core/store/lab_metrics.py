@@ -113,12 +113,15 @@ def metrics_statement(d: str, where: str, params: list[Any], vote_where: str,
                    {_final(d)}""", [*params, *vote_params]
     tkeys = ", ".join(f"t.{k}" for k in KEYS)
     rated = "count(*) FILTER (WHERE t.turn_id IN (SELECT turn_id FROM feedback WHERE rating = '{0}')) AS {0}"
+    # x reads the few turns rated alike by several people by their key (ANY of an array: a join was planned as a
+    # scan of every turn).
     return f"""WITH m AS (SELECT {tkeys}, {_figures(d, "t")}, {rated.format("up")}, {rated.format("down")}
                           FROM traces t WHERE {where} {group_all(d, 4)}),
+               e AS (SELECT turn_id, rating, count(*) AS n FROM feedback GROUP BY 1, 2 HAVING count(*) > 1),
                x AS (SELECT {tkeys}, sum(e.n - 1) FILTER (WHERE e.rating = 'up') AS up,
                             sum(e.n - 1) FILTER (WHERE e.rating = 'down') AS down
-                     FROM (SELECT turn_id, rating, count(*) AS n FROM feedback GROUP BY 1, 2 HAVING count(*) > 1) e
-                     JOIN traces t ON t.turn_id = e.turn_id WHERE {where} {group_all(d, 4)}),
+                     FROM e JOIN traces t ON t.turn_id = e.turn_id
+                     WHERE t.turn_id = ANY (ARRAY(SELECT turn_id FROM e)) AND {where} {group_all(d, 4)}),
                th AS (SELECT m.agent_id, m.provider, m.model, m.prompt_version, m.up + coalesce(x.up, 0) AS up,
                              m.down + coalesce(x.down, 0) AS down FROM m LEFT JOIN x ON {_on("m", "x")}),
                {_fallback_counts(d, f"SELECT {tkeys}, unnest(t.fallbacks) AS name FROM traces t "

@@ -181,14 +181,19 @@ def core_057_pg_metrics_indexes(cur: Any) -> None:
     """Issue 32: on PostgreSQL the Lab's metrics over all turns read the table's heap (170 MB at 100,000 turns:
     the events and prompts sit beside the figures), sorted it by configuration and scanned it three times
     (610 ms; agents/core/store/lab_metrics.py). A covering index in configuration order holds every column the
-    metrics filter on or add up (18 MB), read in order without a sort; a partial one holds the few turns that took
-    a fallback path. DuckDB reads its columns apart already and keeps no such index."""
+    metrics filter on or add up (18 MB), read in order without a sort; one in time order serves a period; a
+    partial one holds the few turns that took a fallback path. DuckDB reads its columns apart already and keeps
+    no such index. A turn's trace insert measured the same with and without them (p50 9-10 ms, loaded machine)."""
     if dialect(cur) != "postgres":
         return
     keys = "agent_id, provider, model, prompt_version"
     cur.execute(f"CREATE INDEX traces_metrics ON traces ({keys}) INCLUDE ({_METRICS_COLUMNS})")
     cur.execute(f"CREATE INDEX traces_metrics_fallbacks ON traces ({keys}) INCLUDE ({_METRICS_COLUMNS}, fallbacks) "
                 "WHERE cardinality(fallbacks) > 0")
+    # A period (the last 7 days) reads its range in time order instead of every turn in configuration order
+    # (the 11,000 turns of a week at 100,000, then a sort of those: 258 -> 169 ms on a loaded machine).
+    cur.execute(f"CREATE INDEX traces_metrics_started ON traces (started_at) "
+                f"INCLUDE ({keys}, {_METRICS_COLUMNS.replace('started_at, ', '')})")
     # An index-only scan reads a row from the heap unless its page is marked all-visible, which VACUUM does. By
     # default autovacuum visits an insert-only table after 20% new rows (20,000 turns at 100,000, each a heap
     # read for the metrics); 1% keeps the map fresh, and a vacuum of new pages only is cheap.
