@@ -112,9 +112,9 @@ class TraceFilter(BaseModel):
             params.append(self.feedback)
         needle = self.needle()
         if needle and text:
-            test, value = _contains(dialect, alias, needle)
+            test, pattern = _contains(dialect, alias, needle)
             clauses.append(test)
-            params.append(value)
+            params.append(pattern)
         return (" AND ".join(clauses) or "true"), params
 
 
@@ -159,9 +159,9 @@ class LabRepo:
             params += [moment, moment, turn_id]
         needle = filters.needle()
         if needle:
-            test, value = _contains(dialect, "t", needle)
+            test, pattern = _contains(dialect, "t", needle)
             where += " AND " + test
-            params.append(value)
+            params.append(pattern)
         # The rated turns are few: read them straight. PostgreSQL walks the start-time index backwards and stops
         # at the page (core_055); the time windows are for DuckDB, whose zone maps prune by time but cannot stop.
         if filters.feedback in ("up", "down") or dialect == "postgres":
