@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.core.fallbacks import FALLBACKS
 from agents.core.redact import sql_pattern
 from agents.core.store.db import AnyDatabase
+from agents.core.store.lab_metrics import group_all, metrics_statement, quantile
 
 if TYPE_CHECKING:  # the metrics come back as DataFrames (DuckDB's .df()); the CLI's other paths never load pandas
     import pandas as pd
@@ -30,23 +30,15 @@ ORIGINS: tuple[str, ...] = ("chat", "api", "compare", "eval")
 # What the Lab shows unless asked for more: people's turns, never eval cases or side-by-side sandboxes.
 DEFAULT_ORIGINS: tuple[str, ...] = ("chat", "api")
 
-# A substring test on the lower-cased search text; a percentile; PostgreSQL's integer division needs a float.
-_CONTAINS = {"duckdb": "contains({}.search_text, ?)", "postgres": "strpos({}.search_text, ?) > 0"}
 
-
-def _quantile(dialect: str, column: str, q: float) -> str:
+def _contains(dialect: str, alias: str, needle: str) -> tuple[str, str]:
+    """A substring test on the lower-cased search text and its parameter. PostgreSQL's is LIKE '%…%' with the
+    needle's %, _ and \\ escaped (taken literally, as DuckDB's contains() takes them), which the trigram index of
+    core_056 serves; strpos() can use no index and read every row for a word in no turn."""
     if dialect == "duckdb":
-        return f"quantile_cont({column}, {q})"
-    return f"percentile_cont({q}) WITHIN GROUP (ORDER BY {column})"
-
-
-def _ratio(dialect: str, a: str, b: str) -> str:
-    return f"{a} / {b}" if dialect == "duckdb" else f"CAST({a} AS DOUBLE PRECISION) / {b}"
-
-
-def _group_all(dialect: str, count: int) -> str:
-    """DuckDB's GROUP BY ALL; PostgreSQL names the first ``count`` output columns."""
-    return "GROUP BY ALL" if dialect == "duckdb" else "GROUP BY " + ", ".join(str(i + 1) for i in range(count))
+        return f"contains({alias}.search_text, ?)", needle
+    escaped = needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"{alias}.search_text LIKE ?", f"%{escaped}%"
 
 
 ROW_COLS = ("turn_id, started_at, owner_id, user_id, agent_id, provider, model, prompt_version, status, error_code, "
@@ -105,8 +97,8 @@ class TraceFilter(BaseModel):
         if self.origins is not None:
             marks = ", ".join("?" * len(self.origins))
             if plain_origin:  # PostgreSQL has statistics for origin, none for coalesce(origin, ...): a guess
-                # of 0.5% made a page scan and sort the table instead of walking traces_started (core_055). The
-                # metrics keep coalesce: their plan ran 4x slower with the true estimate (bench_lab, to look into).
+                # of 0.5% made a page scan and sort the table instead of walking traces_started (core_055), and the
+                # metrics sort every turn instead of reading core_057's index in configuration order.
                 null = f" OR {alias}.origin IS NULL" if "chat" in self.origins else ""
                 clauses.append(f"({alias}.origin IN ({marks}){null})")
             else:
@@ -120,8 +112,9 @@ class TraceFilter(BaseModel):
             params.append(self.feedback)
         needle = self.needle()
         if needle and text:
-            clauses.append(_CONTAINS[dialect].format(alias))
-            params.append(needle)
+            test, pattern = _contains(dialect, alias, needle)
+            clauses.append(test)
+            params.append(pattern)
         return (" AND ".join(clauses) or "true"), params
 
 
@@ -166,8 +159,9 @@ class LabRepo:
             params += [moment, moment, turn_id]
         needle = filters.needle()
         if needle:
-            where += " AND " + _CONTAINS[dialect].format("t")
-            params.append(needle)
+            test, pattern = _contains(dialect, "t", needle)
+            where += " AND " + test
+            params.append(pattern)
         # The rated turns are few: read them straight. PostgreSQL walks the start-time index backwards and stops
         # at the page (core_055); the time windows are for DuckDB, whose zone maps prune by time but cannot stop.
         if filters.feedback in ("up", "down") or dialect == "postgres":
@@ -226,7 +220,7 @@ class LabRepo:
         """The values each filter can take for this person (or everyone), for the dropdowns."""
         rows = self.db.fetchall(
             f"""SELECT agent_id, provider, model, prompt_version, owner_id FROM traces
-                {'WHERE owner_id = ?' if owner else ''} {_group_all(self.db.dialect, 5)}""", [owner] if owner else [])
+                {'WHERE owner_id = ?' if owner else ''} {group_all(self.db.dialect, 5)}""", [owner] if owner else [])
         out: dict[str, list[Any]] = {}
         for index, key in enumerate(("agents", "providers", "models", "prompt_versions", "users")):
             out[key] = sorted({r[index] for r in rows if r[index] is not None})
@@ -236,65 +230,16 @@ class LabRepo:
 
     def metrics(self, filters: TraceFilter) -> pd.DataFrame:
         """Per agent x provider x model x prompt version: turns, error rate, latency and TTFT p50/p95,
-        tokens, cost, 👍/👎, fallbacks and side-by-side votes. Refused turns are not turns.
-
-        Four small aggregates joined on the configuration: one GROUP BY that also joined feedback and
-        tested four list filters per row ran three times slower (tests/bench/bench_lab.py)."""
+        tokens, cost, 👍/👎, fallbacks and side-by-side votes (agents/core/store/lab_metrics.py)."""
         d = self.db.dialect
-        where, params = filters.where(dialect=d)
+        # PostgreSQL's plan needs the true count of turns (plain_origin): with coalesce's guess of 0.5% it read the
+        # time-ordered index and sorted all the turns (1,090 ms in bench_lab) where the configuration-ordered one
+        # needs no sort.
+        where, params = filters.where(dialect=d, plain_origin=d == "postgres")
         where += " AND t.status <> 'refused'"
         # Votes are side-by-side turns' own measure: counted whatever origins the turn figures show.
         vote_where, vote_params = filters.model_copy(update={"origins": None}).where(dialect=d)
-        keys = "agent_id, provider, model, prompt_version"
-        length = "len(fallbacks)" if d == "duckdb" else "cardinality(fallbacks)"
-        on = " AND ".join(f"m.{k} IS NOT DISTINCT FROM x.{k}" for k in keys.split(", "))
-        fallback_cols = ", ".join(f"count(*) FILTER (WHERE name = '{name}') AS fb_{name}" for name in FALLBACKS)
-        fallback_out = ", ".join(f"coalesce(fb.fb_{name}, 0) AS fb_{name}" for name in FALLBACKS)
-        return self.db.execute(
-            f"""WITH scope AS (SELECT t.turn_id, t.agent_id, t.provider, t.model, t.prompt_version, t.status,
-                                      t.latency_ms, t.ttft_ms, t.input_tokens, t.output_tokens, t.cost_usd, t.fallbacks
-                               FROM traces t WHERE {where}),
-                m AS (SELECT {keys}, count(*) AS turns,
-                             count(*) FILTER (WHERE status = 'error') AS errors,
-                             count(*) FILTER (WHERE status = 'interrupted') AS interrupted,
-                             {_quantile(d, "latency_ms", 0.5)} AS latency_p50,
-                             {_quantile(d, "latency_ms", 0.95)} AS latency_p95,
-                             {_quantile(d, "ttft_ms", 0.5)} AS ttft_p50, {_quantile(d, "ttft_ms", 0.95)} AS ttft_p95,
-                             coalesce(sum(input_tokens), 0)::BIGINT AS input_tokens,
-                             coalesce(sum(output_tokens), 0)::BIGINT AS output_tokens,
-                             CASE WHEN count(cost_usd) = count(*) THEN sum(cost_usd) END AS cost_usd
-                      FROM scope {_group_all(d, 4)}),
-                th AS (SELECT s.agent_id, s.provider, s.model, s.prompt_version,
-                              count(*) FILTER (WHERE f.rating = 'up') AS up, count(*) FILTER (WHERE f.rating = 'down') AS down
-                       FROM feedback f JOIN scope s ON s.turn_id = f.turn_id {_group_all(d, 4)}),
-                fb AS (SELECT {keys}, {fallback_cols} FROM (
-                           SELECT {keys}, unnest(fallbacks) AS name FROM scope WHERE {length} > 0) u {_group_all(d, 4)}),
-                sides AS (SELECT turn_a AS turn_id, 'a' AS side, vote FROM comparison_rounds WHERE vote IS NOT NULL
-                          UNION ALL SELECT turn_b, 'b', vote FROM comparison_rounds WHERE vote IS NOT NULL),
-                v AS (SELECT s.agent_id, s.provider, s.model, s.prompt_version,
-                             count(*) FILTER (WHERE v.vote = v.side) AS wins,
-                             count(*) FILTER (WHERE v.vote IN ('a', 'b') AND v.vote <> v.side) AS losses,
-                             count(*) FILTER (WHERE v.vote = 'tie') AS ties,
-                             count(*) FILTER (WHERE v.vote = 'both_bad') AS both_bad
-                      FROM sides v JOIN (SELECT t.turn_id, t.agent_id, t.provider, t.model, t.prompt_version
-                                         FROM traces t WHERE {vote_where}) s ON s.turn_id = v.turn_id
-                      {_group_all(d, 4)}),
-                k AS (SELECT {keys} FROM m UNION SELECT {keys} FROM v)
-                SELECT k.*, coalesce(m.turns, 0) AS turns, m.errors, m.interrupted, m.latency_p50, m.latency_p95,
-                       m.ttft_p50, m.ttft_p95, m.input_tokens, m.output_tokens, m.cost_usd,
-                       {_ratio(d, "m.errors", "m.turns")} AS error_rate,
-                       coalesce(th.up, 0) AS thumbs_up, coalesce(th.down, 0) AS thumbs_down,
-                       CASE WHEN coalesce(th.up, 0) + coalesce(th.down, 0) > 0
-                            THEN {_ratio(d, "th.up", "(th.up + th.down)")} END AS thumbs_up_ratio,
-                       {fallback_out},
-                       coalesce(v.wins, 0) AS wins, coalesce(v.losses, 0) AS losses, coalesce(v.ties, 0) AS ties,
-                       coalesce(v.both_bad, 0) AS both_bad
-                FROM k LEFT JOIN m ON {on.replace('m.', 'k.').replace('x.', 'm.')}
-                     LEFT JOIN th ON {on.replace('m.', 'k.').replace('x.', 'th.')}
-                     LEFT JOIN fb ON {on.replace('m.', 'k.').replace('x.', 'fb.')}
-                     LEFT JOIN v ON {on.replace('m.', 'k.').replace('x.', 'v.')}
-                ORDER BY turns DESC, k.agent_id, k.provider, k.model, k.prompt_version""",
-            [*params, *vote_params]).df()
+        return self.db.execute(*metrics_statement(d, where, params, vote_where, vote_params)).df()
 
     def over_time(self, filters: TraceFilter, bucket: Literal["hour", "day"] = "day") -> pd.DataFrame:
         """Turns, errors, latency p50 and cost per time bucket and configuration, for the charts."""
@@ -303,10 +248,10 @@ class LabRepo:
         return self.db.execute(
             f"""SELECT date_trunc('{bucket}', t.started_at) AS bucket, t.agent_id, t.provider, t.model,
                        t.prompt_version, count(*) AS turns, count(*) FILTER (WHERE t.status = 'error') AS errors,
-                       {_quantile(d, "t.latency_ms", 0.5)} AS latency_p50, {_quantile(d, "t.ttft_ms", 0.5)} AS ttft_p50,
+                       {quantile(d, "t.latency_ms", 0.5)} AS latency_p50, {quantile(d, "t.ttft_ms", 0.5)} AS ttft_p50,
                        sum(t.cost_usd) AS cost_usd
                 FROM traces t WHERE {where} AND t.status <> 'refused'
-                {_group_all(d, 5)} ORDER BY bucket""", params).df()
+                {group_all(d, 5)} ORDER BY bucket""", params).df()
 
     # --- exports ---------------------------------------------------------------------
 

@@ -258,6 +258,24 @@ def _core_055_pg_lab_indexes(cur: duckdb.DuckDBPyConnection) -> None:
 CORE_MIGRATIONS.append(Migration("core_055_pg_lab_indexes", _core_055_pg_lab_indexes))
 
 
+def _core_056_pg_trgm_search(cur: duckdb.DuckDBPyConnection) -> None:
+    from agents.core.store.lab_migrations import core_056_pg_trgm_search
+
+    core_056_pg_trgm_search(cur)
+
+
+CORE_MIGRATIONS.append(Migration("core_056_pg_trgm_search", _core_056_pg_trgm_search))
+
+
+def _core_057_pg_metrics_indexes(cur: duckdb.DuckDBPyConnection) -> None:
+    from agents.core.store.lab_migrations import core_057_pg_metrics_indexes
+
+    core_057_pg_metrics_indexes(cur)
+
+
+CORE_MIGRATIONS.append(Migration("core_057_pg_metrics_indexes", _core_057_pg_metrics_indexes))
+
+
 def migrate(db: Database | PgDatabase, migrations: Sequence[Migration]) -> list[str]:
     """Apply the ones not yet recorded, each in its own transaction. Returns their names.
 
