@@ -197,9 +197,10 @@ def _direction(text: str, wanted: list[str] | None = None) -> str | None:
 
 _EN_NUMBER = r"(\d[\d,]*(?:\.\d+)?)\s*(k|만|천|원|won|krw)?"
 _EN_BUDGET = [
-    (re.compile(rf"(?:under|below|less than|cheaper than|up to|at most|no more than|max(?:imum)?|within|not over)\s*₩?\s*{_EN_NUMBER}"), "below"),
-    (re.compile(rf"(?:over|above|more than|at least|from|minimum)\s*₩?\s*{_EN_NUMBER}"), "above"),
-    (re.compile(rf"(?:around|about|approximately|roughly|~)\s*₩?\s*{_EN_NUMBER}"), "around"),
+    (re.compile(rf"(?:under|below|less than|cheaper than|up to|at most|no more than|max(?:imum)?|within|not over)\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "below"),
+    (re.compile(rf"(?:over|above|more than|at least|from|minimum|min|no less than|not less than|not under|not below)"
+                rf"\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "above"),
+    (re.compile(rf"(?:around|about|approximately|roughly|(?<![\d만천원k]\s)(?<![\d만천원k])~)\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "around"),
 ]
 
 
@@ -221,10 +222,10 @@ def _english_range(text: str) -> Budget | None:
 
 
 def _english_budget(text: str) -> Budget | None:
-    for pattern, kind in _EN_BUDGET:
-        m = pattern.search(text)
-        if not m:
-            continue
+    # The bound that starts first is the one said: "no less than 30k" is a floor, not "less than".
+    found = sorted(((m, kind) for pattern, kind in _EN_BUDGET for m in pattern.finditer(text)),
+                   key=lambda mk: (mk[0].start(), -len(mk[0].group(0))))
+    for m, kind in found:
         value = float(m.group(1).replace(",", ""))
         value *= {"k": 1000, "만": 10000, "천": 1000}.get(m.group(2) or "", 1)
         if value < 1000:
@@ -247,7 +248,8 @@ def read_budget(text: str, *, expecting: bool = False) -> Budget | None:
     """A budget from Korean or English text; a bare number ("70000") only when a budget
     question is open."""
     low = normalise(text)
-    budget = _english_range(low) or parse_budget(low.replace("k원", "000원")) or _english_budget(low)
+    # An English bound ("at least 50,000 won", "under 80k") first: the Korean parser reads "50,000 won" alone.
+    budget = _english_range(low) or _english_budget(low) or parse_budget(low.replace("k원", "000원"))
     if budget is None and re.search(r"\d+(?:\.\d+)?\s*k\b", low):
         budget = parse_budget(re.sub(r"(\d+(?:\.\d+)?)\s*k\b", lambda m: f"{float(m.group(1)) * 1000:.0f}원", low))
     if budget is None and re.search(r"예산|가격|budget|price", low):
