@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from agents.shopping.router import Intent
 
 PRODUCT = "product"
+# "이 / 요 / 저 제품 기반으로", "like this", "same as that": a determiner before the anchor word.
+_THIS = re.compile(r"(?:^|[^가-힣])(?:이|요|그|저)(?:제품|상품|거|걸|것)?(?:기반|기준|베이스|스타일|느낌|비슷)|"
+                   r"(?:like|as|on|off)(?:this|that)")
 _THAN_THAT = re.compile(r"(?:그거|그것|이거|이것|저거|저것|요거|그제품|이제품|얘|쟤)보다|than(?:that|this)(?:one)?")
 
 
@@ -38,6 +41,9 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
     if context.get("clickedAnchorId"):
         return  # a clicked product is what "이거" means
     p = pointer(text)
+    if "anchor" in r.flags and not r.ranks and context.get("anchor") and (p.pronoun or _THIS.search(compact(text))):
+        r.on_anchor = True  # "이 기반으로 조용한 거": the anchor the list is based on, on screen or not
+        return
     ids = [str(x.get("id")) for x in context.get("recommendations") or []]
     if p.pair and not r.ranks:
         # "둘이 비교해줘": the two products named last, when both are still on screen

@@ -91,6 +91,7 @@ class Reading:
     all_shown: bool = False
     flags: set[str] = field(default_factory=set)  # anchor, exclude, compare, recommend, question, advice, ...
     uncarried: str | None = None  # a baby good the catalogue does not carry ("유모차"), by its reply name
+    on_anchor: bool = False  # "이 기반으로 …": around the product the list is already based on (the session's anchor)
 
     @property
     def topic(self) -> str | None:

@@ -96,6 +96,9 @@ def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], conte
         elif named:
             intent.anchor_id = named[0]
             intent.anchor_rank = ids.index(named[0]) + 1 if named[0] in ids else None
+        elif r.on_anchor:
+            intent.anchor_id = str(context["anchor"])
+            intent.anchor_rank = ids.index(intent.anchor_id) + 1 if intent.anchor_id in ids else None
         else:
             intent.name = "REFILTER"
     elif intent.name == "REFILTER" and "exclude" in r.flags and (r.ranks or named):

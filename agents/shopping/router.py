@@ -62,6 +62,8 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     awaiting = context.get("awaiting")
     if context.get("clickedAnchorId"):
         return Decision("REFILTER_WITH_ANCHOR", 95, "the user opened re-recommendation from a product")
+    if r.on_anchor and not refs:
+        return Decision("REFILTER_WITH_ANCHOR", 88, "around the product the list is based on")
     if r.uncarried and not (r.category or refs):
         return Decision("GENERAL", 85, f"{r.uncarried}: a kind of product the catalogue does not carry")
     if len(refs) >= 2 and "compare" in r.flags:

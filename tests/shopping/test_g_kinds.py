@@ -27,3 +27,33 @@ def test_an_english_floor_with_an_amount_is_the_budget_minimum(store, text, floo
     recs = one(events, "data_card").data["recommendations"]
     assert [r["price"] >= floor for r in recs if r["in_budget"]] and all(
         r["price"] >= floor for r in recs if r["in_budget"])
+
+
+@pytest.mark.parametrize("text", ["이 기반으로 세척 쉬운 거", "요 제품 기준으로 보온 오래 가는 거",
+                                  "something like this but with a bigger capacity"])
+def test_this_as_a_base_after_a_click_stays_anchored_on_the_clicked_product(store, text):
+    """The product clicked on an earlier turn is the list's base (seed 003: the anchor is kept); "이 기반으로"
+    on the next turn means it, though it is no longer among the Top 3 shown (it was a plain REFILTER)."""
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    clicked = s.conversation().state["top3"][1]
+    s.run("조용한 걸로 보여줘", {"anchor_product_id": clicked["id"]})
+    assert s.conversation().state["anchor"] == clicked["id"]
+    events = s.run(text)
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["anchor"]) == ("REFILTER_WITH_ANCHOR", clicked["id"])
+    assert intent.args["tag_changes"]["add_pros"]
+    assert clicked["id"] not in [r["id"] for r in one(events, "data_card").data["recommendations"]]
+    assert s.conversation().state["anchor"] == clicked["id"]
+
+
+def test_a_quality_alone_after_a_click_is_a_plain_refilter(store):
+    """No "this" and no anchor word: the conditions change, the anchor is kept by the pipeline as before."""
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    clicked = s.conversation().state["top3"][0]
+    s.run("조용한 걸로 보여줘", {"anchor_product_id": clicked["id"]})
+    events = s.run("세척 쉬운 거")
+    assert one(events, "intent").name == "REFILTER"
+    assert s.conversation().state["anchor"] == clicked["id"]
