@@ -27,10 +27,18 @@ def last_referenced(state: dict[str, Any]) -> list[str]:
     return [m.id for m in Dialogue.from_state(state).focus if m.kind == PRODUCT][:3]
 
 
+def last_added(state: dict[str, Any]) -> list[str]:
+    """Tag ids the last re-recommendation added (what "아니 그거 말고" takes back)."""
+    added = Dialogue.from_state(state).args.get("added")
+    return [str(t) for t in added] if isinstance(added, list) else []
+
+
 def remember(state: dict[str, Any], intent: Intent) -> None:
     named = [*intent.product_ids, *([intent.anchor_id] if intent.anchor_id else [])]
     dialogue = Dialogue.from_state(state)
-    dialogue.remember(intent.name, {"ranks": intent.product_ranks},
+    changes = intent.tag_changes or {}
+    added = [*changes.get("add_pros", []), *changes.get("add_cons", [])] if intent.name.startswith("REFILTER") else []
+    dialogue.remember(intent.name, {"ranks": intent.product_ranks, "added": added},
                       mentions=[Mention(PRODUCT, str(pid)) for pid in named],
                       listed=[Mention(PRODUCT, str(p["id"]), str(p.get("title") or "")) for p in state.get("top3", [])])
     dialogue.save(state)
@@ -55,6 +63,8 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
         return
     last = next((pid for pid in context.get("lastReferenced") or [] if pid in ids), None)
     if last is None:
+        if "exclude" in r.flags and (r.want or r.avoid):
+            r.taken_back = list(context.get("lastAdded") or [])  # no product to point at: the condition just set
         return
     rank = ids.index(last) + 1
     if rank not in r.ranks:

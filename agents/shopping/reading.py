@@ -91,6 +91,7 @@ class Reading:
     all_shown: bool = False
     flags: set[str] = field(default_factory=set)  # anchor, exclude, compare, recommend, question, advice, ...
     uncarried: str | None = None  # a baby good the catalogue does not carry ("유모차"), by its reply name
+    taken_back: list[str] = field(default_factory=list)  # "아니 그거 말고 …": tag ids the last turn added, dropped
     on_anchor: bool = False  # "이 기반으로 …": around the product the list is already based on (the session's anchor)
 
     @property
@@ -360,6 +361,10 @@ def correct_typos(text: str) -> str:
     return " ".join(out)
 
 
+# "아니", "아니요", "아니라" (no, not): a correction or a refusal, never the question ending "-니".
+_NO = re.compile(r"아니(?=요|야|라|고|그|이|저|[a-z0-9]|$)")
+
+
 def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Reading:
     lex = lexicon()
     flat = compact(correct_typos(text))
@@ -386,9 +391,10 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
     reading.all_shown = has_any(flat, lex["all_shown"])
     spaced = normalise(text)
     reading.uncarried = _uncarried(flat, spaced)
+    said = _NO.sub("··", flat)  # "아니 그거 말고": the "니" of 아니 (no) asks nothing
     for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting", "offtopic",
                  "advice"):
-        if has_any(flat, present(lex[flag], spaced)):
+        if has_any(said if flag == "question" else flat, present(lex[flag], spaced)):
             reading.flags.add(flag)
     if re.search(r"\b(vs|or)\b", normalise(text)):
         reading.flags.add("compare")

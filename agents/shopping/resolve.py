@@ -41,6 +41,11 @@ def tag_changes(r: Reading, tags: dict[str, list[str]]) -> dict[str, list[str]] 
         add("add_cons", avoided)
         if not avoided:
             add("unsupported", [name])
+    for tag in r.taken_back:  # "아니 그거 말고 가벼운 거": the condition just set goes, the new one comes
+        if tag in pros and tag not in out["add_pros"]:
+            add("remove_pros", [tag])
+        elif tag in cons and tag not in out["add_cons"]:
+            add("remove_cons", [tag])
     for name in r.removed:
         add("remove_pros", [t for t in topics[name].get("pros", []) if t in pros])
         add("remove_cons", [t for t in topics[name].get("cons", []) if t in cons])

@@ -86,6 +86,9 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
             return Decision("REFILTER_WITH_ANCHOR", 86, "better than the product named in a quality: around it")
         if "exclude" in r.flags and not r.mentioned:
             return Decision("REFILTER", 88, "the same conditions without the products named")
+        if "exclude" in r.flags and (r.want or r.avoid) and "question" not in r.flags and _ANOTHER.search(r.text):
+            # "2번 말고 세척 쉬운 거": not that product, another one with the quality asked for
+            return Decision("REFILTER", 88, "without the products named, with the quality asked for")
         if len(refs) >= 2 or ("compare" in r.flags and not r.mentioned):
             return Decision("COMPARE", 90, "compare products")
         if awaiting == "product" or r.mentioned or "question" in r.flags or named:

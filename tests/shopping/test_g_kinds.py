@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from agents.core.session import Session
-from tests.support.helpers import one, types
+from tests.support.helpers import one, text_of, types
 
 REFILTER_EVENTS = ["thinking", "intent", "text", "data_card", "suggested_questions", "done"]
 
@@ -57,3 +57,34 @@ def test_a_quality_alone_after_a_click_is_a_plain_refilter(store):
     events = s.run("세척 쉬운 거")
     assert one(events, "intent").name == "REFILTER"
     assert s.conversation().state["anchor"] == clicked["id"]
+
+
+@pytest.mark.parametrize("text", ["아니 그거 말고 통기성 좋은 거", "아니요 그건 말고 착용감 편한 걸로"])
+def test_a_correction_replaces_the_condition_just_set(store, text):
+    """"아니 그거 말고 X" after a condition: X replaces it (it was a "which product?" clarification: the 니 of
+    아니 read as a question ending)."""
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    s.run("허리 지지 좋은 걸로")
+    assert s.conversation().state["pros"] == ["back-support"]
+    events = s.run(text)
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert intent.name == "REFILTER"
+    assert intent.args["tag_changes"]["remove_pros"] == ["back-support"]
+    pros = s.conversation().state["pros"]
+    assert "back-support" not in pros and {"breathable", "comfortable"} & set(pros)
+    assert "- 허리 지지가 좋아요" in text_of(events)
+
+
+def test_not_that_product_but_one_with_a_quality_is_a_refilter_without_it(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    second = s.conversation().state["top3"][1]
+    events = s.run("2번 말고 세척 쉬운 거")
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["exclude"]) == ("REFILTER", [second["id"]])
+    assert "hygiene-easy" in intent.args["tag_changes"]["add_pros"]
+    assert second["id"] not in [r["id"] for r in one(events, "data_card").data["recommendations"]]
+    assert "hygiene-easy" in s.conversation().state["pros"]
