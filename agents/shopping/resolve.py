@@ -120,6 +120,8 @@ def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], conte
     if intent.name in ("PRODUCT_QA", "COMPARE", "REFILTER_WITH_ANCHOR") or intent.exclude_ids:
         check = r.ranks if intent.name != "REFILTER_WITH_ANCHOR" or clicked is None else []
         intent.missing_ranks = [k for k in check if not 1 <= k <= len(ids)]
+    if intent.name == "GENERAL" and {"empathy", "thanks", "greeting"} & r.flags and not intent.advice:
+        intent.topic = None  # "the baby cries all night": a feeling shared, not a question about night vision
     category = r.category or context.get("category")
     if category is None and intent.name == "REFILTER":
         category = category_from_tags(r, context)

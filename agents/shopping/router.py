@@ -96,6 +96,9 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         return Decision("PRODUCT_QA", 75, "a product number alone")
     if "advice" in r.flags and not (r.budget or r.budget_removed or r.want or r.avoid or r.removed):
         return Decision("GENERAL", 80, "a parenting or how-to-choose question: answered, not a product clarification")
+    if "empathy" in r.flags and not (r.has_conditions or r.category or r.stated):
+        # "밤새 울어서 너무 피곤해요": a feeling shared, though it names a time or a sound; not a product question
+        return Decision("GENERAL", 80, "a feeling shared: outside re-recommendation")
     if r.all_shown and "compare" in r.flags and len(shown) >= 2:
         return Decision("COMPARE", 85, "compare everything shown")
     if "compare" in r.flags and len(shown) >= 2 and re.search(r"제일|가장|뭐가|어떤게|어느|which|best", r.compact):

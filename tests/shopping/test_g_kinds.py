@@ -88,3 +88,16 @@ def test_not_that_product_but_one_with_a_quality_is_a_refilter_without_it(store)
     assert "hygiene-easy" in intent.args["tag_changes"]["add_pros"]
     assert second["id"] not in [r["id"] for r in one(events, "data_card").data["recommendations"]]
     assert "hygiene-easy" in s.conversation().state["pros"]
+
+
+@pytest.mark.parametrize("text", ["so exhausted, the baby screamed all night again", "밤새 애가 울어서 너무 피곤해요 ㅠㅠ"])
+def test_a_feeling_shared_is_general_with_no_product_topic(store, text):
+    """Venting names no quality to look at: it was read as a question about "night" (night vision)."""
+    s = Session("shopping")
+    s.run("베이비모니터 추천해줘")
+    top3 = s.conversation().state["top3"]
+    events = s.run(text)
+    assert types(events) == ["thinking", "intent", "text", "suggested_questions", "done"]
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["topic"]) == ("GENERAL", None)
+    assert s.conversation().state["top3"] == top3
