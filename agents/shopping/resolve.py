@@ -39,7 +39,10 @@ def tag_changes(r: Reading, tags: dict[str, list[str]]) -> dict[str, list[str]] 
     for name in r.avoid:
         avoided = [t for t in topics[name].get("cons", []) if t in cons]
         add("add_cons", avoided)
-        if not avoided:
+        # "온도 들쭉날쭉한 건 제외" where no kettle's reviews name that drawback: its good side is the wish
+        opposite = [] if avoided else [t for t in topics[name].get("pros", []) if t in pros]
+        add("add_pros", opposite)
+        if not avoided and not opposite:
             add("unsupported", [name])
     for tag in r.taken_back:  # "아니 그거 말고 가벼운 거": the condition just set goes, the new one comes
         if tag in pros and tag not in out["add_pros"]:

@@ -101,3 +101,18 @@ def test_a_feeling_shared_is_general_with_no_product_topic(store, text):
     intent = one(events, "intent")
     assert (intent.name, intent.args["topic"]) == ("GENERAL", None)
     assert s.conversation().state["top3"] == top3
+
+
+@pytest.mark.parametrize(("category", "text", "pro"), [("분유포트", "온도가 오락가락하는 건 빼줘", "temp-precise"),
+                                                       ("젖병소독기", "시끄러운 건 싫어요", "quiet")])
+def test_a_drawback_no_product_of_the_category_has_asks_for_its_good_side(store, category, text, pro):
+    """No kettle's reviews name a temperature drift (no sterilizer's a loud noise): avoiding it is wanting the
+    good side the category does have. It was "…에는 '온도' 관련 조건이 없어서 반영하지 못했어요", which is false."""
+    s = Session("shopping")
+    s.run(f"{category} 추천해줘")
+    events = s.run(text)
+    assert types(events) == REFILTER_EVENTS
+    changes = one(events, "intent").args["tag_changes"]
+    assert (changes["add_pros"], changes["unsupported"]) == ([pro], [])
+    assert s.conversation().state["pros"] == [pro]
+    assert "반영하지 못했어요" not in text_of(events)
