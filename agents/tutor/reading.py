@@ -175,10 +175,24 @@ def read(text: str, state: AppState) -> Reading:
 _WILL_MOVE = re.compile(r"\bwill\b.{0,40}\b(?:go up|go down|rise|fall|drop|recover|rebound|bounce back|climb)\b")
 
 
+# A trade decision put to the tutor to judge: a buy/sell/hold word, then a word asking which way is better
+# ("지금 사면 손해일까", "팔지 말지 골라줘", "10년 들고 갈 종목 찍어줘"); asking to open a screen is not one.
+_TRADE_KO = r"(?:사면|사는\s?게|살지|팔면|파는\s?게|팔지|매수하면|매도하면|들고\s?갈|들고\s?가|가져갈|보유할|물타면|물탈지|손절할지|익절할지)"
+_JUDGE_KO = r"(?:손해|이득|이익|손실\s?(?:볼|날)|나을|좋을|맞을|낫|추천|찍어|골라|말지|어떨까|어때)"
+_TRADE_JUDGE = re.compile(rf"{_TRADE_KO}.{{0,20}}?{_JUDGE_KO}|(?:종목|주식)\s?(?:하나|한\s?개|몇\s?개)?(?:만)?\s?(?:찍어|골라)")
+# "is it still a good idea to average down?", "would it be wise to sell": a trade judged good or bad.
+_TRADE_EN = r"(?:buy|sell|hold|invest|average down|add more|double down|get in|get out|cash out|keep it|dump)"
+_JUDGE_EN = re.compile(rf"\b(?:good|bad|smart|wise|right|safe|better)\s+(?:idea|time|move|call|choice)?\s*(?:to|if i)\s+"
+                       rf"{_TRADE_EN}\b|\b(?:should|shall|do)\s+i\s+(?:still\s+)?{_TRADE_EN}\b|"
+                       rf"\bis\s+it\s+(?:still\s+)?(?:wise|smart|worth|safe)\b")
+
+
 def asks_advice(text: str) -> bool:
     """The learner asks for advice or a prediction (사도 돼?, 반등 언제 와요?, will it go up?, should I buy?)."""
     said = _NEGATED.sub(" ", text)
-    return _hit(said, "advice") or _WILL_MOVE.search(normalise(said)) is not None
+    n = normalise(said)
+    return (_hit(said, "advice") or _WILL_MOVE.search(n) is not None or _TRADE_JUDGE.search(n) is not None
+            or _JUDGE_EN.search(n) is not None)
 
 
 def advice_reading(text: str, state: AppState) -> Reading | None:
