@@ -37,6 +37,7 @@ _DEFINE_END = re.compile(r"(?:이)?란[?？!.]*$")
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
 _POLITE = re.compile(r"(^|\s)(제|저의|제가)\s+")
+_WHOLE = re.compile(r"(^|\s)(내|my)\s+(?:전체|모든|whole|entire|overall|full)\s+", re.I)
 # A side said as the learner's own wish in a context clause counts; one they are still weighing does not.
 _WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게|살래|팔래", re.I)
 _UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
@@ -216,6 +217,7 @@ def _read_one(text: str, state: AppState) -> Reading:
     if re.search(r"[A-Za-z]{5}", text):
         text = speller().fix(normalise(text))  # after "whats" -> "what is"
     text = _POLITE.sub(lambda m: m.group(1) + ("내가" if m.group(2) == "제가" else "내") + " ", text)
+    text = _WHOLE.sub(r"\1\2 ", text)  # "내 전체 자산", "my whole portfolio": the same as "내 자산"
     n = normalise(text)
     c = compact(text)
     links = [p for v in lex.slots["link"].values() for p in v]
@@ -251,6 +253,11 @@ def _read_one(text: str, state: AppState) -> Reading:
     # "삼성전자 PER 몇이야": the ratio of a named stock; the reply says whether the sandbox holds that figure.
     if term and code and mentions.codes and (_hit(text, "figure") or define) and not case_word and not own:
         return Reading("concept", {"term": term, "code": code})
+    # (not when the term is itself the learner's own figure: "수익률 몇 퍼야" asks my return)
+    if term and _hit(text, "figure") and not (case_word or own or mentions.ambiguous) \
+            and normalise(term) not in {normalise(p) for p in lex.hits(text, "portfolio")}:
+        # "배당수익률 몇 프로임" on a stock page: that stock's ratio (the reply says if the sandbox holds it)
+        return Reading("concept", {"term": term, **({"code": here} if here else {})})
     # "LG에너지솔루션 어떤 회사야": the company's profile, not its chart (its info tab when a tab is named).
     if code and _hit(text, "company") and not _hit(text, "tab_word") and "탭" not in c and not _hit(text, "link"):
         return Reading("concept", {"code": code})
@@ -294,7 +301,7 @@ def _read_one(text: str, state: AppState) -> Reading:
         telling = _hit(text, "tell") or _hit(text, "why") or (define and not term) or _ABOUT.search(n) is not None
         if telling and not (_hit(text, "show") and not _hit(text, "tell")):
             return Reading("case_info", {"case_id": case_id})
-        if not (term and define):
+        if not (term and (define or _hit(text, "figure"))):  # "배당수익률 몇 프로야" asks the ratio, not the case
             return Reading("open_case", {"case_id": case_id})
     tab = tab_named(text, state.mode)
     # 보유 종목 / 자산 배분 / 차트 are a tab when called one, or when shown on the screen that has it (not the chart).
@@ -311,7 +318,8 @@ def _read_one(text: str, state: AppState) -> Reading:
         return Reading(f"nav_{target}")
     if _hit(text, "portfolio") and _hit(text, "screen_word") and _hit(text, "show"):
         return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
-    asked = _hit(text, "how_is") or (_hit(text, "tell") and not _hit(text, "show"))  # 알려 주실래요, not 가 주실래요
+    asked = _hit(text, "how_is") or (_hit(text, "tell") and not _hit(text, "show")) \
+        or _hit(text, "figure")  # 알려 주실래요, 얼마야 (not 가 주실래요): an answer, not the screen
     if _hit(text, "portfolio") or (target == "my" and asked) or (_hit(text, "holdings_ref") and _hit(text, "how_is")):
         return Reading("portfolio_summary")
     if mentions.codes:

@@ -41,3 +41,46 @@ def test_a_trade_word_without_a_judgement_asked_is_not_advice(store, clock, text
     s = Session("tutor", store=store, clock=clock)
     events = s.run(text, extra={"context_text": context_for("/stock/005930")})
     assert not text_of(events).startswith("투자 조언이나 주가 예측은 드리지 않아요.")
+
+
+def _turn(store, clock, route: str, text: str):
+    s = Session("tutor", store=store, clock=clock)
+    return s, s.run(text, extra={"context_text": context_for(route)})
+
+
+@pytest.mark.parametrize(("text", "code"), [("open SK hynix stock page", "000660"),
+                                            ("pls open NAVER stock page", "035420"),
+                                            ("open 카카오", "035720")])
+def test_open_at_the_start_of_a_request_is_the_verb_not_the_opening_price(store, clock, text, code) -> None:
+    """"open X stock page" read "open" as the term 시가 (opening price), and "NAVER stock page" as the
+    NAVER Finance link: the tutor explained a term or asked instead of going to the stock."""
+    s, events = _turn(store, clock, "/education", text)
+    ui = [e for e in events if e.type == "ui_action"]
+    assert [(u.action_id, u.params, u.needs_confirmation) for u in ui] == [("nav_stock", {"code": code}, False)]
+    assert s.conversation().state["tutor_app"]["mode"] == "stock"
+    assert s.conversation().state["tutor_app"]["stock_code"] == code
+
+
+def test_the_opening_price_is_still_a_term() -> None:
+    from agents.tutor.names import find_term
+    assert [find_term(t) for t in ("open price meaning", "what is the open", "open?")] == ["시가"] * 3
+
+
+@pytest.mark.parametrize(("route", "text", "code"), [("/stock/035720", "배당수익률 몇 프로임", "035720"),
+                                                     ("/home", "삼성전자 배당수익률 몇 퍼센트야", "005930")])
+def test_a_term_figure_asked_in_slang_is_explained_not_the_case_opened(store, clock, route, text, code) -> None:
+    """"몇 프로 / 몇 퍼" asks a figure: the dividend-yield question opened the dividend case (or a summary)."""
+    s, events = _turn(store, clock, route, text)
+    assert not [e for e in events if e.type == "ui_action"]
+    reply = text_of(events)
+    assert "배당수익률" in reply
+    assert s.conversation().state["tutor_app"].get("case_id") is None
+
+
+@pytest.mark.parametrize("text", ["내 전체 자산 얼마야", "그럼 내 전체 자산 요약도", "how is my whole portfolio doing"])
+def test_my_whole_portfolio_asked_gets_the_summary_not_the_screen(store, clock, text) -> None:
+    s, events = _turn(store, clock, "/home", text)
+    assert not [e for e in events if e.type == "ui_action"]  # an answer, not "opened my assets"
+    reply = text_of(events)
+    assert re.search(r"\d{1,3}(?:,\d{3})+", reply)  # the figure itself
+    assert s.conversation().state["tutor_app"]["mode"] == "home"
