@@ -84,3 +84,20 @@ def test_my_whole_portfolio_asked_gets_the_summary_not_the_screen(store, clock, 
     reply = text_of(events)
     assert re.search(r"\d{1,3}(?:,\d{3})+", reply)  # the figure itself
     assert s.conversation().state["tutor_app"]["mode"] == "home"
+
+
+@pytest.mark.parametrize(("first", "correction", "action", "code"), [
+    ("기아 화면 보여줘", "ㄴㄴ 기아 말고 현대차", "nav_stock", "005380"),
+    ("open the Samsung Electronics page", "SK hynix instead of Samsung Electronics", "nav_stock", "000660"),
+    ("현대차 홈페이지 열어줘", "아 현대차 대신 기아", "open_external_link", "000270"),
+])
+def test_a_correction_repeats_the_last_request_for_the_stock_wanted(store, clock, first, correction, action,
+                                                                     code) -> None:
+    """"기아 말고 현대차" after "기아 화면 보여줘" was read alone: a two-stock comparison chart."""
+    s = Session("tutor", store=store, clock=clock)
+    s.run(first, extra={"context_text": context_for("/home")})
+    route = "/stock/" + s.conversation().state["tutor_app"]["stock_code"] if action == "nav_stock" else "/home"
+    events = s.run(correction, extra={"context_text": context_for(route)})
+    ui = [e for e in events if e.type == "ui_action"]
+    assert [(u.action_id, u.params.get("code")) for u in ui] == [(action, code)]
+    assert not [e for e in events if e.type == "data_card" and len((e.data or {}).get("codes") or []) > 1]
