@@ -200,7 +200,9 @@ def _direction(text: str, wanted: list[str] | None = None) -> str | None:
 _EN_NUMBER = r"(\d[\d,]*(?:\.\d+)?)\s*(k|만|천|원|won|krw)?"
 _EN_BUDGET = [
     (re.compile(rf"(?:under|below|less than|cheaper than|up to|at most|no more than|max(?:imum)?|within|not over)\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "below"),
-    (re.compile(rf"(?:over|above|more than|at least|from|minimum|min|no less than|not less than|not under|not below)"
+    (re.compile(rf"₩?\s*{_EN_NUMBER}\s*(?:or more|or above|or higher|and up|and above|and higher|plus|\+)"), "above"),
+    (re.compile(rf"(?:over|above|more than|at least|from|minimum|min|no less than|not less than|not under|not below|"
+                rf"nothing under|nothing below|nothing less than)"
                 rf"\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "above"),
     (re.compile(rf"(?:around|about|approximately|roughly|(?<![\d만천원k]\s)(?<![\d만천원k])~)\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "around"),
 ]
@@ -227,18 +229,24 @@ def _english_budget(text: str) -> Budget | None:
     # The bound that starts first is the one said: "no less than 30k" is a floor, not "less than".
     found = sorted(((m, kind) for pattern, kind in _EN_BUDGET for m in pattern.finditer(text)),
                    key=lambda mk: (mk[0].start(), -len(mk[0].group(0))))
+    bounds: list[tuple[str, int]] = []
     for m, kind in found:
         value = float(m.group(1).replace(",", ""))
         value *= {"k": 1000, "만": 10000, "천": 1000}.get(m.group(2) or "", 1)
-        if value < 1000:
-            continue
-        value = round(value)
-        if kind == "below":
-            return Budget(0, value, "below")
-        if kind == "above":
-            return Budget(value, None, "above")
-        return Budget(round(value * 0.9), round(value * 1.1), "around")
-    return None
+        if value >= 1000:
+            bounds.append((kind, round(value)))
+    if not bounds:
+        return None
+    kind, value = bounds[0]
+    floor = next((v for k, v in bounds if k == "above"), None)
+    ceiling = next((v for k, v in bounds if k == "below"), None)
+    if floor is not None and ceiling is not None and floor < ceiling:  # "over 50k but under 90k"
+        return Budget(floor, ceiling, "range")
+    if kind == "below":
+        return Budget(0, value, "below")
+    if kind == "above":
+        return Budget(value, None, "above")
+    return Budget(round(value * 0.9), round(value * 1.1), "around")
 
 
 # A message that is only an amount: four to eight digits (commas allowed), "원" optional. Shorter numbers

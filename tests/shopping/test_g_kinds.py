@@ -15,8 +15,11 @@ REFILTER_EVENTS = ["thinking", "intent", "text", "data_card", "suggested_questio
 
 @pytest.mark.parametrize(("text", "floor"), [("minimum of 40,000 won please", 40000),
                                              ("no less than 55000 won", 55000),
-                                             ("show ones at least 6만원", 60000)])
+                                             ("show ones at least 6만원", 60000),
+                                             ("45k or more please", 45000),
+                                             ("nothing under 52,000 won", 52000)])
 def test_an_english_floor_with_an_amount_is_the_budget_minimum(store, text, floor):
+    """Before the bound word ("at least 50k") or after the amount ("50k or more", "and up")."""
     s = Session("shopping")
     s.run("분유포트 추천해줘")
     events = s.run(text)
@@ -116,3 +119,12 @@ def test_a_drawback_no_product_of_the_category_has_asks_for_its_good_side(store,
     assert (changes["add_pros"], changes["unsupported"]) == ([pro], [])
     assert s.conversation().state["pros"] == [pro]
     assert "반영하지 못했어요" not in text_of(events)
+
+
+def test_an_english_floor_and_ceiling_together_are_a_range(store):
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    events = s.run("over 60k but under 110k")
+    budget = one(events, "intent").args["budget"]
+    assert (budget["min"], budget["max"], budget["kind"]) == (60000, 110000, "range")
+    assert all(60000 <= r["price"] <= 110000 for r in one(events, "data_card").data["recommendations"] if r["in_budget"])
