@@ -180,12 +180,23 @@ _WILL_MOVE = re.compile(r"\bwill\b.{0,40}\b(?:go up|go down|rise|fall|drop|recov
 # ("지금 사면 손해일까", "팔지 말지 골라줘", "10년 들고 갈 종목 찍어줘"); asking to open a screen is not one.
 _TRADE_KO = r"(?:사면|사는\s?게|살지|팔면|파는\s?게|팔지|매수하면|매도하면|들고\s?갈|들고\s?가|가져갈|보유할|물타면|물탈지|손절할지|익절할지)"
 _JUDGE_KO = r"(?:손해|이득|이익|손실\s?(?:볼|날)|나을|좋을|맞을|낫|추천|찍어|골라|말지|어떨까|어때)"
-_TRADE_JUDGE = re.compile(rf"{_TRADE_KO}.{{0,20}}?{_JUDGE_KO}|(?:종목|주식)\s?(?:하나|한\s?개|몇\s?개)?(?:만)?\s?(?:찍어|골라)")
+_TRADE_JUDGE = re.compile(
+    rf"{_TRADE_KO}.{{0,20}}?{_JUDGE_KO}|(?:종목|주식)\s?(?:하나|한\s?개|몇\s?개)?(?:만)?\s?(?:찍어|골라)|"
+    # 살까 말까, 팔아 말아, 손절각, 계속 가져가도 될까, 지금 들어가면 늦었나
+    r"(?:손절|익절|매수|매도|줍줍|탈출|존버)\s?각|"
+    r"(?:가져가|들고\s?가|들고\s?있어|보유해|갖고\s?있어|버텨)도\s?(?:될까|돼|되나|괜찮)|들어가(?:면|기엔)\s?늦")
+# The learner's own dilemma ("살까 말까", "팔아 말아?") put to the tutor; not when the message asks for a screen
+# ("팔까 말까 고민 중인데 주문 화면 열어 줘": the screen is the request).
+_DILEMMA = re.compile(r"(?:살|팔|있을|가져갈|버틸|물탈|손절할|익절할|매수할|매도할|들어갈)까\s?말까|(?:사|팔아?)\s?말아")
+_SCREEN_ASKED = re.compile(r"화면|창\s?(?:좀\s?)?(?:열|띄)|열어|띄워|\bopen\b|\bscreen\b")
 # "is it still a good idea to average down?", "would it be wise to sell": a trade judged good or bad.
-_TRADE_EN = r"(?:buy|sell|hold|invest|average down|add more|double down|get in|get out|cash out|keep it|dump)"
+_TRADE_EN = (r"(?:buy|sell|hold|invest|average down|add more|double down|get in|get out|cash out|keep it|dump|"
+             r"take (?:my )?profits?|cut (?:my |the )?loss(?:es)?|exit|enter)")
 _JUDGE_EN = re.compile(rf"\b(?:good|bad|smart|wise|right|safe|better)\s+(?:idea|time|move|call|choice)?\s*(?:to|if i)\s+"
                        rf"{_TRADE_EN}\b|\b(?:should|shall|do)\s+i\s+(?:still\s+)?{_TRADE_EN}\b|"
-                       rf"\bis\s+it\s+(?:still\s+)?(?:wise|smart|worth|safe)\b")
+                       rf"\bis\s+it\s+(?:still\s+)?(?:wise|smart|worth|safe)\b|"
+                       rf"\b(?:what\s+)?would\s+you\s+(?:buy|sell|hold|pick|invest)\b|\bgood\s+(?:entry|exit)\s+point\b|"
+                       rf"\bis\s+[a-z0-9&.\s]{{1,30}}?\s+a\s+(?:buy|sell|good investment)\b(?!\s*(?:screen|page|order|button|tab))")
 
 
 def asks_advice(text: str) -> bool:
@@ -193,7 +204,7 @@ def asks_advice(text: str) -> bool:
     said = _NEGATED.sub(" ", text)
     n = normalise(said)
     return (_hit(said, "advice") or _WILL_MOVE.search(n) is not None or _TRADE_JUDGE.search(n) is not None
-            or _JUDGE_EN.search(n) is not None)
+            or _JUDGE_EN.search(n) is not None or (_DILEMMA.search(n) is not None and not _SCREEN_ASKED.search(n)))
 
 
 def advice_reading(text: str, state: AppState) -> Reading | None:

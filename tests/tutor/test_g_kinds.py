@@ -23,6 +23,11 @@ HANGUL = re.compile(r"[가-힣]")
     ("20년 묵혀 둘 주식 하나만 골라줘", "/home", False),
     ("is it a smart move to sell Kakao now?", "/home", True),
     ("do I still hold this one or dump it?", "/stock/035720", True),
+    ("현대차 살까 말까", "/home", False),
+    ("이 종목 손절각임?", "/stock/000660", False),
+    ("카카오 계속 들고 가도 될까요", "/home", False),
+    ("would you buy NAVER here?", "/home", True),
+    ("is SK hynix a buy right now", "/home", True),
 ])
 def test_a_trade_decision_put_to_the_tutor_gets_no_advice_and_no_screen(store, clock, text, route, en) -> None:
     s = Session("tutor", store=store, clock=clock)
@@ -36,7 +41,8 @@ def test_a_trade_decision_put_to_the_tutor_gets_no_advice_and_no_screen(store, c
     assert s.pending_actions() == [] and events[-1].meta.get("ui_actions") is None
 
 
-@pytest.mark.parametrize("text", ["삼성전자 매도 화면 열어 줘", "매수 주문은 어떻게 넣어?", "팔면 세금은 얼마야?"])
+@pytest.mark.parametrize("text", ["삼성전자 매도 화면 열어 줘", "매수 주문은 어떻게 넣어?", "팔면 세금은 얼마야?",
+                                  "매수 화면 들어가도 돼?"])
 def test_a_trade_word_without_a_judgement_asked_is_not_advice(store, clock, text) -> None:
     s = Session("tutor", store=store, clock=clock)
     events = s.run(text, extra={"context_text": context_for("/stock/005930")})
