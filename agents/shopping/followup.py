@@ -60,11 +60,11 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
             r.ranks = sorted(ids.index(pid) + 1 for pid in pair)
         return
     if not p.pronoun or p.among:
+        _take_back(r, text, context, pronoun=False)
         return
     last = next((pid for pid in context.get("lastReferenced") or [] if pid in ids), None)
     if last is None:
-        if "exclude" in r.flags and (r.want or r.avoid):
-            r.taken_back = list(context.get("lastAdded") or [])  # no product to point at: the condition just set
+        _take_back(r, text, context, pronoun=True)  # no product to point at: the condition just set
         return
     rank = ids.index(last) + 1
     if rank not in r.ranks:
@@ -72,3 +72,16 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
     if _THAN_THAT.search(compact(text)):
         r.than_ref = True  # "쟤보다 가벼운 거": measured against that product, as "2번보다 가벼운 거"
         r.below_ref = r.direction == "cheaper"  # "그거보다 싼 거": cheaper than that product, as "2번보다 싼 거"
+
+
+# A wish that replaces the one just said: "아니 그거 말고", "그게 아니라", "no, …", "… instead"; not one added to it.
+_CORRECTION = re.compile(r"^\s*(?:아니|ㄴㄴ|nope\b|no\s*[,.!]|no\s+not\b|actually\b)|그게\s?아니|\binstead\b|\bnot that\b",
+                         re.I)
+_ADDED = re.compile(r"\b(?:also|too|as well|and also)\b|그리고|추가로|까지|(?<![가-힣])도\s")
+
+
+def _take_back(r: Reading, text: str, context: dict[str, Any], *, pronoun: bool) -> None:
+    if not (r.want or r.avoid) or r.ranks or _ADDED.search(text):
+        return
+    if (pronoun and "exclude" in r.flags) or _CORRECTION.search(text):
+        r.taken_back = list(context.get("lastAdded") or [])
