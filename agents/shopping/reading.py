@@ -258,7 +258,7 @@ def read_budget(text: str, *, expecting: bool = False) -> Budget | None:
     """A budget from Korean or English text; a bare number ("70000") only when a budget
     question is open."""
     low = normalise(text)
-    # An English bound ("at least 50,000 won", "under 80k") first: the Korean parser reads "50,000 won" alone.
+    # An English bound ("no less than 40k", "under 80k") first: the Korean parser reads "40,000 won" alone.
     budget = _english_range(low) or _english_budget(low) or parse_budget(low.replace("k원", "000원"))
     if budget is None and re.search(r"\d+(?:\.\d+)?\s*k\b", low):
         budget = parse_budget(re.sub(r"(\d+(?:\.\d+)?)\s*k\b", lambda m: f"{float(m.group(1)) * 1000:.0f}원", low))

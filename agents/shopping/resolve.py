@@ -39,12 +39,12 @@ def tag_changes(r: Reading, tags: dict[str, list[str]]) -> dict[str, list[str]] 
     for name in r.avoid:
         avoided = [t for t in topics[name].get("cons", []) if t in cons]
         add("add_cons", avoided)
-        # "온도 들쭉날쭉한 건 제외" where no kettle's reviews name that drawback: its good side is the wish
+        # "온도가 오락가락하는 건 빼줘" where no kettle's reviews name that drawback: its good side is the wish
         opposite = [] if avoided else [t for t in topics[name].get("pros", []) if t in pros]
         add("add_pros", opposite)
         if not avoided and not opposite:
             add("unsupported", [name])
-    for tag in r.taken_back:  # "아니 그거 말고 가벼운 거": the condition just set goes, the new one comes
+    for tag in r.taken_back:  # "아니 방금 건 말고 통기성": the condition just set goes, the new one comes
         if tag in pros and tag not in out["add_pros"]:
             add("remove_pros", [tag])
         elif tag in cons and tag not in out["add_cons"]:
@@ -124,7 +124,7 @@ def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], conte
         check = r.ranks if intent.name != "REFILTER_WITH_ANCHOR" or clicked is None else []
         intent.missing_ranks = [k for k in check if not 1 <= k <= len(ids)]
     if intent.name == "GENERAL" and {"empathy", "thanks", "greeting"} & r.flags and not intent.advice:
-        intent.topic = None  # "the baby cries all night": a feeling shared, not a question about night vision
+        intent.topic = None  # "so exhausted, no sleep again": a feeling shared, not a question about night vision
     category = r.category or context.get("category")
     if category is None and intent.name == "REFILTER":
         category = category_from_tags(r, context)

@@ -58,7 +58,7 @@ _REFUSED_AFTER = re.compile(r"\b(?:instead of|rather than)\b", re.I)
 
 
 def corrected(text: str, previous: str | None, state: AppState) -> Reading | None:
-    """The learner's last request again with another stock ("기아 화면 보여줘" -> "ㄴㄴ 기아 말고 현대차"): the
+    """The learner's last request again with another stock ("기아 페이지 열어" -> "아 기아 말구 현대차로"): the
     stock refused is the one the last request named, the request is read again and given the new stock."""
     if not previous:
         return None

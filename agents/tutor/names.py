@@ -133,7 +133,7 @@ def _term_keys() -> list[tuple[str, str]]:
 
 
 _OPEN_VERB = re.compile(r"\bopen(?=\s+(?:the|my|a|an|up|it|this|that|its|me|for)\b)|"
-                        # a request that starts with it ("open NAVER stock page", "pls open 카카오"), unless the
+                        # a request that starts with it ("open Kakao stock page", "pls open 카카오"), unless the
                         # opening price is what it names ("open price", "open vs close")
                         r"(?:^|(?<=please )|(?<=pls )|(?<=you )|(?<=now )|(?<=and )|(?<=then ))open\b"
                         r"(?!\s*(?:price|prices|vs\.?|versus|and\s+clos\w*|to\s+close|[?]|$))")

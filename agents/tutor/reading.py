@@ -189,7 +189,7 @@ _TRADE_JUDGE = re.compile(
 # ("팔까 말까 고민 중인데 주문 화면 열어 줘": the screen is the request).
 _DILEMMA = re.compile(r"(?:살|팔|있을|가져갈|버틸|물탈|손절할|익절할|매수할|매도할|들어갈)까\s?말까|(?:사|팔아?)\s?말아")
 _SCREEN_ASKED = re.compile(r"화면|창\s?(?:좀\s?)?(?:열|띄)|열어|띄워|\bopen\b|\bscreen\b")
-# "is it still a good idea to average down?", "would it be wise to sell": a trade judged good or bad.
+# "would it be wise to sell", "good idea to buy more here?": a trade judged good or bad.
 _TRADE_EN = (r"(?:buy|sell|hold|invest|average down|add more|double down|get in|get out|cash out|keep it|dump|"
              r"take (?:my )?profits?|cut (?:my |the )?loss(?:es)?|exit|enter)")
 _JUDGE_EN = re.compile(rf"\b(?:good|bad|smart|wise|right|safe|better)\s+(?:idea|time|move|call|choice)?\s*(?:to|if i)\s+"

@@ -69,7 +69,7 @@ def test_a_correction_replaces_the_condition_just_set(store, text):
     아니 read as a question ending)."""
     s = Session("shopping")
     s.run("아기띠 추천해줘")
-    s.run("허리 지지 좋은 걸로")
+    s.run("허리 지지가 튼튼한 제품으로")
     assert s.conversation().state["pros"] == ["back-support"]
     events = s.run(text)
     assert types(events) == REFILTER_EVENTS
@@ -98,7 +98,7 @@ def test_not_that_product_but_one_with_a_quality_is_a_refilter_without_it(store)
 def test_a_feeling_shared_is_general_with_no_product_topic(store, text):
     """Venting names no quality to look at: it was read as a question about "night" (night vision)."""
     s = Session("shopping")
-    s.run("베이비모니터 추천해줘")
+    s.run("베이비모니터 보여줘")
     top3 = s.conversation().state["top3"]
     events = s.run(text)
     assert types(events) == ["thinking", "intent", "text", "suggested_questions", "done"]
@@ -134,7 +134,7 @@ def test_an_english_floor_and_ceiling_together_are_a_range(store):
 def test_a_wish_added_keeps_the_condition_just_set(store):
     s = Session("shopping")
     s.run("아기띠 추천해줘")
-    s.run("허리 지지 좋은 걸로")
+    s.run("허리 지지가 튼튼한 제품으로")
     events = s.run("actually also breathable")
     assert one(events, "intent").args["tag_changes"]["remove_pros"] == []
     assert set(s.conversation().state["pros"]) == {"back-support", "breathable"}

@@ -27,7 +27,7 @@ HANGUL = re.compile(r"[가-힣]")
     ("이 종목 손절각임?", "/stock/000660", False),
     ("카카오 계속 들고 가도 될까요", "/home", False),
     ("would you buy NAVER here?", "/home", True),
-    ("is SK hynix a buy right now", "/home", True),
+    ("is SK hynix a buy at this price", "/home", True),
 ])
 def test_a_trade_decision_put_to_the_tutor_gets_no_advice_and_no_screen(store, clock, text, route, en) -> None:
     s = Session("tutor", store=store, clock=clock)
@@ -55,10 +55,10 @@ def _turn(store, clock, route: str, text: str):
 
 
 @pytest.mark.parametrize(("text", "code"), [("open SK hynix stock page", "000660"),
-                                            ("pls open NAVER stock page", "035420"),
+                                            ("take me to the NAVER stock page please", "035420"),
                                             ("open 카카오", "035720")])
 def test_open_at_the_start_of_a_request_is_the_verb_not_the_opening_price(store, clock, text, code) -> None:
-    """"open X stock page" read "open" as the term 시가 (opening price), and "NAVER stock page" as the
+    """"open X stock page" read "open" as the term 시가 (opening price), and NAVER's stock page as the
     NAVER Finance link: the tutor explained a term or asked instead of going to the stock."""
     s, events = _turn(store, clock, "/education", text)
     ui = [e for e in events if e.type == "ui_action"]
@@ -83,23 +83,23 @@ def test_a_term_figure_asked_in_slang_is_explained_not_the_case_opened(store, cl
     assert s.conversation().state["tutor_app"].get("case_id") is None
 
 
-@pytest.mark.parametrize("text", ["내 전체 자산 얼마야", "그럼 내 전체 자산 요약도", "how is my whole portfolio doing"])
+@pytest.mark.parametrize("text", ["내 전체 자산 얼마야", "내 전체 계좌 요약 좀", "how is my whole portfolio doing"])
 def test_my_whole_portfolio_asked_gets_the_summary_not_the_screen(store, clock, text) -> None:
     s, events = _turn(store, clock, "/home", text)
-    assert not [e for e in events if e.type == "ui_action"]  # an answer, not "opened my assets"
+    assert not [e for e in events if e.type == "ui_action"]  # an answer, not the screen opened
     reply = text_of(events)
     assert re.search(r"\d{1,3}(?:,\d{3})+", reply)  # the figure itself
     assert s.conversation().state["tutor_app"]["mode"] == "home"
 
 
 @pytest.mark.parametrize(("first", "correction", "action", "code"), [
-    ("기아 화면 보여줘", "ㄴㄴ 기아 말고 현대차", "nav_stock", "005380"),
+    ("기아 페이지 열어 줘", "아 기아 말구 현대차로", "nav_stock", "005380"),
     ("open the Samsung Electronics page", "SK hynix instead of Samsung Electronics", "nav_stock", "000660"),
     ("현대차 홈페이지 열어줘", "아 현대차 대신 기아", "open_external_link", "000270"),
 ])
 def test_a_correction_repeats_the_last_request_for_the_stock_wanted(store, clock, first, correction, action,
                                                                      code) -> None:
-    """"기아 말고 현대차" after "기아 화면 보여줘" was read alone: a two-stock comparison chart."""
+    """"기아 말구 현대차로" after "기아 페이지 열어 줘" was read alone: a two-stock comparison chart."""
     s = Session("tutor", store=store, clock=clock)
     s.run(first, extra={"context_text": context_for("/home")})
     route = "/stock/" + s.conversation().state["tutor_app"]["stock_code"] if action == "nav_stock" else "/home"
