@@ -175,7 +175,8 @@ def _topics(text: str, reading: Reading) -> None:
 
 
 # The budget named, then dropped ("예산 빼줘", "가격 제한 풀어", "budget 없애"): not a drawback to avoid.
-_DROP_BUDGET = re.compile(r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|은|는|을|를|도|이제|좀|그냥|일단)*(?:빼|없애|풀어|지워|치워)")
+_DROP_BUDGET = re.compile(r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|은|는|을|를|도|이제|좀|그냥|일단)*(?:빼|없애|풀어|지워|치워)|"
+                          r"(?:빼|없애|풀어|지워|치워)(?:줘|주세요|줄래|봐)?(?:예산|가격|금액|가격대)(?:조건|제한|상한)")  # 없애줘 가격 조건
 _FILLERS = re.compile(r"좀|조금|살짝|약간|쫌|조끔")
 
 
@@ -342,7 +343,9 @@ def _known_words() -> tuple[tuple[str, ...], frozenset[str]]:
     targets = {w for t in lex["topics"].values() for w in t.get("words", [])}
     targets |= {w for ws in lex["categories"].values() for w in ws}
     known = set(targets) | {w for t in lex["topics"].values() for k in ("want", "avoid") for w in t.get(k, [])}
-    known |= {w for key in ("offtopic", "recommend", "question", "empathy", "thanks", "greeting") for w in lex[key]}
+    known |= {w for key in ("offtopic", "recommend", "question", "empathy", "thanks", "greeting", "remove", "exclude")
+              for w in lex[key]}  # "지워" (drop it) is a word, not a typo of 지지
+    known |= {"주세요", "주시", "주실", "줘요", "줄래", "드려", "드릴"}  # "… 주세요" asks politely: not 자세 (posture)
     korean = sorted((w for w in targets if re.fullmatch(r"[가-힣]{2,}", w)), key=len, reverse=True)
     return tuple(korean), frozenset(w for w in known if re.fullmatch(r"[가-힣]{2,}", w))
 

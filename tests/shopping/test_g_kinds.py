@@ -138,3 +138,14 @@ def test_a_wish_added_keeps_the_condition_just_set(store):
     events = s.run("actually also breathable")
     assert one(events, "intent").args["tag_changes"]["remove_pros"] == []
     assert set(s.conversation().state["pros"]) == {"back-support", "breathable"}
+
+
+@pytest.mark.parametrize("text", ["풀어줘 예산 제한", "지워 주세요 가격 조건"])
+def test_the_budget_dropped_with_the_verb_first_is_no_budget(store, text):
+    s = Session("shopping")
+    s.run("분유포트 7만원 이하로 보여줘")
+    assert s.conversation().state["budget"]["max"] == 70000
+    events = s.run(text)
+    assert types(events) == REFILTER_EVENTS
+    assert one(events, "intent").args["budget"]["kind"] == "none"
+    assert s.conversation().state["budget"]["max"] is None
