@@ -272,6 +272,10 @@ def _read_one(text: str, state: AppState) -> Reading:
     # "LG에너지솔루션 어떤 회사야": the company's profile, not its chart (its info tab when a tab is named).
     if code and _hit(text, "company") and not _hit(text, "tab_word") and "탭" not in c and not _hit(text, "link"):
         return Reading("concept", {"code": code})
+    # "KODEX 200이 뭐야?", "what is Celltrion": a stock named and asked what it is, nothing else asked: its profile
+    if mentions.codes and len(mentions.codes) == 1 and define and term is None and case_id is None and not (
+            own or _hit(text, "move") or _hit(text, "why") or _hit(text, "show") or _hit(text, "link")):
+        return Reading("concept", {"code": mentions.codes[0]})
     if term and define and not case_word and not own \
             and not (_hit(text, "move") and _hit(text, "why") and not term_is_asked(n)):
         return Reading("concept", {"term": term})

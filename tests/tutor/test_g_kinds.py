@@ -107,3 +107,14 @@ def test_a_correction_repeats_the_last_request_for_the_stock_wanted(store, clock
     ui = [e for e in events if e.type == "ui_action"]
     assert [(u.action_id, u.params.get("code")) for u in ui] == [(action, code)]
     assert not [e for e in events if e.type == "data_card" and len((e.data or {}).get("codes") or []) > 1]
+
+
+@pytest.mark.parametrize(("text", "code", "name"), [("코덱스 200은 뭐예요?", "069500", "KODEX 200"),
+                                                    ("what is Celltrion?", "068270", "Celltrion")])
+def test_what_a_stock_is_gets_its_profile_not_its_page(store, clock, text, code, name) -> None:
+    """A stock named and asked what it is: the answer (sector, market, close) in the reply, no screen move."""
+    s, events = _turn(store, clock, "/home", text)
+    assert [e.type for e in events if e.type != "text_delta"] == ["tool_call", "tool_result", "done"]
+    reply = text_of(events)
+    assert name in reply and re.search(r"\d{1,3}(?:,\d{3})+", reply)
+    assert s.conversation().state["tutor_app"]["mode"] == "home"
