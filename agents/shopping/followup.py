@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from agents.shopping.router import Intent
 
 PRODUCT = "product"
+# "이 / 요 / 저 제품 기반으로", "like this", "same as that": a determiner before the anchor word.
+_THIS = re.compile(r"(?:^|[^가-힣])(?:이|요|그|저)(?:제품|상품|거|걸|것)?(?:기반|기준|베이스|스타일|느낌|비슷)|"
+                   r"(?:like|as|on|off)(?:this|that)")
 _THAN_THAT = re.compile(r"(?:그거|그것|이거|이것|저거|저것|요거|그제품|이제품|얘|쟤)보다|than(?:that|this)(?:one)?")
 
 
@@ -24,10 +27,18 @@ def last_referenced(state: dict[str, Any]) -> list[str]:
     return [m.id for m in Dialogue.from_state(state).focus if m.kind == PRODUCT][:3]
 
 
+def last_added(state: dict[str, Any]) -> list[str]:
+    """Tag ids the last re-recommendation added (what "아니 그거 말고" takes back)."""
+    added = Dialogue.from_state(state).args.get("added")
+    return [str(t) for t in added] if isinstance(added, list) else []
+
+
 def remember(state: dict[str, Any], intent: Intent) -> None:
     named = [*intent.product_ids, *([intent.anchor_id] if intent.anchor_id else [])]
     dialogue = Dialogue.from_state(state)
-    dialogue.remember(intent.name, {"ranks": intent.product_ranks},
+    changes = intent.tag_changes or {}
+    added = [*changes.get("add_pros", []), *changes.get("add_cons", [])] if intent.name.startswith("REFILTER") else []
+    dialogue.remember(intent.name, {"ranks": intent.product_ranks, "added": added},
                       mentions=[Mention(PRODUCT, str(pid)) for pid in named],
                       listed=[Mention(PRODUCT, str(p["id"]), str(p.get("title") or "")) for p in state.get("top3", [])])
     dialogue.save(state)
@@ -38,6 +49,9 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
     if context.get("clickedAnchorId"):
         return  # a clicked product is what "이거" means
     p = pointer(text)
+    if "anchor" in r.flags and not r.ranks and context.get("anchor") and (p.pronoun or _THIS.search(compact(text))):
+        r.on_anchor = True  # "이 기반으로 조용한 거": the anchor the list is based on, on screen or not
+        return
     ids = [str(x.get("id")) for x in context.get("recommendations") or []]
     if p.pair and not r.ranks:
         # "둘이 비교해줘": the two products named last, when both are still on screen
@@ -46,9 +60,11 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
             r.ranks = sorted(ids.index(pid) + 1 for pid in pair)
         return
     if not p.pronoun or p.among:
+        _take_back(r, text, context, pronoun=False)
         return
     last = next((pid for pid in context.get("lastReferenced") or [] if pid in ids), None)
     if last is None:
+        _take_back(r, text, context, pronoun=True)  # no product to point at: the condition just set
         return
     rank = ids.index(last) + 1
     if rank not in r.ranks:
@@ -56,3 +72,16 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
     if _THAN_THAT.search(compact(text)):
         r.than_ref = True  # "쟤보다 가벼운 거": measured against that product, as "2번보다 가벼운 거"
         r.below_ref = r.direction == "cheaper"  # "그거보다 싼 거": cheaper than that product, as "2번보다 싼 거"
+
+
+# A wish that replaces the one just said: "아니 그거 말고", "그게 아니라", "no, …", "… instead"; not one added to it.
+_CORRECTION = re.compile(r"^\s*(?:아니|ㄴㄴ|nope\b|no\s*[,.!]|no\s+not\b|actually\b)|그게\s?아니|\binstead\b|\bnot that\b",
+                         re.I)
+_ADDED = re.compile(r"\b(?:also|too|as well|and also)\b|그리고|추가로|까지|(?<![가-힣])도\s")
+
+
+def _take_back(r: Reading, text: str, context: dict[str, Any], *, pronoun: bool) -> None:
+    if not (r.want or r.avoid) or r.ranks or _ADDED.search(text):
+        return
+    if (pronoun and "exclude" in r.flags) or _CORRECTION.search(text):
+        r.taken_back = list(context.get("lastAdded") or [])

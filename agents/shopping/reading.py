@@ -92,6 +92,8 @@ class Reading:
     all_shown: bool = False
     flags: set[str] = field(default_factory=set)  # anchor, exclude, compare, recommend, question, advice, ...
     uncarried: str | None = None  # a baby good the catalogue does not carry ("유모차"), by its reply name
+    taken_back: list[str] = field(default_factory=list)  # "아니 그거 말고 …": tag ids the last turn added, dropped
+    on_anchor: bool = False  # "이 기반으로 …": around the product the list is already based on (the session's anchor)
 
     @property
     def topic(self) -> str | None:
@@ -174,7 +176,8 @@ def _topics(text: str, reading: Reading) -> None:
 
 
 # The budget named, then dropped ("예산 빼줘", "가격 제한 풀어", "budget 없애"): not a drawback to avoid.
-_DROP_BUDGET = re.compile(r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|은|는|을|를|도|이제|좀|그냥|일단)*(?:빼|없애|풀어|지워|치워)")
+_DROP_BUDGET = re.compile(r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|은|는|을|를|도|이제|좀|그냥|일단)*(?:빼|없애|풀어|지워|치워)|"
+                          r"(?:빼|없애|풀어|지워|치워)(?:줘|주세요|줄래|봐)?(?:예산|가격|금액|가격대)(?:조건|제한|상한)")  # 없애줘 가격 조건
 _FILLERS = re.compile(r"좀|조금|살짝|약간|쫌|조끔")
 
 
@@ -198,9 +201,12 @@ def _direction(text: str, wanted: list[str] | None = None) -> str | None:
 
 _EN_NUMBER = r"(\d[\d,]*(?:\.\d+)?)\s*(k|만|천|원|won|krw)?"
 _EN_BUDGET = [
-    (re.compile(rf"(?:under|below|less than|cheaper than|up to|at most|no more than|max(?:imum)?|within|not over)\s*₩?\s*{_EN_NUMBER}"), "below"),
-    (re.compile(rf"(?:over|above|more than|at least|from|minimum)\s*₩?\s*{_EN_NUMBER}"), "above"),
-    (re.compile(rf"(?:around|about|approximately|roughly|~)\s*₩?\s*{_EN_NUMBER}"), "around"),
+    (re.compile(rf"(?:under|below|less than|cheaper than|up to|at most|no more than|max(?:imum)?|within|not over)\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "below"),
+    (re.compile(rf"₩?\s*{_EN_NUMBER}\s*(?:or more|or above|or higher|and up|and above|and higher|plus|\+)"), "above"),
+    (re.compile(rf"(?:over|above|more than|at least|from|minimum|min|no less than|not less than|not under|not below|"
+                rf"nothing under|nothing below|nothing less than)"
+                rf"\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "above"),
+    (re.compile(rf"(?:around|about|approximately|roughly|(?<![\d만천원k]\s)(?<![\d만천원k])~)\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "around"),
 ]
 
 
@@ -222,21 +228,27 @@ def _english_range(text: str) -> Budget | None:
 
 
 def _english_budget(text: str) -> Budget | None:
-    for pattern, kind in _EN_BUDGET:
-        m = pattern.search(text)
-        if not m:
-            continue
+    # The bound that starts first is the one said: "no less than 30k" is a floor, not "less than".
+    found = sorted(((m, kind) for pattern, kind in _EN_BUDGET for m in pattern.finditer(text)),
+                   key=lambda mk: (mk[0].start(), -len(mk[0].group(0))))
+    bounds: list[tuple[str, int]] = []
+    for m, kind in found:
         value = float(m.group(1).replace(",", ""))
         value *= {"k": 1000, "만": 10000, "천": 1000}.get(m.group(2) or "", 1)
-        if value < 1000:
-            continue
-        value = round(value)
-        if kind == "below":
-            return Budget(0, value, "below")
-        if kind == "above":
-            return Budget(value, None, "above")
-        return Budget(round(value * 0.9), round(value * 1.1), "around")
-    return None
+        if value >= 1000:
+            bounds.append((kind, round(value)))
+    if not bounds:
+        return None
+    kind, value = bounds[0]
+    floor = next((v for k, v in bounds if k == "above"), None)
+    ceiling = next((v for k, v in bounds if k == "below"), None)
+    if floor is not None and ceiling is not None and floor < ceiling:  # "over 50k but under 90k"
+        return Budget(floor, ceiling, "range")
+    if kind == "below":
+        return Budget(0, value, "below")
+    if kind == "above":
+        return Budget(value, None, "above")
+    return Budget(round(value * 0.9), round(value * 1.1), "around")
 
 
 # A message that is only an amount: four to eight digits (commas allowed), "원" optional. Shorter numbers
@@ -248,7 +260,8 @@ def read_budget(text: str, *, expecting: bool = False) -> Budget | None:
     """A budget from Korean or English text; a bare number ("70000") only when a budget
     question is open."""
     low = normalise(text)
-    budget = _english_range(low) or parse_budget(low.replace("k원", "000원")) or _english_budget(low)
+    # An English bound ("no less than 40k", "under 80k") first: the Korean parser reads "40,000 won" alone.
+    budget = _english_range(low) or _english_budget(low) or parse_budget(low.replace("k원", "000원"))
     if budget is None and re.search(r"\d+(?:\.\d+)?\s*k\b", low):
         budget = parse_budget(re.sub(r"(\d+(?:\.\d+)?)\s*k\b", lambda m: f"{float(m.group(1)) * 1000:.0f}원", low))
     if budget is None and re.search(r"예산|가격|budget|price", low):
@@ -331,7 +344,9 @@ def _known_words() -> tuple[tuple[str, ...], frozenset[str]]:
     targets = {w for t in lex["topics"].values() for w in t.get("words", [])}
     targets |= {w for ws in lex["categories"].values() for w in ws}
     known = set(targets) | {w for t in lex["topics"].values() for k in ("want", "avoid") for w in t.get(k, [])}
-    known |= {w for key in ("offtopic", "recommend", "question", "empathy", "thanks", "greeting") for w in lex[key]}
+    known |= {w for key in ("offtopic", "recommend", "question", "empathy", "thanks", "greeting", "remove", "exclude")
+              for w in lex[key]}  # "지워" (drop it) is a word, not a typo of 지지
+    known |= {"주세요", "주시", "주실", "줘요", "줄래", "드려", "드릴"}  # "… 주세요" asks politely: not 자세 (posture)
     korean = sorted((w for w in targets if re.fullmatch(r"[가-힣]{2,}", w)), key=len, reverse=True)
     return tuple(korean), frozenset(w for w in known if re.fullmatch(r"[가-힣]{2,}", w))
 
@@ -356,6 +371,10 @@ def correct_typos(text: str) -> str:
                     break
         out.append(token)
     return " ".join(out)
+
+
+# "아니", "아니요", "아니라" (no, not): a correction or a refusal, never the question ending "-니".
+_NO = re.compile(r"아니(?=요|야|라|고|그|이|저|[a-z0-9]|$)")
 
 
 def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Reading:
@@ -384,9 +403,10 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
     reading.all_shown = has_any(flat, lex["all_shown"])
     spaced = normalise(text)
     reading.uncarried = _uncarried(flat, spaced)
+    said = _NO.sub("··", flat)  # "아니 그거 말고": the "니" of 아니 (no) asks nothing
     for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting", "offtopic",
                  "advice"):
-        if has_any(flat, present(lex[flag], spaced)):
+        if has_any(said if flag == "question" else flat, present(lex[flag], spaced)):
             reading.flags.add(flag)
     if re.search(r"\b(vs|or)\b", normalise(text)):
         reading.flags.add("compare")

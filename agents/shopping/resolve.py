@@ -40,8 +40,16 @@ def tag_changes(r: Reading, tags: dict[str, list[str]]) -> dict[str, list[str]] 
     for name in r.avoid:
         avoided = [t for t in topics[name].get("cons", []) if t in cons]
         add("add_cons", avoided)
-        if not avoided:
+        # "온도가 오락가락하는 건 빼줘" where no kettle's reviews name that drawback: its good side is the wish
+        opposite = [] if avoided else [t for t in topics[name].get("pros", []) if t in pros]
+        add("add_pros", opposite)
+        if not avoided and not opposite:
             add("unsupported", [name])
+    for tag in r.taken_back:  # "아니 방금 건 말고 통기성": the condition just set goes, the new one comes
+        if tag in pros and tag not in out["add_pros"]:
+            add("remove_pros", [tag])
+        elif tag in cons and tag not in out["add_cons"]:
+            add("remove_cons", [tag])
     for name in r.removed:
         add("remove_pros", [t for t in topics[name].get("pros", []) if t in pros])
         add("remove_cons", [t for t in topics[name].get("cons", []) if t in cons])
@@ -97,6 +105,9 @@ def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], conte
         elif named:
             intent.anchor_id = named[0]
             intent.anchor_rank = ids.index(named[0]) + 1 if named[0] in ids else None
+        elif r.on_anchor:
+            intent.anchor_id = str(context["anchor"])
+            intent.anchor_rank = ids.index(intent.anchor_id) + 1 if intent.anchor_id in ids else None
         else:
             intent.name = "REFILTER"
     elif intent.name == "REFILTER" and "exclude" in r.flags and (r.ranks or named):
@@ -113,6 +124,8 @@ def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], conte
     if intent.name in ("PRODUCT_QA", "COMPARE", "REFILTER_WITH_ANCHOR") or intent.exclude_ids:
         check = r.ranks if intent.name != "REFILTER_WITH_ANCHOR" or clicked is None else []
         intent.missing_ranks = [k for k in check if not 1 <= k <= len(ids)]
+    if intent.name == "GENERAL" and {"empathy", "thanks", "greeting"} & r.flags and not intent.advice:
+        intent.topic = None  # "so exhausted, no sleep again": a feeling shared, not a question about night vision
     category = r.category or context.get("category")
     if category is None and intent.name == "REFILTER":
         category = category_from_tags(r, context)

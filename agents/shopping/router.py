@@ -69,6 +69,8 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     awaiting = context.get("awaiting")
     if context.get("clickedAnchorId"):
         return Decision("REFILTER_WITH_ANCHOR", 95, "the user opened re-recommendation from a product")
+    if r.on_anchor and not refs:
+        return Decision("REFILTER_WITH_ANCHOR", 88, "around the product the list is based on")
     if r.uncarried and not (r.category or refs):
         return Decision("GENERAL", 85, f"{r.uncarried}: a kind of product the catalogue does not carry")
     if len(refs) >= 2 and "compare" in r.flags:
@@ -91,6 +93,9 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
             return Decision("REFILTER_WITH_ANCHOR", 86, "better than the product named in a quality: around it")
         if "exclude" in r.flags and not r.mentioned:
             return Decision("REFILTER", 88, "the same conditions without the products named")
+        if "exclude" in r.flags and (r.want or r.avoid) and "question" not in r.flags and _ANOTHER.search(r.text):
+            # "2번 말고 세척 쉬운 거": not that product, another one with the quality asked for
+            return Decision("REFILTER", 88, "without the products named, with the quality asked for")
         if len(refs) >= 2 or ("compare" in r.flags and not r.mentioned):
             return Decision("COMPARE", 90, "compare products")
         if awaiting == "product" or r.mentioned or "question" in r.flags or named:
@@ -98,6 +103,9 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         return Decision("PRODUCT_QA", 75, "a product number alone")
     if "advice" in r.flags and not (r.budget or r.budget_removed or r.want or r.avoid or r.removed):
         return Decision("GENERAL", 80, "a parenting or how-to-choose question: answered, not a product clarification")
+    if "empathy" in r.flags and not (r.has_conditions or r.category or r.stated):
+        # "밤새 울어서 너무 피곤해요": a feeling shared, though it names a time or a sound; not a product question
+        return Decision("GENERAL", 80, "a feeling shared: outside re-recommendation")
     if r.all_shown and "compare" in r.flags and len(shown) >= 2:
         return Decision("COMPARE", 85, "compare everything shown")
     if "compare" in r.flags and len(shown) >= 2 and re.search(r"제일|가장|뭐가|어떤게|어느|which|best", r.compact):

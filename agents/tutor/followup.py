@@ -11,7 +11,9 @@ import re
 
 from agents.nlu.dialogue import Dialogue, Mention, pointer
 from agents.tutor.charts import name as stock_label
-from agents.tutor.reading import Reading
+from agents.tutor.names import find_stocks
+from agents.tutor.reading import Reading, read
+from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, stocks
 
 CASE = "case"
@@ -52,6 +54,35 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
                 params = {}
             return [*_stock(params.get("code")), *_case(params.get("case_id"))], None, None
     return [], None, None
+
+
+# "기아 말고 현대차", "기아 대신 현대차", "Hyundai instead of Kia": the stock refused and the one wanted.
+_REFUSED_FIRST = re.compile(r"말고|말구|아니고|아니라|대신에?")
+_REFUSED_AFTER = re.compile(r"\b(?:instead of|rather than)\b", re.I)
+
+
+def corrected(text: str, previous: str | None, state: AppState) -> Reading | None:
+    """The learner's last request again with another stock ("기아 페이지 열어" -> "아 기아 말구 현대차로"): the
+    stock refused is the one the last request named, the request is read again and given the new stock."""
+    if not previous:
+        return None
+    if (m := _REFUSED_AFTER.search(text)) is not None:
+        refused, wanted = find_stocks(text[m.end():]).codes, find_stocks(text[:m.start()]).codes
+    elif (m := _REFUSED_FIRST.search(text)) is not None:
+        refused, wanted = find_stocks(text[:m.start()]).codes, find_stocks(text[m.end():]).codes
+    else:
+        return None
+    if len(refused) != 1 or len(wanted) != 1 or refused == wanted or refused[0] not in find_stocks(previous).codes:
+        return None
+    again = read(previous, state)
+    args = dict(again.args)
+    if args.get("code") == refused[0]:
+        args["code"] = wanted[0]
+    elif isinstance(args.get("codes"), list) and refused[0] in args["codes"]:
+        args["codes"] = [wanted[0] if c == refused[0] else c for c in args["codes"]]
+    else:
+        return None
+    return Reading(again.kind, args, again.question, again.choices, again.source, again.question_en, again.choices_en)
 
 
 def subject(dialogue: Dialogue) -> dict[str, str] | None:

@@ -133,7 +133,11 @@ def _term_keys() -> list[tuple[str, str]]:
     return sorted(keys, key=lambda k: -len(compact(k[0])))
 
 
-_OPEN_VERB = re.compile(r"\bopen(?=\s+(?:the|my|a|an|up|it|this|that|its|me|for)\b)")
+_OPEN_VERB = re.compile(r"\bopen(?=\s+(?:the|my|a|an|up|it|this|that|its|me|for)\b)|"
+                        # a request that starts with it ("open Kakao stock page", "pls open 카카오"), unless the
+                        # opening price is what it names ("open price", "open vs close")
+                        r"(?:^|(?<=please )|(?<=pls )|(?<=you )|(?<=now )|(?<=and )|(?<=then ))open\b"
+                        r"(?!\s*(?:price|prices|vs\.?|versus|and\s+clos\w*|to\s+close|[?]|$))")
 
 
 def find_term(text: str) -> str | None:

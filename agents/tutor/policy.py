@@ -143,6 +143,9 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
             guess = read(text, state)
             if guess.kind == "set_period":
                 return guess
+    previous = next((m.content for m in reversed(messages[:-1]) if m.role == "user"), None)
+    if (again := followup.corrected(text, previous, state)) is not None:
+        return again  # "기아 말구 현대차로": the last request, for the stock wanted
     reading = read(text, state)
     return followup.resolve(reading, text, dialogue) or reading  # "그 사례에서 ...?": the kit's dialogue state
 

@@ -38,6 +38,7 @@ _DEFINE_END = re.compile(r"(?:이)?란[?？!.]*$")
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
 _POLITE = re.compile(r"(^|\s)(제|저의|제가)\s+")
+_WHOLE = re.compile(r"(^|\s)(내|my)\s+(?:전체|모든|whole|entire|overall|full)\s+", re.I)
 # A side said as the learner's own wish in a context clause counts; one they are still weighing does not.
 _WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게|살래|팔래", re.I)
 _UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
@@ -176,10 +177,35 @@ def read(text: str, state: AppState) -> Reading:
 _WILL_MOVE = re.compile(r"\bwill\b.{0,40}\b(?:go up|go down|rise|fall|drop|recover|rebound|bounce back|climb)\b")
 
 
+# A trade decision put to the tutor to judge: a buy/sell/hold word, then a word asking which way is better
+# ("지금 사면 손해일까", "팔지 말지 골라줘", "10년 들고 갈 종목 찍어줘"); asking to open a screen is not one.
+_TRADE_KO = r"(?:사면|사는\s?게|살지|팔면|파는\s?게|팔지|매수하면|매도하면|들고\s?갈|들고\s?가|가져갈|보유할|물타면|물탈지|손절할지|익절할지)"
+_JUDGE_KO = r"(?:손해|이득|이익|손실\s?(?:볼|날)|나을|좋을|맞을|낫|추천|찍어|골라|말지|어떨까|어때)"
+_TRADE_JUDGE = re.compile(
+    rf"{_TRADE_KO}.{{0,20}}?{_JUDGE_KO}|(?:종목|주식)\s?(?:하나|한\s?개|몇\s?개)?(?:만)?\s?(?:찍어|골라)|"
+    # 살까 말까, 팔아 말아, 손절각, 계속 가져가도 될까, 지금 들어가면 늦었나
+    r"(?:손절|익절|매수|매도|줍줍|탈출|존버)\s?각|"
+    r"(?:가져가|들고\s?가|들고\s?있어|보유해|갖고\s?있어|버텨)도\s?(?:될까|돼|되나|괜찮)|들어가(?:면|기엔)\s?늦")
+# The learner's own dilemma ("살까 말까", "팔아 말아?") put to the tutor; not when the message asks for a screen
+# ("팔까 말까 고민 중인데 주문 화면 열어 줘": the screen is the request).
+_DILEMMA = re.compile(r"(?:살|팔|있을|가져갈|버틸|물탈|손절할|익절할|매수할|매도할|들어갈)까\s?말까|(?:사|팔아?)\s?말아")
+_SCREEN_ASKED = re.compile(r"화면|창\s?(?:좀\s?)?(?:열|띄)|열어|띄워|\bopen\b|\bscreen\b")
+# "would it be wise to sell", "good idea to buy more here?": a trade judged good or bad.
+_TRADE_EN = (r"(?:buy|sell|hold|invest|average down|add more|double down|get in|get out|cash out|keep it|dump|"
+             r"take (?:my )?profits?|cut (?:my |the )?loss(?:es)?|exit|enter)")
+_JUDGE_EN = re.compile(rf"\b(?:good|bad|smart|wise|right|safe|better)\s+(?:idea|time|move|call|choice)?\s*(?:to|if i)\s+"
+                       rf"{_TRADE_EN}\b|\b(?:should|shall|do)\s+i\s+(?:still\s+)?{_TRADE_EN}\b|"
+                       rf"\bis\s+it\s+(?:still\s+)?(?:wise|smart|worth|safe)\b|"
+                       rf"\b(?:what\s+)?would\s+you\s+(?:buy|sell|hold|pick|invest)\b|\bgood\s+(?:entry|exit)\s+point\b|"
+                       rf"\bis\s+[a-z0-9&.\s]{{1,30}}?\s+a\s+(?:buy|sell|good investment)\b(?!\s*(?:screen|page|order|button|tab))")
+
+
 def asks_advice(text: str) -> bool:
     """The learner asks for advice or a prediction (사도 돼?, 반등 언제 와요?, will it go up?, should I buy?)."""
     said = _NEGATED.sub(" ", text)
-    return _hit(said, "advice") or _WILL_MOVE.search(normalise(said)) is not None
+    n = normalise(said)
+    return (_hit(said, "advice") or _WILL_MOVE.search(n) is not None or _TRADE_JUDGE.search(n) is not None
+            or _JUDGE_EN.search(n) is not None or (_DILEMMA.search(n) is not None and not _SCREEN_ASKED.search(n)))
 
 
 def advice_reading(text: str, state: AppState) -> Reading | None:
@@ -203,6 +229,7 @@ def _read_one(text: str, state: AppState) -> Reading:
     if re.search(r"[A-Za-z]{5}", text):
         text = speller().fix(normalise(text))  # after "whats" -> "what is"
     text = _POLITE.sub(lambda m: m.group(1) + ("내가" if m.group(2) == "제가" else "내") + " ", text)
+    text = _WHOLE.sub(r"\1\2 ", text)  # "내 전체 자산", "my whole portfolio": the same as "내 자산"
     n = normalise(text)
     c = compact(text)
     links = [p for v in lex.slots["link"].values() for p in v]
@@ -238,9 +265,18 @@ def _read_one(text: str, state: AppState) -> Reading:
     # "삼성전자 PER 몇이야": the ratio of a named stock; the reply says whether the sandbox holds that figure.
     if term and code and mentions.codes and (_hit(text, "figure") or define) and not case_word and not own:
         return Reading("concept", {"term": term, "code": code})
+    # (not when the term is itself the learner's own figure: "수익률 몇 퍼야" asks my return)
+    if term and _hit(text, "figure") and not (case_word or own or mentions.ambiguous) \
+            and normalise(term) not in {normalise(p) for p in lex.hits(text, "portfolio")}:
+        # "배당수익률 몇 프로임" on a stock page: that stock's ratio (the reply says if the sandbox holds it)
+        return Reading("concept", {"term": term, **({"code": here} if here else {})})
     # "LG에너지솔루션 어떤 회사야": the company's profile, not its chart (its info tab when a tab is named).
     if code and _hit(text, "company") and not _hit(text, "tab_word") and "탭" not in c and not _hit(text, "link"):
         return Reading("concept", {"code": code})
+    # "KODEX 200이 뭐야?", "what is Celltrion": a stock named and asked what it is, nothing else asked: its profile
+    if mentions.codes and len(mentions.codes) == 1 and define and term is None and case_id is None and not (
+            own or _hit(text, "move") or _hit(text, "why") or _hit(text, "show") or _hit(text, "link")):
+        return Reading("concept", {"code": mentions.codes[0]})
     if term and define and not case_word and not own \
             and not (_hit(text, "move") and _hit(text, "why") and not term_is_asked(n)):
         return Reading("concept", {"term": term})
@@ -281,7 +317,7 @@ def _read_one(text: str, state: AppState) -> Reading:
         telling = _hit(text, "tell") or _hit(text, "why") or (define and not term) or _ABOUT.search(n) is not None
         if telling and not (_hit(text, "show") and not _hit(text, "tell")):
             return Reading("case_info", {"case_id": case_id})
-        if not (term and define):
+        if not (term and (define or _hit(text, "figure"))):  # "배당수익률 몇 프로야" asks the ratio, not the case
             return Reading("open_case", {"case_id": case_id})
     tab = tab_named(text, state.mode)
     # 보유 종목 / 자산 배분 / 차트 are a tab when called one, or when shown on the screen that has it (not the chart).
@@ -298,7 +334,8 @@ def _read_one(text: str, state: AppState) -> Reading:
         return Reading(f"nav_{target}")
     if _hit(text, "portfolio") and _hit(text, "screen_word") and _hit(text, "show"):
         return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
-    asked = _hit(text, "how_is") or (_hit(text, "tell") and not _hit(text, "show"))  # 알려 주실래요, not 가 주실래요
+    asked = _hit(text, "how_is") or (_hit(text, "tell") and not _hit(text, "show")) \
+        or _hit(text, "figure")  # 알려 주실래요, 얼마야 (not 가 주실래요): an answer, not the screen
     if _hit(text, "portfolio") or (target == "my" and asked) or (_hit(text, "holdings_ref") and _hit(text, "how_is")):
         return Reading("portfolio_summary")
     if mentions.codes:
