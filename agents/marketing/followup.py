@@ -13,10 +13,11 @@ import re
 from typing import Any
 
 from agents.marketing import reading as rd
+from agents.marketing.glossary import explain_pointed
 from agents.marketing.matching import Roster
 from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, build, clarify, rule
 from agents.marketing.reading import Reading, has_period
-from agents.nlu import compact, normalise
+from agents.nlu import compact, find_amount, normalise
 from agents.nlu.dialogue import Dialogue, Mention, Pointer, pointer, referent
 from agents.nlu.slots import direction, find_ordinals
 from agents.nlu.text import contains
@@ -70,7 +71,8 @@ def _on_roster(mentions: list[Mention], roster: Roster) -> Roster:
 
 
 def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
-            budgets: dict[str, int] | None = None) -> Understanding | None:
+            budgets: dict[str, int] | None = None, earlier: str = "") -> Understanding | None:
+    """``earlier``: the user's message before this one (the metric "how do you get that number?" points at)."""
     if dialogue.tool is None and not dialogue.focus and not dialogue.listed:
         return None
     r = rd.read(text, roster)
@@ -78,6 +80,11 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         return None
     p = pointer(text)
     p = Pointer(p.pronoun or r.pronoun, p.position, p.again, p.among, p.pair)
+    if not r.campaigns and rd.is_short(text, 30) and (meaning := explain_pointed(text, earlier)) is not None:
+        return Understanding(text=meaning)  # "그건 어떻게 구해?" after a CPA: what CPA is, not the figure again
+    if dialogue.tool == "updateCampaignBudget" and not r.campaigns and r.amount is None and r.change is None \
+            and r.delta is None and _CORRECTION.search(normalise(text)):
+        r.amount = find_amount(r.text, expect_money=True)  # "아니 그냥 80000": a bare figure is the budget
     if not r.campaigns and _compares(r) and dialogue.listed and len(spots := find_ordinals(r.text)) >= 2:
         picked = _on_roster([m for m in (dialogue.at(n, CAMPAIGN) for n in spots[:5]) if m is not None], roster)
         if len(picked) == len(spots[:5]) >= 2:  # "첫번째랑 두번째 비교": those rows of the list just shown
@@ -103,6 +110,8 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         why = build("analyzeTrends", r, roster, month, budgets=budgets)  # a bare "why?": over the period just shown
         if why.tool == "analyzeTrends":
             return Understanding("analyzeTrends", {**why.args, "period": dialogue.args["period"]}, why.text, why.source)
+    if (reformed := _as_other_form(r, text, p, roster, dialogue, month)) is not None:
+        return reformed
     if not r.campaigns and (p.position is not None or (p.pronoun and not p.among)):
         return _pointed(r, p, roster, month, dialogue, budgets)
     if len(r.campaigns) == 1 and _compares(r) and (other := _on_roster(dialogue.focus, roster)):
@@ -153,6 +162,24 @@ def _pointed(r: Reading, p: Pointer, roster: Roster, month: str, dialogue: Dialo
     if intent in ("listCampaigns", "analyzeTrends"):
         intent = "getCampaignDetail"
     return build(intent, r, roster, month, budgets=budgets)
+
+
+def _as_other_form(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: Dialogue, month: str
+                   ) -> Understanding | None:
+    """"make that a report", "그걸 보고서로 만들어줘": the figures just shown in another form (another request over
+    periods), over the period just shown; None when the message names a period, a campaign or a metric itself."""
+    tool, args = dialogue.tool, dialogue.args
+    intent = rule(r)
+    if r.campaigns or r.metric or tool not in PERIODIC or intent not in PERIODIC or intent == tool \
+            or has_period(text) or not args.get("period") or not (p.again or p.pronoun or rd.is_short(text, 20)):
+        return None
+    other = build(str(intent), r, roster, month)
+    if other.tool != intent:
+        return None
+    period = str(args["period"])
+    if intent in ("generateReport", "analyzeTrends") and period == "today":
+        period = "7d"  # these tools read a week at least
+    return Understanding(other.tool, {**other.args, "period": period}, other.text, other.source)
 
 
 def _again(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: Dialogue) -> Understanding | None:

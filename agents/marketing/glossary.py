@@ -68,6 +68,24 @@ def definition(text: str) -> str | None:
     return None
 
 
+# "how do you compute that?", "그거 무슨 뜻이야?": how a figure just asked about is worked out, with no metric named
+_EXPLAIN = re.compile(r"계산|공식|구하|산출|무슨\s*뜻|뭔\s*뜻|의미|calculat|comput|formula|worked\s+out|"
+                      r"what\s+does\s+(?:that|it|this)\s+mean|what\s+is\s+that\s+metric", re.I)
+
+
+def explain_pointed(text: str, earlier: str) -> str | None:
+    """The meaning of the one metric the message before named, when this one asks how "that" is worked out
+    and names none itself; None otherwise (no metric before, or two: which one is not said)."""
+    t = normalise(text)
+    if not _EXPLAIN.search(t) or _OWN.search(t):
+        return None
+    if any(compiled(rf"(?:{pattern})", re.I).search(t) for pattern, _ in TERMS.values()):
+        return None  # the message names its metric: ``definition`` reads it
+    before = normalise(earlier)
+    named = [name for name, (pattern, _) in TERMS.items() if compiled(rf"(?:{pattern})", re.I).search(before)]
+    return _meaning(named[0], english(text)) if len(named) == 1 else None
+
+
 def _meaning(name: str, en: bool) -> str:
     return MEANINGS_EN[name] if en else TERMS[name][1]
 

@@ -138,6 +138,8 @@ def rule(r: Reading) -> str | None:
         return "updateCampaignBudget"
     if len(r.pair) >= 2 and not r.hit("listCampaigns", "generateReport", "checkAnomalies"):
         return "compareCampaigns"  # two campaigns named in one question are being weighed against each other
+    if r.why and r.hit("analyzeTrends", "getPerformanceKPI") and r.hit("checkAnomalies") and not r.hit("generateReport"):
+        return "analyzeTrends"  # "ROAS가 왜 갑자기 빠졌어?": the cause of a move, not a scan for odd figures
     for intent in ("generateReport", "checkAnomalies"):
         if r.hit(intent):
             return intent
@@ -189,7 +191,11 @@ def _budget_change(r: Reading) -> bool:
     if r.hit("getBudgetRecommendation") and not r.campaigns:
         return False
     moves = r.amount is not None or r.change is not None or r.delta is not None
-    return (r.budget_word and (moves or _direction_word(r))) or (bool(r.campaigns) and moves and _direction_word(r))
+    if r.look and not moves:
+        return False  # "예산 얼마로 잡혀 있는지 보고 싶어": a look at the setting, no new figure
+    # "하루 만원 덜": a change by an amount carries its own direction
+    return (r.budget_word and (moves or _direction_word(r))) or (
+        bool(r.campaigns) and moves and (_direction_word(r) or r.delta is not None))
 
 
 def _direction_word(r: Reading) -> bool:

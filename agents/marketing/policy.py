@@ -33,8 +33,9 @@ def policy(request: ModelRequest) -> PolicyReply:
     pending = pending_clarification(request.messages)
     decided = fill_slot(pending, last.content, roster, month) if pending else None
     if decided is None:  # a follow-up that points back is read against the dialogue state first
+        users = [m.content or "" for m in request.messages if m.role == "user"]
         decided = followup.resolve(last.content, roster, month, Dialogue.parse(request.system),
-                                   budgets=parse_budgets(request.system))
+                                   budgets=parse_budgets(request.system), earlier=users[-2] if len(users) > 1 else "")
     if decided is None:
         decided = understand(last.content, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages),
                              budgets=parse_budgets(request.system))

@@ -82,6 +82,8 @@ class Reading:
     state: bool = False  # "왜 멈춰있어?": about a state, not a command
     pronoun: bool = False  # 그거, that one: a reference the text doesn't resolve
     unsure: bool = False  # 잘 모르겠어, not sure: wants choices
+    look: bool = False  # 확인하고 싶어, check: a look at something, not a change
+    why: bool = False  # 왜, why: a cause is asked
     audience: dict[str, Any] = field(default_factory=dict)
 
     def hit(self, *intents: str) -> bool:
@@ -113,6 +115,8 @@ def read(text: str, roster: Roster) -> Reading:
     reading.state = lex.has(rest, "state")
     reading.pronoun = lex.has(rest, "pronoun")
     reading.unsure = lex.has(rest, "unsure")
+    reading.look = lex.has(rest, "look")
+    reading.why = lex.has(rest, "why")
     reading.advice = lex.has(rest, "advice")
     reading.listing = lex.has(rest, "listing")
     reading.audience = audience(rest)

@@ -239,9 +239,10 @@ def pointer(text: str) -> Pointer:
 
 def instead(text: str) -> str:
     """The part of a correction that says the new value: "셋째 날 말고 첫날" -> "첫날", "not day 2 but day 3" ->
-    "day 3"; "day 1 instead of day 2" -> "day 1"; the whole text when it has no such turn."""
+    "day 3"; "day 1 instead of day 2" -> "day 1" (and "day 1 rather than day 2"); the whole text when it has no
+    such turn."""
     t = normalise(text)
-    if (m := re.search(r"\binstead\s+of\b", t)) is not None:
+    if (m := re.search(r"\b(?:instead\s+of|rather\s+than)\b", t)) is not None:
         return t[:m.start()]
     parts = _INSTEAD.split(t)
     return parts[-1] if len(parts) > 1 and compact(parts[-1]) else t

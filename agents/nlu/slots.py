@@ -94,6 +94,8 @@ def find_change(text: str) -> Change | None:
 _KO_DELTA_AFTER = re.compile(r"^\s*(?:씩\s*)?(?:만\s*)?(?:빼|뺄|붙여|붙이|더해|더하|차감|더|만큼|정도\s*더|추가로?|올려|올리|늘려|늘리|줄여|줄이|내려|내리|깎|낮춰|높여|증액|감액|인상|인하)")
 _EN_DELTA = re.compile(r"\bby\s*$|\b(?:an?\s+)?(?:extra|additional)\s*$")
 _EN_DELTA_AFTER = re.compile(r"^\s*(?:won\s+)?(?:more|extra|less|fewer)\b")
+# "2만원 더", "5천원 덜 쓰자": an amount then 더/덜 closing the sentence says the direction by itself
+_KO_MORE_END = re.compile(r"^\s*(?:만\s*)?(더|덜)\s*(?:줘|주세요|줄래|넣어줘?|써|쓰자|쓸게|하자|해줘?|가자|요)?\s*[.!?~]*\s*$")
 
 
 def find_amount_change(text: str) -> int | None:
@@ -101,9 +103,10 @@ def find_amount_change(text: str) -> int | None:
     or None when the amount is a target ("15만원으로") or there is no direction."""
     t = normalise(text)
     sign = direction(t)
-    if sign == 0:
-        return None
     spans = [(a.start, a.end, a.value) for a in korean_money.find_amounts(t)]
+    if sign == 0:
+        ends = [(m.group(1), v) for _, e, v in spans if (m := _KO_MORE_END.match(t[e:])) is not None]
+        return (ends[-1][1] if ends[-1][0] == "더" else -ends[-1][1]) if ends else None
     spans += [(m.start(), m.end(), round(float(m.group(1)) * 1000)) for m in _USD.finditer(t)]
     spans += [(m.start(), m.end(), int(m.group(1).replace(",", ""))) for m in _BARE.finditer(t)
               if not any(s <= m.start() < e for s, e, _ in spans)]

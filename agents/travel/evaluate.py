@@ -50,7 +50,9 @@ def _same_place(destination: str, want: object, got: object) -> bool:
     g = gazetteer(destination)
     ids = [{pid for pid, p in g.places.items() if compact(v) in {compact(p.name_ko), compact(p.name),
                                                                  compact(p.name_en)}} for v in (str(want), str(got))]
-    return bool(ids[0] & ids[1])
+    # an area spelt in English or in Korean ("Shinjuku" = 신주쿠: lexicon.yaml areas_en) is the same area
+    areas = [{a for a, names in g.areas.items() if compact(v) in {compact(n) for n in names}} for v in (str(want), str(got))]
+    return bool(ids[0] & ids[1]) or bool(areas[0] & areas[1])
 
 
 def _on_sample_trip(rehearsal: Rehearsal, destination: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from agents.nlu import compact
-from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer
+from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer, referent
 from agents.travel.names import lexicon
 from agents.travel.reading import Reading, TripView, _Reader, read
 
@@ -69,6 +69,10 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
             return added
     if dialogue.tool is None and not dialogue.listed:
         return None
+    if reading.tool is None and reading.args.get("for") == "remove" and p.pronoun and not reader.places:
+        return _remove_pointed(reader, p, dialogue)
+    if reading.tool is None and reading.args.get("for") == "about" and (last_place := dialogue.last(PLACE)) is not None:
+        return Reading("freeformResponse", {"kind": "place", "topic": reading.args.get("topic"), "place": last_place.id})
     if p.position is not None and ("add" in hits or reader.day() is not None):
         return _add_listed(reader, p, dialogue)
     last, args = dialogue.tool, dialogue.args
@@ -91,7 +95,7 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
         skip = list(dict.fromkeys(reader.name(m) for m in reader.places)) if reader._skips() else []
         return Reading("generate_itinerary", {**(reading.args if reading.tool == "generate_itinerary" else {}),
                                               **({"skip": skip} if skip else {}), "regenerate": True})
-    if last in SEARCHES and (p.again or p.pronoun or len(compact(text)) <= 12) and not hits.keys() & {"general", "off_topic"}:
+    if last in SEARCHES and (p.again or p.pronoun or len(compact(text)) <= 12) and not hits.keys() & {"general", "off_topic", "hours"}:
         return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun)
     return None
 
@@ -124,6 +128,19 @@ def _add_pointed(reader: _Reader, dialogue: Dialogue, earlier: str) -> Reading |
     if day is None or day > reader.trip.days:
         return reader.ask_day("add", place)
     return Reading("add_place_to_itinerary", {"place": place, "day": day, **reader.time()})
+
+
+def _remove_pointed(reader: _Reader, p: Pointer, dialogue: Dialogue) -> Reading | None:
+    """"음 그거 지워줘" after "도쿄 스카이트리 주변 카페 알려줘": only a saved place can be removed, so the pointer means the
+    saved place the conversation last named; two of them still ask which (a removal is never guessed)."""
+    saved = {compact(n): n for n in reader.trip.saved}
+    named = list(dict.fromkeys(saved[compact(m.id)] for m in referent(dialogue, p, PLACE) if compact(m.id) in saved))
+    if not named:
+        return None  # nothing saved was pointed at: the reading's own question stands
+    if len(named) > 1:
+        asked = reader.ask_place("remove")
+        return Reading(None, asked.args, asked.question, named, "ask")
+    return Reading("remove_place", {"place": named[0]})
 
 
 def _add_listed(reader: _Reader, p: Pointer, dialogue: Dialogue) -> Reading | None:

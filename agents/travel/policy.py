@@ -111,7 +111,8 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
             named = a.get("skip")
             skip = {compact(str(n)) for n in named} if isinstance(named, list) else set()
             kept = [p for p in saved if compact(p.name) not in skip and compact(p.name_en or "") not in skip]
-            draft = draft_itinerary(f"{title} itinerary" if en else f"{title} 일정", kept or saved, days,
+            kept = (kept or saved) + _unsaved(view.destination, saved, _names(a.get("include")))
+            draft = draft_itinerary(f"{title} itinerary" if en else f"{title} 일정", kept, days,
                                     variant if a.get("regenerate") else 0, en, view.destination, _int(a, "easy_day"))
             return PolicyReply(tool_calls=[("generate_itinerary", dict(draft))])
         case "show_itinerary":
@@ -131,7 +132,32 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
                 return PolicyReply(tool_calls=[("remove_saved_place", args)])
             return _proposal("remove_saved_place", args, en, view.destination)
         case _:
+            if reading.args.get("kind") == "place" and reading.args.get("place"):
+                from agents.travel.facts import place_answer
+
+                place = str(reading.args["place"])
+                return PolicyReply(text=place_answer(view.destination, place, str(reading.args.get("topic")), en,
+                                                     compact(place) in {compact(n) for n in view.saved}))
             return PolicyReply(text=_freeform(reading, en))
+
+
+def _names(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def _unsaved(destination: str, saved: list[SavedPlace], names: list[str]) -> list[SavedPlace]:
+    """Places a re-plan was asked to keep in ("우도 넣어서 다시 짜줘") that are not saved: put in the draft as
+    the gazetteer has them, so the tool, which plans saved places only, names them as left out."""
+    from agents.travel.names import gazetteer
+
+    have = {compact(p.name) for p in saved}
+    places = gazetteer(destination).places.values()
+    out = []
+    for name in names:
+        hit = next((p for p in places if compact(p.name_ko) == compact(name)), None)
+        if hit is not None and compact(hit.name_ko) not in have:
+            out.append(SavedPlace(hit.name_ko, hit.name_en or None, hit.category, hit.lat, hit.lng))
+    return out
 
 
 def _proposal(tool: str, args: dict[str, object], en: bool, destination: str) -> PolicyReply:

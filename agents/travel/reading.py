@@ -10,13 +10,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agents.nlu import ExemplarClassifier, compact, decide, normalise, with_josa
+from agents.nlu.dialogue import instead
 from agents.nlu.language import reply_english
 from agents.nlu.text import contains
 from agents.nlu.text import find as _find
 from agents.travel.destinations import destinations
 from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
 from agents.travel.trips import ask_trip_question, ask_uncarried_question, other_destination, uncarried_city
-from agents.travel.wording import lodging_reference, split_remove, unknown_dish_shop, without
+from agents.travel.wording import (
+    lodging_reference,
+    meal_named,
+    split_remove,
+    unknown_dish_shop,
+    without,
+    worth_question,
+)
 
 TRAINING = Path(__file__).with_name("training.yaml")
 MUTATIONS = frozenset({"add_place_to_itinerary", "remove_place"})
@@ -133,6 +141,9 @@ class _Reader:
         spans = [(m.start, m.length) for m in self.places + self.areas if m.strength >= 2]
         words = [(m[1], m[0], m[2]) for m in self.lex.matches(self.text, "category")
                  if not any(a <= m[0] < a + n for a, n in spans)]  # "호텔" in "제국호텔" is a name
+        if (new := instead(self.text)) != self.text:  # "디저트 말고 밥 먹을 데로": the kind said before 말고 is taken back
+            after = compact(self.text).rfind(compact(new))
+            words = [w for w in words if w[1] >= after] or words
         found = min(words)[2] if words else None
         if found == "shopping" and self._dish_shop() and self._keyword_kind() in ("restaurant", "cafe"):
             return self._keyword_kind()  # "soba shop", "라멘 가게": the shop sells the dish, it is no shopping
@@ -143,6 +154,9 @@ class _Reader:
                 return top if top in ("restaurant", "cafe") else "restaurant"
         if found is None and unknown_dish_shop(self.text, self.lex):
             return "restaurant"  # "삼겹살 구이집": a dish the gazetteer does not know, and a shop word after it
+        if found is None and meal_named(self.text, self.lex) and self.day() is None \
+                and (self.has("near") or self.has("recommend")):
+            return "restaurant"  # "시부야 근처 점심": a meal asked for around a place
         return found
 
     def _keyword_kind(self) -> str | None:
@@ -165,7 +179,8 @@ class _Reader:
         return False
 
     def keyword_hits(self) -> list[tuple[int, str]]:
-        spans = [(m.start, len(compact(self.g.places[m.id].name_ko))) for m in self.places if m.strength >= 2]
+        # the span as typed: "tokyo tower" is longer than 도쿄타워, and its "tower" is the name, no keyword
+        spans = [(m.start, max(m.length, len(compact(self.g.places[m.id].name_ko)))) for m in self.places if m.strength >= 2]
         spans += [(m.start, len(compact(m.id))) for m in self.areas]
         return [(at, k) for at, k in self.g.keyword_hits(self.text)
                 if not any(a <= at < a + n for a, n in spans)
@@ -250,16 +265,24 @@ class _Reader:
 
     def rule(self) -> Reading | None:
         # "다시 짜줘" plans without naming the plan: 짜다 is itself an itinerary verb
-        itinerary = self.has("itinerary") or self.trip_length() is not None or any(
+        fare = any(self.has(i) for i in ("pass", "price", "flight")) and not (self.has("itinerary") or self.has("make"))
+        sized = self.trip_length() is not None and not fare  # "rail pass for 5 days": the length sizes the pass
+        itinerary = self.has("itinerary") or self.has("from_saved") or sized or any(
             h.startswith("짜") or h in ("replan", "re-plan") for h in self.lex.hits(self.text, "make")
             + self.lex.hits(self.text, "regenerate"))
         if self.has("off_topic") and not (self.places or self.areas):
             return Reading("freeformResponse", {"kind": "general"})
         if (elsewhere := self._elsewhere()) is not None:
             return elsewhere
+        if (self.has("hours") or worth_question(self.text, self.lex)) and not any(
+                self.has(i) for i in ("itinerary", "near", "add", "remove", "flight")):
+            return self._about_place("hours" if self.has("hours") else "worth")
         if self._skips() and itinerary and self.places and (self.has("make") or self.has("regenerate")) \
                 and not self.has("show"):
             return self.build("generate_itinerary")  # "X 빼고 새로 짜줘": a new plan without X
+        if self.has("add") and itinerary and self.places and (self.has("make") or self.has("regenerate")) \
+                and not self.has("show") and not self._skips():
+            return self.build("generate_itinerary")  # "X 넣어서 다시 짜줘": a new plan with X in it (re-planning wins)
         if self.has("remove") and not (itinerary and self.has("make") and not self.places):
             return self.build("remove_place")
         if self.has("add") and not self._add_is_something_else(itinerary):
@@ -269,7 +292,7 @@ class _Reader:
             h not in _AGAIN for h in self.lex.hits(self.text, "regenerate")))
         # a trip length beside a kind of place ("당일치기 맛집") sizes the outing, it asks for no plan
         length_only = not (self.has("itinerary") or self.has("make") or replan) and self.category() is not None
-        if itinerary and (self.has("make") or replan or self.trip_length() is not None) and not length_only:
+        if itinerary and (self.has("make") or self.has("from_saved") or replan or sized) and not length_only:
             return self.build("generate_itinerary")
         if self.has("itinerary") and (self.has("show") or not self._wants_places()):
             if replan:
@@ -300,7 +323,8 @@ class _Reader:
 
     def _elsewhere(self) -> Reading | None:
         """A message about another destination than the open trip's: open it when the user says so, else ask."""
-        found = other_destination(self.raw, self.trip.destination)
+        fact = self.has("general") and not (self.has("recommend") or self.has("itinerary"))
+        found = other_destination(self.raw, self.trip.destination, fact=fact)
         here = destinations()[self.trip.destination]
         if self.has("stay") and (here.name in self.raw or here.name_en.lower() in self.raw.lower()):
             return None  # "도쿄 여행 계속": the open trip it is
@@ -318,6 +342,15 @@ class _Reader:
         question, choices = ask_trip_question(dest, named, here, self.en)
         return Reading(None, {"missing": "trip", "destination": dest.id}, question, choices, "ask")
 
+    def _about_place(self, topic: str) -> Reading:
+        """About the one place named; a pointer naming none asks which (the follow-up reader fills it first)."""
+        named = list(dict.fromkeys(self.name(m) for m in self.places if m.strength >= 2 or len(self.places) == 1))
+        if len(named) == 1:
+            return Reading("freeformResponse", {"kind": "place", "topic": topic, "place": named[0]})
+        if self.has("pronoun") and not named:
+            return self.ask_place("about", topic=topic)
+        return Reading("freeformResponse", {"kind": "general"})
+
     def _skips(self) -> bool:
         return self.has("remove") or bool(self.lex.hits(self.raw, "skip"))
 
@@ -328,6 +361,9 @@ class _Reader:
         """"추가로 카페 추천해줘", "schedule 보여줘": an add word that asks for something else."""
         if itinerary and self.has("show") and not self.places:
             return True  # "what's on my schedule for day 2": a question about the plan
+        itinerary_words = {compact(w) for w in self.lex.hits(self.text, "itinerary")}
+        if not self.places and all(compact(w) in itinerary_words for w in self.lex.hits(self.text, "add")):
+            return True  # "day 3 schedule?": the add word is the plan's own noun, and nothing to add is named
         if self.day() is not None or self.places:
             return False
         if self.has("recommend") and (self.category() or self.keyword()):
@@ -358,6 +394,8 @@ class _Reader:
                     args["easy_day"] = self.day() or 1
                 if self._skips() and self.places:  # "skip X": the plan leaves those saved places out
                     args["skip"] = list(dict.fromkeys(self.name(m) for m in self.places))
+                elif self.has("add") and self.places:  # "X 넣어서 다시": the plan keeps those places in
+                    args["include"] = list(dict.fromkeys(self.name(m) for m in self.places))
                 return Reading(tool, args, source=source)
             case "show_itinerary":
                 if (d := self.day()) is not None:
@@ -433,15 +471,15 @@ class _Reader:
                     "무엇을 도와드릴까요? 하나를 골라 주세요: ") + " / ".join(choices)
         return Reading(None, {"candidates": names[:3]}, question, choices, "ask")
 
-    def ask_place(self, what: str) -> Reading:
+    def ask_place(self, what: str, **extra: str) -> Reading:
         saved = list(self.trip.saved[:4])
         if self.en:
-            question = {"remove": "Which saved place should I remove?", "near": "Near which place should I look?"}.get(
-                what, "Which place should I add, and on which day?")
+            question = {"remove": "Which saved place should I remove?", "near": "Near which place should I look?",
+                        "about": "Which place do you mean?"}.get(what, "Which place should I add, and on which day?")
         else:
-            question = {"remove": "어느 저장된 장소를 삭제할까요?", "near": "어느 장소 근처를 찾아볼까요?"}.get(
-                what, "어떤 장소를 몇째 날에 넣을까요?")
-        return Reading(None, {"missing": "place", "for": what}, question, saved, "ask")
+            question = {"remove": "어느 저장된 장소를 삭제할까요?", "near": "어느 장소 근처를 찾아볼까요?",
+                        "about": "어느 장소를 말씀하시는 건가요?"}.get(what, "어떤 장소를 몇째 날에 넣을까요?")
+        return Reading(None, {"missing": "place", "for": what, **extra}, question, saved, "ask")
 
     def ask_day(self, what: str, place: str | None = None) -> Reading:
         days = [f"Day {d}" if self.en else f"{d}일째" for d in range(1, self.trip.days + 1)]

@@ -23,14 +23,18 @@ _EN_FROM = re.compile(r"\b(?:from|leaving|depart(?:ing)?\s+from)\s+$")
 # "부산 말고", "instead of Kyoto": a city set aside, not the one asked about
 _NOT_THERE = re.compile(r"^\s*(?:은|는|이|가)?\s*(?:말고|아니고|아니라|대신|빼고|제외)")
 _EN_NOT = re.compile(r"\b(?:instead of|not|rather than|except)\s+$")
+# "서울이랑 시차", "colder than Seoul": in a question of fact, a city set beside the trip to compare it with
+_COMPARED_KO = re.compile(r"^\s*(?:이랑|랑|과|와|하고|보다|대비|에\s*비해|이랑은|과는|와는)(?![가-힣]*\s*(?:여행|일정))")
+_EN_COMPARED = re.compile(r"\b(?:with|than|compared (?:to|with)|vs\.?|versus|from)\s+(?:in\s+)?$")
 # a landmark named in full, only outside the open trip's gazetteer (stronger than a keyword)
 _FULL_NAME = 3
 NEW_TRIP_OFFSET_DAYS = 30  # a created trip starts a month out, as the sample trips do; dates are editable
 
 
-def other_destination(text: str, current: str) -> tuple[Destination, str] | None:
+def other_destination(text: str, current: str, *, fact: bool = False) -> tuple[Destination, str] | None:
     """The destination other than ``current`` the message is about, and the name it used (a landmark's
-    own name when it named one); None when it names none, or only as the place the traveller leaves from."""
+    own name when it named one); None when it names none, or only as the place the traveller leaves from
+    (or, in a question of ``fact``, as the city the trip is compared with: "is it colder here than in Seoul?")."""
     low = text.lower()
     if not any(m.strength >= 2 for m in gazetteer(current).place_mentions(text)):
         for dest in destinations().values():
@@ -47,6 +51,8 @@ def other_destination(text: str, current: str) -> tuple[Destination, str] | None
                 if name.isascii() and (re.match(r"[a-z]", low[m.end():m.end() + 1]) or _EN_FROM.search(low[:m.start()])):
                     continue
                 if _DEPARTURE.match(low[m.end():m.end() + 8]) or _inside_current_name(low, m.start(), name, current):
+                    continue
+                if fact and (_COMPARED_KO.match(low[m.end():m.end() + 12]) or _EN_COMPARED.search(low[:m.start()])):
                     continue
                 return dest, dest.name
     return None

@@ -51,6 +51,23 @@ def lodging_reference(text: str, lex: Lexicon, g: Gazetteer) -> bool:
     return False
 
 
+def meal_named(text: str, lex: Lexicon) -> bool:
+    """A meal named as a word of its own ("점심", "야식은", "breakfast"), not a time ("저녁에", "저녁 7시")."""
+    meals = {compact(w) for w in lex.phrases("meal_words")}
+    return any(compact(re.sub(r"(?:은|는|도|좀|으로|로|이나|이랑|부터)$", "", token)) in meals
+               for token in normalise(text).split(" "))
+
+
+def worth_question(text: str, lex: Lexicon) -> bool:
+    """"X 가 볼 만해?", "is X worth a visit?": yes/no about one place. An English phrase counts only in a
+    question ("places worth visiting" asks for a list)."""
+    hits = lex.hits(text, "worth_it")
+    if any(not h.isascii() for h in hits):
+        return True
+    t = normalise(text)
+    return bool(hits) and any(t.startswith(f"{w} ") for w in lex.phrases("yes_no_starts"))
+
+
 def unknown_dish_shop(text: str, lex: Lexicon) -> bool:
     """A Korean word ending in 집/가게/전문점 after a dish of two syllables or more ("구이집", "곱창집"),
     not a home ("우리집")."""
