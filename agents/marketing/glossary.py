@@ -83,7 +83,7 @@ def explain_pointed(text: str, earlier: str) -> str | None:
         return None  # the message names its metric: ``definition`` reads it
     before = normalise(earlier)
     named = [name for name, (pattern, _) in TERMS.items() if compiled(rf"(?:{pattern})", re.I).search(before)]
-    return _meaning(named[0], english(text)) if len(named) == 1 else None
+    return _meaning(named[0], reply_english(text, (earlier,))) if len(named) == 1 else None
 
 
 def _meaning(name: str, en: bool) -> str:
