@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -71,7 +72,8 @@ def configs_for(loaded: LoadedSuite, args: argparse.Namespace) -> list[spec.Conf
         return loaded.suite.configs()
     base = loaded.suite.defaults
     out = []
-    for provider, model, version in itertools.product(providers or [base.provider], models or [base.model],
+    model_names: list[str | None] = [*models] if models else [base.model]  # None: the provider's default
+    for provider, model, version in itertools.product(providers or [base.provider], model_names,
                                                       versions or [base.prompt_version]):
         out.append(spec.Config(provider=provider, model=model, prompt_version=version, user=base.user))
     return out
@@ -177,7 +179,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _judge_cost(judge: dict[str, Any]) -> str:
+def _judge_cost(judge: Mapping[str, object]) -> str:
     """The judge's calls, apart from the agent's cost."""
     if not judge["calls"]:
         return ""
@@ -185,14 +187,14 @@ def _judge_cost(judge: dict[str, Any]) -> str:
     return f" · judge {judge['calls']:,} call(s), {judge['tokens']:,} tokens, {cost}"
 
 
-def _cases(run: dict[str, Any]) -> str:
+def _cases(run: Mapping[str, object]) -> str:
     """"2/3 cases passed, 1 skipped": a skipped case is not a passed one."""
     skipped = run.get("cases_skipped") or 0
     return f"{run['cases_passed']:,}/{run['cases_total']:,} cases passed" + (
         f", {skipped:,} skipped" if skipped else "")
 
 
-def _config(run: dict[str, Any]) -> str:
+def _config(run: Mapping[str, object]) -> str:
     """A run's configuration as the matrix names it: provider/model and prompt version."""
     return (f"{run['provider']}/{run['model'] or '-'}"
             + (f" v{run['prompt_version']}" if run.get("prompt_version") is not None else " v(active)"))
@@ -388,7 +390,8 @@ def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser,
+               bounded: Callable[[str, int, int], Callable[[str], int]]) -> None:
     """Called from agents/cli/main.py: ``playground eval ...``."""
     evals = sub.add_parser("eval", help="run evaluation suites, list, show, compare and export runs")
     actions = evals.add_subparsers(dest="eval_command", required=True)
