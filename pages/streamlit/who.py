@@ -9,8 +9,6 @@ lives under a session-state key no widget has (widget values are the only state 
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
 from agents.core import identity
@@ -34,7 +32,7 @@ def auth_configured() -> bool:
         return False
 
 
-def _claims() -> dict[str, Any]:
+def _claims() -> dict[str, object]:  # the identity provider's claims (JSON)
     return dict(st.user.to_dict()) if hasattr(st.user, "to_dict") else dict(st.user)
 
 
