@@ -17,9 +17,10 @@ import gradio as gr
 from gradio.components import Component
 
 from agents.core.agent import AgentSpec, get_agent
+from agents.core.agent_ui import Slot
 from agents.view.adapters import AdapterRegistry
 from agents.view.render import CardView, ChatView
-from agents.view.render_workspace import Slot, workspace_cards
+from agents.view.render_workspace import workspace_cards
 from pages.gradio.header import Header
 from pages.gradio.outputs import Outputs
 

@@ -4,6 +4,7 @@ and downloads of traces, feedback and votes (CSV, JSON Lines, Parquet, written b
 from __future__ import annotations
 
 import gradio as gr
+from gradio.i18n import I18nData
 
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
@@ -24,7 +25,7 @@ EXPORT_KINDS = [("lab_x_traces", "traces"), ("lab_x_feedback", "feedback"), ("la
 EXPORT_FORMATS = [("CSV", "csv"), ("JSON Lines", "jsonl"), ("Parquet", "parquet")]
 
 
-def _translated(pairs: list[tuple[str, str]]) -> list[tuple[object, str]]:
+def _translated(pairs: list[tuple[str, str]]) -> list[tuple[str | I18nData, str]]:
     return [(label(key), value) for key, value in pairs]
 
 

@@ -33,7 +33,8 @@ def _configs(providers: list[str], models: str) -> list[spec.Config] | None:
                               code="invalid_input")
     if not providers and not names:
         return None
-    return [spec.Config(provider=p, model=m) for p in (providers or ["offline"]) for m in (names or [None])]
+    model_names: list[str | None] = [*names] if names else [None]  # None: the provider's default model
+    return [spec.Config(provider=p, model=m) for p in (providers or ["offline"]) for m in model_names]
 
 
 def run_form(lab: LabRun, has_runs: bool) -> None:
