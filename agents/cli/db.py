@@ -10,7 +10,7 @@ from typing import TextIO
 from agents.core.errors import PlaygroundError
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     db = sub.add_parser("db", help="copy the whole store between a DuckDB file and PostgreSQL")
     db.add_argument("action", choices=["copy"])
     db.add_argument("--from", dest="source", required=True, help="duckdb:PATH, a .duckdb path or postgresql://…")

@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from agents.cli.eval_gate import cmd_baseline_update, judge_option, pass_rate_option
 from agents.cli.eval_import import add_import_parser
@@ -21,6 +22,7 @@ from agents.core.inputs import InvalidInput
 if TYPE_CHECKING:
     from agents.services.evals import spec
     from agents.services.evals.loader import LoadedSuite
+    from agents.services.evals.rows import RunDetail
     from agents.services.evals.runner import CaseOutcome
 
 # Each command imports what it runs, so that building the parser (`playground --help`, or any other
@@ -74,8 +76,8 @@ def configs_for(loaded: LoadedSuite, args: argparse.Namespace) -> list[spec.Conf
     for provider in providers or [base.provider]:
         # the suite's model belongs to the suite's provider: another provider without --model runs its own default
         # (`--provider offline` on a gpt-4o-mini suite was labelled offline/gpt-4o-mini)
-        own = [base.model] if provider == base.provider else [None]
-        for model, version in itertools.product(models or own, versions or [base.prompt_version]):
+        own: list[str | None] = [base.model] if provider == base.provider else [None]
+        for model, version in itertools.product([*models] if models else own, versions or [base.prompt_version]):
             out.append(spec.Config(provider=provider, model=model, prompt_version=version, user=base.user))
     return out
 
@@ -95,7 +97,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     plans = [(loaded, configs_for(loaded, args)) for loaded in suites]
     store = runtime_store()
     repo = EvalRepo(store.db)
-    details: list[dict[str, Any]] = []
+    details: list[RunDetail] = []
 
     def progress(outcome: CaseOutcome, done: int, total: int) -> None:
         if args.json:
@@ -142,7 +144,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
                 config = f"[{loaded.suite.suite} · {_config(r)}] " if len(runs) > 1 or len(plans) > 1 else ""
                 out.write(f"{r['status'].upper()}: {config}{_cases(r)} · assertions {r['assertions_passed']:,} passed, "
                           f"{r['assertions_failed']:,} failed, {r['assertions_skipped']:,} skipped · "
-                          f"{r['duration_ms'] / 1000:.1f} s{_judge_cost(r['judge'])} · run {r['id']}\n")
+                          f"{(r['duration_ms'] or 0) / 1000:.1f} s{_judge_cost(r['judge'])} · run {r['id']}\n")
                 if r["matrix_id"]:
                     out.write(f"  matrix {r['matrix_id']}\n")
     if args.junit:
@@ -180,7 +182,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _judge_cost(judge: dict[str, Any]) -> str:
+def _judge_cost(judge: Mapping[str, object]) -> str:
     """The judge's calls, apart from the agent's cost."""
     if not judge["calls"]:
         return ""
@@ -188,14 +190,14 @@ def _judge_cost(judge: dict[str, Any]) -> str:
     return f" · judge {judge['calls']:,} call(s), {judge['tokens']:,} tokens, {cost}"
 
 
-def _cases(run: dict[str, Any]) -> str:
+def _cases(run: Mapping[str, object]) -> str:
     """"2/3 cases passed, 1 skipped": a skipped case is not a passed one."""
     skipped = run.get("cases_skipped") or 0
     return f"{run['cases_passed']:,}/{run['cases_total']:,} cases passed" + (
         f", {skipped:,} skipped" if skipped else "")
 
 
-def _config(run: dict[str, Any]) -> str:
+def _config(run: Mapping[str, object]) -> str:
     """A run's configuration as the matrix names it: provider/model and prompt version."""
     return (f"{run['provider']}/{run['model'] or '-'}"
             + (f" v{run['prompt_version']}" if run.get("prompt_version") is not None else " v(active)"))
@@ -282,8 +284,8 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         for a in case["assertions"]:
             if a["status"] == "pass" and not args.all:
                 continue
-            step = steps.get(a["step_index"], {})
-            trace = f" [trace {step['turn_id']}]" if step.get("turn_id") else ""
+            step = steps.get(a["step_index"])
+            trace = f" [trace {step['turn_id']}]" if step is not None and step.get("turn_id") else ""
             out.write(f"      {a['status']:<4} step {a['step_index'] + 1} {a['kind']}: {a['message']}{trace}\n")
     return 0
 
@@ -315,7 +317,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         for diff in row["differences"]:
             sa = diff["a"]["status"] if diff["a"] else "—"
             sb = diff["b"]["status"] if diff["b"] else "—"
-            why = (diff["b"] or diff["a"])["message"]
+            side = diff["b"] or diff["a"]
+            why = side["message"] if side else ""
             out.write(f"      step {diff['step_index'] + 1} {diff['kind']}: {sa} → {sb}  {why}\n")
     if failed:
         out.write(f"--fail-on-regression: {counts['regression']:,} case(s) passed in A and fail in B\n")
@@ -391,7 +394,8 @@ def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def add_parser(sub: Any, common: argparse.ArgumentParser, bounded: Any) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser,
+               bounded: Callable[[str, int, int], Callable[[str], int]]) -> None:
     """Called from agents/cli/main.py: ``playground eval ...``."""
     evals = sub.add_parser("eval", help="run evaluation suites, list, show, compare and export runs")
     actions = evals.add_subparsers(dest="eval_command", required=True)

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from agents.core import inputs
 from agents.core.errors import PlaygroundError
@@ -81,7 +81,7 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
         imported = from_rows(raw, args.format, agent=args.agent, file=args.file, input_field=args.input_field,
                              ideal_field=args.ideal_field, match=args.match, name=args.name)
     suite = imported.suite.suite
-    summary: dict[str, Any] = {"type": "import", "suite": suite.suite, "agent": suite.agent,
+    summary: dict[str, object] = {"type": "import", "suite": suite.suite, "agent": suite.agent,
                                "cases": len(suite.cases), "out": args.out, "not_converted": imported.report()}
     if args.out:
         try:
@@ -105,7 +105,7 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def add_import_parser(actions: Any, common: argparse.ArgumentParser) -> None:
+def add_import_parser(actions: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser) -> None:
     """``eval import promptfoo|jsonl|csv``, under ``playground eval``."""
     importer = actions.add_parser("import", help="make a suite from a promptfoo config, JSONL samples or a CSV")
     formats = importer.add_subparsers(dest="format", required=True)

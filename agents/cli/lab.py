@@ -12,7 +12,7 @@ import shutil
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from agents.cli.lab_output import console as _console
 from agents.cli.lab_output import dump as _dump
@@ -48,7 +48,7 @@ _FILTER_OPTIONS = {"owner": "--user", "agent": "--agent", "provider": "--provide
                    "since": "--since", "until": "--until", "text": "--search"}
 
 
-def trace_filter(**values: Any) -> TraceFilter:
+def trace_filter(**values: object) -> TraceFilter:
     """A TraceFilter from command-line values; a value it refuses (e.g. a --search over 200 characters)
     is an InvalidInput naming the option."""
     from pydantic import ValidationError
@@ -56,7 +56,7 @@ def trace_filter(**values: Any) -> TraceFilter:
     from agents.core.store.lab import TraceFilter
 
     try:
-        return TraceFilter(**values)
+        return TraceFilter.model_validate(values)
     except ValidationError as exc:
         first = exc.errors()[0]
         option = _FILTER_OPTIONS.get(str(first["loc"][0]) if first["loc"] else "", "filter")
@@ -176,6 +176,15 @@ def _print_detail(d: traces.TraceDetail, c: Console) -> None:
     c.print("system prompt:\n" + (d.system_prompt or "(no model call)"))
 
 
+def _whole(value: object) -> int | None:
+    """A metrics record's count (records() made numpy numbers plain ones; None when there is none)."""
+    return int(value) if isinstance(value, int | float) else None
+
+
+def _number(value: object) -> float | None:
+    return float(value) if isinstance(value, int | float) else None
+
+
 def cmd_metrics(args: argparse.Namespace, out: TextIO) -> int:
     from rich.table import Table
 
@@ -199,14 +208,17 @@ def cmd_metrics(args: argparse.Namespace, out: TextIO) -> int:
                    "cost", "👍 ratio", "votes W/L/T/✗", "fallbacks"):
         table.add_column(column, overflow="fold")
     for r in rows:
-        table.add_row(r["agent_id"], f"{r['provider']}/{r['model']}", figures.version(r["prompt_version"]),
-                      f"{r['turns']:,}", figures.ratio(r["error_rate"]),
-                      f"{figures.ms(r['latency_p50'])} / {figures.ms(r['latency_p95'])}",
-                      f"{figures.ms(r['ttft_p50'])} / {figures.ms(r['ttft_p95'])}",
-                      figures.tokens(r["input_tokens"], r["output_tokens"]), figures.cost(r["cost_usd"]),
-                      figures.ratio(r["thumbs_up_ratio"]) + f" ({r['thumbs_up']}/{r['thumbs_down']})",
+        fallbacks = r["fallbacks"]
+        table.add_row(str(r["agent_id"]), f"{r['provider']}/{r['model']}", figures.version(_whole(r["prompt_version"])),
+                      f"{r['turns']:,}", figures.ratio(_number(r["error_rate"])),
+                      f"{figures.ms(_number(r['latency_p50']))} / {figures.ms(_number(r['latency_p95']))}",
+                      f"{figures.ms(_number(r['ttft_p50']))} / {figures.ms(_number(r['ttft_p95']))}",
+                      figures.tokens(_whole(r["input_tokens"]), _whole(r["output_tokens"])),
+                      figures.cost(_number(r["cost_usd"])),
+                      figures.ratio(_number(r["thumbs_up_ratio"])) + f" ({r['thumbs_up']}/{r['thumbs_down']})",
                       f"{r['wins']}/{r['losses']}/{r['ties']}/{r['both_bad']}",
-                      ", ".join(f"{k} {v}" for k, v in r["fallbacks"].items() if v) or "—")
+                      ", ".join(f"{k} {v}" for k, v in (fallbacks.items() if isinstance(fallbacks, dict) else ()) if v)
+                      or "—")
     _console(out).print(table)
     return 0
 
@@ -266,7 +278,7 @@ def _origin_arg(parser: argparse.ArgumentParser) -> None:
                                          "(default chat,api: eval cases and side-by-side sandboxes left out)")
 
 
-def add_lab_commands(sub: argparse._SubParsersAction, _common: argparse.ArgumentParser,  # type: ignore[type-arg]
+def add_lab_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser], _common: argparse.ArgumentParser,
                      bounded: Callable[[str, int, int], Callable[[str], int]]) -> None:
     """Called by ``agents/cli/main.py``'s ``build_parser``; ``bounded`` makes a whole-number option type."""
     base = argparse.ArgumentParser(add_help=False)

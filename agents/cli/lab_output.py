@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -15,5 +15,5 @@ def console(out: TextIO) -> Console:
     return Console(file=out, width=140, force_terminal=False, color_system=None, highlight=False, emoji=False)
 
 
-def dump(value: Any, out: TextIO) -> None:
+def dump(value: object, out: TextIO) -> None:  # json.dumps with default=str: any value prints
     out.write(json.dumps(value, ensure_ascii=False, default=str) + "\n")

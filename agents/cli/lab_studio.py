@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from agents.cli.lab_output import console as _console
 from agents.cli.lab_output import dump as _dump
@@ -15,6 +15,7 @@ from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
 
 if TYPE_CHECKING:
+    from agents.core.store import Store
     from agents.core.store.comparisons import SideConfig
     from agents.services.lab.access import LabUser
 
@@ -91,7 +92,7 @@ def _number(raw: str | None, name: str) -> int:
     return value
 
 
-def _prompt_text(args: argparse.Namespace, store: Any, who: LabUser) -> str:
+def _prompt_text(args: argparse.Namespace, store: Store, who: LabUser) -> str:
     from agents.services.lab import prompts
 
     if args.file:
@@ -102,7 +103,8 @@ def _prompt_text(args: argparse.Namespace, store: Any, who: LabUser) -> str:
             raise InvalidInput("--file", f"--file {args.file!r}을(를) UTF-8로 읽을 수 없습니다 ({exc}). "
                                          f"(Cannot read --file {args.file!r} as UTF-8: {exc}.)") from None
     if args.text is not None:
-        return args.text
+        text: str = args.text
+        return text
     if args.version is not None:  # "create AGENT FROM_VERSION": a copy to edit later, or with --append
         base = prompts.version(store, args.agent, _number(args.version, "version"), who).content
         return base + (("\n" + args.append) if args.append else "")
@@ -117,7 +119,7 @@ def _prompt_text(args: argparse.Namespace, store: Any, who: LabUser) -> str:
                                   "(Give the new version's text: --file PATH, --text, stdin, or a version to copy.)")
 
 
-def _report(args: argparse.Namespace, out: TextIO, data: dict[str, Any], text: str) -> None:
+def _report(args: argparse.Namespace, out: TextIO, data: dict[str, object], text: str) -> None:
     if args.json:
         _dump(data, out)
     else:
@@ -161,6 +163,7 @@ def _side(raw: str, name: str) -> SideConfig:
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
+    from agents.core.events import Error, TextDelta
     from agents.core.session import runtime_store
     from agents.services.lab import compare, figures
     from agents.services.lab.access import LabUser
@@ -168,8 +171,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     store, now = runtime_store(), system_clock()
     who = LabUser(args.owner or "demo", "local")
     if args.action == "vote":
-        row = compare.vote(store, who, args.target or "", _number(args.message, "round"), args.choice or "", now)
-        _report(args, out, row.model_dump(mode="json"), f"round {row.round}: {row.vote}")
+        voted = compare.vote(store, who, args.target or "", _number(args.message, "round"), args.choice or "", now)
+        _report(args, out, voted.model_dump(mode="json"), f"round {voted.round}: {voted.vote}")
         return 0
     if args.action == "list":
         for row in compare.list_comparisons(store, who):
@@ -185,9 +188,9 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             _dump(item.wire(), out)
         elif isinstance(item, compare.SideEvent):
-            if item.type == "text_delta":
+            if isinstance(item.event, TextDelta):
                 texts[item.side].append(item.event.content)
-            elif item.type == "error":
+            elif isinstance(item.event, Error):
                 texts[item.side].append(f"\n[error {item.event.code}] {item.event.message}")
         if isinstance(item, compare.SideEvent) and item.type == "error":
             status = 1

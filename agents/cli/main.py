@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from agents.cli.lab import add_lab_commands
 from agents.cli.options import bounded, host_name
@@ -22,6 +22,9 @@ from agents.cli.review import add_review_commands
 from agents.core import inputs
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
+
+if TYPE_CHECKING:
+    from agents.core.actions import ActionService
 
 # Each command imports what it runs: `playground --help` then loads no store, no agent, no pydantic, and
 # a chat no Lab, pandas, plotly or scikit-learn (tests/test_cli_startup.py, tests/bench/bench_startup.py).
@@ -99,7 +102,8 @@ def _message(args: argparse.Namespace) -> str:
         raise InvalidInput("message", "보낼 메시지를 주세요: 인자, '-'(표준 입력) 또는 --file PATH. "
                                       "(Give the message as an argument, '-' for stdin, or --file PATH.)")
     else:
-        return args.message
+        message: str = args.message
+        return message
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -139,7 +143,7 @@ def cmd_chat(args: argparse.Namespace, out: TextIO) -> int:
     return status
 
 
-def _dump(value: Any, out: TextIO) -> None:
+def _dump(value: object, out: TextIO) -> None:
     out.write(json.dumps(value, ensure_ascii=False, default=str, indent=2) + "\n")
 
 
@@ -171,7 +175,7 @@ def cmd_actions(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if outcome.ok else 1
 
 
-def _modify(service: Any, args: argparse.Namespace, out: TextIO) -> int:
+def _modify(service: ActionService, args: argparse.Namespace, out: TextIO) -> int:
     """``actions modify ID --args '{"changePercent": 30}'``: only the fields given change (merged over the
     stored arguments, then validated as a whole), through the Session like every other front end."""
     from agents.core.session import Session

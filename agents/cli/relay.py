@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
-from typing import Any, BinaryIO, TextIO
+from typing import BinaryIO, NoReturn, TextIO
 
 # The commands that open the store; `agents`, `nlu-report` and `schema` never do, and `serve` is the server.
 RELAYED = frozenset({"chat", "actions", "conversations", "alerts", "tokens", "eval", "traces", "prompts", "compare", "review",
@@ -30,16 +30,16 @@ class ParserStop(Exception):
 
 
 class RelayParser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # argparse's NoReturn, raised instead
+    def error(self, message: str) -> NoReturn:  # raised instead of exiting
         raise ParserStop(2, self.format_usage() + f"{self.prog}: error: {message}\n")
 
-    def exit(self, status: int = 0, message: str | None = None) -> Any:
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         raise ParserStop(status, message or "")
 
-    def print_help(self, file: Any = None) -> None:
+    def print_help(self, file: object = None) -> None:  # the text goes back to the caller, never to a file
         raise ParserStop(0, self.format_help(), "out")
 
-    def print_usage(self, file: Any = None) -> None:
+    def print_usage(self, file: object = None) -> None:
         raise ParserStop(0, self.format_usage(), "out")
 
 
@@ -59,7 +59,7 @@ def absolute_paths(args: argparse.Namespace, cwd: str) -> None:
 def needs_stdin(args: argparse.Namespace) -> bool:
     """Whether the command reads its standard input: a chat's ``-``, a prompt version given by a pipe."""
     if args.command == "chat":
-        return args.message == "-"
+        return bool(args.message == "-")
     if args.command == "prompts" and args.action == "create":
         return not args.file and args.text is None and args.version is None
     return False

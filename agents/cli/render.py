@@ -4,13 +4,14 @@ tiles, tool steps as one dim line each, a confirmation as a panel with the comma
 from __future__ import annotations
 
 import json
-from typing import Any, TextIO
+from typing import TextIO
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.table import Table
 
+from agents.core.cards import CardJson
 from agents.core.events import Event
 from agents.view.registry import card_ui
 
@@ -77,23 +78,26 @@ class ReadableRenderer:
         self.flush_text()
 
 
-def card_renderable(card_type: str, title: str, data: dict[str, Any]) -> Any:
+def card_renderable(card_type: str, title: str, data: CardJson) -> RenderableType:
     """A card as rich renderables: the card's agent's own drawing (``AgentSpec.ui.cards``), else tiles and
     rows as tables, else its text."""
     own = card_ui(card_type).cli
     if own is not None:
-        return own(title, data)
+        drawn: RenderableType = own(title, {**data})
+        return drawn
     table = Table(title=f"{title}", title_justify="left", show_lines=False, expand=False)
-    if data.get("tiles"):
-        for tile in data["tiles"]:
+    tiles, columns, rows = data.get("tiles"), data.get("columns"), data.get("rows")
+    if tiles and isinstance(tiles, list):
+        shown = [tile for tile in tiles if isinstance(tile, dict)]
+        for tile in shown:
             table.add_column(str(tile["label"]))
-        table.add_row(*[f"{t['value']} {t.get('delta') or ''}".strip() for t in data["tiles"]])
+        table.add_row(*[f"{t['value']} {t.get('delta') or ''}".strip() for t in shown])
         return table
-    if data.get("columns") and data.get("rows") is not None:
-        for column in data["columns"]:
+    if columns and isinstance(columns, list) and isinstance(rows, list):
+        for column in columns:
             table.add_column(str(column))
-        for row in data["rows"]:
-            table.add_row(*["" if v is None else str(v) for v in row])
+        for row in rows:
+            table.add_row(*["" if v is None else str(v) for v in (row if isinstance(row, list) else [row])])
         return table
     body = data.get("markdown") or data.get("message") or ""
-    return Panel(Markdown(body) if body else "", title=title, title_align="left")
+    return Panel(Markdown(str(body)) if body else "", title=title, title_align="left")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO
 
 from agents.core.errors import PlaygroundError
 
@@ -47,12 +47,12 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     return _done(out, args.json, item.model_dump(mode="json"), f"{item.id}: dismissed")
 
 
-def _done(out: TextIO, as_json: bool, data: dict[str, Any], line: str) -> int:
+def _done(out: TextIO, as_json: bool, data: dict[str, object], line: str) -> int:
     out.write((json.dumps(data, ensure_ascii=False) if as_json else line) + "\n")
     return 0
 
 
-def add_review_commands(sub: Any, common: argparse.ArgumentParser,
+def add_review_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser,
                         bounded: Callable[[str, int, int], Callable[[str], int]]) -> None:
     parser = sub.add_parser("review", parents=[common],
                             help="the review queue: your 👎 turns and failed eval cases to label, save or dismiss")

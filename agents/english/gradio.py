@@ -5,7 +5,7 @@ the viewer from ``header.who``; what it shows comes from ``english_view``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import gradio as gr
 
@@ -123,7 +123,7 @@ def build_english_panel(ctx: TabContext) -> None:
 
     def wire_start() -> None:
         def new_article(view: ChatView, lang: str, provider: str, model: str, api_key: str,
-                        user: Viewer | None) -> Iterator[list[object]]:
+                        user: Viewer | None) -> Iterator[Sequence[object]]:
             """A new conversation, so a new article: the first turn opens it at once."""
             assert ctx.run is not None
             yield from ctx.run(START_TEXT, ChatView(), lang, provider, model, api_key, user, extra={"start": True})

@@ -3,9 +3,10 @@
 # No `from __future__ import annotations`: FastAPI must resolve the local `Who` alias at runtime.
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Body, Depends, Path
+from pydantic import JsonValue
 
 from agents.core.errors import ActionNotFound
 from agents.core.session import Session, runtime_store
@@ -29,17 +30,17 @@ def action_routes(caller: Callable[..., Caller]) -> APIRouter:
     Optional = Annotated[UserBody | None, Body()]
 
     @router.post("/{action_id}/confirm", summary="Run a pending action (exactly once)")
-    def confirm(who: Who, action_id: ActionId, body: Optional = None) -> dict[str, Any]:
+    def confirm(who: Who, action_id: ActionId, body: Optional = None) -> dict[str, JsonValue]:
         user = who.user(body.user if body else None)
         return _session(action_id, user).confirm_action(action_id).model_dump(mode="json")
 
     @router.post("/{action_id}/cancel", summary="Cancel a pending action")
-    def cancel(who: Who, action_id: ActionId, body: Optional = None) -> dict[str, Any]:
+    def cancel(who: Who, action_id: ActionId, body: Optional = None) -> dict[str, JsonValue]:
         user = who.user(body.user if body else None)
         return _session(action_id, user).cancel_action(action_id).model_dump(mode="json")
 
     @router.post("/{action_id}/modify", summary="Change a pending action's arguments")
-    def modify(who: Who, action_id: ActionId, body: ModifyBody) -> dict[str, Any]:
+    def modify(who: Who, action_id: ActionId, body: ModifyBody) -> dict[str, JsonValue]:
         user = who.user(body.user)
         return _session(action_id, user).modify_action(action_id, body.args).model_dump(mode="json")
 

@@ -7,9 +7,10 @@ from one dependency (``agents/http/auth.py``): the API token's owner in ``shared
 
 # No `from __future__ import annotations`: FastAPI must resolve the local `Who` alias at runtime.
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, FastAPI, Path
+from typing_extensions import TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from agents.core.agent import list_agents
 from agents.core.identity import MODES, Mode
@@ -42,6 +43,23 @@ _CHAT_200 = {
 }
 
 
+class AgentInfo(TypedDict):
+    id: str
+    title: str
+    description: str
+    examples: list[str]
+    tools: list[str]
+
+
+class WhoAmI(TypedDict):
+    user: str
+    mode: Mode
+    token: str  # none | valid | unknown
+    token_owner: str | None
+    token_checked: bool
+    message: str
+
+
 def create_api(mode: Mode, *, burst_limit: int | None = None, operator: Operator | None = None) -> FastAPI:
     """The API for ``mode`` (``local`` or ``shared``); ``burst_limit`` defaults to PLAYGROUND_BURST_LIMIT;
     ``operator``: the running server's operator token and the CLI that ``/api/v1/operator/cli`` runs."""
@@ -67,7 +85,7 @@ def create_api(mode: Mode, *, burst_limit: int | None = None, operator: Operator
     api.state.limiter = limiter
 
     @api.get("/api/v1/agents", tags=["agents"], summary="The agents you can chat with", responses=documented(*COMMON))
-    def agents(who: Who) -> list[dict[str, Any]]:
+    def agents(who: Who) -> list[AgentInfo]:
         who.user()
         return [{"id": a.id, "title": a.title, "description": a.description, "examples": list(a.examples),
                  "tools": a.tools.names()} for a in list_agents()]
@@ -83,7 +101,7 @@ def create_api(mode: Mode, *, burst_limit: int | None = None, operator: Operator
 
     @api.get("/api/v1/whoami", tags=["access"], summary="Who this request acts as, and what the token counts for",
              responses=documented(*COMMON))
-    def whoami(who: Who) -> dict[str, Any]:
+    def whoami(who: Who) -> WhoAmI:
         return {"user": who.user(), "mode": mode, "token": who.token, "token_owner": who.token_owner,
                 "token_checked": mode == "shared", "message": token_message(mode, who.token)}
 

@@ -25,7 +25,6 @@ import json
 import os
 import re
 from collections.abc import Callable
-from typing import Any
 
 from starlette.routing import compile_path
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -67,12 +66,12 @@ _413 = {"description": "The request body is over the cap (`x-max-body-bytes` whe
 _documents: dict[str, re.Pattern[str]] = {}
 
 
-def body_route() -> dict[str, Any]:
+def body_route() -> dict[str, object]:
     """``openapi_extra`` documenting the 413 of a route that takes a body under the API cap."""
     return {"responses": {"413": _413}}
 
 
-def document_route(path: str) -> dict[str, Any]:
+def document_route(path: str) -> dict[str, object]:
     """``openapi_extra`` for the route at ``path`` (its full template): its body may be a document, so it
     gets the larger cap, documented as ``x-max-body-bytes``."""
     _documents.setdefault(path, compile_path(path)[0])

@@ -3,9 +3,11 @@
 # No `from __future__ import annotations`: FastAPI must resolve the local `Who` alias at runtime.
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query
+from pydantic import JsonValue
+from typing_extensions import TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from agents.core.clock import system_clock
 from agents.core.inputs import InvalidInput
@@ -19,6 +21,27 @@ ConversationId = Annotated[str, Path(pattern=ID_PATTERN, description="conversati
 _ARCHIVED = {"false": False, "true": True, "all": None}
 
 
+class ConversationPage(TypedDict):
+    conversations: list[dict[str, JsonValue]]
+    total: int
+
+
+class ConversationDetail(TypedDict):
+    conversation: dict[str, JsonValue]
+    messages: list[dict[str, JsonValue]]
+    actions: list[dict[str, JsonValue]]
+
+
+class ConversationChanged(TypedDict):
+    success: bool
+    conversation: dict[str, JsonValue]
+
+
+class ConversationDeleted(TypedDict):
+    success: bool
+    deleted: str
+
+
 def conversation_routes(caller: Callable[..., Caller]) -> APIRouter:
     router = APIRouter(prefix="/api/v1", tags=["conversations"], responses=documented(*COMMON))
     Who = Annotated[Caller, Depends(caller)]
@@ -30,7 +53,7 @@ def conversation_routes(caller: Callable[..., Caller]) -> APIRouter:
         archived: Annotated[Literal["false", "true", "all"], Query(description="archived ones too, or only")] = "false",
         limit: Annotated[int, Query(ge=1, le=200)] = 20,
         offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
-    ) -> dict[str, Any]:
+    ) -> ConversationPage:
         user = who.user()
         store = runtime_store()
         flag = _ARCHIVED[archived]
@@ -43,14 +66,14 @@ def conversation_routes(caller: Callable[..., Caller]) -> APIRouter:
         who: Who, conversation_id: ConversationId,
         message_limit: Annotated[int, Query(alias="messageLimit", ge=1, le=1000,
                                             description="how many of the latest messages")] = 50,
-    ) -> dict[str, Any]:
+    ) -> ConversationDetail:
         detail = conversations.detail(runtime_store(), who.user(), conversation_id, message_limit)
         return {"conversation": detail.conversation.model_dump(mode="json"),
                 "messages": [m.model_dump(mode="json") for m in detail.messages],
                 "actions": [a.model_dump(mode="json") for a in detail.actions]}
 
     @router.patch("/conversations/{conversation_id}", summary="Rename, archive or unarchive a conversation")
-    def patch_conversation(who: Who, conversation_id: ConversationId, body: ConversationPatch) -> dict[str, Any]:
+    def patch_conversation(who: Who, conversation_id: ConversationId, body: ConversationPatch) -> ConversationChanged:
         user, store = who.user(body.user), runtime_store()
         if body.title is None and body.archived is None:
             raise InvalidInput("title", "바꿀 것이 없습니다. title 또는 archived를 보내세요. (Nothing to change: send "
@@ -63,7 +86,7 @@ def conversation_routes(caller: Callable[..., Caller]) -> APIRouter:
         return {"success": True, "conversation": row.model_dump(mode="json")}
 
     @router.delete("/conversations/{conversation_id}", summary="Delete a conversation and everything under it")
-    def delete_conversation(who: Who, conversation_id: ConversationId) -> dict[str, Any]:
+    def delete_conversation(who: Who, conversation_id: ConversationId) -> ConversationDeleted:
         conversations.delete(runtime_store(), who.user(), conversation_id)
         return {"success": True, "deleted": conversation_id}
 

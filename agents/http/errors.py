@@ -4,7 +4,7 @@ each error class means, and the OpenAPI description of those answers."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Mapping
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -60,7 +60,7 @@ _FIELD_BY_CODE = {"invalid_user": "user",
 
 def error_response(status: int, code: str, message: str, field: str | None = None,
                    headers: dict[str, str] | None = None) -> JSONResponse:
-    detail: dict[str, Any] = {"code": code, "message": redact(scrub(message))}  # may quote an exception
+    detail: dict[str, str] = {"code": code, "message": redact(scrub(message))}  # may quote an exception
     if field:
         detail["field"] = field
     return JSONResponse({"error": detail}, status_code=status, headers=headers)
@@ -82,12 +82,12 @@ def refusal(exc: PlaygroundError) -> JSONResponse:
                           or _FIELD_BY_CODE.get(exc.code), headers)
 
 
-def _field(loc: tuple[Any, ...]) -> str:
+def _field(loc: tuple[object, ...]) -> str:
     parts = [str(p) for p in loc[1:]] if loc and loc[0] in ("body", "query", "path", "header") else [str(p) for p in loc]
     return ".".join(parts) or (str(loc[0]) if loc else "body")
 
 
-def _describe(error: dict[str, Any], field: str) -> str:
+def _describe(error: Mapping[str, object], field: str) -> str:
     kind = error.get("type", "")
     match kind:
         case "extra_forbidden":
@@ -166,12 +166,12 @@ _DESCRIPTIONS = {
 }
 
 
-def documented(*statuses: int, stream: bool = False) -> dict[int | str, dict[str, Any]]:
+def documented(*statuses: int, stream: bool = False) -> dict[int | str, dict[str, object]]:
     """OpenAPI ``responses`` for the given error statuses, all with the one JSON error body.
     ``stream``: the route's own media type is text/event-stream, so name the JSON body explicitly."""
-    out: dict[int | str, dict[str, Any]] = {}
+    out: dict[int | str, dict[str, object]] = {}  # OpenAPI response objects (FastAPI reads "model" too)
     for status in statuses:
-        entry: dict[str, Any] = {"description": _DESCRIPTIONS[status]}
+        entry: dict[str, object] = {"description": _DESCRIPTIONS[status]}
         if stream:
             entry["content"] = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
         else:

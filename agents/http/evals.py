@@ -6,18 +6,19 @@ another user's reads as 404."""
 # No `from __future__ import annotations`: FastAPI must resolve the local `Who` alias at runtime.
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query
 from fastapi.responses import PlainTextResponse, Response
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, JsonValue, ValidationError, model_validator
+from typing_extensions import TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from agents.core.inputs import InvalidInput
 from agents.core.session import runtime_store
 from agents.http.auth import Caller
 from agents.http.body_limit import document_route
 from agents.http.errors import COMMON, documented
-from agents.http.models import ID_PATTERN, JsonObject, Text, UserId, _Body
+from agents.http.models import ID_PATTERN, JsonObject, Text, UserId, _Body, json_object, json_rows
 from agents.services.evals import library, spec
 from agents.services.evals.compare import compare_runs, matrix_grid
 from agents.services.evals.from_chat import suggest_case
@@ -85,19 +86,32 @@ class AddCaseBody(_Body):
     user: UserId | None = None
 
 
+class SuiteSaved(TypedDict):
+    name: str
+    agent: str
+    cases: int
+
+
+class SuiteImported(SuiteSaved):
+    not_converted: list[str]  # each item that could not be converted, with its line
+    yaml: str
+
+
+class SuiteDeleted(TypedDict):
+    deleted: str
+
+
+class RunsStarted(TypedDict):
+    run_ids: list[str]
+    matrix_id: str | None
+    cases: int
+
+
 def _repo() -> EvalRepo:
     return EvalRepo(runtime_store().db)
 
 
-def _iso(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _iso(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_iso(v) for v in value]
-    return value.isoformat() if hasattr(value, "isoformat") else value
-
-
-def _text(status: int, media: str, description: str) -> dict[int | str, dict[str, Any]]:
+def _text(status: int, media: str, description: str) -> dict[int | str, dict[str, object]]:
     """A route answering text: its own media type, and errors still documented as the JSON error body."""
     return {status: {"description": description, "content": {media: {"schema": {"type": "string"}}}},
             **documented(*COMMON, stream=True)}
@@ -109,8 +123,8 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
     User = Annotated[UserId | None, Query(description="local mode: whose (default demo)")]
 
     @router.get("/suites", summary="The shipped suites and yours")
-    def suites(who: Who, user: User = None) -> list[dict[str, Any]]:
-        return _iso(library.listing(runtime_store(), who.user(user)))
+    def suites(who: Who, user: User = None) -> list[dict[str, JsonValue]]:
+        return json_rows(library.listing(runtime_store(), who.user(user)))
 
     @router.get("/suites/{name}", summary="One suite's YAML (a download with ?download=true)",
                 response_class=PlainTextResponse, responses=_text(200, "application/yaml", "the suite file's text"))
@@ -121,7 +135,7 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.put("/suites/{name}", summary="Create or replace one of your suites (checked first)",
                 openapi_extra=document_route("/api/v1/evals/suites/{name}"))
-    def save_suite(who: Who, name: SuiteName, body: SuiteBody) -> dict[str, Any]:
+    def save_suite(who: Who, name: SuiteName, body: SuiteBody) -> SuiteSaved:
         user = who.user(body.user)
         code = who.mode == "local"  # python: assertions run only where their author runs the app
         if parse_suite(body.yaml, f"{name}.yaml", allow_code=code).suite.suite != name:
@@ -133,7 +147,7 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
     @router.post("/suites/{name}/import", summary="Make one of your suites from a promptfoo config, JSONL samples or "
                                                   "a CSV; lists what could not be converted",
                  openapi_extra=document_route("/api/v1/evals/suites/{name}/import"))
-    def import_suite(who: Who, name: SuiteName, body: ImportBody) -> dict[str, Any]:
+    def import_suite(who: Who, name: SuiteName, body: ImportBody) -> SuiteImported:
         user = who.user(body.user)
         if body.format == "promptfoo":
             imported = from_promptfoo(body.text, agent=body.agent, name=name, file="promptfooconfig.yaml",
@@ -150,13 +164,13 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
                 "not_converted": imported.report(), "yaml": imported.text}
 
     @router.delete("/suites/{name}", summary="Delete one of your suites")
-    def delete_suite(who: Who, name: SuiteName, user: User = None) -> dict[str, Any]:
+    def delete_suite(who: Who, name: SuiteName, user: User = None) -> SuiteDeleted:
         library.delete(runtime_store(), who.user(user), name)
         return {"deleted": name}
 
     @router.post("/suites/{name}/cases", summary="Add a case (e.g. a reviewed draft) to one of your suites",
                  openapi_extra=document_route("/api/v1/evals/suites/{name}/cases"))
-    def add_case(who: Who, name: SuiteName, body: AddCaseBody) -> dict[str, Any]:
+    def add_case(who: Who, name: SuiteName, body: AddCaseBody) -> SuiteSaved:
         user = who.user(body.user)
         try:
             case = spec.Case.model_validate(body.case)
@@ -169,7 +183,7 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
         return {"name": loaded.suite.suite, "agent": loaded.suite.agent, "cases": len(loaded.suite.cases)}
 
     @router.post("/drafts", summary="Save as test case: a conversation of yours as a case with suggested assertions")
-    def draft(who: Who, body: DraftBody) -> dict[str, Any]:
+    def draft(who: Who, body: DraftBody) -> dict[str, JsonValue]:
         user = who.user(body.user)
         made = suggest_case(runtime_store(), body.conversation_id, user, name=body.name)
         case = made.to_case().model_dump(mode="json", by_alias=True, exclude_none=True, exclude_defaults=True)
@@ -177,7 +191,7 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.post("/runs", status_code=202, summary="Start a run (or a matrix of runs); answers with their ids",
                  openapi_extra=document_route("/api/v1/evals/runs"))
-    def start(who: Who, body: RunBody) -> dict[str, Any]:
+    def start(who: Who, body: RunBody) -> RunsStarted:
         user = who.user(body.user)
         store = runtime_store()
         code = who.mode == "local"
@@ -193,14 +207,14 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.get("/runs", summary="Your runs, newest first")
     def runs(who: Who, user: User = None, suite: Annotated[str | None, Query(pattern=SUITE_NAME)] = None,
-             limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[dict[str, Any]]:
-        return _iso(_repo().runs(who.user(user), suite=suite, limit=limit))
+             limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[dict[str, JsonValue]]:
+        return json_rows(_repo().runs(who.user(user), suite=suite, limit=limit))
 
     @router.get("/runs/{run_id}", summary="A run: its cases, steps (trace ids) and assertions; progress while running")
-    def run(who: Who, run_id: RunId, user: User = None) -> dict[str, Any]:
+    def run(who: Who, run_id: RunId, user: User = None) -> dict[str, JsonValue]:
         detail = run_detail(_repo(), run_id, who.user(user))
-        detail["progress"] = {"done": len(detail["cases"]), "total": detail["run"]["cases_total"]}
-        return _iso(detail)
+        progress = {"done": len(detail["cases"]), "total": detail["run"]["cases_total"]}
+        return json_object({**detail, "progress": progress})
 
     @router.get("/runs/{run_id}/junit", summary="A finished run as JUnit XML", response_class=PlainTextResponse,
                 responses=_text(200, "application/xml", "JUnit XML: a testsuite with a testcase per case"))
@@ -219,12 +233,12 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.get("/compare", summary="Two of your runs side by side: regressions first, metric deltas")
     def compare(who: Who, a: Annotated[str, Query(pattern=ID_PATTERN)], b: Annotated[str, Query(pattern=ID_PATTERN)],
-                user: User = None) -> dict[str, Any]:
-        return _iso(compare_runs(_repo(), a, b, who.user(user)))
+                user: User = None) -> dict[str, JsonValue]:
+        return json_object(compare_runs(_repo(), a, b, who.user(user)))
 
     @router.get("/matrices/{matrix_id}", summary="A matrix run as a grid of cases × configurations")
-    def matrix(who: Who, matrix_id: Annotated[str, Path(pattern=ID_PATTERN)], user: User = None) -> dict[str, Any]:
+    def matrix(who: Who, matrix_id: Annotated[str, Path(pattern=ID_PATTERN)], user: User = None) -> dict[str, JsonValue]:
         owner = who.user(user)
-        return _iso(matrix_grid(_repo(), matrix_id, owner))
+        return json_object(matrix_grid(_repo(), matrix_id, owner))
 
     return router

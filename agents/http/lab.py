@@ -10,21 +10,23 @@ sides ended, one ``event: comparison_round`` names the round and both turn ids.
 import json
 import shutil
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import FileResponse
-from pydantic import Field
+from pydantic import Field, JsonValue
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
+from typing_extensions import TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from agents.core.clock import system_clock
+from agents.core.events import Error
 from agents.core.session import runtime_store
 from agents.core.store.comparisons import SideConfig
 from agents.core.store.lab import TraceFilter
 from agents.http.auth import Caller
 from agents.http.errors import COMMON, documented
-from agents.http.models import AGENT_ID_PATTERN, ID_PATTERN, Text, UserId, _Body
+from agents.http.models import AGENT_ID_PATTERN, ID_PATTERN, Text, UserId, _Body, json_rows
 from agents.http.sse import EventStreamResponse, stream_turn
 from agents.http.traces import filter_dependency, lab_user
 from agents.services.lab import compare, export, metrics
@@ -73,9 +75,24 @@ _COMPARE_200 = {
 }
 
 
-def _frame(item: Any) -> str:
+class Metrics(TypedDict):
+    period: Literal["24h", "7d", "30d", "all"]
+    rows: list[dict[str, JsonValue]]
+    over_time: list[dict[str, JsonValue]]
+
+
+class ComparisonList(TypedDict):
+    comparisons: list[dict[str, JsonValue]]
+
+
+class ComparisonRounds(TypedDict):
+    comparison: dict[str, JsonValue]
+    rounds: list[dict[str, JsonValue]]
+
+
+def _frame(item: compare.SideEvent | compare.RoundEnd | Error) -> str:
     # A side's event or the round's end; a plain Error when the stream itself failed (agents/http/sse.py).
-    data = item.wire() if hasattr(item, "wire") else item.model_dump(mode="json")
+    data = item.model_dump(mode="json") if isinstance(item, Error) else item.wire()
     return f"event: {item.type}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
@@ -86,12 +103,12 @@ def lab_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.get("/metrics", summary="Per agent x provider x model x prompt version over a period, and over time")
     def get_metrics(who: Who, filters: Filters,
-                    period: Literal["24h", "7d", "30d", "all"] = "7d") -> dict[str, Any]:
+                    period: Literal["24h", "7d", "30d", "all"] = "7d") -> Metrics:
         lab, store = lab_user(who), runtime_store()
         scoped = metrics.period_filter(period, system_clock(), filters)
         over = metrics.over_time(store, lab, scoped)
-        return {"period": period, "rows": metrics.records(metrics.metrics(store, lab, scoped)),
-                "over_time": metrics.records(over)}
+        return {"period": period, "rows": json_rows(metrics.records(metrics.metrics(store, lab, scoped))),
+                "over_time": json_rows(metrics.records(over))}
 
     @router.get("/export", summary="Traces, feedback or votes as CSV, JSON Lines or Parquet (DuckDB COPY)",
                 response_class=FileResponse,
@@ -135,25 +152,25 @@ def lab_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.get("/compare", summary="Your comparisons, newest first")
     def list_compare(who: Who, agent: Annotated[str | None, Query(pattern=AGENT_ID_PATTERN)] = None,
-                     limit: Annotated[int, Query(ge=1, le=200)] = 30) -> dict[str, Any]:
+                     limit: Annotated[int, Query(ge=1, le=200)] = 30) -> ComparisonList:
         rows = compare.list_comparisons(runtime_store(), lab_user(who), agent, limit)
         return {"comparisons": [r.model_dump(mode="json") for r in rows]}
 
     @router.get("/compare/{comparison_id}", summary="A comparison with each round's figures and vote")
-    def get_compare(who: Who, comparison_id: ComparisonId) -> dict[str, Any]:
+    def get_compare(who: Who, comparison_id: ComparisonId) -> ComparisonRounds:
         lab, store = lab_user(who), runtime_store()
         row = compare.get(store, lab, comparison_id)
         return {"comparison": row.model_dump(mode="json", exclude={"user_a", "user_b"}),
                 "rounds": [r.model_dump(mode="json") for r in compare.rounds(store, lab, comparison_id)]}
 
     @router.post("/compare/{comparison_id}/vote", summary="A better, B better, tie or both bad (replaces a vote)")
-    def vote(who: Who, comparison_id: ComparisonId, body: VoteBody) -> dict[str, Any]:
+    def vote(who: Who, comparison_id: ComparisonId, body: VoteBody) -> dict[str, JsonValue]:
         row = compare.vote(runtime_store(), lab_user(who, body.user), comparison_id, body.round, body.vote,
                            system_clock())
         return row.model_dump(mode="json")
 
     @router.post("/compare/{comparison_id}/act", summary="Confirm or cancel an action one side proposed")
-    def act(who: Who, comparison_id: ComparisonId, body: ActBody) -> dict[str, Any]:
+    def act(who: Who, comparison_id: ComparisonId, body: ActBody) -> dict[str, JsonValue]:
         outcome = compare.act(runtime_store(), lab_user(who, body.user), comparison_id, body.side, body.action_id,
                               body.decision)
         return outcome.model_dump(mode="json")

@@ -4,9 +4,12 @@ is text no database can store: lone surrogates, NaN or infinite numbers, absurdl
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any, Literal
+from collections.abc import Iterable, Mapping
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictStr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, StrictStr
 
 USER_ID_PATTERN = r"^[A-Za-z0-9_.@-]{1,64}$"
 ID_PATTERN = r"^[A-Za-z0-9_-]{1,80}$"
@@ -30,7 +33,10 @@ class JsonValueError(ValueError):
         self.path = path
 
 
-def clean_json(value: Any, path: str = "", depth: int = 0) -> Any:
+_T = TypeVar("_T")
+
+
+def clean_json(value: _T, path: str = "", depth: int = 0) -> _T:
     """Walk a free-form JSON value and refuse what cannot be stored or sent back as JSON."""
     if depth > MAX_DEPTH:
         raise JsonValueError(f"is nested more than {MAX_DEPTH} levels deep", path)
@@ -49,6 +55,31 @@ def clean_json(value: Any, path: str = "", depth: int = 0) -> Any:
         for i, item in enumerate(value):
             clean_json(item, f"{path}[{i}]", depth + 1)
     return value
+
+
+def to_json(value: object) -> JsonValue:
+    """A stored row as JSON: times as ISO text (stored times are naive UTC), tuples as lists, a database's
+    Decimal as the number (as FastAPI's encoder would), anything else as its text."""
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    if isinstance(value, Decimal):
+        exponent = value.as_tuple().exponent
+        return int(value) if isinstance(exponent, int) and exponent >= 0 else float(value)
+    if isinstance(value, datetime | date | time):
+        return value.isoformat()
+    return str(value)
+
+
+def json_object(row: Mapping[str, object]) -> dict[str, JsonValue]:
+    return {str(k): to_json(v) for k, v in row.items()}
+
+
+def json_rows(rows: Iterable[Mapping[str, object]]) -> list[dict[str, JsonValue]]:
+    return [json_object(row) for row in rows]
 
 
 Text = Annotated[StrictStr, AfterValidator(no_surrogates)]

@@ -22,7 +22,7 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Annotated, Any, TextIO
+from typing import Annotated, TextIO, cast
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import StreamingResponse
@@ -61,7 +61,7 @@ class CliBody(_Body):
 class _Pipe(io.TextIOBase):
     """A text stream whose writes go to the response as they are made (a chat's events one by one)."""
 
-    def __init__(self, sink: "queue.Queue[tuple[str, Any]]", kind: str, tty: bool) -> None:
+    def __init__(self, sink: "queue.Queue[tuple[str, str | int]]", kind: str, tty: bool) -> None:
         self._sink, self._kind, self._tty = sink, kind, tty
 
     def write(self, text: str) -> int:
@@ -89,13 +89,14 @@ class _Stdin(io.TextIOWrapper):
 
 
 def _lines(operator: Operator, body: CliBody, data: bytes | None) -> Iterator[bytes]:
-    sink: queue.Queue[tuple[str, Any]] = queue.Queue()
+    sink: queue.Queue[tuple[str, str | int]] = queue.Queue()  # ("out" | "err", text) or ("exit", status)
 
     def work() -> None:
         status = 1
         try:
-            status = operator.run(list(body.argv), _Pipe(sink, "out", body.tty), _Pipe(sink, "err", body.tty),
-                                  _Stdin(data), body.cwd)
+            # The pipes do what a command does with its streams (write, flush, isatty), not the rest of TextIO.
+            out, err = cast(TextIO, _Pipe(sink, "out", body.tty)), cast(TextIO, _Pipe(sink, "err", body.tty))
+            status = operator.run(list(body.argv), out, err, _Stdin(data), body.cwd)
         except Exception:  # a bug in a command: said in one line, logged (redacted) for the operator
             log.exception("operator command failed")
             sink.put(("err", "error (internal_error): 명령이 서버에서 실패했습니다. 서버 로그를 보세요. "

@@ -7,10 +7,11 @@ only they see and may pick for their own conversations and comparisons."""
 # No `from __future__ import annotations`: FastAPI must resolve the local `Who` alias at runtime.
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query
-from pydantic import Field
+from pydantic import Field, JsonValue
+from typing_extensions import TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from agents.core.clock import system_clock
 from agents.core.session import runtime_store
@@ -49,12 +50,24 @@ class RollbackBody(_Body):
     user: UserId | None = None
 
 
+class VersionList(TypedDict):
+    agent_id: str
+    active: int | None
+    can_activate: bool
+    versions: list[dict[str, JsonValue]]
+
+
+class Picked(TypedDict):
+    conversation_id: str
+    version: int | None
+
+
 def prompt_routes(caller: Callable[..., Caller]) -> APIRouter:
     router = APIRouter(prefix="/api/v1/prompts", tags=["lab"], responses=documented(*COMMON))
     Who = Annotated[Caller, Depends(caller)]
 
     @router.get("/{agent_id}", summary="The agent's system-prompt versions you may see, newest first")
-    def list_versions(who: Who, agent_id: AgentId) -> dict[str, Any]:
+    def list_versions(who: Who, agent_id: AgentId) -> VersionList:
         lab = lab_user(who)
         versions = prompts.versions(runtime_store(), agent_id, lab)
         return {"agent_id": agent_id, "active": next(v.version for v in versions if v.active) if any(
@@ -63,7 +76,7 @@ def prompt_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.post("/{agent_id}", summary="Create a version (not active unless `activate`)",
                  openapi_extra=document_route("/api/v1/prompts/{agent_id}"))
-    def create(who: Who, agent_id: AgentId, body: CreateBody) -> dict[str, Any]:
+    def create(who: Who, agent_id: AgentId, body: CreateBody) -> dict[str, JsonValue]:
         lab = lab_user(who, body.user)
         store, now = runtime_store(), system_clock()
         if body.activate:
@@ -76,21 +89,21 @@ def prompt_routes(caller: Callable[..., Caller]) -> APIRouter:
 
     @router.get("/{agent_id}/diff", summary="A side-by-side diff of two versions")
     def diff(who: Who, agent_id: AgentId, a: Annotated[int, Query(ge=0, le=1_000_000)],
-             b: Annotated[int, Query(ge=0, le=1_000_000)]) -> dict[str, Any]:
+             b: Annotated[int, Query(ge=0, le=1_000_000)]) -> dict[str, JsonValue]:
         return prompts.diff(runtime_store(), agent_id, a, b, lab_user(who)).model_dump(mode="json")
 
     @router.post("/{agent_id}/activate", summary="Make a version active for the whole app (admins in shared mode)")
-    def activate(who: Who, agent_id: AgentId, body: ActivateBody) -> dict[str, Any]:
+    def activate(who: Who, agent_id: AgentId, body: ActivateBody) -> dict[str, JsonValue]:
         done = prompts.activate(runtime_store(), agent_id, body.version, lab_user(who, body.user), system_clock())
         return done.model_dump(mode="json")
 
     @router.post("/{agent_id}/rollback", summary="Back to the version active before the current one")
-    def rollback(who: Who, agent_id: AgentId, body: RollbackBody | None = None) -> dict[str, Any]:
+    def rollback(who: Who, agent_id: AgentId, body: RollbackBody | None = None) -> dict[str, JsonValue]:
         done = prompts.rollback(runtime_store(), agent_id, lab_user(who, body.user if body else None), system_clock())
         return done.model_dump(mode="json")
 
     @router.post("/{agent_id}/pick", summary="Use a version in one of your conversations without activating it")
-    def pick(who: Who, agent_id: AgentId, body: PickBody) -> dict[str, Any]:
+    def pick(who: Who, agent_id: AgentId, body: PickBody) -> Picked:
         number = prompts.pick(runtime_store(), body.conversation_id, body.version, lab_user(who, body.user),
                               system_clock(), agent_id=agent_id)
         return {"conversation_id": body.conversation_id, "version": number}

@@ -4,10 +4,11 @@
 # No `from __future__ import annotations`: FastAPI must resolve the local `Who` alias at runtime.
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Body, Depends, Path, Query
-from pydantic import Field
+from pydantic import Field, JsonValue
+from typing_extensions import TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from agents.core.clock import system_clock
 from agents.core.session import runtime_store
@@ -36,6 +37,20 @@ class SaveCaseBody(_Body):
     user: UserId | None = None
 
 
+class ReviewPage(TypedDict):
+    items: list[dict[str, JsonValue]]
+
+
+class ReviewItemAnswer(TypedDict):
+    item: dict[str, JsonValue]
+
+
+class SavedCase(TypedDict):
+    item: dict[str, JsonValue]
+    suite: str
+    cases: int
+
+
 def review_routes(caller: Callable[..., Caller]) -> APIRouter:
     router = APIRouter(prefix="/api/v1/review", tags=["review"], responses=documented(*COMMON))
     Who = Annotated[Caller, Depends(caller)]
@@ -46,24 +61,24 @@ def review_routes(caller: Callable[..., Caller]) -> APIRouter:
                                                                              "dismissed")] = "open",
         source: Annotated[Literal["feedback", "eval"] | None, Query()] = None,
         limit: Annotated[int, Query(ge=1, le=review.MAX_LIMIT)] = 100,
-    ) -> dict[str, Any]:
+    ) -> ReviewPage:
         items = review.list_items(runtime_store(), who.user(), status=status, source=source, limit=limit)
         return {"items": [i.model_dump(mode="json") for i in items]}
 
     @router.post("/{item_id}/label", summary="Label an item: correct or incorrect, the wrong step, a note")
-    def label_item(who: Who, item_id: ItemId, body: LabelBody) -> dict[str, Any]:
+    def label_item(who: Who, item_id: ItemId, body: LabelBody) -> ReviewItemAnswer:
         item = review.label(runtime_store(), who.user(body.user), item_id, body.label, system_clock(),
                             wrong_step=body.wrong_step, note=body.note)
         return {"item": item.model_dump(mode="json")}
 
     @router.post("/{item_id}/save-case", summary="Turn an item into a test case in one of your suites")
-    def save_item(who: Who, item_id: ItemId, body: SaveCaseBody) -> dict[str, Any]:
+    def save_item(who: Who, item_id: ItemId, body: SaveCaseBody) -> SavedCase:
         item, suite, cases = review.save_case(runtime_store(), who.user(body.user), item_id, system_clock(),
                                               suite=body.suite, name=body.name)
         return {"item": item.model_dump(mode="json"), "suite": suite, "cases": cases}
 
     @router.post("/{item_id}/dismiss", summary="Dismiss an item: it leaves the open list for good")
-    def dismiss_item(who: Who, item_id: ItemId, body: Annotated[UserBody | None, Body()] = None) -> dict[str, Any]:
+    def dismiss_item(who: Who, item_id: ItemId, body: Annotated[UserBody | None, Body()] = None) -> ReviewItemAnswer:
         item = review.dismiss(runtime_store(), who.user(body.user if body else None), item_id, system_clock())
         return {"item": item.model_dump(mode="json")}
 

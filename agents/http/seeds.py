@@ -5,13 +5,13 @@ field in Korean and English. Each seed's own mapping lives in its agent's folder
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Coroutine
-from typing import Annotated, Any
+from collections.abc import Callable, Coroutine, Mapping
+from typing import Annotated, overload
 
 from fastapi import APIRouter, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from agents.core.events import Event
 from agents.http.errors import error_response, validation_refusal
@@ -28,7 +28,13 @@ def camel_key(name: str) -> str:
     return head + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
-def camel(value: Any) -> Any:
+@overload
+def camel(value: dict[str, JsonValue]) -> dict[str, JsonValue]: ...
+@overload
+def camel(value: JsonValue) -> JsonValue: ...
+
+
+def camel(value: JsonValue) -> JsonValue:
     """Our snake_case keys as the seeds' camelCase, all the way down (values are left alone)."""
     if isinstance(value, dict):
         return {camel_key(k) if isinstance(k, str) else k: camel(v) for k, v in value.items()}
@@ -37,12 +43,12 @@ def camel(value: Any) -> Any:
     return value
 
 
-def data_frame(payload: dict[str, Any]) -> str:
+def data_frame(payload: Mapping[str, object]) -> str:
     """One SSE frame as the seeds write it: a single ``data:`` line, no ``event:`` line."""
     return f"data: {json.dumps(payload, ensure_ascii=False)}\n\n"
 
 
-def chunk_frames(to_chunk: Callable[[Event], dict[str, Any] | None]) -> Callable[[Event], str]:
+def chunk_frames(to_chunk: Callable[[Event], Mapping[str, object] | None]) -> Callable[[Event], str]:
     """A seed's event formatter: its chunk as one ``data:`` frame, nothing for an event it has no chunk for."""
     def frame(event: Event) -> str:
         chunk = to_chunk(event)
@@ -85,7 +91,7 @@ def seed_refusal(exc: RequestValidationError) -> Response:
 class SeedRoute(APIRoute):
     """A route whose bad body is refused in Korean and English (the API's own refusals are English)."""
 
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+    def get_route_handler(self) -> Callable[[Request], Coroutine[object, object, Response]]:
         handler = super().get_route_handler()
 
         async def guarded(request: Request) -> Response:

@@ -13,20 +13,38 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import anyio
 from starlette.requests import ClientDisconnect
 from starlette.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
+from typing_extensions import TypeIs
 
 from agents.core.errors import ConversationBusy
-from agents.core.events import Error, Event, to_sse
+from agents.core.events import Error
 from agents.core.locks import conversation_lock
 from agents.core.store.health import scrub
 from agents.core.streaming import TurnPump, end_error, is_end
 
+if TYPE_CHECKING:
+    from agents.core.streaming import _End
+
 log = logging.getLogger(__name__)
+
+
+class StreamItem(Protocol):
+    """What a stream carries: a turn's events, or the Lab's side-by-side frames; ``type`` names the SSE event."""
+
+    @property
+    def type(self) -> str: ...
+
+
+Item = TypeVar("Item", bound=StreamItem)
+
+
+def _ended(item: object) -> TypeIs[_End]:
+    return is_end(item)
 
 SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 # How long a request for a busy conversation waits, asleep on the event loop (no thread).
@@ -73,17 +91,17 @@ async def wait_until_idle(conversation_id: str | None, seconds: float = BUSY_WAI
         await asyncio.sleep(0.02)
 
 
-async def stream_turn(events: Callable[[], Iterator[Event]], *, name: str = "turn",
-                      format_event: Callable[[Event], str] = to_sse,
-                      headers: dict[str, Any] | None = None) -> EventStreamResponse:
+async def stream_turn(events: Callable[[], Iterator[Item]], *, format_event: Callable[[Item | Error], str],
+                      name: str = "turn",
+                      headers: dict[str, str] | None = None) -> EventStreamResponse:
     """Start the turn and answer with its event stream.
 
     A turn that is refused as busy before it starts raises ``ConversationBusy`` (HTTP 409)
     instead of opening a stream."""
     loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[Any] = asyncio.Queue()
+    queue: asyncio.Queue[Item | _End] = asyncio.Queue()
 
-    def deliver(item: Any) -> None:
+    def deliver(item: Item | _End) -> None:
         with contextlib.suppress(RuntimeError):  # the loop is gone (shutting down): nobody listens
             loop.call_soon_threadsafe(queue.put_nowait, item)
 
@@ -95,7 +113,7 @@ async def stream_turn(events: Callable[[], Iterator[Event]], *, name: str = "tur
     async def body() -> AsyncIterator[str]:
         item, last = first, first
         try:
-            while not is_end(item):
+            while not _ended(item):
                 if isinstance(item, Error):  # a message that quotes an exception never shows the server's path
                     item = item.model_copy(update={"message": scrub(item.message)})
                 yield format_event(item)

@@ -6,15 +6,17 @@ their own turns; another person's turn is 404 as if it did not exist."""
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query
+from pydantic import JsonValue
+from typing_extensions import TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from agents.core.session import runtime_store
 from agents.core.store.lab import ORIGINS, TraceFilter
 from agents.http.auth import Caller
 from agents.http.errors import COMMON, documented
-from agents.http.models import AGENT_ID_PATTERN, ID_PATTERN
+from agents.http.models import AGENT_ID_PATTERN, ID_PATTERN, json_rows
 from agents.services.lab import traces
 from agents.services.lab.access import LabUser
 
@@ -26,6 +28,11 @@ def lab_user(who: Caller, claimed: str | None = None) -> LabUser:
     parameter or body field (default demo) for what they change, and everyone's turns unless the
     ``user`` parameter filters them."""
     return LabUser(who.user(claimed), who.mode)
+
+
+class TracesPage(TypedDict):
+    traces: list[dict[str, JsonValue]]
+    next_cursor: str | None  # the next (older) page's ``before``; None on the last page
 
 
 def filter_dependency(caller: Callable[..., Caller]) -> Callable[..., TraceFilter]:
@@ -50,7 +57,7 @@ def filter_dependency(caller: Callable[..., Caller]) -> Callable[..., TraceFilte
             description="the turns' origins: a comma list of chat, api, compare, eval, or all (default chat,api: "
                         "eval cases and side-by-side sandboxes left out)")] = None,
     ) -> TraceFilter:
-        origins: list[Any] | None = None
+        origins: list[str] | None = None
         if origin is not None:
             origins = list(ORIGINS) if origin == "all" else list(dict.fromkeys(origin.split(",")))
         return TraceFilter(owner=lab_user(who).owner_filter(who.user_id), agent=agent, provider=provider,
@@ -79,13 +86,12 @@ def trace_routes(caller: Callable[..., Caller]) -> APIRouter:
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
         before: Annotated[str | None, Query(max_length=200, pattern=r"^[0-9T:. +-]{10,40}\|[A-Za-z0-9_-]{1,80}$",
                                             description="the previous page's next_cursor")] = None,
-    ) -> dict[str, Any]:
+    ) -> TracesPage:
         page = traces.list_traces(runtime_store(), lab_user(who), filters, limit=limit, before=before)
-        return {"traces": [{k: (v.isoformat() if isinstance(v, datetime) else v) for k, v in r.items()}
-                           for r in page.rows], "next_cursor": page.next_cursor}
+        return {"traces": json_rows(page.rows), "next_cursor": page.next_cursor}
 
     @router.get("/{turn_id}", summary="One turn: timeline, prompt, messages sent, tools, events, errors, feedback")
-    def get_trace(who: Who, turn_id: Annotated[str, Path(pattern=ID_PATTERN)]) -> dict[str, Any]:
+    def get_trace(who: Who, turn_id: Annotated[str, Path(pattern=ID_PATTERN)]) -> dict[str, JsonValue]:
         return traces.trace_detail(runtime_store(), turn_id, lab_user(who)).model_dump(mode="json")
 
     return router

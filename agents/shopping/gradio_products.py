@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import gradio as gr
@@ -64,7 +64,7 @@ def build_start_panel(ctx: TabContext) -> None:
     ctx.workspace_state.change(followed, ctx.workspace_state, [category, budget, pros, cons], show_progress="hidden")
 
     def go(cat: str, max_budget: float, wanted: list[str], avoided: list[str], *values: object
-           ) -> Iterator[list[object]]:
+           ) -> Iterator[Sequence[object]]:
         assert ctx.run is not None  # set by the chat tab before the deferred wiring runs
         yield from ctx.run(start_text(cat, max_budget, wanted, labels), *values,
                            extra=start_extra(cat, max_budget, wanted, avoided))
@@ -88,7 +88,7 @@ def draw_recommendations(card: CardView, ctx: TabContext) -> None:
             anchor = gr.Button(ANCHOR_LABEL, size="sm", elem_classes=["pg-anchor"])
 
         def use_anchor(*values: object, product_id: str = product.id, title: str = product.title
-                       ) -> Iterator[list[object]]:
+                       ) -> Iterator[Sequence[object]]:
             assert ctx.run is not None  # set by the chat tab before the deferred wiring runs
             yield from ctx.run(anchor_text(title), *values, extra={"anchor_product_id": product_id})
 

@@ -6,7 +6,7 @@ Every handler takes the viewer from ``header.who``; what it shows comes from ``t
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import date
 
 import gradio as gr
@@ -196,7 +196,7 @@ def build_travel_panel(ctx: TabContext) -> None:
     trip_state.change(fill_dates, header.who, [start, end])
 
     def apply_preview(preview: dict[str, object] | None, chosen: str, trip_id: str | None, *values: object
-                      ) -> Iterator[list[object]]:
+                      ) -> Iterator[Sequence[object]]:
         lang = str(values[1])  # ctx.inputs: view, lang, provider, ...
         if not preview or not trip_id:
             gr.Warning(text("no_preview", lang))
@@ -206,7 +206,7 @@ def build_travel_panel(ctx: TabContext) -> None:
         yield from ctx.run(text("apply_text", lang, mode=text(chosen, lang)), *values,
                            extra={"apply_itinerary": {"trip_id": trip_id, "preview": preview, "mode": chosen}})
 
-    def regenerate_preview(*values: object) -> Iterator[list[object]]:
+    def regenerate_preview(*values: object) -> Iterator[Sequence[object]]:
         assert ctx.run is not None  # set by the chat tab before the deferred wiring runs
         yield from ctx.run(text("regenerate_text", str(values[1])), *values)
 

@@ -9,8 +9,7 @@ Handlers only translate between components and the Session API; every state live
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
 
 import gradio as gr
 
@@ -31,15 +30,16 @@ from pages.gradio.conversation_list import ConversationList, current_title, list
 from pages.gradio.dock import build_dock, dock_state, load_view
 from pages.gradio.header import Header
 from pages.gradio.i18n import Lang, error_text, label, t
+from pages.gradio.outputs import Outputs, Update, Value
 from pages.gradio.save_case import build_save_case
-from pages.gradio.workspace import TabContext, workspace_for, workspace_state
+from pages.gradio.workspace import TabContext, WorkspaceState, workspace_for, workspace_state
 from pages.gradio.workspace_draw import draw_workspace
 
 # How long a send may hold back the typed message to draw it with the reply's first words.
 FIRST_FRAME_WAIT = 0.15
 
 
-def _suggestions(view: ChatView, spec: AgentSpec) -> list[Any]:
+def _suggestions(view: ChatView, spec: AgentSpec) -> list[Update]:
     questions = chips(view, spec)
     return [gr.update(value=questions[i], visible=True) if i < len(questions) else gr.update(value="", visible=False)
             for i in range(MAX_CHIPS)]
@@ -104,13 +104,13 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
                 [tab.select] if tab is not None else [])
 
             @gr.render(inputs=[ws_state], triggers=triggers, show_progress="hidden")
-            def draw_side(ws: dict[str, Any]) -> None:
+            def draw_side(ws: WorkspaceState) -> None:
                 draw_workspace(workspace, ws, ctx)
 
     outputs = [view_state, chatbot, badge, textbox, *suggestion_buttons, dock, ws_state, conv.choices, open_id,
                conv.title, send_btn, stop_btn]
 
-    def refresh(view: ChatView, lang: Lang, user: Viewer | None = None, listed: bool = True) -> list[Any]:
+    def refresh(view: ChatView, lang: Lang, user: Viewer | None = None, listed: bool = True) -> Outputs:
         """Every output for a view that was (re)loaded whole."""
         busy = view.running
         return [view, to_chatbot(view, lang), view.badge, gr.skip(), *_suggestions(view, spec), dock_state(view),
@@ -120,7 +120,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
                 gr.update(interactive=not busy), gr.update(interactive=busy)]
 
     def run(text: str, view: ChatView, lang: Lang, provider: str, model: str, api_key: str, user: Viewer | None,
-            extra: dict[str, Any] | None = None) -> Iterator[list[Any]]:
+            extra: dict[str, object] | None = None) -> Iterator[Outputs]:
         text = text or ""
         if not text.strip() and not extra:
             gr.Warning(t("blank", lang))
@@ -129,7 +129,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         view = render.add_user_message(view, text)
         skip_rest = [gr.skip()] * 6
 
-        def started(badge: str, docked: Any = None, ws: Any = None) -> list[Any]:
+        def started(badge: str, docked: Value = None, ws: Value = None) -> Outputs:
             """The frame that shows the typed message: input cleared, old suggestions gone, Stop on."""
             docked, ws = gr.skip() if docked is None else docked, gr.skip() if ws is None else ws
             return [view, to_chatbot(view, lang), badge, "", *_suggestions(view, spec), docked, ws, *skip_rest[:3],
@@ -197,7 +197,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         build_dock(spec, dock, view_state, lang_state, header.who,
                    lambda view, lang: refresh(view, lang, None, listed=False), outputs, header.quiet)
 
-    def send(text: str, *values: Any) -> Iterator[list[Any]]:
+    def send(text: str, *values: object) -> Iterator[Outputs]:
         """A typed message; the workspace may add structured input (e.g. the screen it shows)."""
         base, more = values[:len(inputs)], values[len(inputs):]
         extra = ctx.send_extra(text, *more) if ctx.send_extra is not None else None
@@ -214,7 +214,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     suggestion_events = [b.click(send, [b, *send_inputs], outputs, **quiet) for b in suggestion_buttons]
 
     def retry(view: ChatView, lang: Lang, provider: str, model: str, api_key: str,
-              user: Viewer | None) -> Iterator[list[Any]]:
+              user: Viewer | None) -> Iterator[Outputs]:
         """Run the last user message again as a new turn; the old turn stays in history and trace."""
         text = render.last_user_text(view)
         if text is None:
@@ -234,7 +234,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     # --- feedback ----------------------------------------------------------------------
     rated = gr.State(None)  # the turn the comment box is about
 
-    def like(view: ChatView, user: Viewer | None, lang: Lang, data: gr.LikeData) -> list[Any]:
+    def like(view: ChatView, user: Viewer | None, lang: Lang, data: gr.LikeData) -> Outputs:
         turns = entry_turns(view)
         index = data.index if isinstance(data.index, int) else data.index[0]
         turn_id = turns[index] if 0 <= index < len(turns) else None
@@ -252,7 +252,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
 
     chatbot.like(like, [view_state, header.who, lang_state], [rated, feedback_row, view_state])
 
-    def save(turn_id: str | None, text: str, view: ChatView, user: Viewer | None, lang: Lang) -> list[Any]:
+    def save(turn_id: str | None, text: str, view: ChatView, user: Viewer | None, lang: Lang) -> Outputs:
         if not turn_id:
             return [gr.skip(), gr.update(visible=False)]
         rating = view.feedback.get(turn_id, "up")
@@ -268,7 +268,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     build_save_case(spec.id, header, view_state, f"{spec.id}-saved")  # the conversation (often after a 👎) as a case
 
     # --- conversations -----------------------------------------------------------------
-    def open_conversation(conversation_id: str | None, lang: Lang, user: Viewer | None) -> list[Any]:
+    def open_conversation(conversation_id: str | None, lang: Lang, user: Viewer | None) -> Outputs:
         try:
             view = load_view(spec, user, conversation_id)
         except PlaygroundError as exc:
@@ -277,7 +277,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
 
     conv.choices.input(open_conversation, [conv.choices, lang_state, header.who], outputs, **quiet)
 
-    def restore(conversation_id: str | None, lang: Lang, user: Viewer | None) -> list[Any]:
+    def restore(conversation_id: str | None, lang: Lang, user: Viewer | None) -> Outputs:
         """On page load: reopen the remembered conversation if it is still this user's."""
         if user is None:
             # Before the viewer is known (a tab select racing the page load): touch nothing, or the
@@ -292,7 +292,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     if tab is not None:
         # A tab restores when it is opened, unless it already shows a conversation (a hidden tab is
         # not restored at page load: see ``eager``; Gradio also mounts a hidden tab lazily).
-        def restore_if_empty(view: ChatView, conversation_id: str | None, lang: Lang, user: Viewer | None) -> list[Any]:
+        def restore_if_empty(view: ChatView, conversation_id: str | None, lang: Lang, user: Viewer | None) -> Outputs:
             # Also when the remembered conversation is another one: the Lab's "open in its tab" set it.
             if view.messages and (conversation_id is None or conversation_id == view.conversation_id):
                 return [gr.skip()] * len(outputs)
@@ -300,19 +300,19 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
 
         tab.select(restore_if_empty, [view_state, remembered, lang_state, header.who], outputs, **quiet)
 
-    def new_conversation(lang: Lang, user: Viewer | None) -> list[Any]:
+    def new_conversation(lang: Lang, user: Viewer | None) -> Outputs:
         return refresh(ChatView(), lang, user)
 
     conv.new.click(new_conversation, [lang_state, header.who], outputs, **quiet)
     header.identity.after_switch(new_conversation, [lang_state, header.who], outputs)
 
-    def filter_list(view: ChatView, search: str, archived: bool, user: Viewer | None) -> Any:
+    def filter_list(view: ChatView, search: str, archived: bool, user: Viewer | None) -> Update:
         return list_update(spec, user, view.conversation_id, search, archived)
 
     gr.on([conv.search.input, conv.archived.change], filter_list,
           [view_state, conv.search, conv.archived, header.who], conv.choices, show_progress="hidden")
 
-    def rename(view: ChatView, title: str, lang: Lang, user: Viewer | None) -> list[Any]:
+    def rename(view: ChatView, title: str, lang: Lang, user: Viewer | None) -> Outputs:
         if view.conversation_id:
             try:
                 conversations.rename(runtime_store(), identity.require(user), view.conversation_id, title)
@@ -322,7 +322,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
 
     conv.rename.click(rename, [view_state, conv.title, lang_state, header.who], [conv.choices, conv.title], **quiet)
 
-    def archive(view: ChatView, lang: Lang, user: Viewer | None) -> list[Any]:
+    def archive(view: ChatView, lang: Lang, user: Viewer | None) -> Outputs:
         if view.conversation_id:
             try:
                 conversations.toggle_archived(runtime_store(), identity.require(user), view.conversation_id,
@@ -331,7 +331,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
                 gr.Warning(error_text(exc.code, exc.message, lang))
         return new_conversation(lang, user)
 
-    def delete(view: ChatView, lang: Lang, user: Viewer | None) -> list[Any]:
+    def delete(view: ChatView, lang: Lang, user: Viewer | None) -> Outputs:
         if view.conversation_id:
             try:
                 conversations.delete(runtime_store(), identity.require(user), view.conversation_id)
@@ -349,5 +349,5 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     conv.delete.click(delete, [view_state, lang_state, header.who], outputs, js=confirm_js, **quiet)
 
 
-def card_from(raw: dict[str, Any] | None) -> CardView | None:
+def card_from(raw: Mapping[str, object] | None) -> CardView | None:
     return CardView(**raw) if raw else None

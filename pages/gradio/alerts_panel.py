@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import gradio as gr
 
@@ -12,13 +11,15 @@ from agents.core import identity
 from agents.core.agent import AgentSpec
 from agents.core.identity import Viewer
 from agents.view import alerts as alert_view
-from agents.view.alerts import alert_icon, banner_text, check_now, open_alerts
+from agents.view.alerts import AlertCard, alert_icon, banner_text, check_now, open_alerts
 from pages.gradio.i18n import label
+from pages.gradio.outputs import Outputs
+from pages.gradio.workspace import TabContext
 
 REFRESH_SECONDS = 60
 
 
-def build_alerts(ctx: Any) -> None:
+def build_alerts(ctx: TabContext) -> None:
     """Compact alerts for the workspace: a banner line, then one short row per open alert.
     ``ctx`` is the tab's ``TabContext``; its run / inputs / outputs are set before any event fires."""
     spec: AgentSpec = ctx.spec
@@ -31,7 +32,7 @@ def build_alerts(ctx: Any) -> None:
                               elem_id=f"pg-{spec.id}-alert-check")
 
         @gr.render(inputs=[state], show_progress="hidden")
-        def draw(alerts: list[dict[str, Any]]) -> None:
+        def draw(alerts: list[AlertCard]) -> None:
             for alert in alerts:
                 with gr.Group(elem_classes=["pg-alert", f"pg-alert-{alert['severity'].lower()}"]):
                     gr.Markdown(f"{alert_icon(alert)} **{alert['title']}**",
@@ -42,13 +43,13 @@ def build_alerts(ctx: Any) -> None:
                         dismiss = gr.Button(label("alerts_dismiss"), size="sm", min_width=60,
                                             elem_classes=["pg-alert-dismiss"])
 
-                def analyse_fn(*values: Any, alert: dict[str, Any] = alert) -> Iterator[list[Any]]:
+                def analyse_fn(*values: object, alert: AlertCard = alert) -> Iterator[Outputs]:
                     identity.require(values[-1])
                     prompt = alert_view.analyse(spec, values[-1], alert)
                     if prompt is not None:
                         yield from ctx.run(prompt, *values)
 
-                def dismiss_fn(user: Viewer | None, request: gr.Request, alert: dict[str, Any] = alert) -> list[Any]:
+                def dismiss_fn(user: Viewer | None, request: gr.Request, alert: AlertCard = alert) -> Outputs:
                     identity.require(user)
                     alert_view.close(spec, user, alert, "DISMISSED")
                     alerts = open_alerts(spec, user)
@@ -60,11 +61,11 @@ def build_alerts(ctx: Any) -> None:
                 dismiss.click(dismiss_fn, header.who, [state, banner], **header.quiet)
 
     # The language comes from each request (the header's lang state may not be set yet on page load).
-    def _refresh(user: Viewer | None, request: gr.Request) -> list[Any]:
+    def _refresh(user: Viewer | None, request: gr.Request) -> Outputs:
         alerts = open_alerts(spec, user)
         return [alerts, banner_text(alerts)]
 
-    def _check(user: Viewer | None, request: gr.Request) -> list[Any]:
+    def _check(user: Viewer | None, request: gr.Request) -> Outputs:
         alerts = check_now(spec, user)
         return [alerts, banner_text(alerts)]
 

@@ -7,7 +7,7 @@ value, so nobody can mint or revoke a token for someone else.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TypedDict
 
 import gradio as gr
 
@@ -20,8 +20,10 @@ from agents.core.store import ApiTokenRow
 from agents.services import access
 from agents.view.api_access import columns, mode_note_key, revoke_choices, token_table, usage_text
 from agents.view.texts import Lang, t
+from pages.gradio.header import Header
 from pages.gradio.i18n import label as tr
 from pages.gradio.i18n import lang_of
+from pages.gradio.outputs import Outputs
 
 # fetch() from the page: the same origin serves the API (pages/gradio/shell.py mounts the UI on it).
 TEST_TOKEN_JS = r"""async (token, lang) => {
@@ -54,7 +56,14 @@ def _rows(viewer: Viewer | None) -> list[ApiTokenRow]:
     return access.list_tokens(runtime_store(), identity.require(viewer)) if viewer else []
 
 
-def build_api_access(header: Any, mode: Mode) -> None:
+class TableValue(TypedDict):
+    """A ``gr.Dataframe`` value with its headers (in the request's language)."""
+
+    headers: list[str]
+    data: list[list[str]]
+
+
+def build_api_access(header: Header, mode: Mode) -> None:
     gr.Markdown(tr("api_title"), elem_id="pg-api-title")
     gr.Markdown(tr(mode_note_key(mode)), elem_id="pg-api-note")
     with gr.Row(elem_classes=["pg-api-row"]):
@@ -75,15 +84,15 @@ def build_api_access(header: Any, mode: Mode) -> None:
         pick = gr.Dropdown(label=tr("api_pick"), choices=[], scale=3, elem_id="pg-api-pick")
         revoke = gr.Button(tr("api_revoke"), variant="stop", scale=1, min_width=160, elem_id="pg-api-revoke")
 
-    def table_value(rows: list[ApiTokenRow], lang: Lang) -> dict[str, Any]:
+    def table_value(rows: list[ApiTokenRow], lang: Lang) -> TableValue:
         return {"headers": columns(lang), "data": token_table(rows, lang)}
 
-    def refresh(viewer: Viewer | None, request: gr.Request) -> list[Any]:
+    def refresh(viewer: Viewer | None, request: gr.Request) -> Outputs:
         rows, lang = _rows(viewer), lang_of(request)
         return [table_value(rows, lang), gr.update(choices=revoke_choices(rows), value=None),
                 usage_text(viewer, _base_url(request), lang=lang)]
 
-    def make(name: str, viewer: Viewer | None, request: gr.Request) -> list[Any]:
+    def make(name: str, viewer: Viewer | None, request: gr.Request) -> Outputs:
         lang = lang_of(request)
         try:
             row, plain = access.issue_token(runtime_store(), identity.require(viewer), name, system_clock())
@@ -96,7 +105,7 @@ def build_api_access(header: Any, mode: Mode) -> None:
                 gr.update(choices=revoke_choices(rows), value=None),
                 usage_text(viewer, _base_url(request), plain, lang)]
 
-    def drop(token_id: str | None, viewer: Viewer | None, request: gr.Request) -> list[Any]:
+    def drop(token_id: str | None, viewer: Viewer | None, request: gr.Request) -> Outputs:
         lang = lang_of(request)
         if not token_id:
             gr.Warning(t("api_pick_first", lang))
@@ -111,7 +120,7 @@ def build_api_access(header: Any, mode: Mode) -> None:
         return [gr.update(value="", visible=False), table_value(rows, lang),
                 gr.update(choices=revoke_choices(rows), value=None), usage_text(viewer, _base_url(request), lang=lang)]
 
-    def make_and_probe(name: str, viewer: Viewer | None, request: gr.Request) -> list[Any]:
+    def make_and_probe(name: str, viewer: Viewer | None, request: gr.Request) -> Outputs:
         made = make(name, viewer, request)
         fresh_value = made[0].get("value") if isinstance(made[0], dict) else None
         return [*made, fresh_value if fresh_value else gr.skip()]  # the new token is the one to test
@@ -124,7 +133,7 @@ def build_api_access(header: Any, mode: Mode) -> None:
     revoke.click(drop, [pick, header.who], [fresh, table, pick, usage])
     header.identity.after_ready(refresh, header.who, [table, pick, usage])
 
-    def forget(viewer: Viewer | None, request: gr.Request) -> list[Any]:
+    def forget(viewer: Viewer | None, request: gr.Request) -> Outputs:
         return [gr.update(value="", visible=False), *refresh(viewer, request)]
 
     header.identity.after_switch(forget, header.who, [fresh, table, pick, usage])

@@ -7,7 +7,7 @@ scroll inside their own box), a chart as a ``gr.Plot`` message right under it.
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 import gradio as gr
 from gradio.components.chatbot import ComponentMessage
@@ -20,6 +20,28 @@ from agents.view.render import CardView, ChatView, MessageView
 from agents.view.workspace_link import link_workspace
 from pages.gradio.i18n import Lang, error_text
 
+if TYPE_CHECKING:
+    from plotly.graph_objects import Figure
+
+Role = Literal["user", "assistant"]
+
+
+class StepMeta(TypedDict, total=False):
+    """A tool step's ``metadata``: Gradio draws the message as a collapsible "thought"."""
+
+    title: str
+    status: Literal["pending", "done"]
+    id: str
+    duration: float  # seconds
+
+
+class ChatMessage(TypedDict):
+    """One ``gr.Chatbot`` message as we hand it over: text (markdown with HTML blocks) or a chart."""
+
+    role: Role
+    content: str | ComponentMessage
+    metadata: NotRequired[StepMeta]
+
 
 def table_html(card: CardView) -> str | None:
     columns, rows = card.data.get("columns"), card.data.get("rows")
@@ -30,7 +52,7 @@ def table_html(card: CardView) -> str | None:
     return f'<div class="pg-table-scroll"><table class="pg-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
-def _cell(value: Any) -> str:
+def _cell(value: object) -> str:
     if isinstance(value, float):
         return f"{value:,.2f}".rstrip("0").rstrip(".")
     if isinstance(value, int) and not isinstance(value, bool):
@@ -55,8 +77,8 @@ def card_text(card: CardView) -> str:
     return f'<div class="pg-card pg-card-{html.escape(card.card_type)}">\n\n' + "\n\n".join(blocks) + "\n\n</div>"
 
 
-def _step(message: MessageView, lang: Lang) -> dict[str, Any]:
-    metadata: dict[str, Any] = {"title": step_title(message, lang),
+def _step(message: MessageView, lang: Lang) -> ChatMessage:
+    metadata: StepMeta = {"title": step_title(message, lang),
                                 "status": "pending" if message.status == "running" else "done"}
     if message.call_id:
         metadata["id"] = message.call_id
@@ -65,7 +87,7 @@ def _step(message: MessageView, lang: Lang) -> dict[str, Any]:
     return {"role": "assistant", "content": step_body(message, lang) or "…", "metadata": metadata}
 
 
-def _plot_template() -> tuple[dict[str, Any], dict[str, Any]]:
+def _plot_template() -> tuple[dict[str, object], dict[str, object]]:
     """Props and constructor args of a chat chart, made once at import: inside an event handler
     Gradio only half-builds a component (its constructor records an update)."""
     plot = gr.Plot(show_label=False, render=False)
@@ -77,7 +99,7 @@ def _plot_template() -> tuple[dict[str, Any], dict[str, Any]]:
 _PLOT_PROPS, _PLOT_ARGS = _plot_template()
 
 
-def plot_message(figure: Any) -> ComponentMessage:
+def plot_message(figure: Figure) -> ComponentMessage:
     """A chart as the chat's own component message, built once.
 
     Given a ``gr.Plot``, the Chatbot builds a new one from it and serialises the figure again on
@@ -88,9 +110,9 @@ def plot_message(figure: Any) -> ComponentMessage:
                             props={**_PLOT_PROPS, "value": value})
 
 
-def _card_messages(card: CardView, role: str = "assistant") -> list[dict[str, Any]]:
+def _card_messages(card: CardView, role: Role = "assistant") -> list[ChatMessage]:
     """A card as chat messages: its text, then its chart (drawn once per card, see CardView.drawn)."""
-    out: list[dict[str, Any]] = [{"role": role, "content": card_text(card)}]
+    out: list[ChatMessage] = [{"role": role, "content": card_text(card)}]
     figure = figure_for(card)
     if figure is not None:
         figure.update_layout(autosize=True, width=None)
@@ -98,8 +120,8 @@ def _card_messages(card: CardView, role: str = "assistant") -> list[dict[str, An
     return out
 
 
-def to_chatbot(view: ChatView, lang: Lang) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+def to_chatbot(view: ChatView, lang: Lang) -> list[ChatMessage]:
+    out: list[ChatMessage] = []
     for message in view.messages:
         match message.kind:
             case "text":

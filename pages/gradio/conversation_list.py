@@ -4,7 +4,6 @@ an archived filter, new / rename / archive / delete (with a confirm)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import gradio as gr
 
@@ -15,6 +14,7 @@ from agents.core.session import runtime_store
 from agents.services import conversations
 from agents.view.conversation import conversation_choices, listed
 from pages.gradio.i18n import label
+from pages.gradio.outputs import Update
 
 LIST_LIMIT = 50
 
@@ -52,7 +52,7 @@ def build_conversation_list(spec: AgentSpec, visible: bool) -> ConversationList:
 
 
 def list_update(spec: AgentSpec, user: Viewer | None, selected: str | None, search: str = "",
-                archived: bool = False) -> Any:
+                archived: bool = False) -> Update:
     """The radio's choices for this viewer (the open conversation stays listed even if filtered out)."""
     if user is None:
         return gr.update(choices=[], value=None)
@@ -62,7 +62,7 @@ def list_update(spec: AgentSpec, user: Viewer | None, selected: str | None, sear
     return gr.update(choices=choices, value=selected if selected in ids else None)
 
 
-def current_title(spec: AgentSpec, user: Viewer | None, conversation_id: str | None) -> Any:
+def current_title(spec: AgentSpec, user: Viewer | None, conversation_id: str | None) -> Update:
     if user is None or not conversation_id:
         return gr.update(value="")
     row = conversations.find(runtime_store(), identity.require(user), conversation_id)

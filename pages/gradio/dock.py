@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 import gradio as gr
+from gradio.components import Component
 
 from agents.core import identity
 from agents.core.agent import AgentSpec
@@ -23,9 +24,14 @@ from agents.view.registry import arg_choices
 from agents.view.render import ChatView
 from agents.view.render_workspace import ActionView
 from pages.gradio.i18n import Lang, error_text, label, t
+from pages.gradio.outputs import Outputs
+from pages.gradio.progress import Quiet
+
+# What Modify sends: the form's (fields, widget values), or the JSON editor's text.
+Edit: TypeAlias = tuple[list[FormField], list[object]] | str | None
 
 
-def dock_state(view: ChatView) -> list[dict[str, Any]]:
+def dock_state(view: ChatView) -> list[dict[str, object]]:
     return [a.model_dump(mode="json") for a in render_workspace.open_actions(view, system_clock())]
 
 
@@ -38,12 +44,12 @@ def action_markdown(action: ActionView, lang: Lang) -> str:
 
 
 def build_dock(spec: AgentSpec, dock: gr.State, view_state: gr.State, lang_state: gr.State, who: gr.State,
-               refresh: Callable[[ChatView, str], list[Any]], outputs: list[Any], quiet: dict[str, Any]) -> None:
+               refresh: Callable[[ChatView, str], Outputs], outputs: list[Component], quiet: Quiet) -> None:
     """``refresh(view, lang)`` gives the tab's outputs for a reloaded view; ``quiet``: the event
     options that keep the buttons' progress off the tab's ~20 outputs (pages/gradio/progress.py)."""
 
     @gr.render(inputs=[dock, lang_state, who], show_progress="hidden")
-    def draw(actions: list[dict[str, Any]], lang: Lang, user: Viewer | None) -> None:
+    def draw(actions: list[dict[str, object]], lang: Lang, user: Viewer | None) -> None:
         # the choices an argument names (a campaign by its name): the person's own
         options = arg_choices(spec.id, runtime_store(), user.user_id) if user is not None and actions else None
         for raw in actions[-2:]:
@@ -115,8 +121,9 @@ def _widget(f: FormField, lang: Lang) -> gr.components.Component:
                               interactive=True, elem_classes=classes)
 
 
-def _handler(spec: AgentSpec, action: ActionView, refresh: Callable[[ChatView, str], list[Any]], n: int):  # noqa: ANN202
-    def handle(view: ChatView, lang: Lang, user: Viewer | None, op: str, edited: Any) -> list[Any]:
+def _handler(spec: AgentSpec, action: ActionView, refresh: Callable[[ChatView, str], Outputs],
+             n: int) -> Callable[[ChatView, Lang, Viewer | None, str, Edit], Outputs]:
+    def handle(view: ChatView, lang: Lang, user: Viewer | None, op: str, edited: Edit) -> Outputs:
         """``op``: confirm, cancel, ``form`` (edited = (fields, widget values)) or ``modify`` (edited = JSON
         text); both Modify paths send only a partial object, merged over the stored arguments."""
         problem, action_id = "", action.action_id
@@ -127,7 +134,7 @@ def _handler(spec: AgentSpec, action: ActionView, refresh: Callable[[ChatView, s
             elif op == "cancel":
                 session.cancel_action(action_id)
             else:
-                args = form_patch(*edited, lang) if op == "form" else parse_args(edited, lang)
+                args = form_patch(*edited, lang) if isinstance(edited, tuple) else parse_args(edited, lang)
                 if args:
                     session.modify_action(action_id, args)
                 gr.Info(t("saved_changes", lang))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
 
 import gradio as gr
 
@@ -12,7 +11,8 @@ from agents.core.errors import PlaygroundError
 from agents.core.providers import FIXED_MODELS, PROVIDER_NAMES, Provider, make_provider
 from pages.gradio.i18n import Lang, error_text, label, lang_of, t
 from pages.gradio.identity import AppConfig, IdentityUI, build_identity
-from pages.gradio.progress import progress_sink, quiet
+from pages.gradio.outputs import Outputs
+from pages.gradio.progress import Quiet, progress_sink, quiet
 
 # The default model each typed-model provider uses when the field is left empty: the adapters' DEFAULT_MODEL,
 # written here so the page does not import the SDKs (tests/providers/test_offline_model_name.py keeps them equal).
@@ -30,7 +30,7 @@ class Header:
     sink: gr.HTML | None = None  # where hidden progress is kept (pages/gradio/progress.py)
 
     @property
-    def quiet(self) -> dict[str, Any]:
+    def quiet(self) -> Quiet:
         """Event options for a chat run or any event whose progress is shown by its own outputs.
 
         Events made inside ``gr.render`` need it spelled out: ``route_hidden_progress`` only sees
@@ -104,7 +104,7 @@ def build_header(config: AppConfig, demo: gr.Blocks) -> Header:
     provider.change(lambda name, lg: gr.update(**model_field_state(name, lg)), [provider, lang], model)
     test.click(test_connection, [provider, model, api_key, lang], note)
 
-    def detect_lang(request: gr.Request) -> list[Any]:
+    def detect_lang(request: gr.Request) -> Outputs:
         """The browser's language, and the settings' words in it (drawn in Korean before it is known)."""
         lg, name = lang_of(request), "offline"
         return [lg, provider_note(name, lg), gr.update(**model_field_state(name, lg))]

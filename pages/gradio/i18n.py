@@ -5,8 +5,6 @@ neutral catalogue in ``agents/view/texts.py`` with the request's ``Accept-Langua
 
 from __future__ import annotations
 
-from typing import Any
-
 import gradio as gr
 from gradio.i18n import I18nData
 
@@ -29,6 +27,6 @@ def i18n() -> gr.I18n:
     return gr.I18n(ko={k: v[0] for k, v in catalogue.items()}, en={k: v[1] for k, v in catalogue.items()})
 
 
-def label(key: str) -> Any:
+def label(key: str) -> I18nData:
     """A label translated in the browser (the key, looked up in ``i18n()``'s catalogue there)."""
     return I18nData(key)

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Unpack
 
 import gradio as gr
+from gradio.events import Dependency
 
 from agents.core import identity
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Mode, Viewer
 from agents.core.session import check_user_id, runtime_store
+from pages.gradio.outputs import Components, Outputs
+from pages.gradio.progress import Quiet
 
 DEFAULT_LOCAL_USER = "demo"
 APP_PACE_MS = 15.0
@@ -57,7 +60,7 @@ def request_address(request: gr.Request | None) -> str:
     return identity.client_address(getattr(client, "host", None), request.headers)
 
 
-def _anonymous(stored: str | None, request: gr.Request) -> list[Any]:
+def _anonymous(stored: str | None, request: gr.Request) -> Outputs:
     """[viewer, token, display] for a visitor without a login; a refused mint shows why, with no viewer."""
     try:
         viewer, fresh = establish_shared(stored, request_address(request))
@@ -83,18 +86,20 @@ class IdentityUI:
     token: gr.BrowserState
     display: gr.Markdown
     user_box: gr.Textbox | None = None
-    ready: Any = None  # the page-load dependency that sets ``who``
+    ready: Dependency | None = None  # the page-load dependency that sets ``who``
     switched: gr.State | None = None  # local mode: the user id last switched to (its change is the switch)
     _after_ready: list[Callable[[], None]] = field(default_factory=list)
 
-    def after_ready(self, fn: Callable[..., Any], inputs: Any, outputs: Any, **kw: Any) -> Any:
+    def after_ready(self, fn: Callable[..., object], inputs: Components, outputs: Components,
+                    **kw: Unpack[Quiet]) -> Dependency:
         """Run ``fn`` once the viewer is known (page load); handlers read ``who`` then.
 
         Without a progress overlay unless asked: nobody waits on these, and each output given a
         loading status slows every later streamed update of the page (``pages/gradio/progress.py``)."""
         return self.ready.then(fn, inputs, outputs, **{"show_progress": "hidden", **kw})
 
-    def after_switch(self, fn: Callable[..., Any], inputs: Any, outputs: Any, **kw: Any) -> Any:
+    def after_switch(self, fn: Callable[..., object], inputs: Components, outputs: Components,
+                     **kw: Unpack[Quiet]) -> Dependency | None:
         """Local mode only: run ``fn`` after the user typed another user id."""
         if self.switched is None:
             return None
@@ -115,13 +120,13 @@ def build_identity(config: AppConfig, demo: gr.Blocks) -> IdentityUI:
         display = gr.Markdown("", elem_id="pg-identity", visible=False)
         ui = IdentityUI(config, who, token, display, user_box)
 
-        def load_local(remembered: str | None) -> list[Any]:
+        def load_local(remembered: str | None) -> Outputs:
             viewer = establish_local(remembered)
             return [viewer, viewer.user_id, viewer.user_id]
 
         ui.ready = demo.load(load_local, token, [who, token, user_box], show_progress="hidden")
 
-        def switch(typed: str, current: Viewer | None) -> list[Any]:
+        def switch(typed: str, current: Viewer | None) -> Outputs:
             try:
                 viewer = local_viewer(typed)
             except PlaygroundError as exc:
@@ -144,7 +149,7 @@ def build_identity(config: AppConfig, demo: gr.Blocks) -> IdentityUI:
     if config.oauth:
         gr.LoginButton(elem_id="pg-login", size="sm")
 
-        def load_oauth(stored: str | None, profile: gr.OAuthProfile | None, request: gr.Request) -> list[Any]:
+        def load_oauth(stored: str | None, profile: gr.OAuthProfile | None, request: gr.Request) -> Outputs:
             if profile is not None:
                 viewer = Viewer(identity.oauth_user_id(profile.username), "oauth")
                 return [viewer, gr.skip(), viewer.label()]

@@ -11,7 +11,7 @@ leaf placed first in the tree instead: found at once, with no value to copy.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypedDict
 
 import gradio as gr
 
@@ -21,9 +21,16 @@ def progress_sink() -> gr.HTML:
     return gr.HTML("", visible=False, elem_id="pg-progress-sink", padding=False)
 
 
-def quiet(sink: gr.HTML | None) -> dict[str, Any]:
+class Quiet(TypedDict, total=False):
+    """Keyword options of a Gradio event listener."""
+
+    show_progress: Literal["hidden"]
+    show_progress_on: list[gr.HTML]
+
+
+def quiet(sink: gr.HTML | None) -> Quiet:
     """Options for an event that shows no progress of its own making (a chat run shows its steps)."""
-    return {"show_progress": "hidden", **({"show_progress_on": [sink]} if sink is not None else {})}
+    return {"show_progress": "hidden", "show_progress_on": [sink]} if sink is not None else {"show_progress": "hidden"}
 
 
 def route_hidden_progress(demo: gr.Blocks, sink: gr.HTML) -> int:

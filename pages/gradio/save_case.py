@@ -6,7 +6,8 @@ rubric. The viewer comes from ``header.who`` only."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
+from typing import TypeAlias
 
 import gradio as gr
 
@@ -17,11 +18,16 @@ from agents.core.session import runtime_store
 from agents.services.evals import library
 from agents.services.evals.from_chat import case_from_text, draft_text, suggest_case
 from agents.services.evals.loader import SuiteError
+from agents.view.render import ChatView
+from pages.gradio.header import Header
+from pages.gradio.outputs import Outputs
 
 SUITE_NAME = re.compile(r"^[\w.-]{1,100}$")
+# What the page holds of the open conversation: a chat view, an [agent, conversation] pair, an id.
+Held: TypeAlias = ChatView | Sequence[str | None] | str | None
 
 
-def _conversation_id(value: Any) -> str | None:
+def _conversation_id(value: Held) -> str | None:
     """The open conversation from what the page holds: a chat view, an [agent, conversation] pair, an id."""
     if isinstance(value, list | tuple):
         return str(value[-1]) if value else None
@@ -29,7 +35,7 @@ def _conversation_id(value: Any) -> str | None:
     return str(value) if value else None
 
 
-def draft_for(conversation: Any, viewer: Viewer | None) -> tuple[str, str, str | None]:
+def draft_for(conversation: Held, viewer: Viewer | None) -> tuple[str, str, str | None]:
     """(the draft's YAML, a note, its agent) for one of the viewer's conversations."""
     conversation_id = _conversation_id(conversation)
     if not conversation_id:
@@ -55,7 +61,7 @@ def save_draft(agent: str | None, suite_name: str, text: str, viewer: Viewer | N
             f"(Saved; run it from the Lab's Evals.)")
 
 
-def build_save_case(key: str, header: Any, conversation: Any, suite_name: str | None = None) -> gr.Accordion:
+def build_save_case(key: str, header: Header, conversation: gr.State, suite_name: str | None = None) -> gr.Accordion:
     """The panel. ``conversation`` holds the open conversation (a chat view's state, an [agent, id] pair);
     ``key`` names its elements (an agent id, or "lab" in the Traces view)."""
     agent_state = gr.State(None)  # the drafted conversation's agent
@@ -71,7 +77,7 @@ def build_save_case(key: str, header: Any, conversation: Any, suite_name: str | 
         note = gr.Markdown("", elem_id=f"pg-{key}-case-note")
         editor = gr.Code("", language="yaml", label="case.yaml", interactive=True, elem_id=f"pg-{key}-case-yaml")
 
-    def make(current: Any, viewer: Viewer | None, name: str) -> list[Any]:
+    def make(current: Held, viewer: Viewer | None, name: str) -> Outputs:
         try:
             text, message, agent = draft_for(current, viewer)
         except PlaygroundError as exc:

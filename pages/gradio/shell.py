@@ -8,7 +8,8 @@ import signal
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING
 
 import gradio as gr
 
@@ -26,7 +27,14 @@ from pages.gradio.i18n import i18n, label
 from pages.gradio.identity import AppConfig
 from pages.gradio.lab import build_lab
 from pages.gradio.lab.context import LabContext
+from pages.gradio.outputs import Update
 from pages.gradio.progress import route_hidden_progress
+
+if TYPE_CHECKING:
+    import socket
+
+    import uvicorn
+    from fastapi import FastAPI
 
 
 def page_css() -> str:
@@ -85,7 +93,7 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
                 build_api_access(header, config.mode)
         sections = [lists[spec.id].section for spec in agents]
 
-        def show_list(evt: gr.SelectData) -> list[Any]:
+        def show_list(evt: gr.SelectData) -> list[Update]:
             """The sidebar lists the conversations of the open tab."""
             chosen = agents[evt.index].id if isinstance(evt.index, int) and evt.index < len(agents) else None
             return [*(gr.update(visible=spec.id == chosen) for spec in agents), gr.update(visible=chosen is None)]
@@ -96,7 +104,7 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
     return demo
 
 
-def build_server(config: AppConfig | None = None, operator: Operator | None = None):  # noqa: ANN201 - a FastAPI app
+def build_server(config: AppConfig | None = None, operator: Operator | None = None) -> FastAPI:
     """The HTTP API with the Gradio UI mounted at ``/``; ``operator``: see ``agents/http/operator.py``."""
     from agents.http.api import create_api
     from agents.http.body_limit import document_body_cap
@@ -177,11 +185,11 @@ def _loopback_url(host: str, port: int) -> str:
 SHUTDOWN_GRACE_SECONDS = 5
 
 
-def _stop_now(signum: int, frame: object) -> None:
+def _stop_now(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt  # the same way out as Ctrl+C: through main's clean-up
 
 
-def _on_stop_signals(handler: Any) -> None:
+def _on_stop_signals(handler: Callable[[int, FrameType | None], None] | signal.Handlers) -> None:
     """uvicorn takes SIGINT and SIGTERM while it runs and, once shut down, re-raises the one it got: with
     SIGTERM's default action that killed the process before the store was closed. This is the handler it
     re-raises into. Only the main thread may set handlers (tests run main() on other threads too)."""
@@ -190,13 +198,13 @@ def _on_stop_signals(handler: Any) -> None:
             signal.signal(sig, handler)
 
 
-def _server(app: Any, host: str, port: int) -> Any:
+def _server(app: FastAPI, host: str, port: int) -> uvicorn.Server:
     """uvicorn's server, which first interrupts the streamed turns when told to stop, so their streams
     close (each turn saved as interrupted) instead of holding the shutdown open."""
     import uvicorn
 
     class Server(uvicorn.Server):
-        async def shutdown(self, sockets: Any = None) -> None:
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             stop_all()
             await super().shutdown(sockets)
 

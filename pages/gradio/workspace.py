@@ -9,16 +9,20 @@ showing only the newest card of some types (older ones stay in the chat), so it 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 import gradio as gr
+from gradio.components import Component
 
 from agents.core.agent import AgentSpec, get_agent
+from agents.core.agent_ui import Slot
 from agents.view.adapters import AdapterRegistry
 from agents.view.render import CardView, ChatView
-from agents.view.render_workspace import Slot, workspace_cards
+from agents.view.render_workspace import workspace_cards
+from pages.gradio.header import Header
+from pages.gradio.outputs import Outputs
 
 
 @dataclass
@@ -26,21 +30,21 @@ class TabContext:
     """What a workspace may use: the agent, the header, and the tab's ``run`` to start a turn."""
 
     spec: AgentSpec
-    header: Any
+    header: Header
     demo: gr.Blocks
     view_state: gr.State
     workspace_state: gr.State
-    run: Callable[..., Any] | None = None  # run(text, *inputs, extra=None) -> yields the tab's outputs
-    inputs: list[Any] = field(default_factory=list)
-    outputs: list[Any] = field(default_factory=list)
+    run: Callable[..., Iterator[Outputs]] | None = None  # run(text, *inputs, extra=None) -> yields the tab's outputs
+    inputs: list[Component] = field(default_factory=list)
+    outputs: list[Component] = field(default_factory=list)
     deferred: list[Callable[[], None]] = field(default_factory=list)  # wiring that needs run/inputs/outputs
     # Structured input a workspace adds to every message typed in the chat (the tutor's context_text):
     # send_extra(text, *values of send_inputs) -> the turn's extra.
-    send_inputs: list[Any] = field(default_factory=list)
-    send_extra: Callable[..., dict[str, Any] | None] | None = None
+    send_inputs: list[Component] = field(default_factory=list)
+    send_extra: Callable[..., dict[str, object] | None] | None = None
     # refresh(view, lang, user) -> every output of the tab (``outputs``) for a view reloaded from the
     # store: for a workspace whose own action changed the conversation (a confirmation it proposed).
-    refresh: Callable[..., list[Any]] | None = None
+    refresh: Callable[..., Outputs] | None = None
 
     def later(self, wire: Callable[[], None]) -> None:
         self.deferred.append(wire)
@@ -68,7 +72,15 @@ def workspace_for(agent_id: str) -> Workspace:
     return dataclasses.replace(_workspaces.get(agent_id), slots=list(get_agent(agent_id).ui.slots))
 
 
-def workspace_state(view: ChatView, workspace: Workspace) -> dict[str, Any]:
+class WorkspaceState(TypedDict, total=False):
+    """What the side column draws (``gr.State``: empty until the first draw)."""
+
+    slots: dict[str, dict[str, object] | None]  # each slot's newest card (CardView.model_dump()), or None
+    state: dict[str, object]  # the conversation's agent state
+    conversation_id: str | None
+
+
+def workspace_state(view: ChatView, workspace: Workspace) -> WorkspaceState:
     """What the side column draws, as plain data (compared to skip redraws that change nothing)."""
     cards = workspace_cards(view, workspace.slots)
     return {"slots": {k: (c.model_dump() if c else None) for k, c in cards.items()},

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import gradio as gr
 
 from agents.view.render import CardView
 from pages.gradio.chat_gradio import card_text
-from pages.gradio.workspace import TabContext, Workspace
+from pages.gradio.workspace import TabContext, Workspace, WorkspaceState
 
 
-def draw_workspace(workspace: Workspace, ws: dict[str, Any], ctx: TabContext) -> None:
+def draw_workspace(workspace: Workspace, ws: WorkspaceState, ctx: TabContext) -> None:
     slots = (ws or {}).get("slots") or {}
     for slot in workspace.slots:
         raw = slots.get(slot.key)

@@ -9,11 +9,12 @@ Every rule of what a message, step or card says comes from the neutral modules (
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from agents.core.errors import PlaygroundError
+from agents.core.events import Event
 from agents.core.streaming import pumped
 from agents.view import render
 from agents.view.cards import card_markdown, dataframe_for, figure_for, tiles_of
@@ -140,7 +141,7 @@ def _feedback(view: ChatView, turn: str, prefix: str, rate: Callable[[str, int |
     st.feedback("thumbs", key=key, on_change=lambda: rate(turn, st.session_state.get(key)))
 
 
-def stream_turn(view: ChatView, events: Iterator[Any], lang: Lang,
+def stream_turn(view: ChatView, events: Iterator[Event], lang: Lang,
                 on_first_event: Callable[[], None] | None = None) -> ChatView:
     """Draw one running turn: the typed message, then the reply streamed (text through
     ``st.write_stream``, tool steps in an ``st.status`` above it), folding every event into
@@ -155,7 +156,7 @@ def stream_turn(view: ChatView, events: Iterator[Any], lang: Lang,
         steps_box = st.empty()
         badge = st.empty()
 
-        def cards(turn_id: str | None, place: str, box: Any, prefix: str) -> None:
+        def cards(turn_id: str | None, place: str, box: DeltaGenerator, prefix: str) -> None:
             shown = [m.card for m in view.messages if m.kind == "card" and m.turn_id == turn_id
                      and m.card is not None and place_of(m.card.card_type) == place]
             with box.container():

@@ -5,7 +5,7 @@ user and agent, so switching the local user never shows another user's conversat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import streamlit as st
 
@@ -18,6 +18,9 @@ from agents.view.conversation import load_view
 from agents.view.render import ChatView
 from agents.view.texts import Lang, error_parts
 from pages.streamlit import runtime
+
+if TYPE_CHECKING:
+    from agents.core.providers import Provider
 
 PROVIDER_KEY, MODEL_KEY, API_KEY_KEY = "pg_provider", "pg_model", "pg_api_key"
 
@@ -72,7 +75,7 @@ class PageContext:
     def reload(self) -> None:
         self.open(self.view.conversation_id)
 
-    def provider(self) -> Any:
+    def provider(self) -> Provider:
         return runtime.provider(st.session_state.get(PROVIDER_KEY) or "offline",
                                 st.session_state.get(MODEL_KEY) or "", st.session_state.get(API_KEY_KEY) or "")
 
@@ -80,12 +83,13 @@ class PageContext:
         return Session(self.spec.id, user_id=self.viewer.user_id, conversation_id=self.view.conversation_id,
                        store=self.store, provider=self.provider() if with_provider else None)
 
-    def send(self, text: str, extra: dict[str, Any] | None = None) -> None:
+    def send(self, text: str, extra: dict[str, object] | None = None) -> None:
         """Queue a message (a suggestion, a panel button); the page sends it on this run."""
         st.session_state[self.outbox_key] = (text, extra)
 
-    def take_outbox(self) -> tuple[str, dict[str, Any] | None] | None:
-        return st.session_state.pop(self.outbox_key, None)
+    def take_outbox(self) -> tuple[str, dict[str, object] | None] | None:
+        queued: tuple[str, dict[str, object] | None] | None = st.session_state.pop(self.outbox_key, None)  # send's
+        return queued
 
     def flash(self, message: str, kind: Literal["warning", "success", "error"] = "warning") -> None:
         """A note for the next drawing of the page (callbacks cannot draw)."""

@@ -93,7 +93,7 @@ def _draw_field(action_id: str, f: FormField, lang: Lang) -> None:
         case "integer" | "number" | "money" | "percent":
             whole = f.widget in ("integer", "money")
             if key not in st.session_state:
-                st.session_state[key] = (int(f.value) if whole else float(f.value)) if f.value is not None else None
+                st.session_state[key] = _number(f.value, whole)
             st.number_input(title, key=key, help=helptext, step=1 if whole else 1.0, format="%d" if whole else "%g")
         case "choice":
             choices = ([t("none_choice", lang)] if f.nullable else []) + list(f.choices)
@@ -102,7 +102,7 @@ def _draw_field(action_id: str, f: FormField, lang: Lang) -> None:
             shown = dict(zip(f.choices, f.labels, strict=True)) if f.labels else {}
             st.selectbox(title, choices, key=key, help=helptext, format_func=lambda v: shown.get(v, v))
         case "choices":
-            st.session_state.setdefault(key, list(f.value or []))
+            st.session_state.setdefault(key, list(f.value) if isinstance(f.value, list | tuple) else [])
             st.multiselect(title, list(f.choices), key=key, help=helptext)
         case "check":
             st.session_state.setdefault(key, bool(f.value))
@@ -145,3 +145,13 @@ def _draw_action(ctx: PageContext, action: ActionView, problem: str | None) -> N
                     st.session_state[key] = json.dumps(action.args, ensure_ascii=False, indent=2)
                 st.text_area(t("arguments", lang), key=key, height=140)
                 st.button(t("save_json", lang), key=f"pg_save_json:{aid}", on_click=_act, args=(ctx, action, "modify"))
+
+
+def _number(value: object, whole: bool) -> int | float | None:
+    """A number field's starting value as the widget takes it; None (an empty box) for anything else."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    try:
+        return int(value) if whole else float(value)
+    except ValueError:
+        return None

@@ -3,8 +3,6 @@ pending confirmations right above the input, and the agent's workspace in a side
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
 from agents.core import locks
@@ -50,7 +48,7 @@ def _suggestions(ctx: PageContext) -> None:
                       width="stretch")
 
 
-def _turn(ctx: PageContext, text: str, extra: dict[str, Any] | None) -> None:
+def _turn(ctx: PageContext, text: str, extra: dict[str, object] | None) -> None:
     """Run one turn live, then draw the page again from its view model."""
     view = render.add_user_message(ctx.view, text)
     try:

@@ -22,7 +22,7 @@ from agents.core.streaming import stop_all
 # from st.secrets when present there, else from the environment.
 SECRET_KEYS = ("OPENAI_API_KEY", "OPENAI_MODEL", "OPENAI_BASE_URL", "GEMINI_API_KEY", "GOOGLE_API_KEY",
                "GEMINI_MODEL", "GOOGLE_MAPS_API_KEY", "TAVILY_API_KEY")
-_PROVIDER_SECRETS = {
+_PROVIDER_SECRETS: dict[str, dict[str, tuple[str, ...]]] = {  # provider -> setting -> where to read it
     "openai": {"api_key": ("OPENAI_API_KEY",), "model": ("OPENAI_MODEL",), "base_url": ("OPENAI_BASE_URL",)},
     "gemini": {"api_key": ("GEMINI_API_KEY", "GOOGLE_API_KEY"), "model": ("GEMINI_MODEL",)},
 }
@@ -108,4 +108,4 @@ def provider(name: str, model: str = "", api_key: str = "") -> Provider:
         settings["api_key"] = api_key.strip()
     elif "api_key" in settings:
         settings["server_key"] = True  # the operator's secret: counted against the shared daily budget
-    return make_provider(name, **settings)
+    return make_provider(name, pace_ms=None, **settings)

@@ -20,7 +20,8 @@ APP = ROOT / "streamlit_app.py"
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        port: int = sock.getsockname()[1]
+        return port
 
 
 @contextmanager
@@ -43,7 +44,8 @@ def serve(env: dict[str, str] | None = None, timeout: float = 90) -> Iterator[st
                         break
             except OSError:
                 if server.poll() is not None:
-                    raise RuntimeError(f"streamlit exited: {server.stdout.read()}") from None
+                    said = server.stdout.read() if server.stdout is not None else ""
+                    raise RuntimeError(f"streamlit exited: {said}") from None
                 if time.time() > deadline:
                     raise TimeoutError(f"streamlit did not answer on {url} in {timeout:.0f} s") from None
                 time.sleep(0.3)

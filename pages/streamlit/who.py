@@ -9,8 +9,6 @@ lives under a session-state key no widget has (widget values are the only state 
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
 from agents.core import identity
@@ -34,7 +32,7 @@ def auth_configured() -> bool:
         return False
 
 
-def _claims() -> dict[str, Any]:
+def _claims() -> dict[str, object]:  # the identity provider's claims (JSON)
     return dict(st.user.to_dict()) if hasattr(st.user, "to_dict") else dict(st.user)
 
 
@@ -61,16 +59,16 @@ def current(mode: Mode, lang: Lang, store: Store) -> Viewer:
                 st.sidebar.button(t("logout", lang), key="pg_logout", on_click=st.logout)
                 return viewer
         st.sidebar.button(t("login", lang), key="pg_login", on_click=st.login, type="primary")
-    viewer = st.session_state.get(_ANONYMOUS)
-    if viewer is None:
+    anonymous: Viewer | None = st.session_state.get(_ANONYMOUS)
+    if anonymous is None:
         try:
             user_id = identity.mint_anonymous(store, _address())
         except PlaygroundError as exc:  # this address made too many identities this hour
             st.error(exc.message, icon="⏳")
             st.stop()
-        viewer = st.session_state[_ANONYMOUS] = Viewer(user_id, "anonymous")
-    st.sidebar.caption(f"👤 {viewer.user_id} · {t('anonymous_session', lang)}")
-    return viewer
+        anonymous = st.session_state[_ANONYMOUS] = Viewer(user_id, "anonymous")
+    st.sidebar.caption(f"👤 {anonymous.user_id} · {t('anonymous_session', lang)}")
+    return anonymous
 
 
 def _local(lang: Lang) -> Viewer:

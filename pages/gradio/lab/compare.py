@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import Any
+from typing import TypedDict
 
 import gradio as gr
 
@@ -16,8 +16,10 @@ from agents.core.identity import Viewer
 from agents.core.inputs import InvalidInput
 from agents.core.providers import FIXED_MODELS, PROVIDER_NAMES
 from agents.core.session import runtime_store
+from agents.core.store import Store
 from agents.core.store.comparisons import SideConfig
 from agents.services.lab import compare, prompts
+from agents.services.lab.access import LabUser
 from agents.view import render, render_workspace
 from agents.view.frames import FrameGate
 from agents.view.lab import VOTES, ComparePair, fold, side_figures, start_round, vote_label
@@ -26,11 +28,29 @@ from pages.gradio.chat_gradio import to_chatbot
 from pages.gradio.dock import action_markdown
 from pages.gradio.i18n import Lang, label, t
 from pages.gradio.lab.context import LabContext, LabView
+from pages.gradio.outputs import Outputs, Update
 
 ACTIVE = -1  # the version dropdown's "the agent's active version"
 
 
-def _side_view(store: Any, who: Any, comparison_id: str, side: str) -> ChatView:
+class SideWidgets(TypedDict):
+    """One side's configuration, chat, figures and docked confirmation."""
+
+    provider: gr.Dropdown
+    model: gr.Textbox
+    version: gr.Dropdown
+    temperature: gr.Textbox
+    max_tokens: gr.Textbox
+    chat: gr.Chatbot
+    stats: gr.Markdown
+    box: gr.Group
+    pending: gr.Markdown
+    confirm: gr.Button
+    cancel: gr.Button
+    action: gr.State  # the pending action's id
+
+
+def _side_view(store: Store, who: LabUser, comparison_id: str, side: str) -> ChatView:
     history = compare.side_history(store, who, comparison_id, side)
     if history.conversation_id is None:
         return ChatView()
@@ -54,7 +74,7 @@ def build(ctx: LabContext) -> None:
         resume = gr.Dropdown(choices=[], label=label("lab_c_resume"), scale=2, min_width=180,
                              elem_id="pg-lab-c-resume")
         fresh = gr.Button(label("lab_c_new"), size="sm", scale=0, min_width=100, elem_id="pg-lab-c-new")
-    sides: dict[str, dict[str, Any]] = {}
+    sides: dict[str, SideWidgets] = {}
     with gr.Row(equal_height=False, elem_classes=["pg-lab-sides"]):
         for side in ("a", "b"):
             with gr.Column(min_width=300, elem_classes=["pg-lab-side"], elem_id=f"pg-lab-side-{side}"):
@@ -106,9 +126,9 @@ def build(ctx: LabContext) -> None:
     view_outputs = [pair_state, a["chat"], b["chat"], a["stats"], b["stats"], a["box"], a["pending"], a["action"],
                     b["box"], b["pending"], b["action"]]
 
-    def draw(pair: ComparePair, lang: Lang, who: Any = None, final: bool = False) -> list[Any]:
+    def draw(pair: ComparePair, lang: Lang, who: LabUser | None = None, final: bool = False) -> Outputs:
         """Every view output; ``final`` also writes the figures under each side (empty for a new pair)."""
-        out: list[Any] = [pair, to_chatbot(pair.a, lang), to_chatbot(pair.b, lang)]
+        out: Outputs = [pair, to_chatbot(pair.a, lang), to_chatbot(pair.b, lang)]
         stats = ["", ""]
         if final and pair.comparison_id and who is not None:
             rounds = compare.rounds(runtime_store(), who, pair.comparison_id)
@@ -124,13 +144,13 @@ def build(ctx: LabContext) -> None:
     for side in ("a", "b"):
         s = sides[side]
 
-        def lock_model(name: str) -> Any:
+        def lock_model(name: str) -> Update:
             fixed = FIXED_MODELS.get(name or "offline")
             return gr.update(value=fixed or "", interactive=not fixed)
 
         s["provider"].change(lock_model, s["provider"], s["model"], show_progress="hidden")
 
-    def versions_for(agent_id: str | None, viewer: Viewer | None, lang: Lang = "ko") -> list[Any]:
+    def versions_for(agent_id: str | None, viewer: Viewer | None, lang: Lang = "ko") -> Outputs:
         if viewer is None or not agent_id:
             return [gr.skip()] * 3
         who, store = ctx.lab_user(viewer), runtime_store()
@@ -150,7 +170,7 @@ def build(ctx: LabContext) -> None:
     agent.change(versions_for, [agent, ctx.header.who, ctx.header.lang], lists)
     ctx.on_show(versions_for, [agent, ctx.header.who, ctx.header.lang], lists)
 
-    def reset(lang: Lang) -> list[Any]:
+    def reset(lang: Lang) -> Outputs:
         """A new comparison: empty sides, no vote, the configurations editable again."""
         return [*draw(ComparePair(), lang, final=True), "", None, *[gr.update(interactive=True)] * len(config_inputs)]
 
@@ -158,7 +178,7 @@ def build(ctx: LabContext) -> None:
     fresh.click(reset, ctx.header.lang, reset_outputs)
     agent.change(reset, ctx.header.lang, reset_outputs)
 
-    def reopen(comparison_id: str | None, lang: Lang, viewer: Viewer | None) -> list[Any]:
+    def reopen(comparison_id: str | None, lang: Lang, viewer: Viewer | None) -> Outputs:
         if viewer is None or not comparison_id:
             return [gr.skip()] * (len(view_outputs) + len(config_inputs))
         who, store = ctx.lab_user(viewer), runtime_store()
@@ -171,7 +191,7 @@ def build(ctx: LabContext) -> None:
             return [gr.skip()] * (len(view_outputs) + len(config_inputs))
         rounds = store.comparisons.rounds(row.id)
         pair.round = rounds[-1].round if rounds else None
-        configs: list[Any] = []
+        configs: list[Update] = []
         for config in (row.config_a, row.config_b):
             configs += [gr.update(value=config.provider, interactive=False),
                         gr.update(value=config.model or FIXED_MODELS.get(config.provider, ""), interactive=False),
@@ -188,7 +208,7 @@ def build(ctx: LabContext) -> None:
 
     def run(text: str, pair: ComparePair, agent_id: str, pa: str, ma: str, va: int | None, ta: str | None,
             xa: str | None, pb: str, mb: str, vb: int | None, tb: str | None, xb: str | None, lang: Lang,
-            provider: str, api_key: str, viewer: Viewer | None) -> Iterator[list[Any]]:
+            provider: str, api_key: str, viewer: Viewer | None) -> Iterator[Outputs]:
         idle = [gr.skip()] * len(running_outputs)
         if viewer is None:
             yield idle
@@ -234,7 +254,7 @@ def build(ctx: LabContext) -> None:
                cancels=[sent, submitted])
 
     # --- votes and confirmations ------------------------------------------------------------
-    def cast_vote(pair: ComparePair, choice: str | None, viewer: Viewer | None, lang: Lang) -> Any:
+    def cast_vote(pair: ComparePair, choice: str | None, viewer: Viewer | None, lang: Lang) -> Update | str:
         if viewer is None:
             return gr.skip()
         if not pair.comparison_id or pair.round is None:
@@ -257,7 +277,7 @@ def build(ctx: LabContext) -> None:
         s = sides[side]
 
         def decide(pair: ComparePair, action_id: str | None, lang: Lang, viewer: Viewer | None, decision: str,
-                   side: str = side) -> list[Any]:
+                   side: str = side) -> Outputs:
             if viewer is None or not action_id or not pair.comparison_id:
                 return [gr.skip()] * len(view_outputs)
             who, store = ctx.lab_user(viewer), runtime_store()

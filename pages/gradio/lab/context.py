@@ -6,18 +6,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias, TypedDict
 
 import gradio as gr
+from gradio.components import Component
 
 from agents.core.agent import AgentSpec
 from agents.core.identity import Mode, Viewer, require
 from agents.services.lab.access import LabUser
+from pages.gradio.header import Header
+from pages.gradio.outputs import Outputs
+
+# A handler with its inputs and outputs, to wire to an event later.
+Wired: TypeAlias = tuple[Callable[..., Outputs], list[Component], list[Component]]
+
+
+class ViewHandles(TypedDict, total=False):
+    """What a view offers the later ones: Traces, its turn box and the handler that opens the turn in it."""
+
+    turn: gr.Textbox
+    open: Wired
 
 
 @dataclass
 class LabContext:
-    header: Any  # pages.gradio.header.Header
+    header: Header
     demo: gr.Blocks
     mode: Mode
     agents: list[AgentSpec]
@@ -25,15 +38,15 @@ class LabContext:
     app_tabs: gr.Tabs | None = None
     remembered: dict[str, gr.BrowserState] = field(default_factory=dict)
     lab_tab: gr.Tab | None = None  # the app's Lab tab: its views load when it opens, not on every page load
-    loaders: dict[str, list[tuple[Callable[..., Any], Any, Any]]] = field(default_factory=dict)
+    loaders: dict[str, list[Wired]] = field(default_factory=dict)
     current: str = ""  # the view being built
     lab_tabs: gr.Tabs | None = None  # the Lab's own tabs, to switch view from a handler
-    exports: dict[str, Any] = field(default_factory=dict)  # handles a view offers the later ones
+    exports: dict[str, ViewHandles] = field(default_factory=dict)  # handles a view offers the later ones
 
     def lab_user(self, viewer: Viewer | None) -> LabUser:
         return LabUser(require(viewer), self.mode)
 
-    def on_show(self, fn: Callable[..., Any], inputs: Any, outputs: Any) -> None:
+    def on_show(self, fn: Callable[..., Outputs], inputs: list[Component], outputs: list[Component]) -> None:
         """Run ``fn`` when the view is shown: the Lab tab or the view's own tab opens, or the local user
         changes. A page load runs none of the Lab's reads: most visitors never open it."""
         self.loaders.setdefault(self.current, []).append((fn, inputs, outputs))

@@ -17,7 +17,6 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import gradio as gr
 import pandas as pd
@@ -39,6 +38,7 @@ from agents.services.evals.store import EvalRepo
 from agents.view import lab_evals as view
 from pages.gradio.i18n import label, t
 from pages.gradio.lab.context import LabContext, LabView
+from pages.gradio.outputs import Outputs
 
 POLL_SECONDS = 0.4
 
@@ -99,7 +99,7 @@ def _local(viewer: Viewer | None) -> bool:
     return viewer is not None and viewer.source == "local"
 
 
-def _table(table: view.Table) -> Any:
+def _table(table: view.Table) -> pd.DataFrame:
     return pd.DataFrame(table.rows, columns=table.headers)
 
 
@@ -163,7 +163,7 @@ def build(ctx: LabContext) -> None:
 
     # --- lists ------------------------------------------------------------------------------------------
 
-    def listing(viewer: Viewer | None, lang: view.Lang, chosen: str | None = None) -> list[Any]:
+    def listing(viewer: Viewer | None, lang: view.Lang, chosen: str | None = None) -> Outputs:
         if viewer is None:
             return [gr.skip()] * 5
         store = runtime_store()
@@ -188,13 +188,13 @@ def build(ctx: LabContext) -> None:
 
     # --- run ----------------------------------------------------------------------------------------------
 
-    def results(detail: dict[str, Any], lang: view.Lang) -> list[Any]:
+    def results(detail: dict[str, object], lang: view.Lang) -> Outputs:
         shown = view.results_view(detail, lang)
         return [shown.summary, _table(shown.cases), shown.failures, shown.targets]
 
     def start(name: str | None, chosen: list[str], model_text: str, version_text: str, workers: float,
               repeats: float | None, cache_mode: str | None, judge_text: str | None,
-              viewer: Viewer | None, lang: view.Lang, api_key: str) -> Iterator[list[Any]]:
+              viewer: Viewer | None, lang: view.Lang, api_key: str) -> Iterator[Outputs]:
         outputs = 7 + len(lists)
         if not name:
             gr.Warning(t("ev_pick_suite", lang))
@@ -258,7 +258,7 @@ def build(ctx: LabContext) -> None:
 
     # --- a past run, compare -------------------------------------------------------------------------------
 
-    def show(evt: gr.SelectData, ids: list[str], viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+    def show(evt: gr.SelectData, ids: list[str], viewer: Viewer | None, lang: view.Lang) -> Outputs:
         try:
             row = evt.index[0] if isinstance(evt.index, list | tuple) else evt.index
             run_id = ids[row]
@@ -276,7 +276,7 @@ def build(ctx: LabContext) -> None:
 
     runs.select(show, [run_ids, header.who, header.lang], [progress, summary, cases, failures, targets, grid])
 
-    def side_by_side(a: str | None, b: str | None, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+    def side_by_side(a: str | None, b: str | None, viewer: Viewer | None, lang: view.Lang) -> Outputs:
         if not a or not b:
             gr.Warning(t("ev_pick_two", lang))
             return [gr.skip()] * 5
@@ -294,7 +294,7 @@ def build(ctx: LabContext) -> None:
 
     # --- the suite editor -------------------------------------------------------------------------------
 
-    def open_suite(name: str | None, viewer: Viewer | None) -> list[Any]:
+    def open_suite(name: str | None, viewer: Viewer | None) -> Outputs:
         if not name or viewer is None:
             return [gr.skip(), gr.skip(), ""]
         try:
@@ -305,7 +305,7 @@ def build(ctx: LabContext) -> None:
 
     suite.change(open_suite, [suite, header.who], [editor, download, problems])
 
-    def store_suite(text: str, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+    def store_suite(text: str, viewer: Viewer | None, lang: view.Lang) -> Outputs:
         try:
             loaded = library.save(runtime_store(), _owner(viewer), text or "", allow_code=_local(viewer))
         except SuiteError as exc:
@@ -319,7 +319,7 @@ def build(ctx: LabContext) -> None:
 
     save.click(store_suite, [editor, header.who, header.lang], [problems, download, *lists])
 
-    def remove(name: str | None, viewer: Viewer | None, lang: view.Lang) -> list[Any]:
+    def remove(name: str | None, viewer: Viewer | None, lang: view.Lang) -> Outputs:
         try:
             library.delete(runtime_store(), _owner(viewer), name or "")
         except PlaygroundError as exc:
@@ -340,14 +340,14 @@ def _open_traces(ctx: LabContext, cases: gr.Dataframe, compare_cases: gr.Datafra
         return
     detail, inputs, outputs = opener["open"]
 
-    def pick(turns: list[str | None], evt: gr.SelectData) -> list[Any]:
+    def pick(turns: list[str | None], evt: gr.SelectData) -> Outputs:
         row = evt.index[0] if isinstance(evt.index, list | tuple) else evt.index
         turn = turns[row] if isinstance(row, int) and 0 <= row < len(turns) else None
         if not turn:
             return [gr.skip(), gr.skip()]
         return [gr.Tabs(selected="lab-traces"), turn]
 
-    def pick_side(both: list[list[str | None]], evt: gr.SelectData) -> list[Any]:
+    def pick_side(both: list[list[str | None]], evt: gr.SelectData) -> Outputs:
         row, column = (evt.index[0], evt.index[1]) if isinstance(evt.index, list | tuple) else (evt.index, 0)
         a, b = both if both else ([], [])
         # The "A traces" column opens A's turn; any other cell B's (the candidate), or A's when B has none.

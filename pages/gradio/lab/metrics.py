@@ -3,9 +3,8 @@ and downloads of traces, feedback and votes (CSV, JSON Lines, Parquet, written b
 
 from __future__ import annotations
 
-from typing import Any
-
 import gradio as gr
+from gradio.i18n import I18nData
 
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
@@ -18,6 +17,7 @@ from agents.view.lab_charts import METRIC_CHARTS, over_time
 from agents.view.texts import Lang, t
 from pages.gradio.i18n import label
 from pages.gradio.lab.context import LabContext, LabView
+from pages.gradio.outputs import Outputs
 
 # (catalogue key, value): the labels are translated in the browser
 PERIODS = [("lab_p_24h", "24h"), ("lab_p_7d", "7d"), ("lab_p_30d", "30d"), ("lab_p_all", "all")]
@@ -25,7 +25,7 @@ EXPORT_KINDS = [("lab_x_traces", "traces"), ("lab_x_feedback", "feedback"), ("la
 EXPORT_FORMATS = [("CSV", "csv"), ("JSON Lines", "jsonl"), ("Parquet", "parquet")]
 
 
-def _translated(pairs: list[tuple[str, str]]) -> list[tuple[object, str]]:
+def _translated(pairs: list[tuple[str, str]]) -> list[tuple[str | I18nData, str]]:
     return [(label(key), value) for key, value in pairs]
 
 
@@ -65,7 +65,7 @@ def build(ctx: LabContext) -> None:
                                                                           origins=origins_for(tests)))
 
     def load(period_: str, agent_: str, metric: str, viewer: Viewer | None, tests: bool = False,
-             lang_: Lang = "ko") -> list[Any]:
+             lang_: Lang = "ko") -> Outputs:
         if viewer is None:
             return [gr.skip()] * 3
         who, store = ctx.lab_user(viewer), runtime_store()
@@ -86,7 +86,7 @@ def build(ctx: LabContext) -> None:
     chart_kind.change(lambda frame, metric, lang_: over_time(frame, metric, lang_) if frame is not None else gr.skip(),
                       [frame_state, chart_kind, lang], chart, show_progress="hidden")
 
-    def prepare(kind_: str, fmt_: str, period_: str, agent_: str, viewer: Viewer | None, lang_: Lang) -> list[Any]:
+    def prepare(kind_: str, fmt_: str, period_: str, agent_: str, viewer: Viewer | None, lang_: Lang) -> Outputs:
         if viewer is None:
             return [gr.skip(), gr.skip()]
         try:

@@ -4,7 +4,7 @@ your conversations."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 import gradio as gr
 
@@ -12,6 +12,7 @@ from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Viewer
 from agents.core.session import runtime_store
+from agents.core.store import Store
 from agents.core.store.prompts import MAX_LABEL_CHARS, MAX_NOTE_CHARS, MAX_PROMPT_CHARS
 from agents.services.conversations import list_conversations
 from agents.services.lab import figures, prompts
@@ -20,6 +21,7 @@ from agents.view.lab import change_text, diff_html, version_choices, version_hea
 from agents.view.texts import Lang, t
 from pages.gradio.i18n import label
 from pages.gradio.lab.context import LabContext, LabView
+from pages.gradio.outputs import Outputs, Update
 
 FOLLOW_ACTIVE = -1  # the pick dropdown's "follow the active version"
 # The diff's box scrolls to its first change (marked by agents/view/lab.diff_html), not the page.
@@ -27,6 +29,13 @@ SCROLL_TO_FIRST_CHANGE = """() => { const go = () => { const box = document.quer
   const row = box && box.querySelector('tr.pg-diff-first'); if (!row) return false;
   const head = box.querySelector('thead'); box.scrollTop = Math.max(0, row.offsetTop - (head ? head.offsetHeight : 0) - 8);
   return true; }; if (!go()) setTimeout(go, 150); }"""
+
+
+class Asked(TypedDict):
+    """The change the in-page question asks about: a rollback, or activating ``number``."""
+
+    rolling: bool
+    number: int | None
 
 
 def rights_note(who: LabUser, lang: Lang = "ko") -> str:
@@ -38,7 +47,7 @@ def rights_note(who: LabUser, lang: Lang = "ko") -> str:
     return t("lab_rights_shared", lang)
 
 
-def history_text(store: Any, agent_id: str, lang: Lang = "ko") -> str:
+def history_text(store: Store, agent_id: str, lang: Lang = "ko") -> str:
     log = prompts.history(store, agent_id)[:8]
     if not log:
         return t("lab_never_activated", lang)
@@ -105,7 +114,7 @@ def build(ctx: LabContext) -> None:
 
     views = [rights, table, target, activate, rollback, history, base, left, right, conversation, chosen]
 
-    def refresh(agent_id: str | None, viewer: Viewer | None, lang_: Lang = "ko") -> list[Any]:
+    def refresh(agent_id: str | None, viewer: Viewer | None, lang_: Lang = "ko") -> Outputs:
         if viewer is None or not agent_id:
             return [gr.skip()] * len(views)
         who, store = ctx.lab_user(viewer), runtime_store()
@@ -134,7 +143,7 @@ def build(ctx: LabContext) -> None:
     reload.click(refresh, inputs, views)
     ctx.on_show(refresh, inputs, views)
 
-    def load_base(agent_id: str, number: int | None, viewer: Viewer | None) -> Any:
+    def load_base(agent_id: str, number: int | None, viewer: Viewer | None) -> Update | str:
         if viewer is None or number is None:
             return gr.skip()
         try:
@@ -146,7 +155,7 @@ def build(ctx: LabContext) -> None:
     load.click(load_base, [agent, base, ctx.header.who], editor)
 
     def create(agent_id: str, content: str, label_: str, note_: str, viewer: Viewer | None,
-               lang_: Lang) -> list[Any]:
+               lang_: Lang) -> Outputs:
         if viewer is None:
             return [gr.skip()] * (len(views) + 3)
         try:
@@ -160,7 +169,7 @@ def build(ctx: LabContext) -> None:
 
     save.click(create, [agent, editor, name, note, ctx.header.who, lang], [*views, editor, name, note])
 
-    def ask(agent_id: str, number: int | None, viewer: Viewer | None, rolling: bool, lang_: Lang) -> list[Any]:
+    def ask(agent_id: str, number: int | None, viewer: Viewer | None, rolling: bool, lang_: Lang) -> Outputs:
         """Open the in-page question naming what changes for whom (nothing changes yet)."""
         if viewer is None:
             return [gr.skip()] * 3
@@ -172,9 +181,10 @@ def build(ctx: LabContext) -> None:
         except PlaygroundError as exc:
             gr.Warning(exc.message)
             return [gr.update(visible=False), "", None]
-        return [gr.update(visible=True), change_text(preview, lang_), {"rolling": rolling, "number": number}]
+        question: Asked = {"rolling": rolling, "number": number}
+        return [gr.update(visible=True), change_text(preview, lang_), question]
 
-    def change(agent_id: str, asked: dict[str, Any] | None, viewer: Viewer | None, lang_: Lang) -> list[Any]:
+    def change(agent_id: str, asked: Asked | None, viewer: Viewer | None, lang_: Lang) -> Outputs:
         closed = [gr.update(visible=False), None]
         if viewer is None or not asked:
             return [*closed, *([gr.skip()] * len(views))]
@@ -197,7 +207,7 @@ def build(ctx: LabContext) -> None:
     confirm_no.click(lambda: [gr.update(visible=False), None], None, [confirm_box, pending])
     agent.change(lambda: [gr.update(visible=False), None], None, [confirm_box, pending])
 
-    def show_diff(agent_id: str, a: int | None, b: int | None, viewer: Viewer | None, lang_: Lang) -> Any:
+    def show_diff(agent_id: str, a: int | None, b: int | None, viewer: Viewer | None, lang_: Lang) -> Update | str:
         if viewer is None or a is None or b is None:
             return gr.skip()
         try:
@@ -209,7 +219,7 @@ def build(ctx: LabContext) -> None:
     compare.click(show_diff, [agent, left, right, ctx.header.who, lang], diff).then(None, js=SCROLL_TO_FIRST_CHANGE)
 
     def use(agent_id: str, conversation_id: str | None, number: int | None, viewer: Viewer | None,
-            lang_: Lang) -> list[Any]:
+            lang_: Lang) -> Outputs:
         if viewer is None:
             return [gr.skip()] * len(views)
         if not conversation_id or number is None:

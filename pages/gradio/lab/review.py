@@ -4,8 +4,6 @@ Everything goes through ``agents/services/review.py`` as the verified viewer (``
 
 from __future__ import annotations
 
-from typing import Any
-
 import gradio as gr
 
 from agents.core.clock import system_clock
@@ -17,6 +15,7 @@ from agents.view import lab_review
 from agents.view.texts import Lang, t
 from pages.gradio.i18n import label
 from pages.gradio.lab.context import LabContext, LabView
+from pages.gradio.outputs import Outputs
 
 LIMIT = 200
 
@@ -47,7 +46,7 @@ def build(ctx: LabContext) -> None:
         dismiss = gr.Button(label("review_dismiss"), size="sm", variant="stop", elem_id="pg-lab-review-dismiss")
     said = gr.Markdown("", elem_id="pg-lab-review-said")
 
-    def load(source_: str, all_: bool, current: str | None, viewer: Viewer | None, lang: Lang = "ko") -> list[Any]:
+    def load(source_: str, all_: bool, current: str | None, viewer: Viewer | None, lang: Lang = "ko") -> Outputs:
         if viewer is None:
             return [gr.skip()] * 5
         store, owner = runtime_store(), require(viewer)
@@ -98,7 +97,7 @@ def build(ctx: LabContext) -> None:
         button.click(lambda *a, kind=kind: act(kind, *a), fields, said).then(load, inputs, outputs,
                                                                               show_progress="hidden")
 
-    def fill(item_id: str | None, viewer: Viewer | None) -> list[Any]:
+    def fill(item_id: str | None, viewer: Viewer | None) -> Outputs:
         """The picked item's stored label, step and note, so a second look starts from them."""
         if not item_id or viewer is None:
             return [gr.skip()] * 3

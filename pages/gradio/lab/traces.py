@@ -4,9 +4,8 @@ test case" for that conversation. Other views open a turn here through ``ctx.exp
 
 from __future__ import annotations
 
-from typing import Any
-
 import gradio as gr
+from gradio.i18n import I18nData
 
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
@@ -29,6 +28,7 @@ from agents.view.lab_charts import waterfall
 from agents.view.texts import Lang, t
 from pages.gradio.i18n import label
 from pages.gradio.lab.context import LabContext, LabView
+from pages.gradio.outputs import Outputs, Update
 from pages.gradio.save_case import build_save_case
 
 PAGE = 50
@@ -111,7 +111,7 @@ def build(ctx: LabContext) -> None:
     filters = [agent, provider, model, version, status, feedback, user, since, until, text, include_tests]
     listing = [table, note, newer, older, cursors, nxt, page_ids]
 
-    def load(viewer: Viewer | None, lang_: Lang, stack: list[str | None], *values: Any) -> list[Any]:
+    def load(viewer: Viewer | None, lang_: Lang, stack: list[str | None], *values: str | bool | None) -> Outputs:
         """The page loaded with the last cursor of ``stack`` (None: the newest page)."""
         if viewer is None:
             return [gr.skip()] * len(listing)
@@ -131,14 +131,14 @@ def build(ctx: LabContext) -> None:
                 gr.update(interactive=number > 0), gr.update(interactive=page.next_cursor is not None),
                 stack, page.next_cursor, [r["turn_id"] for r in page.rows]]
 
-    def first(viewer: Viewer | None, lang_: Lang, *values: Any) -> list[Any]:
+    def first(viewer: Viewer | None, lang_: Lang, *values: str | bool | None) -> Outputs:
         return load(viewer, lang_, [None], *values)
 
     def go_older(viewer: Viewer | None, lang_: Lang, stack: list[str | None], cursor: str | None,
-                 *values: Any) -> list[Any]:
+                 *values: str | bool | None) -> Outputs:
         return load(viewer, lang_, [*stack, cursor], *values) if cursor else [gr.skip()] * len(listing)
 
-    def go_newer(viewer: Viewer | None, lang_: Lang, stack: list[str | None], *values: Any) -> list[Any]:
+    def go_newer(viewer: Viewer | None, lang_: Lang, stack: list[str | None], *values: str | bool | None) -> Outputs:
         return load(viewer, lang_, stack[:-1] or [None], *values)
 
     quiet = {"show_progress": "hidden"}
@@ -152,7 +152,7 @@ def build(ctx: LabContext) -> None:
     detail_outputs = [panel, header, open_tab, chart, prompt_box, prompt, requests, tools, tool_json, errors, rated,
                       events, shown]
 
-    def detail(turn_id: str, viewer: Viewer | None, lang_: Lang = "ko") -> list[Any]:
+    def detail(turn_id: str, viewer: Viewer | None, lang_: Lang = "ko") -> Outputs:
         if viewer is None or not turn_id:
             return [gr.skip()] * len(detail_outputs)
         try:
@@ -166,7 +166,7 @@ def build(ctx: LabContext) -> None:
                 [c.model_dump(mode="json") for c in d.tool_calls], v.errors, v.feedback, v.events,
                 [v.open_agent, v.open_conversation] if v.open_conversation else None]
 
-    def pick_row(ids: list[str], viewer: Viewer | None, lang_: Lang, evt: gr.SelectData) -> list[Any]:
+    def pick_row(ids: list[str], viewer: Viewer | None, lang_: Lang, evt: gr.SelectData) -> Outputs:
         row = evt.index[0] if isinstance(evt.index, list | tuple) else evt.index
         if not isinstance(row, int) or not 0 <= row < len(ids):
             return [gr.skip()] * len(detail_outputs)
@@ -179,7 +179,7 @@ def build(ctx: LabContext) -> None:
     ctx.exports["traces"] = {"turn": turn_box, "open": (detail, [turn_box, ctx.header.who, lang], detail_outputs)}
 
     # --- the filters' values, for this person ------------------------------------------------
-    def facet_updates(viewer: Viewer | None, lang_: Lang) -> list[Any]:
+    def facet_updates(viewer: Viewer | None, lang_: Lang) -> list[Update]:
         if viewer is None:
             return [gr.skip()] * 3
         values = traces.facets(runtime_store(), ctx.lab_user(viewer))
@@ -187,7 +187,7 @@ def build(ctx: LabContext) -> None:
                 gr.update(choices=choices(values["models"], lang=lang_)),
                 gr.update(choices=choices(values["prompt_versions"], render_value=figures.version, lang=lang_))]
 
-    def ready(viewer: Viewer | None, lang_: Lang, *values: Any) -> list[Any]:
+    def ready(viewer: Viewer | None, lang_: Lang, *values: str | bool | None) -> Outputs:
         return [*facet_updates(viewer, lang_), *load(viewer, lang_, [None], *values)]
 
     ctx.on_show(ready, [ctx.header.who, lang, *filters], [provider, model, version, *listing])
@@ -198,7 +198,7 @@ def build(ctx: LabContext) -> None:
     if ctx.app_tabs is not None and ctx.remembered:
         agents = list(ctx.remembered)
 
-        def open_conversation(target: list[str] | None, viewer: Viewer | None, lang_: Lang) -> list[Any]:
+        def open_conversation(target: list[str] | None, viewer: Viewer | None, lang_: Lang) -> Outputs:
             if not target or viewer is None:
                 return [gr.skip()] * (len(agents) + 1)
             _, conversation_id = target
@@ -213,12 +213,12 @@ def build(ctx: LabContext) -> None:
                        [ctx.app_tabs, *[ctx.remembered[a] for a in agents]])
 
 
-def _any(values: list[str]) -> list[tuple[Any, str]]:
+def _any(values: list[str]) -> list[tuple[str | I18nData, str]]:
     """Choices with "any" first, translated in the browser (a handler sends them in the viewer's language)."""
     return _translated(choices(values))
 
 
-def _translated(pairs: list[tuple[str, str]]) -> list[tuple[Any, str]]:
+def _translated(pairs: list[tuple[str, str]]) -> list[tuple[str | I18nData, str]]:
     any_ko = t("lab_any", "ko")
     none_ko = t("lab_none", "ko")
     keys = {any_ko: "lab_any", none_ko: "lab_none"}

@@ -3,9 +3,8 @@ package ``__init__``, which imports the views: they import these, and the packag
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 import streamlit as st
 
@@ -48,9 +47,10 @@ def show_trace(turn_id: str) -> None:
 def dataframe_pick(key: str, ids: list[str], target: str) -> Callable[[], None]:
     """An ``st.dataframe`` selection callback: the picked row's id goes to ``target``."""
     def picked() -> None:
-        state: Any = st.session_state.get(key) or {}  # {"selection": {"rows": [...], "columns": [...]}}
-        rows = state.get("selection", {}).get("rows", [])
-        if rows and 0 <= rows[0] < len(ids):
+        state = st.session_state.get(key) or {}  # {"selection": {"rows": [...], "columns": [...]}}
+        selection = state.get("selection") if isinstance(state, Mapping) else None
+        rows = selection.get("rows") if isinstance(selection, Mapping) else None
+        if isinstance(rows, list) and rows and isinstance(rows[0], int) and 0 <= rows[0] < len(ids):
             st.session_state[target] = ids[rows[0]]
 
     return picked

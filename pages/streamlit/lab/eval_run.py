@@ -6,7 +6,6 @@ run is shown with a progress bar while it runs, then picked in the runs list bel
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import streamlit as st
 
@@ -34,7 +33,8 @@ def _configs(providers: list[str], models: str) -> list[spec.Config] | None:
                               code="invalid_input")
     if not providers and not names:
         return None
-    return [spec.Config(provider=p, model=m) for p in (providers or ["offline"]) for m in (names or [None])]
+    model_names: list[str | None] = [*names] if names else [None]  # None: the provider's default model
+    return [spec.Config(provider=p, model=m) for p in (providers or ["offline"]) for m in model_names]
 
 
 def run_form(lab: LabRun, has_runs: bool) -> None:
@@ -68,7 +68,7 @@ def run_form(lab: LabRun, has_runs: bool) -> None:
             _run(lab, suite, providers, models, int(concurrency), repeat, cache, judge)
 
 
-def _run(lab: LabRun, name: str, providers: list[str], models: str, concurrency: int, repeat: Any, cache: str,
+def _run(lab: LabRun, name: str, providers: list[str], models: str, concurrency: int, repeat: float | None, cache: str,
          judge: str) -> None:
     owner = lab.viewer.user_id
     key = str(st.session_state.get(API_KEY_KEY) or "").strip()  # typed in this browser session's settings only

@@ -5,7 +5,7 @@ Lab, the CLI and ``/api/v1/evals`` read the same) and shown through ``agents/vie
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 import streamlit as st
@@ -19,22 +19,25 @@ from agents.view.texts import t
 from pages.streamlit.lab.context import LabRun, dataframe_pick, show_trace
 from pages.streamlit.lab.eval_run import run_form
 
+if TYPE_CHECKING:
+    from streamlit.elements.lib.column_types import ColumnConfig
+
 RUNS = 50
 TRACE_BUTTONS = 12  # failing turns offered as buttons per run (the table lists them all)
 
 
-def _frame(table: Any) -> pd.DataFrame:
+def _frame(table: evals_view.Table) -> pd.DataFrame:
     """A view-model table as a frame; a trace id's code ticks (markdown) are left out of plain cells."""
     return pd.DataFrame([[c.replace("`", "") if isinstance(c, str) else c for c in row] for row in table.rows],
                         columns=table.headers)
 
 
-def _wide(frame: pd.DataFrame, *columns: int) -> dict[str, Any]:
+def _wide(frame: pd.DataFrame, *columns: int) -> dict[str, ColumnConfig]:
     """Column settings: the given columns (by position) get the room; the rest stay narrow."""
     return {str(frame.columns[i]): st.column_config.TextColumn(width="large") for i in columns}
 
 
-def _label(run: dict[str, Any]) -> str:
+def _label(run: dict[str, object]) -> str:
     return (f"{run['started_at']:%m-%d %H:%M} · {run['suite']} · {evals_view.config_label(run)} · "
             f"{evals_view.ICON.get(run['status'], '')} {run['cases_passed']}/{run['cases_total']}")
 

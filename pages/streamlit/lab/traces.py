@@ -5,7 +5,7 @@ The same services and view model as the Gradio view (``agents.services.lab.trace
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pandas as pd
 import streamlit as st
@@ -20,6 +20,9 @@ from agents.view import lab_charts as charts
 from agents.view.texts import Lang, t
 from pages.streamlit.lab.context import OPEN_KEY, LabRun, dataframe_pick
 
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
+
 PAGE = 50
 FILTERS = ("agent", "provider", "model", "version", "status", "feedback", "text", "since", "until", "user")
 
@@ -29,7 +32,7 @@ def _restart(lab: LabRun) -> None:
     st.session_state[lab.key("cursors")] = [None]
 
 
-def _select(lab: LabRun, label: str, name: str, options: list[tuple[str, str]], column: Any) -> str:
+def _select(lab: LabRun, label: str, name: str, options: list[tuple[str, str]], column: DeltaGenerator) -> str:
     key = lab.key(name)
     values = [value for _, value in options]
     if st.session_state.get(key) not in values:
@@ -39,14 +42,14 @@ def _select(lab: LabRun, label: str, name: str, options: list[tuple[str, str]], 
                             on_change=_restart, args=(lab,))
 
 
-def _filters(lab: LabRun) -> dict[str, Any]:
+def _filters(lab: LabRun) -> dict[str, str | bool]:
     with st.container(key="pg-lab-filters"):  # two a row on a phone (style.css)
         return _filter_widgets(lab)
 
 
-def _filter_widgets(lab: LabRun) -> dict[str, Any]:
+def _filter_widgets(lab: LabRun) -> dict[str, str | bool]:
     facets = traces.facets(lab.store, lab.who)
-    values: dict[str, Any] = {}
+    values: dict[str, str | bool] = {}  # trace_filter's arguments; include_tests the one flag
     row = st.columns(6)
     lang: Lang = lab.lang
     values["agent"] = _select(lab, t("lab_f_agent", lang), "agent",
@@ -75,7 +78,7 @@ def _filter_widgets(lab: LabRun) -> dict[str, Any]:
     return values
 
 
-def _page(lab: LabRun, values: dict[str, Any]) -> TracePage | None:
+def _page(lab: LabRun, values: dict[str, str | bool]) -> TracePage | None:
     stack = st.session_state.setdefault(lab.key("cursors"), [None])
     try:
         filt = view.trace_filter(mode=lab.mode, viewer=lab.viewer.user_id, now=system_clock(), **values)

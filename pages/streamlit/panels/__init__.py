@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import streamlit as st
 
@@ -33,7 +32,7 @@ class Panel:
     # Custom drawing per slot key (default: the card without its chart).
     slots: dict[str, Callable[[PageContext, CardView], None]] = field(default_factory=dict)
     # Structured input added to every typed message (a sandbox app's context_text).
-    send_extra: Callable[[PageContext, str], dict[str, Any] | None] | None = None
+    send_extra: Callable[[PageContext, str], dict[str, object] | None] | None = None
 
 
 _panels: AdapterRegistry[Panel] = AdapterRegistry("streamlit", Panel)
