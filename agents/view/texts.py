@@ -102,6 +102,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "untitled": ("(제목 없음)", "(untitled)"),
     "empty_chat": ("무엇이든 물어보세요. 아래 예시로 시작해도 좋아요.", "Ask anything, or start from an example below."),
     "alerts_none": ("🔔 새 알림이 없습니다.", "🔔 No new alerts."),
+    # A sentence in the UI's language, for hooks that pick a language from the person's words (AgentSpec.alert_text).
+    "lang_sample": ("한국어로 보여 주세요", "Show it in English"),
     "alerts_summary": ("🔔 **읽지 않은 알림 {unread}개** · 열린 알림 {open}개", "🔔 **{unread} unread** · {open} open"),
     # the Streamlit app's own words
     "chat_placeholder": ("메시지를 입력하세요", "Type a message"),

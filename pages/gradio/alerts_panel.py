@@ -13,7 +13,7 @@ from agents.core.agent import AgentSpec
 from agents.core.identity import Viewer
 from agents.view import alerts as alert_view
 from agents.view.alerts import alert_icon, banner_text, check_now, open_alerts
-from pages.gradio.i18n import label
+from pages.gradio.i18n import label, lang_of
 
 REFRESH_SECONDS = 60
 
@@ -51,8 +51,9 @@ def build_alerts(ctx: Any) -> None:
                 def dismiss_fn(user: Viewer | None, request: gr.Request, alert: dict[str, Any] = alert) -> list[Any]:
                     identity.require(user)
                     alert_view.close(spec, user, alert, "DISMISSED")
-                    alerts = open_alerts(spec, user)
-                    return [alerts, banner_text(alerts)]
+                    lang = lang_of(request)
+                    alerts = open_alerts(spec, user, lang)
+                    return [alerts, banner_text(alerts, lang)]
 
                 # Made inside a render: progress routing must be spelled out (pages/gradio/progress.py).
                 analyse.click(analyse_fn, ctx.inputs, ctx.outputs, **header.quiet).then(
@@ -61,12 +62,14 @@ def build_alerts(ctx: Any) -> None:
 
     # The language comes from each request (the header's lang state may not be set yet on page load).
     def _refresh(user: Viewer | None, request: gr.Request) -> list[Any]:
-        alerts = open_alerts(spec, user)
-        return [alerts, banner_text(alerts)]
+        lang = lang_of(request)
+        alerts = open_alerts(spec, user, lang)
+        return [alerts, banner_text(alerts, lang)]
 
     def _check(user: Viewer | None, request: gr.Request) -> list[Any]:
-        alerts = check_now(spec, user)
-        return [alerts, banner_text(alerts)]
+        lang = lang_of(request)
+        alerts = check_now(spec, user, lang)
+        return [alerts, banner_text(alerts, lang)]
 
     check.click(_check, header.who, [state, banner])
     header.identity.after_ready(_check, header.who, [state, banner])

@@ -4,6 +4,7 @@ unread alert once, and the chips after a confirmed campaign are the reply's, not
 
 from __future__ import annotations
 
+import re
 import warnings
 from types import SimpleNamespace
 from typing import Any
@@ -22,6 +23,7 @@ from tests.support.helpers import one
 from tests.view.test_alerts_view import ROAS, plant_the_reported_state
 
 ANN, BOB = Viewer("ann", "local"), Viewer("bob", "local")
+HANGUL = re.compile("[\uac00-\ud7a3]")
 SUGGESTIONS = slice(4, 8)  # the four chip buttons among the tab's outputs
 
 
@@ -90,6 +92,21 @@ def test_the_alert_banner_draws_the_unread_warning_once(demo, store, clock):
     titles = [a["title"] for a in alerts]  # the gr.render draws one card per entry
     assert titles.count(ROAS) == 1 and len(set(titles)) == len(titles) == 4
     assert banner == "🔔 **읽지 않은 알림 1개** · 열린 알림 4개"
+
+
+def test_an_english_browser_reads_the_alert_banner_in_english(demo, store):
+    """Issue 28: the banner showed the stored Korean alert text (and a Korean summary) to English users; the
+    cards now go through AgentSpec.alert_text, the hook the chat uses, in the request's language."""
+    check = handler(demo, "_check", "pg-marketing-alert-banner")
+    alerts, banner = check(Viewer("demo", "local"), SimpleNamespace(headers={"accept-language": "en-US,en;q=0.9"}))
+    titles = [a["title"] for a in alerts]
+    assert banner == "🔔 **4 unread** · 4 open"  # before: "🔔 **읽지 않은 알림 4개** · 열린 알림 4개"
+    assert len(titles) == 4 and any(re.fullmatch(r"'봄 시즌 세일' ROAS down \d+%", t) for t in titles), titles
+    # before: "'봄 시즌 세일' ROAS 38% 하락"; only the campaigns' own names stay Korean
+    assert not [t for t in titles + [a["message"] for a in alerts] if HANGUL.search(re.sub(r"'[^']*'", "", t))]
+    refresh = handler(demo, "_refresh", "pg-marketing-alert-banner")
+    alerts, banner = refresh(Viewer("demo", "local"), SimpleNamespace(headers={"accept-language": "ko"}))
+    assert banner == "🔔 **읽지 않은 알림 0개** · 열린 알림 4개" and any(a["title"].endswith("% 하락") for a in alerts)
 
 
 def test_no_goal_chips_after_the_campaign_is_confirmed(demo, store, clock):
