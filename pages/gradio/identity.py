@@ -18,6 +18,7 @@ from agents.core import identity
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Mode, Viewer
 from agents.core.session import check_user_id, runtime_store
+from pages.gradio.i18n import lang_of
 
 DEFAULT_LOCAL_USER = "demo"
 APP_PACE_MS = 15.0
@@ -62,8 +63,8 @@ def _anonymous(stored: str | None, request: gr.Request) -> list[Any]:
     try:
         viewer, fresh = establish_shared(stored, request_address(request))
     except PlaygroundError as exc:
-        gr.Warning(exc.message)
-        return [None, gr.skip(), f"⚠️ {exc.message}"]
+        gr.Warning(exc.text(lang_of(request)))
+        return [None, gr.skip(), f"⚠️ {exc.text(lang_of(request))}"]
     return [viewer, fresh, viewer.label()]
 
 
@@ -121,11 +122,11 @@ def build_identity(config: AppConfig, demo: gr.Blocks) -> IdentityUI:
 
         ui.ready = demo.load(load_local, token, [who, token, user_box], show_progress="hidden")
 
-        def switch(typed: str, current: Viewer | None) -> list[Any]:
+        def switch(typed: str, current: Viewer | None, request: gr.Request | None = None) -> list[Any]:
             try:
                 viewer = local_viewer(typed)
             except PlaygroundError as exc:
-                gr.Warning(exc.message)
+                gr.Warning(exc.text(lang_of(request)))
                 return [gr.skip()] * 3
             if current is not None and viewer.user_id == current.user_id:
                 return [gr.skip()] * 3  # left the field unchanged: the open conversations stay
