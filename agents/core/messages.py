@@ -19,6 +19,8 @@ from typing import Any, Literal
 
 import re2
 
+from agents.core.messages_core import CORE_MESSAGES
+
 Lang = Literal["ko", "en"]
 
 CATALOGUE: dict[str, tuple[str, str]] = {}
@@ -94,3 +96,6 @@ def _patterns() -> list[tuple[str, str, Any, dict[tuple[str, str, str], str], tu
     # the most literal text first, so a template with fewer fields wins over a looser one
     out.sort(key=lambda item: -len(_FIELD.sub("", item[4][0] + item[4][1])))
     return out
+
+
+register(CORE_MESSAGES)  # the core's own entries

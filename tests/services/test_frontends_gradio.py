@@ -59,8 +59,12 @@ def test_rename_archive_and_delete_go_through_the_service(demo, store, clock):
         archive(view, "ko", BOB)
         delete(view, "ko", BOB)
     messages = [str(w.message) for w in shown]
-    assert len(messages) == 4 and "(The title is empty" in messages[0]
-    assert all(f"(Conversation {cid!r} was not found for user 'bob'" in m for m in messages[1:])
+    # each in the UI's language only (before: "Korean (English)" whatever the UI's language)
+    assert len(messages) == 4 and "대화 제목이 비어 있습니다. 한 글자 이상 쓰세요." in messages[0]
+    assert "The title is empty" not in messages[0]
+    assert f"Conversation {cid!r} was not found for user 'bob'; list yours" in messages[1] and "대화 " not in messages[1]
+    assert all(f"대화 {cid!r}을(를) 사용자 'bob'의 대화에서 찾을 수 없습니다." in m and "was not found" not in m
+               for m in messages[2:])
     row = conversations.get(store, "ann", cid)
     assert (row.title, row.archived) == ("정리한 제목", False)
     archive(view, "ko", ANN)
@@ -81,7 +85,8 @@ def test_feedback_goes_through_the_service(demo, store, clock):
         save(turn_id, "mine", view, BOB, "ko")
         save(turn_id, "x" * 100_000, view, ANN, "ko")
     messages = [str(w.message) for w in shown]
-    assert f"No turn {turn_id!r} for user 'bob'" in messages[0] and "의견이 100,000자로 너무 깁니다" in messages[1]
+    assert f"턴 {turn_id!r}은(는) 사용자 'bob'가 실행한 턴이 아닙니다." in messages[0] and "의견이 100,000자로 너무 깁니다" in messages[1]
+    assert not [m for m in messages if "characters long" in m or "No turn" in m]  # a Korean UI: Korean only
     assert store.db.fetchall("SELECT user_id, rating, comment FROM feedback") == [("ann", "down", "짧아요")]
 
 
