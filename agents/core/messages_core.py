@@ -38,6 +38,27 @@ CORE_MESSAGES: dict[str, tuple[str, str]] = {
                        "counted against the shared daily budget of this server's keys and nothing was sent. Pick a "
                        "listed model, use the offline model, or type your own API key; the operator can lift the "
                        "budget with PLAYGROUND_PROVIDER_DAILY_BUDGET_USD=none.{saved_en}"),
+    # values a person sends (agents/core/inputs.py)
+    "input_surrogate": ("'{field}'의 {at}번째 글자({char!r})는 유효한 UTF-8 문자가 아닙니다. 그 글자를 지우거나 UTF-8로 다시 "
+                        "입력하세요.",
+                        "'{field}' has an invalid character {char!r} at position {at}: a lone surrogate, not valid "
+                        "UTF-8. Remove it or re-type the text as UTF-8."),
+    "input_not_text": ("'{field}'은(는) 문자열이어야 합니다 ({kind} 값을 받음).", "'{field}' must be a string, not {kind}."),
+    "input_bad_id": ("'{field}' 값 {shown!r}은(는) 올바른 ID가 아닙니다. 목록에서 ID를 복사해 다시 시도하세요.",
+                     "'{field}' {shown!r} is not a valid id: copy the id from a list and retry."),
+    "input_bad_model": ("모델 이름 {shown!r}이(가) 올바르지 않습니다: 1-100자의 보이는 글자로 입력하세요.",
+                        "Model name {shown!r} is invalid: use 1-100 printable characters."),
+    "input_not_object": ("'{field}'은(는) JSON 객체(dict)여야 합니다 ({kind} 값을 받음).",
+                         "'{field}' must be a JSON object, not {kind}."),
+    "input_too_large_extra": ("'{field}'이(가) 너무 큽니다 (최대 {most:,}자).",
+                              "'{field}' is too large: at most {most:,} characters."),
+    "input_too_deep": ("'{field}'의 중첩이 너무 깊습니다.", "'{field}' is nested too deeply."),
+    "input_not_finite": ("'{field}'에 유한한 숫자를 넣으세요 ({value} 불가).", "'{field}' must be a finite number, not {value}."),
+    "input_key_not_text": ("'{field}'의 키는 문자열이어야 합니다.", "'{field}' keys must be strings."),
+    "input_not_json": ("'{field}'에 {kind} 값은 쓸 수 없습니다: 문자열, 숫자, 목록, 객체만 가능합니다.",
+                       "'{field}' cannot hold a {kind}; use JSON values."),
+    "input_too_many_bytes": ("{source}이(가) {most:,}바이트보다 큽니다. 더 짧게 보내세요.",
+                             "{source} is larger than {most:,} bytes: send less."),
     # identities (agents/core/identity.py)
     "too_many_identities": ("이 주소에서 지난 한 시간 동안 새 익명 사용자를 이미 {limit}명 만들어 더 만들지 않았습니다. 이미 "
                             "신원이 있는 브라우저는 그대로 쓸 수 있어요. {minutes}분 뒤에 다시 시도하거나 로그인하세요.",
