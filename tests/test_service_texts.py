@@ -187,3 +187,16 @@ def test_the_request_language_is_read_from_a_tag():
 
     assert [lang_of_tag(t) for t in ("en-US,en;q=0.9", "ko-KR", "ko", "fr", "", None, "*", "C.UTF-8")] == \
         ["en", "ko", "ko", "en", None, None, None, None]
+
+
+def test_whoami_says_what_a_token_counts_for_in_the_request_language(store):
+    """The API access page's "test this token" shows /whoami's message: in the browser's language now."""
+    api = TestClient(create_api("local", burst_limit=1000))
+    wrong = {"Authorization": "Bearer pgt_not-a-token"}
+    english = api.get("/api/v1/whoami", headers={**wrong, **EN}).json()["message"]
+    hangul = api.get("/api/v1/whoami", headers={**wrong, **KO}).json()["message"]
+    both = api.get("/api/v1/whoami", headers=wrong).json()["message"]
+    assert english == ("Unknown or revoked token: local mode does not check tokens, so this was served; shared mode "
+                       "would answer 401.")
+    assert hangul.startswith("알 수 없거나 폐기된 토큰입니다.") and "shared mode" not in hangul
+    assert both == f"{hangul} ({english})"  # no language asked for: both, as before
