@@ -33,7 +33,8 @@ SCANNED = sorted({*(str(p.relative_to(ROOT)) for p in (ROOT / "agents/services")
                     if p.name != "messages.py"),
                   "pages/gradio/save_case.py", "agents/core/guards.py", "agents/core/limits.py",
                   "agents/core/user_regex.py", "agents/core/safe_yaml.py", "agents/core/identity.py",
-                  "agents/core/errors.py", "agents/core/messages.py", "agents/core/inputs.py"})
+                  "agents/core/errors.py", "agents/core/messages.py", "agents/core/inputs.py",
+                  "agents/core/session.py", "agents/core/turn_inputs.py"})
 ANN = Viewer("ann", "local")
 EN, KO = {"accept-language": "en-US,en;q=0.9"}, {"accept-language": "ko-KR,ko;q=0.9"}
 

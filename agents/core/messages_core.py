@@ -59,6 +59,16 @@ CORE_MESSAGES: dict[str, tuple[str, str]] = {
                        "'{field}' cannot hold a {kind}; use JSON values."),
     "input_too_many_bytes": ("{source}이(가) {most:,}바이트보다 큽니다. 더 짧게 보내세요.",
                              "{source} is larger than {most:,} bytes: send less."),
+    "conversation_busy": ("이 대화에서 다른 답변을 아직 작성하고 있어 메시지를 받지 않았습니다(저장되지 않음). 그 답변이 끝난 뒤 "
+                          "다시 보내세요.",
+                          "Another reply in this conversation is still being written; your message was not saved. Send "
+                          "it again when that reply is done."),
+    "provider_not_name": ("provider는 이름(문자열)이어야 합니다 ({kind} 값을 받음).",
+                          "provider must be a name such as 'offline', not {kind}."),
+    "word_none": ("없음", "none"),
+    "extra_unknown_keys": ("'{field}'에 {agent} 에이전트가 받지 않는 키가 있습니다: {names} (받는 키: {takes_ko}).",
+                           "'{field}' holds keys the {agent} agent does not take: {names}; it takes: {takes_en}."),
+    "extra_invalid": ("'{field}' 값이 올바르지 않습니다: {error}.", "'{field}' is not valid: {error}."),
     # identities (agents/core/identity.py)
     "too_many_identities": ("이 주소에서 지난 한 시간 동안 새 익명 사용자를 이미 {limit}명 만들어 더 만들지 않았습니다. 이미 "
                             "신원이 있는 브라우저는 그대로 쓸 수 있어요. {minutes}분 뒤에 다시 시도하거나 로그인하세요.",
