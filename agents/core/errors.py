@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from agents.core.messages import Lang, in_lang
+
 
 class PlaygroundError(Exception):
     """A refusal with a stable ``code`` (used in ``error`` events and CLI exit)."""
@@ -16,6 +18,11 @@ class PlaygroundError(Exception):
             self.code = code
         if retryable is not None:
             self.retryable = retryable
+
+    def text(self, lang: Lang) -> str:
+        """The message in one language: the catalogue's entry it was made from (agents/core/messages.py), or
+        the message as it is when no entry made it."""
+        return in_lang(self.message, lang)
 
 
 def error_fields(exc: BaseException, otherwise: str, code: str = "store_error") -> dict[str, object]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from agents.core.errors import GuardRefusal
 from agents.core.inputs import INVISIBLE
+from agents.core.messages import say
 from agents.nlu import injection
 
 
@@ -61,8 +62,7 @@ def check_nonempty(text: str) -> str:
     stripped = text.strip().strip(INVISIBLE).strip()
     if not stripped:
         raise GuardRefusal(
-            "메시지가 비어 있습니다. 질문이나 요청을 입력해 다시 보내세요. "
-            "(The message is empty. Type a question or request and send it again.)", code="empty_input"
+            say("empty_input"), code="empty_input"
         )
     return stripped
 
@@ -70,11 +70,7 @@ def check_nonempty(text: str) -> str:
 def check_size(text: str, settings: GuardSettings) -> None:
     if len(text) > settings.max_input_chars:
         raise GuardRefusal(
-            f"메시지가 {len(text):,}자로 한도 {settings.max_input_chars:,}자를 넘어 모델에 보내지 않았습니다. "
-            f"줄이거나 여러 메시지로 나눠 보내주세요 (메시지는 앞 {PLACEHOLDER_CHARS}자만 '거절됨'으로 저장됐어요). "
-            f"(The message is {len(text):,} characters long; the limit is {settings.max_input_chars:,}. "
-            f"Shorten it or split it into several messages; only its first {PLACEHOLDER_CHARS} characters were saved, "
-            f"marked refused.)",
+            say("input_too_large", n=len(text), most=settings.max_input_chars, kept=PLACEHOLDER_CHARS),
             code="input_too_large",
         )
 
@@ -85,7 +81,7 @@ PLACEHOLDER_CHARS = 200
 
 
 def refused_placeholder(text: str) -> str:
-    return f"{text[:PLACEHOLDER_CHARS]}… [거절됨: {len(text):,}자 (refused: {len(text):,} characters)]"
+    return f"{text[:PLACEHOLDER_CHARS]}… [{say('refused_placeholder', n=len(text))}]"
 
 
 def kept_text(text: str, refusal: GuardRefusal) -> str:
@@ -110,10 +106,7 @@ def check_injection(text: str) -> None:
     finding = injection.scan(text)
     if finding is not None:
         raise GuardRefusal(
-            f"이 메시지는 프롬프트 인젝션 시도({finding.label_ko})로 보여 모델에 보내지 않았습니다. "
-            f"평범한 요청으로 바꿔 다시 보내주세요 (메시지는 '거절됨'으로 저장됐어요). "
-            f"(The message looks like a prompt-injection attempt ({finding.label_en}), so it was not sent to the "
-            f"model. Rephrase it as an ordinary request; it was saved, marked refused.)",
+            say("prompt_injection", label_ko=finding.label_ko, label_en=finding.label_en),
             code="prompt_injection",
         )
 
@@ -121,10 +114,7 @@ def check_injection(text: str) -> None:
 def check_usage(turns_today: int, settings: GuardSettings) -> None:
     if turns_today >= settings.daily_turn_limit:
         raise GuardRefusal(
-            f"이 사용자의 하루 한도 {settings.daily_turn_limit}턴을 오늘 모두 썼습니다. 내일(UTC 기준) 다시 시도하거나 "
-            f"PLAYGROUND_DAILY_LIMIT 값을 올려주세요 (메시지는 '거절됨'으로 저장됐어요). "
-            f"(The daily limit of {settings.daily_turn_limit} turns for this user is used up. "
-            f"Try again tomorrow (UTC) or raise PLAYGROUND_DAILY_LIMIT; the message was saved, marked refused.)",
+            say("usage_limit", most=settings.daily_turn_limit),
             code="usage_limit",
             retryable=True,
         )

@@ -21,6 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Literal
 
 from agents.core.errors import PlaygroundError, RateLimited
+from agents.core.messages import say
 
 if TYPE_CHECKING:
     from agents.core.store import Store
@@ -199,10 +200,7 @@ def mint_anonymous(store: Store, client: str | None, now: datetime | None = None
             wait = max(1, round((hour + timedelta(hours=1) - now).total_seconds()))
             minutes = max(1, -(-wait // 60))
             raise TooManyIdentities(
-                f"이 주소에서 지난 한 시간 동안 새 익명 사용자를 이미 {limit}명 만들어 더 만들지 않았습니다. 이미 신원이 있는 "
-                f"브라우저는 그대로 쓸 수 있어요. {minutes}분 뒤에 다시 시도하거나 로그인하세요. (This address already made "
-                f"{limit} new anonymous identities this hour (PLAYGROUND_IDENTITY_LIMIT), so no new one was made. A "
-                f"browser that already has its identity keeps working; try again in {minutes} min, or sign in.)",
+                say("too_many_identities", limit=limit, minutes=minutes),
                 retry_after=wait)
     return new_anonymous_id()
 

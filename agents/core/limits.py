@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from agents.core import guards, pricing
 from agents.core.errors import GuardRefusal
 from agents.core.events import Usage
+from agents.core.messages import one, say
 from agents.core.providers.base import Provider
 from agents.core.store import Store
 from agents.core.store.limits import CounterBusy
@@ -130,34 +131,23 @@ def _usd(amount: float) -> str:
 def _exhausted(budget: float, now: datetime, day: datetime, saved: bool = True) -> GuardRefusal:
     left = day + timedelta(days=1) - now
     hours, minutes = divmod(max(1, round(left.total_seconds() / 60)), 60)
-    ko, en = (" (메시지는 '거절됨'으로 저장됐어요)", "; the message was saved, marked refused") if saved else ("", "")
     return GuardRefusal(
-        f"이 서버의 모델 키로 쓸 수 있는 오늘의 공용 예산({_usd(budget)})을 모든 방문자가 함께 다 썼습니다. "
-        f"예산은 00:00 UTC(약 {hours}시간 {minutes}분 뒤)에 다시 채워집니다. 그동안 오프라인(offline) 모델은 계속 쓸 수 "
-        f"있고, 헤더에 본인의 API 키를 넣으면 그 키로 바로 쓸 수 있어요{ko}. "
-        f"(The shared daily budget of {_usd(budget)} for this server's model keys is used up by all visitors "
-        f"together. It resets at 00:00 UTC, in about {hours} h {minutes} min. Meanwhile the offline model still "
-        f"works, or type your own API key in the header to use it{en}.)",
+        say("budget_exhausted", budget=_usd(budget), hours=hours, minutes=minutes, **_saved("saved_refused", saved)),
         code="budget_exhausted", retryable=True,
     )
 
 
 def _busy(saved: bool = True) -> GuardRefusal:
-    ko, en = (" (메시지는 '거절됨'으로 저장됐어요)", "; it was saved, marked refused") if saved else ("", "")
-    return GuardRefusal(f"지금 요청이 너무 몰려 사용량을 셀 수 없어 모델에 보내지 않았습니다. 잠시 후 다시 보내세요{ko}. "
-                        f"(Too many requests at once to count this one against the limits; nothing was sent to the "
-                        f"model. Send it again in a moment{en}.)",
-                        code="usage_busy", retryable=True)
+    return GuardRefusal(say("usage_busy", **_saved("saved_refused_it", saved)), code="usage_busy", retryable=True)
+
+
+def _saved(key: str, saved: bool) -> dict[str, str]:
+    """The "it was saved, marked refused" clause in both languages (empty for a call that saved nothing)."""
+    return {"saved_ko": one(key, "ko"), "saved_en": one(key, "en")} if saved else {"saved_ko": "", "saved_en": ""}
 
 
 def _unpriced(provider: str, model: str, saved: bool = True) -> GuardRefusal:
-    ko, en = (" (메시지는 '거절됨'으로 저장됐어요)", " The message was saved, marked refused.") if saved else ("", "")
     return GuardRefusal(
-        f"모델 '{model}'의 가격이 genai-prices 가격표에 없어 이 서버 키의 하루 공용 예산으로 셀 수 없으므로 보내지 "
-        f"않았습니다. 가격표에 있는 모델을 고르거나, 오프라인(offline) 모델이나 본인의 API 키를 쓰세요{ko}. "
-        f"(The {provider} model '{model}' is not in the genai-prices price table, so its cost "
-        f"cannot be counted against the shared daily budget of this server's keys and nothing was sent. Pick a listed "
-        f"model, use the offline model, or type your own API key; the operator can lift the budget with "
-        f"PLAYGROUND_PROVIDER_DAILY_BUDGET_USD=none.{en})",
+        say("unpriced_model", provider=provider, model=model, **_saved("saved_refused_end", saved)),
         code="budget_unpriced_model",
     )

@@ -32,6 +32,7 @@ from agents.core.events import (
 )
 from agents.core.ids import new_id
 from agents.core.locks import holding, recovery_cutoff
+from agents.core.messages import say
 from agents.core.providers.base import (
     Provider,
 )
@@ -99,9 +100,7 @@ def _locked_turn(
     if not locked:
         # Not accepted, so not saved: the caller still holds the text and can send it again.
         yield emitter(Error, code="conversation_busy", retryable=True, conversation_id=conversation.id,
-                      message="이 대화에서 다른 답변을 아직 작성하고 있어 메시지를 받지 않았습니다(저장되지 않음). "
-                              "그 답변이 끝난 뒤 다시 보내세요. (Another reply in this conversation is still being "
-                              "written; your message was not saved. Send it again when that reply is done.)")
+                      message=say("conversation_busy"))
         return
     refusal: GuardRefusal | None = None
     claim = limits.NO_CLAIM

@@ -14,6 +14,7 @@ import yaml
 from yaml.error import Mark
 
 from agents.core.errors import InvalidArgs
+from agents.core.messages import one, say
 
 MAX_YAML_BYTES = 256 * 1024  # 20x the largest shipped suite; pure-Python parsing costs ~5 s per MB
 MAX_NODES = 100_000  # values once every alias is expanded (the largest shipped suite has ~1,200)
@@ -37,15 +38,14 @@ class YamlRefused(InvalidArgs, yaml.YAMLError):
         self.problem_mark = Mark("<yaml>", 0, line - 1, 0, None, 0) if line else None
 
 
-def _refuse(ko: str, en: str, line: int | None = None) -> YamlRefused:
-    return YamlRefused(f"{ko} ({en})", reason=en, line=line)
+def _refuse(key: str, line: int | None = None, **values: object) -> YamlRefused:
+    return YamlRefused(say(key, **values), reason=one(key, "en", **values), line=line)
 
 
 def check_size(text: str, max_bytes: int = MAX_YAML_BYTES) -> None:
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
-        raise _refuse(f"YAML이 너무 큽니다: {size:,}바이트 (최대 {max_bytes:,}바이트). 나누어 쓰세요.",
-                      f"the YAML is {size:,} bytes; at most {max_bytes:,} bytes are read. Split it.")
+        raise _refuse("yaml_too_big", size=size, most=max_bytes)
 
 
 class BoundedLoader(yaml.SafeLoader):
@@ -65,20 +65,16 @@ class BoundedLoader(yaml.SafeLoader):
             line = event.start_mark.line + 1
             self._aliases += 1
             if self._aliases > MAX_ALIASES:
-                raise _refuse(f"YAML 별칭(*이름)이 {MAX_ALIASES:,}개를 넘습니다. 별칭을 줄이세요.",
-                              f"the YAML uses more than {MAX_ALIASES:,} aliases (*name); use fewer.", line)
+                raise _refuse("yaml_aliases", line, most=MAX_ALIASES)
             if event.anchor in self.anchors and event.anchor not in self._sizes:
-                raise _refuse(f"YAML 별칭 *{event.anchor}이(가) 자기 앵커 &{event.anchor} 안에 있어 끝없이 펼쳐집니다.",
-                              f"the alias *{event.anchor} is inside its own anchor &{event.anchor}, so it never "
-                              "ends.", line)
+                raise _refuse("yaml_alias_loop", line, anchor=event.anchor)
             self._count(self._sizes.get(event.anchor, 0), line)
             return super().compose_node(parent, index)
         event = self.peek_event()
         anchor, line = event.anchor, event.start_mark.line + 1
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise _refuse(f"YAML이 {MAX_DEPTH}단계보다 깊게 중첩되어 있습니다.",
-                          f"the YAML nests deeper than {MAX_DEPTH} levels.", line)
+            raise _refuse("yaml_too_deep", line, most=MAX_DEPTH)
         before = self._expanded
         node = super().compose_node(parent, index)
         self._depth -= 1
@@ -90,10 +86,7 @@ class BoundedLoader(yaml.SafeLoader):
     def _count(self, values: int, line: int) -> None:
         self._expanded += values
         if self._expanded > MAX_NODES:
-            raise _refuse(f"YAML 별칭을 펼치면 값이 {MAX_NODES:,}개를 넘습니다 ('billion laughs' 같은 별칭 폭탄). "
-                          "읽지 않았습니다: 별칭을 겹쳐 쓰지 마세요.",
-                          f"the YAML's aliases expand to more than {MAX_NODES:,} values, like a 'billion laughs' "
-                          "bomb; it was not read. Do not nest aliases inside anchors that are repeated.", line)
+            raise _refuse("yaml_bomb", line, most=MAX_NODES)
 
 
 def compose(text: str, max_bytes: int = MAX_YAML_BYTES) -> yaml.Node | None:

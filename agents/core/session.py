@@ -18,6 +18,7 @@ from agents.core.agent import AgentSpec, all_migrations, get_agent
 from agents.core.clock import Clock, system_clock
 from agents.core.errors import ConversationNotFound, PlaygroundError
 from agents.core.events import Event
+from agents.core.messages import say
 from agents.core.providers import Provider, make_provider
 from agents.core.redact import install_log_redaction
 from agents.core.runner import recover_interrupted_turns, run_turn
@@ -75,8 +76,7 @@ class Session:
             if "model" in provider_settings:
                 provider_settings["model"] = inputs.model_name(provider_settings["model"])
         if provider is not None and not isinstance(provider, str) and not callable(getattr(provider, "stream", None)):
-            raise inputs.InvalidInput("provider", f"provider는 이름(문자열)이어야 합니다 ({type(provider).__name__} 값을 받음). "
-                                                  f"(provider must be a name such as 'offline', not {type(provider).__name__}.)")
+            raise inputs.InvalidInput("provider", say("provider_not_name", kind=type(provider).__name__))
         self.clock = clock
         self.store = store if store is not None else runtime_store(clock=clock)
         if provider is None or isinstance(provider, str):

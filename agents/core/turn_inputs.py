@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Self
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agents.core.inputs import InvalidInput
+from agents.core.messages import one, say
 
 if TYPE_CHECKING:
     from agents.core.turn import Turn
@@ -40,10 +41,8 @@ def read_inputs(model: type[TurnInputs], value: dict[str, object] | None, agent_
             names = ", ".join(repr(k[:40]) for k in unknown[:5])
             takes = ", ".join(model.model_fields)
             raise InvalidInput(f"{field}.{unknown[0][:40]}",
-                               f"'{field}'에 {agent_id} 에이전트가 받지 않는 키가 있습니다: {names} (받는 키: {takes or '없음'}). "
-                               f"('{field}' holds keys the {agent_id} agent does not take: {names}; it takes: "
-                               f"{takes or 'none'}.)") from None
+                               say("extra_unknown_keys", field=field, agent=agent_id, names=names,
+                                   takes_ko=takes or one("word_none", "ko"), takes_en=takes or one("word_none", "en"))) from None
         first = errors[0]
         where = ".".join(str(p) for p in (field, *first["loc"]))[:80]
-        raise InvalidInput(where, f"'{where}' 값이 올바르지 않습니다: {first['msg']}. "
-                                  f"('{where}' is not valid: {first['msg']}.)") from None
+        raise InvalidInput(where, say("extra_invalid", field=where, error=first["msg"])) from None

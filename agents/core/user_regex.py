@@ -27,6 +27,7 @@ import regex
 
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
+from agents.core.messages import one, say
 
 MAX_PATTERN_CHARS = 1_000
 MATCH_TIMEOUT_S = 0.5
@@ -62,11 +63,8 @@ class UserPattern:
             try:
                 found = self.compiled.search(text, timeout=MATCH_TIMEOUT_S, concurrent=True)
             except TimeoutError:
-                raise PatternTimeout(
-                    f"정규식 /{self.source}/ 검사가 {MATCH_TIMEOUT_S:g}초 안에 끝나지 않아 멈췄습니다: 되돌아가며 찾는 "
-                    "경우가 폭증하는 패턴입니다. (a+)+ 같은 겹친 반복을 풀어 쓰세요. (The regular expression "
-                    f"/{self.source}/ did not finish within {MATCH_TIMEOUT_S:g} s and was stopped: it backtracks "
-                    "without end on this text. Unnest repeats such as (a+)+.)") from None
+                raise PatternTimeout(say("pattern_timeout", source=self.source,
+                                         seconds=f"{MATCH_TIMEOUT_S:g}")) from None
         return None if found is None else str(found.group(0))
 
 
@@ -104,11 +102,9 @@ def _translate(source: str) -> tuple[str, bool]:
 def compile_pattern(source: str, field: str = "text_matches") -> UserPattern:
     """A pattern checked and ready to run; ``PatternRefused`` names what is wrong with it."""
     if len(source) > MAX_PATTERN_CHARS:
-        raise PatternRefused(field, f"정규식이 너무 깁니다: {len(source):,}자 (최대 {MAX_PATTERN_CHARS:,}자). "
-                                    f"(The regular expression is {len(source):,} characters long; at most "
-                                    f"{MAX_PATTERN_CHARS:,}.)",
-                             f"the regular expression is {len(source):,} characters long; at most "
-                             f"{MAX_PATTERN_CHARS:,}")
+        values = {"n": len(source), "most": MAX_PATTERN_CHARS}
+        raise PatternRefused(field, say("pattern_too_long", **values),
+                             one("pattern_too_long", "en", **values).removesuffix(".").replace("The ", "the ", 1))
     return _compile(source, field)
 
 
@@ -119,8 +115,8 @@ def _compile(source: str, field: str) -> UserPattern:
             warnings.simplefilter("ignore", FutureWarning)
             re.compile(source)  # the documented syntax is Python's, and so are its error messages
     except (re.error, RecursionError, OverflowError, ValueError) as exc:
-        reason = f"not a valid regular expression: {exc}"
-        raise PatternRefused(field, f"올바른 정규식이 아닙니다: {exc}. ({reason}.)", reason) from None
+        raise PatternRefused(field, say("pattern_invalid", error=exc),
+                             one("pattern_invalid", "en", error=exc).removesuffix(".")) from None
     translated, python_only = _translate(source)
     if not python_only:
         try:
@@ -130,5 +126,5 @@ def _compile(source: str, field: str) -> UserPattern:
     try:
         return UserPattern(source, "regex", regex.compile(translated))
     except (regex.error, RecursionError, OverflowError, ValueError) as exc:
-        reason = f"this regular expression cannot run here: {exc}"
-        raise PatternRefused(field, f"이 정규식은 여기서 실행할 수 없습니다: {exc}. ({reason}.)", reason) from None
+        raise PatternRefused(field, say("pattern_cannot_run", error=exc),
+                             one("pattern_cannot_run", "en", error=exc).removesuffix(".")) from None

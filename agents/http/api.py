@@ -9,11 +9,12 @@ from one dependency (``agents/http/auth.py``): the API token's owner in ``shared
 
 from typing import Annotated
 
-from fastapi import Depends, FastAPI, Path
+from fastapi import Depends, FastAPI, Path, Request
 from typing_extensions import TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from agents.core.agent import list_agents
 from agents.core.identity import MODES, Mode
+from agents.core.messages import in_lang, lang_of_tag
 from agents.core.redact import install_log_redaction
 from agents.http.actions import action_routes
 from agents.http.alerts import alert_routes
@@ -101,9 +102,10 @@ def create_api(mode: Mode, *, burst_limit: int | None = None, operator: Operator
 
     @api.get("/api/v1/whoami", tags=["access"], summary="Who this request acts as, and what the token counts for",
              responses=documented(*COMMON))
-    def whoami(who: Who) -> WhoAmI:
+    def whoami(who: Who, request: Request) -> WhoAmI:
+        said, lang = token_message(mode, who.token), lang_of_tag(request.headers.get("accept-language"))
         return {"user": who.user(), "mode": mode, "token": who.token, "token_owner": who.token_owner,
-                "token_checked": mode == "shared", "message": token_message(mode, who.token)}
+                "token_checked": mode == "shared", "message": in_lang(said, lang) if lang else said}
 
     api.include_router(conversation_routes(caller))
     api.include_router(action_routes(caller))

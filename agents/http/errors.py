@@ -27,6 +27,7 @@ from agents.core.errors import (
     TurnNotFound,
     UnknownAgentError,
 )
+from agents.core.messages import Lang, lang_of_tag
 from agents.core.redact import redact
 from agents.core.store.health import scrub
 from agents.http.models import ErrorBody, JsonValueError
@@ -72,13 +73,15 @@ def status_for(exc: PlaygroundError) -> int:
     return next((status for cls, status in _STATUS if isinstance(exc, cls)), 400)
 
 
-def refusal(exc: PlaygroundError) -> JSONResponse:
+def refusal(exc: PlaygroundError, lang: Lang | None = None) -> JSONResponse:
+    """The error body; ``message`` in ``lang`` (the request's Accept-Language) when one is asked for, else the
+    catalogue's "Korean (English)" as before (a script that sends no header keeps reading both)."""
     headers: dict[str, str] = {}
     if isinstance(exc, RateLimited):
         headers["Retry-After"] = str(max(1, round(exc.retry_after)))
     if isinstance(exc, AuthError):
         headers["WWW-Authenticate"] = 'Bearer realm="agent-playground"'
-    return error_response(status_for(exc), exc.code, exc.message, getattr(exc, "field", None)
+    return error_response(status_for(exc), exc.code, exc.text(lang) if lang else exc.message, getattr(exc, "field", None)
                           or _FIELD_BY_CODE.get(exc.code), headers)
 
 
@@ -127,7 +130,7 @@ def validation_refusal(exc: RequestValidationError) -> JSONResponse:
 def install_error_handlers(api: FastAPI) -> None:
     async def on_refusal(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, PlaygroundError)
-        return refusal(exc)
+        return refusal(exc, lang_of_tag(request.headers.get("accept-language")))
 
     async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)

@@ -80,7 +80,7 @@ def prompt_routes(caller: Callable[..., Caller]) -> APIRouter:
         lab = lab_user(who, body.user)
         store, now = runtime_store(), system_clock()
         if body.activate:
-            lab.require_admin("프롬프트 활성화", "activate a prompt version")
+            lab.require_admin("activate")
         row = prompts.create(store, agent_id, body.content, lab, now, label=body.label, note=body.note)
         if body.activate:
             prompts.activate(store, agent_id, row.version, lab, now)

@@ -37,9 +37,9 @@ def draw_alerts(ctx: PageContext) -> None:
     checked = st.session_state.setdefault(_CHECKED, set())
     if ctx.viewer.user_id not in checked:
         checked.add(ctx.viewer.user_id)
-        alerts = check_now(spec, ctx.viewer)
+        alerts = check_now(spec, ctx.viewer, lang)
     else:
-        alerts = open_alerts(spec, ctx.viewer)
+        alerts = open_alerts(spec, ctx.viewer, lang)
     with st.container(border=True, key=f"pg-{spec.id}-alerts"):
         head, button = st.columns([3, 2], vertical_alignment="center")
         head.markdown(banner_text(alerts, lang))

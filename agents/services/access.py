@@ -17,12 +17,13 @@ from urllib.parse import urlsplit
 from agents.core.errors import AuthError, PlaygroundError, RateLimited
 from agents.core.session import check_user_id, runtime_store
 from agents.core.store import ApiTokenRow, Store
+from agents.services.messages import say
 
 MAX_LABEL_CHARS = 60
 MAX_ACTIVE_TOKENS = 20
 DEFAULT_BURST_LIMIT = 20
 BURST_WINDOW_SECONDS = 60.0
-HOW_TO_GET_A_TOKEN = ("Create a token in the app's 'API 접근 (API access)' tab, or on the server with "
+HOW_TO_GET_A_TOKEN = (f"Create a token in the app's '{say('api_tab_name')}' tab, or on the server with "
                       "`playground tokens create --user ID`, then send it as `Authorization: Bearer <token>`.")
 
 
@@ -35,15 +36,12 @@ def clean_label(label: object) -> str:
     if label is None:
         return "API token"
     if not isinstance(label, str):
-        raise PlaygroundError("토큰 이름은 글이어야 합니다. (The token label must be text.)", code="invalid_label")
+        raise PlaygroundError(say("token_label_not_text"), code="invalid_label")
     if any(unicodedata.category(ch) in ("Cc", "Cs", "Cf") for ch in label):
-        raise PlaygroundError("토큰 이름에 제어 문자나 보이지 않는 문자를 쓸 수 없습니다. 'nightly eval'처럼 쓰세요. "
-                              "(The token label may not contain control or invisible characters; "
-                              "use plain text such as 'nightly eval'.)", code="invalid_label")
+        raise PlaygroundError(say("token_label_control"), code="invalid_label")
     label = " ".join(label.split())
     if len(label) > MAX_LABEL_CHARS:
-        raise PlaygroundError(f"토큰 이름이 {len(label)}자로 너무 깁니다. {MAX_LABEL_CHARS}자 이하로 쓰세요. (The token label "
-                              f"is {len(label)} characters long; keep it to {MAX_LABEL_CHARS}.)", code="invalid_label")
+        raise PlaygroundError(say("token_label_too_long", n=len(label), most=MAX_LABEL_CHARS), code="invalid_label")
     return label or "API token"
 
 
@@ -52,9 +50,7 @@ def issue_token(store: Store, user_id: str, label: object, now: datetime) -> tup
     user_id = check_user_id(user_id)
     label = clean_label(label)
     if store.tokens.count_active(user_id) >= MAX_ACTIVE_TOKENS:
-        raise PlaygroundError(f"사용자 {user_id!r}에게 이미 활성 토큰이 {MAX_ACTIVE_TOKENS}개 있습니다. 쓰지 않는 토큰을 먼저 "
-                              f"폐기하세요. (User {user_id!r} already has {MAX_ACTIVE_TOKENS} active tokens; "
-                              "revoke one you no longer use first.)", code="too_many_tokens")
+        raise PlaygroundError(say("too_many_tokens", user=user_id, most=MAX_ACTIVE_TOKENS), code="too_many_tokens")
     return store.tokens.create(user_id, label, now)
 
 
@@ -68,10 +64,9 @@ def revoke_token(store: Store, user_id: str, token_id: str, now: datetime) -> Ap
     if not isinstance(token_id, str) or not store.tokens.revoke(token_id.strip(), user_id, now):
         row = store.tokens.get(token_id.strip(), user_id) if isinstance(token_id, str) else None
         if row is not None and not row.active:
-            raise TokenNotFound(f"토큰 {token_id!r}은(는) 이미 폐기되었습니다. (Token {token_id!r} is already revoked.)")
+            raise TokenNotFound(say("token_revoked", shown=token_id))
         shown = str(token_id)[:80]
-        raise TokenNotFound(f"토큰 {shown!r}이(가) 사용자 {user_id!r}에게 없습니다. (No token {shown!r} for user "
-                            f"{user_id!r}. List yours with `playground tokens list --user ID`.)")
+        raise TokenNotFound(say("token_not_found", shown=shown, user=user_id))
     row = store.tokens.get(token_id.strip(), user_id)
     assert row is not None
     return row
@@ -104,22 +99,13 @@ def token_status(store: Store, authorization: str | None, now: datetime) -> tupl
     return ("valid", token.user_id) if token else ("unknown", None)
 
 
-_TOKEN_MESSAGES = {
-    ("shared", "valid"): "토큰이 유효합니다: 이 요청은 토큰 주인으로 처리됩니다. (The token is valid: requests act as its owner.)",
-    ("local", "valid"): "토큰이 유효합니다(마지막 사용 시각을 기록했습니다). 로컬 모드는 토큰 없이도 처리하고, 공유 모드에서는 이 "
-                        "토큰이 필요합니다. (The token is valid and its use was noted. Local mode needs none; shared mode "
-                        "will accept it.)",
-    ("local", "unknown"): "알 수 없거나 폐기된 토큰입니다. 로컬 모드는 토큰을 검사하지 않아 요청은 처리됐지만, 공유 모드에서는 401로 "
-                          "거부됩니다. (Unknown or revoked token: local mode does not check tokens, so this was served; "
-                          "shared mode would answer 401.)",
-    ("local", "none"): "토큰 없이 처리했습니다: 로컬 모드는 토큰을 검사하지 않습니다(공유 모드에서만 필요). (Served without a "
-                       "token: tokens are only checked in shared mode.)",
-}
+_TOKEN_MESSAGES = {("shared", "valid"): "token_shared_valid", ("local", "valid"): "token_local_valid",
+                   ("local", "unknown"): "token_local_unknown", ("local", "none"): "token_local_none"}
 
 
 def token_message(mode: str, status: str) -> str:
     """What a token counts for in this mode, Korean first (the API's /whoami answer, shown by the page)."""
-    return _TOKEN_MESSAGES.get((mode, status), _TOKEN_MESSAGES[("shared", "valid")])
+    return say(_TOKEN_MESSAGES.get((mode, status), "token_shared_valid"))
 
 
 def burst_limit_from_env() -> int:
@@ -156,8 +142,7 @@ class BurstLimiter:
         oldest = store.limits.burst_hit(key, now, self.window, self.limit)
         if oldest is not None:
             wait = max(1, math.ceil(oldest + self.window - now))
-            raise RateLimited(f"Too many chat turns: the limit is {self.limit} a minute for each user "
-                              f"(PLAYGROUND_BURST_LIMIT). Try again in {wait} s.", retry_after=wait)
+            raise RateLimited(say("burst_limited", most=self.limit, wait=wait), retry_after=wait)
 
 
 def _origin(value: str) -> str:

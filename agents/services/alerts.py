@@ -12,6 +12,7 @@ from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
 from agents.core.session import Session
 from agents.core.store import AlertRow, Store
+from agents.services.messages import say
 
 OPEN_STATUSES = ("UNREAD", "READ")
 CLOSING = ("READ", "DISMISSED", "ACTED_ON")
@@ -34,8 +35,7 @@ def _owned(store: Store, user_id: str, alert_id: str) -> AlertRow:
     row = store.alerts.get(alert_id, user_id) if isinstance(alert_id, str) else None
     if row is None:
         shown = str(alert_id)[:80]
-        raise AlertNotFound(f"알림 {shown!r}이(가) 사용자 {user_id!r}에게 없습니다. 알림 목록에서 id를 확인하세요. "
-                            f"(No alert {shown!r} for user {user_id!r}; list yours to find its id.)")
+        raise AlertNotFound(say("alert_not_found", shown=shown, user=user_id))
     return row
 
 
@@ -67,12 +67,10 @@ def set_status(store: Store, user_id: str, alert_id: str, status: str, now: date
     """READ, DISMISSED or ACTED_ON; only an open alert changes. Returns the updated row."""
     if status not in CLOSING:
         shown = str(status)[:40]
-        raise InvalidInput("status", f"알림 상태는 {', '.join(CLOSING)} 중 하나여야 합니다: {shown!r}. "
-                                     f"(An alert's status must be one of {', '.join(CLOSING)}, not {shown!r}.)")
+        raise InvalidInput("status", say("alert_status_bad", choices=", ".join(CLOSING), shown=shown))
     row = _owned(store, user_id, alert_id)
     if not store.alerts.set_status(row.id, user_id, status, now):
-        raise AlertClosed(f"알림 {row.id!r}은(는) 이미 {row.status} 상태입니다. 열린 알림만 바꿀 수 있습니다. "
-                          f"(Alert {row.id!r} is already {row.status}; only open alerts change.)")
+        raise AlertClosed(say("alert_closed", id=row.id, status=row.status))
     return _owned(store, user_id, row.id)
 
 
@@ -82,7 +80,7 @@ def alert_agents(agent_id: str | None) -> list[AgentSpec]:
         return [spec for spec in list_agents() if spec.alert_check is not None]
     spec = get_agent(agent_id)
     if spec.alert_check is None:
-        raise NoAlerts(f"{spec.id} 에이전트에는 선제 알림이 없습니다. (The {spec.id} agent has no proactive alerts.)")
+        raise NoAlerts(say("no_alerts", agent=spec.id))
     return [spec]
 
 

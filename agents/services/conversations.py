@@ -11,6 +11,7 @@ from datetime import datetime
 from agents.core.errors import ConversationNotFound
 from agents.core.inputs import InvalidInput
 from agents.core.store import ConversationRow, MessageRow, PendingActionRow, Store, TraceRow
+from agents.services.messages import say
 
 MAX_SEARCH_CHARS = 200  # a search longer than any title or preview finds nothing more; bound the scan
 MAX_TITLE_INPUT = 10_000  # the store keeps the first line, cut; anything longer is refused unread
@@ -36,9 +37,7 @@ class Transcript:
 
 def _not_found(conversation_id: object, user_id: str) -> ConversationNotFound:
     shown = str(conversation_id)[:80]
-    return ConversationNotFound(f"대화 {shown!r}을(를) 사용자 {user_id!r}의 대화에서 찾을 수 없습니다. 대화 목록에서 "
-                                f"id를 확인하세요. (Conversation {shown!r} was not found for user {user_id!r}; "
-                                "list yours to find its id.)")
+    return ConversationNotFound(say("conversation_not_found", shown=shown, user=user_id))
 
 
 def _owned(store: Store, user_id: str, conversation_id: str, agent_id: str | None = None) -> ConversationRow:
@@ -89,12 +88,9 @@ def transcript(store: Store, user_id: str, conversation_id: str, agent_id: str |
 
 def rename(store: Store, user_id: str, conversation_id: str, title: str) -> ConversationRow:
     if not isinstance(title, str) or not title.strip():
-        raise InvalidInput("title", "대화 제목이 비어 있습니다. 한 글자 이상 쓰세요. (The title is empty; write at least "
-                                    "one character.)")
+        raise InvalidInput("title", say("title_empty"))
     if len(title) > MAX_TITLE_INPUT:
-        raise InvalidInput("title", f"대화 제목이 {len(title):,}자로 너무 깁니다. {MAX_TITLE_INPUT:,}자 이하로 쓰세요. "
-                                    f"(The title is {len(title):,} characters long; keep it to "
-                                    f"{MAX_TITLE_INPUT:,}.)")
+        raise InvalidInput("title", say("title_too_long", n=len(title), most=MAX_TITLE_INPUT))
     row = _owned(store, user_id, conversation_id)
     store.conversations.rename(row.id, user_id, title)
     return _owned(store, user_id, row.id)

@@ -23,6 +23,7 @@ from agents.services.evals import library
 from agents.services.evals.from_chat import Suggestion, suggest_case
 from agents.services.evals.rows import FailedCase
 from agents.services.evals.store import EvalRepo
+from agents.services.messages import one, say
 
 Source = Literal["feedback", "eval"]
 SOURCES: tuple[str, ...] = ("feedback", "eval")
@@ -86,17 +87,21 @@ def _decided(item: ReviewItem, decision: Decision | None) -> ReviewItem:
                                    "saved_suite": decision["suite"], "saved_case": decision["case_name"]})
 
 
+def _one_of(name: str, choices: tuple[str, ...] | list[str], value: object) -> str:
+    """``name`` is status, source or label: each has its entry (its Korean particle differs)."""
+    return say(f"review_{name}_bad", choices_ko=f" {one('word_or', 'ko')} ".join(choices),
+               choices_en=f" {one('word_or', 'en')} ".join(choices), shown=str(value)[:40])
+
+
 def list_items(store: Store, owner: str, *, status: str = "open", source: str | None = None,
                limit: int = 100) -> list[ReviewItem]:
     """The owner's items, newest first: ``open`` (not yet saved or dismissed) or ``all``."""
     if status not in STATUS_FILTERS:
-        raise InvalidInput("status", f"status는 {' 또는 '.join(STATUS_FILTERS)}이어야 합니다. (status must be "
-                                     f"{' or '.join(STATUS_FILTERS)}, not {str(status)[:40]!r}.)")
+        raise InvalidInput("status", _one_of("status", STATUS_FILTERS, status))
     if source is not None and source not in SOURCES:
-        raise InvalidInput("source", f"source는 {' 또는 '.join(SOURCES)}이어야 합니다. (source must be "
-                                     f"{' or '.join(SOURCES)}, not {str(source)[:40]!r}.)")
+        raise InvalidInput("source", _one_of("source", SOURCES, source))
     if not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        raise InvalidInput("limit", f"limit은 1에서 {MAX_LIMIT} 사이여야 합니다. (limit must be from 1 to {MAX_LIMIT}.)")
+        raise InvalidInput("limit", say("review_limit_bad", most=MAX_LIMIT))
     items: list[ReviewItem] = []
     if source in (None, "feedback"):
         items += [_from_feedback(r) for r in store.review.disliked(owner, SCAN)]
@@ -121,9 +126,7 @@ def get_item(store: Store, owner: str, item_id: str) -> ReviewItem:
     """One of the owner's items; another user's, or none, reads as not found."""
     match = ITEM_ID.match(item_id) if isinstance(item_id, str) else None
     if match is None:
-        raise InvalidInput("id", f"리뷰 항목 id {str(item_id)[:80]!r}의 형식이 맞지 않습니다: 'fb-<turn id>' 또는 "
-                                 f"'ev-<run id>-<case>'여야 합니다. (Review item id {str(item_id)[:80]!r} is not "
-                                 "'fb-<turn id>' or 'ev-<run id>-<case index>'.)")
+        raise InvalidInput("id", say("review_id_bad", shown=str(item_id)[:80]))
     item: ReviewItem | None = None
     if match["turn"]:
         row = store.review.disliked_turn(owner, match["turn"])
@@ -133,8 +136,7 @@ def get_item(store: Store, owner: str, item_id: str) -> ReviewItem:
         case = evals.failed_case(owner, match["run"], int(match["case"]))
         item = _from_case(case, evals.first_failure(case["run_id"], case["case_index"])) if case else None
     if item is None:
-        raise ReviewItemNotFound(f"리뷰 항목 {item_id!r}을(를) 사용자 {owner!r}의 큐에서 찾지 못했습니다. (No review item "
-                                 f"{item_id!r} in {owner!r}'s queue.)")
+        raise ReviewItemNotFound(say("review_not_found", shown=item_id, user=owner))
     return _decided(item, store.review.decision(owner, item_id))
 
 
@@ -143,25 +145,20 @@ def label(store: Store, owner: str, item_id: str, verdict: str, now: datetime, *
     """Label one item: correct or incorrect, which step went wrong (from 1), a note."""
     item = get_item(store, owner, item_id)
     if verdict not in LABELS:
-        raise InvalidInput("label", f"label은 {' 또는 '.join(LABELS)}이어야 합니다. (label must be "
-                                    f"{' or '.join(LABELS)}, not {str(verdict)[:40]!r}.)")
+        raise InvalidInput("label", _one_of("label", LABELS, verdict))
     if wrong_step is not None:
         if isinstance(wrong_step, bool) or not isinstance(wrong_step, int):
-            raise InvalidInput("wrong_step", "wrong_step은 1 이상의 정수여야 합니다. (wrong_step must be a whole "
-                                             "number from 1.)")
+            raise InvalidInput("wrong_step", say("review_step_not_int"))
         top = max(item.steps, 1)
         if not 1 <= wrong_step <= top:
-            raise InvalidInput("wrong_step", f"wrong_step {wrong_step}은(는) 이 항목의 단계(1-{top}) 밖입니다. "
-                                             f"(wrong_step {wrong_step} is outside this item's steps, 1-{top}.)")
+            raise InvalidInput("wrong_step", say("review_step_outside", step=wrong_step, top=top))
         if verdict == "correct":
-            raise InvalidInput("wrong_step", "'correct'로 표시한 항목에는 잘못된 단계를 적을 수 없습니다. (A "
-                                             "'correct' label names no wrong step; use 'incorrect'.)")
+            raise InvalidInput("wrong_step", say("review_step_correct"))
     if note is not None and not isinstance(note, str):
-        raise InvalidInput("note", "note는 글이어야 합니다. (The note must be text.)")
+        raise InvalidInput("note", say("review_note_not_text"))
     text = (note or "").strip() or None
     if text is not None and len(text) > MAX_NOTE_CHARS:
-        raise InvalidInput("note", f"note가 {len(text):,}자로 너무 깁니다. {MAX_NOTE_CHARS:,}자 이하로 쓰세요. (The note "
-                                   f"is {len(text):,} characters long; keep it under {MAX_NOTE_CHARS:,}.)")
+        raise InvalidInput("note", say("review_note_too_long", n=len(text), most=MAX_NOTE_CHARS))
     status = item.status if item.status in ("saved", "dismissed") else "labelled"
     decision = store.review.decide(owner, item.id, item.source, now, status=status, label=verdict,
                                    wrong_step=wrong_step, note=text)
@@ -182,13 +179,11 @@ def save_case(store: Store, owner: str, item_id: str, now: datetime, *, suite: s
     item = get_item(store, owner, item_id)
     suite_name = (suite or f"{item.agent}-review").strip()
     if not SUITE_NAME.match(suite_name):
-        raise InvalidInput("suite", f"스위트 이름 {suite_name[:40]!r}은(는) 영문·숫자·'.', '_', '-'로 쓰세요 (예: "
-                                    f"my-regressions). (Suite names use letters, digits, '.', '_' and '-'.)")
+        raise InvalidInput("suite", say("suite_name_bad", shown=suite_name[:40]))
     if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > 200):
-        raise InvalidInput("name", "케이스 이름은 1-200자의 글이어야 합니다. (The case name must be 1-200 characters.)")
+        raise InvalidInput("name", say("case_name_bad"))
     if not item.conversation_id:
-        raise PlaygroundError(f"리뷰 항목 {item.id!r}에는 대화가 없어 케이스로 만들 수 없습니다. (Review item {item.id!r} "
-                              "has no conversation to turn into a case.)", code="empty_conversation")
+        raise PlaygroundError(say("review_no_conversation", id=item.id), code="empty_conversation")
     draft = suggest_case(store, item.conversation_id, _conversation_user(store, owner, item),
                          name=name.strip() if name else f"{item.title[:60]} ({item.id[-6:]})")
     if item.turn_id is not None:

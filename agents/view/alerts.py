@@ -67,13 +67,26 @@ def cards(rows: list[AlertRow]) -> list[AlertCard]:
     return [card for _, _, card in out]
 
 
-def open_alerts(spec: AgentSpec, user: Viewer | None) -> list[AlertCard]:
-    """The open alerts as cards, all drawn, so all become READ in the store; the returned cards
-    keep the status they had, so this render still counts them as new."""
+def in_language(spec: AgentSpec, rows: list[AlertRow], shown: list[AlertCard], lang: Lang) -> list[AlertCard]:
+    """Each card's title and message in the UI's language, through the hook the chat uses
+    (``AgentSpec.alert_text``): the stored row is shared by every language. The hook reads the
+    person's words, so it gets a sentence in the UI's language."""
+    if spec.alert_text is None:
+        return shown
+    by_id = {row.id: row for row in rows}
+    for card in shown:
+        card["title"], card["message"] = spec.alert_text(by_id[card["id"]], t("lang_sample", lang))
+    return shown
+
+
+def open_alerts(spec: AgentSpec, user: Viewer | None, lang: Lang = "ko") -> list[AlertCard]:
+    """The open alerts as cards in the UI's language, all drawn, so all become READ in the store; the
+    returned cards keep the status they had, so this render still counts them as new."""
     if user is None:
         return []
     session = Session(spec.id, user_id=user.user_id)  # seeds the user's sandbox on first use
-    shown = cards(service.open_alerts(session.store, session.user_id, spec.id))
+    rows = service.open_alerts(session.store, session.user_id, spec.id)
+    shown = in_language(spec, rows, cards(rows), lang)
     service.mark_read(session.store, session.user_id, [i for card in shown for i in card["ids"]], system_clock())
     return shown
 
@@ -82,12 +95,12 @@ def alert_icon(alert: AlertCard) -> str:
     return _TYPE_ICONS.get(alert["type"]) or _ICONS.get(alert["severity"], "🔔")
 
 
-def check_now(spec: AgentSpec, user: Viewer | None) -> list[AlertCard]:
+def check_now(spec: AgentSpec, user: Viewer | None, lang: Lang = "ko") -> list[AlertCard]:
     if user is None:
         return []
     if spec.alert_check is not None:
         service.check(spec, user.user_id, system_clock())
-    return open_alerts(spec, user)
+    return open_alerts(spec, user, lang)
 
 
 def close(spec: AgentSpec, user: Viewer, alert: AlertCard, status: str) -> AlertRow | None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from agents.core.messages import CATALOGUE, in_lang, register
+from agents.services import messages as _service_messages  # noqa: F401 - registers the services' entries in CATALOGUE
 from agents.view.texts_lab import API_TEXTS, LAB_TEXTS
 
 Lang = Literal["ko", "en"]
@@ -102,6 +104,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "untitled": ("(제목 없음)", "(untitled)"),
     "empty_chat": ("무엇이든 물어보세요. 아래 예시로 시작해도 좋아요.", "Ask anything, or start from an example below."),
     "alerts_none": ("🔔 새 알림이 없습니다.", "🔔 No new alerts."),
+    # A sentence in the UI's language, for hooks that pick a language from the person's words (AgentSpec.alert_text).
+    "lang_sample": ("한국어로 보여 주세요", "Please show it in this language"),
     "alerts_summary": ("🔔 **읽지 않은 알림 {unread}개** · 열린 알림 {open}개", "🔔 **{unread} unread** · {open} open"),
     # the Streamlit app's own words
     "chat_placeholder": ("메시지를 입력하세요", "Type a message"),
@@ -203,6 +207,31 @@ ERRORS: dict[str, tuple[str, str]] = {
 
 
 # The Lab's review queue (issue 31): component labels (translated in the browser) and what the server writes.
+# "Save as test case" under a chat and in the Lab's Traces (pages/gradio/save_case.py).
+CASE_LABELS: dict[str, tuple[str, str]] = {
+    "case_panel": ("🧪 테스트 케이스로 저장", "🧪 Save as test case"),
+    "case_suggest": ("제안 만들기", "Suggest from this conversation"),
+    "case_suite": ("스위트", "Suite"),
+    "case_save": ("스위트에 저장", "Save into the suite"),
+}
+CASE_TEXTS: dict[str, tuple[str, str]] = {
+    "case_open_first": ("먼저 대화를 하거나 대화를 여세요.", "Open or start a conversation first."),
+    "case_thumbs": (" · 👎 포함", " · includes a 👎 turn"),
+    "case_drafted": ("제안 ({agent}): {steps} steps{thumbs}. 검토하고 고친 뒤 저장하세요.",
+                     "Suggested ({agent}): {steps} steps{thumbs}. Review, edit, then save."),
+    "case_saved": ("✅ '{case}' → 스위트 **{suite}** ({n} cases). Lab의 Evals에서 실행하세요.",
+                   "✅ '{case}' → suite **{suite}** ({n} cases). Run it from the Lab's Evals."),
+    "case_not_saved": ("저장하지 않았습니다:", "Not saved:"),
+}
+# Its refusals, raised as one "Korean (English)" string like the services' (agents/core/messages.py).
+register({
+    "case_suggest_first": ("먼저 '제안 만들기'를 누르세요.", "Make a suggestion first."),
+    "case_suite_name": ("스위트 이름은 영문·숫자·'.', '_', '-'로 쓰세요 (예: my-regressions).",
+                        "Suite names use letters, digits, '.', '_' and '-'."),
+})
+LABELS.update(CASE_LABELS)
+TEXTS.update(CASE_TEXTS)
+
 REVIEW_LABELS: dict[str, tuple[str, str]] = {
     "review_show_all": ("처리한 항목도 보기", "Show handled items too"),
     "review_source": ("출처", "Source"),
@@ -251,6 +280,11 @@ LABELS.update(REVIEW_LABELS)
 TEXTS.update(REVIEW_TEXTS)
 
 
+def said(message: str, lang: Lang) -> str:
+    """A message the core or a service made ("Korean (English)"), in the UI's language only."""
+    return in_lang(message, lang)
+
+
 def lang_from(tag: str | None) -> Lang:
     """Korean unless the browser's first language (an Accept-Language header or a locale
     such as ``en-US``) is another one."""
@@ -262,8 +296,8 @@ def lang_from(tag: str | None) -> Lang:
 
 
 def t(key: str, lang: Lang, **values: object) -> str:
-    ko, en = (TEXTS.get(key) or LABELS.get(key) or LAB_TEXTS.get(key) or API_TEXTS.get(key) or _agent_text(key)
-              or (key, key))
+    ko, en = (TEXTS.get(key) or LABELS.get(key) or LAB_TEXTS.get(key) or API_TEXTS.get(key) or CATALOGUE.get(key)
+              or _agent_text(key) or (key, key))
     text = ko if lang == "ko" else en
     return text.format(**values) if values else text
 
@@ -272,6 +306,7 @@ def error_parts(code: str | None, message: str, lang: Lang) -> tuple[str, str]:
     """(what happened and what to do in the UI's language, the core's own message or "")."""
     known = ERRORS.get(code or "")
     head = (known[0] if lang == "ko" else known[1]) if known else ""
+    message = in_lang(message, lang)  # "Korean (English)" from the catalogue: only the UI's language
     if head and message and message not in head:
         return head, message
     return head or message or (code or "error"), ""

@@ -12,7 +12,7 @@ from agents.core.agent import AgentSpec
 from agents.core.identity import Viewer
 from agents.view import alerts as alert_view
 from agents.view.alerts import AlertCard, alert_icon, banner_text, check_now, open_alerts
-from pages.gradio.i18n import label
+from pages.gradio.i18n import label, lang_of
 from pages.gradio.outputs import Outputs
 from pages.gradio.workspace import TabContext
 
@@ -52,8 +52,9 @@ def build_alerts(ctx: TabContext) -> None:
                 def dismiss_fn(user: Viewer | None, request: gr.Request, alert: AlertCard = alert) -> Outputs:
                     identity.require(user)
                     alert_view.close(spec, user, alert, "DISMISSED")
-                    alerts = open_alerts(spec, user)
-                    return [alerts, banner_text(alerts)]
+                    lang = lang_of(request)
+                    alerts = open_alerts(spec, user, lang)
+                    return [alerts, banner_text(alerts, lang)]
 
                 # Made inside a render: progress routing must be spelled out (pages/gradio/progress.py).
                 analyse.click(analyse_fn, ctx.inputs, ctx.outputs, **header.quiet).then(
@@ -62,12 +63,14 @@ def build_alerts(ctx: TabContext) -> None:
 
     # The language comes from each request (the header's lang state may not be set yet on page load).
     def _refresh(user: Viewer | None, request: gr.Request) -> Outputs:
-        alerts = open_alerts(spec, user)
-        return [alerts, banner_text(alerts)]
+        lang = lang_of(request)
+        alerts = open_alerts(spec, user, lang)
+        return [alerts, banner_text(alerts, lang)]
 
     def _check(user: Viewer | None, request: gr.Request) -> Outputs:
-        alerts = check_now(spec, user)
-        return [alerts, banner_text(alerts)]
+        lang = lang_of(request)
+        alerts = check_now(spec, user, lang)
+        return [alerts, banner_text(alerts, lang)]
 
     check.click(_check, header.who, [state, banner])
     header.identity.after_ready(_check, header.who, [state, banner])

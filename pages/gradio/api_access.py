@@ -97,7 +97,7 @@ def build_api_access(header: Header, mode: Mode) -> None:
         try:
             row, plain = access.issue_token(runtime_store(), identity.require(viewer), name, system_clock())
         except PlaygroundError as exc:
-            gr.Warning(t("api_create_failed", lang, error=exc.message))
+            gr.Warning(t("api_create_failed", lang, error=exc.text(lang)))
             return [gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip()]
         gr.Info(t("api_created", lang, label=row.label))
         rows = _rows(viewer)
@@ -113,7 +113,7 @@ def build_api_access(header: Header, mode: Mode) -> None:
         try:
             row = access.revoke_token(runtime_store(), identity.require(viewer), token_id, system_clock())
         except PlaygroundError as exc:
-            gr.Warning(t("api_revoke_failed", lang, error=exc.message))
+            gr.Warning(t("api_revoke_failed", lang, error=exc.text(lang)))
             return [gr.skip(), gr.skip(), gr.skip(), gr.skip()]
         gr.Info(t("api_revoked_done", lang, label=row.label))
         rows = _rows(viewer)

@@ -19,6 +19,7 @@ from agents.core import identity
 from agents.core.errors import PlaygroundError
 from agents.core.identity import Mode, Viewer
 from agents.core.session import check_user_id, runtime_store
+from pages.gradio.i18n import lang_of
 from pages.gradio.outputs import Components, Outputs
 from pages.gradio.progress import Quiet
 
@@ -65,8 +66,8 @@ def _anonymous(stored: str | None, request: gr.Request) -> Outputs:
     try:
         viewer, fresh = establish_shared(stored, request_address(request))
     except PlaygroundError as exc:
-        gr.Warning(exc.message)
-        return [None, gr.skip(), f"⚠️ {exc.message}"]
+        gr.Warning(exc.text(lang_of(request)))
+        return [None, gr.skip(), f"⚠️ {exc.text(lang_of(request))}"]
     return [viewer, fresh, viewer.label()]
 
 
@@ -126,11 +127,11 @@ def build_identity(config: AppConfig, demo: gr.Blocks) -> IdentityUI:
 
         ui.ready = demo.load(load_local, token, [who, token, user_box], show_progress="hidden")
 
-        def switch(typed: str, current: Viewer | None) -> Outputs:
+        def switch(typed: str, current: Viewer | None, request: gr.Request | None = None) -> Outputs:
             try:
                 viewer = local_viewer(typed)
             except PlaygroundError as exc:
-                gr.Warning(exc.message)
+                gr.Warning(exc.text(lang_of(request)))
                 return [gr.skip()] * 3
             if current is not None and viewer.user_id == current.user_id:
                 return [gr.skip()] * 3  # left the field unchanged: the open conversations stay

@@ -36,7 +36,7 @@ def _create(store: Store, viewer: Viewer, lang: Lang) -> None:
         row, plain = access.issue_token(store, viewer.user_id, st.session_state.get(keys["label"]) or "",
                                         system_clock())
     except PlaygroundError as exc:
-        st.session_state[keys["verdict"]] = ("error", t("api_create_failed", lang, error=exc.message))
+        st.session_state[keys["verdict"]] = ("error", t("api_create_failed", lang, error=exc.text(lang)))
         return
     st.session_state[keys["label"]] = ""
     st.session_state[keys["fresh"]] = plain
@@ -59,7 +59,7 @@ def _revoke(store: Store, viewer: Viewer, lang: Lang) -> None:
     try:
         row = access.revoke_token(store, viewer.user_id, token_id, system_clock())
     except PlaygroundError as exc:
-        st.session_state[keys["verdict"]] = ("error", t("api_revoke_failed", lang, error=exc.message))
+        st.session_state[keys["verdict"]] = ("error", t("api_revoke_failed", lang, error=exc.text(lang)))
         return
     st.session_state[keys["pick"]] = None
     st.session_state.pop(keys["fresh"], None)

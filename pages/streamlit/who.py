@@ -53,7 +53,7 @@ def current(mode: Mode, lang: Lang, store: Store) -> Viewer:
             try:
                 viewer = Viewer(identity.oidc_user_id(claims), "oauth")
             except PlaygroundError as exc:
-                st.sidebar.error(exc.message)
+                st.sidebar.error(exc.text(lang))
             else:
                 st.sidebar.caption(f"👤 {claims.get('name') or claims.get('email') or viewer.user_id}")
                 st.sidebar.button(t("logout", lang), key="pg_logout", on_click=st.logout)
@@ -64,7 +64,7 @@ def current(mode: Mode, lang: Lang, store: Store) -> Viewer:
         try:
             user_id = identity.mint_anonymous(store, _address())
         except PlaygroundError as exc:  # this address made too many identities this hour
-            st.error(exc.message, icon="⏳")
+            st.error(exc.text(lang), icon="⏳")
             st.stop()
         anonymous = st.session_state[_ANONYMOUS] = Viewer(user_id, "anonymous")
     st.sidebar.caption(f"👤 {anonymous.user_id} · {t('anonymous_session', lang)}")
@@ -78,7 +78,7 @@ def _local(lang: Lang) -> Viewer:
         viewer = Viewer(check_user_id((typed or DEFAULT_LOCAL_USER).strip()), "local")
     except PlaygroundError as exc:
         # Keep acting as the last valid user; say what is wrong with the typed one.
-        st.sidebar.error(f"{exc.message}")
+        st.sidebar.error(f"{exc.text(lang)}")
         return st.session_state.get(_LOCAL) or Viewer(DEFAULT_LOCAL_USER, "local")
     st.session_state[_LOCAL] = viewer
     return viewer

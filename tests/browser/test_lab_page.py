@@ -248,4 +248,25 @@ def test_every_view_fits_the_width(server, store, width):
             _lab(page, view)
             page.wait_for_timeout(800)
             assert page.evaluate("document.documentElement.scrollWidth") <= width, view
+            if view == "traces":
+                assert _past_the_filter_rows(page) == [], width
         browser.close()
+
+
+def _past_the_filter_rows(page) -> list[str]:
+    """Every element of the Traces filter rows whose right edge passes its row's, and the "include eval and
+    side-by-side turns" checkbox when it is a sliver (issue 28, before at 390 px: squeezed to 46 px beside the text
+    field, its label cut 7 px past the row's edge)."""
+    return page.evaluate("""() => {
+      const out = [];
+      for (const row of document.querySelectorAll('.pg-lab-filters')) {
+        const edge = row.getBoundingClientRect().right;
+        for (const el of row.querySelectorAll('*')) {
+          const r = el.getBoundingClientRect();
+          if (r.width > 0 && r.right > edge + 0.5) out.push(`${el.tagName}.${el.className}: ${r.right} > ${edge}`);
+        }
+      }
+      const box = document.querySelector('#pg-lab-f-include-tests').getBoundingClientRect();
+      if (box.width < 200) out.push(`the checkbox is ${box.width} px wide`);
+      return out;
+    }""")

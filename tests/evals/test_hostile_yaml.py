@@ -70,7 +70,10 @@ def test_the_gradio_lab_editor_refuses_the_bomb_and_saves_nothing(store) -> None
     assert shown[0].startswith("**저장하지 않았습니다:**\n- 8행:  YAML 별칭을 펼치면")
     english = store_suite(billion_laughs(), Viewer("anon-alice", "anonymous"), "en")[0]
     assert english.startswith("**Not saved:**\n- line 8: ")  # the English UI's own words around the loader's reason
-    assert html.escape(BOMB_REASON) in shown[0]  # the markdown escapes what it quotes
+    assert html.escape(BOMB_REASON) in english  # the markdown escapes what it quotes
+    # each UI in its own language only (before: the Korean and the English reason in both)
+    assert "YAML 별칭을 펼치면 값이 100,000개를 넘습니다" in shown[0] and html.escape(BOMB_REASON) not in shown[0]
+    assert "별칭" not in english
     assert EvalRepo(store.db).suites("anon-alice") == []
 
 

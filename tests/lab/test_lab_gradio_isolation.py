@@ -121,7 +121,8 @@ def test_each_lab_handler_given_alices_id_refuses_bob_and_serves_alice(shared_la
     for api in details:
         refused, served = call_handler(bob, api, turn.turn_id), call_handler(alice, api, turn.turn_id)
         assert refused.error is None and refused.all_skipped(), (api, refused)
-        assert any(f"No turn {turn.turn_id!r}" in w for w in refused.warnings), (api, refused.warnings)
+        # in the UI's language only (a client with no Accept-Language: Korean); before, "Korean (No turn ...)"
+        assert any(f"턴 {turn.turn_id!r}를 찾을 수 없습니다." in w for w in refused.warnings), (api, refused.warnings)
         assert served.error is None and not served.warnings and "alice secret plan" in repr(served.outputs), api
 
     # A comparison to continue: listed for alice only (the list is loaded for each session).

@@ -4,6 +4,7 @@ unread alert once, and the chips after a confirmed campaign are the reply's, not
 
 from __future__ import annotations
 
+import re
 import warnings
 from types import SimpleNamespace
 from typing import Any
@@ -22,6 +23,7 @@ from tests.support.helpers import one
 from tests.view.test_alerts_view import ROAS, plant_the_reported_state
 
 ANN, BOB = Viewer("ann", "local"), Viewer("bob", "local")
+HANGUL = re.compile("[\uac00-\ud7a3]")
 SUGGESTIONS = slice(4, 8)  # the four chip buttons among the tab's outputs
 
 
@@ -57,8 +59,12 @@ def test_rename_archive_and_delete_go_through_the_service(demo, store, clock):
         archive(view, "ko", BOB)
         delete(view, "ko", BOB)
     messages = [str(w.message) for w in shown]
-    assert len(messages) == 4 and "(The title is empty" in messages[0]
-    assert all(f"(Conversation {cid!r} was not found for user 'bob'" in m for m in messages[1:])
+    # each in the UI's language only (before: "Korean (English)" whatever the UI's language)
+    assert len(messages) == 4 and "대화 제목이 비어 있습니다. 한 글자 이상 쓰세요." in messages[0]
+    assert "The title is empty" not in messages[0]
+    assert f"Conversation {cid!r} was not found for user 'bob'; list yours" in messages[1] and "대화 " not in messages[1]
+    assert all(f"대화 {cid!r}을(를) 사용자 'bob'의 대화에서 찾을 수 없습니다." in m and "was not found" not in m
+               for m in messages[2:])
     row = conversations.get(store, "ann", cid)
     assert (row.title, row.archived) == ("정리한 제목", False)
     archive(view, "ko", ANN)
@@ -79,7 +85,8 @@ def test_feedback_goes_through_the_service(demo, store, clock):
         save(turn_id, "mine", view, BOB, "ko")
         save(turn_id, "x" * 100_000, view, ANN, "ko")
     messages = [str(w.message) for w in shown]
-    assert f"No turn {turn_id!r} for user 'bob'" in messages[0] and "의견이 100,000자로 너무 깁니다" in messages[1]
+    assert f"턴 {turn_id!r}은(는) 사용자 'bob'가 실행한 턴이 아닙니다." in messages[0] and "의견이 100,000자로 너무 깁니다" in messages[1]
+    assert not [m for m in messages if "characters long" in m or "No turn" in m]  # a Korean UI: Korean only
     assert store.db.fetchall("SELECT user_id, rating, comment FROM feedback") == [("ann", "down", "짧아요")]
 
 
@@ -90,6 +97,21 @@ def test_the_alert_banner_draws_the_unread_warning_once(demo, store, clock):
     titles = [a["title"] for a in alerts]  # the gr.render draws one card per entry
     assert titles.count(ROAS) == 1 and len(set(titles)) == len(titles) == 4
     assert banner == "🔔 **읽지 않은 알림 1개** · 열린 알림 4개"
+
+
+def test_an_english_browser_reads_the_alert_banner_in_english(demo, store):
+    """Issue 28: the banner showed the stored Korean alert text (and a Korean summary) to English users; the
+    cards now go through AgentSpec.alert_text, the hook the chat uses, in the request's language."""
+    check = handler(demo, "_check", "pg-marketing-alert-banner")
+    alerts, banner = check(Viewer("demo", "local"), SimpleNamespace(headers={"accept-language": "en-US,en;q=0.9"}))
+    titles = [a["title"] for a in alerts]
+    assert banner == "🔔 **4 unread** · 4 open"  # before: "🔔 **읽지 않은 알림 4개** · 열린 알림 4개"
+    assert len(titles) == 4 and any(re.fullmatch(r"'봄 시즌 세일' ROAS down \d+%", t) for t in titles), titles
+    # before: "'봄 시즌 세일' ROAS 38% 하락"; only the campaigns' own names stay Korean
+    assert not [t for t in titles + [a["message"] for a in alerts] if HANGUL.search(re.sub(r"'[^']*'", "", t))]
+    refresh = handler(demo, "_refresh", "pg-marketing-alert-banner")
+    alerts, banner = refresh(Viewer("demo", "local"), SimpleNamespace(headers={"accept-language": "ko"}))
+    assert banner == "🔔 **읽지 않은 알림 0개** · 열린 알림 4개" and any(a["title"].endswith("% 하락") for a in alerts)
 
 
 def test_no_goal_chips_after_the_campaign_is_confirmed(demo, store, clock):

@@ -4,8 +4,15 @@ campaign is confirmed the goal chips are gone."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from agents.core.session import runtime_store
-from tests.streamlit.conftest import click, send, texts
+from tests.streamlit.conftest import APP, click, send, texts
+
+AppTest = pytest.importorskip("streamlit.testing.v1").AppTest
+HANGUL = re.compile("[\uac00-\ud7a3]")
 
 GOALS = ["인지도 (브랜드 노출)", "트래픽 (웹사이트 방문)", "전환 (구매/가입)", "매출 (최대 매출)"]
 
@@ -14,6 +21,12 @@ def _alert_titles(app) -> list[str]:
     stored = {a.title for a in runtime_store().alerts.list("demo", agent_id="marketing")}
     return [m.value.split("**")[1] for m in app.markdown
             if m.value.count("**") == 2 and m.value.split("**")[1] in stored]
+
+
+def _alert_titles_shown(app) -> list[str]:
+    """The bold title of each alert card (a line that opens with the card's icon)."""
+    return [m.value.split("**")[1] for m in app.markdown
+            if m.value.count("**") == 2 and m.value.split("**")[0].strip() in ("🚨", "⚠️", "🎉", "💡")]
 
 
 def test_every_open_alert_is_drawn_once_and_counted(app):
@@ -34,3 +47,17 @@ def test_no_goal_chips_after_the_campaign_is_confirmed(app):
     click(app, "실행")
     assert "생성되었습니다" in texts(app)
     assert not set(GOALS) & {b.label for b in app.button}  # before: all four still offered
+
+
+def test_an_english_browser_reads_the_alert_banner_in_english(store, monkeypatch):
+    """Issue 28: the banner outside the chat showed the stored Korean alert text to English users; the cards
+    now go through AgentSpec.alert_text (the chat's hook), so the titles and the summary are English."""
+    monkeypatch.setattr("agents.view.texts.lang_from", lambda tag: "en")
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "🔔 **4 unread** · 4 open" in texts(at)  # before: the Korean summary
+    titles = _alert_titles_shown(at)
+    assert len(titles) == 4 and any(re.fullmatch(r"'봄 시즌 세일' ROAS down \d+%", t) for t in titles), titles
+    # before: "'봄 시즌 세일' ROAS 38% 하락"; only the campaigns' own names stay Korean
+    assert not [t for t in titles if HANGUL.search(re.sub(r"'[^']*'", "", t))], titles

@@ -17,6 +17,7 @@ from typing_extensions import TypedDict
 
 from agents.core.inputs import InvalidInput
 from agents.services.evals.rows import CaseFields, RunDetail, RunListed
+from agents.services.messages import say
 
 VERSION = 1
 MAX_BYTES = 2_000_000  # a baseline of every shipped case is ~15 KB; a bigger file is not one of ours
@@ -72,27 +73,20 @@ def read(path: str | Path) -> Baseline:
         if not where.is_file():  # a folder, /dev/zero, a FIFO: nothing to read, or never done reading
             if not where.exists():
                 raise FileNotFoundError(path)
-            raise InvalidInput("--baseline", f"--baseline {str(path)!r}은(는) 보통 파일이 아닙니다. "
-                                             f"(--baseline {str(path)!r} is not a regular file.)")
+            raise InvalidInput("--baseline", say("baseline_not_file", path=str(path)))
         with where.open("rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
-            raise InvalidInput("--baseline", f"--baseline {str(path)!r}이(가) 너무 큽니다 ({MAX_BYTES:,}바이트 초과). "
-                                             f"(--baseline {str(path)!r} is larger than {MAX_BYTES:,} bytes.)")
+            raise InvalidInput("--baseline", say("baseline_too_big", path=str(path), most=MAX_BYTES))
         data = json.loads(raw.decode("utf-8"))
     except FileNotFoundError as exc:
-        raise InvalidInput("--baseline", f"--baseline 파일 {str(path)!r}이(가) 없습니다: `playground eval baseline "
-                                         f"update --file {path}`로 만드세요. (No baseline file {str(path)!r}: write "
-                                         f"one with `playground eval baseline update --file {path}`.)") from exc
+        raise InvalidInput("--baseline", say("baseline_missing", path=str(path), raw=path)) from exc
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise InvalidInput("--baseline", f"--baseline {str(path)!r}을(를) 읽을 수 없습니다: {exc}. "
-                                         f"(--baseline {str(path)!r} cannot be read: {exc}.)") from exc
+        raise InvalidInput("--baseline", say("baseline_unreadable", path=str(path), error=exc)) from exc
     if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("runs"), dict) or \
             not all(isinstance(r, dict) and isinstance(r.get("cases"), dict)
                     and all(isinstance(c, dict) for c in r["cases"].values()) for r in data["runs"].values()):
-        raise InvalidInput("--baseline", f"--baseline {str(path)!r}은(는) 기준선 파일이 아닙니다 (version {VERSION}, "
-                                         f"runs). (--baseline {str(path)!r} is not a baseline file: version "
-                                         f"{VERSION} with runs.)")
+        raise InvalidInput("--baseline", say("baseline_not_baseline", path=str(path), version=VERSION))
     return cast(Baseline, data)  # checked above as far as gate() reads it: version, runs of cases, each a mapping
 
 
@@ -108,8 +102,7 @@ def update(path: str | Path, details: list[RunDetail]) -> Baseline:
         where.parent.mkdir(parents=True, exist_ok=True)
         where.write_text(json.dumps(current, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
-        raise InvalidInput("--file", f"기준선 파일 {str(path)!r}을(를) 쓸 수 없습니다: {exc.strerror}. "
-                                     f"(Cannot write the baseline {str(path)!r}: {exc.strerror}.)") from exc
+        raise InvalidInput("--file", say("baseline_unwritable", path=str(path), error=exc.strerror)) from exc
     return current
 
 

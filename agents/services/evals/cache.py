@@ -21,6 +21,7 @@ from agents.core.providers import ModelRequest, Provider
 from agents.core.providers.base import Finish, ModelEvent, TextChunk, ToolCallChunk, UsageChunk
 from agents.core.store import Store
 from agents.services.evals.store import EvalRepo
+from agents.services.messages import say
 
 CACHE_MODES = ("read", "write", "off")
 # Settings that change an answer besides the request; never the key itself.
@@ -30,8 +31,7 @@ _SETTINGS = ("base_url", "temperature", "reasoning_effort")
 def check_cache_mode(mode: str | None) -> str:
     mode = mode or "off"
     if mode not in CACHE_MODES:
-        raise PlaygroundError(f"캐시 모드는 {', '.join(CACHE_MODES)} 중 하나입니다 ({mode!r}가 아니라). (The cache mode "
-                              f"is one of {', '.join(CACHE_MODES)}, not {mode!r}.)", code="invalid_input")
+        raise PlaygroundError(say("cache_mode_bad", choices=", ".join(CACHE_MODES), shown=mode), code="invalid_input")
     return mode
 
 

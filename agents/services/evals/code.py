@@ -22,6 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from agents.services.messages import say
+
 if TYPE_CHECKING:
     from agents.services.evals.assertions import StepRecord
 
@@ -30,9 +32,7 @@ Verdict = tuple[bool | None, object, str]
 # What a python: assertion names: (the reply's text, the step's context) -> its verdict, checked by _verdict.
 Check = Callable[[str, dict[str, object]], object]
 
-REFUSED_SHARED = ("python: 코드 검증은 CLI와 로컬 모드에서만 실행됩니다: 공유 모드의 서버는 방문자가 보낸 코드를 "
-                  "가져오지도 실행하지도 않습니다. (python: code assertions run only from the CLI and in local mode; "
-                  "a server in shared mode never imports or runs code a visitor names.)")
+REFUSED_SHARED = say("python_shared")
 REASON_CHARS = 600
 
 _resolved: dict[str, Check] = {}  # "module:function" -> the function, once allowed and imported
@@ -50,16 +50,14 @@ def resolve(ref: str, folder: Path | None = None) -> Check:
         try:
             module = importlib.import_module(module_name)
         except Exception as exc:  # noqa: BLE001 - any failure to import is the suite's problem, said by name
-            raise LookupError(f"python: 모듈 {module_name!r}을(를) 가져올 수 없습니다: {type(exc).__name__}: {exc} "
-                              f"(python: the module {module_name!r} cannot be imported: {type(exc).__name__}: "
-                              f"{exc})") from None
+            raise LookupError(say("python_import_failed", module=module_name,
+                                  error=f"{type(exc).__name__}: {exc}")) from None
         finally:
             for p in added:
                 sys.path.remove(p)
         found = getattr(module, function, None)
         if not callable(found):
-            raise LookupError(f"python: {module_name}에 함수 {function!r}이(가) 없습니다. (python: the module "
-                              f"{module_name!r} has no function {function!r}.)")
+            raise LookupError(say("python_no_function", module=module_name, function=function))
         check = cast(Check, found)  # callable (checked above); a wrong signature fails the assertion by name
         _resolved[ref] = check
     return check

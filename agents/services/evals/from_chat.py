@@ -25,6 +25,7 @@ from agents.core.store import MessageRow, PendingActionRow, Store
 from agents.core.store.feedback import FeedbackEntry
 from agents.services.evals import spec
 from agents.services.evals.loader import parse_suite
+from agents.services.messages import say
 
 _ASSERTION = TypeAdapter(spec.Assertion)
 OUTCOME_STATUSES = {"COMPLETED", "FAILED", "CANCELLED", "EXPIRED"}
@@ -328,7 +329,7 @@ def draft_text(draft: CaseDraft) -> str:
     text = case_yaml(draft.to_case())
     unused = [(i, s) for i, d in enumerate(draft.steps) for s in d.suggestions if not s.selected]
     if unused:
-        text += "# 더 제안된 검증 (more suggestions: move under that step's expect to use them)\n"
+        text += say("draft_more") + "\n"
         for index, suggestion in unused:
             line = to_yaml([suggestion.assertion]).strip().replace("\n", "\n#     ")
             text += f"#   step {index + 1} ({suggestion.why}): {line}\n"

@@ -34,6 +34,7 @@ from agents.services.evals.loader import (
     _where,
     parse_suite,
 )
+from agents.services.messages import say
 
 MAX_CASES = 1_000
 MAX_MESSAGE_CHARS = 20_000
@@ -117,9 +118,7 @@ def from_promptfoo(text: str, *, agent: str | None = None, name: str | None = No
     tags: dict[str, object] = data["tags"] if isinstance(data.get("tags"), dict) else {}
     agent = agent or (str(tags["agent"]) if tags.get("agent") else None)
     if not agent:
-        raise InvalidInput(agent_field, f"가져올 에이전트를 {agent_field}(으)로 정하세요 (promptfoo 설정에는 없습니다; "
-                                        f"tags: {{agent: ID}}도 됩니다). (Name the agent with {agent_field}: a promptfoo "
-                                        "config has none; tags: {agent: ID} in the config also works.)")
+        raise InvalidInput(agent_field, say("import_no_agent", field=agent_field))
     for key in data:
         if key not in ("description", "prompts", "providers", "tests", "defaultTest", "tags"):
             notes.add((str(key),), f"'{key}' is not converted (only prompts, providers, tests and defaultTest are)")

@@ -24,6 +24,7 @@ from agents.core.store import Store
 from agents.services.evals import spec
 from agents.services.evals.assertions import Judge, Result, StepRecord
 from agents.services.evals.rows import ModelCall
+from agents.services.messages import say
 
 PASS_FAIL = ('Answer with one JSON object and nothing else: {"pass": true or false, "reason": "one sentence"}.')
 SCORE = ('Score how well the reply satisfies the rubric from 1 (not at all) to 5 (fully). Answer with one JSON '
@@ -62,15 +63,12 @@ def judge_model_from(text: str | None, name: str = "judge") -> spec.JudgeModel |
         return None
     shown = text if len(text) <= 60 else text[:60] + "…"
     if len(text) > MAX_JUDGE_CHARS or any(c.isspace() or not c.isprintable() for c in text):
-        raise PlaygroundError(f"{name} {shown!r}을(를) 읽을 수 없습니다: 제공자/모델(예: openai/gpt-4o-mini)로 "
-                              f"{MAX_JUDGE_CHARS}자 이내, 공백 없이 쓰세요. ({name} {shown!r} cannot be read: write "
-                              f"PROVIDER/MODEL such as openai/gpt-4o-mini, without spaces, at most {MAX_JUDGE_CHARS} "
-                              "characters.)", code="invalid_input")
+        raise PlaygroundError(say("judge_unreadable", name=name, shown=shown, most=MAX_JUDGE_CHARS),
+                              code="invalid_input")
     model = judge_model_of(text)
     if model.provider not in PROVIDER_NAMES:
-        raise PlaygroundError(f"{name}의 제공자 {model.provider!r}을(를) 모릅니다 ({', '.join(PROVIDER_NAMES)}). "
-                              f"({name} names an unknown provider {model.provider!r}; known: "
-                              f"{', '.join(PROVIDER_NAMES)}.)", code="invalid_input")
+        raise PlaygroundError(say("judge_provider_unknown", name=name, provider=model.provider,
+                                  known=", ".join(PROVIDER_NAMES)), code="invalid_input")
     return model
 
 

@@ -7,7 +7,7 @@ assertion, an unknown agent or tool, a malformed step, a bad regex...), never ha
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
@@ -15,9 +15,11 @@ from pydantic import ValidationError
 
 from agents.core import safe_yaml
 from agents.core.errors import PlaygroundError
+from agents.core.messages import Lang, in_lang
 from agents.services.evals.checks import near as _near
 from agents.services.evals.checks import semantics
 from agents.services.evals.spec import ASSERTION_KINDS, MODIFIERS, STEP_KINDS, Suite
+from agents.services.messages import one, say
 
 Path_ = tuple[str | int, ...]
 MAX_SUITE_BYTES = safe_yaml.MAX_YAML_BYTES
@@ -43,7 +45,12 @@ class SuiteError(PlaygroundError):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = sorted(problems, key=lambda p: (p.file, p.line or 0))
         lines = "\n".join(f"  {p}" for p in self.problems)
-        super().__init__(f"{len(self.problems)} problem(s) in the suite file; nothing was run:\n{lines}")
+        super().__init__(f"{say('suite_problems', n=len(self.problems))}\n{lines}")
+
+    def text(self, lang: Lang) -> str:
+        """The head and every problem in one language."""
+        lines = "\n".join(f"  {replace(p, reason=in_lang(p.reason, lang))}" for p in self.problems)
+        return f"{one('suite_problems', lang, n=len(self.problems))}\n{lines}"
 
 
 @dataclass(frozen=True)
@@ -67,8 +74,7 @@ def select(suites: list[LoadedSuite], *, tags: list[str] | None = None,
     for option, values in (("--case", names or []), ("--tag", tags or [])):
         for value in values:
             if len(value) > 200:  # a case name has at most 200 characters: a longer pattern is a mistake
-                raise InvalidInput(option, f"{option} 값이 {len(value):,}자로 너무 깁니다 (최대 200자). "
-                                           f"({option} is {len(value):,} characters long; at most 200.)")
+                raise InvalidInput(option, say("select_too_long", option=option, n=len(value)))
     out = []
     for loaded in suites:
         cases = [c for c in loaded.suite.cases
@@ -79,8 +85,7 @@ def select(suites: list[LoadedSuite], *, tags: list[str] | None = None,
     if not out:
         option = "--case" if names else "--tag"
         given = ", ".join(repr(v) for v in (names or tags or []))
-        raise InvalidInput(option, f"{option} {given}에 맞는 케이스가 없습니다: 아무것도 실행하지 않았습니다. "
-                                   f"(No case matches {option} {given}; nothing was run.)")
+        raise InvalidInput(option, say("select_nothing", option=option, given=given))
     return out
 
 

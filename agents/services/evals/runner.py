@@ -35,6 +35,7 @@ from agents.services.evals.loader import LoadedSuite
 from agents.services.evals.repeats import combine
 from agents.services.evals.rows import NewRun, RunRow
 from agents.services.evals.store import EvalRepo, run_owner
+from agents.services.messages import say
 
 __all__ = ["CaseClock", "CaseOutcome", "RunOutcome", "expand_extra", "resolve_refs", "run_suite", "start_suite"]
 
@@ -129,9 +130,8 @@ def check_config(agent_id: str, config: spec.Config, store: Store,
             known = ", ".join(f"v{v}" for v in newest) or "none (the built-in prompt only)"
             if len(versions) > len(newest):
                 known = f"… {known} ({len(versions)} in all)"
-            raise PlaygroundError(f"{agent_id}에는 시스템 프롬프트 버전 {config.prompt_version}이(가) 없습니다. "
-                                  f"({agent_id} has no system-prompt version {config.prompt_version}; stored versions: "
-                                  f"{known}.)", code="unknown_prompt_version")
+            raise PlaygroundError(say("prompt_version_unknown", agent=agent_id, number=config.prompt_version,
+                                      known=known), code="unknown_prompt_version")
     if config.provider != "offline":  # a missing key is said now, not once per case
         provider_factory_for(provider_settings)(config, spec.Case(name="probe", turns=[
             spec.Step(user="probe", expect=[spec.NoErrorAssertion(no_error=True)])]))
@@ -237,8 +237,7 @@ def start_suite(
     matrix_id = new_id("evm") if len(configs) > 1 else None
     repeats = repeat if repeat is not None else (suite.repeat or 1)  # 0 is refused below, not the default
     if not 1 <= repeats <= spec.MAX_REPEAT:
-        raise PlaygroundError(f"repeat(반복 횟수)는 1부터 {spec.MAX_REPEAT}까지입니다 ({repeats}이(가) 아니라). "
-                              f"(repeat must be from 1 to {spec.MAX_REPEAT}, not {repeats}.)", code="invalid_input")
+        raise PlaygroundError(say("repeat_bad", most=spec.MAX_REPEAT, n=repeats), code="invalid_input")
     cache_mode = check_cache_mode(cache)
     runs: list[NewRun] = []
     jobs: list[Job] = []

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Literal
 
 from agents.core.errors import Forbidden
 from agents.core.identity import Mode
 from agents.core.store.prompts import PromptVersion
+from agents.services.messages import say
 
 ADMINS_ENV = "PLAYGROUND_PROMPT_ADMINS"
 
@@ -46,18 +48,13 @@ class LabUser:
         (None: everyone's)."""
         if self.mode == "shared" and not self.operator:
             if requested is not None and requested != self.user_id:
-                raise Forbidden(f"다른 사용자({requested})의 기록은 볼 수 없습니다. (You are {self.user_id!r}; "
-                                f"the turns of {requested!r} are theirs to see.)")
+                raise Forbidden(say("lab_not_yours", requested=requested, user=self.user_id))
             return self.user_id
         return requested
 
     def may_see(self, version: PromptVersion) -> bool:
         return self.admin or version.shared or version.created_by == self.user_id
 
-    def require_admin(self, ko: str, en: str) -> None:
+    def require_admin(self, change: Literal["activate", "rollback"]) -> None:
         if not self.admin:
-            raise Forbidden(
-                f"{ko}은(는) 모든 방문자의 대화를 바꾸므로 프롬프트 관리자만 할 수 있습니다. 새 버전을 만들어 내 대화나 "
-                f"비교에서 골라 써 보세요. (Only prompt admins may {en} on a shared server: it changes every visitor's "
-                f"turns. Pick your version for one of your conversations or a side-by-side comparison instead; "
-                f"the server owner lists admins in {ADMINS_ENV}.)")
+            raise Forbidden(say(f"admin_only_{change}", env=ADMINS_ENV))

@@ -30,6 +30,7 @@ from agents.core.store.comparisons import VOTES, ComparisonRow, RoundRow, SideCo
 from agents.core.streaming import TurnPump, end_error, is_end
 from agents.services.lab.access import LabUser
 from agents.services.lab.runs import check_config, session_with
+from agents.services.messages import say
 
 Side = Literal["a", "b"]
 SIDES: tuple[Side, Side] = ("a", "b")
@@ -70,8 +71,7 @@ class RoundEnd:
 
 
 def _not_found(comparison_id: str) -> ComparisonNotFound:
-    return ComparisonNotFound(f"비교 {comparison_id!r}를 찾을 수 없습니다. (No comparison {comparison_id!r}: start one, "
-                              "or list yours with GET /api/v1/lab/compare.)")
+    return ComparisonNotFound(say("comparison_not_found", id=comparison_id))
 
 
 def sandbox_user(comparison_id: str, side: Side) -> str:
@@ -106,7 +106,7 @@ def run_round(store: Store, who: LabUser, comparison_id: str, text: str, *,
     row = get(store, who, comparison_id)
     text = inputs.text(text)
     if not text.strip():
-        raise inputs.InvalidInput("message", "보낼 메시지를 입력하세요. (Type a message to send to both sides.)")
+        raise inputs.InvalidInput("message", say("compare_empty"))
     number = store.comparisons.add_round(row.id, text, clock())
     if row.title is None:
         store.db.execute("UPDATE comparisons SET title = ? WHERE id = ? AND title IS NULL",
@@ -166,17 +166,14 @@ _ENDED = object()
 
 def vote(store: Store, who: LabUser, comparison_id: str, number: int, choice: str, now: datetime) -> RoundRow:
     if choice not in VOTES:
-        raise inputs.InvalidInput("vote", f"투표는 {', '.join(VOTES)} 중 하나여야 합니다 ({choice!r} 받음). "
-                                          f"(vote must be one of {', '.join(VOTES)}, not {choice!r}.)")
+        raise inputs.InvalidInput("vote", say("vote_bad", choices=", ".join(VOTES), shown=choice))
     row = get(store, who, comparison_id)
     rounds = {r.round: r for r in store.comparisons.rounds(row.id)}
     target = rounds.get(number)
     if target is None:
-        raise ComparisonNotFound(f"비교 {row.id}에 {number}번째 라운드가 없습니다. (Comparison {row.id} has no round "
-                                 f"{number}; it has {len(rounds)}.)")
+        raise ComparisonNotFound(say("round_missing", id=row.id, number=number, n=len(rounds)))
     if target.turn_a is None and target.turn_b is None:
-        raise PlaygroundError(f"{number}번째 라운드는 아직 답이 없습니다. 두 답이 끝난 뒤 투표하세요. (Round {number} has no "
-                              "replies yet; vote once both sides have answered.)", code="round_not_finished")
+        raise PlaygroundError(say("round_not_finished", number=number), code="round_not_finished")
     updated = store.comparisons.vote(row.id, number, choice, now)
     assert updated is not None
     return updated
@@ -186,7 +183,7 @@ def act(store: Store, who: LabUser, comparison_id: str, side: str, action_id: st
         clock: Clock = system_clock) -> ActionOutcome:
     """Confirm or cancel a pending action proposed on one side (as that side's sandbox user)."""
     if side not in SIDES:
-        raise inputs.InvalidInput("side", f"side는 a 또는 b여야 합니다 ({side!r} 받음). (side must be a or b.)")
+        raise inputs.InvalidInput("side", say("side_bad", shown=side))
     row = get(store, who, comparison_id)
     user = row.user_a if side == "a" else row.user_b
     service = ActionService(store, clock)
@@ -195,7 +192,7 @@ def act(store: Store, who: LabUser, comparison_id: str, side: str, action_id: st
         return service.confirm(action_id, user)
     if decision == "cancel":
         return service.cancel(action_id, user)
-    raise inputs.InvalidInput("decision", "decision은 confirm 또는 cancel입니다. (decision must be confirm or cancel.)")
+    raise inputs.InvalidInput("decision", say("decision_bad"))
 
 
 class SideSummary(BaseModel):

@@ -11,6 +11,7 @@ from agents.core.store import Store
 from agents.core.store.lab import ORIGINS, ExportFormat, ExportKind, TraceFilter
 from agents.services.lab.access import LabUser
 from agents.services.lab.traces import scoped
+from agents.services.messages import say
 
 KINDS: tuple[ExportKind, ...] = ("traces", "feedback", "votes")
 FORMATS: tuple[ExportFormat, ...] = ("csv", "jsonl", "parquet")
@@ -24,14 +25,11 @@ def export(store: Store, who: LabUser, kind: str, fmt: str, filters: TraceFilter
     """Write the file (in a fresh temporary folder unless ``folder`` is given); returns it and its row count.
     ``limit`` keeps the newest rows only (written oldest first, like a whole export)."""
     if kind not in KINDS:
-        raise InvalidInput("kind", f"내보낼 종류는 {', '.join(KINDS)} 중 하나입니다 ({kind!r} 받음). "
-                                   f"(kind must be one of {', '.join(KINDS)}, not {kind!r}.)")
+        raise InvalidInput("kind", say("export_kind_bad", choices=", ".join(KINDS), shown=kind))
     if fmt not in FORMATS:
-        raise InvalidInput("format", f"형식은 {', '.join(FORMATS)} 중 하나입니다 ({fmt!r} 받음). "
-                                     f"(format must be one of {', '.join(FORMATS)}, not {fmt!r}.)")
+        raise InvalidInput("format", say("export_format_bad", choices=", ".join(FORMATS), shown=fmt))
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT):
-        raise InvalidInput("limit", f"limit은 1부터 {MAX_LIMIT:,}까지의 정수입니다 ({limit!r} 받음). "
-                                    f"(limit must be a whole number from 1 to {MAX_LIMIT:,}, not {limit!r}.)")
+        raise InvalidInput("limit", say("export_limit_bad", most=MAX_LIMIT, shown=limit))
     folder = folder or _fresh_folder(now)
     path = folder / f"{kind}-{now:%Y%m%d-%H%M%S}.{fmt}"
     filters = filters or TraceFilter()

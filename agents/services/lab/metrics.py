@@ -12,6 +12,7 @@ from agents.core.store import Store
 from agents.core.store.lab import TraceFilter
 from agents.services.lab.access import LabUser
 from agents.services.lab.traces import scoped
+from agents.services.messages import say
 
 if TYPE_CHECKING:  # pandas (seconds of CPU) loads with the first DataFrame, not with the CLI
     import pandas as pd
@@ -27,8 +28,7 @@ def period_filter(period: str, now: datetime, base: TraceFilter | None = None) -
     if period not in PERIODS:
         from agents.core.inputs import InvalidInput
 
-        raise InvalidInput("period", f"기간은 {', '.join(PERIODS)} 중 하나입니다 ({period!r} 받음). "
-                                     f"(period must be one of {', '.join(PERIODS)}, not {period!r}.)")
+        raise InvalidInput("period", say("period_bad", choices=", ".join(PERIODS), shown=period))
     span = PERIODS[period]
     base = base or TraceFilter()
     return base if span is None else base.model_copy(update={"since": now - span})

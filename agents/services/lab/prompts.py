@@ -16,6 +16,7 @@ from agents.core.errors import ConversationNotFound, PlaygroundError
 from agents.core.store import Store
 from agents.core.store.prompts import BUILTIN, SYSTEM_AUTHOR, Activation, PromptVersion
 from agents.services.lab.access import LabUser
+from agents.services.messages import say
 
 
 class PromptNotFound(PlaygroundError):
@@ -32,7 +33,7 @@ class VersionView(PromptVersion):
         return self.version == BUILTIN
 
     def title(self) -> str:
-        name = self.label or ("기본 (built-in)" if self.builtin else "")
+        name = self.label or (say("prompt_builtin") if self.builtin else "")
         return f"v{self.version}" + (f" · {name}" if name else "") + (" ✅" if self.active else "")
 
 
@@ -61,9 +62,7 @@ def version(store: Store, agent_id: str, number: int, who: LabUser) -> VersionVi
         return _builtin(agent_id, active == BUILTIN)
     row = store.prompts.get(agent_id, number)
     if row is None or not who.may_see(row):
-        raise PromptNotFound(f"{agent_id} 에이전트에 {number}번 프롬프트 버전이 없습니다. 목록에서 번호를 확인하세요. "
-                             f"(The {agent_id} agent has no prompt version {number}; see `playground prompts list "
-                             f"{agent_id}`.)")
+        raise PromptNotFound(say("prompt_version_not_found", agent=agent_id, number=number))
     return _view(row, active)
 
 
@@ -77,14 +76,14 @@ def create(store: Store, agent_id: str, content: str, who: LabUser, now: datetim
 
 
 def activate(store: Store, agent_id: str, number: int, who: LabUser, now: datetime) -> Activation:
-    who.require_admin("프롬프트 활성화", "activate a prompt version")
+    who.require_admin("activate")
     version(store, agent_id, number, who)  # exists and visible
     return store.prompts.activate(agent_id, number, who.user_id, now)
 
 
 def rollback(store: Store, agent_id: str, who: LabUser, now: datetime) -> Activation:
     """Back to the version that was active before the current one."""
-    who.require_admin("롤백", "roll back the prompt")
+    who.require_admin("rollback")
     get_agent(agent_id)
     previous = store.prompts.previous_version(agent_id)
     if previous is None:
@@ -111,13 +110,13 @@ def preview_change(store: Store, agent_id: str, number: int | None, who: LabUser
     get_agent(agent_id)
     current = store.prompts.active_version(agent_id)
     if number is None:
-        who.require_admin("롤백", "roll back the prompt")
+        who.require_admin("rollback")
         previous = store.prompts.previous_version(agent_id)
         if previous is None:
             raise _nothing_to_roll_back(agent_id)
         target = previous
     else:
-        who.require_admin("프롬프트 활성화", "activate a prompt version")
+        who.require_admin("activate")
         target = version(store, agent_id, number, who).version
     label = None if target == BUILTIN else version(store, agent_id, target, who).label
     return ChangePreview(agent_id=agent_id, rolling=number is None, current=current, target=target,
@@ -125,9 +124,7 @@ def preview_change(store: Store, agent_id: str, number: int | None, who: LabUser
 
 
 def _nothing_to_roll_back(agent_id: str) -> PlaygroundError:
-    return PlaygroundError(f"{agent_id} 에이전트는 아직 활성화한 적이 없어 되돌릴 버전이 없습니다 (기본 프롬프트 사용 중). "
-                           f"(The {agent_id} agent has never had a version activated: it runs its built-in "
-                           "prompt, so there is nothing to roll back to.)", code="nothing_to_roll_back")
+    return PlaygroundError(say("nothing_to_roll_back", agent=agent_id), code="nothing_to_roll_back")
 
 
 def history(store: Store, agent_id: str) -> list[Activation]:
@@ -141,8 +138,7 @@ def pick(store: Store, conversation_id: str, number: int | None, who: LabUser, n
     active version again). Returns the pinned version."""
     row = store.conversations.get(conversation_id, who.user_id)
     if row is None or (agent_id is not None and row.agent_id != agent_id):
-        raise ConversationNotFound(f"대화 {conversation_id!r}를 찾을 수 없습니다. (Conversation {conversation_id!r} was "
-                                   f"not found for user {who.user_id!r}.)")
+        raise ConversationNotFound(say("lab_conversation_not_found", shown=conversation_id, user=who.user_id))
     if number is not None:
         version(store, row.agent_id, number, who)
     store.prompts.pick(row.id, row.agent_id, who.user_id, number, now)

@@ -12,6 +12,7 @@ from agents.core.store.comparisons import SideConfig
 from agents.core.turn import TurnSettings
 from agents.services.lab import prompts
 from agents.services.lab.access import LabUser
+from agents.services.messages import say
 
 
 def provider_for(config: SideConfig, *, api_key: str | None = None, pace_ms: float | None = None) -> Provider:
@@ -29,8 +30,7 @@ def check_config(store: Store, agent_id: str, config: SideConfig, who: LabUser) 
     from agents.core.providers import PROVIDER_NAMES
 
     if config.provider not in PROVIDER_NAMES:
-        raise InvalidArgs(f"알 수 없는 provider {config.provider!r}: {', '.join(PROVIDER_NAMES)} 중에서 고르세요. "
-                          f"(Unknown provider {config.provider!r}; choose one of {', '.join(PROVIDER_NAMES)}.)")
+        raise InvalidArgs(say("provider_unknown", shown=config.provider, choices=", ".join(PROVIDER_NAMES)))
     if config.prompt_version is not None:
         prompts.version(store, agent_id, config.prompt_version, who)
     return config

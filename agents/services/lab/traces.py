@@ -15,6 +15,7 @@ from agents.core.store import Store
 from agents.core.store.lab import DEFAULT_ORIGINS, TraceFilter, TracePage
 from agents.core.store.prompts import BUILTIN
 from agents.services.lab.access import LabUser
+from agents.services.messages import say
 
 MAX_PAGE = 200
 _RELATIVE = re.compile(r"^(\d{1,4})\s*([mhd])$")
@@ -32,9 +33,7 @@ def parse_time(raw: str | None, now: datetime, field: str = "since") -> datetime
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise InvalidInput(field, f"{field} {text[:40]!r}을(를) 읽을 수 없습니다: 24h, 7d, 30m 또는 2026-11-02 같은 날짜를 "
-                                  f"쓰세요. (Cannot read {field} {text[:40]!r}: use 24h, 7d, 30m or a date such as "
-                                  "2026-11-02.)") from None
+        raise InvalidInput(field, say("since_unreadable", field=field, shown=text[:40])) from None
     return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
@@ -176,8 +175,7 @@ def trace_detail(store: Store, turn_id: str, who: LabUser) -> TraceDetail:
     scope = who.owner_filter(None)
     trace = store.traces.get(turn_id) if owner is not None and scope in (None, owner) else None
     if trace is None:
-        raise TurnNotFound(f"턴 {turn_id!r}를 찾을 수 없습니다. (No turn {turn_id!r}: list yours with "
-                           "`playground traces list` or GET /api/v1/traces.)")
+        raise TurnNotFound(say("lab_turn_not_found", shown=turn_id))
     label = None
     if trace.prompt_version == BUILTIN:
         label = "built-in"

@@ -157,7 +157,7 @@ def build(ctx: LabContext) -> None:
         try:
             listed = prompts.versions(store, agent_id, who)
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang))
             return [gr.skip()] * 3
         options = [(t("lab_c_active", lang), ACTIVE), *[(v.title() + ("" if v.shared else " 🔒"), v.version)
                                                      for v in listed]]
@@ -187,7 +187,7 @@ def build(ctx: LabContext) -> None:
             pair = ComparePair(comparison_id=row.id, a=_side_view(store, who, row.id, "a"),
                                b=_side_view(store, who, row.id, "b"))
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang))
             return [gr.skip()] * (len(view_outputs) + len(config_inputs))
         rounds = store.comparisons.rounds(row.id)
         pair.round = rounds[-1].round if rounds else None
@@ -227,7 +227,7 @@ def build(ctx: LabContext) -> None:
             else:
                 row = compare.get(store, who, pair.comparison_id)
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang))
             yield idle
             return
         keys = {side: (api_key or None) if config.provider == provider else None
@@ -267,7 +267,7 @@ def build(ctx: LabContext) -> None:
             row = compare.vote(runtime_store(), ctx.lab_user(viewer), pair.comparison_id, pair.round, choice,
                                system_clock())
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang))
             return gr.skip()
         return t("lab_c_voted", lang, round=row.round, vote=vote_label(row.vote or "", lang))
 
@@ -284,7 +284,7 @@ def build(ctx: LabContext) -> None:
             try:
                 outcome = compare.act(store, who, pair.comparison_id, side, action_id, decision)
             except PlaygroundError as exc:
-                gr.Warning(exc.message)
+                gr.Warning(exc.text(lang))
                 return [gr.skip()] * len(view_outputs)
             (gr.Info if outcome.ok else gr.Warning)(f"{side.upper()}: {outcome.message}")
             pair = pair.model_copy(deep=True)

@@ -36,7 +36,8 @@ from agents.services.evals.report import run_detail
 from agents.services.evals.runner import MAX_CONCURRENCY, RunHandle, start_suite
 from agents.services.evals.store import EvalRepo
 from agents.view import lab_evals as view
-from pages.gradio.i18n import label, t
+from agents.view.texts import said
+from pages.gradio.i18n import label, lang_of, t
 from pages.gradio.lab.context import LabContext, LabView
 from pages.gradio.outputs import Outputs
 
@@ -211,7 +212,7 @@ def build(ctx: LabContext) -> None:
                                  repeat=view.repeat_of(repeats, lang), cache=cache_mode or "off",
                                  judge_model=judge_model_from(judge_text, t("eval_judge", lang)))
         except PlaygroundError as exc:
-            gr.Warning(t("ev_not_started", lang, error=exc.message))
+            gr.Warning(t("ev_not_started", lang, error=exc.text(lang)))
             yield [gr.skip()] * outputs
             return
         repo = EvalRepo(store.db)
@@ -283,7 +284,7 @@ def build(ctx: LabContext) -> None:
         try:
             shown = view.compare_view(compare_runs(EvalRepo(runtime_store().db), a, b, _owner(viewer)), lang)
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang))
             return [gr.skip()] * 5
         return [shown.summary, _table(shown.metrics), _table(shown.cases), shown.differences,
                 [shown.targets_a, shown.targets_b]]
@@ -294,13 +295,13 @@ def build(ctx: LabContext) -> None:
 
     # --- the suite editor -------------------------------------------------------------------------------
 
-    def open_suite(name: str | None, viewer: Viewer | None) -> Outputs:
+    def open_suite(name: str | None, viewer: Viewer | None, request: gr.Request | None = None) -> Outputs:
         if not name or viewer is None:
             return [gr.skip(), gr.skip(), ""]
         try:
             loaded = library.get(runtime_store(), _owner(viewer), name, allow_code=_local(viewer))
         except PlaygroundError as exc:
-            return [gr.skip(), gr.skip(), f"⚠️ {exc.message}"]
+            return [gr.skip(), gr.skip(), f"⚠️ {exc.text(lang_of(request))}"]
         return [loaded.text, _download_file(loaded.suite.suite, loaded.text), ""]
 
     suite.change(open_suite, [suite, header.who], [editor, download, problems])
@@ -310,10 +311,10 @@ def build(ctx: LabContext) -> None:
             loaded = library.save(runtime_store(), _owner(viewer), text or "", allow_code=_local(viewer))
         except SuiteError as exc:
             lines = "\n".join(t("ev_problem", lang, line=p.line or "?", where=html.escape(p.where),
-                                 reason=html.escape(p.reason)) for p in exc.problems)
+                                 reason=html.escape(said(p.reason, lang))) for p in exc.problems)
             return [t("ev_not_saved", lang) + "\n" + lines, gr.skip(), *([gr.skip()] * len(lists))]
         except PlaygroundError as exc:
-            return [f"⚠️ {exc.message}", gr.skip(), *([gr.skip()] * len(lists))]
+            return [f"⚠️ {exc.text(lang)}", gr.skip(), *([gr.skip()] * len(lists))]
         gr.Info(t("ev_saved", lang, suite=loaded.suite.suite, n=len(loaded.suite.cases)))
         return ["", _download_file(loaded.suite.suite, loaded.text), *listing(viewer, lang, loaded.suite.suite)]
 
@@ -323,7 +324,7 @@ def build(ctx: LabContext) -> None:
         try:
             library.delete(runtime_store(), _owner(viewer), name or "")
         except PlaygroundError as exc:
-            return [f"⚠️ {exc.message}", *([gr.skip()] * len(lists))]
+            return [f"⚠️ {exc.text(lang)}", *([gr.skip()] * len(lists))]
         return [t("ev_deleted", lang, name=name), *listing(viewer, lang)]
 
     delete.click(remove, [suite, header.who, header.lang], [problems, *lists])

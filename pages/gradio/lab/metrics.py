@@ -74,7 +74,7 @@ def build(ctx: LabContext) -> None:
             rows = metrics.records(metrics.metrics(store, who, filters))
             frame = metrics.over_time(store, who, filters)
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang_))
             return [gr.skip()] * 3
         return [{"headers": metric_headers(lang_), "data": metric_rows(rows)}, over_time(frame, metric, lang_), frame]
 
@@ -93,7 +93,7 @@ def build(ctx: LabContext) -> None:
             path, count = export.export(runtime_store(), ctx.lab_user(viewer), kind_, fmt_,
                                         _filters(period_, agent_, viewer, False), now=system_clock())
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang_))
             return [gr.skip(), gr.skip()]
         return [gr.update(value=str(path), visible=True, label=f"⬇ {path.name}"),
                 t("lab_exported", lang_, count=f"{count:,}", name=path.name)]

@@ -19,7 +19,7 @@ from agents.services.lab import figures, prompts
 from agents.services.lab.access import ADMINS_ENV, LabUser
 from agents.view.lab import change_text, diff_html, version_choices, version_headers, version_rows
 from agents.view.texts import Lang, t
-from pages.gradio.i18n import label
+from pages.gradio.i18n import label, lang_of
 from pages.gradio.lab.context import LabContext, LabView
 from pages.gradio.outputs import Outputs, Update
 
@@ -121,7 +121,7 @@ def build(ctx: LabContext) -> None:
         try:
             listed = prompts.versions(store, agent_id, who)
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang_))
             return [gr.skip()] * len(views)
         options = version_choices(listed)
         active = next((v.version for v in listed if v.active), 0)
@@ -143,13 +143,14 @@ def build(ctx: LabContext) -> None:
     reload.click(refresh, inputs, views)
     ctx.on_show(refresh, inputs, views)
 
-    def load_base(agent_id: str, number: int | None, viewer: Viewer | None) -> Update | str:
+    def load_base(agent_id: str, number: int | None, viewer: Viewer | None,
+                  request: gr.Request | None = None) -> Update | str:
         if viewer is None or number is None:
             return gr.skip()
         try:
             return prompts.version(runtime_store(), agent_id, int(number), ctx.lab_user(viewer)).content
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang_of(request)))
             return gr.skip()
 
     load.click(load_base, [agent, base, ctx.header.who], editor)
@@ -162,7 +163,7 @@ def build(ctx: LabContext) -> None:
             row = prompts.create(runtime_store(), agent_id, content, ctx.lab_user(viewer), system_clock(),
                                  label=label_ or None, note=note_ or None)
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang_))
             return [gr.skip()] * (len(views) + 3)
         gr.Info(t("lab_saved_version", lang_, agent=agent_id, n=row.version))
         return [*refresh(agent_id, viewer, lang_), "", "", ""]
@@ -179,7 +180,7 @@ def build(ctx: LabContext) -> None:
             preview = prompts.preview_change(runtime_store(), agent_id, None if rolling else int(number or 0),
                                              ctx.lab_user(viewer))
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang_))
             return [gr.update(visible=False), "", None]
         question: Asked = {"rolling": rolling, "number": number}
         return [gr.update(visible=True), change_text(preview, lang_), question]
@@ -195,7 +196,7 @@ def build(ctx: LabContext) -> None:
             else:
                 done = prompts.activate(runtime_store(), agent_id, int(asked["number"]), who, system_clock())
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang_))
             return [*closed, *([gr.skip()] * len(views))]
         gr.Info(t("lab_now_active", lang_, agent=agent_id, version=figures.version(done.version)))
         return [*closed, *refresh(agent_id, viewer, lang_)]
@@ -213,7 +214,7 @@ def build(ctx: LabContext) -> None:
         try:
             return diff_html(prompts.diff(runtime_store(), agent_id, int(a), int(b), ctx.lab_user(viewer)), lang_)
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang_))
             return gr.skip()
 
     compare.click(show_diff, [agent, left, right, ctx.header.who, lang], diff).then(None, js=SCROLL_TO_FIRST_CHANGE)
@@ -230,7 +231,7 @@ def build(ctx: LabContext) -> None:
             prompts.pick(runtime_store(), conversation_id, version, ctx.lab_user(viewer), system_clock(),
                          agent_id=agent_id)
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang_))
             return [gr.skip()] * len(views)
         gr.Info(t("lab_applies_next", lang_))
         return refresh(agent_id, viewer, lang_)

@@ -54,7 +54,7 @@ def build(ctx: LabContext) -> None:
             items = review.list_items(store, owner, status="all" if all_ else "open", source=source_ or None,
                                       limit=LIMIT)
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang))
             return [gr.skip()] * 5
         waiting = sum(1 for i in items if i.status in review.WAITING)
         ids = [i.id for i in items]
@@ -90,7 +90,7 @@ def build(ctx: LabContext) -> None:
             item = review.dismiss(store, owner, item_id, now)
             return t("review_did_dismiss", lang, id=item.id)
         except PlaygroundError as exc:
-            return f"⚠️ {exc.message}"
+            return f"⚠️ {exc.text(lang)}"
 
     fields = [pick, verdict, step, note, suite, ctx.header.who, ctx.header.lang]
     for button, kind in ((save_label, "label"), (save_case, "save"), (dismiss, "dismiss")):

@@ -123,7 +123,7 @@ def build(ctx: LabContext) -> None:
                                 include_tests=bool(tests))
             page = traces.list_traces(runtime_store(), ctx.lab_user(viewer), filt, limit=PAGE, before=stack[-1])
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang_))
             return [gr.skip()] * len(listing)
         number = len(stack) - 1
         return [{"headers": trace_headers(lang_), "data": trace_table(page.rows)},
@@ -158,7 +158,7 @@ def build(ctx: LabContext) -> None:
         try:
             d = traces.trace_detail(runtime_store(), turn_id.strip(), ctx.lab_user(viewer))
         except PlaygroundError as exc:
-            gr.Warning(exc.message)
+            gr.Warning(exc.text(lang_))
             return [gr.skip()] * len(detail_outputs)
         v = detail_view(d, lang_)
         return [gr.update(visible=True), v.header, gr.update(visible=v.open_conversation is not None),

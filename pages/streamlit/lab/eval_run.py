@@ -79,7 +79,7 @@ def _run(lab: LabRun, name: str, providers: list[str], models: str, concurrency:
                              repeat=evals_view.repeat_of(repeat, lab.lang), cache=cache or "off",
                              judge_model=judge_model_from(judge, t("eval_judge", lab.lang)))
     except PlaygroundError as exc:
-        st.error(f"{t('eval_not_started', lab.lang)}: {exc.message}", icon="⚠️")
+        st.error(f"{t('eval_not_started', lab.lang)}: {exc.text(lab.lang)}", icon="⚠️")
         return
     bar = st.progress(0.0, text=evals_view.progress_label(0, handle.total, lab.lang))
     while not handle.finished():

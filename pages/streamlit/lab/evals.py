@@ -75,7 +75,7 @@ def _results(lab: LabRun, repo: EvalRepo, run_id: str, owner: str) -> None:
     try:
         detail = run_detail(repo, run_id, owner)
     except PlaygroundError as exc:
-        st.error(exc.message, icon="⚠️")
+        st.error(exc.text(lab.lang), icon="⚠️")
         return
     shown = evals_view.results_view(detail, lab.lang)
     with st.container(border=True, key="pg-lab-run"):
@@ -139,7 +139,7 @@ def _compare(lab: LabRun, repo: EvalRepo, ids: list[str], labels: dict[str, str]
     try:
         result = compare_runs(repo, run_a, run_b, owner)
     except PlaygroundError as exc:
-        st.error(exc.message, icon="⚠️")
+        st.error(exc.text(lab.lang), icon="⚠️")
         return
     shown = evals_view.compare_view(result, lab.lang)
     with st.container(border=True, key="pg-lab-compare"):

@@ -33,7 +33,7 @@ def draw(lab: LabRun) -> None:
         items = review.list_items(lab.store, lab.viewer.user_id, status="all" if show_all else "open",
                                   source=source or None, limit=LIMIT)
     except PlaygroundError as exc:
-        st.error(exc.message)
+        st.error(exc.text(lab.lang))
         return
     waiting = sum(1 for i in items if i.status in review.WAITING)
     st.caption(lab_review.count_text(waiting, len(items), lang))
@@ -82,7 +82,7 @@ def draw(lab: LabRun) -> None:
             done = review.dismiss(lab.store, lab.viewer.user_id, item.id, now)
             message = t("review_did_dismiss", lang, id=done.id)
     except PlaygroundError as exc:
-        st.error(exc.message)
+        st.error(exc.text(lab.lang))
         return
     st.session_state[said_key] = message
     st.rerun()

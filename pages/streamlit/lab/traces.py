@@ -84,7 +84,7 @@ def _page(lab: LabRun, values: dict[str, str | bool]) -> TracePage | None:
         filt = view.trace_filter(mode=lab.mode, viewer=lab.viewer.user_id, now=system_clock(), **values)
         return traces.list_traces(lab.store, lab.who, filt, limit=PAGE, before=stack[-1])
     except PlaygroundError as exc:
-        st.error(exc.message, icon="⚠️")
+        st.error(exc.text(lab.lang), icon="⚠️")
         return None
 
 
@@ -158,7 +158,7 @@ def draw_detail(lab: LabRun, turn_id: str) -> None:
     try:
         detail = traces.trace_detail(lab.store, turn_id, lab.who)
     except PlaygroundError as exc:
-        st.error(exc.message, icon="⚠️")
+        st.error(exc.text(lab.lang), icon="⚠️")
         return
     lang = lab.lang
     shown = view.detail_view(detail, lang)

@@ -1,0 +1,112 @@
+"""The sentences the runtime and the services say to a person, keyed by code, in Korean and English.
+
+A refusal is raised and recorded as ONE string, "Korean (English)" (``say``), as it always was: the error
+events, the logs, the store and every client that reads ``message`` keep it. A front end shows one language
+with ``in_lang``: it finds the catalogue entry the string was made from (the entries are templates, so a
+stored message made days ago is read the same way) and gives the same values in that language. A string no
+entry made (an exception's own text) is shown as it is.
+
+Each layer adds its entries with ``register`` (the core's in ``messages_core.py``, the services' in
+``agents/services/messages.py``); ``agents/view/texts.py`` is where the front ends read them.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from functools import cache
+from typing import Literal, Protocol
+
+import re2
+
+from agents.core.messages_core import CORE_MESSAGES
+
+Lang = Literal["ko", "en"]
+
+CATALOGUE: dict[str, tuple[str, str]] = {}
+_FIELD = re.compile(r"{(\w+)(?:![rsa])?(?::[^{}]*)?}")
+
+
+def register(entries: dict[str, tuple[str, str]]) -> None:
+    """Add a layer's entries; a key used twice for different words is a mistake, refused at import."""
+    for key, value in entries.items():
+        if CATALOGUE.get(key, value) != value:
+            raise ValueError(f"message key {key!r} is defined twice with different words")
+    CATALOGUE.update(entries)
+    _patterns.cache_clear()
+
+
+def say(key: str, **values: object) -> str:
+    """The entry's Korean, then its English in brackets: one string, as the core has always raised."""
+    ko, en = CATALOGUE[key]
+    return f"{ko.format(**values)} ({en.format(**values)})"
+
+
+def one(key: str, lang: Lang, **values: object) -> str:
+    """One language of an entry (for a front end that builds the sentence itself)."""
+    ko, en = CATALOGUE[key]
+    return (ko if lang == "ko" else en).format(**values)
+
+
+def in_lang(message: str, lang: Lang) -> str:
+    """``message`` in one language, when the catalogue made it; otherwise ``message`` itself."""
+    if not message:
+        return message
+    for head, tail, pattern, groups, template in _patterns():
+        if not (message.startswith(head) and message.endswith(tail)):
+            continue
+        found = pattern.fullmatch(message)
+        if found:
+            values = found.groupdict()
+            parts = string.Formatter().parse(template[0] if lang == "ko" else template[1])
+            return "".join(literal + ("" if field is None else values[groups[(field, conversion or "", spec or "")]])
+                           for literal, field, spec, conversion in parts)
+    return message
+
+
+def lang_of_tag(tag: str | None) -> Lang | None:
+    """The language an Accept-Language header or a locale (``en_US.UTF-8``) asks for; None when it names none
+    (no header, ``C``, ``POSIX``): the caller keeps the two-language message."""
+    first = (tag or "").strip().lower().split(",")[0].split(";")[0].strip()
+    if not first or first in ("*", "c", "posix") or first.startswith(("c.", "posix.")):
+        return None
+    return "ko" if first.startswith("ko") else "en"
+
+
+class _Found(Protocol):
+    def groupdict(self) -> dict[str, str]: ...
+
+
+class _Pattern(Protocol):
+    """What this module uses of an RE2 pattern (the re2 module ships no types)."""
+
+    def fullmatch(self, text: str) -> _Found | None: ...
+
+
+@cache
+def _patterns() -> list[tuple[str, str, _Pattern, dict[tuple[str, str, str], str], tuple[str, str]]]:
+    """Per entry: its fixed start and end, an RE2 expression (linear time, whatever the message quotes) matching
+    what ``say`` makes of it, and the group holding each field as shown ({n} and {n!r} are two groups)."""
+    out: list[tuple[str, str, _Pattern, dict[tuple[str, str, str], str], tuple[str, str]]] = []
+    for ko, en in CATALOGUE.values():
+        regex = ["(?s)"]
+        groups: dict[tuple[str, str, str], str] = {}
+        parts = list(string.Formatter().parse(f"{ko} ({en})"))
+        head = parts[0][0]
+        tail = parts[-1][0] if parts[-1][1] is None else ""
+        for literal, field, spec, conversion in parts:
+            regex.append(re.escape(literal))
+            if field is not None:
+                shown = (field, conversion or "", spec or "")
+                if shown in groups:  # shown the same way again: its first capture is the value
+                    regex.append("(?:.*?)")
+                else:
+                    groups[shown] = f"g{len(groups)}"
+                    regex.append(f"(?P<{groups[shown]}>.*?)")
+        out.append((head, tail, re2.compile("".join(regex)), groups, (ko, en)))
+    # the most literal text first, so a template with fewer fields wins over a looser one
+    out.sort(key=lambda item: -len(_FIELD.sub("", item[4][0] + item[4][1])))
+    return out
+
+
+register(CORE_MESSAGES)  # the core's own entries
