@@ -113,14 +113,18 @@ def test_postgres_metrics_answer_as_duckdb_under_every_filter(
         assert {"traces_metrics", "traces_metrics_fallbacks", "traces_metrics_started"} <= indexes
         for label, filters in FILTERS.items():
             _same(duck_tables[label], _records(metrics.metrics(store, LabUser.cli(), filters)), label)
-        # The figures come from the indexes: once vacuumed, the all-turns aggregate reads no heap row.
+        # The figures come from the metrics indexes. Once vacuumed, the all-turns aggregate reads no heap row (an
+        # index-only scan); but another test's open snapshot on the shared server can keep VACUUM from marking the
+        # pages all-visible, and the planner then reads the same index through a bitmap (seen in a full xdist run).
+        # The WHERE is the metrics statement's own (the bare origin column: coalesce's guess of 0.5% misleads it).
         store.db.execute("VACUUM ANALYZE traces")
-        where, params = scoped(TraceFilter(), LabUser.cli()).where(dialect="postgres")
+        where, params = scoped(TraceFilter(), LabUser.cli()).where(dialect="postgres", plain_origin=True)
         with store.db.transaction() as cur:
             cur.execute("SET LOCAL enable_seqscan = off")
             plan = "\n".join(r[0] for r in cur.execute(
                 "EXPLAIN SELECT t.agent_id, t.provider, t.model, t.prompt_version, count(*), sum(t.input_tokens) "
                 f"FROM traces t WHERE {where} AND t.status <> 'refused' GROUP BY 1, 2, 3, 4", params).fetchall())
-        assert re.search(r"Index Only Scan using traces_metrics(_started)? on traces", plan), plan
+        assert re.search(r"(Index Only Scan using|Bitmap Index Scan on) traces_metrics(_started)?\b", plan), plan
+        assert "Seq Scan" not in plan, plan
     finally:
         store.close()
