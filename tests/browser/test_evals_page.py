@@ -68,12 +68,21 @@ def _pick_suite(page, name: str) -> None:
 
 
 def _run(page, previous: str = "") -> str:
+    # the suite picked is in its box before Run reads it (a click on a loaded machine can beat the dropdown)
+    page.wait_for_function("() => (document.querySelector('#pg-evals-suite input') || {}).value", timeout=30_000)
     page.evaluate(WATCH)
     page.click("#pg-evals-run")
-    page.wait_for_function(
-        "prev => { const b = document.querySelector('#pg-evals-progress');"
-        " return b && b.dataset.run && b.dataset.run !== prev && ['passed', 'failed', 'error'].includes(b.dataset.status) }",
-        arg=previous, timeout=90_000)
+    try:
+        page.wait_for_function(
+            "prev => { const b = document.querySelector('#pg-evals-progress');"
+            " return b && b.dataset.run && b.dataset.run !== prev"
+            " && ['passed', 'failed', 'error'].includes(b.dataset.status) }",
+            arg=previous, timeout=90_000)
+    except Exception as exc:  # say what the page showed instead: a warning toast, the bar's last states
+        seen = page.evaluate("() => ({toasts: [...document.querySelectorAll('.toast-body, [data-testid=toast-body]')]"
+                             ".map(t => t.innerText), bar: window.__bar, suite: document.querySelector("
+                             "'#pg-evals-suite input').value})")
+        raise AssertionError(f"the run did not finish: {seen}") from exc
     return page.get_attribute("#pg-evals-progress", "data-run")
 
 
