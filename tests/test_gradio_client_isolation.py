@@ -33,7 +33,8 @@ def shared_server(store, monkeypatch):
     monkeypatch.setenv("SPACE_ID", "team/agent-playground")
     port = _free_port()
     app = build_server(AppConfig.detect("127.0.0.1"))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    # a client left connected (gradio_client keeps its stream open) must not hold the shutdown: join waited 10 s
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.time() + 60

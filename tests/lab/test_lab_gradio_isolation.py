@@ -42,7 +42,8 @@ def shared_lab(store, monkeypatch):
     lab_api = {f.api_name for f in blocks.fns.values()
                if getattr(f.fn, "__module__", "").startswith("pages.gradio.lab") and f.api_name}
     port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    # a client left connected (gradio_client keeps its stream open) must not hold the shutdown: join waited 10 s
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.time() + 60
