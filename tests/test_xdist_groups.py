@@ -35,3 +35,15 @@ def test_the_ui_tests_are_one_group_and_the_rest_are_not(request: pytest.Fixture
 
 def test_other_modes_keep_xdist_s_own_scheduler(request: pytest.FixtureRequest) -> None:
     assert pytest_xdist_make_scheduler(_Config(request.config, "load"), None) is None
+
+
+def test_a_run_without_xdist_still_starts() -> None:
+    """The scheduler hook is optional: ``-p no:xdist`` knows no such hook, and an unknown one is an internal error."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:xdist", "--collect-only", "-q",
+                           "tests/test_xdist_groups.py"], capture_output=True, text=True, timeout=120, cwd=root)
+    assert done.returncode == 0, done.stdout + done.stderr
