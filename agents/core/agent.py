@@ -193,6 +193,18 @@ def _migrations_of(where: str, target: str) -> tuple[Migration, ...]:
 cards.set_agent_loader(_load)
 
 
+def spec_on_first_use(package: str) -> Callable[[str], object]:
+    """A light agent package's module ``__getattr__``: ``AGENT`` comes from ``<package>.spec``, imported the first
+    time it is asked for (the registry reads the package's MIGRATIONS without building the agent)."""
+
+    def __getattr__(name: str) -> object:
+        if name == "AGENT":
+            return importlib.import_module(f"{package}.spec").AGENT
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
 def check_entries() -> None:
     """Load the registry now, turning a bad entry into one line on stderr and exit status 2 (front ends'
     start-up: a typo in PLAYGROUND_EXTRA_AGENTS must not end in a traceback)."""

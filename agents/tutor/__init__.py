@@ -7,14 +7,9 @@ is built on first use, so a command for one agent does not load the others."""
 
 from __future__ import annotations
 
+from agents.core.agent import spec_on_first_use
 from agents.tutor.store import MIGRATIONS
 
 __all__ = ["AGENT", "MIGRATIONS"]
 
-
-def __getattr__(name: str) -> object:
-    if name == "AGENT":
-        from agents.tutor.spec import AGENT
-
-        return AGENT
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = spec_on_first_use(__name__)
