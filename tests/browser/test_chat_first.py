@@ -172,12 +172,20 @@ def test_a_conversation_started_by_a_button_is_listed_and_survives_a_reload(page
     page.wait_for_selector("#pg-shopping-workspace .pg-summary:has-text('예산 10만원 이하')", timeout=30_000)
 
 
+STORED_ID = "() => localStorage.getItem('agent-playground-identity-local')"
+
+
 def test_local_user_id_survives_a_reload(page, store):
+    # The browser stores the signed id twice: the page load writes the default user's, the switch
+    # writes kim's (each write is a fresh ciphertext). Reloading before the second write tested
+    # nothing but the machine's speed: a fixed 2.5 s wait failed on a loaded 2-core CI machine.
+    page.wait_for_function(f"({STORED_ID})() !== null", timeout=60_000)
+    loaded = page.evaluate(STORED_ID)
     # Typed as a person would: Gradio's `input` event follows key presses (a programmatic fill may not).
     page.click("#pg-user textarea, #pg-user input", click_count=3)
     page.keyboard.type("kim")
     page.keyboard.press("Tab")
-    page.wait_for_timeout(2500)  # the signed id round-trips through the server before it is stored
+    page.wait_for_function(f"([before]) => ({STORED_ID})() !== before", arg=[loaded], timeout=60_000)
     page.reload(wait_until="load")
     page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
     page.wait_for_function("() => document.querySelector('#pg-user textarea, #pg-user input').value === 'kim'",
