@@ -6,14 +6,29 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+T = TypeVar("T")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def eventually(read: Callable[[], T], until: Callable[[T], object] = bool, timeout: float = 120) -> T:
+    """Read until ``until(value)`` holds (or the time is up), and return the last value read.
+
+    For state the server writes after a click: the click may wait in the server's queue for seconds on a
+    loaded machine, so a fixed sleep before reading tests the machine's speed, not the app."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = read()
+        if until(value) or time.monotonic() > deadline:
+            return value
+        time.sleep(0.2)
 
 
 def _free_port() -> int:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import ARGS, CHROMIUM
+from tests.browser.conftest import ARGS, CHROMIUM, eventually
 
 pytestmark = pytest.mark.browser
 
@@ -125,9 +125,9 @@ def test_marketing_cards_in_chat_short_page_reload_feedback_retry(page, store, t
     conversation = store.conversations.list("demo", agent_id="marketing")[0].id
     before = len(store.traces.for_conversation(conversation))
     page.locator("#pg-marketing-chat button[aria-label='다시 시도']").last.click(force=True)
-    page.wait_for_timeout(500)
+    # The click waits in the server's queue on a loaded machine: `settle` alone could return before the turn began.
+    eventually(lambda: len(store.traces.for_conversation(conversation)) > before)
     settle(page, "marketing")
-    page.wait_for_timeout(500)
     traces = store.traces.for_conversation(conversation)
     assert len(traces) == before + 1
     user_texts = [m.content for m in store.messages.recent(conversation, 500) if m.role == "user"]
@@ -142,8 +142,7 @@ def test_marketing_cards_in_chat_short_page_reload_feedback_retry(page, store, t
     # Plotly is loaded lazily: on a slow machine the charts come a while after the cards' text.
     page.wait_for_function("n => document.querySelectorAll('#pg-marketing-chat .js-plotly-plot').length >= n",
                            arg=chat_before[1], timeout=60_000)
-    page.wait_for_timeout(500)
-    after = chat_text(page)
+    after = eventually(lambda: chat_text(page), until=lambda now: now == chat_before, timeout=30)
     assert after == chat_before, "\n".join(difflib.unified_diff(chat_before[0].splitlines(), after[0].splitlines(),
                                                                  lineterm="", n=1))
     assert page.locator("button.pg-suggestion:visible").all_inner_texts() == suggestions
