@@ -115,6 +115,10 @@ def _perfect(sent: list[Token], i: int) -> list[Edit]:
         return []
     target = sent[j].lower
     lemma = verb_lemma(target)
+    if lemma is not None and _bare_after_have(sent, j):
+        form = participle(lemma)
+        if form and form != target:
+            return [_edit(sent[j], form, f"after “{sent[i].text}” use the past participle ({lemma} → {form})")]
     if lemma is None or not is_past_form(target) or not past_differs_from_participle(lemma):
         return []
     if is_noun(target) and j == i + 1 and target != "saw":  # "I have a saw" has an article; bare nouns are rare
@@ -123,6 +127,25 @@ def _perfect(sent: list[Token], i: int) -> list[Edit]:
     if not form or form == target:
         return []
     return [_edit(sent[j], form, f"after “{sent[i].text}” use the past participle ({lemma} → {form})")]
+
+
+# Nouns "have" takes as its object ("have lunch", "have fun"): never a verb left in its base form.
+HAVE_OBJECTS = frozenset({"fun", "lunch", "dinner", "breakfast", "time", "work", "class", "access", "practice", "school",
+                          "homework", "dance", "talk", "look", "rest", "drink", "bath", "shower", "walk", "swim", "try",
+                          "chat", "meeting", "contact", "control", "experience", "trouble", "change", "need", "love",
+                          "hope", "plan", "respect", "care", "concern", "doubt", "interest", "effect", "place", "cause"})
+OBJECT_STARTS = frozenset({"the", "a", "an", "my", "your", "his", "her", "its", "our", "their", "this", "that", "these",
+                           "those", "it", "them", "him", "me", "us", "all", "some", "everything", "already"})
+
+
+def _bare_after_have(sent: list[Token], j: int) -> bool:
+    """"They have finish the project": a verb left in its base form after the perfect's have, read as one
+    only when an object or "already" follows it and the word is no noun "have" takes ("have lunch")."""
+    target = sent[j].lower
+    if not is_base_verb(target) or target in HAVE_OBJECTS or "VERB" not in lemmas(target):
+        return False
+    nxt = sent[j + 1].lower if j + 1 < len(sent) else ""
+    return nxt in OBJECT_STARTS and (only_verb(target) or nxt not in ("a", "an", "all", "some", "already"))
 
 
 def _to_infinitive(sent: list[Token], i: int) -> list[Edit]:
