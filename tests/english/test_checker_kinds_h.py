@@ -1,7 +1,8 @@
 """Issue 29, the checker kinds blind set G showed missing: agreement with the head noun across its own phrase
 ("the price of the shoes are", "each of them have"), a verb left in its base form after the perfect's have
 ("has forget the keys"), an embedded question whose wh-word has a noun ("what size is it") and an embedded
-question closing on an adjective ("why is the room so cold"). Each kind has catches and the correct
+question closing on an adjective ("why is the room so cold"); and from blind set H's tune half, a verb
+inflected after "want to" ("decided to moved") and do / does against the subject's person ("Do your sister"). Each kind has catches and the correct
 sentences near it that must stay as they are. The sentences are written for this test, apart from every
 labelled set."""
 
@@ -35,6 +36,12 @@ TODAY = date(2026, 11, 2)
     ("Can you tell me which floor is it on?", "Can you tell me which floor it is on?", "other"),
     ("I wonder why is the room so cold.", "I wonder why the room is so cold.", "other"),
     ("Do you know why is the bank closed today?", "Do you know why the bank is closed today?", "other"),
+    # after "want to" / "decided to" the verb stays in its base form (blind set H's tune half)
+    ("We decided to moved last spring.", "We decided to move last spring.", "verb_form"),
+    ("He wants to bought a bike.", "He wants to buy a bike.", "verb_form"),
+    # do / does takes the subject's person
+    ("Do your sister speak French?", "Does your sister speak French?", "question_auxiliary"),
+    ("Does your parents work on Sundays?", "Do your parents work on Sundays?", "question_auxiliary"),
 ])
 def test_each_kind_of_set_g_is_caught(text: str, corrected: str, kind: str) -> None:
     result = check(text, today=TODAY)
@@ -61,6 +68,11 @@ def test_each_kind_of_set_g_is_caught(text: str, corrected: str, kind: str) -> N
     "I wonder why the room is so cold.",
     "Can you tell me when the last train leaves?",
     "She suggested that he take the train.",
+    "Do your parents work on Sundays?",
+    "Does your sister speak French?",
+    "Do I need a ticket?",
+    "I look forward to meeting you.",
+    "We decided to move last spring.",
 ])
 def test_the_correct_sentences_near_those_kinds_stay_as_they_are(text: str) -> None:
     result = check(text, today=TODAY)

@@ -73,6 +73,10 @@ def verb_forms(sent: list[Token]) -> list[Edit]:
                     edits.append(_edit(sent[j], base, f"after “{sent[i].text}” the verb stays in its base form"))
         elif word in ("have", "has", "had", "'ve", "i've", "we've", "you've", "they've") and i + 1 < len(sent):
             edits += _perfect(sent, i)
+        elif word == "to" and i and verb_lemma(prev) in word_set("to_verbs") and i + 1 < len(sent) \
+                and (base := _inflected(words[i + 1])) and not is_noun(words[i + 1]):
+            # "I want to went home", "she needs to finishes": after to the verb stays in its base form
+            edits.append(_edit(sent[i + 1], base, f"after “{sent[i - 1].text} to” the verb stays in its base form"))
         elif word in word_set("to_verbs") or verb_lemma(word) in word_set("to_verbs"):
             edits += _to_infinitive(sent, i)
         elif verb_lemma(word) in word_set("gerund_verbs") and i + 2 < len(sent) and words[i + 1] == "to" \
