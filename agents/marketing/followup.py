@@ -18,7 +18,7 @@ from agents.marketing.matching import Roster
 from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, build, clarify, rule
 from agents.marketing.reading import Reading, has_period
 from agents.nlu import compact, find_amount, normalise
-from agents.nlu.dialogue import Dialogue, Mention, Pointer, pointer, referent
+from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer, referent
 from agents.nlu.slots import direction, find_ordinals
 from agents.nlu.text import contains
 
@@ -110,7 +110,7 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         why = build("analyzeTrends", r, roster, month, budgets=budgets)  # a bare "why?": over the period just shown
         if why.tool == "analyzeTrends":
             return Understanding("analyzeTrends", {**why.args, "period": dialogue.args["period"]}, why.text, why.source)
-    if (moved_to := _other_target(r, text, p, dialogue)) is not None:
+    if (moved_to := _other_target(r, text, p, dialogue, roster)) is not None:
         return moved_to
     if (reformed := _as_other_form(r, text, p, roster, dialogue, month)) is not None:
         return reformed
@@ -137,13 +137,20 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
 _RETARGETABLE = frozenset({"pauseCampaign", "resumeCampaign", "deleteCampaign"})
 
 
-def _other_target(r: Reading, text: str, p: Pointer, dialogue: Dialogue) -> Understanding | None:
+def _other_target(r: Reading, text: str, p: Pointer, dialogue: Dialogue, roster: Roster) -> Understanding | None:
     """"아 그거 말고 인지도 캠페인" right after a pause, delete or ratio change was proposed: the same change on the
-    campaign said instead (the new card replaces the old one)."""
+    campaign said instead (the new card replaces the old one). A word said instead that only one campaign's name
+    holds names it, even a kind word ("인지도") that alone names none."""
     tool, args = dialogue.tool, dialogue.args
     retargets = tool in _RETARGETABLE or (tool == "updateCampaignBudget" and args.get("changePercent") is not None
                                           and args.get("dailyBudget") is None)
-    if not retargets or len(r.campaigns) != 1 or r.campaigns[0][0] == args.get("campaignId"):
+    if not retargets:
+        return None
+    if not r.campaigns and (said := instead(text)) != normalise(text):
+        words = set(re.findall(r"[가-힣]{2,}|[a-z0-9]{3,}", said)) - {"캠페인", "campaign", "그거", "이거"}
+        holders = [c for c in roster if words & set(re.findall(r"[가-힣]{2,}|[a-z0-9]{3,}", normalise(c[1])))]
+        r.campaigns = holders if len(holders) == 1 else []
+    if len(r.campaigns) != 1 or r.campaigns[0][0] == args.get("campaignId"):
         return None
     if rule(r) not in (None, "getCampaignDetail", tool) or r.amount is not None or r.delta is not None:
         return None

@@ -126,15 +126,16 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") 
     """``earlier`` is the learner's previous message: a stock it named is what "그 종목" means when no tool
     call named one (a portfolio summary asked about one holding)."""
     p = pointer(text)
+    if (p.pronoun or p.again) and p.position is None and reading.kind is None \
+            and reading.args.get("action") in _NEEDS_STOCK and not reading.args.get("code"):
+        code = _pointed_stock(dialogue, earlier)  # "그 종목 보유에서 빼줘", "그럼 매도 화면 열어줘": the stock meant
+        return _with_stock(reading, code) if code is not None else None
     if not p.pronoun or p.position is not None:
         return None
     if reading.kind == "explain_move" and not reading.args.get("code"):
         return _whose_move(text, dialogue)  # "그 종목 왜 떨어졌어?" on a screen with no stock: the one named
     if reading.kind is not None:
         return None
-    if reading.args.get("action") in _NEEDS_STOCK and not reading.args.get("code"):
-        code = _pointed_stock(dialogue, earlier)  # "그 종목 보유에서 빼줘": the request, for the stock meant
-        return _with_stock(reading, code) if code is not None else None
     if _CASE_WORD.search(text):
         case = dialogue.last(CASE)
         if case is not None and _OPEN.search(text) and not _TELL.search(text):

@@ -108,3 +108,23 @@ def test_three_full_names_side_by_side_are_compared(mkt: Session) -> None:
     call = one(mkt.run("신규 회원 전환 앱 설치 프로모션 브랜드 인지도 캠페인 이렇게 셋 비교해줘"), "tool_call")
     assert call.name == "compareCampaigns"
     assert call.args["campaignIds"] == [ids["신규 회원 전환"], ids["앱 설치 프로모션"], ids["브랜드 인지도 캠페인"]]
+
+
+def test_a_kind_word_said_instead_names_the_one_campaign_holding_it(mkt: Session) -> None:
+    ids = _ids(mkt)
+    mkt.run("앱 설치 프로모션 일시정지해줘")
+    call = one(mkt.run("아 아니 그거 말고 인지도 캠페인"), "tool_call")
+    assert (call.name, call.args) == ("pauseCampaign", {"campaignId": ids["브랜드 인지도 캠페인"]})
+
+
+def test_opening_a_new_campaign_asks_its_objective_then_its_budget(mkt: Session) -> None:
+    first = one(mkt.run("캠페인 새로 하나 열고 싶어요"), "tool_call")
+    assert (first.name, first.args["slot"], first.args["intent"]) == ("askClarification", "objective", "createCampaign")
+    second = one(mkt.run("잠재 고객 수집용으로"), "tool_call")
+    assert (second.name, second.args["slot"], second.args["known"]) == ("askClarification", "dailyBudget",
+                                                                        {"objective": "OUTCOME_LEADS"})
+
+
+def test_where_to_put_more_budget_is_a_recommendation(mkt: Session) -> None:
+    call = one(mkt.run("이번 달 예산을 어느 캠페인에 더 몰아주면 좋을까요?"), "tool_call")
+    assert call.name == "getBudgetRecommendation"

@@ -159,3 +159,14 @@ def test_my_biggest_holding_is_a_portfolio_answer(store, clock) -> None:
     tutor = Session("tutor", clock=clock)
     for asked in ("what's my largest position?", "내 보유 중에 비중이 제일 큰 종목 뭐야?"):
         assert _calls(tutor.run(asked)) == [("get_portfolio", {})], asked
+
+
+def test_then_open_the_order_screen_is_for_the_stock_just_discussed(store, clock) -> None:
+    tutor = Session("tutor", clock=clock)
+    assert _calls(tutor.run("현대차 요즘 얼마나 올랐어?"))[0][0] == "explain_move"
+    events = tutor.run("그럼 매도 화면 열어줘")
+    call = one(events, "tool_call")
+    assert (call.name, call.args["params"], call.status) == ("confirm_ui_action", {"side": "sell", "code": "005380"},
+                                                             "awaiting_confirmation")
+    fresh = Session("tutor", clock=clock)
+    assert one(fresh.run("매도 화면 열어줘"), "tool_call").name == "askClarification"  # no stock talked about: asks
