@@ -110,6 +110,13 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         why = build("analyzeTrends", r, roster, month, budgets=budgets)  # a bare "why?": over the period just shown
         if why.tool == "analyzeTrends":
             return Understanding("analyzeTrends", {**why.args, "period": dialogue.args["period"]}, why.text, why.source)
+    if asks_why and not r.campaigns and dialogue.tool == "checkAnomalies" and rd.is_short(text, 24):
+        # "그거 왜 그런 거야?" after an anomaly check: the trend analysis of the week it looked at
+        found = _on_roster(dialogue.recent, roster) if len(dialogue.recent) == 1 else []
+        r.campaigns = found
+        why = build("analyzeTrends", r, roster, month, budgets=budgets)
+        if why.tool == "analyzeTrends":
+            return Understanding("analyzeTrends", {**why.args, "period": "7d"}, why.text, why.source)
     if (moved_to := _other_target(r, text, p, dialogue, roster)) is not None:
         return moved_to
     if (reformed := _as_other_form(r, text, p, roster, dialogue, month)) is not None:

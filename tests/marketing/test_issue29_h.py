@@ -128,3 +128,9 @@ def test_opening_a_new_campaign_asks_its_objective_then_its_budget(mkt: Session)
 def test_where_to_put_more_budget_is_a_recommendation(mkt: Session) -> None:
     call = one(mkt.run("이번 달 예산을 어느 캠페인에 더 몰아주면 좋을까요?"), "tool_call")
     assert call.name == "getBudgetRecommendation"
+
+
+def test_why_after_an_anomaly_check_is_the_weeks_trend_analysis(mkt: Session) -> None:
+    assert one(mkt.run("요즘 뭔가 이상한 캠페인 있어?"), "tool_call").name == "checkAnomalies"
+    call = one(mkt.run("음 왜 그렇게 된 거야?"), "tool_call")
+    assert (call.name, call.args["period"]) == ("analyzeTrends", "7d")
