@@ -134,3 +134,15 @@ def test_why_after_an_anomaly_check_is_the_weeks_trend_analysis(mkt: Session) ->
     assert one(mkt.run("요즘 뭔가 이상한 캠페인 있어?"), "tool_call").name == "checkAnomalies"
     call = one(mkt.run("음 왜 그렇게 된 거야?"), "tool_call")
     assert (call.name, call.args["period"]) == ("analyzeTrends", "7d")
+
+
+def test_a_question_naming_a_campaign_after_which_campaign_is_no_answer_to_it(mkt: Session) -> None:
+    ids = _ids(mkt)
+    assert one(mkt.run("캠페인 하나 멈춰줘"), "tool_call").args["intent"] == "pauseCampaign"
+    events = mkt.run("신규 회원 전환 CTR 어때?")
+    call = one(events, "tool_call")
+    assert (call.name, call.args["campaignId"]) == ("getPerformanceKPI", ids["신규 회원 전환"])
+    assert not [e for e in events if e.type == "action_confirmation"]
+    mkt.run("캠페인 하나 멈춰줘")
+    answer = one(mkt.run("신규 회원 전환이요"), "tool_call")  # the name alone still answers it
+    assert (answer.name, answer.args) == ("pauseCampaign", {"campaignId": ids["신규 회원 전환"]})
