@@ -215,7 +215,7 @@ def asks_advice(text: str) -> bool:
     said = _NEGATED.sub(" ", text)
     n = normalise(said)
     return (_hit(said, "advice") or _WILL_MOVE.search(n) is not None or _TRADE_JUDGE.search(n) is not None
-            or _MAY_TRADE.search(n) is not None or (_SHALL_I.search(n) is not None and not _SCREEN_ASKED.search(n))
+            or ((_MAY_TRADE.search(n) is not None or _SHALL_I.search(n) is not None) and not _SCREEN_ASKED.search(n))
             or _JUDGE_EN.search(n) is not None or (_DILEMMA.search(n) is not None and not _SCREEN_ASKED.search(n)))
 
 
