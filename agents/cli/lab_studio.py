@@ -164,6 +164,7 @@ def _side(raw: str, name: str) -> SideConfig:
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.events import Error, TextDelta
+    from agents.core.reply_text import Joiner
     from agents.core.session import runtime_store
     from agents.services.lab import compare, figures
     from agents.services.lab.access import LabUser
@@ -183,13 +184,15 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     else:
         comparison = compare.start(store, who, args.target, _side(args.a, "--a"), _side(args.b, "--b"), now)
     texts: dict[str, list[str]] = {"a": [], "b": []}
+    joiners = {"a": Joiner(), "b": Joiner()}  # each side's blocks of text stay apart
     status = 0
     for item in compare.run_round(store, who, comparison.id, args.message or ""):
         if args.json:
             _dump(item.wire(), out)
         elif isinstance(item, compare.SideEvent):
+            shown = joiners[item.side].feed(item.event)
             if isinstance(item.event, TextDelta):
-                texts[item.side].append(item.event.content)
+                texts[item.side].append(shown)
             elif isinstance(item.event, Error):
                 texts[item.side].append(f"\n[error {item.event.code}] {item.event.message}")
         if isinstance(item, compare.SideEvent) and item.type == "error":

@@ -33,6 +33,7 @@ def remember_turn(turn: Turn, extract: Extract, *, meta_tools: frozenset[str] = 
     results = {m.tool_call_id: _loads(m.content) for m in turn.messages_out if m.role == "tool" and m.tool_call_id}
     dialogue = Dialogue.from_state(turn.state)
     before = dialogue.to_json()
+    dialogue.choices = []  # a question's choices answer only the very next message
     for message in turn.messages_out:
         for call in message.tool_calls if message.role == "assistant" else []:
             name, args = str(call.get("name") or ""), _loads(call.get("arguments"))
@@ -40,12 +41,25 @@ def remember_turn(turn: Turn, extract: Extract, *, meta_tools: frozenset[str] = 
             if not name:
                 continue
             mentions, listed, own = extract(name, args, payload)
+            if (asked := _choices(args, payload)) is not None:
+                dialogue.choices = asked
             if payload.get("ok") is False:  # still the last request ("다시" repeats it), but it showed nothing
                 mentions, listed = [], None
             dialogue.remember(None if name in meta_tools else name, args if own is None else own,
                               mentions=mentions, listed=listed)
     if dialogue.to_json() != before:
         dialogue.save(turn.state)
+
+
+def _choices(args: dict[str, object], payload: dict[str, object]) -> list[str] | None:
+    """The options of a question with choices (a clarification's result, else its arguments), None for any
+    other call."""
+    data = payload.get("data")
+    for source in (data if isinstance(data, dict) else {}, args):
+        options = source.get("options")
+        if "question" in source and isinstance(options, list) and options:
+            return [str(o) for o in options if isinstance(o, str | int) and str(o).strip()]
+    return None
 
 
 def dialogue_context(turn: Turn) -> str:

@@ -14,6 +14,7 @@ from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from agents.core.events import Event
+from agents.core.reply_text import Joiner
 from agents.http.errors import error_response, validation_refusal
 from agents.http.models import ID_PATTERN, Text, UserId
 
@@ -50,8 +51,12 @@ def data_frame(payload: Mapping[str, object]) -> str:
 
 def chunk_frames(to_chunk: Callable[[Event], Mapping[str, object] | None]) -> Callable[[Event], str]:
     """A seed's event formatter: its chunk as one ``data:`` frame, nothing for an event it has no chunk for."""
+    joiner = Joiner()  # a second block of text opens with a paragraph break: the client appends every chunk
+
     def frame(event: Event) -> str:
-        chunk = to_chunk(event)
+        chunk, text = to_chunk(event), joiner.feed(event)
+        if chunk is not None and event.type == "text_delta" and "content" in chunk:
+            chunk = {**chunk, "content": text}
         return "" if chunk is None else data_frame(chunk)
 
     return frame

@@ -18,7 +18,7 @@ from agents.marketing.matching import Roster
 from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, build, clarify, rule
 from agents.marketing.reading import Reading, has_period
 from agents.nlu import compact, find_amount, normalise
-from agents.nlu.dialogue import Dialogue, Mention, Pointer, pointer, referent
+from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer, referent
 from agents.nlu.slots import direction, find_ordinals
 from agents.nlu.text import contains
 
@@ -31,8 +31,8 @@ PERIODIC = frozenset({"getPerformanceKPI", "generateReport", "analyzeTrends", "l
 ONE_CAMPAIGN = frozenset({"getPerformanceKPI", "getCampaignDetail", "checkAnomalies"})
 _COMPARE = ("비교", "붙여서", "대비", "vs", "compare", "versus", "side by side")
 # A message that takes back the last one and says it again differently: "아니 그냥 N만원으로", "no, make it 5%"
-_CORRECTION = re.compile(r"^\s*(?:아니(?:다|야|요|오)?|아냐|아뇨|앗|잠깐|no|nope|nah|wait|actually|sorry|scratch that|"
-                         r"make it)\b|^\s*(?:아니|아냐|아뇨)", re.I)
+_CORRECTION = re.compile(r"^\s*(?:(?:아|앗|음|어|엇|헉|oh|ah|hmm|um)[\s,.~!]+)?(?:(?:아니(?:다|야|요|오)?|아냐|아뇨|앗|잠깐|"
+                         r"no|nope|nah|wait|actually|sorry|scratch that|make it)\b|아니|아냐|아뇨|잠깐)", re.I)
 # "N%로 하자", "그걸로 해", "그냥 N만원으로 가자": a new figure settling the change just proposed
 _SETTLE = re.compile(r"(?:로|으로)\s*(?:하자|해|가자|할게|할래|하죠|합시다|해요|해줘|갈게)|그냥|\blet'?s\s+(?:do|go|make)|"
                      r"\bgo\s+with\b", re.I)
@@ -110,6 +110,15 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         why = build("analyzeTrends", r, roster, month, budgets=budgets)  # a bare "why?": over the period just shown
         if why.tool == "analyzeTrends":
             return Understanding("analyzeTrends", {**why.args, "period": dialogue.args["period"]}, why.text, why.source)
+    if asks_why and not r.campaigns and dialogue.tool == "checkAnomalies" and rd.is_short(text, 24):
+        # "그거 왜 그런 거야?" after an anomaly check: the trend analysis of the week it looked at
+        found = _on_roster(dialogue.recent, roster) if len(dialogue.recent) == 1 else []
+        r.campaigns = found
+        why = build("analyzeTrends", r, roster, month, budgets=budgets)
+        if why.tool == "analyzeTrends":
+            return Understanding("analyzeTrends", {**why.args, "period": "7d"}, why.text, why.source)
+    if (moved_to := _other_target(r, text, p, dialogue, roster)) is not None:
+        return moved_to
     if (reformed := _as_other_form(r, text, p, roster, dialogue, month)) is not None:
         return reformed
     if not r.campaigns and (p.position is not None or (p.pronoun and not p.among)):
@@ -129,6 +138,33 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
             r.campaigns = last
             return _same_direction(build(dialogue.tool, r, roster, month, budgets=budgets), text, dialogue)
     return _again(r, text, p, roster, dialogue)
+
+
+# The changes that name only their campaign (a ratio carries to another campaign; an amount was that one's).
+_RETARGETABLE = frozenset({"pauseCampaign", "resumeCampaign", "deleteCampaign"})
+
+
+def _other_target(r: Reading, text: str, p: Pointer, dialogue: Dialogue, roster: Roster) -> Understanding | None:
+    """"아 그거 말고 인지도 캠페인" right after a pause, delete or ratio change was proposed: the same change on the
+    campaign said instead (the new card replaces the old one). A word said instead that only one campaign's name
+    holds names it, even a kind word ("인지도") that alone names none."""
+    tool, args = dialogue.tool, dialogue.args
+    retargets = tool in _RETARGETABLE or (tool == "updateCampaignBudget" and args.get("changePercent") is not None
+                                          and args.get("dailyBudget") is None)
+    if not retargets:
+        return None
+    if not r.campaigns and (said := instead(text)) != normalise(text):
+        words = set(re.findall(r"[가-힣]{2,}|[a-z0-9]{3,}", said)) - {"캠페인", "campaign", "그거", "이거"}
+        holders = [c for c in roster if words & set(re.findall(r"[가-힣]{2,}|[a-z0-9]{3,}", normalise(c[1])))]
+        r.campaigns = holders if len(holders) == 1 else []
+    if len(r.campaigns) != 1 or r.campaigns[0][0] == args.get("campaignId"):
+        return None
+    if rule(r) not in (None, "getCampaignDetail", tool) or r.amount is not None or r.delta is not None:
+        return None
+    said = normalise(text)
+    if not (p.again or _CORRECTION.search(said) or re.search(r"말고|대신|\binstead\b|\bnot\b", said)):
+        return None
+    return Understanding(str(tool), {**args, "campaignId": r.campaigns[0][0]})
 
 
 def _same_direction(u: Understanding, text: str, dialogue: Dialogue) -> Understanding:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 from agents.nlu import FuzzyIndex
 from agents.nlu.lexicon import load_yaml
+from agents.nlu.text import normalise
 
 Roster = list[tuple[str, str]]  # (id, name)
 LEXICON = Path(__file__).with_name("lexicon.yaml")
@@ -64,13 +66,37 @@ def mentioned_campaigns(text: str, campaigns: Roster) -> Roster:
     ids = [by_id[cid] for cid in re.findall(r"cmp_[0-9a-z]+", text) if cid in by_id]
     if ids:
         return ids
-    found = index(campaigns).find(text, cutoff=80)
+    found = [(cid, score) for cid, score in index(campaigns).find(text, cutoff=80)
+             if score >= 100 or not _contradicted(text, by_id[cid][1])]
     if not found:
         return []
     if found[0][1] >= 100:
         return _in_text_order(text, [by_id[cid] for cid, _ in found])
     top = found[0][1]
     return _in_text_order(text, [by_id[cid] for cid, score in found if score >= top - 6])
+
+
+# Words before a name's word that say which one rather than naming another ("이번 세일", "그 세일").
+_NOT_A_NAME = frozenset({"이번", "지난", "저번", "요즘", "오늘", "어제", "현재", "기존", "지금", "해당", "우리", "진행", "진행중",
+                         "모든", "전체", "다른", "새로", "새로운", "최근", "이번주", "지난주", "올해", "작년", "올해의", "제일",
+                         "가장", "아까", "방금", "위의", "아래", "첫번째", "두번째", "마지막"})
+_PARTICLE = re.compile(r"(?<=[가-힣]{2})(?:캠페인|에서|으로|이랑|하고|은|는|이|가|을|를|의|도|만|에|랑|로|과|와)$")
+_ADNOMINAL = re.compile(r"(?:은|는|던|한|된|운|인|할|될|난|단|린)$")  # "높은 세일", "진행 중인 세일": a description
+
+
+def _contradicted(text: str, name: str) -> bool:
+    """"겨울 아우터 세일" is not "봄 시즌 세일": a word of the name typed right after a noun the name does not
+    hold names another campaign (one not on the roster), so the shared word alone is no reference."""
+    own = set(re.findall(r"[가-힣]+|[a-z0-9]+", normalise(name)))
+    words = [_PARTICLE.sub("", w) or w for w in re.findall(r"[가-힣]+|[a-z0-9]+", normalise(text))]
+    if len(own & set(words)) != 1:
+        return False  # two words of the name typed ("여름 신상 런칭"): that name, shortened
+    for before, word in pairwise(words):
+        if word in own and before not in own and re.fullmatch(r"[가-힣]{2,}", before) \
+                and before not in _NOT_A_NAME and not _ADNOMINAL.search(before) \
+                and not any(w.startswith(before) for w in own):  # "신상" is 신상품 cut short
+            return True
+    return False
 
 
 def named_all(text: str, campaigns: Roster) -> Roster:

@@ -27,6 +27,7 @@ Objective = Literal["OUTCOME_AWARENESS", "OUTCOME_TRAFFIC", "OUTCOME_ENGAGEMENT"
 
 # The sandbox's documented ceiling for a daily budget (README): larger values are typos.
 MAX_DAILY_BUDGET = 1_000_000_000
+MIN_DAILY_BUDGET = 5_000
 
 
 # The Modify form offers a campaign argument as the person's campaigns by name, holding the id

@@ -13,6 +13,7 @@ from agents.core.providers.offline import PolicyReply, latest_tool_results
 from agents.marketing import compose_en, followup
 from agents.marketing.context import parse_budgets, parse_context, parse_statuses
 from agents.marketing.format import ctr, roas, signed, signed_pct
+from agents.marketing.mutations import MAX_DAILY_BUDGET, MIN_DAILY_BUDGET
 from agents.marketing.nlu import Understanding, understand
 from agents.marketing.slots import fill_slot
 from agents.marketing.texts import english_option, english_sentence, plain_problem
@@ -30,17 +31,22 @@ def policy(request: ModelRequest) -> PolicyReply:
     en = person_english(request.messages, [name for _, name in roster])
     if last.role == "tool":
         return PolicyReply(text=compose(latest_tool_results(request.messages), en))
+    dialogue = Dialogue.parse(request.system)
+    said = dialogue.answer(last.content)  # "2" after a question with choices: the second choice
     pending = pending_clarification(request.messages)
-    decided = fill_slot(pending, last.content, roster, month) if pending else None
+    decided = fill_slot(pending, said, roster, month) if pending else None
     if decided is None:  # a follow-up that points back is read against the dialogue state first
         users = [m.content or "" for m in request.messages if m.role == "user"]
-        decided = followup.resolve(last.content, roster, month, Dialogue.parse(request.system),
+        decided = followup.resolve(said, roster, month, dialogue,
                                    budgets=parse_budgets(request.system), earlier=users[-2] if len(users) > 1 else "")
     if decided is None:
-        decided = understand(last.content, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages),
+        decided = understand(said, roster, month, awaiting_confirmation=awaiting_confirmation(request.messages),
                              budgets=parse_budgets(request.system))
     if en:
         decided = _in_english(decided)
+    if decided.tool == "updateCampaignBudget" and (refusal := _out_of_range(decided.args, roster,
+                                                                            parse_budgets(request.system), en)):
+        return PolicyReply(text=refusal)  # the refusal alone: no proposal sentence, no card
     if decided.tool:
         text = decided.text
         if en and decided.tool in ("createCampaign", "generateAdCopy"):  # their sentence is fixed Korean text
@@ -76,6 +82,28 @@ def proposal_sentence(tool: str, args: dict[str, Any], roster: list[tuple[str, s
             return (f"'{name}' 일일 예산을 {format_krw(now)} → {format_krw(new)}({new - now:+,}원)으로 "
                     f"바꿀까요?{tail}")
     return ""
+
+
+def _out_of_range(args: dict[str, Any], roster: list[tuple[str, str]], budgets: dict[str, int], en: bool) -> str:
+    """Why a budget change cannot be proposed (a daily budget outside ₩5,000 ~ ₩10억, a change outside -90% ~
+    +500%), in a person's words and the tool check's own sentence; "" when it can."""
+    cid = str(args.get("campaignId") or "")
+    name = next((n for i, n in roster if cid in (i, n)), cid)
+    percent = args.get("changePercent")
+    if isinstance(percent, int | float) and not -90 <= percent <= 500:
+        return (f"I did not change the daily budget of '{name}' by {percent:+g}%. ⚠️ A budget change must be between "
+                "-90% and +500%." if en else
+                f"'{name}' 일일 예산을 {percent:+g}% 바꾸지 않았어요. ⚠️ 예산 변경 비율은 -90% ~ +500% 사이여야 해요.")
+    _now, new = _budget_change(args, roster, budgets)
+    if new is None or MIN_DAILY_BUDGET <= new <= MAX_DAILY_BUDGET:
+        return ""
+    low = new < MIN_DAILY_BUDGET
+    limit = format_krw(MIN_DAILY_BUDGET if low else MAX_DAILY_BUDGET)
+    if en:
+        return (f"I did not change the daily budget of '{name}' to {format_krw(new)}. ⚠️ The daily budget must be at "
+                f"{'least' if low else 'most'} {limit}.")
+    return (f"'{name}' 일일 예산을 {format_krw(new)}으로 바꾸지 않았어요. ⚠️ 일일 예산은 {limit} "
+            f"{'이상' if low else '이하'}이어야 해요.")
 
 
 def _budget_change(args: dict[str, Any], roster: list[tuple[str, str]],

@@ -99,6 +99,8 @@ def read(text: str, roster: Roster) -> Reading:
     # "리드 수집" no create, "주말 특가" no ranking. Read the rest of the sentence for intents.
     rest = _without_negated(_without_names(_QUOTED.sub(" ", t), named))  # "'연말 감사제'로 ...": a name, no thanks
     pair = [c for c in named_all(t, roster) if c in campaigns or c not in named]
+    if len(pair) < 2 <= len(campaigns) and all(typed_in_full(t, name) for _, name in campaigns):
+        pair = list(campaigns)  # "A B C 세 개 비교": full names side by side, with no "랑" or comma between them
     reading = Reading(text=t, hits=lex.intents_hit(rest), campaigns=campaigns, pair=pair)
     reading.budget_word = lex.has(rest, "budget")
     reading.per_day = lex.has(rest, "per_day")
@@ -241,7 +243,12 @@ def product(text: str, campaigns: Roster) -> str | None:
         name = re.sub(r"(의|에\s*대한|용|을|를|에|으로|로)$", "", " ".join(words)).strip()
         if name and not re.fullmatch(r"(광고|캠페인)", name):
             return name
-    m = re.search(r"(?:copy|copies|headlines?|slogans?|taglines?|ads?)\s+(?:for|about)\s+(?:our\s+|the\s+|my\s+|a\s+)?([\w ]{2,40})",
+    # "광고 문구 만들어줘 아기 물티슈", "카피 좀 뽑아 줘, 유아 로션": the product said after the request
+    m = re.search(rf"(?:{_COPY_WORDS})\s*(?:좀\s*)?(?:만들어|뽑아|써|작성해|생성해|짜)\s*(?:줘|주세요|줄래|봐|주라)?[\s,:~-]+"
+                  r"([가-힣A-Za-z0-9][가-힣A-Za-z0-9 ]{1,30}?)\s*(?:용|용으로|으로|로|거)?\s*[.!?~]*$", text)
+    if m and (name := " ".join(w for w in m.group(1).split() if w not in _FILLER).strip()):
+        return name
+    m = re.search(r"(?:copy|copies|headlines?|slogans?|taglines?|ads?|ad\s+lines?)\s+(?:for|about)\s+(?:our\s+|the\s+|my\s+|a\s+)?([\w ]{2,40})",
                   text, re.I)
     if m:
         return re.sub(r"\s+(please|campaign)$", "", m.group(1).strip(), flags=re.I)

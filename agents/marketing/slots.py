@@ -65,6 +65,8 @@ def fill_slot(pending: dict[str, Any], text: str, roster: Roster, month: str) ->
                 return Understanding("compareCampaigns", {"campaignIds": ids[:4], "period": rd.period(text, "14d")})
             return None if _new_request(r) else clarify("비교할 캠페인을 하나 더 알려주세요.", slot="campaign",
                                                         intent=intent, known={"campaignIds": ids})
+        if len(found) == 1 and _asks_own(r, str(intent)):
+            return None  # "브랜드 인지도 캠페인 성과 어때?" names a campaign but asks a question of its own: no change
         if len(found) != 1:
             if _new_request(r):
                 return None
@@ -92,6 +94,17 @@ def fill_slot(pending: dict[str, Any], text: str, roster: Roster, month: str) ->
                            intent=intent, known=known)
         return Understanding(tool="updateCampaignBudget", args=known)
     return None
+
+
+def _asks_own(r: Reading, intent: str) -> bool:
+    """A message naming the campaign asked for that also asks something else (its figures, its budget): a new
+    request, never the answer that completes a pending change."""
+    asked = rule(r)
+    if asked in (None, intent):
+        return False
+    if asked == "getCampaignDetail":
+        return bool(r.metric) or (r.budget_word and intent != "updateCampaignBudget")
+    return True
 
 
 def _new_request(r: Reading) -> bool:

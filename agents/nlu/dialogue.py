@@ -83,6 +83,7 @@ class Dialogue:
     focus: list[Mention] = field(default_factory=list)
     recent: list[Mention] = field(default_factory=list)  # named by the last turn that named any
     listed: list[Mention] = field(default_factory=list)
+    choices: list[str] = field(default_factory=list)  # the options of the question the last turn asked
 
     # --- persistence -------------------------------------------------------------
 
@@ -102,19 +103,23 @@ class Dialogue:
         found_tool, found_args = raw.get("tool"), raw.get("args")
         tool = found_tool if isinstance(found_tool, str) else None
         args = _bounded_args(found_args) if isinstance(found_args, dict) else {}
+        found_choices = raw.get("choices")
+        choices = [c[:MAX_TEXT] for c in (found_choices if isinstance(found_choices, list) else [])[:MAX_LISTED]
+                   if isinstance(c, str) and c.strip()]
         return cls(tool, args, mentions("focus", MAX_FOCUS), mentions("recent", MAX_FOCUS),
-                   mentions("listed", MAX_LISTED))
+                   mentions("listed", MAX_LISTED), choices)
 
     def to_json(self) -> dict[str, JsonValue]:
         return {"tool": self.tool, "args": dict(self.args), "focus": [m.to_json() for m in self.focus],
-                "recent": [m.to_json() for m in self.recent], "listed": [m.to_json() for m in self.listed]}
+                "recent": [m.to_json() for m in self.recent], "listed": [m.to_json() for m in self.listed],
+                "choices": list(self.choices)}
 
     def save(self, state: MutableMapping[str, object]) -> None:
         state[STATE_KEY] = self.to_json()
 
     def render(self) -> str:
         """The lines added to the system prompt (one JSON line: user text inside stays escaped)."""
-        if self.tool is None and not self.focus and not self.listed:
+        if self.tool is None and not self.focus and not self.listed and not self.choices:
             return ""
         return HEADER + "\n" + json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
 
@@ -152,6 +157,16 @@ class Dialogue:
     def last(self, kind: str) -> Mention | None:
         return next((m for m in self.focus if m.kind == kind), None)
 
+    def answer(self, text: str) -> str:
+        """A bare position ("2", "2번", "두번째 거", "the second one") sent right after a question with choices is
+        that choice, by its text; any other message is itself."""
+        at = bare_position(text)
+        if at is None or not self.choices:
+            return text
+        if at == -1:
+            return self.choices[-1]
+        return self.choices[at - 1] if 1 <= at <= len(self.choices) else text
+
     def at(self, position: int, kind: str | None = None) -> Mention | None:
         """The list entry at 1-based ``position`` (-1: the last one), of ``kind`` when given."""
         rows = [m for m in self.listed if kind is None or m.kind == kind]
@@ -177,9 +192,11 @@ _AGAIN_KO = ("다시", "한번더", "한번만더", "또해", "또뽑", "또보�
              "기준으로", "로늘려", "으로늘려", "만으로", "도같이", "같은걸로", "똑같이", "그럼", "하나더", "하나만더", "한개더",
              "한개만더", "더써", "또써", "또만들", "더만들어", "다른버전", "새로써", "새로하나")
 _AGAIN_EN = re.compile(r"\b(?:again|same but|the same|one more|once more|redo|instead|rather|another version|"
-                       r"what about|how about|and for|only|another one|one more|write another|new version)\b")
+                       r"what about|how about|and (?:for|over|during|across)|only|another one|one more|write another|new version)\b|"
+                       # "and near the hotel?", "also in Shinjuku?": a message opening on "and" + a place or time word
+                       r"^\s*(?:and|also|then)\s+(?:near|around|in|at|on|by|with|without|from|closer to)\b")
 # A message that opens by taking the last one back: "ㄴㄴ 맛집으로", "아니 1일차", "nope, cafes" (the last request, changed)
-_TAKE_BACK = re.compile(r"^\s*(?:[ㄴᄂ]{2,}|아니(?:요|오|야|다)?(?=[\s,.!]|$)|아냐|아뇨|놉|no+(?=[\s,.!]|$)|nope|nah|not that)",
+_TAKE_BACK = re.compile(r"^\s*(?:(?:아|앗|음|어|헉|oh|ah|hmm)[\s,.~!]+)?(?:[ㄴᄂ]{2,}|아니(?:요|오|야|다)?(?=[\s,.!]|$)|아냐|아뇨|놉|no+(?=[\s,.!]|$)|nope|nah|not that)",
                         re.I)
 # "A 말고 B", "not A but B", "A instead of B" / "B instead": what follows 말고 / but, what precedes "instead of"
 _INSTEAD = re.compile(r"말고|대신(?:에)?|\bbut\b|\brather\b", re.I)
@@ -225,6 +242,29 @@ def position(text: str) -> int | None:
     if found:
         return found[0]
     return 1 if _has(c, _TOP) else None
+
+
+# A message that is only a position: "2", "2번", "2번이요", "두번째 거", "둘째요", "the second one", "option 2", "#2".
+_BARE_KO = re.compile(r"(?:(\d{1,2})(?:번째|번|등)?|(첫|두|세|네|다섯|여섯)번?째|(둘|셋|넷)째|(마지막|맨끝|맨아래))"
+                      r"(?:거|꺼|것|걸로|껄로|거요|꺼요|요|이요|으로|로|으로요|로요|이|가|할게요|할게|요\.)?")
+_BARE_EN = re.compile(r"(?:(?:the|option|number|no\.?|#)\s*)?(?:(\d{1,2})(?:st|nd|rd|th)?|(first|second|third|fourth|fifth|"
+                      r"sixth|last))(?:\s*(?:one|option|choice))?(?:\s*please)?")
+_KO_WORD = {"첫": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "둘": 2, "셋": 3, "넷": 4}
+_EN_WORD = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "last": -1}
+
+
+def bare_position(text: str) -> int | None:
+    """The 1-based position a message that says nothing else names (-1: the last one), else None."""
+    t = normalise(text).strip(" .!?~,")
+    if len(t) > 24:
+        return None
+    if (m := _BARE_KO.fullmatch(compact(t))) is not None:
+        digits, ko, ko2, last = m.groups()
+        return int(digits) if digits else _KO_WORD[ko or ko2] if (ko or ko2) else -1 if last else None
+    if (m := _BARE_EN.fullmatch(t.lower())) is not None:
+        digits, word = m.groups()
+        return int(digits) if digits else _EN_WORD[word]
+    return None
 
 
 def pointer(text: str) -> Pointer:

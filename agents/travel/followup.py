@@ -10,9 +10,10 @@ or a day that is not known, still asks."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
-from agents.nlu import compact
+from agents.nlu import compact, normalise
 from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer, referent
 from agents.travel.names import lexicon
 from agents.travel.reading import Reading, TripView, _Reader, read
@@ -76,7 +77,13 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     if p.position is not None and ("add" in hits or reader.day() is not None):
         return _add_listed(reader, p, dialogue)
     last, args = dialogue.tool, dialogue.args
-    if last == "add_place_to_itinerary" and args.get("place") and p.again and not reader.places \
+    moved_day = _DAY_ONLY.search(normalise(text)) is not None and len(compact(text)) <= 12  # "아 3일차로"
+    if last in ("show_itinerary", "add_place_to_itinerary") and isinstance(args.get("day"), int) \
+            and (step := _relative_day(text)) and not reader.places and reading.tool in (None, "freeformResponse",
+                                                                                          "show_itinerary"):
+        day = int(args["day"]) + step  # "next day?", "그 다음 날은?": the day after the one just shown
+        return Reading("show_itinerary", {"day": day}) if 1 <= day <= view.days else None
+    if last == "add_place_to_itinerary" and args.get("place") and (p.again or moved_day) and not reader.places \
             and (day := _Reader(instead(text), view).day()) is not None and day != args.get("day"):
         if day > view.days:  # "아니 셋째 날 말고 둘째 날": the same place, on the day said instead
             return _Reader(text, view).ask_day("add", str(args["place"]))
@@ -98,6 +105,18 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     if last in SEARCHES and (p.again or p.pronoun or len(compact(text)) <= 12) and not hits.keys() & {"general", "off_topic", "hours"}:
         return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun)
     return None
+
+
+# "아 3일차로", "넷째 날로 해줘": only a day, said as the one to use instead
+_DAY_ONLY = re.compile(r"(?:로|으로)\s*(?:해\s*줘|해\s*주세요|바꿔\s*줘|옮겨\s*줘|해|요|할게|가자)?\s*[.!?~]*\s*$")
+_NEXT_DAY = re.compile(r"(?:그\s*)?다음\s*날|이튿날|\b(?:the\s+)?(?:next|following)\s+day\b|\bthe\s+day\s+after\b")
+_DAY_BEFORE = re.compile(r"(?:그\s*)?전\s*날|\b(?:the\s+)?previous\s+day\b|\bthe\s+day\s+before\b")
+
+
+def _relative_day(text: str) -> int:
+    """+1 for "the next day", -1 for "the day before", 0 when the message names no day relative to the last."""
+    t = normalise(text)
+    return 1 if _NEXT_DAY.search(t) else -1 if _DAY_BEFORE.search(t) else 0
 
 
 def _elliptic_add(hits: Mapping[str, object], reader: _Reader, earlier: str) -> bool:
@@ -154,13 +173,30 @@ def _add_listed(reader: _Reader, p: Pointer, dialogue: Dialogue) -> Reading | No
     return Reading("add_place_to_itinerary", {"place": hit.id, "day": day, **reader.time()})
 
 
+# "다른 데", "딴 곳", "something else", "other ones": more of the same search, not a new kind of place.
+_OTHER = re.compile(r"다른\s?(?:데|곳|거|걸|집|가게|장소|카페|식당|맛집)|딴\s?(?:데|곳|거|집)|"
+                    r"\b(?:other (?:ones|places|spots|options)|something else|somewhere else|different (?:ones|places))\b")
+
+
+def _again_as_it_was(last: Mapping[str, object], view: TripView) -> Reading | None:
+    anchor = last.get("reference") or last.get("near")
+    kind = {k: last[k] for k in _SEARCH_KEYS if last.get(k)}
+    if not anchor and not kind:
+        return None
+    if last.get("reference"):
+        return Reading("search_nearby_places", {"reference": last["reference"], **kind})
+    return Reading("recommend_places", {**({"near": anchor} if anchor else {}), **kind})
+
+
 def _search_again(reading: Reading, reader: _Reader, view: TripView, last: Mapping[str, object], *,
                   pointed: bool) -> Reading | None:
     """The last search with what the message changes: its anchor, its kind of place, or both."""
     mine = dict(reading.args) if reading.tool in SEARCHES else {}
-    if reading.tool not in SEARCHES and not (reading.tool is None and reading.args.get("missing") != "day"):
+    guessed = reading.source == "classifier" and reading.tool not in SEARCHES  # "ㄴㄴ 성수 쪽으로": no rule read it
+    if reading.tool not in SEARCHES and not guessed and not (reading.tool is None
+                                                             and reading.args.get("missing") != "day"):
         return None
-    if reading.tool is None:  # "거기서 가까운 카페는?" asked which place: the kind it named still counts
+    if reading.tool is None or guessed:  # "거기서 가까운 카페는?" asked which place: the kind it named still counts
         mine = {k: v for k, v in (("category", reader.category()), ("keyword", reader.keyword())) if v}
     anchor = mine.get("reference") or mine.get("near")
     if not anchor and (m := reader._anchor()) is not None:  # "함덕 쪽으로 바꿔서": a place named, no kind
@@ -168,6 +204,8 @@ def _search_again(reading: Reading, reader: _Reader, view: TripView, last: Mappi
     kind = {k: mine[k] for k in _SEARCH_KEYS if mine.get(k)}
     if anchor and kind:
         return None  # the message says both itself: it is a search of its own
+    if not anchor and not kind and _OTHER.search(normalise(reader.text)):
+        return _again_as_it_was(last, view)  # "그거 말고 다른 데 추천해줘": the same search, for more places
     if not anchor and not kind.get("category") and not (pointed and kind):
         return None  # a bare word after a search ("비행기 몇시꺼?") is no search: only a pointer carries one
     if not anchor:

@@ -185,14 +185,22 @@ def word_starts(text: str, known: set[str]) -> frozenset[int]:
 
 
 def vowel_fold(text: str) -> str:
-    """Hangul with ㅐ/ㅔ and ㅒ/ㅖ made one (people type them for each other: 라맨, 카패); same length."""
+    """Hangul with ㅐ/ㅔ and ㅒ/ㅖ made one (people type them for each other: 라맨, 카패), and a loanword's tense
+    initial made aspirated (타코야끼 / 타코야키, 까페 / 카페: ㄲㄸㅃㅉ -> ㅋㅌㅍㅊ); same length."""
     out = []
     for ch in text:
         code = ord(ch) - 0xAC00
-        if 0 <= code < 11172 and (code // 28) % 21 in (1, 3):  # ㅐ -> ㅔ, ㅒ -> ㅖ
-            ch = chr(ord(ch) + 4 * 28)
+        if 0 <= code < 11172:
+            if (code // 28) % 21 in (1, 3):  # ㅐ -> ㅔ, ㅒ -> ㅖ
+                code += 4 * 28
+            if (initial := code // 588) in _TENSE:
+                code += (_TENSE[initial] - initial) * 588
+            ch = chr(0xAC00 + code)
         out.append(ch)
     return "".join(out)
+
+
+_TENSE = {1: 15, 4: 16, 8: 17, 13: 14}  # ㄲ -> ㅋ, ㄸ -> ㅌ, ㅃ -> ㅍ, ㅉ -> ㅊ (initial consonant indexes)
 
 
 def _first(text: str, names: list[str], starts: frozenset[int] | None = None) -> tuple[int, int]:

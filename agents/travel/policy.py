@@ -3,6 +3,7 @@ the tool that fits (or ask with choices), and write the reply from the tool resu
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 
@@ -58,13 +59,15 @@ def read_request(request: ModelRequest) -> Reading:
     """How the policy reads a request's last user message: against the trip in its context, together with
     the question this agent asked just before, if any (the nlu-report harness reads follow-ups with it)."""
     view, _saved, _title = trip_from_context(request.system)
-    text = _with_pending_question(request.messages)
+    dialogue = Dialogue.parse(request.system)
+    said = dialogue.answer(request.messages[-1].content)  # "2" after a question with choices: the second choice
+    text = _with_pending_question(request.messages, said)
     reading = read(text, view)
-    if text != request.messages[-1].content:
+    if text != said:
         return reading  # an answer to this agent's own question is read with that question
     users = [m.content for m in request.messages if m.role == "user"]
     earlier = users[-2] if len(users) > 1 else ""
-    return followup.resolve(reading, text, view, Dialogue.parse(request.system), earlier) or reading
+    return followup.resolve(reading, text, view, dialogue, earlier) or reading
 
 
 def _str(args: Mapping[str, object], key: str) -> str | None:
@@ -206,7 +209,7 @@ def _after_opening(request: ModelRequest, trip: Mapping[str, object], en: bool) 
     """After open_trip, what the user asked for in the first place (a plan, places) on the trip just opened;
     None when there is nothing more to do than say it is open."""
     asked = max(i for i, m in enumerate(request.messages) if m.role == "user")
-    text = _with_pending_question(request.messages[:asked + 1])
+    text = _with_pending_question(request.messages[:asked + 1], request.messages[asked].content)
     if text == request.messages[asked].content:
         return None  # "제주 여행으로 바꿔줘" alone: opening it was the whole request
     places = trip.get("places")  # open_trip's data: the trip's saved places as dumped TripPlaces
@@ -226,10 +229,10 @@ def _num(args: Mapping[str, object], key: str) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _with_pending_question(messages: list[ChatMessage]) -> str:
+def _with_pending_question(messages: list[ChatMessage], said: str) -> str:
     """The answer to a question this agent asked is read together with what was asked about
     ("거기 넣어줘" -> "어떤 장소를?" -> "센소지"); up to three questions in a row."""
-    parts = [messages[-1].content]
+    parts = [said]
     i = len(messages) - 2
     for _ in range(3):
         j = i - 1 if i >= 0 and messages[i].role == "assistant" and not messages[i].tool_calls else i
@@ -238,9 +241,23 @@ def _with_pending_question(messages: list[ChatMessage]) -> str:
         ask, user = messages[j - 1], messages[j - 2]
         if ask.role != "assistant" or not ask.tool_calls or user.role != "user":
             break
-        parts.insert(0, user.content)
+        parts.insert(0, Dialogue(choices=_options_before(messages, j - 2)).answer(user.content))
         i = j - 3
     return " ".join(parts)
+
+
+def _options_before(messages: list[ChatMessage], k: int) -> list[str]:
+    """The choices of the question asked right before message ``k`` (an earlier "2" answered it)."""
+    j = k - 2 if k >= 2 and messages[k - 1].role == "assistant" and not messages[k - 1].tool_calls else k - 1
+    if j < 0 or messages[j].role != "tool" or messages[j].name != "askClarification":
+        return []
+    try:
+        payload = json.loads(messages[j].content or "{}")
+    except json.JSONDecodeError:
+        return []
+    data = payload.get("data") if isinstance(payload, dict) else None
+    options = data.get("options") if isinstance(data, dict) else None
+    return [str(o) for o in options if isinstance(o, str)] if isinstance(options, list) else []
 
 
 def _generated_before(messages: list[ChatMessage]) -> int:

@@ -139,11 +139,14 @@ class _Reader:
 
     def category(self) -> str | None:
         spans = [(m.start, m.length) for m in self.places + self.areas if m.strength >= 2]
-        words = [(m[1], m[0], m[2]) for m in self.lex.matches(self.text, "category")
+        words = [(m[1], m[0], m[2], m[3]) for m in self.lex.matches(self.text, "category")
                  if not any(a <= m[0] < a + n for a, n in spans)]  # "호텔" in "제국호텔" is a name
         if (new := instead(self.text)) != self.text:  # "디저트 말고 밥 먹을 데로": the kind said before 말고 is taken back
             after = compact(self.text).rfind(compact(new))
             words = [w for w in words if w[1] >= after] or words
+        weak = {compact(w) for w in self.lex.phrases("generic_category")}
+        named = [w for w in words if compact(w[3]) not in weak]  # "가볼만한 쇼핑 스팟": the kind named wins
+        words = named if named and len(named) < len(words) else words
         found = min(words)[2] if words else None
         if found == "shopping" and self._dish_shop() and self._keyword_kind() in ("restaurant", "cafe"):
             return self._keyword_kind()  # "soba shop", "라멘 가게": the shop sells the dish, it is no shopping
@@ -265,7 +268,9 @@ class _Reader:
 
     def rule(self) -> Reading | None:
         # "다시 짜줘" plans without naming the plan: 짜다 is itself an itinerary verb
-        fare = any(self.has(i) for i in ("pass", "price", "flight")) and not (self.has("itinerary") or self.has("make"))
+        # a fact asked about the trip's days ("2박 3일 동안 날씨 어때?") sizes nothing either
+        fare = any(self.has(i) for i in ("pass", "price", "flight", "general")) and not (
+            self.has("itinerary") or self.has("make"))
         sized = self.trip_length() is not None and not fare  # "rail pass for 5 days": the length sizes the pass
         itinerary = self.has("itinerary") or self.has("from_saved") or sized or any(
             h.startswith("짜") or h in ("replan", "re-plan") for h in self.lex.hits(self.text, "make")
@@ -306,7 +311,9 @@ class _Reader:
             return Reading("freeformResponse", {"kind": "general", "topic": "directions"})
         if (self.has("general") and not self.has("recommend") and self.lex.value(self.text, "category") is None) or (
                 self.has("price") and not self.has("recommend")) or (
-                (self.has("flight") or self.has("pass")) and not (self.places or self.areas)):
+                (self.has("flight") or self.has("pass")) and not (self.places or self.areas)) or (
+                self.has("flight") and self.category() in (None, "transport") and not self.has("recommend")):
+            # "which airport is closer, Haneda or Narita?": a flight question, not a list of airports
             return Reading("freeformResponse", {"kind": "general", **({"topic": "flight"} if self.has("flight") else {})})
         if self.has("near") and self.has("pronoun") and not (self.places or self.areas):
             return self.ask_place("near")

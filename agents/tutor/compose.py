@@ -13,7 +13,7 @@ from agents.tutor import receipt
 from agents.tutor.catalog import FOR_THE_MODEL
 from agents.tutor.charts import name as stock_label
 from agents.tutor.sandbox import AppState
-from agents.tutor.sandbox_data import cases, stocks
+from agents.tutor.sandbox_data import cases, keyword_cases, stocks
 
 _NOT_ADVICE = ("(샌드박스 가상 가격으로 설명한 학습용 내용이며 투자 권유가 아닙니다.)",
                "(A learning note on generated sandbox prices, not investment advice.)")
@@ -57,6 +57,10 @@ def compose(results: list[tuple[str, dict[str, Any]]], state: AppState, user_tex
             parts.append(_portfolio(data, en))
         else:
             parts.append(payload.get("summary", ""))
+    filtered = next((p for n, p in results if n == "ui_action" and p.get("ok") and isinstance(p.get("data"), dict)
+                     and p["data"].get("action_id") == "set_keyword"), None)
+    if filtered is not None:  # "배당 관련 사례 있어?": the answer (which cases) first, then what the screen did
+        parts.insert(0, _keyword_answer(str((filtered["data"].get("params") or {}).get("keyword") or ""), en))
     return "\n\n".join(p for p in parts if p)
 
 
@@ -163,6 +167,15 @@ def _ui_done(payload: dict[str, Any], data: dict[str, Any], en: bool) -> str:
     if "action_id" not in data:
         return f"{payload['summary']}."
     return receipt.done(data["action_id"], data.get("params") or {}, en)  # names, not "code=005930" or a route
+
+
+def _keyword_answer(keyword: str, en: bool) -> str:
+    found = keyword_cases(keyword)
+    if not found:
+        return (f"No sandbox case mentions “{keyword}”." if en else f"“{keyword}”가 들어간 샌드박스 사례는 없어요.")
+    titles = [str(c["title_en"] if en else c["title"]) for c in found]
+    return (f"Sandbox cases about “{keyword}” ({len(titles)}): " + "; ".join(titles) + "." if en else
+            f"“{keyword}” 관련 샌드박스 사례 {len(titles)}개: " + ", ".join(titles) + ".")
 
 
 def _move(d: dict[str, Any], en: bool, asked: str | None = None) -> str:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 
 from agents.nlu.dialogue import Dialogue, Mention, pointer
+from agents.nlu.text import compact
 from agents.tutor.charts import name as stock_label
 from agents.tutor.names import find_stocks
-from agents.tutor.reading import Reading, read
+from agents.tutor.reading import Reading, ask_side, read
 from agents.tutor.sandbox import AppState
-from agents.tutor.sandbox_data import cases, stocks
+from agents.tutor.sandbox_data import cases, keyword_cases, stocks
 
 CASE = "case"
 STOCK = "stock"
@@ -52,6 +53,11 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
             params = args.get("params")
             if not isinstance(params, dict):
                 params = {}
+            if args.get("action_id") == "set_keyword":  # the cases the filter keeps: "그거 요약" is the one found
+                keyword = str(params.get("keyword") or "")
+                kept = [m for c in keyword_cases(keyword) for m in _case(c["id"])]
+                titled = [m for m in kept if compact(keyword) and compact(keyword) in compact(m.name)]
+                return (kept if len(kept) == 1 else titled if len(titled) == 1 else []), kept, None
             return [*_stock(params.get("code")), *_case(params.get("case_id"))], None, None
     return [], None, None
 
@@ -72,9 +78,14 @@ def corrected(text: str, previous: str | None, state: AppState) -> Reading | Non
         refused, wanted = find_stocks(text[:m.start()]).codes, find_stocks(text[m.end():]).codes
     else:
         return None
-    if len(refused) != 1 or len(wanted) != 1 or refused == wanted or refused[0] not in find_stocks(previous).codes:
+    before = find_stocks(previous)
+    if len(refused) != 1 or len(wanted) != 1 or refused == wanted or refused[0] not in [*before.codes,
+                                                                                        *before.ambiguous]:
         return None
     again = read(previous, state)
+    if again.kind is None and again.args.get("action") in _NEEDS_STOCK and not again.args.get("code"):
+        # "삼성 화면 열어줘" asked which 삼성; "ㄴㄴ 삼성전자 말고 삼성바이오로직스" answers it
+        return _with_stock(again, wanted[0])
     args = dict(again.args)
     if args.get("code") == refused[0]:
         args["code"] = wanted[0]
@@ -83,6 +94,21 @@ def corrected(text: str, previous: str | None, state: AppState) -> Reading | Non
     else:
         return None
     return Reading(again.kind, args, again.question, again.choices, again.source, again.question_en, again.choices_en)
+
+
+# Requests that wait only for their stock ("어떤 보유 종목을 뺄까요?"): a pronoun's stock fills them in.
+_NEEDS_STOCK = frozenset({"remove_holding", "open_order", "nav_stock", "open_external_link", "explain_move"})
+_OPEN = re.compile(r"열어|띄워|보여|이동|가자|\b(?:open|show|go to)\b", re.I)
+_TELL = re.compile(r"알려|설명|요약|내용|얘기|이야기|뭐야|\b(?:tell|summari[sz]e|explain|about)\b", re.I)
+
+
+def _with_stock(asked: Reading, code: str) -> Reading:
+    """The request an ask held, with its stock; an order screen still asks for its side."""
+    action = str(asked.args["action"])
+    args = {k: v for k, v in asked.args.items() if k not in ("action", "candidates")}
+    if action == "open_order" and "side" not in args:
+        return ask_side(code)
+    return Reading(action, {**args, "code": code})
 
 
 def subject(dialogue: Dialogue) -> dict[str, str] | None:
@@ -96,8 +122,14 @@ def subject(dialogue: Dialogue) -> dict[str, str] | None:
     return {"code": named[0].id} if len(named) == 1 else None
 
 
-def resolve(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") -> Reading | None:
+    """``earlier`` is the learner's previous message: a stock it named is what "그 종목" means when no tool
+    call named one (a portfolio summary asked about one holding)."""
     p = pointer(text)
+    if (p.pronoun or p.again) and p.position is None and reading.kind is None \
+            and reading.args.get("action") in _NEEDS_STOCK and not reading.args.get("code"):
+        code = _pointed_stock(dialogue, earlier)  # "그 종목 보유에서 빼줘", "그럼 매도 화면 열어줘": the stock meant
+        return _with_stock(reading, code) if code is not None else None
     if not p.pronoun or p.position is not None:
         return None
     if reading.kind == "explain_move" and not reading.args.get("code"):
@@ -106,6 +138,8 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
         return None
     if _CASE_WORD.search(text):
         case = dialogue.last(CASE)
+        if case is not None and _OPEN.search(text) and not _TELL.search(text):
+            return Reading("open_case", {"case_id": case.id})  # "그 사례 열어줘": its page, not a summary
         return Reading("case_info", {"case_id": case.id}) if case is not None else None
     if _STOCK_WORD.search(text):
         stock = dialogue.last(STOCK)
@@ -116,6 +150,21 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
     if found is not None:
         return Reading("explain_move", found)
     return _which_of_two(dialogue)
+
+
+def _pointed_stock(dialogue: Dialogue, earlier: str) -> str | None:
+    """The one stock a pronoun points at: the last one named by a tool call, else the one the previous
+    message named; None when two were named together (a comparison) or none."""
+    recent = [m.id for m in dialogue.recent if m.kind == STOCK]
+    if len(recent) == 1:
+        return recent[0]
+    if len(recent) > 1:
+        return None
+    named = find_stocks(earlier).codes if earlier else []
+    if len(named) == 1:
+        return named[0]
+    last = dialogue.last(STOCK)
+    return last.id if last is not None else None
 
 
 def _whose_move(text: str, dialogue: Dialogue) -> Reading | None:

@@ -140,10 +140,14 @@ _OPEN_VERB = re.compile(r"\bopen(?=\s+(?:the|my|a|an|up|it|this|that|its|me|for)
                         r"(?!\s*(?:price|prices|vs\.?|versus|and\s+clos\w*|to\s+close|[?]|$))")
 
 
+# "몇 퍼 빠졌어", "몇퍼야": "퍼" after 몇 is a percent asked for, not PER's nickname.
+_PERCENT_ASKED = re.compile(r"몇\s?퍼(?!센)")
+
+
 def find_term(text: str) -> str | None:
     """The canonical glossary or key term the text names (the longest name typed); "open" as a verb
     ("open the lesson", "could you open it") is not the opening price."""
-    n = _OPEN_VERB.sub(" ", normalise(text))
+    n = _PERCENT_ASKED.sub(" ", _OPEN_VERB.sub(" ", normalise(text)))
     for name, term in _term_keys():
         if contains(n, normalise(name)):
             return term

@@ -9,13 +9,13 @@ import re
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
-from agents.nlu.dialogue import Dialogue
+from agents.nlu.dialogue import Dialogue, instead, pointer
 from agents.nlu.language import conversation_language
 from agents.tutor import contract, followup
 from agents.tutor.catalog import catalog_for
 from agents.tutor.compose import compose, no_advice, note_from_markdown
 from agents.tutor.names import find_stocks, find_term
-from agents.tutor.reading import Reading, ask_side, case_titled, picked, read, side_of
+from agents.tutor.reading import Reading, ask_side, case_titled, period_of, picked, read, side_of
 from agents.tutor.sandbox import AppState, default_state
 
 _CONTEXT = re.compile(r"context_text:\n```json\n(.*?)\n```", re.S)
@@ -71,8 +71,8 @@ def act(reading: Reading, state: AppState, en: bool = False, previous: dict[str,
     if kind not in _ANSWERS:
         return _ui(kind, a, state, en)
     match kind:
-        case "explain_move":
-            return PolicyReply(tool_calls=[("explain_move", {**a, "period": state.period})])
+        case "explain_move":  # the period asked for ("and for the past year?"), else the screen's
+            return PolicyReply(tool_calls=[("explain_move", {"period": state.period, **a})])
         case "case_info":
             return PolicyReply(tool_calls=[("lookup_case", a)])
         case "concept" if "term" not in a:  # what a company is: its sandbox profile
@@ -107,16 +107,23 @@ def _ui(kind: str, args: dict[str, object], state: AppState, en: bool = False) -
                             "이 화면에서는 할 수 없는 동작이에요. 종목 화면에서 다시 말해 줄래요?",
                 "options": ["Samsung Electronics chart", "SK hynix chart"] if en else ["삼성전자 차트", "SK하이닉스 차트"],
                 "known": {"action": kind}})])
-        return PolicyReply(tool_calls=[("ui_action", {"action_id": target, "params": {}})])
-    calls: list[tuple[str, dict[str, object] | str]] = [("ui_action", {"action_id": kind, "params": args})]
+        calls: list[tuple[str, dict[str, object] | str]] = [("ui_action", {"action_id": target, "params": {}})]
+        if kind == "set_keyword":  # then filter there: the question was which cases
+            calls.append(("ui_action", {"action_id": kind, "params": args}))
+        return PolicyReply(tool_calls=calls)
+    period = args.get("period") if kind == "nav_stock" else None  # the stock asked for a chart period
+    params = {k: v for k, v in args.items() if k != "period"} if period else args
+    calls: list[tuple[str, dict[str, object] | str]] = [("ui_action", {"action_id": kind, "params": params})]
+    if period:
+        calls.append(("ui_action", {"action_id": "set_period", "params": {"period": period}}))
     if kind == "nav_stock":  # "삼성전자 차트 보여줘": move the app and draw the chart in the reply
-        calls.append(("visualization", {"kind": "price", "codes": [args["code"]], "period": state.period}))
+        calls.append(("visualization", {"kind": "price", "codes": [args["code"]], "period": period or state.period}))
     return PolicyReply(tool_calls=calls)
 
 
 def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -> Reading:
     """A reply to this agent's own question fills in what was missing ("어떤 종목?" -> "카카오")."""
-    text = messages[-1].content
+    text = dialogue.answer(messages[-1].content)  # "2" after a question with choices: the second choice
     known = _asked(messages)
     candidates = known.get("candidates") if known else None
     if isinstance(candidates, list) and candidates:
@@ -128,13 +135,15 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
     if known and known.get("action") == "concept" and (term := find_term(text)):
         return Reading("concept", {"term": term})
     if known and known.get("action"):
-        codes = find_stocks(text).codes
+        codes = find_stocks(instead(text)).codes or find_stocks(text).codes  # "삼성전자 말고 삼성바이오로직스"
         action = known["action"]
         if codes and action in ("open_order", "remove_holding", "nav_stock", "open_external_link"):
             args = {k: v for k, v in known.items() if k not in ("action", "candidates")}
             if action == "open_order" and "side" not in args:
                 return ask_side(codes[0])  # the side is still the learner's to say
             return Reading(action, {**args, "code": codes[0]})
+        if codes and action == "set_period" and known.get("period"):  # "어느 종목 차트?" -> "카카오": go there, that period
+            return Reading("nav_stock", {"code": codes[0], "period": known["period"]})
         if codes and action == "explain_move":  # "SK 왜 올랐어?" -> "SK하이닉스"
             return Reading("explain_move", {"code": codes[0]})
         if action == "open_order" and known.get("code") and (side := side_of(text)):  # "매수 / 매도?" -> "매도"
@@ -147,7 +156,30 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
     if (again := followup.corrected(text, previous, state)) is not None:
         return again  # "기아 말구 현대차로": the last request, for the stock wanted
     reading = read(text, state)
-    return followup.resolve(reading, text, dialogue) or reading  # "그 사례에서 ...?": the kit's dialogue state
+    if (again := _again_for_period(reading, text, dialogue)) is not None:
+        return again  # "and for the past year?" after a move: the same question over that period
+    if reading.kind is None and reading.args.get("action") == "set_period" and reading.args.get("period"):
+        named = followup.subject(dialogue)  # "차트 1년으로" after a talk about one stock: that stock's chart
+        if named is not None and named.get("code"):
+            return Reading("nav_stock", {"code": named["code"], "period": reading.args["period"]})
+    # "그 사례에서 ...?", "그 종목 빼줘": the kit's dialogue state, else the stock the previous message named
+    return followup.resolve(reading, text, dialogue, previous or "") or reading
+
+
+def _again_for_period(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """The last move or chart asked again over another period ("and for the past year?", "1년으로는?"), when the
+    message alone is no request of its own."""
+    if reading.kind is not None and reading.source == "rule" and reading.kind != "off_topic":
+        return None
+    period = period_of(text)
+    if period is None or not pointer(text).again or dialogue.tool not in ("explain_move", "visualization"):
+        return None
+    args = {k: v for k, v in dialogue.args.items() if k in ("code", "codes", "kind")}
+    if dialogue.tool == "explain_move":
+        return Reading("explain_move", {**({"code": args["code"]} if args.get("code") else {}), "period": period})
+    if not isinstance(args.get("codes"), list) or not args["codes"]:
+        return None
+    return Reading("visualize", {**args, "period": period})
 
 
 def _asked(messages: list[ChatMessage]) -> dict[str, object] | None:

@@ -137,6 +137,11 @@ def _wanted_period(lex: Lexicon, text: str) -> str | None:
     return kept[0] if kept else lex.value(text, "period")
 
 
+def period_of(text: str) -> str | None:
+    """The chart period a message names (1M / 3M / 1Y), a year number aside ("2022년" is no period)."""
+    return _wanted_period(lexicon(), _YEAR.sub(" ", text))
+
+
 def read(text: str, state: AppState) -> Reading:
     """The request clause of a long message first (the other clauses are context); the whole message when
     it is one clause, when no clause asks, or when the request clause alone leaves the tutor unsure.
@@ -189,11 +194,16 @@ _TRADE_JUDGE = re.compile(
 # The learner's own dilemma ("살까 말까", "팔아 말아?") put to the tutor; not when the message asks for a screen
 # ("팔까 말까 고민 중인데 주문 화면 열어 줘": the screen is the request).
 _DILEMMA = re.compile(r"(?:살|팔|있을|가져갈|버틸|물탈|손절할|익절할|매수할|매도할|들어갈)까\s?말까|(?:사|팔아?)\s?말아")
+# "들어가도 됨?", "지금 사도 되냐", "팔아도 ㄱㅊ?": permission asked for a trade is a judgement asked for.
+_MAY_TRADE = re.compile(r"(?:사|팔|팔아|들어가|매수해|매도해|투자해|담아|물타|손절해|익절해|추매해|정리해)도\s?"
+                        r"(?:돼|될까|되나|됨|되냐|되려나|되겠|될지|괜찮|ㄱㅊ|ᄀᄎ|무방)")
+# "걍 팔까", "지금 살까?": the learner's own trade put as a question to the tutor (no screen asked for)
+_SHALL_I = re.compile(r"(?:살|팔|들어갈|손절할|익절할|정리할|매수할|매도할|물탈|추매할|털|던질)까(?:요|용)?(?:\s*[?ㅠㅜ.!~]|\s*$)")
 _SCREEN_ASKED = re.compile(r"화면|창\s?(?:좀\s?)?(?:열|띄)|열어|띄워|\bopen\b|\bscreen\b")
 # "would it be wise to sell", "good idea to buy more here?": a trade judged good or bad.
 _TRADE_EN = (r"(?:buy|sell|hold|invest|average down|add more|double down|get in|get out|cash out|keep it|dump|"
              r"take (?:my )?profits?|cut (?:my |the )?loss(?:es)?|exit|enter)")
-_JUDGE_EN = re.compile(rf"\b(?:good|bad|smart|wise|right|safe|better)\s+(?:idea|time|move|call|choice)?\s*(?:to|if i)\s+"
+_JUDGE_EN = re.compile(rf"\b(?:good|bad|smart|wise|right|safe|better|ok|okay|fine)\s+(?:idea|time|move|call|choice)?\s*(?:to|if i)\s+"
                        rf"{_TRADE_EN}\b|\b(?:should|shall|do)\s+i\s+(?:still\s+)?{_TRADE_EN}\b|"
                        rf"\bis\s+it\s+(?:still\s+)?(?:wise|smart|worth|safe)\b|"
                        rf"\b(?:what\s+)?would\s+you\s+(?:buy|sell|hold|pick|invest)\b|\bgood\s+(?:entry|exit)\s+point\b|"
@@ -205,6 +215,7 @@ def asks_advice(text: str) -> bool:
     said = _NEGATED.sub(" ", text)
     n = normalise(said)
     return (_hit(said, "advice") or _WILL_MOVE.search(n) is not None or _TRADE_JUDGE.search(n) is not None
+            or ((_MAY_TRADE.search(n) is not None or _SHALL_I.search(n) is not None) and not _SCREEN_ASKED.search(n))
             or _JUDGE_EN.search(n) is not None or (_DILEMMA.search(n) is not None and not _SCREEN_ASKED.search(n)))
 
 
@@ -301,7 +312,9 @@ def _read_one(text: str, state: AppState) -> Reading:
     visual = _visual(text, mentions, here, period)
     if visual is not None:
         return visual
-    moving = _hit(text, "move") and _hit(text, "why")
+    # "셀트리온 1년 동안 얼마나 올랐어?": how far a named stock moved is its move, with the figure
+    moving = _hit(text, "move") and (_hit(text, "why") or (
+        _hit(text, "extent") and bool(mentions.codes or this) and not own and not _hit(text, "portfolio")))
     # "이 종목 요즘 흐름 어때": how a stock's move goes is its move, asked like a why
     asked_about_stock = (_hit(text, "why") or (_hit(text, "how_is") and _hit(text, "move") and not _hit(text, "portfolio"))
                          or (_hit(text, "performance") and not _hit(text, "portfolio"))) \
@@ -327,6 +340,10 @@ def _read_one(text: str, state: AppState) -> Reading:
         return Reading("set_tab", {"tab": tab})
     if period is not None and here is not None and set(mentions.codes) <= {here}:
         return Reading("set_period", {"period": period})
+    # "차트 1년으로" with no stock on screen or named: whose chart is not said, so ask (the period is kept).
+    if period is not None and here is None and not mentions.codes and not case_word and not _hit(text, "portfolio") \
+            and not market and (_hit(text, "draw") or "기간" in c or "period" in n):
+        return _ask(("어느 종목 차트를 볼까요?", "Which stock's chart?"), _held(), action="set_period", period=period)
     target = lex.value(text, "screen") or ("home" if _hit(text, "home") else None)
     if case_word and case_id is None and _hit(text, "list_word") and not _hit(text, "keyword"):
         target = "education"
@@ -336,7 +353,9 @@ def _read_one(text: str, state: AppState) -> Reading:
         return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
     asked = _hit(text, "how_is") or (_hit(text, "tell") and not _hit(text, "show")) \
         or _hit(text, "figure")  # 알려 주실래요, 얼마야 (not 가 주실래요): an answer, not the screen
-    if _hit(text, "portfolio") or (target == "my" and asked) or (_hit(text, "holdings_ref") and _hit(text, "how_is")):
+    mine = re.search(r"(^|\s)(내|my)\s", n) is not None
+    if _hit(text, "portfolio") or (target == "my" and asked) or (_hit(text, "holdings_ref") and (
+            _hit(text, "how_is") or ((asked or _hit(text, "ranked")) and mine))):  # "what's my biggest holding?": my portfolio's answer
         return Reading("portfolio_summary")
     if mentions.codes:
         return Reading("nav_stock", {"code": mentions.codes[0]})

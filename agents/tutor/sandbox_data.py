@@ -215,3 +215,17 @@ def prices() -> pd.DataFrame:
 def stock_name(code: str | None) -> str | None:
     stock = stocks().get(code or "")
     return stock.name if stock else None
+
+
+def keyword_hit(case: Case, keyword: str | None) -> bool:
+    """Does the education screen's keyword filter keep this case (its title, summary or tags hold the word)?"""
+    if not keyword:
+        return True
+    k = keyword.lower().replace(" ", "")
+    text_ = " ".join([case["title"], case.get("title_en", ""), case["summary"], *case["tags"]]).lower().replace(" ", "")
+    return k in text_
+
+
+def keyword_cases(keyword: str | None) -> list[Case]:
+    """The cases a keyword filter keeps, in the screen's order."""
+    return [c for c in cases().values() if keyword_hit(c, keyword)]

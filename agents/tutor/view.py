@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from agents.tutor import charts, contract, market
 from agents.tutor.sandbox import AppState, screen
-from agents.tutor.sandbox_data import Case, cases, screens, stocks
+from agents.tutor.sandbox_data import cases, keyword_hit, screens, stocks
 from agents.view.render import CardView, ChatView, MessageView
 
 TEXT: dict[str, tuple[str, str]] = {
@@ -158,7 +158,7 @@ def _screen_body(state: AppState, value: market.PortfolioValue, lang: str) -> Sc
                                                      text("quiz", lang) + "\n" + quiz["question"]) if x)}
         rows: list[list[str | int]] = [[c["title_en"] if en else c["title"], c["category"], ", ".join(c["tags"][:4])]
                                        for c in cases().values()
-                if (state.tab in ("all", c["category"])) and _keyword_hit(c, state.keyword)]
+                if (state.tab in ("all", c["category"])) and keyword_hit(c, state.keyword)]
         body = text("cases_count", lang, n=len(rows)) + (text("cases_keyword", lang, keyword=state.keyword)
                                                          if state.keyword else "")
         return {"table_headers": headers("case_headers", lang), "table": rows, "body": body}
@@ -184,14 +184,6 @@ def _screen_body(state: AppState, value: market.PortfolioValue, lang: str) -> Sc
                     data=charts.price_card(market.MARKET, "3M", lang))
     return {"chart": card, "body": text("market_line", lang, change=f"{kodex['change_pct']:+.2f}%",
                                         close=charts.won(kodex["last_close"], lang), end=kodex["end"])}
-
-
-def _keyword_hit(case: Case, keyword: str | None) -> bool:
-    if not keyword:
-        return True
-    k = keyword.lower().replace(" ", "")
-    text_ = " ".join([case["title"], case.get("title_en", ""), case["summary"], *case["tags"]]).lower().replace(" ", "")
-    return k in text_
 
 
 def canvas_markdown(view: ChatView | None, lang: str = "ko") -> str:

@@ -15,6 +15,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from agents.core.errors import PlaygroundError
 from agents.core.events import Event
+from agents.core.reply_text import Joiner
 from agents.core.streaming import pumped
 from agents.view import render
 from agents.view.cards import card_markdown, dataframe_for, figure_for, tiles_of
@@ -165,14 +166,16 @@ def stream_turn(view: ChatView, events: Iterator[Event], lang: Lang,
 
         def text() -> Iterator[str]:
             first = True
+            joiner = Joiner()  # the reply's blocks (an opening, then the summary after a tool) stay apart
             for event in pump:
                 if first and on_first_event is not None:
                     on_first_event()
                 first = False
                 render.apply_event_in_place(view, event)
+                shown = joiner.feed(event)
                 match event.type:
                     case "text_delta":
-                        yield literal_tildes(event.content)  # (a ~~strike~~ split across two deltas is rare)
+                        yield literal_tildes(shown)  # (a ~~strike~~ split across two deltas is rare)
                     case "thinking":
                         badge.caption(view.badge)
                     case "data_card" if place_of(event.card_type) == "user":

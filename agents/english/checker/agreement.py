@@ -6,6 +6,7 @@ from __future__ import annotations
 from agents.english.checker.clauses import (
     PREPOSITIONS,
     Clause,
+    Subject,
     clause_bounds,
     clauses,
     past_marker,
@@ -57,6 +58,14 @@ def agreement(sent: list[Token], year: int) -> list[Edit]:
 
 
 PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "behind", "from", "inside", "outside", "next"})
+# A head noun's own phrase ("the list of items", "the news about the election", "the key to the doors"): the
+# verb agrees with the head. Not after a head that counts or sorts what follows ("a number of students are").
+HEAD_PREPOSITIONS = frozenset({"of", "about", "to", "for", "with"})
+QUANTITY_HEADS = frozenset({"number", "lot", "lots", "majority", "minority", "half", "rest", "couple", "plenty", "bunch",
+                            "group", "variety", "range", "kind", "kinds", "sort", "sorts", "type", "types", "percent",
+                            "percentage", "part", "portion", "family", "team", "staff", "crowd", "series", "total",
+                            "handful", "pair", "none", "all", "most", "some", "any", "each", "one", "either", "neither",
+                            "amount", "quarter", "third", "proportion", "fraction", "set", "selection", "mix", "class"})
 
 
 def _across_place(sent: list[Token]) -> list[Edit]:
@@ -66,13 +75,23 @@ def _across_place(sent: list[Token]) -> list[Edit]:
     if subject is None or subject.pronoun or subject.person not in ("third", "plural") or subject.end >= len(sent):
         return []
     k = subject.end
-    if sent[k].lower not in PLACE_PREPOSITIONS:
+    own = sent[k].lower in HEAD_PREPOSITIONS and subject.head not in QUANTITY_HEADS
+    if sent[k].lower not in PLACE_PREPOSITIONS and not own:
         return []
     k += 2 if sent[k].lower == "next" and k + 1 < len(sent) and sent[k + 1].lower == "to" else 1
     place = subject_at(sent, k, anywhere=True)
+    if place is None and own and k < len(sent) and is_noun(sent[k].lower):  # "of items": a bare noun phrase
+        end = next((j for j in range(k, min(len(sent), k + 3)) if not is_noun(sent[j].lower)), None)
+        place = None if end is None or end == k else Subject(k, end, "unknown", False, sent[end - 1].lower)
     if place is None or place.pronoun or place.end >= len(sent) or place.end - k > 4:
         return []
     be = sent[place.end]
+    if own and be.lower in ("have", "has"):  # "each of ... have" is the clause rule's; "the list of X have"
+        be = be if subject.person == "third" and be.lower == "have" else None
+        if be is not None:
+            return [_replace(be, "has", SVA, f"the subject is {_subject_text(sent, Clause(subject, 0))}, "
+                                             "which is singular")]
+        return []
     plural = plural_subject(subject)
     if be.lower in ("is", "was") and plural:
         return [_replace(be, TO_PLURAL[be.lower], SVA, f"the subject is {_subject_text(sent, Clause(subject, 0))}, "

@@ -126,6 +126,11 @@ def subject_at(sent: list[Token], k: int, *, anywhere: bool = False) -> Subject 
         return None
     if word in word_set("indefinite_singular"):
         return Subject(k, _skip_pp(sent, k + 1), "third", False, word)
+    if word in ("each", "one") and k + 1 < len(sent) and sent[k + 1].lower == "of":  # "each of the players"
+        end = _skip_pp(sent, k + 1)
+        if end == k + 1 and k + 2 < len(sent) and sent[k + 2].lower in ("them", "us", "you", "these", "those"):
+            end = k + 3  # "each of them"
+        return Subject(k, end, "third", False, word) if end > k + 1 else None
     if word in word_set("determiners") or word in word_set("plural_determiners"):
         found = _noun_phrase(sent, k)
         return _compound(sent, found) if found else None

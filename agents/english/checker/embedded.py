@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from agents.english.checker.clauses import subject_at
 from agents.english.checker.tokens import Edit, Token
-from agents.english.checker.words import is_base_verb, past, third_person, word_set
+from agents.english.checker.words import is_base_verb, is_noun, lemmas, past, third_person, word_set
 
 KIND = "other"
 BE = frozenset({"is", "are", "was", "were"})
@@ -36,6 +36,12 @@ def embedded(sent: list[Token]) -> list[Edit]:
     wh_end = at + 1
     if words[at] == "how" and wh_end < len(words) and words[wh_end] in word_set("how_words"):
         wh_end += 1  # "how old is she"
+    # "what time is it", "which floor is it on": a wh-word and its noun ask about the pronoun after be; with a
+    # noun phrase after be the wh-phrase may be the subject ("which bus is the right one"), so that stays.
+    noun_wh = words[at] in ("what", "which", "whose") and wh_end + 2 < len(words) and is_noun(words[wh_end]) \
+        and words[wh_end + 1] in BE and words[wh_end + 2] in PRONOUNS
+    if noun_wh:
+        wh_end += 1
     if wh_end >= len(words):
         return []
     end = next((k for k in range(wh_end, len(words)) if words[k] in ENDS), len(words))
@@ -52,8 +58,12 @@ def _be(sent: list[Token], words: list[str], k: int, end: int) -> list[Edit]:
     subject (a pronoun or a determiner's noun phrase) goes before be."""
     if k + 1 >= end or words[k + 1] not in NP_START:
         return []
-    # A short determiner phrase up to the clause's end is the subject whole ("when is the last bus?").
+    # A short determiner phrase up to the clause's end is the subject whole ("when is the last bus?"), but not
+    # its closing adjective ("why is the sky blue": the sky is blue).
     short = words[k + 1] not in PRONOUNS and end - (k + 1) <= 4 and all(t.is_word for t in sent[k + 1:end])
+    if short:
+        end = next((m for m in range(k + 3, end) if "ADJ" in lemmas(words[m]) and is_noun(words[m - 1])
+                    and words[m - 1] not in NP_START), end)
     subject = subject_at(sent, k + 1, anywhere=True)
     stop = end if short else subject.end if subject is not None else None
     if stop is None or stop > end or not all(t.is_word for t in sent[k + 1:stop]):

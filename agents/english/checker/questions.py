@@ -8,7 +8,7 @@ and embedded ones ("Can you tell me where it is?") are right as they are."""
 from __future__ import annotations
 
 from agents.english.checker.clauses import Subject, skip_adverbs, subject_at
-from agents.english.checker.tokens import Edit, Token
+from agents.english.checker.tokens import Edit, Token, keep_case
 from agents.english.checker.words import (
     is_base_verb,
     is_noun,
@@ -32,12 +32,33 @@ def questions(sent: list[Token]) -> list[Edit]:
     if any(t.text == "," for t in body[-4:]):
         return []  # a tag question: "You like spicy food, right?"
     words = [t.lower for t in body]
+    if words[0] in ("do", "does"):
+        return _do_agrees(body)
     if words[0] in word_set("wh_words"):
         return _wh_question(body)
     subject = subject_at(body, 0)
     if subject is None or subject.head == "i":
         return []
     return _yes_no(body, subject)
+
+
+def _do_agrees(body: list[Token]) -> list[Edit]:
+    """"Do she like music?" -> "Does she", "Does they play?" -> "Do they": the auxiliary takes the subject's
+    person; a subject whose number is not read ("Do my family ...") is left alone."""
+    subject = subject_at(body, 1, anywhere=True)
+    if subject is None or subject.end >= len(body) or not is_base_verb(body[skip_adverbs(body, subject.end)].lower):
+        return []
+    if subject.person == "third":
+        want = "does"
+    elif subject.person == "plural" or subject.head in ("you", "we", "they", "i"):
+        want = "do"
+    else:
+        return []
+    first = body[0]
+    if first.lower == want:
+        return []
+    return [Edit(first.index, first.index + 1, [keep_case(first.text, want)], KIND, first.text, want,
+                 f"with “{' '.join(_subject_words(body, subject))}” the question starts with “{want}”", 20)]
 
 
 PAST_WORDS = frozenset({"yesterday", "ago", "last"})

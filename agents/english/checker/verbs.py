@@ -73,6 +73,10 @@ def verb_forms(sent: list[Token]) -> list[Edit]:
                     edits.append(_edit(sent[j], base, f"after “{sent[i].text}” the verb stays in its base form"))
         elif word in ("have", "has", "had", "'ve", "i've", "we've", "you've", "they've") and i + 1 < len(sent):
             edits += _perfect(sent, i)
+        elif word == "to" and i and verb_lemma(prev) in word_set("to_verbs") and i + 1 < len(sent) \
+                and (base := _inflected(words[i + 1])) and not is_noun(words[i + 1]):
+            # "I want to went home", "she needs to finishes": after to the verb stays in its base form
+            edits.append(_edit(sent[i + 1], base, f"after “{sent[i - 1].text} to” the verb stays in its base form"))
         elif word in word_set("to_verbs") or verb_lemma(word) in word_set("to_verbs"):
             edits += _to_infinitive(sent, i)
         elif verb_lemma(word) in word_set("gerund_verbs") and i + 2 < len(sent) and words[i + 1] == "to" \
@@ -115,6 +119,10 @@ def _perfect(sent: list[Token], i: int) -> list[Edit]:
         return []
     target = sent[j].lower
     lemma = verb_lemma(target)
+    if lemma is not None and _bare_after_have(sent, j):
+        form = participle(lemma)
+        if form and form != target:
+            return [_edit(sent[j], form, f"after “{sent[i].text}” use the past participle ({lemma} → {form})")]
     if lemma is None or not is_past_form(target) or not past_differs_from_participle(lemma):
         return []
     if is_noun(target) and j == i + 1 and target != "saw":  # "I have a saw" has an article; bare nouns are rare
@@ -123,6 +131,25 @@ def _perfect(sent: list[Token], i: int) -> list[Edit]:
     if not form or form == target:
         return []
     return [_edit(sent[j], form, f"after “{sent[i].text}” use the past participle ({lemma} → {form})")]
+
+
+# Nouns "have" takes as its object ("have lunch", "have fun"): never a verb left in its base form.
+HAVE_OBJECTS = frozenset({"fun", "lunch", "dinner", "breakfast", "time", "work", "class", "access", "practice", "school",
+                          "homework", "dance", "talk", "look", "rest", "drink", "bath", "shower", "walk", "swim", "try",
+                          "chat", "meeting", "contact", "control", "experience", "trouble", "change", "need", "love",
+                          "hope", "plan", "respect", "care", "concern", "doubt", "interest", "effect", "place", "cause"})
+OBJECT_STARTS = frozenset({"the", "a", "an", "my", "your", "his", "her", "its", "our", "their", "this", "that", "these",
+                           "those", "it", "them", "him", "me", "us", "all", "some", "everything", "already"})
+
+
+def _bare_after_have(sent: list[Token], j: int) -> bool:
+    """"They have finish the project": a verb left in its base form after the perfect's have, read as one
+    only when an object or "already" follows it and the word is no noun "have" takes ("have lunch")."""
+    target = sent[j].lower
+    if not is_base_verb(target) or target in HAVE_OBJECTS or "VERB" not in lemmas(target):
+        return False
+    nxt = sent[j + 1].lower if j + 1 < len(sent) else ""
+    return nxt in OBJECT_STARTS and (only_verb(target) or nxt not in ("a", "an", "all", "some", "already"))
 
 
 def _to_infinitive(sent: list[Token], i: int) -> list[Edit]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
 from agents.core.events import Event
+from agents.core.reply_text import joined
 from agents.core.user_regex import PatternRefused, PatternTimeout, compile_pattern
 from agents.services.evals import spec
 from agents.services.evals.code import run_check
@@ -48,7 +49,7 @@ class StepRecord:
     @property
     def text(self) -> str:
         """The reply's text; for a confirm / cancel, the outcome message the chat shows instead."""
-        streamed = "".join(e.content for e in self.events if e.type == "text_delta")
+        streamed = joined(self.events)  # blocks of text split by a tool call stay apart
         return streamed or "\n".join(e.message for e in self.events if e.type == "action_result")
 
     def of(self, kind: str) -> list[Any]:

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from agents.core.errors import TurnNotFound
 from agents.core.inputs import InvalidInput
+from agents.core.reply_text import joined
 from agents.core.store import Store
 from agents.core.store.lab import DEFAULT_ORIGINS, TraceFilter, TracePage
 from agents.core.store.prompts import BUILTIN
@@ -123,7 +124,7 @@ class TraceDetail(BaseModel):
 
     @property
     def reply(self) -> str:
-        return "".join(e.get("content", "") for e in self.events if e.get("type") == "text_delta")
+        return joined(self.events)  # blocks of text split by a tool call stay apart
 
 
 def _label(span: dict[str, Any]) -> str:
