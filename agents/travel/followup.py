@@ -78,11 +78,12 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
         return _add_listed(reader, p, dialogue)
     last, args = dialogue.tool, dialogue.args
     moved_day = _DAY_ONLY.search(normalise(text)) is not None and len(compact(text)) <= 12  # "아 3일차로"
-    if last in ("show_itinerary", "add_place_to_itinerary") and isinstance(args.get("day"), int) \
+    shown_day = args.get("day")
+    if last in ("show_itinerary", "add_place_to_itinerary") and isinstance(shown_day, int) \
             and (step := _relative_day(text)) and not reader.places and reading.tool in (None, "freeformResponse",
                                                                                           "show_itinerary"):
-        day = int(args["day"]) + step  # "next day?", "그 다음 날은?": the day after the one just shown
-        return Reading("show_itinerary", {"day": day}) if 1 <= day <= view.days else None
+        then = shown_day + step  # "next day?", "그 다음 날은?": the day after the one just shown
+        return Reading("show_itinerary", {"day": then}) if 1 <= then <= view.days else None
     if last == "add_place_to_itinerary" and args.get("place") and (p.again or moved_day) and not reader.places \
             and (day := _Reader(instead(text), view).day()) is not None and day != args.get("day"):
         if day > view.days:  # "아니 셋째 날 말고 둘째 날": the same place, on the day said instead

@@ -113,7 +113,7 @@ def _ui(kind: str, args: dict[str, object], state: AppState, en: bool = False) -
         return PolicyReply(tool_calls=calls)
     period = args.get("period") if kind == "nav_stock" else None  # the stock asked for a chart period
     params = {k: v for k, v in args.items() if k != "period"} if period else args
-    calls: list[tuple[str, dict[str, object] | str]] = [("ui_action", {"action_id": kind, "params": params})]
+    calls = [("ui_action", {"action_id": kind, "params": params})]
     if period:
         calls.append(("ui_action", {"action_id": "set_period", "params": {"period": period}}))
     if kind == "nav_stock":  # "삼성전자 차트 보여줘": move the app and draw the chart in the reply

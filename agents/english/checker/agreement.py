@@ -87,8 +87,7 @@ def _across_place(sent: list[Token]) -> list[Edit]:
         return []
     be = sent[place.end]
     if own and be.lower in ("have", "has"):  # "each of ... have" is the clause rule's; "the list of X have"
-        be = be if subject.person == "third" and be.lower == "have" else None
-        if be is not None:
+        if subject.person == "third" and be.lower == "have":
             return [_replace(be, "has", SVA, f"the subject is {_subject_text(sent, Clause(subject, 0))}, "
                                              "which is singular")]
         return []
