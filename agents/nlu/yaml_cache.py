@@ -61,7 +61,7 @@ def parsed(text: str) -> object:
         log.warning("ignoring YAML cache %s (%s)", path, exc)
     data = _parse(text)
     try:
-        blob = marshal.dumps(data)
+        blob = marshal.dumps(data)  # type: ignore[arg-type]  # YAML's plain data; a date raises ValueError
     except ValueError:  # a type marshal does not hold (a date): parsed each time
         return data
     _write(path, blob)
