@@ -79,3 +79,12 @@ def test_loading_the_agents_leaves_their_nlu_reports_unloaded(tmp_path):
     loaded, with_report = (json.loads(line) for line in done.stdout.splitlines())
     assert loaded == [], done.stderr
     assert with_report == ["marketing", "travel", "shopping", "tutor", "english"]
+
+
+def test_the_http_api_loads_no_pandas_until_a_frame_is_made(tmp_path):
+    """`playground serve` and the app import the HTTP API: its eval routes compare and export runs with pandas,
+    imported when a comparison or an export is made (~0.6 s of start-up otherwise; also every test worker's)."""
+    heavy, _ = loaded_after("import agents.http.api", tmp_path)
+    assert [m for m in heavy if m in ("pandas", "numpy", "plotly", "gradio", "sklearn", "scipy", "streamlit")] == []
+    heavy, _ = loaded_after("from agents.services.evals import report\nreport._missing(float('nan'))", tmp_path)
+    assert "pandas" in heavy  # the functions that need it still find it

@@ -9,7 +9,8 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from importlib.metadata import entry_points
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -136,10 +137,17 @@ def _spec_of(where: str, target: str) -> AgentSpec:
     return spec
 
 
+@cache
+def _entry_points(path: tuple[str, ...]) -> tuple[EntryPoint, ...]:
+    """The group's entry points as installed on ``path`` (sys.path): every distribution's metadata is read once a
+    process (~10 ms), not once per registry read (a chat command read it twice: its agent, then the migrations)."""
+    return tuple(entry_points(group=ENTRY_POINT_GROUP))
+
+
 def _entries() -> list[tuple[str | None, str, str]]:
     """(name, where, target) of every agent to load: entry points first (built-ins first among them), then the env
     (no name). An entry point's name is its agent's id, which lets one agent load without the others."""
-    points = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: not p.value.startswith("agents."))
+    points = sorted(_entry_points(tuple(sys.path)), key=lambda p: not p.value.startswith("agents."))
     found: list[tuple[str | None, str, str]] = [
         (p.name, f"entry point {p.name!r} ({ENTRY_POINT_GROUP})", p.value) for p in points]
     extra = os.environ.get(EXTRA_AGENTS_ENV, "")

@@ -8,7 +8,7 @@ is built on first use, so a command for one agent does not load the others."""
 from __future__ import annotations
 
 from agents.core.agent import spec_on_first_use
-from agents.english.store import MIGRATIONS
+from agents.english.migrations import MIGRATIONS
 
 __all__ = ["AGENT", "MIGRATIONS"]
 

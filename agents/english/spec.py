@@ -13,10 +13,11 @@ from agents.core.agent import AgentSpec
 from agents.core.agent_ui import AgentUI, CardUI, lazy
 from agents.core.store import Store
 from agents.english.inputs import EnglishInputs
+from agents.english.migrations import MIGRATIONS
 from agents.english.pipeline import pipeline
 from agents.english.policy import policy
 from agents.english.prompts import SYSTEM_PROMPT
-from agents.english.store import MIGRATIONS, EnglishStore
+from agents.english.store import EnglishStore
 
 if TYPE_CHECKING:
     from fastapi import APIRouter

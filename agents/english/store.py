@@ -1,12 +1,12 @@
 """The english tutor's part of the store: each learner's profile (seed §5 ``UserProfile``) and the
-article marker of a conversation. All SQL of the agent is here, parameterised."""
+article marker of a conversation. All SQL of the agent is here but its
+tables' migrations (migrations.py), parameterised."""
 
 from __future__ import annotations
 
 import json
 from datetime import datetime
 
-import duckdb
 from pydantic import ValidationError
 
 from agents.core import inputs
@@ -14,8 +14,6 @@ from agents.core.inputs import InvalidInput
 from agents.core.redact import redact
 from agents.core.store import Store
 from agents.core.store.conversations import loads
-from agents.core.store.ddl import create_table
-from agents.core.store.migrations import Migration
 from agents.english.marker import PREFIX
 from agents.english.models import LEVELS, CorrectionWithErrors, UserProfile
 
@@ -23,19 +21,6 @@ RECENT = 10  # the last corrections with errors kept on the profile (seed §5)
 DEFAULT = UserProfile(name="Learner", interests=["technology", "travel", "food"], learningLevel="intermediate")
 
 
-def _english_001(cur: duckdb.DuckDBPyConnection) -> None:
-    create_table(cur, "english_profiles", [
-        ("user_id", "VARCHAR PRIMARY KEY", "owner; one profile per user, seeded with defaults on first use"),
-        ("name", "VARCHAR NOT NULL", "what the tutor calls the learner"),
-        ("interests", "JSON NOT NULL", "free-text interests; the NewsAgent builds its query and picks articles from them"),
-        ("learning_level", "VARCHAR NOT NULL", "beginner, intermediate or advanced; the reply adapts to it"),
-        ("recent_corrections", "JSON NOT NULL", "the last 10 corrections that had errors, oldest first"),
-        ("news_cursor", "INTEGER NOT NULL DEFAULT 0", "how many articles were served: the rotation's next position"),
-        ("updated_at", "TIMESTAMP NOT NULL", "last change, UTC"),
-    ])
-
-
-MIGRATIONS = (Migration("english_001", _english_001),)
 _COLS = "name, interests, learning_level, recent_corrections"
 
 

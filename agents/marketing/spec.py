@@ -14,8 +14,9 @@ from agents.core.store import Store
 from agents.core.tools import Tool, ToolKind, ToolRegistry
 from agents.marketing import alerts, compare, mutations, nlu, progress, queries
 from agents.marketing.context import build_context
+from agents.marketing.migrations import MIGRATIONS
 from agents.marketing.policy import policy
-from agents.marketing.store import MIGRATIONS, MarketingStore
+from agents.marketing.store import MarketingStore
 from agents.marketing.suggest import suggest
 
 if TYPE_CHECKING:

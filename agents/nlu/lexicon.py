@@ -13,19 +13,13 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-import yaml
-
+from agents.nlu import yaml_cache
 from agents.nlu.text import contains, find
-
-# libyaml's safe loader when PyYAML has it: the same data in a tenth of the time (the marketing lexicon
-# took ~60 ms of a CLI command's CPU with the pure-Python loader).
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def load_yaml(text: str) -> object:
-    """``yaml.safe_load``, with the C loader when present."""
-    loaded: object = yaml.load(text, Loader=_LOADER)  # a safe loader, C or Python
-    return loaded
+    """``yaml.safe_load`` (libyaml's loader when present), kept parsed on disk (agents/nlu/yaml_cache.py)."""
+    return yaml_cache.parsed(text)
 
 
 def mapping(value: object, where: str) -> dict[str, object]:

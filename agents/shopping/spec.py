@@ -12,8 +12,8 @@ from agents.core.agent_ui import AgentUI, CardUI, Slot, lazy
 from agents.core.providers.base import ModelRequest
 from agents.core.providers.offline import PolicyReply
 from agents.shopping import intents, router
-from agents.shopping.catalog import MIGRATIONS
 from agents.shopping.inputs import ShoppingInputs
+from agents.shopping.migrations import MIGRATIONS
 from agents.shopping.pipeline import pipeline
 from agents.shopping.refilter import template_summary
 from agents.shopping.suggest import suggest

@@ -19,10 +19,10 @@ from agents.travel import trips
 from agents.travel.context import RECENT, SYSTEM_PROMPT, build_context
 from agents.travel.inputs import TravelInputs
 from agents.travel.itinerary import ApplyArgs, GenerateArgs
+from agents.travel.migrations import MIGRATIONS
 from agents.travel.pipeline import pipeline
 from agents.travel.policy import policy
 from agents.travel.service import TripService
-from agents.travel.store import MIGRATIONS
 from agents.travel.texts import TEXTS
 
 if TYPE_CHECKING:

@@ -16,10 +16,11 @@ from agents.core.tools import Tool, ToolKind, ToolOutput, ToolRegistry
 from agents.tutor import tools as t
 from agents.tutor.context import SYSTEM_PROMPT, build_context
 from agents.tutor.inputs import TutorInputs
+from agents.tutor.migrations import MIGRATIONS
 from agents.tutor.pipeline import pipeline
 from agents.tutor.policy import policy
 from agents.tutor.reading import classifier
-from agents.tutor.store import MIGRATIONS, PortfolioStore
+from agents.tutor.store import PortfolioStore
 from agents.tutor.texts import TEXTS
 
 if TYPE_CHECKING:

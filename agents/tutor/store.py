@@ -1,33 +1,12 @@
-"""The tutor's part of the store: each user's sandbox portfolio (holdings and cash). All SQL here."""
+"""The tutor's part of the store: each user's sandbox portfolio (holdings and cash). All SQL here
+but the tables' migrations (migrations.py)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-import duckdb
-
 from agents.core.store import Store
-from agents.core.store.ddl import create_table
-from agents.core.store.migrations import Migration
 from agents.tutor.sandbox_data import Holding, default_portfolio
-
-
-def _tutor_001(cur: duckdb.DuckDBPyConnection) -> None:
-    create_table(cur, "tutor_portfolios", [
-        ("user_id", "VARCHAR PRIMARY KEY", "owner; one sandbox portfolio per user"),
-        ("cash", "BIGINT NOT NULL", "sandbox cash in KRW"),
-        ("reset_at", "TIMESTAMP NOT NULL", "when it was created or last reset to data/tutor/portfolio.json"),
-    ])
-    create_table(cur, "tutor_holdings", [
-        ("user_id", "VARCHAR NOT NULL", "owner; every query filters on it"),
-        ("code", "VARCHAR NOT NULL", "KRX code from data/tutor/stocks.json"),
-        ("quantity", "INTEGER NOT NULL", "shares held (sandbox)"),
-        ("avg_price", "BIGINT NOT NULL", "average purchase price in KRW (sandbox)"),
-        ("position", "INTEGER NOT NULL", "display order, as in portfolio.json"),
-    ], tail="PRIMARY KEY (user_id, code)")
-
-
-MIGRATIONS = (Migration("tutor_001", _tutor_001),)
 
 
 class PortfolioStore:

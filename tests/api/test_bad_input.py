@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from fastapi.testclient import TestClient
 
+from agents.http.api import create_api
 from tests.api.conftest import parse_sse
 
 CHAT = "/api/v1/agents/notes/chat"
@@ -54,9 +56,16 @@ RAW_CHAT_BODIES = [
 ]
 
 
+@pytest.fixture(scope="module")
+def local_api(_template_db) -> TestClient:
+    """One local-mode app for the parametrized refusals below (each app costs ~0.25 s of CPU to build): it keeps
+    nothing of its own, every request reads the running test's database (runtime_store, PLAYGROUND_DB)."""
+    return TestClient(create_api("local", burst_limit=1000))
+
+
 @pytest.mark.parametrize(("raw", "field"), RAW_CHAT_BODIES)
-def test_bad_chat_bodies_are_422_naming_the_field(local, store, raw, field):
-    response = local.post(CHAT, content=raw.encode(), headers={"Content-Type": "application/json"})
+def test_bad_chat_bodies_are_422_naming_the_field(local_api, store, raw, field):
+    response = local_api.post(CHAT, content=raw.encode(), headers={"Content-Type": "application/json"})
     error = _assert_refused(response, 422, field, store)
     assert error["code"] == "invalid_input"
 
@@ -79,8 +88,8 @@ def test_trailing_newline_user_is_refused_with_the_rule(local):
 
 
 @pytest.mark.parametrize("raw", [b'{"message": "hi"', b"not json", b'{"message": "\xff\xfe"}'])
-def test_a_body_that_is_not_json_is_400(local, store, raw):
-    response = local.post(CHAT, content=raw, headers={"Content-Type": "application/json"})
+def test_a_body_that_is_not_json_is_400(local_api, store, raw):
+    response = local_api.post(CHAT, content=raw, headers={"Content-Type": "application/json"})
     assert _assert_refused(response, 400, "body", store)["code"] == "invalid_json"
 
 
@@ -101,8 +110,8 @@ def test_a_body_that_is_not_json_is_400(local, store, raw):
     ("/api/v1/alerts", {"limit": "99999999999999999999"}, "limit"),
     ("/api/v1/alerts", {"status": "unread"}, "status"),
 ])
-def test_bad_query_parameters_are_422(local, path, params, field):
-    error = _assert_refused(local.get(path, params=params), 422, field)
+def test_bad_query_parameters_are_422(local_api, path, params, field):
+    error = _assert_refused(local_api.get(path, params=params), 422, field)
     assert error["code"] == "invalid_input"
 
 
@@ -116,9 +125,9 @@ def test_bad_query_parameters_are_422(local, path, params, field):
     ("PATCH", "/api/v1/alerts/alert_1", {}, "status"),
     ("PATCH", "/api/v1/alerts/alert_1", {"status": "READ", "why": "x"}, "why"),
 ])
-def test_bad_bodies_on_other_endpoints(local, method, path, body, field):
+def test_bad_bodies_on_other_endpoints(local_api, method, path, body, field):
     raw = json.dumps(body).encode()  # json.dumps keeps a lone surrogate as an \\ud800 escape
-    response = local.request(method, path, content=raw, headers={"Content-Type": "application/json"})
+    response = local_api.request(method, path, content=raw, headers={"Content-Type": "application/json"})
     _assert_refused(response, 422, field)
 
 

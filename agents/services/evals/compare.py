@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import pandas as pd
 from typing_extensions import TypedDict
 
 from agents.core.errors import PlaygroundError
@@ -135,6 +134,8 @@ def pass_rate(run: RunListed) -> float | None:
 
 
 def metrics(repo: EvalRepo, run_id: str) -> dict[str, float | int | None]:
+    import pandas as pd  # here, not at the top: the HTTP API imports this module, and pandas costs ~0.6 s
+
     steps = pd.DataFrame(repo.step_metrics(run_id), columns=["case_index", "step_index", "latency_ms", "tokens",
                                                              "cost"])
     latency = steps["latency_ms"].dropna()

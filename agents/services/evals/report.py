@@ -5,9 +5,7 @@ from __future__ import annotations
 import io
 import json
 import xml.etree.ElementTree as ET
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from agents.services.evals.baseline import case_pass_rate
 from agents.services.evals.compare import get_run, pass_rate
@@ -24,6 +22,9 @@ from agents.services.evals.rows import (
     StepRow,
 )
 from agents.services.evals.store import EvalRepo
+
+if TYPE_CHECKING:  # imported where a frame is made: the HTTP API imports this module, and pandas costs ~0.6 s
+    import pandas as pd
 
 EXPORT_FORMATS = ("csv", "jsonl")
 
@@ -181,6 +182,8 @@ def _failure_line(case: CaseDetail, a: AssertionDetail) -> str:
 
 def export_rows(repo: EvalRepo, run_id: str, owner: str | None = None) -> pd.DataFrame:
     """One row per assertion, with its case, step, turn id and the run's configuration."""
+    import pandas as pd
+
     detail = run_detail(repo, run_id, owner)
     run = detail["run"]
     rows = []
@@ -218,6 +221,8 @@ def export_text(repo: EvalRepo, run_id: str, fmt: str, owner: str | None = None)
 
 
 def _missing(value: Any) -> bool:  # a DuckDB cell (pandas-stubs: Any): pandas decides what is missing
+    import pandas as pd  # loaded already: the frame came from export_rows
+
     try:
         return bool(pd.isna(value))
     except (TypeError, ValueError):
