@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from agents.core import cards
 from agents.core.agent_ui import AgentUI
 from agents.core.errors import PlaygroundError, UnknownAgentError
+from agents.core.messages import for_terminal, say
 from agents.core.providers.base import ModelOptions
 from agents.core.providers.offline import OfflinePolicy
 from agents.core.store.migrations import Migration
@@ -128,11 +129,10 @@ def _spec_of(where: str, target: str) -> AgentSpec:
         spec = getattr(importlib.import_module(module), attr or "AGENT")
     except Exception as exc:  # noqa: BLE001 -- an entry is a third party's code: any failure is that entry's error
         reason = " ".join(str(exc).split())[:300]  # one line, whatever the entry raised
-        raise AgentEntryError(f"{where} {target!r}: 불러올 수 없습니다 (cannot be loaded): "
-                              f"{type(exc).__name__}: {reason}") from None
+        raise AgentEntryError(say("entry_cannot_load", where=where, target=target, kind=type(exc).__name__,
+                                  reason=reason)) from None
     if not isinstance(spec, AgentSpec):
-        raise AgentEntryError(f"{where} {target!r}: AgentSpec가 아닙니다 (is a {type(spec).__name__}, "
-                              "not an AgentSpec)")
+        raise AgentEntryError(say("entry_not_spec", where=where, target=target, kind=type(spec).__name__))
     return spec
 
 
@@ -211,7 +211,7 @@ def check_entries() -> None:
     try:
         _load()
     except AgentEntryError as exc:
-        print(f"playground: {exc.message}", file=sys.stderr)
+        print(f"playground: {for_terminal(exc.message)}", file=sys.stderr)
         raise SystemExit(2) from None
 
 
