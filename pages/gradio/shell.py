@@ -16,6 +16,7 @@ import gradio as gr
 from agents.core.agent import check_entries, list_agents
 from agents.core.background import start_alert_checks, warm_up
 from agents.core.errors import PlaygroundError
+from agents.core.messages import for_terminal
 from agents.core.redact import install_log_redaction
 from agents.core.streaming import stop_all
 from agents.http.operator import Operator
@@ -131,7 +132,7 @@ def main(host: str | None = None, port: int | None = None, cli: Callable[..., in
     try:
         store = runtime_store()  # PLAYGROUND_DATABASE_URL, else PLAYGROUND_DB or the default file
     except PlaygroundError as exc:  # e.g. the file is held by another process: say so, no traceback
-        raise SystemExit(f"error ({exc.code}): {exc.message}") from None
+        raise SystemExit(f"error ({exc.code}): {for_terminal(exc.message)}") from None
     print(f"Agent Playground database: {store.path}", flush=True)
     # From here on SIGTERM (what a hosting platform sends) and Ctrl+C both leave through the clean-up below.
     _on_stop_signals(_stop_now)
@@ -146,7 +147,7 @@ def main(host: str | None = None, port: int | None = None, cli: Callable[..., in
         try:
             config = AppConfig.detect(host)
         except PlaygroundError as exc:
-            raise SystemExit(f"error ({exc.code}): {exc.message}") from None
+            raise SystemExit(f"error ({exc.code}): {for_terminal(exc.message)}") from None
         print(f"Open http://{host}:{port}/  (HTTP API under /api/v1; {config.mode} mode)", flush=True)
         warm_up()
         checks = start_alert_checks(stop=stop)
