@@ -44,7 +44,7 @@ class NluReport(Protocol):
 @dataclass(frozen=True)
 class AgentSpec:
     id: str
-    title: str
+    title: str  # Korean, the product's first language
     description: str
     system_prompt: str
     tools: ToolRegistry = field(default_factory=ToolRegistry)
@@ -53,6 +53,7 @@ class AgentSpec:
     # traces and the terminal event still come from the runner.
     pipeline: Pipeline | None = None
     examples: tuple[str, ...] = ()
+    title_en: str = ""  # the title in an English UI (a tab, a page); empty: ``title`` in both
     max_steps: int = 5
     history_window: int = 20
     # Domain state appended to the system prompt for this turn.
@@ -95,6 +96,10 @@ class AgentSpec:
     # What a turn may carry beside its text (``Turn.extra``): the agent's own model; the base takes no key,
     # and a key the model does not declare is refused by name before the turn starts.
     inputs: type[TurnInputs] = TurnInputs
+
+    def title_in(self, lang: str) -> str:
+        """The title a UI in ``lang`` shows (its tab, its page's heading)."""
+        return (self.title_en or self.title) if lang == "en" else self.title
 
 
 # Agents come from the entry points of this group (the built-in five are declared in pyproject.toml the

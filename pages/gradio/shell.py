@@ -20,6 +20,7 @@ from agents.core.messages import for_terminal
 from agents.core.redact import install_log_redaction
 from agents.core.streaming import stop_all
 from agents.http.operator import Operator
+from agents.view.registry import title_key
 from pages.gradio.agent_tab import build_agent_tab
 from pages.gradio.api_access import build_api_access
 from pages.gradio.conversation_list import build_conversation_list
@@ -81,7 +82,7 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
                                     elem_classes=["pg-muted"])
         with gr.Tabs(elem_id="pg-tabs", overflow_behavior="wrap") as tabs:
             for i, spec in enumerate(agents):
-                with gr.Tab(spec.title, id=spec.id, elem_id=f"pg-tab-{spec.id}") as tab:
+                with gr.Tab(label(title_key(spec.id)), id=spec.id, elem_id=f"pg-tab-{spec.id}") as tab:
                     build_agent_tab(spec, header, demo, lists[spec.id], tab, remembered=remembered[spec.id],
                                     eager=i == 0)
             if not agents:
