@@ -69,8 +69,12 @@ GRID = "rgba(139,147,161,0.25)"
 def neutral(fig: go.Figure) -> go.Figure:
     # No template: Plotly's default one adds ~6 KB to every chart's JSON, and the chat sends each
     # chart again with every streamed update. Its colour cycle is the one thing kept.
+    # The mode bar stands on the right edge: lying across the top (8 buttons, 272 px) it covered the title,
+    # on a phone wholly (issue 28). The title starts at the plot's left edge, away from it.
     fig.update_layout(template="none", colorway=px.colors.qualitative.Plotly, paper_bgcolor="rgba(0,0,0,0)",
-                      plot_bgcolor="rgba(0,0,0,0)", font={"color": INK})
+                      plot_bgcolor="rgba(0,0,0,0)", font={"color": INK}, modebar={"orientation": "v"})
+    if fig.layout.title.text:
+        fig.update_layout(title={"x": 0, "xref": "paper", "xanchor": "left"})
     # automargin: the margins grow to hold the tick labels, which were cut (bar names, the Lab's y labels)
     fig.update_xaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID, automargin=True)
     fig.update_yaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID, automargin=True)
