@@ -1,5 +1,5 @@
 """Issue 28: at 390 px Plotly's mode bar (zoom, pan, download...) covered the chart's title. The shared chart
-code (agents/view/cards.py) stands the bar on the chart's right edge, beside the title's row, in every front end.
+code (agents/view/cards.py) puts the title in a row of its own under the bar, in every front end.
 The test shows the bar (it appears on hover or tap) and compares the two boxes."""
 
 from __future__ import annotations
