@@ -26,9 +26,10 @@ def _tab_titles(server: str, locale: str) -> list[str]:
             # the top row of tabs only (the Lab's own tabs are inside it), once translated
             page.wait_for_function("() => document.querySelectorAll('#pg-tabs > div > div > button[role=tab], "
                                    "#pg-tabs button[role=tab]').length >= 7", timeout=30_000)
-            return page.eval_on_selector_all(
+            titles = page.eval_on_selector_all(
                 "#pg-tabs button[role=tab]", "els => els.filter(e => !e.closest('#pg-tab-lab'))"
                 ".map(e => e.innerText.trim()).filter(Boolean)")
+            return [*titles, page.inner_text("#pg-marketing-sidebar .pg-sidebar-title").strip()]  # the sidebar's
         finally:
             browser.close()
 
@@ -36,9 +37,10 @@ def _tab_titles(server: str, locale: str) -> list[str]:
 def test_every_tab_title_is_english_in_an_english_browser(server):
     titles = _tab_titles(server, "en-US")
     # before: ['마케팅 에이전트', '여행 플래너', '쇼핑 재추천', '주식 튜터', '영어 회화', ...] in en-US
-    assert titles[:5] == ENGLISH, titles
+    assert titles[:5] == ENGLISH and titles[-1] == "Marketing Agent", titles
     assert not [t for t in titles if HANGUL.search(t)], titles
 
 
 def test_the_tab_titles_stay_korean_in_a_korean_browser(server):
-    assert _tab_titles(server, "ko-KR")[:5] == KOREAN
+    titles = _tab_titles(server, "ko-KR")
+    assert titles[:5] == KOREAN and titles[-1] == "마케팅 에이전트", titles
