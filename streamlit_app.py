@@ -79,14 +79,14 @@ def main() -> None:
         st.stop()
     st.html(f"<style>{page_css()}</style>")
     run = Run()
+    run["lang"] = lang_from(st.context.locale)  # no widget: the page titles below are in the browser's language
     # Navigation first: it settles which page this run is for, and widgets made before it would
     # get another identity on a session's first run than on the next (their values would reset).
-    agents = {spec.id: st.Page(_agent_page(spec, run), title=spec.title, icon=spec.ui.icon,
+    agents = {spec.id: st.Page(_agent_page(spec, run), title=spec.title_in(run["lang"]), icon=spec.ui.icon,
                                url_path=spec.id, default=i == 0) for i, spec in enumerate(agent_specs)}
     page = st.navigation([*agents.values(), st.Page(_lab_page(run), title="Lab", icon="🧪", url_path="lab"),
                           st.Page(_api_page(run), title="API", icon="🔑", url_path="api")])
     run["open_conversation"] = _opener(run, agents)
-    run["lang"] = lang_from(st.context.locale)
     run["store"] = runtime.store()
     runtime.start_background()
     run["viewer"] = who.current(runtime.mode(), run["lang"], run["store"])

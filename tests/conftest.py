@@ -27,6 +27,11 @@ import pytest
 # whole run, before any project import, so a test or a child process that loses PLAYGROUND_DB can never open,
 # migrate or damage the real one.
 os.environ["XDG_DATA_HOME"] = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"playground-test-home-{os.getpid()}")
+# The CLI and the app's start-up speak the terminal's language (agents/cli/texts.py): pin "no language named"
+# (refusals in both languages, labels in English) whatever the machine's locale; a test names one when it needs it.
+# (An empty variable counts as unset, as POSIX reads the locale.)
+os.environ["LANG"] = "C.UTF-8"
+os.environ["LC_ALL"] = os.environ["LC_MESSAGES"] = os.environ["PLAYGROUND_LANG"] = ""
 
 from agents.core import agent as agent_registry
 from agents.core.clock import FrozenClock

@@ -47,7 +47,8 @@ def test_cancel_changes_nothing(store, clock):
     outcome = session.cancel_action(action_id)
     assert outcome.status == "CANCELLED"
     assert notes(store) == []
-    assert "취소" in session.history()[-1].content
+    # an English conversation ("add buy milk"): its line is English (before: "🚫 작업을 취소했습니다: ...")
+    assert session.history()[-1].content == "🚫 Cancelled: Add the note 'buy milk'. Nothing was changed."
     with pytest.raises(ActionRefused, match="cancelled") as refused:
         session.confirm_action(action_id)
     assert refused.value.code == "action_cancelled"
@@ -80,7 +81,7 @@ def test_expired_action_never_runs(store, clock):
     assert refused.value.code == "action_expired"
     assert store.actions.get(action_id).status == "EXPIRED"
     assert notes(store) == []
-    assert "만료" in session.history()[-1].content
+    assert session.history()[-1].content == "⌛ Expired before it was confirmed, so not run: Add the note 'buy milk'."
     with pytest.raises(ActionRefused, match="expired"):
         session.cancel_action(action_id)
     with pytest.raises(ActionRefused, match="expired"):
@@ -171,7 +172,7 @@ def test_model_is_told_the_real_status_of_actions(store, clock):
     session.provider = OfflineProvider.scripted(say("ok", check=lambda request: seen.append(request.system)))
     session.run("did it work?")
     assert f"{action_id} add_note: CANCELLED" in seen[0]
-    assert "취소" in session.history()[-3].content  # the outcome message the model also reads
+    assert "Cancelled" in session.history()[-3].content  # the outcome message the model also reads
 
 
 def test_a_user_proposed_action_uses_the_same_card_and_state_machine(store, clock):

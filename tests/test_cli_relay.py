@@ -182,9 +182,13 @@ def test_a_locked_file_without_a_live_app_still_says_database_locked(holder, cap
         _plant(db, f"http://127.0.0.1:{_free_port()}", done.pid)
     elif case == "url not answering":  # the pid lives (the holder's) but nothing listens at the URL
         _plant(db, f"http://127.0.0.1:{_free_port()}", process.pid)
-    assert main(["tokens", "list"]) == 2
+    assert main(["--lang", "en", "tokens", "list"]) == 2  # an English terminal: the refusal in English only
     err = capsys.readouterr().err
-    assert err.startswith("error (database_locked): The database file") and "앱이 실행 중이라" not in err
+    assert err.startswith("error (database_locked): The database file") and "the app is running" not in err
+    assert "데이터베이스" not in err
+    assert main(["tokens", "list"]) == 2  # no language named: both, and no relay notice either
+    err = capsys.readouterr().err
+    assert err.startswith("error (database_locked): 데이터베이스 파일") and "앱이 실행 중이라" not in err
 
 
 def test_an_app_in_shared_mode_is_named_and_takes_no_cli_command(holder, capsys) -> None:

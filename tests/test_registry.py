@@ -97,23 +97,29 @@ def test_a_bad_env_entry_is_one_line_naming_it(tmp_path: Path, extra: str, named
 
 def test_a_broken_third_party_package_is_one_line_naming_its_entry_point(tmp_path: Path) -> None:
     site = _installed(tmp_path, "pingbot = pingbot_pkg:AGENT", module="raise RuntimeError('half installed\\nsee log')\n")
-    result = _cli(tmp_path, "chat", "marketing", "hi", path=site)
+    result = _cli(tmp_path, "--lang", "en", "chat", "marketing", "hi", path=site)
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr == ("error (agent_entry): entry point 'pingbot' (playground.agents) 'pingbot_pkg:AGENT': "
-                             "불러올 수 없습니다 (cannot be loaded): RuntimeError: half installed see log\n")
+    # before: "...: 불러올 수 없습니다 (cannot be loaded): RuntimeError: ...", whatever the terminal's language
+    assert result.stderr == ("error (agent_entry): entry point 'pingbot' (playground.agents) 'pingbot_pkg:AGENT' "
+                             "cannot be loaded: RuntimeError: half installed see log\n")
+    korean = _cli(tmp_path, "chat", "marketing", "hi", "--lang", "ko", path=site)
+    assert korean.stderr == ("error (agent_entry): entry point 'pingbot' (playground.agents) 'pingbot_pkg:AGENT': "
+                             "불러올 수 없습니다: RuntimeError: half installed see log\n")
 
 
 def test_the_web_app_refuses_a_bad_entry_in_one_line(tmp_path: Path) -> None:
     env = {**os.environ, "PLAYGROUND_DB": str(tmp_path / "app.duckdb"), "PLAYGROUND_EXTRA_AGENTS": "no_such_agent",
-           "PYTHONPATH": str(ROOT)}
+           "PYTHONPATH": str(ROOT), "LC_ALL": "ko_KR.UTF-8"}  # the operator's terminal is Korean
     result = subprocess.run([sys.executable, "app.py"], capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr.strip().splitlines()[-1].startswith(
-        "playground: PLAYGROUND_EXTRA_AGENTS 'no_such_agent': 불러올 수 없습니다 (cannot be loaded): ModuleNotFoundError")
+    assert result.stderr.strip().splitlines()[-1] == (
+        "playground: PLAYGROUND_EXTRA_AGENTS 'no_such_agent': 불러올 수 없습니다: ModuleNotFoundError: No module named "
+        "'no_such_agent'")
 
 
 def test_a_spec_object_is_checked_in_process() -> None:
     with pytest.raises(AgentEntryError, match=r"^entry 'agents.core.agent:ENTRY_POINT_GROUP': AgentSpec가 아닙니다 "
-                                              r"\(is a str, not an AgentSpec\)$"):
+                                              r"\(str\) \(entry 'agents.core.agent:ENTRY_POINT_GROUP' is a str, not an "
+                                              r"AgentSpec\)$"):
         registry._spec_of("entry", "agents.core.agent:ENTRY_POINT_GROUP")
     assert isinstance(registry._spec_of("entry", "tests.support.notes_agent"), AgentSpec)

@@ -27,14 +27,15 @@ from agents.view.texts import error_text
 from tests.test_lab_texts import HANGUL, hangul_literals
 
 ROOT = Path(__file__).resolve().parents[1]
-# Every module of the services, the "save as test case" panel and the runtime's guards that reach a person:
-# no Hangul string literal (their words are in agents/services/messages.py, agents/core/messages_core.py).
+# Every module of the services, the "save as test case" panel and the whole runtime (agents/core): no Hangul
+# string literal (their words are in agents/services/messages.py and agents/core/messages_*.py).
+# The runtime: every module of agents/core but its catalogue files (messages_*.py: the words themselves).
+CATALOGUE_FILES = {"messages_core.py", "messages_runtime.py", "messages_store.py"}
 SCANNED = sorted({*(str(p.relative_to(ROOT)) for p in (ROOT / "agents/services").rglob("*.py")
                     if p.name != "messages.py"),
-                  "pages/gradio/save_case.py", "agents/core/guards.py", "agents/core/limits.py",
-                  "agents/core/user_regex.py", "agents/core/safe_yaml.py", "agents/core/identity.py",
-                  "agents/core/errors.py", "agents/core/messages.py", "agents/core/inputs.py",
-                  "agents/core/session.py", "agents/core/turn_inputs.py"})
+                  *(str(p.relative_to(ROOT)) for p in (ROOT / "agents/core").rglob("*.py")
+                    if p.name not in CATALOGUE_FILES),
+                  "pages/gradio/save_case.py"})
 ANN = Viewer("ann", "local")
 EN, KO = {"accept-language": "en-US,en;q=0.9"}, {"accept-language": "ko-KR,ko;q=0.9"}
 

@@ -29,7 +29,8 @@ def test_the_gradio_chat_says_the_file_is_gone(store) -> None:
     _delete(Path(store.path))
     frames = list(send("캠페인 목록 보여줘", ChatView(), "ko", "offline", "", "", Viewer("demo", "local")))
     shown = " ".join(str(m["content"]) for m in frames[-1][CHAT])
-    assert "The database file was deleted while the server was running" in shown and "삭제되었습니다" in shown
+    # the Korean UI says it in Korean only (before: the Korean sentence, then the same in English in brackets)
+    assert "서버가 실행되는 동안 데이터베이스 파일이 삭제되었습니다" in shown and "The database file" not in shown
     assert str(Path(store.path).parent) not in shown
     assert frames[-1][0].messages[-1].code == "storage_unavailable"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from datetime import timedelta
@@ -154,10 +155,13 @@ def test_the_app_names_a_held_file_and_exits_cleanly(tmp_path):
     # The held DuckDB file is the point: a PostgreSQL URL (the PLAYGROUND_TEST_PG pass) would win over it.
     env = {k: v for k, v in __import__("os").environ.items() if k != "PLAYGROUND_DATABASE_URL"}
     env["PLAYGROUND_DB"] = str(path)
+    env["LANG"], env["PLAYGROUND_LANG"] = "en_US.UTF-8", ""  # an English terminal: the line is English only
+    env.pop("LC_ALL", None)
     result = subprocess.run([sys.executable, "app.py"], capture_output=True, text=True, timeout=120, env=env)
     store.close()
     assert result.returncode == 1
     assert result.stderr.strip().startswith(f"error (database_locked): The database file {path}")
+    assert not re.search("[가-힣]", result.stderr)  # before: English only by chance; now the terminal's language
     assert "Traceback" not in result.stderr
 
 

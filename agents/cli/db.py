@@ -7,7 +7,9 @@ import json
 from pathlib import Path
 from typing import TextIO
 
+from agents.cli.texts import CLI_MESSAGES  # noqa: F401 -- registers the words said here
 from agents.core.errors import PlaygroundError
+from agents.core.messages import say
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,8 +25,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def _target(raw: str, name: str) -> str:
     value = raw.strip().removeprefix("duckdb:")
     if not value:
-        raise PlaygroundError(f"{name}이(가) 비어 있습니다. ({name} is empty: give duckdb:PATH or postgresql://…)",
-                              code="bad_argument")
+        raise PlaygroundError(say("cli_db_empty", name=name), code="bad_argument")
     return value
 
 
@@ -36,8 +37,7 @@ def cmd_db(args: argparse.Namespace, out: TextIO) -> int:
 
     source_name, target_name = _target(args.source, "--from"), _target(args.target, "--to")
     if source_name == target_name or (not is_url(source_name) and Path(source_name).resolve() == Path(target_name).resolve()):
-        raise PlaygroundError("원본과 대상이 같은 데이터베이스입니다. (The source and the target are the same database.)",
-                              code="copy_refused")
+        raise PlaygroundError(say("copy_same"), code="copy_refused")
     source = open_store(source_name, all_migrations())
     try:
         target = open_store(target_name, all_migrations())

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, TextIO
 
 from agents.cli.eval_gate import cmd_baseline_update, judge_option, pass_rate_option
 from agents.cli.eval_import import add_import_parser
+from agents.cli.texts import CLI_MESSAGES  # noqa: F401 -- registers the words said here
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
+from agents.core.messages import say
 
 if TYPE_CHECKING:
     from agents.services.evals import spec
@@ -371,8 +373,7 @@ def cmd_save_case(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     path = Path(args.suite)
     if path.exists() and not path.is_file():  # a folder, /dev/zero, a FIFO: nothing to append to
-        raise InvalidInput("--suite", f"--suite {args.suite!r}은(는) 보통 파일이 아닙니다: 스위트 .yaml 파일을 주세요. "
-                                      f"(--suite {args.suite!r} is not a regular file: give a suite .yaml file.)")
+        raise InvalidInput("--suite", say("cli_suite_not_file", path=args.suite))
     try:
         current = path.read_text(encoding="utf-8") if path.exists() else None
     except (OSError, UnicodeDecodeError) as exc:

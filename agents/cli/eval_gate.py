@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, TextIO
 
+from agents.cli.texts import CLI_MESSAGES  # noqa: F401 -- registers the words said here
 from agents.core.inputs import InvalidInput
+from agents.core.messages import say
 
 if TYPE_CHECKING:
     from agents.services.evals import spec
@@ -18,8 +20,7 @@ def pass_rate_option(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0.0 <= value <= 1.0:  # NaN fails both comparisons
-        raise argparse.ArgumentTypeError(f"--min-pass-rate는 0에서 1 사이의 비율입니다 (예: 0.95), {text!r}가 아니라. "
-                                         f"(--min-pass-rate is a share from 0 to 1, e.g. 0.95, not {text!r}.)")
+        raise argparse.ArgumentTypeError(say("cli_bad_pass_rate", text=text))
     return value
 
 
@@ -34,12 +35,9 @@ def judge_option(text: str | None) -> spec.JudgeModel | None:
     try:
         model = judge_model_of(text)
     except ValidationError as exc:
-        raise InvalidInput("--judge", f"--judge {text!r}을(를) 읽을 수 없습니다: PROVIDER/MODEL로 주세요. "
-                                      f"(--judge {text!r} cannot be read: give PROVIDER/MODEL.) {exc}") from exc
+        raise InvalidInput("--judge", say("cli_bad_judge", text=text, error=" ".join(str(exc).split()))) from exc
     if model.provider not in PROVIDER_NAMES:
-        raise InvalidInput("--judge", f"--judge의 제공자 {model.provider!r}을(를) 모릅니다 ({', '.join(PROVIDER_NAMES)}). "
-                                      f"(--judge names an unknown provider {model.provider!r}; known: "
-                                      f"{', '.join(PROVIDER_NAMES)}.)")
+        raise InvalidInput("--judge", say("cli_judge_provider", provider=model.provider, known=", ".join(PROVIDER_NAMES)))
     return model
 
 
@@ -57,7 +55,7 @@ def cmd_baseline_update(args: argparse.Namespace, out: TextIO) -> int:
         if given.startswith("evm_"):
             found = [r["id"] for r in repo.runs(args.user, matrix_id=given, limit=100)]
             if not found:
-                raise InvalidInput("ids", f"행렬 실행 {given!r}이(가) 없습니다. (No matrix run {given!r}.)")
+                raise InvalidInput("ids", say("cli_no_matrix_run", id=given))
             ids += found
         else:
             ids.append(given)
@@ -68,8 +66,7 @@ def cmd_baseline_update(args: argparse.Namespace, out: TextIO) -> int:
                 newest.setdefault(baseline.run_key(run), run["id"])
         ids = list(newest.values())
         if not ids:
-            raise InvalidInput("ids", f"{args.user}의 끝난 평가 실행이 없습니다: 먼저 `playground eval run`을 하세요. "
-                                      f"(No finished evaluation run of {args.user}: run `playground eval run` first.)")
+            raise InvalidInput("ids", say("cli_no_finished_run", user=args.user))
     details = [run_detail(repo, run_id, args.user) for run_id in ids]
     written = baseline.update(args.file, details)
     for detail in details:

@@ -13,9 +13,11 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from agents.cli.texts import CLI_MESSAGES  # noqa: F401 -- registers the words said here
 from agents.core import inputs
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
+from agents.core.messages import say
 
 # The importers' choices, kept here so that building the parser loads none of the evals machinery
 # (tests/test_cli_startup.py checks them against import_rows.py).
@@ -26,13 +28,12 @@ PROMPT_FILE_BYTES = 64 * 1024  # a file:// prompt; the message sent is capped ag
 def _read(path: str) -> bytes:
     file = Path(path)
     if file.exists() and not file.is_file() and not file.is_char_device():
-        raise InvalidInput("file", f"{path!r}은(는) 파일이 아닙니다. (file {path!r} is not a file.)")
+        raise InvalidInput("file", say("cli_not_a_file", path=path))
     try:
         with file.open("rb") as handle:
             return inputs.read_bounded(handle, f"file {path!r}", "file")
     except OSError as exc:
-        raise InvalidInput("file", f"{path!r}을(를) 읽을 수 없습니다: {exc.strerror}. (Cannot read the file {path!r}: "
-                                   f"{exc.strerror}.)") from exc
+        raise InvalidInput("file", say("cli_cannot_read", path=path, why=exc.strerror)) from exc
 
 
 def _prompt_file(folder: Path, name: str) -> str:
@@ -54,8 +55,7 @@ def _exists(path: str) -> bool:
     try:
         return Path(path).exists()
     except OSError as exc:  # a name too long for the file system, say
-        raise InvalidInput("--out", f"--out {path[:80]!r}에 쓸 수 없습니다: {exc.strerror}. (Cannot write --out "
-                                    f"{path[:80]!r}: {exc.strerror}.)") from exc
+        raise InvalidInput("--out", say("cli_cannot_write_out", path=path[:80], why=exc.strerror)) from exc
 
 
 def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
@@ -64,20 +64,17 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
 
     raw = _read(args.file)
     if args.out and _exists(args.out):
-        raise InvalidInput("--out", f"--out {args.out!r}이(가) 이미 있습니다: 덮어쓰지 않습니다. 다른 이름을 주세요. "
-                                    f"(--out {args.out!r} already exists and is not overwritten: give another name.)")
+        raise InvalidInput("--out", say("cli_out_exists", path=args.out))
     if args.format == "promptfoo":
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InvalidInput("file", f"{args.file!r}은(는) UTF-8이 아닙니다 (바이트 {exc.start}). ({args.file!r} is "
-                                       f"not UTF-8 at byte {exc.start}.)") from exc
+            raise InvalidInput("file", say("cli_file_not_utf8", path=args.file, at=exc.start)) from exc
         imported = from_promptfoo(text, agent=args.agent, name=args.name, file=args.file,
                                   read=lambda name: _prompt_file(Path(args.file).parent, name))
     else:
         if not args.agent:
-            raise InvalidInput("--agent", "--agent로 케이스를 실행할 에이전트를 정하세요. (Name the agent the cases run "
-                                          "against with --agent.)")
+            raise InvalidInput("--agent", say("cli_import_needs_agent"))
         imported = from_rows(raw, args.format, agent=args.agent, file=args.file, input_field=args.input_field,
                              ideal_field=args.ideal_field, match=args.match, name=args.name)
     suite = imported.suite.suite

@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, TextIO
 from agents.cli.lab_output import console as _console
 from agents.cli.lab_output import dump as _dump
 from agents.cli.lab_studio import _report, cmd_compare, cmd_prompts
+from agents.cli.texts import CLI_MESSAGES  # noqa: F401 -- registers the words said here
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
+from agents.core.messages import say
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -60,8 +62,7 @@ def trace_filter(**values: object) -> TraceFilter:
     except ValidationError as exc:
         first = exc.errors()[0]
         option = _FILTER_OPTIONS.get(str(first["loc"][0]) if first["loc"] else "", "filter")
-        raise InvalidInput(option, f"{option} 값이 올바르지 않습니다: {first['msg']}. "
-                                   f"({option}: {first['msg']}.)") from None
+        raise InvalidInput(option, say("cli_bad_filter", option=option, error=first["msg"])) from None
 
 
 def _filters(args: argparse.Namespace, now: datetime) -> TraceFilter:
@@ -83,8 +84,7 @@ def origins(text: str | None) -> list[str] | None:
         return list(ORIGINS)
     wrong = [t for t in items if t not in ORIGINS]
     if wrong or not items:
-        raise InvalidInput("--origin", f"--origin은 {', '.join(ORIGINS)}의 쉼표 목록 또는 all입니다 ({text!r} 받음). "
-                                       f"(--origin is a comma list of {', '.join(ORIGINS)}, or all; not {text!r}.)")
+        raise InvalidInput("--origin", say("cli_bad_origin", origins=", ".join(ORIGINS), text=text))
     return items
 
 
@@ -227,11 +227,9 @@ def _out_path(raw: str) -> Path:
     """Where ``export --out`` writes: a file in a folder that exists, not a folder itself."""
     target = Path(raw)
     if target.is_dir():
-        raise InvalidInput("--out", f"--out {raw!r}은(는) 폴더입니다: 파일 이름을 주세요 (예: {raw.rstrip('/')}/traces.csv). "
-                                    f"(--out {raw!r} is a folder: give a file name, e.g. {raw.rstrip('/')}/traces.csv.)")
+        raise InvalidInput("--out", say("cli_out_is_folder", path=raw, example=f"{raw.rstrip('/')}/traces.csv"))
     if not target.parent.is_dir():
-        raise InvalidInput("--out", f"--out의 폴더 {str(target.parent)!r}이(가) 없습니다. 먼저 만드세요. "
-                                    f"(The folder of --out, {str(target.parent)!r}, does not exist: create it first.)")
+        raise InvalidInput("--out", say("cli_out_no_folder", folder=str(target.parent)))
     return target
 
 
@@ -251,8 +249,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
         try:
             path = Path(shutil.move(path, target))
         except OSError as exc:
-            raise InvalidInput("--out", f"--out {args.out!r}에 쓸 수 없습니다 ({exc.strerror}). "
-                                        f"(Cannot write --out {args.out!r}: {exc.strerror}.)") from None
+            raise InvalidInput("--out", say("cli_cannot_write_out", path=args.out, why=exc.strerror)) from None
         finally:
             shutil.rmtree(folder, ignore_errors=True)
     _report(args, out, {"path": str(path), "rows": count}, f"{count} rows → {path}")

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, TextIO
 
 from agents.cli.lab_output import console as _console
 from agents.cli.lab_output import dump as _dump
+from agents.cli.texts import CLI_MESSAGES  # noqa: F401 -- registers the words said here
 from agents.core import inputs
 from agents.core.clock import system_clock
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
+from agents.core.messages import say
 
 if TYPE_CHECKING:
     from agents.core.store import Store
@@ -85,10 +87,9 @@ def _number(raw: str | None, name: str) -> int:
     try:
         value = int(str(raw).removeprefix("v"))
     except ValueError:
-        raise InvalidInput(name, f"{name}은(는) 버전 번호(예: 2 또는 v2)입니다 ({raw!r} 받음). "
-                                 f"({name} must be a version number such as 2 or v2, not {raw!r}.)") from None
+        raise InvalidInput(name, say("cli_bad_version", name=name, raw=raw)) from None
     if value < 0:
-        raise InvalidInput(name, f"{name} must be 0 or more, not {value}.")
+        raise InvalidInput(name, say("cli_version_negative", name=name, value=value))
     return value
 
 
@@ -100,8 +101,7 @@ def _prompt_text(args: argparse.Namespace, store: Store, who: LabUser) -> str:
             with Path(args.file).open("rb") as handle:
                 return inputs.read_bounded(handle, f"--file {args.file}", "--file").decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidInput("--file", f"--file {args.file!r}을(를) UTF-8로 읽을 수 없습니다 ({exc}). "
-                                         f"(Cannot read --file {args.file!r} as UTF-8: {exc}.)") from None
+            raise InvalidInput("--file", say("cli_file_not_utf8_read", path=args.file, error=exc)) from None
     if args.text is not None:
         text: str = args.text
         return text
@@ -113,10 +113,8 @@ def _prompt_text(args: argparse.Namespace, store: Store, who: LabUser) -> str:
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InvalidInput("stdin", f"표준 입력의 {exc.start}번째 바이트가 UTF-8이 아닙니다. UTF-8로 보내세요. "
-                                        f"(Standard input is not UTF-8 at byte {exc.start}: send UTF-8 text.)") from None
-    raise InvalidInput("content", "새 버전의 내용을 주세요: --file PATH, --text, 표준 입력, 또는 기반 버전 번호. "
-                                  "(Give the new version's text: --file PATH, --text, stdin, or a version to copy.)")
+            raise InvalidInput("stdin", say("cli_stdin_not_utf8", at=exc.start)) from None
+    raise InvalidInput("content", say("cli_no_version_text"))
 
 
 def _report(args: argparse.Namespace, out: TextIO, data: dict[str, object], text: str) -> None:
@@ -145,21 +143,18 @@ def _side(raw: str, name: str) -> SideConfig:
     for key, value in parse_qsl(query, keep_blank_values=True):
         kind = _SETTINGS.get(key)
         if kind is None:
-            raise InvalidInput(name, f"{name}의 설정 {key!r}은(는) 모릅니다: temperature, max_output_tokens 중에서 "
-                                     f"고르세요. ({name}: unknown setting {key!r}; use temperature or max_output_tokens.)")
+            raise InvalidInput(name, say("cli_unknown_setting", name=name, setting=key))
         try:
             settings[key] = kind(value)
         except ValueError:
-            raise InvalidInput(name, f"{name}의 {key}는 숫자여야 합니다 ({value!r} 받음). "
-                                     f"({name}: {key} must be a number, not {value!r}.)") from None
+            raise InvalidInput(name, say("cli_setting_not_number", name=name, setting=key, value=value)) from None
     try:
         return SideConfig(provider=provider or "offline", model=model or None,
                           prompt_version=None if not version else _number(version, name), **settings)
     except ValidationError as exc:
         problem = exc.errors()[0]
         field = ".".join(str(p) for p in problem["loc"])
-        raise InvalidInput(name, f"{name}의 {field} 값이 허용 범위를 벗어났습니다: {problem['msg']}. "
-                                 f"({name}: {field} is out of range: {problem['msg']}.)") from None
+        raise InvalidInput(name, say("cli_setting_out_of_range", name=name, field=field, error=problem["msg"])) from None
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:

@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from agents.cli.lab import add_lab_commands
-from agents.cli.options import bounded, host_name
+from agents.cli.options import bounded, check_arguments, host_name
 from agents.cli.review import add_review_commands
+from agents.cli.texts import label, lang_from, needs_id, shown, speaking, without_lang
 from agents.core import inputs
 from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
+from agents.core.messages import say
 
 if TYPE_CHECKING:
     from agents.core.actions import ActionService
@@ -36,8 +38,7 @@ def cmd_nlu_report(args: argparse.Namespace, out: TextIO) -> int:
 
     spec = get_agent(args.agent)
     if args.file and not Path(args.file).exists():
-        raise InvalidInput("--file", f"--file {args.file!r}이(가) 없습니다. 라벨 파일의 경로를 확인하세요. "
-                                     f"(--file {args.file!r} does not exist: check the labelled file's path.)")
+        raise InvalidInput("--file", say("cli_file_missing", path=args.file))
     run = spec.nlu_report
     if run is None:
         known = ", ".join(a.id for a in list_agents() if a.nlu_report is not None) or "none"
@@ -77,7 +78,7 @@ def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:
                                   "tools": spec.tools.names()}, ensure_ascii=False) + "\n")
     else:
         if not agents:
-            out.write("No agents are registered.\n")
+            out.write(label(args.lang, "cli_no_agents") + "\n")
         for spec in agents:
             out.write(f"{spec.id:<12} {spec.title} — {spec.description}\n")
     return 0
@@ -86,30 +87,25 @@ def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:
 def _message(args: argparse.Namespace) -> str:
     """The message from the argument, ``-`` (stdin) or ``--file``: a 300 KB argument can't pass exec()."""
     if args.file is not None and args.message is not None:
-        raise InvalidInput("message", "메시지는 인자 또는 --file 중 하나로만 주세요. (Give the message either as an "
-                                      "argument or with --file, not both.)")
+        raise InvalidInput("message", say("cli_message_twice"))
     if args.file is not None:
         source = f"--file {args.file}"
         try:
             with Path(args.file).open("rb") as handle:
                 raw = inputs.read_bounded(handle, source, "--file")
         except OSError as exc:
-            raise InvalidInput("--file", f"--file {args.file!r}을(를) 읽을 수 없습니다: {exc.strerror}. 경로를 확인하세요. "
-                                         f"(Cannot read --file {args.file!r}: {exc.strerror}.)") from exc
+            raise InvalidInput("--file", say("cli_file_unreadable", path=args.file, why=exc.strerror)) from exc
     elif args.message == "-":
         raw, source = inputs.read_bounded(args.stdin.buffer, "stdin", "message"), "stdin"
     elif args.message is None:
-        raise InvalidInput("message", "보낼 메시지를 주세요: 인자, '-'(표준 입력) 또는 --file PATH. "
-                                      "(Give the message as an argument, '-' for stdin, or --file PATH.)")
+        raise InvalidInput("message", say("cli_no_message"))
     else:
         message: str = args.message
         return message
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InvalidInput("message", f"{source}의 {exc.start}번째 바이트가 UTF-8이 아닙니다. 파일을 UTF-8로 저장해 "
-                                      f"다시 보내세요. ({source} is not valid UTF-8 at byte {exc.start}: save it as "
-                                      "UTF-8 and retry.)") from exc
+        raise InvalidInput("message", say("cli_not_utf8", source=source, at=exc.start)) from exc
 
 
 def cmd_chat(args: argparse.Namespace, out: TextIO) -> int:
@@ -139,7 +135,7 @@ def cmd_chat(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         out.write(json.dumps({"conversation_id": conversation}) + "\n")
     else:
-        out.write(f"conversation: {conversation}\n")
+        out.write(label(args.lang, "cli_conversation", id=conversation) + "\n")
     return status
 
 
@@ -159,12 +155,12 @@ def cmd_actions(args: argparse.Namespace, out: TextIO) -> int:
             for row in rows:
                 out.write(row.model_dump_json() + "\n")
         elif not rows:
-            out.write(f"No actions for user {args.user}.\n")
+            out.write(label(args.lang, "cli_no_actions", user=args.user) + "\n")
         for row in rows if not args.json else []:
             out.write(f"{row.id}  {row.status.value:<10} {row.tool_name:<22} {row.summary}\n")
         return 0
     if not args.id:
-        raise PlaygroundError(f"`playground actions {args.action}` needs an action id.", code="missing_id")
+        raise needs_id("actions", args.action, "action")
     if args.action == "modify":
         return _modify(service, args, out)
     outcome = (service.confirm if args.action == "confirm" else service.cancel)(args.id, args.user)
@@ -181,16 +177,14 @@ def _modify(service: ActionService, args: argparse.Namespace, out: TextIO) -> in
     from agents.core.session import Session
 
     if args.args is None:
-        raise PlaygroundError("`playground actions modify` needs --args with a JSON object of the fields to change, "
-                              "e.g. --args '{\"changePercent\": 30}'.", code="missing_args")
+        raise PlaygroundError(say("cli_modify_needs_args"), code="missing_args")
     try:
         patch = json.loads(args.args)
     except json.JSONDecodeError as exc:
-        raise PlaygroundError(f"--args는 JSON이 아닙니다 ({exc.lineno}:{exc.colno}) (--args is not valid JSON: "
-                              f"{exc.msg}).", code="invalid_input") from None
+        raise PlaygroundError(say("cli_args_not_json", line=exc.lineno, column=exc.colno, error=exc.msg),
+                              code="invalid_input") from None
     if not isinstance(patch, dict):
-        raise PlaygroundError("--args는 {...} 형태의 JSON 객체여야 합니다 (--args must be a JSON object).",
-                              code="invalid_input")
+        raise PlaygroundError(say("cli_args_not_object"), code="invalid_input")
     row = service.get(args.id, args.user)
     updated = Session(row.agent_id, user_id=args.user).modify_action(args.id, patch)
     if args.json:
@@ -212,14 +206,14 @@ def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
             for row in rows:
                 out.write(row.model_dump_json() + "\n")
         elif not rows:
-            out.write(f"No conversations for user {args.user}.\n")
+            out.write(label(args.lang, "cli_no_conversations", user=args.user) + "\n")
         for row in rows if not args.json else []:
-            flag = " (archived)" if row.archived else ""
-            out.write(f"{row.id}  {row.agent_id:<10} {row.updated_at:%Y-%m-%d %H:%M}  {row.title}{flag}\n"
-                      f"    {row.message_count} messages · {row.last_preview or ''}\n")
+            flag = label(args.lang, "cli_archived_flag") if row.archived else ""
+            out.write(f"{row.id}  {row.agent_id:<10} {row.updated_at:%Y-%m-%d %H:%M}  {row.title}{flag}\n    "
+                      f"{label(args.lang, 'cli_message_count', n=row.message_count)} · {row.last_preview or ''}\n")
         return 0
     if not args.id:
-        raise PlaygroundError(f"`playground conversations {args.action}` needs a conversation id.", code="missing_id")
+        raise needs_id("conversations", args.action, "conversation")
     if args.action == "show":
         detail = conversations.detail(store, args.user, args.id, 1000)
         conversation, messages = detail.conversation, detail.messages
@@ -229,26 +223,27 @@ def cmd_conversations(args: argparse.Namespace, out: TextIO) -> int:
         else:
             out.write(f"{conversation.title}  [{conversation.agent_id}]\n")
             for m in messages:
-                label = m.role if m.status == "complete" else f"{m.role}, {m.status}"
+                who = m.role if m.status == "complete" else f"{m.role}, {m.status}"
                 text = m.content or ""
                 if m.role == "tool":
                     text = f"{m.tool_name} → {m.meta.get('summary') or m.content}"
                 elif m.tool_calls:
                     text = (text + " " if text else "") + "→ " + ", ".join(f"{c['name']}({c['arguments']})"
                                                                          for c in m.tool_calls)
-                out.write(f"{m.seq:>4} {label:<12} {text}\n")
+                out.write(f"{m.seq:>4} {who:<12} {text}\n")
         return 0
     from agents.core.clock import system_clock
 
     if args.action == "rename":
         row = conversations.rename(store, args.user, args.id, args.title or "")
-        out.write(row.model_dump_json() + "\n" if args.json else f"renamed {args.id}: {row.title}\n")
+        out.write(row.model_dump_json() + "\n" if args.json
+                  else label(args.lang, "cli_renamed", id=args.id, title=row.title) + "\n")
     elif args.action in ("archive", "unarchive"):
         conversations.set_archived(store, args.user, args.id, args.action == "archive", system_clock())
-        out.write(f"{args.action}d {args.id}\n")
+        out.write(label(args.lang, f"cli_{args.action}d", id=args.id) + "\n")
     elif args.action == "delete":
         conversations.delete(store, args.user, args.id)
-        out.write(f"deleted {args.id} and everything under it\n")
+        out.write(label(args.lang, "cli_deleted", id=args.id) + "\n")
     return 0
 
 
@@ -260,17 +255,17 @@ def cmd_alerts(args: argparse.Namespace, out: TextIO) -> int:
     # Without --agent: the first agent that has alerts (an error naming the flag when none has).
     spec = alerts.alert_agents(args.agent)[0] if args.agent else next(iter(alerts.alert_agents(None)), None)
     if spec is None:
-        raise PlaygroundError("No agent has proactive alerts. (--agent)", code="no_alerts")
+        raise PlaygroundError(say("cli_no_alert_agent"), code="no_alerts")
     session = Session(spec.id, user_id=args.user)
     if args.action == "check":
         created = alerts.check(spec, session.user_id, system_clock())
-        out.write(f"created {len(created)} alert(s)\n" if not args.json else "")
+        out.write(label(args.lang, "cli_alerts_created", n=len(created)) + "\n" if not args.json else "")
         for row in created:
             out.write(row.model_dump_json() + "\n" if args.json else f"  [{row.severity}] {row.title}\n")
         return 0
     if args.action in ("read", "dismiss", "acted"):
         if not args.id:
-            raise PlaygroundError(f"`playground alerts {args.action}` needs an alert id.", code="missing_id")
+            raise needs_id("alerts", args.action, "alert")
         status = {"read": "READ", "dismiss": "DISMISSED", "acted": "ACTED_ON"}[args.action]
         alerts.set_status(session.store, session.user_id, args.id, status, system_clock())
         out.write(f"{args.id}: {status}\n")
@@ -279,7 +274,7 @@ def cmd_alerts(args: argparse.Namespace, out: TextIO) -> int:
     for row in rows:
         out.write(row.model_dump_json() + "\n" if args.json else f"{row.id}  {row.status:<9} [{row.severity}] {row.title}\n")
     if not rows and not args.json:
-        out.write(f"No alerts for user {args.user}.\n")
+        out.write(label(args.lang, "cli_no_alerts", user=args.user) + "\n")
     return 0
 
 
@@ -294,26 +289,27 @@ def cmd_tokens(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             out.write(json.dumps({**row.model_dump(mode="json"), "token": plain}, ensure_ascii=False) + "\n")
         else:
-            out.write(f"{plain}\n\nAPI token {row.id} for {row.user_id} ({row.label}). This is the only time it is "
-                      "shown: keep it somewhere safe.\nUse it as: Authorization: Bearer <token>\n")
+            out.write(label(args.lang, "cli_token_made", plain=plain, id=row.id, user=row.user_id, label=row.label)
+                      + "\n")
         return 0
     if args.action == "revoke":
         if not args.id:
-            raise PlaygroundError("`playground tokens revoke` needs a token id (see `playground tokens list`).",
-                                  code="missing_id")
+            raise PlaygroundError(say("cli_token_revoke_needs_id"), code="missing_id")
         row = access.revoke_token(store, args.user, args.id, system_clock())
-        out.write(row.model_dump_json() + "\n" if args.json else f"revoked {row.id} ({row.label})\n")
+        out.write(row.model_dump_json() + "\n" if args.json
+                  else label(args.lang, "cli_revoked", id=row.id, label=row.label) + "\n")
         return 0
     rows = access.list_tokens(store, args.user)
     for row in rows:
         if args.json:
             out.write(row.model_dump_json() + "\n")
         else:
-            used = f"{row.last_used_at:%Y-%m-%d %H:%M}" if row.last_used_at else "never used"
-            state = "active" if row.active else f"revoked {row.revoked_at:%Y-%m-%d}"
+            used = f"{row.last_used_at:%Y-%m-%d %H:%M}" if row.last_used_at else label(args.lang, "cli_never_used")
+            state = label(args.lang, "cli_active") if row.active else label(args.lang, "cli_revoked_on",
+                                                                            day=f"{row.revoked_at:%Y-%m-%d}")
             out.write(f"{row.id}  {row.prefix}…  {state:<18} {used:<16} {row.label}\n")
     if not rows and not args.json:
-        out.write(f"No API tokens for user {args.user}.\n")
+        out.write(label(args.lang, "cli_no_tokens", user=args.user) + "\n")
     return 0
 
 
@@ -326,6 +322,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
 def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser = parser_class(prog="playground", description="Agent Playground from the terminal.")
+    parser.add_argument("--lang", choices=("ko", "en"), help="the language of messages and labels, anywhere on the "
+                        "line (default: PLAYGROUND_LANG, else the locale: ko_* Korean, other English, C both)")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--user", default="demo", help="user id (default: demo)")
     common.add_argument("--json", action="store_true", help="print JSON lines")
@@ -394,49 +392,26 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     return parser
 
 
-def _option_names(parser: argparse.ArgumentParser) -> dict[str, str]:
-    """Each parsed value's name as a person typed it (``--conversation``, ``message``), over all subcommands."""
-    names: dict[str, str] = {}
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for child in action.choices.values():
-                names.update(_option_names(child))
-        elif action.option_strings:
-            names[action.dest] = max(action.option_strings, key=len)
-        else:
-            names.setdefault(action.dest, action.dest)
-    return names
-
-
-def _check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """An argument that is not valid UTF-8 reaches Python as lone surrogates, which no store, SDK or
-    file can take: refuse it here, by the option's name, before anything runs."""
-    names = _option_names(parser)
-    for dest, value in vars(args).items():
-        for item in value if isinstance(value, list) else [value]:  # nargs="*" gives a list
-            if isinstance(item, str):
-                inputs.text(item, names.get(dest, dest))
-    if hasattr(args, "user") or getattr(args, "owner", None) is not None:
-        from agents.core.session import check_user_id
-    if hasattr(args, "user"):
-        check_user_id(args.user)
-    if getattr(args, "owner", None) is not None:  # the Lab's --user filter
-        check_user_id(args.owner)
-
-
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     from agents.core.redact import install_log_redaction
 
     install_log_redaction()
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    typed = list(sys.argv[1:] if argv is None else argv)
+    try:
+        lang = lang_from(typed)
+    except PlaygroundError as exc:
+        sys.stderr.write(f"error ({exc.code}): {exc.message}\n")
+        return 2
+    parser = build_parser(speaking(argparse.ArgumentParser, lang))
+    args = parser.parse_args(without_lang(typed))
+    args.lang = lang
     # A storage error reaches the user as the one `error (storage_full): ...` line below; the store's log
     # line for the operator (naming the file) is for a server's log, so `serve` keeps it.
     health = logging.getLogger("agents.core.store.health")
     was_disabled, health.disabled = health.disabled, health.disabled or args.command != "serve"
     try:
-        return run_command(parser, args, out, sys.stderr, sys.stdin, list(sys.argv[1:] if argv is None else argv))
+        return run_command(parser, args, out, sys.stderr, sys.stdin, typed)
     finally:
         health.disabled = was_disabled
 
@@ -448,23 +423,23 @@ def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace, out: 
     from agents.cli.relay import RELAYED, RecordingStdin
     from agents.core.errors import DatabaseLocked
 
-    args.err, args.stdin = err, RecordingStdin(stdin)
+    args.err, args.stdin, lang = err, RecordingStdin(stdin), args.lang
     try:
-        _check_arguments(parser, args)
+        check_arguments(parser, args)
         return int(args.func(args, out))
     except DatabaseLocked as exc:
         if argv is None or args.command not in RELAYED:
-            err.write(f"error ({exc.code}): {exc.message}\n")
+            err.write(f"error ({exc.code}): {shown(exc.message, lang)}\n")
             return 2
         from agents.cli.remote import send
 
         try:
             return send(argv, args, exc, out, err)
         except PlaygroundError as refused:
-            err.write(f"error ({refused.code}): {refused.message}\n")
+            err.write(f"error ({refused.code}): {shown(refused.message, lang)}\n")
             return 2
     except PlaygroundError as exc:
-        err.write(f"error ({exc.code}): {exc.message}\n")
+        err.write(f"error ({exc.code}): {shown(exc.message, lang)}\n")
         return 2
     except BrokenPipeError:
         # `playground chat … | head`: the reader left. Point stdout at devnull so the
@@ -479,17 +454,21 @@ def run_relayed(argv: list[str], out: TextIO, err: TextIO, stdin: TextIO, cwd: s
     the same parser and commands, but nothing exits the process and paths are read against ``cwd``."""
     from agents.cli.relay import RELAYED, ParserStop, RelayParser, absolute_paths
 
-    parser = build_parser(RelayParser)
-    try:
-        args = parser.parse_args(argv)
+    try:  # only the line's own --lang (the sending CLI adds the one its environment chose): not this server's
+        lang = lang_from(argv, {})
+        parser = build_parser(speaking(RelayParser, lang))
+        args = parser.parse_args(without_lang(argv))
+    except PlaygroundError as exc:
+        err.write(f"error ({exc.code}): {exc.message}\n")
+        return 2
     except ParserStop as stop:
         (out if stop.stream == "out" else err).write(stop.text)
         return stop.status
     if args.command not in RELAYED:
-        err.write(f"error (not_relayed): `playground {args.command}`은(는) 서버로 보내지 않습니다: 그대로 실행하세요. "
-                  f"(`playground {args.command}` is not sent to a server: run it directly.)\n")
+        err.write(f"error (not_relayed): {shown(say('cli_not_relayed', command=args.command), lang)}\n")
         return 2
     absolute_paths(args, cwd)
+    args.lang = lang
     return run_command(parser, args, out, err, stdin)
 
 

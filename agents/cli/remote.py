@@ -14,16 +14,18 @@ from typing import TextIO
 from urllib.parse import urlsplit
 
 from agents.cli.relay import needs_stdin
+from agents.cli.texts import lang_from, shown
 from agents.core import inputs, server_file
 from agents.core.errors import DatabaseLocked, PlaygroundError
+from agents.core.messages import Lang, say
 from agents.core.store import default_target
 
 PATH = "/api/v1/operator/cli"  # agents/http/operator.py, not imported: it loads FastAPI
 CONNECT_SECONDS = 5.0  # loopback: a server that does not answer in this long is not one
 
 
-def notice(url: str) -> str:
-    return f"앱이 실행 중이라 HTTP API로 보냅니다 (the app is running: sent through its HTTP API at {url})\n"
+def notice(url: str, lang: Lang | None = None) -> str:
+    return shown(say("cli_relay_notice", url=url), lang) + "\n"
 
 
 def send(argv: list[str], args: argparse.Namespace, locked: DatabaseLocked, out: TextIO, err: TextIO) -> int:
@@ -32,9 +34,10 @@ def send(argv: list[str], args: argparse.Namespace, locked: DatabaseLocked, out:
     if info is None:  # no runtime file, or a dead server's: the lock is another process's
         raise locked
     if info.mode != "local":
-        raise PlaygroundError(f"{locked.message} 공유 모드의 앱은 CLI 명령을 받지 않습니다: 자기 API 토큰으로 HTTP API를 "
-                              f"쓰세요. (The app at {info.url} runs in shared mode, which takes no CLI commands: use "
-                              f"its HTTP API with your own API token.)", code=locked.code)
+        raise PlaygroundError(say("cli_relay_shared", locked_ko=locked.text("ko"), locked_en=locked.text("en"),
+                                  url=info.url), code=locked.code)
+    if getattr(args, "lang", None) and lang_from(argv, {}) is None:  # the app runs it in this terminal's language
+        argv = ["--lang", args.lang, *argv]
     body = {"argv": argv, "cwd": os.getcwd(), "tty": _isatty(out)}
     data = args.stdin.taken()
     if data is None and needs_stdin(args) and not args.stdin.isatty():
@@ -52,7 +55,7 @@ def send(argv: list[str], args: argparse.Namespace, locked: DatabaseLocked, out:
             raise locked from None  # the URL does not answer: a stale file, the lock is someone else's
         if response.status != 200:
             raise _refusal(info.url, response.status, response.read(64 * 1024))
-        err.write(notice(info.url))
+        err.write(notice(info.url, getattr(args, "lang", None)))
         err.flush()
         if connection.sock is not None:
             connection.sock.settimeout(None)  # an eval run may be quiet for long; the app ends every stream
@@ -72,8 +75,7 @@ def _relay(response: http.client.HTTPResponse, out: TextIO, err: TextIO) -> int:
             err.flush()
         elif "exit" in frame:
             return int(frame["exit"])
-    raise PlaygroundError("앱이 명령이 끝나기 전에 연결을 닫았습니다: 앱의 로그를 보세요. (The app closed the connection before the "
-                          "command ended: see the app's log.)", code="server_gone")
+    raise PlaygroundError(say("cli_relay_gone"), code="server_gone")
 
 
 def _refusal(url: str, status: int, raw: bytes) -> PlaygroundError:
@@ -82,7 +84,7 @@ def _refusal(url: str, status: int, raw: bytes) -> PlaygroundError:
         code, message = str(error["code"]), str(error["message"])
     except (ValueError, KeyError, TypeError):
         code, message = "server_error", f"HTTP {status}"
-    return PlaygroundError(f"앱({url})이 명령을 거절했습니다: {message} (The app at {url} refused the command.)", code=code)
+    return PlaygroundError(say("cli_relay_refused", url=url, message=message), code=code)
 
 
 def _isatty(stream: TextIO) -> bool:

@@ -8,7 +8,9 @@ import json
 from collections.abc import Callable
 from typing import TextIO
 
+from agents.cli.texts import CLI_MESSAGES  # noqa: F401 -- registers the words said here
 from agents.core.errors import PlaygroundError
+from agents.core.messages import say
 
 
 def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
@@ -30,13 +32,11 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"No {'open ' if args.status == 'open' else ''}review items for user {args.user}.\n")
         return 0
     if not args.id:
-        raise PlaygroundError(f"`playground review {args.action}` needs an item id (from `playground review list`). "
-                              f"(`playground review {args.action}` 에는 항목 id가 필요합니다.)", code="missing_id")
+        raise PlaygroundError(say("cli_review_needs_id", action=args.action), code="missing_id")
     now = system_clock()
     if args.action == "label":
         if args.label is None:
-            raise PlaygroundError("`playground review label` needs --label correct or incorrect. (--label 에 correct "
-                                  "또는 incorrect를 주세요.)", code="missing_label")
+            raise PlaygroundError(say("cli_review_needs_label"), code="missing_label")
         item = review.label(store, args.user, args.id, args.label, now, wrong_step=args.step, note=args.note)
         return _done(out, args.json, item.model_dump(mode="json"), f"{item.id}: {item.status} ({item.label})")
     if args.action == "save-case":

@@ -19,23 +19,33 @@ from agents.core.clock import Clock, aware, system_clock
 from agents.core.errors import ActionNotFound, ActionRefused, ConversationNotFound, InvalidArgs
 from agents.core.ids import new_id
 from agents.core.locks import holding, recovery_cutoff
+from agents.core.messages import Lang, one, say
 from agents.core.store import ActionStatus, NewMessage, PendingActionRow, Store
 from agents.core.tools import Card, Tool, ToolContext, ToolKind, ToolOutput, format_validation_error
+from agents.nlu.language import conversation_language
 
 log = logging.getLogger(__name__)
 
 DEFAULT_TTL_MINUTES = 30.0
 
-_REFUSALS = {
-    ActionStatus.PENDING: "동시에 들어온 다른 요청과 겹쳐 처리하지 못했습니다. 아무것도 실행되지 않았으니 다시 시도하세요 "
-                          "(a concurrent request got in the way; nothing ran, try again).",
-    ActionStatus.COMPLETED: "이미 실행이 완료된 작업입니다 (already completed; it will not run again).",
-    ActionStatus.FAILED: "이미 실행했지만 실패한 작업입니다 (already ran and failed). 다시 요청해 새 확인 카드를 받으세요.",
-    ActionStatus.CANCELLED: "취소된 작업입니다 (cancelled). 필요하면 다시 요청해 새 확인 카드를 받으세요.",
-    ActionStatus.EXPIRED: "확인 시간이 지나 만료된 작업입니다 (expired). 다시 요청해 새 확인 카드를 받으세요.",
-    ActionStatus.CONFIRMED: "다른 요청이 이미 이 작업을 실행하고 있습니다 (already being executed by another request).",
-    ActionStatus.EXECUTING: "다른 요청이 이미 이 작업을 실행하고 있습니다 (already being executed by another request).",
+_WHY = {  # why a command finds the action in this state refused (a catalogue key, agents/core/messages_runtime.py)
+    ActionStatus.PENDING: "action_why_pending",
+    ActionStatus.COMPLETED: "action_why_completed",
+    ActionStatus.FAILED: "action_why_failed",
+    ActionStatus.CANCELLED: "action_why_cancelled",
+    ActionStatus.EXPIRED: "action_why_expired",
+    ActionStatus.CONFIRMED: "action_why_running",
+    ActionStatus.EXECUTING: "action_why_running",
 }
+_RECENT = 20  # messages looked back through for the person's last ones (tool results come between)
+
+
+def _cannot(verb: str, action_id: str, status: ActionStatus) -> ActionRefused:
+    """Action ``action_id`` cannot be confirmed / cancelled / modified, and why, in both languages."""
+    why = _WHY.get(status)
+    why_ko, why_en = (one(why, "ko"), one(why, "en")) if why else (str(status), str(status))
+    return ActionRefused(say(f"action_cannot_{verb}", action=action_id, why_ko=why_ko, why_en=why_en),
+                         code=f"action_{status.value.lower()}")
 
 
 class ActionOutcome(BaseModel):
@@ -65,16 +75,13 @@ class ActionService:
     def get(self, action_id: str, user_id: str) -> PendingActionRow:
         row = self.store.actions.get(action_id, user_id)
         if row is None:
-            raise ActionNotFound(
-                f"No action {action_id!r} for user {user_id!r}. "
-                "List your actions with `playground actions list` or reload the conversation."
-            )
+            raise ActionNotFound(say("action_not_found", action=action_id, user=user_id))
         return row
 
     def _tool(self, row: PendingActionRow) -> Tool:
         tool = get_agent(row.agent_id).tools.get(row.tool_name)
         if tool is None:
-            raise ActionRefused(f"The tool {row.tool_name!r} of action {row.id} no longer exists; it cannot run.")
+            raise ActionRefused(say("action_tool_gone", tool=row.tool_name, action=row.id))
         return tool
 
     def _ctx(self, row: PendingActionRow, now: datetime) -> ToolContext:
@@ -85,10 +92,9 @@ class ActionService:
         if row.status is ActionStatus.PENDING and row.expires_at <= now:
             if self.store.actions.transition(row.id, ActionStatus.PENDING, ActionStatus.EXPIRED, now,
                                              error_message="expired before confirmation"):
-                self._record(row, ActionStatus.EXPIRED, f"⌛ '{row.summary}' 작업은 확인 시간이 지나 만료되어 실행되지 않았습니다.", now)
-            raise ActionRefused(
-                f"Action {row.id} expired at {aware(row.expires_at):%Y-%m-%d %H:%M} UTC and was not run. "
-                + _REFUSALS[ActionStatus.EXPIRED], code="action_expired")
+                self._record(row, ActionStatus.EXPIRED, "note_action_expired", now, summary=row.summary)
+            raise ActionRefused(say("action_expired_at", action=row.id,
+                                    when=f"{aware(row.expires_at):%Y-%m-%d %H:%M}"), code="action_expired")
 
     # --- commands ----------------------------------------------------------------
 
@@ -103,8 +109,7 @@ class ActionService:
         if claimed is None:
             current = self.get(action_id, user_id)
             self._expire_if_due(current, now)
-            raise ActionRefused(f"Action {action_id} cannot be confirmed: " + _REFUSALS.get(current.status, str(current.status)),
-                                code=f"action_{current.status.value.lower()}")
+            raise _cannot("confirm", action_id, current.status)
         row = claimed
         # Only the winner of the conditional update reaches this line.
         self.store.actions.transition(action_id, ActionStatus.CONFIRMED, ActionStatus.EXECUTING, now)
@@ -119,7 +124,8 @@ class ActionService:
                                               result=output.data, stamp="executed_at")
             # Written after the commit and retried: a turn finishing in the same conversation
             # must not roll back an action that already ran.
-            message_id = self._record(row, ActionStatus.COMPLETED, f"✅ {output.summary}", now, output.cards)
+            message_id = self._record(row, ActionStatus.COMPLETED, "note_action_done", now, output.cards,
+                                      summary=output.summary)
             return ActionOutcome(action_id=action_id, ok=True, status=ActionStatus.COMPLETED, message=output.summary,
                                  result=output.data, cards=output.cards, message_id=message_id, **_origin(row))
         except Exception as exc:
@@ -130,9 +136,10 @@ class ActionService:
                 reason = f"{type(exc).__name__}: {exc}"
             self.store.actions.transition(action_id, ActionStatus.EXECUTING, ActionStatus.FAILED, now,
                                           error_message=reason, stamp="executed_at")
-            message_id = self._record(row, ActionStatus.FAILED, f"❌ '{row.summary}' 실행에 실패했습니다: {reason}", now)
+            message_id = self._record(row, ActionStatus.FAILED, "note_action_failed", now, summary=row.summary,
+                                      reason=reason)
             return ActionOutcome(action_id=action_id, ok=False, status=ActionStatus.FAILED,
-                                 message=f"실행 실패 (failed): {reason}", message_id=message_id, **_origin(row))
+                                 message=say("action_failed", reason=reason), message_id=message_id, **_origin(row))
 
     def cancel(self, action_id: str, user_id: str) -> ActionOutcome:
         row = self.get(action_id, user_id)
@@ -142,9 +149,8 @@ class ActionService:
             # Lost a race (a confirm, an expiry): say what happened instead.
             current = self.get(action_id, user_id)
             self._expire_if_due(current, now)
-            raise ActionRefused(f"Action {action_id} cannot be cancelled: " + _REFUSALS.get(current.status, ""),
-                                code=f"action_{current.status.value.lower()}")
-        message = f"🚫 작업을 취소했습니다: {row.summary.rstrip('.')}. 아무것도 변경되지 않았습니다."
+            raise _cannot("cancel", action_id, current.status)
+        message = one("note_action_cancelled", self._lang(row), summary=row.summary.rstrip("."))
         message_id = self._record(row, ActionStatus.CANCELLED, message, now)
         return ActionOutcome(action_id=action_id, ok=True, status=ActionStatus.CANCELLED, message=message,
                              message_id=message_id, **_origin(row))
@@ -154,24 +160,22 @@ class ActionService:
         now = self.clock()
         self._expire_if_due(row, now)
         if row.status is not ActionStatus.PENDING:
-            raise ActionRefused(f"Action {action_id} cannot be modified: " + _REFUSALS.get(row.status, ""),
-                                code=f"action_{row.status.value.lower()}")
+            raise _cannot("modify", action_id, row.status)
         tool = self._tool(row)
         if not isinstance(args, dict):
-            raise InvalidArgs(f"새 인자는 JSON 객체여야 합니다 (the new arguments for {row.tool_name} must be a JSON "
-                              f"object, not {type(args).__name__}).")
+            raise InvalidArgs(say("modify_not_object", tool=row.tool_name, kind=type(args).__name__))
         # Partial: only the fields sent change; the merged whole is what gets validated and stored.
         merged = merge_args(row.tool_args, args, getattr(tool.args_model, "exclusive_fields", ()))
         try:
             validated = tool.validate(merged)
         except ValidationError as exc:
-            raise InvalidArgs("인자가 올바르지 않아 카드를 바꾸지 않았습니다 (" + format_validation_error(row.tool_name, exc)
-                              + "; the card was not changed).", problems=problems_of(exc)) from exc
+            raise InvalidArgs(say("modify_invalid", problems=format_validation_error(row.tool_name, exc)),
+                              problems=problems_of(exc)) from exc
         original = tool.validate(row.original_args)
         try:
             card = tool.build_confirmation(validated, self._ctx(row, now), original)
         except ValueError as exc:  # the args are well-formed but name something that doesn't exist
-            raise InvalidArgs(f"{row.tool_name}: {exc}. Fix the arguments and save again; the card was not changed.",
+            raise InvalidArgs(say("modify_refused", tool=row.tool_name, why=exc),
                               problems=[{"field": "", "kind": "value_error", "limits": {}, "message": str(exc)}]) \
                 from exc
         dumped = validated.model_dump(mode="json")
@@ -180,8 +184,7 @@ class ActionService:
         updated = self.store.actions.update_args(action_id, dumped, card.summary, details, card.warnings, now)
         if updated is None:
             current = self.get(action_id, user_id)
-            raise ActionRefused(f"Action {action_id} cannot be modified: " + _REFUSALS.get(current.status, ""),
-                                code=f"action_{current.status.value.lower()}")
+            raise _cannot("modify", action_id, current.status)
         return updated
 
     def propose(self, *, user_id: str, conversation_id: str, agent_id: str, tool_name: str, args: dict[str, object],
@@ -189,10 +192,10 @@ class ActionService:
         """A pending action started by the user, not the model (a card's 적용하기 button, an HTTP
         call): the same validation, confirmation card, state machine and expiry as a model's."""
         if self.store.conversations.get(conversation_id, user_id) is None:
-            raise ConversationNotFound(f"Conversation {conversation_id!r} was not found for user {user_id!r}.")
+            raise ConversationNotFound(say("conversation_missing", conversation=conversation_id, user=user_id))
         tool = get_agent(agent_id).tools.get(tool_name)
         if tool is None or tool.kind is not ToolKind.MUTATION:
-            raise InvalidArgs(f"{tool_name!r} is not an action of the {agent_id} agent.")
+            raise InvalidArgs(say("propose_not_action", tool=tool_name, agent=agent_id))
         try:
             validated = tool.validate(args)
         except ValidationError as exc:
@@ -214,8 +217,8 @@ class ActionService:
                 "confirmation": {"summary": row.summary, "details": [d.model_dump() for d in row.details],
                                  "warnings": row.warnings, "args": dumped,
                                  "expires_at": aware(row.expires_at).isoformat()}}
-        note = NewMessage(role="assistant", content=f"⏳ {row.summary} — 확인 카드에서 실행하거나 취소하세요.", meta=meta,
-                          id=new_id("msg"))
+        note = NewMessage(role="assistant", content=one("note_action_proposed", self._lang(row), summary=row.summary),
+                          meta=meta, id=new_id("msg"))
 
         def write() -> None:
             self.store.actions.insert(row)
@@ -233,7 +236,7 @@ class ActionService:
         for action_id in expired:
             row = self.store.actions.get(action_id)
             if row is not None:
-                self._record(row, ActionStatus.EXPIRED, f"⌛ '{row.summary}' 작업은 확인 시간이 지나 만료되어 실행되지 않았습니다.", now)
+                self._record(row, ActionStatus.EXPIRED, "note_action_expired", now, summary=row.summary)
         return expired
 
     def recover_after_crash(self) -> list[str]:
@@ -241,14 +244,23 @@ class ActionService:
         now = self.clock()
         failed = self.store.actions.fail_interrupted(now, recovery_cutoff(self.store, now))
         for row in failed:
-            self._record(row, ActionStatus.FAILED,
-                         f"❌ '{row.summary}' 작업은 실행 중 앱이 중단되어 실패로 처리했습니다. 자동으로 다시 실행하지 않습니다.", now)
+            self._record(row, ActionStatus.FAILED, "note_action_interrupted", now, summary=row.summary)
         return [row.id for row in failed]
 
+    def _lang(self, row: PendingActionRow) -> Lang:
+        """The conversation's language (the person's own last messages): its action lines are written in it."""
+        recent = self.store.messages.recent(row.conversation_id, _RECENT)
+        return conversation_language([m.content or "" for m in recent if m.role == "user"])
+
     def _record(self, row: PendingActionRow, status: ActionStatus, message: str, now: datetime,
-                cards: list[Card] | None = None) -> str | None:
-        """The outcome as a message in the conversation; None when the conversation was deleted meanwhile
+                cards: list[Card] | None = None, **values: object) -> str | None:
+        """The outcome as a message in the conversation (``message``, or the catalogue's ``note_*`` entry of that
+        key with ``values``, in the conversation's language); None when the conversation was deleted meanwhile
         (the action's own outcome still stands and is reported to the caller)."""
+        if message.startswith("note_"):
+            if message != "note_action_done":  # the other lines end the sentence themselves
+                values["summary"] = str(values["summary"]).rstrip(".")
+            message = one(message, self._lang(row), **values)
         meta = {"action_id": row.id, "action_status": status.value, "tool_name": row.tool_name,
                 "cards": [c.model_dump(mode="json") for c in cards or []]}
         note = NewMessage(role="assistant", content=message, meta=meta, id=new_id("msg"))

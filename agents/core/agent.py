@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 from agents.core import cards
 from agents.core.agent_ui import AgentUI
 from agents.core.errors import PlaygroundError, UnknownAgentError
+from agents.core.messages import for_terminal, say
 from agents.core.providers.base import ModelOptions
 from agents.core.providers.offline import OfflinePolicy
 from agents.core.store.migrations import Migration
@@ -44,7 +45,7 @@ class NluReport(Protocol):
 @dataclass(frozen=True)
 class AgentSpec:
     id: str
-    title: str
+    title: str  # Korean, the product's first language
     description: str
     system_prompt: str
     tools: ToolRegistry = field(default_factory=ToolRegistry)
@@ -53,6 +54,7 @@ class AgentSpec:
     # traces and the terminal event still come from the runner.
     pipeline: Pipeline | None = None
     examples: tuple[str, ...] = ()
+    title_en: str = ""  # the title in an English UI (a tab, a page); empty: ``title`` in both
     max_steps: int = 5
     history_window: int = 20
     # Domain state appended to the system prompt for this turn.
@@ -96,6 +98,10 @@ class AgentSpec:
     # and a key the model does not declare is refused by name before the turn starts.
     inputs: type[TurnInputs] = TurnInputs
 
+    def title_in(self, lang: str) -> str:
+        """The title a UI in ``lang`` shows (its tab, its page's heading)."""
+        return (self.title_en or self.title) if lang == "en" else self.title
+
 
 # Agents come from the entry points of this group (the built-in five are declared in pyproject.toml the
 # same way, so a package of a third party registers exactly like them) and from PLAYGROUND_EXTRA_AGENTS.
@@ -129,11 +135,10 @@ def _spec_of(where: str, target: str) -> AgentSpec:
         spec = getattr(importlib.import_module(module), attr or "AGENT")
     except Exception as exc:  # noqa: BLE001 -- an entry is a third party's code: any failure is that entry's error
         reason = " ".join(str(exc).split())[:300]  # one line, whatever the entry raised
-        raise AgentEntryError(f"{where} {target!r}: 불러올 수 없습니다 (cannot be loaded): "
-                              f"{type(exc).__name__}: {reason}") from None
+        raise AgentEntryError(say("entry_cannot_load", where=where, target=target, kind=type(exc).__name__,
+                                  reason=reason)) from None
     if not isinstance(spec, AgentSpec):
-        raise AgentEntryError(f"{where} {target!r}: AgentSpec가 아닙니다 (is a {type(spec).__name__}, "
-                              "not an AgentSpec)")
+        raise AgentEntryError(say("entry_not_spec", where=where, target=target, kind=type(spec).__name__))
     return spec
 
 
@@ -219,7 +224,7 @@ def check_entries() -> None:
     try:
         _load()
     except AgentEntryError as exc:
-        print(f"playground: {exc.message}", file=sys.stderr)
+        print(f"playground: {for_terminal(exc.message)}", file=sys.stderr)
         raise SystemExit(2) from None
 
 

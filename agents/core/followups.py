@@ -18,6 +18,7 @@ from agents.core.clock import FrozenClock
 from agents.core.events import Error, Event
 from agents.core.guards import GuardSettings
 from agents.core.inputs import InvalidInput
+from agents.core.messages import say
 from agents.core.providers.base import ModelRequest
 from agents.core.providers.offline import OfflineProvider
 from agents.core.session import Session
@@ -36,18 +37,14 @@ def earlier(item: dict[str, object]) -> list[str]:
         return []
     text = str(item.get("text", ""))[:60]
     if not isinstance(raw, list):
-        raise InvalidInput("before", f"{text!r}의 before는 이전 메시지 문자열 목록이어야 합니다 ({type(raw).__name__} 값을 받음). "
-                                     f"(before of {text!r} must be a list of earlier messages, not {type(raw).__name__}.)")
+        raise InvalidInput("before", say("before_not_list", text=text, kind=type(raw).__name__))
     if not raw:
-        raise InvalidInput("before", f"{text!r}의 before가 비어 있습니다: 이전 메시지를 적거나 before를 빼세요. "
-                                     f"(before of {text!r} is empty: list the earlier messages or leave it out.)")
+        raise InvalidInput("before", say("before_empty", text=text))
     if len(raw) > MAX_BEFORE:
-        raise InvalidInput("before", f"{text!r}의 before가 {len(raw)}개입니다: 최대 {MAX_BEFORE}개까지입니다. "
-                                     f"(before of {text!r} has {len(raw)} messages; at most {MAX_BEFORE}.)")
+        raise InvalidInput("before", say("before_too_many", text=text, n=len(raw), most=MAX_BEFORE))
     bad = next((i for i, m in enumerate(raw, 1) if not isinstance(m, str) or not m.strip()), None)
     if bad is not None:
-        raise InvalidInput("before", f"{text!r}의 before {bad}번째 값이 빈 문자열이거나 문자열이 아닙니다. "
-                                     f"(before of {text!r}: message {bad} is empty or not a string.)")
+        raise InvalidInput("before", say("before_bad_item", text=text, at=bad))
     return list(raw)
 
 

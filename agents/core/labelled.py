@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agents.core import safe_yaml
 from agents.core.inputs import InvalidInput
+from agents.core.messages import say
 
 MAX_BYTES = 5_000_000  # the shipped sets are under 200 KB
 
@@ -28,8 +29,8 @@ class Item(BaseModel):
     args: dict[str, object] | None = None
 
 
-def _refuse(field: str, path: Path, ko: str, en: str) -> InvalidInput:
-    return InvalidInput(field, f"{field} {str(path)!r}: {ko} ({en})")
+def _refuse(field: str, path: Path, key: str, **values: object) -> InvalidInput:
+    return InvalidInput(field, say(key, field=field, path=str(path), **values))
 
 
 def read_yaml(path: Path, field: str = "--file") -> object:
@@ -38,28 +39,25 @@ def read_yaml(path: Path, field: str = "--file") -> object:
         with path.open("rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except IsADirectoryError:
-        raise _refuse(field, path, "파일이 아니라 폴더입니다. 라벨 파일(.yaml)을 주세요.",
-                      "is a folder, not a file: give a labelled .yaml file") from None
+        raise _refuse(field, path, "labelled_folder") from None
     except OSError as exc:
-        raise _refuse(field, path, f"읽을 수 없습니다 ({exc.strerror}).", f"cannot be read: {exc.strerror}") from None
+        raise _refuse(field, path, "labelled_unreadable", why=exc.strerror) from None
     if len(raw) > MAX_BYTES:
-        raise _refuse(field, path, f"{MAX_BYTES:,}바이트보다 큽니다.", f"is larger than {MAX_BYTES:,} bytes")
+        raise _refuse(field, path, "labelled_too_big", most=MAX_BYTES)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _refuse(field, path, f"{exc.start}번째 바이트가 UTF-8이 아닙니다. UTF-8로 저장하세요.",
-                      f"is not UTF-8 text (byte {exc.start}): save it as UTF-8") from None
+        raise _refuse(field, path, "labelled_not_utf8", at=exc.start) from None
     try:
         return safe_yaml.load(text, MAX_BYTES)  # aliases, depth and values bounded as for any sent YAML
     except safe_yaml.YamlRefused as exc:
         raise InvalidInput(field, f"{field} {str(path)!r}: {exc.message}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        line = f"{mark.line + 1}번째 줄" if mark is not None else "어딘가"
-        where = f"line {mark.line + 1}" if mark is not None else "somewhere"
         reason = getattr(exc, "problem", None) or type(exc).__name__
-        raise _refuse(field, path, f"{line}이(가) 올바른 YAML이 아닙니다: {reason}.",
-                      f"is not valid YAML at {where}: {reason}") from None
+        if mark is None:
+            raise _refuse(field, path, "labelled_bad_yaml", reason=reason) from None
+        raise _refuse(field, path, "labelled_bad_yaml_at", line=mark.line + 1, reason=reason) from None
 
 
 def load_items(path: Path, model: type[Item] = Item, field: str = "--file") -> list[dict[str, object]]:
@@ -71,18 +69,16 @@ def load_items(path: Path, model: type[Item] = Item, field: str = "--file") -> l
     if data is None:
         return []
     if not isinstance(data, list):
-        raise _refuse(field, path, f"항목의 목록이어야 합니다 ({type(data).__name__} 받음).",
-                      f"must be a YAML list of items, not a {type(data).__name__}")
+        raise _refuse(field, path, "labelled_not_list", kind=type(data).__name__)
     for index, item in enumerate(data):
         if not isinstance(item, dict):
-            raise _refuse(field, path, f"{index + 1}번째 항목이 매핑이 아닙니다 ({type(item).__name__}).",
-                          f"item {index + 1} must be a mapping with text and a label, not a {type(item).__name__}")
+            raise _refuse(field, path, "labelled_not_mapping", at=index + 1, kind=type(item).__name__)
         earlier(item)  # first: a bad before: is named the same way whatever the agent's keys
         try:
             model.model_validate(item)
         except ValidationError as exc:
             first = exc.errors()[0]
             key = ".".join(str(p) for p in first["loc"]) or "item"
-            raise _refuse(field, path, f"{index + 1}번째 항목의 {key}: {first['msg']}.",
-                          f"item {index + 1} ({str(item.get('text'))[:40]!r}), {key}: {first['msg']}") from None
+            raise _refuse(field, path, "labelled_bad_item", at=index + 1, text=str(item.get("text"))[:40], name=key,
+                          error=first["msg"]) from None
     return data

@@ -6,20 +6,25 @@ with ``in_lang``: it finds the catalogue entry the string was made from (the ent
 stored message made days ago is read the same way) and gives the same values in that language. A string no
 entry made (an exception's own text) is shown as it is.
 
-Each layer adds its entries with ``register`` (the core's in ``messages_core.py``, the services' in
+Each layer adds its entries with ``register`` (the core's in ``messages_core.py``, ``messages_runtime.py`` and
+``messages_store.py``, the services' in
 ``agents/services/messages.py``); ``agents/view/texts.py`` is where the front ends read them.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import string
+from collections.abc import Mapping
 from functools import cache
 from typing import Literal, Protocol
 
 import re2
 
 from agents.core.messages_core import CORE_MESSAGES
+from agents.core.messages_runtime import RUNTIME_MESSAGES
+from agents.core.messages_store import STORE_MESSAGES
 
 Lang = Literal["ko", "en"]
 
@@ -73,6 +78,23 @@ def lang_of_tag(tag: str | None) -> Lang | None:
     return "ko" if first.startswith("ko") else "en"
 
 
+def terminal_lang(environ: Mapping[str, str] | None = None) -> Lang | None:
+    """The language a terminal asks for: PLAYGROUND_LANG (ko or en), else the locale as POSIX reads it (LC_ALL,
+    LC_MESSAGES, LANG; ``ko_KR.UTF-8`` Korean, another named locale English); None for C/POSIX or none."""
+    environ = os.environ if environ is None else environ
+    chosen = environ.get("PLAYGROUND_LANG", "").strip().lower()
+    if chosen in ("ko", "en"):
+        return "ko" if chosen == "ko" else "en"
+    locale = next((environ[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(k, "").strip()), None)
+    return lang_of_tag(locale.replace("_", "-") if locale else None)
+
+
+def for_terminal(message: str, environ: Mapping[str, str] | None = None) -> str:
+    """A refusal printed to an operator's terminal (the app's start-up): in its language, or both."""
+    lang = terminal_lang(environ)
+    return message if lang is None else in_lang(message, lang)
+
+
 class _Found(Protocol):
     def groupdict(self) -> dict[str, str]: ...
 
@@ -110,3 +132,5 @@ def _patterns() -> list[tuple[str, str, _Pattern, dict[tuple[str, str, str], str
 
 
 register(CORE_MESSAGES)  # the core's own entries
+register(RUNTIME_MESSAGES)
+register(STORE_MESSAGES)

@@ -211,7 +211,7 @@ def _drive(turn: Turn) -> Iterator[Event]:
     yield terminal
 
 
-INTERRUPTED_BY_RESTART = "이 답변은 서버 재시작으로 중단되었습니다 (this reply was cut off by a server restart)."
+INTERRUPTED_BY_RESTART = say("interrupted_by_restart")
 
 
 def recover_interrupted_turns(store: Store, now: datetime) -> int:

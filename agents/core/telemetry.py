@@ -22,6 +22,7 @@ from contextvars import ContextVar, Token
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
+from agents.core.messages import say
 from agents.core.redact import remember_secret
 
 if TYPE_CHECKING:
@@ -53,15 +54,14 @@ def endpoint_of(text: str) -> str:
     Langfuse's ``…/api/public/otel``) gets ``/v1/traces``, as OTEL_EXPORTER_OTLP_ENDPOINT would."""
     text = text.strip()
     if len(text) > MAX_SETTING_CHARS:
-        raise SettingError(f"{ENDPOINT_ENV}이(가) 너무 깁니다 ({len(text):,}자). ({ENDPOINT_ENV} is too long.)")
+        raise SettingError(say("otel_too_long", env=ENDPOINT_ENV, n=len(text)))
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018 - a port that is not a number raises here
     except ValueError as exc:
-        raise SettingError(f"{ENDPOINT_ENV}={text!r}은(는) URL이 아닙니다. ({ENDPOINT_ENV} is not a URL: {exc}.)") from exc
+        raise SettingError(say("otel_not_url", env=ENDPOINT_ENV, text=text, error=exc)) from exc
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise SettingError(f"{ENDPOINT_ENV}={text!r}은(는) http:// 또는 https:// 주소여야 합니다. ({ENDPOINT_ENV} must be "
-                           "an http:// or https:// URL such as http://localhost:6006/v1/traces.)")
+        raise SettingError(say("otel_not_http", env=ENDPOINT_ENV, text=text))
     if parts.path.rstrip("/").endswith("/v1/traces"):
         return text
     return text.rstrip("/") + "/v1/traces"  # a base URL, as in OTEL_EXPORTER_OTLP_ENDPOINT (Langfuse's .../otel)
@@ -70,18 +70,16 @@ def endpoint_of(text: str) -> str:
 def headers_of(text: str) -> dict[str, str]:
     """``k=v,k2=v2`` (the OTEL_EXPORTER_OTLP_HEADERS form: values may be %-encoded, e.g. ``Basic%20…``)."""
     if len(text) > MAX_SETTING_CHARS:
-        raise SettingError(f"{HEADERS_ENV}이(가) 너무 깁니다 ({len(text):,}자). ({HEADERS_ENV} is too long.)")
+        raise SettingError(say("otel_too_long", env=HEADERS_ENV, n=len(text)))
     headers: dict[str, str] = {}
     for number, item in enumerate((p for p in text.split(",") if p.strip()), 1):
         name, sep, value = item.partition("=")
         name = name.strip()
         if not sep or not name or not all(c.isalnum() or c in "-_." for c in name):
-            raise SettingError(f"{HEADERS_ENV}의 {number}번째 항목을 읽을 수 없습니다: 이름=값 꼴로 쓰세요. "
-                               f"({HEADERS_ENV}: item {number} is not name=value; write k=v,k2=v2.)")
+            raise SettingError(say("otel_bad_header", env=HEADERS_ENV, at=number))
         headers[name] = unquote(value.strip())
         if len(headers) > MAX_HEADERS:
-            raise SettingError(f"{HEADERS_ENV}의 헤더가 {MAX_HEADERS}개를 넘습니다. ({HEADERS_ENV} holds more than "
-                               f"{MAX_HEADERS} headers.)")
+            raise SettingError(say("otel_too_many_headers", env=HEADERS_ENV, most=MAX_HEADERS))
     return headers
 
 

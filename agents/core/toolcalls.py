@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from agents.core.clock import aware
 from agents.core.events import ActionConfirmation, Clarification, DataCard, Event, ToolCall, ToolResult
 from agents.core.ids import new_id
+from agents.core.messages import say
 from agents.core.providers.base import ChatMessage, ModelToolCall
 from agents.core.store import ActionStatus, NewMessage, PendingActionRow
 from agents.core.tools import Confirmation, Tool, ToolContext, ToolKind, ToolOutput, format_validation_error
@@ -95,9 +96,7 @@ def run_tool_call(turn: Turn, call: ModelToolCall, *, from_button: bool = False
         # Logged with its traceback for the developer; the person (and the model) get a plain sentence
         # naming the step and what to do, with the error's kind but no internals (seed 001 §10).
         log.exception("tool %s raised", call.name)
-        output = ToolOutput(ok=False, summary=f"'{call.name}' 단계에서 오류가 나서 결과를 만들지 못했어요 "
-                                              f"({type(exc).__name__}). 잠시 후 다시 시도해 주세요. "
-                                              f"(The '{call.name}' step failed; please try again.)")
+        output = ToolOutput(ok=False, summary=say("tool_crashed", tool=call.name, kind=type(exc).__name__))
     turn.spans.append({"kind": "tool", "name": call.name, "ok": output.ok, "call_id": call.id,
                        "ms": round((time.perf_counter() - started) * 1000, 3)})
     yield turn.emit(ToolResult, call_id=call.id, name=call.name, ok=output.ok, summary=output.summary,

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError, model_validator
 from agents.core import cards
 from agents.core.events import Detail
 from agents.core.ids import new_id
+from agents.core.messages import Lang, one
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -94,7 +95,8 @@ class Tool:
     def build_confirmation(self, args: BaseModel, ctx: ToolContext, previous: BaseModel | None = None) -> Confirmation:
         if self.confirmation is not None:
             return self.confirmation(args, ctx, previous)
-        return default_confirmation(self, args, previous)
+        lang = ctx.meta.get("lang")  # the turn's reading of the conversation's language, when it made one
+        return default_confirmation(self, args, previous, "en" if lang == "en" else "ko")
 
     def json_schema(self) -> dict[str, object]:
         return _schema_of(self.args_model)
@@ -122,14 +124,15 @@ def _for_model(model: type[BaseModel]) -> dict[str, object]:
     return stripped
 
 
-def default_confirmation(tool: Tool, args: BaseModel, previous: BaseModel | None) -> Confirmation:
+def default_confirmation(tool: Tool, args: BaseModel, previous: BaseModel | None,
+                         lang: Lang = "ko") -> Confirmation:
     now = args.model_dump(mode="json")
     before = previous.model_dump(mode="json") if previous is not None else now
     details = [
         Detail(label=key, value=json.dumps(value, ensure_ascii=False), changed=before.get(key) != value)
         for key, value in now.items()
     ]
-    return Confirmation(summary=f"{tool.name} 실행", details=details)
+    return Confirmation(summary=one("default_summary", lang, tool=tool.name), details=details)
 
 
 def format_validation_error(tool_name: str, exc: ValidationError) -> str:

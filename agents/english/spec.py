@@ -39,6 +39,7 @@ AGENT = AgentSpec(
     order=4,
     id="english",
     title="영어 회화",
+    title_en="English Conversation",
     description="관심사에 맞는 영어 뉴스 기사 한 편으로 대화하는 영어 회화 튜터. 매 메시지의 문법·철자를 교정하고, 기사의 "
                 "단어와 토론 질문으로 수준에 맞춰 이어갑니다. 오프라인 기사는 프로젝트용으로 쓴 가상의 기사입니다.",
     system_prompt=SYSTEM_PROMPT,

@@ -31,6 +31,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agents.core.guards import GuardSettings
 from agents.core.inputs import MAX_EXTRA_CHARS
+from agents.core.messages import Lang, in_lang, lang_of_tag, say
+from agents.http.texts import HTTP_MESSAGES  # noqa: F401 -- registers the words said here
 from agents.services.evals.loader import MAX_SUITE_BYTES
 
 BODY_ENV = "PLAYGROUND_MAX_BODY_BYTES"
@@ -86,14 +88,10 @@ class BodyTooLarge(Exception):
     """Raised inside the app's ``receive`` once a streamed body passes the cap."""
 
 
-def refusal_message(cap: int, size: int | None) -> str:
-    if size is None:
-        ko, en = f"한도 {cap:,}바이트를 넘어", f"more than {cap:,} bytes"
-    else:
-        ko, en = f"{size:,}바이트로 한도 {cap:,}바이트를 넘어", f"{size:,} bytes"
-    return (f"요청 본문이 {ko} 읽지 않았습니다. 메시지를 줄이거나 여러 번에 나눠 보내세요 (아무것도 저장되지 않았어요). "
-            f"(The request body is {en}; the limit is {cap:,} bytes, so it was not read. Send a shorter "
-            "message or split it; nothing was saved.)")
+def refusal_message(cap: int, size: int | None, lang: Lang | None = None) -> str:
+    """The 413's message: in the request's Accept-Language, or both languages when it names none."""
+    said = say("http_body_too_large", cap=cap) if size is None else say("http_body_too_large_sized", size=size, cap=cap)
+    return said if lang is None else in_lang(said, lang)
 
 
 def _content_length(scope: Scope) -> int | None:
@@ -131,7 +129,7 @@ class BodyLimits:
         cap = self.cap_for(scope)
         length = _content_length(scope)
         if length is not None and length > cap:
-            await _refuse(send, cap, length)
+            await _refuse(send, cap, length, scope)
             return
         received = 0
         over = False
@@ -157,11 +155,13 @@ class BodyLimits:
         with contextlib.suppress(BodyTooLarge):  # the app let it through: answered below
             await self.app(scope, counted, guarded)
         if over and not started:
-            await _refuse(send, cap, None)
+            await _refuse(send, cap, None, scope)
 
 
-async def _refuse(send: Send, cap: int, size: int | None) -> None:
-    body = json.dumps({"error": {"code": "body_too_large", "message": refusal_message(cap, size), "field": "body"}},
+async def _refuse(send: Send, cap: int, size: int | None, scope: Scope) -> None:
+    asked = next((v.decode("latin-1") for k, v in scope.get("headers") or () if k == b"accept-language"), None)
+    message = refusal_message(cap, size, lang_of_tag(asked[:200] if asked else None))
+    body = json.dumps({"error": {"code": "body_too_large", "message": message, "field": "body"}},
                       ensure_ascii=False).encode()
     await send({"type": "http.response.start", "status": 413,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),

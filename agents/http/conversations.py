@@ -11,10 +11,12 @@ from typing_extensions import TypedDict  # pydantic reads typing's TypedDict onl
 
 from agents.core.clock import system_clock
 from agents.core.inputs import InvalidInput
+from agents.core.messages import say
 from agents.core.session import runtime_store
 from agents.http.auth import Caller
 from agents.http.errors import COMMON, documented
 from agents.http.models import AGENT_ID_PATTERN, ID_PATTERN, ConversationPatch
+from agents.http.texts import HTTP_MESSAGES  # noqa: F401 -- registers the words said here
 from agents.services import conversations
 
 ConversationId = Annotated[str, Path(pattern=ID_PATTERN, description="conversation id (conv_…)")]
@@ -76,8 +78,7 @@ def conversation_routes(caller: Callable[..., Caller]) -> APIRouter:
     def patch_conversation(who: Who, conversation_id: ConversationId, body: ConversationPatch) -> ConversationChanged:
         user, store = who.user(body.user), runtime_store()
         if body.title is None and body.archived is None:
-            raise InvalidInput("title", "바꿀 것이 없습니다. title 또는 archived를 보내세요. (Nothing to change: send "
-                                        "title, archived or both.)")
+            raise InvalidInput("title", say("http_nothing_to_change"))
         row = conversations.get(store, user, conversation_id)
         if body.title is not None:
             row = conversations.rename(store, user, row.id, body.title)

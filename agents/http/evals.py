@@ -14,11 +14,13 @@ from pydantic import Field, JsonValue, ValidationError, model_validator
 from typing_extensions import TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from agents.core.inputs import InvalidInput
+from agents.core.messages import say
 from agents.core.session import runtime_store
 from agents.http.auth import Caller
 from agents.http.body_limit import document_route
 from agents.http.errors import COMMON, documented
 from agents.http.models import ID_PATTERN, JsonObject, Text, UserId, _Body, json_object, json_rows
+from agents.http.texts import HTTP_MESSAGES  # noqa: F401 -- registers the words said here
 from agents.services.evals import library, spec
 from agents.services.evals.compare import compare_runs, matrix_grid
 from agents.services.evals.from_chat import suggest_case
@@ -139,8 +141,7 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
         user = who.user(body.user)
         code = who.mode == "local"  # python: assertions run only where their author runs the app
         if parse_suite(body.yaml, f"{name}.yaml", allow_code=code).suite.suite != name:
-            raise InvalidInput("yaml", f"YAML의 'suite:'는 경로의 이름 {name!r}와(과) 같아야 합니다. "
-                                       f"(The YAML's 'suite:' must be {name!r}, the name in the path.)")
+            raise InvalidInput("yaml", say("http_suite_name_mismatch", name=name))
         loaded = library.save(runtime_store(), user, body.yaml, allow_code=code)
         return {"name": loaded.suite.suite, "agent": loaded.suite.agent, "cases": len(loaded.suite.cases)}
 
@@ -153,8 +154,7 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
             imported = from_promptfoo(body.text, agent=body.agent, name=name, file="promptfooconfig.yaml",
                                       agent_field="agent")
         elif body.agent is None:
-            raise InvalidInput("agent", "케이스를 실행할 에이전트를 'agent'로 정하세요. (Name the agent the cases run "
-                                        "against in 'agent'.)")
+            raise InvalidInput("agent", say("http_import_needs_agent"))
         else:
             imported = from_rows(body.text.encode("utf-8"), body.format, agent=body.agent,
                                  file=f"samples.{body.format}", input_field=body.input_field,
@@ -177,8 +177,8 @@ def evals_routes(caller: Callable[..., Caller]) -> APIRouter:
         except ValidationError as exc:
             first = exc.errors()[0]
             field = ".".join(["case", *(str(p) for p in first["loc"])])
-            raise InvalidInput(field, f"'{field}' 값이 올바르지 않습니다: {first['msg']} (모두 {exc.error_count()}개 문제). "
-                                      f"({field}: {first['msg']}; {exc.error_count()} problem(s) in all.)") from exc
+            raise InvalidInput(field, say("http_bad_case", field=field, error=first["msg"],
+                                          n=exc.error_count())) from exc
         loaded = library.add_saved_case(runtime_store(), user, name, case, body.agent)
         return {"name": loaded.suite.suite, "agent": loaded.suite.agent, "cases": len(loaded.suite.cases)}
 

@@ -21,6 +21,7 @@ from typing_extensions import TypedDict  # pydantic reads typing's TypedDict onl
 
 from agents.core.clock import system_clock
 from agents.core.events import Error
+from agents.core.messages import say
 from agents.core.session import runtime_store
 from agents.core.store.comparisons import SideConfig
 from agents.core.store.lab import TraceFilter
@@ -28,6 +29,7 @@ from agents.http.auth import Caller
 from agents.http.errors import COMMON, documented
 from agents.http.models import AGENT_ID_PATTERN, ID_PATTERN, Text, UserId, _Body, json_rows
 from agents.http.sse import EventStreamResponse, stream_turn
+from agents.http.texts import HTTP_MESSAGES  # noqa: F401 -- registers the words said here
 from agents.http.traces import filter_dependency, lab_user
 from agents.services.lab import compare, export, metrics
 
@@ -133,8 +135,7 @@ def lab_routes(caller: Callable[..., Caller]) -> APIRouter:
             if body.agent is None or body.a is None or body.b is None:
                 from agents.core.inputs import InvalidInput
 
-                raise InvalidInput("agent", "새 비교에는 agent, a, b가 필요합니다 (이어가려면 comparison_id). (To start a "
-                                            "comparison give agent, a and b; to continue one, give comparison_id.)")
+                raise InvalidInput("agent", say("http_compare_needs_sides"))
             row = await run_in_threadpool(compare.start, store, lab, body.agent,
                                           SideConfig(**body.a.model_dump()), SideConfig(**body.b.model_dump()),
                                           system_clock())
@@ -143,7 +144,7 @@ def lab_routes(caller: Callable[..., Caller]) -> APIRouter:
         if not body.message.strip():
             from agents.core.inputs import InvalidInput
 
-            raise InvalidInput("message", "보낼 메시지를 입력하세요. (Type a message to send to both sides.)")
+            raise InvalidInput("message", say("http_compare_no_message"))
         limiter = request.app.state.limiter
         limiter.hit(lab.user_id)  # two turns: two hits of the burst limit
         limiter.hit(lab.user_id)

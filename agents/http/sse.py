@@ -24,8 +24,10 @@ from typing_extensions import TypeIs
 from agents.core.errors import ConversationBusy
 from agents.core.events import Error
 from agents.core.locks import conversation_lock
+from agents.core.messages import say
 from agents.core.store.health import scrub
 from agents.core.streaming import TurnPump, end_error, is_end
+from agents.http.texts import HTTP_MESSAGES  # noqa: F401 -- registers the words said here
 
 if TYPE_CHECKING:
     from agents.core.streaming import _End
@@ -49,9 +51,7 @@ def _ended(item: object) -> TypeIs[_End]:
 SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 # How long a request for a busy conversation waits, asleep on the event loop (no thread).
 BUSY_WAIT_SECONDS = 1.0
-SHUTDOWN_MESSAGE = ("서버가 종료되어 답변이 중단되었습니다. 지금까지의 답변은 '중단됨'으로 저장되었습니다. 서버가 다시 시작되면 다시 "
-                    "보내세요. (The server is shutting down: the reply was cut off and what was written so far is "
-                    "saved as interrupted. Send it again once the server is back.)")
+SHUTDOWN_MESSAGE = say("http_shutdown")
 
 
 class EventStreamResponse(StreamingResponse):
@@ -84,10 +84,7 @@ async def wait_until_idle(conversation_id: str | None, seconds: float = BUSY_WAI
     deadline = asyncio.get_running_loop().time() + seconds
     while lock.locked():
         if asyncio.get_running_loop().time() >= deadline:
-            raise ConversationBusy(
-                "이 대화에서 다른 답변을 아직 작성하고 있어 메시지를 받지 않았습니다(저장되지 않음). 그 답변이 끝난 뒤 "
-                "다시 보내세요. (Another reply in this conversation is still being written; your message was "
-                "not saved. Send it again when that reply is done.)")
+            raise ConversationBusy(say("conversation_busy"))
         await asyncio.sleep(0.02)
 
 

@@ -89,6 +89,7 @@ AGENT = AgentSpec(
     order=0,
     id="marketing",
     title="마케팅 에이전트",
+    title_en="Marketing Agent",
     description="Meta 광고 성과 분석, 캠페인 생성·예산 변경·일시정지(확인 후 실행), 이상 징후 알림. 샌드박스 계정 데이터입니다.",
     system_prompt=SYSTEM_PROMPT,
     tools=_tools(),

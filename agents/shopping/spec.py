@@ -53,6 +53,7 @@ AGENT = AgentSpec(
     order=2,
     id="shopping",
     title="쇼핑 재추천",
+    title_en="Shopping Picks",
     description="아기용품(분유포트·젖병소독기·베이비모니터·아기띠) Top 3 추천과 재추천: 예산·장단점 조건 변경, 제품 Q&A, 비교.",
     system_prompt=router.SYSTEM_PROMPT,
     pipeline=pipeline,

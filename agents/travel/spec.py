@@ -68,6 +68,7 @@ AGENT = AgentSpec(
     order=1,
     id="travel",
     title="여행 플래너",
+    title_en="Travel Planner",
     description="여행지 장소 추천(지명 사전 또는 Google Places로 검증, 동선 순), 일정 미리보기 → 적용(확인 후 저장), 근처 검색. "
                 "평점·영업시간은 오프라인에서 샌드박스 값입니다.",
     system_prompt=SYSTEM_PROMPT,

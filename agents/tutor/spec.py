@@ -67,6 +67,7 @@ AGENT = AgentSpec(
     order=3,
     id="tutor",
     title="주식 튜터",
+    title_en="Stock Tutor",
     description="샌드박스 앱(홈·종목·교육·내 자산)을 보며 배우는 주식·투자 교육 튜터. 화면을 직접 움직이고(저위험 즉시, "
                 "고위험은 확인 후), 차트를 그리고, 사례와 용어를 설명합니다. 가격은 생성된 샌드박스 데이터입니다.",
     system_prompt=SYSTEM_PROMPT,

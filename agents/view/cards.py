@@ -63,6 +63,7 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 # white paper and light-blue plot area glare in dark mode. A transparent figure on a mid-grey ink
 # takes the page's own background.
 INK = "#8b93a1"
+TITLE_BELOW_BAR = 36  # px from the chart's top to its title: Plotly's mode bar row ends 28 px down
 GRID = "rgba(139,147,161,0.25)"
 
 
@@ -71,6 +72,13 @@ def neutral(fig: go.Figure) -> go.Figure:
     # chart again with every streamed update. Its colour cycle is the one thing kept.
     fig.update_layout(template="none", colorway=px.colors.qualitative.Plotly, paper_bgcolor="rgba(0,0,0,0)",
                       plot_bgcolor="rgba(0,0,0,0)", font={"color": INK})
+    if fig.layout.title.text:
+        # The mode bar (8 buttons, 272 px, shown on hover or tap) lies across the chart's top right and covered
+        # the title, on a phone wholly (issue 28): the title sits in a row of its own under it, from the left.
+        top = fig.layout.margin.t if fig.layout.margin.t is not None else 40
+        fig.update_layout(title={"x": 0, "xref": "paper", "xanchor": "left", "yref": "container", "y": 1,
+                                 "yanchor": "top", "pad": {"t": TITLE_BELOW_BAR}},
+                          margin={"t": max(top, TITLE_BELOW_BAR + 30)})
     # automargin: the margins grow to hold the tick labels, which were cut (bar names, the Lab's y labels)
     fig.update_xaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID, automargin=True)
     fig.update_yaxes(gridcolor=GRID, zerolinecolor=GRID, linecolor=GRID, automargin=True)

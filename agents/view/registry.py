@@ -39,8 +39,14 @@ def done_hooks() -> list[Callable[[ChatView, dict[str, object], str | None], lis
 
 
 def agent_texts() -> dict[str, tuple[str, str]]:
-    """The agents' own texts (``ui.texts``), code -> (Korean, English)."""
-    return {key: text for spec in list_agents() for key, text in spec.ui.texts.items()}
+    """The agents' own texts (``ui.texts``) and each one's title (``title_key``), code -> (Korean, English)."""
+    return {**{key: text for spec in list_agents() for key, text in spec.ui.texts.items()},
+            **{title_key(spec.id): (spec.title_in("ko"), spec.title_in("en")) for spec in list_agents()}}
+
+
+def title_key(agent_id: str) -> str:
+    """The catalogue key of an agent's title, for a front end that translates in the browser (Gradio's tabs)."""
+    return f"agent_title_{agent_id}"
 
 
 def arg_choices(agent_id: str, store: Store, user_id: str) -> Callable[[str], list[tuple[str, str]]]:

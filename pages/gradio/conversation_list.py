@@ -13,6 +13,7 @@ from agents.core.identity import Viewer
 from agents.core.session import runtime_store
 from agents.services import conversations
 from agents.view.conversation import conversation_choices, listed
+from agents.view.registry import title_key
 from pages.gradio.i18n import label
 from pages.gradio.outputs import Update
 
@@ -34,7 +35,7 @@ class ConversationList:
 
 def build_conversation_list(spec: AgentSpec, visible: bool) -> ConversationList:
     with gr.Column(visible=visible, elem_id=f"pg-{spec.id}-sidebar", elem_classes=["pg-conversations"]) as section:
-        gr.Markdown(f"**{spec.title}**", elem_classes=["pg-sidebar-title"])
+        gr.Markdown(label(title_key(spec.id)), elem_classes=["pg-sidebar-title"])  # bold: style.css
         new = gr.Button(label("new_chat"), variant="primary", size="sm", elem_id=f"pg-{spec.id}-new")
         search = gr.Textbox(show_label=False, placeholder=label("search_placeholder"), elem_id=f"pg-{spec.id}-search",
                             container=False)

@@ -16,9 +16,11 @@ import gradio as gr
 from agents.core.agent import check_entries, list_agents
 from agents.core.background import start_alert_checks, warm_up
 from agents.core.errors import PlaygroundError
+from agents.core.messages import for_terminal
 from agents.core.redact import install_log_redaction
 from agents.core.streaming import stop_all
 from agents.http.operator import Operator
+from agents.view.registry import title_key
 from pages.gradio.agent_tab import build_agent_tab
 from pages.gradio.api_access import build_api_access
 from pages.gradio.conversation_list import build_conversation_list
@@ -80,7 +82,7 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
                                     elem_classes=["pg-muted"])
         with gr.Tabs(elem_id="pg-tabs", overflow_behavior="wrap") as tabs:
             for i, spec in enumerate(agents):
-                with gr.Tab(spec.title, id=spec.id, elem_id=f"pg-tab-{spec.id}") as tab:
+                with gr.Tab(label(title_key(spec.id)), id=spec.id, elem_id=f"pg-tab-{spec.id}") as tab:
                     build_agent_tab(spec, header, demo, lists[spec.id], tab, remembered=remembered[spec.id],
                                     eager=i == 0)
             if not agents:
@@ -131,7 +133,7 @@ def main(host: str | None = None, port: int | None = None, cli: Callable[..., in
     try:
         store = runtime_store()  # PLAYGROUND_DATABASE_URL, else PLAYGROUND_DB or the default file
     except PlaygroundError as exc:  # e.g. the file is held by another process: say so, no traceback
-        raise SystemExit(f"error ({exc.code}): {exc.message}") from None
+        raise SystemExit(f"error ({exc.code}): {for_terminal(exc.message)}") from None
     print(f"Agent Playground database: {store.path}", flush=True)
     # From here on SIGTERM (what a hosting platform sends) and Ctrl+C both leave through the clean-up below.
     _on_stop_signals(_stop_now)
@@ -146,7 +148,7 @@ def main(host: str | None = None, port: int | None = None, cli: Callable[..., in
         try:
             config = AppConfig.detect(host)
         except PlaygroundError as exc:
-            raise SystemExit(f"error ({exc.code}): {exc.message}") from None
+            raise SystemExit(f"error ({exc.code}): {for_terminal(exc.message)}") from None
         print(f"Open http://{host}:{port}/  (HTTP API under /api/v1; {config.mode} mode)", flush=True)
         warm_up()
         checks = start_alert_checks(stop=stop)

@@ -100,7 +100,7 @@ def agent_page(agent_id: str, viewer: Viewer, store: Store, lang: Lang) -> None:
         queued = (queued[0], panel.send_extra(ctx, queued[0]))
     chat_column, side_column = st.columns([3, 2], gap="medium")
     with chat_column:
-        st.markdown(f"### {spec.title}")
+        st.markdown(f"### {spec.title_in(lang)}")
         _flashes()
         if not ctx.view.messages and queued is None:
             st.caption(spec.description)

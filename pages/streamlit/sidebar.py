@@ -69,7 +69,7 @@ def _delete(ctx: PageContext) -> None:
 
 def draw_conversations(ctx: PageContext) -> None:
     lang, spec, sidebar = ctx.lang, ctx.spec, st.sidebar
-    sidebar.markdown(f"**{t('conversations', lang)} · {spec.title}**")
+    sidebar.markdown(f"**{t('conversations', lang)} · {spec.title_in(lang)}**")
     sidebar.button(t("new_chat", lang), key=f"pg_new:{spec.id}", type="primary", on_click=_new, args=(ctx,),
                    width="stretch")
     search = sidebar.text_input(t("search", lang), key=f"pg_search:{spec.id}", placeholder=t("search_placeholder", lang),

@@ -161,9 +161,9 @@ def test_an_english_browser_gets_english_labels_and_an_english_learner_english_r
         page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True, has_touch=True)
         page.goto(server, wait_until="load")
         page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
-        if not page.locator("button[role=tab]:has-text('주식 튜터')").is_visible():
+        if not page.locator("button[role=tab]:has-text('Stock Tutor')").is_visible():  # the tab's English title
             page.click(".overflow-menu button, button.overflow-menu, [class*=overflow] button")
-        page.locator("button:has-text('주식 튜터')").last.click()
+        page.locator("button:has-text('Stock Tutor')").last.click()
         page.wait_for_function("() => document.querySelector('#pg-tutor-app-heading')?.innerText.includes('Sandbox app')",
                                timeout=30_000)
         send(page, "show me the Samsung Electronics chart")

@@ -77,7 +77,7 @@ def test_expiry_is_real_and_each_case_is_its_own_user() -> None:
                            key=lambda r: r["text"])
     # The clock moved for that case only: its expiry note and next turn were written 31 minutes later.
     messages = store.messages.recent(expired.conversation_id, 20)
-    note = next(m for m in messages if "만료" in (m.content or ""))
+    note = next(m for m in messages if "Expired before it was confirmed" in (m.content or ""))  # the suite's English
     assert 31 * 60 <= (note.created_at - messages[0].created_at).total_seconds() < 32 * 60
     other = store.messages.recent(kept.conversation_id, 20)
     assert 29.5 * 60 <= (other[-1].created_at - other[0].created_at).total_seconds() < 30 * 60

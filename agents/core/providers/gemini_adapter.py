@@ -23,6 +23,7 @@ from google.genai import errors, types
 
 from agents.core.errors import ProviderError
 from agents.core.events import Usage
+from agents.core.messages import say
 from agents.core.providers.base import (
     ChatMessage,
     Finish,
@@ -120,9 +121,8 @@ class GeminiProvider:
                 # google-genai lets its HTTP client's connect errors through untranslated, and
                 # depending on the version that client is httpx or a fork (httpx2): match by name.
                 url = self.client._api_client._http_options.base_url or "https://generativelanguage.googleapis.com/"
-                raise ProviderError(f"모델 서버 {url}에 연결할 수 없습니다: 주소(GEMINI_BASE_URL)와 네트워크를 "
-                                    f"확인하세요. (Could not connect to {url}: check GEMINI_BASE_URL and the "
-                                    "network.)", code="provider_unreachable", retryable=True) from exc
+                raise ProviderError(say("provider_unreachable", url=url, env="GEMINI_BASE_URL"),
+                                    code="provider_unreachable", retryable=True) from exc
             raise ProviderError(f"The Gemini reply stream broke off ({type(exc).__name__}); the partial reply "
                                 "was kept.", code="stream_broken", retryable=True) from exc
 

@@ -22,6 +22,7 @@ import openai
 
 from agents.core.errors import ProviderError
 from agents.core.events import Usage
+from agents.core.messages import say
 from agents.core.providers.base import (
     ChatMessage,
     Finish,
@@ -279,8 +280,7 @@ def _provider_error(exc: Exception) -> ProviderError:
         return ProviderError("Could not reach the OpenAI endpoint; check the network or OPENAI_BASE_URL.",
                              code="connection_failed", retryable=True)
     if isinstance(exc, _Unreachable):
-        return ProviderError(f"모델 서버 {exc}에 연결할 수 없습니다: 주소(OPENAI_BASE_URL)와 네트워크를 확인하세요. "
-                             f"(Could not connect to {exc}: check OPENAI_BASE_URL and the network.)",
+        return ProviderError(say("provider_unreachable", url=exc, env="OPENAI_BASE_URL"),
                              code="provider_unreachable", retryable=True)
     if isinstance(exc, _BrokenStream):
         return ProviderError(f"The model's reply stream broke off ({exc}); the partial reply was kept.",

@@ -22,6 +22,7 @@ from cachetools import LRUCache
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
 from agents.core.errors import ProviderError
+from agents.core.messages import say
 from agents.core.providers.base import ModelEvent, ModelOptions, RetryChunk, TextChunk, ToolCallChunk
 
 # The defaults when neither the turn nor the agent sets them.
@@ -63,9 +64,7 @@ class CircuitBreaker:
                 return
             wait = max(0.0, cooldown_s - (self.clock() - (self.opened_at or 0.0)))
         raise ProviderError(
-            f"모델 서버({self.name})가 연달아 실패해서 잠시 호출을 멈췄습니다: {wait:.0f}초 뒤에 다시 시도하세요. "
-            f"(The circuit breaker for {self.name} is open after repeated failures; the server was not called. "
-            f"Try again in {wait:.0f} s.)", code="circuit_open", retryable=True)
+            say("circuit_open", name=self.name, wait=f"{wait:.0f}"), code="circuit_open", retryable=True)
 
     def success(self) -> None:
         with self._lock:

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from agents.core.errors import ActionBusy
+from agents.core.messages import say
 from agents.core.store.conversations import dumps, loads
 from agents.core.store.db import AnyDatabase
 from agents.core.store.models import ActionStatus, PendingActionRow
@@ -120,17 +121,13 @@ class PendingActionRepo:
         try:
             return self.db.write(lambda: self.db.fetchall(sql, params), attempts=12)
         except self.db.conflict as exc:
-            raise ActionBusy(
-                "이 작업을 동시에 바꾸려는 요청이 너무 많아 아무것도 변경하지 않았습니다. 잠시 후 다시 시도하세요 "
-                "(the action kept changing under concurrent requests; nothing changed, try again)."
-            ) from exc
+            raise ActionBusy(say("action_busy")) from exc
 
     def expire_due(self, now: datetime) -> list[str]:
         rows = self.db.fetchall(
-            """UPDATE pending_actions SET status = 'EXPIRED', updated_at = ?,
-                   error_message = '확인 시간이 지나 만료되었습니다 (expired before confirmation)'
+            """UPDATE pending_actions SET status = 'EXPIRED', updated_at = ?, error_message = ?
                WHERE status = 'PENDING' AND expires_at <= ? RETURNING id""",
-            [now, now],
+            [now, say("action_expired_unconfirmed"), now],
         )
         return [r[0] for r in rows]
 
@@ -138,10 +135,8 @@ class PendingActionRepo:
         """Actions left CONFIRMED or EXECUTING by a crash: mark FAILED, never re-run. ``before``: only those
         that last changed before then (other processes sharing a PostgreSQL database may be running theirs)."""
         rows = self.db.fetchall(
-            f"""UPDATE pending_actions SET status = 'FAILED', updated_at = ?,
-                   error_message = '앱이 실행 도중 중단되어 결과를 확인할 수 없습니다. 다시 실행하지 않았습니다 '
-                                   || '(interrupted by a restart; not re-run, check the target before retrying)'
+            f"""UPDATE pending_actions SET status = 'FAILED', updated_at = ?, error_message = ?
                WHERE status IN ('CONFIRMED', 'EXECUTING') AND (? IS NULL OR updated_at < ?) RETURNING {_COLS}""",
-            [now, before, before],
+            [now, say("action_interrupted_stored"), before, before],
         )
         return [_row(r) for r in rows]

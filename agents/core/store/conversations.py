@@ -9,6 +9,7 @@ from typing import Any
 
 from agents.core.errors import ConversationBusy
 from agents.core.ids import new_id
+from agents.core.messages import one, say
 from agents.core.redact import redact, redact_data
 from agents.core.store.db import AnyDatabase
 from agents.core.store.models import ConversationRow, MessageRow, NewMessage
@@ -88,7 +89,7 @@ class ConversationRepo:
         conv_id = new_id("conv")
         self.db.execute(
             f"INSERT INTO conversations ({_CONV_COLS}) VALUES (?, ?, ?, ?, false, ?, ?, 0, NULL, NULL)",
-            [conv_id, user_id, agent_id, redact(title_from(first_message)) or "새 대화", now, now],
+            [conv_id, user_id, agent_id, redact(title_from(first_message)) or one("new_conversation", "ko"), now, now],
         )
         row = self.get(conv_id, user_id)
         assert row is not None
@@ -213,10 +214,7 @@ class ConversationRepo:
             running = cur.execute("SELECT summary FROM pending_actions WHERE conversation_id = ? LIMIT 1",
                                   [conv_id]).fetchone()
             if running:
-                raise ConversationBusy(
-                    f"이 대화의 작업 '{running[0]}'이(가) 지금 실행 중이라 대화를 삭제하지 않았습니다. 실행이 끝난 뒤 다시 "
-                    f"삭제하세요. (An action of this conversation is running right now, so the conversation was not "
-                    f"deleted; delete it again once the action has finished.)", code="action_running")
+                raise ConversationBusy(say("delete_action_running", summary=running[0]), code="action_running")
             for table in ("messages", "traces", "feedback", "prompt_picks"):
                 cur.execute(f"DELETE FROM {table} WHERE conversation_id = ?", [conv_id])
             cur.execute("DELETE FROM conversations WHERE id = ?", [conv_id])
@@ -225,9 +223,7 @@ class ConversationRepo:
         try:
             return self.db.write(remove, attempts=12)
         except self.db.conflict as exc:
-            raise ConversationBusy(
-                "이 대화가 계속 다른 요청으로 바뀌고 있어 삭제하지 않았습니다. 잠시 후 다시 삭제하세요. (The conversation kept "
-                "changing under concurrent requests, so it was not deleted; try again in a moment.)") from exc
+            raise ConversationBusy(say("delete_busy")) from exc
 
 
 def _masked(message: NewMessage) -> NewMessage:

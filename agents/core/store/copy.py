@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from agents.core.errors import PlaygroundError
+from agents.core.messages import say
 from agents.core.store import Store
 from agents.core.store.db import Database
 
@@ -68,24 +69,21 @@ def copy_store(source: Store, target: Store, *, replace: bool = False) -> dict[s
     target already holds conversations (unless ``replace``), when they differ in migrations, or in a table's
     columns."""
     if source.path == target.path:
-        raise CopyRefused("원본과 대상이 같은 데이터베이스입니다. (The source and the target are the same database.)")
+        raise CopyRefused(say("copy_same"))
     applied = {d: {row[0] for row in s.db.fetchall("SELECT name FROM _migrations")}
                for d, s in (("source", source), ("target", target))}
     if applied["source"] != applied["target"]:
         missing = sorted(applied["source"] ^ applied["target"])[:5]
-        raise CopyRefused(f"두 데이터베이스의 마이그레이션이 다릅니다: {', '.join(missing)}. 같은 버전의 앱으로 여세요. "
-                          f"(The two databases differ in migrations: {', '.join(missing)}; open both with the same "
-                          "version of the app.)")
+        raise CopyRefused(say("copy_migrations", names=", ".join(missing)))
     held = target.db.fetchone("SELECT count(*) FROM conversations")
     if held and held[0] and not replace:
-        raise CopyRefused(f"대상에 이미 대화 {held[0]:,}개가 있습니다. 덮어쓰려면 --replace를 쓰세요. "
-                          f"(The target already holds {held[0]:,} conversations; add --replace to overwrite it.)")
+        raise CopyRefused(say("copy_target_full", n=held[0]))
     shared = [t for t in tables(source) if t in set(tables(target))]
     plan: list[tuple[str, list[str]]] = []
     for table in shared:
         names = columns(source, table)
         if names != columns(target, table):
-            raise CopyRefused(f"표 {table}의 열이 다릅니다. (Table {table} has other columns in the target.)")
+            raise CopyRefused(say("copy_columns", table=table))
         plan.append((table, names))
     copied: dict[str, int] = {}
 
@@ -102,7 +100,7 @@ def copy_store(source: Store, target: Store, *, replace: bool = False) -> dict[s
     after = counts(target)
     wrong = {t: (n, after.get(t)) for t, n in copied.items() if after.get(t) != n}
     if wrong:
-        raise CopyRefused(f"복사 후 행 수가 다릅니다 (row counts differ after the copy): {wrong}")
+        raise CopyRefused(say("copy_counts", wrong=wrong))
     return copied
 
 

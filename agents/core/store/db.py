@@ -16,6 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 import duckdb
 
 from agents.core.errors import DatabaseLocked, DatabaseUnusable
+from agents.core.messages import say
 from agents.core.store.health import FileWatch, unwatch
 
 # Statements that never write: only these skip the file check outside a transaction.
@@ -78,32 +79,23 @@ class Database:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        fix = "Set PLAYGROUND_DB to a writable file path (its folder is created if missing)."
         if self.path != ":memory:":
             if Path(self.path).is_dir():
-                raise DatabaseUnusable(f"데이터베이스 경로 {self.path}는 폴더입니다. (The database path {self.path} is "
-                                       f"a directory, not a file.) {fix}")
+                raise DatabaseUnusable(say("db_path_is_folder", path=self.path))
             try:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise DatabaseUnusable(f"데이터베이스 폴더를 만들 수 없습니다: {Path(self.path).parent} ({exc.strerror}). "
-                                       f"(Cannot create the database folder {Path(self.path).parent}: "
-                                       f"{exc.strerror}.) {fix}") from exc
+                raise DatabaseUnusable(say("db_folder_failed", folder=Path(self.path).parent,
+                                           why=exc.strerror)) from exc
         try:
             self._conn = duckdb.connect(self.path)
         except duckdb.IOException as exc:
             if "could not set lock" in str(exc).lower():
-                raise DatabaseLocked(
-                    f"The database file {self.path} is already open in another process "
-                    f"({_holder(str(exc))}). DuckDB allows one process per file: stop the other "
-                    f"playground process, or set PLAYGROUND_DB to a different file."
-                ) from exc
+                raise DatabaseLocked(say("db_locked", path=self.path, holder=_holder(str(exc)))) from exc
             if _damaged(exc):
                 raise DatabaseUnusable(damaged_message(self.path, exc)) from exc
-            raise DatabaseUnusable(
-                f"데이터베이스 파일 {self.path}을(를) 열 수 없습니다. (The database file {self.path} cannot be opened: "
-                f"{str(exc).removeprefix('IO Error: ')}) If it is not an Agent Playground database, move it away; "
-                f"or {fix[0].lower()}{fix[1:]}") from exc
+            raise DatabaseUnusable(say("db_cannot_open", path=self.path,
+                                       why=str(exc).removeprefix("IO Error: ").rstrip("."))) from exc
         except duckdb.Error as exc:  # a file whose header reads as DuckDB but whose content does not
             raise DatabaseUnusable(damaged_message(self.path, exc)) from exc
         self._local = threading.local()
@@ -254,9 +246,7 @@ def damaged_message(path: str, exc: BaseException | None = None, *, detail: str 
         text = str(exc).split("\n", 1)[0].removeprefix("IO Error: ")
         detail = text.replace(f'file "{path}"', "file").replace(f'"{path}"', "it").replace(path, "it")
     detail = f" ({detail[:160]})" if detail else ""
-    return (f"데이터베이스 파일 {path}이(가) 손상되었거나 잘렸거나 DuckDB 파일이 아닙니다. 백업에서 복원하거나 PLAYGROUND_DB를 "
-            f"다른 파일로 지정하세요. (The database file {path} is damaged, truncated or not a DuckDB database{detail}: "
-            "restore it from a backup, or point PLAYGROUND_DB at another file.)")
+    return say("db_damaged", path=path, detail=detail)
 
 
 def _holder(message: str) -> str:

@@ -9,6 +9,7 @@ from typing_extensions import TypedDict  # pydantic refuses typing.TypedDict ins
 
 from agents.core.errors import InvalidArgs, TurnNotFound
 from agents.core.inputs import InvalidInput
+from agents.core.messages import say
 from agents.core.store.db import AnyDatabase
 
 Rating = Literal["up", "down"]
@@ -49,9 +50,7 @@ class FeedbackRepo:
         if message_id is not None and self.db.fetchone("SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?",
                                                        [message_id, owner[0]]) is None:
             # Another conversation's message (or another user's): the rating would point at it.
-            raise InvalidInput("message_id", f"message_id {message_id[:80]!r}은(는) 이 턴의 대화에 있는 메시지가 아닙니다. "
-                                             f"(message_id {message_id[:80]!r} is not a message of this turn's "
-                                             "conversation; leave it out or use the reply's message id.)")
+            raise InvalidInput("message_id", say("feedback_foreign_message", shown=message_id[:80]))
         row = self.db.fetchone(
             f"""INSERT INTO feedback ({_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (turn_id, user_id) DO UPDATE SET rating = excluded.rating,

@@ -25,6 +25,7 @@ import weakref
 import duckdb
 
 from agents.core.errors import PlaygroundError, StorageFull, StorageUnavailable
+from agents.core.messages import one, say
 
 log = logging.getLogger(__name__)
 
@@ -33,33 +34,16 @@ FULL_LOG_SECONDS = 60.0  # a full disk is logged (critical) at most this often, 
 _FULL_MARKERS = ("no space left on device", "disk quota exceeded", "not enough space on the disk")
 _FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)
 
-_WHAT = {
-    "deleted": ("서버가 실행되는 동안 데이터베이스 파일이 삭제되었습니다", "The database file was deleted while the server "
-                                                          "was running"),
-    "replaced": ("서버가 실행되는 동안 데이터베이스 파일이 다른 파일로 바뀌었습니다", "The database file was replaced while the "
-                                                                "server was running"),
-    "unreadable": ("데이터베이스 파일을 읽거나 쓸 수 없게 되었습니다(손상, 잘림 또는 권한 문제)", "The database file can no longer "
-                   "be read or written (damaged, truncated or its permissions changed)"),
-    "invalidated": ("데이터베이스 엔진이 치명적인 오류 뒤 멈췄습니다", "The database engine stopped after a fatal error"),
-}
+_REASONS = ("deleted", "replaced", "unreadable", "invalidated")  # each a catalogue entry db_gone_<reason>
 
 
 def unavailable_message(reason: str) -> str:
-    ko, en = _WHAT.get(reason, _WHAT["unreadable"])
-    return (f"{ko}. 이 요청을 포함해 더 이상 아무것도 저장하지 않습니다. 운영자가 파일을 복구하고 서버를 다시 시작해야 합니다. "
-            f"({en}. Nothing more is saved, this request included; the operator must restore the file and restart "
-            "the server.)")
+    what = f"db_gone_{reason if reason in _REASONS else 'unreadable'}"
+    return say("db_unavailable", what_ko=one(what, "ko"), what_en=one(what, "en"))
 
 
 def full_message(restart: bool = False) -> str:
-    if restart:
-        return ("서버의 디스크가 가득 차 데이터베이스 엔진이 멈췄습니다. 이 요청은 저장되지 않았고 이미 저장된 내용은 그대로입니다. 운영자가 "
-                "공간을 확보하고 서버를 다시 시작해야 합니다. (The server's disk is full and the database engine stopped: "
-                "this was not saved, everything saved earlier is intact. The operator must free space and restart "
-                "the server.)")
-    return ("서버의 디스크가 가득 차 저장하지 못했습니다. 이 요청은 저장되지 않았고 이미 저장된 내용은 그대로입니다. 공간이 확보된 뒤 "
-            "다시 시도하세요. (The server's disk is full, so this was not saved; everything saved earlier is intact. "
-            "Try again once the operator has freed space.)")
+    return say("disk_full_stopped" if restart else "disk_full")
 
 
 def is_disk_full(exc: BaseException) -> bool:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from agents.core.messages import say
 from agents.core.redact import sql_pattern
 from agents.core.store.db import AnyDatabase
 from agents.core.store.lab_metrics import group_all, metrics_statement, quantile
@@ -137,9 +138,7 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
     if when is None or not turn_id:
         from agents.core.inputs import InvalidInput
 
-        raise InvalidInput("before", f"'before' 값 {cursor[:60]!r}은(는) 이전 페이지의 next_cursor가 아닙니다. 처음 페이지부터 "
-                                     f"다시 보세요. ('before' {cursor[:60]!r} is not a next_cursor from a previous "
-                                     "page; start again from the first page.)")
+        raise InvalidInput("before", say("bad_cursor", shown=cursor[:60]))
     return when.replace(tzinfo=None), turn_id
 
 

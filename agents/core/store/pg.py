@@ -32,6 +32,7 @@ from psycopg.types.string import TextLoader
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from agents.core.errors import DatabaseUnusable, StorageUnavailable
+from agents.core.messages import say
 from agents.core.store.db import display_target
 from agents.core.store.health import FileWatch
 
@@ -69,8 +70,7 @@ def pool_size(name: str, default: int) -> int:
     if not raw:
         return default
     if not raw.isdigit() or not 1 <= int(raw) <= 1_000:
-        raise DatabaseUnusable(f"{name}은(는) 1에서 1000 사이의 정수여야 합니다 ({raw[:40]!r}). "
-                               f"({name} must be a whole number from 1 to 1000, not {raw[:40]!r}.)")
+        raise DatabaseUnusable(say("pg_bad_size", name=name, raw=raw[:40]))
     return int(raw)
 
 
@@ -180,10 +180,7 @@ class PgDatabase:
             self.locks.open()
         except PoolTimeout as exc:
             self.pool.close()
-            raise DatabaseUnusable(
-                f"PostgreSQL 데이터베이스 {self.path}에 연결할 수 없습니다. 서버가 실행 중인지, URL이 맞는지 확인하세요. "
-                f"(Cannot connect to the PostgreSQL database {self.path} within {timeout:.0f} s: check that the server "
-                "runs and PLAYGROUND_DATABASE_URL is right.)") from exc
+            raise DatabaseUnusable(say("pg_unreachable", path=self.path, seconds=f"{timeout:.0f}")) from exc
 
     # --- transactions ----------------------------------------------------------------------------------------
 
@@ -221,15 +218,9 @@ class PgDatabase:
             with (pool or self.pool).connection() as conn:
                 yield conn
         except PoolTimeout as exc:
-            raise StorageUnavailable(
-                "데이터베이스 연결을 얻지 못했습니다(모두 사용 중이거나 서버가 응답하지 않음). 잠시 후 다시 시도하세요. "
-                "(No database connection came free in time: all are busy or the server does not answer; try again "
-                "in a moment.)", retryable=True) from exc
+            raise StorageUnavailable(say("pg_pool_timeout"), retryable=True) from exc
         except psycopg.OperationalError as exc:
-            raise StorageUnavailable(
-                "데이터베이스 서버와의 연결이 끊겼습니다. 이 요청은 저장되지 않았을 수 있습니다. 잠시 후 다시 시도하세요. "
-                "(The connection to the database server was lost; this request may not have been saved. Try again "
-                "in a moment.)", retryable=True) from exc
+            raise StorageUnavailable(say("pg_lost"), retryable=True) from exc
 
     def write(self, fn: Callable[[], T], attempts: int = 10) -> T:
         """Run ``fn`` in one transaction, retried after a serialisation failure or a broken deadlock."""

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from typing_extensions import TypedDict  # pydantic refuses typing.TypedDict in its models before 3.12
 
 from agents.core.errors import InvalidArgs
+from agents.core.messages import say
 from agents.core.store.db import AnyDatabase
 
 BUILTIN = 0
@@ -65,23 +66,17 @@ class InvalidPrompt(InvalidArgs):
 def check_prompt(content: object) -> str:
     """The text of a new version, or a refusal that names the problem (Korean and English)."""
     if not isinstance(content, str):
-        raise InvalidPrompt("content", f"프롬프트는 문자열이어야 합니다 ({type(content).__name__} 값을 받음). "
-                                       f"(The prompt must be text, not {type(content).__name__}.)")
+        raise InvalidPrompt("content", say("prompt_not_text", kind=type(content).__name__))
     if any("\ud800" <= ch <= "\udfff" for ch in content):
-        raise InvalidPrompt("content", "프롬프트에 유효하지 않은 문자(짝 없는 서로게이트)가 있습니다. UTF-8로 다시 입력하세요. "
-                                       "(The prompt contains a lone surrogate, which is not text; re-type it as UTF-8.)")
+        raise InvalidPrompt("content", say("prompt_surrogate"))
     visible = "".join(ch for ch in content if not ch.isspace() and unicodedata.category(ch) not in ("Cf", "Cc"))
     if not visible:
-        raise InvalidPrompt("content", "빈 프롬프트는 저장할 수 없습니다. 에이전트에게 줄 지시를 입력하세요. "
-                                       "(The prompt is empty: write the instructions for the agent.)")
+        raise InvalidPrompt("content", say("prompt_empty"))
     if len(content) > MAX_PROMPT_CHARS:
-        raise InvalidPrompt("content", f"프롬프트가 {len(content):,}자로 너무 깁니다. {MAX_PROMPT_CHARS:,}자 이하로 줄이세요. "
-                                       f"(The prompt is {len(content):,} characters long; keep it to "
-                                       f"{MAX_PROMPT_CHARS:,}.)")
+        raise InvalidPrompt("content", say("prompt_too_long", n=len(content), most=MAX_PROMPT_CHARS))
     bad = next((ch for ch in content if unicodedata.category(ch) == "Cc" and ch not in "\n\t\r"), None)
     if bad is not None:
-        raise InvalidPrompt("content", f"프롬프트에 제어 문자 {bad!r}가 있습니다. 지우고 다시 저장하세요. "
-                                       f"(The prompt contains the control character {bad!r}; remove it.)")
+        raise InvalidPrompt("content", say("prompt_control", char=bad))
     return content.replace("\r\n", "\n")
 
 
@@ -89,13 +84,12 @@ def _short(value: object, field: str, limit: int) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise InvalidPrompt(field, f"{field}은(는) 문자열이어야 합니다. ({field} must be text.)")
+        raise InvalidPrompt(field, say("prompt_field_not_text", field=field))
     value = " ".join(value.split())
     if any("\ud800" <= ch <= "\udfff" for ch in value):
-        raise InvalidPrompt(field, f"{field}에 유효하지 않은 문자가 있습니다. ({field} contains a lone surrogate.)")
+        raise InvalidPrompt(field, say("prompt_field_surrogate", field=field))
     if len(value) > limit:
-        raise InvalidPrompt(field, f"{field}은(는) {limit}자 이하로 써 주세요 ({len(value)}자). "
-                                   f"({field} is {len(value)} characters; keep it to {limit}.)")
+        raise InvalidPrompt(field, say("prompt_field_too_long", field=field, most=limit, n=len(value)))
     return value or None
 
 
@@ -167,8 +161,7 @@ class PromptRepo:
     def activate(self, agent_id: str, version: int, by: str, now: datetime, action: str = "activate") -> Activation:
         """Record ``version`` as active (version 0 = the built-in prompt). The caller checks who may."""
         if version != BUILTIN and self.get(agent_id, version) is None:
-            raise InvalidPrompt("version", f"{agent_id} 에이전트에 {version}번 프롬프트 버전이 없습니다. "
-                                           f"(The {agent_id} agent has no prompt version {version}.)")
+            raise InvalidPrompt("version", say("prompt_no_version", agent=agent_id, version=version))
 
         def write() -> Activation:
             cur = self.db.cursor()

@@ -36,3 +36,4 @@ def build_lab(ctx: LabContext) -> None:
                 tab.select(fn, inputs, outputs, show_progress="hidden")
                 if ctx.lab_tab is not None:
                     ctx.lab_tab.select(fn, inputs, outputs, show_progress="hidden")
+    ctx.translate_tables()

@@ -15,6 +15,7 @@ from agents.core.agent import AgentSpec
 from agents.core.identity import Mode, Viewer, require
 from agents.services.lab.access import LabUser
 from pages.gradio.header import Header
+from pages.gradio.i18n import Lang
 from pages.gradio.outputs import Outputs
 
 # A handler with its inputs and outputs, to wire to an event later.
@@ -42,9 +43,27 @@ class LabContext:
     current: str = ""  # the view being built
     lab_tabs: gr.Tabs | None = None  # the Lab's own tabs, to switch view from a handler
     exports: dict[str, ViewHandles] = field(default_factory=dict)  # handles a view offers the later ones
+    tables: list[tuple[gr.Dataframe, Callable[[Lang], list[str]]]] = field(default_factory=list)
 
     def lab_user(self, viewer: Viewer | None) -> LabUser:
         return LabUser(require(viewer), self.mode)
+
+    def headers_follow_lang(self, table: gr.Dataframe, headers: Callable[[Lang], list[str]]) -> None:
+        """An empty table's column names in the browser's language as soon as the page knows it: the table is
+        built in Korean, and its first read (when the Lab opens) came after it showed (issue 28: an English
+        Lab showed Korean headers until then). Wired once for all by ``translate_tables``."""
+        self.tables.append((table, headers))
+
+    def translate_tables(self) -> None:
+        """One event when the page learns its language is not Korean: every Lab table's headers, then the page
+        marks ``<body data-pg-tables-translated>`` (what a test waits for before it opens the Lab)."""
+        tables = list(self.tables)
+
+        def translate(lang: Lang) -> list[dict[str, object]]:
+            return [{"headers": headers(lang), "data": []} for _, headers in tables]
+
+        self.header.lang.change(translate, self.header.lang, [t for t, _ in tables], show_progress="hidden").then(
+            None, None, None, js="() => { document.body.dataset.pgTablesTranslated = '1'; }")
 
     def on_show(self, fn: Callable[..., Outputs], inputs: list[Component], outputs: list[Component]) -> None:
         """Run ``fn`` when the view is shown: the Lab tab or the view's own tab opens, or the local user

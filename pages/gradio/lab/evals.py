@@ -153,6 +153,9 @@ def build(ctx: LabContext) -> None:
                                      datatype=["str", "str", "str", "str", "number", "str", "str"],
                                      label=label("ev_changes_label"))
         compare_diffs = gr.Markdown("", elem_id="pg-evals-compare-diffs")
+    for table, headers in ((cases, view.results_headers), (runs, view.runs_headers),
+                           (compare_metrics, view.compare_metric_headers), (compare_cases, view.compare_case_headers)):
+        ctx.headers_follow_lang(table, headers)
     with gr.Accordion(label("ev_editor"), open=False, elem_id="pg-evals-editor"):
         with gr.Row(equal_height=True):
             new = gr.Button(label("ev_new"), size="sm", elem_id="pg-evals-new")

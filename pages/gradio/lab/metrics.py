@@ -43,6 +43,7 @@ def build(ctx: LabContext) -> None:
         refresh = gr.Button("↻", size="sm", scale=0, min_width=50, elem_id="pg-lab-m-refresh")
     table = gr.Dataframe(headers=metric_headers(), value=[], interactive=False, wrap=True, show_label=False,
                          elem_id="pg-lab-metrics")
+    ctx.headers_follow_lang(table, metric_headers)
     chart_kind = gr.Radio(choices=[(label(title), key) for key, (title, _) in METRIC_CHARTS.items()], value="turns",
                           label=label("lab_chart_kind"), elem_id="pg-lab-chart-kind")
     chart = gr.Plot(show_label=False, elem_id="pg-lab-chart")

@@ -69,6 +69,7 @@ def build(ctx: LabContext) -> None:
         reload = gr.Button("↻", size="sm", scale=0, min_width=50, elem_id="pg-lab-p-reload")
     table = gr.Dataframe(headers=version_headers(), value=[], interactive=False, wrap=True, max_height=280,
                          show_label=False, elem_id="pg-lab-versions")
+    ctx.headers_follow_lang(table, version_headers)
     with gr.Row(elem_classes=["pg-lab-inline"]):
         target = gr.Dropdown(choices=[], label=label("lab_version"), scale=2, min_width=160, elem_id="pg-lab-p-target")
         activate = gr.Button(label("lab_activate"), variant="primary", scale=1, min_width=120,

@@ -32,6 +32,7 @@ def build(ctx: LabContext) -> None:
     count = gr.Markdown("", elem_id="pg-lab-review-count")
     table = gr.Dataframe(headers=lab_review.headers("ko"), value=[], interactive=False, wrap=True, show_label=False,
                          elem_id="pg-lab-review-table")
+    ctx.headers_follow_lang(table, lab_review.headers)
     pick = gr.Dropdown(choices=[], value=None, label=label("review_item"), elem_id="pg-lab-review-pick")
     with gr.Row(elem_classes=["pg-lab-inline"]):
         verdict = gr.Radio(choices=lab_review.verdict_choices("ko"), value="incorrect", label=label("review_verdict"),

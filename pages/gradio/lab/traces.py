@@ -78,6 +78,7 @@ def build(ctx: LabContext) -> None:
                          elem_id="pg-lab-traces", show_label=False,
                          column_widths=["104px", "88px", "200px", "140px", "104px", "110px", "74px", "74px", "104px",
                                         "70px", "52px", "90px", "270px"])
+    ctx.headers_follow_lang(table, trace_headers)
     with gr.Row(elem_classes=["pg-lab-inline"]):
         turn_box = gr.Textbox(label=label("lab_open_id"), placeholder="turn_…", scale=3,
                               elem_id="pg-lab-turn-id")
