@@ -33,12 +33,20 @@ def last_added(state: dict[str, Any]) -> list[str]:
     return [str(t) for t in added] if isinstance(added, list) else []
 
 
+def last_compared(state: dict[str, Any]) -> list[str]:
+    """The products the last turn compared ("compare 1 and 2" then "which would you pick?" picks between those)."""
+    dialogue = Dialogue.from_state(state)
+    compared = dialogue.args.get("compared") if dialogue.tool == "COMPARE" else None
+    return [str(p) for p in compared] if isinstance(compared, list) else []
+
+
 def remember(state: dict[str, Any], intent: Intent) -> None:
     named = [*intent.product_ids, *([intent.anchor_id] if intent.anchor_id else [])]
     dialogue = Dialogue.from_state(state)
     changes = intent.tag_changes or {}
     added = [*changes.get("add_pros", []), *changes.get("add_cons", [])] if intent.name.startswith("REFILTER") else []
-    dialogue.remember(intent.name, {"ranks": intent.product_ranks, "added": added},
+    compared = intent.product_ids if intent.name == "COMPARE" else []
+    dialogue.remember(intent.name, {"ranks": intent.product_ranks, "added": added, "compared": compared},
                       mentions=[Mention(PRODUCT, str(pid)) for pid in named],
                       listed=[Mention(PRODUCT, str(p["id"]), str(p.get("title") or "")) for p in state.get("top3", [])])
     dialogue.save(state)

@@ -78,6 +78,9 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if r.direction:
         if r.below_ref and refs:
             return Decision("REFILTER_WITH_ANCHOR", 88, "cheaper than the product named: its price is the ceiling")
+        if r.direction == "cheaper" and len(refs) == 1 and "anchor" in r.flags:
+            # "2번 비슷한데 더 저렴한 걸로" (seed 003), "like #3 but cheaper": around it, below its price
+            return Decision("REFILTER_WITH_ANCHOR", 88, "like the product named and cheaper: its price is the ceiling")
         if r.scale is not None and budget_max(context):
             return Decision("REFILTER", 90, f"the known budget times {r.scale:g}")
         if r.direction == "cheaper" and budget_max(context) and refs:  # "like #2 but cheaper", a budget known
@@ -108,7 +111,7 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         return Decision("GENERAL", 80, "a feeling shared: outside re-recommendation")
     if r.all_shown and "compare" in r.flags and len(shown) >= 2:
         return Decision("COMPARE", 85, "compare everything shown")
-    if "compare" in r.flags and len(shown) >= 2 and re.search(r"제일|가장|뭐가|어떤게|어느|which|best", r.compact):
+    if "compare" in r.flags and len(shown) >= 2 and _WHICH_OF_SHOWN.search(r.compact):
         return Decision("COMPARE", 75, "which of the shown products is better")
     category = r.category or context.get("category")
     new_category = r.category is not None and r.category != context.get("category")
@@ -145,6 +148,10 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if guess.domain:
         return Decision("ASK_CLARIFICATION", guess.percent, "unsure between " + ", ".join(guess.top), ask="unsure")
     return Decision("GENERAL", 60, "outside re-recommendation")
+
+
+# A superlative or "which one" over the products shown: "그 중에 젤 조용한 건 몇번이야?", "which would you pick".
+_WHICH_OF_SHOWN = re.compile(r"제일|젤|가장|최고로|뭐가|어떤게|어느|몇번(?:이|째|제품|거)|which|best|most|pick|choose")
 
 
 # A product wanted, not a question about one: "가벼운 거 있어?", "lighter ones".

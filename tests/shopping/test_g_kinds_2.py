@@ -1,0 +1,203 @@
+"""Hold-out G kinds, second round (issue 29, shopping), each through the whole turn (Session -> pipeline -> store).
+
+Before the fix, on the same machine (G test half 63/78, tune half 41/44): a product number with a "like it"
+word and "cheaper" asked for a budget when none was known; "…게 좋아요", "…돼서 … 거" and "모니터" read as
+questions about a product; "X 말고 Y" kept category X; "the first two" was rank 1 only; "which would you pick"
+after comparing two compared all three; "젤" was no superlative; a drawback no product of the category carries
+yet (temperature drift on kettles) was dropped; an English adjective before its noun ("a confusing app") was
+not read; "is it worth it / 꼭 사야 돼요?" was a new Top 3 ("사야" was corrected to 사양, "really" held "all")."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.core.session import Session
+from agents.nlu import find_change
+from agents.shopping.catalog import shipped_products
+from tests.support.helpers import one, text_of, types
+
+REFILTER_EVENTS = ["thinking", "intent", "text", "data_card", "suggested_questions", "done"]
+ANSWER_EVENTS = ["thinking", "intent", "text", "suggested_questions", "done"]
+COMPARE_EVENTS = ["thinking", "intent", "text", "data_card", "suggested_questions", "done"]
+
+
+def state(session: Session) -> dict:
+    return session.conversation().state
+
+
+@pytest.mark.parametrize("said", ["{rank}번 스타일로 조금 더 저렴한 거", "{rank}번이랑 닮은 걸로 더 싸게",
+                                  "something like number {rank} but cheaper", "anything like the {nth} one, only cheaper"])
+def test_a_product_number_with_a_like_word_and_cheaper_is_anchored_below_its_price(store, said):
+    """No budget known: the anchor's price is the ceiling (seed 003 "2번 제품 비슷한데 더 저렴한 걸로")."""
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    top3 = state(s)["top3"]
+    rank, anchor = max(enumerate(top3, 1), key=lambda kv: kv[1]["price"])
+    events = s.run(said.format(rank=rank, nth={1: "first", 2: "second", 3: "third"}[rank]))
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["anchor"]) == ("REFILTER_WITH_ANCHOR", anchor["id"])
+    assert intent.args["budget"]["max"] == anchor["price"] - 1
+    recs = one(events, "data_card").data["recommendations"]
+    assert recs and all(r["price"] < anchor["price"] for r in recs)
+    assert state(s)["anchor"] == anchor["id"]
+
+
+def test_based_on_never_halves_the_budget():
+    """The kit's relative change: "기반으로" holds 반 (half) inside a word; "반으로" alone still halves."""
+    assert find_change("1번 제품 기반으로 다시 골라줘") is None
+    assert find_change("일반으로 보여줘") is None
+    assert find_change("예산 반으로") is not None and find_change("예산 반으로").factor == 0.5
+
+
+@pytest.mark.parametrize(("said", "pro"), [("밤에 돌려도 소리 작은 게 좋겠어요", "quiet"),
+                                           ("애가 자주 깨서 조용한 거", "quiet"),
+                                           ("세척은 편한 걸로요", "hygiene-easy")])
+def test_a_wish_ending_on_the_product_is_a_condition_not_a_product_question(store, said, pro):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    events = s.run(said)
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert intent.name == "REFILTER" and pro in intent.args["tag_changes"]["add_pros"]
+    assert pro in state(s)["pros"]
+
+
+def test_a_monitor_named_is_not_a_question(store):
+    """"모니터" holds -니 (a question ending) inside the word: "모니터 말고 분유포트 조용한 거" asks nothing."""
+    s = Session("shopping")
+    s.run("베이비모니터 보여줘")
+    events = s.run("모니터 말고 분유포트 조용한 거")
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["category"]) == ("REFILTER", "분유포트")
+    assert state(s)["category"] == "분유포트" and "quiet" in state(s)["pros"]
+
+
+@pytest.mark.parametrize(("said", "category"), [("젖병소독기 말고 베이비모니터로 다시 보여줘", "베이비모니터"),
+                                                ("a baby carrier instead of the sterilizer", "아기띠")])
+def test_the_category_after_the_turn_word_is_the_one_asked_for(store, said, category):
+    s = Session("shopping")
+    s.run("젖병소독기 추천해줘")
+    events = s.run(said)
+    assert types(events) == REFILTER_EVENTS
+    assert one(events, "intent").args["category"] == category
+    assert state(s)["category"] == category
+    kinds = {p["id"]: p["category"] for p in shipped_products()}
+    assert {kinds[r["id"]] for r in one(events, "data_card").data["recommendations"]} == {category}
+
+
+@pytest.mark.parametrize(("said", "ranks"), [("compare the top two for me", [1, 2]), ("앞에 두 개만 비교해줘", [1, 2]),
+                                             ("last two side by side, which is better", [2, 3])])
+def test_first_two_and_last_two_are_two_products(store, said, ranks):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run(said)
+    assert types(events) == COMPARE_EVENTS
+    intent = one(events, "intent")
+    assert intent.name == "COMPARE" and intent.args["products"] == [top3[k - 1]["id"] for k in ranks]
+
+
+def test_a_correction_names_the_pair_to_compare_instead(store):
+    """"아니 그거 말고 1번이랑 3번" after a comparison: the numbers after 말고 are the new pair, not exclusions."""
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    top3 = state(s)["top3"]
+    s.run("1번 2번 비교해줘")
+    events = s.run("아니 그거 말고 1번이랑 3번")
+    assert types(events) == COMPARE_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["products"], intent.args["exclude"]) == (
+        "COMPARE", [top3[0]["id"], top3[2]["id"]], [])
+    assert state(s)["top3"] == top3  # nothing was excluded: the same three are on screen
+
+
+@pytest.mark.parametrize("said", ["so which would you go with?", "그래서 둘 중 뭐가 나아?"])
+def test_a_pick_right_after_comparing_two_is_between_those_two(store, said):
+    s = Session("shopping")
+    s.run("젖병소독기 추천해줘")
+    top3 = state(s)["top3"]
+    s.run("compare 2 and 3")
+    events = s.run(said)
+    assert types(events) == COMPARE_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["products"]) == ("COMPARE", [top3[1]["id"], top3[2]["id"]])
+
+
+def test_a_pick_after_a_new_list_is_over_all_three(store):
+    """The pair is forgotten once the list changes: "which is best" after a refilter compares the three shown."""
+    s = Session("shopping")
+    s.run("젖병소독기 추천해줘")
+    s.run("compare 2 and 3")
+    s.run("건조 빠른 걸로 다시")
+    top3 = state(s)["top3"]
+    events = s.run("which is best?")
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["products"]) == ("COMPARE", [p["id"] for p in top3])
+
+
+@pytest.mark.parametrize("said", ["셋 중에 젤 가벼운 건 몇번이에요?", "이 중에 최고로 가벼운 거 몇번째야"])
+def test_a_superlative_over_the_shown_is_a_comparison_of_all_three(store, said):
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run(said)
+    assert types(events) == COMPARE_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["products"]) == ("COMPARE", [p["id"] for p in top3])
+
+
+def test_a_drawback_no_product_of_the_category_carries_yet_is_kept(store):
+    """Kettle reviews name no temperature drift yet: the wish to avoid it is stored (seed: selectedConsTags), with
+    its good side (precise temperature) as the condition that ranks."""
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    events = s.run("온도가 왔다갔다 하는 건 빼 주세요")
+    assert types(events) == REFILTER_EVENTS
+    changes = one(events, "intent").args["tag_changes"]
+    assert (changes["add_cons"], changes["add_pros"]) == (["temp-drift"], ["temp-precise"])
+    assert "temp-drift" in state(s)["cons"] and "temp-precise" in state(s)["pros"]
+    assert "반영하지 못했어요" not in text_of(events)
+
+
+def test_shoulder_pain_is_a_carriers_drawback(store):
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    events = s.run("오래 안아도 어깨 안 아픈 걸로")
+    assert types(events) == REFILTER_EVENTS
+    assert "shoulder-pain" in one(events, "intent").args["tag_changes"]["add_cons"]
+    assert "shoulder-pain" in state(s)["cons"]
+
+
+def test_shoulder_pain_is_still_no_kettle_condition(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    events = s.run("어깨 안 아픈 걸로")
+    assert "shoulder-pain" not in (one(events, "intent").args["tag_changes"] or {}).get("add_cons", [])
+    assert "shoulder-pain" not in state(s).get("cons", [])
+
+
+def test_an_english_adjective_before_its_noun_is_read(store):
+    s = Session("shopping")
+    s.run("baby monitor please")
+    events = s.run("nothing with a confusing app")
+    assert types(events) == REFILTER_EVENTS
+    assert one(events, "intent").args["tag_changes"]["add_cons"] == ["app-complex"]
+    assert "app-complex" in state(s)["cons"]
+
+
+@pytest.mark.parametrize(("said", "category"), [("베이비모니터 꼭 사야 돼요?", "베이비모니터"),
+                                                ("is a baby carrier really worth it?", "아기띠"),
+                                                ("젖병소독기 없어도 될까요", "젖병소독기")])
+def test_whether_a_kind_of_product_is_needed_is_answered(store, said, category):
+    """A question about buying at all is GENERAL, answered with what the catalogue's reviews say about the kind;
+    no new Top 3 and no question back."""
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run(said)
+    assert types(events) == ANSWER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["category"]) == ("GENERAL", category)
+    assert state(s)["top3"] == top3 and state(s)["category"] == "분유포트"
