@@ -153,6 +153,8 @@ def _topics(text: str, reading: Reading) -> None:
             before = _WINDOW_BEFORE_EN if text[start:end].isascii() else _WINDOW_BEFORE
             window = text[max(0, start - before):end + _WINDOW_AFTER]
             after = text[end:end + _WINDOW_AFTER + 4]
+            if text[start:end].isascii():  # English says the stance first: "I hate loud ones", "must have a quiet one"
+                after += "|" + text[max(0, start - _WINDOW_BEFORE_EN):start]
             stance = has_any(after, lex["stance"]["wish"]), has_any(after, lex["stance"]["reject"])
             reading.stated = reading.stated or any(stance)
             wanted = wanted or has_any(window, topic.get("good", [])) or stance[0]

@@ -75,10 +75,17 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         return Decision("GENERAL", 85, f"{r.uncarried}: a kind of product the catalogue does not carry")
     if len(refs) >= 2 and "compare" in r.flags:
         return Decision("COMPARE", 90, "compare products")
+    if len(refs) >= 2 and (r.than_ref or r.below_ref) and "question" in r.flags:
+        return Decision("COMPARE", 88, "is one product cheaper or better than the other: compare them")  # "2번이 3번보다 싸?"
+    if r.direction and not refs and len(shown) >= 2 and "question" in r.flags and _WHICH_NUMBER.search(r.compact) \
+            and _SUPERLATIVE.search(r.compact):
+        # "젤 싼 거 몇번?", "which is cheapest": a question over the shown, not a new budget
+        return Decision("COMPARE", 80, "which of the shown products is cheapest or dearest")
     if r.direction:
         if r.below_ref and refs:
             return Decision("REFILTER_WITH_ANCHOR", 88, "cheaper than the product named: its price is the ceiling")
-        if r.direction == "cheaper" and len(refs) == 1 and "anchor" in r.flags:
+        if r.direction == "cheaper" and len(refs) == 1 and ("anchor" in r.flags or _ANOTHER.search(r.text)
+                                                            or _LIKED.search(r.compact)):
             # "2번 비슷한데 더 저렴한 걸로" (seed 003), "like #3 but cheaper": around it, below its price
             return Decision("REFILTER_WITH_ANCHOR", 88, "like the product named and cheaper: its price is the ceiling")
         if r.scale is not None and budget_max(context):
@@ -91,6 +98,10 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if refs:
         if "anchor" in r.flags:
             return Decision("REFILTER_WITH_ANCHOR", 88, "re-recommend around a product")
+        if (r.want or r.avoid) and len(refs) == 1 and _COMPARATIVE.search(r.text) and (
+                (r.than_ref and _ANOTHER.search(r.text)) or _BUT.search(r.text) or r.stated):
+            # "2번 같은 건데 더 가벼운 거", "#2 but lighter": products like it, with the quality asked for
+            return Decision("REFILTER_WITH_ANCHOR", 86, "like the product named, better in a quality: around it")
         if r.than_ref and (r.want or r.avoid) and len(refs) == 1 and _ANOTHER.search(r.text):
             # "2번보다 가벼운 거 있어?": products like it, with the quality asked for
             return Decision("REFILTER_WITH_ANCHOR", 86, "better than the product named in a quality: around it")
@@ -151,7 +162,19 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
 
 
 # A superlative or "which one" over the products shown: "그 중에 젤 조용한 건 몇번이야?", "which would you pick".
-_WHICH_OF_SHOWN = re.compile(r"제일|젤|가장|최고로|뭐가|어떤게|어느|몇번(?:이|째|제품|거)|which|best|most|pick|choose")
+_WHICH_OF_SHOWN = re.compile(r"제일|젤|가장|최고로|뭐가|어떤게|어느|몇번(?:이|째|제품|거)|뭐살|뭘살|뭐사|뭘사|뭘골|뭐골|뭐고르|"
+                             r"which|best|most|pick|choose|gowith")
+_SUPERLATIVE = re.compile(r"제일|젤|가장|최저|최고|est\b|est\?|est$|most|least|lowest")
+# A question that asks for one of the shown by its number: "젤 싼 거 몇번?", "which is cheapest", "제일 싼 게 뭐야"
+_WHICH_NUMBER = re.compile(r"몇번|어느거|어느게|어떤거야|어떤게|뭐야|뭔가요|뭐예요|which|whatsthe")
+
+
+# Liking a product named and minding its price: "2번 좋은데 좀 비싸네", "2번 맘에 드는데 가격이 부담돼".
+_LIKED = re.compile(r"좋은데|좋긴한데|좋지만|괜찮은데|괜찮긴한데|괜찮지만|맘에드는데|마음에드는데|맘에들긴|마음에들긴|예쁜데|"
+                    r"ilike|iloved?|likeit|loveit|looksgood|isnice|isgood|isgreat")
+# A quality said as a comparison: "더 가벼운", "덜 시끄러운", "lighter", "more compact", "less noisy".
+_COMPARATIVE = re.compile(r"더\s*\S|덜\s*\S|\b\w{3,}er\b|\bmore\s+\w|\bless\s+\w")
+_BUT = re.compile(r"\bbut\b|건데|인데|긴한데|는데|지만")
 
 
 # A product wanted, not a question about one: "가벼운 거 있어?", "lighter ones".

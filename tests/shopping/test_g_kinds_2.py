@@ -201,3 +201,104 @@ def test_whether_a_kind_of_product_is_needed_is_answered(store, said, category):
     intent = one(events, "intent")
     assert (intent.name, intent.args["category"]) == ("GENERAL", category)
     assert state(s)["top3"] == top3 and state(s)["category"] == "분유포트"
+
+
+def test_no_bare_yaml_boolean_hides_in_the_lexicon():
+    """YAML 1.1 reads a bare `no` as False: "no noise please" then matched nothing (the noise topic's "no")."""
+    import yaml
+
+    from agents.shopping.reading import LEXICON_PATH
+
+    def booleans(value: object, path: str) -> list[str]:
+        if isinstance(value, bool):
+            return [path]
+        if isinstance(value, list):
+            return [b for v in value for b in booleans(v, path)]
+        if isinstance(value, dict):
+            return [b for k, v in value.items() for b in booleans(v, f"{path}/{k}")]
+        return []
+
+    assert booleans(yaml.safe_load(LEXICON_PATH.read_text(encoding="utf-8")), "") == []
+
+
+@pytest.mark.parametrize(("said", "con"), [("no noise please", "noise-loud"), ("I really hate loud machines", "noise-loud"),
+                                           ("avoid the heavy models", "heavy")])
+def test_an_english_stance_before_the_quality_is_read(store, said, con):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    events = s.run(said)
+    assert types(events) == REFILTER_EVENTS
+    assert con in one(events, "intent").args["tag_changes"]["add_cons"]
+    assert con in state(s)["cons"]
+
+
+@pytest.mark.parametrize("said", ["제일 저렴한 게 몇번이에요?", "which one's the cheapest?"])
+def test_which_is_cheapest_is_answered_first_from_the_shown(store, said):
+    s = Session("shopping")
+    s.run("젖병소독기 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run(said)
+    assert types(events) == COMPARE_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["products"]) == ("COMPARE", [p["id"] for p in top3])
+    rank, cheapest = min(enumerate(top3, 1), key=lambda kv: kv[1]["price"])
+    first = text_of(events).splitlines()[0]
+    assert (f"{rank}번" in first or f"#{rank}" in first) and f"{cheapest['price']:,}" in first
+    assert state(s)["top3"] == top3 and "budget" not in state(s)  # no budget was set
+
+
+def test_is_one_cheaper_than_the_other_compares_them(store):
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run("3번이 1번보다 더 싸요?")
+    assert types(events) == COMPARE_EVENTS
+    assert one(events, "intent").args["products"] == [top3[2]["id"], top3[0]["id"]]
+    assert state(s)["top3"] == top3
+
+
+def test_the_quality_asked_over_the_shown_leads_the_comparison(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run("셋 중 세척 젤 편한 거 몇번이야?")
+    assert types(events) == COMPARE_EVENTS
+    easy = [f"{i}번" for i, p in enumerate(top3, 1) if "hygiene-easy" in p.get("pros", [])] or None
+    first = text_of(events).splitlines()[0]
+    assert first.startswith("'세척이 쉬워요'") or first.startswith("'세척이 쉬워요'라는 후기가 있는 제품은 없어요")
+    for mark in easy or []:
+        assert mark in first
+
+
+@pytest.mark.parametrize("said", ["{rank}번 좋은데 가격이 좀 부담돼요", "{rank}번 마음에 드는데 비싸네", "{rank}번 괜찮은데 더 싼 버전은 없나요"])
+def test_liking_a_product_but_not_its_price_is_anchored_below_it(store, said):
+    s = Session("shopping")
+    s.run("베이비모니터 추천해줘")
+    top3 = state(s)["top3"]
+    rank, anchor = max(enumerate(top3, 1), key=lambda kv: kv[1]["price"])
+    events = s.run(said.format(rank=rank))
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["anchor"], intent.args["budget"]["max"]) == (
+        "REFILTER_WITH_ANCHOR", anchor["id"], anchor["price"] - 1)
+    assert all(r["price"] < anchor["price"] for r in one(events, "data_card").data["recommendations"])
+
+
+@pytest.mark.parametrize(("said", "con"), [("2번 같은 건데 좀 더 가벼운 거", "heavy"), ("#2 but less bulky", "bulky")])
+def test_a_product_named_with_a_better_quality_is_anchored_on_it(store, said, con):
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    second = state(s)["top3"][1]
+    events = s.run(said)
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["anchor"]) == ("REFILTER_WITH_ANCHOR", second["id"])
+    assert con in intent.args["tag_changes"]["add_cons"]
+    assert second["id"] not in [r["id"] for r in one(events, "data_card").data["recommendations"]]
+
+
+def test_a_question_about_a_named_products_quality_stays_a_question(store):
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    events = s.run("2번 더 가벼워?")
+    assert one(events, "intent").name == "PRODUCT_QA"
