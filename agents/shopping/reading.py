@@ -361,6 +361,9 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
                  "advice"):
         if has_any(said if flag == "question" else flat, present(lex[flag], spaced)):
             reading.flags.add(flag)
+    if "question" in reading.flags and not ({"recommend"} & reading.flags or reading.stated or reading.category) and has_any(
+            flat, present(lex["baby_subject"], spaced)):
+        reading.flags.add("advice")  # "신생아 목욕물 온도는?": about the baby, not about a product shown
     if re.search(r"\b(vs|or)\b", normalise(text)):
         reading.flags.add("compare")
     if (reading.want or reading.avoid) and "?" not in spaced and (_WISH_END.search(spaced) or _PREFER.search(spaced)):

@@ -120,9 +120,10 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if "empathy" in r.flags and not (r.has_conditions or r.category or r.stated):
         # "밤새 울어서 너무 피곤해요": a feeling shared, though it names a time or a sound; not a product question
         return Decision("GENERAL", 80, "a feeling shared: outside re-recommendation")
-    if r.all_shown and "compare" in r.flags and len(shown) >= 2:
+    other_category = r.category is not None and r.category != context.get("category")  # "아기띠 뭐가 좋아?" on kettles
+    if r.all_shown and "compare" in r.flags and len(shown) >= 2 and not other_category:
         return Decision("COMPARE", 85, "compare everything shown")
-    if "compare" in r.flags and len(shown) >= 2 and _WHICH_OF_SHOWN.search(r.compact):
+    if "compare" in r.flags and len(shown) >= 2 and _WHICH_OF_SHOWN.search(r.compact) and not other_category:
         return Decision("COMPARE", 75, "which of the shown products is better")
     category = r.category or context.get("category")
     new_category = r.category is not None and r.category != context.get("category")

@@ -302,3 +302,44 @@ def test_a_question_about_a_named_products_quality_stays_a_question(store):
     s.run("아기띠 추천해줘")
     events = s.run("2번 더 가벼워?")
     assert one(events, "intent").name == "PRODUCT_QA"
+
+
+@pytest.mark.parametrize("said", ["신생아 손톱은 언제 처음 깎아요?", "how warm should bath water be for a newborn?",
+                                  "아기가 낮잠을 30분만 자는데 정상이에요?"])
+def test_a_question_about_the_baby_is_a_parenting_question(store, said):
+    """The baby, not a product, is the subject: answered as GENERAL (no product clarification, no new list)."""
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run(said)
+    assert types(events) == ANSWER_EVENTS
+    assert one(events, "intent").name == "GENERAL"
+    assert "몇 번 제품" not in text_of(events) and state(s)["top3"] == top3
+
+
+def test_a_wish_about_the_baby_is_still_a_condition(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    events = s.run("아기가 예민해서 소리 덜 나는 거")
+    assert types(events) == REFILTER_EVENTS
+    assert "quiet" in one(events, "intent").args["tag_changes"]["add_pros"]
+
+
+def test_which_is_good_in_another_category_is_a_new_list_not_a_comparison_of_the_shown(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    events = s.run("7개월 아기인데 아기띠는 뭐가 좋아요?")
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["category"]) == ("REFILTER", "아기띠")
+    assert state(s)["category"] == "아기띠"
+
+
+def test_a_product_taken_as_the_base_is_the_anchor(store):
+    s = Session("shopping")
+    s.run("젖병소독기 추천해줘")
+    third = state(s)["top3"][2]
+    events = s.run("3번으로 기준 잡고 다시 골라줘")
+    assert types(events) == REFILTER_EVENTS
+    assert (one(events, "intent").name, one(events, "intent").args["anchor"]) == ("REFILTER_WITH_ANCHOR", third["id"])
+    assert state(s)["anchor"] == third["id"]
