@@ -21,7 +21,7 @@ from agents.shopping.normal import compact, normalise
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 _WINDOW_BEFORE, _WINDOW_AFTER = 6, 8
-_WINDOW_BEFORE_EN = 14
+_WINDOW_BEFORE_EN, _WINDOW_AFTER_EN = 14, 20
 
 
 def _compact_all(value: Any) -> Any:
@@ -150,10 +150,11 @@ def _topics(text: str, reading: Reading) -> None:
         avoided = has_any(text, topic.get("avoid", []))
         for start, end in spans:
             # English puts the judging word first and spells it out: "a complicated app", "really loud noise"
-            before = _WINDOW_BEFORE_EN if text[start:end].isascii() else _WINDOW_BEFORE
-            window = text[max(0, start - before):end + _WINDOW_AFTER]
-            after = text[end:end + _WINDOW_AFTER + 4]
-            if text[start:end].isascii():  # English says the stance first: "I hate loud ones", "must have a quiet one"
+            english = text[start:end].isascii()
+            before, beyond = (_WINDOW_BEFORE_EN, _WINDOW_AFTER_EN) if english else (_WINDOW_BEFORE, _WINDOW_AFTER)
+            window = text[max(0, start - before):end + beyond]  # English spells it out: "battery should last long"
+            after = text[end:end + beyond + 4]
+            if english:  # English says the stance first: "I hate loud ones", "must have a quiet one"
                 after += "|" + text[max(0, start - _WINDOW_BEFORE_EN):start]
             stance = has_any(after, lex["stance"]["wish"]), has_any(after, lex["stance"]["reject"])
             reading.stated = reading.stated or any(stance)
@@ -235,7 +236,9 @@ def read_ranks(text: str, shown: int) -> list[int]:
     for m in re.finditer(r"맨\s*(?:위|앞|처음)|제일\s*위|top\s*(?:one|pick)", low):
         found.append((m.start(), 1))
     if shown:
-        for m in re.finditer(r"마지막|맨\s*(?:아래|밑|끝)|\blast\s*(?:one|product|pick)?\b", low):
+        # "the last one", "last pick"; not the verb ("the battery should last long", "lasts")
+        for m in re.finditer(r"마지막|맨\s*(?:아래|밑|끝)|\b(?:the|#)\s*last\b(?!\s+(?:long|longer|all|for))|"
+                             r"\blast\s*(?:one|product|pick|item|option)\b", low):
             found.append((m.start(), shown))
         for m in re.finditer(r"가운데|중간\s*(?:거|것|꺼|제품)|middle\s*one", low):
             found.append((m.start(), 2))
@@ -283,7 +286,9 @@ def _known_words() -> tuple[tuple[str, ...], frozenset[str]]:
     known |= {w for key in ("offtopic", "recommend", "question", "empathy", "thanks", "greeting", "remove", "exclude")
               for w in lex[key]}  # "지워" (drop it) is a word, not a typo of 지지
     known |= {"주세요", "주시", "주실", "줘요", "줄래", "드려", "드릴"}  # "… 주세요" asks politely: not 자세 (posture)
-    known |= {"사야", "사도", "사면", "써야", "해야", "돼야", "봐야"}  # "꼭 사야 돼요?" (must I buy): not 사양 (specs)
+    # Verb forms a letter away from a topic word: "꼭 사야 돼요?" is not 사양 (specs), "어떻게 하면" not 화면 (screen)
+    known |= {"사야", "사도", "사면", "써야", "해야", "돼야", "봐야", "하면", "하는", "하고", "해서", "하게", "하지", "되면",
+              "되는", "보면", "가면", "오면", "하니"}
     korean = sorted((w for w in targets if re.fullmatch(r"[가-힣]{2,}", w)), key=len, reverse=True)
     return tuple(korean), frozenset(w for w in known if re.fullmatch(r"[가-힣]{2,}", w))
 
@@ -321,6 +326,9 @@ _WISH_END = re.compile(r"(?:거|걸|것|걸로|거로|제품|모델|녀석|애)\
                        r"\b(?:ones?|models?|options?)\s*(?:please|pls|plz)?[.!]*\s*$")
 _PREFER = re.compile(r"(?:게|걸|거)\s*(?:더\s*)?(?:좋아요|좋겠|좋을\s*듯|좋은데|좋습니다|나아요|나을\s*듯|낫겠|낫다|최고)|"
                      r"\b(?:i(?:d)? prefer|would be (?:better|great|nice)|is (?:a )?must)\b")
+# The rest of the shown after some are set aside: "나머지 둘", "남은 거", "the other two", "the rest".
+_REST = re.compile(r"나머지|남은\s*(?:거|것|두|둘|제품)|다른\s*(?:두|둘)|\bthe\s+(?:other|remaining)\s+(?:two|2|ones)\b|"
+                   r"\bthe\s+rest\b|\bremaining\b")
 # English "like" before a product reference, not "I'd like" / "would like": around that product.
 _LIKE_REF = re.compile(r"(?<!would )(?<!\bid )(?<!\bd )(?<!\bi )(?<!\bwe )(?<!\byou )\blike\s+(?:#|no\.?\s*\d|number\s*\d|"
                        r"(?:the\s+)?(?:first|second|third|last|middle|top)\b|\d\b|option\s*\d|product\s*\d)")
@@ -368,6 +376,10 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.flags.add("compare")
     if (reading.want or reading.avoid) and "?" not in spaced and (_WISH_END.search(spaced) or _PREFER.search(spaced)):
         reading.stated = True  # "안 더운 거", "소음 적은 게 좋아요": a wish for a product, not a question about one
+    if "exclude" in reading.flags and reading.ranks and shown and _REST.search(spaced):
+        # "3번 빼고 나머지 둘 비교": the products left are the ones meant
+        reading.ranks = [k for k in range(1, shown + 1) if k not in reading.ranks]
+        reading.flags.discard("exclude")
     if "exclude" in reading.flags and reading.ranks and _only_after_turn(spaced, shown):
         reading.flags.discard("exclude")  # "그 둘 말고 2번이랑 3번": the products after 말고 are the ones asked for
     if _LIKE_REF.search(spaced):  # "anything like #3 but cheaper": products around #3

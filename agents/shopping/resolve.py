@@ -150,6 +150,10 @@ def resolve(intent: Intent, r: Reading, rules: Decision, named: list[str], conte
         intent.missing_ranks = [k for k in check if not 1 <= k <= len(ids)]
     if intent.name == "GENERAL" and {"empathy", "thanks", "greeting"} & r.flags and not intent.advice:
         intent.topic = None  # "so exhausted, no sleep again": a feeling shared, not a question about night vision
+    elif intent.name == "GENERAL" and not (r.category or r.want or r.avoid):
+        # "아기가 밤에 안 자요", "분유 물 온도 몇 도?": parenting talk, not a product quality ("밤" is no night vision);
+        # the word stays a hint of the related products the answer may offer
+        intent.hint, intent.topic = intent.topic, None
     category = r.category or context.get("category")
     if category is None and intent.name == "REFILTER":
         category = category_from_tags(r, context)

@@ -230,6 +230,7 @@ class Intent:
     cheaper_than_anchor: bool = False  # "이 제품 기반으로 더 저렴한 걸로": the anchor's price is the ceiling
     uncarried: str | None = None  # GENERAL about a kind of product the catalogue does not carry
     advice: bool = False  # GENERAL: a parenting or how-to-choose question
+    hint: str | None = None  # GENERAL: a product quality the parenting question touches (water temperature: kettles)
 
     def event_args(self) -> dict[str, Any]:
         return {"budget": self.budget, "tag_changes": self.tag_changes, "product_numbers": self.product_ranks,

@@ -343,3 +343,52 @@ def test_a_product_taken_as_the_base_is_the_anchor(store):
     assert types(events) == REFILTER_EVENTS
     assert (one(events, "intent").name, one(events, "intent").args["anchor"]) == ("REFILTER_WITH_ANCHOR", third["id"])
     assert state(s)["anchor"] == third["id"]
+
+
+# Hold-out H's tune half (measured after the G work: 50/52) showed two more kinds: "last" the verb read as the
+# last product, and "the rest" after setting one aside.
+
+
+@pytest.mark.parametrize("said", ["also the battery needs to last long", "battery that will last longer please"])
+def test_last_the_verb_is_no_product_number(store, said):
+    s = Session("shopping")
+    s.run("베이비모니터 추천해줘")
+    events = s.run(said)
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["product_numbers"]) == ("REFILTER", [])
+    assert "long-battery" in intent.args["tag_changes"]["add_pros"] and "long-battery" in state(s)["pros"]
+
+
+def test_the_last_one_is_still_the_third(store):
+    s = Session("shopping")
+    s.run("베이비모니터 추천해줘")
+    third = state(s)["top3"][2]
+    events = s.run("the last one, does it have night vision?")
+    assert (one(events, "intent").name, one(events, "intent").args["products"]) == ("PRODUCT_QA", [third["id"]])
+
+
+@pytest.mark.parametrize(("said", "ranks"), [("1번은 빼고 남은 두 개 비교해줘", [2, 3]),
+                                             ("leave out #2 and compare the other two", [1, 3])])
+def test_the_rest_after_setting_one_aside_are_compared(store, said, ranks):
+    s = Session("shopping")
+    s.run("젖병소독기 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run(said)
+    assert types(events) == COMPARE_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["products"], intent.args["exclude"]) == (
+        "COMPARE", [top3[k - 1]["id"] for k in ranks], [])
+    assert state(s)["top3"] == top3
+
+
+def test_parenting_talk_names_no_product_quality_but_offers_the_related_products(store):
+    """"밤" (night) in "아기가 밤마다 깨요" is no night vision: the intent has no topic; the answer may still offer the
+    products that speak to it (the baby monitor's night view)."""
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    events = s.run("요새 아기가 밤마다 깨서 걱정이에요 어떻게 하면 좋을까요")
+    assert types(events) == ANSWER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["topic"]) == ("GENERAL", None)
+    assert "베이비모니터" in text_of(events)
