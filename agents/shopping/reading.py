@@ -184,12 +184,20 @@ _DROP_BUDGET = re.compile(r"(?:예산|가격|금액|가격대|budget|price)(?:�
 _FILLERS = re.compile(r"좀|조금|살짝|약간|쫌|조끔")
 
 
+# The price or budget named, then moved without an amount: "가격대 내려서", "예산을 좀 올려".
+_PRICE_WORD = r"(?:가격대|가격|예산|금액)(?:을|를|은|는|도|이|가)?"
+_PRICE_DOWN = re.compile(_PRICE_WORD + r"(?:내려|내리|낮춰|낮추|낮게|줄여|줄이|깎)")
+_PRICE_UP = re.compile(_PRICE_WORD + r"(?:올려|올리|높여|높이|높게|늘려|늘리)")
+
+
 def _direction(text: str, wanted: list[str] | None = None) -> str | None:
     budget = lexicon()["budget"]
     text = _FILLERS.sub("", text)  # "예산 좀 줄여서" is "예산 줄여서"
     text, strong = _mask(text, budget["cheaper_strong"])
-    if strong:
+    if strong or _PRICE_DOWN.search(text):
         return "cheaper"
+    if _PRICE_UP.search(text):
+        return "pricier"
     if wanted:  # "통기성 좋은 걸로" wants breathability; "좋은 걸로" alone wants a better (pricier) one
         text, _ = _mask(text, budget["better"])
     text, pricier = _mask(text, budget["pricier"])

@@ -84,9 +84,10 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if r.direction:
         if r.below_ref and refs:
             return Decision("REFILTER_WITH_ANCHOR", 88, "cheaper than the product named: its price is the ceiling")
-        if r.direction == "cheaper" and len(refs) == 1 and ("anchor" in r.flags or _ANOTHER.search(r.text)
-                                                            or _LIKED.search(r.compact)):
-            # "2번 비슷한데 더 저렴한 걸로" (seed 003), "like #3 but cheaper": around it, below its price
+        if r.direction == "cheaper" and len(refs) == 1 and ("anchor" in r.flags or _CHEAPER_ONE.search(r.compact)
+                                                            or _LIKED.search(r.compact) or "question" not in r.flags):
+            # "2번 비슷한데 더 저렴한 걸로" (seed 003), "like #3 but cheaper", "1번은 너무 비싸": the product named
+            # gives the amount (cheaper than it), so nothing is vague
             return Decision("REFILTER_WITH_ANCHOR", 88, "like the product named and cheaper: its price is the ceiling")
         if r.scale is not None and budget_max(context):
             return Decision("REFILTER", 90, f"the known budget times {r.scale:g}")
@@ -115,7 +116,9 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         if awaiting == "product" or r.mentioned or "question" in r.flags or named:
             return Decision("PRODUCT_QA", 88, "a question about a product")
         return Decision("PRODUCT_QA", 75, "a product number alone")
-    if "advice" in r.flags and not (r.budget or r.budget_removed or r.want or r.avoid or r.removed):
+    asks_how = "question" in r.flags and not (r.stated or "recommend" in r.flags)
+    if "advice" in r.flags and not (r.budget or r.budget_removed or r.removed) and (
+            not (r.want or r.avoid) or asks_how):  # "분유 물은 몇 도로 맞춰야 돼요?": 맞춰 judges no product
         return Decision("GENERAL", 80, "a parenting or how-to-choose question: answered, not a product clarification")
     if "empathy" in r.flags and not (r.has_conditions or r.category or r.stated):
         # "밤새 울어서 너무 피곤해요": a feeling shared, though it names a time or a sound; not a product question
@@ -173,6 +176,9 @@ _WHICH_NUMBER = re.compile(r"몇번|어느거|어느게|어떤거야|어떤게|�
 # Liking a product named and minding its price: "2번 좋은데 좀 비싸네", "2번 맘에 드는데 가격이 부담돼".
 _LIKED = re.compile(r"좋은데|좋긴한데|좋지만|괜찮은데|괜찮긴한데|괜찮지만|맘에드는데|마음에드는데|맘에들긴|마음에들긴|예쁜데|"
                     r"ilike|iloved?|likeit|loveit|looksgood|isnice|isgood|isgreat")
+# A cheaper one wished for beside a product named: "2번 더 싼 거 있어?", "a cheaper one than #2".
+_CHEAPER_ONE = re.compile(r"(?:더|덜)(?:싼|싸|저렴|비싼)|cheaper(?:one|option|model|version|alternative)|"
+                          r"(?:싼|저렴한)(?:버전|모델|거|것|걸)")
 # A quality said as a comparison: "더 가벼운", "덜 시끄러운", "lighter", "more compact", "less noisy".
 _COMPARATIVE = re.compile(r"더\s*\S|덜\s*\S|\b\w{3,}er\b|\bmore\s+\w|\bless\s+\w")
 _BUT = re.compile(r"\bbut\b|건데|인데|긴한데|는데|지만")

@@ -392,3 +392,63 @@ def test_parenting_talk_names_no_product_quality_but_offers_the_related_products
     intent = one(events, "intent")
     assert (intent.name, intent.args["topic"]) == ("GENERAL", None)
     assert "베이비모니터" in text_of(events)
+
+
+# Own probes in the H kinds' shapes (different words): each a miss before.
+
+
+def test_pass_on_a_product_excludes_it(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    first = state(s)["top3"][0]
+    events = s.run("1번은 패스할게요 다른 걸로요")
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["exclude"]) == ("REFILTER", [first["id"]])
+    assert first["id"] not in [p["id"] for p in state(s)["top3"]]
+
+
+def test_cheaper_than_that_one_points_back_with_any_noun(store):
+    """"그거보다 싼 것도" ("것" as well as "거"): cheaper than the product the last turn asked about."""
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    top3 = state(s)["top3"]
+    rank, asked = max(enumerate(top3, 1), key=lambda kv: kv[1]["price"])
+    s.run(f"{rank}번 착용감 어때요?")
+    events = s.run("그거보다 저렴한 것도 있어요?")
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["anchor"], intent.args["budget"]["max"]) == (
+        "REFILTER_WITH_ANCHOR", asked["id"], asked["price"] - 1)
+
+
+@pytest.mark.parametrize("said", ["가격대 좀 내려서 다시 찾아줘", "예산을 낮게 잡아서 다시"])
+def test_lowering_the_price_without_an_amount_asks_how_much(store, said):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    events = s.run(said)
+    intent = one(events, "intent")
+    assert (intent.name, intent.args.get("budget")) == ("ASK_CLARIFICATION", None)
+    assert "최대 얼마까지" in text_of(events)
+
+
+@pytest.mark.parametrize("said", ["애기가 열이 나는데 어떡하죠", "분유 물 온도는 몇 도로 맞추는 게 좋아요?"])
+def test_a_worry_or_a_how_to_about_the_baby_is_answered(store, said):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run(said)
+    assert types(events) == ANSWER_EVENTS
+    assert one(events, "intent").name == "GENERAL" and state(s)["top3"] == top3
+
+
+def test_a_product_said_to_be_too_dear_gives_the_ceiling(store):
+    s = Session("shopping")
+    s.run("베이비모니터 추천해줘")
+    top3 = state(s)["top3"]
+    rank, dear = max(enumerate(top3, 1), key=lambda kv: kv[1]["price"])
+    events = s.run(f"{rank}번은 너무 비싸네요")
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["anchor"], intent.args["budget"]["max"]) == (
+        "REFILTER_WITH_ANCHOR", dear["id"], dear["price"] - 1)
