@@ -5,6 +5,7 @@ words that trigger each intent. The router decides the intent from a ``Reading``
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -26,7 +27,8 @@ _WINDOW_BEFORE_EN, _WINDOW_AFTER_EN = 14, 20
 
 def _compact_all(value: Any) -> Any:
     if isinstance(value, (str, int, float)):  # YAML reads 1080 as a number
-        return re.sub(r"\s+", "", str(value).lower())
+        # the text's own normal form (NFKC): "ㅎㅇ" in the lexicon is the "ᄒᄋ" a message becomes
+        return re.sub(r"\s+", "", unicodedata.normalize("NFKC", str(value)).lower())
     if isinstance(value, list):
         return [_compact_all(v) for v in value]
     if isinstance(value, dict):
@@ -232,6 +234,8 @@ def read_ranks(text: str, shown: int) -> list[int]:
         found += [(m.start(), int(m.group(1))), (m.start() + 1, int(m.group(2)))]
     for m in re.finditer(r"(?:#|no\.?\s*|number\s*|option\s*|product\s*|item\s*|pick\s*)(\d)\b", low):
         found.append((m.start(), int(m.group(1))))
+    for m in re.finditer(r"\b(?:no\.?|number|option|product|item|pick)\s*(one|two|three)\b", low):
+        found.append((m.start(), {"one": 1, "two": 2, "three": 3}[m.group(1)]))  # "is number two quiet?"
     for m in re.finditer(r"(첫|두|둘|세|셋|네|넷|다섯)\s*(?:번\s*째|째|번\s*제품)", low):
         found.append((m.start(), _ORDINAL_WORDS[m.group(1)]))
     for m in re.finditer(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd)\b", low):
@@ -334,6 +338,9 @@ _WISH_END = re.compile(r"(?:거|걸|것|걸로|거로|제품|모델|녀석|애)\
                        r"\b(?:ones?|models?|options?)\s*(?:please|pls|plz)?[.!]*\s*$")
 _PREFER = re.compile(r"(?:게|걸|거)\s*(?:더\s*)?(?:좋아요|좋겠|좋을\s*듯|좋은데|좋습니다|나아요|나을\s*듯|낫겠|낫다|최고)|"
                      r"\b(?:i(?:d)? prefer|would be (?:better|great|nice)|is (?:a )?must)\b")
+# A product number set aside: "2번 빼고", "3번은 말고", "except #2", "not number 1".
+_SET_ASIDE = re.compile(r"(\d)\s*번?\s*(?:은|는|이|가|을|를)?\s*(?:빼고|말고|제외하고|제외|빼)|"
+                        r"\b(?:except|not|skip|without|leave out|leaving out)\s*(?:#|no\.?\s*|number\s*)?(\d)\b")
 # The rest of the shown after some are set aside: "나머지 둘", "남은 거", "the other two", "the rest".
 _REST = re.compile(r"나머지|남은\s*(?:거|것|두|둘|제품)|다른\s*(?:두|둘)|\bthe\s+(?:other|remaining)\s+(?:two|2|ones)\b|"
                    r"\bthe\s+rest\b|\bremaining\b")
@@ -384,6 +391,11 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.flags.add("compare")
     if (reading.want or reading.avoid) and "?" not in spaced and (_WISH_END.search(spaced) or _PREFER.search(spaced)):
         reading.stated = True  # "안 더운 거", "소음 적은 게 좋아요": a wish for a product, not a question about one
+    set_aside = [int(m.group(1) or m.group(2)) for m in _SET_ASIDE.finditer(spaced)]
+    if "compare" in reading.flags and set_aside and len([k for k in reading.ranks if k not in set_aside]) >= 2:
+        # "2번 빼고 1번이랑 3번 비교", "except #2, compare 1 and 3": the numbers set aside are not compared
+        reading.ranks = [k for k in reading.ranks if k not in set_aside]
+        reading.flags.discard("exclude")
     if "exclude" in reading.flags and reading.ranks and shown and _REST.search(spaced):
         # "3번 빼고 나머지 둘 비교": the products left are the ones meant
         reading.ranks = [k for k in range(1, shown + 1) if k not in reading.ranks]

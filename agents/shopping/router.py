@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from agents.shopping import intents
 from agents.shopping.names import find_products
+from agents.shopping.normal import normalise
 from agents.shopping.reading import Reading, read
 from agents.shopping.resolve import budget_max, category_from_tags, resolve
 
@@ -78,7 +79,7 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if len(refs) >= 2 and (r.than_ref or r.below_ref) and "question" in r.flags:
         return Decision("COMPARE", 88, "is one product cheaper or better than the other: compare them")  # "2번이 3번보다 싸?"
     if r.direction and not refs and len(shown) >= 2 and "question" in r.flags and _WHICH_NUMBER.search(r.compact) \
-            and _SUPERLATIVE.search(r.compact):
+            and _SUPERLATIVE.search(normalise(r.text)):
         # "젤 싼 거 몇번?", "which is cheapest": a question over the shown, not a new budget
         return Decision("COMPARE", 80, "which of the shown products is cheapest or dearest")
     if r.direction:
@@ -168,7 +169,7 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
 # A superlative or "which one" over the products shown: "그 중에 젤 조용한 건 몇번이야?", "which would you pick".
 _WHICH_OF_SHOWN = re.compile(r"제일|젤|가장|최고로|뭐가|어떤게|어느|몇번(?:이|째|제품|거)|뭐살|뭘살|뭐사|뭘사|뭘골|뭐골|뭐고르|"
                              r"which|best|most|pick|choose|gowith")
-_SUPERLATIVE = re.compile(r"제일|젤|가장|최저|최고|est\b|est\?|est$|most|least|lowest")
+_SUPERLATIVE = re.compile(r"제일|젤|가장|최저|최고|\w{3,}est\b|\bmost\b|\bleast\b")
 # A question that asks for one of the shown by its number: "젤 싼 거 몇번?", "which is cheapest", "제일 싼 게 뭐야"
 _WHICH_NUMBER = re.compile(r"몇번|어느거|어느게|어떤거야|어떤게|뭐야|뭔가요|뭐예요|which|whatsthe")
 

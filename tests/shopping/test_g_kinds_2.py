@@ -452,3 +452,75 @@ def test_a_product_said_to_be_too_dear_gives_the_ceiling(store):
     intent = one(events, "intent")
     assert (intent.name, intent.args["anchor"], intent.args["budget"]["max"]) == (
         "REFILTER_WITH_ANCHOR", dear["id"], dear["price"] - 1)
+
+
+def test_a_quality_asked_right_after_a_product_question_is_about_the_same_product(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    second = state(s)["top3"][1]
+    s.run("2번 보온 오래 가요?")
+    events = s.run("용량은요?")
+    assert types(events) == ANSWER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["products"], intent.args["topic"]) == ("PRODUCT_QA", [second["id"]], "capacity")
+
+
+def test_a_quality_asked_after_a_new_list_still_asks_which_product(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    s.run("조용한 걸로")
+    events = s.run("용량은요?")
+    assert one(events, "intent").name == "ASK_CLARIFICATION" and "몇 번 제품" in text_of(events)
+
+
+@pytest.mark.parametrize(("said", "ranks"), [("is number three easy to clean?", [3]), ("what about option two?", [2])])
+def test_an_english_number_word_after_number_is_a_rank(store, said, ranks):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run(said)
+    assert one(events, "intent").name == "PRODUCT_QA"
+    assert one(events, "intent").args["products"] == [top3[k - 1]["id"] for k in ranks]
+
+
+@pytest.mark.parametrize(("said", "ranks"), [("1번 빼고 2번이랑 3번만 비교해봐", [2, 3]), ("except #3, compare 1 and 2", [1, 2])])
+def test_a_number_set_aside_is_not_compared(store, said, ranks):
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run(said)
+    assert types(events) == COMPARE_EVENTS
+    assert one(events, "intent").args["products"] == [top3[k - 1]["id"] for k in ranks]
+
+
+@pytest.mark.parametrize("said", ["3번 노노 딴 거 보여줘", "not #3 please, show me something else"])
+def test_slang_and_english_refusals_of_a_number_exclude_it(store, said):
+    s = Session("shopping")
+    s.run("젖병소독기 추천해줘")
+    third = state(s)["top3"][2]
+    events = s.run(said)
+    assert types(events) == REFILTER_EVENTS
+    assert one(events, "intent").args["exclude"] == [third["id"]]
+
+
+def test_slang_superlative_over_the_shown(store):
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run("세 개 중 젤 가벼운 거 머야")
+    assert types(events) == COMPARE_EVENTS
+    assert one(events, "intent").args["products"] == [p["id"] for p in top3]
+
+
+def test_a_slang_greeting_is_general(store):
+    events = Session("shopping").run("ㅎㅇㅎㅇ")
+    assert types(events) == ANSWER_EVENTS and one(events, "intent").name == "GENERAL"
+
+
+def test_good_for_my_back_is_back_support(store):
+    s = Session("shopping")
+    events = s.run("baby carrier under 90k that is good for my back")
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert intent.args["category"] == "아기띠" and intent.args["budget"]["max"] == 90000
+    assert "back-support" in intent.args["tag_changes"]["add_pros"]
