@@ -65,10 +65,26 @@ def _english_budget(text: str) -> Budget | None:
 _BARE_AMOUNT = re.compile(r"\s*₩?\s*(\d{4,8}|\d{1,3}(?:,\d{3}){1,2})\s*(?:원|won|krw)?\s*[.!?~]*\s*")
 
 
+# A Korean floor then a ceiling: "3만원 이상 6만원 이하", "5만원 넘고 9만원 안쪽".
+_FLOOR_THEN_CEILING = re.compile(r"(.*?(?:이상|넘는|넘고|넘게|부터|초과))(.+?(?:이하|아래|밑|까지|미만|이내|안쪽|안으로).*)")
+
+
+def _korean_range(low: str) -> Budget | None:
+    m = _FLOOR_THEN_CEILING.fullmatch(low)
+    if m is None:
+        return None
+    floor, ceiling = parse_budget(m.group(1)), parse_budget(m.group(2))
+    if floor is None or ceiling is None or floor.max is not None or not ceiling.max or floor.min >= ceiling.max:
+        return None
+    return Budget(floor.min, ceiling.max, "range")
+
+
 def read_budget(text: str, *, expecting: bool = False) -> Budget | None:
     """A budget from Korean or English text; a bare number ("70000") only when a budget
     question is open."""
     low = normalise(text)
+    if (both := _korean_range(low)) is not None:
+        return both
     # An English bound ("no less than 40k", "under 80k") first: the Korean parser reads "40,000 won" alone.
     budget = _english_range(low) or _english_budget(low) or parse_budget(low.replace("k원", "000원"))
     if budget is None and re.search(r"\d+(?:\.\d+)?\s*k\b", low):

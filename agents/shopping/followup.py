@@ -109,6 +109,7 @@ def _take_back(r: Reading, text: str, context: dict[str, Any], *, pronoun: bool)
 def _same_product_asked(r: Reading, context: dict[str, Any]) -> bool:
     """A short question about a quality, with no product, condition or category of its own, right after a question
     about one product."""
-    return (context.get("lastIntent") == "PRODUCT_QA" and bool(r.mentioned) and "question" in r.flags
+    return (context.get("lastIntent") == "PRODUCT_QA" and (bool(r.mentioned) or len(r.compact) <= 6)
+            and "question" in r.flags
             and not (r.stated or r.budget or r.direction or r.category or r.all_shown or r.removed)
             and not ({"recommend", "compare", "exclude", "advice"} & r.flags) and len(r.compact) <= 16)

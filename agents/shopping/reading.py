@@ -181,7 +181,7 @@ def _topics(text: str, reading: Reading) -> None:
 
 
 # The budget named, then dropped ("예산 빼줘", "가격 제한 풀어", "budget 없애"): not a drawback to avoid.
-_DROP_BUDGET = re.compile(r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|은|는|을|를|도|이제|좀|그냥|일단)*(?:빼|없애|풀어|지워|치워)|"
+_DROP_BUDGET = re.compile(r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|은|는|을|를|도|이제|좀|그냥|일단)*(?:빼|없애|풀어|지워|치워|없이)|"
                           r"(?:빼|없애|풀어|지워|치워)(?:줘|주세요|줄래|봐)?(?:예산|가격|금액|가격대)(?:조건|제한|상한)")  # 없애줘 가격 조건
 _FILLERS = re.compile(r"좀|조금|살짝|약간|쫌|조끔")
 
@@ -232,7 +232,7 @@ def read_ranks(text: str, shown: int) -> list[int]:
         found.append((m.start(), int(m.group(1))))
     for m in re.finditer(r"\b(\d)\s*(?:or|and|vs\.?|&|,)\s*(?:#|number\s*|no\.?\s*)?(\d)\b", low):
         found += [(m.start(), int(m.group(1))), (m.start() + 1, int(m.group(2)))]
-    for m in re.finditer(r"(?:#|no\.?\s*|number\s*|option\s*|product\s*|item\s*|pick\s*)(\d)\b", low):
+    for m in re.finditer(r"(?:#|no\.?\s*|number\s*|option\s*|product\s*|item\s*|pick\s*)(\d)(?:s\b|\b)", low):
         found.append((m.start(), int(m.group(1))))
     for m in re.finditer(r"\b(?:no\.?|number|option|product|item|pick)\s*(one|two|three)\b", low):
         found.append((m.start(), {"one": 1, "two": 2, "three": 3}[m.group(1)]))  # "is number two quiet?"
@@ -252,7 +252,7 @@ def read_ranks(text: str, shown: int) -> list[int]:
         for m in re.finditer(r"마지막|맨\s*(?:아래|밑|끝)|\b(?:the|#)\s*last\b(?!\s+(?:long|longer|all|for))|"
                              r"\blast\s*(?:one|product|pick|item|option)\b", low):
             found.append((m.start(), shown))
-        for m in re.finditer(r"가운데|중간\s*(?:거|것|꺼|제품)|middle\s*one", low):
+        for m in re.finditer(r"가운데|중간\s*(?:거|것|꺼|제품)|\bmiddle\b", low):
             found.append((m.start(), 2))
     return list(dict.fromkeys(r for _, r in sorted(found)))
 

@@ -524,3 +524,50 @@ def test_good_for_my_back_is_back_support(store):
     intent = one(events, "intent")
     assert intent.args["category"] == "아기띠" and intent.args["budget"]["max"] == 90000
     assert "back-support" in intent.args["tag_changes"]["add_pros"]
+
+
+def test_a_korean_floor_then_ceiling_is_a_range(store):
+    s = Session("shopping")
+    s.run("젖병소독기 추천해줘")
+    events = s.run("4만원 이상 9만원 이하로요")
+    assert types(events) == REFILTER_EVENTS
+    budget = one(events, "intent").args["budget"]
+    assert (budget["min"], budget["max"], budget["kind"]) == (40000, 90000, "range")
+    assert (state(s)["budget"]["min"], state(s)["budget"]["max"]) == (40000, 90000)
+
+
+def test_value_for_money_between_two_numbers_compares_them(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run("1번이랑 2번 중 가성비는 어때?")
+    assert types(events) == COMPARE_EVENTS
+    assert one(events, "intent").args["products"] == [top3[0]["id"], top3[1]["id"]]
+
+
+def test_a_bare_how_is_it_after_a_product_question_stays_on_that_product(store):
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    third = state(s)["top3"][2]
+    s.run("3번 허리 받쳐줘요?")
+    events = s.run("착용감은 어때?")
+    assert (one(events, "intent").name, one(events, "intent").args["products"]) == ("PRODUCT_QA", [third["id"]])
+
+
+def test_no_budget_drops_it(store):
+    s = Session("shopping")
+    s.run("분유포트 6만원 이하로 추천해줘")
+    events = s.run("그냥 가격 제한 없이 다시 보여줘")
+    assert types(events) == REFILTER_EVENTS
+    assert one(events, "intent").args["budget"]["kind"] == "none"
+    assert state(s)["budget"]["max"] is None
+
+
+@pytest.mark.parametrize(("said", "rank"), [("what do buyers say about #3's size?", 3),
+                                            ("the one in the middle, how heavy is it?", 2)])
+def test_possessive_and_middle_ranks(store, said, rank):
+    s = Session("shopping")
+    s.run("아기띠 추천해줘")
+    top3 = state(s)["top3"]
+    events = s.run(said)
+    assert (one(events, "intent").name, one(events, "intent").args["products"]) == ("PRODUCT_QA", [top3[rank - 1]["id"]])
