@@ -236,9 +236,13 @@ def read_ranks(text: str, shown: int) -> list[int]:
         found.append((m.start(), int(m.group(1))))
     for m in re.finditer(r"\b(?:no\.?|number|option|product|item|pick)\s*(one|two|three)\b", low):
         found.append((m.start(), {"one": 1, "two": 2, "three": 3}[m.group(1)]))  # "is number two quiet?"
-    for m in re.finditer(r"(첫|두|둘|세|셋|네|넷|다섯)\s*(?:번\s*째|째|번\s*제품)", low):
+    # not a child: "둘째가 태어나서", "우리 첫째는" (a family's second child, not the second product)
+    for m in re.finditer(r"(?<!우리)(?<!저희)(?<!우리\s)(?<!저희\s)(첫|두|둘|세|셋|네|넷|다섯)\s*(?:번\s*째|째|번\s*제품)"
+                         r"(?![^.,!?~]{0,8}?(?:태어|낳|임신|출산|어린이집|유치원|학교|키우))", low):
         found.append((m.start(), _ORDINAL_WORDS[m.group(1)]))
-    for m in re.finditer(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd)\b", low):
+    # an ordinal word, not "first-time mom", "at first", "second-hand", "first baby"
+    for m in re.finditer(r"(?<!at )\b(first|second|third|fourth|fifth|1st|2nd|3rd)\b(?![-\s]*(?:time|timer|hand|of all|"
+                         r"baby|child|kid|born|month|week|day|night|trimester|pregnan))", low):
         found.append((m.start(), _EN_ORDINALS[m.group(1)]))
     for m in re.finditer(r"\b(?:first|top)\s*(?:two|2)\b|(?:처음|앞에|앞의|위에|위의|첫)\s*(?:두|2)\s*(?:개|가지|제품|상품)", low):
         found += [(m.start(), 1), (m.start() + 1, 2)]  # "compare the first two", "앞에 두 개"
@@ -338,6 +342,8 @@ _WISH_END = re.compile(r"(?:거|걸|것|걸로|거로|제품|모델|녀석|애)\
                        r"\b(?:ones?|models?|options?)\s*(?:please|pls|plz)?[.!]*\s*$")
 _PREFER = re.compile(r"(?:게|걸|거)\s*(?:더\s*)?(?:좋아요|좋겠|좋을\s*듯|좋은데|좋습니다|나아요|나을\s*듯|낫겠|낫다|최고)|"
                      r"\b(?:i(?:d)? prefer|would be (?:better|great|nice)|is (?:a )?must)\b")
+# "could you filter to ones with …?", "narrow it down to ones that …": a request, though it ends in "?"
+_NARROW = re.compile(r"\b(?:ones?|models?|options?)\s+(?:that|which|with)\b|\bnarrow\b|\bfilter\b")
 # A product number set aside: "2번 빼고", "3번은 말고", "except #2", "not number 1".
 _SET_ASIDE = re.compile(r"(\d)\s*번?\s*(?:은|는|이|가|을|를)?\s*(?:빼고|말고|제외하고|제외|빼)|"
                         r"\b(?:except|not|skip|without|leave out|leaving out)\s*(?:#|no\.?\s*|number\s*)?(\d)\b")
@@ -389,7 +395,8 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.flags.add("advice")  # "신생아 목욕물 온도는?": about the baby, not about a product shown
     if re.search(r"\b(vs|or)\b", normalise(text)):
         reading.flags.add("compare")
-    if (reading.want or reading.avoid) and "?" not in spaced and (_WISH_END.search(spaced) or _PREFER.search(spaced)):
+    if (reading.want or reading.avoid) and (("?" not in spaced and (_WISH_END.search(spaced) or _PREFER.search(spaced)))
+                                            or _NARROW.search(spaced)):
         reading.stated = True  # "안 더운 거", "소음 적은 게 좋아요": a wish for a product, not a question about one
     set_aside = [int(m.group(1) or m.group(2)) for m in _SET_ASIDE.finditer(spaced)]
     if "compare" in reading.flags and set_aside and len([k for k in reading.ranks if k not in set_aside]) >= 2:

@@ -571,3 +571,49 @@ def test_possessive_and_middle_ranks(store, said, rank):
     top3 = state(s)["top3"]
     events = s.run(said)
     assert (one(events, "intent").name, one(events, "intent").args["products"]) == ("PRODUCT_QA", [top3[rank - 1]["id"]])
+
+
+def test_a_long_english_request_is_a_recommendation_not_a_question_about_the_first(store):
+    """"first-time mom" holds no product number; "keep the water warm" is the keep-warm wish."""
+    events = Session("shopping").run("Hello, first-time dad here. I want a formula kettle that can keep the water warm "
+                                     "for hours and is easy to wash, budget up to 95,000 won.")
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["category"], intent.args["budget"]["max"]) == ("REFILTER", "분유포트", 95000)
+    assert {"keep-warm", "hygiene-easy"} <= set(intent.args["tag_changes"]["add_pros"])
+    assert intent.args["product_numbers"] == []
+
+
+def test_a_second_child_is_no_second_product(store):
+    s = Session("shopping")
+    events = s.run("셋째가 곧 태어나서 아기띠 하나 더 사려는데 가벼운 걸로 8만원 아래면 좋겠어요")
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["category"], intent.args["anchor"]) == ("REFILTER", "아기띠", None)
+    assert intent.args["budget"]["max"] == 80000 and "lightweight" in intent.args["tag_changes"]["add_pros"]
+
+
+def test_narrowing_to_ones_with_a_quality_is_a_condition(store):
+    s = Session("shopping")
+    s.run("베이비모니터 추천해줘")
+    events = s.run("could you filter to ones with a clear picture?")
+    assert types(events) == REFILTER_EVENTS
+    assert "clear-video" in one(events, "intent").args["tag_changes"]["add_pros"]
+
+
+def test_both_compared_found_wanting_are_excluded(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    top3 = state(s)["top3"]
+    s.run("2번 3번 비교해줘")
+    events = s.run("음 둘 다 그닥이네 다른 거 보여줘")
+    assert types(events) == REFILTER_EVENTS
+    assert one(events, "intent").args["exclude"] == [top3[1]["id"], top3[2]["id"]]
+    assert not {top3[1]["id"], top3[2]["id"]} & {p["id"] for p in state(s)["top3"]}
+
+
+def test_should_i_buy_one_at_all_is_answered(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    events = s.run("should I get a bottle sterilizer or just boil the bottles?")
+    assert types(events) == ANSWER_EVENTS and one(events, "intent").name == "GENERAL"
