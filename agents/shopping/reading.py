@@ -404,7 +404,7 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.ranks = [k for k in reading.ranks if k not in set_aside]
         reading.flags.discard("exclude")
     if "exclude" in reading.flags and reading.ranks and shown and _REST.search(spaced):
-        # "3번 빼고 나머지 둘 비교": the products left are the ones meant
+        # "2번은 빼고 남은 두 개 중에 …": the products left are the ones meant
         reading.ranks = [k for k in range(1, shown + 1) if k not in reading.ranks]
         reading.flags.discard("exclude")
     if "exclude" in reading.flags and reading.ranks and _only_after_turn(spaced, shown):

@@ -468,7 +468,7 @@ def test_a_quality_asked_right_after_a_product_question_is_about_the_same_produc
 def test_a_quality_asked_after_a_new_list_still_asks_which_product(store):
     s = Session("shopping")
     s.run("분유포트 추천해줘")
-    s.run("조용한 걸로")
+    s.run("소음 적은 걸로 다시")
     events = s.run("용량은요?")
     assert one(events, "intent").name == "ASK_CLARIFICATION" and "몇 번 제품" in text_of(events)
 
