@@ -50,7 +50,8 @@ class Change:
 _UP = re.compile(r"올려|올리|늘려|늘리|높여|높이|증액|인상|키워|얹어|얹|보태|붙여(?!서)|붙이|더해|더하|더\s*써|추가|up\b|increase|raise|boost|bump|grow|more|higher|scale up")
 _DOWN = re.compile(r"줄여|줄이|내려|내리|낮춰|낮추|감액|삭감|인하|깎|빼(?:줘|주|자|요|라|봐|면|는|\s|$)|뺄(?:게|래|까)|차감|덜\s*써|down\b|decrease|reduce|lower|cut|less|trim|slash|scale down")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|퍼센트|퍼|프로|percent|pct)")
-_HALF = re.compile(r"절반|반\s*(?:으로|만|정도|토막|값)|반이|half|halve|halved|halving|50\s*%\s*로|by half")
+# 반 on its own, not inside a word: "기반으로" (based on), "일반으로", "위반" halve nothing
+_HALF = re.compile(r"절반|(?<![기일위과후전상])반\s*(?:으로|만|정도|토막|값)|반이|half|halve|halved|halving|50\s*%\s*로|by half")
 _DOUBLE = re.compile(r"두\s*배|2\s*배|곱절|double|twice|2x\b|x2\b")
 _TRIPLE = re.compile(r"세\s*배|3\s*배|triple|3x\b")
 _THIRD = re.compile(r"3\s*분의\s*1|삼분의\s*일|a third|one third")

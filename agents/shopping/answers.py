@@ -80,7 +80,7 @@ def compare(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.
     assert len(products) == len(found)  # the router keeps only catalogue ids
     labels = catalog.tag_labels()
     if is_english(turn):
-        yield from _compare_en(turn, state, products, labels)
+        yield from _compare_en(turn, state, products, labels, intent)
         return
     ranks = [_rank_label(state, pid).strip() or f"{i}." for i, pid in enumerate(ids, 1)]
     rows = [["가격", *[f"{p['price']:,}원" for p in products]], ["평점", *[f"{p['rating']:.1f}" for p in products]],
@@ -90,7 +90,8 @@ def compare(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.
         rows.append([key, *[str(p["specs"].get(key, "-")) for p in products]])
     cheaper = min(products, key=lambda p: p["price"])
     better = max(products, key=lambda p: (p["rating"], -p["price"]))
-    text = [f"{' vs '.join(ranks)} 비교예요.", ""]
+    text = [*_lead(ranks, [p["title"] for p in products], products, intent, labels, en=False),
+            f"{' vs '.join(ranks)} 비교예요.", ""]
     for r, p in zip(ranks, products, strict=True):
         text.append(f"- **{r} {p['title']}**: 장점은 {', '.join(labels[t] for t in p['pros'])}, "
                     f"아쉬운 점은 {', '.join(labels[t] for t in p['cons'])}.")
@@ -104,7 +105,7 @@ def compare(turn: Turn, catalog: Catalog, state: dict[str, Any], intent: router.
 
 
 def _compare_en(turn: Turn, state: dict[str, Any], products: list[Product],
-                labels: dict[str, str]) -> Iterator[Event]:
+                labels: dict[str, str], intent: router.Intent) -> Iterator[Event]:
     """The comparison for a user who wrote English: names, tags and spec names in English; the spec values
     are the catalogue's."""
     shown = [p["id"] for p in state.get("top3", [])]
@@ -120,7 +121,8 @@ def _compare_en(turn: Turn, state: dict[str, Any], products: list[Product],
         rows.append([english.spec(key, True), *[str(p["specs"].get(key, "-")) for p in products]])
     cheaper = min(products, key=lambda p: p["price"])
     better = max(products, key=lambda p: (p["rating"], -p["price"]))
-    text = [f"Comparing {' vs '.join(ranks)}:", ""]
+    text = [*_lead(ranks, names, products, intent, {t: english.tag(t, labels, True) for t in labels}, en=True),
+            f"Comparing {' vs '.join(ranks)}:", ""]
     for r, n, p in zip(ranks, names, products, strict=True):
         text.append(f"- **{r} {n}**: good: {tags(p, 'pros')}; not so good: {tags(p, 'cons')}.")
     diff = max(p["price"] for p in products) - cheaper["price"]
@@ -130,3 +132,29 @@ def _compare_en(turn: Turn, state: dict[str, Any], products: list[Product],
     yield from turn.say("\n".join(text))
     yield turn.emit(DataCard, card_type="compare", title="Product comparison", data=Compare(
         columns=["Item", *[f"{r} {n}" for r, n in zip(ranks, names, strict=True)]], rows=rows))
+
+
+def _lead(ranks: list[str], names: list[str], products: list[Product], intent: router.Intent,
+          labels: dict[str, str], *, en: bool) -> list[str]:
+    """The answer first, when the comparison was asked a question: "젤 싼 거 몇번?" names the cheapest, "which is
+    the quietest?" the products whose reviews praise quietness (the catalogue's tags are the only source)."""
+    rows = list(zip(ranks, names, products, strict=True))
+    if intent.direction in ("cheaper", "pricier"):
+        r, n, p = (min if intent.direction == "cheaper" else max)(rows, key=lambda row: row[2]["price"])
+        if en:
+            return [f"The {'cheapest' if intent.direction == 'cheaper' else 'dearest'} is **{r} {n}** "
+                    f"(₩{p['price']:,}).", ""]
+        return [f"{'가장 저렴한' if intent.direction == 'cheaper' else '가장 비싼'} 건 **{r} {n}**"
+                f"({p['price']:,}원)이에요.", ""]
+    wanted = list((intent.tag_changes or {}).get("add_pros") or [])
+    if not wanted:
+        return []
+    tag = wanted[0]
+    having = [(r, n) for r, n, p in rows if tag in p["pros"]]
+    label = labels.get(tag, tag)
+    if not having:
+        return [f"None of them has '{label}' in its reviews." if en else f"'{label}' 후기가 있는 제품은 없어요.", ""]
+    said = ", ".join(f"**{r} {n}**" for r, n in having)
+    if en:
+        return [f"Reviews praise '{label}' for {said}.", ""]
+    return [f"'{label}'라는 후기가 있는 건 {said}예요.", ""]

@@ -136,6 +136,8 @@ def follow_up(item: dict[str, Any], rehearsal: Rehearsal | None = None
         return None, {}, final.problems or [final.error() or "the turn made no classification call"]
     text, context = router.parse_prompt(request.messages[-1].content)
     raw = request.policy(request).text
+    if first_extra:  # the clicked product leaves the Top 3 it anchors: its label rank is the one it was clicked at
+        context["clickedAt"] = {first_extra["anchor_product_id"]: int(item["clicked_anchor"])}
     return router.postprocess(raw, text, context, Catalog(rehearsal.store).products()), context, []
 
 
@@ -190,7 +192,8 @@ def check(item: dict[str, Any], rehearsal: Rehearsal | None = None) -> Outcome:
                 got = sorted(ids.index(p) + 1 for p in intent.exclude_ids if p in ids)
                 expected = sorted(expected)
             case "anchor_rank":
-                got = ids.index(intent.anchor_id) + 1 if intent.anchor_id in ids else intent.anchor_rank
+                clicked_at = (context.get("clickedAt") or {}).get(intent.anchor_id or "")
+                got = ids.index(intent.anchor_id) + 1 if intent.anchor_id in ids else clicked_at or intent.anchor_rank
             case "anchor_name":
                 named = by_id.get(intent.anchor_id or "")
                 names = " ".join([named["title"], named["name_en"] or ""]).lower() if named else ""

@@ -33,12 +33,25 @@ def last_added(state: dict[str, Any]) -> list[str]:
     return [str(t) for t in added] if isinstance(added, list) else []
 
 
+def last_intent(state: dict[str, Any]) -> str | None:
+    """The intent the last turn acted on ("무게는?" right after a question about a product asks about it too)."""
+    return Dialogue.from_state(state).tool
+
+
+def last_compared(state: dict[str, Any]) -> list[str]:
+    """The products the last turn compared ("compare 1 and 2" then "which would you pick?" picks between those)."""
+    dialogue = Dialogue.from_state(state)
+    compared = dialogue.args.get("compared") if dialogue.tool == "COMPARE" else None
+    return [str(p) for p in compared] if isinstance(compared, list) else []
+
+
 def remember(state: dict[str, Any], intent: Intent) -> None:
     named = [*intent.product_ids, *([intent.anchor_id] if intent.anchor_id else [])]
     dialogue = Dialogue.from_state(state)
     changes = intent.tag_changes or {}
     added = [*changes.get("add_pros", []), *changes.get("add_cons", [])] if intent.name.startswith("REFILTER") else []
-    dialogue.remember(intent.name, {"ranks": intent.product_ranks, "added": added},
+    compared = intent.product_ids if intent.name == "COMPARE" else []
+    dialogue.remember(intent.name, {"ranks": intent.product_ranks, "added": added, "compared": compared},
                       mentions=[Mention(PRODUCT, str(pid)) for pid in named],
                       listed=[Mention(PRODUCT, str(p["id"]), str(p.get("title") or "")) for p in state.get("top3", [])])
     dialogue.save(state)
@@ -59,6 +72,12 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
         if len(pair) == 2:
             r.ranks = sorted(ids.index(pid) + 1 for pid in pair)
         return
+    if not p.pronoun and not r.ranks and _same_product_asked(r, context):
+        # "무게는?", "is it heavy though?" right after a question about product 2: the same product
+        asked = next((pid for pid in context.get("lastReferenced") or [] if pid in ids), None)
+        if asked is not None:
+            r.ranks = [ids.index(asked) + 1]
+            return
     if not p.pronoun or p.among:
         _take_back(r, text, context, pronoun=False)
         return
@@ -85,3 +104,12 @@ def _take_back(r: Reading, text: str, context: dict[str, Any], *, pronoun: bool)
         return
     if (pronoun and "exclude" in r.flags) or _CORRECTION.search(text):
         r.taken_back = list(context.get("lastAdded") or [])
+
+
+def _same_product_asked(r: Reading, context: dict[str, Any]) -> bool:
+    """A short question about a quality, with no product, condition or category of its own, right after a question
+    about one product."""
+    return (context.get("lastIntent") == "PRODUCT_QA" and (bool(r.mentioned) or len(r.compact) <= 6)
+            and "question" in r.flags
+            and not (r.stated or r.budget or r.direction or r.category or r.all_shown or r.removed)
+            and not ({"recommend", "compare", "exclude", "advice"} & r.flags) and len(r.compact) <= 16)

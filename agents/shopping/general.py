@@ -72,7 +72,7 @@ def general(catalog: Catalog, intent: router.Intent, text: str, category: str | 
         asked = intent.category
         if asked:
             return _guide(catalog, asked, en)
-        related = _related(catalog, intent.topic)
+        related = _related(catalog, intent.topic or intent.hint)
         if en:
             answer = ("That is a parenting question. I have no medical or childcare source to check it against, so I "
                       "would rather not guess: your pediatrician or a nurse line can answer it safely.")

@@ -21,7 +21,7 @@ from agents.nlu.korean_money import format_man
 from agents.shopping import router
 from agents.shopping.answers import compare, product_qa
 from agents.shopping.catalog import Catalog
-from agents.shopping.followup import last_added, last_referenced, remember
+from agents.shopping.followup import last_added, last_compared, last_intent, last_referenced, remember
 from agents.shopping.general import english, general
 from agents.shopping.inputs import ShoppingInputs
 from agents.shopping.refilter import DEFAULT_BUDGET, budget_text, refilter
@@ -55,6 +55,8 @@ def _context(turn: Turn, catalog: Catalog, state: dict[str, Any]) -> dict[str, A
         "awaiting": (state.get("pending") or {}).get("ask"),
         "lastReferenced": last_referenced(state),
         "lastAdded": last_added(state),
+        "lastCompared": last_compared(state),
+        "lastIntent": last_intent(state),
     }
 
 

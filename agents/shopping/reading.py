@@ -13,30 +13,22 @@ from typing import Any
 
 import yaml
 
-from agents.nlu.korean_money import Budget, find_amounts, parse_budget
+from agents.nlu.dialogue import instead
+from agents.nlu.korean_money import Budget, find_amounts
 from agents.nlu.patterns import compiled, literal
 from agents.nlu.slots import find_change
-from agents.nlu.text import fold_typos
+from agents.shopping.amounts import read_budget
+from agents.shopping.normal import compact, normalise
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
-_ZERO_WIDTH = re.compile(r"[\u200b-\u200f\u2060\ufeff]")
 _WINDOW_BEFORE, _WINDOW_AFTER = 6, 8
-
-
-def normalise(text: str) -> str:
-    """NFKC, no zero-width characters, lower case, no apostrophes (don't = dont)."""
-    text = fold_typos(_ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text)).lower())
-    return re.sub(r"['’`]", "", text)
-
-
-def compact(text: str) -> str:
-    """Spacing-insensitive form: "더 저렴한 걸로" = "더저렴한걸로"."""
-    return re.sub(r"\s+", "", normalise(text))
+_WINDOW_BEFORE_EN, _WINDOW_AFTER_EN = 14, 20
 
 
 def _compact_all(value: Any) -> Any:
     if isinstance(value, (str, int, float)):  # YAML reads 1080 as a number
-        return re.sub(r"\s+", "", str(value).lower())
+        # the text's own normal form (NFKC): "ㅎㅇ" in the lexicon is the "ᄒᄋ" a message becomes
+        return re.sub(r"\s+", "", unicodedata.normalize("NFKC", str(value)).lower())
     if isinstance(value, list):
         return [_compact_all(v) for v in value]
     if isinstance(value, dict):
@@ -104,7 +96,15 @@ class Reading:
         return bool(self.want or self.avoid or self.removed or self.budget or self.budget_removed)
 
 
-def _category(text: str) -> str | None:
+def _category(text: str, spaced: str = "") -> str | None:
+    """The first category named; in "X 말고 Y" / "Y instead of X" the one asked for (the kit's ``instead``)."""
+    turned = compact(instead(spaced or text))
+    if turned != text and (found := _first_category(turned)) is not None:
+        return found
+    return _first_category(text)
+
+
+def _first_category(text: str) -> str | None:
     best: tuple[int, str] | None = None
     for category, words in lexicon()["categories"].items():
         for word in words:
@@ -151,8 +151,13 @@ def _topics(text: str, reading: Reading) -> None:
         wanted = has_any(text, topic.get("want", []))
         avoided = has_any(text, topic.get("avoid", []))
         for start, end in spans:
-            window = text[max(0, start - _WINDOW_BEFORE):end + _WINDOW_AFTER]
-            after = text[end:end + _WINDOW_AFTER + 4]
+            # English puts the judging word first and spells it out: "a complicated app", "really loud noise"
+            english = text[start:end].isascii()
+            before, beyond = (_WINDOW_BEFORE_EN, _WINDOW_AFTER_EN) if english else (_WINDOW_BEFORE, _WINDOW_AFTER)
+            window = text[max(0, start - before):end + beyond]  # English spells it out: "battery should last long"
+            after = text[end:end + beyond + 4]
+            if english:  # English says the stance first: "I hate loud ones", "must have a quiet one"
+                after += "|" + text[max(0, start - _WINDOW_BEFORE_EN):start]
             stance = has_any(after, lex["stance"]["wish"]), has_any(after, lex["stance"]["reject"])
             reading.stated = reading.stated or any(stance)
             wanted = wanted or has_any(window, topic.get("good", [])) or stance[0]
@@ -176,17 +181,25 @@ def _topics(text: str, reading: Reading) -> None:
 
 
 # The budget named, then dropped ("예산 빼줘", "가격 제한 풀어", "budget 없애"): not a drawback to avoid.
-_DROP_BUDGET = re.compile(r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|은|는|을|를|도|이제|좀|그냥|일단)*(?:빼|없애|풀어|지워|치워)|"
+_DROP_BUDGET = re.compile(r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|은|는|을|를|도|이제|좀|그냥|일단)*(?:빼|없애|풀어|지워|치워|없이)|"
                           r"(?:빼|없애|풀어|지워|치워)(?:줘|주세요|줄래|봐)?(?:예산|가격|금액|가격대)(?:조건|제한|상한)")  # 없애줘 가격 조건
 _FILLERS = re.compile(r"좀|조금|살짝|약간|쫌|조끔")
+
+
+# The price or budget named, then moved without an amount: "가격대 내려서", "예산을 좀 올려".
+_PRICE_WORD = r"(?:가격대|가격|예산|금액)(?:을|를|은|는|도|이|가)?"
+_PRICE_DOWN = re.compile(_PRICE_WORD + r"(?:내려|내리|낮춰|낮추|낮게|줄여|줄이|깎)")
+_PRICE_UP = re.compile(_PRICE_WORD + r"(?:올려|올리|높여|높이|높게|늘려|늘리)")
 
 
 def _direction(text: str, wanted: list[str] | None = None) -> str | None:
     budget = lexicon()["budget"]
     text = _FILLERS.sub("", text)  # "예산 좀 줄여서" is "예산 줄여서"
     text, strong = _mask(text, budget["cheaper_strong"])
-    if strong:
+    if strong or _PRICE_DOWN.search(text):
         return "cheaper"
+    if _PRICE_UP.search(text):
+        return "pricier"
     if wanted:  # "통기성 좋은 걸로" wants breathability; "좋은 걸로" alone wants a better (pricier) one
         text, _ = _mask(text, budget["better"])
     text, pricier = _mask(text, budget["pricier"])
@@ -197,84 +210,6 @@ def _direction(text: str, wanted: list[str] | None = None) -> str | None:
     if has_any(text, budget["vague"]):
         return "vague"
     return None
-
-
-_EN_NUMBER = r"(\d[\d,]*(?:\.\d+)?)\s*(k|만|천|원|won|krw)?"
-_EN_BUDGET = [
-    (re.compile(rf"(?:under|below|less than|cheaper than|up to|at most|no more than|max(?:imum)?|within|not over)\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "below"),
-    (re.compile(rf"₩?\s*{_EN_NUMBER}\s*(?:or more|or above|or higher|and up|and above|and higher|plus|\+)"), "above"),
-    (re.compile(rf"(?:over|above|more than|at least|from|minimum|min|no less than|not less than|not under|not below|"
-                rf"nothing under|nothing below|nothing less than)"
-                rf"\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "above"),
-    (re.compile(rf"(?:around|about|approximately|roughly|(?<![\d만천원k]\s)(?<![\d만천원k])~)\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "around"),
-]
-
-
-_EN_RANGE = re.compile(rf"(?:between|from)\s*₩?\s*{_EN_NUMBER}\s*(?:and|to|-|~)\s*₩?\s*{_EN_NUMBER}")
-
-
-def _english_range(text: str) -> Budget | None:
-    """"between 80,000 and 120,000 won", "from 50k to 80k": both ends, the unit shared."""
-    m = _EN_RANGE.search(text)
-    if not m:
-        return None
-    unit = m.group(2) or m.group(4) or ""
-    scale = {"k": 1000, "만": 10000, "천": 1000}
-    low = float(m.group(1).replace(",", "")) * scale.get(m.group(2) or unit, 1)
-    high = float(m.group(3).replace(",", "")) * scale.get(m.group(4) or unit, 1)
-    if not 1000 <= low < high:
-        return None
-    return Budget(round(low), round(high), "range")
-
-
-def _english_budget(text: str) -> Budget | None:
-    # The bound that starts first is the one said: "no less than 30k" is a floor, not "less than".
-    found = sorted(((m, kind) for pattern, kind in _EN_BUDGET for m in pattern.finditer(text)),
-                   key=lambda mk: (mk[0].start(), -len(mk[0].group(0))))
-    bounds: list[tuple[str, int]] = []
-    for m, kind in found:
-        value = float(m.group(1).replace(",", ""))
-        value *= {"k": 1000, "만": 10000, "천": 1000}.get(m.group(2) or "", 1)
-        if value >= 1000:
-            bounds.append((kind, round(value)))
-    if not bounds:
-        return None
-    kind, value = bounds[0]
-    floor = next((v for k, v in bounds if k == "above"), None)
-    ceiling = next((v for k, v in bounds if k == "below"), None)
-    if floor is not None and ceiling is not None and floor < ceiling:  # "over 50k but under 90k"
-        return Budget(floor, ceiling, "range")
-    if kind == "below":
-        return Budget(0, value, "below")
-    if kind == "above":
-        return Budget(value, None, "above")
-    return Budget(round(value * 0.9), round(value * 1.1), "around")
-
-
-# A message that is only an amount: four to eight digits (commas allowed), "원" optional. Shorter numbers
-# are product numbers or counts, never a budget on their own.
-_BARE_AMOUNT = re.compile(r"\s*₩?\s*(\d{4,8}|\d{1,3}(?:,\d{3}){1,2})\s*(?:원|won|krw)?\s*[.!?~]*\s*")
-
-
-def read_budget(text: str, *, expecting: bool = False) -> Budget | None:
-    """A budget from Korean or English text; a bare number ("70000") only when a budget
-    question is open."""
-    low = normalise(text)
-    # An English bound ("no less than 40k", "under 80k") first: the Korean parser reads "40,000 won" alone.
-    budget = _english_range(low) or _english_budget(low) or parse_budget(low.replace("k원", "000원"))
-    if budget is None and re.search(r"\d+(?:\.\d+)?\s*k\b", low):
-        budget = parse_budget(re.sub(r"(\d+(?:\.\d+)?)\s*k\b", lambda m: f"{float(m.group(1)) * 1000:.0f}원", low))
-    if budget is None and re.search(r"예산|가격|budget|price", low):
-        m = re.search(r"(?<![\d.])(\d{1,3}(?:,\d{3})+|\d{4,7})(?![\d%])", low)
-        if m:  # "예산 120000", "budget 120,000": a bare number named as the budget
-            budget = Budget(0, int(m.group(1).replace(",", "")), "exact")
-    if budget is None and (m := _BARE_AMOUNT.fullmatch(low)):
-        budget = Budget(0, int(m.group(1).replace(",", "")), "exact")  # the seed's `(\d+)원?$`: "70000" is 0-70000
-    if budget is None and expecting:
-        m = re.fullmatch(r"\D{0,6}?(\d{4,7})\D{0,8}", low.replace(",", ""))
-        if m:
-            budget = Budget(0, int(m.group(1)), "exact")
-    return budget
 
 
 _ORDINAL_WORDS = {"첫": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4, "다섯": 5}
@@ -297,20 +232,40 @@ def read_ranks(text: str, shown: int) -> list[int]:
         found.append((m.start(), int(m.group(1))))
     for m in re.finditer(r"\b(\d)\s*(?:or|and|vs\.?|&|,)\s*(?:#|number\s*|no\.?\s*)?(\d)\b", low):
         found += [(m.start(), int(m.group(1))), (m.start() + 1, int(m.group(2)))]
-    for m in re.finditer(r"(?:#|no\.?\s*|number\s*|option\s*|product\s*|item\s*|pick\s*)(\d)\b", low):
+    for m in re.finditer(r"(?:#|no\.?\s*|number\s*|option\s*|product\s*|item\s*|pick\s*)(\d)(?:s\b|\b)", low):
         found.append((m.start(), int(m.group(1))))
-    for m in re.finditer(r"(첫|두|둘|세|셋|네|넷|다섯)\s*(?:번\s*째|째|번\s*제품)", low):
+    for m in re.finditer(r"\b(?:no\.?|number|option|product|item|pick)\s*(one|two|three)\b", low):
+        found.append((m.start(), {"one": 1, "two": 2, "three": 3}[m.group(1)]))  # "is number two quiet?"
+    # not a child: "둘째가 태어나서", "우리 첫째는" (a family's second child, not the second product)
+    for m in re.finditer(r"(?<!우리)(?<!저희)(?<!우리\s)(?<!저희\s)(첫|두|둘|세|셋|네|넷|다섯)\s*(?:번\s*째|째|번\s*제품)"
+                         r"(?![^.,!?~]{0,8}?(?:태어|낳|임신|출산|어린이집|유치원|학교|키우))", low):
         found.append((m.start(), _ORDINAL_WORDS[m.group(1)]))
-    for m in re.finditer(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd)\b", low):
+    # an ordinal word, not "first-time mom", "at first", "second-hand", "first baby"
+    for m in re.finditer(r"(?<!at )\b(first|second|third|fourth|fifth|1st|2nd|3rd)\b(?![-\s]*(?:time|timer|hand|of all|"
+                         r"baby|child|kid|born|month|week|day|night|trimester|pregnan))", low):
         found.append((m.start(), _EN_ORDINALS[m.group(1)]))
+    for m in re.finditer(r"\b(?:first|top)\s*(?:two|2)\b|(?:처음|앞에|앞의|위에|위의|첫)\s*(?:두|2)\s*(?:개|가지|제품|상품)", low):
+        found += [(m.start(), 1), (m.start() + 1, 2)]  # "compare the first two", "앞에 두 개"
+    if shown >= 2:
+        for m in re.finditer(r"\b(?:last|bottom)\s*(?:two|2)\b|(?:마지막|뒤에|뒤의|아래|밑에)\s*(?:두|2)\s*(?:개|가지|제품|상품)", low):
+            found += [(m.start(), shown - 1), (m.start() + 1, shown)]
     for m in re.finditer(r"맨\s*(?:위|앞|처음)|제일\s*위|top\s*(?:one|pick)", low):
         found.append((m.start(), 1))
     if shown:
-        for m in re.finditer(r"마지막|맨\s*(?:아래|밑|끝)|\blast\s*(?:one|product|pick)?\b", low):
+        # "the last one", "last pick"; not the verb ("the battery should last long", "lasts")
+        for m in re.finditer(r"마지막|맨\s*(?:아래|밑|끝)|\b(?:the|#)\s*last\b(?!\s+(?:long|longer|all|for))|"
+                             r"\blast\s*(?:one|product|pick|item|option)\b", low):
             found.append((m.start(), shown))
-        for m in re.finditer(r"가운데|중간\s*(?:거|것|꺼|제품)|middle\s*one", low):
+        for m in re.finditer(r"가운데|중간\s*(?:거|것|꺼|제품)|\bmiddle\b", low):
             found.append((m.start(), 2))
     return list(dict.fromkeys(r for _, r in sorted(found)))
+
+
+def _only_after_turn(spaced: str, shown: int) -> bool:
+    """Every product number comes after the turn word ("말고", "instead of" puts it first in English)."""
+    part = instead(spaced)
+    at = spaced.rfind(part)
+    return part != spaced and at >= 0 and not read_ranks(spaced[:at], shown) and bool(read_ranks(part, shown))
 
 
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|퍼센트|프로|percent)")
@@ -347,6 +302,9 @@ def _known_words() -> tuple[tuple[str, ...], frozenset[str]]:
     known |= {w for key in ("offtopic", "recommend", "question", "empathy", "thanks", "greeting", "remove", "exclude")
               for w in lex[key]}  # "지워" (drop it) is a word, not a typo of 지지
     known |= {"주세요", "주시", "주실", "줘요", "줄래", "드려", "드릴"}  # "… 주세요" asks politely: not 자세 (posture)
+    # Verb forms a letter away from a topic word: "꼭 사야 돼요?" is not 사양 (specs), "어떻게 하면" not 화면 (screen)
+    known |= {"사야", "사도", "사면", "써야", "해야", "돼야", "봐야", "하면", "하는", "하고", "해서", "하게", "하지", "되면",
+              "되는", "보면", "가면", "오면", "하니"}
     korean = sorted((w for w in targets if re.fullmatch(r"[가-힣]{2,}", w)), key=len, reverse=True)
     return tuple(korean), frozenset(w for w in known if re.fullmatch(r"[가-힣]{2,}", w))
 
@@ -375,12 +333,33 @@ def correct_typos(text: str) -> str:
 
 # "아니", "아니요", "아니라" (no, not): a correction or a refusal, never the question ending "-니".
 _NO = re.compile(r"아니(?=요|야|라|고|그|이|저|[a-z0-9]|$)")
+# Endings that look like a question word but join a reason or a request: "써야 돼서" (because it must),
+# "그러니까", "부탁해요"; and -니/-냐 inside a word ("모니터", "냐옹"), read by _ENDS_ASKING instead.
+_NOT_ASKING = re.compile(r"돼서|되서|돼가지고|되니까|니까|부탁해요|부탁드려요|부탁합니다|니(?![?!.~ㅋㅎᄏᄒ]|$)|냐(?![?!.~ㅋㅎᄏᄒ]|$)")
+# A message that ends on the product wished for ("안 더운 거", "세척 쉬운 걸로요", "quieter ones"), or says
+# which kind is better ("소음 적은 게 좋아요", "가벼운 게 낫겠어요"): a condition, not a question about a product.
+_WISH_END = re.compile(r"(?:거|걸|것|걸로|거로|제품|모델|녀석|애)\s*(?:요|으로요|로요|좀|부탁\S*|주세요)?\s*[.!~ㅠㅜ]*\s*$|"
+                       r"\b(?:ones?|models?|options?)\s*(?:please|pls|plz)?[.!]*\s*$")
+_PREFER = re.compile(r"(?:게|걸|거)\s*(?:더\s*)?(?:좋아요|좋겠|좋을\s*듯|좋은데|좋습니다|나아요|나을\s*듯|낫겠|낫다|최고)|"
+                     r"\b(?:i(?:d)? prefer|would be (?:better|great|nice)|is (?:a )?must)\b")
+# "could you filter to ones with …?", "narrow it down to ones that …": a request, though it ends in "?"
+_NARROW = re.compile(r"\b(?:ones?|models?|options?)\s+(?:that|which|with)\b|\bnarrow\b|\bfilter\b")
+# A product number set aside: "2번 빼고", "3번은 말고", "except #2", "not number 1".
+_SET_ASIDE = re.compile(r"(\d)\s*번?\s*(?:은|는|이|가|을|를)?\s*(?:빼고|말고|제외하고|제외|빼)|"
+                        r"\b(?:except|not|skip|without|leave out|leaving out)\s*(?:#|no\.?\s*|number\s*)?(\d)\b")
+# The rest of the shown after some are set aside: "나머지 둘", "남은 거", "the other two", "the rest".
+_REST = re.compile(r"나머지|남은\s*(?:거|것|두|둘|제품)|다른\s*(?:두|둘)|\bthe\s+(?:other|remaining)\s+(?:two|2|ones)\b|"
+                   r"\bthe\s+rest\b|\bremaining\b")
+# English "like" before a product reference, not "I'd like" / "would like": around that product.
+_LIKE_REF = re.compile(r"(?<!would )(?<!\bid )(?<!\bd )(?<!\bi )(?<!\bwe )(?<!\byou )\blike\s+(?:#|no\.?\s*\d|number\s*\d|"
+                       r"(?:the\s+)?(?:first|second|third|last|middle|top)\b|\d\b|option\s*\d|product\s*\d)")
+_ENDS_ASKING = re.compile(r"(?:니|냐)(?:\s|$|[?!.~ㅋㅎᄏᄒ])")
 
 
 def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Reading:
     lex = lexicon()
     flat = compact(correct_typos(text))
-    reading = Reading(text=text, compact=flat, category=_category(flat))
+    reading = Reading(text=text, compact=flat, category=_category(flat, normalise(correct_typos(text))))
     reading.budget = read_budget(text, expecting=expecting_budget)
     _topics(flat, reading)
     if reading.budget is None and _DROP_BUDGET.search(flat):  # "예산 빼줘": the budget condition itself goes
@@ -400,14 +379,36 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
                                                     normalise(text)):
         reading.below_ref = True
     reading.than_ref = _THAN_RANK.search(normalise(text)) is not None
-    reading.all_shown = has_any(flat, lex["all_shown"])
     spaced = normalise(text)
+    reading.all_shown = has_any(flat, present(lex["all_shown"], spaced))  # "really" holds no "all"
     reading.uncarried = _uncarried(flat, spaced)
     said = _NO.sub("··", flat)  # "아니 그거 말고": the "니" of 아니 (no) asks nothing
+    said = _NOT_ASKING.sub(lambda m: "·" * len(m.group(0)), said)
+    if _ENDS_ASKING.search(spaced):  # "어때니", "뭐냐": -니/-냐 end a word; "모니터" asks nothing
+        reading.flags.add("question")
     for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting", "offtopic",
                  "advice"):
         if has_any(said if flag == "question" else flat, present(lex[flag], spaced)):
             reading.flags.add(flag)
+    if "question" in reading.flags and not ({"recommend"} & reading.flags or reading.stated or reading.category) and has_any(
+            flat, present(lex["baby_subject"], spaced)):
+        reading.flags.add("advice")  # "신생아 목욕물 온도는?": about the baby, not about a product shown
     if re.search(r"\b(vs|or)\b", normalise(text)):
         reading.flags.add("compare")
+    if (reading.want or reading.avoid) and (("?" not in spaced and (_WISH_END.search(spaced) or _PREFER.search(spaced)))
+                                            or _NARROW.search(spaced)):
+        reading.stated = True  # "안 더운 거", "소음 적은 게 좋아요": a wish for a product, not a question about one
+    set_aside = [int(m.group(1) or m.group(2)) for m in _SET_ASIDE.finditer(spaced)]
+    if "compare" in reading.flags and set_aside and len([k for k in reading.ranks if k not in set_aside]) >= 2:
+        # "2번 빼고 1번이랑 3번 비교", "except #2, compare 1 and 3": the numbers set aside are not compared
+        reading.ranks = [k for k in reading.ranks if k not in set_aside]
+        reading.flags.discard("exclude")
+    if "exclude" in reading.flags and reading.ranks and shown and _REST.search(spaced):
+        # "2번은 빼고 남은 두 개 중에 …": the products left are the ones meant
+        reading.ranks = [k for k in range(1, shown + 1) if k not in reading.ranks]
+        reading.flags.discard("exclude")
+    if "exclude" in reading.flags and reading.ranks and _only_after_turn(spaced, shown):
+        reading.flags.discard("exclude")  # "그 둘 말고 2번이랑 3번": the products after 말고 are the ones asked for
+    if _LIKE_REF.search(spaced):  # "anything like #3 but cheaper": products around #3
+        reading.flags.add("anchor")
     return reading

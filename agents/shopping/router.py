@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from agents.shopping import intents
 from agents.shopping.names import find_products
+from agents.shopping.normal import normalise
 from agents.shopping.reading import Reading, read
 from agents.shopping.resolve import budget_max, category_from_tags, resolve
 
@@ -75,9 +76,20 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         return Decision("GENERAL", 85, f"{r.uncarried}: a kind of product the catalogue does not carry")
     if len(refs) >= 2 and "compare" in r.flags:
         return Decision("COMPARE", 90, "compare products")
+    if len(refs) >= 2 and (r.than_ref or r.below_ref) and "question" in r.flags:
+        return Decision("COMPARE", 88, "is one product cheaper or better than the other: compare them")  # "2번이 3번보다 싸?"
+    if r.direction and not refs and len(shown) >= 2 and "question" in r.flags and _WHICH_NUMBER.search(r.compact) \
+            and _SUPERLATIVE.search(normalise(r.text)):
+        # "젤 싼 거 몇번?", "which is cheapest": a question over the shown, not a new budget
+        return Decision("COMPARE", 80, "which of the shown products is cheapest or dearest")
     if r.direction:
         if r.below_ref and refs:
             return Decision("REFILTER_WITH_ANCHOR", 88, "cheaper than the product named: its price is the ceiling")
+        if r.direction == "cheaper" and len(refs) == 1 and ("anchor" in r.flags or _CHEAPER_ONE.search(r.compact)
+                                                            or _LIKED.search(r.compact) or "question" not in r.flags):
+            # "2번 비슷한데 더 저렴한 걸로" (seed 003), "like #3 but cheaper", "1번은 너무 비싸": the product named
+            # gives the amount (cheaper than it), so nothing is vague
+            return Decision("REFILTER_WITH_ANCHOR", 88, "like the product named and cheaper: its price is the ceiling")
         if r.scale is not None and budget_max(context):
             return Decision("REFILTER", 90, f"the known budget times {r.scale:g}")
         if r.direction == "cheaper" and budget_max(context) and refs:  # "like #2 but cheaper", a budget known
@@ -88,6 +100,10 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if refs:
         if "anchor" in r.flags:
             return Decision("REFILTER_WITH_ANCHOR", 88, "re-recommend around a product")
+        if (r.want or r.avoid) and len(refs) == 1 and _COMPARATIVE.search(r.text) and (
+                (r.than_ref and _ANOTHER.search(r.text)) or _BUT.search(r.text) or r.stated):
+            # "2번 같은 건데 더 가벼운 거", "#2 but lighter": products like it, with the quality asked for
+            return Decision("REFILTER_WITH_ANCHOR", 86, "like the product named, better in a quality: around it")
         if r.than_ref and (r.want or r.avoid) and len(refs) == 1 and _ANOTHER.search(r.text):
             # "2번보다 가벼운 거 있어?": products like it, with the quality asked for
             return Decision("REFILTER_WITH_ANCHOR", 86, "better than the product named in a quality: around it")
@@ -101,14 +117,17 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         if awaiting == "product" or r.mentioned or "question" in r.flags or named:
             return Decision("PRODUCT_QA", 88, "a question about a product")
         return Decision("PRODUCT_QA", 75, "a product number alone")
-    if "advice" in r.flags and not (r.budget or r.budget_removed or r.want or r.avoid or r.removed):
+    asks_how = "question" in r.flags and not (r.stated or "recommend" in r.flags)
+    if "advice" in r.flags and not (r.budget or r.budget_removed or r.removed) and (
+            not (r.want or r.avoid) or asks_how):  # "분유 물은 몇 도로 맞춰야 돼요?": 맞춰 judges no product
         return Decision("GENERAL", 80, "a parenting or how-to-choose question: answered, not a product clarification")
     if "empathy" in r.flags and not (r.has_conditions or r.category or r.stated):
         # "밤새 울어서 너무 피곤해요": a feeling shared, though it names a time or a sound; not a product question
         return Decision("GENERAL", 80, "a feeling shared: outside re-recommendation")
-    if r.all_shown and "compare" in r.flags and len(shown) >= 2:
+    other_category = r.category is not None and r.category != context.get("category")  # "아기띠 뭐가 좋아?" on kettles
+    if r.all_shown and "compare" in r.flags and len(shown) >= 2 and not other_category:
         return Decision("COMPARE", 85, "compare everything shown")
-    if "compare" in r.flags and len(shown) >= 2 and re.search(r"제일|가장|뭐가|어떤게|어느|which|best", r.compact):
+    if "compare" in r.flags and len(shown) >= 2 and _WHICH_OF_SHOWN.search(r.compact) and not other_category:
         return Decision("COMPARE", 75, "which of the shown products is better")
     category = r.category or context.get("category")
     new_category = r.category is not None and r.category != context.get("category")
@@ -145,6 +164,25 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if guess.domain:
         return Decision("ASK_CLARIFICATION", guess.percent, "unsure between " + ", ".join(guess.top), ask="unsure")
     return Decision("GENERAL", 60, "outside re-recommendation")
+
+
+# A superlative or "which one" over the products shown: "그 중에 젤 조용한 건 몇번이야?", "which would you pick".
+_WHICH_OF_SHOWN = re.compile(r"제일|젤|가장|최고로|뭐가|어떤게|어느|몇번(?:이|째|제품|거)|뭐살|뭘살|뭐사|뭘사|뭘골|뭐골|뭐고르|"
+                             r"which|best|most|pick|choose|gowith")
+_SUPERLATIVE = re.compile(r"제일|젤|가장|최저|최고|\w{3,}est\b|\bmost\b|\bleast\b")
+# A question that asks for one of the shown by its number: "젤 싼 거 몇번?", "which is cheapest", "제일 싼 게 뭐야"
+_WHICH_NUMBER = re.compile(r"몇번|어느거|어느게|어떤거야|어떤게|뭐야|뭔가요|뭐예요|which|whatsthe")
+
+
+# Liking a product named and minding its price: "2번 좋은데 좀 비싸네", "2번 맘에 드는데 가격이 부담돼".
+_LIKED = re.compile(r"좋은데|좋긴한데|좋지만|괜찮은데|괜찮긴한데|괜찮지만|맘에드는데|마음에드는데|맘에들긴|마음에들긴|예쁜데|"
+                    r"ilike|iloved?|likeit|loveit|looksgood|isnice|isgood|isgreat")
+# A cheaper one wished for beside a product named: "2번 더 싼 거 있어?", "a cheaper one than #2".
+_CHEAPER_ONE = re.compile(r"(?:더|덜)(?:싼|싸|저렴|비싼)|cheaper(?:one|option|model|version|alternative)|"
+                          r"(?:싼|저렴한)(?:버전|모델|거|것|걸)")
+# A quality said as a comparison: "더 가벼운", "덜 시끄러운", "lighter", "more compact", "less noisy".
+_COMPARATIVE = re.compile(r"더\s*\S|덜\s*\S|\b\w{3,}er\b|\bmore\s+\w|\bless\s+\w")
+_BUT = re.compile(r"\bbut\b|건데|인데|긴한데|는데|지만")
 
 
 # A product wanted, not a question about one: "가벼운 거 있어?", "lighter ones".
@@ -199,6 +237,7 @@ class Intent:
     cheaper_than_anchor: bool = False  # "이 제품 기반으로 더 저렴한 걸로": the anchor's price is the ceiling
     uncarried: str | None = None  # GENERAL about a kind of product the catalogue does not carry
     advice: bool = False  # GENERAL: a parenting or how-to-choose question
+    hint: str | None = None  # GENERAL: a product quality the parenting question touches (water temperature: kettles)
 
     def event_args(self) -> dict[str, Any]:
         return {"budget": self.budget, "tag_changes": self.tag_changes, "product_numbers": self.product_ranks,

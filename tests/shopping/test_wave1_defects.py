@@ -49,11 +49,12 @@ def test_in_budget_first_fillers_marked_and_none_in_budget_said(store):
 
 
 def test_anchor_kept_after_the_budget_question(store):
-    """The seed's own example: "2번 제품 비슷한데 더 저렴한 걸로", then "8만원"."""
+    """A product named with a vague price ("합리적인 가격"), then "8만원". (The seed's own "2번 제품 비슷한데 더
+    저렴한 걸로" names its amount, the anchor's price: tests/shopping/test_routing.py.)"""
     s = Session("shopping")
     s.run("분유포트 추천해줘")
     second = state(s)["top3"][1]["id"]
-    asked = s.run("2번 제품 비슷한데 더 저렴한 걸로")
+    asked = s.run("2번 제품 비슷한데 합리적인 가격으로")
     assert one(asked, "intent").name == "ASK_CLARIFICATION"
     answered = s.run("8만원")
     assert one(answered, "intent").args["budget"]["max"] == 80000
