@@ -34,6 +34,9 @@ def mapping(value: object, where: str) -> dict[str, object]:
 def strings(values: object, where: str) -> list[str]:
     if not isinstance(values, list):
         raise ValueError(f"{where}: expected a list of phrases, got {type(values).__name__}")
+    flags = [v for v in values if isinstance(v, bool)]
+    if flags:  # YAML 1.1 reads a bare yes/no/on/off as a boolean: str() would make the phrase "True"
+        raise ValueError(f"{where}: {len(flags)} phrase(s) read as true/false; quote a bare yes, no, on or off")
     return [str(v) for v in values]  # YAML reads 1080 as a number
 
 
