@@ -71,8 +71,10 @@ def test_a_backtracking_regex_does_not_hold_up_another_users_requests(shared, al
         for pattern in waits:
             worst, details[pattern] = _worst_wait_during_a_run(shared, alice, bob, pattern)
             waits[pattern].append(worst)
-            # Seconds of blocking: no need for four more tries (with `re`, the lookahead one runs for minutes).
-            assert worst < min(waits[BENIGN]) + 3.0, (pattern, waits)
+            # Seconds of blocking twice: no need for more tries (with `re`, the lookahead one runs for minutes).
+            # Once may be the machine: a benign run was seen waiting 6.8 s while other test runs loaded it.
+            slow = [w for w in waits[pattern] if w >= min(waits[BENIGN]) + 3.0]
+            assert len(slow) < 2, (pattern, waits)
     print({p: [round(w * 1000) for w in ws] for p, ws in waits.items()})  # ms, for the record (pytest -s)
     baseline = statistics.median(waits[BENIGN])
     for pattern in (RE2_ATTACK, REGEX_ATTACK):

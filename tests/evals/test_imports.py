@@ -56,7 +56,7 @@ def test_a_promptfoo_config_becomes_a_suite_that_runs_and_what_was_left_out_is_l
                                                            "Could you show my notes?"]
     first = [a.model_dump(mode="json", by_alias=True, exclude_defaults=True) for a in suite.cases[0].turns[0].expect]
     assert first == [{"latency_ms_max": 60000.0}, {"text_contains": "NOTE(S)", "ignore_case": True},
-                     {"text_equals": "Let me look.Here you go: 0 note(s)."}, {"text_matches": r"\d+ note"},
+                     {"text_equals": "Let me look.\n\nHere you go: 0 note(s)."}, {"text_matches": r"\d+ note"},
                      {"judge": "Says how many notes there are"}]
     never = [a.model_dump(mode="json", by_alias=True, exclude_defaults=True) for a in suite.cases[3].turns[0].expect]
     assert never == [{"latency_ms_max": 60000.0}, {"not": True, "text_contains": "error", "ignore_case": True},

@@ -54,7 +54,7 @@ def test_a_scripted_user_plays_on_the_offline_provider_until_the_goal_holds(stor
     assert step["kind"] == "simulate"
     turns = step["input"]["turns"]
     assert [t["user"] for t in turns] == ["hello", "what can you do?", "list my notes"]  # "thanks" never sent
-    assert [t["turn"] for t in turns] == [1, 2, 3] and turns[2]["reply"] == "Let me look.Here you go: 0 note(s)."
+    assert [t["turn"] for t in turns] == [1, 2, 3] and turns[2]["reply"] == "Let me look.\n\nHere you go: 0 note(s)."
     assert step["input"]["simulate"]["played_by"] == "script"
     assert [(a["kind"], a["assertion_index"], a["status"], a["message"]) for a in reached["assertions"]] == [
         ("text_contains", 0, "pass", "the reply contains ['note(s)']"),
