@@ -169,7 +169,7 @@ def test_prompt_studio_creates_diffs_activates_and_refuses_an_empty_prompt(page,
     assert store.traces.get(events[-1].turn_id).prompt_version == 1
     page.fill("#pg-lab-editor textarea", "   ")
     page.click("#pg-lab-save")
-    page.wait_for_selector(".toast-body:has-text('The prompt is empty')", timeout=30_000)
+    page.wait_for_selector(".toast-body:has-text('빈 프롬프트는 저장할 수 없습니다')", timeout=30_000)  # the page's language only
     assert [v.version for v in prompts.versions(store, "marketing", LabUser.cli())] == [1, 0]
 
 
