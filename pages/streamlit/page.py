@@ -39,7 +39,7 @@ def _flashes() -> None:
 
 
 def _suggestions(ctx: PageContext) -> None:
-    questions = chips(ctx.view, ctx.spec)
+    questions = chips(ctx.view, ctx.spec, ctx.lang)
     if not questions:
         return
     columns = st.columns(len(questions))
@@ -103,7 +103,7 @@ def agent_page(agent_id: str, viewer: Viewer, store: Store, lang: Lang) -> None:
         st.markdown(f"### {spec.title_in(lang)}")
         _flashes()
         if not ctx.view.messages and queued is None:
-            st.caption(spec.description)
+            st.caption(spec.description_in(lang))
         chat.draw_view(ctx.view, lang, f"pg-{spec.id}", rate=lambda turn, value: _rate(ctx, turn, value))
         if queued is not None:
             _turn(ctx, *queued)
