@@ -42,7 +42,7 @@ def _suggestions(ctx: PageContext) -> None:
     questions = chips(ctx.view, ctx.spec, ctx.lang)
     if not questions:
         return
-    columns = st.columns(len(questions))
+    columns = st.container(key="pg-suggestions").columns(len(questions))
     for i, (column, question) in enumerate(zip(columns, questions, strict=True)):
         column.button(question, key=f"pg_suggest:{ctx.spec.id}:{i}", on_click=ctx.send, args=(question,),
                       width="stretch")
