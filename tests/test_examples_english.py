@@ -69,3 +69,12 @@ def test_each_english_example_is_understood_as_its_korean_twin(store, agent_id, 
     assert reply.strip(), english
     stray = [w for w in HANGUL.findall(reply) if not any(w in name for name in _data_names(en_events))]
     assert not stray, (english, stray, reply)
+
+
+def test_the_nearby_example_names_its_place_in_english(store):
+    """Before: '3 near 센소지, nearest first:' answered "Good places to eat around Senso-ji" (the gazetteer has the
+    place's English name; the recommend path already used it)."""
+    events = Session("travel").run("Good places to eat around Senso-ji")
+    reply = "".join(e.content for e in events if e.type == "text_delta")
+    assert reply.startswith("3 near Sensō-ji Temple, nearest first:"), reply
+    assert not HANGUL.search(reply), reply
