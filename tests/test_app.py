@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import gradio as gr
 from fastapi.testclient import TestClient
 from gradio.i18n import I18nData
@@ -13,6 +15,12 @@ from pages.gradio.shell import build_app, build_server
 
 def _components(blocks: gr.Blocks) -> list:
     return list(blocks.blocks.values())
+
+
+def _in_korean(value: str) -> str:
+    if not value.startswith("__i18n__"):
+        return value
+    return ko(json.loads(value.removeprefix("__i18n__"))["key"], "ko")
 
 
 def test_build_app_has_a_tab_per_agent_and_the_header(store):
@@ -32,7 +40,9 @@ def test_build_app_has_a_tab_per_agent_and_the_header(store):
     assert by_id["pg-key"].type == "password"
     assert by_id["pg-user"].value == "demo"
     assert isinstance(by_id["pg-notes-chat"], gr.Chatbot)
-    suggestion_labels = [c.value for c in components if isinstance(c, gr.Button) and "pg-suggestion" in (c.elem_classes or [])]
+    # an example chip is a catalogue label too (translated in the browser until a refresh writes it): read it in Korean
+    suggestion_labels = [_in_korean(c.value) for c in components
+                         if isinstance(c, gr.Button) and "pg-suggestion" in (c.elem_classes or [])]
     assert suggestion_labels[:4] == ["이번 주 성과 어때?", "새 캠페인 만들고 싶어", "성과 좋은 캠페인은 어떤 거야?",
                                      "최근 이상 징후가 있어?"]
     assert suggestion_labels[4:8] == ["라멘집 추천해줘", "센소지 주변 맛집", "3박 4일 일정 짜줘", "둘째 날 오후에 츠키지 시장 넣어줘"]

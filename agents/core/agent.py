@@ -55,6 +55,8 @@ class AgentSpec:
     pipeline: Pipeline | None = None
     examples: tuple[str, ...] = ()
     title_en: str = ""  # the title in an English UI (a tab, a page); empty: ``title`` in both
+    description_en: str = ""  # the description an English UI's empty chat shows; empty: ``description``
+    examples_en: tuple[str, ...] = ()  # the first chips of an English UI, each read as its Korean twin
     max_steps: int = 5
     history_window: int = 20
     # Domain state appended to the system prompt for this turn.
@@ -101,6 +103,14 @@ class AgentSpec:
     def title_in(self, lang: str) -> str:
         """The title a UI in ``lang`` shows (its tab, its page's heading)."""
         return (self.title_en or self.title) if lang == "en" else self.title
+
+    def description_in(self, lang: str) -> str:
+        """What an empty chat in ``lang`` says the agent does."""
+        return (self.description_en or self.description) if lang == "en" else self.description
+
+    def examples_in(self, lang: str) -> tuple[str, ...]:
+        """The example messages an empty chat in ``lang`` offers as chips."""
+        return (self.examples_en or self.examples) if lang == "en" else self.examples
 
 
 # Agents come from the entry points of this group (the built-in five are declared in pyproject.toml the

@@ -35,6 +35,10 @@ def _warm() -> None:
     warm()
 
 
+# The chips are English in a Korean UI too: a learner practises by sending them.
+EXAMPLES = ("Hi! I'm ready to talk about today's news.", "I think this idea is good for students.",
+            "What does the first word mean?")
+
 AGENT = AgentSpec(
     order=4,
     id="english",
@@ -42,11 +46,15 @@ AGENT = AgentSpec(
     title_en="English Conversation",
     description="관심사에 맞는 영어 뉴스 기사 한 편으로 대화하는 영어 회화 튜터. 매 메시지의 문법·철자를 교정하고, 기사의 "
                 "단어와 토론 질문으로 수준에 맞춰 이어갑니다. 오프라인 기사는 프로젝트용으로 쓴 가상의 기사입니다.",
+    description_en="An English conversation tutor that talks with you about one English news article matched to your "
+                   "interests. It corrects the grammar and spelling of every message and carries on at your level with "
+                   "the article's words and discussion questions. The offline articles are fictional, written for this "
+                   "project.",
     system_prompt=SYSTEM_PROMPT,
     pipeline=pipeline,
     offline_policy=policy,
-    examples=("Hi! I'm ready to talk about today's news.", "I think this idea is good for students.",
-              "What does the first word mean?"),
+    examples=EXAMPLES,
+    examples_en=EXAMPLES,  # its examples are English already: the same chips in both UIs
     history_window=20,
     migrations=MIGRATIONS,
     setup_user=setup_user,

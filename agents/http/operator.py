@@ -30,10 +30,12 @@ from pydantic import Field, StrictBool
 
 from agents.core.errors import AuthError, Forbidden
 from agents.core.inputs import MAX_READ_BYTES, InvalidInput
+from agents.core.messages import say
 from agents.http.auth import Caller
 from agents.http.body_limit import document_route
 from agents.http.errors import COMMON, documented
 from agents.http.models import Text, _Body
+from agents.http.texts import HTTP_MESSAGES  # noqa: F401 -- registers the words said here
 
 log = logging.getLogger(__name__)
 PATH = "/api/v1/operator/cli"
@@ -99,8 +101,7 @@ def _lines(operator: Operator, body: CliBody, data: bytes | None) -> Iterator[by
             status = operator.run(list(body.argv), out, err, _Stdin(data), body.cwd)
         except Exception:  # a bug in a command: said in one line, logged (redacted) for the operator
             log.exception("operator command failed")
-            sink.put(("err", "error (internal_error): 명령이 서버에서 실패했습니다. 서버 로그를 보세요. "
-                             "(The command failed inside the server: see the server's log.)\n"))
+            sink.put(("err", f"error (internal_error): {say('http_operator_failed')}\n"))
         finally:
             sink.put(("exit", status))
 
@@ -127,21 +128,18 @@ def operator_routes(caller: Callable[..., Caller], operator: Operator | None) ->
                  openapi_extra=document_route(PATH))
     def run_cli(who: Who, request: Request, body: CliBody) -> StreamingResponse:
         if who.mode != "local" or operator is None:
-            raise Forbidden("이 서버는 CLI 명령을 받지 않습니다: 운영자 토큰은 로컬 모드 서버에서만 쓰입니다. (This server "
-                            "takes no CLI commands: the operator token works only on a server in local mode.)")
+            raise Forbidden(say("http_operator_local_only"))
         scheme, _, given = (request.headers.get("authorization") or "").partition(" ")
         if scheme.lower() != "bearer" or not secrets.compare_digest(given.strip().encode(), operator.token.encode()):
-            raise AuthError("운영자 토큰이 맞지 않습니다: 서버의 실행 파일(.server.json)에 있는 토큰을 보내세요. (The operator "
-                            "token is missing or wrong: send the token from the server's runtime file.)")
+            raise AuthError(say("http_operator_bad_token"))
         if not os.path.isabs(body.cwd) or not os.path.isdir(body.cwd):
-            raise InvalidInput("cwd", f"cwd {body.cwd[:200]!r}은(는) 이 컴퓨터의 절대 경로 폴더가 아닙니다. "
-                                      f"(cwd {body.cwd[:200]!r} is not an absolute folder on this machine.)")
+            raise InvalidInput("cwd", say("http_operator_bad_cwd", cwd=body.cwd[:200]))
         data = None
         if body.stdin is not None:
             try:
                 data = base64.b64decode(body.stdin, validate=True)
             except (binascii.Error, ValueError):
-                raise InvalidInput("stdin", "stdin은 base64가 아닙니다. (stdin is not base64.)") from None
+                raise InvalidInput("stdin", say("http_operator_bad_stdin")) from None
         return StreamingResponse(_lines(operator, body, data), media_type="application/x-ndjson")
 
     return router

@@ -29,5 +29,17 @@ HTTP_MESSAGES: dict[str, tuple[str, str]] = {
                       "시작되면 다시 보내세요.",
                       "The server is shutting down: the reply was cut off and what was written so far is saved as "
                       "interrupted. Send it again once the server is back."),
+    # The operator route (agents/http/operator.py): the CLI relayed into a local server.
+    "http_operator_local_only": ("이 서버는 CLI 명령을 받지 않습니다: 운영자 토큰은 로컬 모드 서버에서만 쓰입니다.",
+                                 "This server takes no CLI commands: the operator token works only on a server in "
+                                 "local mode."),
+    "http_operator_bad_token": ("운영자 토큰이 맞지 않습니다: 서버의 실행 파일(.server.json)에 있는 토큰을 보내세요.",
+                                "The operator token is missing or wrong: send the token from the server's runtime "
+                                "file."),
+    "http_operator_bad_cwd": ("cwd {cwd!r}은(는) 이 컴퓨터의 절대 경로 폴더가 아닙니다.",
+                              "cwd {cwd!r} is not an absolute folder on this machine."),
+    "http_operator_bad_stdin": ("stdin은 base64가 아닙니다.", "stdin is not base64."),
+    "http_operator_failed": ("명령이 서버에서 실패했습니다. 서버 로그를 보세요.",
+                             "The command failed inside the server: see the server's log."),
 }
 register(HTTP_MESSAGES)

@@ -91,11 +91,15 @@ AGENT = AgentSpec(
     title="마케팅 에이전트",
     title_en="Marketing Agent",
     description="Meta 광고 성과 분석, 캠페인 생성·예산 변경·일시정지(확인 후 실행), 이상 징후 알림. 샌드박스 계정 데이터입니다.",
+    description_en="Meta ads performance analysis, creating campaigns, changing budgets and pausing (run after you "
+                   "confirm), anomaly alerts. Sandbox account data.",
     system_prompt=SYSTEM_PROMPT,
     tools=_tools(),
     offline_policy=policy,
     pipeline=progress.pipeline,  # the tool loop with seed 000 progress stages
     examples=("이번 주 성과 어때?", "새 캠페인 만들고 싶어", "성과 좋은 캠페인은 어떤 거야?", "최근 이상 징후가 있어?"),
+    examples_en=("How's performance this week?", "I want to create a new campaign", "Which campaigns are doing well?",
+                 "Any anomalies lately?"),
     context=build_context,
     suggest=suggest,
     migrations=MIGRATIONS,

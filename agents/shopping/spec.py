@@ -55,11 +55,15 @@ AGENT = AgentSpec(
     title="쇼핑 재추천",
     title_en="Shopping Picks",
     description="아기용품(분유포트·젖병소독기·베이비모니터·아기띠) Top 3 추천과 재추천: 예산·장단점 조건 변경, 제품 Q&A, 비교.",
+    description_en="Top 3 baby gear picks (formula kettles, bottle sterilizers, baby monitors, baby carriers) and new "
+                   "picks as you change the budget, pros or cons; product Q&A and comparisons.",
     system_prompt=router.SYSTEM_PROMPT,
     pipeline=pipeline,
     offline_policy=policy,
     # Openers that work in a new conversation; later turns get suggestions that fit the state.
     examples=("분유포트 10만원 아래로 추천해줘", "베이비모니터 야간에 잘 보이는 걸로 15만원 이하", "젖병소독기 세척 쉬운 걸로 추천해줘"),
+    examples_en=("Recommend a formula kettle under 100,000 won", "A baby monitor with good night vision, under 150,000 won",
+                 "Recommend a bottle sterilizer that's easy to clean"),
     suggest=suggest,
     migrations=MIGRATIONS,
     inputs=ShoppingInputs,

@@ -51,7 +51,7 @@ def _one(name: str, payload: Mapping[str, object], en: bool) -> str:
             places = _objs(data.get("places"))
             sandbox = any(p.get("sandbox") for p in places)
             if name == "search_nearby_places":
-                head = (f"{len(places)} near {data.get('reference')}, nearest first:" if en else
+                head = (f"{len(places)} near {data.get('reference_en') or data.get('reference')}, nearest first:" if en else
                         f"{data.get('reference') or ''}에서 가까운 순으로 {len(places)}곳이에요:")
             elif data.get("near"):
                 head = (f"{len(places)} places, nearest to {data.get('near_en') or data['near']} first:" if en else

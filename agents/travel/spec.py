@@ -71,11 +71,16 @@ AGENT = AgentSpec(
     title_en="Travel Planner",
     description="여행지 장소 추천(지명 사전 또는 Google Places로 검증, 동선 순), 일정 미리보기 → 적용(확인 후 저장), 근처 검색. "
                 "평점·영업시간은 오프라인에서 샌드박스 값입니다.",
+    description_en="Travel place recommendations (checked against a place list or Google Places, in route order), an "
+                   "itinerary preview -> Apply (saved after you confirm), nearby search. Offline, ratings and opening "
+                   "hours are sandbox values.",
     system_prompt=SYSTEM_PROMPT,
     tools=_tools(),
     pipeline=pipeline,
     offline_policy=policy,
     examples=("라멘집 추천해줘", "센소지 주변 맛집", "3박 4일 일정 짜줘", "둘째 날 오후에 츠키지 시장 넣어줘"),
+    examples_en=("Recommend a ramen place", "Good places to eat around Senso-ji", "Plan a 4-day, 3-night itinerary",
+                 "Add Tsukiji Market to the afternoon of day 2"),
     context=build_context,
     history_window=RECENT,  # seed §4.1: the last 10 messages verbatim, a summary of the older ones
     migrations=MIGRATIONS,

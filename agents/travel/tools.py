@@ -176,6 +176,7 @@ def search_nearby_places(args: NearbyArgs, ctx: ToolContext) -> ToolOutput:
         return ToolOutput(ok=False, summary=f"{reference.name} 근처(5km)에서 {with_josa(what, '을')} 찾지 못했습니다.", data={"places": []})
     summary = f"{reference.name} 근처 {what} {len(found)}곳: " + "; ".join(map(_line, found))
     return ToolOutput(summary=summary, data={"reference": reference.name,
+                                             "reference_en": english_name(trip.destination, reference.name),
                                              "places": [p.model_dump(mode="json") for p in found]},
                       cards=[place_card(p, trip, _en(ctx)) for p in found])
 

@@ -70,11 +70,16 @@ AGENT = AgentSpec(
     title_en="Stock Tutor",
     description="샌드박스 앱(홈·종목·교육·내 자산)을 보며 배우는 주식·투자 교육 튜터. 화면을 직접 움직이고(저위험 즉시, "
                 "고위험은 확인 후), 차트를 그리고, 사례와 용어를 설명합니다. 가격은 생성된 샌드박스 데이터입니다.",
+    description_en="A stock and investing tutor you learn with while looking at a sandbox app (home, stocks, lessons, "
+                   "my assets). It moves the screen itself (low risk at once, high risk after you confirm), draws "
+                   "charts and explains cases and terms. Prices are generated sandbox data.",
     system_prompt=SYSTEM_PROMPT,
     tools=_tools(),
     pipeline=pipeline,
     offline_policy=policy,
     examples=("삼성전자 차트 보여줘", "이 종목 왜 떨어졌어?", "코로나 폭락 사례 알려줘", "매수 화면 열어줘"),
+    examples_en=("Show me the Samsung Electronics chart", "Why did this stock drop?", "Tell me about the COVID crash case",
+                 "Open the buy screen"),
     context=build_context,
     migrations=MIGRATIONS,
     setup_user=setup_user,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from agents.core.agent import get_agent, list_agents
 from agents.core.agent_ui import CardPlace, CardUI, Slot
+from agents.view.chips import intro
 
 if TYPE_CHECKING:
     from agents.core.store import Store
@@ -39,14 +40,29 @@ def done_hooks() -> list[Callable[[ChatView, dict[str, object], str | None], lis
 
 
 def agent_texts() -> dict[str, tuple[str, str]]:
-    """The agents' own texts (``ui.texts``) and each one's title (``title_key``), code -> (Korean, English)."""
-    return {**{key: text for spec in list_agents() for key, text in spec.ui.texts.items()},
-            **{title_key(spec.id): (spec.title_in("ko"), spec.title_in("en")) for spec in list_agents()}}
+    """The agents' own texts (``ui.texts``), each one's title (``title_key``), empty-chat intro (``intro_key``)
+    and example chips (``example_key``), code -> (Korean, English)."""
+    specs = list_agents()
+    return {**{key: text for spec in specs for key, text in spec.ui.texts.items()},
+            **{title_key(spec.id): (spec.title_in("ko"), spec.title_in("en")) for spec in specs},
+            **{intro_key(spec.id): (intro(spec, "ko"), intro(spec, "en")) for spec in specs},
+            **{example_key(spec.id, i): (ko, en) for spec in specs
+               for i, (ko, en) in enumerate(zip(spec.examples_in("ko"), spec.examples_in("en"), strict=False))}}
 
 
 def title_key(agent_id: str) -> str:
     """The catalogue key of an agent's title, for a front end that translates in the browser (Gradio's tabs)."""
     return f"agent_title_{agent_id}"
+
+
+def intro_key(agent_id: str) -> str:
+    """The catalogue key of an agent's empty-chat intro (``chips.intro``), translated in the browser."""
+    return f"agent_intro_{agent_id}"
+
+
+def example_key(agent_id: str, index: int) -> str:
+    """The catalogue key of an agent's ``index``-th example chip, translated in the browser."""
+    return f"agent_example_{agent_id}_{index}"
 
 
 def arg_choices(agent_id: str, store: Store, user_id: str) -> Callable[[str], list[tuple[str, str]]]:

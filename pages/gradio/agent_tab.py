@@ -24,6 +24,7 @@ from agents.services import conversations, feedback
 from agents.view import render
 from agents.view.chips import MAX_CHIPS, chips
 from agents.view.frames import FrameGate
+from agents.view.registry import example_key, intro_key
 from agents.view.render import CardView, ChatView
 from pages.gradio.chat_gradio import entry_turns, to_chatbot
 from pages.gradio.conversation_list import ConversationList, current_title, list_update
@@ -39,8 +40,8 @@ from pages.gradio.workspace_draw import draw_workspace
 FIRST_FRAME_WAIT = 0.15
 
 
-def _suggestions(view: ChatView, spec: AgentSpec) -> list[Update]:
-    questions = chips(view, spec)
+def _suggestions(view: ChatView, spec: AgentSpec, lang: Lang) -> list[Update]:
+    questions = chips(view, spec, lang)
     return [gr.update(value=questions[i], visible=True) if i < len(questions) else gr.update(value="", visible=False)
             for i in range(MAX_CHIPS)]
 
@@ -70,13 +71,14 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         with gr.Column(scale=3, min_width=340, elem_classes=["pg-chat-col"]):
             chatbot = gr.Chatbot(show_label=False, elem_id=f"pg-{spec.id}-chat", elem_classes=["pg-chat"],
                                  height="calc(100dvh - 290px)", min_height=320,
-                                 placeholder=f"**{spec.title}**\n\n{spec.description}", buttons=["copy"],
+                                 placeholder=label(intro_key(spec.id)), buttons=["copy"],
                                  feedback_options=("Like", "Dislike"), group_consecutive_messages=False,
                                  layout="bubble")
             with gr.Row(elem_classes=["pg-suggestions"]):
-                examples = list(spec.examples[:MAX_CHIPS])
+                # translated in the browser until the first refresh writes the chips in the request's language
+                examples = len(spec.examples[:MAX_CHIPS])
                 suggestion_buttons = [
-                    gr.Button(examples[i] if i < len(examples) else "", size="sm", visible=i < len(examples),
+                    gr.Button(label(example_key(spec.id, i)) if i < examples else "", size="sm", visible=i < examples,
                               elem_classes=["pg-suggestion"])
                     for i in range(MAX_CHIPS)]
             with gr.Column(elem_classes=["pg-dock"], elem_id=f"pg-{spec.id}-dock"):
@@ -113,7 +115,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
     def refresh(view: ChatView, lang: Lang, user: Viewer | None = None, listed: bool = True) -> Outputs:
         """Every output for a view that was (re)loaded whole."""
         busy = view.running
-        return [view, to_chatbot(view, lang), view.badge, gr.skip(), *_suggestions(view, spec), dock_state(view),
+        return [view, to_chatbot(view, lang), view.badge, gr.skip(), *_suggestions(view, spec, lang), dock_state(view),
                 workspace_state(view, workspace),
                 list_update(spec, user, view.conversation_id) if listed and user is not None else gr.skip(),
                 view.conversation_id, current_title(spec, user, view.conversation_id) if user else gr.skip(),
@@ -132,7 +134,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         def started(badge: str, docked: Value = None, ws: Value = None) -> Outputs:
             """The frame that shows the typed message: input cleared, old suggestions gone, Stop on."""
             docked, ws = gr.skip() if docked is None else docked, gr.skip() if ws is None else ws
-            return [view, to_chatbot(view, lang), badge, "", *_suggestions(view, spec), docked, ws, *skip_rest[:3],
+            return [view, to_chatbot(view, lang), badge, "", *_suggestions(view, spec, lang), docked, ws, *skip_rest[:3],
                     gr.update(interactive=False), gr.update(interactive=True)]
 
         try:
@@ -142,7 +144,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             view = view.model_copy(deep=True)
             view.running = False
             view.messages.append(render.MessageView(kind="error", code=exc.code, text=exc.message))
-            yield [view, to_chatbot(view, lang), "", "", *_suggestions(view, spec), *skip_rest[:5],
+            yield [view, to_chatbot(view, lang), "", "", *_suggestions(view, spec, lang), *skip_rest[:5],
                    gr.update(interactive=True), gr.update(interactive=False)]
             return
         ws_before = workspace_state(view, workspace)
@@ -165,7 +167,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             if shown and not gate.admit(event.type):
                 continue
             ws, docked = workspace_state(view, workspace), dock_state(view)
-            suggestions = (_suggestions(view, spec) if event.type in ("suggested_questions", "done", "error")
+            suggestions = (_suggestions(view, spec, lang) if event.type in ("suggested_questions", "done", "error")
                            else [gr.skip()] * MAX_CHIPS)
             changed = [docked if docked != dock_before else gr.skip(), ws if ws != ws_before else gr.skip()]
             if shown:
@@ -183,7 +185,7 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
         # Unchanged workspace and dock are not sent again: a re-render would replace the buttons a
         # person may be clicking at that moment (their handlers vanish with the old render).
         ws, docked = workspace_state(view, workspace), dock_state(view)
-        yield [view, to_chatbot(view, lang), view.badge, gr.skip(), *_suggestions(view, spec),
+        yield [view, to_chatbot(view, lang), view.badge, gr.skip(), *_suggestions(view, spec, lang),
                docked if docked != dock_before else gr.skip(), ws if ws != ws_before else gr.skip(),
                list_update(spec, user, view.conversation_id),
                view.conversation_id, current_title(spec, user, view.conversation_id),

@@ -39,10 +39,10 @@ def _flashes() -> None:
 
 
 def _suggestions(ctx: PageContext) -> None:
-    questions = chips(ctx.view, ctx.spec)
+    questions = chips(ctx.view, ctx.spec, ctx.lang)
     if not questions:
         return
-    columns = st.columns(len(questions))
+    columns = st.container(key="pg-suggestions").columns(len(questions))
     for i, (column, question) in enumerate(zip(columns, questions, strict=True)):
         column.button(question, key=f"pg_suggest:{ctx.spec.id}:{i}", on_click=ctx.send, args=(question,),
                       width="stretch")
@@ -103,7 +103,7 @@ def agent_page(agent_id: str, viewer: Viewer, store: Store, lang: Lang) -> None:
         st.markdown(f"### {spec.title_in(lang)}")
         _flashes()
         if not ctx.view.messages and queued is None:
-            st.caption(spec.description)
+            st.caption(spec.description_in(lang))
         chat.draw_view(ctx.view, lang, f"pg-{spec.id}", rate=lambda turn, value: _rate(ctx, turn, value))
         if queued is not None:
             _turn(ctx, *queued)
