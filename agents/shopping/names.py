@@ -15,7 +15,7 @@ from rapidfuzz import fuzz
 
 from agents.nlu.patterns import compiled
 from agents.shopping.jamo import jamo
-from agents.shopping.reading import normalise
+from agents.shopping.normal import normalise
 from data.shopping.catalog import ENGLISH
 
 if TYPE_CHECKING:
