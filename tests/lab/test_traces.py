@@ -44,7 +44,7 @@ def test_detail_has_the_waterfall_prompt_messages_tools_events_and_link(store, c
     assert detail.errors == []
     assert [(f["rating"], f["comment"]) for f in detail.feedback] == [("down", "too terse")]
     assert detail.openable and detail.conversation_id == session.conversation_id
-    assert detail.reply == "Looking.You have none."
+    assert detail.reply == "Looking.\n\nYou have none."  # a paragraph after a tool step (agents/core/reply_text.py)
     assert (detail.input_tokens, detail.output_tokens) == (
         sum(b.detail["input_tokens"] for b in model_bars), sum(b.detail["output_tokens"] for b in model_bars))
     assert detail.cost_usd == 0.0  # the offline model is free
