@@ -15,7 +15,7 @@ from typing import Any
 from agents.marketing import reading as rd
 from agents.marketing.glossary import explain_pointed
 from agents.marketing.matching import Roster
-from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, build, clarify, rule
+from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, as_step, build, clarify, rule
 from agents.marketing.reading import Reading, has_period
 from agents.nlu import compact, find_amount, normalise
 from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer, referent
@@ -136,7 +136,8 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         last = _on_roster([Mention(CAMPAIGN, str(dialogue.args.get("campaignId") or ""))], roster)
         if last:  # "아 10% 말고 만원만 올려": the same change, corrected, on the same campaign
             r.campaigns = last
-            return _same_direction(build(dialogue.tool, r, roster, month, budgets=budgets), text, dialogue)
+            return _same_direction(build(dialogue.tool, r, roster, month, budgets=budgets), text, dialogue,
+                                   budgets or {})
     return _again(r, text, p, roster, dialogue)
 
 
@@ -167,9 +168,15 @@ def _other_target(r: Reading, text: str, p: Pointer, dialogue: Dialogue, roster:
     return Understanding(str(tool), {**args, "campaignId": r.campaigns[0][0]})
 
 
-def _same_direction(u: Understanding, text: str, dialogue: Dialogue) -> Understanding:
+def _same_direction(u: Understanding, text: str, dialogue: Dialogue, budgets: dict[str, int]) -> Understanding:
     """A correction that gives only a new size ("50%로 하자") keeps the direction of the change it corrects:
-    after "20% 줄여줘" it is a cut of 50%, not a raise."""
+    after "20% 줄여줘" it is a cut of 50%, not a raise; after "5만원 올려줘", "ㄴㄴ 3만원만" raises by 3만원."""
+    current = budgets.get(str(u.args.get("campaignId")))
+    proposed, amount = dialogue.args.get("dailyBudget"), u.args.get("dailyBudget")
+    if u.tool == "updateCampaignBudget" and isinstance(proposed, int) and isinstance(amount, int) \
+            and current is not None and direction(text) == 0 and proposed != current:
+        stepped = as_step(amount, current, 1 if proposed > current else -1, text)
+        return Understanding(u.tool, {**u.args, "dailyBudget": stepped}, u.text, u.source)
     before = dialogue.args.get("changePercent")
     now = u.args.get("changePercent")
     if u.tool == "updateCampaignBudget" and isinstance(before, int | float) and isinstance(now, int | float) \

@@ -9,6 +9,7 @@ Deterministic: the same text and roster always give the same result."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from agents.marketing import reading as rd
 from agents.marketing.glossary import benchmark, definition
 from agents.marketing.matching import Roster, mentioned_campaigns
 from agents.marketing.reading import Reading, has_period
-from agents.nlu import ExemplarClassifier, compact, decide, direction, find_amount
+from agents.nlu import ExemplarClassifier, compact, decide, direction, find_amount, normalise
 
 TRAINING_PATH = Path(__file__).with_name("training.yaml")
 MUTATIONS = frozenset({"createCampaign", "updateCampaignBudget", "pauseCampaign", "resumeCampaign", "deleteCampaign",
@@ -244,6 +245,8 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
         case "updateCampaignBudget":
             known = {}
             carry_amount(r, known, (budgets or {}).get(one or ""))
+            if "dailyBudget" not in known and "changePercent" not in known and (sign := direction(r.text)):
+                known[DIRECTION] = sign  # "예산 올려줘": the amount asked next is read with it (as_step)
             if one is None:
                 return _which(r, roster, intent, "어느 캠페인의 예산을 변경할까요?", known)
             known["campaignId"] = one
@@ -317,6 +320,22 @@ def _which(r: Reading, roster: Roster, intent: str, question: str, known: dict[s
     if not options and r.status:
         options = []  # the tool fills the live roster
     return clarify(question, slot="campaign", intent=intent, known=known, options=options)
+
+
+# The direction a budget question was asked with, kept in the question's known arguments (never a tool's).
+DIRECTION = "_direction"
+_SAID_AS_TOTAL = re.compile(r"(?:원|만|천|k|\d)\s*(?:으로|로)|\bto\b")
+
+
+def as_step(amount: int, current: int | None, sign: int, text: str) -> int:
+    """A bare amount said for a change whose direction is already known ("예산 올려줘" then "3만원"; "5만원 올려줘"
+    then "ㄴㄴ 3만원만"). Read as the new total it would move the budget the other way (or not at all), which no
+    one asking for a raise means: it is the step. Said as a total ("3만원으로"), or already on the asked side
+    ("15만원" when raising 10만원), it stays the total."""
+    if not sign or current is None or _SAID_AS_TOTAL.search(normalise(text)) or (amount - current) * sign > 0:
+        return amount
+    stepped = current + sign * amount
+    return stepped if stepped >= 5000 else amount
 
 
 def carry_amount(r: Reading, known: dict[str, Any], current: int | None = None) -> None:

@@ -34,7 +34,7 @@ def policy(request: ModelRequest) -> PolicyReply:
     dialogue = Dialogue.parse(request.system)
     said = dialogue.answer(last.content)  # "2" after a question with choices: the second choice
     pending = pending_clarification(request.messages)
-    decided = fill_slot(pending, said, roster, month) if pending else None
+    decided = fill_slot(pending, said, roster, month, parse_budgets(request.system)) if pending else None
     if decided is None:  # a follow-up that points back is read against the dialogue state first
         users = [m.content or "" for m in request.messages if m.role == "user"]
         decided = followup.resolve(said, roster, month, dialogue,

@@ -13,9 +13,11 @@ from agents.marketing import reading as rd
 from agents.marketing.matching import Roster
 from agents.marketing.nlu import (
     CANCELLED,
+    DIRECTION,
     OBJECTIVE_OPTIONS,
     OBJECTIVE_QUESTION,
     Understanding,
+    as_step,
     carry_amount,
     clarify,
     next_create_step,
@@ -25,9 +27,16 @@ from agents.marketing.reading import Reading
 from agents.nlu import find_amount, find_change
 
 
-def fill_slot(pending: dict[str, Any], text: str, roster: Roster, month: str) -> Understanding | None:
-    """Answer to a clarification; None when the user moved on to something else."""
+def fill_slot(pending: dict[str, Any], text: str, roster: Roster, month: str,
+              budgets: dict[str, int] | None = None) -> Understanding | None:
+    """Answer to a clarification; None when the user moved on to something else. ``budgets``: campaign id ->
+    daily budget, to read an amount answering "raise it" as the step (``as_step``)."""
     slot, intent, known = pending.get("slot"), pending.get("intent"), dict(pending.get("known") or {})
+    sign = int(known.pop(DIRECTION, 0) or 0)
+
+    def asked(question: str, **kw: Any) -> Understanding:  # the same question again keeps the direction
+        return clarify(question, slot=kw.pop("slot"), intent=intent, known={**known, DIRECTION: sign} if sign else known,
+                       **kw)
     r = rd.read(text, roster)
     if r.hit("cancel") and rd.is_short(text) and not r.campaigns:
         return Understanding(text=CANCELLED)
@@ -71,27 +80,25 @@ def fill_slot(pending: dict[str, Any], text: str, roster: Roster, month: str) ->
             if _new_request(r):
                 return None
             options = [name for _, name in found] if found else []
-            return clarify("캠페인 이름을 정확히 알려주세요.", slot="campaign", intent=intent, known=known, options=options)
+            return asked("캠페인 이름을 정확히 알려주세요.", slot="campaign", options=options)
         known["campaignId"] = found[0][0]
         if intent == "updateCampaignBudget":
             if "dailyBudget" not in known and "changePercent" not in known:
                 carry_amount(r, known)
             if "dailyBudget" not in known and "changePercent" not in known:
-                return clarify("일일 예산을 얼마로 바꿀까요? (예: 15만원, 20% 증액, 반으로)", slot="dailyBudget",
-                               intent=intent, known=known)
+                return asked("일일 예산을 얼마로 바꿀까요? (예: 15만원, 20% 증액, 반으로)", slot="dailyBudget")
         return Understanding(tool=intent, args=known)
     if slot == "dailyBudget" and intent == "updateCampaignBudget":
         amount = find_amount(text, expect_money=True)
         change = find_change(text)
         if amount is not None:
-            known["dailyBudget"] = amount
+            known["dailyBudget"] = as_step(amount, (budgets or {}).get(str(known.get("campaignId"))), sign, text)
         elif change is not None:
             known["changePercent"] = round(change.percent, 1)
         else:
             if _new_request(r):
                 return None
-            return clarify("금액을 이해하지 못했어요. '15만원'이나 '20% 증액'처럼 알려주세요.", slot="dailyBudget",
-                           intent=intent, known=known)
+            return asked("금액을 이해하지 못했어요. '15만원'이나 '20% 증액'처럼 알려주세요.", slot="dailyBudget")
         return Understanding(tool="updateCampaignBudget", args=known)
     return None
 
