@@ -4,7 +4,6 @@ without the server's memory growing."""
 
 from __future__ import annotations
 
-import statistics
 import threading
 import time
 import tracemalloc
@@ -76,9 +75,12 @@ def test_a_backtracking_regex_does_not_hold_up_another_users_requests(shared, al
             slow = [w for w in waits[pattern] if w >= min(waits[BENIGN]) + 3.0]
             assert len(slow) < 2, (pattern, waits)
     print({p: [round(w * 1000) for w in ws] for p, ws in waits.items()})  # ms, for the record (pytest -s)
-    baseline = statistics.median(waits[BENIGN])
+    # The best of five: a block the attack causes is in every run, while the machine's own hiccups (other
+    # processes on a loaded 2-core box) only ever add to a run's worst gap. Medians of five such maxima were seen
+    # 100+ ms apart with no attack at all when the whole suite ran beside them.
+    baseline = min(waits[BENIGN])
     for pattern in (RE2_ATTACK, REGEX_ATTACK):
-        attacked = statistics.median(waits[pattern])
+        attacked = min(waits[pattern])
         assert attacked - baseline < 0.100, (pattern, waits)
 
     # The attack is reported, not passed: RE2 answers at once; the `regex` engine stops at its time limit
