@@ -323,7 +323,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser = parser_class(prog="playground", description="Agent Playground from the terminal.")
     parser.add_argument("--lang", choices=("ko", "en"), help="the language of messages and labels, anywhere on the "
-                        "line (default: PLAYGROUND_LANG, else the locale: ko_* Korean, other English, C both)")
+                        "line (default: PLAYGROUND_LANG, else the locale: ko_* Korean, any other in en, C both)")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--user", default="demo", help="user id (default: demo)")
     common.add_argument("--json", action="store_true", help="print JSON lines")
