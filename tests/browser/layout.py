@@ -139,8 +139,15 @@ def act(page: Any, agent: str, start: Any) -> None:
     mine = f"#pg-{agent}-chat [data-testid=user]"
     before = page.locator(mine).count()
     start()
-    page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length > n", arg=[mine, before],
-                           timeout=60_000)
+    try:
+        page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length > n", arg=[mine, before],
+                               timeout=45_000)
+    except Exception:  # a click on a button the page was still wiring was lost once in a full loaded run
+        if page.evaluate(f"() => document.querySelector('#pg-{agent}-send').disabled"):
+            raise  # a turn is running: the click was taken, only slow
+        start()
+        page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length > n", arg=[mine, before],
+                               timeout=60_000)
     page.wait_for_function(f"() => !document.querySelector('#pg-{agent}-send').disabled", timeout=60_000)
     page.wait_for_timeout(800)
 

@@ -65,6 +65,9 @@ def _rows(page, selector: str) -> list[str]:
 def _pick_suite(page, name: str) -> None:
     page.click("#pg-evals-suite input")
     page.get_by_role("option", name=f"✏️ {name} · notes (3)").click()
+    # the box holds a shipped suite before the pick lands: Run read that one (17 cases) on a loaded machine
+    page.wait_for_function("(n) => (document.querySelector('#pg-evals-suite input') || {}).value?.includes(n)",
+                           arg=name, timeout=30_000)
 
 
 def _run(page, previous: str = "") -> str:

@@ -51,6 +51,8 @@ def test_a_bad_agent_entry_is_one_error_on_the_page(monkeypatch: pytest.MonkeyPa
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     assert [e.value for e in at.error] == [
-        "**agent_entry**: PLAYGROUND_EXTRA_AGENTS 'tests.support.no_such_agent': 불러올 수 없습니다 (cannot be loaded): "
-        "ModuleNotFoundError: No module named 'tests.support.no_such_agent'"]
+        "**agent_entry**: PLAYGROUND_EXTRA_AGENTS 'tests.support.no_such_agent': 불러올 수 없습니다: "
+        "ModuleNotFoundError: No module named 'tests.support.no_such_agent' (PLAYGROUND_EXTRA_AGENTS "
+        "'tests.support.no_such_agent' cannot be loaded: ModuleNotFoundError: No module named "
+        "'tests.support.no_such_agent')"]  # the catalogue's entry, both languages (no UI language yet)
     assert not at.chat_input  # no page was drawn
