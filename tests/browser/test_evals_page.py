@@ -63,11 +63,18 @@ def _rows(page, selector: str) -> list[str]:
 
 
 def _pick_suite(page, name: str) -> None:
-    page.click("#pg-evals-suite input")
-    page.get_by_role("option", name=f"✏️ {name} · notes (3)").click()
-    # the box holds a shipped suite before the pick lands: Run read that one (17 cases) on a loaded machine
-    page.wait_for_function("(n) => (document.querySelector('#pg-evals-suite input') || {}).value?.includes(n)",
-                           arg=name, timeout=30_000)
+    # the box holds a shipped suite before the pick lands: Run read that one (17 cases) on a loaded machine, and
+    # once the pick itself did not land in 30 s: pick again, then wait
+    held = "(n) => (document.querySelector('#pg-evals-suite input') || {}).value?.includes(n)"
+    for wait in (15_000, 45_000):
+        page.click("#pg-evals-suite input")
+        page.get_by_role("option", name=f"✏️ {name} · notes (3)").click()
+        try:
+            page.wait_for_function(held, arg=name, timeout=wait)
+            return
+        except Exception:
+            if wait == 45_000:
+                raise
 
 
 def _run(page, previous: str = "") -> str:
