@@ -17,8 +17,10 @@ PROPOSED = ["thinking", "text", "tool_call", "action_confirmation", "done"]
 def _proposed(events: list[Event]) -> tuple[object, str]:
     assert [e.type for e in events if e.type != "text_delta"][-3:] == PROPOSED[-3:], [e.type for e in events]
     call = one(events, "tool_call")
-    assert call.name == "updateCampaignBudget" and text_of(events).endswith("확인 카드의 [실행]을 누르면 실행돼요.") \
-        or text_of(events).endswith("Press [Confirm] on the confirmation card to run it.")
+    assert call.name == "updateCampaignBudget"
+    assert text_of(events).endswith(
+        ("확인 카드의 [실행]을 누르면 실행돼요.", "Press [Confirm] on the confirmation card to run it.")
+    )
     return call.args["dailyBudget"], one(events, "action_confirmation").summary
 
 
