@@ -148,10 +148,12 @@ def main() -> None:
     figures: dict[str, list[tuple[float, float, float]]] = {"app": [], "echo": []}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        echo = browser.new_page(viewport={"width": 1440, "height": 1000})
+        # Korean pages: the tab titles and the typed messages below are the Korean UI's (an en-US page shows
+        # the English titles since issue 28).
+        echo = browser.new_page(viewport={"width": 1440, "height": 1000}, locale="ko-KR")
         echo.goto(echo_url, wait_until="load")
         echo.wait_for_selector("textarea", timeout=60_000)
-        app = browser.new_page(viewport={"width": 1440, "height": 1000})
+        app = browser.new_page(viewport={"width": 1440, "height": 1000}, locale="ko-KR")
         app.goto(app_url, wait_until="load")
         app.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
         app.wait_for_timeout(1500)  # the page-load events (restore, alerts) settle
