@@ -71,16 +71,16 @@ def _print_report(agent: str, result: object, as_json: bool, out: TextIO) -> Non
 def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.agent import list_agents
 
-    agents = list_agents()
+    agents, lang = list_agents(), args.lang or "ko"  # no language named: the titles stay Korean, as before
     if args.json:
         for spec in agents:
-            out.write(json.dumps({"id": spec.id, "title": spec.title, "description": spec.description,
+            out.write(json.dumps({"id": spec.id, "title": spec.title_in(lang), "description": spec.description_in(lang),
                                   "tools": spec.tools.names()}, ensure_ascii=False) + "\n")
     else:
         if not agents:
             out.write(label(args.lang, "cli_no_agents") + "\n")
         for spec in agents:
-            out.write(f"{spec.id:<12} {spec.title} — {spec.description}\n")
+            out.write(f"{spec.id:<12} {spec.title_in(lang)} — {spec.description_in(lang)}\n")
     return 0
 
 
