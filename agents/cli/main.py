@@ -324,7 +324,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     parser = parser_class(prog="playground", description="Agent Playground from the terminal.")
     parser.add_argument("--lang", choices=("ko", "en"), help="the language of messages and labels, anywhere on the "
                         "line (default: PLAYGROUND_LANG, else the locale: ko_* Korean, any other in en, C both)")
-    common = argparse.ArgumentParser(add_help=False)
+    common = parser_class(add_help=False)  # built in the CLI's language too: its group titles are copied
     common.add_argument("--user", default="demo", help="user id (default: demo)")
     common.add_argument("--json", action="store_true", help="print JSON lines")
     sub = parser.add_subparsers(dest="command", required=True)
