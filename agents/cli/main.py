@@ -72,9 +72,10 @@ def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.agent import list_agents
 
     agents, lang = list_agents(), args.lang or "ko"  # no language named: the titles stay Korean, as before
-    if args.json:
+    if args.json:  # data, the same whatever the language: both languages' words, as fields
         for spec in agents:
-            out.write(json.dumps({"id": spec.id, "title": spec.title_in(lang), "description": spec.description_in(lang),
+            out.write(json.dumps({"id": spec.id, "title": spec.title, "description": spec.description,
+                                  "title_en": spec.title_in("en"), "description_en": spec.description_in("en"),
                                   "tools": spec.tools.names()}, ensure_ascii=False) + "\n")
     else:
         if not agents:

@@ -32,9 +32,10 @@ def test_the_http_agent_list_in_the_request_language(store):
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_cli_agent_list_in_the_language_asked_for(lang, store, capsys):
-    assert main(["--lang", lang, "agents", "--json"]) == 0
+    assert main(["--lang", lang, "agents", "--json"]) == 0  # data: the same in every language, both languages' words
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert rows == [{k: v for k, v in row.items() if k != "examples"} for row in _expected(lang)]
+    assert rows == [{"id": a.id, "title": a.title, "description": a.description, "title_en": a.title_in("en"),
+                     "description_en": a.description_in("en"), "tools": a.tools.names()} for a in list_agents()]
     assert main(["--lang", lang, "agents"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines == [f"{a.id:<12} {a.title_in(lang)} — {a.description_in(lang)}" for a in list_agents()]
@@ -47,3 +48,15 @@ def test_the_cli_agent_list_without_a_language_stays_korean(store, capsys, monke
     assert main(["agents", "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [r["title"] for r in rows] == [a.title for a in list_agents()]
+
+
+def test_an_unknown_agent_is_refused_in_the_callers_language(store, capsys):
+    """Found running the README's `playground chat notes hi --lang ko`: the refusal was English only."""
+    assert main(["chat", "nope", "hi", "--lang", "ko"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error (unknown_agent): 에이전트 'nope'은(는) 없습니다. 쓸 수 있는 에이전트: ") and "Unknown" not in err
+    assert main(["chat", "nope", "hi", "--lang", "en"]) == 2
+    assert capsys.readouterr().err.startswith("error (unknown_agent): Unknown agent 'nope'. Available agents: ")
+    api = TestClient(create_api("local", burst_limit=1000))
+    answer = api.post("/api/v1/agents/nope/chat", json={"message": "hi"}, headers={"accept-language": "ko-KR"})
+    assert answer.status_code == 404 and answer.json()["error"]["message"].startswith("에이전트 'nope'은(는) 없습니다.")
