@@ -1,5 +1,5 @@
-"""Marketing workspace: the open alerts (analyse sends the alert's question to the chat, dismiss
-closes it) and the latest KPI tiles; the same alerts and slot as the Gradio workspace."""
+"""Marketing workspace: the open alerts (analyse sends the alert's question to the chat, read marks an unread
+one read, dismiss closes it) and the latest KPI tiles; the same alerts and slot as the Gradio workspace."""
 
 from __future__ import annotations
 
