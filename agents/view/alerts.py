@@ -102,7 +102,7 @@ def read(spec: AgentSpec, user: Viewer, alert: AlertCard) -> None:
 
 def title_line(alert: AlertCard) -> str:
     """The card's first line in both front ends: icon, title and, while unread, the new mark."""
-    mark = f" · 🆕 {alert['new_label']}" if alert.get("new_label") else ""
+    mark = f" · ● {alert['new_label']}" if alert.get("new_label") else ""
     return f"{alert_icon(alert)} **{alert['title']}**{mark}"
 
 

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 # Each alert card (Gradio nests a group's class in its wrapper too: the outer one), whether it carries the new mark.
 MARKED = ("() => [...document.querySelectorAll('#pg-marketing-alerts .pg-alert')]"
-          ".filter((e) => !e.parentElement.closest('.pg-alert')).map((e) => e.innerText.includes('🆕'))")
+          ".filter((e) => !e.parentElement.closest('.pg-alert')).map((e) => e.innerText.includes('●'))")
 
 
 def send(page, text: str) -> None:

@@ -110,7 +110,7 @@ def test_the_alert_banner_counts_the_same_after_a_reload_until_read(demo, store,
     ko = SimpleNamespace(headers={"accept-language": "ko"})
     first, reloaded = refresh(Viewer("demo", "local"), ko), refresh(Viewer("demo", "local"), ko)
     assert first[1] == reloaded[1] == "🔔 **읽지 않은 알림 1개** · 열린 알림 4개"  # before: "0개" after the reload
-    marked = [a for a in reloaded[0] if "🆕" in title_line(a)]
+    marked = [a for a in reloaded[0] if "●" in title_line(a)]
     assert [a["title"] for a in marked] == [ROAS]
     read(get_agent("marketing"), Viewer("demo", "local"), marked[0])  # the card's 읽음 button
     alerts, banner = refresh(Viewer("demo", "local"), ko)

@@ -45,10 +45,10 @@ def test_the_unread_count_survives_reruns_and_follows_read(app):
     assert "🔔 **읽지 않은 알림 4개** · 열린 알림 4개" in texts(app)
     app.run()  # a rerun, as any click or message makes
     assert "🔔 **읽지 않은 알림 4개** · 열린 알림 4개" in texts(app)  # before: "0개"
-    assert len([m for m in app.markdown if "🆕 새 알림" in m.value]) == 4
+    assert len([m for m in app.markdown if "● 새 알림" in m.value]) == 4
     click(app, "읽음")
     assert "🔔 **읽지 않은 알림 3개** · 열린 알림 4개" in texts(app)
-    assert len([m for m in app.markdown if "🆕 새 알림" in m.value]) == 3 and len(_alert_titles(app)) == 4
+    assert len([m for m in app.markdown if "● 새 알림" in m.value]) == 3 and len(_alert_titles(app)) == 4
     assert runtime_store().alerts.count_unread("demo", "marketing") == 3
 
 

@@ -64,10 +64,10 @@ def test_the_unread_count_is_the_cards_marked_new_until_the_person_reads_one(sto
     assert [banner_text(cards) for cards in loads] == ["🔔 **읽지 않은 알림 1개** · 열린 알림 4개"] * 3
     # before: "... 1개 ..." then "🔔 **읽지 않은 알림 0개** · 열린 알림 4개" twice
     lines = [title_line(c) for c in loads[-1]]
-    assert [line for line in lines if "🆕" in line] == [f"⚠️ **{ROAS}** · 🆕 새 알림"]  # the one counted
+    assert [line for line in lines if "●" in line] == [f"⚠️ **{ROAS}** · ● 새 알림"]  # the one counted
     roas = next(c for c in loads[-1] if c["title"] == ROAS)
     read(spec, DEMO, roas)
     after = open_alerts(spec, DEMO)
     assert banner_text(after) == "🔔 **읽지 않은 알림 0개** · 열린 알림 4개"  # still open: read, not closed
-    assert [c["status"] for c in after if c["title"] == ROAS] == ["READ"] and not any("🆕" in title_line(c) for c in after)
+    assert [c["status"] for c in after if c["title"] == ROAS] == ["READ"] and not any("●" in title_line(c) for c in after)
     assert store.alerts.count_unread("demo", "marketing") == 0
