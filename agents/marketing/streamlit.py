@@ -51,7 +51,7 @@ def draw_alerts(ctx: PageContext) -> None:
         for alert in alerts:
             st.markdown(title_line(alert))
             unread = alert["status"] == "UNREAD"
-            columns = st.columns(3 if unread else 2)
+            columns = st.columns([2, 1, 1] if unread else [2, 1])  # room for 자세히 분석하기 in the narrow column
             columns[0].button(t("alerts_analyse", lang), key=f"pg_alert_analyse:{alert['id']}", on_click=_analyse,
                               args=(ctx, alert), width="stretch")
             if unread:
