@@ -73,7 +73,8 @@ def test_an_option_value_refused_in_korean_and_in_english():
         assert result.returncode == 2
         return result.stderr.splitlines()[-1]
 
-    assert run({"LC_ALL": "ko_KR.UTF-8"}) == ("playground serve: error: argument --port: --port은(는) 1에서 65535 사이여야 "
+    # argparse's own head in Korean too (tests/test_cli_argparse_lang.py); before: "error: argument --port:"
+    assert run({"LC_ALL": "ko_KR.UTF-8"}) == ("playground serve: 오류: 인자 --port: --port은(는) 1에서 65535 사이여야 "
                                               "합니다 (99999).")
     assert run({"LC_ALL": "en_US.UTF-8"}) == "playground serve: error: argument --port: --port must be from 1 to 65535, not 99999"
 

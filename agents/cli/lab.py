@@ -278,7 +278,7 @@ def _origin_arg(parser: argparse.ArgumentParser) -> None:
 def add_lab_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser], _common: argparse.ArgumentParser,
                      bounded: Callable[[str, int, int], Callable[[str], int]]) -> None:
     """Called by ``agents/cli/main.py``'s ``build_parser``; ``bounded`` makes a whole-number option type."""
-    base = argparse.ArgumentParser(add_help=False)
+    base = type(_common)(add_help=False)  # the CLI's parser class: its group titles in the CLI's language
     base.add_argument("--json", action="store_true", help="print JSON lines")
     base.add_argument("--user", dest="owner", help="only this user's turns (default: everyone's)")
 

@@ -71,16 +71,17 @@ def _print_report(agent: str, result: object, as_json: bool, out: TextIO) -> Non
 def cmd_agents(args: argparse.Namespace, out: TextIO) -> int:
     from agents.core.agent import list_agents
 
-    agents = list_agents()
-    if args.json:
+    agents, lang = list_agents(), args.lang or "ko"  # no language named: the titles stay Korean, as before
+    if args.json:  # data, the same whatever the language: both languages' words, as fields
         for spec in agents:
             out.write(json.dumps({"id": spec.id, "title": spec.title, "description": spec.description,
+                                  "title_en": spec.title_in("en"), "description_en": spec.description_in("en"),
                                   "tools": spec.tools.names()}, ensure_ascii=False) + "\n")
     else:
         if not agents:
             out.write(label(args.lang, "cli_no_agents") + "\n")
         for spec in agents:
-            out.write(f"{spec.id:<12} {spec.title} — {spec.description}\n")
+            out.write(f"{spec.id:<12} {spec.title_in(lang)} — {spec.description_in(lang)}\n")
     return 0
 
 
@@ -324,7 +325,7 @@ def build_parser(parser_class: type[argparse.ArgumentParser] = argparse.Argument
     parser = parser_class(prog="playground", description="Agent Playground from the terminal.")
     parser.add_argument("--lang", choices=("ko", "en"), help="the language of messages and labels, anywhere on the "
                         "line (default: PLAYGROUND_LANG, else the locale: ko_* Korean, any other in en, C both)")
-    common = argparse.ArgumentParser(add_help=False)
+    common = parser_class(add_help=False)  # built in the CLI's language too: its group titles are copied
     common.add_argument("--user", default="demo", help="user id (default: demo)")
     common.add_argument("--json", action="store_true", help="print JSON lines")
     sub = parser.add_subparsers(dest="command", required=True)

@@ -9,6 +9,8 @@ import io
 import os
 from typing import BinaryIO, NoReturn, TextIO
 
+from agents.cli.argparse_texts import translated
+
 # The commands that open the store; `agents`, `nlu-report` and `schema` never do, and `serve` is the server.
 RELAYED = frozenset({"chat", "actions", "conversations", "alerts", "tokens", "eval", "traces", "prompts", "compare", "review",
                      "metrics", "export"})
@@ -31,7 +33,8 @@ class ParserStop(Exception):
 
 class RelayParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # raised instead of exiting
-        raise ParserStop(2, self.format_usage() + f"{self.prog}: error: {message}\n")
+        line = translated("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message}
+        raise ParserStop(2, self.format_usage() + line)
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         raise ParserStop(status, message or "")

@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Mapping, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
+from agents.cli.argparse_texts import argparse_lang, translated
 from agents.core.errors import PlaygroundError
 from agents.core.messages import Lang, in_lang, one, register, say, terminal_lang
 
@@ -206,13 +207,43 @@ def without_lang(argv: Sequence[str]) -> list[str]:
 
 
 def speaking(base: type[argparse.ArgumentParser], lang: Lang | None) -> type[argparse.ArgumentParser]:
-    """``base`` whose usage errors (a bad --port, an unknown choice) say the option's own refusal in ``lang``."""
+    """``base`` whose usage errors (a bad --port, an unknown choice) say the option's own refusal in ``lang``,
+    and whose own words (usage, help, "invalid choice", "required") are argparse's in ``lang``
+    (agents/cli/argparse_texts.py): built, parsed, helped and refused inside that language."""
 
     class Speaking(base):  # type: ignore[misc,valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            with argparse_lang(lang):
+                super().__init__(*args, **kwargs)
+
+        def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+            with argparse_lang(lang):
+                return super().parse_known_args(*args, **kwargs)
+
+        def parse_args(self, *args: Any, **kwargs: Any) -> Any:
+            with argparse_lang(lang):
+                return super().parse_args(*args, **kwargs)
+
+        def format_usage(self) -> str:
+            with argparse_lang(lang):
+                return str(super().format_usage())
+
+        def format_help(self) -> str:
+            with argparse_lang(lang):
+                return str(super().format_help())
+
         def error(self, message: str) -> NoReturn:
             head, sep, rest = message.partition(": ")
-            text = f"{head}{sep}{shown(rest, lang)}" if sep and head.startswith("argument ") else shown(message, lang)
-            super().error(text)
+            ours = sep and head.startswith((translated_head("en"), translated_head(lang)))
+            text = f"{head}{sep}{shown(rest, lang)}" if ours else shown(message, lang)
+            with argparse_lang(lang):
+                super().error(text)
             raise AssertionError("unreachable")  # ArgumentParser.error exits (RelayParser's raises)
 
     return Speaking
+
+
+def translated_head(lang: Lang | None) -> str:
+    """How argparse starts an option's own error ("argument --port: ..."), in ``lang``."""
+    with argparse_lang(lang):
+        return translated("argument %(argument_name)s: %(message)s").split("%", 1)[0]

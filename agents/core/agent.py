@@ -253,7 +253,7 @@ def get_agent(agent_id: str) -> AgentSpec:
         spec = _registry.get(agent_id)
     if spec is None:
         known = ", ".join(_registry) or "(none registered)"
-        raise UnknownAgentError(f"Unknown agent {agent_id!r}. Available agents: {known}.")
+        raise UnknownAgentError(say("unknown_agent", agent_id=agent_id[:80], known=known))
     return spec
 
 

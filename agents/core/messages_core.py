@@ -96,4 +96,7 @@ CORE_MESSAGES: dict[str, tuple[str, str]] = {
                   "겹쳐 쓰지 마세요.",
                   "the YAML's aliases expand to more than {most:,} values, like a 'billion laughs' bomb; it was not "
                   "read. Do not nest aliases inside anchors that are repeated."),
+    # the registry (agents/core/agent.py)
+    "unknown_agent": ("에이전트 {agent_id!r}은(는) 없습니다. 쓸 수 있는 에이전트: {known}.",
+                      "Unknown agent {agent_id!r}. Available agents: {known}."),
 }

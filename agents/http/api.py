@@ -86,10 +86,11 @@ def create_api(mode: Mode, *, burst_limit: int | None = None, operator: Operator
     api.state.limiter = limiter
 
     @api.get("/api/v1/agents", tags=["agents"], summary="The agents you can chat with", responses=documented(*COMMON))
-    def agents(who: Who) -> list[AgentInfo]:
+    def agents(who: Who, request: Request) -> list[AgentInfo]:
         who.user()
-        return [{"id": a.id, "title": a.title, "description": a.description, "examples": list(a.examples),
-                 "tools": a.tools.names()} for a in list_agents()]
+        lang = lang_of_tag(request.headers.get("accept-language")) or "ko"  # none named: Korean, as before
+        return [{"id": a.id, "title": a.title_in(lang), "description": a.description_in(lang),
+                 "examples": list(a.examples_in(lang)), "tools": a.tools.names()} for a in list_agents()]
 
     @api.post("/api/v1/agents/{agent_id}/chat", tags=["agents"], summary="Run one turn, streamed as SSE",
               response_class=EventStreamResponse,

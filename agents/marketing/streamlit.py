@@ -1,5 +1,5 @@
-"""Marketing workspace: the open alerts (analyse sends the alert's question to the chat, dismiss
-closes it) and the latest KPI tiles; the same alerts and slot as the Gradio workspace."""
+"""Marketing workspace: the open alerts (analyse sends the alert's question to the chat, read marks an unread
+one read, dismiss closes it) and the latest KPI tiles; the same alerts and slot as the Gradio workspace."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import streamlit as st
 
-from agents.view.alerts import alert_icon, analyse, banner_text, check_now, close, open_alerts
+from agents.view.alerts import analyse, banner_text, check_now, close, open_alerts, read, title_line
 from agents.view.render import CardView
 from agents.view.texts import t
 from pages.streamlit.chat import draw_tiles
@@ -21,6 +21,10 @@ def _analyse(ctx: PageContext, alert: dict[str, Any]) -> None:
     prompt = analyse(ctx.spec, ctx.viewer, alert)
     if prompt is not None:
         ctx.send(prompt)
+
+
+def _read(ctx: PageContext, alert: dict[str, Any]) -> None:
+    read(ctx.spec, ctx.viewer, alert)
 
 
 def _dismiss(ctx: PageContext, alert: dict[str, Any]) -> None:
@@ -45,12 +49,16 @@ def draw_alerts(ctx: PageContext) -> None:
         head.markdown(banner_text(alerts, lang))
         button.button(t("alerts_check", lang), key=f"pg_alerts_check:{spec.id}", on_click=_check, args=(ctx,))
         for alert in alerts:
-            st.markdown(f"{alert_icon(alert)} **{alert['title']}**")
-            left, right = st.columns(2)
-            left.button(t("alerts_analyse", lang), key=f"pg_alert_analyse:{alert['id']}", on_click=_analyse,
-                        args=(ctx, alert), width="stretch")
-            right.button(t("alerts_dismiss", lang), key=f"pg_alert_dismiss:{alert['id']}", on_click=_dismiss,
-                         args=(ctx, alert), width="stretch")
+            st.markdown(title_line(alert))
+            unread = alert["status"] == "UNREAD"
+            columns = st.columns([2, 1, 1] if unread else [2, 1])  # room for 자세히 분석하기 in the narrow column
+            columns[0].button(t("alerts_analyse", lang), key=f"pg_alert_analyse:{alert['id']}", on_click=_analyse,
+                              args=(ctx, alert), width="stretch")
+            if unread:
+                columns[1].button(t("alerts_read", lang), key=f"pg_alert_read:{alert['id']}", on_click=_read,
+                                  args=(ctx, alert), width="stretch")
+            columns[-1].button(t("alerts_dismiss", lang), key=f"pg_alert_dismiss:{alert['id']}", on_click=_dismiss,
+                               args=(ctx, alert), width="stretch")
 
 
 def draw_kpi(ctx: PageContext, card: CardView) -> None:

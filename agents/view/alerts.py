@@ -1,6 +1,10 @@
-"""Proactive alerts (seed 000 §7.4) as plain data, for both front ends: the open ones as cards
-(drawn cards become READ), a check on demand, the banner's line, and what Analyse and Dismiss do.
-No UI framework import.
+"""Proactive alerts (seed 000 §7.4) as plain data, for both front ends: the open ones as cards, a check on
+demand, the banner's line, and what Read, Analyse and Dismiss do. No UI framework import.
+
+Drawing a card does not read it (issue 28: the banner said "N unread" on the first load and "0 unread" after a
+reload, and Streamlit, which draws on every rerun, lost the count at the first click): a page may draw the
+alerts in a tab nobody is looking at. An alert stays unread, its card marked new and counted by the banner, until
+the person reads it (읽음), analyses or dismisses it, as ``playground alerts read`` and the HTTP API do.
 
 Every open alert is a card, in severity then time order, and alerts with the same title (the same
 situation on another day) are one card (issue 28: an unread WARNING was hidden behind a card shown
@@ -39,6 +43,7 @@ class AlertCard(TypedDict):
     read_at: str | None
     pushed_at: str | None
     ids: list[str]  # newest first
+    new_label: str  # the mark on an unread card, in the UI's language ("" once read): the banner counts these
 
 
 _ICONS = {"CRITICAL": "🚨", "WARNING": "⚠️", "INFO": "🎉"}
@@ -59,7 +64,8 @@ def cards(rows: list[AlertRow]) -> list[AlertCard]:
         card = AlertCard(id=newest.id, user_id=newest.user_id, agent_id=newest.agent_id, type=newest.type,
                          severity=newest.severity, status=newest.status, title=newest.title, message=newest.message,
                          data=dumped["data"], dedupe_key=newest.dedupe_key, created_at=dumped["created_at"],
-                         read_at=dumped["read_at"], pushed_at=dumped["pushed_at"], ids=[r.id for r in group])
+                         read_at=dumped["read_at"], pushed_at=dumped["pushed_at"], ids=[r.id for r in group],
+                         new_label="")
         card["status"] = "UNREAD" if any(r.status == "UNREAD" for r in group) else newest.status
         out.append((_RANK.get(group[0].severity, len(_RANK)), group[0].created_at, card))
     out.sort(key=lambda item: item[1], reverse=True)
@@ -70,25 +76,34 @@ def cards(rows: list[AlertRow]) -> list[AlertCard]:
 def in_language(spec: AgentSpec, rows: list[AlertRow], shown: list[AlertCard], lang: Lang) -> list[AlertCard]:
     """Each card's title and message in the UI's language, through the hook the chat uses
     (``AgentSpec.alert_text``): the stored row is shared by every language. The hook reads the
-    person's words, so it gets a sentence in the UI's language."""
-    if spec.alert_text is None:
-        return shown
+    person's words, so it gets a sentence in the UI's language. An unread card gets its mark."""
     by_id = {row.id: row for row in rows}
     for card in shown:
-        card["title"], card["message"] = spec.alert_text(by_id[card["id"]], t("lang_sample", lang))
+        if spec.alert_text is not None:
+            card["title"], card["message"] = spec.alert_text(by_id[card["id"]], t("lang_sample", lang))
+        card["new_label"] = t("alerts_new", lang) if card["status"] == "UNREAD" else ""
     return shown
 
 
 def open_alerts(spec: AgentSpec, user: Viewer | None, lang: Lang = "ko") -> list[AlertCard]:
-    """The open alerts as cards in the UI's language, all drawn, so all become READ in the store; the
-    returned cards keep the status they had, so this render still counts them as new."""
+    """The open alerts as cards in the UI's language. Drawing them reads none (see the module's note)."""
     if user is None:
         return []
     session = Session(spec.id, user_id=user.user_id)  # seeds the user's sandbox on first use
     rows = service.open_alerts(session.store, session.user_id, spec.id)
-    shown = in_language(spec, rows, cards(rows), lang)
-    service.mark_read(session.store, session.user_id, [i for card in shown for i in card["ids"]], system_clock())
-    return shown
+    return in_language(spec, rows, cards(rows), lang)
+
+
+def read(spec: AgentSpec, user: Viewer, alert: AlertCard) -> None:
+    """Read (읽음): every alert the card stands for becomes READ; it stays open, no longer counted as new."""
+    session = Session(spec.id, user_id=user.user_id)
+    service.mark_read(session.store, session.user_id, list(alert.get("ids") or [alert["id"]]), system_clock())
+
+
+def title_line(alert: AlertCard) -> str:
+    """The card's first line in both front ends: icon, title and, while unread, the new mark."""
+    mark = f" · ● {alert['new_label']}" if alert.get("new_label") else ""
+    return f"{alert_icon(alert)} **{alert['title']}**{mark}"
 
 
 def alert_icon(alert: AlertCard) -> str:

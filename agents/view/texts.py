@@ -76,6 +76,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "alerts_check": ("알림 확인", "Check alerts"),
     "alerts_analyse": ("자세히 분석하기", "Analyse"),
     "alerts_dismiss": ("닫기", "Dismiss"),
+    "alerts_read": ("읽음", "Mark read"),
 }
 
 # Text the server writes into the chat.
@@ -104,6 +105,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "untitled": ("(제목 없음)", "(untitled)"),
     "empty_chat": ("무엇이든 물어보세요. 아래 예시로 시작해도 좋아요.", "Ask anything, or start from an example below."),
     "alerts_none": ("🔔 새 알림이 없습니다.", "🔔 No new alerts."),
+    "alerts_new": ("새 알림", "new"),  # the mark on an unread alert's card: the banner counts these
     # A sentence in the UI's language, for hooks that pick a language from the person's words (AgentSpec.alert_text).
     "lang_sample": ("한국어로 보여 주세요", "Please show it in this language"),
     "alerts_summary": ("🔔 **읽지 않은 알림 {unread}개** · 열린 알림 {open}개", "🔔 **{unread} unread** · {open} open"),

@@ -11,7 +11,7 @@ from agents.core import identity
 from agents.core.agent import AgentSpec
 from agents.core.identity import Viewer
 from agents.view import alerts as alert_view
-from agents.view.alerts import AlertCard, alert_icon, banner_text, check_now, open_alerts
+from agents.view.alerts import AlertCard, banner_text, check_now, open_alerts, title_line
 from pages.gradio.i18n import label, lang_of
 from pages.gradio.outputs import Outputs
 from pages.gradio.workspace import TabContext
@@ -35,11 +35,12 @@ def build_alerts(ctx: TabContext) -> None:
         def draw(alerts: list[AlertCard]) -> None:
             for alert in alerts:
                 with gr.Group(elem_classes=["pg-alert", f"pg-alert-{alert['severity'].lower()}"]):
-                    gr.Markdown(f"{alert_icon(alert)} **{alert['title']}**",
-                                elem_classes=["pg-alert-title"])
+                    gr.Markdown(title_line(alert), elem_classes=["pg-alert-title"])
                     with gr.Row(equal_height=True):
                         analyse = gr.Button(label("alerts_analyse"), size="sm", min_width=80,
                                             elem_classes=["pg-alert-analyse"])
+                        read = (gr.Button(label("alerts_read"), size="sm", min_width=60, elem_classes=["pg-alert-read"])
+                                if alert["status"] == "UNREAD" else None)
                         dismiss = gr.Button(label("alerts_dismiss"), size="sm", min_width=60,
                                             elem_classes=["pg-alert-dismiss"])
 
@@ -56,6 +57,13 @@ def build_alerts(ctx: TabContext) -> None:
                     alerts = open_alerts(spec, user, lang)
                     return [alerts, banner_text(alerts, lang)]
 
+                def read_fn(user: Viewer | None, request: gr.Request, alert: AlertCard = alert) -> Outputs:
+                    identity.require(user)
+                    alert_view.read(spec, user, alert)
+                    return _refresh(user, request)
+
+                if read is not None:
+                    read.click(read_fn, header.who, [state, banner], **header.quiet)
                 # Made inside a render: progress routing must be spelled out (pages/gradio/progress.py).
                 analyse.click(analyse_fn, ctx.inputs, ctx.outputs, **header.quiet).then(
                     _refresh, header.who, [state, banner], **header.quiet)

@@ -8,7 +8,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
@@ -70,17 +70,34 @@ def shared_server(store, monkeypatch):
 
 
 @pytest.fixture
-def page(server):
+def open_page(server: str) -> Iterator[Callable[..., Any]]:
+    """A factory: ``open_page((width, height), locale, touch=False)`` is the app loaded in Debian's Chromium at
+    that size (``touch``: as a phone, touch and mobile viewport), its message box up. Every browser it opened is
+    closed when the test ends; the test skips when Playwright or Chromium is missing."""
     sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian chromium is not installed (apt-get install chromium)")
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000}, locale="ko-KR")
-        page.goto(server, wait_until="load")
-        page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
-        page.wait_for_timeout(1_000)  # let the load events (conversation restore, alerts) settle
-        yield page
-        browser.close()
+        browsers: list[Any] = []
+
+        def open_(size: tuple[int, int], locale: str = "ko-KR", *, touch: bool = False) -> Any:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browsers.append(browser)
+            page = browser.new_page(viewport={"width": size[0], "height": size[1]}, locale=locale,
+                                    is_mobile=touch, has_touch=touch)
+            page.goto(server, wait_until="load")
+            page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
+            return page
+
+        try:
+            yield open_
+        finally:
+            for browser in browsers:
+                browser.close()
 
 
+@pytest.fixture
+def page(open_page: Callable[..., Any]) -> Iterator[Any]:
+    page = open_page((1400, 1000))
+    page.wait_for_timeout(1_000)  # let the load events (conversation restore, alerts) settle
+    yield page

@@ -4,12 +4,9 @@ The test shows the bar (it appears on hover or tap) and compares the two boxes."
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.browser import layout
-from tests.browser.conftest import ARGS, CHROMIUM
 
 BOXES = """(sel) => { const gd = document.querySelector(sel + ' .js-plotly-plot');
   const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
@@ -27,26 +24,16 @@ def _overlap(a: list[float], b: list[float]) -> float:
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1440, 900)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_mode_bar_never_covers_the_chart_title(server, size):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": size[0], "height": size[1]}, locale="ko-KR")
-            page.goto(server, wait_until="load")
-            page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
-            layout.send(page, "marketing", "이번 주 성과 어때?")
-            chart = "#pg-marketing-chat .js-plotly-plot"
-            page.wait_for_selector(f"{chart} .gtitle", timeout=30_000)
-            page.locator(chart).first.scroll_into_view_if_needed()
-            page.locator(chart).first.hover()  # the bar shows while the pointer is on the chart
-            page.wait_for_function(f"() => getComputedStyle(document.querySelector('{chart} .modebar'))"
-                                   ".opacity === '1'", timeout=10_000)
-            boxes = page.evaluate(BOXES, "#pg-marketing-chat")
-        finally:
-            browser.close()
+def test_the_mode_bar_never_covers_the_chart_title(open_page, size):
+    page = open_page(size)
+    layout.send(page, "marketing", "이번 주 성과 어때?")
+    chart = "#pg-marketing-chat .js-plotly-plot"
+    page.wait_for_selector(f"{chart} .gtitle", timeout=30_000)
+    page.locator(chart).first.scroll_into_view_if_needed()
+    page.locator(chart).first.hover()  # the bar shows while the pointer is on the chart
+    page.wait_for_function(f"() => getComputedStyle(document.querySelector('{chart} .modebar'))"
+                           ".opacity === '1'", timeout=10_000)
+    boxes = page.evaluate(BOXES, "#pg-marketing-chat")
     assert boxes["title"] is not None and boxes["bar"] is not None, boxes
     # before, at 390: the bar (8 buttons in a row, top right) lay over the title's right half
     assert _overlap(boxes["bar"], boxes["title"]) == 0, boxes

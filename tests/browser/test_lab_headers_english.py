@@ -5,11 +5,8 @@ page once it had loaded; now every Lab table takes the browser's language when t
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-
-from tests.browser.conftest import ARGS, CHROMIUM
 
 HANGUL = re.compile("[가-힣]")
 # Every header the table shows, from the moment the Lab opens: a MutationObserver keeps each state.
@@ -21,29 +18,18 @@ WATCH = """() => { window.__pgHeads = [];
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1440, 900)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_an_english_lab_never_shows_korean_table_headers(server, size):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": size[0], "height": size[1]}, locale="en-US",
-                                    is_mobile=size[0] < 500, has_touch=size[0] < 500)
-            page.goto(server, wait_until="load")
-            page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
-            # the page has loaded: it knows its language and has applied it (before the fix the tables kept
-            # Korean whatever the wait)
-            page.wait_for_function("() => document.body.dataset.pgTablesTranslated === '1'", timeout=30_000)
-            page.evaluate(WATCH)
-            page.locator("#pg-tabs button[role=tab]:has-text('Lab')").first.click()
-            page.wait_for_selector("#pg-lab-traces thead th", timeout=30_000)
-            page.wait_for_function("() => (document.querySelector('#pg-lab-page-note')?.innerText || '').trim()",
-                                   timeout=30_000)  # the first read is back
-            seen = page.evaluate("() => window.__pgHeads")
-            now = page.eval_on_selector_all("#pg-lab-traces thead th", "els => els.map(e => e.innerText.trim())")
-        finally:
-            browser.close()
+def test_an_english_lab_never_shows_korean_table_headers(open_page, size):
+    page = open_page(size, "en-US", touch=size[0] < 500)
+    # the page has loaded: it knows its language and has applied it (before the fix the tables kept
+    # Korean whatever the wait)
+    page.wait_for_function("() => document.body.dataset.pgTablesTranslated === '1'", timeout=30_000)
+    page.evaluate(WATCH)
+    page.locator("#pg-tabs button[role=tab]:has-text('Lab')").first.click()
+    page.wait_for_selector("#pg-lab-traces thead th", timeout=30_000)
+    page.wait_for_function("() => (document.querySelector('#pg-lab-page-note')?.innerText || '').trim()",
+                           timeout=30_000)  # the first read is back
+    seen = page.evaluate("() => window.__pgHeads")
+    now = page.eval_on_selector_all("#pg-lab-traces thead th", "els => els.map(e => e.innerText.trim())")
     assert seen and now[0] == "Time (UTC)", (seen, now)
     # before: '시간 (UTC) | 에이전트 | 메시지 | 제공자/모델 | ...' first, then the English ones
     assert [s for s in seen if HANGUL.search(s)] == [], seen

@@ -12,6 +12,11 @@ from agents.marketing.store import MarketingStore
 pytestmark = pytest.mark.browser
 
 
+# Each alert card (Gradio nests a group's class in its wrapper too: the outer one), whether it carries the new mark.
+MARKED = ("() => [...document.querySelectorAll('#pg-marketing-alerts .pg-alert')]"
+          ".filter((e) => !e.parentElement.closest('.pg-alert')).map((e) => e.innerText.includes('●'))")
+
+
 def send(page, text: str) -> None:
     page.fill("#pg-marketing-input textarea", text)
     page.click("#pg-marketing-send")
@@ -44,3 +49,13 @@ def test_scenarios_in_the_browser(page, store, tmp_path):
     page.wait_for_selector("#pg-marketing-alert-banner:has-text('열린 알림 3개')", timeout=30_000)  # one card fewer
     acted = store.alerts.list("demo", status="ACTED_ON")
     assert len(acted) == 1
+
+    # "읽음" reads a card without closing it (issue 28: drawing no longer reads): one fewer new, the same cards.
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 3개')", timeout=30_000)
+    assert page.evaluate(MARKED) == [True, True, True]
+    page.click(".pg-alert-read >> nth=0")
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 2개')", timeout=30_000)
+    page.wait_for_function(f"() => ({MARKED})().filter(Boolean).length === 2", timeout=30_000)
+    assert sorted(page.evaluate(MARKED)) == [False, True, True]  # three cards, two of them new
+    page.reload(wait_until="load")  # a reload reads nothing
+    page.wait_for_selector("#pg-marketing-alert-banner:has-text('읽지 않은 알림 2개')", timeout=60_000)

@@ -87,10 +87,10 @@ def test_recommendation_alert_is_the_weeks_budget_advice(mkt, clock):
     assert one(events, "tool_call").name == "getBudgetRecommendation"
 
 
-def test_alerts_the_banner_shows_become_read(mkt, clock):
+def test_alerts_the_banner_shows_stay_unread_until_read(mkt, clock):
     from agents.core.agent import get_agent
     from agents.core.identity import Viewer
-    from agents.view.alerts import banner_text, open_alerts
+    from agents.view.alerts import banner_text, open_alerts, read
 
     created = alerts.check(mkt.store, "demo", clock())
     assert len(created) == 4
@@ -103,10 +103,11 @@ def test_alerts_the_banner_shows_become_read(mkt, clock):
     assert banner_text(first) == "🔔 **읽지 않은 알림 4개** · 열린 알림 4개"
     assert banner_text(first, "en").startswith("🔔 **4 unread** · ") and banner_text([], "en") == "🔔 No new alerts."
     stored = {a.id: a.status for a in mkt.store.alerts.list("demo")}
-    assert sorted(stored[a["id"]] for a in first) == ["READ"] * 4  # drawn, so seen
+    assert sorted(stored[a["id"]] for a in first) == ["UNREAD"] * 4  # drawn is not read (issue 28)
+    read(get_agent("marketing"), viewer, first[0])  # the card's 읽음
     assert mkt.store.alerts.get(first[0]["id"], "demo").read_at is not None
     again = open_alerts(get_agent("marketing"), viewer)
-    assert banner_text(again) == "🔔 **읽지 않은 알림 0개** · 열린 알림 4개"
+    assert banner_text(again) == "🔔 **읽지 않은 알림 3개** · 열린 알림 4개"
     assert mkt.store.alerts.mark_read("other", [a["id"] for a in first], clock()) == []  # nobody else's
 
 

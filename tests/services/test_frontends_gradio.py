@@ -99,6 +99,24 @@ def test_the_alert_banner_draws_the_unread_warning_once(demo, store, clock):
     assert banner == "🔔 **읽지 않은 알림 1개** · 열린 알림 4개"
 
 
+def test_the_alert_banner_counts_the_same_after_a_reload_until_read(demo, store, clock):
+    """Issue 28: "1 unread" on the first load, "0 unread" after a reload (drawing read the alerts). Gradio's
+    refresh (page load, timer) and Streamlit (tests/streamlit/test_alerts_chips.py) now agree: unread until read."""
+    from agents.core.agent import get_agent
+    from agents.view.alerts import read, title_line
+
+    plant_the_reported_state(store, clock)
+    refresh = handler(demo, "_refresh", "pg-marketing-alert-banner")
+    ko = SimpleNamespace(headers={"accept-language": "ko"})
+    first, reloaded = refresh(Viewer("demo", "local"), ko), refresh(Viewer("demo", "local"), ko)
+    assert first[1] == reloaded[1] == "🔔 **읽지 않은 알림 1개** · 열린 알림 4개"  # before: "0개" after the reload
+    marked = [a for a in reloaded[0] if "●" in title_line(a)]
+    assert [a["title"] for a in marked] == [ROAS]
+    read(get_agent("marketing"), Viewer("demo", "local"), marked[0])  # the card's 읽음 button
+    alerts, banner = refresh(Viewer("demo", "local"), ko)
+    assert banner == "🔔 **읽지 않은 알림 0개** · 열린 알림 4개" and len(alerts) == 4
+
+
 def test_an_english_browser_reads_the_alert_banner_in_english(demo, store):
     """Issue 28: the banner showed the stored Korean alert text (and a Korean summary) to English users; the
     cards now go through AgentSpec.alert_text, the hook the chat uses, in the request's language."""
@@ -106,12 +124,14 @@ def test_an_english_browser_reads_the_alert_banner_in_english(demo, store):
     alerts, banner = check(Viewer("demo", "local"), SimpleNamespace(headers={"accept-language": "en-US,en;q=0.9"}))
     titles = [a["title"] for a in alerts]
     assert banner == "🔔 **4 unread** · 4 open"  # before: "🔔 **읽지 않은 알림 4개** · 열린 알림 4개"
+    assert [a["new_label"] for a in alerts] == ["new"] * 4  # each card's mark in the UI's language too
     assert len(titles) == 4 and any(re.fullmatch(r"'봄 시즌 세일' ROAS down \d+%", t) for t in titles), titles
     # before: "'봄 시즌 세일' ROAS 38% 하락"; only the campaigns' own names stay Korean
     assert not [t for t in titles + [a["message"] for a in alerts] if HANGUL.search(re.sub(r"'[^']*'", "", t))]
     refresh = handler(demo, "_refresh", "pg-marketing-alert-banner")
     alerts, banner = refresh(Viewer("demo", "local"), SimpleNamespace(headers={"accept-language": "ko"}))
-    assert banner == "🔔 **읽지 않은 알림 0개** · 열린 알림 4개" and any(a["title"].endswith("% 하락") for a in alerts)
+    # drawn is not read: the refresh counts the same four (before: "0개" once the check had drawn them)
+    assert banner == "🔔 **읽지 않은 알림 4개** · 열린 알림 4개" and any(a["title"].endswith("% 하락") for a in alerts)
 
 
 def test_no_goal_chips_after_the_campaign_is_confirmed(demo, store, clock):

@@ -85,7 +85,7 @@ def lab(browser: Browser, url: str, out: str) -> dict[str, int]:
         page.wait_for_selector("[data-testid=stDataFrame]", timeout=60_000)
         _idle(page)
         # the chat's turn (the eval cases ran as users of their own, some on a clock moved ahead)
-        page.fill("[data-testid=stTextInput] input[aria-label^='사용자 (user)']", "demo")
+        page.fill(".stMain [data-testid=stTextInput] input[aria-label='사용자']", "demo")  # the traces' user filter
         page.keyboard.press("Enter")
         _idle(page)
         _pick(page, "턴 열기")

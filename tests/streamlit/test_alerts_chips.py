@@ -34,9 +34,22 @@ def test_every_open_alert_is_drawn_once_and_counted(app):
     assert len(titles) == len(set(titles)) == 4  # before: 3 drawn, the fourth unread one hidden
     assert any(t.startswith("'봄 시즌 세일' ROAS") and t.endswith("% 하락") for t in titles)
     assert "🔔 **읽지 않은 알림 4개** · 열린 알림 4개" in texts(app)
-    assert runtime_store().alerts.count_unread("demo", "marketing") == 0  # drawn, so seen
+    assert runtime_store().alerts.count_unread("demo", "marketing") == 4  # drawn is not read (issue 28)
     click(app, "닫기")
-    assert len(_alert_titles(app)) == 3 and "🔔 **읽지 않은 알림 0개** · 열린 알림 3개" in texts(app)
+    assert len(_alert_titles(app)) == 3 and "🔔 **읽지 않은 알림 3개** · 열린 알림 3개" in texts(app)
+
+
+def test_the_unread_count_survives_reruns_and_follows_read(app):
+    """Issue 28: Streamlit draws on every rerun, and drawing marked the alerts read: the banner fell from
+    "4개" to "0개" at the first click, while Gradio kept it until its timer. Now both count the cards marked new."""
+    assert "🔔 **읽지 않은 알림 4개** · 열린 알림 4개" in texts(app)
+    app.run()  # a rerun, as any click or message makes
+    assert "🔔 **읽지 않은 알림 4개** · 열린 알림 4개" in texts(app)  # before: "0개"
+    assert len([m for m in app.markdown if "● 새 알림" in m.value]) == 4
+    click(app, "읽음")
+    assert "🔔 **읽지 않은 알림 3개** · 열린 알림 4개" in texts(app)
+    assert len([m for m in app.markdown if "● 새 알림" in m.value]) == 3 and len(_alert_titles(app)) == 4
+    assert runtime_store().alerts.count_unread("demo", "marketing") == 3
 
 
 def test_no_goal_chips_after_the_campaign_is_confirmed(app):

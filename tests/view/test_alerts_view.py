@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from agents.core.agent import get_agent
 from agents.core.identity import Viewer
-from agents.view.alerts import banner_text, open_alerts
+from agents.view.alerts import banner_text, open_alerts, read, title_line
 
 DEMO = Viewer(user_id="demo", source="local")
 ROAS = "'봄 시즌 세일' ROAS 38% 하락"
@@ -48,7 +48,26 @@ def test_every_unread_alert_shows_once_in_severity_then_time_order(store, clock)
     # The banner counts what is drawn: 1 unread, 4 cards.
     assert banner_text(cards) == "🔔 **읽지 않은 알림 1개** · 열린 알림 4개"
     assert banner_text(cards, "en") == "🔔 **1 unread** · 4 open"
-    # Shown means seen: the next render has nothing unread, and still the same four cards.
-    assert store.alerts.count_unread("demo", "marketing") == 0
+    # Drawn is not read: the next render (a reload, a Streamlit rerun, the timer) counts the same, on the same cards.
+    assert store.alerts.count_unread("demo", "marketing") == 1
     again = open_alerts(get_agent("marketing"), DEMO)
-    assert [c["title"] for c in again] == titles and banner_text(again) == "🔔 **읽지 않은 알림 0개** · 열린 알림 4개"
+    assert [c["title"] for c in again] == titles and banner_text(again) == "🔔 **읽지 않은 알림 1개** · 열린 알림 4개"
+
+
+def test_the_unread_count_is_the_cards_marked_new_until_the_person_reads_one(store, clock):
+    """Issue 28: the banner said "1 unread" on the first load and "0 unread" after a reload, and no card said
+    which was unread, because drawing a card marked it read. Now an alert is unread until the person reads
+    (읽음), analyses or dismisses it; the banner counts the cards marked new, in every front end alike."""
+    plant_the_reported_state(store, clock)
+    spec = get_agent("marketing")
+    loads = [open_alerts(spec, DEMO) for _ in range(3)]  # the first load, a reload, the 60 s timer
+    assert [banner_text(cards) for cards in loads] == ["🔔 **읽지 않은 알림 1개** · 열린 알림 4개"] * 3
+    # before: "... 1개 ..." then "🔔 **읽지 않은 알림 0개** · 열린 알림 4개" twice
+    lines = [title_line(c) for c in loads[-1]]
+    assert [line for line in lines if "●" in line] == [f"⚠️ **{ROAS}** · ● 새 알림"]  # the one counted
+    roas = next(c for c in loads[-1] if c["title"] == ROAS)
+    read(spec, DEMO, roas)
+    after = open_alerts(spec, DEMO)
+    assert banner_text(after) == "🔔 **읽지 않은 알림 0개** · 열린 알림 4개"  # still open: read, not closed
+    assert [c["status"] for c in after if c["title"] == ROAS] == ["READ"] and not any("●" in title_line(c) for c in after)
+    assert store.alerts.count_unread("demo", "marketing") == 0
