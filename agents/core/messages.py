@@ -57,16 +57,25 @@ def in_lang(message: str, lang: Lang) -> str:
     """``message`` in one language, when the catalogue made it; otherwise ``message`` itself."""
     if not message:
         return message
-    for head, tail, pattern, groups, template in _patterns():
+    for head, tail, patterns, groups, template in _patterns():
         if not (message.startswith(head) and message.endswith(tail)):
             continue
-        found = pattern.fullmatch(message)
-        if found:
+        for pattern in patterns:
+            found = pattern.fullmatch(message)
+            if not found:
+                continue
             values = found.groupdict()
-            parts = string.Formatter().parse(template[0] if lang == "ko" else template[1])
-            return "".join(literal + ("" if field is None else values[groups[(field, conversion or "", spec or "")]])
-                           for literal, field, spec, conversion in parts)
+            ko, en = (_filled(part, groups, values) for part in template)
+            # A quoted value may hold " (" itself (a provider's error text): a split that does not give the same
+            # values on both sides is the wrong one, so the other expression (greedy) is tried, then the raw text.
+            if f"{ko} ({en})" == message:
+                return ko if lang == "ko" else en
     return message
+
+
+def _filled(template: str, groups: dict[tuple[str, str, str], str], values: dict[str, str]) -> str:
+    return "".join(literal + ("" if field is None else values[groups[(field, conversion or "", spec or "")]])
+                   for literal, field, spec, conversion in string.Formatter().parse(template))
 
 
 def lang_of_tag(tag: str | None) -> Lang | None:
@@ -106,26 +115,30 @@ class _Pattern(Protocol):
 
 
 @cache
-def _patterns() -> list[tuple[str, str, _Pattern, dict[tuple[str, str, str], str], tuple[str, str]]]:
-    """Per entry: its fixed start and end, an RE2 expression (linear time, whatever the message quotes) matching
-    what ``say`` makes of it, and the group holding each field as shown ({n} and {n!r} are two groups)."""
-    out: list[tuple[str, str, _Pattern, dict[tuple[str, str, str], str], tuple[str, str]]] = []
+def _patterns() -> list[tuple[str, str, tuple[_Pattern, _Pattern], dict[tuple[str, str, str], str], tuple[str, str]]]:
+    """Per entry: its fixed start and end, two RE2 expressions (linear time, whatever the message quotes) matching
+    what ``say`` makes of it -- lazy, then greedy fields -- and the group holding each field as shown ({n} and
+    {n!r} are two groups)."""
+    out: list[tuple[str, str, tuple[_Pattern, _Pattern], dict[tuple[str, str, str], str], tuple[str, str]]] = []
     for ko, en in CATALOGUE.values():
-        regex = ["(?s)"]
+        lazy, greedy = ["(?s)"], ["(?s)"]
         groups: dict[tuple[str, str, str], str] = {}
         parts = list(string.Formatter().parse(f"{ko} ({en})"))
         head = parts[0][0]
         tail = parts[-1][0] if parts[-1][1] is None else ""
         for literal, field, spec, conversion in parts:
-            regex.append(re.escape(literal))
+            lazy.append(re.escape(literal))
+            greedy.append(re.escape(literal))
             if field is not None:
                 shown = (field, conversion or "", spec or "")
                 if shown in groups:  # shown the same way again: its first capture is the value
-                    regex.append("(?:.*?)")
+                    lazy.append("(?:.*?)")
+                    greedy.append("(?:.*?)")
                 else:
                     groups[shown] = f"g{len(groups)}"
-                    regex.append(f"(?P<{groups[shown]}>.*?)")
-        out.append((head, tail, re2.compile("".join(regex)), groups, (ko, en)))
+                    lazy.append(f"(?P<{groups[shown]}>.*?)")
+                    greedy.append(f"(?P<{groups[shown]}>.*)")
+        out.append((head, tail, (re2.compile("".join(lazy)), re2.compile("".join(greedy))), groups, (ko, en)))
     # the most literal text first, so a template with fewer fields wins over a looser one
     out.sort(key=lambda item: -len(_FIELD.sub("", item[4][0] + item[4][1])))
     return out

@@ -103,6 +103,36 @@ RUNTIME_MESSAGES: dict[str, tuple[str, str]] = {
     # model servers (agents/core/providers)
     "provider_unreachable": ("모델 서버 {url}에 연결할 수 없습니다: 주소({env})와 네트워크를 확인하세요.",
                              "Could not connect to {url}: check {env} and the network."),
+    # Each adapter's errors name the service ({name}: OpenAI, Gemini) and, where it helps, the setting to check.
+    "provider_bad_api": ("api 설정은 auto, responses, chat 중 하나여야 합니다 (받은 값: {api}).",
+                         "api must be auto, responses or chat, not {api}."),
+    "provider_missing_key": ("{name} API 키가 없습니다: {env}를 설정하거나 헤더의 API 키 칸에 키를 입력하세요.",
+                             "No {name} API key: set {env} or type a key in the header's API key field."),
+    "provider_auth_failed": ("{name}이(가) API 키를 거부했습니다 ({status}): {env}를 설정하거나 헤더의 API 키 칸에 키를 "
+                             "입력하세요.",
+                             "{name} rejected the API key ({status}): set {env} or type a key in the header's API key "
+                             "field."),
+    "provider_forbidden": ("{name}이(가) 이 모델에 대한 접근을 거부했습니다 (403): 모델 이름과 요금제를 확인하세요.",
+                           "{name} refused access to this model (403); check the model name and your plan."),
+    "provider_rate_limited": ("{name}이(가) 이 키의 요청 수를 제한하고 있습니다 (429). 재시도 후에도 같아서 멈췄습니다: 잠시 "
+                              "뒤에 다시 시도하세요.",
+                              "{name} is rate limiting this key (429) even after retries; wait and try again."),
+    "provider_not_found": ("{name}의 주소나 모델을 찾을 수 없습니다 (404): {env}와 모델 이름을 확인하세요.",
+                           "The {name} endpoint or model was not found (404); check {env} and the model."),
+    "provider_model_not_found": ("{name} 모델 {model}을(를) 찾을 수 없습니다 (404): 모델 이름을 확인하세요.",
+                                 "The {name} model {model} was not found (404); check the model name."),
+    "provider_bad_request": ("{name}이(가) 요청을 거부했습니다 ({status}): {detail}",
+                             "{name} refused the request ({status}): {detail}"),
+    "provider_server_error": ("{name} 서버에 오류가 났습니다 ({status}). 재시도 후에도 같아서 멈췄습니다: 잠시 뒤에 다시 "
+                              "시도하세요.",
+                              "{name} had a server error ({status}) after retries; try again shortly."),
+    "provider_timeout": ("{name}이(가) 제시간에 답하지 않았습니다: 다시 시도하거나 제한 시간을 늘리세요.",
+                         "{name} did not answer in time; try again or raise the timeout."),
+    "provider_connection": ("{name} 서버에 닿지 못했습니다: 네트워크나 {env}를 확인하세요.",
+                            "Could not reach the {name} endpoint; check the network or {env}."),
+    "provider_stream_broken": ("모델의 답 스트림이 끊겼습니다 ({detail}). 받은 부분까지는 남겼습니다.",
+                               "The model's reply stream broke off ({detail}); the partial reply was kept."),
+    "provider_error": ("{name} 오류: {kind}", "{name} error: {kind}"),
     "circuit_open": ("모델 서버({name})가 연달아 실패해서 잠시 호출을 멈췄습니다: {wait}초 뒤에 다시 시도하세요.",
                      "The circuit breaker for {name} is open after repeated failures; the server was not called. Try "
                      "again in {wait} s."),

@@ -39,7 +39,8 @@ from agents.core.redact import remember_secret
 from agents.core.tools import gemini_schema, parameters_of
 
 DEFAULT_MODEL = "gemini-2.5-flash"
-KEY_HINT = "set GEMINI_API_KEY (or GOOGLE_API_KEY) or type a key in the header's API key field"
+ENV = {"name": "Gemini", "env": "GEMINI_API_KEY (GOOGLE_API_KEY)"}
+NAMED = {"name": "Gemini"}
 
 
 class GeminiProvider:
@@ -67,7 +68,7 @@ class GeminiProvider:
 
     def stream(self, request: ModelRequest) -> Iterator[ModelEvent]:
         if self._missing_key:
-            raise ProviderError(f"No Gemini API key: {KEY_HINT}.", code="missing_key")
+            raise ProviderError(say("provider_missing_key", **ENV), code="missing_key")
         endpoint = self.client._api_client._http_options.base_url or "https://generativelanguage.googleapis.com/"
         yield from resilient(self.name, endpoint, request.options, lambda: self._once(request),
                              default_retries=self.max_retries)
@@ -106,8 +107,8 @@ class GeminiProvider:
                                                 json.dumps(call.args or {}, ensure_ascii=False))
             if not finished:
                 # SSE has no end marker: a stream without a finish reason was cut off.
-                raise ProviderError("The Gemini reply stream ended without a finish reason; the partial reply "
-                                    "was kept.", code="stream_broken", retryable=True)
+                raise ProviderError(say("provider_stream_broken", detail="no finish reason"), code="stream_broken",
+                                    retryable=True)
             if usage is not None:
                 yield UsageChunk(Usage(input_tokens=usage.prompt_token_count or 0,
                                        output_tokens=usage.candidates_token_count or 0))
@@ -123,24 +124,25 @@ class GeminiProvider:
                 url = self.client._api_client._http_options.base_url or "https://generativelanguage.googleapis.com/"
                 raise ProviderError(say("provider_unreachable", url=url, env="GEMINI_BASE_URL"),
                                     code="provider_unreachable", retryable=True) from exc
-            raise ProviderError(f"The Gemini reply stream broke off ({type(exc).__name__}); the partial reply "
-                                "was kept.", code="stream_broken", retryable=True) from exc
+            raise ProviderError(say("provider_stream_broken", detail=type(exc).__name__), code="stream_broken",
+                                retryable=True) from exc
 
 
 def _provider_error(exc: errors.APIError, produced: bool) -> ProviderError:
     text = f"{exc.status or ''} {exc.message or ''}".lower()
     if exc.code in (401, 403) or "api key" in text or "api_key" in text:
-        return ProviderError(f"Gemini rejected the API key ({exc.code}): {KEY_HINT}.", code="auth_failed")
+        return ProviderError(say("provider_auth_failed", status=exc.code, **ENV), code="auth_failed")
     if exc.code == 429:
-        return ProviderError("Gemini is rate limiting this key (429) even after retries; wait and try again.",
+        return ProviderError(say("provider_rate_limited", **NAMED),
                              code="rate_limited", retryable=True)
     if exc.code == 404:
-        return ProviderError(f"The Gemini model {exc.message or ''!s} was not found (404); check the model name.",
+        return ProviderError(say("provider_model_not_found", model=exc.message or "", **NAMED),
                              code="not_found")
     if exc.code >= 500:
-        return ProviderError(f"Gemini had a server error ({exc.code}) after retries; try again shortly.",
+        return ProviderError(say("provider_server_error", status=exc.code, **NAMED),
                              code="provider_unavailable", retryable=True)
-    return ProviderError(f"Gemini refused the request ({exc.code}): {(exc.message or '')[:200]}", code="bad_request")
+    return ProviderError(say("provider_bad_request", status=exc.code, detail=(exc.message or "")[:200], **NAMED),
+                         code="bad_request")
 
 
 def gemini_contents(messages: list[ChatMessage]) -> list[types.Content]:

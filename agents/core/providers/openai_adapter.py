@@ -37,7 +37,8 @@ from agents.core.providers.resilience import resilient
 from agents.core.redact import remember_secret
 
 DEFAULT_MODEL = "gpt-4o-mini"
-KEY_HINT = "set OPENAI_API_KEY or type a key in the header's API key field"
+ENV = {"name": "OpenAI", "env": "OPENAI_API_KEY"}
+NAMED = {"name": "OpenAI"}
 
 
 class OpenAIProvider:
@@ -58,7 +59,7 @@ class OpenAIProvider:
         # shared daily budget (agents/core/limits.py); a key the visitor typed is theirs.
         self.server_key = bool(key) and (server_key if server_key is not None else not api_key)
         if api not in ("auto", "responses", "chat"):
-            raise ProviderError(f"api must be auto, responses or chat, not {api!r}.", code="bad_setting")
+            raise ProviderError(say("provider_bad_api", api=repr(api)), code="bad_setting")
         self.model = model or os.environ.get("OPENAI_MODEL") or DEFAULT_MODEL
         self.api = api
         self.temperature = None if temperature is None else max(0.0, min(2.0, float(temperature)))
@@ -74,7 +75,7 @@ class OpenAIProvider:
 
     def stream(self, request: ModelRequest) -> Iterator[ModelEvent]:
         if self._missing_key:
-            raise ProviderError(f"No OpenAI API key: {KEY_HINT}.", code="missing_key")
+            raise ProviderError(say("provider_missing_key", **ENV), code="missing_key")
         endpoint = str(self.client.base_url)
         chat = lambda: self._translate(self._chat(request))  # noqa: E731
         if self.api == "chat":
@@ -258,34 +259,34 @@ class _Unreachable(Exception):
 def _provider_error(exc: Exception) -> ProviderError:
     """SDK errors -> ProviderError with a stable code. Never echoes the key."""
     if isinstance(exc, openai.AuthenticationError):
-        return ProviderError(f"OpenAI rejected the API key (401): {KEY_HINT}.", code="auth_failed")
+        return ProviderError(say("provider_auth_failed", status=401, **ENV), code="auth_failed")
     if isinstance(exc, openai.PermissionDeniedError):
-        return ProviderError("OpenAI refused access to this model (403); check the model name and your plan.",
+        return ProviderError(say("provider_forbidden", **NAMED),
                              code="permission_denied")
     if isinstance(exc, openai.RateLimitError):
-        return ProviderError("OpenAI is rate limiting this key (429) even after retries; wait and try again.",
+        return ProviderError(say("provider_rate_limited", **NAMED),
                              code="rate_limited", retryable=True)
     if isinstance(exc, openai.NotFoundError):
-        return ProviderError("The OpenAI endpoint or model was not found (404); check OPENAI_BASE_URL and the model.",
+        return ProviderError(say("provider_not_found", env="OPENAI_BASE_URL", **NAMED),
                              code="not_found")
     if isinstance(exc, openai.BadRequestError):
-        return ProviderError(f"OpenAI refused the request (400): {_short(exc)}", code="bad_request")
+        return ProviderError(say("provider_bad_request", status=400, detail=_short(exc), **NAMED), code="bad_request")
     if isinstance(exc, openai.InternalServerError):
-        return ProviderError("OpenAI had a server error (5xx) after retries; try again shortly.",
+        return ProviderError(say("provider_server_error", status="5xx", **NAMED),
                              code="provider_unavailable", retryable=True)
     if isinstance(exc, openai.APITimeoutError):
-        return ProviderError("OpenAI did not answer in time; try again or raise the timeout.", code="timeout",
+        return ProviderError(say("provider_timeout", **NAMED), code="timeout",
                              retryable=True)
     if isinstance(exc, openai.APIConnectionError):
-        return ProviderError("Could not reach the OpenAI endpoint; check the network or OPENAI_BASE_URL.",
+        return ProviderError(say("provider_connection", env="OPENAI_BASE_URL", **NAMED),
                              code="connection_failed", retryable=True)
     if isinstance(exc, _Unreachable):
         return ProviderError(say("provider_unreachable", url=exc, env="OPENAI_BASE_URL"),
                              code="provider_unreachable", retryable=True)
     if isinstance(exc, _BrokenStream):
-        return ProviderError(f"The model's reply stream broke off ({exc}); the partial reply was kept.",
+        return ProviderError(say("provider_stream_broken", detail=exc),
                              code="stream_broken", retryable=True)
-    return ProviderError(f"OpenAI error: {type(exc).__name__}", code="provider_error")
+    return ProviderError(say("provider_error", kind=type(exc).__name__, **NAMED), code="provider_error")
 
 
 def _short(exc: openai.APIStatusError) -> str:
