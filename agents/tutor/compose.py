@@ -35,7 +35,7 @@ def compose(results: list[tuple[str, dict[str, Any]]], state: AppState, user_tex
         elif payload.get("status") == "pending_confirmation":
             parts.append(f"**{payload['summary']}**: a high-risk action, so it runs only after you press **Confirm** "
                          "on the card. Nothing has happened yet." if en else
-                         f"**{payload['summary']}** — 위험도가 높은 동작이라 확인 카드에서 **확인**을 눌러야 실행돼요. "
+                         f"**{payload['summary']}** — 위험도가 높은 동작이라 확인 카드에서 **실행**을 눌러야 실행돼요. "
                          "아직 실행되지 않았어요.")
         elif name == "ui_action":
             parts.append(_ui_done(payload, data, en))

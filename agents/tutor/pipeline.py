@@ -62,7 +62,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
             if not response.text.strip():  # say plainly that nothing ran yet
                 yield from turn.say("This needs your confirmation: it runs only when you press **Confirm** on the "
                                     "card below, and nothing changes before." if turn.meta["lang"] == "en" else
-                                    "확인이 필요한 동작이에요. 아래 확인 카드에서 **확인**을 눌러야 실행되고, 그 전에는 "
+                                    "확인이 필요한 동작이에요. 아래 확인 카드에서 **실행**을 눌러야 실행되고, 그 전에는 "
                                     "아무것도 바뀌지 않아요.")
                 turn.flush_reply()
             break

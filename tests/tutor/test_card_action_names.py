@@ -9,6 +9,7 @@ import pytest
 
 from agents.core.session import Session
 from agents.tutor.catalog import screens
+from agents.view.texts import t
 from tests.support.helpers import one, text_of, types
 from tests.tutor.conftest import context_for
 
@@ -31,3 +32,5 @@ def test_the_card_names_the_action_not_its_id(store, clock, text, route, summary
     shown = " ".join([card.summary, *(f"{d.label} {d.value}" for d in card.details), *card.warnings])
     assert not IDS.search(shown), shown
     assert text_of(events).startswith(reply)
+    # the reply names the card's button by its own label (the Korean one read **확인** beside a [실행] button)
+    assert f"**{t('confirm', 'en' if text.isascii() else 'ko')}**" in text_of(events)
