@@ -15,7 +15,7 @@ from typing import Any
 from agents.marketing import reading as rd
 from agents.marketing.glossary import explain_pointed
 from agents.marketing.matching import Roster
-from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, as_step, build, clarify, rule
+from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, as_step, build, clarify, rule, word_answer
 from agents.marketing.reading import Reading, has_period
 from agents.nlu import compact, find_amount, normalise
 from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer, referent
@@ -80,6 +80,8 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         return None
     p = pointer(text)
     p = Pointer(p.pronoun or r.pronoun, p.position, p.again, p.among, p.pair)
+    if (about_word := word_answer(r)) is not None:
+        return about_word  # "CTR이 뭐였지?" after a KPI: the word explained, not the figures again
     if not r.campaigns and rd.is_short(text, 30) and (meaning := explain_pointed(text, earlier)) is not None:
         return Understanding(text=meaning)  # "그건 어떻게 구해?" after a CPA: what CPA is, not the figure again
     if dialogue.tool == "updateCampaignBudget" and not r.campaigns and r.amount is None and r.change is None \
@@ -121,8 +123,9 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         return moved_to
     if (reformed := _as_other_form(r, text, p, roster, dialogue, month)) is not None:
         return reformed
-    if not r.campaigns and (p.position is not None or (p.pronoun and not p.among)):
-        return _pointed(r, p, roster, month, dialogue, budgets)
+    if not r.campaigns and (p.position is not None or (p.pronoun and not p.among)) \
+            and (pointed := _pointed(r, p, roster, month, dialogue, budgets)) is not None:
+        return pointed  # "그거 말고 30일짜리로 다시" points at no campaign: the request again, below
     if len(r.campaigns) == 1 and _compares(r) and (other := _on_roster(dialogue.focus, roster)):
         ids = list(dict.fromkeys([other[0][0], r.campaigns[0][0]]))
         if len(ids) == 2:  # "X랑 붙여서 비교해봐" after looking at Y
@@ -138,11 +141,36 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
             r.campaigns = last
             return _same_direction(build(dialogue.tool, r, roster, month, budgets=budgets), text, dialogue,
                                    budgets or {})
+    if (other := _another_action(r, text, roster, month, dialogue, budgets)) is not None:
+        return other
     return _again(r, text, p, roster, dialogue)
 
 
+# "X 말고", "X는 취소하고", "instead", "actually": the message takes back the request before it
+_TAKES_BACK = re.compile(r"말고|말구|대신|취소|\binstead\b|\brather\b|\bactually\b|\bdon'?t\b|\bdo not\b", re.I)
+# What may follow a taken-back request on the same campaign: another change, or a look at it
+_ON_ONE = frozenset({"updateCampaignBudget", "pauseCampaign", "resumeCampaign", "deleteCampaign",
+                     "getPerformanceKPI", "getCampaignDetail", "checkAnomalies"})
+
+
+def _another_action(r: Reading, text: str, roster: Roster, month: str, dialogue: Dialogue,
+                    budgets: dict[str, int] | None) -> Understanding | None:
+    """"아니 멈추지 말고 예산을 20% 줄여줘", "삭제는 취소, 그냥 일시정지만" right after a change on one campaign: the
+    request before is taken back and another one is asked on the same campaign (none named in this message)."""
+    said = normalise(text)
+    if r.campaigns or dialogue.tool not in MUTATIONS or not (_CORRECTION.search(said) or _TAKES_BACK.search(said)):
+        return None
+    intent = rule(r)
+    last = _on_roster([Mention(CAMPAIGN, str(dialogue.args.get("campaignId") or ""))], roster)
+    if intent not in _ON_ONE or intent == dialogue.tool or not last:
+        return None
+    r.campaigns = last
+    return build(intent, r, roster, month, budgets=budgets)
 # The changes that name only their campaign (a ratio carries to another campaign; an amount was that one's).
 _RETARGETABLE = frozenset({"pauseCampaign", "resumeCampaign", "deleteCampaign"})
+
+
+_ALSO = re.compile(r"^\s*(?:도|까지)|\s(?:도|까지)(?=\s|$|요|[,.!?~])|\b(?:too|also|as well)\b|^\s*(?:and|plus)\b", re.I)
 
 
 def _other_target(r: Reading, text: str, p: Pointer, dialogue: Dialogue, roster: Roster) -> Understanding | None:
@@ -163,7 +191,8 @@ def _other_target(r: Reading, text: str, p: Pointer, dialogue: Dialogue, roster:
     if rule(r) not in (None, "getCampaignDetail", tool) or r.amount is not None or r.delta is not None:
         return None
     said = normalise(text)
-    if not (p.again or _CORRECTION.search(said) or re.search(r"말고|대신|\binstead\b|\bnot\b", said)):
+    also = _ALSO.search(rd.without_names(said, r.campaigns)) is not None  # "X도", "X too": the same change on X
+    if not (p.again or also or _CORRECTION.search(said) or re.search(r"말고|대신|\binstead\b|\bnot\b", said)):
         return None
     return Understanding(str(tool), {**args, "campaignId": r.campaigns[0][0]})
 
@@ -231,10 +260,16 @@ def _again(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: Dialogue
     if tool is None:
         return None
     words = set(r.hits) - SMALL_TALK
-    if tool == "generateAdCopy" and (p.again or words <= {"generateAdCopy"}) and (tone := rd.tone(text)):
-        if r.campaigns or (rd.product(text, []) and not p.again):
-            return None
-        return Understanding("generateAdCopy", {**args, "tone": tone}, "톤을 바꿔 광고 카피를 다시 준비했어요. 확인 카드를 봐주세요.")
+    n = rd.count(text)
+    tone, n = rd.tone(text), n if n is not None and 1 <= n <= 5 else None
+    if tool == "generateAdCopy" and (p.again or words <= {"generateAdCopy"}) and (tone or n) \
+            and rule(r) in (None, "generateAdCopy"):
+        if r.campaigns or (rd.product(text, []) and not p.again) or rd.stated_product(text):
+            return None  # another campaign or product: a new brief
+        again = {**args, **({"tone": tone} if tone else {}), **({"count": n} if n else {})}
+        # "유머러스하게 다시 3개만", "3개로 줄여서 다시": the same brief in another tone or number
+        return Understanding("generateAdCopy", again, "톤을 바꿔 광고 카피를 다시 준비했어요. 확인 카드를 봐주세요." if tone
+                             else "같은 조건으로 광고 카피를 다시 준비했어요. 확인 카드를 봐주세요.")
     if tool == "generateAdCopy" and p.again and rule(r) in (None, "generateAdCopy") and not r.campaigns \
             and not rd.product(text, []) and rd.is_short(text, 20):  # "하나 더 써줘": the same brief, a new draft
         return Understanding("generateAdCopy", dict(args), "같은 조건으로 광고 카피를 한 번 더 준비했어요. 확인 카드를 봐주세요.")

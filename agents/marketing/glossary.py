@@ -39,7 +39,8 @@ MEANINGS_EN: dict[str, str] = {
            "conversions ÷ clicks × 100.",
 }
 # "X가 (정확히) 뭐야", "X란?", "X 뜻", "what is X", "what does X mean", "define X": the word is asked about
-_KO_ASK = r"\s*(?:가|이|는|은|란|이란|라는\s*게|이라는\s*게)\s*(?:정확히|대체|도대체)?\s*(?:뭐야|뭔가요|뭐예요|뭐에요|뭐지|뭐임|무엇|뭔데|뭐냐)" \
+_KO_ASK = r"\s*(?:가|이|는|은|란|이란|라는\s*게|이라는\s*게)\s*(?:정확히|대체|도대체)?\s*(?:뭐야|뭔가요|뭐예요|뭐에요|뭐지|뭐임|무엇|뭔데|뭐냐" \
+          r"|뭐였더라|뭐였지|뭐였죠|뭐였어|뭐더라|뭐라고|(?:뭘|뭐를|무엇을)\s*(?:뜻|의미|말)하)" \
           r"|\s*(?:가|이|는|은)?\s*(?:정확히)\s*뭐|\s*(?:의|이|가|는|은)?\s*(?:무슨\s*)?(?:뜻|의미|정의|말이)|\s*(?:가|이)?\s*뭔지|\s*(?:란|이란)\s*[?？]|\s*(?:은|는)?\s*어떻게\s*계산"
 _EN_ASK = r"(?:what\s+is|what's|whats|what\s+does|define|meaning\s+of|explain)\s+(?:a\s+|an\s+)?(?:{t})\b(?!\s+(?:for|of|on|in|over|this|last))" \
           r"|(?:{t})\s+(?:means?|stands?\s+for)\b"
@@ -112,9 +113,11 @@ RULES_OF_THUMB_EN: dict[str, str] = {
     "CVR": "A CVR (conversion rate) of about 1-3% is usual for an online shop; lead-collection campaigns tend to run higher.",
 }
 # "ROAS 2면 괜찮아?", "is a CTR of 1% good or bad?", "what's a good CPA": a figure weighed, not read from the account
-_JUDGE = re.compile(r"괜찮|좋은\s*(?:편|거|건|수준)|나쁜|높은\s*편|낮은\s*편|정상|양호|적당|평균|기준이|잘\s*나온\s*(?:거|건)|"
+_JUDGE = re.compile(r"괜찮|좋은\s*(?:편|거|건|수준)|나쁜|높은\s*편|낮은\s*편|정상|양호|적당|평균|기준이|잘\s*나(?:온|오는|와)\s*(?:거|건|편)|"
                     r"\b(?:good|bad|ok|okay|decent|healthy|normal|high|low|average|benchmark|acceptable)\b", re.I)
-_FIGURE_OR_GOOD = re.compile(r"\d|\b(?:good|healthy|decent|normal|average)\b|좋은|적당한|평균", re.I)
+# a figure said in digits or in words ("만오천원이면"), or a good one asked for
+_FIGURE_OR_GOOD = re.compile(r"\d|[일이삼사오육칠팔구십백천만]\s*(?:원|퍼센트|프로)|\b(?:good|healthy|decent|normal|average)\b|"
+                             r"좋은|적당한|평균", re.I)
 
 
 def benchmark(text: str) -> str | None:

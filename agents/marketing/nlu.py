@@ -77,16 +77,23 @@ def understand(text: str, roster: Roster, month: str, *, awaiting_confirmation: 
     small = _small_talk(r, awaiting_confirmation)
     if small is not None:
         return small
-    if (meaning := definition(r.text)) is not None and not r.campaigns and not has_period(r.text):
-        return Understanding(text=meaning)  # "ROAS가 정확히 뭐야?" asks what the word means, not the figure
-    if (judged := benchmark(r.text)) is not None and not r.campaigns and not has_period(r.text):
-        return Understanding(text=judged)  # "ROAS 2면 괜찮은 거야?" weighs a figure: how such figures are read
+    if (about_word := word_answer(r)) is not None:
+        return about_word
     if r.pronoun and not r.campaigns and not _about_domain(r, strict=True):
         return ask_choices(None, "어떤 걸 말씀하시는 건가요? 캠페인 이름이나 궁금한 지표를 알려주세요.")
     intent = rule(r)
     if intent is None:
         return _from_classifier(r, roster, month)
     return build(intent, r, roster, month, budgets=budgets)
+
+
+def word_answer(r: Reading) -> Understanding | None:
+    """"ROAS가 정확히 뭐야?" asks what the word means, not the figure; "ROAS 2면 괜찮은 거야?" weighs a figure (how
+    such figures are read). Either one, right after a KPI was shown or not, is answered in text."""
+    if r.campaigns or has_period(r.text):
+        return None
+    said = definition(r.text) or benchmark(r.text)
+    return Understanding(text=said) if said is not None else None
 
 
 def _about_domain(r: Reading, *, strict: bool = False) -> bool:
@@ -100,7 +107,9 @@ def _about_domain(r: Reading, *, strict: bool = False) -> bool:
 
 def _small_talk(r: Reading, awaiting_confirmation: bool) -> Understanding | None:
     short = rd.is_short(r.text)
-    domain = r.hit(*(set(r.hits) - SMALL_TALK)) or bool(r.campaigns)
+    # "연말 감사 이벤트 캠페인 예산 올려줘": a budget, a figure or a metric said makes it a request, whatever else it holds
+    domain = r.hit(*(set(r.hits) - SMALL_TALK)) or bool(r.campaigns) or r.budget_word or r.amount is not None \
+        or r.change is not None or bool(r.metric)
     if r.hit("confirm") and short and not domain and not r.hit("cancel"):
         return Understanding(text=CONFIRM_BY_TEXT if awaiting_confirmation else NOTHING_TO_CONFIRM)
     if r.hit("cancel") and short and not domain:
@@ -146,6 +155,8 @@ def rule(r: Reading) -> str | None:
             return intent
     if r.hit("getBudgetRecommendation") or (r.budget_word and r.advice and not r.campaigns):
         return "getBudgetRecommendation"
+    if not r.campaigns and not r.hit("analyzeTrends") and rd.compares_periods(r.text):
+        return "getPerformanceKPI"  # "이번 주 vs 지난 주 매출": a window against the one before, as the KPI reply shows
     if r.hit("analyzeTrends") or (r.hit("compareCampaigns") and not r.campaigns):
         return "analyzeTrends"
     if not r.campaigns and (r.hit("listCampaigns") or r.status or r.metric == "created"
@@ -215,7 +226,9 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
             phrase = rd.product(r.text, [])  # the words the copy is for, as typed
             if one and phrase and not rd.typed_in_full(r.text, r.campaigns[0][1]):
                 one = None  # "copy for our summer sandals": a product sharing a word with an alias is no campaign
-            args: dict[str, Any] = {"product": (rd.product(r.text, r.campaigns) if one else phrase) or "우리 상품"}
+            stated = rd.stated_product(r.text)  # "X 캠페인용 카피, 상품은 Y": the copy is for Y
+            args: dict[str, Any] = {"product": stated or (rd.product(r.text, r.campaigns) if one else phrase)
+                                    or "우리 상품"}
             if one:
                 args["campaignId"] = one
             if tone := rd.tone(r.text):
@@ -397,4 +410,4 @@ def next_create_step(known: dict[str, Any], month: str) -> Understanding:
     return Understanding(tool="createCampaign", args=args, text="다음 내용으로 캠페인을 생성할까요?")
 
 
-__all__ = ["Understanding", "clarify", "mentioned_campaigns", "next_create_step", "understand"]
+__all__ = ["Understanding", "clarify", "mentioned_campaigns", "next_create_step", "understand", "word_answer"]

@@ -60,6 +60,21 @@ def has_period(text: str) -> bool:
     return find_period(_SPAN.sub(r"\1 \2s", text)) is not None
 
 
+# A period named in words; two of them (or one and "대비 / than") weigh one window against another
+_PERIOD_WORD = re.compile(r"이번\s*(?:주|달|월)|지난\s*(?:주|달|월|\d+\s*(?:일|주))|저번\s*(?:주|달)|전\s*(?:주|월|달)|"
+                          r"그\s*전|직전|오늘|어제|최근\s*\d+\s*(?:일|주|개월)|한\s*달|\d+\s*(?:일|주)|"
+                          r"\b(?:this|last|previous|prior|past)\s+(?:week|month|period|\d+\s+days)\b|\btoday\b|"
+                          r"\byesterday\b|\bweek\s+before\b|\bmonth\s+before\b", re.I)
+_AGAINST = re.compile(r"대비|보다|비교|\bvs\.?\b|versus|compare|than|against|와|과|랑", re.I)
+
+
+def compares_periods(text: str) -> bool:
+    """"이번 주 vs 지난 주 매출", "지난달 대비 이번 달 전환", "this month compared to last month": the account's
+    figures over one window weighed against the window before, which the KPI reply already does."""
+    t = normalise(text)
+    return len(_PERIOD_WORD.findall(t)) >= 2 and _AGAINST.search(t) is not None
+
+
 @dataclass
 class Reading:
     text: str
@@ -93,12 +108,13 @@ class Reading:
 def read(text: str, roster: Roster) -> Reading:
     lex = lexicon()
     t = clean(text)
-    named = _named(t, roster)
+    names_in = _without_new_name(t, lex)  # "name it Spring Glow": a new name, no reference to the spring sale
+    named = _named(names_in, roster)
     campaigns = _set_aside(t, named)
     # Words that belong to a campaign's name are not requests: "브랜드 인지도 캠페인" is no objective,
     # "리드 수집" no create, "주말 특가" no ranking. Read the rest of the sentence for intents.
-    rest = _without_negated(_without_names(_QUOTED.sub(" ", t), named))  # "'연말 감사제'로 ...": a name, no thanks
-    pair = [c for c in named_all(t, roster) if c in campaigns or c not in named]
+    rest = _without_negated(without_names(_QUOTED.sub(" ", t), named))  # "'연말 감사제'로 ...": a name, no thanks
+    pair = [c for c in named_all(names_in, roster) if c in campaigns or c not in named]
     if len(pair) < 2 <= len(campaigns) and all(typed_in_full(t, name) for _, name in campaigns):
         pair = list(campaigns)  # "A B C 세 개 비교": full names side by side, with no "랑" or comma between them
     reading = Reading(text=t, hits=lex.intents_hit(rest), campaigns=campaigns, pair=pair)
@@ -125,6 +141,16 @@ def read(text: str, roster: Roster) -> Reading:
     return reading
 
 
+def _without_new_name(text: str, lex: Lexicon) -> str:
+    """A create request's text without the name it gives the new campaign ("이름은 봄맞이 특가로", "call it X")."""
+    if "createCampaign" not in lex.intents_hit(text) and not lex.has(text, "fresh"):
+        return text
+    for pattern in (_NAME_IS, _CALLED):
+        if (m := pattern.search(text)) and m.group(1).strip():
+            return text[:m.start(1)] + " " + text[m.end(1):]
+    return text
+
+
 def _named(text: str, roster: Roster) -> Roster:
     """Campaigns the text names; inside quotes only one typed whole ("'감사 세일' 만들어줘" is a new name that
     shares a word with 봄 시즌 세일, not a reference to it)."""
@@ -139,7 +165,7 @@ def _name_pattern(name: str) -> str:
     return r"\s*".join(re.escape(ch) for ch in name.replace(" ", ""))
 
 
-def _without_names(text: str, campaigns: Roster) -> str:
+def without_names(text: str, campaigns: Roster) -> str:
     """The sentence without the campaigns' names or aliases ("리타겟팅" is no "타겟" request)."""
     out = text
     for _, name in campaigns:
@@ -166,7 +192,8 @@ def _set_aside(text: str, campaigns: Roster) -> Roster:
     return kept if kept else campaigns
 
 
-_NEGATED = re.compile(r"(\S+)\s*(?:말고|말구|대신에?|아니고)(?=\s|$)|\b(?:do not|don't|not|instead of)\s+(\w+)", re.I)
+_NEGATED = re.compile(r"(\S+)\s*(?:말고|말구|대신에?|아니고)(?=\s|$)|\b(?:do not|don't|not|instead of)\s+(\w+)"
+                      r"|(\S+?)(?:은|는)\s*취소(?:하고|하구|했고|[,.])", re.I)  # "정지는 취소하고 …": taken back
 
 
 def _without_negated(text: str) -> str:
@@ -216,7 +243,7 @@ def audience(text: str) -> dict[str, Any]:
 _QUOTED = re.compile(r"['\"“”‘’「」『』]([^'\"“”‘’「」『』]{2,40})['\"“”‘’「」『』]")
 _NAME_IS = re.compile(r"(?:이름(?:은|을|:|으로)?|캠페인명(?:은|을|:)?)\s*['\"]?([^'\",.]{1,40}?)['\"]?\s*(?:으로|로|라고|이라고)?"
                       r"\s*(?:해|하고|지어|짓|,|$|(?=(?:일\s*예산|하루|예산|일일|daily|budget|\d)))")
-_CALLED = re.compile(r"(?:called|named|titled)\s+['\"]?([^'\",.]{2,40}?)(?=['\",.]|\s+(?:with|for|at|per|daily|"
+_CALLED = re.compile(r"(?:called|named|titled|(?:name|call|title)\s+it|(?<![a-z])name\s*[:=]|(?:with\s+)?the\s+name)\s*['\"]?([^'\",.]{2,40}?)(?=['\",.]|\s+(?:with|for|at|per|daily|"
                      r"budget|targeting|aimed|and|using|on|from)\b|\s+[₩$\d]|$)", re.I)
 
 
@@ -244,7 +271,7 @@ def product(text: str, campaigns: Roster) -> str | None:
         if name and not re.fullmatch(r"(광고|캠페인)", name):
             return name
     # "광고 문구 만들어줘 아기 물티슈", "카피 좀 뽑아 줘, 유아 로션": the product said after the request
-    m = re.search(rf"(?:{_COPY_WORDS})\s*(?:좀\s*)?(?:만들어|뽑아|써|작성해|생성해|짜)\s*(?:줘|주세요|줄래|봐|주라)?[\s,:~-]+"
+    m = re.search(rf"(?:{_COPY_WORDS})\s*(?:(?:\d{{1,2}}|한|두|세|네|다섯)\s*(?:개|가지)(?:만|정도)?\s*)?(?:좀\s*)?(?:만들어|뽑아|써|작성해|생성해|짜)\s*(?:줘|주세요|줄래|봐|주라)?[\s,:~-]+"
                   r"([가-힣A-Za-z0-9][가-힣A-Za-z0-9 ]{1,30}?)\s*(?:용|용으로|으로|로|거)?\s*[.!?~]*$", text)
     if m and (name := " ".join(w for w in m.group(1).split() if w not in _FILLER).strip()):
         return name
@@ -255,6 +282,19 @@ def product(text: str, campaigns: Roster) -> str | None:
     return None
 
 
+# "상품은 린넨 셔츠", "제품: 무선 이어폰", "the product is a cashmere scarf": the product said outright
+_STATED = re.compile(r"(?:제품|상품|품목|아이템|물건)\s*(?:은|는|이|:|=)\s*['\"]?([가-힣A-Za-z0-9][가-힣A-Za-z0-9 ]{0,30}?)['\"]?"
+                     r"\s*(?:이야|이에요|예요|이고|입니다|이니까|임|야|요|으로|로)?\s*(?:[,.!?~]|$)"
+                     r"|\bproducts?\s*(?:is|is\s+called|:|=)\s*(?:an?\s+|the\s+|our\s+)?([\w ][\w ]{1,30}?)\s*(?:[,.!?]|$)",
+                     re.I)
+
+
+def stated_product(text: str) -> str | None:
+    m = _STATED.search(text.strip())
+    name = (m.group(1) or m.group(2)).strip() if m else ""
+    return name or None
+
+
 def typed_in_full(text: str, name: str) -> bool:
     """Is the campaign's name, or one of its aliases, typed whole? "summer sandals" only shares "summer"
     with the alias "summer campaign" (its generic word dropped), so it names no campaign for sure."""
@@ -262,7 +302,7 @@ def typed_in_full(text: str, name: str) -> bool:
 
 
 # --- counts and shares ----------------------------------------------------------------------
-_COUNT = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:개|가지)(?!월)|(?:상위|탑|top|best|worst)\s*(\d{1,2})(?!\d)"
+_COUNT = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:개|가지)(?!월)|(?:상위|탑|top|best|worst|just|only)\s*(\d{1,2})(?![\d%])"
                     r"|(?<![\d.])(\d{1,2})\s+(?:[a-z]+\s+){0,2}(?:campaigns?|ads?|headlines?|versions?|options?|variations?|copies|ones)\b",
                     re.I)
 _KO_COUNT = re.compile(r"(한|두|세|네|다섯)\s*(?:개|가지)")
