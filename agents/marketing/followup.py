@@ -55,9 +55,48 @@ def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]
     mentions = [Mention(CAMPAIGN, str(c)) for c in named if isinstance(c, str) and c]
     listed = None
     if tool == "listCampaigns":
-        rows = data.get("campaigns") if isinstance(data.get("campaigns"), list) else []
-        listed = [Mention(CAMPAIGN, str(r.get("id")), str(r.get("name") or "")) for r in rows if isinstance(r, dict)]
+        rows = [r for r in (data.get("campaigns") if isinstance(data.get("campaigns"), list) else []) if isinstance(r, dict)]
+        listed = [Mention(CAMPAIGN, str(r.get("id")), str(r.get("name") or "")) for r in rows]
+        # the rows shown ranked by each figure, for "그 중 제일 돈 많이 쓴 거" whatever order the list was shown in
+        ranks = {RANKS + m: [str(r.get("id")) for r in sorted(_spent(rows, m), key=lambda r, m=m: -float(r[m]))]
+                 for m in _RANKED if rows and all(isinstance(r.get(m), int | float) for r in rows)}
+        return mentions, listed, {**args, **ranks} if ranks else None
     return mentions, listed, None
+
+
+RANKS = "_by_"  # "_by_spend": a list's rows by that figure, kept beside its arguments in the state, never sent to a tool
+_RANKED = ("spend", "roas", "cpa", "ctr", "revenue")
+
+
+def _spent(rows: list[dict[str, Any]], metric: str) -> list[dict[str, Any]]:
+    """A ratio (ROAS, CPA, CTR) ranks only the campaigns that spent: a paused one's 0 is no figure."""
+    if metric in ("spend", "revenue"):
+        return rows
+    return [r for r in rows if isinstance(r.get("spend"), int | float) and r["spend"] > 0] or rows
+
+
+def _args(dialogue: Dialogue) -> dict[str, Any]:
+    """The last request's own arguments (without what the state keeps beside them)."""
+    return {k: v for k, v in dialogue.args.items() if not k.startswith(RANKS)}
+
+
+def _ranked_pick(r: Reading, roster: Roster, month: str, dialogue: Dialogue,
+                 budgets: dict[str, int] | None) -> Understanding | None:
+    """"그 중 광고비 제일 많이 쓴 거 꺼줘", "거기서 ROAS 가장 낮은 거 상세": the first (or last) of the list just shown
+    by that figure, for a request on one campaign."""
+    ids = dialogue.args.get(RANKS + (r.metric or ""))
+    if r.campaigns or not r.order or not isinstance(ids, list) or not ids:
+        return None
+    intent = rule(r)
+    if intent == "listCampaigns" and r.hit("getCampaignDetail"):
+        intent = "getCampaignDetail"  # "거기서 지출 가장 큰 거 상세"
+    if intent not in _ON_ONE:
+        return None  # "그 중 ROAS 제일 높은 건?" asks for the ranking itself
+    picked = _on_roster([Mention(CAMPAIGN, str(ids[0] if r.order == "desc" else ids[-1]))], roster)
+    if not picked:
+        return None
+    r.campaigns = picked
+    return build(intent, r, roster, month, budgets=budgets)
 
 
 def _on_roster(mentions: list[Mention], roster: Roster) -> Roster:
@@ -82,6 +121,8 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
     p = Pointer(p.pronoun or r.pronoun, p.position, p.again, p.among, p.pair)
     if (about_word := word_answer(r)) is not None:
         return about_word  # "CTR이 뭐였지?" after a KPI: the word explained, not the figures again
+    if (top := _ranked_pick(r, roster, month, dialogue, budgets)) is not None:
+        return top
     if not r.campaigns and rd.is_short(text, 30) and (meaning := explain_pointed(text, earlier)) is not None:
         return Understanding(text=meaning)  # "그건 어떻게 구해?" after a CPA: what CPA is, not the figure again
     if dialogue.tool == "updateCampaignBudget" and not r.campaigns and r.amount is None and r.change is None \
@@ -105,7 +146,7 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
     if dialogue.tool in PERIODIC and not r.campaigns and rule(r) in (None, dialogue.tool) \
             and _BEFORE.search(normalise(text)) and rd.is_short(text, 30):
         wider = _WIDER.get(str(dialogue.args.get("period") or "7d"), "14d")
-        return Understanding(dialogue.tool, {**dialogue.args, "period": wider})
+        return Understanding(dialogue.tool, {**_args(dialogue), "period": wider})
     asks_why = rule(r) == "analyzeTrends" or (rule(r) is None and _WHY.search(normalise(text)) is not None)
     if asks_why and not r.campaigns and not has_period(text) and dialogue.tool in PERIODIC \
             and dialogue.args.get("period") and rd.is_short(text, 24):
@@ -143,7 +184,31 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
                                    budgets or {})
     if (other := _another_action(r, text, roster, month, dialogue, budgets)) is not None:
         return other
+    if (plan := _plan_again(r, text, dialogue)) is not None:
+        return plan
     return _again(r, text, p, roster, dialogue)
+
+
+# "30%로 잡고 다시 계산", "절반만 옮기면?", "redo it with a 40% shift": the plan again with another share moved
+_MOVE = re.compile(r"옮|이동|돌리|돌려|재배분|배분|빼서|다시|계산|잡고|잡으면|기준|\b(?:shift|move|moving|reallocat\w*|again|redo|"
+                   r"recalc\w*|rerun|what if|instead)\b", re.I)
+
+
+def _plan_again(r: Reading, text: str, dialogue: Dialogue) -> Understanding | None:
+    said = normalise(text)
+    if dialogue.tool != "getBudgetRecommendation" or r.campaigns or not _MOVE.search(said):
+        return None
+    total = re.search(r"총|전체|합계|\btotal\b|\boverall\b", said) is not None
+    if rule(r) not in (None, "getBudgetRecommendation", *(("updateCampaignBudget",) if total else ())):
+        return None
+    if r.amount is not None and r.amount >= 5000 and total:  # "총예산 500만원으로 다시": the total split again
+        return Understanding("getBudgetRecommendation", {"totalBudget": r.amount},
+                             "최근 14일 캠페인별 ROAS를 기준으로 총예산을 나눠볼게요.")
+    share = rd.share(text)
+    if share is None or not 0 < share <= 0.5:
+        return None
+    return Understanding("getBudgetRecommendation", {"shiftShare": share},
+                         "최근 14일 캠페인별 ROAS를 기준으로 예산 배분을 다시 살펴볼게요.")
 
 
 # "X 말고", "X는 취소하고", "instead", "actually": the message takes back the request before it
@@ -256,12 +321,13 @@ def _as_other_form(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: 
 
 def _again(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: Dialogue) -> Understanding | None:
     """The last request with one thing changed: its period, its campaign, or (ad copy) its tone."""
-    tool, args = dialogue.tool, dict(dialogue.args)
+    tool, args = dialogue.tool, _args(dialogue)
     if tool is None:
         return None
     words = set(r.hits) - SMALL_TALK
-    n = rd.count(text)
-    tone, n = rd.tone(text), n if n is not None and 1 <= n <= 5 else None
+    n = rd.count(text)  # "3개만 다시": that many this time; "한 개만 더", "one more": another draft of the same
+    more = re.search(r"(?:개|가지|만)\s*더(?!\s*(?:친근|고급|웃기|급|진지|짧|길))|\b(?:one|1)\s+more\b", normalise(text))
+    tone, n = rd.tone(text), n if n is not None and 1 <= n <= 5 and more is None else None
     if tool == "generateAdCopy" and (p.again or words <= {"generateAdCopy"}) and (tone or n) \
             and rule(r) in (None, "generateAdCopy"):
         if r.campaigns or (rd.product(text, []) and not p.again) or rd.stated_product(text):

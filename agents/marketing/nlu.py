@@ -203,8 +203,8 @@ def _budget_change(r: Reading) -> bool:
     if r.hit("getBudgetRecommendation") and not r.campaigns:
         return False
     moves = r.amount is not None or r.change is not None or r.delta is not None
-    if r.look and not moves:
-        return False  # "예산 얼마로 잡혀 있는지 보고 싶어": a look at the setting, no new figure
+    if (r.look or r.hit("getCampaignDetail")) and not moves:
+        return False  # "예산 얼마로 잡혀 있는지 보고 싶어", "open its details, I might raise it": a look, no new figure
     # "하루 만원 덜": a change by an amount carries its own direction
     return (r.budget_word and (moves or _direction_word(r))) or (
         bool(r.campaigns) and moves and (_direction_word(r) or r.delta is not None))

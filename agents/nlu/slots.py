@@ -92,8 +92,9 @@ def find_change(text: str) -> Change | None:
 
 
 # "3만원 더 올려", "2만원만큼 줄여", "5만원 올려줘" (no 으로: by, not to), "raise it by 30,000", "20k more"
-_KO_DELTA_AFTER = re.compile(r"^\s*(?:씩\s*)?(?:만\s*)?(?:빼|뺄|붙여|붙이|더해|더하|차감|더|만큼|정도\s*더|추가로?|올려|올리|늘려|늘리|줄여|줄이|내려|내리|깎|낮춰|높여|증액|감액|인상|인하)")
-_EN_DELTA = re.compile(r"\bby\s*$|\b(?:an?\s+)?(?:extra|additional)\s*$")
+_KO_DELTA_AFTER = re.compile(r"^\s*(?:씩\s*)?(?:만\s*)?(?:(?:정도|쯤|가량|내외|만큼)\s*(?:만\s*)?)?(?:빼|뺄|붙여|붙이|더해|더하|차감|더|만큼|정도\s*더|추가로?|올려|올리|늘려|늘리|줄여|줄이|내려|내리|깎|낮춰|높여|증액|감액|인상|인하)")
+# "by 20k"; "지금보다 3만원", "현재 대비 만원": an amount measured from the budget as it is now
+_EN_DELTA = re.compile(r"\bby\s*$|\b(?:an?\s+)?(?:extra|additional)\s*$|(?:지금|현재|기존|원래)\s*(?:보다|대비|에서)\s*$")
 _EN_DELTA_AFTER = re.compile(r"^\s*(?:won\s+)?(?:more|extra|less|fewer)\b")
 # "2만원 더", "5천원 덜 쓰자": an amount then 더/덜 closing the sentence says the direction by itself
 _KO_MORE_END = re.compile(r"^\s*(?:만\s*)?(더|덜)\s*(?:줘|주세요|줄래|넣어줘?|써|쓰자|쓸게|하자|해줘?|가자|요)?\s*[.!?~]*\s*$")
