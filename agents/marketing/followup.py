@@ -137,7 +137,11 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         kept = str(dialogue.args.get("period") or "14d") if dialogue.tool in PERIODIC else "14d"
         return Understanding("compareCampaigns", {"campaignIds": [c for c, _ in two[:2]],  # "그 둘 비교": the last two
                                                   "period": rd.period(text, kept)})
-    if dialogue.tool == "compareCampaigns" and r.campaigns and rule(r) in (None, "compareCampaigns", "getCampaignDetail") \
+    if dialogue.tool == "compareCampaigns" and not r.campaigns and _compares(r) and has_period(text) \
+            and rule(r) in (None, "compareCampaigns", "analyzeTrends", "getPerformanceKPI"):
+        return Understanding("compareCampaigns", {**dialogue.args, "period": rd.period(text)})  # "한달 기준으로 다시 비교"
+    if dialogue.tool == "compareCampaigns" and r.campaigns \
+            and rule(r) in (None, "compareCampaigns", "getCampaignDetail", "getPerformanceKPI") \
             and (p.again or any(contains(r.text, w) for w in _JOIN)):
         before = [str(c) for c in dialogue.args.get("campaignIds") or [] if isinstance(c, str)]
         ids = list(dict.fromkeys([*before, *(c for c, _ in r.campaigns)]))
@@ -186,7 +190,40 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         return other
     if (plan := _plan_again(r, text, dialogue)) is not None:
         return plan
+    if (kept := _same_campaign(r, text, roster, month, dialogue, budgets)) is not None:
+        return kept
     return _again(r, text, p, roster, dialogue)
+
+
+_WHOLE = re.compile(r"전체|전부|모든|계정|다\s*합쳐|\b(?:total|overall|all\s+campaigns|account|whole)\b", re.I)
+# The last request looked at one campaign; a message naming none that asks this about it keeps it
+_LOOKED = frozenset({"getPerformanceKPI", "getCampaignDetail", "checkAnomalies", "updateCampaignBudget"})
+
+
+def _same_campaign(r: Reading, text: str, roster: Roster, month: str, dialogue: Dialogue,
+                   budgets: dict[str, int] | None) -> Understanding | None:
+    """"하루 예산에서 만원만 빼줘" after "카카오 채널 유입 어때?", "15만원으로 올려줘" after its budget was asked, "CTR만
+    따로" after its KPI: the follow-up keeps the campaign (and the period) of the request before."""
+    if r.campaigns or dialogue.tool not in _LOOKED:
+        return None
+    last = _on_roster([Mention(CAMPAIGN, str(dialogue.args.get("campaignId") or ""))], roster)
+    if not last or _WHOLE.search(normalise(text)):
+        return None  # "전체 ROAS는?" asks about the account
+    intent = rule(r)
+    if intent is None and (r.amount is not None or r.delta is not None or r.change is not None):
+        r.campaigns = last  # "15만원으로 올려줘": a change said with no budget word, on the campaign just seen
+        intent = rule(r)
+        r.campaigns = []
+    if intent not in ("updateCampaignBudget", "getPerformanceKPI"):
+        return None
+    if intent == "getPerformanceKPI" and (dialogue.tool != "getPerformanceKPI" or not r.metric or has_period(text)
+                                          or not rd.is_short(text, 24)):
+        return None  # only a metric picked out of the same view keeps it ("CTR만 따로")
+    r.campaigns = last
+    out = build(intent, r, roster, month, budgets=budgets)
+    if out.tool == "getPerformanceKPI" and dialogue.args.get("period"):
+        out = Understanding(out.tool, {**out.args, "period": dialogue.args["period"]}, out.text, out.source)
+    return out
 
 
 # "30%로 잡고 다시 계산", "절반만 옮기면?", "redo it with a 40% shift": the plan again with another share moved
@@ -294,11 +331,14 @@ def _pointed(r: Reading, p: Pointer, roster: Roster, month: str, dialogue: Dialo
     if not found:
         return None
     r.campaigns = list(found)
-    if intent is None or intent in ("listCampaigns", "compareCampaigns", "analyzeTrends"):
+    if intent not in MUTATIONS:  # "두번째 거 예산 얼마로 잡혀있어?": read again with the campaign known (its setting)
         intent = rule(r) or "getCampaignDetail"  # "2등 한 거 상세", "그거 어때?": that campaign
-    if intent in ("listCampaigns", "analyzeTrends"):
+    if intent in ("listCampaigns", "analyzeTrends", "compareCampaigns"):
         intent = "getCampaignDetail"
-    return build(intent, r, roster, month, budgets=budgets)
+    built = build(intent, r, roster, month, budgets=budgets)
+    if built.tool == "generateAdCopy" and "campaignId" not in built.args:  # "거기 광고 문구도": for that campaign
+        built.args["campaignId"] = found[0][0]
+    return built
 
 
 def _as_other_form(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: Dialogue, month: str

@@ -165,6 +165,8 @@ def rule(r: Reading) -> str | None:
     if len(r.campaigns) == 1:
         if r.budget_word or r.state:
             return "getCampaignDetail"  # "예산 얼마로 잡혀 있어?", "왜 멈춰있어?": its settings and state
+        if r.why and (r.hit("analyzeTrends") or _MOVED.search(r.text)):
+            return "analyzeTrends"  # "X ROAS 떨어졌다던데 왜 그래?": the cause of a move
         if r.hit("getPerformanceKPI", "compareCampaigns") and not r.hit("getCampaignDetail"):
             return "getPerformanceKPI"
         return "getCampaignDetail"
@@ -173,6 +175,10 @@ def rule(r: Reading) -> str | None:
     if r.hit("getPerformanceKPI") or (r.metric and r.metric != "budget"):
         return "getPerformanceKPI"
     return None
+
+
+_MOVED = re.compile(r"떨어|빠졌|빠지|줄었|줄어|낮아|나빠|올랐|늘었|높아|좋아졌|\b(?:drop|fell|fall|declin|rose|went\s+(?:up|down))",
+                    re.I)
 
 
 def _create_without_verb(r: Reading, campaign_word: bool) -> bool:
@@ -227,6 +233,8 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
             if one and phrase and not rd.typed_in_full(r.text, r.campaigns[0][1]):
                 one = None  # "copy for our summer sandals": a product sharing a word with an alias is no campaign
             stated = rd.stated_product(r.text)  # "X 캠페인용 카피, 상품은 Y": the copy is for Y
+            if stated is None and one:  # "여름 신상품 런칭에 붙일 린넨 셔츠 카피": the words after the campaign's name
+                stated = rd.product_for(r.text, r.campaigns)
             args: dict[str, Any] = {"product": stated or (rd.product(r.text, r.campaigns) if one else phrase)
                                     or "우리 상품"}
             if one:
@@ -249,6 +257,7 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
                 known["name"] = name
             if r.audience:
                 known["targetAudience"] = r.audience
+            known.update(rd.dates(r.text, month))  # "12월 1일부터 31일까지"
             return next_create_step(known, month)
         case "pauseCampaign" | "resumeCampaign" | "deleteCampaign":
             verb = {"pauseCampaign": "일시정지", "resumeCampaign": "재개", "deleteCampaign": "삭제"}[intent]
@@ -404,7 +413,7 @@ def next_create_step(known: dict[str, Any], month: str) -> Understanding:
                        intent="createCampaign", known=known)
     args = {"name": known.get("name") or f"{SHORT_OBJECTIVE[known['objective']]} 캠페인 {month}",
             "objective": known["objective"], "dailyBudget": known["dailyBudget"]}
-    for key in ("startDate", "targetAudience"):
+    for key in ("startDate", "endDate", "targetAudience"):
         if known.get(key):
             args[key] = known[key]
     return Understanding(tool="createCampaign", args=args, text="다음 내용으로 캠페인을 생성할까요?")

@@ -39,9 +39,16 @@ def clean(text: str) -> str:
 _SPAN = re.compile(r"\b(\d+|two|three|four)[\s-]+(day|week|month)\b", re.I)
 
 
+_NO_PERIOD = re.compile(r"\bdays?\s+of\s+the\s+week\b|\bweek\s*days?\b|요일", re.I)  # "which days of the week": no span
+
+
+def _spans(text: str) -> str:
+    return _SPAN.sub(r"\1 \2s", _NO_PERIOD.sub(" ", text))
+
+
 def period(text: str, default: str = "7d") -> str:
     """The tool's period (today, 7d, 14d, 30d) nearest to what the text names."""
-    found = find_period(_SPAN.sub(r"\1 \2s", text))  # "a 2-week report", "30-day trend": a span, not a unit
+    found = find_period(_spans(text))  # "a 2-week report", "30-day trend": a span, not a unit
     if found is None:
         return default
     match found.key:
@@ -57,7 +64,34 @@ def period(text: str, default: str = "7d") -> str:
 
 
 def has_period(text: str) -> bool:
-    return find_period(_SPAN.sub(r"\1 \2s", text)) is not None
+    return find_period(_spans(text)) is not None
+
+
+# "12월 1일부터 12월 31일까지", "from Dec 1 to Dec 31", "2026-12-01": a new campaign's dates
+_MONTHS_EN = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DATE = re.compile(r"(?:(20\d\d)[-./]\s*)?(\d{1,2})\s*(?:월|[-./])\s*(\d{1,2})\s*일?(?![\d%만천원])"
+                   r"|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b", re.I)
+_UNTIL = re.compile(r"^\s*(?:까지|말까지|이전|\s*종료|끝)", re.I)
+_UNTIL_EN = re.compile(r"\b(?:until|till|to|through|thru|ending|ends?)\s*$", re.I)
+
+
+def dates(text: str, month: str) -> dict[str, str]:
+    """startDate / endDate (ISO) a create request names; a month before ``month`` (YYYY-MM) is next year's."""
+    this_year, this_month = (int(x) for x in month.split("-")[:2])
+    found: list[tuple[str, bool]] = []
+    for m in _DATE.finditer(text):
+        year, mon, day = (m.group(1), m.group(2), m.group(3)) if m.group(2) else (None, None, m.group(5))
+        mon_n = int(mon) if mon else _MONTHS_EN.index(m.group(4).lower()[:3]) + 1
+        y = int(year) if year else this_year + (1 if mon_n < this_month else 0)
+        if not (1 <= mon_n <= 12 and 1 <= int(day) <= 31):
+            continue
+        until = bool(_UNTIL.match(text[m.end():]) or _UNTIL_EN.search(text[:m.start()]))
+        found.append((f"{y:04d}-{mon_n:02d}-{int(day):02d}", until))
+    out: dict[str, str] = {}
+    for iso, until in found[:2]:
+        key = "endDate" if until or "startDate" in out else "startDate"
+        out.setdefault(key, iso)
+    return out
 
 
 # A period named in words; two of them (or one and "대비 / than") weigh one window against another
@@ -108,7 +142,7 @@ class Reading:
 def read(text: str, roster: Roster) -> Reading:
     lex = lexicon()
     t = clean(text)
-    names_in = _without_new_name(t, lex)  # "name it Spring Glow": a new name, no reference to the spring sale
+    names_in = _without_verbs(_without_new_name(t, lex), lex)  # "name it Spring Glow": a new name, no spring sale
     named = _named(names_in, roster)
     campaigns = _set_aside(t, named)
     # Words that belong to a campaign's name are not requests: "브랜드 인지도 캠페인" is no objective,
@@ -141,8 +175,19 @@ def read(text: str, roster: Roster) -> Reading:
     return reading
 
 
+def _without_verbs(text: str, lex: Lexicon) -> str:
+    """The text without the English verbs of a status change: "resume" is one typo away from "summer" (the summer
+    launch's alias), so "resume campaign" would name it."""
+    verbs = {w for intent in ("pauseCampaign", "resumeCampaign", "deleteCampaign") for w in lex.intents.get(intent, [])
+             if re.fullmatch(r"[a-z]+", w)}
+    return re.sub(r"[A-Za-z]+", lambda m: " " if m.group(0).lower() in verbs else m.group(0), text)
+
+
 def _without_new_name(text: str, lex: Lexicon) -> str:
-    """A create request's text without the name it gives the new campaign ("이름은 봄맞이 특가로", "call it X")."""
+    """A create request's text without the name it gives the new campaign ("이름은 봄맞이 특가로", "call it X"), and
+    any text without the product it states ("상품은 봄 원피스" names no spring campaign)."""
+    if (m := _STATED.search(text)) is not None:
+        text = text[:m.start()] + " " + text[m.end():]
     if "createCampaign" not in lex.intents_hit(text) and not lex.has(text, "fresh"):
         return text
     for pattern in (_NAME_IS, _CALLED):
@@ -257,7 +302,8 @@ def campaign_name(text: str) -> str | None:
 
 _COPY_WORDS = r"광고\s*)?(?:카피|문구|문안|헤드라인|슬로건|광고\s*문장|광고\s*글|홍보\s*문구|태그라인|캐치프레이즈"
 _FILLER = {"광고", "새", "좀", "우리", "저희", "우리의", "새로운", "신규", "멋진", "괜찮은", "하나", "몇", "개", "재밌는",
-           "the", "our", "my", "a", "an", "some", "new", "for"}
+           "거기", "여기", "저기", "거기에", "여기에", "거기도", "여기도", "그", "이", "저", "그거", "이거", "해당", "그럼", "그리고",
+           "the", "our", "my", "a", "an", "some", "new", "for", "its", "their", "this", "that", "it"}
 
 
 def product(text: str, campaigns: Roster) -> str | None:
@@ -293,6 +339,16 @@ def stated_product(text: str) -> str | None:
     m = _STATED.search(text.strip())
     name = (m.group(1) or m.group(2)).strip() if m else ""
     return name or None
+
+
+_FOR_CAMPAIGN = re.compile(r"^\s*(?:캠페인)?\s*(?:에다가?|에서|에|용으로|용)\s*(?:붙일|쓸|넣을|올릴|돌릴|걸|사용할|낼)\s+")
+
+
+def product_for(text: str, campaigns: Roster) -> str | None:
+    """"X에 붙일 린넨 셔츠 카피", "X용으로 쓸 텀블러 문구": a product named after the campaign it runs in."""
+    rest = without_names(text, campaigns).strip()
+    m = _FOR_CAMPAIGN.match(rest)
+    return product(rest[m.end():], []) if m else None
 
 
 def typed_in_full(text: str, name: str) -> bool:

@@ -1,0 +1,154 @@
+"""Issue 29, marketing: more kinds the spent blind sets (D-H) still showed, with sentences of our own, as real
+Session conversations: a follow-up that names no campaign keeps the one just looked at; a position or a
+pronoun is read with the campaign it points at known; a comparison again over another window or with one more;
+a why-question about one campaign's move is the trend analysis; weekdays are no period; a new campaign's dates;
+ad copy for a product that runs in a campaign; "resume" is no campaign's name; a campaign given with "N만원 더"
+after "which campaign?" raises it by that much."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agents.core.session import Session
+from agents.marketing.store import MarketingStore
+from tests.support.helpers import one, types
+
+
+def _ids(mkt: Session) -> dict[str, str]:
+    return {c["name"]: c["id"] for c in MarketingStore(mkt.store).campaigns("demo")}
+
+
+def _budget(mkt: Session, name: str) -> int:
+    return next(int(c["daily_budget"]) for c in MarketingStore(mkt.store).campaigns("demo") if c["name"] == name)
+
+
+def _call(mkt: Session, *messages: str) -> Any:
+    events: list[Any] = []
+    for message in messages:
+        events = mkt.run(message)
+    return one(events, "tool_call")
+
+
+def _given(args: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in args.items() if v is not None}
+
+
+@pytest.mark.parametrize(("before", "text", "name", "step"), [
+    ("신규 회원 전환 요즘 어떤지 봐줘", "일 예산에서 2만원만 덜어줘", "신규 회원 전환", -20_000),
+    ("how is 앱 설치 프로모션 doing?", "add 10k to the daily budget", "앱 설치 프로모션", 10_000),
+    ("VIP 재구매 하루 예산 얼마로 돼 있어?", "그럼 9만원으로 올려줘", "VIP 재구매", 30_000),
+    ("봄 시즌 세일 상세 좀", "3만원 더", "봄 시즌 세일", 30_000),
+])
+def test_a_budget_change_naming_no_campaign_keeps_the_one_just_looked_at(mkt: Session, before: str, text: str,
+                                                                         name: str, step: int) -> None:
+    events = [mkt.run(before), mkt.run(text)][1]
+    assert [t for t in types(events) if t != "thinking"] == ["text", "tool_call", "action_confirmation", "done"], text
+    call = one(events, "tool_call")
+    assert (call.name, _given(call.args)) == ("updateCampaignBudget", {"campaignId": _ids(mkt)[name],
+                                                                       "dailyBudget": _budget(mkt, name) + step})
+
+
+def test_a_metric_picked_out_of_a_campaign_s_kpi_keeps_its_campaign_and_period(mkt: Session) -> None:
+    call = _call(mkt, "카카오 채널 유입 2주 실적 보여줘", "ROAS만 따로 알려줘")
+    assert (call.name, _given(call.args)) == ("getPerformanceKPI", {"campaignId": _ids(mkt)["카카오 채널 유입"],
+                                                                    "period": "14d"})
+    call = _call(mkt, "전체 CTR은?")  # the whole account, not the campaign just shown
+    assert (call.name, _given(call.args)) == ("getPerformanceKPI", {"period": "7d"})
+
+
+@pytest.mark.parametrize(("before", "text", "tool", "name"), [
+    ("캠페인 목록 좀 띄워 줄래", "세번째 거 하루 예산 얼마로 잡혀 있어?", "getCampaignDetail", None),
+    ("광고비 많이 쓴 순서로 캠페인 정렬해줘", "젤 위에 있는 거 상세 정보", "getCampaignDetail", "top"),
+])
+def test_a_position_is_read_with_the_campaign_it_points_at(mkt: Session, before: str, text: str, tool: str,
+                                                           name: str | None) -> None:
+    listed = one(mkt.run(before), "tool_result").data["campaigns"]
+    call = one(mkt.run(text), "tool_call")
+    expected = listed[0]["id"] if name == "top" else listed[2]["id"]
+    assert (call.name, _given(call.args)) == (tool, {"campaignId": expected}), text
+
+
+@pytest.mark.parametrize(("before", "text"), [
+    ("브랜드 인지도 캠페인 성과 보여줘", "거기 헤드라인도 2개만 뽑아줘"),
+    ("앱 설치 프로모션 상세 보여줘", "이 캠페인에 쓸 광고 카피도 부탁해, 상품은 가계부 앱"),
+])
+def test_ad_copy_for_the_campaign_pointed_at(mkt: Session, before: str, text: str) -> None:
+    call = _call(mkt, before, text)
+    name = before.split(" 성과")[0].split(" 상세")[0]
+    assert call.name == "generateAdCopy" and call.args["campaignId"] == _ids(mkt)[name], text
+    assert call.args["product"] in (name, "가계부 앱")
+
+
+def test_a_comparison_again_over_another_window_or_with_one_more(mkt: Session) -> None:
+    ids = _ids(mkt)
+    first = _call(mkt, "신규 회원 전환이랑 카카오 채널 유입 비교해줘")
+    call = _call(mkt, "30일 기준으로 다시 비교해봐")
+    assert (call.name, call.args["campaignIds"], call.args["period"]) == ("compareCampaigns",
+                                                                           first.args["campaignIds"], "30d")
+    call = _call(mkt, "이것도 같이 비교해줘 앱 설치 프로모션")
+    assert call.args["campaignIds"] == [*first.args["campaignIds"], ids["앱 설치 프로모션"]]
+
+
+@pytest.mark.parametrize(("text", "metric"), [
+    ("카카오 채널 유입 CTR 왜 이렇게 낮아?", "ctr"),
+    ("여름 신상품 런칭 매출 줄었던데 이유가 뭐야", "revenue"),
+    ("why did 브랜드 인지도 캠페인's ROAS drop?", "roas"),
+])
+def test_why_one_campaign_s_figure_moved_is_the_trend_analysis(mkt: Session, text: str, metric: str) -> None:
+    call = one(mkt.run(text), "tool_call")
+    assert (call.name, call.args["metric"]) == ("analyzeTrends", metric), text
+    call = one(mkt.run("신규 회원 전환 왜 멈춰있어?"), "tool_call")  # a state asked about is its detail
+    assert call.name == "getCampaignDetail"
+
+
+@pytest.mark.parametrize("text", ["what days of the week bring us the most conversions?", "무슨 요일에 성과가 제일 좋아?"])
+def test_weekdays_ask_for_the_trend_and_name_no_period(mkt: Session, text: str) -> None:
+    call = one(mkt.run(text), "tool_call")
+    assert (call.name, call.args["period"]) == ("analyzeTrends", "14d"), text
+
+
+@pytest.mark.parametrize(("text", "dates"), [
+    ("'연말 파티' 이름으로 매출 캠페인 만들어줘 하루 6만원, 12월 10일부터 12월 24일까지",
+     {"startDate": "2026-12-10", "endDate": "2026-12-24"}),
+    ("new traffic campaign 50k a day from Dec 5 to Jan 10, call it Holiday Traffic",
+     {"startDate": "2026-12-05", "endDate": "2027-01-10"}),
+    ("전환 캠페인 만들어줘 하루 7만원 1월 15일 시작", {"startDate": "2027-01-15"}),
+    ("create an awareness campaign, 100000 per day, running until 12/24", {"endDate": "2026-12-24"}),
+])
+def test_a_new_campaign_s_dates(mkt: Session, text: str, dates: dict[str, str]) -> None:
+    events = mkt.run(text)
+    call = one(events, "tool_call")
+    assert call.name == "createCampaign" and {k: str(call.args.get(k)) for k in dates} == dates, text
+    one(events, "action_confirmation")
+
+
+@pytest.mark.parametrize(("text", "product", "name"), [
+    ("여름 신상품 런칭에 붙일 쿨토시 카피 뽑아줘", "쿨토시", "여름 신상품 런칭"),
+    ("VIP 재구매 캠페인에 쓸 텀블러 광고 문구 만들어줘", "텀블러", "VIP 재구매"),
+    ("봄 시즌 세일용으로 쓸 트렌치 코트 카피 2개", "트렌치 코트", "봄 시즌 세일"),
+    ("봄 시즌 세일 광고 카피 써줘", "봄 시즌 세일", "봄 시즌 세일"),
+])
+def test_ad_copy_for_a_product_that_runs_in_a_campaign(mkt: Session, text: str, product: str, name: str) -> None:
+    call = one(mkt.run(text), "tool_call")
+    assert (call.name, call.args["product"], call.args["campaignId"]) == ("generateAdCopy", product,
+                                                                          _ids(mkt)[name]), text
+
+
+def test_resume_is_no_campaign_s_name(mkt: Session) -> None:
+    for text in ("resume campaign", "resume the campaign please"):
+        events = mkt.run(text)
+        call = one(events, "tool_call")
+        assert (call.name, call.args["slot"]) == ("askClarification", "campaign"), text
+        assert not [e for e in events if e.type == "action_confirmation"]
+    call = one(mkt.run("resume the summer launch campaign"), "tool_call")
+    assert (call.name, call.args) == ("resumeCampaign", {"campaignId": _ids(mkt)["여름 신상품 런칭"]})
+
+
+def test_a_campaign_given_with_an_amount_more_after_which_campaign(mkt: Session) -> None:
+    asked = _call(mkt, "예산 좀 늘려 줘")
+    assert asked.name == "askClarification"
+    call = _call(mkt, "앱 설치 프로모션, 2만원 더")
+    assert (call.name, _given(call.args)) == ("updateCampaignBudget", {"campaignId": _ids(mkt)["앱 설치 프로모션"],
+                                                                       "dailyBudget": _budget(mkt, "앱 설치 프로모션") + 20_000})
