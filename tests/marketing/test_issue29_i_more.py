@@ -13,7 +13,7 @@ import pytest
 
 from agents.core.session import Session
 from agents.marketing.store import MarketingStore
-from tests.support.helpers import one, types
+from tests.support.helpers import one, text_of, types
 
 
 def _ids(mkt: Session) -> dict[str, str]:
@@ -152,3 +152,14 @@ def test_a_campaign_given_with_an_amount_more_after_which_campaign(mkt: Session)
     call = _call(mkt, "앱 설치 프로모션, 2만원 더")
     assert (call.name, _given(call.args)) == ("updateCampaignBudget", {"campaignId": _ids(mkt)["앱 설치 프로모션"],
                                                                        "dailyBudget": _budget(mkt, "앱 설치 프로모션") + 20_000})
+
+
+def test_the_new_follow_up_sentences_are_english_for_an_english_conversation(mkt: Session) -> None:
+    mkt.run("where should I move budget?")
+    events = mkt.run("redo it with a 40% shift")
+    assert one(events, "tool_call").args["shiftShare"] == 0.4
+    assert text_of(events).startswith("Let me look at the budget split again")
+    mkt.run("write ad copy for a yoga mat")
+    events = mkt.run("just 2 this time, same again")
+    assert one(events, "tool_call").args["count"] == 2
+    assert text_of(events).startswith("Here are draft ad copies for 'yoga mat'")  # no Korean in an English chat
