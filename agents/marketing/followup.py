@@ -166,6 +166,8 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
             return Understanding("analyzeTrends", {**why.args, "period": "7d"}, why.text, why.source)
     if (moved_to := _other_target(r, text, p, dialogue, roster)) is not None:
         return moved_to
+    if (corrected := _corrected(r, text, p, roster, month, dialogue, budgets)) is not None:
+        return corrected
     if (reformed := _as_other_form(r, text, p, roster, dialogue, month)) is not None:
         return reformed
     if not r.campaigns and (p.position is not None or (p.pronoun and not p.among)) \
@@ -176,16 +178,6 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         if len(ids) == 2:  # "X랑 붙여서 비교해봐" after looking at Y
             kept = str(dialogue.args.get("period") or "14d") if dialogue.tool in PERIODIC else "14d"
             return Understanding("compareCampaigns", {"campaignIds": ids, "period": rd.period(text, kept)})
-    moved = r.amount is not None or r.delta is not None or r.change is not None
-    same = rule(r) == dialogue.tool or (dialogue.tool == "updateCampaignBudget" and moved and rule(r) is None)
-    corrects = p.again or _CORRECTION.search(normalise(text)) is not None \
-        or (moved and _SETTLE.search(normalise(text)) is not None)
-    if not r.campaigns and corrects and dialogue.tool in MUTATIONS and same:
-        last = _on_roster([Mention(CAMPAIGN, str(dialogue.args.get("campaignId") or ""))], roster)
-        if last:  # "아 10% 말고 만원만 올려": the same change, corrected, on the same campaign
-            r.campaigns = last
-            return _same_direction(build(dialogue.tool, r, roster, month, budgets=budgets), text, dialogue,
-                                   budgets or {})
     if (other := _another_action(r, text, roster, month, dialogue, budgets)) is not None:
         return other
     if (plan := _plan_again(r, text, dialogue)) is not None:
@@ -231,8 +223,14 @@ _MOVE = re.compile(r"옮|이동|돌리|돌려|재배분|배분|빼서|다시|계
                    r"recalc\w*|rerun|what if|instead)\b", re.I)
 
 
+_FOLLOW_PLAN = re.compile(r"추천\s*(?:대로|한\s*대로|처럼)|그\s*(?:안|계획|플랜)\s*대로|그대로\s*하면|\b(?:if\s+(?:we|i)\s+follow|"
+                          r"per\s+(?:the|your)\s+(?:recommendation|plan)|under\s+(?:that|the|this)\s+plan)\b", re.I)
+
+
 def _plan_again(r: Reading, text: str, dialogue: Dialogue) -> Understanding | None:
     said = normalise(text)
+    if dialogue.tool == "getBudgetRecommendation" and _FOLLOW_PLAN.search(said):
+        return Understanding("getBudgetRecommendation", _args(dialogue))  # "그 추천대로 하면 X는 얼마가 돼?": the plan
     if dialogue.tool != "getBudgetRecommendation" or r.campaigns or not _MOVE.search(said):
         return None
     total = re.search(r"총|전체|합계|\btotal\b|\boverall\b", said) is not None
@@ -262,12 +260,29 @@ def _another_action(r: Reading, text: str, roster: Roster, month: str, dialogue:
     said = normalise(text)
     if r.campaigns or dialogue.tool not in MUTATIONS or not (_CORRECTION.search(said) or _TAKES_BACK.search(said)):
         return None
-    intent = rule(r)
+    intent = rule(r) or ("getCampaignDetail" if r.hit("getCampaignDetail") else None)  # "그냥 상세부터 보여줘"
     last = _on_roster([Mention(CAMPAIGN, str(dialogue.args.get("campaignId") or ""))], roster)
     if intent not in _ON_ONE or intent == dialogue.tool or not last:
         return None
     r.campaigns = last
     return build(intent, r, roster, month, budgets=budgets)
+def _corrected(r: Reading, text: str, p: Pointer, roster: Roster, month: str, dialogue: Dialogue,
+               budgets: dict[str, int] | None) -> Understanding | None:
+    """"아 10% 말고 만원만 올려", "아 그거 말고 20%만": the change just proposed, corrected, on the same campaign."""
+    if r.campaigns or dialogue.tool not in MUTATIONS:
+        return None
+    said = normalise(text)
+    moved = r.amount is not None or r.delta is not None or r.change is not None
+    same = rule(r) == dialogue.tool or (dialogue.tool == "updateCampaignBudget" and moved and rule(r) is None)
+    corrects = p.again or _CORRECTION.search(said) is not None or (moved and _SETTLE.search(said) is not None) \
+        or (moved and re.search(r"말고|대신|\binstead\b", said) is not None)
+    last = _on_roster([Mention(CAMPAIGN, str(dialogue.args.get("campaignId") or ""))], roster)
+    if not (corrects and same and last):
+        return None
+    r.campaigns = last
+    return _same_direction(build(str(dialogue.tool), r, roster, month, budgets=budgets), text, dialogue, budgets or {})
+
+
 # The changes that name only their campaign (a ratio carries to another campaign; an amount was that one's).
 _RETARGETABLE = frozenset({"pauseCampaign", "resumeCampaign", "deleteCampaign"})
 
@@ -331,7 +346,9 @@ def _pointed(r: Reading, p: Pointer, roster: Roster, month: str, dialogue: Dialo
     if not found:
         return None
     r.campaigns = list(found)
-    if intent not in MUTATIONS:  # "두번째 거 예산 얼마로 잡혀있어?": read again with the campaign known (its setting)
+    if intent is None and dialogue.tool in ONE_CAMPAIGN and dialogue.tool in PERIODIC and has_period(r.text):
+        intent = dialogue.tool  # "걔 2주치로는?": the same request on it over another window
+    if intent not in MUTATIONS and intent != dialogue.tool:  # "두번째 거 예산 얼마로 잡혀있어?": read again with the campaign known (its setting)
         intent = rule(r) or "getCampaignDetail"  # "2등 한 거 상세", "그거 어때?": that campaign
     if intent in ("listCampaigns", "analyzeTrends", "compareCampaigns"):
         intent = "getCampaignDetail"

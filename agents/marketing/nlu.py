@@ -209,6 +209,8 @@ def _budget_change(r: Reading) -> bool:
     if r.hit("getBudgetRecommendation") and not r.campaigns:
         return False
     moves = r.amount is not None or r.change is not None or r.delta is not None
+    if not moves and r.hit("checkAnomalies", "analyzeTrends", "generateReport"):
+        return False  # "spending way more than usual?" asks about the figures, it changes nothing
     if (r.look or r.hit("getCampaignDetail")) and not moves:
         return False  # "예산 얼마로 잡혀 있는지 보고 싶어", "open its details, I might raise it": a look, no new figure
     # "하루 만원 덜": a change by an amount carries its own direction

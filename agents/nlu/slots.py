@@ -92,7 +92,7 @@ def find_change(text: str) -> Change | None:
 
 
 # "3만원 더 올려", "2만원만큼 줄여", "5만원 올려줘" (no 으로: by, not to), "raise it by 30,000", "20k more"
-_KO_DELTA_AFTER = re.compile(r"^\s*(?:씩\s*)?(?:만\s*)?(?:(?:정도|쯤|가량|내외|만큼)\s*(?:만\s*)?)?(?:빼|뺄|붙여|붙이|더해|더하|차감|덜어|더|만큼|정도\s*더|추가로?|올려|올리|늘려|늘리|줄여|줄이|내려|내리|깎|낮춰|높여|증액|감액|인상|인하)")
+_KO_DELTA_AFTER = re.compile(r"^\s*(?:씩\s*)?(?:만\s*)?(?:(?:정도|쯤|가량|내외|만큼)\s*(?:만\s*)?)?(?:빼|뺄|붙여|붙이|더해|더하|차감|덜|더|만큼|정도\s*더|추가로?|올려|올리|늘려|늘리|줄여|줄이|내려|내리|깎|낮춰|높여|증액|감액|인상|인하)")
 # "by 20k"; "지금보다 3만원", "현재 대비 만원": an amount measured from the budget as it is now
 _EN_DELTA = re.compile(r"\bby\s*$|\b(?:an?\s+)?(?:extra|additional)\s*$|(?:지금|현재|기존|원래)\s*(?:보다|대비|에서)\s*$")
 _EN_ADD = re.compile(r"\b(?:add|adding|put|tack on|throw in)\s+(?:another\s+|an?\s+extra\s+|₩\s*)?$", re.I)

@@ -163,3 +163,69 @@ def test_the_new_follow_up_sentences_are_english_for_an_english_conversation(mkt
     events = mkt.run("just 2 this time, same again")
     assert one(events, "tool_call").args["count"] == 2
     assert text_of(events).startswith("Here are draft ad copies for 'yoga mat'")  # no Korean in an English chat
+
+
+@pytest.mark.parametrize(("before", "text", "period"), [
+    ("앱 설치 프로모션 성과 어떤지 알려줘", "걔 2주치로는?", "14d"),
+    ("카카오 채널 유입 오늘 실적", "그거 한달 기준으로는?", "30d"),
+])
+def test_a_pronoun_and_a_window_ask_the_same_kpi_on_it(mkt: Session, before: str, text: str, period: str) -> None:
+    first = _call(mkt, before)
+    call = _call(mkt, text)
+    assert (call.name, _given(call.args)) == ("getPerformanceKPI", {"campaignId": first.args["campaignId"],
+                                                                    "period": period}), text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("ROAS 4면 잘하고 있는 거야?", "3~4 이상이면 양호"),
+    ("CTR 2%면 선방한 건가?", "0.5~1.5%"),
+    ("ROAS랑 ROI 차이가 뭐야", "ROI(투자 수익률)"),
+    ("CPM은 왜 중요해?", "타깃이 좁을수록"),
+    ("why does CTR matter?", "catches the eye"),
+])
+def test_a_concept_a_benchmark_or_why_a_metric_matters_is_explained(mkt: Session, text: str, said: str) -> None:
+    events = mkt.run(text)
+    assert [t for t in types(events) if t != "thinking"] == ["text", "suggested_questions", "done"], text
+    assert said in text_of(events), text
+
+
+@pytest.mark.parametrize(("text", "tool"), [
+    ("any campaign spending way more than usual?", "checkAnomalies"),
+    ("평소보다 클릭 확 줄어든 캠페인 있어?", "checkAnomalies"),
+    ("예산 효율 좋게 재배치하려면 어떻게 해야 돼?", "getBudgetRecommendation"),
+])
+def test_a_question_about_spend_changes_nothing(mkt: Session, text: str, tool: str) -> None:
+    events = mkt.run(text)
+    assert one(events, "tool_call").name == tool, text
+    assert not [e for e in events if e.type == "action_confirmation"]
+
+
+@pytest.mark.parametrize(("before", "text", "name"), [
+    ("신규 회원 전환 예산 5만원 올려줘", "아 잠깐 취소하고 그냥 상세부터 보여줘", "신규 회원 전환"),
+    ("여름 신상품 런칭 일시정지해줘", "아니 멈추지 말고 상세만 보여줘", "여름 신상품 런칭"),
+])
+def test_a_change_taken_back_for_a_look_at_the_same_campaign(mkt: Session, before: str, text: str, name: str) -> None:
+    call = _call(mkt, before, text)
+    assert (call.name, _given(call.args)) == ("getCampaignDetail", {"campaignId": _ids(mkt)[name]}), text
+
+
+@pytest.mark.parametrize(("before", "text", "name", "percent"), [
+    ("카카오 채널 유입 예산 반으로 줄여줘", "아 그거 말고 20%만", "카카오 채널 유입", -20.0),
+    ("VIP 재구매 예산 30% 올려줘", "그거 말고 10%만", "VIP 재구매", 10.0),
+])
+def test_a_ratio_corrected_with_a_pronoun_keeps_the_campaign_and_direction(mkt: Session, before: str, text: str,
+                                                                          name: str, percent: float) -> None:
+    call = _call(mkt, before, text)
+    assert (call.name, _given(call.args)) == ("updateCampaignBudget", {"campaignId": _ids(mkt)[name],
+                                                                       "changePercent": percent}), text
+
+
+def test_the_plan_followed_is_the_plan_again(mkt: Session) -> None:
+    first = _call(mkt, "예산 어떻게 나눌지 추천해줘")
+    call = _call(mkt, "그 추천대로 하면 봄 시즌 세일 예산은 얼마가 돼?")
+    assert (call.name, call.args) == ("getBudgetRecommendation", first.args)
+
+
+def test_a_count_before_a_hyphenated_word(mkt: Session) -> None:
+    call = _call(mkt, "write 3 luxury-sounding headlines for our leather wallet")
+    assert (call.args["count"], call.args["tone"], call.args["product"]) == (3, "고급스러운", "leather wallet")
