@@ -126,7 +126,7 @@ RULES_OF_THUMB_EN: dict[str, str] = {
     "CVR": "A CVR (conversion rate) of about 1-3% is usual for an online shop; lead-collection campaigns tend to run higher.",
 }
 # "ROAS 2면 괜찮아?", "is a CTR of 1% good or bad?", "what's a good CPA": a figure weighed, not read from the account
-_JUDGE = re.compile(r"괜찮|잘\s*하고\s*있|선방|나쁘지\s*않|좋은\s*(?:편|거|건|수준)|나쁜|높은\s*편|낮은\s*편|정상|양호|적당|평균|기준이|잘\s*나(?:온|오는|와)\s*(?:거|건|편)|"
+_JUDGE = re.compile(r"괜찮|잘\s*하고\s*있|선방|나쁘지\s*않|손해|손실|이득|본전|적자|흑자|\b(?:loss|losing|profitable|break[- ]even)\b|좋은\s*(?:편|거|건|수준)|나쁜|높은\s*편|낮은\s*편|정상|양호|적당|평균|기준이|잘\s*나(?:온|오는|와)\s*(?:거|건|편)|"
                     r"\b(?:good|bad|ok|okay|decent|healthy|normal|high|low|average|benchmark|acceptable)\b", re.I)
 # a figure said in digits or in words ("만오천원이면"), or a good one asked for
 _FIGURE_OR_GOOD = re.compile(r"\d|[일이삼사오육칠팔구십백천만]\s*(?:원|퍼센트|프로)|\b(?:good|healthy|decent|normal|average)\b|"

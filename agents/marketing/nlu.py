@@ -153,12 +153,16 @@ def rule(r: Reading) -> str | None:
     for intent in ("generateReport", "checkAnomalies"):
         if r.hit(intent):
             return intent
+    if r.why and not r.campaigns and (r.metric in TREND_METRICS or _MOVED.search(r.text)) and not r.state:
+        return "analyzeTrends"  # "요즘 ctr 계속 떨어지는데 왜 그런지": the cause of a move
     if r.hit("getBudgetRecommendation") or (r.budget_word and r.advice and not r.campaigns):
         return "getBudgetRecommendation"
     if not r.campaigns and not r.hit("analyzeTrends") and rd.compares_periods(r.text):
         return "getPerformanceKPI"  # "이번 주 vs 지난 주 매출": a window against the one before, as the KPI reply shows
     if r.hit("analyzeTrends") or (r.hit("compareCampaigns") and not r.campaigns):
         return "analyzeTrends"
+    if not r.campaigns and r.hit("getPerformanceKPI") and _HOW_MUCH.search(r.text) and not _SUPERLATIVE.search(r.text):
+        return "getPerformanceKPI"  # "광고비 넘 많이 나간 거 같은데 얼마 썼냐": the figure, not a ranking
     if not r.campaigns and (r.hit("listCampaigns") or r.status or r.metric == "created"
                             or (r.order and (r.metric or campaign_word))):
         return "listCampaigns"
@@ -177,6 +181,9 @@ def rule(r: Reading) -> str | None:
     return None
 
 
+_HOW_MUCH = re.compile(r"얼마|몇\s*(?:건|개|번|명|프로|퍼)|\bhow\s+(?:much|many)\b", re.I)
+_SUPERLATIVE = re.compile(r"제일|젤|가장|최고|최저|1등|꼴찌|순위|순으로|캠페인\s*별|각\s*캠페인|"
+                          r"\b(?:most|least|top|best|worst|highest|lowest|which|each|per\s+campaign|by\s+campaign)\b", re.I)
 _MOVED = re.compile(r"떨어|빠졌|빠지|줄었|줄어|낮아|나빠|올랐|늘었|높아|좋아졌|\b(?:drop|fell|fall|declin|rose|went\s+(?:up|down))",
                     re.I)
 

@@ -106,7 +106,13 @@ def compares_periods(text: str) -> bool:
     """"이번 주 vs 지난 주 매출", "지난달 대비 이번 달 전환", "this month compared to last month": the account's
     figures over one window weighed against the window before, which the KPI reply already does."""
     t = normalise(text)
-    return len(_PERIOD_WORD.findall(t)) >= 2 and _AGAINST.search(t) is not None
+    return (len(_PERIOD_WORD.findall(t)) >= 2 and _AGAINST.search(t) is not None) or _AGAINST_BEFORE.search(t) is not None
+
+
+# "전주 대비", "지난달보다", "compared to last week": one window said only as the one before
+_AGAINST_BEFORE = re.compile(r"(?:전\s*주|전\s*월|전\s*달|지난\s*주|지난\s*달|저번\s*주|저번\s*달|어제)\s*(?:대비|보다|에\s*비해|랑\s*비교|와\s*비교)"
+                             r"|\b(?:than|compared\s+(?:to|with)|vs\.?|versus)\s+(?:the\s+)?(?:last|previous|prior)\s+"
+                             r"(?:week|month|period)\b", re.I)
 
 
 @dataclass

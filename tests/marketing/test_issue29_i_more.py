@@ -229,3 +229,33 @@ def test_the_plan_followed_is_the_plan_again(mkt: Session) -> None:
 def test_a_count_before_a_hyphenated_word(mkt: Session) -> None:
     call = _call(mkt, "write 3 luxury-sounding headlines for our leather wallet")
     assert (call.args["count"], call.args["tone"], call.args["product"]) == (3, "고급스러운", "leather wallet")
+
+
+@pytest.mark.parametrize(("text", "tool"), [
+    ("이번주 광고비 넘 많이 나간거 같은데 얼마 썼냐", "getPerformanceKPI"),
+    ("how much have we spent so far this week?", "getPerformanceKPI"),
+    ("광고비 제일 많이 쓴 캠페인 어디야", "listCampaigns"),
+    ("요즘 ctr 계속 떨어지는데 왜 그런지 분석 좀", "analyzeTrends"),
+    ("why do conversions keep falling?", "analyzeTrends"),
+    ("is anything broken with our campaigns right now?", "checkAnomalies"),
+    ("지금 뭔가 터진 캠페인 있어?", "checkAnomalies"),
+    ("which campaign deserves more budget?", "getBudgetRecommendation"),
+    ("전주 대비 전환 얼마나 늘었어", "getPerformanceKPI"),
+    ("how did revenue do compared to last week?", "getPerformanceKPI"),
+])
+def test_a_question_reads_as_the_figures_it_asks_for(mkt: Session, text: str, tool: str) -> None:
+    events = mkt.run(text)
+    assert one(events, "tool_call").name == tool, text
+    assert not [e for e in events if e.type == "action_confirmation"]
+
+
+@pytest.mark.parametrize(("text", "said"), [("ROAS 2.1이면 손해야?", "손익분기점"), ("is a ROAS of 0.8 a loss?", "a loss")])
+def test_whether_a_figure_is_a_loss_is_explained(mkt: Session, text: str, said: str) -> None:
+    events = mkt.run(text)
+    assert not [e for e in events if e.type == "tool_call"], text
+    assert said in text_of(events), text
+
+
+def test_a_campaign_dug_up_in_slang_is_created(mkt: Session) -> None:
+    call = _call(mkt, "리드 캠페인 하나 파줘 일 5만")
+    assert (call.name, call.args["objective"], call.args["dailyBudget"]) == ("createCampaign", "OUTCOME_LEADS", 50_000)
