@@ -58,8 +58,10 @@ def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]
         rows = [r for r in (data.get("campaigns") if isinstance(data.get("campaigns"), list) else []) if isinstance(r, dict)]
         listed = [Mention(CAMPAIGN, str(r.get("id")), str(r.get("name") or "")) for r in rows]
         # the rows shown ranked by each figure, for "그 중 제일 돈 많이 쓴 거" whatever order the list was shown in
-        ranks = {RANKS + m: [str(r.get("id")) for r in sorted(_spent(rows, m), key=lambda r, m=m: -float(r[m]))]
-                 for m in _RANKED if rows and all(isinstance(r.get(m), int | float) for r in rows)}
+        ranks: dict[str, list[str]] = {
+            RANKS + m: [str(r.get("id")) for r in sorted(_spent(rows, m), key=lambda r, m=m: -float(r[m]))]
+            for m in _RANKED if rows and all(isinstance(r.get(m), int | float) for r in rows)}
+        ranks[RANKS + "paused"] = [str(r.get("id")) for r in rows if r.get("status") == "PAUSED"]  # "그 중에 꺼진 거"
         return mentions, listed, {**args, **ranks} if ranks else None
     return mentions, listed, None
 
@@ -84,10 +86,21 @@ def _ranked_pick(r: Reading, roster: Roster, month: str, dialogue: Dialogue,
                  budgets: dict[str, int] | None) -> Understanding | None:
     """"그 중 광고비 제일 많이 쓴 거 꺼줘", "거기서 ROAS 가장 낮은 거 상세": the first (or last) of the list just shown
     by that figure, for a request on one campaign."""
-    ids = dialogue.args.get(RANKS + (r.metric or ""))
+    intent = rule(r)
+    if not r.campaigns and r.status == "PAUSED" and intent in ("resumeCampaign", "deleteCampaign", "getCampaignDetail") \
+            and isinstance(paused := dialogue.args.get(RANKS + "paused"), list) and paused:
+        found = _on_roster([Mention(CAMPAIGN, str(c)) for c in paused], roster)
+        if len(found) > 1:  # "그 중에 꺼진 거 다시 켜줘" with two paused: which one
+            names = [name for _, name in found]
+            return clarify("어느 캠페인을 말씀하시는 건가요? " + " / ".join(names), slot="campaign", intent=intent,
+                           options=names)
+        r.campaigns = found
+        return build(str(intent), r, roster, month, budgets=budgets) if found else None
+    # "pause the worst one" after a list by ROAS: the figure it was sorted by
+    metric = r.metric or str(dialogue.args.get("sortBy") or "")
+    ids = dialogue.args.get(RANKS + metric)
     if r.campaigns or not r.order or not isinstance(ids, list) or not ids:
         return None
-    intent = rule(r)
     if intent == "listCampaigns" and r.hit("getCampaignDetail"):
         intent = "getCampaignDetail"  # "거기서 지출 가장 큰 거 상세"
     if intent not in _ON_ONE:
@@ -133,7 +146,8 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         if len(picked) == len(spots[:5]) >= 2:  # "첫번째랑 두번째 비교": those rows of the list just shown
             return Understanding("compareCampaigns", {"campaignIds": [c for c, _ in picked],
                                                       "period": rd.period(text, str(dialogue.args.get("period") or "14d"))})
-    if not r.campaigns and (p.pair or p.pronoun) and _compares(r) and len(two := _on_roster(dialogue.focus, roster)) >= 2:
+    if not r.campaigns and (p.pair or p.pronoun) and _compares(r) and rule(r) not in MUTATIONS \
+            and len(two := _on_roster(dialogue.focus, roster)) >= 2:
         kept = str(dialogue.args.get("period") or "14d") if dialogue.tool in PERIODIC else "14d"
         return Understanding("compareCampaigns", {"campaignIds": [c for c, _ in two[:2]],  # "그 둘 비교": the last two
                                                   "period": rd.period(text, kept)})
@@ -206,7 +220,10 @@ def _same_campaign(r: Reading, text: str, roster: Roster, month: str, dialogue: 
         r.campaigns = last  # "15만원으로 올려줘": a change said with no budget word, on the campaign just seen
         intent = rule(r)
         r.campaigns = []
-    if intent not in ("updateCampaignBudget", "getPerformanceKPI"):
+    if intent is None and r.hit("getCampaignDetail") and dialogue.tool in ("getCampaignDetail", "getPerformanceKPI") \
+            and rd.is_short(text, 24):
+        intent = "getCampaignDetail"  # "타겟 연령대는?" after its detail: the same campaign's settings
+    if intent not in ("updateCampaignBudget", "getPerformanceKPI", "getCampaignDetail"):
         return None
     if intent == "getPerformanceKPI" and (dialogue.tool != "getPerformanceKPI" or not r.metric or has_period(text)
                                           or not rd.is_short(text, 24)):
@@ -399,6 +416,9 @@ def _again(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: Dialogue
     if tool not in RERUN:
         return None
     intent = rule(r)
+    if tool == "analyzeTrends" and not r.campaigns and r.metric in ("roas", "ctr", "cpa", "spend", "revenue") \
+            and intent in (None, "getPerformanceKPI", "analyzeTrends") and (p.again or rd.is_short(text, 16)):
+        return Understanding(tool, {**args, "metric": r.metric, "period": rd.period(text, str(args.get("period") or "14d"))})
     if intent == "getCampaignDetail" and not r.hits and not (r.budget_word or r.state):
         intent = None  # a bare name ("브랜드 인지도는?") asks for nothing of its own: the last request on it
     asks_own = intent not in (None, tool) or r.amount is not None or r.delta is not None or r.change is not None

@@ -259,3 +259,32 @@ def test_whether_a_figure_is_a_loss_is_explained(mkt: Session, text: str, said: 
 def test_a_campaign_dug_up_in_slang_is_created(mkt: Session) -> None:
     call = _call(mkt, "리드 캠페인 하나 파줘 일 5만")
     assert (call.name, call.args["objective"], call.args["dailyBudget"]) == ("createCampaign", "OUTCOME_LEADS", 50_000)
+
+
+def test_the_trend_again_by_one_metric(mkt: Session) -> None:
+    first = _call(mkt, "최근 트렌드 분석해줘")
+    call = _call(mkt, "ROAS 기준으로만 다시")
+    assert (call.name, call.args["metric"], call.args["period"]) == ("analyzeTrends", "roas", first.args["period"])
+
+
+def test_a_setting_asked_after_a_campaign_s_detail_is_its_detail(mkt: Session) -> None:
+    call = _call(mkt, "봄 시즌 세일 상세", "타겟 연령대는?")
+    assert (call.name, _given(call.args)) == ("getCampaignDetail", {"campaignId": _ids(mkt)["봄 시즌 세일"]})
+
+
+def test_the_worst_of_a_list_sorted_by_a_figure_and_the_paused_one_of_a_list(mkt: Session) -> None:
+    listed = one(mkt.run("list campaigns by ROAS"), "tool_result").data["campaigns"]
+    worst = min((c for c in listed if c["spend"] > 0), key=lambda c: c["roas"])
+    call = _call(mkt, "pause the worst one")
+    assert (call.name, _given(call.args)) == ("pauseCampaign", {"campaignId": worst["id"]})
+    mkt.run("캠페인 리스트 좀 띄워줘")
+    call = _call(mkt, "그 중에 꺼진 거 다시 켜줘")  # VIP 재구매 is the one paused
+    assert (call.name, _given(call.args)) == ("resumeCampaign", {"campaignId": _ids(mkt)["VIP 재구매"]})
+
+
+def test_a_change_on_one_of_two_compared_asks_which(mkt: Session) -> None:
+    mkt.run("여름 신상품 런칭이랑 봄 시즌 세일 비교해줘")
+    events = mkt.run("둘 중에 ROAS 낮은 거 예산 10% 줄여")
+    call = one(events, "tool_call")
+    assert (call.name, call.args["slot"]) == ("askClarification", "campaign")
+    assert not [e for e in events if e.type == "action_confirmation"]
