@@ -13,6 +13,9 @@ from agents.nlu.text import normalise
 # --- money ---------------------------------------------------------------------------------------
 _BARE = re.compile(r"(?<![\d.,%])(\d{1,3}(?:,\d{3})+|\d{4,})(?![\d.,%]|\s*(?:%|퍼|프로|일|번|개|명|세|살|년|월|시|분|주|km|m\b))")
 _USD = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(k)\b", re.I)
+# "3 million won", "1.5M", "2 mil": millions as English writes them
+_MILLION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:million|mil|mn|m)\b(?!\s*(?:ago|in|impressions|views|clicks|users))",
+                      re.I)
 
 
 def find_amounts(text: str, *, expect_money: bool = False) -> list[int]:
@@ -24,6 +27,9 @@ def find_amounts(text: str, *, expect_money: bool = False) -> list[int]:
     for m in _USD.finditer(text):  # "70k": people write thousands this way in English
         if not any(s <= m.start() < e for s, e in taken):
             found.append((m.start(), round(float(m.group(1)) * 1000)))
+    for m in _MILLION.finditer(text):
+        if not any(s <= m.start() < e for s, e in taken):
+            found.append((m.start(), round(float(m.group(1)) * 1_000_000)))
     if expect_money:
         for m in _BARE.finditer(text):
             if not any(s <= m.start() < e for s, e in taken):

@@ -288,3 +288,29 @@ def test_a_change_on_one_of_two_compared_asks_which(mkt: Session) -> None:
     call = one(events, "tool_call")
     assert (call.name, call.args["slot"]) == ("askClarification", "campaign")
     assert not [e for e in events if e.type == "action_confirmation"]
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("If I have 3 million won for next month, how should I split it across campaigns?", 3_000_000),
+    ("we'll have 1.5M won next month, how do I divide it between campaigns?", 1_500_000),
+])
+def test_millions_written_in_english_are_the_total_to_split(mkt: Session, text: str, total: int) -> None:
+    call = _call(mkt, text)
+    assert (call.name, call.args["totalBudget"]) == ("getBudgetRecommendation", total), text
+
+
+@pytest.mark.parametrize(("text", "count"), [("Give me two friendly taglines for our organic baby food", 2),
+                                             ("write 4 slogans for a coffee grinder", 4)])
+def test_taglines_and_slogans_are_ad_copy_with_their_count(mkt: Session, text: str, count: int) -> None:
+    call = _call(mkt, text)
+    assert (call.name, call.args["count"]) == ("generateAdCopy", count), text
+
+
+@pytest.mark.parametrize("text", ["여름 신상품 런칭 하루 예산 25만 원까지 올려도 돼?", "can I raise the spring sale budget to 200k?",
+                                  "카카오 채널 유입 예산 더 써도 괜찮을까?"])
+def test_asking_whether_a_raise_is_wise_asks_for_the_plan_and_changes_nothing(mkt: Session, text: str) -> None:
+    events = mkt.run(text)
+    assert one(events, "tool_call").name == "getBudgetRecommendation", text
+    assert not [e for e in events if e.type == "action_confirmation"]
+    call = _call(mkt, "raise the spring sale budget to 200k")  # said as a request, it is the change
+    assert (call.name, call.args["dailyBudget"]) == ("updateCampaignBudget", 200_000)
