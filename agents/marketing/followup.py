@@ -15,7 +15,7 @@ from typing import Any
 from agents.marketing import reading as rd
 from agents.marketing.glossary import explain_pointed
 from agents.marketing.matching import Roster
-from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, as_step, build, clarify, rule
+from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, as_step, build, clarify, rule, word_answer
 from agents.marketing.reading import Reading, has_period
 from agents.nlu import compact, find_amount, normalise
 from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer, referent
@@ -55,9 +55,61 @@ def extract(tool: str, args: dict[str, Any], payload: dict[str, Any]
     mentions = [Mention(CAMPAIGN, str(c)) for c in named if isinstance(c, str) and c]
     listed = None
     if tool == "listCampaigns":
-        rows = data.get("campaigns") if isinstance(data.get("campaigns"), list) else []
-        listed = [Mention(CAMPAIGN, str(r.get("id")), str(r.get("name") or "")) for r in rows if isinstance(r, dict)]
+        rows = [r for r in (data.get("campaigns") if isinstance(data.get("campaigns"), list) else []) if isinstance(r, dict)]
+        listed = [Mention(CAMPAIGN, str(r.get("id")), str(r.get("name") or "")) for r in rows]
+        # the rows shown ranked by each figure, for "그 중 제일 돈 많이 쓴 거" whatever order the list was shown in
+        ranks: dict[str, list[str]] = {
+            RANKS + m: [str(r.get("id")) for r in sorted(_spent(rows, m), key=lambda r, m=m: -float(r[m]))]
+            for m in _RANKED if rows and all(isinstance(r.get(m), int | float) for r in rows)}
+        ranks[RANKS + "paused"] = [str(r.get("id")) for r in rows if r.get("status") == "PAUSED"]  # "그 중에 꺼진 거"
+        return mentions, listed, {**args, **ranks} if ranks else None
     return mentions, listed, None
+
+
+RANKS = "_by_"  # "_by_spend": a list's rows by that figure, kept beside its arguments in the state, never sent to a tool
+_RANKED = ("spend", "roas", "cpa", "ctr", "revenue")
+
+
+def _spent(rows: list[dict[str, Any]], metric: str) -> list[dict[str, Any]]:
+    """A ratio (ROAS, CPA, CTR) ranks only the campaigns that spent: a paused one's 0 is no figure."""
+    if metric in ("spend", "revenue"):
+        return rows
+    return [r for r in rows if isinstance(r.get("spend"), int | float) and r["spend"] > 0] or rows
+
+
+def _args(dialogue: Dialogue) -> dict[str, Any]:
+    """The last request's own arguments (without what the state keeps beside them)."""
+    return {k: v for k, v in dialogue.args.items() if not k.startswith(RANKS)}
+
+
+def _ranked_pick(r: Reading, roster: Roster, month: str, dialogue: Dialogue,
+                 budgets: dict[str, int] | None) -> Understanding | None:
+    """"그 중 광고비 제일 많이 쓴 거 꺼줘", "거기서 ROAS 가장 낮은 거 상세": the first (or last) of the list just shown
+    by that figure, for a request on one campaign."""
+    intent = rule(r)
+    if not r.campaigns and r.status == "PAUSED" and intent in ("resumeCampaign", "deleteCampaign", "getCampaignDetail") \
+            and isinstance(paused := dialogue.args.get(RANKS + "paused"), list) and paused:
+        found = _on_roster([Mention(CAMPAIGN, str(c)) for c in paused], roster)
+        if len(found) > 1:  # "그 중에 꺼진 거 다시 켜줘" with two paused: which one
+            names = [name for _, name in found]
+            return clarify("어느 캠페인을 말씀하시는 건가요? " + " / ".join(names), slot="campaign", intent=intent,
+                           options=names)
+        r.campaigns = found
+        return build(str(intent), r, roster, month, budgets=budgets) if found else None
+    # "pause the worst one" after a list by ROAS: the figure it was sorted by
+    metric = r.metric or str(dialogue.args.get("sortBy") or "")
+    ids = dialogue.args.get(RANKS + metric)
+    if r.campaigns or not r.order or not isinstance(ids, list) or not ids:
+        return None
+    if intent == "listCampaigns" and r.hit("getCampaignDetail"):
+        intent = "getCampaignDetail"  # "거기서 지출 가장 큰 거 상세"
+    if intent not in _ON_ONE:
+        return None  # "그 중 ROAS 제일 높은 건?" asks for the ranking itself
+    picked = _on_roster([Mention(CAMPAIGN, str(ids[0] if r.order == "desc" else ids[-1]))], roster)
+    if not picked:
+        return None
+    r.campaigns = picked
+    return build(intent, r, roster, month, budgets=budgets)
 
 
 def _on_roster(mentions: list[Mention], roster: Roster) -> Roster:
@@ -80,6 +132,10 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         return None
     p = pointer(text)
     p = Pointer(p.pronoun or r.pronoun, p.position, p.again, p.among, p.pair)
+    if (about_word := word_answer(r)) is not None:
+        return about_word  # "CTR이 뭐였지?" after a KPI: the word explained, not the figures again
+    if (top := _ranked_pick(r, roster, month, dialogue, budgets)) is not None:
+        return top
     if not r.campaigns and rd.is_short(text, 30) and (meaning := explain_pointed(text, earlier)) is not None:
         return Understanding(text=meaning)  # "그건 어떻게 구해?" after a CPA: what CPA is, not the figure again
     if dialogue.tool == "updateCampaignBudget" and not r.campaigns and r.amount is None and r.change is None \
@@ -90,11 +146,16 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         if len(picked) == len(spots[:5]) >= 2:  # "첫번째랑 두번째 비교": those rows of the list just shown
             return Understanding("compareCampaigns", {"campaignIds": [c for c, _ in picked],
                                                       "period": rd.period(text, str(dialogue.args.get("period") or "14d"))})
-    if not r.campaigns and (p.pair or p.pronoun) and _compares(r) and len(two := _on_roster(dialogue.focus, roster)) >= 2:
+    if not r.campaigns and (p.pair or p.pronoun) and _compares(r) and rule(r) not in MUTATIONS \
+            and len(two := _on_roster(dialogue.focus, roster)) >= 2:
         kept = str(dialogue.args.get("period") or "14d") if dialogue.tool in PERIODIC else "14d"
         return Understanding("compareCampaigns", {"campaignIds": [c for c, _ in two[:2]],  # "그 둘 비교": the last two
                                                   "period": rd.period(text, kept)})
-    if dialogue.tool == "compareCampaigns" and r.campaigns and rule(r) in (None, "compareCampaigns", "getCampaignDetail") \
+    if dialogue.tool == "compareCampaigns" and not r.campaigns and _compares(r) and has_period(text) \
+            and rule(r) in (None, "compareCampaigns", "analyzeTrends", "getPerformanceKPI"):
+        return Understanding("compareCampaigns", {**dialogue.args, "period": rd.period(text)})  # "한달 기준으로 다시 비교"
+    if dialogue.tool == "compareCampaigns" and r.campaigns \
+            and rule(r) in (None, "compareCampaigns", "getCampaignDetail", "getPerformanceKPI") \
             and (p.again or any(contains(r.text, w) for w in _JOIN)):
         before = [str(c) for c in dialogue.args.get("campaignIds") or [] if isinstance(c, str)]
         ids = list(dict.fromkeys([*before, *(c for c, _ in r.campaigns)]))
@@ -103,7 +164,7 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
     if dialogue.tool in PERIODIC and not r.campaigns and rule(r) in (None, dialogue.tool) \
             and _BEFORE.search(normalise(text)) and rd.is_short(text, 30):
         wider = _WIDER.get(str(dialogue.args.get("period") or "7d"), "14d")
-        return Understanding(dialogue.tool, {**dialogue.args, "period": wider})
+        return Understanding(dialogue.tool, {**_args(dialogue), "period": wider})
     asks_why = rule(r) == "analyzeTrends" or (rule(r) is None and _WHY.search(normalise(text)) is not None)
     if asks_why and not r.campaigns and not has_period(text) and dialogue.tool in PERIODIC \
             and dialogue.args.get("period") and rd.is_short(text, 24):
@@ -119,30 +180,131 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
             return Understanding("analyzeTrends", {**why.args, "period": "7d"}, why.text, why.source)
     if (moved_to := _other_target(r, text, p, dialogue, roster)) is not None:
         return moved_to
+    if (corrected := _corrected(r, text, p, roster, month, dialogue, budgets)) is not None:
+        return corrected
     if (reformed := _as_other_form(r, text, p, roster, dialogue, month)) is not None:
         return reformed
-    if not r.campaigns and (p.position is not None or (p.pronoun and not p.among)):
-        return _pointed(r, p, roster, month, dialogue, budgets)
+    if not r.campaigns and (p.position is not None or (p.pronoun and not p.among)) \
+            and (pointed := _pointed(r, p, roster, month, dialogue, budgets)) is not None:
+        return pointed  # "그거 말고 30일짜리로 다시" points at no campaign: the request again, below
     if len(r.campaigns) == 1 and _compares(r) and (other := _on_roster(dialogue.focus, roster)):
         ids = list(dict.fromkeys([other[0][0], r.campaigns[0][0]]))
         if len(ids) == 2:  # "X랑 붙여서 비교해봐" after looking at Y
             kept = str(dialogue.args.get("period") or "14d") if dialogue.tool in PERIODIC else "14d"
             return Understanding("compareCampaigns", {"campaignIds": ids, "period": rd.period(text, kept)})
+    if (other := _another_action(r, text, roster, month, dialogue, budgets)) is not None:
+        return other
+    if (plan := _plan_again(r, text, dialogue)) is not None:
+        return plan
+    if (kept := _same_campaign(r, text, roster, month, dialogue, budgets)) is not None:
+        return kept
+    return _again(r, text, p, roster, dialogue)
+
+
+_WHOLE = re.compile(r"전체|전부|모든|계정|다\s*합쳐|\b(?:total|overall|all\s+campaigns|account|whole)\b", re.I)
+# The last request looked at one campaign; a message naming none that asks this about it keeps it
+_LOOKED = frozenset({"getPerformanceKPI", "getCampaignDetail", "checkAnomalies", "updateCampaignBudget"})
+
+
+def _same_campaign(r: Reading, text: str, roster: Roster, month: str, dialogue: Dialogue,
+                   budgets: dict[str, int] | None) -> Understanding | None:
+    """"하루 예산에서 만원만 빼줘" after "카카오 채널 유입 어때?", "15만원으로 올려줘" after its budget was asked, "CTR만
+    따로" after its KPI: the follow-up keeps the campaign (and the period) of the request before."""
+    if r.campaigns or dialogue.tool not in _LOOKED:
+        return None
+    last = _on_roster([Mention(CAMPAIGN, str(dialogue.args.get("campaignId") or ""))], roster)
+    if not last or _WHOLE.search(normalise(text)):
+        return None  # "전체 ROAS는?" asks about the account
+    intent = rule(r)
+    if intent is None and (r.amount is not None or r.delta is not None or r.change is not None):
+        r.campaigns = last  # "15만원으로 올려줘": a change said with no budget word, on the campaign just seen
+        intent = rule(r)
+        r.campaigns = []
+    if intent is None and r.hit("getCampaignDetail") and dialogue.tool in ("getCampaignDetail", "getPerformanceKPI") \
+            and rd.is_short(text, 24):
+        intent = "getCampaignDetail"  # "타겟 연령대는?" after its detail: the same campaign's settings
+    if intent not in ("updateCampaignBudget", "getPerformanceKPI", "getCampaignDetail"):
+        return None
+    if intent == "getPerformanceKPI" and (dialogue.tool != "getPerformanceKPI" or not r.metric or has_period(text)
+                                          or not rd.is_short(text, 24)):
+        return None  # only a metric picked out of the same view keeps it ("CTR만 따로")
+    r.campaigns = last
+    out = build(intent, r, roster, month, budgets=budgets)
+    if out.tool == "getPerformanceKPI" and dialogue.args.get("period"):
+        out = Understanding(out.tool, {**out.args, "period": dialogue.args["period"]}, out.text, out.source)
+    return out
+
+
+# "30%로 잡고 다시 계산", "절반만 옮기면?", "redo it with a 40% shift": the plan again with another share moved
+_MOVE = re.compile(r"옮|이동|돌리|돌려|재배분|배분|빼서|다시|계산|잡고|잡으면|기준|\b(?:shift|move|moving|reallocat\w*|again|redo|"
+                   r"recalc\w*|rerun|what if|instead)\b", re.I)
+
+
+_FOLLOW_PLAN = re.compile(r"추천\s*(?:대로|한\s*대로|처럼)|그\s*(?:안|계획|플랜)\s*대로|그대로\s*하면|\b(?:if\s+(?:we|i)\s+follow|"
+                          r"per\s+(?:the|your)\s+(?:recommendation|plan)|under\s+(?:that|the|this)\s+plan)\b", re.I)
+
+
+def _plan_again(r: Reading, text: str, dialogue: Dialogue) -> Understanding | None:
+    said = normalise(text)
+    if dialogue.tool == "getBudgetRecommendation" and _FOLLOW_PLAN.search(said):
+        return Understanding("getBudgetRecommendation", _args(dialogue))  # "그 추천대로 하면 X는 얼마가 돼?": the plan
+    if dialogue.tool != "getBudgetRecommendation" or r.campaigns or not _MOVE.search(said):
+        return None
+    total = re.search(r"총|전체|합계|\btotal\b|\boverall\b", said) is not None
+    if rule(r) not in (None, "getBudgetRecommendation", *(("updateCampaignBudget",) if total else ())):
+        return None
+    if r.amount is not None and r.amount >= 5000 and total:  # "총예산 500만원으로 다시": the total split again
+        return Understanding("getBudgetRecommendation", {"totalBudget": r.amount},
+                             "최근 14일 캠페인별 ROAS를 기준으로 총예산을 나눠볼게요.")
+    share = rd.share(text)
+    if share is None or not 0 < share <= 0.5:
+        return None
+    return Understanding("getBudgetRecommendation", {"shiftShare": share},
+                         "최근 14일 캠페인별 ROAS를 기준으로 예산 배분을 다시 살펴볼게요.")
+
+
+# "X 말고", "X는 취소하고", "instead", "actually": the message takes back the request before it
+_TAKES_BACK = re.compile(r"말고|말구|대신|취소|\binstead\b|\brather\b|\bactually\b|\bdon'?t\b|\bdo not\b", re.I)
+# What may follow a taken-back request on the same campaign: another change, or a look at it
+_ON_ONE = frozenset({"updateCampaignBudget", "pauseCampaign", "resumeCampaign", "deleteCampaign",
+                     "getPerformanceKPI", "getCampaignDetail", "checkAnomalies"})
+
+
+def _another_action(r: Reading, text: str, roster: Roster, month: str, dialogue: Dialogue,
+                    budgets: dict[str, int] | None) -> Understanding | None:
+    """"아니 멈추지 말고 예산을 20% 줄여줘", "삭제는 취소, 그냥 일시정지만" right after a change on one campaign: the
+    request before is taken back and another one is asked on the same campaign (none named in this message)."""
+    said = normalise(text)
+    if r.campaigns or dialogue.tool not in MUTATIONS or not (_CORRECTION.search(said) or _TAKES_BACK.search(said)):
+        return None
+    intent = rule(r) or ("getCampaignDetail" if r.hit("getCampaignDetail") else None)  # "그냥 상세부터 보여줘"
+    last = _on_roster([Mention(CAMPAIGN, str(dialogue.args.get("campaignId") or ""))], roster)
+    if intent not in _ON_ONE or intent == dialogue.tool or not last:
+        return None
+    r.campaigns = last
+    return build(intent, r, roster, month, budgets=budgets)
+def _corrected(r: Reading, text: str, p: Pointer, roster: Roster, month: str, dialogue: Dialogue,
+               budgets: dict[str, int] | None) -> Understanding | None:
+    """"아 10% 말고 만원만 올려", "아 그거 말고 20%만": the change just proposed, corrected, on the same campaign."""
+    if r.campaigns or dialogue.tool not in MUTATIONS:
+        return None
+    said = normalise(text)
     moved = r.amount is not None or r.delta is not None or r.change is not None
     same = rule(r) == dialogue.tool or (dialogue.tool == "updateCampaignBudget" and moved and rule(r) is None)
-    corrects = p.again or _CORRECTION.search(normalise(text)) is not None \
-        or (moved and _SETTLE.search(normalise(text)) is not None)
-    if not r.campaigns and corrects and dialogue.tool in MUTATIONS and same:
-        last = _on_roster([Mention(CAMPAIGN, str(dialogue.args.get("campaignId") or ""))], roster)
-        if last:  # "아 10% 말고 만원만 올려": the same change, corrected, on the same campaign
-            r.campaigns = last
-            return _same_direction(build(dialogue.tool, r, roster, month, budgets=budgets), text, dialogue,
-                                   budgets or {})
-    return _again(r, text, p, roster, dialogue)
+    corrects = p.again or _CORRECTION.search(said) is not None or (moved and _SETTLE.search(said) is not None) \
+        or (moved and re.search(r"말고|대신|\binstead\b", said) is not None)
+    last = _on_roster([Mention(CAMPAIGN, str(dialogue.args.get("campaignId") or ""))], roster)
+    if not (corrects and same and last):
+        return None
+    r.campaigns = last
+    return _same_direction(build(str(dialogue.tool), r, roster, month, budgets=budgets), text, dialogue, budgets or {})
 
 
 # The changes that name only their campaign (a ratio carries to another campaign; an amount was that one's).
 _RETARGETABLE = frozenset({"pauseCampaign", "resumeCampaign", "deleteCampaign"})
+
+
+_ALSO = re.compile(r"^\s*(?:도|까지)|\s(?:도|까지)(?=\s|$|요|[,.!?~])|\b(?:too|also|as well)\b|^\s*(?:and|plus)\b", re.I)
 
 
 def _other_target(r: Reading, text: str, p: Pointer, dialogue: Dialogue, roster: Roster) -> Understanding | None:
@@ -163,7 +325,8 @@ def _other_target(r: Reading, text: str, p: Pointer, dialogue: Dialogue, roster:
     if rule(r) not in (None, "getCampaignDetail", tool) or r.amount is not None or r.delta is not None:
         return None
     said = normalise(text)
-    if not (p.again or _CORRECTION.search(said) or re.search(r"말고|대신|\binstead\b|\bnot\b", said)):
+    also = _ALSO.search(rd.without_names(said, r.campaigns)) is not None  # "X도", "X too": the same change on X
+    if not (p.again or also or _CORRECTION.search(said) or re.search(r"말고|대신|\binstead\b|\bnot\b", said)):
         return None
     return Understanding(str(tool), {**args, "campaignId": r.campaigns[0][0]})
 
@@ -200,11 +363,16 @@ def _pointed(r: Reading, p: Pointer, roster: Roster, month: str, dialogue: Dialo
     if not found:
         return None
     r.campaigns = list(found)
-    if intent is None or intent in ("listCampaigns", "compareCampaigns", "analyzeTrends"):
+    if intent is None and dialogue.tool in ONE_CAMPAIGN and dialogue.tool in PERIODIC and has_period(r.text):
+        intent = dialogue.tool  # "걔 2주치로는?": the same request on it over another window
+    if intent not in MUTATIONS and intent != dialogue.tool:  # "두번째 거 예산 얼마로 잡혀있어?": read again with the campaign known (its setting)
         intent = rule(r) or "getCampaignDetail"  # "2등 한 거 상세", "그거 어때?": that campaign
-    if intent in ("listCampaigns", "analyzeTrends"):
+    if intent in ("listCampaigns", "analyzeTrends", "compareCampaigns"):
         intent = "getCampaignDetail"
-    return build(intent, r, roster, month, budgets=budgets)
+    built = build(intent, r, roster, month, budgets=budgets)
+    if built.tool == "generateAdCopy" and "campaignId" not in built.args:  # "거기 광고 문구도": for that campaign
+        built.args["campaignId"] = found[0][0]
+    return built
 
 
 def _as_other_form(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: Dialogue, month: str
@@ -227,20 +395,30 @@ def _as_other_form(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: 
 
 def _again(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: Dialogue) -> Understanding | None:
     """The last request with one thing changed: its period, its campaign, or (ad copy) its tone."""
-    tool, args = dialogue.tool, dict(dialogue.args)
+    tool, args = dialogue.tool, _args(dialogue)
     if tool is None:
         return None
     words = set(r.hits) - SMALL_TALK
-    if tool == "generateAdCopy" and (p.again or words <= {"generateAdCopy"}) and (tone := rd.tone(text)):
-        if r.campaigns or (rd.product(text, []) and not p.again):
-            return None
-        return Understanding("generateAdCopy", {**args, "tone": tone}, "톤을 바꿔 광고 카피를 다시 준비했어요. 확인 카드를 봐주세요.")
+    n = rd.count(text)  # "3개만 다시": that many this time; "한 개만 더", "one more": another draft of the same
+    more = re.search(r"(?:개|가지|만)\s*더(?!\s*(?:친근|고급|웃기|급|진지|짧|길))|\b(?:one|1)\s+more\b", normalise(text))
+    tone, n = rd.tone(text), n if n is not None and 1 <= n <= 5 and more is None else None
+    if tool == "generateAdCopy" and (p.again or words <= {"generateAdCopy"}) and (tone or n) \
+            and rule(r) in (None, "generateAdCopy"):
+        if r.campaigns or (rd.product(text, []) and not p.again) or rd.stated_product(text):
+            return None  # another campaign or product: a new brief
+        again = {**args, **({"tone": tone} if tone else {}), **({"count": n} if n else {})}
+        # "유머러스하게 다시 3개만", "3개로 줄여서 다시": the same brief in another tone or number
+        return Understanding("generateAdCopy", again, "톤을 바꿔 광고 카피를 다시 준비했어요. 확인 카드를 봐주세요." if tone
+                             else "같은 조건으로 광고 카피를 다시 준비했어요. 확인 카드를 봐주세요.")
     if tool == "generateAdCopy" and p.again and rule(r) in (None, "generateAdCopy") and not r.campaigns \
             and not rd.product(text, []) and rd.is_short(text, 20):  # "하나 더 써줘": the same brief, a new draft
         return Understanding("generateAdCopy", dict(args), "같은 조건으로 광고 카피를 한 번 더 준비했어요. 확인 카드를 봐주세요.")
     if tool not in RERUN:
         return None
     intent = rule(r)
+    if tool == "analyzeTrends" and not r.campaigns and r.metric in ("roas", "ctr", "cpa", "spend", "revenue") \
+            and intent in (None, "getPerformanceKPI", "analyzeTrends") and (p.again or rd.is_short(text, 16)):
+        return Understanding(tool, {**args, "metric": r.metric, "period": rd.period(text, str(args.get("period") or "14d"))})
     if intent == "getCampaignDetail" and not r.hits and not (r.budget_word or r.state):
         intent = None  # a bare name ("브랜드 인지도는?") asks for nothing of its own: the last request on it
     asks_own = intent not in (None, tool) or r.amount is not None or r.delta is not None or r.change is not None

@@ -23,6 +23,9 @@ TERMS: dict[str, tuple[str, str]] = {
             "CPC(클릭당 비용)는 클릭 한 번에 든 광고비예요: 광고비 ÷ 클릭."),
     "CPM": (r"cpm|천\s*회\s*노출\s*당\s*비용|cost per mille",
             "CPM은 광고가 1,000번 노출되는 데 든 광고비예요: 광고비 ÷ 노출 × 1,000."),
+    "ROI": (r"roi|투자\s*수익률|return on investment",
+            "ROI(투자 수익률)는 들인 비용 대비 남긴 이익의 비율이에요: (매출 − 비용) ÷ 비용 × 100. ROAS가 광고비 대비 매출만 "
+            "보는 것과 달리 ROI는 원가·비용을 뺀 이익을 봐요."),
     "CVR": (r"cvr|전환율|conversion rate",
             "CVR(전환율)은 클릭한 사람 중 구매·가입 같은 전환까지 간 비율이에요: 전환 ÷ 클릭 × 100."),
 }
@@ -35,14 +38,18 @@ MEANINGS_EN: dict[str, str] = {
            "It shows whether the creative catches the eye.",
     "CPC": "CPC (cost per click) is the ad spend one click costs: ad spend ÷ clicks.",
     "CPM": "CPM is the ad spend for 1,000 impressions: ad spend ÷ impressions × 1,000.",
+    "ROI": "ROI (return on investment) is the profit made per cost spent: (revenue − costs) ÷ costs × 100. Unlike "
+           "ROAS, which weighs revenue against ad spend only, ROI counts what is left after costs.",
     "CVR": "CVR (conversion rate) is the share of clicks that went on to a conversion such as a purchase or a sign-up: "
            "conversions ÷ clicks × 100.",
 }
 # "X가 (정확히) 뭐야", "X란?", "X 뜻", "what is X", "what does X mean", "define X": the word is asked about
-_KO_ASK = r"\s*(?:가|이|는|은|란|이란|라는\s*게|이라는\s*게)\s*(?:정확히|대체|도대체)?\s*(?:뭐야|뭔가요|뭐예요|뭐에요|뭐지|뭐임|무엇|뭔데|뭐냐)" \
-          r"|\s*(?:가|이|는|은)?\s*(?:정확히)\s*뭐|\s*(?:의|이|가|는|은)?\s*(?:무슨\s*)?(?:뜻|의미|정의|말이)|\s*(?:가|이)?\s*뭔지|\s*(?:란|이란)\s*[?？]|\s*(?:은|는)?\s*어떻게\s*계산"
+_KO_ASK = r"\s*(?:가|이|는|은|란|이란|라는\s*게|이라는\s*게)\s*(?:정확히|대체|도대체)?\s*(?:뭐야|뭔가요|뭐예요|뭐에요|뭐지|뭐임|무엇|뭔데|뭐냐" \
+          r"|뭐였더라|뭐였지|뭐였죠|뭐였어|뭐더라|뭐라고|(?:뭘|뭐를|무엇을)\s*(?:뜻|의미|말)하)" \
+          r"|\s*(?:가|이|는|은|을|를)?\s*(?:왜\s*(?:중요|봐야|보는)|중요한\s*이유|보는\s*이유)" \
+          r"|\s*(?:가|이|는|은)?\s*(?:정확히)\s*뭐|\s*(?:의|이|가|는|은)?\s*(?:정확히|정확한|대체)?\s*(?:무슨\s*)?(?:뜻|의미|정의|말이)|\s*(?:가|이)?\s*뭔지|\s*(?:란|이란)\s*[?？]|\s*(?:은|는)?\s*어떻게\s*계산"
 _EN_ASK = r"(?:what\s+is|what's|whats|what\s+does|define|meaning\s+of|explain)\s+(?:a\s+|an\s+)?(?:{t})\b(?!\s+(?:for|of|on|in|over|this|last))" \
-          r"|(?:{t})\s+(?:means?|stands?\s+for)\b"
+          r"|(?:{t})\s+(?:means?|stands?\s+for)\b|why\s+(?:does|is|should)\s+(?:the\s+)?(?:{t})\s+(?:matter|important)"
 # words that ask about the account's own figures, not about the word
 _OWN = re.compile(r"우리|저희|내\s|제\s|our\b|my\b|\bthe\s+(?:roas|cpa|ctr|cpc|cpm|cvr)\b|캠페인|campaign|얼마|몇|how\s+much", re.I)
 
@@ -64,8 +71,13 @@ def definition(text: str) -> str | None:
         return head + "\n" + "\n".join(f"- {_meaning(n, en)}" for n in named)
     for name, (pattern, _) in TERMS.items():
         if compiled(rf"(?:{pattern})(?:{_KO_ASK})", re.I).search(t) or compiled(_EN_ASK.format(t=pattern), re.I).search(t):
+            if _MATTERS.search(t):  # "CPM은 왜 중요해?": what it tells, and how its figures are read
+                return _meaning(name, en) + "\n" + (RULES_OF_THUMB_EN if en else RULES_OF_THUMB)[name]
             return _meaning(name, en)
     return None
+
+
+_MATTERS = re.compile(r"왜\s*(?:중요|봐야|보는)|중요한\s*이유|보는\s*이유|\bmatter|\bimportant\b", re.I)
 
 
 # "how do you compute that?", "그거 무슨 뜻이야?": how a figure just asked about is worked out, with no metric named
@@ -98,6 +110,7 @@ RULES_OF_THUMB: dict[str, str] = {
     "CTR": "CTR은 검색 광고는 보통 2~5%, 디스플레이·SNS 피드 광고는 0.5~1.5% 정도면 평균 수준으로 봐요.",
     "CPC": "CPC는 업종과 경쟁에 따라 크게 달라요. 같은 캠페인의 지난 기간과 비교해 오르는지를 보는 게 좋아요.",
     "CPM": "CPM은 타깃이 좁을수록, 성수기일수록 높아져요. 지난 기간과 비교해 보는 게 좋아요.",
+    "ROI": "ROI가 0% 아래면 손해이고, 광고만의 효율은 ROAS로, 사업 전체의 이익은 ROI로 보는 게 보통이에요.",
     "CVR": "CVR(전환율)은 쇼핑몰이면 보통 1~3%, 리드 수집형이면 그보다 높게 나오는 편이에요.",
 }
 RULES_OF_THUMB_EN: dict[str, str] = {
@@ -109,12 +122,15 @@ RULES_OF_THUMB_EN: dict[str, str] = {
     "CPC": "CPC varies widely with the industry and the competition. Comparing it with the same campaign's earlier "
            "periods to see whether it rises is the better test.",
     "CPM": "CPM rises with a narrower audience and in peak season. Comparing it with earlier periods is the better test.",
+    "ROI": "An ROI below 0% is a loss; ROAS is the usual test of the ads alone, ROI of the business's profit.",
     "CVR": "A CVR (conversion rate) of about 1-3% is usual for an online shop; lead-collection campaigns tend to run higher.",
 }
 # "ROAS 2면 괜찮아?", "is a CTR of 1% good or bad?", "what's a good CPA": a figure weighed, not read from the account
-_JUDGE = re.compile(r"괜찮|좋은\s*(?:편|거|건|수준)|나쁜|높은\s*편|낮은\s*편|정상|양호|적당|평균|기준이|잘\s*나온\s*(?:거|건)|"
+_JUDGE = re.compile(r"괜찮|잘\s*하고\s*있|선방|나쁘지\s*않|손해|손실|이득|본전|적자|흑자|\b(?:loss|losing|profitable|break[- ]even)\b|좋은\s*(?:편|거|건|수준)|나쁜|높은\s*편|낮은\s*편|정상|양호|적당|평균|기준이|잘\s*나(?:온|오는|와)\s*(?:거|건|편)|"
                     r"\b(?:good|bad|ok|okay|decent|healthy|normal|high|low|average|benchmark|acceptable)\b", re.I)
-_FIGURE_OR_GOOD = re.compile(r"\d|\b(?:good|healthy|decent|normal|average)\b|좋은|적당한|평균", re.I)
+# a figure said in digits or in words ("만오천원이면"), or a good one asked for
+_FIGURE_OR_GOOD = re.compile(r"\d|[일이삼사오육칠팔구십백천만]\s*(?:원|퍼센트|프로)|\b(?:good|healthy|decent|normal|average)\b|"
+                             r"좋은|적당한|평균", re.I)
 
 
 def benchmark(text: str) -> str | None:

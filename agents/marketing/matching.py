@@ -87,10 +87,13 @@ _ADNOMINAL = re.compile(r"(?:은|는|던|한|된|운|인|할|될|난|단|린)$")
 def _contradicted(text: str, name: str) -> bool:
     """"겨울 아우터 세일" is not "봄 시즌 세일": a word of the name typed right after a noun the name does not
     hold names another campaign (one not on the roster), so the shared word alone is no reference."""
-    own = set(re.findall(r"[가-힣]+|[a-z0-9]+", normalise(name)))
+    ordered = re.findall(r"[가-힣]+|[a-z0-9]+", normalise(name))
+    own = set(ordered)
     words = [_PARTICLE.sub("", w) or w for w in re.findall(r"[가-힣]+|[a-z0-9]+", normalise(text))]
-    if len(own & set(words)) != 1:
+    shared = own & set(words)
+    if not shared or (len(shared) > 1 and ordered[0] in words):
         return False  # two words of the name typed ("여름 신상 런칭"): that name, shortened
+    # "겨울 시즌 세일", "가을 신상품 런칭": the name typed with its leading word swapped for another is another name
     for before, word in pairwise(words):
         if word in own and before not in own and re.fullmatch(r"[가-힣]{2,}", before) \
                 and before not in _NOT_A_NAME and not _ADNOMINAL.search(before) \

@@ -77,16 +77,23 @@ def understand(text: str, roster: Roster, month: str, *, awaiting_confirmation: 
     small = _small_talk(r, awaiting_confirmation)
     if small is not None:
         return small
-    if (meaning := definition(r.text)) is not None and not r.campaigns and not has_period(r.text):
-        return Understanding(text=meaning)  # "ROAS가 정확히 뭐야?" asks what the word means, not the figure
-    if (judged := benchmark(r.text)) is not None and not r.campaigns and not has_period(r.text):
-        return Understanding(text=judged)  # "ROAS 2면 괜찮은 거야?" weighs a figure: how such figures are read
+    if (about_word := word_answer(r)) is not None:
+        return about_word
     if r.pronoun and not r.campaigns and not _about_domain(r, strict=True):
         return ask_choices(None, "어떤 걸 말씀하시는 건가요? 캠페인 이름이나 궁금한 지표를 알려주세요.")
     intent = rule(r)
     if intent is None:
         return _from_classifier(r, roster, month)
     return build(intent, r, roster, month, budgets=budgets)
+
+
+def word_answer(r: Reading) -> Understanding | None:
+    """"ROAS가 정확히 뭐야?" asks what the word means, not the figure; "ROAS 2면 괜찮은 거야?" weighs a figure (how
+    such figures are read). Either one, right after a KPI was shown or not, is answered in text."""
+    if r.campaigns or has_period(r.text):
+        return None
+    said = definition(r.text) or benchmark(r.text)
+    return Understanding(text=said) if said is not None else None
 
 
 def _about_domain(r: Reading, *, strict: bool = False) -> bool:
@@ -100,7 +107,9 @@ def _about_domain(r: Reading, *, strict: bool = False) -> bool:
 
 def _small_talk(r: Reading, awaiting_confirmation: bool) -> Understanding | None:
     short = rd.is_short(r.text)
-    domain = r.hit(*(set(r.hits) - SMALL_TALK)) or bool(r.campaigns)
+    # "연말 감사 이벤트 캠페인 예산 올려줘": a budget, a figure or a metric said makes it a request, whatever else it holds
+    domain = r.hit(*(set(r.hits) - SMALL_TALK)) or bool(r.campaigns) or r.budget_word or r.amount is not None \
+        or r.change is not None or bool(r.metric)
     if r.hit("confirm") and short and not domain and not r.hit("cancel"):
         return Understanding(text=CONFIRM_BY_TEXT if awaiting_confirmation else NOTHING_TO_CONFIRM)
     if r.hit("cancel") and short and not domain:
@@ -144,16 +153,24 @@ def rule(r: Reading) -> str | None:
     for intent in ("generateReport", "checkAnomalies"):
         if r.hit(intent):
             return intent
+    if r.why and not r.campaigns and (r.metric in TREND_METRICS or _MOVED.search(r.text)) and not r.state:
+        return "analyzeTrends"  # "요즘 ctr 계속 떨어지는데 왜 그런지": the cause of a move
     if r.hit("getBudgetRecommendation") or (r.budget_word and r.advice and not r.campaigns):
         return "getBudgetRecommendation"
+    if not r.campaigns and not r.hit("analyzeTrends") and rd.compares_periods(r.text):
+        return "getPerformanceKPI"  # "이번 주 vs 지난 주 매출": a window against the one before, as the KPI reply shows
     if r.hit("analyzeTrends") or (r.hit("compareCampaigns") and not r.campaigns):
         return "analyzeTrends"
+    if not r.campaigns and r.hit("getPerformanceKPI") and _HOW_MUCH.search(r.text) and not _SUPERLATIVE.search(r.text):
+        return "getPerformanceKPI"  # "광고비 넘 많이 나간 거 같은데 얼마 썼냐": the figure, not a ranking
     if not r.campaigns and (r.hit("listCampaigns") or r.status or r.metric == "created"
                             or (r.order and (r.metric or campaign_word))):
         return "listCampaigns"
     if len(r.campaigns) == 1:
         if r.budget_word or r.state:
             return "getCampaignDetail"  # "예산 얼마로 잡혀 있어?", "왜 멈춰있어?": its settings and state
+        if r.why and (r.hit("analyzeTrends") or _MOVED.search(r.text)):
+            return "analyzeTrends"  # "X ROAS 떨어졌다던데 왜 그래?": the cause of a move
         if r.hit("getPerformanceKPI", "compareCampaigns") and not r.hit("getCampaignDetail"):
             return "getPerformanceKPI"
         return "getCampaignDetail"
@@ -162,6 +179,13 @@ def rule(r: Reading) -> str | None:
     if r.hit("getPerformanceKPI") or (r.metric and r.metric != "budget"):
         return "getPerformanceKPI"
     return None
+
+
+_HOW_MUCH = re.compile(r"얼마|몇\s*(?:건|개|번|명|프로|퍼)|\bhow\s+(?:much|many)\b", re.I)
+_SUPERLATIVE = re.compile(r"제일|젤|가장|최고|최저|1등|꼴찌|순위|순으로|캠페인\s*별|각\s*캠페인|"
+                          r"\b(?:most|least|top|best|worst|highest|lowest|which|each|per\s+campaign|by\s+campaign)\b", re.I)
+_MOVED = re.compile(r"떨어|빠졌|빠지|줄었|줄어|낮아|나빠|올랐|늘었|높아|좋아졌|\b(?:drop|fell|fall|declin|rose|went\s+(?:up|down))",
+                    re.I)
 
 
 def _create_without_verb(r: Reading, campaign_word: bool) -> bool:
@@ -192,8 +216,10 @@ def _budget_change(r: Reading) -> bool:
     if r.hit("getBudgetRecommendation") and not r.campaigns:
         return False
     moves = r.amount is not None or r.change is not None or r.delta is not None
-    if r.look and not moves:
-        return False  # "예산 얼마로 잡혀 있는지 보고 싶어": a look at the setting, no new figure
+    if not moves and r.hit("checkAnomalies", "analyzeTrends", "generateReport"):
+        return False  # "spending way more than usual?" asks about the figures, it changes nothing
+    if (r.look or r.hit("getCampaignDetail")) and not moves:
+        return False  # "예산 얼마로 잡혀 있는지 보고 싶어", "open its details, I might raise it": a look, no new figure
     # "하루 만원 덜": a change by an amount carries its own direction
     return (r.budget_word and (moves or _direction_word(r))) or (
         bool(r.campaigns) and moves and (_direction_word(r) or r.delta is not None))
@@ -215,7 +241,11 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
             phrase = rd.product(r.text, [])  # the words the copy is for, as typed
             if one and phrase and not rd.typed_in_full(r.text, r.campaigns[0][1]):
                 one = None  # "copy for our summer sandals": a product sharing a word with an alias is no campaign
-            args: dict[str, Any] = {"product": (rd.product(r.text, r.campaigns) if one else phrase) or "우리 상품"}
+            stated = rd.stated_product(r.text)  # "X 캠페인용 카피, 상품은 Y": the copy is for Y
+            if stated is None and one:  # "여름 신상품 런칭에 붙일 린넨 셔츠 카피": the words after the campaign's name
+                stated = rd.product_for(r.text, r.campaigns)
+            args: dict[str, Any] = {"product": stated or (rd.product(r.text, r.campaigns) if one else phrase)
+                                    or "우리 상품"}
             if one:
                 args["campaignId"] = one
             if tone := rd.tone(r.text):
@@ -236,6 +266,7 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
                 known["name"] = name
             if r.audience:
                 known["targetAudience"] = r.audience
+            known.update(rd.dates(r.text, month))  # "12월 1일부터 31일까지"
             return next_create_step(known, month)
         case "pauseCampaign" | "resumeCampaign" | "deleteCampaign":
             verb = {"pauseCampaign": "일시정지", "resumeCampaign": "재개", "deleteCampaign": "삭제"}[intent]
@@ -391,10 +422,10 @@ def next_create_step(known: dict[str, Any], month: str) -> Understanding:
                        intent="createCampaign", known=known)
     args = {"name": known.get("name") or f"{SHORT_OBJECTIVE[known['objective']]} 캠페인 {month}",
             "objective": known["objective"], "dailyBudget": known["dailyBudget"]}
-    for key in ("startDate", "targetAudience"):
+    for key in ("startDate", "endDate", "targetAudience"):
         if known.get(key):
             args[key] = known[key]
     return Understanding(tool="createCampaign", args=args, text="다음 내용으로 캠페인을 생성할까요?")
 
 
-__all__ = ["Understanding", "clarify", "mentioned_campaigns", "next_create_step", "understand"]
+__all__ = ["Understanding", "clarify", "mentioned_campaigns", "next_create_step", "understand", "word_answer"]

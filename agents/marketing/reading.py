@@ -39,9 +39,16 @@ def clean(text: str) -> str:
 _SPAN = re.compile(r"\b(\d+|two|three|four)[\s-]+(day|week|month)\b", re.I)
 
 
+_NO_PERIOD = re.compile(r"\bdays?\s+of\s+the\s+week\b|\bweek\s*days?\b|요일", re.I)  # "which days of the week": no span
+
+
+def _spans(text: str) -> str:
+    return _SPAN.sub(r"\1 \2s", _NO_PERIOD.sub(" ", text))
+
+
 def period(text: str, default: str = "7d") -> str:
     """The tool's period (today, 7d, 14d, 30d) nearest to what the text names."""
-    found = find_period(_SPAN.sub(r"\1 \2s", text))  # "a 2-week report", "30-day trend": a span, not a unit
+    found = find_period(_spans(text))  # "a 2-week report", "30-day trend": a span, not a unit
     if found is None:
         return default
     match found.key:
@@ -57,7 +64,55 @@ def period(text: str, default: str = "7d") -> str:
 
 
 def has_period(text: str) -> bool:
-    return find_period(_SPAN.sub(r"\1 \2s", text)) is not None
+    return find_period(_spans(text)) is not None
+
+
+# "12월 1일부터 12월 31일까지", "from Dec 1 to Dec 31", "2026-12-01": a new campaign's dates
+_MONTHS_EN = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DATE = re.compile(r"(?:(20\d\d)[-./]\s*)?(\d{1,2})\s*(?:월|[-./])\s*(\d{1,2})\s*일?(?![\d%만천원])"
+                   r"|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b", re.I)
+_UNTIL = re.compile(r"^\s*(?:까지|말까지|이전|\s*종료|끝)", re.I)
+_UNTIL_EN = re.compile(r"\b(?:until|till|to|through|thru|ending|ends?)\s*$", re.I)
+
+
+def dates(text: str, month: str) -> dict[str, str]:
+    """startDate / endDate (ISO) a create request names; a month before ``month`` (YYYY-MM) is next year's."""
+    this_year, this_month = (int(x) for x in month.split("-")[:2])
+    found: list[tuple[str, bool]] = []
+    for m in _DATE.finditer(text):
+        year, mon, day = (m.group(1), m.group(2), m.group(3)) if m.group(2) else (None, None, m.group(5))
+        mon_n = int(mon) if mon else _MONTHS_EN.index(m.group(4).lower()[:3]) + 1
+        y = int(year) if year else this_year + (1 if mon_n < this_month else 0)
+        if not (1 <= mon_n <= 12 and 1 <= int(day) <= 31):
+            continue
+        until = bool(_UNTIL.match(text[m.end():]) or _UNTIL_EN.search(text[:m.start()]))
+        found.append((f"{y:04d}-{mon_n:02d}-{int(day):02d}", until))
+    out: dict[str, str] = {}
+    for iso, until in found[:2]:
+        key = "endDate" if until or "startDate" in out else "startDate"
+        out.setdefault(key, iso)
+    return out
+
+
+# A period named in words; two of them (or one and "대비 / than") weigh one window against another
+_PERIOD_WORD = re.compile(r"이번\s*(?:주|달|월)|지난\s*(?:주|달|월|\d+\s*(?:일|주))|저번\s*(?:주|달)|전\s*(?:주|월|달)|"
+                          r"그\s*전|직전|오늘|어제|최근\s*\d+\s*(?:일|주|개월)|한\s*달|\d+\s*(?:일|주)|"
+                          r"\b(?:this|last|previous|prior|past)\s+(?:week|month|period|\d+\s+days)\b|\btoday\b|"
+                          r"\byesterday\b|\bweek\s+before\b|\bmonth\s+before\b", re.I)
+_AGAINST = re.compile(r"대비|보다|비교|\bvs\.?\b|versus|compare|than|against|와|과|랑", re.I)
+
+
+def compares_periods(text: str) -> bool:
+    """"이번 주 vs 지난 주 매출", "지난달 대비 이번 달 전환", "this month compared to last month": the account's
+    figures over one window weighed against the window before, which the KPI reply already does."""
+    t = normalise(text)
+    return (len(_PERIOD_WORD.findall(t)) >= 2 and _AGAINST.search(t) is not None) or _AGAINST_BEFORE.search(t) is not None
+
+
+# "전주 대비", "지난달보다", "compared to last week": one window said only as the one before
+_AGAINST_BEFORE = re.compile(r"(?:전\s*주|전\s*월|전\s*달|지난\s*주|지난\s*달|저번\s*주|저번\s*달|어제)\s*(?:대비|보다|에\s*비해|랑\s*비교|와\s*비교)"
+                             r"|\b(?:than|compared\s+(?:to|with)|vs\.?|versus)\s+(?:the\s+)?(?:last|previous|prior)\s+"
+                             r"(?:week|month|period)\b", re.I)
 
 
 @dataclass
@@ -93,12 +148,13 @@ class Reading:
 def read(text: str, roster: Roster) -> Reading:
     lex = lexicon()
     t = clean(text)
-    named = _named(t, roster)
+    names_in = _without_verbs(_without_new_name(t, lex), lex)  # "name it Spring Glow": a new name, no spring sale
+    named = _named(names_in, roster)
     campaigns = _set_aside(t, named)
     # Words that belong to a campaign's name are not requests: "브랜드 인지도 캠페인" is no objective,
     # "리드 수집" no create, "주말 특가" no ranking. Read the rest of the sentence for intents.
-    rest = _without_negated(_without_names(_QUOTED.sub(" ", t), named))  # "'연말 감사제'로 ...": a name, no thanks
-    pair = [c for c in named_all(t, roster) if c in campaigns or c not in named]
+    rest = _without_negated(without_names(_QUOTED.sub(" ", t), named))  # "'연말 감사제'로 ...": a name, no thanks
+    pair = [c for c in named_all(names_in, roster) if c in campaigns or c not in named]
     if len(pair) < 2 <= len(campaigns) and all(typed_in_full(t, name) for _, name in campaigns):
         pair = list(campaigns)  # "A B C 세 개 비교": full names side by side, with no "랑" or comma between them
     reading = Reading(text=t, hits=lex.intents_hit(rest), campaigns=campaigns, pair=pair)
@@ -125,6 +181,27 @@ def read(text: str, roster: Roster) -> Reading:
     return reading
 
 
+def _without_verbs(text: str, lex: Lexicon) -> str:
+    """The text without the English verbs of a status change: "resume" is one typo away from "summer" (the summer
+    launch's alias), so "resume campaign" would name it."""
+    verbs = {w for intent in ("pauseCampaign", "resumeCampaign", "deleteCampaign") for w in lex.intents.get(intent, [])
+             if re.fullmatch(r"[a-z]+", w)}
+    return re.sub(r"[A-Za-z]+", lambda m: " " if m.group(0).lower() in verbs else m.group(0), text)
+
+
+def _without_new_name(text: str, lex: Lexicon) -> str:
+    """A create request's text without the name it gives the new campaign ("이름은 봄맞이 특가로", "call it X"), and
+    any text without the product it states ("상품은 봄 원피스" names no spring campaign)."""
+    if (m := _STATED.search(text)) is not None:
+        text = text[:m.start()] + " " + text[m.end():]
+    if "createCampaign" not in lex.intents_hit(text) and not lex.has(text, "fresh"):
+        return text
+    for pattern in (_NAME_IS, _CALLED):
+        if (m := pattern.search(text)) and m.group(1).strip():
+            return text[:m.start(1)] + " " + text[m.end(1):]
+    return text
+
+
 def _named(text: str, roster: Roster) -> Roster:
     """Campaigns the text names; inside quotes only one typed whole ("'감사 세일' 만들어줘" is a new name that
     shares a word with 봄 시즌 세일, not a reference to it)."""
@@ -139,7 +216,7 @@ def _name_pattern(name: str) -> str:
     return r"\s*".join(re.escape(ch) for ch in name.replace(" ", ""))
 
 
-def _without_names(text: str, campaigns: Roster) -> str:
+def without_names(text: str, campaigns: Roster) -> str:
     """The sentence without the campaigns' names or aliases ("리타겟팅" is no "타겟" request)."""
     out = text
     for _, name in campaigns:
@@ -166,7 +243,8 @@ def _set_aside(text: str, campaigns: Roster) -> Roster:
     return kept if kept else campaigns
 
 
-_NEGATED = re.compile(r"(\S+)\s*(?:말고|말구|대신에?|아니고)(?=\s|$)|\b(?:do not|don't|not|instead of)\s+(\w+)", re.I)
+_NEGATED = re.compile(r"(\S+)\s*(?:말고|말구|대신에?|아니고)(?=\s|$)|\b(?:do not|don't|not|instead of)\s+(\w+)"
+                      r"|(\S+?)(?:은|는)\s*취소(?:하고|하구|했고|[,.])", re.I)  # "정지는 취소하고 …": taken back
 
 
 def _without_negated(text: str) -> str:
@@ -216,7 +294,7 @@ def audience(text: str) -> dict[str, Any]:
 _QUOTED = re.compile(r"['\"“”‘’「」『』]([^'\"“”‘’「」『』]{2,40})['\"“”‘’「」『』]")
 _NAME_IS = re.compile(r"(?:이름(?:은|을|:|으로)?|캠페인명(?:은|을|:)?)\s*['\"]?([^'\",.]{1,40}?)['\"]?\s*(?:으로|로|라고|이라고)?"
                       r"\s*(?:해|하고|지어|짓|,|$|(?=(?:일\s*예산|하루|예산|일일|daily|budget|\d)))")
-_CALLED = re.compile(r"(?:called|named|titled)\s+['\"]?([^'\",.]{2,40}?)(?=['\",.]|\s+(?:with|for|at|per|daily|"
+_CALLED = re.compile(r"(?:called|named|titled|(?:name|call|title)\s+it|(?<![a-z])name\s*[:=]|(?:with\s+)?the\s+name)\s*['\"]?([^'\",.]{2,40}?)(?=['\",.]|\s+(?:with|for|at|per|daily|"
                      r"budget|targeting|aimed|and|using|on|from)\b|\s+[₩$\d]|$)", re.I)
 
 
@@ -230,7 +308,8 @@ def campaign_name(text: str) -> str | None:
 
 _COPY_WORDS = r"광고\s*)?(?:카피|문구|문안|헤드라인|슬로건|광고\s*문장|광고\s*글|홍보\s*문구|태그라인|캐치프레이즈"
 _FILLER = {"광고", "새", "좀", "우리", "저희", "우리의", "새로운", "신규", "멋진", "괜찮은", "하나", "몇", "개", "재밌는",
-           "the", "our", "my", "a", "an", "some", "new", "for"}
+           "거기", "여기", "저기", "거기에", "여기에", "거기도", "여기도", "그", "이", "저", "그거", "이거", "해당", "그럼", "그리고",
+           "the", "our", "my", "a", "an", "some", "new", "for", "its", "their", "this", "that", "it"}
 
 
 def product(text: str, campaigns: Roster) -> str | None:
@@ -244,7 +323,7 @@ def product(text: str, campaigns: Roster) -> str | None:
         if name and not re.fullmatch(r"(광고|캠페인)", name):
             return name
     # "광고 문구 만들어줘 아기 물티슈", "카피 좀 뽑아 줘, 유아 로션": the product said after the request
-    m = re.search(rf"(?:{_COPY_WORDS})\s*(?:좀\s*)?(?:만들어|뽑아|써|작성해|생성해|짜)\s*(?:줘|주세요|줄래|봐|주라)?[\s,:~-]+"
+    m = re.search(rf"(?:{_COPY_WORDS})\s*(?:(?:\d{{1,2}}|한|두|세|네|다섯)\s*(?:개|가지)(?:만|정도)?\s*)?(?:좀\s*)?(?:만들어|뽑아|써|작성해|생성해|짜)\s*(?:줘|주세요|줄래|봐|주라)?[\s,:~-]+"
                   r"([가-힣A-Za-z0-9][가-힣A-Za-z0-9 ]{1,30}?)\s*(?:용|용으로|으로|로|거)?\s*[.!?~]*$", text)
     if m and (name := " ".join(w for w in m.group(1).split() if w not in _FILLER).strip()):
         return name
@@ -255,6 +334,29 @@ def product(text: str, campaigns: Roster) -> str | None:
     return None
 
 
+# "상품은 린넨 셔츠", "제품: 무선 이어폰", "the product is a cashmere scarf": the product said outright
+_STATED = re.compile(r"(?:제품|상품|품목|아이템|물건)\s*(?:은|는|이|:|=)\s*['\"]?([가-힣A-Za-z0-9][가-힣A-Za-z0-9 ]{0,30}?)['\"]?"
+                     r"\s*(?:이야|이에요|예요|이고|입니다|이니까|임|야|요|으로|로)?\s*(?:[,.!?~]|$)"
+                     r"|\bproducts?\s*(?:is|is\s+called|:|=)\s*(?:an?\s+|the\s+|our\s+)?([\w ][\w ]{1,30}?)\s*(?:[,.!?]|$)",
+                     re.I)
+
+
+def stated_product(text: str) -> str | None:
+    m = _STATED.search(text.strip())
+    name = (m.group(1) or m.group(2)).strip() if m else ""
+    return name or None
+
+
+_FOR_CAMPAIGN = re.compile(r"^\s*(?:캠페인)?\s*(?:에다가?|에서|에|용으로|용)\s*(?:붙일|쓸|넣을|올릴|돌릴|걸|사용할|낼)\s+")
+
+
+def product_for(text: str, campaigns: Roster) -> str | None:
+    """"X에 붙일 린넨 셔츠 카피", "X용으로 쓸 텀블러 문구": a product named after the campaign it runs in."""
+    rest = without_names(text, campaigns).strip()
+    m = _FOR_CAMPAIGN.match(rest)
+    return product(rest[m.end():], []) if m else None
+
+
 def typed_in_full(text: str, name: str) -> bool:
     """Is the campaign's name, or one of its aliases, typed whole? "summer sandals" only shares "summer"
     with the alias "summer campaign" (its generic word dropped), so it names no campaign for sure."""
@@ -262,11 +364,11 @@ def typed_in_full(text: str, name: str) -> bool:
 
 
 # --- counts and shares ----------------------------------------------------------------------
-_COUNT = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:개|가지)(?!월)|(?:상위|탑|top|best|worst)\s*(\d{1,2})(?!\d)"
-                    r"|(?<![\d.])(\d{1,2})\s+(?:[a-z]+\s+){0,2}(?:campaigns?|ads?|headlines?|versions?|options?|variations?|copies|ones)\b",
+_COUNT = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:개|가지)(?!월)|(?:상위|탑|top|best|worst|just|only)\s*(\d{1,2})(?![\d%])"
+                    r"|(?<![\d.])(\d{1,2})\s+(?:[a-z-]+\s+){0,2}(?:campaigns?|ads?|headlines?|taglines?|slogans?|lines|versions?|options?|variations?|copies|ones)\b",
                     re.I)
 _KO_COUNT = re.compile(r"(한|두|세|네|다섯)\s*(?:개|가지)")
-_EN_COUNT = re.compile(r"\b(one|two|three|four|five)\s+(?:[a-z]+\s+){0,2}(?:campaigns?|ads?|headlines?|versions?|options?|variations?|copies)\b",
+_EN_COUNT = re.compile(r"\b(one|two|three|four|five)\s+(?:[a-z]+\s+){0,2}(?:campaigns?|ads?|headlines?|taglines?|slogans?|lines|versions?|options?|variations?|copies)\b",
                        re.I)
 _ONLY = re.compile(r"(하나|둘|셋|넷)\s*만")  # "하나만", "둘만"
 _NUMBER_WORDS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,

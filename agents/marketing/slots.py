@@ -84,7 +84,7 @@ def fill_slot(pending: dict[str, Any], text: str, roster: Roster, month: str,
         known["campaignId"] = found[0][0]
         if intent == "updateCampaignBudget":
             if "dailyBudget" not in known and "changePercent" not in known:
-                carry_amount(r, known)
+                carry_amount(r, known, (budgets or {}).get(found[0][0]))  # "X 말한 거야, 3만원 더": by, on X's budget
             if "dailyBudget" not in known and "changePercent" not in known:
                 return asked("일일 예산을 얼마로 바꿀까요? (예: 15만원, 20% 증액, 반으로)", slot="dailyBudget")
         return Understanding(tool=intent, args=known)

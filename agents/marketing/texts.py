@@ -106,6 +106,10 @@ SENTENCES_EN = {
     "톤을 바꿔 광고 카피를 다시 준비했어요. 확인 카드를 봐주세요.": "I redrafted the ad copy in a new tone. Please check the card.",
     "같은 조건으로 광고 카피를 한 번 더 준비했어요. 확인 카드를 봐주세요.":
         "I drafted the ad copy once more on the same terms. Please check the card.",
+    "최근 14일 캠페인별 ROAS를 기준으로 예산 배분을 다시 살펴볼게요.":
+        "Let me look at the budget split again by each campaign's ROAS over the last 14 days.",
+    "같은 조건으로 광고 카피를 다시 준비했어요. 확인 카드를 봐주세요.":
+        "I redrafted the ad copy on the same terms. Please check the card.",
     "어떤 캠페인과 비교할까요?": "Which campaign should I compare it with?",
     "비교하려면 서로 다른 캠페인 두 개가 필요합니다. 다른 캠페인 이름을 알려주세요.":
         "A comparison needs two different campaigns. Tell me another campaign's name.",

@@ -202,7 +202,7 @@ _TAKE_BACK = re.compile(r"^\s*(?:(?:아|앗|음|어|헉|oh|ah|hmm)[\s,.~!]+)?(?:
 _INSTEAD = re.compile(r"말고|대신(?:에)?|\bbut\b|\brather\b", re.I)
 # Positions the shared ``find_ordinals`` does not read: ranks (1등), top and bottom of a list.
 _RANK = re.compile(r"(\d{1,2})\s*등")
-_TOP = ("맨위", "제일위", "맨앞", "맨처음", "1위", "top one", "the top", "first one")
+_TOP = ("맨위", "제일위", "젤위", "가장위", "맨앞", "맨처음", "1위", "top one", "the top", "first one", "one at the top")
 _BOTTOM = ("맨아래", "맨밑", "맨끝", "제일아래", "마지막거", "마지막것", "마지막꺼", "마지막캠페인", "마지막곳", "the last one",
            "bottom one", "last one")
 # Not list positions: day numbers and the like ("2일차", "첫날", "두번째 날").

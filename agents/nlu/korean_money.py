@@ -30,6 +30,8 @@ _AMOUNT = re.compile(
 
 
 _BARE_MAN = re.compile(r"(?<![\d일이삼사오육칠팔구십백천,.])만\s*(?:원|KRW|krw|won)")
+# "만오천원", "만 5천원": one 만 and some 천 (₩15,000), said as people say it
+_BARE_MAN_CHEON = re.compile(r"(?<![\d일이삼사오육칠팔구십백천,.])만\s*([일이삼사오육칠팔구]|\d)?\s*천\s*(?:원|KRW|krw|won)?")
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,11 @@ def find_amounts(text: str) -> list[Amount]:
         if value >= MAX_AMOUNT:
             raise AmountTooLarge(m.group().strip())
         found.append(Amount(round(value), m.start(), m.end()))
+    for m in _BARE_MAN_CHEON.finditer(text):
+        digit = m.group(1)
+        thousands = int(digit) if digit and digit.isdigit() else _NATIVE_DIGITS.get(digit or "", 1)
+        found = [a for a in found if not m.start() <= a.start < m.end()]
+        found.append(Amount(10_000 + thousands * 1_000, m.start(), m.end()))
     # "만원만 빼줘": 만 with no number before it is one 만 (₩10,000), as 천원 is one 천.
     for m in _BARE_MAN.finditer(text):
         if not any(a.start <= m.start() < a.end for a in found):

@@ -13,6 +13,9 @@ from agents.nlu.text import normalise
 # --- money ---------------------------------------------------------------------------------------
 _BARE = re.compile(r"(?<![\d.,%])(\d{1,3}(?:,\d{3})+|\d{4,})(?![\d.,%]|\s*(?:%|퍼|프로|일|번|개|명|세|살|년|월|시|분|주|km|m\b))")
 _USD = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(k)\b", re.I)
+# "3 million won", "1.5M", "2 mil": millions as English writes them
+_MILLION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:million|mil|mn|m)\b(?!\s*(?:ago|in|impressions|views|clicks|users))",
+                      re.I)
 
 
 def find_amounts(text: str, *, expect_money: bool = False) -> list[int]:
@@ -24,6 +27,9 @@ def find_amounts(text: str, *, expect_money: bool = False) -> list[int]:
     for m in _USD.finditer(text):  # "70k": people write thousands this way in English
         if not any(s <= m.start() < e for s, e in taken):
             found.append((m.start(), round(float(m.group(1)) * 1000)))
+    for m in _MILLION.finditer(text):
+        if not any(s <= m.start() < e for s, e in taken):
+            found.append((m.start(), round(float(m.group(1)) * 1_000_000)))
     if expect_money:
         for m in _BARE.finditer(text):
             if not any(s <= m.start() < e for s, e in taken):
@@ -47,8 +53,8 @@ class Change:
         return 1 + self.percent / 100
 
 
-_UP = re.compile(r"올려|올리|늘려|늘리|높여|높이|증액|인상|키워|얹어|얹|보태|붙여(?!서)|붙이|더해|더하|더\s*써|추가|up\b|increase|raise|boost|bump|grow|more|higher|scale up")
-_DOWN = re.compile(r"줄여|줄이|내려|내리|낮춰|낮추|감액|삭감|인하|깎|빼(?:줘|주|자|요|라|봐|면|는|\s|$)|뺄(?:게|래|까)|차감|덜\s*써|down\b|decrease|reduce|lower|cut|less|trim|slash|scale down")
+_UP = re.compile(r"올려|올리|늘려|늘리|높여|높이|증액|인상|키워|얹어|얹|보태|붙여(?!서)|붙이|더해|더하|더\s*써|추가|up\b|\badd\b|increase|raise|boost|bump|grow|more|higher|scale up")
+_DOWN = re.compile(r"줄여|줄이|내려|내리|낮춰|낮추|감액|삭감|인하|깎|빼(?:줘|주|자|요|라|봐|면|는|\s|$)|뺄(?:게|래|까)|차감|덜\s*써|덜어|덜자|덜\s*(?:줘|주세요|쓰)|down\b|decrease|reduce|lower|cut|less|trim|slash|scale down")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|퍼센트|퍼|프로|percent|pct)")
 # 반 on its own, not inside a word: "기반으로" (based on), "일반으로", "위반" halve nothing
 _HALF = re.compile(r"절반|(?<![기일위과후전상])반\s*(?:으로|만|정도|토막|값)|반이|half|halve|halved|halving|50\s*%\s*로|by half")
@@ -92,8 +98,10 @@ def find_change(text: str) -> Change | None:
 
 
 # "3만원 더 올려", "2만원만큼 줄여", "5만원 올려줘" (no 으로: by, not to), "raise it by 30,000", "20k more"
-_KO_DELTA_AFTER = re.compile(r"^\s*(?:씩\s*)?(?:만\s*)?(?:빼|뺄|붙여|붙이|더해|더하|차감|더|만큼|정도\s*더|추가로?|올려|올리|늘려|늘리|줄여|줄이|내려|내리|깎|낮춰|높여|증액|감액|인상|인하)")
-_EN_DELTA = re.compile(r"\bby\s*$|\b(?:an?\s+)?(?:extra|additional)\s*$")
+_KO_DELTA_AFTER = re.compile(r"^\s*(?:씩\s*)?(?:만\s*)?(?:(?:정도|쯤|가량|내외|만큼)\s*(?:만\s*)?)?(?:빼|뺄|붙여|붙이|더해|더하|차감|덜|더|만큼|정도\s*더|추가로?|올려|올리|늘려|늘리|줄여|줄이|내려|내리|깎|낮춰|높여|증액|감액|인상|인하)")
+# "by 20k"; "지금보다 3만원", "현재 대비 만원": an amount measured from the budget as it is now
+_EN_DELTA = re.compile(r"\bby\s*$|\b(?:an?\s+)?(?:extra|additional)\s*$|(?:지금|현재|기존|원래)\s*(?:보다|대비|에서)\s*$")
+_EN_ADD = re.compile(r"\b(?:add|adding|put|tack on|throw in)\s+(?:another\s+|an?\s+extra\s+|₩\s*)?$", re.I)
 _EN_DELTA_AFTER = re.compile(r"^\s*(?:won\s+)?(?:more|extra|less|fewer)\b")
 # "2만원 더", "5천원 덜 쓰자": an amount then 더/덜 closing the sentence says the direction by itself
 _KO_MORE_END = re.compile(r"^\s*(?:만\s*)?(더|덜)\s*(?:줘|주세요|줄래|넣어줘?|써|쓰자|쓸게|하자|해줘?|가자|요)?\s*[.!?~]*\s*$")
@@ -113,8 +121,12 @@ def find_amount_change(text: str) -> int | None:
               if not any(s <= m.start() < e for s, e, _ in spans)]
     for start, end, value in sorted(spans):
         after, before = t[end:], t[:start]
-        if after.lstrip().startswith(("으로", "로")) or re.match(r"^\s*(?:won\s+)?(?:to|a day|per day|daily)\b", after):
+        adds = _EN_ADD.search(before) is not None  # "add 10k to the budget": by, not to
+        if after.lstrip().startswith(("으로", "로")) or (
+                re.match(r"^\s*(?:won\s+)?(?:to|a day|per day|daily)\b", after) and not adds):
             continue
+        if adds:
+            return value
         if _KO_DELTA_AFTER.match(after) or _EN_DELTA.search(before) or _EN_DELTA_AFTER.match(after):
             return sign * value
     return None
