@@ -312,23 +312,10 @@ def _known_words() -> tuple[tuple[str, ...], frozenset[str]]:
 def correct_typos(text: str) -> str:
     """Each Korean word that holds no lexicon entry but starts one letter (jamo) away from a
     topic or category word is read as that word."""
-    from rapidfuzz.distance import Levenshtein
-
-    from agents.shopping.jamo import jamo
+    from agents.nlu.jamo import fold_onto
 
     targets, known = _known_words()
-    out = []
-    for token in normalise(text).split():
-        if re.match(r"[가-힣]{2,}", token) and not any(w in token for w in known):
-            for word in targets:
-                head = token[:len(word)]
-                # Same leading consonants ("빨리" is not "말리"): typos slip on vowels and finals.
-                if len(head) == len(word) and [jamo(c)[0] for c in head] == [
-                        jamo(c)[0] for c in word] and Levenshtein.distance(jamo(head), jamo(word), score_cutoff=1) <= 1:
-                    token = word + token[len(word):]
-                    break
-        out.append(token)
-    return " ".join(out)
+    return " ".join(fold_onto(normalise(text).split(), targets, known))
 
 
 # "아니", "아니요", "아니라" (no, not): a correction or a refusal, never the question ending "-니".
