@@ -103,7 +103,7 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
         skip = list(dict.fromkeys(reader.name(m) for m in reader.places)) if reader._skips() else []
         return Reading("generate_itinerary", {**(reading.args if reading.tool == "generate_itinerary" else {}),
                                               **({"skip": skip} if skip else {}), "regenerate": True})
-    if last in SEARCHES and (p.again or p.pronoun or len(compact(text)) <= 12) and not hits.keys() & {"general", "off_topic", "hours"}:
+    if last in SEARCHES and (p.again or p.pronoun or len(compact(text)) <= 12) and not hits.keys() & {"general", "off_topic", "hours", "directions"}:
         return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun)
     return None
 

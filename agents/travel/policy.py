@@ -14,7 +14,7 @@ from agents.nlu.dialogue import Dialogue
 from agents.nlu.language import conversation_language
 from agents.travel import followup
 from agents.travel.destinations import find_destination
-from agents.travel.plan import SavedPlace, candidates, draft_itinerary
+from agents.travel.plan import SavedPlace, candidates, draft_itinerary, plan_title
 from agents.travel.reading import TIME_OF_DAY_START, Reading, TripView, read
 
 _TRIP = re.compile(r"^(?P<title>.+?) · 여행지: (?P<dest>\S+).*?\((?P<days>\d+)일\) · trip_id: (?P<id>\S+)", re.M)
@@ -46,8 +46,8 @@ def policy(request: ModelRequest) -> PolicyReply:
             if then is not None:
                 return then
         return PolicyReply(text=compose(results, en))
-    view, saved, title = trip_from_context(request.system)
-    return act(read_request(request), view, saved, title, _english(request.messages), _generated_before(request.messages))
+    view, saved, _title = trip_from_context(request.system)
+    return act(read_request(request), view, saved, _english(request.messages), _generated_before(request.messages))
 
 
 def _english(messages: list[ChatMessage]) -> bool:
@@ -82,7 +82,7 @@ def _int(args: Mapping[str, object], key: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, en: bool = False,
+def act(reading: Reading, view: TripView, saved: list[SavedPlace], en: bool = False,
         variant: int = 0) -> PolicyReply:
     """Turn a reading into the real tool call (with the arguments the tool takes)."""
     a = reading.args
@@ -115,7 +115,7 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
             skip = {compact(str(n)) for n in named} if isinstance(named, list) else set()
             kept = [p for p in saved if compact(p.name) not in skip and compact(p.name_en or "") not in skip]
             kept = (kept or saved) + _unsaved(view.destination, saved, _names(a.get("include")))
-            draft = draft_itinerary(f"{title} itinerary" if en else f"{title} 일정", kept, days,
+            draft = draft_itinerary(plan_title(view.destination, days, en), kept, days,
                                     variant if a.get("regenerate") else 0, en, view.destination, _int(a, "easy_day"))
             return PolicyReply(tool_calls=[("generate_itinerary", dict(draft))])
         case "show_itinerary":
@@ -221,7 +221,7 @@ def _after_opening(request: ModelRequest, trip: Mapping[str, object], en: bool) 
     reading = read(text, view)
     if reading.tool not in _CONTINUE:
         return None
-    return act(reading, view, saved, str(trip.get("title") or ""), en)
+    return act(reading, view, saved, en)
 
 
 def _num(args: Mapping[str, object], key: str) -> float | None:
