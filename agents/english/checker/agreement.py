@@ -189,7 +189,8 @@ def _agree(sent: list[Token], clause: Clause) -> Edit | None:
         if plural and not subject.pronoun:
             note = f"{_subject_text(sent, clause)} is plural"
         return _replace(token, fixes[word], SVA, note)
-    if is_third_person_form(word) and (not is_noun(word) or (verb_lemma(word) or "") in word_set("common_verbs")):
+    if is_third_person_form(word) and (not is_noun(word) or (verb_lemma(word) or "") in word_set("common_verbs")
+                                       or _verb_of_plural(sent, clause)):
         lemma = verb_lemma(word) or word
         return _replace(token, lemma, SVA, f"after {_subject_text(sent, clause)} the verb has no -s")
     return None
@@ -205,9 +206,9 @@ def _np_verb(sent: list[Token], clause: Clause) -> bool:
     noun that may continue the phrase ("a community center ... turns"): such a word must be a common
     verb, something must follow it, and no other finite verb may follow in the clause."""
     word = sent[clause.verb].lower
-    if word in PREPOSITIONS:
-        return False
-    if is_noun(word) and (verb_lemma(word) or word) not in word_set("common_verbs"):
+    if word in PREPOSITIONS and not (word == "like" and clause.subject.person == "third"):
+        return False  # "Everyone in my team like the manager": the clause has no other verb (the scan checks)
+    if is_noun(word) and (verb_lemma(word) or word) not in word_set("common_verbs") and not _verb_of_plural(sent, clause):
         return False
     end = clause.verb + 1
     if end >= len(sent) or sent[end].text in ",.!?;:":
@@ -225,6 +226,23 @@ def _np_verb(sent: list[Token], clause: Clause) -> bool:
             return False
         end += 1
     return True
+
+
+# Plural nouns that modify another noun ("sports news", "sales figures"): the -s word after them may be the head noun.
+_PLURAL_MODIFIERS = frozenset({"sports", "sales", "arts", "savings", "goods", "clothes", "customs", "arms", "news",
+                               "series", "species", "games", "students", "parents", "kids", "children", "women", "men"})
+# What follows a verb and never a noun ending the subject: "The dogs barks at night", "My sisters works here".
+_AFTER_VERB = PREPOSITIONS | {"the", "a", "an", "my", "your", "his", "her", "our", "their", "me", "him", "us", "them",
+                              "here", "there", "every", "all", "loudly", "hard", "late", "early", "well"}
+
+
+def _verb_of_plural(sent: list[Token], clause: Clause) -> bool:
+    """A verb's -s form that is also a plural noun ("barks", "works", "plays") right after a plural noun subject and
+    before what only follows a verb: the verb, not a second noun."""
+    word, nxt = sent[clause.verb].lower, sent[clause.verb + 1].lower if clause.verb + 1 < len(sent) else ""
+    head = sent[clause.subject.end - 1].lower
+    return (not clause.subject.pronoun and plural_subject(clause.subject) and clause.verb == clause.subject.end
+            and head not in _PLURAL_MODIFIERS and is_third_person_form(word) and nxt in _AFTER_VERB)
 
 
 def _subject_text(sent: list[Token], clause: Clause) -> str:

@@ -271,6 +271,9 @@ def _after_numbers(sent: list[Token]) -> list[Edit]:
             continue
         # "three more chair", "two extra ticket": the noun a count asks for may follow more / extra.
         k = i + 2 if words[i + 1] in ("more", "extra") and i + 2 < len(sent) else i + 1
+        # "five new book", "three really big dog": the noun counted may follow one or two adjectives
+        while k + 1 < len(sent) and k - i <= 2 and _only_adjective(words[k]):
+            k += 1
         nxt = sent[k]
         if not nxt.is_word or nxt.capitalised or "-" in nxt.text or not is_singular_noun(nxt.lower) \
                 or nxt.lower in word_map("subject_pronouns") or nxt.lower in word_set("object_pronouns"):
@@ -284,13 +287,20 @@ def _after_numbers(sent: list[Token]) -> list[Edit]:
                 continue
             if nxt.lower in word_set("not_main_verbs") or nxt.lower in ("more", "other", "times", "each"):
                 continue
-        form = plural(nxt.lower)
+        form = "people" if nxt.lower == "person" else plural(nxt.lower)  # "three person": three people
         if not form or form == nxt.lower:
             continue
         counted = " ".join(t.text for t in sent[i:k])
         edits.append(Edit(nxt.index, nxt.index + 1, [form], "plural_after_number", nxt.text, form,
                           f"after {counted}, the noun is plural: {counted} {form}", 25))
     return edits
+
+
+def _only_adjective(word: str) -> bool:
+    """An adjective (or "very") that is no noun or verb: "new", "big", "important", not "good" (goods) or "old"."""
+    found = lemmas(word)
+    return word in ("very", "really", "big", "small", "old", "little", "good", "nice") or (
+        "ADJ" in found and not found.keys() & {"NOUN", "VERB"})
 
 
 def _clear_count_noun(word: str) -> bool:

@@ -8,7 +8,7 @@ import re
 from functools import cache
 
 from agents.english.checker.tokens import Edit, Token, keep_case
-from agents.english.checker.words import gerund, is_base_verb, is_noun, lemmas, table, verb_lemma
+from agents.english.checker.words import gerund, is_base_verb, is_noun, lemmas, table, verb_lemma, word_set
 
 FIXED = "fixed_expression"
 PREPOSITION = "other"
@@ -96,7 +96,7 @@ def prepositions(sent: list[Token]) -> list[Edit]:
                 edits.append(Edit(sent[i + 1].index, sent[i + 2].index + 1, ["of", form], FIXED,
                                   f"thinking to {sent[i + 2].text}", f"thinking of {form}",
                                   f"we say “thinking of {form}”", 35))
-    return edits + _fixed_prepositions(sent, words)
+    return edits + _fixed_prepositions(sent, words) + _media(sent, words)
 
 
 def _fixed_prepositions(sent: list[Token], words: list[str]) -> list[Edit]:
@@ -111,6 +111,28 @@ def _fixed_prepositions(sent: list[Token], words: list[str]) -> list[Edit]:
         right = entry[0]
         edits.append(_swap(sent, i + 1, right, f"{sent[i].text} {sent[i + 1].text}", f"{sent[i].text} {right}", FIXED,
                            f"we say “{word} {right}”"))
+    return edits
+
+
+_WHEN = frozenset({"yesterday", "today", "tonight", "tomorrow", "morning", "evening", "night", "week", "weekend"})
+
+
+def _media(sent: list[Token], words: list[str]) -> list[Edit]:
+    """"talked in the phone" -> "on the phone", "saw it in TV" -> "on TV": a medium after a verb of talking, hearing,
+    watching or reading (grammar.yaml's medium_nouns and medium_verbs)."""
+    edits: list[Edit] = []
+    media, verbs = word_set("medium_nouns"), word_set("medium_verbs")
+    for k, word in enumerate(words[:-1]):
+        at = k + 2 if words[k + 1] == "the" and k + 2 < len(words) else k + 1
+        if word != "in" or words[at] not in media or (at == k + 1 and words[at] in ("phone", "telephone", "radio")):
+            continue
+        if not any((verb_lemma(w) or w) in verbs for w in words[:k]):
+            continue
+        if at + 1 < len(words) and sent[at + 1].is_word and is_noun(words[at + 1]) and words[at + 1] not in _WHEN:
+            continue  # "saw my keys in the phone case": the medium names a thing here
+        after = " ".join(t.text for t in sent[k + 1:at + 1])
+        edits.append(_swap(sent, k, "on", f"{sent[k].text} {after}", f"on {after}", FIXED,
+                           f"we say “on {after}” for what comes through it"))
     return edits
 
 
