@@ -89,8 +89,9 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
         if day > view.days:  # "아니 셋째 날 말고 둘째 날": the same place, on the day said instead
             return _Reader(text, view).ask_day("add", str(args["place"]))
         return Reading("add_place_to_itinerary", {"place": args["place"], "day": day, **reader.time()})
+    answered = reading.tool == "freeformResponse" and reading.args.get("topic") in ("pace", "directions", "flight")
     if last in ("show_itinerary", "add_place_to_itinerary") and reading.tool in (None, "freeformResponse") \
-            and reader.day() is not None and not reader.places and "add" not in hits:
+            and not answered and reader.day() is not None and not reader.places and "add" not in hits:
         return Reading("show_itinerary", {"day": reader.day()})  # "그럼 1일차는?", "last day?"
     if last in ("show_itinerary", "add_place_to_itinerary") and args.get("day") and reading.tool is None \
             and reading.args.get("missing") == "day" and reading.args.get("for") == "add" and reading.args.get("place") \

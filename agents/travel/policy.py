@@ -189,6 +189,14 @@ def _freeform(reading: Reading, en: bool) -> str:
                 "near the ones you saved and plan the days." if en else
                 "항공권 가격, 비행 시간, 수하물 규정은 제가 확인할 수 있는 자료에 없어서 추측하지 않을게요. 정확한 요금과 규정은 "
                 "항공사나 예약 사이트에서 확인해 주세요. 여행지에서는 장소 추천, 저장한 장소 근처 찾기, 날짜별 일정 짜기를 도와드려요.")
+    if reading.args.get("topic") == "pace":
+        return ("A comfortable day holds three or four places; with five or more, the travel between them and the "
+                "queues usually leave little slack. The plan keeps neighbours on the same day and follows the opening "
+                "hours. If it feels too full, say \"make day 2 relaxed\" and I will plan it again with fewer visits, "
+                "starting later." if en else
+                "보통 하루에 3~4곳이면 무리 없이 다닐 수 있고, 5곳이 넘으면 이동과 대기 시간 때문에 빠듯해요. 일정은 가까운 곳끼리 같은 날에 "
+                "묶고 영업시간에 맞춰 짰어요. 너무 빡빡하면 \"2일차 여유있게 다시 짜줘\"라고 해 주세요: 방문지를 줄이고 늦게 시작하도록 "
+                "다시 짜 드릴게요.")
     if reading.args.get("topic") == "directions":
         return ("Routes, timetables and fares between places are not in my data, so I will not guess them: a map or "
                 "transit app has the live route. I can find places near a saved one, or add a place to a day." if en else

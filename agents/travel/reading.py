@@ -5,6 +5,7 @@ open; a mutation (add, remove) is only ever read from the user's own words, neve
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +33,8 @@ TRAINING = Path(__file__).with_name("training.yaml")
 MUTATIONS = frozenset({"add_place_to_itinerary", "remove_place"})
 _LANDMARK_NOUNS = ("마을", "시장", "해수욕장", "해변", "공원", "폭포", "성", "궁", "타워", "거리", "신사", "사원")
 _AGAIN = frozenset({"다시", "again", "한 번 더", "한번 더", "once more", "one more"})  # weak: may mean "see again"
+# "ㄴㄴ X로", "아니 X", "no, X", "actually X": a correction whose new value follows (the last one counts).
+_CORRECTED = re.compile(r"(?:ㄴㄴ|\u1102\u1102|(?<![가-힣])아니(?:요|야)?|\bno|\bnope|\bactually)(?=[\s,.!]|$)")
 TIME_OF_DAY_START = {"morning": "10:00", "afternoon": "14:00", "evening": "18:00"}
 
 
@@ -108,14 +111,21 @@ class _Reader:
         return [pid for pid in sorted(self.saved_ids) if self.g.places[pid].category == "accommodation"]
 
     def place(self, *, saved_first: bool = True) -> Mention | None:
-        if not self.places:
+        places = self.places
+        new = instead(self.raw)
+        if new == normalise(self.raw) and (last := list(_CORRECTED.finditer(new))):
+            new = new[last[-1].end():]  # "ㄴㄴ 도쿄 타워로 할게": what follows the no
+        if new != normalise(self.raw):  # "센소지 말고 메이지 신궁": the place said instead
+            said = {m.id for m in self.g.place_mentions(new)}
+            places = [m for m in places if m.id in said] or places
+        if not places:
             return None
         if saved_first:
-            saved = [m for m in self.places if m.id in self.saved_ids]
-            top = self.places[0].strength
+            saved = [m for m in places if m.id in self.saved_ids]
+            top = places[0].strength
             if saved and saved[0].strength >= min(top, 2):
                 return saved[0]
-        return self.places[0]
+        return places[0]
 
     def name(self, m: Mention) -> str:
         return self.g.places[m.id].name_ko
@@ -222,7 +232,10 @@ class _Reader:
             return elsewhere
         if self._transit():
             return Reading("freeformResponse", {"kind": "general", "topic": "directions"})
-        if (self.has("hours") or worth_question(self.text, self.lex)) and not any(
+        if self.has("pace") and not any(self.has(i) for i in ("make", "regenerate", "add", "remove", "easy")):
+            return Reading("freeformResponse", {"kind": "general", "topic": "pace"})  # "이거 하루에 다 돌 수 있어?"
+        fare_only = not self.places and any(self.has(i) for i in ("pass", "price", "general"))  # "is a Suica worth it"
+        if (self.has("hours") or worth_question(self.text, self.lex)) and not fare_only and not any(
                 self.has(i) for i in ("itinerary", "near", "add", "remove", "flight")):
             return self._about_place("hours" if self.has("hours") else "worth")
         if self._skips() and itinerary and self.places and (self.has("make") or self.has("regenerate")) \

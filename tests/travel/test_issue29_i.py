@@ -171,3 +171,58 @@ def test_the_itinerary_card_and_the_opened_trip_read_in_english(store, clock) ->
     events = s.run("open my Osaka trip")
     reply = text_of(events)
     assert '"Osaka, 3 days 2 nights"' in reply and not _korean(reply)
+
+
+# --- blind set I's tune half: kinds with sentences of our own -------------------------------------------------------
+
+@pytest.mark.parametrize(("first", "correction", "place", "day"), [
+    ("센소지 일정에 넣어줘", "아 그거 말고 시부야 스카이로, 2일차", "시부야 스카이", 2),
+    ("센소지 일정에 추가", "아니 센소지 말고 메이지 신궁 셋째 날", "메이지 신궁", 3),
+    ("스카이트리 추가해줘", "ㄴㄴ 도쿄 타워로 할게 첫날", "도쿄 타워", 1),
+    ("메이지 신궁 일정에 넣어줘", "메이지 신궁 대신 시부야 스카이로 1일차", "시부야 스카이", 1)])
+def test_a_correction_of_the_place_while_answering_which_day_adds_the_new_place(trv: Session, first: str, correction: str,
+                                                                                place: str, day: int) -> None:
+    asked = one(trv.run(first), "clarification")
+    assert "1일째" in asked.options  # which day?
+    events = trv.run(correction)
+    assert types(events) == ["text", "tool_call", "action_confirmation", "done"]
+    call = one(events, "tool_call")
+    assert (call.name, call.args["placeName"], call.args["dayNumber"]) == ("add_place_to_itinerary", place, day)
+
+
+@pytest.mark.parametrize(("shown", "asked"), [("3일차 일정 보여줘", "이거 하루에 다 가능해? 좀 빡센데"),
+                                              ("일정 보여줘", "첫날 일정 너무 빡빡하지 않아?")])
+def test_is_the_day_too_full_gets_an_answer_not_a_plan(trv: Session, shown: str, asked: str) -> None:
+    trv.run(shown)
+    events = trv.run(asked)
+    assert types(events) == ["text", "done"]
+    assert text_of(events).startswith("보통 하루에 3~4곳이면") and "여유있게 다시 짜줘" in text_of(events)
+
+
+@pytest.mark.parametrize(("shown", "asked"), [("show day 2", "is that too much for one day?"),
+                                              ("what's on day 1", "can we realistically do all of that in a day")])
+def test_is_the_day_too_full_in_english_gets_an_english_answer(trv: Session, shown: str, asked: str) -> None:
+    trv.run(shown)
+    events = trv.run(asked)
+    assert types(events) == ["text", "done"]
+    assert text_of(events).startswith("A comfortable day holds three or four places")
+
+
+def test_too_full_with_a_re_plan_word_still_re_plans(trv: Session) -> None:
+    trv.run("2일차 보여줘")
+    call = one(trv.run("너무 빡빡한데 둘째날 여유있게 다시 짜줘"), "tool_call")
+    assert call.name == "generate_itinerary"
+
+
+@pytest.mark.parametrize(("text", "topic"), [("도쿄 가는 비행기 언제 사야 제일 싸?", "flight"),
+                                             ("김포에서 하네다 항공권 언제가 젤 저렴해?", "flight"),
+                                             ("when is the cheapest time to book flights to Tokyo", "flight"),
+                                             ("비행기 싸게 사는 법 알려줘", "flight"),
+                                             ("is a 72-hour metro pass worth it or should I just pay per ride", None),
+                                             ("스이카 카드 사는 게 나아 아니면 그냥 표 사는 게 나아?", None),
+                                             ("would a Suica be worth it for three days?", None)])
+def test_fares_and_passes_get_a_plain_answer_and_no_places(trv: Session, text: str, topic: str | None) -> None:
+    events = trv.run(text)
+    assert types(events) == ["text", "done"]
+    reading = read(text, sample_trip("tokyo"))
+    assert (reading.tool, reading.args.get("topic")) == ("freeformResponse", topic)
