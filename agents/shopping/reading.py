@@ -181,8 +181,13 @@ def _topics(text: str, reading: Reading) -> None:
 
 
 # The budget named, then dropped ("예산 빼줘", "가격 제한 풀어", "budget 없애"): not a drawback to avoid.
-_DROP_BUDGET = re.compile(r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|은|는|을|를|도|이제|좀|그냥|일단)*(?:빼|없애|풀어|지워|치워|없이)|"
-                          r"(?:빼|없애|풀어|지워|치워)(?:줘|주세요|줄래|봐)?(?:예산|가격|금액|가격대)(?:조건|제한|상한)")  # 없애줘 가격 조건
+# "예산 빼줘", "가격 제한 다시 풀자", "금액 상관 말고", "lift the budget cap", "take the price limit off": the budget goes.
+_DROP_BUDGET = re.compile(
+    r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|한도|은|는|을|를|도|이제|좀|그냥|일단|다시|한번|cap|limit)*"
+    r"(?:빼|없애|풀(?:어|고|자|까)|지워|지우|치워|없이|해제|무시|상관말|상관없|신경쓰지마)|"
+    r"(?:빼|없애|풀어|지워|치워)(?:줘|주세요|줄래|봐)?(?:예산|가격|금액|가격대)(?:조건|제한|상한)|"  # 없애줘 가격 조건
+    r"(?:lift|remove|drop|scrap|forget|ignore|clear|reset|takeoff|getridof)(?:the|my|that|this)?(?:budget|price)"
+    r"(?:cap|limit|filter|range)?|take(?:the|my|that)?(?:budget|price)(?:cap|limit|filter)?off")
 _FILLERS = re.compile(r"좀|조금|살짝|약간|쫌|조끔")
 
 

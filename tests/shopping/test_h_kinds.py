@@ -105,3 +105,20 @@ def test_an_easy_to_carry_wish_adds_portable(store, first, said):
     intent = one(events, "intent")
     assert intent.name == "REFILTER" and "portable" in intent.args["tag_changes"]["add_pros"]
     assert "portable" in state(s)["pros"]
+
+
+# --- blind set I's tune half: the budget let go in other words -----------------------------------------------------
+
+@pytest.mark.parametrize(("first", "said"), [("7만원 이하로", "예산 풀어줘"), ("10만원까지만", "가격 제한 다시 풀자"),
+                                             ("5만원 아래로", "ㅇㅋ 예산은 풀고 보여줘"), ("under 60000", "lift the budget cap"),
+                                             ("max 80k", "take the price limit off again"), ("9만원 이하", "금액 상관 말고 다시")])
+def test_letting_the_budget_go_drops_it(store, first, said):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    s.run(first)
+    assert state(s)["budget"]["max"] is not None
+    events = s.run(said)
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert intent.name == "REFILTER" and intent.args["budget"]["kind"] == "none"
+    assert state(s)["budget"]["max"] is None
