@@ -2,7 +2,7 @@
 ("will going"), does / do with a pronoun before a verb's -s form that is also a noun ("Does she works"), a plural
 noun subject before such a form ("The cats sleeps"), an indefinite pronoun with a phrase before "like" ("Everyone at
 work like"), a count before an adjective and a singular noun ("four old chair"), and "in" for a medium ("talked in the
-phone"). Each kind has catches and the correct sentences near it that must stay as they are. The sentences are
+phone"), neither … nor with the nearer subject, "the number of … are" and "much" before a counted plural. Each kind has catches and the correct sentences near it that must stay as they are. The sentences are
 written for this test, apart from every labelled set."""
 
 from __future__ import annotations
@@ -43,6 +43,16 @@ TODAY = date(2026, 11, 2)
     ("We watched the game in TV.", "We watched the game on TV.", "fixed_expression"),
     ("I read about it in the internet.", "I read about it on the internet.", "fixed_expression"),
     ("She heard the song in the radio.", "She heard the song on the radio.", "fixed_expression"),
+    # neither … nor / either … or: the verb agrees with the nearer subject
+    ("Neither my uncle nor my aunt drive a car.", "Neither my uncle nor my aunt drives a car.", "subject_verb_agreement"),
+    ("Either my dad or my mom are picking me up.", "Either my dad or my mom is picking me up.", "subject_verb_agreement"),
+    ("Either the coach or the players is to blame.", "Either the coach or the players are to blame.",
+     "subject_verb_agreement"),
+    # "the number of" counts one number
+    ("The number of tourists are rising.", "The number of tourists is rising.", "subject_verb_agreement"),
+    # much before a counted plural
+    ("She has much cousins in Seoul.", "She has many cousins in Seoul.", "other"),
+    ("How much tickets do we need?", "How many tickets do we need?", "other"),
 ])
 def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     result = check(text, today=TODAY)
@@ -66,6 +76,14 @@ def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     "I saw my keys in the phone case.",
     "He was talking in the meeting.",
     "She suggested that he take the train.",
+    "Neither my aunt nor my uncle drives a car.",
+    "Neither the coach nor the players know the answer.",
+    "Either way works for me.",
+    "A number of tourists are waiting outside.",
+    "The number of tourists is rising.",
+    "How much does it cost?",
+    "We don't have much time.",
+    "I like it very much.",
 ])
 def test_the_correct_sentences_near_those_kinds_stay_as_they_are(text: str) -> None:
     result = check(text, today=TODAY)

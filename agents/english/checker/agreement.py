@@ -54,7 +54,35 @@ def agreement(sent: list[Token], year: int) -> list[Edit]:
     edits += _there_is(sent)
     edits += _bare_plural(sent)
     edits += _across_place(sent)
+    edits += _either_nor(sent)
     return edits
+
+
+def _either_nor(sent: list[Token]) -> list[Edit]:
+    """"Neither my sister nor my brother like coffee" -> "likes": after neither … nor / either … or the verb agrees
+    with the nearer subject (a plural one keeps the plural: "Neither the teacher nor the students know")."""
+    words = [t.lower for t in sent]
+    if not words or words[0] not in ("neither", "either"):
+        return []
+    joint = "nor" if words[0] == "neither" else "or"
+    if joint not in words:
+        return []
+    rest = sent[words.index(joint) + 1:]  # read on its own: after "or" a subject_at sees a compound's second part
+    near = subject_at(rest, 0, anywhere=True)
+    if near is None or near.pronoun or near.end >= len(rest) or near.person not in ("third", "plural"):
+        return []
+    verb, word = rest[near.end], rest[near.end].lower
+    plural = plural_subject(near)
+    what = _subject_text(rest, Clause(near, near.end))
+    if not plural and word in TO_THIRD and word != "am":
+        return [_replace(verb, TO_THIRD[word], SVA, f"after {joint}, the verb agrees with {what}, which is singular")]
+    nxt = rest[near.end + 1].lower if near.end + 1 < len(rest) else ""
+    verb_here = not is_noun(word) or (verb_lemma(word) or word) in word_set("common_verbs") or nxt in _AFTER_VERB
+    if not plural and is_base_verb(word) and verb_here and (form := third_person(verb_lemma(word) or word)):
+        return [_replace(verb, form, SVA, f"after {joint}, the verb agrees with {what}: it takes -s")]
+    if plural and word in TO_PLURAL and word != "am":
+        return [_replace(verb, TO_PLURAL[word], SVA, f"after {joint}, the verb agrees with {what}, which is plural")]
+    return []
 
 
 PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "behind", "from", "inside", "outside", "next"})
@@ -75,7 +103,9 @@ def _across_place(sent: list[Token]) -> list[Edit]:
     if subject is None or subject.pronoun or subject.person not in ("third", "plural") or subject.end >= len(sent):
         return []
     k = subject.end
-    own = sent[k].lower in HEAD_PREPOSITIONS and subject.head not in QUANTITY_HEADS
+    # "The number of cars are" counts one number ("A number of cars are" counts the cars)
+    counted = subject.head == "number" and sent[subject.start].lower == "the"
+    own = sent[k].lower in HEAD_PREPOSITIONS and (subject.head not in QUANTITY_HEADS or counted)
     if sent[k].lower not in PLACE_PREPOSITIONS and not own:
         return []
     k += 2 if sent[k].lower == "next" and k + 1 < len(sent) and sent[k + 1].lower == "to" else 1

@@ -213,6 +213,15 @@ def uncountables(sent: list[Token]) -> list[Edit]:
     mass = word_set("uncountable_nouns")
     plurals_of = word_map("uncountable_plurals") | word_map("uncountable_after_determiner")
     for i, word in enumerate(words[:-1]):
+        after = words[i + 2] if i + 2 < len(words) else ""
+        if word == "much" and sent[i + 1].is_word and _counted_plural(words[i + 1]) and words[i - 1:i] != ["very"] \
+                and not (is_third_person_form(words[i + 1]) and (after in word_map("subject_pronouns")
+                                                                 or after in word_set("determiners"))):
+            # "much friends" -> "many friends": a plural that is counted ("very much" modifies a verb)
+            edits.append(Edit(sent[i].index, sent[i].index + 1, [keep_case(sent[i].text, "many")], "other",
+                              f"much {sent[i + 1].text}", f"many {sent[i + 1].text}",
+                              f"“{sent[i + 1].text}” are counted: many {sent[i + 1].text}, not much", 24))
+            continue
         if word not in ("many", "a", "an") or not sent[i + 1].is_word:
             continue
         j = i + 1
@@ -234,6 +243,15 @@ def uncountables(sent: list[Token]) -> list[Edit]:
                               " ".join(t.text for t in sent[i:j + 1]), " ".join(words_out),
                               f"“{noun}” is uncountable: no a / an before it", 15))
     return edits
+
+
+def _counted_plural(word: str) -> bool:
+    """A regular plural of a countable noun ("friends", "cars"), not a mass or -s word ("news", "physics", "clothes")."""
+    if not word.endswith("s") or word.endswith(("ss", "ics", "news", "ies")) or word in (
+            "clothes", "means", "series", "species", "thanks", "goods", "does", "goes", "has", "is", "was"):
+        return False
+    stem = word[:-1]
+    return is_singular_noun(stem) and plural(stem) == word and stem not in word_set("uncountable_nouns")
 
 
 def _people_context(words: list[str], i: int) -> bool:
