@@ -100,7 +100,8 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     # "X 빼고 다시" re-plans; "그럼 X는 저장 목록에서 지워줘" (no re-plan word) removes X itself
     if last == "generate_itinerary" and (p.again or "regenerate" in hits) \
             and (reading.tool in (None, "generate_itinerary", "freeformResponse")
-                 or (reading.tool == "remove_place" and "regenerate" in hits)):
+                 or (reading.tool == "remove_place" and "regenerate" in hits)
+                 or (reading.tool in SEARCHES and "regenerate" in hits and reader._skips())):  # "redo it without X"
         skip = list(dict.fromkeys(reader.name(m) for m in reader.places)) if reader._skips() else []
         return Reading("generate_itinerary", {**(reading.args if reading.tool == "generate_itinerary" else {}),
                                               **({"skip": skip} if skip else {}), "regenerate": True})

@@ -122,3 +122,25 @@ def test_letting_the_budget_go_drops_it(store, first, said):
     intent = one(events, "intent")
     assert intent.name == "REFILTER" and intent.args["budget"]["kind"] == "none"
     assert state(s)["budget"]["max"] is None
+
+
+def test_its_points_at_the_product_just_asked_about(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    third = state(s)["top3"][2]["id"]
+    s.run("3번 소음 어때?")
+    events = s.run("and how about its weight")
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["products"]) == ("PRODUCT_QA", [third])
+
+
+@pytest.mark.parametrize("said", ["그래서 뭐 살까? 하나만 찍어줘", "so which one would you buy"])
+def test_pick_one_after_comparing_two_is_between_those_two(store, said):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    top3 = state(s)["top3"]
+    s.run("2번이랑 3번 비교해줘")
+    events = s.run(said)
+    assert types(events) == COMPARE_EVENTS
+    intent = one(events, "intent")
+    assert (intent.name, intent.args["products"]) == ("COMPARE", [top3[1]["id"], top3[2]["id"]])

@@ -226,3 +226,23 @@ def test_fares_and_passes_get_a_plain_answer_and_no_places(trv: Session, text: s
     assert types(events) == ["text", "done"]
     reading = read(text, sample_trip("tokyo"))
     assert (reading.tool, reading.args.get("topic")) == ("freeformResponse", topic)
+
+
+def test_a_kind_of_food_beats_the_generic_place_to_eat(trv: Session) -> None:
+    trv.run("메이지 신궁 근처 맛집")
+    events = trv.run("거기서 디저트 먹을 데는?")
+    call = one(events, "tool_call")
+    assert (call.name, call.args["referencePlaceName"], call.args.get("category")) == ("search_nearby_places", "메이지 신궁",
+                                                                                     "cafe")
+    assert read("시부야 근처 먹을 데", sample_trip("tokyo")).args.get("category") == "restaurant"  # alone it is a meal
+
+
+@pytest.mark.parametrize("again", ["redo it without teamLab", "different version pls", "another version please"])
+def test_a_plan_asked_again_in_other_words_is_planned_again(trv: Session, again: str) -> None:
+    one(trv.run("일정 만들어줘"), "tool_call")
+    events = trv.run(again)
+    call = one(events, "tool_call")
+    assert call.name == "generate_itinerary"
+    if "teamLab" in again:
+        planned = {i["placeName"] for d in call.args["days"] for i in d["items"]}
+        assert planned and "팀랩 플래닛" not in planned
