@@ -53,6 +53,9 @@ TODAY = date(2026, 11, 2)
     # much before a counted plural
     ("She has much cousins in Seoul.", "She has many cousins in Seoul.", "other"),
     ("How much tickets do we need?", "How many tickets do we need?", "other"),
+    # an embedded question with a modal keeps statement order
+    ("Do you know where can I park my car?", "Do you know where I can park my car?", "other"),
+    ("I wonder when will the store open.", "I wonder when the store will open.", "other"),
 ])
 def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     result = check(text, today=TODAY)
@@ -84,6 +87,8 @@ def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     "How much does it cost?",
     "We don't have much time.",
     "I like it very much.",
+    "Do you know who can help me?",
+    "Can you tell me where I can park?",
 ])
 def test_the_correct_sentences_near_those_kinds_stay_as_they_are(text: str) -> None:
     result = check(text, today=TODAY)
