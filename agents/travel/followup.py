@@ -105,11 +105,14 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
         skip = list(dict.fromkeys(reader.name(m) for m in reader.places)) if reader._skips() else []
         return Reading("generate_itinerary", {**(reading.args if reading.tool == "generate_itinerary" else {}),
                                               **({"skip": skip} if skip else {}), "regenerate": True})
-    if last in SEARCHES and (p.again or p.pronoun or len(compact(text)) <= 12) and not hits.keys() & {"general", "off_topic", "hours", "directions"}:
-        return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun)
+    same = _SAME.search(normalise(text)) is not None  # "same thing but near X", "똑같이 시부야에서"
+    if last in SEARCHES and (p.again or p.pronoun or same or len(compact(text)) <= 12) \
+            and not hits.keys() & {"general", "off_topic", "hours", "directions"}:
+        return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun or same)
     return None
 
 
+_SAME = re.compile(r"\bsame (?:thing|again|search|but|kind|one|please)\b|\bthe same\b|똑같이|똑같은|같은 걸로|같은 거로|마찬가지로")
 # "아 3일차로", "넷째 날로 해줘": only a day, said as the one to use instead
 _DAY_ONLY = re.compile(r"(?:로|으로)\s*(?:해\s*줘|해\s*주세요|바꿔\s*줘|옮겨\s*줘|해|요|할게|가자)?\s*[.!?~]*\s*$")
 _NEXT_DAY = re.compile(r"(?:그\s*)?다음\s*날|이튿날|\b(?:the\s+)?(?:next|following)\s+day\b|\bthe\s+day\s+after\b")

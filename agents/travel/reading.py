@@ -223,7 +223,8 @@ class _Reader:
         fare = any(self.has(i) for i in ("pass", "price", "flight", "general")) and not (
             self.has("itinerary") or self.has("make"))
         sized = self.trip_length() is not None and not fare  # "rail pass for 5 days": the length sizes the pass
-        itinerary = self.has("itinerary") or self.has("from_saved") or sized or any(
+        itinerary = self.has("itinerary") or self.has("from_saved") or sized or (
+            self.has("easy") and self.day() is not None and (self.has("make") or self.has("regenerate"))) or any(
             h.startswith("짜") or h in ("replan", "re-plan") for h in self.lex.hits(self.text, "make")
             + self.lex.hits(self.text, "regenerate"))
         if self.has("off_topic") and not (self.places or self.areas):
@@ -404,6 +405,11 @@ class _Reader:
             named = [pid for pid in self.saved_ids if _landmark_of(compact(self.g.places[pid].name_ko), compact(anchor.id))]
             if len(named) == 1:  # "북촌 근처" with 북촌 한옥마을 saved: near the saved place
                 anchor = Mention(named[0], anchor.strength, anchor.start, anchor.length)
+        if anchor is not None and anchor.id in self.g.places and args.get("keyword") and any(
+                compact(str(args["keyword"])) in compact(n) for n in (self.g.places[anchor.id].name_ko,
+                                                                      self.g.places[anchor.id].name,
+                                                                      self.g.places[anchor.id].name_en) if n):
+            del args["keyword"]  # "팀랩 근처", "near teamLab": the place's short name is no dish or theme asked for
         if anchor is not None and anchor.id in self.saved_ids:
             args["reference"] = self.name(anchor)
             if n := self.count():

@@ -13,6 +13,7 @@ from agents.travel.destinations import shown_title
 from agents.travel.evaluate import sample_trip
 from agents.travel.plan import plan_title
 from agents.travel.reading import read
+from agents.travel.schedule import DAY_START, EASY_START
 from agents.travel.service import TripService
 from agents.travel.view import travel_view
 from tests.support.helpers import one, text_of, types
@@ -246,3 +247,36 @@ def test_a_plan_asked_again_in_other_words_is_planned_again(trv: Session, again:
     if "teamLab" in again:
         planned = {i["placeName"] for d in call.args["days"] for i in d["items"]}
         assert planned and "팀랩 플래닛" not in planned
+
+
+@pytest.mark.parametrize(("text", "trip", "day"), [("3일차엔 뭐 했었지?", "tokyo", 3), ("what do we do on day 3", "tokyo", 3),
+                                                   ("마지막날 뭐해?", "seoul", 3)])
+def test_what_a_day_holds_shows_that_day(text: str, trip: str, day: int) -> None:
+    reading = read(text, sample_trip(trip))
+    assert (reading.tool, reading.args) == ("show_itinerary", {"day": day})
+
+
+@pytest.mark.parametrize(("first", "then", "reference"), [("restaurants near Tokyo Skytree", "same thing but near teamLab",
+                                                          "팀랩 플래닛"),
+                                                         ("도쿄 스카이트리 근처 맛집", "거기 말고 팀랩 근처", "팀랩 플래닛")])
+def test_the_same_search_near_a_place_named_by_its_short_name_keeps_the_kind(trv: Session, first: str, then: str,
+                                                                            reference: str) -> None:
+    one(trv.run(first), "tool_call")
+    call = one(trv.run(then), "tool_call")
+    assert (call.name, call.args["referencePlaceName"], call.args.get("category"), call.args.get("keyword")) == (
+        "search_nearby_places", reference, "restaurant", None)
+
+
+def test_cheaper_places_after_a_search_get_a_plain_answer(trv: Session) -> None:
+    trv.run("sushi near Tsukiji")
+    events = trv.run("any cheaper ones?")
+    assert types(events) == ["text", "done"] and not _korean(text_of(events))
+
+
+def test_a_lighter_first_day_after_a_plan_re_plans_it_light(trv: Session) -> None:
+    trv.run("plan the trip")
+    call = one(trv.run("make the first day lighter, we land late"), "tool_call")
+    assert call.name == "generate_itinerary"
+    first = next(d for d in call.args["days"] if d["dayNumber"] == 1)
+    hour, minute = map(int, first["items"][0]["startTime"].split(":"))
+    assert hour * 60 + minute >= EASY_START > DAY_START  # the light day starts late
