@@ -83,6 +83,10 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
     if not p.pronoun or p.among:
         _take_back(r, text, context, pronoun=False)
         return
+    if r.ranks and _NOT_THAT.search(normalise(text)):
+        return  # "그거 말고 2번은?": the product named instead, not beside the one pointed at
+    if (r.want or r.avoid) and _IT_WISH.search(normalise(text)):
+        return  # "I don't want it noisy": a condition on what is shown next, no product pointed at
     last = next((pid for pid in context.get("lastReferenced") or [] if pid in ids), None)
     if last is None:
         _take_back(r, text, context, pronoun=True)  # no product to point at: the condition just set
@@ -135,6 +139,9 @@ def _another_than_asked(r: Reading, text: str, context: dict[str, Any]) -> bool:
     return True
 
 
+_NOT_THAT = re.compile(r"(?:그거|그것|이거|이것|저거|요거|얘|걔|쟤)\s*(?:말고|대신)|\bnot (?:that|this) one\b|"
+                       r"\b(?:that|this) one\b.*\binstead\b")
+_IT_WISH = re.compile(r"\b(?:want|need|like|prefer|keep)s?\s+it\b")
 # A wish that replaces the one just said: "아니 그거 말고", "그게 아니라", "no, …", "… instead"; not one added to it.
 _CORRECTION = re.compile(r"^\s*(?:아니|ㄴㄴ|nope\b|no\s*[,.!]|no\s+not\b|actually\b)|그게\s?아니|\binstead\b|\bnot that\b",
                          re.I)

@@ -217,6 +217,9 @@ def _direction(text: str, wanted: list[str] | None = None) -> str | None:
     return None
 
 
+_REST_FINE = re.compile(r"(?:everything|allelse|therest)(?:else)?(?:is|'s|s)?(?:fine|good|ok|okay|great)|"
+                        r"다른(?:건|거는|것은)?(?:다|전부|모두)?(?:좋|괜찮|맘에)")
+_COMPARING = re.compile(r"비교|차이|뭐가\s*(?:나|더|좋)|어떤\s*게|어느\s*게|나아|낫|\bvs\b")
 _ORDINAL_WORDS = {"첫": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4, "다섯": 5}
 _EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3}
 
@@ -233,6 +236,9 @@ def read_ranks(text: str, shown: int) -> list[int]:
         found += [(m.start(), r) for r in range(int(m.group(1)), int(m.group(2)) + 1)]
     for m in re.finditer(r"(\d)\s*(?:,|、|와|과|랑|이랑|하고|및|&|and)\s*(\d)\s*(?:번|위)", low):
         found += [(m.start(), int(m.group(1))), (m.start() + 1, int(m.group(2)))]
+    if _COMPARING.search(low):  # "2랑 3 비교해줘", "1이랑 3 뭐가 나아?": bare numbers set beside each other to compare
+        for m in re.finditer(r"(?<![\d.,])(\d)\s*(?:랑|이랑|하고|와|과)\s*(\d)(?![\d.,]|\s*(?:만|천|원|개|살|kg))", low):
+            found += [(m.start(), int(m.group(1))), (m.start() + 1, int(m.group(2)))]
     for m in re.finditer(r"(?<![\d.,])(\d)\s*(?:번|위(?!해)|등(?!급)|순위)", low):
         found.append((m.start(), int(m.group(1))))
     for m in re.finditer(r"\b(\d)\s*(?:or|and|vs\.?|&|,)\s*(?:#|number\s*|no\.?\s*)?(\d)\b", low):
@@ -372,7 +378,9 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.below_ref = True
     reading.than_ref = _THAN_RANK.search(normalise(text)) is not None
     spaced = normalise(text)
-    reading.all_shown = has_any(flat, present(lex["all_shown"], spaced))  # "really" holds no "all"
+    # "really" holds no "all"; "everything else is fine", "다른 건 다 좋은데" judge the rest, not every product shown
+    reading.all_shown = has_any(_REST_FINE.sub(" ", flat), present(lex["all_shown"], spaced)) \
+        if _REST_FINE.search(flat) else has_any(flat, present(lex["all_shown"], spaced))
     reading.uncarried = _uncarried(flat, spaced)
     said = _NO.sub("··", flat)  # "아니 그거 말고": the "니" of 아니 (no) asks nothing
     said = _NOT_ASKING.sub(lambda m: "·" * len(m.group(0)), said)

@@ -144,3 +144,43 @@ def test_pick_one_after_comparing_two_is_between_those_two(store, said):
     assert types(events) == COMPARE_EVENTS
     intent = one(events, "intent")
     assert (intent.name, intent.args["products"]) == ("COMPARE", [top3[1]["id"], top3[2]["id"]])
+
+
+@pytest.mark.parametrize(("first", "said", "ranks"), [("1번 2번 비교", "2랑 3도 비교해봐", [2, 3]),
+                                                      ("분유포트 추천해줘", "1이랑 3 뭐가 나아?", [1, 3])])
+def test_bare_numbers_set_beside_each_other_to_compare_are_ranks(store, first, said, ranks):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    top3 = state(s)["top3"]
+    s.run(first)
+    intent = one(s.run(said), "intent")
+    assert (intent.name, intent.args["products"]) == ("COMPARE", [top3[k - 1]["id"] for k in ranks])
+
+
+def test_not_that_one_but_another_asks_about_the_other_alone(store):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    second = state(s)["top3"][1]["id"]
+    s.run("3번 어때?")
+    intent = one(s.run("그거 말고 2번은 어때"), "intent")
+    assert (intent.name, intent.args["products"]) == ("PRODUCT_QA", [second])
+
+
+def test_which_should_i_get_after_comparing_two_is_between_those_two(store):
+    s = Session("shopping")
+    s.run("젖병소독기 추천해줘")
+    top3 = state(s)["top3"]
+    s.run("1 vs 3")
+    intent = one(s.run("so which should I get"), "intent")
+    assert (intent.name, intent.args["products"]) == ("COMPARE", [top3[0]["id"], top3[2]["id"]])
+
+
+@pytest.mark.parametrize("said", ["everything else is fine but I don't want it noisy", "다른 건 다 괜찮은데 시끄러운 건 싫어요"])
+def test_the_rest_is_fine_but_a_drawback_is_a_condition(store, said):
+    s = Session("shopping")
+    s.run("분유포트 추천해줘")
+    s.run("3번 세척 쉬워?")
+    events = s.run(said)
+    assert types(events) == REFILTER_EVENTS
+    intent = one(events, "intent")
+    assert intent.name == "REFILTER" and "noise-loud" in intent.args["tag_changes"]["add_cons"]
