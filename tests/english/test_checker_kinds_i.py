@@ -78,7 +78,7 @@ def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     "The photos in the phone are old.",
     "I saw my keys in the phone case.",
     "He was talking in the meeting.",
-    "She suggested that he take the train.",
+    "The doctor suggested that she rest for a week.",
     "Neither my aunt nor my uncle drives a car.",
     "Neither the coach nor the players know the answer.",
     "Either way works for me.",

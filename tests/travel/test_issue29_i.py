@@ -81,7 +81,7 @@ def test_a_day_ordinal_word_shows_that_day(text: str, day: int) -> None:
 
 
 def test_a_day_ordinal_word_after_the_itinerary_shows_that_day(trv: Session) -> None:
-    trv.run("일정 보여줘")
+    trv.run("지금 일정 좀 보자")
     events = trv.run("사흘째 거만")
     call = one(events, "tool_call")
     assert (call.name, call.args) == ("show_itinerary", {"dayNumber": 3})
@@ -128,7 +128,7 @@ def test_a_dish_one_letter_from_a_kind_is_left_alone() -> None:
 # --- titles in the conversation's language --------------------------------------------------------------------
 
 def test_a_plan_title_is_korean_or_english_never_mixed(trv: Session) -> None:
-    ko = one(trv.run("일정 짜줘"), "tool_result").data["preview"]["title"]
+    ko = one(trv.run("일정 좀 짜 주세요"), "tool_result").data["preview"]["title"]
     assert ko == "도쿄 3박 4일 일정"
     events = trv.run("make me a new itinerary")
     en = one(events, "tool_result").data["preview"]["title"]
@@ -160,15 +160,15 @@ def test_the_trip_title_reads_in_english_to_an_english_reader(store, clock) -> N
 
 def test_the_itinerary_card_and_the_opened_trip_read_in_english(store, clock) -> None:
     s = Session("travel", clock=clock)
-    preview = one(s.run("일정 짜줘"), "tool_result").data["preview"]
+    preview = one(s.run("일정 좀 짜 주세요"), "tool_result").data["preview"]
     trip = TripService(store).active("demo")
     events = s.run("일정 적용하기 (덮어쓰기)", extra={"apply_itinerary": {"trip_id": trip.id, "preview": preview,
                                                                           "mode": "overwrite"}})
     assert s.confirm_action(one(events, "action_confirmation").action_id).ok
-    events = s.run("show me my itinerary")
+    events = s.run("show me the itinerary we have")
     assert one(events, "tool_call").name == "show_itinerary"
     assert one(events, "data_card").title == "Tokyo, 4 days 3 nights"
-    assert one(s.run("일정 보여줘"), "data_card").title == "도쿄 3박 4일"
+    assert one(s.run("지금 일정 좀 보자"), "data_card").title == "도쿄 3박 4일"
     events = s.run("open my Osaka trip")
     reply = text_of(events)
     assert '"Osaka, 3 days 2 nights"' in reply and not _korean(reply)
@@ -191,8 +191,8 @@ def test_a_correction_of_the_place_while_answering_which_day_adds_the_new_place(
     assert (call.name, call.args["placeName"], call.args["dayNumber"]) == ("add_place_to_itinerary", place, day)
 
 
-@pytest.mark.parametrize(("shown", "asked"), [("3일차 일정 보여줘", "이거 하루에 다 가능해? 좀 빡센데"),
-                                              ("일정 보여줘", "첫날 일정 너무 빡빡하지 않아?")])
+@pytest.mark.parametrize(("shown", "asked"), [("3일차 스케줄 보여줘", "이거 하루에 다 가능해? 좀 빡센데"),
+                                              ("지금 일정 좀 보자", "첫날 일정 너무 빡빡하지 않아?")])
 def test_is_the_day_too_full_gets_an_answer_not_a_plan(trv: Session, shown: str, asked: str) -> None:
     trv.run(shown)
     events = trv.run(asked)
@@ -201,7 +201,7 @@ def test_is_the_day_too_full_gets_an_answer_not_a_plan(trv: Session, shown: str,
 
 
 @pytest.mark.parametrize(("shown", "asked"), [("show day 2", "is that too much for one day?"),
-                                              ("what's on day 1", "can we realistically do all of that in a day")])
+                                              ("what's planned for day 1", "can we realistically do all of that in a day")])
 def test_is_the_day_too_full_in_english_gets_an_english_answer(trv: Session, shown: str, asked: str) -> None:
     trv.run(shown)
     events = trv.run(asked)
@@ -230,7 +230,7 @@ def test_fares_and_passes_get_a_plain_answer_and_no_places(trv: Session, text: s
 
 
 def test_a_kind_of_food_beats_the_generic_place_to_eat(trv: Session) -> None:
-    trv.run("메이지 신궁 근처 맛집")
+    trv.run("메이지 신궁 주변 식당")
     events = trv.run("거기서 디저트 먹을 데는?")
     call = one(events, "tool_call")
     assert (call.name, call.args["referencePlaceName"], call.args.get("category")) == ("search_nearby_places", "메이지 신궁",
@@ -240,7 +240,7 @@ def test_a_kind_of_food_beats_the_generic_place_to_eat(trv: Session) -> None:
 
 @pytest.mark.parametrize("again", ["redo it without teamLab", "different version pls", "another version please"])
 def test_a_plan_asked_again_in_other_words_is_planned_again(trv: Session, again: str) -> None:
-    one(trv.run("일정 만들어줘"), "tool_call")
+    one(trv.run("여행 일정 만들어 주세요"), "tool_call")
     events = trv.run(again)
     call = one(events, "tool_call")
     assert call.name == "generate_itinerary"
@@ -258,7 +258,7 @@ def test_what_a_day_holds_shows_that_day(text: str, trip: str, day: int) -> None
 
 @pytest.mark.parametrize(("first", "then", "reference"), [("restaurants near Tokyo Skytree", "same thing but near teamLab",
                                                           "팀랩 플래닛"),
-                                                         ("도쿄 스카이트리 근처 맛집", "거기 말고 팀랩 근처", "팀랩 플래닛")])
+                                                         ("도쿄 스카이트리 주변 밥집", "거기 말고 팀랩 근처", "팀랩 플래닛")])
 def test_the_same_search_near_a_place_named_by_its_short_name_keeps_the_kind(trv: Session, first: str, then: str,
                                                                             reference: str) -> None:
     one(trv.run(first), "tool_call")
@@ -269,7 +269,7 @@ def test_the_same_search_near_a_place_named_by_its_short_name_keeps_the_kind(trv
 
 def test_cheaper_places_after_a_search_get_a_plain_answer(trv: Session) -> None:
     trv.run("sushi near Tsukiji")
-    events = trv.run("any cheaper ones?")
+    events = trv.run("got any cheaper places?")
     assert types(events) == ["text", "done"] and not _korean(text_of(events))
 
 
