@@ -56,6 +56,10 @@ TODAY = date(2026, 11, 2)
     # an embedded question with a modal keeps statement order
     ("Do you know where can I park my car?", "Do you know where I can park my car?", "other"),
     ("I wonder when will the store open.", "I wonder when the store will open.", "other"),
+    # a relative clause on a singular noun: the verb takes -s
+    ("My aunt has a cat that sleep all day.", "My aunt has a cat that sleeps all day.", "subject_verb_agreement"),
+    ("We met a guide who know the old town well.", "We met a guide who knows the old town well.",
+     "subject_verb_agreement"),
 ])
 def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     result = check(text, today=TODAY)
@@ -89,6 +93,9 @@ def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     "I like it very much.",
     "Do you know who can help me?",
     "Can you tell me where I can park?",
+    "One of the kids who live upstairs is loud.",
+    "The neighbors who live upstairs are loud.",
+    "This is the song that changed everything.",
 ])
 def test_the_correct_sentences_near_those_kinds_stay_as_they_are(text: str) -> None:
     result = check(text, today=TODAY)

@@ -20,6 +20,7 @@ from agents.english.checker.words import (
     is_noun,
     is_past_form,
     is_plural_noun,
+    is_singular_noun,
     is_third_person_form,
     lemmas,
     participle,
@@ -55,6 +56,37 @@ def agreement(sent: list[Token], year: int) -> list[Edit]:
     edits += _bare_plural(sent)
     edits += _across_place(sent)
     edits += _either_nor(sent)
+    edits += _relative(sent)
+    return edits
+
+
+_RELATIVE_DETERMINERS = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "that", "every",
+                                   "each"})
+
+
+def _relative(sent: list[Token]) -> list[Edit]:
+    """"The man who live next door" -> "lives": in a relative clause on a singular noun (with its determiner) the
+    verb takes -s. Not after "one of the … who" (the plural noun is what "who" means) nor before a noun ("who
+    need help" stays unread when "need" may be a noun: only a word that is surely the verb)."""
+    words = [t.lower for t in sent]
+    edits: list[Edit] = []
+    for i in range(2, len(words) - 2):
+        if words[i] not in ("who", "that") or words[i - 2] not in _RELATIVE_DETERMINERS:
+            continue
+        noun, verb = words[i - 1], words[i + 1]
+        if not is_singular_noun(noun) or _plural(noun) or "of" in words[max(0, i - 5):i - 2]:
+            continue
+        if words[i] == "that" and noun in ("so", "such"):
+            continue
+        nxt = words[i + 2]
+        if not is_base_verb(verb) or (is_noun(verb) and (verb_lemma(verb) or verb) not in word_set("common_verbs")
+                                      and nxt not in _AFTER_VERB):
+            continue
+        form = third_person(verb_lemma(verb) or verb)
+        if form and form != verb and past(verb) != verb:
+            edits.append(_replace(sent[i + 1], form, SVA,
+                                  f"“{words[i]}” means {sent[i - 2].text} {sent[i - 1].text}, one person or thing: "
+                                  f"the verb takes -s"))
     return edits
 
 
