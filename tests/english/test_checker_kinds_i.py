@@ -60,6 +60,10 @@ TODAY = date(2026, 11, 2)
     ("My aunt has a cat that sleep all day.", "My aunt has a cat that sleeps all day.", "subject_verb_agreement"),
     ("We met a guide who know the old town well.", "We met a guide who knows the old town well.",
      "subject_verb_agreement"),
+    # mind / avoid / enjoy + a verb: the -ing form; a length of time in a perfect takes "for"
+    ("Would you mind turn off the light?", "Would you mind turning off the light?", "verb_form"),
+    ("Try to avoid drink the tap water.", "Try to avoid drinking the tap water.", "verb_form"),
+    ("She has worked there since four years.", "She has worked there for four years.", "fixed_expression"),
 ])
 def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     result = check(text, today=TODAY)
@@ -96,6 +100,12 @@ def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     "One of the kids who live upstairs is loud.",
     "The neighbors who live upstairs are loud.",
     "This is the song that changed everything.",
+    "I have lived in Daegu since 2018.",
+    "We have been friends since two years ago.",
+    "Since three weeks have passed, we can apply.",
+    "I don't mind the rain.",
+    "How much does this lamp cost?",
+    "Keep calm and carry on.",
 ])
 def test_the_correct_sentences_near_those_kinds_stay_as_they_are(text: str) -> None:
     result = check(text, today=TODAY)

@@ -250,6 +250,9 @@ def _counted_plural(word: str) -> bool:
     if not word.endswith("s") or word.endswith(("ss", "ics", "news", "ies")) or word in (
             "clothes", "means", "series", "species", "thanks", "goods", "does", "goes", "has", "is", "was"):
         return False
+    if word in word_set("determiners") or word in ("this", "its", "his", "hers", "ours", "yours", "theirs", "thus", "plus",
+                                                   "us", "yes") or not is_noun(word):
+        return False
     stem = word[:-1]
     return is_singular_noun(stem) and plural(stem) == word and stem not in word_set("uncountable_nouns")
 

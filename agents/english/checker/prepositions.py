@@ -44,7 +44,15 @@ def prepositions(sent: list[Token]) -> list[Edit]:
     for i, word in enumerate(words[:-1]):
         nxt, third = words[i + 1], words[i + 2] if i + 2 < n else ""
         lemma = verb_lemma(word) or word
-        if lemma == "depend" and nxt == "of" and third != "course":
+        if word == "since" and i + 2 < n and (sent[i + 1].is_number or nxt in _COUNT_WORDS) \
+                and third in ("years", "months", "weeks", "days", "hours", "minutes", "year", "month", "week", "day") \
+                and any(w in ("have", "has", "had", "'ve", "i've", "we've", "you've", "they've") for w in words[:i]) \
+                and (i + 3 >= n or words[i + 3] != "ago"):
+            # "since three years": a length of time takes for (since takes a point: since 2019)
+            edits.append(_swap(sent, i, "for", f"{sent[i].text} {sent[i + 1].text} {sent[i + 2].text}",
+                               f"for {sent[i + 1].text} {sent[i + 2].text}", FIXED, "a length of time takes for: "
+                               f"for {sent[i + 1].text} {sent[i + 2].text} (since takes a starting point)"))
+        elif lemma == "depend" and nxt == "of" and third != "course":
             edits.append(_swap(sent, i + 1, "on", f"{sent[i].text} of", f"{sent[i].text} on", FIXED,
                                "we say “depend on”"))
         elif word in ("afraid", "scared") and nxt == "from" and third not in FROM_TIME:  # not "from the start"
@@ -114,6 +122,8 @@ def _fixed_prepositions(sent: list[Token], words: list[str]) -> list[Edit]:
     return edits
 
 
+_COUNT_WORDS = frozenset({"a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "many",
+                          "several", "few", "a few"})
 _WHEN = frozenset({"yesterday", "today", "tonight", "tomorrow", "morning", "evening", "night", "week", "weekend"})
 
 
