@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from agents.nlu import compact
+from agents.nlu import compact, normalise
 from agents.nlu.dialogue import Dialogue, Mention, pointer
 
 if TYPE_CHECKING:
@@ -62,6 +62,8 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
     if context.get("clickedAnchorId"):
         return  # a clicked product is what "이거" means
     p = pointer(text)
+    if _compared_too(r, text, context) or _another_than_asked(r, text, context):
+        return
     if "anchor" in r.flags and not r.ranks and context.get("anchor") and (p.pronoun or _THIS.search(compact(text))):
         r.on_anchor = True  # "이 기반으로 조용한 거": the anchor the list is based on, on screen or not
         return
@@ -81,6 +83,10 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
     if not p.pronoun or p.among:
         _take_back(r, text, context, pronoun=False)
         return
+    if r.ranks and _NOT_THAT.search(normalise(text)):
+        return  # "그거 말고 2번은?": the product named instead, not beside the one pointed at
+    if (r.want or r.avoid) and _IT_WISH.search(normalise(text)):
+        return  # "I don't want it noisy": a condition on what is shown next, no product pointed at
     last = next((pid for pid in context.get("lastReferenced") or [] if pid in ids), None)
     if last is None:
         _take_back(r, text, context, pronoun=True)  # no product to point at: the condition just set
@@ -93,6 +99,49 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
         r.below_ref = r.direction == "cheaper"  # "그거보다 싼 거": cheaper than that product, as "2번보다 싼 거"
 
 
+# One more product put beside the ones just compared: "3번도 같이", "1번까지 넣어서", "add #3 too", "throw in 1 as well".
+_INCLUDE = re.compile(r"(?:번|\d)\s*(?:도|까지|이랑도|하고도)(?![가-힣])|같이|함께|추가|넣어|포함|"
+                      r"\b(?:too|also|as well|add|include|plus|throw in)\b")
+_BARE_DIGIT = re.compile(r"(?<![\d.,])([1-9])(?![\d.,]|\s*(?:만|천|원|k\b|%))")
+# Another product than the one just asked about: "다른 거", "딴 거", "다른 제품은 없어?", "something else", "another one".
+_ANOTHER_ONE = re.compile(r"다른\s*(?:거|걸|것|게|제품|상품|모델|애)|딴\s*(?:거|걸|것|게|제품|애)|"
+                          r"\b(?:something else|anything else|another one|other ones|other options?|different ones?)\b")
+
+
+def _compared_too(r: Reading, text: str, context: dict[str, Any]) -> bool:
+    """Right after a comparison, a product named "too" joins the products compared ("1번이랑 3번 같이", naming one of
+    them again, is a comparison of its own)."""
+    ids = [str(x.get("id")) for x in context.get("recommendations") or []]
+    compared = [ids.index(pid) + 1 for pid in context.get("lastCompared") or [] if pid in ids]
+    if len(compared) < 2 or not _INCLUDE.search(normalise(text)) or r.direction or r.want or r.avoid \
+            or r.budget is not None or {"exclude", "anchor"} & r.flags:
+        return False
+    # a bare digit beside "too" names a product here ("add 3 too"): nothing else is counted in a comparison
+    named = r.ranks or [int(d) for d in _BARE_DIGIT.findall(text) if 1 <= int(d) <= len(ids)]
+    if not named or set(named) & set(compared):
+        return False
+    r.ranks = sorted({*compared, *named})
+    r.flags.add("compare")
+    return True
+
+
+def _another_than_asked(r: Reading, text: str, context: dict[str, Any]) -> bool:
+    """Right after a question about one product, "다른 거" / "something else" means the others: that one is left out."""
+    if context.get("lastIntent") != "PRODUCT_QA" or r.ranks or r.direction or "compare" in r.flags \
+            or not _ANOTHER_ONE.search(normalise(text)):
+        return False
+    ids = [str(x.get("id")) for x in context.get("recommendations") or []]
+    asked = next((pid for pid in context.get("lastReferenced") or [] if pid in ids), None)
+    if asked is None:
+        return False
+    r.ranks = [ids.index(asked) + 1]
+    r.flags.add("exclude")
+    return True
+
+
+_NOT_THAT = re.compile(r"(?:그거|그것|이거|이것|저거|요거|얘|걔|쟤)\s*(?:말고|대신)|\bnot (?:that|this) one\b|"
+                       r"\b(?:that|this) one\b.*\binstead\b")
+_IT_WISH = re.compile(r"\b(?:want|need|like|prefer|keep)s?\s+it\b")
 # A wish that replaces the one just said: "아니 그거 말고", "그게 아니라", "no, …", "… instead"; not one added to it.
 _CORRECTION = re.compile(r"^\s*(?:아니|ㄴㄴ|nope\b|no\s*[,.!]|no\s+not\b|actually\b)|그게\s?아니|\binstead\b|\bnot that\b",
                          re.I)

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
+from agents.nlu.jamo import jamo
 from agents.nlu.patterns import compiled
-from agents.shopping.jamo import jamo
 from agents.shopping.normal import normalise
 from data.shopping.catalog import ENGLISH
 

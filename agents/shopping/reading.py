@@ -181,8 +181,13 @@ def _topics(text: str, reading: Reading) -> None:
 
 
 # The budget named, then dropped ("예산 빼줘", "가격 제한 풀어", "budget 없애"): not a drawback to avoid.
-_DROP_BUDGET = re.compile(r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|은|는|을|를|도|이제|좀|그냥|일단)*(?:빼|없애|풀어|지워|치워|없이)|"
-                          r"(?:빼|없애|풀어|지워|치워)(?:줘|주세요|줄래|봐)?(?:예산|가격|금액|가격대)(?:조건|제한|상한)")  # 없애줘 가격 조건
+# "예산 빼줘", "가격 제한 다시 풀자", "금액 상관 말고", "lift the budget cap", "take the price limit off": the budget goes.
+_DROP_BUDGET = re.compile(
+    r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|한도|은|는|을|를|도|이제|좀|그냥|일단|다시|한번|cap|limit)*"
+    r"(?:빼|없애|풀(?:어|고|자|까)|지워|지우|치워|없이|해제|무시|상관말|상관없|신경쓰지마)|"
+    r"(?:빼|없애|풀어|지워|치워)(?:줘|주세요|줄래|봐)?(?:예산|가격|금액|가격대)(?:조건|제한|상한)|"  # 없애줘 가격 조건
+    r"(?:lift|remove|drop|scrap|forget|ignore|clear|reset|takeoff|getridof)(?:the|my|that|this)?(?:budget|price)"
+    r"(?:cap|limit|filter|range)?|take(?:the|my|that)?(?:budget|price)(?:cap|limit|filter)?off")
 _FILLERS = re.compile(r"좀|조금|살짝|약간|쫌|조끔")
 
 
@@ -212,6 +217,9 @@ def _direction(text: str, wanted: list[str] | None = None) -> str | None:
     return None
 
 
+_REST_FINE = re.compile(r"(?:everything|allelse|therest)(?:else)?(?:is|'s|s)?(?:fine|good|ok|okay|great)|"
+                        r"다른(?:건|거는|것은)?(?:다|전부|모두)?(?:좋|괜찮|맘에)")
+_COMPARING = re.compile(r"비교|차이|뭐가\s*(?:나|더|좋)|어떤\s*게|어느\s*게|나아|낫|\bvs\b")
 _ORDINAL_WORDS = {"첫": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4, "다섯": 5}
 _EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3}
 
@@ -228,6 +236,9 @@ def read_ranks(text: str, shown: int) -> list[int]:
         found += [(m.start(), r) for r in range(int(m.group(1)), int(m.group(2)) + 1)]
     for m in re.finditer(r"(\d)\s*(?:,|、|와|과|랑|이랑|하고|및|&|and)\s*(\d)\s*(?:번|위)", low):
         found += [(m.start(), int(m.group(1))), (m.start() + 1, int(m.group(2)))]
+    if _COMPARING.search(low):  # "2랑 3 비교해줘", "1이랑 3 뭐가 나아?": bare numbers set beside each other to compare
+        for m in re.finditer(r"(?<![\d.,])(\d)\s*(?:랑|이랑|하고|와|과)\s*(\d)(?![\d.,]|\s*(?:만|천|원|개|살|kg))", low):
+            found += [(m.start(), int(m.group(1))), (m.start() + 1, int(m.group(2)))]
     for m in re.finditer(r"(?<![\d.,])(\d)\s*(?:번|위(?!해)|등(?!급)|순위)", low):
         found.append((m.start(), int(m.group(1))))
     for m in re.finditer(r"\b(\d)\s*(?:or|and|vs\.?|&|,)\s*(?:#|number\s*|no\.?\s*)?(\d)\b", low):
@@ -312,23 +323,10 @@ def _known_words() -> tuple[tuple[str, ...], frozenset[str]]:
 def correct_typos(text: str) -> str:
     """Each Korean word that holds no lexicon entry but starts one letter (jamo) away from a
     topic or category word is read as that word."""
-    from rapidfuzz.distance import Levenshtein
-
-    from agents.shopping.jamo import jamo
+    from agents.nlu.jamo import fold_onto
 
     targets, known = _known_words()
-    out = []
-    for token in normalise(text).split():
-        if re.match(r"[가-힣]{2,}", token) and not any(w in token for w in known):
-            for word in targets:
-                head = token[:len(word)]
-                # Same leading consonants ("빨리" is not "말리"): typos slip on vowels and finals.
-                if len(head) == len(word) and [jamo(c)[0] for c in head] == [
-                        jamo(c)[0] for c in word] and Levenshtein.distance(jamo(head), jamo(word), score_cutoff=1) <= 1:
-                    token = word + token[len(word):]
-                    break
-        out.append(token)
-    return " ".join(out)
+    return " ".join(fold_onto(normalise(text).split(), targets, known))
 
 
 # "아니", "아니요", "아니라" (no, not): a correction or a refusal, never the question ending "-니".
@@ -380,7 +378,9 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.below_ref = True
     reading.than_ref = _THAN_RANK.search(normalise(text)) is not None
     spaced = normalise(text)
-    reading.all_shown = has_any(flat, present(lex["all_shown"], spaced))  # "really" holds no "all"
+    # "really" holds no "all"; "everything else is fine", "다른 건 다 좋은데" judge the rest, not every product shown
+    reading.all_shown = has_any(_REST_FINE.sub(" ", flat), present(lex["all_shown"], spaced)) \
+        if _REST_FINE.search(flat) else has_any(flat, present(lex["all_shown"], spaced))
     reading.uncarried = _uncarried(flat, spaced)
     said = _NO.sub("··", flat)  # "아니 그거 말고": the "니" of 아니 (no) asks nothing
     said = _NOT_ASKING.sub(lambda m: "·" * len(m.group(0)), said)

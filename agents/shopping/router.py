@@ -117,6 +117,9 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         if awaiting == "product" or r.mentioned or "question" in r.flags or named:
             return Decision("PRODUCT_QA", 88, "a question about a product")
         return Decision("PRODUCT_QA", 75, "a product number alone")
+    if "compare" in r.flags and not refs and len(context.get("lastCompared") or []) >= 2 \
+            and _WHICH_OF_SHOWN.search(r.compact) and not (r.budget or r.want or r.avoid or r.category):
+        return Decision("COMPARE", 82, "which of the two just compared")  # "so which should I get" (advice-worded)
     asks_how = "question" in r.flags and not (r.stated or "recommend" in r.flags)
     if "advice" in r.flags and not (r.budget or r.budget_removed or r.removed) and (
             not (r.want or r.avoid) or asks_how):  # "분유 물은 몇 도로 맞춰야 돼요?": 맞춰 judges no product

@@ -91,7 +91,7 @@ def _one(name: str, payload: Mapping[str, object], en: bool) -> str:
             count = len(_objs(data.get("places")))
             if en:
                 return (f"{'Created and opened' if data.get('created') else 'Opened'} your {data.get('destination_en')} "
-                        f"trip \"{data.get('title')}\" ({data.get('days')} days, {count} saved places).")
+                        f"trip \"{data.get('title_en') or data.get('title')}\" ({data.get('days')} days, {count} saved places).")
             return (f"{data.get('destination_name')} 여행 '{data.get('title')}'{'을 만들고' if data.get('created') else '을'} "
                     f"열었어요 ({data.get('days')}일, 저장된 장소 {count}곳).")
         case "askClarification":

@@ -96,3 +96,13 @@ def ensure_gazetteer(store: TravelStore, now: datetime) -> None:
     version, rows = _gazetteer_rows()
     if store.gazetteer_version() != version:
         store.load_gazetteer(version, list(rows), now)
+
+
+def shown_title(title: str, destination_id: str, days: int, en: bool) -> str:
+    """A trip's title in the reader's language: a title made from the destination and the length (every trip the
+    app makes: "도쿄 3박 4일") reads "Tokyo, 4 days 3 nights" to an English reader; any other is shown as it is."""
+    dest = destinations().get(destination_id)
+    nights = days - 1
+    if not en or dest is None or title != f"{dest.name} {nights}박 {days}일":
+        return title
+    return f"{dest.name_en}, {days} days {nights} night{'' if nights == 1 else 's'}"

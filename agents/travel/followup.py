@@ -89,8 +89,9 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
         if day > view.days:  # "아니 셋째 날 말고 둘째 날": the same place, on the day said instead
             return _Reader(text, view).ask_day("add", str(args["place"]))
         return Reading("add_place_to_itinerary", {"place": args["place"], "day": day, **reader.time()})
+    answered = reading.tool == "freeformResponse" and reading.args.get("topic") in ("pace", "directions", "flight")
     if last in ("show_itinerary", "add_place_to_itinerary") and reading.tool in (None, "freeformResponse") \
-            and reader.day() is not None and not reader.places and "add" not in hits:
+            and not answered and reader.day() is not None and not reader.places and "add" not in hits:
         return Reading("show_itinerary", {"day": reader.day()})  # "그럼 1일차는?", "last day?"
     if last in ("show_itinerary", "add_place_to_itinerary") and args.get("day") and reading.tool is None \
             and reading.args.get("missing") == "day" and reading.args.get("for") == "add" and reading.args.get("place") \
@@ -99,15 +100,19 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     # "X 빼고 다시" re-plans; "그럼 X는 저장 목록에서 지워줘" (no re-plan word) removes X itself
     if last == "generate_itinerary" and (p.again or "regenerate" in hits) \
             and (reading.tool in (None, "generate_itinerary", "freeformResponse")
-                 or (reading.tool == "remove_place" and "regenerate" in hits)):
+                 or (reading.tool == "remove_place" and "regenerate" in hits)
+                 or (reading.tool in SEARCHES and "regenerate" in hits and reader._skips())):  # "redo it without X"
         skip = list(dict.fromkeys(reader.name(m) for m in reader.places)) if reader._skips() else []
         return Reading("generate_itinerary", {**(reading.args if reading.tool == "generate_itinerary" else {}),
                                               **({"skip": skip} if skip else {}), "regenerate": True})
-    if last in SEARCHES and (p.again or p.pronoun or len(compact(text)) <= 12) and not hits.keys() & {"general", "off_topic", "hours"}:
-        return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun)
+    same = _SAME.search(normalise(text)) is not None  # "same thing but near X", "똑같이 시부야에서"
+    if last in SEARCHES and (p.again or p.pronoun or same or len(compact(text)) <= 12) \
+            and not hits.keys() & {"general", "off_topic", "hours", "directions"}:
+        return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun or same)
     return None
 
 
+_SAME = re.compile(r"\bsame (?:thing|again|search|but|kind|one|please)\b|\bthe same\b|똑같이|똑같은|같은 걸로|같은 거로|마찬가지로")
 # "아 3일차로", "넷째 날로 해줘": only a day, said as the one to use instead
 _DAY_ONLY = re.compile(r"(?:로|으로)\s*(?:해\s*줘|해\s*주세요|바꿔\s*줘|옮겨\s*줘|해|요|할게|가자)?\s*[.!?~]*\s*$")
 _NEXT_DAY = re.compile(r"(?:그\s*)?다음\s*날|이튿날|\b(?:the\s+)?(?:next|following)\s+day\b|\bthe\s+day\s+after\b")

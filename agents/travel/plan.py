@@ -71,6 +71,20 @@ def _route(places: list[SavedPlace], start: int) -> list[SavedPlace]:
     return order
 
 
+def plan_title(destination: str, days: int, en: bool) -> str:
+    """A plan's title in the person's language, from the destination and the days it covers: "도쿄 2박 3일 일정",
+    "Tokyo itinerary: 3 days, 2 nights" (the trip's stored title is Korean; it is no part of an English one)."""
+    from agents.travel.destinations import destinations
+
+    dest = destinations()[destination]
+    nights = days - 1
+    if en:
+        if nights < 1:
+            return f"{dest.name_en} day-trip itinerary"
+        return f"{dest.name_en} itinerary: {days} days, {nights} night{'s' if nights > 1 else ''}"
+    return f"{dest.name} 당일 일정" if nights < 1 else f"{dest.name} {nights}박 {days}일 일정"
+
+
 def draft_itinerary(title: str, saved: list[SavedPlace], days: int, variant: int = 0, en: bool = False,
                     destination: str | None = None, easy_day: int | None = None) -> Draft:
     """GenerateArgs for ``days`` days over the saved places; ``variant`` starts the route elsewhere

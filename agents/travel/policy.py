@@ -14,7 +14,7 @@ from agents.nlu.dialogue import Dialogue
 from agents.nlu.language import conversation_language
 from agents.travel import followup
 from agents.travel.destinations import find_destination
-from agents.travel.plan import SavedPlace, candidates, draft_itinerary
+from agents.travel.plan import SavedPlace, candidates, draft_itinerary, plan_title
 from agents.travel.reading import TIME_OF_DAY_START, Reading, TripView, read
 
 _TRIP = re.compile(r"^(?P<title>.+?) · 여행지: (?P<dest>\S+).*?\((?P<days>\d+)일\) · trip_id: (?P<id>\S+)", re.M)
@@ -46,8 +46,8 @@ def policy(request: ModelRequest) -> PolicyReply:
             if then is not None:
                 return then
         return PolicyReply(text=compose(results, en))
-    view, saved, title = trip_from_context(request.system)
-    return act(read_request(request), view, saved, title, _english(request.messages), _generated_before(request.messages))
+    view, saved, _title = trip_from_context(request.system)
+    return act(read_request(request), view, saved, _english(request.messages), _generated_before(request.messages))
 
 
 def _english(messages: list[ChatMessage]) -> bool:
@@ -82,7 +82,7 @@ def _int(args: Mapping[str, object], key: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, en: bool = False,
+def act(reading: Reading, view: TripView, saved: list[SavedPlace], en: bool = False,
         variant: int = 0) -> PolicyReply:
     """Turn a reading into the real tool call (with the arguments the tool takes)."""
     a = reading.args
@@ -115,7 +115,7 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], title: str, e
             skip = {compact(str(n)) for n in named} if isinstance(named, list) else set()
             kept = [p for p in saved if compact(p.name) not in skip and compact(p.name_en or "") not in skip]
             kept = (kept or saved) + _unsaved(view.destination, saved, _names(a.get("include")))
-            draft = draft_itinerary(f"{title} itinerary" if en else f"{title} 일정", kept, days,
+            draft = draft_itinerary(plan_title(view.destination, days, en), kept, days,
                                     variant if a.get("regenerate") else 0, en, view.destination, _int(a, "easy_day"))
             return PolicyReply(tool_calls=[("generate_itinerary", dict(draft))])
         case "show_itinerary":
@@ -189,6 +189,14 @@ def _freeform(reading: Reading, en: bool) -> str:
                 "near the ones you saved and plan the days." if en else
                 "항공권 가격, 비행 시간, 수하물 규정은 제가 확인할 수 있는 자료에 없어서 추측하지 않을게요. 정확한 요금과 규정은 "
                 "항공사나 예약 사이트에서 확인해 주세요. 여행지에서는 장소 추천, 저장한 장소 근처 찾기, 날짜별 일정 짜기를 도와드려요.")
+    if reading.args.get("topic") == "pace":
+        return ("A comfortable day holds three or four places; with five or more, the travel between them and the "
+                "queues usually leave little slack. The plan keeps neighbours on the same day and follows the opening "
+                "hours. If it feels too full, say \"make day 2 relaxed\" and I will plan it again with fewer visits, "
+                "starting later." if en else
+                "보통 하루에 3~4곳이면 무리 없이 다닐 수 있고, 5곳이 넘으면 이동과 대기 시간 때문에 빠듯해요. 일정은 가까운 곳끼리 같은 날에 "
+                "묶고 영업시간에 맞춰 짰어요. 너무 빡빡하면 \"2일차 여유있게 다시 짜줘\"라고 해 주세요: 방문지를 줄이고 늦게 시작하도록 "
+                "다시 짜 드릴게요.")
     if reading.args.get("topic") == "directions":
         return ("Routes, timetables and fares between places are not in my data, so I will not guess them: a map or "
                 "transit app has the live route. I can find places near a saved one, or add a place to a day." if en else
@@ -221,7 +229,7 @@ def _after_opening(request: ModelRequest, trip: Mapping[str, object], en: bool) 
     reading = read(text, view)
     if reading.tool not in _CONTINUE:
         return None
-    return act(reading, view, saved, str(trip.get("title") or ""), en)
+    return act(reading, view, saved, en)
 
 
 def _num(args: Mapping[str, object], key: str) -> float | None:

@@ -9,15 +9,18 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from agents.nlu import ExemplarClassifier, compact, decide, normalise, with_josa
+from agents.nlu import ExemplarClassifier, compact, decide, normalise
 from agents.nlu.dialogue import instead
 from agents.nlu.language import reply_english
 from agents.nlu.text import contains
 from agents.nlu.text import find as _find
+from agents.travel import numbers, questions
 from agents.travel.destinations import destinations
 from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
+from agents.travel.questions import LABELS
 from agents.travel.trips import ask_trip_question, ask_uncarried_question, other_destination, uncarried_city
 from agents.travel.wording import (
+    fold_kind_typos,
     lodging_reference,
     meal_named,
     split_remove,
@@ -28,28 +31,11 @@ from agents.travel.wording import (
 
 TRAINING = Path(__file__).with_name("training.yaml")
 MUTATIONS = frozenset({"add_place_to_itinerary", "remove_place"})
-LABELS = {"recommend_places": "장소 추천", "generate_itinerary": "일정 만들기", "show_itinerary": "일정 보기",
-          "add_place_to_itinerary": "일정에 장소 넣기", "remove_place": "저장한 장소 삭제", "open_trip": "다른 여행 열기"}
-LABELS_EN = {"recommend_places": "Recommend places", "generate_itinerary": "Plan the itinerary",
-             "show_itinerary": "Show the itinerary", "add_place_to_itinerary": "Add a place to a day",
-             "remove_place": "Remove a saved place", "open_trip": "Open another trip"}
 _LANDMARK_NOUNS = ("마을", "시장", "해수욕장", "해변", "공원", "폭포", "성", "궁", "타워", "거리", "신사", "사원")
 _AGAIN = frozenset({"다시", "again", "한 번 더", "한번 더", "once more", "one more"})  # weak: may mean "see again"
+# "ㄴㄴ X로", "아니 X", "no, X", "actually X": a correction whose new value follows (the last one counts).
+_CORRECTED = re.compile(r"(?:ㄴㄴ|\u1102\u1102|(?<![가-힣])아니(?:요|야)?|\bno|\bnope|\bactually)(?=[\s,.!]|$)")
 TIME_OF_DAY_START = {"morning": "10:00", "afternoon": "14:00", "evening": "18:00"}
-# Number shapes (the vocabulary is in lexicon.yaml): trip lengths, day numbers, clock times, counts.
-_NIGHTS_DAYS = re.compile(r"(\d+)\s*박\s*(\d+)\s*일")
-_N_DAYS = re.compile(r"(\d+)\s*(?:일\s*(?:일정|코스|짜리|동안|여행|간|치)|days?\b|-day\b)")
-_N_NIGHTS = re.compile(r"(\d+)\s*(?:nights?\b|박)")
-_KO_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
-_KO_NIGHTS_DAYS = re.compile(r"([일이삼사오육칠팔구])\s*박\s*([일이삼사오육칠팔구])\s*일")
-_KO_LENGTH = {"당일치기": 1, "하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5}
-_DAY_NUMBER = re.compile(r"(\d+)\s*(?:일\s*차|일\s*째|번째\s*날|째\s*날|nd day|rd day|th day|st day)|\bday\s*(\d+)\b"
-                         r"|(?<![a-z])d(\d{1,2})(?![\d])")  # "D2 오후": day 2 (not "D-2", a countdown)
-_N_DAYS_TO = re.compile(r"(\d+)\s*일\s*(?:로|으로|짜리로)")  # "일정 3일로 짜줘", beside an itinerary word only
-_CLOCK = re.compile(r"(오전|오후|아침|저녁|밤)?\s*(\d{1,2})\s*(?::\s*(\d{2})|시\s*(?:(반)|(\d{1,2})\s*분)?)\s*(am|pm)?"
-                    r"|\b(?:at\s+)?(\d{1,2})\s*(am|pm)\b")
-_COUNT = re.compile(r"(\d+)\s*(?:곳|개|군데|places?\b|spots?\b|options?\b|restaurants?\b|cafes?\b|shops?\b|hotels?\b"
-                    r"|sights?\b|attractions?\b|ones?\b)|\btop\s*(\d+)\b")
 
 
 @dataclass(frozen=True)
@@ -93,7 +79,7 @@ def read(text: str, trip: TripView) -> Reading:
 class _Reader:
     def __init__(self, text: str, trip: TripView) -> None:
         self.raw, self.trip = text, trip
-        self.text = normalise(text)
+        self.text = fold_kind_typos(normalise(text), trip.destination)  # "맛칩" is 맛집 typed one letter off
         self.lex = lexicon()
         self.g: Gazetteer = gazetteer(trip.destination)
         self.hits = self.lex.intents_hit(text)
@@ -125,14 +111,21 @@ class _Reader:
         return [pid for pid in sorted(self.saved_ids) if self.g.places[pid].category == "accommodation"]
 
     def place(self, *, saved_first: bool = True) -> Mention | None:
-        if not self.places:
+        places = self.places
+        new = instead(self.raw)
+        if new == normalise(self.raw) and (last := list(_CORRECTED.finditer(new))):
+            new = new[last[-1].end():]  # "ㄴㄴ 도쿄 타워로 할게": what follows the no
+        if new != normalise(self.raw):  # "센소지 말고 메이지 신궁": the place said instead
+            said = {m.id for m in self.g.place_mentions(new)}
+            places = [m for m in places if m.id in said] or places
+        if not places:
             return None
         if saved_first:
-            saved = [m for m in self.places if m.id in self.saved_ids]
-            top = self.places[0].strength
+            saved = [m for m in places if m.id in self.saved_ids]
+            top = places[0].strength
             if saved and saved[0].strength >= min(top, 2):
                 return saved[0]
-        return self.places[0]
+        return places[0]
 
     def name(self, m: Mention) -> str:
         return self.g.places[m.id].name_ko
@@ -199,58 +192,16 @@ class _Reader:
         return max(specific, key=lambda h: (len(compact(h[1])), -h[0]))[1]
 
     def day(self) -> int | None:
-        m = _DAY_NUMBER.search(self.text)
-        if m:
-            return int(m.group(1) or m.group(2) or m.group(3))
-        value = self.lex.value(self.text, "day")
-        if value == "last":
-            return self.trip.days
-        return int(value) if value else None
+        return numbers.day_number(self.text, self.lex, self.trip.days)
 
     def time(self) -> dict[str, str]:
-        m = _CLOCK.search(self.text)
-        if m and (m.group(2) or m.group(7)):
-            if m.group(7):
-                hour, minute, half, ampm = int(m.group(7)), 0, None, m.group(8)
-            else:
-                hour = int(m.group(2))
-                minute = int(m.group(3) or m.group(5) or 0)
-                half, ampm = m.group(4), m.group(6)
-            before = m.group(1) or ""
-            if half:
-                minute = 30
-            if (ampm == "pm" or before in ("오후", "저녁", "밤")) and hour < 12:
-                hour += 12
-            elif not ampm and not before and 1 <= hour <= 7:
-                hour += 12  # "3시" on a trip day is the afternoon
-            if 0 <= hour <= 23 and 0 <= minute <= 59:
-                return {"start_time": f"{hour:02d}:{minute:02d}"}
-        tod = self.lex.value(self.text, "time_of_day")
-        return {"time_of_day": tod} if tod else {}
+        return numbers.clock(self.text, self.lex)
 
     def trip_length(self) -> int | None:
-        if m := _NIGHTS_DAYS.search(self.text):
-            return int(m.group(2))
-        if m := _KO_NIGHTS_DAYS.search(self.text):
-            return _KO_DIGITS[m.group(2)]
-        if m := _N_DAYS.search(self.text):
-            return int(m.group(1))
-        if m := _N_NIGHTS.search(self.text):
-            return int(m.group(1)) + 1
-        if self.has("itinerary") and (m := _N_DAYS_TO.search(self.text)):
-            return int(m.group(1))
-        for word, n in _KO_LENGTH.items():
-            if word in compact(self.text) and (word != "하루" or "하루코스" in compact(self.text)
-                                               or "하루일정" in compact(self.text)):
-                return n
-        return None
+        return numbers.trip_length(self.text, itinerary=self.has("itinerary"))
 
     def count(self) -> int | None:
-        m = _COUNT.search(self.text)
-        n = int(m.group(1) or m.group(2)) if m else None
-        if n is None and (word := self.lex.value(self.text, "count")):
-            n = int(word)
-        return n if n and 1 <= n <= 10 else None
+        return numbers.count(self.text, self.lex)
 
     # --- intents ---------------------------------------------------------------------------
     def has(self, intent: str) -> bool:
@@ -272,14 +223,20 @@ class _Reader:
         fare = any(self.has(i) for i in ("pass", "price", "flight", "general")) and not (
             self.has("itinerary") or self.has("make"))
         sized = self.trip_length() is not None and not fare  # "rail pass for 5 days": the length sizes the pass
-        itinerary = self.has("itinerary") or self.has("from_saved") or sized or any(
+        itinerary = self.has("itinerary") or self.has("from_saved") or sized or (
+            self.has("easy") and self.day() is not None and (self.has("make") or self.has("regenerate"))) or any(
             h.startswith("짜") or h in ("replan", "re-plan") for h in self.lex.hits(self.text, "make")
             + self.lex.hits(self.text, "regenerate"))
         if self.has("off_topic") and not (self.places or self.areas):
             return Reading("freeformResponse", {"kind": "general"})
         if (elsewhere := self._elsewhere()) is not None:
             return elsewhere
-        if (self.has("hours") or worth_question(self.text, self.lex)) and not any(
+        if self._transit():
+            return Reading("freeformResponse", {"kind": "general", "topic": "directions"})
+        if self.has("pace") and not any(self.has(i) for i in ("make", "regenerate", "add", "remove", "easy")):
+            return Reading("freeformResponse", {"kind": "general", "topic": "pace"})  # "이거 하루에 다 돌 수 있어?"
+        fare_only = not self.places and any(self.has(i) for i in ("pass", "price", "general"))  # "is a Suica worth it"
+        if (self.has("hours") or worth_question(self.text, self.lex)) and not fare_only and not any(
                 self.has(i) for i in ("itinerary", "near", "add", "remove", "flight")):
             return self._about_place("hours" if self.has("hours") else "worth")
         if self._skips() and itinerary and self.places and (self.has("make") or self.has("regenerate")) \
@@ -307,8 +264,6 @@ class _Reader:
             return self.build("add_place_to_itinerary")  # "둘째 날 오후 센소지": a day, a time and a place
         if self.day() is not None and not self.places and (self.has("show") or self.has("itinerary")):
             return self.build("show_itinerary")
-        if self.has("directions") and not self.has("recommend"):  # "서울역에서 공항 가는 법": a route, no places
-            return Reading("freeformResponse", {"kind": "general", "topic": "directions"})
         if (self.has("general") and not self.has("recommend") and self.lex.value(self.text, "category") is None) or (
                 self.has("price") and not self.has("recommend")) or (
                 (self.has("flight") or self.has("pass")) and not (self.places or self.areas)) or (
@@ -357,6 +312,12 @@ class _Reader:
         if self.has("pronoun") and not named:
             return self.ask_place("about", topic=topic)
         return Reading("freeformResponse", {"kind": "general"})
+
+    def _transit(self) -> bool:
+        """A route, a travel time or a timetable ("서울역에서 공항 가는 법", "how long from A to B", "막차 몇 시"): not in the
+        data, a plain answer and no places; a kind of place asked for beside it ("가는 길에 카페 추천") is a search."""
+        return self.has("directions") and not (self.has("recommend") and self.category() not in (None, "transport")) \
+            and not (self.has("add") and self.day() is not None)
 
     def _skips(self) -> bool:
         return self.has("remove") or bool(self.lex.hits(self.raw, "skip"))
@@ -444,6 +405,11 @@ class _Reader:
             named = [pid for pid in self.saved_ids if _landmark_of(compact(self.g.places[pid].name_ko), compact(anchor.id))]
             if len(named) == 1:  # "북촌 근처" with 북촌 한옥마을 saved: near the saved place
                 anchor = Mention(named[0], anchor.strength, anchor.start, anchor.length)
+        if anchor is not None and anchor.id in self.g.places and args.get("keyword") and any(
+                compact(str(args["keyword"])) in compact(n) for n in (self.g.places[anchor.id].name_ko,
+                                                                      self.g.places[anchor.id].name,
+                                                                      self.g.places[anchor.id].name_en) if n):
+            del args["keyword"]  # "팀랩 근처", "near teamLab": the place's short name is no dish or theme asked for
         if anchor is not None and anchor.id in self.saved_ids:
             args["reference"] = self.name(anchor)
             if n := self.count():
@@ -471,33 +437,18 @@ class _Reader:
 
     # --- questions -------------------------------------------------------------------------
     def ask_intent(self, candidates: list[str]) -> Reading:
-        names = [c for c in candidates if c in LABELS] or ["recommend_places", "generate_itinerary", "show_itinerary"]
-        labels = LABELS_EN if self.en else LABELS
-        choices = [labels[c] for c in names[:3]]
-        question = ("I am not sure what you would like. Choose one: " if self.en else
-                    "무엇을 도와드릴까요? 하나를 골라 주세요: ") + " / ".join(choices)
-        return Reading(None, {"candidates": names[:3]}, question, choices, "ask")
+        names = ([c for c in candidates if c in LABELS] or ["recommend_places", "generate_itinerary", "show_itinerary"])[:3]
+        question, choices = questions.which_tool(names, self.en)
+        return Reading(None, {"candidates": names}, question, choices, "ask")
 
     def ask_place(self, what: str, **extra: str) -> Reading:
-        saved = list(self.trip.saved[:4])
-        if self.en:
-            question = {"remove": "Which saved place should I remove?", "near": "Near which place should I look?",
-                        "about": "Which place do you mean?"}.get(what, "Which place should I add, and on which day?")
-        else:
-            question = {"remove": "어느 저장된 장소를 삭제할까요?", "near": "어느 장소 근처를 찾아볼까요?",
-                        "about": "어느 장소를 말씀하시는 건가요?"}.get(what, "어떤 장소를 몇째 날에 넣을까요?")
-        return Reading(None, {"missing": "place", "for": what, **extra}, question, saved, "ask")
+        question, choices = questions.which_place(what, list(self.trip.saved[:4]), self.en)
+        return Reading(None, {"missing": "place", "for": what, **extra}, question, choices, "ask")
 
     def ask_day(self, what: str, place: str | None = None) -> Reading:
-        days = [f"Day {d}" if self.en else f"{d}일째" for d in range(1, self.trip.days + 1)]
-        if self.en:
-            question = f"Which day of the trip (1-{self.trip.days})" + (f" should {place} go on?" if place else "?")
-        else:
-            question = (f"{with_josa(place, '을')} 여행 몇째 날에 넣을까요? " if place else "여행 몇째 날을 말씀하시는 건가요? ") + \
-                       f"(1~{self.trip.days}일째)"
-        return Reading(None, {"missing": "day", "for": what, "place": place}, question, days, "ask")
+        question, choices = questions.which_day(self.trip.days, place, self.en)
+        return Reading(None, {"missing": "day", "for": what, "place": place}, question, choices, "ask")
 
     def ask_category(self) -> Reading:
-        choices = ["Restaurants", "Cafes", "Sights"] if self.en else ["맛집", "카페", "관광지"]
-        question = "What kind of place are you looking for?" if self.en else "어떤 장소를 찾으세요? 맛집, 카페, 관광지 중에서 골라 주세요."
+        question, choices = questions.which_kind(self.en)
         return Reading(None, {"missing": "category", "for": "recommend"}, question, choices, "ask")

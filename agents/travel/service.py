@@ -24,6 +24,7 @@ def trip_title(dest: Destination, nights: int) -> str:
     return f"{dest.name} {nights}박 {nights + 1}일"
 
 
+
 class TripService:
     def __init__(self, store: Store) -> None:
         self.store = TravelStore(store)

@@ -13,7 +13,7 @@ from agents.core.tools import Card, Confirmation, ToolContext, ToolOutput
 from agents.nlu import josa, with_josa
 from agents.travel.card_data import Itinerary, ItineraryPreview, Place
 from agents.travel.cards import columns, itinerary_rows, place_markdown, preview_rows
-from agents.travel.destinations import destination
+from agents.travel.destinations import destination, shown_title
 from agents.travel.itinerary import ApplyArgs, GenerateArgs, build_preview, match_place, planned_days, skipped
 from agents.travel.model import (
     CATEGORY_KO,
@@ -219,7 +219,8 @@ def show_itinerary(args: ShowArgs, ctx: ToolContext) -> ToolOutput:
     shown = trip.model_copy(update={"itinerary": days})
     return ToolOutput(summary=f"{trip.title} 현재 일정:\n" + format_itinerary(shown),
                       data={"itinerary": [d.model_dump(mode="json") for d in days]},
-                      cards=[Card(card_type="itinerary", title=trip.title, data=Itinerary.model_validate(_itinerary_data(trip, _en(ctx))))])
+                      cards=[Card(card_type="itinerary", title=shown_title(trip.title, trip.destination, trip.days, _en(ctx)),
+                                  data=Itinerary.model_validate(_itinerary_data(trip, _en(ctx))))])
 
 
 def format_itinerary(trip: Trip) -> str:

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from agents.core.tools import ToolContext, ToolOutput
 from agents.nlu import with_josa
 from agents.nlu.patterns import compiled, literal
-from agents.travel.destinations import Destination, destinations
+from agents.travel.destinations import Destination, destinations, shown_title
 from agents.travel.names import gazetteer
 from agents.travel.service import MAX_TRIP_DAYS, TripService
 
@@ -144,6 +144,7 @@ def open_trip(args: OpenTripArgs, ctx: ToolContext) -> ToolOutput:
     summary = (f"{trip.title} 여행을 {verb} ({trip.start_date.isoformat()} ~ {trip.end_date.isoformat()}, 저장된 장소 "
                f"{len(trip.places)}곳).")
     data: dict[str, object] = {"trip_id": trip.id, "title": trip.title, "destination": dest.id,
+                            "title_en": shown_title(trip.title, dest.id, trip.days, True),
                             "destination_name": dest.name, "destination_en": dest.name_en, "days": trip.days,
                             "created": created, "places": [p.model_dump(mode="json") for p in trip.places]}
     return ToolOutput(summary=summary, data=data)

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, JsonValue
 
-from agents.travel.destinations import destinations
+from agents.travel.destinations import destinations, shown_title
 from agents.travel.model import CATEGORY_EN, CATEGORY_KO, ItineraryPreviewData, Trip
 from agents.view.render import CardView
 
@@ -103,7 +103,8 @@ def travel_view(trip: Trip, cards: list[CardView], lang: str = "ko") -> TravelVi
         known = destinations().get(trip.destination)
         if known is not None:
             place = known.name_en + (f", {known.country_en}" if known.country_en else "")
-    heading = f"### 🧳 {trip.title}\n{place} · {dates} · " + (f"{trip.days} days" if en else f"{trip.days}일")
+    title = shown_title(trip.title, trip.destination, trip.days, en)
+    heading = f"### 🧳 {title}\n{place} · {dates} · " + (f"{trip.days} days" if en else f"{trip.days}일")
     view = TravelView(trip_id=trip.id, heading=heading, has_itinerary=bool(trip.itinerary))
     by_id = {p.id: p for p in trip.places}
     for p in trip.places:
@@ -140,7 +141,7 @@ def travel_view(trip: Trip, cards: list[CardView], lang: str = "ko") -> TravelVi
                           step.note or "", spot is not None, spot.latitude if spot else None,
                           spot.longitude if spot else None, lang)
     elif trip.itinerary:
-        view.showing, view.itinerary_title = "saved", trip.title
+        view.showing, view.itinerary_title = "saved", title
         for day in trip.itinerary:
             for item in day.items:
                 spot = by_id.get(item.place_id)

@@ -78,3 +78,25 @@ def unknown_dish_shop(text: str, lex: Lexicon) -> bool:
         if token not in homes and any(token.endswith(w) and len(token) - len(w) >= 2 for w in shops):
             return True
     return False
+
+
+@cache
+def _kind_words(destination: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The Korean kind-of-place words a typo is folded onto, and every Korean word the agent knows (a token holding
+    one is no typo: "카레" is a dish, not "카페")."""
+    from agents.travel.names import gazetteer, lexicon
+
+    lex, g = lexicon(), gazetteer(destination)
+    targets = tuple(w for ws in lex.slots.get("category", {}).values() for w in ws if " " not in w)
+    known = {w for ws in lex.intents.values() for w in ws} | {w for vs in lex.slots.values() for ws in vs.values() for w in ws}
+    known |= {w for p in g.places.values() for w in (p.name_ko, *p.keywords)} | set(g.areas)
+    known |= {w for key in ("shop_words", "meal_words", "not_shops") for w in lex.phrases(key)}
+    return targets, tuple(sorted(w for w in known if not w.isascii() and len(w) >= 2))
+
+
+def fold_kind_typos(text: str, destination: str) -> str:
+    """"맛칩", "카폐", "식딩" read as the kind of place they were typed for (one letter off, first consonant kept)."""
+    from agents.nlu.jamo import fold_onto
+
+    targets, known = _kind_words(destination)
+    return " ".join(fold_onto(text.split(), targets, known, same_leads=False))

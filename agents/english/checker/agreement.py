@@ -20,6 +20,7 @@ from agents.english.checker.words import (
     is_noun,
     is_past_form,
     is_plural_noun,
+    is_singular_noun,
     is_third_person_form,
     lemmas,
     participle,
@@ -54,7 +55,66 @@ def agreement(sent: list[Token], year: int) -> list[Edit]:
     edits += _there_is(sent)
     edits += _bare_plural(sent)
     edits += _across_place(sent)
+    edits += _either_nor(sent)
+    edits += _relative(sent)
     return edits
+
+
+_RELATIVE_DETERMINERS = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "that", "every",
+                                   "each"})
+
+
+def _relative(sent: list[Token]) -> list[Edit]:
+    """"The man who live next door" -> "lives": in a relative clause on a singular noun (with its determiner) the
+    verb takes -s. Not after "one of the … who" (the plural noun is what "who" means) nor before a noun ("who
+    need help" stays unread when "need" may be a noun: only a word that is surely the verb)."""
+    words = [t.lower for t in sent]
+    edits: list[Edit] = []
+    for i in range(2, len(words) - 2):
+        if words[i] not in ("who", "that") or words[i - 2] not in _RELATIVE_DETERMINERS:
+            continue
+        noun, verb = words[i - 1], words[i + 1]
+        if not is_singular_noun(noun) or _plural(noun) or "of" in words[max(0, i - 5):i - 2]:
+            continue
+        if words[i] == "that" and noun in ("so", "such"):
+            continue
+        nxt = words[i + 2]
+        if not is_base_verb(verb) or (is_noun(verb) and (verb_lemma(verb) or verb) not in word_set("common_verbs")
+                                      and nxt not in _AFTER_VERB):
+            continue
+        form = third_person(verb_lemma(verb) or verb)
+        if form and form != verb and past(verb) != verb:
+            edits.append(_replace(sent[i + 1], form, SVA,
+                                  f"“{words[i]}” means {sent[i - 2].text} {sent[i - 1].text}, one person or thing: "
+                                  f"the verb takes -s"))
+    return edits
+
+
+def _either_nor(sent: list[Token]) -> list[Edit]:
+    """"Neither my sister nor my brother like coffee" -> "likes": after neither … nor / either … or the verb agrees
+    with the nearer subject (a plural one keeps the plural: "Neither the teacher nor the students know")."""
+    words = [t.lower for t in sent]
+    if not words or words[0] not in ("neither", "either"):
+        return []
+    joint = "nor" if words[0] == "neither" else "or"
+    if joint not in words:
+        return []
+    rest = sent[words.index(joint) + 1:]  # read on its own: after "or" a subject_at sees a compound's second part
+    near = subject_at(rest, 0, anywhere=True)
+    if near is None or near.pronoun or near.end >= len(rest) or near.person not in ("third", "plural"):
+        return []
+    verb, word = rest[near.end], rest[near.end].lower
+    plural = plural_subject(near)
+    what = _subject_text(rest, Clause(near, near.end))
+    if not plural and word in TO_THIRD and word != "am":
+        return [_replace(verb, TO_THIRD[word], SVA, f"after {joint}, the verb agrees with {what}, which is singular")]
+    nxt = rest[near.end + 1].lower if near.end + 1 < len(rest) else ""
+    verb_here = not is_noun(word) or (verb_lemma(word) or word) in word_set("common_verbs") or nxt in _AFTER_VERB
+    if not plural and is_base_verb(word) and verb_here and (form := third_person(verb_lemma(word) or word)):
+        return [_replace(verb, form, SVA, f"after {joint}, the verb agrees with {what}: it takes -s")]
+    if plural and word in TO_PLURAL and word != "am":
+        return [_replace(verb, TO_PLURAL[word], SVA, f"after {joint}, the verb agrees with {what}, which is plural")]
+    return []
 
 
 PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "behind", "from", "inside", "outside", "next"})
@@ -75,7 +135,9 @@ def _across_place(sent: list[Token]) -> list[Edit]:
     if subject is None or subject.pronoun or subject.person not in ("third", "plural") or subject.end >= len(sent):
         return []
     k = subject.end
-    own = sent[k].lower in HEAD_PREPOSITIONS and subject.head not in QUANTITY_HEADS
+    # "The number of cars are" counts one number ("A number of cars are" counts the cars)
+    counted = subject.head == "number" and sent[subject.start].lower == "the"
+    own = sent[k].lower in HEAD_PREPOSITIONS and (subject.head not in QUANTITY_HEADS or counted)
     if sent[k].lower not in PLACE_PREPOSITIONS and not own:
         return []
     k += 2 if sent[k].lower == "next" and k + 1 < len(sent) and sent[k + 1].lower == "to" else 1
@@ -189,7 +251,8 @@ def _agree(sent: list[Token], clause: Clause) -> Edit | None:
         if plural and not subject.pronoun:
             note = f"{_subject_text(sent, clause)} is plural"
         return _replace(token, fixes[word], SVA, note)
-    if is_third_person_form(word) and (not is_noun(word) or (verb_lemma(word) or "") in word_set("common_verbs")):
+    if is_third_person_form(word) and (not is_noun(word) or (verb_lemma(word) or "") in word_set("common_verbs")
+                                       or _verb_of_plural(sent, clause)):
         lemma = verb_lemma(word) or word
         return _replace(token, lemma, SVA, f"after {_subject_text(sent, clause)} the verb has no -s")
     return None
@@ -205,9 +268,9 @@ def _np_verb(sent: list[Token], clause: Clause) -> bool:
     noun that may continue the phrase ("a community center ... turns"): such a word must be a common
     verb, something must follow it, and no other finite verb may follow in the clause."""
     word = sent[clause.verb].lower
-    if word in PREPOSITIONS:
-        return False
-    if is_noun(word) and (verb_lemma(word) or word) not in word_set("common_verbs"):
+    if word in PREPOSITIONS and not (word == "like" and clause.subject.person == "third"):
+        return False  # "Everyone in my team like the manager": the clause has no other verb (the scan checks)
+    if is_noun(word) and (verb_lemma(word) or word) not in word_set("common_verbs") and not _verb_of_plural(sent, clause):
         return False
     end = clause.verb + 1
     if end >= len(sent) or sent[end].text in ",.!?;:":
@@ -225,6 +288,23 @@ def _np_verb(sent: list[Token], clause: Clause) -> bool:
             return False
         end += 1
     return True
+
+
+# Plural nouns that modify another noun ("sports news", "sales figures"): the -s word after them may be the head noun.
+_PLURAL_MODIFIERS = frozenset({"sports", "sales", "arts", "savings", "goods", "clothes", "customs", "arms", "news",
+                               "series", "species", "games", "students", "parents", "kids", "children", "women", "men"})
+# What follows a verb and never a noun ending the subject: "The dogs barks at night", "My sisters works here".
+_AFTER_VERB = PREPOSITIONS | {"the", "a", "an", "my", "your", "his", "her", "our", "their", "me", "him", "us", "them",
+                              "here", "there", "every", "all", "loudly", "hard", "late", "early", "well"}
+
+
+def _verb_of_plural(sent: list[Token], clause: Clause) -> bool:
+    """A verb's -s form that is also a plural noun ("barks", "works", "plays") right after a plural noun subject and
+    before what only follows a verb: the verb, not a second noun."""
+    word, nxt = sent[clause.verb].lower, sent[clause.verb + 1].lower if clause.verb + 1 < len(sent) else ""
+    head = sent[clause.subject.end - 1].lower
+    return (not clause.subject.pronoun and plural_subject(clause.subject) and clause.verb == clause.subject.end
+            and head not in _PLURAL_MODIFIERS and is_third_person_form(word) and nxt in _AFTER_VERB)
 
 
 def _subject_text(sent: list[Token], clause: Clause) -> str:

@@ -50,7 +50,24 @@ def embedded(sent: list[Token]) -> list[Edit]:
         return _be(sent, words, wh_end, end)
     if verb in ("do", "does", "did"):
         return _do(sent, words, wh_end, end)
+    if verb in word_set("modals"):
+        return _modal(sent, words, wh_end, end)
     return []
+
+
+def _modal(sent: list[Token], words: list[str], k: int, end: int) -> list[Edit]:
+    """"where can I buy tickets" -> "where I can buy tickets": the subject (a pronoun or a determiner's noun phrase)
+    goes before the modal, whose verb follows the subject in its base form."""
+    if k + 1 >= end or words[k + 1] not in NP_START:
+        return []
+    subject = subject_at(sent, k + 1, anywhere=True)
+    if subject is None or subject.end >= end or not is_base_verb(words[subject.end]):
+        return []
+    moved = [t.text for t in sent[k + 1:subject.end]] + [sent[k].text]
+    return [Edit(sent[k].index, sent[subject.end - 1].index + 1, moved, KIND,
+                 " ".join(t.text for t in sent[k:subject.end]), " ".join(moved),
+                 "in an embedded question (after “do you know”, “tell me” …) the subject comes before the verb, "
+                 "as in a statement", 25)]
 
 
 def _be(sent: list[Token], words: list[str], k: int, end: int) -> list[Edit]:

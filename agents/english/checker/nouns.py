@@ -213,6 +213,15 @@ def uncountables(sent: list[Token]) -> list[Edit]:
     mass = word_set("uncountable_nouns")
     plurals_of = word_map("uncountable_plurals") | word_map("uncountable_after_determiner")
     for i, word in enumerate(words[:-1]):
+        after = words[i + 2] if i + 2 < len(words) else ""
+        if word == "much" and sent[i + 1].is_word and _counted_plural(words[i + 1]) and words[i - 1:i] != ["very"] \
+                and not (is_third_person_form(words[i + 1]) and (after in word_map("subject_pronouns")
+                                                                 or after in word_set("determiners"))):
+            # "much friends" -> "many friends": a plural that is counted ("very much" modifies a verb)
+            edits.append(Edit(sent[i].index, sent[i].index + 1, [keep_case(sent[i].text, "many")], "other",
+                              f"much {sent[i + 1].text}", f"many {sent[i + 1].text}",
+                              f"“{sent[i + 1].text}” are counted: many {sent[i + 1].text}, not much", 24))
+            continue
         if word not in ("many", "a", "an") or not sent[i + 1].is_word:
             continue
         j = i + 1
@@ -234,6 +243,18 @@ def uncountables(sent: list[Token]) -> list[Edit]:
                               " ".join(t.text for t in sent[i:j + 1]), " ".join(words_out),
                               f"“{noun}” is uncountable: no a / an before it", 15))
     return edits
+
+
+def _counted_plural(word: str) -> bool:
+    """A regular plural of a countable noun ("friends", "cars"), not a mass or -s word ("news", "physics", "clothes")."""
+    if not word.endswith("s") or word.endswith(("ss", "ics", "news", "ies")) or word in (
+            "clothes", "means", "series", "species", "thanks", "goods", "does", "goes", "has", "is", "was"):
+        return False
+    if word in word_set("determiners") or word in ("this", "its", "his", "hers", "ours", "yours", "theirs", "thus", "plus",
+                                                   "us", "yes") or not is_noun(word):
+        return False
+    stem = word[:-1]
+    return is_singular_noun(stem) and plural(stem) == word and stem not in word_set("uncountable_nouns")
 
 
 def _people_context(words: list[str], i: int) -> bool:
@@ -271,6 +292,9 @@ def _after_numbers(sent: list[Token]) -> list[Edit]:
             continue
         # "three more chair", "two extra ticket": the noun a count asks for may follow more / extra.
         k = i + 2 if words[i + 1] in ("more", "extra") and i + 2 < len(sent) else i + 1
+        # "five new book", "three really big dog": the noun counted may follow one or two adjectives
+        while k + 1 < len(sent) and k - i <= 2 and _only_adjective(words[k]):
+            k += 1
         nxt = sent[k]
         if not nxt.is_word or nxt.capitalised or "-" in nxt.text or not is_singular_noun(nxt.lower) \
                 or nxt.lower in word_map("subject_pronouns") or nxt.lower in word_set("object_pronouns"):
@@ -284,13 +308,20 @@ def _after_numbers(sent: list[Token]) -> list[Edit]:
                 continue
             if nxt.lower in word_set("not_main_verbs") or nxt.lower in ("more", "other", "times", "each"):
                 continue
-        form = plural(nxt.lower)
+        form = "people" if nxt.lower == "person" else plural(nxt.lower)  # "three person": three people
         if not form or form == nxt.lower:
             continue
         counted = " ".join(t.text for t in sent[i:k])
         edits.append(Edit(nxt.index, nxt.index + 1, [form], "plural_after_number", nxt.text, form,
                           f"after {counted}, the noun is plural: {counted} {form}", 25))
     return edits
+
+
+def _only_adjective(word: str) -> bool:
+    """An adjective (or "very") that is no noun or verb: "new", "big", "important", not "good" (goods) or "old"."""
+    found = lemmas(word)
+    return word in ("very", "really", "big", "small", "old", "little", "good", "nice") or (
+        "ADJ" in found and not found.keys() & {"NOUN", "VERB"})
 
 
 def _clear_count_noun(word: str) -> bool:

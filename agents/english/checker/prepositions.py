@@ -8,7 +8,7 @@ import re
 from functools import cache
 
 from agents.english.checker.tokens import Edit, Token, keep_case
-from agents.english.checker.words import gerund, is_base_verb, is_noun, lemmas, table, verb_lemma
+from agents.english.checker.words import gerund, is_base_verb, is_noun, lemmas, table, verb_lemma, word_set
 
 FIXED = "fixed_expression"
 PREPOSITION = "other"
@@ -44,7 +44,15 @@ def prepositions(sent: list[Token]) -> list[Edit]:
     for i, word in enumerate(words[:-1]):
         nxt, third = words[i + 1], words[i + 2] if i + 2 < n else ""
         lemma = verb_lemma(word) or word
-        if lemma == "depend" and nxt == "of" and third != "course":
+        if word == "since" and i + 2 < n and (sent[i + 1].is_number or nxt in _COUNT_WORDS) \
+                and third in ("years", "months", "weeks", "days", "hours", "minutes", "year", "month", "week", "day") \
+                and any(w in ("have", "has", "had", "'ve", "i've", "we've", "you've", "they've") for w in words[:i]) \
+                and (i + 3 >= n or words[i + 3] != "ago"):
+            # "since three years": a length of time takes for (since takes a point: since 2019)
+            edits.append(_swap(sent, i, "for", f"{sent[i].text} {sent[i + 1].text} {sent[i + 2].text}",
+                               f"for {sent[i + 1].text} {sent[i + 2].text}", FIXED, "a length of time takes for: "
+                               f"for {sent[i + 1].text} {sent[i + 2].text} (since takes a starting point)"))
+        elif lemma == "depend" and nxt == "of" and third != "course":
             edits.append(_swap(sent, i + 1, "on", f"{sent[i].text} of", f"{sent[i].text} on", FIXED,
                                "we say “depend on”"))
         elif word in ("afraid", "scared") and nxt == "from" and third not in FROM_TIME:  # not "from the start"
@@ -96,7 +104,7 @@ def prepositions(sent: list[Token]) -> list[Edit]:
                 edits.append(Edit(sent[i + 1].index, sent[i + 2].index + 1, ["of", form], FIXED,
                                   f"thinking to {sent[i + 2].text}", f"thinking of {form}",
                                   f"we say “thinking of {form}”", 35))
-    return edits + _fixed_prepositions(sent, words)
+    return edits + _fixed_prepositions(sent, words) + _media(sent, words)
 
 
 def _fixed_prepositions(sent: list[Token], words: list[str]) -> list[Edit]:
@@ -111,6 +119,30 @@ def _fixed_prepositions(sent: list[Token], words: list[str]) -> list[Edit]:
         right = entry[0]
         edits.append(_swap(sent, i + 1, right, f"{sent[i].text} {sent[i + 1].text}", f"{sent[i].text} {right}", FIXED,
                            f"we say “{word} {right}”"))
+    return edits
+
+
+_COUNT_WORDS = frozenset({"a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "many",
+                          "several", "few", "a few"})
+_WHEN = frozenset({"yesterday", "today", "tonight", "tomorrow", "morning", "evening", "night", "week", "weekend"})
+
+
+def _media(sent: list[Token], words: list[str]) -> list[Edit]:
+    """"talked in the phone" -> "on the phone", "saw it in TV" -> "on TV": a medium after a verb of talking, hearing,
+    watching or reading (grammar.yaml's medium_nouns and medium_verbs)."""
+    edits: list[Edit] = []
+    media, verbs = word_set("medium_nouns"), word_set("medium_verbs")
+    for k, word in enumerate(words[:-1]):
+        at = k + 2 if words[k + 1] == "the" and k + 2 < len(words) else k + 1
+        if word != "in" or words[at] not in media or (at == k + 1 and words[at] in ("phone", "telephone", "radio")):
+            continue
+        if not any((verb_lemma(w) or w) in verbs for w in words[:k]):
+            continue
+        if at + 1 < len(words) and sent[at + 1].is_word and is_noun(words[at + 1]) and words[at + 1] not in _WHEN:
+            continue  # "saw my keys in the phone case": the medium names a thing here
+        after = " ".join(t.text for t in sent[k + 1:at + 1])
+        edits.append(_swap(sent, k, "on", f"{sent[k].text} {after}", f"on {after}", FIXED,
+                           f"we say “on {after}” for what comes through it"))
     return edits
 
 

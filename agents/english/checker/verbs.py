@@ -49,6 +49,25 @@ def _inflected(word: str) -> str | None:
     return None
 
 
+# Verbs followed by -ing, never by a bare verb ("keep" is left: "keep calm" is an adjective).
+_GERUND_AFTER = frozenset({"enjoy", "finish", "mind", "avoid", "practice", "practise", "imagine", "consider", "quit"})
+# What opens a verb's object: the word before it is surely a verb ("mind open the window").
+_OBJECT_START = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "that", "these",
+                           "those", "it", "me", "him", "us", "them", "some", "any", "all", "every", "up", "off", "out",
+                           "down", "away", "back"})
+
+
+def _from_gerund(word: str) -> str | None:
+    """The base of a verb's -ing form ("going", "swimming", "taking"), for "will going" -> "will go": right after a
+    modal nothing else reads ("can being" keeps being: "can be")."""
+    if not word.endswith("ing") or word in ("being", "having"):
+        return None
+    lemma = verb_lemma(word)
+    if lemma is None or lemma == word or gerund(lemma) != word:
+        return None
+    return lemma
+
+
 def verb_forms(sent: list[Token]) -> list[Edit]:
     edits: list[Edit] = []
     words = [t.lower for t in sent]
@@ -58,7 +77,8 @@ def verb_forms(sent: list[Token]) -> list[Edit]:
             j = _next(sent, i + 1)
             if j < len(sent) and words[j] == "to" and j + 1 < len(sent) and is_base_verb(words[j + 1]):
                 edits.append(_delete(sent[j], f"after “{sent[i].text}” the verb comes without to"))
-            elif j < len(sent) and (base := _inflected(words[j])):
+            elif j < len(sent) and (base := _inflected(words[j]) or (_from_gerund(words[j]) if i else None)):
+                # "Will going there help?": a question's modal may open a gerund subject, so not at the start
                 edits.append(_edit(sent[j], base, f"after “{sent[i].text}” the verb stays in its base form"))
         elif word in NEGATIVE_DO or (word in ("do", "does", "did") and i + 1 < len(sent) and words[i + 1] == "not"):
             j = _next(sent, i + 1)
@@ -69,7 +89,8 @@ def verb_forms(sent: list[Token]) -> list[Edit]:
             subject = subject_at(sent, i + 1)
             if subject is not None:
                 j = _next(sent, subject.end)
-                if j < len(sent) and (base := _inflected(words[j])) and not is_noun(words[j]):
+                # "Does he plays": after a pronoun the word is surely the verb, though "plays" is also a noun
+                if j < len(sent) and (base := _inflected(words[j])) and (subject.pronoun or not is_noun(words[j])):
                     edits.append(_edit(sent[j], base, f"after “{sent[i].text}” the verb stays in its base form"))
         elif word in ("have", "has", "had", "'ve", "i've", "we've", "you've", "they've") and i + 1 < len(sent):
             edits += _perfect(sent, i)
@@ -89,6 +110,11 @@ def verb_forms(sent: list[Token]) -> list[Edit]:
         elif word in word_set("bare_infinitive_verbs") and i + 3 < len(sent) and words[i + 1] in word_set(
                 "object_pronouns") and words[i + 2] == "to" and is_base_verb(words[i + 3]):
             edits.append(_delete(sent[i + 2], f"“{sent[i].text} {sent[i + 1].text}” takes the verb without to"))
+        elif (verb_lemma(word) or word) in _GERUND_AFTER and i + 1 < len(sent) and is_base_verb(words[i + 1]) \
+                and (only_verb(words[i + 1]) or (i + 2 < len(sent) and words[i + 2] in _OBJECT_START)) \
+                and (ing := gerund(words[i + 1])):
+            # "Do you mind open the window", "I avoid eat junk food": these verbs take the -ing form
+            edits.append(_edit(sent[i + 1], ing, f"“{verb_lemma(word) or word}” is followed by the -ing form"))
         elif word == "let's" and i + 1 < len(sent):
             edits += _lets(sent, i)
         elif word == "forward" and prev.startswith("look") and i + 2 < len(sent) and words[i + 1] == "to" \
