@@ -7,12 +7,13 @@ keywords are the agent's own (``lexicon.yaml``, section ``intent_keywords``)."""
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from agents.nlu import Lexicon
+from agents.nlu import Lexicon, normalise
 from agents.nlu.lexicon import strings
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, screens, stocks
@@ -34,6 +35,14 @@ class CatalogAction(BaseModel):
 @functools.cache
 def lexicon() -> Lexicon:
     return Lexicon.load(LEXICON_PATH)
+
+
+def hit(text: str, intent: str) -> bool:
+    """The message says one of the phrases of an intent of the lexicon, or one of its syllables inside a word."""
+    if lexicon().hits(text, intent):
+        return True
+    syllables = strings(lexicon().section("syllables").get(intent) or [], f"syllables {intent}")
+    return any(s in token for s in syllables for token in re.findall(r"[가-힣]+", normalise(text)))
 
 
 @functools.cache

@@ -1,0 +1,60 @@
+"""Advice and predictions asked of the tutor ("사도 돼?", "지금 들어가도 늦지 않았나요", "should I average down?",
+"will it go up?"): the tutor gives neither, says so and offers what it can show, and no clause of such a
+message may open an order screen (``reading.read`` checks this first; the pipeline's guard refuses a
+high-risk action a real model proposes for one). Negated requests ("사지는 말고요", "don't sell it") are cut
+before anything is read, here and in ``reading``."""
+
+from __future__ import annotations
+
+import re
+
+from agents.nlu import normalise
+from agents.tutor.catalog import hit
+
+# A negated request is not asked for: "X 같은 건 하지 말고" (back to the last comma), "사지는 말고요", "don't
+# sell it", "without leaving this page".
+NEGATED = re.compile(r"[^,.?!]*?[가-힣]+지(?:는|도)?\s?(?:말고|마시고)요?|[가-힣]+지(?:는|도)?\s?(?:마세요|말아|마|않아도)요?|"
+                      r"\b(?:don't|do not|without)\s+(?:go|move|open|switch|leave|navigate|change|sell|buy|remove|delete|"
+                      r"reset|going|moving|opening|switching|leaving|changing|selling|buying|removing|deleting)\b"
+                      r"(?:\s+(?:the|this|my|any)?\s*(?:page|screen|tab|it|them|anything|stock|holding|portfolio))?", re.I)
+
+
+# "will Hyundai go up next week?": a prediction, whatever stands between the will and the move.
+_WILL_MOVE = re.compile(r"\bwill\b.{0,40}\b(?:go up|go down|rise|fall|drop|recover|rebound|bounce back|climb)\b")
+
+
+# A trade decision put to the tutor to judge: a buy/sell/hold word, then a word asking which way is better
+# ("지금 사면 손해일까", "팔지 말지 골라줘", "10년 들고 갈 종목 찍어줘"); asking to open a screen is not one.
+_TRADE_KO = r"(?:사면|사는\s?게|살지|팔면|파는\s?게|팔지|매수하면|매도하면|들고\s?갈|들고\s?가|가져갈|보유할|물타면|물탈지|손절할지|익절할지)"
+_JUDGE_KO = r"(?:손해|이득|이익|손실\s?(?:볼|날)|나을|좋을|맞을|낫|추천|찍어|골라|말지|어떨까|어때)"
+_TRADE_JUDGE = re.compile(
+    rf"{_TRADE_KO}.{{0,20}}?{_JUDGE_KO}|(?:종목|주식)\s?(?:하나|한\s?개|몇\s?개)?(?:만)?\s?(?:찍어|골라)|"
+    # 살까 말까, 팔아 말아, 손절각, 계속 가져가도 될까, 지금 들어가면 늦었나
+    r"(?:손절|익절|매수|매도|줍줍|탈출|존버)\s?각|"
+    r"(?:가져가|들고\s?가|들고\s?있어|보유해|갖고\s?있어|버텨)도\s?(?:될까|돼|되나|괜찮)|들어가(?:면|기엔)\s?늦")
+# The learner's own dilemma ("살까 말까", "팔아 말아?") put to the tutor; not when the message asks for a screen
+# ("팔까 말까 고민 중인데 주문 화면 열어 줘": the screen is the request).
+_DILEMMA = re.compile(r"(?:살|팔|있을|가져갈|버틸|물탈|손절할|익절할|매수할|매도할|들어갈)까\s?말까|(?:사|팔아?)\s?말아")
+# "들어가도 됨?", "지금 사도 되냐", "팔아도 ㄱㅊ?": permission asked for a trade is a judgement asked for.
+_MAY_TRADE = re.compile(r"(?:사|팔|팔아|들어가|매수해|매도해|투자해|담아|물타|손절해|익절해|추매해|정리해)도\s?"
+                        r"(?:돼|될까|되나|됨|되냐|되려나|되겠|될지|괜찮|ㄱㅊ|ᄀᄎ|무방)")
+# "걍 팔까", "지금 살까?": the learner's own trade put as a question to the tutor (no screen asked for)
+_SHALL_I = re.compile(r"(?:살|팔|들어갈|손절할|익절할|정리할|매수할|매도할|물탈|추매할|털|던질)까(?:요|용)?(?:\s*[?ㅠㅜ.!~]|\s*$)")
+_SCREEN_ASKED = re.compile(r"화면|창\s?(?:좀\s?)?(?:열|띄)|열어|띄워|\bopen\b|\bscreen\b")
+# "would it be wise to sell", "good idea to buy more here?": a trade judged good or bad.
+_TRADE_EN = (r"(?:buy|sell|hold|invest|average down|add more|double down|get in|get out|cash out|keep it|dump|"
+             r"take (?:my )?profits?|cut (?:my |the )?loss(?:es)?|exit|enter)")
+_JUDGE_EN = re.compile(rf"\b(?:good|bad|smart|wise|right|safe|better|ok|okay|fine)\s+(?:idea|time|move|call|choice)?\s*(?:to|if i)\s+"
+                       rf"{_TRADE_EN}\b|\b(?:should|shall|do)\s+i\s+(?:still\s+)?{_TRADE_EN}\b|"
+                       rf"\bis\s+it\s+(?:still\s+)?(?:wise|smart|worth|safe)\b|"
+                       rf"\b(?:what\s+)?would\s+you\s+(?:buy|sell|hold|pick|invest)\b|\bgood\s+(?:entry|exit)\s+point\b|"
+                       rf"\bis\s+[a-z0-9&.\s]{{1,30}}?\s+a\s+(?:buy|sell|good investment)\b(?!\s*(?:screen|page|order|button|tab))")
+
+
+def asks_advice(text: str) -> bool:
+    """The learner asks for advice or a prediction (사도 돼?, 반등 언제 와요?, will it go up?, should I buy?)."""
+    said = NEGATED.sub(" ", text)
+    n = normalise(said)
+    return (hit(said, "advice") or _WILL_MOVE.search(n) is not None or _TRADE_JUDGE.search(n) is not None
+            or ((_MAY_TRADE.search(n) is not None or _SHALL_I.search(n) is not None) and not _SCREEN_ASKED.search(n))
+            or _JUDGE_EN.search(n) is not None or (_DILEMMA.search(n) is not None and not _SCREEN_ASKED.search(n)))
