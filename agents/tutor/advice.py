@@ -50,6 +50,25 @@ _JUDGE_EN = re.compile(rf"\b(?:good|bad|smart|wise|right|safe|better|ok|okay|fin
                        rf"\b(?:what\s+)?would\s+you\s+(?:buy|sell|hold|pick|invest)\b|\bgood\s+(?:entry|exit)\s+point\b|"
                        rf"\bis\s+[a-z0-9&.\s]{{1,30}}?\s+a\s+(?:buy|sell|good investment)\b(?!\s*(?:screen|page|order|button|tab))")
 
+# "지금 사기엔 늦은 거 아닐까", "진입해도 안 늦음?", "is it too late to get in", "did I miss the boat": whether it is
+# too late to buy is a judgement of the timing asked for.
+_LATE = re.compile(r"(?:사기|사는\s?건|사도|들어가기|들어가도|들어가는\s?건|진입하기|진입해도|진입|올라타기|올라타도|타기|타도|"
+                   r"탑승하기|탑승해도|담기|담아도|매수하기|매수해도|투자하기|투자해도)[^.?!]{0,12}?늦|"
+                   r"\btoo late\b|\b(?:missed|miss) the (?:boat|bus|train|rally|run|bottom)\b|\blate to (?:buy|get in|invest|enter|join)\b")
+# "올라타야 하나요", "손절해야 되나", "should be buying": a trade put as a duty the tutor should confirm.
+_MUST_TRADE = re.compile(r"(?:사|팔아|매수해|매도해|들어가|올라타|타|담아|정리해|손절해|익절해|물타|추매해|갈아타)야\s?"
+                         r"(?:하나|할까|하냐|하는|해요|합니까|돼|되나|될까|겠)")
+# "물타면 본전 올까", "원금 회복될까요", "손실 만회 가능할까", "will I break even if I buy more": a recovery predicted.
+_RECOVER = re.compile(r"(?:본전|원금|손실|손해|평단)[^.?!]{0,10}?(?:회복|만회|복구|찾|뽑|메꾸|메우|건지|올|오려|돌아|될)[^.?!]{0,12}?"
+                      r"(?:까|나요|나\b|려나|가능|수 있|겠|지\s?않|ㄹ지)|"
+                      r"\b(?:will|would|can|could|if)\b.{0,40}\b(?:break even|get (?:my |the )?money back|"
+                      r"recover (?:my |the )?loss(?:es)?|make (?:it|my money|my loss(?:es)?) back|back to even)\b")
+# Averaging down put as a question ("더 사서 평균 낮추면 괜찮을까", "물타기 하면 어때"): a judgement of the trade,
+# not its case or its meaning ("물타기 사례 열어줄까", "물타기가 뭐야").
+_ABOUT_IT = re.compile(r"사례|케이스|뜻|의미|뭐야|뭔가|\b(?:case|lesson|mean|meaning|what is)\b")
+_JUDGED = re.compile(r"(?:될까|할까|좋을까|나을까|괜찮|맞을까|어때|어떨까|될지|낫|올까|"
+                     r"\b(?:should|worth|good idea|smart|wise|does it make sense)\b)")
+
 
 def asks_advice(text: str) -> bool:
     """The learner asks for advice or a prediction (사도 돼?, 반등 언제 와요?, will it go up?, should I buy?)."""
@@ -57,4 +76,8 @@ def asks_advice(text: str) -> bool:
     n = normalise(said)
     return (hit(said, "advice") or _WILL_MOVE.search(n) is not None or _TRADE_JUDGE.search(n) is not None
             or ((_MAY_TRADE.search(n) is not None or _SHALL_I.search(n) is not None) and not _SCREEN_ASKED.search(n))
-            or _JUDGE_EN.search(n) is not None or (_DILEMMA.search(n) is not None and not _SCREEN_ASKED.search(n)))
+            or _JUDGE_EN.search(n) is not None or (_DILEMMA.search(n) is not None and not _SCREEN_ASKED.search(n))
+            or _LATE.search(n) is not None or _RECOVER.search(n) is not None
+            or (_MUST_TRADE.search(n) is not None and not _SCREEN_ASKED.search(n))
+            or (hit(said, "averaging") and _JUDGED.search(n) is not None and not _ABOUT_IT.search(n)
+                and not _SCREEN_ASKED.search(n)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from agents.nlu import FUNCTION_WORDS
 from agents.nlu.dialogue import Dialogue, Mention, pointer
 from agents.nlu.text import compact
 from agents.tutor.charts import name as stock_label
@@ -98,7 +99,8 @@ def corrected(text: str, previous: str | None, state: AppState) -> Reading | Non
 
 # Requests that wait only for their stock ("어떤 보유 종목을 뺄까요?"): a pronoun's stock fills them in.
 _NEEDS_STOCK = frozenset({"remove_holding", "open_order", "nav_stock", "open_external_link", "explain_move"})
-_OPEN = re.compile(r"열어|띄워|보여|이동|가자|\b(?:open|show|go to)\b", re.I)
+_OPEN = re.compile(r"열어|띄워|보여|이동|가자|가줘|페이지로|화면으로|들어가|\b(?:open|show|go to|take me|bring me|pull up|jump to)\b",
+                   re.I)
 _TELL = re.compile(r"알려|설명|요약|내용|얘기|이야기|뭐야|\b(?:tell|summari[sz]e|explain|about)\b", re.I)
 
 
@@ -128,7 +130,7 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") 
     p = pointer(text)
     if (p.pronoun or p.again) and p.position is None and reading.kind is None \
             and reading.args.get("action") in _NEEDS_STOCK and not reading.args.get("code"):
-        code = _pointed_stock(dialogue, earlier)  # "그 종목 보유에서 빼줘", "그럼 매도 화면 열어줘": the stock meant
+        code = pointed_stock(dialogue, earlier)  # "그 종목 보유에서 빼줘", "그럼 매도 화면 열어줘": the stock meant
         return _with_stock(reading, code) if code is not None else None
     if not p.pronoun or p.position is not None:
         return None
@@ -145,14 +147,33 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") 
         stock = dialogue.last(STOCK)
         return Reading("explain_move", {"code": stock.id}) if stock is not None else None
     found = subject(dialogue)
-    if found is not None and "case_id" in found:
-        return Reading("case_info", found)
+    if found is not None and "case_id" in found:  # "open it" after a case summary: its page
+        return Reading("open_case" if _OPEN.search(text) and not _TELL.search(text) else "case_info", found)
     if found is not None:
         return Reading("explain_move", found)
     return _which_of_two(dialogue)
 
 
-def _pointed_stock(dialogue: Dialogue, earlier: str) -> str | None:
+def offered_stock(text: str, choices: list[str]) -> str | None:
+    """The one offered stock a part of its name picks ("바이오 쪽이요", "전자요", "the biologics one") after the tutor
+    asked which stock: each word that fits one choice alone (a Korean word by its stem, particles aside) must
+    fit the same one; a word every choice shares (삼성) says nothing."""
+    names = [compact(c).lower() for c in choices]
+    picked: set[int] = set()
+    for word in re.findall(r"[가-힣]{2,}|[a-z]{3,}", text.lower()):
+        if word in FUNCTION_WORDS:
+            continue
+        stems = [word[:k] for k in range(len(word), 1, -1)] if re.match(r"[가-힣]", word) else [word]
+        fits = next((hits for stem in stems if (hits := {i for i, n in enumerate(names) if stem in n})), set())
+        if len(fits) == 1:
+            picked |= fits
+    if len(picked) != 1:
+        return None
+    codes = find_stocks(choices[picked.pop()]).codes
+    return codes[0] if len(codes) == 1 else None
+
+
+def pointed_stock(dialogue: Dialogue, earlier: str) -> str | None:
     """The one stock a pronoun points at: the last one named by a tool call, else the one the previous
     message named; None when two were named together (a comparison) or none."""
     recent = [m.id for m in dialogue.recent if m.kind == STOCK]

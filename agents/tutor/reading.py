@@ -34,6 +34,9 @@ LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the mov
              "nav_education": "open lessons", "visualize": "draw a chart", "canvas": "make me a study note"}
 # "what's the short selling case about?": asked to be told what a case is about.
 _ABOUT = re.compile(r"\bwhat\b.*\babout\W*$")
+# A case asked for as such, or as a past example ("explain it with a real example from the past").
+_PAST_EXAMPLE = re.compile(r"\b(?:case|lesson|(?:past|real|historical|previous|earlier|actual) (?:example|episode)s?|"
+                           r"examples? from (?:the )?(?:past|history))\b")
 _DEFINE_END = re.compile(r"(?:이)?란[?？!.]*$")
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
@@ -78,7 +81,7 @@ def speller() -> Speller:
 def _domain_words() -> frozenset[str]:
     """English words of this agent's world: its lexicon (but its off-topic list), names, terms and examples."""
     lex = lexicon()
-    phrases = [p for name, ps in lex.intents.items() if name != "off_topic" for p in ps]
+    phrases = [p for name, ps in lex.intents.items() if name not in ("off_topic", "smalltalk") for p in ps]
     phrases += [p for values in lex.slots.values() for ps in values.values() for p in ps]
     phrases += [n for s in stocks().values() for n in (s.name_en, *s.aliases)]
     phrases += [c["title_en"] for c in cases().values()] + [t["term_en"] for t in glossary().values()]
@@ -201,7 +204,7 @@ def _read_one(text: str, state: AppState) -> Reading:
     if case_id is None and state.case_id and (hit(text, "this_case") or (this and here is None and not mentions.codes)):
         case_id = state.case_id
     term = find_term(text)
-    case_word = "사례" in c or "케이스" in c or bool(re.search(r"\b(case|lesson)\b", n))
+    case_word = "사례" in c or "케이스" in c or _PAST_EXAMPLE.search(n) is not None
     define = hit(text, "define") or (term is not None and _DEFINE_END.search(c) is not None)  # 공매도란?
 
     if (hit(text, "off_topic") or _foreign(n)) and not (mentions.codes or term or case_id):
@@ -392,6 +395,8 @@ def _visual(text: str, mentions: Mentions, here: str | None, period: str | None)
 
 
 def _guess(text: str) -> Reading:
+    if hit(text, "smalltalk"):  # nothing asked but a greeting, thanks or the learner's day
+        return Reading("off_topic", {"smalltalk": True})
     guess = classifier().classify(text)
     decision = decide(None, guess, mutations=HIGH_RISK, labels=LABELS)
     if decision.intent is None:
