@@ -20,7 +20,7 @@ NEGATED = re.compile(r"[^,.?!]*?[가-힣]+지(?:는|도)?\s?(?:말고|마시고)
 
 
 # "will Hyundai go up next week?": a prediction, whatever stands between the will and the move.
-_WILL_MOVE = re.compile(r"\bwill\b.{0,40}\b(?:go up|go down|rise|fall|drop|recover|rebound|bounce back|climb)\b")
+_WILL_MOVE = re.compile(r"\b(?:will|going to|gonna)\b.{0,40}\b(?:go up|go down|rise|fall|drop|recover|rebound|bounce back|climb)\b")
 
 
 # A trade decision put to the tutor to judge: a buy/sell/hold word, then a word asking which way is better
@@ -63,6 +63,12 @@ _RECOVER = re.compile(r"(?:본전|원금|손실|손해|평단)[^.?!]{0,10}?(?:�
                       r"(?:까|나요|나\b|려나|가능|수 있|겠|지\s?않|ㄹ지)|"
                       r"\b(?:will|would|can|could|if)\b.{0,40}\b(?:break even|get (?:my |the )?money back|"
                       r"recover (?:my |the )?loss(?:es)?|make (?:it|my money|my loss(?:es)?) back|back to even)\b")
+# "물타기 ㄱㄱ?", "지금 매수 ㄱ?": a trade the learner means to go for, put as a question (a "go?" asks for a nod).
+_GO_ASKED = re.compile(r"(?:매수|매도|물타기|물타|손절|익절|풀매수|추매|존버|진입|탈출|줍줍)\s?(?:ㄱ|ᄀ){1,2}\s?(?:\?|할까|하까)")
+# "buy samsung now or wait?", "지금 살까 아니면 기다릴까", "what do you think, sell or hold?": a timing to pick.
+_OR_WAIT = re.compile(r"\b(?:buy|sell|get in|invest)\b.{0,30}\bor\s+(?:wait|not|hold|sell|buy|later|keep)\b|"
+                      r"\bwhat do you think\b.{0,40}\b(?:buy|sell|hold|invest)\b|"
+                      r"(?:사|살|팔|매수|매도|들어가|진입)[^.?!]{0,10}?(?:아니면|혹은|or)\s?(?:좀\s?|조금\s?|그냥\s?|더\s?)?(?:기다|존버|볼|관망|말|참)")
 # Averaging down put as a question ("더 사서 평균 낮추면 괜찮을까", "물타기 하면 어때"): a judgement of the trade,
 # not its case or its meaning ("물타기 사례 열어줄까", "물타기가 뭐야").
 _ABOUT_IT = re.compile(r"사례|케이스|뜻|의미|뭐야|뭔가|\b(?:case|lesson|mean|meaning|what is)\b")
@@ -77,7 +83,8 @@ def asks_advice(text: str) -> bool:
     return (hit(said, "advice") or _WILL_MOVE.search(n) is not None or _TRADE_JUDGE.search(n) is not None
             or ((_MAY_TRADE.search(n) is not None or _SHALL_I.search(n) is not None) and not _SCREEN_ASKED.search(n))
             or _JUDGE_EN.search(n) is not None or (_DILEMMA.search(n) is not None and not _SCREEN_ASKED.search(n))
-            or _LATE.search(n) is not None or _RECOVER.search(n) is not None
+            or _LATE.search(n) is not None or _RECOVER.search(n) is not None or _GO_ASKED.search(n) is not None
+            or _OR_WAIT.search(n) is not None
             or (_MUST_TRADE.search(n) is not None and not _SCREEN_ASKED.search(n))
             or (hit(said, "averaging") and _JUDGED.search(n) is not None and not _ABOUT_IT.search(n)
                 and not _SCREEN_ASKED.search(n)))

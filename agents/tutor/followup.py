@@ -13,7 +13,7 @@ from agents.nlu import FUNCTION_WORDS
 from agents.nlu.dialogue import Dialogue, Mention, pointer
 from agents.nlu.text import compact
 from agents.tutor.charts import name as stock_label
-from agents.tutor.names import find_stocks
+from agents.tutor.names import find_stocks, without_stocks
 from agents.tutor.reading import Reading, ask_side, read
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, keyword_cases, stocks
@@ -101,7 +101,8 @@ def corrected(text: str, previous: str | None, state: AppState) -> Reading | Non
 _NEEDS_STOCK = frozenset({"remove_holding", "open_order", "nav_stock", "open_external_link", "explain_move"})
 _OPEN = re.compile(r"열어|띄워|보여|이동|가자|가줘|페이지로|화면으로|들어가|\b(?:open|show|go to|take me|bring me|pull up|jump to)\b",
                    re.I)
-_TELL = re.compile(r"알려|설명|요약|내용|얘기|이야기|뭐야|\b(?:tell|summari[sz]e|explain|about)\b", re.I)
+_TELL = re.compile(r"알려|설명|요약|내용|얘기|이야기|뭐야|퀴즈|문제 내|자세히|핵심|정리|"
+                   r"\b(?:tell|summari[sz]e|explain|about|quiz|details?|more on|gist)\b", re.I)
 
 
 def _with_stock(asked: Reading, code: str) -> Reading:
@@ -205,4 +206,88 @@ def _which_of_two(dialogue: Dialogue) -> Reading | None:
         ko, en_names = [stock_label(c, "ko") for c in named], [stock_label(c, "en") for c in named]
         return Reading(None, {"action": "explain_move"}, f"{' / '.join(ko)} 중 어느 종목인가요?", ko, "ask",
                        f"Which one: {' / '.join(en_names)}?", en_names)
+    return None
+
+
+# What is left of "네이버는?", "셀트리온만 따로 봐줘", "SK하이닉스도", "what about Kia?", "and Samsung Electronics?" once
+# the stock is taken out: a particle or a "what about" that hands the last question over to another stock.
+_ELLIPSIS_KO = re.compile(r"^(?:은|는|도|만|이랑|랑)(?:요)?(?:만)?(?:따로|같이|한번|도)?(?:은|는)?"
+                          r"(?:어때요?|어떰|어떤데|봐줘|봐봐|보면|알려줘|설명해줘|해줘|왜|요|줘)?[?？!.~ㅋㅎ]*$")
+_ELLIPSIS_EN = re.compile(r"^(?:(?:so|ok|okay|and|also|then|now)\s+)*(?:what about|how about|and|same for|same with|same thing for|"
+                          r"do the same for|now do)?\s*(?:then|too|also|as well)?\s*[?!.]*$")
+
+
+def same_for(text: str, dialogue: Dialogue) -> Reading | None:
+    """The last question asked again about another stock ("카카오 왜 떨어졌어?" -> "네이버는?", a market move ->
+    "셀트리온만 따로"): a move stays a move, a ratio asked of one stock is asked of the next. Only a stock and
+    the particle or "what about" that hands the question over; anything else is a request of its own."""
+    codes = find_stocks(text).codes
+    if len(codes) != 1 or dialogue.tool not in ("explain_move", "lookup_term", "lookup_stock"):
+        return None
+    rest = without_stocks(text).strip()
+    korean = re.sub(r"\s+", "", rest)
+    handed_over = _ELLIPSIS_KO.match(korean) or (re.search(r"[a-z?]", rest) and _ELLIPSIS_EN.match(rest))
+    if not handed_over:  # a bare name ("기아") is no question handed over: it opens that stock
+        return None
+    args = dialogue.args
+    if dialogue.tool == "explain_move":
+        return Reading("explain_move", {"code": codes[0], **({"period": args["period"]} if args.get("period") else {})})
+    if dialogue.tool == "lookup_term" and isinstance(args.get("term"), str):
+        return Reading("concept", {"term": args["term"], "code": codes[0]})
+    return Reading("concept", {"code": codes[0]})
+
+
+# "관련된 사례", "그거 나오는 사례", "the related lesson", "a case about it": the case of what was just explained.
+_RELATED = re.compile(r"관련|나오는|나온|다룬|다루는|쓰인|그거|이거|그\s?용어|\b(?:related|relevant|about (?:it|that)|with (?:it|that)|"
+                      r"that term|for (?:it|that)|on (?:it|that))\b", re.I)
+
+
+def related_case(text: str, dialogue: Dialogue) -> Reading | None:
+    """The case about the term the last turn explained ("공매도가 뭐야" -> "관련된 사례 보여줘"): its page when opening
+    is asked, its summary when telling is; several cases with that term: which one."""
+    term = dialogue.args.get("term") if dialogue.tool == "lookup_term" else None
+    if not isinstance(term, str) or not _CASE_WORD.search(text) or not _RELATED.search(text):
+        return None
+    found = [c for c in cases().values() if any(compact(k["term"]) == compact(term) for k in c["key_terms"])]
+    if not found:
+        return None
+    kind = "open_case" if _OPEN.search(text) and not _TELL.search(text) else "case_info"
+    if len(found) == 1:
+        return Reading(kind, {"case_id": found[0]["id"]})
+    ko, en = [str(c["title"]) for c in found], [str(c["title_en"]) for c in found]
+    return Reading(None, {"action": kind}, "어느 사례를 볼까요?", ko, "ask", "Which case?", en)
+
+
+# Figures the sandbox's price series gives for a move (its explain_move reply states them).
+_SERIES_TERMS = frozenset({"시가", "종가", "고가와 저가", "거래량", "수익률", "변동성"})
+_MEANING = re.compile(r"뭐야|뭔가|뭐에요|뭐예요|뭐임|뜻|의미|정의|란\s*[?]?$|\b(?:what is|what's|what does|mean|meaning|define)\b",
+                      re.I)
+
+
+def figure_of_move(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """A figure of the move just explained ("삼성전자 왜 올랐어" -> "거래량은 어땠어?", "and how was the volume?"): that
+    stock's move again, whose reply states the figure; asking what the word means stays a term."""
+    term = reading.args.get("term")
+    code = dialogue.args.get("code")
+    if reading.kind != "concept" or term not in _SERIES_TERMS or reading.args.get("code") or _MEANING.search(text):
+        return None
+    if dialogue.tool != "explain_move" or not isinstance(code, str):
+        return None
+    period = dialogue.args.get("period")
+    return Reading("explain_move", {"code": code, **({"period": period} if isinstance(period, str) else {})})
+
+
+_RANKED = re.compile(r"제일|가장|젤|최고|최악|\b(?:most|least|biggest|best|worst|top)\b", re.I)
+
+
+def more_of_last(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """A message that only asks more of the last answer, when it alone had no confident reading: "퀴즈 내줘",
+    "더 자세히" after a case summary is that case again; "그중에 제일 많이 잃은 종목은?" after the portfolio is the
+    portfolio (its reply lists each holding's gain or loss)."""
+    if reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign"):
+        return None
+    if dialogue.tool == "lookup_case" and (case := dialogue.last(CASE)) is not None and _TELL.search(text):
+        return Reading("case_info", {"case_id": case.id})
+    if dialogue.tool == "get_portfolio" and (pointer(text).pronoun or _RANKED.search(text)):
+        return Reading("portfolio_summary")
     return None

@@ -166,6 +166,18 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
     if (again := followup.corrected(text, previous, state)) is not None:
         return again  # "기아 말구 현대차로": the last request, for the stock wanted
     reading = read(text, state)
+    if reading.kind is None and reading.args.get("action") == "open_order" and not reading.args.get("side") and previous:
+        said = read(previous, state)  # "I want to sell Naver" -> "open the order screen": the side and stock said
+        if said.kind == "open_order" and (reading.args.get("code") in (None, said.args.get("code"))):
+            return said
+    if reading.kind is None and (related := followup.related_case(text, dialogue)) is not None:
+        return related  # "관련된 사례 보여줘" after "공매도가 뭐야": the short-selling case
+    if (more := followup.more_of_last(reading, text, dialogue)) is not None:
+        return more  # "퀴즈 내줘" after a case summary, "그중에 제일 많이 잃은 종목은?" after the portfolio
+    if (figure := followup.figure_of_move(reading, text, dialogue)) is not None:
+        return figure  # "거래량은 어땠어?" after a move question: that move, with its volume
+    if reading.kind == "nav_stock" and (same := followup.same_for(text, dialogue)) is not None:
+        return same  # "네이버는?" after a move question about 카카오: the same question about 네이버
     if (paired := _compared(reading, text, state, dialogue, previous or "")) is not None:
         return paired  # "네이버랑 비교 차트로" after a talk about 카카오: both on one chart
     if (again := _again_for_period(reading, text, dialogue)) is not None:

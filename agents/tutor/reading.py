@@ -37,6 +37,7 @@ _ABOUT = re.compile(r"\bwhat\b.*\babout\W*$")
 # A case asked for as such, or as a past example ("explain it with a real example from the past").
 _PAST_EXAMPLE = re.compile(r"\b(?:case|lesson|(?:past|real|historical|previous|earlier|actual) (?:example|episode)s?|"
                            r"examples? from (?:the )?(?:past|history))\b")
+_IF_ANY = re.compile(r"있으면|있다면|있거든|\bif (?:there is|there's|there are|you have)\b")
 _DEFINE_END = re.compile(r"(?:이)?란[?？!.]*$")
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
@@ -204,17 +205,27 @@ def _read_one(text: str, state: AppState) -> Reading:
     if case_id is None and state.case_id and (hit(text, "this_case") or (this and here is None and not mentions.codes)):
         case_id = state.case_id
     term = find_term(text)
+    # "요점만 알려줘", "summarize please" on a case page, naming nothing else: the case on screen told.
+    if case_id is None and state.mode == "education" and state.case_id and term is None and not mentions.codes \
+            and not mentions.ambiguous and hit(text, "tell") and not hit(text, "portfolio"):
+        case_id = state.case_id
     case_word = "사례" in c or "케이스" in c or _PAST_EXAMPLE.search(n) is not None
     define = hit(text, "define") or (term is not None and _DEFINE_END.search(c) is not None)  # 공매도란?
 
     if (hit(text, "off_topic") or _foreign(n)) and not (mentions.codes or term or case_id):
-        return Reading("off_topic")
+        # words foreign to the tutor's world but no off-topic subject ("more details please"): a follow-up may
+        # still read them against the last answer
+        return Reading("off_topic", {} if hit(text, "off_topic") else {"foreign": True})
     if hit(text, "archive"):
         return Reading("open_archive")
     if hit(text, "canvas"):  # a note about what the message names, if it names a case or a stock
         return Reading("canvas", {"case_id": case_id} if case_id else {"code": mentions.codes[0]} if mentions.codes else {})
     if hit(text, "reset"):
         return Reading("reset_portfolio")
+    if hit(text, "unlisted") and not mentions.codes:  # "애플 왜 올랐어": not in the sandbox; its stocks offered
+        action = "explain_move" if hit(text, "why") or hit(text, "move") else "nav_stock"
+        return _ask(("그 종목은 이 샌드박스에 없어요. 샌드박스에 있는 종목 중에서 골라 주세요.",
+                     "That stock isn't in this sandbox. Pick one of the sandbox's stocks instead."), _held(), action=action)
     if mentions.ambiguous and not mentions.codes and not (term and define) and case_id is None:
         return _which(text, mentions)  # bare 삼성 / SK: which one, whatever was asked about it
     if hit(text, "link") and not (define and term):
@@ -254,7 +265,9 @@ def _read_one(text: str, state: AppState) -> Reading:
                          f"Which stock's {side} screen should I open?"), _held(), action="open_order", side=side)
         return Reading("open_order", {"side": side, "code": code})
     category = tab_named(text, state.mode) in ("all", "market", "concept", "habit")
-    if hit(text, "keyword") and (state.mode == "education" or case_word) and not category:
+    # "사례가 있으면 요약해 줘", "if there's a lesson about ETFs, open it": the case asked for, not a search
+    found_then_asked = _IF_ANY.search(n) is not None and (hit(text, "tell") or hit(text, "show"))
+    if hit(text, "keyword") and (state.mode == "education" or case_word) and not category and not found_then_asked:
         keyword = keyword_of(text)
         if keyword:
             return Reading("set_keyword", {"keyword": keyword})
@@ -264,6 +277,10 @@ def _read_one(text: str, state: AppState) -> Reading:
     # "셀트리온 1년 동안 얼마나 올랐어?": how far a named stock moved is its move, with the figure
     moving = hit(text, "move") and (hit(text, "why") or (
         hit(text, "extent") and bool(mentions.codes or this) and not own and not hit(text, "portfolio")))
+    # "얘 최근 3개월 움직임 설명 좀", "카카오 1년 흐름 알려줘": a stock's move explained, over the period named
+    told_move = (hit(text, "move") or re.search(r"\bmovements?\b", n) is not None) and hit(text, "tell") \
+        and code is not None and not own \
+        and not hit(text, "portfolio") and not (term and define)
     # "이 종목 요즘 흐름 어때": how a stock's move goes is its move, asked like a why
     asked_about_stock = (hit(text, "why") or (hit(text, "how_is") and hit(text, "move") and not hit(text, "portfolio"))
                          or (hit(text, "performance") and not hit(text, "portfolio"))) \
@@ -273,7 +290,10 @@ def _read_one(text: str, state: AppState) -> Reading:
     market_move = market and (hit(text, "why") or hit(text, "move") or hit(text, "how_is")) \
         and not (term and define and term_is_asked(n))  # 시장 분위기 어때: how the market goes is its move
     if (moving or asked_about_stock or market_move or "explain the move" in n) and case_id is None:
-        return Reading("explain_move", {} if market or code is None else {"code": code})
+        return Reading("explain_move", {} if market or code is None else
+                       {"code": code, **({"period": period} if period else {})})
+    if told_move and case_id is None and code is not None:
+        return Reading("explain_move", {"code": code, **({"period": period} if period else {})})
     if case_id is not None and (case_word or hit(text, "tell") or hit(text, "show") or hit(text, "why")
                                 or lex.value(without_stocks(text), "case") is not None):
         telling = hit(text, "tell") or hit(text, "why") or (define and not term) or _ABOUT.search(n) is not None
