@@ -15,7 +15,7 @@ from agents.nlu.text import compact
 from agents.tutor.charts import name as stock_label
 from agents.tutor.names import find_stocks, without_stocks
 from agents.tutor.reading import Reading, ask_side, read
-from agents.tutor.sandbox import AppState
+from agents.tutor.sandbox import AppState, default_state
 from agents.tutor.sandbox_data import cases, keyword_cases, stocks
 
 CASE = "case"
@@ -66,6 +66,8 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
 # "기아 말고 현대차", "기아 대신 현대차", "Hyundai instead of Kia": the stock refused and the one wanted.
 _REFUSED_FIRST = re.compile(r"말고|말구|아니고|아니라|대신에?")
 _REFUSED_AFTER = re.compile(r"\b(?:instead of|rather than)\b", re.I)
+# A slip taken back with the stock meant: "I meant Naver", "my bad, Kia", "잘못 말했어 현대차", "오타 기아".
+_MEANT = re.compile(r"\b(?:i meant|meant|i mean|my bad|oops|typo|correction)\b|잘못\s?(?:말|쳤|눌|적|썼)|오타|정정", re.I)
 
 
 def corrected(text: str, previous: str | None, state: AppState) -> Reading | None:
@@ -73,17 +75,21 @@ def corrected(text: str, previous: str | None, state: AppState) -> Reading | Non
     stock refused is the one the last request named, the request is read again and given the new stock."""
     if not previous:
         return None
+    before = find_stocks(previous)
+    slip = False
     if (m := _REFUSED_AFTER.search(text)) is not None:
         refused, wanted = find_stocks(text[m.end():]).codes, find_stocks(text[:m.start()]).codes
     elif (m := _REFUSED_FIRST.search(text)) is not None:
         refused, wanted = find_stocks(text[:m.start()]).codes, find_stocks(text[m.end():]).codes
+    elif _MEANT.search(text) is not None and len(before.codes) == 1:  # "sorry, I meant Naver"
+        refused, wanted, slip = before.codes, find_stocks(text).codes, True
     else:
         return None
-    before = find_stocks(previous)
     if len(refused) != 1 or len(wanted) != 1 or refused == wanted or refused[0] not in [*before.codes,
                                                                                         *before.ambiguous]:
         return None
-    again = read(previous, state)
+    # a slip taken back is the last request as first read (the screen has moved since: read it from home)
+    again = read(previous, default_state() if slip else state)
     if again.kind is None and again.args.get("action") in _NEEDS_STOCK and not again.args.get("code"):
         # "삼성 화면 열어줘" asked which 삼성; "ㄴㄴ 삼성전자 말고 삼성바이오로직스" answers it
         return _with_stock(again, wanted[0])
@@ -285,6 +291,8 @@ def more_of_last(reading: Reading, text: str, dialogue: Dialogue) -> Reading | N
     "더 자세히" after a case summary is that case again; "그중에 제일 많이 잃은 종목은?" after the portfolio is the
     portfolio (its reply lists each holding's gain or loss)."""
     if reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign"):
+        return None
+    if reading.args.get("action"):  # a request that only waits for its stock or side ("그 주식 빼줘"): not more
         return None
     if dialogue.tool == "lookup_case" and (case := dialogue.last(CASE)) is not None and _TELL.search(text):
         return Reading("case_info", {"case_id": case.id})

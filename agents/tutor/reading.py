@@ -37,6 +37,7 @@ _ABOUT = re.compile(r"\bwhat\b.*\babout\W*$")
 # A case asked for as such, or as a past example ("explain it with a real example from the past").
 _PAST_EXAMPLE = re.compile(r"\b(?:case|lesson|(?:past|real|historical|previous|earlier|actual) (?:example|episode)s?|"
                            r"examples? from (?:the )?(?:past|history))\b")
+_HOW_MOVED = re.compile(r"어떻게\s?(?:움직|변했|변해|흘러|됐)|\bhow (?:did|has|have)\b.{0,30}\b(?:move|moved|done|performed|traded)\b")
 _IF_ANY = re.compile(r"있으면|있다면|있거든|\bif (?:there is|there's|there are|you have)\b")
 _DEFINE_END = re.compile(r"(?:이)?란[?？!.]*$")
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
@@ -277,8 +278,10 @@ def _read_one(text: str, state: AppState) -> Reading:
     # "셀트리온 1년 동안 얼마나 올랐어?": how far a named stock moved is its move, with the figure
     moving = hit(text, "move") and (hit(text, "why") or (
         hit(text, "extent") and bool(mentions.codes or this) and not own and not hit(text, "portfolio")))
-    # "얘 최근 3개월 움직임 설명 좀", "카카오 1년 흐름 알려줘": a stock's move explained, over the period named
-    told_move = (hit(text, "move") or re.search(r"\bmovements?\b", n) is not None) and hit(text, "tell") \
+    # "얘 최근 3개월 움직임 설명 좀", "카카오 1년 흐름 알려줘", "KODEX 200 1년 어떻게 움직였어?": a stock's move told,
+    # over the period named
+    told_move = (hit(text, "move") or re.search(r"\bmovements?\b", n) is not None) \
+        and (hit(text, "tell") or _HOW_MOVED.search(n) is not None) \
         and code is not None and not own \
         and not hit(text, "portfolio") and not (term and define)
     # "이 종목 요즘 흐름 어때": how a stock's move goes is its move, asked like a why

@@ -216,3 +216,35 @@ def test_a_timing_put_as_a_choice_gets_no_advice_and_no_screen(store, clock, tex
 def test_past_conversations_are_the_archive(store, clock, route, text) -> None:
     _, events = _run(store, clock, route, text)
     assert _calls(events) == [("ui_action", {"action_id": "open_archive", "params": {}})]
+
+
+# --- a slip taken back; how a stock moved; a lesson category; whether I made money --------------------------
+
+@pytest.mark.parametrize(("before", "text", "code"), [
+    ("open Kakao", "sorry, I meant Naver", "035420"), ("기아 차트 보여줘", "아 잘못 말했다 현대차로", "005380"),
+    ("셀트리온 열어줘", "오타 ㅠ 신한지주", "055550"),
+])
+def test_a_slip_taken_back_is_the_last_request_for_the_stock_meant(store, clock, before, text, code) -> None:
+    _, events = _run(store, clock, "/home", before, text)
+    assert _calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": code}})
+
+
+@pytest.mark.parametrize(("text", "code", "period"), [
+    ("KODEX 200 최근 1년 어떻게 움직였어?", "069500", "1Y"), ("how has Shinhan moved over the past month?", "055550", "1M"),
+])
+def test_how_a_stock_moved_is_its_move(store, clock, text, code, period) -> None:
+    _, events = _run(store, clock, "/home", text)
+    assert _calls(events) == [("explain_move", {"period": period, "code": code})]
+
+
+@pytest.mark.parametrize(("text", "tab"), [("개념 카테고리로 필터", "concept"), ("습관 분류만 보여줘", "habit"),
+                                         ("market category please", "market")])
+def test_a_lesson_category_is_its_tab(store, clock, text, tab) -> None:
+    _, events = _run(store, clock, "/education", text)
+    assert _calls(events) == [("ui_action", {"action_id": "set_tab", "params": {"tab": tab}})]
+
+
+@pytest.mark.parametrize("text", ["did i make money this year", "am I making money or not?"])
+def test_whether_i_made_money_is_the_portfolio(store, clock, text) -> None:
+    _, events = _run(store, clock, "/home", text)
+    assert _calls(events) == [("get_portfolio", {})]
