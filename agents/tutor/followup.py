@@ -12,6 +12,7 @@ import re
 from agents.nlu import FUNCTION_WORDS
 from agents.nlu.dialogue import Dialogue, Mention, pointer
 from agents.nlu.text import compact
+from agents.tutor.catalog import hit
 from agents.tutor.charts import name as stock_label
 from agents.tutor.names import find_stocks, without_stocks
 from agents.tutor.reading import Reading, ask_side, read
@@ -257,6 +258,8 @@ def related_case(text: str, dialogue: Dialogue) -> Reading | None:
     found = [c for c in cases().values() if any(compact(k["term"]) == compact(term) for k in c["key_terms"])]
     if not found:
         return None
+    if hit(text, "keyword"):  # "is there a case on it?": which cases there are, as a single message would be read
+        return Reading("set_keyword", {"keyword": term})
     kind = "open_case" if _OPEN.search(text) and not _TELL.search(text) else "case_info"
     if len(found) == 1:
         return Reading(kind, {"case_id": found[0]["id"]})
@@ -266,7 +269,7 @@ def related_case(text: str, dialogue: Dialogue) -> Reading | None:
 
 # Figures the sandbox's price series gives for a move (its explain_move reply states them).
 _SERIES_TERMS = frozenset({"시가", "종가", "고가와 저가", "거래량", "수익률", "변동성"})
-_MEANING = re.compile(r"뭐야|뭔가|뭐에요|뭐예요|뭐임|뜻|의미|정의|란\s*[?]?$|\b(?:what is|what's|what does|mean|meaning|define)\b",
+_MEANING = re.compile(r"뭐야|뭔가|뭔데|뭔지|뭐지|뭐에요|뭐예요|뭐임|뜻|의미|정의|이란|라는\s?게|란\s*[?]?$|\b(?:what is|what's|what does|mean|meaning|define)\b",
                       re.I)
 
 
@@ -275,7 +278,8 @@ def figure_of_move(reading: Reading, text: str, dialogue: Dialogue) -> Reading |
     stock's move again, whose reply states the figure; asking what the word means stays a term."""
     term = reading.args.get("term")
     code = dialogue.args.get("code")
-    if reading.kind != "concept" or term not in _SERIES_TERMS or reading.args.get("code") or _MEANING.search(text):
+    if reading.kind != "concept" or term not in _SERIES_TERMS or reading.args.get("code") or _MEANING.search(text) \
+            or hit(text, "define"):
         return None
     if dialogue.tool != "explain_move" or not isinstance(code, str):
         return None

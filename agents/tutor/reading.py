@@ -35,7 +35,7 @@ LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the mov
 # "what's the short selling case about?": asked to be told what a case is about.
 _ABOUT = re.compile(r"\bwhat\b.*\babout\W*$")
 # A case asked for as such, or as a past example ("explain it with a real example from the past").
-_PAST_EXAMPLE = re.compile(r"\b(?:case|lesson|(?:past|real|historical|previous|earlier|actual) (?:example|episode)s?|"
+_PAST_EXAMPLE = re.compile(r"\b(?:cases?|lessons?|(?:past|real|historical|previous|earlier|actual) (?:example|episode)s?|"
                            r"examples? from (?:the )?(?:past|history))\b")
 _HOW_MOVED = re.compile(r"어떻게\s?(?:움직|변했|변해|흘러|됐)|\bhow (?:did|has|have)\b.{0,30}\b(?:move|moved|done|performed|traded)\b")
 _IF_ANY = re.compile(r"있으면|있다면|있거든|\bif (?:there is|there's|there are|you have)\b")
@@ -268,6 +268,10 @@ def _read_one(text: str, state: AppState) -> Reading:
     category = tab_named(text, state.mode) in ("all", "market", "concept", "habit")
     # "사례가 있으면 요약해 줘", "if there's a lesson about ETFs, open it": the case asked for, not a search
     found_then_asked = _IF_ANY.search(n) is not None and (hit(text, "tell") or hit(text, "show"))
+    # "이 종목 관련 사례 뭐 있어" on a stock page: that stock's cases tab, not a search of all cases
+    if hit(text, "keyword") and case_word and here is not None and set(mentions.codes) <= {here} and term is None \
+            and case_id is None and not found_then_asked:
+        return Reading("set_tab", {"tab": "cases"})
     if hit(text, "keyword") and (state.mode == "education" or case_word) and not category and not found_then_asked:
         keyword = keyword_of(text)
         if keyword:

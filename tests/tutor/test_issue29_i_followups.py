@@ -248,3 +248,37 @@ def test_a_lesson_category_is_its_tab(store, clock, text, tab) -> None:
 def test_whether_i_made_money_is_the_portfolio(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
     assert _calls(events) == [("get_portfolio", {})]
+
+
+@pytest.mark.parametrize("text", ["how many shares of Samsung Electronics do I own?", "카카오 몇 주 갖고 있지?"])
+def test_how_many_shares_i_hold_is_the_portfolio(store, clock, text) -> None:
+    _, events = _run(store, clock, "/home", text)
+    assert _calls(events) == [("get_portfolio", {})]
+
+
+def test_is_there_a_case_on_the_term_just_explained_lists_its_cases(store, clock) -> None:
+    _, events = _run(store, clock, "/education", "what is short selling", "is there a case on it?")
+    assert _calls(events) == [("ui_action", {"action_id": "set_keyword", "params": {"keyword": "공매도"}})]
+
+
+def test_what_a_figure_means_right_after_the_move_is_the_term(store, clock) -> None:
+    _, events = _run(store, clock, "/home", "삼성전자 왜 올랐어", "수익률이란 게 정확히 뭔데")
+    assert _calls(events) == [("lookup_term", {"term": "수익률", "code": None})]
+
+
+@pytest.mark.parametrize("text", ["my biggest loser?", "보유종목 중에 마이너스인 거 있어?"])
+def test_my_losers_and_winners_are_the_portfolio(store, clock, text) -> None:
+    _, events = _run(store, clock, "/home", text)
+    assert _calls(events) == [("get_portfolio", {})]
+
+
+@pytest.mark.parametrize("text", ["이 종목 관련 교육 사례 뭐 있어", "are there any lessons about this stock?"])
+def test_cases_about_the_stock_on_screen_are_its_cases_tab(store, clock, text) -> None:
+    _, events = _run(store, clock, "/stock/000660", text)
+    assert _calls(events) == [("ui_action", {"action_id": "set_tab", "params": {"tab": "cases"}})]
+
+
+@pytest.mark.parametrize("text", ["스크랩한 노트 보여줘", "open my bookmarked notes"])
+def test_saved_notes_are_the_archive(store, clock, text) -> None:
+    _, events = _run(store, clock, "/home", text)
+    assert _calls(events) == [("ui_action", {"action_id": "open_archive", "params": {}})]
