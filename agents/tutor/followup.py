@@ -60,6 +60,11 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
                 kept = [m for c in keyword_cases(keyword) for m in _case(c["id"])]
                 titled = [m for m in kept if compact(keyword) and compact(keyword) in compact(m.name)]
                 return (kept if len(kept) == 1 else titled if len(titled) == 1 else []), kept, None
+            if args.get("action_id") == "nav_education" or (args.get("action_id") == "set_tab" and params.get("tab") in
+                                                             ("all", "market", "concept", "habit")):
+                tab = "all" if args.get("action_id") == "nav_education" else str(params.get("tab"))
+                shown = [m for c in cases().values() if tab in ("all", c["category"]) for m in _case(c["id"])]
+                return [], shown, None  # the lessons the screen now lists, in its order: "첫번째 거 열어줘"
             return [*_stock(params.get("code")), *_case(params.get("case_id"))], None, None
     return [], None, None
 
@@ -303,3 +308,15 @@ def more_of_last(reading: Reading, text: str, dialogue: Dialogue) -> Reading | N
     if dialogue.tool == "get_portfolio" and (pointer(text).pronoun or _RANKED.search(text)):
         return Reading("portfolio_summary")
     return None
+
+
+def listed_case(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """An ordinal over the lessons the last turn listed ("투자 개념 탭" -> "첫번째 거 열어줘", "the second one?"): that
+    case, opened, or told when telling is asked."""
+    p = pointer(text)
+    if p.position is None or (reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign")):
+        return None
+    case = dialogue.at(p.position, CASE)
+    if case is None:
+        return None
+    return Reading("case_info" if _TELL.search(text) else "open_case", {"case_id": case.id})

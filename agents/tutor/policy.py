@@ -172,6 +172,8 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
             return said
     if reading.kind is None and (related := followup.related_case(text, dialogue)) is not None:
         return related  # "관련된 사례 보여줘" after "공매도가 뭐야": the short-selling case
+    if (listed := followup.listed_case(reading, text, dialogue)) is not None:
+        return listed  # "첫번째 거 열어줘" after a lesson list: that lesson
     if (more := followup.more_of_last(reading, text, dialogue)) is not None:
         return more  # "퀴즈 내줘" after a case summary, "그중에 제일 많이 잃은 종목은?" after the portfolio
     if (figure := followup.figure_of_move(reading, text, dialogue)) is not None:

@@ -282,3 +282,34 @@ def test_cases_about_the_stock_on_screen_are_its_cases_tab(store, clock, text) -
 def test_saved_notes_are_the_archive(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
     assert _calls(events) == [("ui_action", {"action_id": "open_archive", "params": {}})]
+
+
+# --- an ordinal over the lessons just listed; a tab refused for another; what I hold --------------------------
+
+@pytest.mark.parametrize(("route", "before", "text", "call"), [
+    ("/education", "투자 습관 탭 보여줘", "두번째 거 열어줘",
+     ("ui_action", {"action_id": "open_case", "params": {"case_id": "averaging-down-trap"}})),
+    ("/education", "market cases tab", "open the first one",
+     ("ui_action", {"action_id": "open_case", "params": {"case_id": "covid-crash-2020"}})),
+    ("/education", "개념 탭", "세번째 사례 요약해줘", ("lookup_case", {"case_id": "etf-basics"})),
+    ("/home", "교육 화면으로 가줘", "맨 위에 있는 거 열어",
+     ("ui_action", {"action_id": "open_case", "params": {"case_id": "covid-crash-2020"}})),
+])
+def test_an_ordinal_over_the_lessons_just_listed(store, clock, route, before, text, call) -> None:
+    _, events = _run(store, clock, route, before, text)
+    assert _calls(events) == [call]
+
+
+@pytest.mark.parametrize(("route", "text", "tab"), [
+    ("/my", "보유 말고 자산 배분 탭으로", "allocation"), ("/my", "allocation tab instead of holdings", "allocation"),
+    ("/stock/005930", "차트 탭 말고 정보 탭", "info"),
+])
+def test_a_tab_refused_for_another_is_the_other(store, clock, route, text, tab) -> None:
+    _, events = _run(store, clock, route, text)
+    assert _calls(events) == [("ui_action", {"action_id": "set_tab", "params": {"tab": tab}})]
+
+
+@pytest.mark.parametrize("text", ["나 지금 뭐 들고 있지", "what am I holding at the moment"])
+def test_what_i_am_holding_is_the_portfolio(store, clock, text) -> None:
+    _, events = _run(store, clock, "/home", text)
+    assert _calls(events) == [("get_portfolio", {})]
