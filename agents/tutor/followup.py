@@ -111,6 +111,7 @@ def corrected(text: str, previous: str | None, state: AppState) -> Reading | Non
 
 # Requests that wait only for their stock ("어떤 보유 종목을 뺄까요?"): a pronoun's stock fills them in.
 _NEEDS_STOCK = frozenset({"remove_holding", "open_order", "nav_stock", "open_external_link", "explain_move"})
+_CHART = re.compile(r"차트|그래프|주가\s?(?:화면|페이지)|\b(?:chart|graph|price page)\b", re.I)
 _OPEN = re.compile(r"열어|띄워|보여|이동|가자|가줘|페이지로|화면으로|들어가|\b(?:open|show|go to|take me|bring me|pull up|jump to)\b",
                    re.I)
 _TELL = re.compile(r"알려|설명|요약|내용|얘기|이야기|뭐야|퀴즈|문제 내|자세히|핵심|정리|"
@@ -162,8 +163,8 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") 
     found = subject(dialogue)
     if found is not None and "case_id" in found:  # "open it" after a case summary: its page
         return Reading("open_case" if _OPEN.search(text) and not _TELL.search(text) else "case_info", found)
-    if found is not None:
-        return Reading("explain_move", found)
+    if found is not None:  # "그거 차트로 보여줘" after a move question: its chart; else its move
+        return Reading("nav_stock" if _CHART.search(text) else "explain_move", found)
     return _which_of_two(dialogue)
 
 

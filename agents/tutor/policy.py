@@ -19,6 +19,7 @@ from agents.tutor.reading import Reading, ask_side, case_titled, period_of, pick
 from agents.tutor.sandbox import AppState, default_state
 
 _CONTEXT = re.compile(r"context_text:\n```json\n(.*?)\n```", re.S)
+_CHART_WORD = re.compile(r"차트|그래프|\b(?:chart|graph|view)\b", re.I)
 _ANSWERS = {"explain_move", "case_info", "concept", "canvas", "visualize", "portfolio_summary", "off_topic"}
 
 
@@ -212,7 +213,9 @@ def _compared(reading: Reading, text: str, state: AppState, dialogue: Dialogue, 
 def _again_for_period(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
     """The last move or chart asked again over another period ("and for the past year?", "1년으로는?"), when the
     message alone is no request of its own."""
-    if reading.kind is not None and reading.source == "rule" and reading.kind != "off_topic":
+    # a period alone after a move question ("1년 기준으로는?") asks the move again, not for the chart's period
+    period_only = reading.kind == "set_period" and dialogue.tool == "explain_move" and not _CHART_WORD.search(text)
+    if reading.kind is not None and reading.source == "rule" and reading.kind != "off_topic" and not period_only:
         return None
     period = period_of(text)
     if period is None or not pointer(text).again or dialogue.tool not in ("explain_move", "visualization"):

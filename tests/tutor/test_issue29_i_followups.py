@@ -313,3 +313,24 @@ def test_a_tab_refused_for_another_is_the_other(store, clock, route, text, tab) 
 def test_what_i_am_holding_is_the_portfolio(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
     assert _calls(events) == [("get_portfolio", {})]
+
+
+# --- a period alone after a move question; "its chart" after a move; the KOSPI ETF by its nickname ----------
+
+@pytest.mark.parametrize(("texts", "code", "period"), [
+    (("카카오 보여줘", "왜 떨어졌어?", "1년 기준으로는?"), "035720", "1Y"),
+    (("why did Kia rise?", "and over one month?"), "000270", "1M"),
+])
+def test_a_period_alone_after_a_move_question_is_that_move_again(store, clock, texts, code, period) -> None:
+    _, events = _run(store, clock, "/home", *texts)
+    assert _calls(events) == [("explain_move", {"period": period, "code": code})]
+
+
+def test_its_chart_after_a_move_question_opens_that_stocks_chart(store, clock) -> None:
+    _, events = _run(store, clock, "/home", "POSCO홀딩스 왜 빠졌어", "그거 차트로 보여줘")
+    assert _calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": "005490"}})
+
+
+def test_the_kospi_etf_is_kodex_200(store, clock) -> None:
+    _, events = _run(store, clock, "/stock/005930", "compare this with kospi etf")
+    assert _calls(events) == [("visualization", {"kind": "compare", "codes": ["005930", "069500"], "period": "3M"})]
