@@ -30,13 +30,14 @@ _JUDGE_KO = r"(?:손해|이득|이익|손실\s?(?:볼|날)|나을|좋을|맞을|
 _TRADE_JUDGE = re.compile(
     rf"{_TRADE_KO}.{{0,20}}?{_JUDGE_KO}|(?:종목|주식)\s?(?:하나|한\s?개|몇\s?개)?(?:만)?\s?(?:찍어|골라)|"
     # 살까 말까, 팔아 말아, 손절각, 계속 가져가도 될까, 지금 들어가면 늦었나
-    r"(?:손절|익절|매수|매도|줍줍|탈출|존버)\s?각|"
+    r"(?:손절|익절|매수|매도|줍줍|탈출|존버|추매|물타기|불타기|풀매수|진입)\s?각|"
     r"(?:가져가|들고\s?가|들고\s?있어|보유해|갖고\s?있어|버텨)도\s?(?:될까|돼|되나|괜찮)|들어가(?:면|기엔)\s?늦")
 # The learner's own dilemma ("살까 말까", "팔아 말아?") put to the tutor; not when the message asks for a screen
 # ("팔까 말까 고민 중인데 주문 화면 열어 줘": the screen is the request).
 _DILEMMA = re.compile(r"(?:살|팔|있을|가져갈|버틸|물탈|손절할|익절할|매수할|매도할|들어갈)까\s?말까|(?:사|팔아?)\s?말아")
 # "들어가도 됨?", "지금 사도 되냐", "팔아도 ㄱㅊ?": permission asked for a trade is a judgement asked for.
-_MAY_TRADE = re.compile(r"(?:사|팔|팔아|들어가|매수해|매도해|투자해|담아|물타|손절해|익절해|추매해|정리해)도\s?"
+_MAY_TRADE = re.compile(r"(?:사|팔|팔아|들어가|매수해|매도해|투자해|담아|물타|손절해|익절해|추매해|정리해|넣어|박아|태워|올인해|"
+                        r"몰빵해)도\s?"
                         r"(?:돼|될까|되나|됨|되냐|되려나|되겠|될지|괜찮|ㄱㅊ|ᄀᄎ|무방)")
 # "걍 팔까", "지금 살까?": the learner's own trade put as a question to the tutor (no screen asked for)
 _SHALL_I = re.compile(r"(?:살|팔|들어갈|손절할|익절할|정리할|매수할|매도할|물탈|추매할|털|던질)까(?:요|용)?(?:\s*[?ㅠㅜ.!~]|\s*$)")
@@ -69,6 +70,19 @@ _GO_ASKED = re.compile(r"(?:매수|매도|물타기|물타|손절|익절|풀매�
 _OR_WAIT = re.compile(r"\b(?:buy|sell|get in|invest)\b.{0,30}\bor\s+(?:wait|not|hold|sell|buy|later|keep)\b|"
                       r"\bwhat do you think\b.{0,40}\b(?:buy|sell|hold|invest)\b|"
                       r"(?:사|살|팔|매수|매도|들어가|진입)[^.?!]{0,10}?(?:아니면|혹은|or)\s?(?:좀\s?|조금\s?|그냥\s?|더\s?)?(?:기다|존버|볼|관망|말|참)")
+# A verdict on a stock's price or future put to the tutor: a profit foreseen ("들어가면 수익 볼 수 있을까"), a bottom
+# or a top ("이제 바닥 아님?"), cheap or dear ("이 가격이면 싼 거 맞지?", "is Kakao undervalued?"), how far it can go
+# ("how high can Hynix go", "어디까지 떨어질까"), what to buy or sell ("뭘 팔아야 할지", "tips on what to buy").
+_VERDICT = re.compile(
+    r"(?:수익|이익|이득|돈)\s?(?:을|이)?\s?(?:볼|날|낼|벌)\s?(?:수\s?있|까|려나|지)|"
+    r"(?:바닥|고점|꼭지|천장)\s?(?:아님|아니야|아닌가|아냐|인가|일까|인\s?듯|같|찍었|맞|이야\?|임\?)|"
+    r"(?:싼|싸|비싼|비싸|저평가|고평가)\s?(?:거|건|게|된|된\s?거)?\s?(?:맞|인가|일까|아닌가|아님|같|냐|지\s?[?]|야\s?[?])|"
+    r"(?:얼마|어디)까지\s?(?:오를|올라갈\s?(?:까|지|수)|갈\s?(?:까|지|수)|떨어질|빠질|내려갈)|"
+    r"(?:뭘|뭐|무엇을|어떤\s?걸|어느\s?걸|어떤\s?종목을?)\s?(?:팔아야|사야|팔지|살지|정리해야|손절해야|담아야)|"
+    r"\b(?:undervalued|overvalued|cheap enough|too expensive|a bargain|good value|fairly valued)\b|"
+    r"\bhow (?:high|low|far) (?:can|will|could|might)\b|\bwhat (?:to|should i) (?:buy|sell)\b|"
+    r"\bwhich (?:one|stock|stocks|shares?) (?:to|should i) (?:buy|sell|dump|keep)\b|\b(?:stock )?tips? on (?:what|which)\b|"
+    r"전 재산|몰빵|올인")
 # Averaging down put as a question ("더 사서 평균 낮추면 괜찮을까", "물타기 하면 어때"): a judgement of the trade,
 # not its case or its meaning ("물타기 사례 열어줄까", "물타기가 뭐야").
 _ABOUT_IT = re.compile(r"사례|케이스|뜻|의미|뭐야|뭔가|\b(?:case|lesson|mean|meaning|what is)\b")
@@ -85,6 +99,7 @@ def asks_advice(text: str) -> bool:
             or _JUDGE_EN.search(n) is not None or (_DILEMMA.search(n) is not None and not _SCREEN_ASKED.search(n))
             or _LATE.search(n) is not None or _RECOVER.search(n) is not None or _GO_ASKED.search(n) is not None
             or _OR_WAIT.search(n) is not None
+            or (_VERDICT.search(n) is not None and not _ABOUT_IT.search(n))
             or (_MUST_TRADE.search(n) is not None and not _SCREEN_ASKED.search(n))
             or (hit(said, "averaging") and _JUDGED.search(n) is not None and not _ABOUT_IT.search(n)
                 and not _SCREEN_ASKED.search(n)))

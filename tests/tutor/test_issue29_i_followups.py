@@ -334,3 +334,25 @@ def test_its_chart_after_a_move_question_opens_that_stocks_chart(store, clock) -
 def test_the_kospi_etf_is_kodex_200(store, clock) -> None:
     _, events = _run(store, clock, "/stock/005930", "compare this with kospi etf")
     assert _calls(events) == [("visualization", {"kind": "compare", "codes": ["005930", "069500"], "period": "3M"})]
+
+
+# --- a verdict on a stock's price or future: no advice, never an order screen --------------------------------
+
+@pytest.mark.parametrize(("route", "text"), [
+    ("/home", "지금 삼성전자 들어가면 수익 볼 수 있을까요"), ("/home", "카카오 반토막 났는데 이제 바닥 아님?"),
+    ("/stock/005380", "이 가격이면 싼 거 맞지?"), ("/stock/035720", "is it cheap enough to buy now"),
+    ("/home", "how high can Hynix go"), ("/home", "any tips on what to buy this week?"),
+    ("/my", "내 포트폴리오에서 뭘 팔아야 할지 골라줘"), ("/home", "셀트리온 추매 각?"),
+    ("/home", "전 재산 에코프로에 넣어도 될까"), ("/home", "is Kakao undervalued?"),
+])
+def test_a_verdict_on_a_stock_gets_no_advice_and_no_screen(store, clock, route, text) -> None:
+    s, events = _run(store, clock, route, text)
+    assert types(events) == ["text", "done"]
+    assert text_of(events).startswith(("투자 조언이나 주가 예측은 드리지 않아요.", "I don't give investment advice"))
+    assert s.pending_actions() == []
+
+
+@pytest.mark.parametrize("text", ["저평가가 무슨 뜻이야?", "에코프로 얼마까지 올라갔었어?"])
+def test_the_same_words_asked_as_a_term_or_a_past_move_are_not_advice(store, clock, text) -> None:
+    _, events = _run(store, clock, "/home", text)
+    assert not text_of(events).startswith("투자 조언이나")
