@@ -10,6 +10,7 @@ import re
 
 from agents.nlu import normalise
 from agents.tutor.catalog import hit
+from agents.tutor.names import find_stocks, find_term
 
 # A negated request is not asked for: "X 같은 건 하지 말고" (back to the last comma), "사지는 말고요", "don't
 # sell it", "without leaving this page".
@@ -99,7 +100,12 @@ def asks_advice(text: str) -> bool:
             or _JUDGE_EN.search(n) is not None or (_DILEMMA.search(n) is not None and not _SCREEN_ASKED.search(n))
             or _LATE.search(n) is not None or _RECOVER.search(n) is not None or _GO_ASKED.search(n) is not None
             or _OR_WAIT.search(n) is not None
-            or (_VERDICT.search(n) is not None and not _ABOUT_IT.search(n))
+            or (_VERDICT.search(n) is not None and not _ABOUT_IT.search(n) and not _term_only(said))
             or (_MUST_TRADE.search(n) is not None and not _SCREEN_ASKED.search(n))
             or (hit(said, "averaging") and _JUDGED.search(n) is not None and not _ABOUT_IT.search(n)
                 and not _SCREEN_ASKED.search(n)))
+
+
+def _term_only(text: str) -> bool:
+    """A term asked about with no stock named ("PER이 몇 퍼센트면 싼 거야?"): how the ratio reads, not a verdict."""
+    return find_term(text) is not None and not find_stocks(text).codes

@@ -12,6 +12,7 @@ from agents.core.providers.offline import PolicyReply, last_user_text, latest_to
 from agents.nlu.dialogue import Dialogue, instead, pointer
 from agents.nlu.language import conversation_language
 from agents.tutor import contract, followup
+from agents.tutor.advice import asks_advice
 from agents.tutor.catalog import catalog_for, hit
 from agents.tutor.compose import compose, no_advice, note_from_markdown
 from agents.tutor.names import find_stocks, find_term
@@ -130,6 +131,8 @@ def _ui(kind: str, args: dict[str, object], state: AppState, en: bool = False) -
 def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -> Reading:
     """A reply to this agent's own question fills in what was missing ("어떤 종목?" -> "카카오")."""
     text = dialogue.answer(messages[-1].content)  # "2" after a question with choices: the second choice
+    if asks_advice(text):  # advice asked instead of an answer to the question: never read as the answer
+        return read(text, state)
     known = _asked(messages)
     candidates = known.get("candidates") if known else None
     if isinstance(candidates, list) and candidates:

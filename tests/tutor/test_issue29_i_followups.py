@@ -356,3 +356,12 @@ def test_a_verdict_on_a_stock_gets_no_advice_and_no_screen(store, clock, route, 
 def test_the_same_words_asked_as_a_term_or_a_past_move_are_not_advice(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
     assert not text_of(events).startswith("투자 조언이나")
+
+
+def test_advice_sent_instead_of_an_answer_to_the_tutors_question_is_still_advice(store, clock) -> None:
+    s, _ = _run(store, clock, "/home", "why did Tesla drop")
+    events = s.run("is Kakao undervalued?")
+    assert types(events) == ["text", "done"]
+    assert text_of(events).startswith("I don't give investment advice")
+    ask = s.run("삼성 팔까 말까")  # a bare 삼성 put as advice: no which-stock question becomes an order
+    assert s.pending_actions() == [] and all(e.type != "action_confirmation" for e in ask)
