@@ -79,7 +79,7 @@ _VERDICT = re.compile(
     r"(?:바닥|고점|꼭지|천장)\s?(?:아님|아니야|아닌가|아냐|인가|일까|인\s?듯|같|찍었|맞|이야\?|임\?)|"
     r"(?:싼|싸|비싼|비싸|저평가|고평가)\s?(?:거|건|게|된|된\s?거)?\s?(?:맞|인가|일까|아닌가|아님|같|냐|지\s?[?]|야\s?[?])|"
     r"(?:얼마|어디)까지\s?(?:오를|올라갈\s?(?:까|지|수)|갈\s?(?:까|지|수)|떨어질|빠질|내려갈)|"
-    r"(?:뭘|뭐|무엇을|어떤\s?걸|어느\s?걸|어떤\s?종목을?)\s?(?:팔아야|사야|팔지|살지|정리해야|손절해야|담아야)|"
+    r"(?:뭘|뭐|무엇을|어떤\s?걸|어느\s?걸|어떤\s?종목을?)\s?(?:팔아야|사야|정리해야|손절해야|담아야)|"
     r"\b(?:undervalued|overvalued|cheap enough|too expensive|a bargain|good value|fairly valued)\b|"
     r"\bhow (?:high|low|far) (?:can|will|could|might)\b|\bwhat (?:to|should i) (?:buy|sell)\b|"
     r"\bwhich (?:one|stock|stocks|shares?) (?:to|should i) (?:buy|sell|dump|keep)\b|\b(?:stock )?tips? on (?:what|which)\b|"

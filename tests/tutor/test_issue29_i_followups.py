@@ -365,3 +365,10 @@ def test_advice_sent_instead_of_an_answer_to_the_tutors_question_is_still_advice
     assert text_of(events).startswith("I don't give investment advice")
     ask = s.run("삼성 팔까 말까")  # a bare 삼성 put as advice: no which-stock question becomes an order
     assert s.pending_actions() == [] and all(e.type != "action_confirmation" for e in ask)
+
+
+@pytest.mark.parametrize(("text", "tab"), [("오늘 급등주 보여줘", "movers"), ("show me the top gainers", "movers"),
+                                         ("홈에서 시장 개요 탭", "overview")])
+def test_home_tabs_by_their_everyday_names(store, clock, text, tab) -> None:
+    _, events = _run(store, clock, "/home", text)
+    assert _calls(events) == [("ui_action", {"action_id": "set_tab", "params": {"tab": tab}})]
