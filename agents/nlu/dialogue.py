@@ -178,7 +178,7 @@ class Dialogue:
 # How a message points back. Korean forms match without spaces; English ones as whole words.
 _PRONOUNS_KO = ("그거", "그것", "그건", "그걸", "이거", "이것", "이건", "이걸", "저거", "저것", "요거", "요것", "요건", "요걸", "그꺼", "이꺼", "걔",
                 "거기", "여기", "그곳", "이곳", "저기", "그캠페인", "이캠페인", "해당캠페인", "방금그", "방금거", "아까그",
-                "방금말한", "방금알려준", "방금본", "방금보여준", "아까말한", "아까본", "위에거", "그중에", "그중", "이중에",
+                "방금말한", "방금알려준", "방금본", "방금보여준", "아까말한", "아까본", "위에거", "그중에", "그중", "이중에", "그페이지", "그화면",
                 "그사례", "이사례", "해당사례", "그종목", "이종목", "해당종목", "그회사", "그주식", "그제품", "이제품", "그장소")
 _PRONOUNS_EN = re.compile(r"\b(?:that one|this one|that campaign|this campaign|the same one|it|its|there|that place|"
                           r"that case|that stock|this stock|that company|"

@@ -7,12 +7,13 @@ keywords are the agent's own (``lexicon.yaml``, section ``intent_keywords``)."""
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from agents.nlu import Lexicon
+from agents.nlu import Lexicon, normalise
 from agents.nlu.lexicon import strings
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, screens, stocks
@@ -34,6 +35,14 @@ class CatalogAction(BaseModel):
 @functools.cache
 def lexicon() -> Lexicon:
     return Lexicon.load(LEXICON_PATH)
+
+
+def hit(text: str, intent: str) -> bool:
+    """The message says one of the phrases of an intent of the lexicon, or one of its syllables inside a word."""
+    if lexicon().hits(text, intent):
+        return True
+    syllables = strings(lexicon().section("syllables").get(intent) or [], f"syllables {intent}")
+    return any(s in token for s in syllables for token in re.findall(r"[가-힣]+", normalise(text)))
 
 
 @functools.cache
@@ -123,11 +132,17 @@ def validate(catalog: list[CatalogAction], action_id: str, params: object) -> Ca
     return spec
 
 
+_REFUSED = re.compile(r"말고|말구|아니고|대신에?|\binstead of\b|\brather than\b")
+
+
 def tab_named(text: str, mode: str) -> str | None:
     """The tab the text names: one of the current screen's own tabs first ("습관 관련 사례 탭" on the education
     screen is its habit tab, not the stock page's related-cases tab), else the longest phrase's."""
     own = own_tabs(mode)
     lex = lexicon()
+    # "보유 종목 말고 배분 탭", "allocation instead of holdings": the tab refused is not the one named
+    if (m := _REFUSED.search(text)) is not None and lex.values(text[:m.start()], "tab") and lex.values(text[m.end():], "tab"):
+        text = text[m.end():] if m.group(0).strip() not in ("instead of", "rather than") else text[:m.start()]
     # "info 탭", "chart 탭으로": an English tab name with the Korean word for tab reads as "info tab"
     found = lex.values(text, "tab") or lex.values(text.replace("탭", " tab "), "tab")
     return next((v for v in found if v in own), None) or lex.value(text, "tab") or lex.value(text.replace("탭", " tab "), "tab")

@@ -46,7 +46,7 @@ def compose(results: list[tuple[str, dict[str, Any]]], state: AppState, user_tex
             title = data.get("title") or payload["summary"]
             parts.append(f"Here is the chart: {title} ({tiles})" if en else f"차트를 그렸어요: {title} ({tiles})")
         elif name == "explain_move":
-            parts.append(_move(data, en, asked_direction(user_text)))
+            parts.append(_volume(data, en, user_text) + _move(data, en, asked_direction(user_text)))
         elif name == "lookup_case":
             parts.append(_case(data, quiz="퀴즈" in user_text or "quiz" in user_text.lower(), en=en))
         elif name == "lookup_term":
@@ -187,6 +187,17 @@ def _move(d: dict[str, Any], en: bool, asked: str | None = None) -> str:
     text = _stock_move(d, en)
     real = _direction(stocks()[stock["code"]].name_en if en else stock["name"], stock, asked, en)
     return real + "\n" + text if real else text
+
+
+def _volume(d: dict[str, Any], en: bool, user_text: str) -> str:
+    """The trading volume first when the learner asked about it ("거래량은 어땠어?"): the move follows."""
+    stock = d.get("stock")
+    if stock is None or "avg_volume" not in stock or not re.search(r"거래량|volume", user_text, re.I):
+        return ""
+    if en:
+        return (f"{stocks()[stock['code']].name_en}'s average daily trading volume from {stock['start']} to {stock['end']} "
+                f"was {stock['avg_volume']:,} shares (sandbox prices).\n")
+    return f"{stock['name']}의 {stock['start']}~{stock['end']} 하루 평균 거래량은 {stock['avg_volume']:,}주예요 (샌드박스 가격).\n"
 
 
 def _market_move(market: dict[str, Any], en: bool) -> str:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import re
 
+from agents.nlu import FUNCTION_WORDS
 from agents.nlu.dialogue import Dialogue, Mention, pointer
 from agents.nlu.text import compact
+from agents.tutor.catalog import hit
 from agents.tutor.charts import name as stock_label
-from agents.tutor.names import find_stocks
+from agents.tutor.names import find_stocks, without_stocks
 from agents.tutor.reading import Reading, ask_side, read
-from agents.tutor.sandbox import AppState
+from agents.tutor.sandbox import AppState, default_state
 from agents.tutor.sandbox_data import cases, keyword_cases, stocks
 
 CASE = "case"
@@ -58,6 +60,11 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
                 kept = [m for c in keyword_cases(keyword) for m in _case(c["id"])]
                 titled = [m for m in kept if compact(keyword) and compact(keyword) in compact(m.name)]
                 return (kept if len(kept) == 1 else titled if len(titled) == 1 else []), kept, None
+            if args.get("action_id") == "nav_education" or (args.get("action_id") == "set_tab" and params.get("tab") in
+                                                             ("all", "market", "concept", "habit")):
+                tab = "all" if args.get("action_id") == "nav_education" else str(params.get("tab"))
+                shown = [m for c in cases().values() if tab in ("all", c["category"]) for m in _case(c["id"])]
+                return [], shown, None  # the lessons the screen now lists, in its order: "첫번째 거 열어줘"
             return [*_stock(params.get("code")), *_case(params.get("case_id"))], None, None
     return [], None, None
 
@@ -65,6 +72,8 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
 # "기아 말고 현대차", "기아 대신 현대차", "Hyundai instead of Kia": the stock refused and the one wanted.
 _REFUSED_FIRST = re.compile(r"말고|말구|아니고|아니라|대신에?")
 _REFUSED_AFTER = re.compile(r"\b(?:instead of|rather than)\b", re.I)
+# A slip taken back with the stock meant: "I meant Naver", "my bad, Kia", "잘못 말했어 현대차", "오타 기아".
+_MEANT = re.compile(r"\b(?:i meant|meant|i mean|my bad|oops|typo|correction)\b|잘못\s?(?:말|쳤|눌|적|썼)|오타|정정", re.I)
 
 
 def corrected(text: str, previous: str | None, state: AppState) -> Reading | None:
@@ -72,17 +81,21 @@ def corrected(text: str, previous: str | None, state: AppState) -> Reading | Non
     stock refused is the one the last request named, the request is read again and given the new stock."""
     if not previous:
         return None
+    before = find_stocks(previous)
+    slip = False
     if (m := _REFUSED_AFTER.search(text)) is not None:
         refused, wanted = find_stocks(text[m.end():]).codes, find_stocks(text[:m.start()]).codes
     elif (m := _REFUSED_FIRST.search(text)) is not None:
         refused, wanted = find_stocks(text[:m.start()]).codes, find_stocks(text[m.end():]).codes
+    elif _MEANT.search(text) is not None and len(before.codes) == 1:  # "sorry, I meant Naver"
+        refused, wanted, slip = before.codes, find_stocks(text).codes, True
     else:
         return None
-    before = find_stocks(previous)
     if len(refused) != 1 or len(wanted) != 1 or refused == wanted or refused[0] not in [*before.codes,
                                                                                         *before.ambiguous]:
         return None
-    again = read(previous, state)
+    # a slip taken back is the last request as first read (the screen has moved since: read it from home)
+    again = read(previous, default_state() if slip else state)
     if again.kind is None and again.args.get("action") in _NEEDS_STOCK and not again.args.get("code"):
         # "삼성 화면 열어줘" asked which 삼성; "ㄴㄴ 삼성전자 말고 삼성바이오로직스" answers it
         return _with_stock(again, wanted[0])
@@ -98,8 +111,11 @@ def corrected(text: str, previous: str | None, state: AppState) -> Reading | Non
 
 # Requests that wait only for their stock ("어떤 보유 종목을 뺄까요?"): a pronoun's stock fills them in.
 _NEEDS_STOCK = frozenset({"remove_holding", "open_order", "nav_stock", "open_external_link", "explain_move"})
-_OPEN = re.compile(r"열어|띄워|보여|이동|가자|\b(?:open|show|go to)\b", re.I)
-_TELL = re.compile(r"알려|설명|요약|내용|얘기|이야기|뭐야|\b(?:tell|summari[sz]e|explain|about)\b", re.I)
+_CHART = re.compile(r"차트|그래프|주가\s?(?:화면|페이지)|\b(?:chart|graph|price page)\b", re.I)
+_OPEN = re.compile(r"열어|띄워|보여|이동|가자|가줘|페이지로|화면으로|들어가|\b(?:open|show|go to|take me|bring me|pull up|jump to)\b",
+                   re.I)
+_TELL = re.compile(r"알려|설명|요약|내용|얘기|이야기|뭐야|퀴즈|문제 내|자세히|핵심|정리|"
+                   r"\b(?:tell|summari[sz]e|explain|about|quiz|details?|more on|gist)\b", re.I)
 
 
 def _with_stock(asked: Reading, code: str) -> Reading:
@@ -128,7 +144,7 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") 
     p = pointer(text)
     if (p.pronoun or p.again) and p.position is None and reading.kind is None \
             and reading.args.get("action") in _NEEDS_STOCK and not reading.args.get("code"):
-        code = _pointed_stock(dialogue, earlier)  # "그 종목 보유에서 빼줘", "그럼 매도 화면 열어줘": the stock meant
+        code = pointed_stock(dialogue, earlier)  # "그 종목 보유에서 빼줘", "그럼 매도 화면 열어줘": the stock meant
         return _with_stock(reading, code) if code is not None else None
     if not p.pronoun or p.position is not None:
         return None
@@ -145,14 +161,33 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") 
         stock = dialogue.last(STOCK)
         return Reading("explain_move", {"code": stock.id}) if stock is not None else None
     found = subject(dialogue)
-    if found is not None and "case_id" in found:
-        return Reading("case_info", found)
-    if found is not None:
-        return Reading("explain_move", found)
+    if found is not None and "case_id" in found:  # "open it" after a case summary: its page
+        return Reading("open_case" if _OPEN.search(text) and not _TELL.search(text) else "case_info", found)
+    if found is not None:  # "그거 차트로 보여줘" after a move question: its chart; else its move
+        return Reading("nav_stock" if _CHART.search(text) else "explain_move", found)
     return _which_of_two(dialogue)
 
 
-def _pointed_stock(dialogue: Dialogue, earlier: str) -> str | None:
+def offered_stock(text: str, choices: list[str]) -> str | None:
+    """The one offered stock a part of its name picks ("바이오 쪽이요", "전자요", "the biologics one") after the tutor
+    asked which stock: each word that fits one choice alone (a Korean word by its stem, particles aside) must
+    fit the same one; a word every choice shares (삼성) says nothing."""
+    names = [compact(c).lower() for c in choices]
+    picked: set[int] = set()
+    for word in re.findall(r"[가-힣]{2,}|[a-z]{3,}", text.lower()):
+        if word in FUNCTION_WORDS:
+            continue
+        stems = [word[:k] for k in range(len(word), 1, -1)] if re.match(r"[가-힣]", word) else [word]
+        fits = next((hits for stem in stems if (hits := {i for i, n in enumerate(names) if stem in n})), set())
+        if len(fits) == 1:
+            picked |= fits
+    if len(picked) != 1:
+        return None
+    codes = find_stocks(choices[picked.pop()]).codes
+    return codes[0] if len(codes) == 1 else None
+
+
+def pointed_stock(dialogue: Dialogue, earlier: str) -> str | None:
     """The one stock a pronoun points at: the last one named by a tool call, else the one the previous
     message named; None when two were named together (a comparison) or none."""
     recent = [m.id for m in dialogue.recent if m.kind == STOCK]
@@ -185,3 +220,104 @@ def _which_of_two(dialogue: Dialogue) -> Reading | None:
         return Reading(None, {"action": "explain_move"}, f"{' / '.join(ko)} 중 어느 종목인가요?", ko, "ask",
                        f"Which one: {' / '.join(en_names)}?", en_names)
     return None
+
+
+# What is left of "네이버는?", "셀트리온만 따로 봐줘", "SK하이닉스도", "what about Kia?", "and Samsung Electronics?" once
+# the stock is taken out: a particle or a "what about" that hands the last question over to another stock.
+_ELLIPSIS_KO = re.compile(r"^(?:은|는|도|만|이랑|랑)(?:요)?(?:만)?(?:따로|같이|한번|도)?(?:은|는)?"
+                          r"(?:어때요?|어떰|어떤데|봐줘|봐봐|보면|알려줘|설명해줘|해줘|왜|요|줘)?[?？!.~ㅋㅎ]*$")
+_ELLIPSIS_EN = re.compile(r"^(?:(?:so|ok|okay|and|also|then|now)\s+)*(?:what about|how about|and|same for|same with|same thing for|"
+                          r"do the same for|now do)?\s*(?:then|too|also|as well)?\s*[?!.]*$")
+
+
+def same_for(text: str, dialogue: Dialogue) -> Reading | None:
+    """The last question asked again about another stock ("카카오 왜 떨어졌어?" -> "네이버는?", a market move ->
+    "셀트리온만 따로"): a move stays a move, a ratio asked of one stock is asked of the next. Only a stock and
+    the particle or "what about" that hands the question over; anything else is a request of its own."""
+    codes = find_stocks(text).codes
+    if len(codes) != 1 or dialogue.tool not in ("explain_move", "lookup_term", "lookup_stock"):
+        return None
+    rest = without_stocks(text).strip()
+    korean = re.sub(r"\s+", "", rest)
+    handed_over = _ELLIPSIS_KO.match(korean) or (re.search(r"[a-z?]", rest) and _ELLIPSIS_EN.match(rest))
+    if not handed_over:  # a bare name ("기아") is no question handed over: it opens that stock
+        return None
+    args = dialogue.args
+    if dialogue.tool == "explain_move":
+        return Reading("explain_move", {"code": codes[0], **({"period": args["period"]} if args.get("period") else {})})
+    if dialogue.tool == "lookup_term" and isinstance(args.get("term"), str):
+        return Reading("concept", {"term": args["term"], "code": codes[0]})
+    return Reading("concept", {"code": codes[0]})
+
+
+# "관련된 사례", "그거 나오는 사례", "the related lesson", "a case about it": the case of what was just explained.
+_RELATED = re.compile(r"관련|나오는|나온|다룬|다루는|쓰인|그거|이거|그\s?용어|\b(?:related|relevant|about (?:it|that)|with (?:it|that)|"
+                      r"that term|for (?:it|that)|on (?:it|that))\b", re.I)
+
+
+def related_case(text: str, dialogue: Dialogue) -> Reading | None:
+    """The case about the term the last turn explained ("공매도가 뭐야" -> "관련된 사례 보여줘"): its page when opening
+    is asked, its summary when telling is; several cases with that term: which one."""
+    term = dialogue.args.get("term") if dialogue.tool == "lookup_term" else None
+    if not isinstance(term, str) or not _CASE_WORD.search(text) or not _RELATED.search(text):
+        return None
+    found = [c for c in cases().values() if any(compact(k["term"]) == compact(term) for k in c["key_terms"])]
+    if not found:
+        return None
+    if hit(text, "keyword"):  # "is there a case on it?": which cases there are, as a single message would be read
+        return Reading("set_keyword", {"keyword": term})
+    kind = "open_case" if _OPEN.search(text) and not _TELL.search(text) else "case_info"
+    if len(found) == 1:
+        return Reading(kind, {"case_id": found[0]["id"]})
+    ko, en = [str(c["title"]) for c in found], [str(c["title_en"]) for c in found]
+    return Reading(None, {"action": kind}, "어느 사례를 볼까요?", ko, "ask", "Which case?", en)
+
+
+# Figures the sandbox's price series gives for a move (its explain_move reply states them).
+_SERIES_TERMS = frozenset({"시가", "종가", "고가와 저가", "거래량", "수익률", "변동성"})
+_MEANING = re.compile(r"뭐야|뭔가|뭔데|뭔지|뭐지|뭐에요|뭐예요|뭐임|뜻|의미|정의|이란|라는\s?게|란\s*[?]?$|\b(?:what is|what's|what does|mean|meaning|define)\b",
+                      re.I)
+
+
+def figure_of_move(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """A figure of the move just explained ("삼성전자 왜 올랐어" -> "거래량은 어땠어?", "and how was the volume?"): that
+    stock's move again, whose reply states the figure; asking what the word means stays a term."""
+    term = reading.args.get("term")
+    code = dialogue.args.get("code")
+    if reading.kind != "concept" or term not in _SERIES_TERMS or reading.args.get("code") or _MEANING.search(text) \
+            or hit(text, "define"):
+        return None
+    if dialogue.tool != "explain_move" or not isinstance(code, str):
+        return None
+    period = dialogue.args.get("period")
+    return Reading("explain_move", {"code": code, **({"period": period} if isinstance(period, str) else {})})
+
+
+_RANKED = re.compile(r"제일|가장|젤|최고|최악|\b(?:most|least|biggest|best|worst|top)\b", re.I)
+
+
+def more_of_last(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """A message that only asks more of the last answer, when it alone had no confident reading: "퀴즈 내줘",
+    "더 자세히" after a case summary is that case again; "그중에 제일 많이 잃은 종목은?" after the portfolio is the
+    portfolio (its reply lists each holding's gain or loss)."""
+    if reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign"):
+        return None
+    if reading.args.get("action"):  # a request that only waits for its stock or side ("그 주식 빼줘"): not more
+        return None
+    if dialogue.tool == "lookup_case" and (case := dialogue.last(CASE)) is not None and _TELL.search(text):
+        return Reading("case_info", {"case_id": case.id})
+    if dialogue.tool == "get_portfolio" and (pointer(text).pronoun or _RANKED.search(text)):
+        return Reading("portfolio_summary")
+    return None
+
+
+def listed_case(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """An ordinal over the lessons the last turn listed ("투자 개념 탭" -> "첫번째 거 열어줘", "the second one?"): that
+    case, opened, or told when telling is asked."""
+    p = pointer(text)
+    if p.position is None or (reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign")):
+        return None
+    case = dialogue.at(p.position, CASE)
+    if case is None:
+        return None
+    return Reading("case_info" if _TELL.search(text) else "open_case", {"case_id": case.id})

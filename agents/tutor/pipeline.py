@@ -15,9 +15,9 @@ from agents.core.toolcalls import refuse, result_message
 from agents.core.turn import Turn
 from agents.nlu.language import conversation_language
 from agents.tutor import followup, sandbox
+from agents.tutor.advice import asks_advice
 from agents.tutor.catalog import ActionRejected, action_words, validate
 from agents.tutor.inputs import TutorInputs
-from agents.tutor.reading import asks_advice
 from agents.tutor.screen import finish, remember, resolve
 from agents.tutor.structured import extract
 

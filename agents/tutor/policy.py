@@ -12,13 +12,15 @@ from agents.core.providers.offline import PolicyReply, last_user_text, latest_to
 from agents.nlu.dialogue import Dialogue, instead, pointer
 from agents.nlu.language import conversation_language
 from agents.tutor import contract, followup
-from agents.tutor.catalog import catalog_for
+from agents.tutor.advice import asks_advice
+from agents.tutor.catalog import catalog_for, hit
 from agents.tutor.compose import compose, no_advice, note_from_markdown
 from agents.tutor.names import find_stocks, find_term
 from agents.tutor.reading import Reading, ask_side, case_titled, period_of, picked, read, side_of
 from agents.tutor.sandbox import AppState, default_state
 
 _CONTEXT = re.compile(r"context_text:\n```json\n(.*?)\n```", re.S)
+_CHART_WORD = re.compile(r"차트|그래프|\b(?:chart|graph|view)\b", re.I)
 _ANSWERS = {"explain_move", "case_info", "concept", "canvas", "visualize", "portfolio_summary", "off_topic"}
 
 
@@ -63,6 +65,11 @@ def act(reading: Reading, state: AppState, en: bool = False, previous: dict[str,
         return PolicyReply(tool_calls=[("askClarification", {"question": question, "options": options, "known": a})])
     if kind == "off_topic" and a.get("advice"):
         return PolicyReply(text=no_advice(a, state, en))
+    if kind == "off_topic" and a.get("smalltalk"):  # a greeting or thanks gets one back, then what the tutor does
+        return PolicyReply(text="Nice to hear from you! I'm a tutor for learning about stocks and investing: ask me about "
+                                "a stock's chart, a term, an education case or your (sandbox) portfolio." if en else
+                                "반가워요! 저는 주식·투자 공부를 돕는 튜터예요. 종목 차트, 용어, 교육 사례, 내 (샌드박스) 자산에 대해 "
+                                "편하게 물어봐 주세요.")
     if kind == "off_topic":
         return PolicyReply(text="I am a tutor for learning about stocks and investing, so I can't help with that. Ask me "
                                 "about a stock's chart, a term, an education case or your (sandbox) portfolio." if en else
@@ -124,6 +131,8 @@ def _ui(kind: str, args: dict[str, object], state: AppState, en: bool = False) -
 def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -> Reading:
     """A reply to this agent's own question fills in what was missing ("어떤 종목?" -> "카카오")."""
     text = dialogue.answer(messages[-1].content)  # "2" after a question with choices: the second choice
+    if asks_advice(text):  # advice asked instead of an answer to the question: never read as the answer
+        return read(text, state)
     known = _asked(messages)
     candidates = known.get("candidates") if known else None
     if isinstance(candidates, list) and candidates:
@@ -136,7 +145,12 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
         return Reading("concept", {"term": term})
     if known and known.get("action"):
         codes = find_stocks(instead(text)).codes or find_stocks(text).codes  # "삼성전자 말고 삼성바이오로직스"
+        if not codes and (offered := followup.offered_stock(text, dialogue.choices)) is not None:
+            codes = [offered]  # "바이오 쪽이요": the offered stock a part of its name picks
         action = known["action"]
+        first = known.get("codes")
+        if codes and action == "visualize" and isinstance(first, list) and first and codes[0] not in first:
+            return Reading("visualize", {"kind": "compare", "codes": [str(first[0]), codes[0]]})
         if codes and action in ("open_order", "remove_holding", "nav_stock", "open_external_link"):
             args = {k: v for k, v in known.items() if k not in ("action", "candidates")}
             if action == "open_order" and "side" not in args:
@@ -156,6 +170,22 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
     if (again := followup.corrected(text, previous, state)) is not None:
         return again  # "기아 말구 현대차로": the last request, for the stock wanted
     reading = read(text, state)
+    if reading.kind is None and reading.args.get("action") == "open_order" and not reading.args.get("side") and previous:
+        said = read(previous, state)  # "I want to sell Naver" -> "open the order screen": the side and stock said
+        if said.kind == "open_order" and (reading.args.get("code") in (None, said.args.get("code"))):
+            return said
+    if reading.kind is None and (related := followup.related_case(text, dialogue)) is not None:
+        return related  # "관련된 사례 보여줘" after "공매도가 뭐야": the short-selling case
+    if (listed := followup.listed_case(reading, text, dialogue)) is not None:
+        return listed  # "첫번째 거 열어줘" after a lesson list: that lesson
+    if (more := followup.more_of_last(reading, text, dialogue)) is not None:
+        return more  # "퀴즈 내줘" after a case summary, "그중에 제일 많이 잃은 종목은?" after the portfolio
+    if (figure := followup.figure_of_move(reading, text, dialogue)) is not None:
+        return figure  # "거래량은 어땠어?" after a move question: that move, with its volume
+    if reading.kind == "nav_stock" and (same := followup.same_for(text, dialogue)) is not None:
+        return same  # "네이버는?" after a move question about 카카오: the same question about 네이버
+    if (paired := _compared(reading, text, state, dialogue, previous or "")) is not None:
+        return paired  # "네이버랑 비교 차트로" after a talk about 카카오: both on one chart
     if (again := _again_for_period(reading, text, dialogue)) is not None:
         return again  # "and for the past year?" after a move: the same question over that period
     if reading.kind is None and reading.args.get("action") == "set_period" and reading.args.get("period"):
@@ -166,10 +196,29 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
     return followup.resolve(reading, text, dialogue, previous or "") or reading
 
 
+def _compared(reading: Reading, text: str, state: AppState, dialogue: Dialogue, previous: str) -> Reading | None:
+    """A comparison asked with one stock named: the stock on screen or the one the conversation is about comes
+    first ("에코프로비엠이랑 같이 그래프" after 에코프로, "compare it with Hyundai" after a Kia question); a bare
+    ambiguous name ("삼성이랑 비교해서") asks which one and keeps the first stock for the answer."""
+    if not hit(text, "compare"):
+        return None
+    first = state.stock_code if state.mode == "stock" and state.stock_code else followup.pointed_stock(dialogue, previous)
+    if first is None:
+        return None
+    if reading.kind == "nav_stock" and reading.args.get("code") not in (None, first):
+        return Reading("visualize", {"kind": "compare", "codes": [first, str(reading.args["code"])]})
+    if reading.kind is None and reading.args.get("action") == "nav_stock" and not reading.args.get("code"):
+        return Reading(None, {"action": "visualize", "codes": [first]}, reading.question, reading.choices, reading.source,
+                       reading.question_en, reading.choices_en)
+    return None
+
+
 def _again_for_period(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
     """The last move or chart asked again over another period ("and for the past year?", "1년으로는?"), when the
     message alone is no request of its own."""
-    if reading.kind is not None and reading.source == "rule" and reading.kind != "off_topic":
+    # a period alone after a move question ("1년 기준으로는?") asks the move again, not for the chart's period
+    period_only = reading.kind == "set_period" and dialogue.tool == "explain_move" and not _CHART_WORD.search(text)
+    if reading.kind is not None and reading.source == "rule" and reading.kind != "off_topic" and not period_only:
         return None
     period = period_of(text)
     if period is None or not pointer(text).again or dialogue.tool not in ("explain_move", "visualization"):

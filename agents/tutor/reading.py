@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from agents.nlu import FUNCTION_WORDS, ExemplarClassifier, Lexicon, Speller, compact, decide, normalise
-from agents.nlu.lexicon import strings
-from agents.tutor.catalog import lexicon, own_tabs, tab_named
+from agents.tutor.advice import NEGATED, asks_advice
+from agents.tutor.catalog import hit, lexicon, own_tabs, tab_named
 from agents.tutor.charts import name as stock_label
 from agents.tutor.clauses import request_clause, resolve
 from agents.tutor.keywords import keyword_of
@@ -34,6 +34,11 @@ LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the mov
              "nav_education": "open lessons", "visualize": "draw a chart", "canvas": "make me a study note"}
 # "what's the short selling case about?": asked to be told what a case is about.
 _ABOUT = re.compile(r"\bwhat\b.*\babout\W*$")
+# A case asked for as such, or as a past example ("explain it with a real example from the past").
+_PAST_EXAMPLE = re.compile(r"\b(?:cases?|lessons?|(?:past|real|historical|previous|earlier|actual) (?:example|episode)s?|"
+                           r"examples? from (?:the )?(?:past|history))\b")
+_HOW_MOVED = re.compile(r"어떻게\s?(?:움직|변했|변해|흘러|됐)|\bhow (?:did|has|have)\b.{0,30}\b(?:move|moved|done|performed|traded)\b")
+_IF_ANY = re.compile(r"있으면|있다면|있거든|\bif (?:there is|there's|there are|you have)\b")
 _DEFINE_END = re.compile(r"(?:이)?란[?？!.]*$")
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
@@ -44,12 +49,6 @@ _WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게
 _UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
 # A context clause's pointer at the case on screen (이 사례를 읽고, I was reading this case): what was read.
 _READ_THIS = re.compile(r"이\s?(?:사례|케이스|글|내용)|\bthis (?:case|lesson)\b", re.I)
-# A negated request is not asked for: "X 같은 건 하지 말고" (back to the last comma), "사지는 말고요", "don't
-# sell it", "without leaving this page".
-_NEGATED = re.compile(r"[^,.?!]*?[가-힣]+지(?:는|도)?\s?(?:말고|마시고)요?|[가-힣]+지(?:는|도)?\s?(?:마세요|말아|마|않아도)요?|"
-                      r"\b(?:don't|do not|without)\s+(?:go|move|open|switch|leave|navigate|change|sell|buy|remove|delete|"
-                      r"reset|going|moving|opening|switching|leaving|changing|selling|buying|removing|deleting)\b"
-                      r"(?:\s+(?:the|this|my|any)?\s*(?:page|screen|tab|it|them|anything|stock|holding|portfolio))?", re.I)
 
 
 @dataclass
@@ -84,7 +83,7 @@ def speller() -> Speller:
 def _domain_words() -> frozenset[str]:
     """English words of this agent's world: its lexicon (but its off-topic list), names, terms and examples."""
     lex = lexicon()
-    phrases = [p for name, ps in lex.intents.items() if name != "off_topic" for p in ps]
+    phrases = [p for name, ps in lex.intents.items() if name not in ("off_topic", "smalltalk") for p in ps]
     phrases += [p for values in lex.slots.values() for ps in values.values() for p in ps]
     phrases += [n for s in stocks().values() for n in (s.name_en, *s.aliases)]
     phrases += [c["title_en"] for c in cases().values()] + [t["term_en"] for t in glossary().values()]
@@ -108,13 +107,6 @@ def _ask(question: tuple[str, str], choices: tuple[list[str], list[str]] | list[
     """A question with choices, in Korean and in English (plain lists are the same in both)."""
     ko, en = choices if isinstance(choices, tuple) else (choices, choices)
     return Reading(None, dict(known), question[0], ko[:6], "ask", question[1], en[:6])
-
-
-def _hit(text: str, intent: str) -> bool:
-    if lexicon().hits(text, intent):
-        return True
-    syllables = strings(lexicon().section("syllables").get(intent) or [], f"syllables {intent}")
-    return any(s in token for s in syllables for token in re.findall(r"[가-힣]+", normalise(text)))
 
 
 # A period refused for another: "1년 치 말고 한 달 치로" (the one before 말고), "one month instead of a year"
@@ -156,7 +148,7 @@ def read(text: str, state: AppState) -> Reading:
         # A move asked with no subject of its own ("현대차가 올랐다던데요, 왜 그렇게 올랐는지 설명해 줄래요?") is
         # about the one stock the context names, before the one on screen; 이 종목 / the market keep theirs.
         if reading.kind == "explain_move" and len(named) == 1 and not find_stocks(clause).codes \
-                and not _hit(clause, "this_stock") and not _hit(clause, "market_wide"):
+                and not hit(clause, "this_stock") and not hit(clause, "market_wide"):
             return Reading("explain_move", {"code": named[0]})
         if reading.kind not in (None, "off_topic") and reading.source == "rule":
             return reading
@@ -172,51 +164,10 @@ def read(text: str, state: AppState) -> Reading:
         whole = _read_one(_READ_THIS.sub(" ", before) + clause + _READ_THIS.sub(" ", after), state)
         # A screen named only as context ("제가 산 종목 중에 하나가...") is not asked for by a request that
         # neither shows nor goes ("어떤 종목을 팔지 정해 주실 수 있나요?"): keep asking.
-        keep = reading.kind is None and (whole.kind or "").startswith("nav_") and not _hit(clause, "show")
+        keep = reading.kind is None and (whole.kind or "").startswith("nav_") and not hit(clause, "show")
         # Nor is a high-risk action only a context clause names ("삼성전자 팔아 주세요, 아 아니 그냥 차트만 보여 주세요").
         return reading if keep or (whole.kind in HIGH_RISK and reading.kind != whole.kind) else whole
     return _read_one(text, state)
-
-
-# "will Hyundai go up next week?": a prediction, whatever stands between the will and the move.
-_WILL_MOVE = re.compile(r"\bwill\b.{0,40}\b(?:go up|go down|rise|fall|drop|recover|rebound|bounce back|climb)\b")
-
-
-# A trade decision put to the tutor to judge: a buy/sell/hold word, then a word asking which way is better
-# ("지금 사면 손해일까", "팔지 말지 골라줘", "10년 들고 갈 종목 찍어줘"); asking to open a screen is not one.
-_TRADE_KO = r"(?:사면|사는\s?게|살지|팔면|파는\s?게|팔지|매수하면|매도하면|들고\s?갈|들고\s?가|가져갈|보유할|물타면|물탈지|손절할지|익절할지)"
-_JUDGE_KO = r"(?:손해|이득|이익|손실\s?(?:볼|날)|나을|좋을|맞을|낫|추천|찍어|골라|말지|어떨까|어때)"
-_TRADE_JUDGE = re.compile(
-    rf"{_TRADE_KO}.{{0,20}}?{_JUDGE_KO}|(?:종목|주식)\s?(?:하나|한\s?개|몇\s?개)?(?:만)?\s?(?:찍어|골라)|"
-    # 살까 말까, 팔아 말아, 손절각, 계속 가져가도 될까, 지금 들어가면 늦었나
-    r"(?:손절|익절|매수|매도|줍줍|탈출|존버)\s?각|"
-    r"(?:가져가|들고\s?가|들고\s?있어|보유해|갖고\s?있어|버텨)도\s?(?:될까|돼|되나|괜찮)|들어가(?:면|기엔)\s?늦")
-# The learner's own dilemma ("살까 말까", "팔아 말아?") put to the tutor; not when the message asks for a screen
-# ("팔까 말까 고민 중인데 주문 화면 열어 줘": the screen is the request).
-_DILEMMA = re.compile(r"(?:살|팔|있을|가져갈|버틸|물탈|손절할|익절할|매수할|매도할|들어갈)까\s?말까|(?:사|팔아?)\s?말아")
-# "들어가도 됨?", "지금 사도 되냐", "팔아도 ㄱㅊ?": permission asked for a trade is a judgement asked for.
-_MAY_TRADE = re.compile(r"(?:사|팔|팔아|들어가|매수해|매도해|투자해|담아|물타|손절해|익절해|추매해|정리해)도\s?"
-                        r"(?:돼|될까|되나|됨|되냐|되려나|되겠|될지|괜찮|ㄱㅊ|ᄀᄎ|무방)")
-# "걍 팔까", "지금 살까?": the learner's own trade put as a question to the tutor (no screen asked for)
-_SHALL_I = re.compile(r"(?:살|팔|들어갈|손절할|익절할|정리할|매수할|매도할|물탈|추매할|털|던질)까(?:요|용)?(?:\s*[?ㅠㅜ.!~]|\s*$)")
-_SCREEN_ASKED = re.compile(r"화면|창\s?(?:좀\s?)?(?:열|띄)|열어|띄워|\bopen\b|\bscreen\b")
-# "would it be wise to sell", "good idea to buy more here?": a trade judged good or bad.
-_TRADE_EN = (r"(?:buy|sell|hold|invest|average down|add more|double down|get in|get out|cash out|keep it|dump|"
-             r"take (?:my )?profits?|cut (?:my |the )?loss(?:es)?|exit|enter)")
-_JUDGE_EN = re.compile(rf"\b(?:good|bad|smart|wise|right|safe|better|ok|okay|fine)\s+(?:idea|time|move|call|choice)?\s*(?:to|if i)\s+"
-                       rf"{_TRADE_EN}\b|\b(?:should|shall|do)\s+i\s+(?:still\s+)?{_TRADE_EN}\b|"
-                       rf"\bis\s+it\s+(?:still\s+)?(?:wise|smart|worth|safe)\b|"
-                       rf"\b(?:what\s+)?would\s+you\s+(?:buy|sell|hold|pick|invest)\b|\bgood\s+(?:entry|exit)\s+point\b|"
-                       rf"\bis\s+[a-z0-9&.\s]{{1,30}}?\s+a\s+(?:buy|sell|good investment)\b(?!\s*(?:screen|page|order|button|tab))")
-
-
-def asks_advice(text: str) -> bool:
-    """The learner asks for advice or a prediction (사도 돼?, 반등 언제 와요?, will it go up?, should I buy?)."""
-    said = _NEGATED.sub(" ", text)
-    n = normalise(said)
-    return (_hit(said, "advice") or _WILL_MOVE.search(n) is not None or _TRADE_JUDGE.search(n) is not None
-            or ((_MAY_TRADE.search(n) is not None or _SHALL_I.search(n) is not None) and not _SCREEN_ASKED.search(n))
-            or _JUDGE_EN.search(n) is not None or (_DILEMMA.search(n) is not None and not _SCREEN_ASKED.search(n)))
 
 
 def advice_reading(text: str, state: AppState) -> Reading | None:
@@ -229,14 +180,14 @@ def advice_reading(text: str, state: AppState) -> Reading | None:
         return None
     here = state.stock_code if state.mode == "stock" else None
     code = mentions.codes[0] if mentions.codes else here
-    averaging = _hit(text, "averaging")
+    averaging = hit(text, "averaging")
     return Reading("off_topic", {"advice": True, **({"code": code} if code else {}),
                                  **({"case_id": "averaging-down-trap"} if averaging else {})})
 
 
 def _read_one(text: str, state: AppState) -> Reading:
     lex = lexicon()
-    text = _NEGATED.sub(" ", text)  # "따로 이동하지 말고요", "without leaving this page": not asked for
+    text = NEGATED.sub(" ", text)  # "따로 이동하지 말고요", "without leaving this page": not asked for
     if re.search(r"[A-Za-z]{5}", text):
         text = speller().fix(normalise(text))  # after "whats" -> "what is"
     text = _POLITE.sub(lambda m: m.group(1) + ("내가" if m.group(2) == "제가" else "내") + " ", text)
@@ -246,57 +197,67 @@ def _read_one(text: str, state: AppState) -> Reading:
     links = [p for v in lex.slots["link"].values() for p in v]
     mentions: Mentions = find_stocks(text, skip=links)
     here = state.stock_code if state.mode == "stock" else None
-    this = _hit(text, "this_stock")
+    this = hit(text, "this_stock")
     code = mentions.codes[0] if mentions.codes else here if (this or here) else None
     no_years = _YEAR.sub(" ", text)
     period = _wanted_period(lex, no_years)
     case_id = lex.value(without_stocks(text), "case")
     # On a case page "이 사례" and also plain "이거" / "this" mean the case (there is no stock on screen).
-    if case_id is None and state.case_id and (_hit(text, "this_case") or (this and here is None and not mentions.codes)):
+    if case_id is None and state.case_id and (hit(text, "this_case") or (this and here is None and not mentions.codes)):
         case_id = state.case_id
     term = find_term(text)
-    case_word = "사례" in c or "케이스" in c or bool(re.search(r"\b(case|lesson)\b", n))
-    define = _hit(text, "define") or (term is not None and _DEFINE_END.search(c) is not None)  # 공매도란?
+    # "요점만 알려줘", "summarize please" on a case page, naming nothing else: the case on screen told.
+    if case_id is None and state.mode == "education" and state.case_id and term is None and not mentions.codes \
+            and not mentions.ambiguous and hit(text, "tell") and not hit(text, "portfolio"):
+        case_id = state.case_id
+    case_word = "사례" in c or "케이스" in c or _PAST_EXAMPLE.search(n) is not None
+    define = hit(text, "define") or (term is not None and _DEFINE_END.search(c) is not None)  # 공매도란?
 
-    if (_hit(text, "off_topic") or _foreign(n)) and not (mentions.codes or term or case_id):
-        return Reading("off_topic")
-    if _hit(text, "archive"):
+    if (hit(text, "off_topic") or _foreign(n)) and not (mentions.codes or term or case_id):
+        # words foreign to the tutor's world but no off-topic subject ("more details please"): a follow-up may
+        # still read them against the last answer
+        return Reading("off_topic", {} if hit(text, "off_topic") else {"foreign": True})
+    if hit(text, "archive"):
         return Reading("open_archive")
-    if _hit(text, "canvas"):  # a note about what the message names, if it names a case or a stock
+    if hit(text, "canvas"):  # a note about what the message names, if it names a case or a stock
         return Reading("canvas", {"case_id": case_id} if case_id else {"code": mentions.codes[0]} if mentions.codes else {})
-    if _hit(text, "reset"):
+    if hit(text, "reset"):
         return Reading("reset_portfolio")
+    if hit(text, "unlisted") and not mentions.codes:  # "애플 왜 올랐어": not in the sandbox; its stocks offered
+        action = "explain_move" if hit(text, "why") or hit(text, "move") else "nav_stock"
+        return _ask(("그 종목은 이 샌드박스에 없어요. 샌드박스에 있는 종목 중에서 골라 주세요.",
+                     "That stock isn't in this sandbox. Pick one of the sandbox's stocks instead."), _held(), action=action)
     if mentions.ambiguous and not mentions.codes and not (term and define) and case_id is None:
         return _which(text, mentions)  # bare 삼성 / SK: which one, whatever was asked about it
-    if _hit(text, "link") and not (define and term):
+    if hit(text, "link") and not (define and term):
         return _link(text, code, mentions)
     # 내 계좌 수익률이 몇 퍼센트인지, 포트폴리오 수익률이 궁금한데 알려 줘: the learner's own, unless its meaning is asked
-    own = _hit(text, "portfolio") and (re.search(r"(^|\s)(내|my)\s", n) is not None
-                                       or (_hit(text, "holdings_ref") and not term_is_asked(n)))
+    own = hit(text, "portfolio") and (re.search(r"(^|\s)(내|my)\s", n) is not None
+                                       or (hit(text, "holdings_ref") and not term_is_asked(n)))
     # "삼성전자 PER 몇이야": the ratio of a named stock; the reply says whether the sandbox holds that figure.
-    if term and code and mentions.codes and (_hit(text, "figure") or define) and not case_word and not own:
+    if term and code and mentions.codes and (hit(text, "figure") or define) and not case_word and not own:
         return Reading("concept", {"term": term, "code": code})
     # (not when the term is itself the learner's own figure: "수익률 몇 퍼야" asks my return)
-    if term and _hit(text, "figure") and not (case_word or own or mentions.ambiguous) \
+    if term and hit(text, "figure") and not (case_word or own or mentions.ambiguous) \
             and normalise(term) not in {normalise(p) for p in lex.hits(text, "portfolio")}:
         # "배당수익률 몇 프로임" on a stock page: that stock's ratio (the reply says if the sandbox holds it)
         return Reading("concept", {"term": term, **({"code": here} if here else {})})
     # "LG에너지솔루션 어떤 회사야": the company's profile, not its chart (its info tab when a tab is named).
-    if code and _hit(text, "company") and not _hit(text, "tab_word") and "탭" not in c and not _hit(text, "link"):
+    if code and hit(text, "company") and not hit(text, "tab_word") and "탭" not in c and not hit(text, "link"):
         return Reading("concept", {"code": code})
     # "KODEX 200이 뭐야?", "what is Celltrion": a stock named and asked what it is, nothing else asked: its profile
     if mentions.codes and len(mentions.codes) == 1 and define and term is None and case_id is None and not (
-            own or _hit(text, "move") or _hit(text, "why") or _hit(text, "show") or _hit(text, "link")):
+            own or hit(text, "move") or hit(text, "why") or hit(text, "show") or hit(text, "link")):
         return Reading("concept", {"code": mentions.codes[0]})
     if term and define and not case_word and not own \
-            and not (_hit(text, "move") and _hit(text, "why") and not term_is_asked(n)):
+            and not (hit(text, "move") and hit(text, "why") and not term_is_asked(n)):
         return Reading("concept", {"term": term})
-    if _hit(text, "remove") or (_hit(text, "remove_verb") and _hit(text, "holdings_ref") and not _hit(text, "why")):
+    if hit(text, "remove") or (hit(text, "remove_verb") and hit(text, "holdings_ref") and not hit(text, "why")):
         if code is None:
             return _ask(("어떤 보유 종목을 포트폴리오에서 뺄까요?", "Which holding should I remove from the portfolio?"),
                         _held(), action="remove_holding")
         return Reading("remove_holding", {"code": code})
-    if _hit(text.replace("공매도", " "), "order") and not define:
+    if hit(text.replace("공매도", " "), "order") and not define:
         side = side_of(text)
         if side is None:  # an order screen with no side: the learner chooses, the tutor never does
             return ask_side(code)
@@ -305,7 +266,13 @@ def _read_one(text: str, state: AppState) -> Reading:
                          f"Which stock's {side} screen should I open?"), _held(), action="open_order", side=side)
         return Reading("open_order", {"side": side, "code": code})
     category = tab_named(text, state.mode) in ("all", "market", "concept", "habit")
-    if _hit(text, "keyword") and (state.mode == "education" or case_word) and not category:
+    # "사례가 있으면 요약해 줘", "if there's a lesson about ETFs, open it": the case asked for, not a search
+    found_then_asked = _IF_ANY.search(n) is not None and (hit(text, "tell") or hit(text, "show"))
+    # "이 종목 관련 사례 뭐 있어" on a stock page: that stock's cases tab, not a search of all cases
+    if hit(text, "keyword") and case_word and here is not None and set(mentions.codes) <= {here} and term is None \
+            and case_id is None and not found_then_asked:
+        return Reading("set_tab", {"tab": "cases"})
+    if hit(text, "keyword") and (state.mode == "education" or case_word) and not category and not found_then_asked:
         keyword = keyword_of(text)
         if keyword:
             return Reading("set_keyword", {"keyword": keyword})
@@ -313,49 +280,58 @@ def _read_one(text: str, state: AppState) -> Reading:
     if visual is not None:
         return visual
     # "셀트리온 1년 동안 얼마나 올랐어?": how far a named stock moved is its move, with the figure
-    moving = _hit(text, "move") and (_hit(text, "why") or (
-        _hit(text, "extent") and bool(mentions.codes or this) and not own and not _hit(text, "portfolio")))
+    moving = hit(text, "move") and (hit(text, "why") or (
+        hit(text, "extent") and bool(mentions.codes or this) and not own and not hit(text, "portfolio")))
+    # "얘 최근 3개월 움직임 설명 좀", "카카오 1년 흐름 알려줘", "KODEX 200 1년 어떻게 움직였어?": a stock's move told,
+    # over the period named
+    told_move = (hit(text, "move") or re.search(r"\bmovements?\b", n) is not None) \
+        and (hit(text, "tell") or _HOW_MOVED.search(n) is not None) \
+        and code is not None and not own \
+        and not hit(text, "portfolio") and not (term and define)
     # "이 종목 요즘 흐름 어때": how a stock's move goes is its move, asked like a why
-    asked_about_stock = (_hit(text, "why") or (_hit(text, "how_is") and _hit(text, "move") and not _hit(text, "portfolio"))
-                         or (_hit(text, "performance") and not _hit(text, "portfolio"))) \
+    asked_about_stock = (hit(text, "why") or (hit(text, "how_is") and hit(text, "move") and not hit(text, "portfolio"))
+                         or (hit(text, "performance") and not hit(text, "portfolio"))) \
         and (this or mentions.codes) and not define
     # The whole market (장 전체, 코스피, "the market"): its move needs no stock, even asked from a stock page.
-    market = _hit(text, "market_wide") and not mentions.codes and not (this and not _hit(text, "market_wide"))
-    market_move = market and (_hit(text, "why") or _hit(text, "move") or _hit(text, "how_is")) \
+    market = hit(text, "market_wide") and not mentions.codes and not (this and not hit(text, "market_wide"))
+    market_move = market and (hit(text, "why") or hit(text, "move") or hit(text, "how_is")) \
         and not (term and define and term_is_asked(n))  # 시장 분위기 어때: how the market goes is its move
     if (moving or asked_about_stock or market_move or "explain the move" in n) and case_id is None:
-        return Reading("explain_move", {} if market or code is None else {"code": code})
-    if case_id is not None and (case_word or _hit(text, "tell") or _hit(text, "show") or _hit(text, "why")
+        return Reading("explain_move", {} if market or code is None else
+                       {"code": code, **({"period": period} if period else {})})
+    if told_move and case_id is None and code is not None:
+        return Reading("explain_move", {"code": code, **({"period": period} if period else {})})
+    if case_id is not None and (case_word or hit(text, "tell") or hit(text, "show") or hit(text, "why")
                                 or lex.value(without_stocks(text), "case") is not None):
-        telling = _hit(text, "tell") or _hit(text, "why") or (define and not term) or _ABOUT.search(n) is not None
-        if telling and not (_hit(text, "show") and not _hit(text, "tell")):
+        telling = hit(text, "tell") or hit(text, "why") or (define and not term) or _ABOUT.search(n) is not None
+        if telling and not (hit(text, "show") and not hit(text, "tell")):
             return Reading("case_info", {"case_id": case_id})
-        if not (term and (define or _hit(text, "figure"))):  # "배당수익률 몇 프로야" asks the ratio, not the case
+        if not (term and (define or hit(text, "figure"))):  # "배당수익률 몇 프로야" asks the ratio, not the case
             return Reading("open_case", {"case_id": case_id})
     tab = tab_named(text, state.mode)
     # 보유 종목 / 자산 배분 / 차트 are a tab when called one, or when shown on the screen that has it (not the chart).
-    shown_here = tab in own_tabs(state.mode) and tab != "chart" and _hit(text, "show")
-    if tab is not None and (_hit(text, "tab_word") or tab not in ("holdings", "allocation", "chart") or shown_here) \
-            and not (tab == "cases" and not _hit(text, "tab_word") and "탭" not in c and state.mode != "stock"):
+    shown_here = tab in own_tabs(state.mode) and tab != "chart" and hit(text, "show")
+    if tab is not None and (hit(text, "tab_word") or tab not in ("holdings", "allocation", "chart") or shown_here) \
+            and not (tab == "cases" and not hit(text, "tab_word") and "탭" not in c and state.mode != "stock"):
         return Reading("set_tab", {"tab": tab})
     if period is not None and here is not None and set(mentions.codes) <= {here}:
         return Reading("set_period", {"period": period})
     # "차트 1년으로" with no stock on screen or named: whose chart is not said, so ask (the period is kept).
-    if period is not None and here is None and not mentions.codes and not case_word and not _hit(text, "portfolio") \
-            and not market and (_hit(text, "draw") or "기간" in c or "period" in n):
+    if period is not None and here is None and not mentions.codes and not case_word and not hit(text, "portfolio") \
+            and not market and (hit(text, "draw") or "기간" in c or "period" in n):
         return _ask(("어느 종목 차트를 볼까요?", "Which stock's chart?"), _held(), action="set_period", period=period)
-    target = lex.value(text, "screen") or ("home" if _hit(text, "home") else None)
-    if case_word and case_id is None and _hit(text, "list_word") and not _hit(text, "keyword"):
+    target = lex.value(text, "screen") or ("home" if hit(text, "home") else None)
+    if case_word and case_id is None and hit(text, "list_word") and not hit(text, "keyword"):
         target = "education"
-    if target is not None and not mentions.codes and _hit(text, "screen_word"):
+    if target is not None and not mentions.codes and hit(text, "screen_word"):
         return Reading(f"nav_{target}")
-    if _hit(text, "portfolio") and _hit(text, "screen_word") and _hit(text, "show"):
+    if hit(text, "portfolio") and hit(text, "screen_word") and hit(text, "show"):
         return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
-    asked = _hit(text, "how_is") or (_hit(text, "tell") and not _hit(text, "show")) \
-        or _hit(text, "figure")  # 알려 주실래요, 얼마야 (not 가 주실래요): an answer, not the screen
+    asked = hit(text, "how_is") or (hit(text, "tell") and not hit(text, "show")) \
+        or hit(text, "figure")  # 알려 주실래요, 얼마야 (not 가 주실래요): an answer, not the screen
     mine = re.search(r"(^|\s)(내|my)\s", n) is not None
-    if _hit(text, "portfolio") or (target == "my" and asked) or (_hit(text, "holdings_ref") and (
-            _hit(text, "how_is") or ((asked or _hit(text, "ranked")) and mine))):  # "what's my biggest holding?": my portfolio's answer
+    if hit(text, "portfolio") or (target == "my" and asked) or (hit(text, "holdings_ref") and (
+            hit(text, "how_is") or ((asked or hit(text, "ranked")) and mine))):  # "what's my biggest holding?": my portfolio's answer
         return Reading("portfolio_summary")
     if mentions.codes:
         return Reading("nav_stock", {"code": mentions.codes[0]})
@@ -382,9 +358,9 @@ def _which(text: str, mentions: Mentions) -> Reading:
     """Ask which of the stocks a bare name could mean, keeping what was asked (a move, a link, a chart)."""
     names = [stock_name(c_) or c_ for c_ in mentions.ambiguous]
     names_en = [stock_label(c_, "en") for c_ in mentions.ambiguous]
-    action = ("explain_move" if _hit(text, "why") or _hit(text, "move") else
-              "open_external_link" if _hit(text, "link") else
-              "open_order" if _hit(text, "order") else "remove_holding" if _hit(text, "remove") else "nav_stock")
+    action = ("explain_move" if hit(text, "why") or hit(text, "move") else
+              "open_external_link" if hit(text, "link") else
+              "open_order" if hit(text, "order") else "remove_holding" if hit(text, "remove") else "nav_stock")
     extra: dict[str, Any] = {}
     if action == "open_external_link" and (link := lexicon().value(text, "link")):
         extra["link"] = link
@@ -401,9 +377,9 @@ def ask_side(code: str | None) -> Reading:
 
 def side_of(text: str) -> str | None:
     """The order side the learner said (매수 / 매도, buy / sell), if any; both said ("매수를 할지 매도를 할지") is none."""
-    if _hit(text, "order_sell") and _hit(text, "order_buy"):
+    if hit(text, "order_sell") and hit(text, "order_buy"):
         return None
-    return "sell" if _hit(text, "order_sell") else "buy" if _hit(text, "order_buy") else None
+    return "sell" if hit(text, "order_sell") else "buy" if hit(text, "order_buy") else None
 
 
 def _held() -> tuple[list[str], list[str]]:
@@ -432,20 +408,22 @@ def _link(text: str, code: str | None, mentions: Mentions) -> Reading:
 
 def _visual(text: str, mentions: Mentions, here: str | None, period: str | None) -> Reading | None:
     extra = {"period": period} if period else {}
-    if _hit(text, "allocation") and _hit(text, "draw") and not _hit(text, "tab_word"):
+    if hit(text, "allocation") and hit(text, "draw") and not hit(text, "tab_word"):
         return Reading("visualize", {"kind": "allocation"})
     codes = list(mentions.codes)
-    drawn = _hit(text, "draw_reply") or (_hit(text, "draw") and period is None and _hit(text, "show"))
-    if here and set(codes) <= {here} and drawn and not _hit(text, "tab_word") and lexicon().value(text, "tab") is None:
+    drawn = hit(text, "draw_reply") or (hit(text, "draw") and period is None and hit(text, "show"))
+    if here and set(codes) <= {here} and drawn and not hit(text, "tab_word") and lexicon().value(text, "tab") is None:
         return Reading("visualize", {"kind": "price", "codes": [here], **extra})
     if len(codes) >= 2:
         return Reading("visualize", {"kind": "compare", "codes": codes[:2], **extra})
-    if len(codes) == 1 and here and here != codes[0] and _hit(text, "compare"):
+    if len(codes) == 1 and here and here != codes[0] and hit(text, "compare"):
         return Reading("visualize", {"kind": "compare", "codes": [here, codes[0]], **extra})
     return None
 
 
 def _guess(text: str) -> Reading:
+    if hit(text, "smalltalk"):  # nothing asked but a greeting, thanks or the learner's day
+        return Reading("off_topic", {"smalltalk": True})
     guess = classifier().classify(text)
     decision = decide(None, guess, mutations=HIGH_RISK, labels=LABELS)
     if decision.intent is None:
