@@ -253,7 +253,8 @@ def get_agent(agent_id: str) -> AgentSpec:
         spec = _registry.get(agent_id)
     if spec is None:
         known = ", ".join(_registry) or "(none registered)"
-        raise UnknownAgentError(say("unknown_agent", agent_id=agent_id[:80], known=known))
+        # str(): a command may ask for no agent at all (None), and that is refused here like a wrong id
+        raise UnknownAgentError(say("unknown_agent", agent_id=str(agent_id)[:80], known=known))
     return spec
 
 
