@@ -9,9 +9,19 @@ from typing import Any
 import pytest
 
 from agents.core.session import Session
-from tests.support.helpers import text_of, types
+from agents.marketing.store import MarketingStore
+from tests.support.helpers import one, text_of, types
 
 ANSWERED = ["text", "suggested_questions", "done"]
+
+
+def _ids(mkt: Session) -> dict[str, str]:
+    return {c["name"]: c["id"] for c in MarketingStore(mkt.store).campaigns("demo")}
+
+
+def _given(args: dict[str, Any]) -> dict[str, Any]:
+    """The arguments a call was given (the tool's defaults, None, left out)."""
+    return {k: v for k, v in args.items() if v is not None}
 
 
 def _last(mkt: Session, *messages: str) -> list[Any]:
@@ -39,3 +49,38 @@ def test_a_word_asked_a_clause_later_is_explained(mkt: Session, before: list[str
     events = _last(mkt, *before, text)
     assert _shown(events) == ANSWERED, text
     assert term in text_of(events) and said in text_of(events), text
+
+
+@pytest.mark.parametrize(("before", "text", "campaign"), [
+    ("브랜드 인지도 캠페인 지난 2주 성과", "이상한 움직임은 없었어?", "브랜드 인지도 캠페인"),
+    ("앱 설치 프로모션 이번 주 어때", "혹시 튀는 거 있어?", "앱 설치 프로모션"),
+    ("카카오 채널 유입 상세 보여줘", "anything unusual?", "카카오 채널 유입"),
+    ("봄 시즌 세일 한 달 KPI 보여줘", "이상 징후 체크 좀 해주세요", "봄 시즌 세일"),
+])
+def test_an_anomaly_check_after_one_campaign_keeps_it(mkt: Session, before: str, text: str, campaign: str) -> None:
+    events = _last(mkt, before, text)
+    call = one(events, "tool_call")
+    assert (call.name, _given(call.args)) == ("checkAnomalies", {"campaignId": _ids(mkt)[campaign]}), text
+
+
+def test_an_anomaly_check_on_the_whole_account_stays_whole(mkt: Session) -> None:
+    call = one(_last(mkt, "봄 시즌 세일 성과 보여줘", "전체 이상 징후는?"), "tool_call")
+    assert (call.name, _given(call.args)) == ("checkAnomalies", {})
+
+
+@pytest.mark.parametrize(("before", "text", "campaign", "period"), [
+    ("신규 회원 전환 상세 보여줘", "그 캠페인 한 달 CTR 흐름은?", "신규 회원 전환", "30d"),
+    ("VIP 재구매 캠페인 상세", "이거 7일 전환수 추이 보여줘", "VIP 재구매", "7d"),
+    ("리타겟팅 - 장바구니 상세", "걔 2주 ROAS 추이는?", "리타겟팅 - 장바구니", "14d"),
+    ("여름 신상품 런칭 상세 좀", "how has its CTR moved over the last 30 days?", "여름 신상품 런칭", "30d"),
+])
+def test_a_metric_over_a_window_of_the_campaign_pointed_at_is_its_kpi(mkt: Session, before: str, text: str,
+                                                                      campaign: str, period: str) -> None:
+    call = one(_last(mkt, before, text), "tool_call")
+    assert (call.name, _given(call.args)) == ("getPerformanceKPI",
+                                              {"campaignId": _ids(mkt)[campaign], "period": period}), text
+
+
+def test_why_about_the_campaign_pointed_at_is_not_read_as_its_figures(mkt: Session) -> None:
+    call = one(_last(mkt, "브랜드 인지도 캠페인 상세", "걔 왜 ROAS 떨어졌어?"), "tool_call")
+    assert call.name != "getPerformanceKPI"
