@@ -84,3 +84,16 @@ def test_a_metric_over_a_window_of_the_campaign_pointed_at_is_its_kpi(mkt: Sessi
 def test_why_about_the_campaign_pointed_at_is_not_read_as_its_figures(mkt: Session) -> None:
     call = one(_last(mkt, "브랜드 인지도 캠페인 상세", "걔 왜 ROAS 떨어졌어?"), "tool_call")
     assert call.name != "getPerformanceKPI"
+
+
+@pytest.mark.parametrize(("text", "metric"), [
+    ("봄 시즌 세일 ctr 왜케 낮음", "ctr"),
+    ("cpc 왤케 비싸", None),
+    ("전환 왜 이리 적어?", None),
+    ("카카오 채널 유입 cpm 왜캐 올랐냐", None),
+    ("신규 회원 전환 cpa 왜이리 높아요?", "cpa"),
+])
+def test_why_so_in_chat_spelling_asks_for_the_trend_analysis(mkt: Session, text: str, metric: str | None) -> None:
+    call = one(_last(mkt, text), "tool_call")
+    assert call.name == "analyzeTrends", text
+    assert call.args.get("metric") == metric, text
