@@ -13,6 +13,7 @@ from agents.marketing.store import MarketingStore
 from tests.support.helpers import one, text_of, types
 
 ANSWERED = ["text", "suggested_questions", "done"]
+CONFIRM = ["text", "tool_call", "action_confirmation", "done"]
 
 
 def _ids(mkt: Session) -> dict[str, str]:
@@ -97,3 +98,31 @@ def test_why_so_in_chat_spelling_asks_for_the_trend_analysis(mkt: Session, text:
     call = one(_last(mkt, text), "tool_call")
     assert call.name == "analyzeTrends", text
     assert call.args.get("metric") == metric, text
+
+
+@pytest.mark.parametrize(("before", "text", "tool", "campaign"), [
+    ("카카오 채널 유입 지난 30일 성과", "성과 별로네 걍 꺼버려", "pauseCampaign", "카카오 채널 유입"),
+    ("VIP 재구매 상세 보여줘", "다시 켜주세요", "resumeCampaign", "VIP 재구매"),
+    ("봄 시즌 세일 2주 KPI", "안 되겠다 삭제하자", "deleteCampaign", "봄 시즌 세일"),
+    ("여름 신상품 런칭 성과 보여줘", "일단 중지해줘", "pauseCampaign", "여름 신상품 런칭"),
+    ("앱 설치 프로모션 상세", "ok just delete it", "deleteCampaign", "앱 설치 프로모션"),
+])
+def test_an_on_off_change_right_after_one_campaign_is_on_it_and_waits_for_confirmation(
+        mkt: Session, before: str, text: str, tool: str, campaign: str) -> None:
+    mkt.run(before)
+    held = MarketingStore(mkt.store).campaigns("demo")
+    events = mkt.run(text)
+    assert _shown(events) == CONFIRM, text
+    call = one(events, "tool_call")
+    assert (call.name, _given(call.args)) == (tool, {"campaignId": _ids(mkt)[campaign]}), text
+    assert MarketingStore(mkt.store).campaigns("demo") == held  # nothing changed before the confirmation
+
+
+def test_an_on_off_change_after_the_whole_account_still_asks_which(mkt: Session) -> None:
+    call = one(_last(mkt, "이번 주 전체 성과", "그냥 삭제해"), "tool_call")
+    assert call.name == "askClarification" and call.args["intent"] == "deleteCampaign"
+
+
+def test_some_campaign_said_after_one_campaign_still_asks_which(mkt: Session) -> None:
+    call = one(_last(mkt, "여름 신상품 런칭 성과 보여줘", "캠페인 하나만 꺼줘"), "tool_call")
+    assert call.name == "askClarification" and call.args["intent"] == "pauseCampaign"
