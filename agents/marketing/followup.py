@@ -204,6 +204,7 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
 _WHOLE = re.compile(r"전체|전부|모든|계정|다\s*합쳐|\b(?:total|overall|all\s+campaigns|account|whole)\b", re.I)
 # The last request looked at one campaign; a message naming none that asks this about it keeps it
 _LOOKED = frozenset({"getPerformanceKPI", "getCampaignDetail", "checkAnomalies", "updateCampaignBudget"})
+_ON_OFF = ("checkAnomalies", "pauseCampaign", "resumeCampaign", "deleteCampaign")
 
 
 def _same_campaign(r: Reading, text: str, roster: Roster, month: str, dialogue: Dialogue,
@@ -223,8 +224,11 @@ def _same_campaign(r: Reading, text: str, roster: Roster, month: str, dialogue: 
     if intent is None and r.hit("getCampaignDetail") and dialogue.tool in ("getCampaignDetail", "getPerformanceKPI") \
             and rd.is_short(text, 24):
         intent = "getCampaignDetail"  # "타겟 연령대는?" after its detail: the same campaign's settings
-    if intent not in ("updateCampaignBudget", "getPerformanceKPI", "getCampaignDetail"):
+    if intent not in ("updateCampaignBudget", "getPerformanceKPI", "getCampaignDetail", *_ON_OFF):
         return None
+    if intent in _ON_OFF and (not rd.is_short(text, 30) or rd.lexicon().has(r.text, "campaign")):
+        return None  # "이상 징후는 없어?", "걍 꺼버려" after its figures: on that campaign (a mutation still asks to
+        # confirm); "캠페인 하나 멈춰줘" says some campaign, not that one
     if intent == "getPerformanceKPI" and (dialogue.tool != "getPerformanceKPI" or not r.metric or has_period(text)
                                           or not rd.is_short(text, 24)):
         return None  # only a metric picked out of the same view keeps it ("CTR만 따로")
@@ -367,6 +371,8 @@ def _pointed(r: Reading, p: Pointer, roster: Roster, month: str, dialogue: Dialo
         intent = dialogue.tool  # "걔 2주치로는?": the same request on it over another window
     if intent not in MUTATIONS and intent != dialogue.tool:  # "두번째 거 예산 얼마로 잡혀있어?": read again with the campaign known (its setting)
         intent = rule(r) or "getCampaignDetail"  # "2등 한 거 상세", "그거 어때?": that campaign
+    if intent == "analyzeTrends" and (r.metric or r.hit("getPerformanceKPI")) and not _WHY.search(normalise(r.text)):
+        intent = "getPerformanceKPI"  # "그 캠페인 2주 CTR 흐름은?": its figures over the window (trends read the account)
     if intent in ("listCampaigns", "analyzeTrends", "compareCampaigns"):
         intent = "getCampaignDetail"
     built = build(intent, r, roster, month, budgets=budgets)

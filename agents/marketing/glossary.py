@@ -44,12 +44,14 @@ MEANINGS_EN: dict[str, str] = {
            "conversions ÷ clicks × 100.",
 }
 # "X가 (정확히) 뭐야", "X란?", "X 뜻", "what is X", "what does X mean", "define X": the word is asked about
-_KO_ASK = r"\s*(?:가|이|는|은|란|이란|라는\s*게|이라는\s*게)\s*(?:정확히|대체|도대체)?\s*(?:뭐야|뭔가요|뭐예요|뭐에요|뭐지|뭐임|무엇|뭔데|뭐냐" \
+_KO_ASK = r"\s*(?:가|이|는|은|란|이란|라는\s*게|이라는\s*게)\s*(?:정확히|대체|도대체)?\s*(?:뭐야|뭔가요|뭐예요|뭐에요|뭐지|뭐임|무엇|뭔데|뭐냐|뭐고|뭐구" \
           r"|뭐였더라|뭐였지|뭐였죠|뭐였어|뭐더라|뭐라고|(?:뭘|뭐를|무엇을)\s*(?:뜻|의미|말)하)" \
           r"|\s*(?:가|이|는|은|을|를)?\s*(?:왜\s*(?:중요|봐야|보는)|중요한\s*이유|보는\s*이유)" \
           r"|\s*(?:가|이|는|은)?\s*(?:정확히)\s*뭐|\s*(?:의|이|가|는|은)?\s*(?:정확히|정확한|대체)?\s*(?:무슨\s*)?(?:뜻|의미|정의|말이)|\s*(?:가|이)?\s*뭔지|\s*(?:란|이란)\s*[?？]|\s*(?:은|는)?\s*어떻게\s*계산"
 _EN_ASK = r"(?:what\s+is|what's|whats|what\s+does|define|meaning\s+of|explain)\s+(?:a\s+|an\s+)?(?:{t})\b(?!\s+(?:for|of|on|in|over|this|last))" \
           r"|(?:{t})\s+(?:means?|stands?\s+for)\b|why\s+(?:does|is|should)\s+(?:the\s+)?(?:{t})\s+(?:matter|important)"
+# "CPA 높으면 나쁜 거지? 정확히 뭔데", "cpm 이게 정확히 뭐임": the ask comes a clause after the word
+_KO_LATER = r"(?:{t}).{{0,30}}?(?:정확히|정확하게|도대체)\s*(?:뭐|뭔|무슨\s*(?:뜻|의미))"
 # words that ask about the account's own figures, not about the word
 _OWN = re.compile(r"우리|저희|내\s|제\s|our\b|my\b|\bthe\s+(?:roas|cpa|ctr|cpc|cpm|cvr)\b|캠페인|campaign|얼마|몇|how\s+much", re.I)
 
@@ -70,7 +72,8 @@ def definition(text: str) -> str | None:
         head = (f"{', '.join(named)} are different metrics." if en else f"{' / '.join(named)}는 서로 다른 지표예요.")
         return head + "\n" + "\n".join(f"- {_meaning(n, en)}" for n in named)
     for name, (pattern, _) in TERMS.items():
-        if compiled(rf"(?:{pattern})(?:{_KO_ASK})", re.I).search(t) or compiled(_EN_ASK.format(t=pattern), re.I).search(t):
+        if compiled(rf"(?:{pattern})(?:{_KO_ASK})", re.I).search(t) or compiled(_EN_ASK.format(t=pattern), re.I).search(t) \
+                or compiled(_KO_LATER.format(t=pattern), re.I).search(t):
             if _MATTERS.search(t):  # "CPM은 왜 중요해?": what it tells, and how its figures are read
                 return _meaning(name, en) + "\n" + (RULES_OF_THUMB_EN if en else RULES_OF_THUMB)[name]
             return _meaning(name, en)
