@@ -150,6 +150,10 @@ def read(text: str, state: AppState) -> Reading:
         if reading.kind == "explain_move" and len(named) == 1 and not find_stocks(clause).codes \
                 and not hit(clause, "this_stock") and not hit(clause, "market_wide"):
             return Reading("explain_move", {"code": named[0]})
+        # "우선주가 뭐야? 삼성전자도 있어?": a stock named after a term asked is asked about that term, not shown.
+        if reading.kind == "nav_stock" and not hit(clause, "show") and (term := find_term(context)) \
+                and (hit(context, "define") or term_is_asked(normalise(context))):
+            return Reading("concept", {"term": term, **reading.args})
         if reading.kind not in (None, "off_topic") and reading.source == "rule":
             return reading
         if reading.kind is None and (action := reading.args.get("action")) in HIGH_RISK:
