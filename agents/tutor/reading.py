@@ -285,7 +285,7 @@ def _read_one(text: str, state: AppState) -> Reading:
         return visual
     # "셀트리온 1년 동안 얼마나 올랐어?": how far a named stock moved is its move, with the figure
     moving = hit(text, "move") and (hit(text, "why") or (
-        hit(text, "extent") and bool(mentions.codes or this) and not own and not hit(text, "portfolio")))
+        hit(text, "extent") and bool(mentions.codes or this or here) and not own and not hit(text, "portfolio")))
     # "얘 최근 3개월 움직임 설명 좀", "카카오 1년 흐름 알려줘", "KODEX 200 1년 어떻게 움직였어?": a stock's move told,
     # over the period named
     told_move = (hit(text, "move") or re.search(r"\bmovements?\b", n) is not None) \

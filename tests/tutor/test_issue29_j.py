@@ -70,3 +70,23 @@ def test_a_bottom_or_a_better_pick_asked_gets_no_advice_and_no_screen(store, clo
     else:
         assert reply.startswith("투자 조언이나 주가 예측은 드리지 않아요.")
     assert s.pending_actions() == []
+
+
+# --- how much a stock changed over a period: its move with that period, not a period switch or its chart ---
+
+@pytest.mark.parametrize(("before", "text", "route", "code", "period"), [
+    (["카카오 종목 가줘"], "이거 1년 사이에 얼마나 변했어?", "/home", "035720", "1Y"),
+    (["네이버 보여줘"], "한 달 새 몇 퍼 변했어?", "/home", "035420", "1M"),
+    ([], "삼전 석 달 동안 얼마나 움직였어?", "/home", "005930", "3M"),
+    ([], "현대차 3개월간 얼마나 바뀌었어", "/home", "005380", "3M"),
+    ([], "이 종목 1년 동안 변동 얼마나 됨?", "/stock/000660", "000660", "1Y"),
+    ([], "how much has Kia changed over the past year?", "/home", "000270", "1Y"),
+])
+def test_how_much_a_stock_changed_over_a_period_is_its_move(store, clock, before, text, route, code, period) -> None:
+    s = _session(store, clock)
+    for earlier in before:  # the app sends the screen the earlier turn moved to
+        route = s.run(earlier, extra={"context_text": context_for(route)})[-1].meta["screen"]["route_after"]
+    events = s.run(text, extra={"context_text": context_for(route)})
+    assert _calls(events) == [("explain_move", {"code": code, "period": period})]
+    assert types(events)[-2:] == ["text", "done"] and "ui_action" not in types(events)
+    assert "%" in text_of(events)  # the figure asked for is in the reply
