@@ -90,3 +90,32 @@ def test_how_much_a_stock_changed_over_a_period_is_its_move(store, clock, before
     assert _calls(events) == [("explain_move", {"code": code, "period": period})]
     assert types(events)[-2:] == ["text", "done"] and "ui_action" not in types(events)
     assert "%" in text_of(events)  # the figure asked for is in the reply
+
+
+# --- an order screen taken back for another stock ("아 아니 네이버로"): the same side's screen for that stock --
+
+@pytest.mark.parametrize(("before", "text", "side", "code", "en"), [
+    ("카카오 매도 화면 열어줘", "아 아니 네이버로", "sell", "035420", False),
+    ("현대차 매수창 띄워", "ㄴㄴ 기아로 해줘", "buy", "000270", False),
+    ("네이버 매수 주문창 열어줘", "잠깐 그거 말고 셀트리온으로", "buy", "068270", False),
+    ("open the buy screen for Samsung Electronics", "sorry, make that SK hynix", "buy", "000660", True),
+])
+def test_an_order_screen_taken_back_for_another_stock_proposes_that_one(store, clock, before, text, side, code,
+                                                                        en) -> None:
+    s = _session(store, clock)
+    s.run(before, extra={"context_text": context_for("/home")})
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    assert _calls(events) == [("confirm_ui_action", {"action_id": "open_order", "params": {"side": side, "code": code},
+                                                     "lang": "en" if en else "ko"})]
+    assert (HANGUL.search(text_of(events)) is None) == en, text_of(events)
+
+
+@pytest.mark.parametrize(("before", "text"), [
+    ("카카오 매도 화면 열어줘", "아니 네이버는 왜 떨어졌어?"),  # a new question, not a swap: never an order screen
+    ("카카오 매도 화면 열어줘", "네이버"),  # a bare name alone keeps its own reading
+])
+def test_a_new_request_after_an_order_screen_is_not_taken_as_a_swap(store, clock, before, text) -> None:
+    s = _session(store, clock)
+    s.run(before, extra={"context_text": context_for("/home")})
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    assert all(args.get("action_id") != "open_order" for _, args in _calls(events))
