@@ -119,3 +119,21 @@ def test_a_new_request_after_an_order_screen_is_not_taken_as_a_swap(store, clock
     s.run(before, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
     assert all(args.get("action_id") != "open_order" for _, args in _calls(events))
+
+
+# --- how two terms differ, also right after the learner's own figure: the terms explained, not the figure ---
+
+@pytest.mark.parametrize(("before", "text"), [
+    (["내 계좌 수익률 보여줘"], "수익률하고 평가손익은 어떻게 다른데?"),
+    (["내 자산 요약해줘"], "평가손익이 수익률이랑 뭐가 달라요?"),
+    ([], "시장가 주문이랑 지정가 주문 다른 점이 뭐야"),
+])
+def test_how_two_terms_differ_is_a_term_question(store, clock, before, text) -> None:
+    s = _session(store, clock)
+    for earlier in before:
+        s.run(earlier, extra={"context_text": context_for("/home")})
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    calls = _calls(events)
+    assert [name for name, _ in calls] == ["lookup_term"], calls
+    assert types(events) == ["tool_call", "tool_result", "text", "done"]
+    assert "샌드박스 용어집" in text_of(events)
