@@ -3,7 +3,11 @@ the offline model. Every sentence is written for these tests (none is a hold-out
 
 Before the fix, on the same machine (nlu-report over sentences of each kind written first): a term asked
 with a stock named in a second question ("우선주가 뭐야? 삼성전자도 있어?") opened that stock's chart, 5/8
-right (its follow-up forms already passed)."""
+right (its follow-up forms already passed); a bottom, a better pick or a dip to scoop asked about a stock
+("저점 아닐까요", "줍줍해도 되려나", "A 사는 게 나아 B가 나아") opened its chart or a case, 0/7; how much a stock
+changed over a period ("1년 사이에 얼마나 변했어") switched the period, 1/6; an order screen taken back for another
+stock ("아 아니 네이버로") opened that stock's chart, 0/4; how two terms differ after the learner's own return
+repeated the return, 2/4. After: 8/8, 7/7, 6/6, 4/4, 4/4."""
 
 from __future__ import annotations
 
