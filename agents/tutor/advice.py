@@ -26,8 +26,8 @@ _WILL_MOVE = re.compile(r"\b(?:will|going to|gonna)\b.{0,40}\b(?:go up|go down|r
 
 # A trade decision put to the tutor to judge: a buy/sell/hold word, then a word asking which way is better
 # ("지금 사면 손해일까", "팔지 말지 골라줘", "10년 들고 갈 종목 찍어줘"); asking to open a screen is not one.
-_TRADE_KO = r"(?:사면|사는\s?게|살지|팔면|파는\s?게|팔지|매수하면|매도하면|들고\s?갈|들고\s?가|가져갈|보유할|물타면|물탈지|손절할지|익절할지)"
-_JUDGE_KO = r"(?:손해|이득|이익|손실\s?(?:볼|날)|나을|좋을|맞을|낫|추천|찍어|골라|말지|어떨까|어때)"
+_TRADE_KO = r"(?:사면|사는\s?게|담는\s?게|들어가는\s?게|진입하는\s?게|타는\s?게|살지|팔면|파는\s?게|팔지|매수하면|매도하면|들고\s?갈|들고\s?가|가져갈|보유할|물타면|물탈지|손절할지|익절할지)"
+_JUDGE_KO = r"(?:손해|이득|이익|손실\s?(?:볼|날)|나을|좋을|맞을|낫|나아|추천|찍어|골라|말지|어떨까|어때)"
 _TRADE_JUDGE = re.compile(
     rf"{_TRADE_KO}.{{0,20}}?{_JUDGE_KO}|(?:종목|주식)\s?(?:하나|한\s?개|몇\s?개)?(?:만)?\s?(?:찍어|골라)|"
     # 살까 말까, 팔아 말아, 손절각, 계속 가져가도 될까, 지금 들어가면 늦었나
@@ -37,7 +37,7 @@ _TRADE_JUDGE = re.compile(
 # ("팔까 말까 고민 중인데 주문 화면 열어 줘": the screen is the request).
 _DILEMMA = re.compile(r"(?:살|팔|있을|가져갈|버틸|물탈|손절할|익절할|매수할|매도할|들어갈)까\s?말까|(?:사|팔아?)\s?말아")
 # "들어가도 됨?", "지금 사도 되냐", "팔아도 ㄱㅊ?": permission asked for a trade is a judgement asked for.
-_MAY_TRADE = re.compile(r"(?:사|팔|팔아|들어가|매수해|매도해|투자해|담아|물타|손절해|익절해|추매해|정리해|넣어|박아|태워|올인해|"
+_MAY_TRADE = re.compile(r"(?:사|팔|팔아|줍줍해|주워|들어가|매수해|매도해|투자해|담아|물타|손절해|익절해|추매해|정리해|넣어|박아|태워|올인해|"
                         r"몰빵해)도\s?"
                         r"(?:돼|될까|되나|됨|되냐|되려나|되겠|될지|괜찮|ㄱㅊ|ᄀᄎ|무방)")
 # "걍 팔까", "지금 살까?": the learner's own trade put as a question to the tutor (no screen asked for)
@@ -76,12 +76,12 @@ _OR_WAIT = re.compile(r"\b(?:buy|sell|get in|invest)\b.{0,30}\bor\s+(?:wait|not|
 # ("how high can Hynix go", "어디까지 떨어질까"), what to buy or sell ("뭘 팔아야 할지", "tips on what to buy").
 _VERDICT = re.compile(
     r"(?:수익|이익|이득|돈)\s?(?:을|이)?\s?(?:볼|날|낼|벌)\s?(?:수\s?있|까|려나|지)|"
-    r"(?:바닥|고점|꼭지|천장)\s?(?:아님|아니야|아닌가|아냐|인가|일까|인\s?듯|같|찍었|맞|이야\?|임\?)|"
+    r"(?:바닥|저점|고점|꼭지|천장)\s?(?:아님|아니야|아닌가|아닐까|아닐지|아냐|인가|일까|인\s?듯|같|찍었|맞|이야\?|임\?)|"
     r"(?:싼|싸|비싼|비싸|저평가|고평가)\s?(?:거|건|게|된|된\s?거)?\s?(?:맞|인가|일까|아닌가|아님|같|냐|지\s?[?]|야\s?[?])|"
     r"(?:얼마|어디)까지\s?(?:오를|올라갈\s?(?:까|지|수)|갈\s?(?:까|지|수)|떨어질|빠질|내려갈)|"
     r"(?:뭘|뭐|무엇을|어떤\s?걸|어느\s?걸|어떤\s?종목을?)\s?(?:팔아야|사야|정리해야|손절해야|담아야)|"
     r"\b(?:undervalued|overvalued|cheap enough|too expensive|a bargain|good value|fairly valued)\b|"
-    r"\bhow (?:high|low|far) (?:can|will|could|might)\b|\bwhat (?:to|should i) (?:buy|sell)\b|"
+    r"\bhow (?:high|low|far) (?:can|will|could|might)\b|\b(?:near|at|close to|around) (?:the |its )?bottom\b|\bbottomed out\b|\bwhat (?:to|should i) (?:buy|sell)\b|"
     r"\bwhich (?:one|stock|stocks|shares?) (?:to|should i) (?:buy|sell|dump|keep)\b|\b(?:stock )?tips? on (?:what|which)\b|"
     r"전 재산|몰빵|올인")
 # Averaging down put as a question ("더 사서 평균 낮추면 괜찮을까", "물타기 하면 어때"): a judgement of the trade,

@@ -74,6 +74,11 @@ _REFUSED_FIRST = re.compile(r"말고|말구|아니고|아니라|대신에?")
 _REFUSED_AFTER = re.compile(r"\b(?:instead of|rather than)\b", re.I)
 # A slip taken back with the stock meant: "I meant Naver", "my bad, Kia", "잘못 말했어 현대차", "오타 기아".
 _MEANT = re.compile(r"\b(?:i meant|meant|i mean|my bad|oops|typo|correction)\b|잘못\s?(?:말|쳤|눌|적|썼)|오타|정정", re.I)
+# A message that is only another stock and words taking the last one back ("아 아니 네이버로", "그거 말고 기아로",
+# "sorry, make that Kia"): the last request again with that stock. Anything else said keeps its own reading.
+_SWAP_ONLY = re.compile(r"(?:(?:아|앗|어|아니|아니요|아뇨|ㄴㄴ|ᄂᄂ|노노|잠깐|잠깐만|그거|그건|그게|그|거|말고|말구|아니고|"
+                        r"no|nope|wait|sorry|actually|make|that|it|change|switch|to|please|plz|로|으로|요|해줘|해|줘|"
+                        r"해주세요|바꿔|바꿔줘|바꿔요)(?:\s+|[,.!?~]+\s*|$))+", re.I)
 
 
 def corrected(text: str, previous: str | None, state: AppState) -> Reading | None:
@@ -83,7 +88,9 @@ def corrected(text: str, previous: str | None, state: AppState) -> Reading | Non
         return None
     before = find_stocks(previous)
     slip = False
-    if (m := _REFUSED_AFTER.search(text)) is not None:
+    if len(before.codes) == 1 and len(find_stocks(text).codes) == 1 and _SWAP_ONLY.fullmatch(without_stocks(text).strip()):
+        refused, wanted, slip = before.codes, find_stocks(text).codes, True
+    elif (m := _REFUSED_AFTER.search(text)) is not None:
         refused, wanted = find_stocks(text[m.end():]).codes, find_stocks(text[:m.start()]).codes
     elif (m := _REFUSED_FIRST.search(text)) is not None:
         refused, wanted = find_stocks(text[:m.start()]).codes, find_stocks(text[m.end():]).codes

@@ -150,6 +150,10 @@ def read(text: str, state: AppState) -> Reading:
         if reading.kind == "explain_move" and len(named) == 1 and not find_stocks(clause).codes \
                 and not hit(clause, "this_stock") and not hit(clause, "market_wide"):
             return Reading("explain_move", {"code": named[0]})
+        # "우선주가 뭐야? 삼성전자도 있어?": a stock named after a term asked is asked about that term, not shown.
+        if reading.kind == "nav_stock" and not hit(clause, "show") and (term := find_term(context)) \
+                and (hit(context, "define") or term_is_asked(normalise(context))):
+            return Reading("concept", {"term": term, **reading.args})
         if reading.kind not in (None, "off_topic") and reading.source == "rule":
             return reading
         if reading.kind is None and (action := reading.args.get("action")) in HIGH_RISK:
@@ -281,7 +285,7 @@ def _read_one(text: str, state: AppState) -> Reading:
         return visual
     # "셀트리온 1년 동안 얼마나 올랐어?": how far a named stock moved is its move, with the figure
     moving = hit(text, "move") and (hit(text, "why") or (
-        hit(text, "extent") and bool(mentions.codes or this) and not own and not hit(text, "portfolio")))
+        hit(text, "extent") and bool(mentions.codes or this or here) and not own and not hit(text, "portfolio")))
     # "얘 최근 3개월 움직임 설명 좀", "카카오 1년 흐름 알려줘", "KODEX 200 1년 어떻게 움직였어?": a stock's move told,
     # over the period named
     told_move = (hit(text, "move") or re.search(r"\bmovements?\b", n) is not None) \
