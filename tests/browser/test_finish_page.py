@@ -39,13 +39,15 @@ def _open_modify(page) -> None:
     """Open the card's Modify form. A reloaded page draws its card again when the person's id and language arrive
     (gr.render): a click on the first drawing opens a form that is then replaced by a closed one (the one failure
     of a full run, at 390 px), so the click is made again until the form shows."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # only where a browser runs
+
     field = page.locator(".pg-field-changePercent")
     for _ in range(3):
         page.click(".pg-modify button >> nth=0")
         try:
             field.wait_for(state="visible", timeout=15_000)
             return
-        except Exception:  # noqa: BLE001 -- playwright's TimeoutError: the form stayed closed, click again
+        except PlaywrightTimeout:  # the form stayed closed: click again
             page.wait_for_timeout(500)
     field.wait_for(state="visible", timeout=15_000)
 
