@@ -14,6 +14,7 @@ import pytest
 
 from agents.cli.main import main
 from agents.cli.texts import lang_from, without_lang
+from agents.core.agent import list_agents
 
 ROOT = Path(__file__).resolve().parents[1]
 HANGUL = re.compile("[가-힣]")
@@ -120,3 +121,19 @@ def test_a_command_relayed_to_the_app_speaks_the_callers_language(store, monkeyp
     assert korean == ("", NEEDS_ID_KO, 2)
     unnamed = _said(_lines(_post(client, ["actions", "list", "--user", "nobody"])))
     assert unnamed == ("No actions for user nobody.\n", "", 0)  # as before: the server's locale is not the caller's
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "error (missing_agent): `playground prompts list` needs an agent id. Available agents: {known}.\n"),
+    ("ko", "error (missing_agent): `playground prompts list`에는 에이전트 id가 필요합니다. 쓸 수 있는 에이전트: {known}.\n"),
+])
+def test_prompts_without_an_agent_asks_for_one(lang, expected, capsys, monkeypatch, tmp_path):
+    """Before: "에이전트 'None'은(는) 없습니다" -- the missing agent was refused as an unknown one named None."""
+    monkeypatch.setenv("PLAYGROUND_DB", str(tmp_path / "p.duckdb"))
+    assert main(["--lang", lang, "prompts", "list"]) == 2
+    captured = capsys.readouterr()
+    known = ", ".join(spec.id for spec in list_agents())  # the five, then the test suite's own (tests/support)
+    assert known.startswith("marketing, travel, shopping, tutor, english")
+    assert captured.err == expected.format(known=known) and captured.out == ""
+    assert main(["--lang", "en", "prompts", "pick"]) == 2  # pick finds the agent from its conversation, which it needs
+    assert capsys.readouterr().err == "error (missing_id): `playground prompts pick` needs a conversation id.\n"

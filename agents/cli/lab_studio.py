@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING, TextIO
 
 from agents.cli.lab_output import console as _console
 from agents.cli.lab_output import dump as _dump
-from agents.cli.texts import CLI_MESSAGES  # noqa: F401 -- registers the words said here
+from agents.cli.texts import needs_agent, needs_id  # importing texts registers the words said here
 from agents.core import inputs
 from agents.core.clock import system_clock
-from agents.core.errors import PlaygroundError
 from agents.core.inputs import InvalidInput
 from agents.core.messages import say
 
@@ -29,6 +28,8 @@ def cmd_prompts(args: argparse.Namespace, out: TextIO) -> int:
     from agents.services.lab import figures, prompts
     from agents.services.lab.access import LabUser
 
+    if args.agent is None and args.action != "pick":  # pick finds the agent from the conversation
+        raise needs_agent("prompts", args.action)
     store, now = runtime_store(), system_clock()
     who = LabUser.cli(args.owner or "system")
     console = _console(out)
@@ -74,7 +75,7 @@ def cmd_prompts(args: argparse.Namespace, out: TextIO) -> int:
             _report(args, out, done.model_dump(mode="json"), f"{args.agent}: rolled back to v{done.version}")
         case "pick":
             if not args.conversation:
-                raise PlaygroundError("`playground prompts pick` needs --conversation ID.", code="missing_id")
+                raise needs_id("prompts", "pick", "conversation")
             number = None if args.version in (None, "active") else _number(args.version, "version")
             owner = LabUser(args.owner or "demo", "local")
             prompts.pick(store, args.conversation, number, owner, now, agent_id=args.agent)

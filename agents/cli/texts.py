@@ -36,6 +36,8 @@ CLI_MESSAGES: dict[str, tuple[str, str]] = {
                      "{source} is not valid UTF-8 at byte {at}: save it as UTF-8 and retry."),
     "cli_needs_id": ("`playground {command} {action}`에는 {what_ko} id가 필요합니다.",
                      "`playground {command} {action}` needs {what_en} id."),
+    "cli_needs_agent": ("`playground {command} {action}`에는 에이전트 id가 필요합니다. 쓸 수 있는 에이전트: {known}.",
+                        "`playground {command} {action}` needs an agent id. Available agents: {known}."),
     "cli_modify_needs_args": ("`playground actions modify`에는 바꿀 필드만 담은 JSON 객체를 --args로 주세요. 예: "
                               "--args '{{\"changePercent\": 30}}'.",
                               "`playground actions modify` needs --args with a JSON object of the fields to change, "
@@ -188,6 +190,14 @@ def needs_id(command: str, action: str, what: str) -> PlaygroundError:
     """``playground alerts read`` without the id it needs (``what``: action, conversation, alert)."""
     return PlaygroundError(say("cli_needs_id", command=command, action=action, what_ko=one(f"cli_what_{what}", "ko"),
                                what_en=one(f"cli_what_{what}", "en")), code="missing_id")
+
+
+def needs_agent(command: str, action: str) -> PlaygroundError:
+    """``playground prompts list`` without the agent it is about: the refusal names the agents there are."""
+    from agents.core.agent import list_agents
+
+    known = ", ".join(spec.id for spec in list_agents())
+    return PlaygroundError(say("cli_needs_agent", command=command, action=action, known=known), code="missing_agent")
 
 
 def without_lang(argv: Sequence[str]) -> list[str]:
