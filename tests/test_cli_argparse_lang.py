@@ -63,3 +63,21 @@ def test_a_relayed_command_is_refused_in_its_own_language():
     err = io.StringIO()
     assert run_relayed(["chat"], io.StringIO(), err, io.StringIO(), "/tmp") == 2
     assert err.getvalue().startswith("usage: playground chat")
+
+
+def test_a_wrapped_korean_usage_lines_up_under_the_command(capsys, monkeypatch):
+    """"사용법: " is 5 characters but 8 columns: the wrapped lines start under the first option, as in English
+    (before: 3 columns to the left of it)."""
+    monkeypatch.setenv("COLUMNS", "80")
+
+    def usage(lang: str) -> list[str]:
+        with pytest.raises(SystemExit):
+            main(["--lang", lang, "prompts", "--help"])
+        lines = capsys.readouterr().out.split("\n\n")[0].splitlines()
+        assert len(lines) > 2  # wrapped
+        return lines
+
+    for lines, head in ((usage("ko"), "사용법: playground prompts "), (usage("en"), "usage: playground prompts ")):
+        assert lines[0].startswith(head + "[-h]")
+        columns = sum(2 if "가" <= ch <= "힣" else 1 for ch in head)
+        assert all(line.startswith(" " * columns + "[") or line.startswith(" " * columns + "{") for line in lines[1:])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import gettext
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -67,11 +68,33 @@ def _ngettext(msgid1: str, msgid2: str, n: int) -> str:
     return _ACTIVE.get().ngettext(msgid1, msgid2, n)
 
 
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: a Hangul syllable (East Asian wide) takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+_PLAIN_USAGE = argparse.HelpFormatter._format_usage
+
+
+def _format_usage(self: argparse.HelpFormatter, usage: str | None, actions: object, groups: object,
+                  prefix: str | None) -> str:
+    """argparse indents a wrapped usage under ``prog`` by counting characters; "사용법: " is 5 characters but 8
+    columns, so the continuation lines are moved right by the difference."""
+    text: str = _PLAIN_USAGE(self, usage, actions, groups, prefix)  # type: ignore[arg-type]
+    shown = _gettext("usage: ") if prefix is None else prefix
+    extra = _columns(shown) - len(shown)
+    if extra <= 0:
+        return text
+    head, *rest = text.split("\n")
+    return "\n".join([head, *((" " * extra + line) if line.strip() else line for line in rest)])
+
+
 @contextmanager
 def argparse_lang(lang: Lang | None) -> Iterator[None]:
     """argparse speaks ``lang`` inside the block (Korean for ``ko``; its own English otherwise)."""
     setattr(argparse, "_", _gettext)  # noqa: B010 -- argparse's module-level gettext name, read at each call
     setattr(argparse, "ngettext", _ngettext)  # noqa: B010
+    setattr(argparse.HelpFormatter, "_format_usage", _format_usage)  # noqa: B010 -- the width of "사용법: "
     token = _ACTIVE.set(_KOREAN if lang == "ko" else _ENGLISH)
     try:
         yield
