@@ -66,6 +66,11 @@ def test_a_chat_loads_no_re2(chat: dict[str, object]) -> None:
     assert [m for m in _modules(chat) if m == "re2" or m.startswith("re2.")] == []
 
 
+def test_a_question_about_figures_loads_no_glossary(chat: dict[str, object]) -> None:
+    # The marketing glossary (what ROAS means, what a good CTR is) loads when a message may ask what a word means.
+    assert "agents.marketing.glossary" not in _modules(chat)
+
+
 def test_a_chat_builds_no_schema_of_the_models_it_never_makes(chat: dict[str, object]) -> None:
     assert chat["built"] == {f"{m}.{c}": False for m, c in DEFERRED}
     assert chat["adapter"] == 0  # the event union's validator: a chat makes events, it never parses one
