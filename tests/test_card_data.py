@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from agents.core import cards
 from agents.core.cards import CardData, CardDataInvalid, CardKindTaken, Chart
-from agents.core.events import EVENT_ADAPTER, DataCard, Emitter
+from agents.core.events import DataCard, Emitter, event_adapter
 from agents.core.session import Session
 from agents.core.tools import Card
 from agents.core.turn import Turn
@@ -99,7 +99,7 @@ def test_one_kind_has_one_model():
 ])
 def test_stored_cards_load_and_keep_their_exact_json(card_type, data):
     line = stored(card_type, data)
-    event = EVENT_ADAPTER.validate_json(line)
+    event = event_adapter().validate_json(line)
     assert isinstance(event, DataCard) and event.data == data
     again = {**event.model_dump(mode="json"), "elapsed_ms": 12.5}  # as trace_record writes it back
     assert again == json.loads(line)
@@ -193,4 +193,4 @@ def test_old_stored_card_json_still_loads_and_renders():
     # and as trace lines they parse into the same events, whose JSON is the stored JSON
     for card in OLD_CARDS:
         line = stored(card["card_type"], card["data"])
-        assert {**EVENT_ADAPTER.validate_json(line).model_dump(mode="json"), "elapsed_ms": 12.5} == json.loads(line)
+        assert {**event_adapter().validate_json(line).model_dump(mode="json"), "elapsed_ms": 12.5} == json.loads(line)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from agents.core.agent import get_agent
 from agents.core.arg_patch import merge_args, problems_of
@@ -49,6 +49,8 @@ def _cannot(verb: str, action_id: str, status: ActionStatus) -> ActionRefused:
 
 
 class ActionOutcome(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     action_id: str
     ok: bool
     status: ActionStatus

@@ -134,7 +134,7 @@ def parse(card_type: str, data: Mapping[str, object]) -> CardData:
 class AlertCard(CardData):
     """A pushed alert, drawn in the chat as a card (the runner's opening cards and the live ``alert`` event)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)  # built on first use: a chat turn seldom makes one
 
     severity: Literal["INFO", "WARNING", "CRITICAL"]
     message: str

@@ -7,7 +7,7 @@ event name has been persisted in a trace it is a contract: extend, never rename.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
@@ -92,6 +92,8 @@ class Detail(BaseModel):
 
 
 class ActionConfirmation(_Event):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     type: Literal["action_confirmation"] = "action_confirmation"
     action_id: str
     tool_name: str
@@ -104,6 +106,8 @@ class ActionConfirmation(_Event):
 
 
 class ActionResult(_Event):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     type: Literal["action_result"] = "action_result"
     action_id: str
     ok: bool
@@ -112,6 +116,8 @@ class ActionResult(_Event):
 
 
 class UIAction(_Event):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     type: Literal["ui_action"] = "ui_action"
     action_id: str
     params: dict[str, object] = Field(default_factory=dict)
@@ -121,6 +127,8 @@ class UIAction(_Event):
 
 
 class Clarification(_Event):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     type: Literal["clarification"] = "clarification"
     question: str
     context: dict[str, object] = Field(default_factory=dict)
@@ -133,6 +141,8 @@ class SuggestedQuestions(_Event):
 
 
 class Alert(_Event):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     type: Literal["alert"] = "alert"
     alert_id: str
     severity: Literal["INFO", "WARNING", "CRITICAL"]
@@ -167,6 +177,8 @@ class Done(_Event):
 
 
 class Error(_Event):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     type: Literal["error"] = "error"
     code: str
     message: str
@@ -198,15 +210,20 @@ Event = Annotated[
     Field(discriminator="type"),
 ]
 
-EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
-EVENT_LIST_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 TERMINAL_TYPES = frozenset({"done", "error"})
+
+
+@cache
+def event_adapter() -> TypeAdapter[Event]:
+    """The union's validator, built the first time a stored or sent event is parsed (a chat turn only makes
+    events): building it at import built every kind's schema, the rarely made ones too."""
+    return TypeAdapter(Event)
 
 
 def parse_event(raw: str | bytes | dict[str, object]) -> Event:
     if isinstance(raw, dict):
-        return EVENT_ADAPTER.validate_python(raw)
-    return EVENT_ADAPTER.validate_json(raw)
+        return event_adapter().validate_python(raw)
+    return event_adapter().validate_json(raw)
 
 
 def to_sse(event: Event) -> str:

@@ -20,8 +20,6 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Literal, Protocol
 
-import re2
-
 from agents.core.messages_core import CORE_MESSAGES
 from agents.core.messages_runtime import RUNTIME_MESSAGES
 from agents.core.messages_store import STORE_MESSAGES
@@ -119,6 +117,8 @@ def _patterns() -> list[tuple[str, str, tuple[_Pattern, _Pattern], dict[tuple[st
     """Per entry: its fixed start and end, two RE2 expressions (linear time, whatever the message quotes) matching
     what ``say`` makes of it -- lazy, then greedy fields -- and the group holding each field as shown ({n} and
     {n!r} are two groups)."""
+    import re2  # only a message shown in one language needs it: a chat command never loads it
+
     out: list[tuple[str, str, tuple[_Pattern, _Pattern], dict[tuple[str, str, str], str], tuple[str, str]]] = []
     for ko, en in CATALOGUE.values():
         lazy, greedy = ["(?s)"], ["(?s)"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from agents.core import cards
 from agents.core.events import Detail
@@ -57,6 +57,8 @@ class ToolOutput(BaseModel):
 
 
 class Confirmation(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     summary: str
     details: list[Detail] = []
     warnings: list[str] = []

@@ -13,7 +13,6 @@ import re
 from typing import Any
 
 from agents.marketing import reading as rd
-from agents.marketing.glossary import explain_pointed
 from agents.marketing.matching import Roster
 from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, as_step, build, clarify, rule, word_answer
 from agents.marketing.reading import Reading, has_period
@@ -136,8 +135,11 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         return about_word  # "CTR이 뭐였지?" after a KPI: the word explained, not the figures again
     if (top := _ranked_pick(r, roster, month, dialogue, budgets)) is not None:
         return top
-    if not r.campaigns and rd.is_short(text, 30) and (meaning := explain_pointed(text, earlier)) is not None:
-        return Understanding(text=meaning)  # "그건 어떻게 구해?" after a CPA: what CPA is, not the figure again
+    if not r.campaigns and rd.is_short(text, 30):
+        from agents.marketing.glossary import explain_pointed  # its terms: loaded once a word may be asked about
+
+        if (meaning := explain_pointed(text, earlier)) is not None:
+            return Understanding(text=meaning)  # "그건 어떻게 구해?" after a CPA: what CPA is, not the figure again
     if dialogue.tool == "updateCampaignBudget" and not r.campaigns and r.amount is None and r.change is None \
             and r.delta is None and _CORRECTION.search(normalise(text)):
         r.amount = find_amount(r.text, expect_money=True)  # "아니 그냥 80000": a bare figure is the budget

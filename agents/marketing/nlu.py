@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from agents.marketing import reading as rd
-from agents.marketing.glossary import benchmark, definition
 from agents.marketing.matching import Roster, mentioned_campaigns
 from agents.marketing.reading import Reading, has_period
 from agents.nlu import ExemplarClassifier, compact, decide, direction, find_amount, normalise
@@ -92,6 +91,8 @@ def word_answer(r: Reading) -> Understanding | None:
     such figures are read). Either one, right after a KPI was shown or not, is answered in text."""
     if r.campaigns or has_period(r.text):
         return None
+    from agents.marketing.glossary import benchmark, definition  # its terms: loaded once a word may be asked about
+
     said = definition(r.text) or benchmark(r.text)
     return Understanding(text=said) if said is not None else None
 

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pydantic import JsonValue, TypeAdapter
 
 from agents.core import cards
-from agents.core.events import EVENT_ADAPTER
+from agents.core.events import event_adapter
 from agents.core.store.models import MessageRow
 from agents.marketing import card_data  # noqa: F401  (registers the marketing card kinds)
 from agents.view.render import view_from_history
@@ -56,7 +56,7 @@ def main() -> None:
     assert model is not None
     print(f"card reload, {ROWS:,} rows (median ms)")
     print(f"  floor: json.loads of the stored line      {ms(lambda: json.loads(line)):8.2f}")
-    print(f"  DataCard event from the stored line       {ms(lambda: EVENT_ADAPTER.validate_json(line)):8.2f}")
+    print(f"  DataCard event from the stored line       {ms(lambda: event_adapter().validate_json(line)):8.2f}")
     print(f"  chat view rebuilt from the stored message {ms(lambda: view_from_history('c1', rows, [])):8.2f}")
     print(f"  (not on reload) full {model.__name__} validation {ms(lambda: model.model_validate(data)):8.2f}")
     walked = TypeAdapter(dict[str, JsonValue])  # what a plain JsonValue declaration would walk on every load

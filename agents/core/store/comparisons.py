@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from agents.core.store.conversations import dumps, loads
 from agents.core.store.db import AnyDatabase
@@ -16,6 +16,8 @@ VOTES: tuple[str, ...] = ("a", "b", "tie", "both_bad")
 
 
 class SideConfig(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     provider: str = "offline"
     model: str | None = None
     prompt_version: int | None = None  # None: the agent's active version when the round runs
@@ -25,6 +27,8 @@ class SideConfig(BaseModel):
 
 
 class ComparisonRow(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     id: str
     owner_id: str
     agent_id: str
@@ -40,6 +44,8 @@ class ComparisonRow(BaseModel):
 
 
 class RoundRow(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     comparison_id: str
     round: int
     message: str

@@ -51,7 +51,7 @@ class TraceFilter(BaseModel):
     """What the traces table shows; every field optional. ``owner`` is set by the service from the
     caller's identity (never from what a client sends in shared mode)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)  # built on first use: a chat turn seldom makes one
 
     owner: str | None = None
     agent: str | None = None
@@ -120,6 +120,8 @@ class TraceFilter(BaseModel):
 
 
 class TracePage(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     rows: list[dict[str, Any]]
     # Pass as ``before`` to get the next (older) page; None when this is the last one.
     next_cursor: str | None = None

@@ -6,7 +6,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from agents.core.events import Detail
 
@@ -64,6 +64,8 @@ class ActionStatus(StrEnum):
 
 
 class PendingActionRow(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     id: str
     conversation_id: str
     user_id: str
@@ -89,6 +91,8 @@ class PendingActionRow(BaseModel):
 
 
 class AlertRow(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     id: str
     user_id: str
     agent_id: str

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 from typing_extensions import TypedDict  # pydantic refuses typing.TypedDict in its models before 3.12
 
 from agents.core.errors import InvalidArgs
@@ -36,6 +36,8 @@ class VersionSummary(TypedDict):
 
 
 class PromptVersion(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     agent_id: str
     version: int
     content: str
@@ -47,6 +49,8 @@ class PromptVersion(BaseModel):
 
 
 class Activation(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     agent_id: str
     seq: int
     version: int

@@ -8,7 +8,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from agents.core.ids import new_id
 from agents.core.store.db import AnyDatabase
@@ -22,6 +22,8 @@ _TOUCH_EVERY = timedelta(minutes=1)
 
 
 class ApiTokenRow(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # built on first use: a chat turn seldom makes one
+
     id: str
     user_id: str
     label: str

@@ -12,6 +12,8 @@ from pathlib import Path
 
 from agents.nlu import ExemplarClassifier, normalise
 from agents.nlu.lexicon import load_yaml, mapping, strings
+from agents.nlu.literals import Needs, could_match, needs_of
+from agents.nlu.patterns import compiled
 
 HERE = Path(__file__).parent
 FAMILIES = ("instruction_override", "prompt_extraction", "role_switch", "fake_system", "secret_exfiltration")
@@ -45,14 +47,27 @@ class Finding:
         return LABELS[self.family][1]
 
 
+@dataclass(frozen=True)
+class Rule:
+    """One pattern of a family, compiled the first time a text it could match is searched (agents/nlu/literals.py:
+    an ordinary message holds none of most patterns' words, and compiling all of them cost ~40 ms a process)."""
+
+    source: str
+    needs: Needs
+
+    def search(self, text: str) -> bool:
+        return could_match(self.needs, text) and compiled(self.source, re.M).search(text) is not None
+
+
 @cache
-def patterns() -> dict[str, list[re.Pattern[str]]]:
+def patterns() -> dict[str, list[Rule]]:
     data = mapping(load_yaml((HERE / "patterns.yaml").read_text(encoding="utf-8")), "patterns.yaml")
     unknown = set(data) - set(FAMILIES) - {"benign_contexts"}
     if unknown:
         raise ValueError(f"patterns.yaml: unknown families {sorted(unknown)}")
-    return {family: [re.compile(p, re.M) for p in strings(data[family], f"patterns.yaml {family}")]
-            for family in FAMILIES}
+    sources = {family: strings(data[family], f"patterns.yaml {family}") for family in FAMILIES}
+    needs = needs_of([source for family in FAMILIES for source in sources[family]], re.M)  # parsed: a bad one raises
+    return {family: [Rule(source, needs[source]) for source in sources[family]] for family in FAMILIES}
 
 
 @cache
@@ -85,9 +100,9 @@ def scan(text: str) -> Finding | None:
     """The attack family the message belongs to, or None for an ordinary message."""
     flat = _unleet(normalise(text))
     lines = _raw_lines(text)
-    for family, compiled in patterns().items():
-        for pattern in compiled:
-            if pattern.search(flat) or (family == "fake_system" and pattern.search(lines)):
+    for family, rules in patterns().items():
+        for rule in rules:
+            if rule.search(flat) or (family == "fake_system" and rule.search(lines)):
                 if any(c.search(flat) for c in benign_contexts().get(family, [])):
                     break  # the words are about something else; the other families still look
                 return Finding(family, "pattern", 1.0)
