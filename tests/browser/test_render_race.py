@@ -11,6 +11,7 @@ lets the click through: the race, made certain instead of left to the machine's 
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -38,9 +39,11 @@ def server(store, app_blocks: dict[str, Any]) -> Iterator[str]:
     yield from _serve(app)
 
 
-def _iterations(blocks: Any, name: str) -> int:
-    """How many times the renders whose drawing function is called ``name`` have run on the server."""
-    return sum(r.render_iteration for r in blocks.renderables if r.fn.__qualname__.endswith(name))
+def _iterations(blocks: Any, name: str, agent: str | None = None) -> int:
+    """How many times the renders whose drawing function is called ``name`` (of ``agent``'s tab) have run on the
+    server."""
+    return sum(r.render_iteration for r in blocks.renderables if r.fn.__qualname__.endswith(name)
+               and (agent is None or getattr(inspect.getclosurevars(r.fn).nonlocals.get("spec"), "id", "") == agent))
 
 
 class Held:
@@ -128,3 +131,4 @@ def test_a_dock_click_survives_another_card_drawn(page: Any, app_blocks: dict[st
     page.wait_for_function("() => !document.querySelector('#pg-marketing-dock').innerText.includes('봄 시즌 세일')",
                            timeout=30_000)
     assert "신규 회원 전환" in page.inner_text("#pg-marketing-dock")
+
