@@ -76,20 +76,24 @@ def build_start_panel(ctx: TabContext) -> None:
 
 
 def draw_recommendations(card: CardView, ctx: TabContext) -> None:
-    """Summary box, then each product with score, price, reason, score breakdown and the anchor button."""
+    """Summary box, then each product with score, price, reason, score breakdown and the anchor button.
+    Keyed by the card and the product (``ctx.key``): drawn again, the anchor keeps its handler."""
     summary = summary_of(card)
     if summary:
-        gr.Markdown(summary, elem_classes=["pg-summary"])
+        gr.Markdown(summary, elem_classes=["pg-summary"], key=ctx.key(card, "summary"))
     for product in products_of(card):
-        with gr.Group(elem_classes=["pg-card", "pg-product"]):
-            gr.Markdown(product.markdown())
-            with gr.Accordion("점수 구성", open=False):
-                gr.Markdown(product.breakdown_markdown())
-            anchor = gr.Button(ANCHOR_LABEL, size="sm", elem_classes=["pg-anchor"])
+        with gr.Group(elem_classes=["pg-card", "pg-product"], key=ctx.key(card, "product", product.id)):
+            gr.Markdown(product.markdown(), key=ctx.key(card, "text", product.id))
+            with gr.Accordion("점수 구성", open=False, key=ctx.key(card, "scores", product.id)):
+                gr.Markdown(product.breakdown_markdown(), key=ctx.key(card, "breakdown", product.id))
+            anchor = gr.Button(ANCHOR_LABEL, size="sm", elem_classes=["pg-anchor"],
+                               key=ctx.key(card, "anchor", product.id))
 
         def use_anchor(*values: object, product_id: str = product.id, title: str = product.title
                        ) -> Iterator[Sequence[object]]:
             assert ctx.run is not None  # set by the chat tab before the deferred wiring runs
             yield from ctx.run(anchor_text(title), *values, extra={"anchor_product_id": product_id})
 
-        anchor.click(use_anchor, ctx.inputs, ctx.outputs, **ctx.header.quiet)  # a chat run: it shows its own steps
+        # a chat run: it shows its own steps
+        anchor.click(use_anchor, ctx.inputs, ctx.outputs, key=ctx.key(card, "on-anchor", product.id),
+                     **ctx.header.quiet)

@@ -225,7 +225,8 @@ def draw_latest(card: CardView, ctx: TabContext) -> None:
     """One line under the panel: what the chat last did to the trip (the slot also makes the
     workspace state change, which refreshes the panel)."""
     icon = {"place": "📍", "itinerary_preview": "📝"}.get(card.card_type, "🗓️")
-    gr.Markdown(f"{icon} {card.title}", elem_classes=["pg-slot-body"])  # the panel above says what it is
+    gr.Markdown(f"{icon} {card.title}", elem_classes=["pg-slot-body"],  # the panel above says what it is
+                key=ctx.key(card, "latest"))
 
 
 register_workspace("travel", Workspace(

@@ -33,7 +33,7 @@ from pages.gradio.header import Header
 from pages.gradio.i18n import Lang, error_text, label, t
 from pages.gradio.outputs import Outputs, Update, Value
 from pages.gradio.save_case import build_save_case
-from pages.gradio.workspace import TabContext, WorkspaceState, workspace_for, workspace_state
+from pages.gradio.workspace import TabContext, drawn_slots, workspace_for, workspace_state
 from pages.gradio.workspace_draw import draw_workspace
 
 # How long a send may hold back the typed message to draw it with the reply's first words.
@@ -100,14 +100,19 @@ def build_agent_tab(spec: AgentSpec, header: Header, demo: gr.Blocks, conv: Conv
             if workspace.build is not None:
                 workspace.build(ctx)
 
-            # Drawn again when the tab is opened: a hidden tab mounts lazily, after a page-load restore
-            # already set the state, and a render that ran unmounted shows nothing.
-            triggers = [ws_state.change] + ([demo.load] if eager or tab is None else []) + (
+            # Drawn from the slots alone: the workspace state also holds the conversation's state, which a
+            # turn's last update often changes with the same cards, and a drawing made anew under a click
+            # dropped it. Drawn again when the tab is opened: a hidden tab mounts lazily, after a page-load
+            # restore already set the state, and a render that ran unmounted shows nothing (its components
+            # and listeners are keyed, so that drawing keeps the handlers a click may be on its way to).
+            drawn = gr.State({})
+            ws_state.change(drawn_slots, ws_state, drawn, trigger_mode="always_last", **header.quiet)
+            triggers = [drawn.change] + ([demo.load] if eager or tab is None else []) + (
                 [tab.select] if tab is not None else [])
 
-            @gr.render(inputs=[ws_state], triggers=triggers, show_progress="hidden")
-            def draw_side(ws: WorkspaceState) -> None:
-                draw_workspace(workspace, ws, ctx)
+            @gr.render(inputs=[drawn], triggers=triggers, show_progress="hidden")
+            def draw_side(slots: dict[str, dict[str, object] | None]) -> None:
+                draw_workspace(workspace, {"slots": slots}, ctx)
 
     outputs = [view_state, chatbot, badge, textbox, *suggestion_buttons, dock, ws_state, conv.choices, open_id,
                conv.title, send_btn, stop_btn]

@@ -34,15 +34,21 @@ def build_alerts(ctx: TabContext) -> None:
         @gr.render(inputs=[state], show_progress="hidden")
         def draw(alerts: list[AlertCard]) -> None:
             for alert in alerts:
-                with gr.Group(elem_classes=["pg-alert", f"pg-alert-{alert['severity'].lower()}"]):
-                    gr.Markdown(title_line(alert), elem_classes=["pg-alert-title"])
-                    with gr.Row(equal_height=True):
+                # Keyed by the alert: drawn again (the minute's check, another alert), its buttons keep their
+                # handlers, so a click sent from the drawing before is taken (pages/gradio/dock.py).
+                def key(*part: str, alert_id: str = alert["id"]) -> tuple[str, ...]:
+                    return ("alert", spec.id, alert_id, *part)
+
+                with gr.Group(elem_classes=["pg-alert", f"pg-alert-{alert['severity'].lower()}"], key=key("card")):
+                    gr.Markdown(title_line(alert), elem_classes=["pg-alert-title"], key=key("title"))
+                    with gr.Row(equal_height=True, key=key("buttons")):
                         analyse = gr.Button(label("alerts_analyse"), size="sm", min_width=80,
-                                            elem_classes=["pg-alert-analyse"])
-                        read = (gr.Button(label("alerts_read"), size="sm", min_width=60, elem_classes=["pg-alert-read"])
+                                            elem_classes=["pg-alert-analyse"], key=key("analyse"))
+                        read = (gr.Button(label("alerts_read"), size="sm", min_width=60, elem_classes=["pg-alert-read"],
+                                          key=key("read"))
                                 if alert["status"] == "UNREAD" else None)
                         dismiss = gr.Button(label("alerts_dismiss"), size="sm", min_width=60,
-                                            elem_classes=["pg-alert-dismiss"])
+                                            elem_classes=["pg-alert-dismiss"], key=key("dismiss"))
 
                 def analyse_fn(*values: object, alert: AlertCard = alert) -> Iterator[Outputs]:
                     identity.require(values[-1])
@@ -63,11 +69,11 @@ def build_alerts(ctx: TabContext) -> None:
                     return _refresh(user, request)
 
                 if read is not None:
-                    read.click(read_fn, header.who, [state, banner], **header.quiet)
+                    read.click(read_fn, header.who, [state, banner], key=key("on-read"), **header.quiet)
                 # Made inside a render: progress routing must be spelled out (pages/gradio/progress.py).
-                analyse.click(analyse_fn, ctx.inputs, ctx.outputs, **header.quiet).then(
-                    _refresh, header.who, [state, banner], **header.quiet)
-                dismiss.click(dismiss_fn, header.who, [state, banner], **header.quiet)
+                analyse.click(analyse_fn, ctx.inputs, ctx.outputs, key=key("on-analyse"), **header.quiet).then(
+                    _refresh, header.who, [state, banner], key=key("after-analyse"), **header.quiet)
+                dismiss.click(dismiss_fn, header.who, [state, banner], key=key("on-dismiss"), **header.quiet)
 
     # The language comes from each request (the header's lang state may not be set yet on page load).
     def _refresh(user: Viewer | None, request: gr.Request) -> Outputs:

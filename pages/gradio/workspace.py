@@ -49,6 +49,13 @@ class TabContext:
     def later(self, wire: Callable[[], None]) -> None:
         self.deferred.append(wire)
 
+    def key(self, card: CardView, *part: str) -> tuple[str, ...]:
+        """The ``key`` of a component or listener a slot's drawing makes for ``card`` (``part``: what it is, e.g.
+        an item's id). A key keeps the component and its handler's index when the slot is drawn again, so a click
+        sent from the drawing before is still taken; unique in the browser session (listeners' keys are looked
+        up among all of its handlers), and the same for the same card in every drawing."""
+        return ("ws", self.spec.id, card.group or "", card.card_type, card.title, *part)
+
 
 @dataclass
 class Workspace:
@@ -78,6 +85,11 @@ class WorkspaceState(TypedDict, total=False):
     slots: dict[str, dict[str, object] | None]  # each slot's newest card (CardView.model_dump()), or None
     state: dict[str, object]  # the conversation's agent state
     conversation_id: str | None
+
+
+def drawn_slots(ws: WorkspaceState | None) -> dict[str, dict[str, object] | None]:
+    """What the side column draws of its state: the slots' cards only."""
+    return dict((ws or {}).get("slots") or {})
 
 
 def workspace_state(view: ChatView, workspace: Workspace) -> WorkspaceState:

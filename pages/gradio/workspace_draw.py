@@ -16,10 +16,11 @@ def draw_workspace(workspace: Workspace, ws: WorkspaceState, ctx: TabContext) ->
         if not raw:
             continue
         card = CardView(**raw)
-        with gr.Group(elem_classes=["pg-slot", f"pg-slot-{slot.key}", f"pg-card-{card.card_type}"]):
+        with gr.Group(elem_classes=["pg-slot", f"pg-slot-{slot.key}", f"pg-card-{card.card_type}"],
+                      key=ctx.key(card, "slot", slot.key)):
             drawer = workspace.draw.get(slot.key)
             if drawer is not None:
                 drawer(card, ctx)
             else:
                 # Text, tiles and tables only: charts stay in the chat, the workspace stays short.
-                gr.Markdown(card_text(card), elem_classes=["pg-slot-body"])
+                gr.Markdown(card_text(card), elem_classes=["pg-slot-body"], key=ctx.key(card, "body", slot.key))

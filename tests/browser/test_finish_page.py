@@ -36,34 +36,15 @@ def _phone(page, server: str):
 
 
 def _open_modify(page) -> None:
-    """Open the card's Modify form. A reloaded page draws its card again when the person's id and language arrive
-    (gr.render): a click on the first drawing opens a form that is then replaced by a closed one (the one failure
-    of a full run, at 390 px), so the click is made again until the form shows."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # only where a browser runs
-
-    field = page.locator(".pg-field-changePercent")
-    for _ in range(3):
-        page.click(".pg-modify button >> nth=0")
-        try:
-            field.wait_for(state="visible", timeout=15_000)
-            return
-        except PlaywrightTimeout:  # the form stayed closed: click again
-            page.wait_for_timeout(500)
-    field.wait_for(state="visible", timeout=15_000)
+    """Open the card's Modify form: once (a reloaded page draws its card once: pages/gradio/dock.py)."""
+    page.click(".pg-modify button >> nth=0")
+    page.locator(".pg-field-changePercent").wait_for(state="visible", timeout=30_000)
 
 
 def _save(page, shown: str) -> None:
-    """Save the form and wait for ``shown``. The card is drawn by gr.render: a click that lands while it is drawn
-    again reaches a handler the server has just replaced, and Gradio drops it (as in the shopping flow), so the click
-    is made once more. Saving the same values twice is the same change."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # only where a browser runs
-
+    """Save the form and wait for ``shown``: one click (the card keeps its handlers when drawn again)."""
     page.click(".pg-save")
-    try:
-        page.wait_for_selector(shown, timeout=30_000)
-    except PlaywrightTimeout:
-        page.click(".pg-save")
-        page.wait_for_selector(shown, timeout=45_000)
+    page.wait_for_selector(shown, timeout=45_000)
 
 
 def test_modify_is_a_form_saved_as_a_partial_object(page, server, store):

@@ -35,17 +35,8 @@ def test_shopping_flow(page, store, tmp_path):
 
     # the reply is over (Send is enabled again) before a card's button is clicked
     page.wait_for_function("() => !document.querySelector('#pg-shopping-send').disabled", timeout=30_000)
-    page.click("#pg-tab-shopping .pg-anchor >> nth=1")
-    try:
-        page.wait_for_selector("text=기준 제품", timeout=30_000)
-    except Exception:
-        # The Top 3 is drawn by gr.render: a click that lands while the cards are drawn again reaches a handler the
-        # server has just replaced, and Gradio drops it (KeyError on its fn index, seen once in a loaded full run).
-        # Nothing is running then, so the click is made again on the cards now shown.
-        if page.evaluate("() => document.querySelector('#pg-shopping-send').disabled"):
-            raise  # a turn is running: the click was taken, only slow
-        page.click("#pg-tab-shopping .pg-anchor >> nth=1")
-        page.wait_for_selector("text=기준 제품", timeout=45_000)
+    page.click("#pg-tab-shopping .pg-anchor >> nth=1")  # once: the Top 3 keeps its handlers when drawn again
+    page.wait_for_selector("text=기준 제품", timeout=45_000)
     send(page, "1번이랑 2번 비교해줘")
     page.wait_for_selector("#pg-tab-shopping .pg-card-compare", timeout=30_000)
     send(page, "5번 제품은 어때?")
