@@ -136,6 +136,8 @@ def rule(r: Reading) -> str | None:
     campaign_word = rd.lexicon().has(r.text, "campaign")
     if r.hit("generateAdCopy"):
         return "generateAdCopy"
+    if not r.campaigns and r.budget_word and _PLAN.search(r.text) and not r.fresh and r.amount is None:
+        return "getBudgetRecommendation"  # "잘 버는 캠페인 쪽으로 예산 몰아주는 안 짜봐": a plan asked for, nothing made
     if r.hit("createCampaign") and not r.hit("generateReport") and (campaign_word or r.objective) \
             and not (r.listing and r.status):
         return "createCampaign"
@@ -167,6 +169,8 @@ def rule(r: Reading) -> str | None:
                             or (r.order and (r.metric or campaign_word))):
         return "listCampaigns"
     if len(r.campaigns) == 1:
+        if r.budget_word and _SPENT.search(r.text) and not r.state and not r.why:
+            return "getPerformanceKPI"  # "X 오늘 예산 다 쓴 거 같은데": money spent over a window, not the setting
         if r.budget_word or r.state:
             return "getCampaignDetail"  # "예산 얼마로 잡혀 있어?", "왜 멈춰있어?": its settings and state
         if r.why and (r.hit("analyzeTrends") or _MOVED.search(r.text)):
@@ -184,6 +188,12 @@ def rule(r: Reading) -> str | None:
 _HOW_MUCH = re.compile(r"얼마|몇\s*(?:건|개|번|명|프로|퍼)|\bhow\s+(?:much|many)\b", re.I)
 _SUPERLATIVE = re.compile(r"제일|젤|가장|최고|최저|1등|꼴찌|순위|순으로|캠페인\s*별|각\s*캠페인|"
                           r"\b(?:most|least|top|best|worst|highest|lowest|which|each|per\s+campaign|by\s+campaign)\b", re.I)
+# A plan asked for: "...하는 안 짜봐" (안 as the noun "proposal"), 플랜, 계획, "draft a plan"
+_PLAN = re.compile(r"(?:는|은|할|한)\s*안\s*(?:좀\s*|하나\s*)*(?:을\s*|으로\s*)?(?:짜|만들|세워|내|잡아|줘|뽑)|플랜|계획|시나리오|"
+                   r"\b(?:plan|draft|proposal|scenario)\b", re.I)
+# Money already gone (past tense, used up): a spend figure over a window, where "예산 얼마야" is the setting
+_SPENT = re.compile(r"썼|쓴\s*(?:거|것|건|게|듯|돈)|소진|나갔|나간|집행\s*(?:됐|된|했)|"
+                    r"\b(?:spent|burn(?:ed|t)?\s+through|used\s+up|run\s+out|ran\s+out)\b", re.I)
 _MOVED = re.compile(r"떨어|빠졌|빠지|줄었|줄어|낮아|나빠|올랐|늘었|높아|좋아졌|\b(?:drop|fell|fall|declin|rose|went\s+(?:up|down))",
                     re.I)
 

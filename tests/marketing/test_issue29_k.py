@@ -1,0 +1,75 @@
+"""Issue 29, marketing, the kinds blind set K's tune half and J's test half left, each with sentences of our own
+(Korean, English, slang, polite, follow-ups) as real Session conversations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agents.core.session import Session
+from agents.marketing.store import MarketingStore
+from tests.support.helpers import one, types
+
+ANSWERED = ["text", "suggested_questions", "done"]
+CONFIRM = ["text", "tool_call", "action_confirmation", "done"]
+
+
+def _ids(mkt: Session) -> dict[str, str]:
+    return {c["name"]: c["id"] for c in MarketingStore(mkt.store).campaigns("demo")}
+
+
+def _given(args: dict[str, Any]) -> dict[str, Any]:
+    """The arguments a call was given (the tool's defaults, None, left out)."""
+    return {k: v for k, v in args.items() if v is not None}
+
+
+def _last(mkt: Session, *messages: str) -> list[Any]:
+    """The events of the last message, after the earlier ones ran as real turns."""
+    events: list[Any] = []
+    for message in messages:
+        events = mkt.run(message)
+    return events
+
+
+def _shown(events: list[Any]) -> list[str]:
+    return [t for t in types(events) if t != "thinking"]
+
+
+@pytest.mark.parametrize(("text", "campaign", "period"), [
+    ("봄 시즌 세일 어제 예산 다 소진했는지 봐줘", "봄 시즌 세일", "today"),
+    ("VIP 재구매 이번 주에 예산 얼마나 썼어?", "VIP 재구매", "7d"),
+    ("여름 신상품 런칭 오늘 예산 많이 나간 것 같은데 체크 좀", "여름 신상품 런칭", "today"),
+    ("did 앱 설치 프로모션 burn through its budget today?", "앱 설치 프로모션", "today"),
+    ("카카오 채널 유입 2주 동안 예산 쓴 거 보여줘", "카카오 채널 유입", "14d"),
+])
+def test_a_budget_already_spent_by_one_campaign_is_its_kpi(mkt: Session, text: str, campaign: str,
+                                                           period: str) -> None:
+    """Money gone over a window is a spend figure; the budget setting stays the campaign's detail."""
+    call = one(_last(mkt, text), "tool_call")
+    assert (call.name, _given(call.args)) == ("getPerformanceKPI",
+                                               {"campaignId": _ids(mkt)[campaign], "period": period}), text
+
+
+@pytest.mark.parametrize("text", ["카카오 채널 유입 예산 얼마로 잡혀 있어?", "리타겟팅 - 장바구니 예산 얼마 남았는지 알려줘"])
+def test_a_budget_setting_of_one_campaign_stays_its_detail(mkt: Session, text: str) -> None:
+    assert one(_last(mkt, text), "tool_call").name == "getCampaignDetail", text
+
+
+@pytest.mark.parametrize("text", [
+    "성과 좋은 캠페인에 예산 더 주는 쪽으로 플랜 좀 짜줘",
+    "돈 되는 캠페인에 예산 몰빵하는 안 만들어봐",
+    "수익 잘 나는 데로 예산 옮기는 계획 세워줘",
+    "draft a plan to shift budget toward the campaigns that make money",
+    "잘 안 되는 캠페인 예산 빼서 잘 되는 데 주는 안 짜봐",
+    "효율 좋은 애들한테 예산 밀어주는 안 하나 뽑아줘요",
+])
+def test_a_budget_plan_asked_for_in_chat_speak_is_a_recommendation(mkt: Session, text: str) -> None:
+    """"...하는 안 짜봐" asks for a proposal: the recommendation, never a question about a campaign to change."""
+    events = _last(mkt, text)
+    assert one(events, "tool_call").name == "getBudgetRecommendation", text
+    assert "action_confirmation" not in types(events), text
+
+
+def test_a_budget_doubled_with_no_campaign_still_asks_which(mkt: Session) -> None:
+    assert one(_last(mkt, "예산 좀 세 배로 키워줘"), "tool_call").name == "askClarification"
