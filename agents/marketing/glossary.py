@@ -80,6 +80,17 @@ def definition(text: str) -> str | None:
     return None
 
 
+def asks_word(pattern: str, t: str) -> bool:
+    """Does normalised ``t`` ask what the word typed as ``pattern`` means ("X가 뭐야", "what is X", "X 뜻")?"""
+    return bool(compiled(rf"(?:{pattern})(?:{_KO_ASK})", re.I).search(t) or compiled(_EN_ASK.format(t=pattern), re.I).search(t)
+                or compiled(_KO_LATER.format(t=pattern), re.I).search(t))
+
+
+def weighs_words(t: str) -> bool:
+    """"A랑 B 차이가 뭐야": two words weighed against each other."""
+    return _DIFFERENCE.search(t) is not None
+
+
 _MATTERS = re.compile(r"왜\s*(?:중요|봐야|보는)|중요한\s*이유|보는\s*이유|\bmatter|\bimportant\b", re.I)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.marketing import reading as rd
+from agents.marketing.concepts import concept, unknown_term
 from agents.marketing.glossary import benchmark, definition
 from agents.marketing.matching import Roster, mentioned_campaigns
 from agents.marketing.reading import Reading, has_period
@@ -92,7 +93,7 @@ def word_answer(r: Reading) -> Understanding | None:
     such figures are read). Either one, right after a KPI was shown or not, is answered in text."""
     if r.campaigns or has_period(r.text):
         return None
-    said = definition(r.text) or benchmark(r.text)
+    said = definition(r.text) or benchmark(r.text) or concept(r.text)
     return Understanding(text=said) if said is not None else None
 
 
@@ -404,6 +405,8 @@ def _from_classifier(r: Reading, roster: Roster, month: str) -> Understanding:
     decision = decide(None, guess, mutations=MUTATIONS, labels=CHOICES)
     if decision.intent is not None:
         return build(decision.intent, r, roster, month, source="classifier")
+    if (unknown := unknown_term(r.text)) is not None:
+        return Understanding(text=unknown, source="classifier")  # "X가 뭐예요?" about a word no glossary holds
     return ask_choices(decision.candidates)
 
 

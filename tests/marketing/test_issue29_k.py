@@ -9,7 +9,7 @@ import pytest
 
 from agents.core.session import Session
 from agents.marketing.store import MarketingStore
-from tests.support.helpers import one, types
+from tests.support.helpers import one, text_of, types
 
 ANSWERED = ["text", "suggested_questions", "done"]
 CONFIRM = ["text", "tool_call", "action_confirmation", "done"]
@@ -73,3 +73,36 @@ def test_a_budget_plan_asked_for_in_chat_speak_is_a_recommendation(mkt: Session,
 
 def test_a_budget_doubled_with_no_campaign_still_asks_which(mkt: Session) -> None:
     assert one(_last(mkt, "예산 좀 세 배로 키워줘"), "tool_call").name == "askClarification"
+
+
+@pytest.mark.parametrize(("before", "text", "said"), [
+    ([], "광고 피로도가 뭐예요?", "같은 사람에게 같은 소재"),
+    ([], "룩어라이크 타겟이 뭐야", "유사 타겟"),
+    ([], "what is a frequency cap?", "impressions ÷ reach"),
+    ([], "리치랑 노출 차이가 뭐야?", "도달 1·노출 3"),
+    (["이번 주 전환 몇 건이야"], "어트리뷰션 윈도우가 무슨 뜻이에요?", "클릭 후 7일"),
+    ([], "학습 단계란?", "50건"),
+])
+def test_an_ad_term_outside_the_metrics_is_explained(mkt: Session, before: list[str], text: str, said: str) -> None:
+    events = _last(mkt, *before, text)
+    assert _shown(events) == ANSWERED, text
+    assert said in text_of(events), text
+
+
+@pytest.mark.parametrize(("text", "word", "said"), [
+    ("광고 품질 지수가 뭐예요?", "광고 품질 지수", "용어 목록에 없어요"),
+    ("what is an ad relevance score?", "ad relevance score", "not among the terms"),
+])
+def test_a_word_no_glossary_holds_is_said_to_be_unknown_with_the_known_ones(mkt: Session, text: str, word: str,
+                                                                            said: str) -> None:
+    events = _last(mkt, text)
+    assert _shown(events) == ANSWERED, text
+    assert word in text_of(events) and said in text_of(events) and "ROAS" in text_of(events), text
+
+
+@pytest.mark.parametrize(("text", "tool"), [("제일 잘 나가는 캠페인이 뭐야?", "listCampaigns"),
+                                            ("이번 주 노출 몇 번이야", "getPerformanceKPI"),
+                                            ("봄 시즌 세일 노출 수 알려줘", "getPerformanceKPI")])
+def test_a_question_about_the_account_with_such_a_word_still_reads_the_data(mkt: Session, text: str,
+                                                                            tool: str) -> None:
+    assert one(_last(mkt, text), "tool_call").name == tool, text
