@@ -106,3 +106,21 @@ def test_a_word_no_glossary_holds_is_said_to_be_unknown_with_the_known_ones(mkt:
 def test_a_question_about_the_account_with_such_a_word_still_reads_the_data(mkt: Session, text: str,
                                                                             tool: str) -> None:
     assert one(_last(mkt, text), "tool_call").name == tool, text
+
+
+@pytest.mark.parametrize(("before", "text", "campaign", "question"), [
+    ([], "카카오 채널 유입 예산 좀 손봐줘", "카카오 채널 유입", "얼마로"),
+    (["지난 2주 성과 보여줘"], "브랜드 인지도 캠페인 예산 좀 만져줘", "브랜드 인지도 캠페인", "얼마로"),
+    (["오늘 광고비 얼마야"], "봄 시즌 세일 예산 살짝 손봐주세요", "봄 시즌 세일", "얼마로"),
+    ([], "can you tweak the budget for 리타겟팅 - 장바구니?", "리타겟팅 - 장바구니", "daily budget"),
+    ([], "VIP 재구매 예산 건드려줘", "VIP 재구매", "얼마로"),
+])
+def test_a_budget_change_said_with_a_vague_verb_and_no_figure_asks_how_much(
+        mkt: Session, before: list[str], text: str, campaign: str, question: str) -> None:
+    """"예산 좀 손봐줘" changes the budget but says no figure: the campaign is kept, the amount asked, nothing run."""
+    events = _last(mkt, *before, text)
+    call = one(events, "tool_call")
+    assert call.name == "askClarification", text
+    assert (call.args["slot"], call.args["intent"], call.args["known"]) == (
+        "dailyBudget", "updateCampaignBudget", {"campaignId": _ids(mkt)[campaign]}), text
+    assert question in call.args["question"] and "action_confirmation" not in types(events), text
