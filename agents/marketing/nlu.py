@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.marketing import reading as rd
+from agents.marketing.clauses import request_clause
 from agents.marketing.concepts import concept, unknown_term
 from agents.marketing.glossary import benchmark, definition
 from agents.marketing.matching import Roster, mentioned_campaigns
@@ -75,6 +76,8 @@ def understand(text: str, roster: Roster, month: str, *, awaiting_confirmation: 
     r = rd.read(text, roster)
     if not compact(r.text):
         return ask_choices(None, "무엇을 도와드릴까요?")
+    if (asked := request_clause(r.text, r.campaigns)) is not None:
+        return understand(asked, roster, month, awaiting_confirmation=awaiting_confirmation, budgets=budgets)
     small = _small_talk(r, awaiting_confirmation)
     if small is not None:
         return small

@@ -124,3 +124,28 @@ def test_a_budget_change_said_with_a_vague_verb_and_no_figure_asks_how_much(
     assert (call.args["slot"], call.args["intent"], call.args["known"]) == (
         "dailyBudget", "updateCampaignBudget", {"campaignId": _ids(mkt)[campaign]}), text
     assert question in call.args["question"] and "action_confirmation" not in types(events), text
+
+
+@pytest.mark.parametrize(("before", "text", "campaign", "period"), [
+    ([], "다음 주에 봄 시즌 세일 예산 줄일까 생각 중인데요, 우선 지난 한 달 동안 이 캠페인 실적이 어땠는지부터 보고 싶어요",
+     "봄 시즌 세일", "30d"),
+    ([], "앱 설치 프로모션 예산을 올리려고 하는데요, 일단 지난 2주 ROAS부터 확인해 주세요", "앱 설치 프로모션", "14d"),
+    ([], "I'm thinking of pausing 카카오 채널 유입 next week, but first show me how it did over the last 14 days",
+     "카카오 채널 유입", "14d"),
+    ([], "VIP 재구매 끌지 말지 고민 중이야 그 전에 오늘 전환 몇 건인지 알려줘", "VIP 재구매", "today"),
+    (["이번 달 보고서 만들어줘"], "여름 신상품 런칭 예산 늘릴 예정인데 먼저 이번 주 성과부터 볼게요", "여름 신상품 런칭", "7d"),
+])
+def test_a_long_message_is_read_by_its_request_that_comes_second(mkt: Session, before: list[str], text: str,
+                                                                  campaign: str, period: str) -> None:
+    """A plan or a doubt first, then "그 전에 / 우선 / but first" and the request: the request is answered, about the
+    campaign the first clause named, and nothing is changed."""
+    events = _last(mkt, *before, text)
+    call = one(events, "tool_call")
+    assert (call.name, _given(call.args)) == ("getPerformanceKPI",
+                                               {"campaignId": _ids(mkt)[campaign], "period": period}), text
+    assert "action_confirmation" not in types(events), text
+
+
+def test_a_long_message_whose_second_clause_lists_campaigns_lists_them(mkt: Session) -> None:
+    call = one(_last(mkt, "새 캠페인 하나 만들 계획인데 그 전에 지금 돌아가는 캠페인 목록부터 보여줘"), "tool_call")
+    assert call.name == "listCampaigns"
