@@ -216,7 +216,7 @@ def _status_mutation(r: Reading) -> str | None:
     for intent in ("deleteCampaign", "resumeCampaign", "pauseCampaign"):
         if not r.hit(intent):
             continue
-        if r.status and (r.listing or r.hit("listCampaigns")) and not r.campaigns:
+        if r.status and (r.listing or r.look or r.hit("listCampaigns")) and not r.campaigns:
             return None  # "일시정지된 캠페인 보여줘" lists, it does not pause
         if r.hit("getBudgetRecommendation") and r.advice:
             return None  # "어떤 걸 멈추는 게 좋을까?" asks for advice

@@ -149,3 +149,21 @@ def test_a_long_message_is_read_by_its_request_that_comes_second(mkt: Session, b
 def test_a_long_message_whose_second_clause_lists_campaigns_lists_them(mkt: Session) -> None:
     call = one(_last(mkt, "새 캠페인 하나 만들 계획인데 그 전에 지금 돌아가는 캠페인 목록부터 보여줘"), "tool_call")
     assert call.name == "listCampaigns"
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("지워진 캠페인도 볼 수 있나요?", "DELETED"),
+    ("삭제했던 캠페인도 보여?", "DELETED"),
+    ("can I see the deleted campaigns as well?", "DELETED"),
+    ("일시정지된 캠페인 뭐뭐 있는지 보고 싶어", "PAUSED"),
+    ("꺼져 있는 캠페인들 좀 볼 수 있을까", "PAUSED"),
+])
+def test_campaigns_in_a_state_asked_to_be_seen_are_listed_not_changed(mkt: Session, text: str, status: str) -> None:
+    events = _last(mkt, text)
+    call = one(events, "tool_call")
+    assert (call.name, call.args.get("status")) == ("listCampaigns", status), text
+    assert "action_confirmation" not in types(events), text
+
+
+def test_a_delete_with_no_campaign_still_asks_which(mkt: Session) -> None:
+    assert one(_last(mkt, "캠페인 하나 지우고 싶어"), "tool_call").name == "askClarification"
