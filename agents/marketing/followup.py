@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from agents.marketing import reading as rd
+from agents.marketing.corrections import replaced
 from agents.marketing.glossary import explain_pointed
 from agents.marketing.matching import Roster
 from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, as_step, build, clarify, rule, word_answer
@@ -136,6 +137,8 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         return about_word  # "CTR이 뭐였지?" after a KPI: the word explained, not the figures again
     if (top := _ranked_pick(r, roster, month, dialogue, budgets)) is not None:
         return top
+    if (again := replaced(r, text, dialogue, roster, month, budgets)) is not None:
+        return again  # "그거 말고 X랑 Y 비교해줘": the same request about the campaigns said instead
     if not r.campaigns and rd.is_short(text, 30) and (meaning := explain_pointed(text, earlier)) is not None:
         return Understanding(text=meaning)  # "그건 어떻게 구해?" after a CPA: what CPA is, not the figure again
     if dialogue.tool == "updateCampaignBudget" and not r.campaigns and r.amount is None and r.change is None \

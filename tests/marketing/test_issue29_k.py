@@ -167,3 +167,50 @@ def test_campaigns_in_a_state_asked_to_be_seen_are_listed_not_changed(mkt: Sessi
 
 def test_a_delete_with_no_campaign_still_asks_which(mkt: Session) -> None:
     assert one(_last(mkt, "캠페인 하나 지우고 싶어"), "tool_call").name == "askClarification"
+
+
+@pytest.mark.parametrize(("before", "text", "campaigns", "period"), [
+    ("신규 회원 전환이랑 리타겟팅 - 장바구니 비교해줘", "아니 그거 말고 VIP 재구매랑 봄 시즌 세일 비교해줘",
+     ["VIP 재구매", "봄 시즌 세일"], "14d"),
+    ("여름 신상품 런칭이랑 봄 시즌 세일 한달 비교", "그거 말고 카카오 채널 유입이랑 앱 설치 프로모션으로",
+     ["카카오 채널 유입", "앱 설치 프로모션"], "30d"),
+    ("compare VIP 재구매 and 브랜드 인지도 캠페인", "no, 신규 회원 전환 vs 리타겟팅 - 장바구니 instead",
+     ["신규 회원 전환", "리타겟팅 - 장바구니"], "14d"),
+    ("VIP 재구매랑 앱 설치 프로모션 2주 비교해줘", "앱 설치 프로모션이랑 VIP 재구매 말고 봄 시즌 세일이랑 여름 신상품 런칭",
+     ["봄 시즌 세일", "여름 신상품 런칭"], "14d"),
+])
+def test_a_comparison_taken_back_compares_only_the_campaigns_said_instead(
+        mkt: Session, before: str, text: str, campaigns: list[str], period: str) -> None:
+    call = one(_last(mkt, before, text), "tool_call")
+    ids = _ids(mkt)
+    assert (call.name, call.args["campaignIds"], call.args["period"]) == (
+        "compareCampaigns", [ids[c] for c in campaigns], period), text
+
+
+def test_a_campaign_added_to_a_comparison_still_joins_it(mkt: Session) -> None:
+    call = one(_last(mkt, "신규 회원 전환이랑 리타겟팅 - 장바구니 비교해줘", "VIP 재구매도 같이 넣어서"), "tool_call")
+    ids = _ids(mkt)
+    assert call.args["campaignIds"] == [ids["신규 회원 전환"], ids["리타겟팅 - 장바구니"], ids["VIP 재구매"]]
+
+
+@pytest.mark.parametrize(("before", "text", "campaign", "budget"), [
+    ("카카오 채널 유입 예산 6만원으로", "그거 말고 봄 시즌 세일을 7만원으로", "봄 시즌 세일", 70000),
+    ("VIP 재구매 예산 10만원으로 바꿔줘", "아 VIP 재구매 말고 앱 설치 프로모션을 9만원으로 해줘", "앱 설치 프로모션", 90000),
+    ("브랜드 인지도 캠페인 예산 8만원으로 올려줘", "not that one, set 여름 신상품 런칭 to 200000 instead",
+     "여름 신상품 런칭", 200000),
+    ("리타겟팅 - 장바구니 일예산 5만원으로 해줘", "ㄴㄴ 그거 대신 신규 회원 전환 예산을 6만원으로", "신규 회원 전환", 60000),
+])
+def test_a_budget_change_taken_back_with_another_campaign_and_figure_is_that_change(
+        mkt: Session, before: str, text: str, campaign: str, budget: int) -> None:
+    """The new card replaces the old one; nothing runs before the person confirms it."""
+    events = _last(mkt, before, text)
+    assert _shown(events) == CONFIRM, text
+    call = one(events, "tool_call")
+    assert (call.name, call.args["campaignId"], call.args["dailyBudget"]) == (
+        "updateCampaignBudget", _ids(mkt)[campaign], budget), text
+
+
+def test_a_budget_correction_with_only_a_figure_keeps_its_campaign(mkt: Session) -> None:
+    call = one(_last(mkt, "카카오 채널 유입 예산 6만원으로", "아니 7만원으로"), "tool_call")
+    assert (call.name, call.args["campaignId"], call.args["dailyBudget"]) == (
+        "updateCampaignBudget", _ids(mkt)["카카오 채널 유입"], 70000)
