@@ -410,7 +410,8 @@ def _again(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: Dialogue
     words = set(r.hits) - SMALL_TALK
     n = rd.count(text)  # "3개만 다시": that many this time; "한 개만 더", "one more": another draft of the same
     more = re.search(r"(?:개|가지|만)\s*더(?!\s*(?:친근|고급|웃기|급|진지|짧|길))|\b(?:one|1)\s+more\b", normalise(text))
-    tone, n = rd.tone(text), n if n is not None and 1 <= n <= 5 and more is None else None
+    # "2개만 더", "3 more": that many new drafts of the same brief; "한 개만 더" is one more draft, the count kept
+    tone, n = rd.tone(text), n if n is not None and 1 <= n <= 5 and (more is None or n >= 2) else None
     if tool == "generateAdCopy" and (p.again or words <= {"generateAdCopy"}) and (tone or n) \
             and rule(r) in (None, "generateAdCopy"):
         if r.campaigns or (rd.product(text, []) and not p.again) or rd.stated_product(text):

@@ -365,10 +365,10 @@ def typed_in_full(text: str, name: str) -> bool:
 
 # --- counts and shares ----------------------------------------------------------------------
 _COUNT = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:개|가지)(?!월)|(?:상위|탑|top|best|worst|just|only)\s*(\d{1,2})(?![\d%])"
-                    r"|(?<![\d.])(\d{1,2})\s+(?:[a-z-]+\s+){0,2}(?:campaigns?|ads?|headlines?|taglines?|slogans?|lines|versions?|options?|variations?|copies|ones)\b",
+                    r"|(?<![\d.])(\d{1,2})\s+(?:[a-z-]+\s+){0,2}(?:campaigns?|ads?|headlines?|taglines?|slogans?|lines|versions?|options?|variations?|copies|ones|more)\b",
                     re.I)
 _KO_COUNT = re.compile(r"(한|두|세|네|다섯)\s*(?:개|가지)")
-_EN_COUNT = re.compile(r"\b(one|two|three|four|five)\s+(?:[a-z]+\s+){0,2}(?:campaigns?|ads?|headlines?|taglines?|slogans?|lines|versions?|options?|variations?|copies)\b",
+_EN_COUNT = re.compile(r"\b(one|two|three|four|five)\s+(?:[a-z]+\s+){0,2}(?:campaigns?|ads?|headlines?|taglines?|slogans?|lines|versions?|options?|variations?|copies|more)\b",
                        re.I)
 _ONLY = re.compile(r"(하나|둘|셋|넷)\s*만")  # "하나만", "둘만"
 _NUMBER_WORDS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,

@@ -214,3 +214,20 @@ def test_a_budget_correction_with_only_a_figure_keeps_its_campaign(mkt: Session)
     call = one(_last(mkt, "카카오 채널 유입 예산 6만원으로", "아니 7만원으로"), "tool_call")
     assert (call.name, call.args["campaignId"], call.args["dailyBudget"]) == (
         "updateCampaignBudget", _ids(mkt)["카카오 채널 유입"], 70000)
+
+
+@pytest.mark.parametrize(("before", "text", "product", "count"), [
+    ("텀블러 카피 3개 뽑아줘", "2개만 더", "텀블러", 2),
+    ("머그컵 광고 카피 2개 써줘", "네 개만 더 뽑아줘", "머그컵", 4),
+    ("스니커즈 광고 문구 써줘 친근하게", "두 개 더", "스니커즈", 2),
+    ("캠핑 의자 광고 문구 뽑아줘", "give me 3 more", "캠핑 의자", 3),
+    ("write ad copy for our yoga mat", "two more please", "yoga mat", 2),
+])
+def test_n_more_after_ad_copy_is_that_many_new_drafts_of_the_same_brief(mkt: Session, before: str, text: str,
+                                                                         product: str, count: int) -> None:
+    first = one(_last(mkt, before), "tool_call")
+    events = mkt.run(text)
+    assert _shown(events) == CONFIRM, text
+    call = one(events, "tool_call")
+    assert (call.name, call.args) == ("generateAdCopy", {**first.args, "count": count}), text
+    assert call.args["product"] == product, text
