@@ -15,6 +15,7 @@ from typing import Any
 from agents.marketing import reading as rd
 from agents.marketing.corrections import replaced
 from agents.marketing.glossary import explain_pointed
+from agents.marketing.go_ahead import go_ahead
 from agents.marketing.matching import Roster
 from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, as_step, build, clarify, rule, word_answer
 from agents.marketing.reading import Reading, has_period
@@ -137,6 +138,8 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         return about_word  # "CTR이 뭐였지?" after a KPI: the word explained, not the figures again
     if (top := _ranked_pick(r, roster, month, dialogue, budgets)) is not None:
         return top
+    if (go := go_ahead(text, earlier, dialogue)) is not None:
+        return go  # "ㅇㅇ 그걸로 ㄱㄱ" after "20% 올리면 얼마 돼?": that change, on a fresh card
     if (again := replaced(r, text, dialogue, roster, month, budgets)) is not None:
         return again  # "그거 말고 X랑 Y 비교해줘": the same request about the campaigns said instead
     if not r.campaigns and rd.is_short(text, 30) and (meaning := explain_pointed(text, earlier)) is not None:

@@ -231,3 +231,24 @@ def test_n_more_after_ad_copy_is_that_many_new_drafts_of_the_same_brief(mkt: Ses
     call = one(events, "tool_call")
     assert (call.name, call.args) == ("generateAdCopy", {**first.args, "count": count}), text
     assert call.args["product"] == product, text
+
+
+@pytest.mark.parametrize(("before", "text", "campaign", "args"), [
+    (["봄 시즌 세일 예산 얼마야", "그거 30% 올리면 얼마 돼?"], "ㅇㅇ 그걸로 ㄱㄱ", "봄 시즌 세일",
+     {"changePercent": 30.0}),
+    (["what would VIP 재구매's budget be if we cut it by 10%?"], "ok do that", "VIP 재구매", {"changePercent": -10.0}),
+    (["카카오 채널 유입 예산 5만원 올리면 얼마가 되지?"], "좋아 그렇게 해줘", "카카오 채널 유입", {"dailyBudget": 100000}),
+    (["리타겟팅 - 장바구니 예산 반으로 줄이면 얼마야?"], "ㅇㅋ 그대로 진행", "리타겟팅 - 장바구니", {"changePercent": -50.0}),
+])
+def test_a_go_ahead_after_a_what_if_proposes_that_change_again(mkt: Session, before: list[str], text: str,
+                                                               campaign: str, args: dict[str, Any]) -> None:
+    """The what-if was answered on a card; "그걸로 ㄱㄱ" asks for that change: the same card again, run by its button."""
+    events = _last(mkt, *before, text)
+    assert _shown(events) == CONFIRM, text
+    call = one(events, "tool_call")
+    assert (call.name, _given(call.args)) == ("updateCampaignBudget", {"campaignId": _ids(mkt)[campaign], **args}), text
+
+
+def test_a_yes_after_a_plain_budget_request_still_points_at_the_card(mkt: Session) -> None:
+    events = _last(mkt, "앱 설치 프로모션 예산 20% 올려줘", "ㅇㅇ 진행해")
+    assert _shown(events) == ANSWERED and "[실행] 버튼" in text_of(events)
