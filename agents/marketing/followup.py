@@ -14,7 +14,7 @@ from typing import Any
 
 from agents.marketing import reading as rd
 from agents.marketing.corrections import replaced
-from agents.marketing.glossary import explain_pointed
+from agents.marketing.glossary import explain_pointed, judge_shown
 from agents.marketing.go_ahead import go_ahead
 from agents.marketing.matching import Roster
 from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, as_step, build, clarify, rule, word_answer
@@ -46,6 +46,8 @@ _BEFORE = re.compile(r"(?:the\s+)?(?:week|month|period|days?)\s+before|before\s+
                      r"그\s*전\s*(?:주|달|기간)|그\s*이전|전\s*주\s*(?:는|도|랑)|지난\s*주\s*전", re.I)
 _WIDER = {"today": "7d", "7d": "14d", "14d": "30d", "30d": "30d"}
 # "X도 같이 넣어서", "add X too": another campaign joins the last comparison
+_SHOWS_FIGURES = frozenset({"getPerformanceKPI", "getCampaignDetail", "compareCampaigns", "listCampaigns", "generateReport",
+                            "analyzeTrends", "checkAnomalies"})
 _JOIN = ("도같이", "도함께", "도넣", "도추가", "추가해서", "같이넣", "also", "too", "as well", "add")
 
 
@@ -138,6 +140,8 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         return about_word  # "CTR이 뭐였지?" after a KPI: the word explained, not the figures again
     if (top := _ranked_pick(r, roster, month, dialogue, budgets)) is not None:
         return top
+    if not r.campaigns and dialogue.tool in _SHOWS_FIGURES and (judged := judge_shown(text)) is not None:
+        return Understanding(text=judged)  # "여기 나온 CPA가 높은 편이야?": the figure just shown, weighed
     if (go := go_ahead(text, earlier, dialogue)) is not None:
         return go  # "ㅇㅇ 그걸로 ㄱㄱ" after "20% 올리면 얼마 돼?": that change, on a fresh card
     if (again := replaced(r, text, dialogue, roster, month, budgets)) is not None:

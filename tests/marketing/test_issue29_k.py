@@ -252,3 +252,22 @@ def test_a_go_ahead_after_a_what_if_proposes_that_change_again(mkt: Session, bef
 def test_a_yes_after_a_plain_budget_request_still_points_at_the_card(mkt: Session) -> None:
     events = _last(mkt, "앱 설치 프로모션 예산 20% 올려줘", "ㅇㅇ 진행해")
     assert _shown(events) == ANSWERED and "[실행] 버튼" in text_of(events)
+
+
+@pytest.mark.parametrize(("before", "text", "metric", "said"), [
+    ("앱 설치 프로모션 상세 보여줘", "여기 나온 CPA가 높은 편이야 낮은 편이야?", "CPA", "객단가 × 마진"),
+    ("봄 시즌 세일 상세", "이 ROAS면 괜찮은 편이야?", "ROAS", "3~4 이상"),
+    ("이번 주 성과 보여줘", "CTR 이 정도면 낮은 거야?", "CTR", "0.5~1.5%"),
+    ("VIP 재구매 상세 보여줘", "is that CPA high?", "CPA", "order value × margin"),
+    ("카카오 채널 유입이랑 VIP 재구매 비교해줘", "저 CVR 정상인 거야?", "CVR", "1~3%"),
+])
+def test_a_figure_just_shown_asked_high_or_low_is_weighed_in_text(mkt: Session, before: str, text: str, metric: str,
+                                                                  said: str) -> None:
+    events = _last(mkt, before, text)
+    assert _shown(events) == ANSWERED, text
+    assert metric in text_of(events) and said in text_of(events), text
+
+
+def test_a_metric_ranking_after_a_figure_still_lists_campaigns(mkt: Session) -> None:
+    call = one(_last(mkt, "봄 시즌 세일 상세", "CPA 높은 캠페인은?"), "tool_call")
+    assert (call.name, call.args["sortBy"]) == ("listCampaigns", "cpa")
