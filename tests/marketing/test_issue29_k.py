@@ -271,3 +271,20 @@ def test_a_figure_just_shown_asked_high_or_low_is_weighed_in_text(mkt: Session, 
 def test_a_metric_ranking_after_a_figure_still_lists_campaigns(mkt: Session) -> None:
     call = one(_last(mkt, "봄 시즌 세일 상세", "CPA 높은 캠페인은?"), "tool_call")
     assert (call.name, call.args["sortBy"]) == ("listCampaigns", "cpa")
+
+
+@pytest.mark.parametrize(("text", "sort", "order"), [
+    ("광고비 대비 매출 제일 좋은 캠페인 뭐야", "roas", "desc"),
+    ("비용 대비 수익 가장 낮은 캠페인 3개", "roas", "asc"),
+    ("노출 대비 클릭 제일 높은 캠페인은?", "ctr", "desc"),
+    ("which campaign brings the most revenue per ad spend?", "roas", "desc"),
+])
+def test_a_metric_said_as_a_ratio_ranks_by_that_metric(mkt: Session, text: str, sort: str, order: str) -> None:
+    """"광고비 대비 매출" is ROAS, not two figures weighed against each other (which read as a trend analysis)."""
+    call = one(_last(mkt, text), "tool_call")
+    assert (call.name, call.args["sortBy"], call.args["order"]) == ("listCampaigns", sort, order), text
+
+
+def test_a_ratio_over_a_period_is_the_kpi(mkt: Session) -> None:
+    call = one(_last(mkt, "이번 주 광고비 대비 매출 어때?"), "tool_call")
+    assert (call.name, call.args["period"]) == ("getPerformanceKPI", "7d")
