@@ -165,6 +165,9 @@ def rule(r: Reading) -> str | None:
         return "getBudgetRecommendation"
     if not r.campaigns and not r.hit("analyzeTrends") and rd.compares_periods(r.text):
         return "getPerformanceKPI"  # "이번 주 vs 지난 주 매출": a window against the one before, as the KPI reply shows
+    if r.hit("compareCampaigns") and not r.campaigns and not r.hit("analyzeTrends") and r.metric and campaign_word \
+            and _EVERY.search(r.text):
+        return "listCampaigns"  # "전체 캠페인 ROAS 한번에 비교해줘": every campaign side by side on one metric
     if r.hit("analyzeTrends") or (r.hit("compareCampaigns") and not r.campaigns):
         return "analyzeTrends"
     if not r.campaigns and r.hit("getPerformanceKPI") and _HOW_MUCH.search(r.text) and not _SUPERLATIVE.search(r.text):
@@ -192,6 +195,8 @@ def rule(r: Reading) -> str | None:
 _HOW_MUCH = re.compile(r"얼마|몇\s*(?:건|개|번|명|프로|퍼)|\bhow\s+(?:much|many)\b", re.I)
 _SUPERLATIVE = re.compile(r"제일|젤|가장|최고|최저|1등|꼴찌|순위|순으로|캠페인\s*별|각\s*캠페인|"
                           r"\b(?:most|least|top|best|worst|highest|lowest|which|each|per\s+campaign|by\s+campaign)\b", re.I)
+_EVERY = re.compile(r"전체|전부|모든|다\s*(?:같이|한번에|한꺼번에)|한\s*번에|한꺼번에|캠페인\s*별|각\s*캠페인|"
+                    r"\b(?:all|every|each)\s+(?:(?:of\s+)?(?:our|my|the)\s+)?campaigns?\b", re.I)
 # A plan asked for: "...하는 안 짜봐" (안 as the noun "proposal"), 플랜, 계획, "draft a plan"
 _PLAN = re.compile(r"(?:는|은|할|한)\s*안\s*(?:좀\s*|하나\s*)*(?:을\s*|으로\s*)?(?:짜|만들|세워|내|잡아|줘|뽑)|플랜|계획|시나리오|"
                    r"\b(?:plan|draft|proposal|scenario)\b", re.I)

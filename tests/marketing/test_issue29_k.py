@@ -288,3 +288,19 @@ def test_a_metric_said_as_a_ratio_ranks_by_that_metric(mkt: Session, text: str, 
 def test_a_ratio_over_a_period_is_the_kpi(mkt: Session) -> None:
     call = one(_last(mkt, "이번 주 광고비 대비 매출 어때?"), "tool_call")
     assert (call.name, call.args["period"]) == ("getPerformanceKPI", "7d")
+
+
+@pytest.mark.parametrize(("text", "sort"), [
+    ("전체 캠페인 ROAS 한번에 비교해줘", "roas"),
+    ("캠페인별 CTR 비교 좀", "ctr"),
+    ("compare CPA across all campaigns", "cpa"),
+    ("모든 캠페인 지출 한꺼번에 비교해서 보여줘", "spend"),
+])
+def test_every_campaign_compared_on_one_metric_is_a_list_by_it(mkt: Session, text: str, sort: str) -> None:
+    call = one(_last(mkt, text), "tool_call")
+    assert (call.name, call.args["sortBy"]) == ("listCampaigns", sort), text
+
+
+@pytest.mark.parametrize("text", ["예산 좀 효율적으로 나눠봐", "남은 예산 캠페인들한테 알아서 나눠줘"])
+def test_a_budget_to_be_split_is_a_recommendation(mkt: Session, text: str) -> None:
+    assert one(_last(mkt, text), "tool_call").name == "getBudgetRecommendation", text
