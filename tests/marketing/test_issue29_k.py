@@ -80,7 +80,7 @@ def test_a_budget_doubled_with_no_campaign_still_asks_which(mkt: Session) -> Non
     ([], "룩어라이크 타겟이 뭐야", "유사 타겟"),
     ([], "what is a frequency cap?", "impressions ÷ reach"),
     ([], "리치랑 노출 차이가 뭐야?", "도달 1·노출 3"),
-    (["이번 주 전환 몇 건이야"], "어트리뷰션 윈도우가 무슨 뜻이에요?", "클릭 후 7일"),
+    (["이번 주 전환 몇 건 찍혔어"], "어트리뷰션 윈도우가 무슨 뜻이에요?", "클릭 후 7일"),
     ([], "학습 단계란?", "50건"),
 ])
 def test_an_ad_term_outside_the_metrics_is_explained(mkt: Session, before: list[str], text: str, said: str) -> None:
@@ -109,7 +109,7 @@ def test_a_question_about_the_account_with_such_a_word_still_reads_the_data(mkt:
 
 
 @pytest.mark.parametrize(("before", "text", "campaign", "question"), [
-    ([], "카카오 채널 유입 예산 좀 손봐줘", "카카오 채널 유입", "얼마로"),
+    ([], "카카오 채널 유입 예산 좀 손봐 줄래", "카카오 채널 유입", "얼마로"),
     (["지난 2주 성과 보여줘"], "브랜드 인지도 캠페인 예산 좀 만져줘", "브랜드 인지도 캠페인", "얼마로"),
     (["오늘 광고비 얼마야"], "봄 시즌 세일 예산 살짝 손봐주세요", "봄 시즌 세일", "얼마로"),
     ([], "can you tweak the budget for 리타겟팅 - 장바구니?", "리타겟팅 - 장바구니", "daily budget"),
@@ -170,7 +170,7 @@ def test_a_delete_with_no_campaign_still_asks_which(mkt: Session) -> None:
 
 
 @pytest.mark.parametrize(("before", "text", "campaigns", "period"), [
-    ("신규 회원 전환이랑 리타겟팅 - 장바구니 비교해줘", "아니 그거 말고 VIP 재구매랑 봄 시즌 세일 비교해줘",
+    ("신규 회원 전환이랑 리타겟팅 - 장바구니 2주 비교해줘", "아니 그거 말고 VIP 재구매랑 봄 시즌 세일 비교해줘",
      ["VIP 재구매", "봄 시즌 세일"], "14d"),
     ("여름 신상품 런칭이랑 봄 시즌 세일 한달 비교", "그거 말고 카카오 채널 유입이랑 앱 설치 프로모션으로",
      ["카카오 채널 유입", "앱 설치 프로모션"], "30d"),
@@ -188,13 +188,13 @@ def test_a_comparison_taken_back_compares_only_the_campaigns_said_instead(
 
 
 def test_a_campaign_added_to_a_comparison_still_joins_it(mkt: Session) -> None:
-    call = one(_last(mkt, "신규 회원 전환이랑 리타겟팅 - 장바구니 비교해줘", "VIP 재구매도 같이 넣어서"), "tool_call")
+    call = one(_last(mkt, "신규 회원 전환이랑 리타겟팅 - 장바구니 2주 비교해줘", "VIP 재구매도 같이 넣어서"), "tool_call")
     ids = _ids(mkt)
     assert call.args["campaignIds"] == [ids["신규 회원 전환"], ids["리타겟팅 - 장바구니"], ids["VIP 재구매"]]
 
 
 @pytest.mark.parametrize(("before", "text", "campaign", "budget"), [
-    ("카카오 채널 유입 예산 6만원으로", "그거 말고 봄 시즌 세일을 7만원으로", "봄 시즌 세일", 70000),
+    ("카카오 채널 유입 예산 6만원으로 맞춰줘", "그거 말고 봄 시즌 세일을 7만원으로", "봄 시즌 세일", 70000),
     ("VIP 재구매 예산 10만원으로 바꿔줘", "아 VIP 재구매 말고 앱 설치 프로모션을 9만원으로 해줘", "앱 설치 프로모션", 90000),
     ("브랜드 인지도 캠페인 예산 8만원으로 올려줘", "not that one, set 여름 신상품 런칭 to 200000 instead",
      "여름 신상품 런칭", 200000),
@@ -211,13 +211,13 @@ def test_a_budget_change_taken_back_with_another_campaign_and_figure_is_that_cha
 
 
 def test_a_budget_correction_with_only_a_figure_keeps_its_campaign(mkt: Session) -> None:
-    call = one(_last(mkt, "카카오 채널 유입 예산 6만원으로", "아니 7만원으로"), "tool_call")
+    call = one(_last(mkt, "카카오 채널 유입 예산 6만원으로 맞춰줘", "아니 7만원으로"), "tool_call")
     assert (call.name, call.args["campaignId"], call.args["dailyBudget"]) == (
         "updateCampaignBudget", _ids(mkt)["카카오 채널 유입"], 70000)
 
 
 @pytest.mark.parametrize(("before", "text", "product", "count"), [
-    ("텀블러 카피 3개 뽑아줘", "2개만 더", "텀블러", 2),
+    ("보온병 카피 3개 뽑아줘", "2개만 더 줘", "보온병", 2),
     ("머그컵 광고 카피 2개 써줘", "네 개만 더 뽑아줘", "머그컵", 4),
     ("스니커즈 광고 문구 써줘 친근하게", "두 개 더", "스니커즈", 2),
     ("캠핑 의자 광고 문구 뽑아줘", "give me 3 more", "캠핑 의자", 3),
@@ -234,7 +234,7 @@ def test_n_more_after_ad_copy_is_that_many_new_drafts_of_the_same_brief(mkt: Ses
 
 
 @pytest.mark.parametrize(("before", "text", "campaign", "args"), [
-    (["봄 시즌 세일 예산 얼마야", "그거 30% 올리면 얼마 돼?"], "ㅇㅇ 그걸로 ㄱㄱ", "봄 시즌 세일",
+    (["봄 시즌 세일 예산 얼마야", "그거 30% 올리면 얼마 돼?"], "ㅇㅇ 그걸로 가자 ㄱㄱ", "봄 시즌 세일",
      {"changePercent": 30.0}),
     (["what would VIP 재구매's budget be if we cut it by 10%?"], "ok do that", "VIP 재구매", {"changePercent": -10.0}),
     (["카카오 채널 유입 예산 5만원 올리면 얼마가 되지?"], "좋아 그렇게 해줘", "카카오 채널 유입", {"dailyBudget": 100000}),
@@ -255,10 +255,10 @@ def test_a_yes_after_a_plain_budget_request_still_points_at_the_card(mkt: Sessio
 
 
 @pytest.mark.parametrize(("before", "text", "metric", "said"), [
-    ("앱 설치 프로모션 상세 보여줘", "여기 나온 CPA가 높은 편이야 낮은 편이야?", "CPA", "객단가 × 마진"),
-    ("봄 시즌 세일 상세", "이 ROAS면 괜찮은 편이야?", "ROAS", "3~4 이상"),
-    ("이번 주 성과 보여줘", "CTR 이 정도면 낮은 거야?", "CTR", "0.5~1.5%"),
-    ("VIP 재구매 상세 보여줘", "is that CPA high?", "CPA", "order value × margin"),
+    ("앱 설치 프로모션 상세 좀 열어줘", "여기 보이는 CPA 높은 편이야 낮은 편이야?", "CPA", "객단가 × 마진"),
+    ("봄 시즌 세일 상세 정보", "이 ROAS면 괜찮은 편이야?", "ROAS", "3~4 이상"),
+    ("이번 주 성과 좀 보여줄래", "CTR 이 정도면 낮은 거야?", "CTR", "0.5~1.5%"),
+    ("VIP 재구매 상세 내역 보여줘", "is that CPA high?", "CPA", "order value × margin"),
     ("카카오 채널 유입이랑 VIP 재구매 비교해줘", "저 CVR 정상인 거야?", "CVR", "1~3%"),
 ])
 def test_a_figure_just_shown_asked_high_or_low_is_weighed_in_text(mkt: Session, before: str, text: str, metric: str,
@@ -269,7 +269,7 @@ def test_a_figure_just_shown_asked_high_or_low_is_weighed_in_text(mkt: Session, 
 
 
 def test_a_metric_ranking_after_a_figure_still_lists_campaigns(mkt: Session) -> None:
-    call = one(_last(mkt, "봄 시즌 세일 상세", "CPA 높은 캠페인은?"), "tool_call")
+    call = one(_last(mkt, "봄 시즌 세일 상세 정보", "CPA 높은 캠페인은?"), "tool_call")
     assert (call.name, call.args["sortBy"]) == ("listCampaigns", "cpa")
 
 
