@@ -141,9 +141,9 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
     if (top := _ranked_pick(r, roster, month, dialogue, budgets)) is not None:
         return top
     if not r.campaigns and dialogue.tool in _SHOWS_FIGURES and (judged := judge_shown(text)) is not None:
-        return Understanding(text=judged)  # "여기 나온 CPA가 높은 편이야?": the figure just shown, weighed
+        return Understanding(text=judged)  # "방금 CPA 높은 거 맞아?": the figure just shown, weighed
     if (go := go_ahead(text, earlier, dialogue)) is not None:
-        return go  # "ㅇㅇ 그걸로 ㄱㄱ" after "20% 올리면 얼마 돼?": that change, on a fresh card
+        return go  # "ㅇㅋ 그대로 가자" after "반으로 줄이면 얼마야?": that change, on a fresh card
     if (again := replaced(r, text, dialogue, roster, month, budgets)) is not None:
         return again  # "그거 말고 X랑 Y 비교해줘": the same request about the campaigns said instead
     if not r.campaigns and rd.is_short(text, 30) and (meaning := explain_pointed(text, earlier)) is not None:

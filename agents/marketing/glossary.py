@@ -161,7 +161,7 @@ def benchmark(text: str) -> str | None:
     return TERMS[named[0]][1] + "\n" + RULES_OF_THUMB[named[0]]
 
 
-# "여기 나온 CPA가 높은 편이야?", "is that CPA high?" right after figures were shown: how such a figure is judged
+# "방금 CPA 높은 거 맞아?", "is that CPA high?" right after figures were shown: how such a figure is judged
 _SHOWN_JUDGE = re.compile(r"(?:높은|낮은|괜찮은|좋은|나쁜|양호한|정상인?|평균인?)\s*(?:편|거|건|수준)|괜찮아|괜찮나|괜찮은지|"
                           r"\b(?:high|low|good|bad|ok|okay|normal|healthy|decent)\b", re.I)
 _NOT_JUDGED = re.compile(r"\d|캠페인|campaign|우리|저희|\bour\b|\bmy\b|제일|젤|가장|순위|어디|어느|which|most|least|이번|지난|오늘|어제|한\s*달|"

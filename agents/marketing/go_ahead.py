@@ -1,5 +1,5 @@
-"""A go-ahead after a what-if: "그거 20% 올리면 얼마 돼?" is answered with the figure on a confirmation card; "ㅇㅇ
-그걸로 ㄱㄱ", "ok do that" right after it asks for that very change. The same change is proposed again (a fresh card
+"""A go-ahead after a what-if: "X 예산 반으로 줄이면 얼마야?" is answered with the figure on a confirmation card;
+"ㅇㅋ 그대로 가자", "ok do that" right after it asks for that very change. The same change is proposed again (a fresh card
 with the same arguments) -- it still runs only when the person presses [실행], never from the text."""
 
 from __future__ import annotations
