@@ -13,6 +13,8 @@ import re
 from typing import Any
 
 from agents.marketing import reading as rd
+from agents.marketing.corrections import replaced
+from agents.marketing.go_ahead import go_ahead
 from agents.marketing.matching import Roster
 from agents.marketing.nlu import MUTATIONS, SMALL_TALK, Understanding, as_step, build, clarify, rule, word_answer
 from agents.marketing.reading import Reading, has_period
@@ -43,6 +45,8 @@ _BEFORE = re.compile(r"(?:the\s+)?(?:week|month|period|days?)\s+before|before\s+
                      r"그\s*전\s*(?:주|달|기간)|그\s*이전|전\s*주\s*(?:는|도|랑)|지난\s*주\s*전", re.I)
 _WIDER = {"today": "7d", "7d": "14d", "14d": "30d", "30d": "30d"}
 # "X도 같이 넣어서", "add X too": another campaign joins the last comparison
+_SHOWS_FIGURES = frozenset({"getPerformanceKPI", "getCampaignDetail", "compareCampaigns", "listCampaigns", "generateReport",
+                            "analyzeTrends", "checkAnomalies"})
 _JOIN = ("도같이", "도함께", "도넣", "도추가", "추가해서", "같이넣", "also", "too", "as well", "add")
 
 
@@ -135,8 +139,17 @@ def resolve(text: str, roster: Roster, month: str, dialogue: Dialogue, *,
         return about_word  # "CTR이 뭐였지?" after a KPI: the word explained, not the figures again
     if (top := _ranked_pick(r, roster, month, dialogue, budgets)) is not None:
         return top
+    if not r.campaigns and dialogue.tool in _SHOWS_FIGURES:
+        from agents.marketing.glossary import judge_shown  # its terms: loaded once a word may be asked about
+
+        if (judged := judge_shown(text)) is not None:
+            return Understanding(text=judged)  # "방금 CPA 높은 거 맞아?": the figure just shown, weighed
+    if (go := go_ahead(text, earlier, dialogue)) is not None:
+        return go  # "ㅇㅋ 그대로 가자" after "반으로 줄이면 얼마야?": that change, on a fresh card
+    if (again := replaced(r, text, dialogue, roster, month, budgets)) is not None:
+        return again  # "그거 말고 X랑 Y 비교해줘": the same request about the campaigns said instead
     if not r.campaigns and rd.is_short(text, 30):
-        from agents.marketing.glossary import explain_pointed  # its terms: loaded once a word may be asked about
+        from agents.marketing.glossary import explain_pointed
 
         if (meaning := explain_pointed(text, earlier)) is not None:
             return Understanding(text=meaning)  # "그건 어떻게 구해?" after a CPA: what CPA is, not the figure again
@@ -409,7 +422,8 @@ def _again(r: Reading, text: str, p: Pointer, roster: Roster, dialogue: Dialogue
     words = set(r.hits) - SMALL_TALK
     n = rd.count(text)  # "3개만 다시": that many this time; "한 개만 더", "one more": another draft of the same
     more = re.search(r"(?:개|가지|만)\s*더(?!\s*(?:친근|고급|웃기|급|진지|짧|길))|\b(?:one|1)\s+more\b", normalise(text))
-    tone, n = rd.tone(text), n if n is not None and 1 <= n <= 5 and more is None else None
+    # "2개만 더", "3 more": that many new drafts of the same brief; "한 개만 더" is one more draft, the count kept
+    tone, n = rd.tone(text), n if n is not None and 1 <= n <= 5 and (more is None or n >= 2) else None
     if tool == "generateAdCopy" and (p.again or words <= {"generateAdCopy"}) and (tone or n) \
             and rule(r) in (None, "generateAdCopy"):
         if r.campaigns or (rd.product(text, []) and not p.again) or rd.stated_product(text):

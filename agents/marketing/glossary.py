@@ -80,6 +80,17 @@ def definition(text: str) -> str | None:
     return None
 
 
+def asks_word(pattern: str, t: str) -> bool:
+    """Does normalised ``t`` ask what the word typed as ``pattern`` means ("X가 뭐야", "what is X", "X 뜻")?"""
+    return bool(compiled(rf"(?:{pattern})(?:{_KO_ASK})", re.I).search(t) or compiled(_EN_ASK.format(t=pattern), re.I).search(t)
+                or compiled(_KO_LATER.format(t=pattern), re.I).search(t))
+
+
+def weighs_words(t: str) -> bool:
+    """"A랑 B 차이가 뭐야": two words weighed against each other."""
+    return _DIFFERENCE.search(t) is not None
+
+
 _MATTERS = re.compile(r"왜\s*(?:중요|봐야|보는)|중요한\s*이유|보는\s*이유|\bmatter|\bimportant\b", re.I)
 
 
@@ -148,3 +159,25 @@ def benchmark(text: str) -> str | None:
     if reply_english(text):
         return MEANINGS_EN[named[0]] + "\n" + RULES_OF_THUMB_EN[named[0]]
     return TERMS[named[0]][1] + "\n" + RULES_OF_THUMB[named[0]]
+
+
+# "방금 CPA 높은 거 맞아?", "is that CPA high?" right after figures were shown: how such a figure is judged
+_SHOWN_JUDGE = re.compile(r"(?:높은|낮은|괜찮은|좋은|나쁜|양호한|정상인?|평균인?)\s*(?:편|거|건|수준)|괜찮아|괜찮나|괜찮은지|"
+                          r"\b(?:high|low|good|bad|ok|okay|normal|healthy|decent)\b", re.I)
+_NOT_JUDGED = re.compile(r"\d|캠페인|campaign|우리|저희|\bour\b|\bmy\b|제일|젤|가장|순위|어디|어느|which|most|least|이번|지난|오늘|어제|한\s*달|"
+                         r"\b(?:this|last)\s+(?:week|month)\b|\btoday\b|왜|why|올려|내려|줄여|늘려|raise|lower|cut", re.I)
+
+
+def judge_shown(text: str) -> str | None:
+    """How the one metric the text names is usually judged, for a short high-or-low question about a figure just
+    shown (no figure, period or campaign of its own); None otherwise."""
+    t = normalise(text)
+    if len(t) > 60 or not _SHOWN_JUDGE.search(t) or _NOT_JUDGED.search(t):
+        return None
+    named = [name for name, (pattern, _) in TERMS.items() if compiled(rf"(?:{pattern})", re.I).search(t)]
+    if len(named) != 1:
+        return None
+    name = named[0]
+    if reply_english(text):
+        return f"Here is how a {name} like the one just shown is judged.\n{MEANINGS_EN[name]}\n{RULES_OF_THUMB_EN[name]}"
+    return f"방금 본 {name} 수치는 이렇게 판단해요.\n{TERMS[name][1]}\n{RULES_OF_THUMB[name]}"

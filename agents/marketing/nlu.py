@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.marketing import reading as rd
+from agents.marketing.clauses import request_clause
 from agents.marketing.matching import Roster, mentioned_campaigns
 from agents.marketing.reading import Reading, has_period
 from agents.nlu import ExemplarClassifier, compact, decide, direction, find_amount, normalise
@@ -73,6 +74,8 @@ def understand(text: str, roster: Roster, month: str, *, awaiting_confirmation: 
     r = rd.read(text, roster)
     if not compact(r.text):
         return ask_choices(None, "무엇을 도와드릴까요?")
+    if (asked := request_clause(r.text, r.campaigns)) is not None:
+        return understand(asked, roster, month, awaiting_confirmation=awaiting_confirmation, budgets=budgets)
     small = _small_talk(r, awaiting_confirmation)
     if small is not None:
         return small
@@ -91,9 +94,10 @@ def word_answer(r: Reading) -> Understanding | None:
     such figures are read). Either one, right after a KPI was shown or not, is answered in text."""
     if r.campaigns or has_period(r.text):
         return None
-    from agents.marketing.glossary import benchmark, definition  # its terms: loaded once a word may be asked about
+    from agents.marketing.concepts import concept  # the glossaries' terms: loaded once a word may be asked about
+    from agents.marketing.glossary import benchmark, definition
 
-    said = definition(r.text) or benchmark(r.text)
+    said = definition(r.text) or benchmark(r.text) or concept(r.text)
     return Understanding(text=said) if said is not None else None
 
 
@@ -137,6 +141,8 @@ def rule(r: Reading) -> str | None:
     campaign_word = rd.lexicon().has(r.text, "campaign")
     if r.hit("generateAdCopy"):
         return "generateAdCopy"
+    if not r.campaigns and r.budget_word and _PLAN.search(r.text) and not r.fresh and r.amount is None:
+        return "getBudgetRecommendation"  # "잘 버는 캠페인 쪽으로 예산 몰아주는 안 짜봐": a plan asked for, nothing made
     if r.hit("createCampaign") and not r.hit("generateReport") and (campaign_word or r.objective) \
             and not (r.listing and r.status):
         return "createCampaign"
@@ -160,6 +166,9 @@ def rule(r: Reading) -> str | None:
         return "getBudgetRecommendation"
     if not r.campaigns and not r.hit("analyzeTrends") and rd.compares_periods(r.text):
         return "getPerformanceKPI"  # "이번 주 vs 지난 주 매출": a window against the one before, as the KPI reply shows
+    if r.hit("compareCampaigns") and not r.campaigns and not r.hit("analyzeTrends") and r.metric and campaign_word \
+            and _EVERY.search(r.text):
+        return "listCampaigns"  # "전체 캠페인 ROAS 한번에 비교해줘": every campaign side by side on one metric
     if r.hit("analyzeTrends") or (r.hit("compareCampaigns") and not r.campaigns):
         return "analyzeTrends"
     if not r.campaigns and r.hit("getPerformanceKPI") and _HOW_MUCH.search(r.text) and not _SUPERLATIVE.search(r.text):
@@ -168,6 +177,8 @@ def rule(r: Reading) -> str | None:
                             or (r.order and (r.metric or campaign_word))):
         return "listCampaigns"
     if len(r.campaigns) == 1:
+        if r.budget_word and _SPENT.search(r.text) and not r.state and not r.why:
+            return "getPerformanceKPI"  # "X 오늘 예산 다 쓴 거 같은데": money spent over a window, not the setting
         if r.budget_word or r.state:
             return "getCampaignDetail"  # "예산 얼마로 잡혀 있어?", "왜 멈춰있어?": its settings and state
         if r.why and (r.hit("analyzeTrends") or _MOVED.search(r.text)):
@@ -185,6 +196,14 @@ def rule(r: Reading) -> str | None:
 _HOW_MUCH = re.compile(r"얼마|몇\s*(?:건|개|번|명|프로|퍼)|\bhow\s+(?:much|many)\b", re.I)
 _SUPERLATIVE = re.compile(r"제일|젤|가장|최고|최저|1등|꼴찌|순위|순으로|캠페인\s*별|각\s*캠페인|"
                           r"\b(?:most|least|top|best|worst|highest|lowest|which|each|per\s+campaign|by\s+campaign)\b", re.I)
+_EVERY = re.compile(r"전체|전부|모든|다\s*(?:같이|한번에|한꺼번에)|한\s*번에|한꺼번에|캠페인\s*별|각\s*캠페인|"
+                    r"\b(?:all|every|each)\s+(?:(?:of\s+)?(?:our|my|the)\s+)?campaigns?\b", re.I)
+# A plan asked for: "...하는 안 짜봐" (안 as the noun "proposal"), 플랜, 계획, "draft a plan"
+_PLAN = re.compile(r"(?:는|은|할|한)\s*안\s*(?:좀\s*|하나\s*)*(?:을\s*|으로\s*)?(?:짜|만들|세워|내|잡아|줘|뽑)|플랜|계획|시나리오|"
+                   r"\b(?:plan|draft|proposal|scenario)\b", re.I)
+# Money already gone (past tense, used up): a spend figure over a window, where "예산 얼마야" is the setting
+_SPENT = re.compile(r"썼|쓴\s*(?:거|것|건|게|듯|돈)|소진|나갔|나간|집행\s*(?:됐|된|했)|"
+                    r"\b(?:spent|burn(?:ed|t)?\s+through|used\s+up|run\s+out|ran\s+out)\b", re.I)
 _MOVED = re.compile(r"떨어|빠졌|빠지|줄었|줄어|낮아|나빠|올랐|늘었|높아|좋아졌|\b(?:drop|fell|fall|declin|rose|went\s+(?:up|down))",
                     re.I)
 
@@ -203,7 +222,7 @@ def _status_mutation(r: Reading) -> str | None:
     for intent in ("deleteCampaign", "resumeCampaign", "pauseCampaign"):
         if not r.hit(intent):
             continue
-        if r.status and (r.listing or r.hit("listCampaigns")) and not r.campaigns:
+        if r.status and (r.listing or r.look or r.hit("listCampaigns")) and not r.campaigns:
             return None  # "일시정지된 캠페인 보여줘" lists, it does not pause
         if r.hit("getBudgetRecommendation") and r.advice:
             return None  # "어떤 걸 멈추는 게 좋을까?" asks for advice
@@ -395,6 +414,10 @@ def _from_classifier(r: Reading, roster: Roster, month: str) -> Understanding:
     decision = decide(None, guess, mutations=MUTATIONS, labels=CHOICES)
     if decision.intent is not None:
         return build(decision.intent, r, roster, month, source="classifier")
+    from agents.marketing.concepts import unknown_term  # loaded only when nothing else was understood
+
+    if (unknown := unknown_term(r.text)) is not None:
+        return Understanding(text=unknown, source="classifier")  # "X가 뭐예요?" about a word no glossary holds
     return ask_choices(decision.candidates)
 
 

@@ -32,8 +32,18 @@ def lexicon() -> Lexicon:
 
 
 def clean(text: str) -> str:
-    """Markup is not words: "<script>alert(1)</script> 캠페인 목록" is a list request."""
-    return _MARKUP.sub(" ", text).strip()
+    """Markup is not words: "<script>alert(1)</script> 캠페인 목록" is a list request. A metric said as a ratio
+    ("광고비 대비 매출", "노출 대비 클릭") is that metric, not two figures weighed against each other."""
+    t = _MARKUP.sub(" ", text).strip()
+    for pattern, metric in _RATIOS:
+        t = pattern.sub(metric, t)
+    return t
+
+
+_RATIOS = [(re.compile(p, re.I), m) for p, m in (
+    (r"(?:광고비|광고\s*비용|비용|지출|쓴\s*돈)\s*(?:대비|당)\s*(?:매출|수익|벌어들인\s*돈)", "ROAS"),
+    (r"노출\s*(?:대비|당)\s*클릭", "CTR"), (r"클릭\s*(?:대비|당)\s*전환", "CVR"),
+    (r"\b(?:revenue|sales)\s+(?:per|for\s+each|relative\s+to)\s+(?:ad\s+)?(?:spend|cost|won\s+spent)\b", "ROAS"))]
 
 
 _SPAN = re.compile(r"\b(\d+|two|three|four)[\s-]+(day|week|month)\b", re.I)
@@ -365,10 +375,10 @@ def typed_in_full(text: str, name: str) -> bool:
 
 # --- counts and shares ----------------------------------------------------------------------
 _COUNT = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:개|가지)(?!월)|(?:상위|탑|top|best|worst|just|only)\s*(\d{1,2})(?![\d%])"
-                    r"|(?<![\d.])(\d{1,2})\s+(?:[a-z-]+\s+){0,2}(?:campaigns?|ads?|headlines?|taglines?|slogans?|lines|versions?|options?|variations?|copies|ones)\b",
+                    r"|(?<![\d.])(\d{1,2})\s+(?:[a-z-]+\s+){0,2}(?:campaigns?|ads?|headlines?|taglines?|slogans?|lines|versions?|options?|variations?|copies|ones|more)\b",
                     re.I)
 _KO_COUNT = re.compile(r"(한|두|세|네|다섯)\s*(?:개|가지)")
-_EN_COUNT = re.compile(r"\b(one|two|three|four|five)\s+(?:[a-z]+\s+){0,2}(?:campaigns?|ads?|headlines?|taglines?|slogans?|lines|versions?|options?|variations?|copies)\b",
+_EN_COUNT = re.compile(r"\b(one|two|three|four|five)\s+(?:[a-z]+\s+){0,2}(?:campaigns?|ads?|headlines?|taglines?|slogans?|lines|versions?|options?|variations?|copies|more)\b",
                        re.I)
 _ONLY = re.compile(r"(하나|둘|셋|넷)\s*만")  # "하나만", "둘만"
 _NUMBER_WORDS = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
