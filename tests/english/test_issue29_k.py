@@ -65,7 +65,7 @@ def test_a_pronoun_in_the_subjects_own_phrase_is_no_subject(text: str) -> None:
     ("Could you tell me whose bag did you find?", "Could you tell me whose bag you found?", "other"),
     ("I don't know how much money does he want.", "I don't know how much money he wants.", "other"),
     # a wh-question: the perfect's have / has goes before the subject, never a "do" added
-    ("How long you have been here?", "How long have you been here?", "question_auxiliary"),
+    ("How long you have lived in Daegu?", "How long have you lived in Daegu?", "question_auxiliary"),
     ("Where you have put my keys?", "Where have you put my keys?", "question_auxiliary"),
     ("What she has done with the money?", "What has she done with the money?", "question_auxiliary"),
     ("Why they have left so early?", "Why have they left so early?", "question_auxiliary"),
