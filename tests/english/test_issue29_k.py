@@ -4,7 +4,10 @@ own phrase read as a subject ("Somebody like you is rare" flagged as "you is"; t
 time does the store open"), and a wh-question whose perfect's have / has stayed after the subject ("How long you have
 been here?" was given a wrong "do"). Each kind has catches and the correct sentences near it that must stay as they
 are; the false alarm also through a whole offline Session turn. The sentences are written for this test, apart from
-every labelled set."""
+every labelled set.
+
+Also from the spent sets: a question's modal before an -s verb ("Will he comes?") and "to" before a verb's -s form
+that is also a plural noun ("wants to buys")."""
 
 from __future__ import annotations
 
@@ -71,6 +74,16 @@ def test_a_pronoun_in_the_subjects_own_phrase_is_no_subject(text: str) -> None:
     ("Why they have left so early?", "Why have they left so early?", "question_auxiliary"),
     ("How many times you have visited Busan?", "How many times have you visited Busan?", "question_auxiliary"),
     ("Where you had stayed before?", "Where had you stayed before?", "question_auxiliary"),
+    # a question's modal: the verb after the subject stays in its base form
+    ("Could she sends it today?", "Could she send it today?", "verb_form"),
+    ("Will he comes to the party?", "Will he come to the party?", "verb_form"),
+    ("Should we takes a taxi?", "Should we take a taxi?", "verb_form"),
+    ("When can you comes over?", "When can you come over?", "verb_form"),
+    ("Will it rains tomorrow?", "Will it rain tomorrow?", "verb_form"),
+    # after "want / need to" a verb's -s form that is also a plural noun is still the verb
+    ("She wants to buys some shoes.", "She wants to buy some shoes.", "verb_form"),
+    ("I need to finds my keys.", "I need to find my keys.", "verb_form"),
+    ("Do you want to goes home?", "Do you want to go home?", "verb_form"),
 ])
 def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     result = check(text, today=TODAY)
@@ -88,6 +101,11 @@ def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     "Where have you put my keys?",
     "How many times has he called?",
     "Why do you have a cat?",
+    "Can you believe it?",
+    "What can I do?",
+    "Could it be true?",
+    "She agreed to terms and conditions.",
+    "I went to the shops.",
 ])
 def test_the_correct_sentences_near_those_kinds_stay_as_they_are(text: str) -> None:
     result = check(text, today=TODAY)
