@@ -7,7 +7,8 @@ are; the false alarm also through a whole offline Session turn. The sentences ar
 every labelled set.
 
 Also from the spent sets: a question's modal before an -s verb ("Will he comes?") and "to" before a verb's -s form
-that is also a plural noun ("wants to buys")."""
+that is also a plural noun ("wants to buys"), and "their" / "there" for "they're" before an -ing verb ("Their going
+to the concert", new module checker/homophones.py)."""
 
 from __future__ import annotations
 
@@ -84,6 +85,13 @@ def test_a_pronoun_in_the_subjects_own_phrase_is_no_subject(text: str) -> None:
     ("She wants to buys some shoes.", "She wants to buy some shoes.", "verb_form"),
     ("I need to finds my keys.", "I need to find my keys.", "verb_form"),
     ("Do you want to goes home?", "Do you want to go home?", "verb_form"),
+    # "their" / "there" opening a clause before an -ing verb is "they're"
+    ("Their going to the beach tomorrow.", "They're going to the beach tomorrow.", "spelling"),
+    ("There coming over after dinner.", "They're coming over after dinner.", "spelling"),
+    ("Their working hard these days.", "They're working hard these days.", "spelling"),
+    ("I called them, but there leaving for Japan tonight.", "I called them, but they're leaving for Japan tonight.",
+     "spelling"),
+    ("Their moving to Seoul next month.", "They're moving to Seoul next month.", "spelling"),
 ])
 def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     result = check(text, today=TODAY)
@@ -106,6 +114,12 @@ def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     "Could it be true?",
     "She agreed to terms and conditions.",
     "I went to the shops.",
+    "Their singing was lovely.",
+    "Their going-away party was fun.",
+    "Their wedding in June.",
+    "Their playing style!",
+    "There is a cat under the table.",
+    "Their building looks old.",
 ])
 def test_the_correct_sentences_near_those_kinds_stay_as_they_are(text: str) -> None:
     result = check(text, today=TODAY)
