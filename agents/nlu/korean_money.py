@@ -133,12 +133,15 @@ class Budget:
 
 
 _BELOW = re.compile(r"^\s*(?:원)?\s*(?:으로|로)?\s*(?:이하|아래|밑|까지|미만|이내|안쪽|넘지\s*않)")
-_ABOVE = re.compile(r"^\s*(?:원)?\s*(?:이상|넘는|초과|부터|보다\s*비싼)")
+# "5만원 이상", "5만원은 넘는 걸로", "3만원이 넘게": a topic or subject particle may sit before the floor word
+# (never "넘지 않": that is the ceiling below).
+_ABOVE = re.compile(r"^\s*(?:원)?\s*(?:은|는|이|가|을|를)?\s*(?:이상|넘는|넘게|넘었|초과|부터|보다\s*비싼)")
 _AROUND = re.compile(r"^\s*(?:원)?\s*(?:정도|쯤|내외|안팎|전후|언저리)")
 _RANGE_SEP = re.compile(r"^\s*(?:원)?\s*(?:에서|~|-|–|부터)\s*$")
 _DECADE = re.compile(r"^\s*(?:원)?\s*대")
 _CHANGE_VERB = re.compile(r"(?:으로|로)\s*(?:올려|내려|늘려|줄여|바꿔|변경|조정|높여|낮춰)")
 _MAX_PREFIX = re.compile(r"(?:최대|많아야|기껏해야|상한)\s*$")
+_MIN_PREFIX = re.compile(r"(?:최소|최소한|적어도|하한)\s*$")  # "최소 5만원": a floor, when no ceiling word follows
 
 
 def parse_budget(text: str) -> Budget | None:
@@ -155,6 +158,9 @@ def parse_budget(text: str) -> Budget | None:
                 # "7만원에서 10만원으로 올려줘": the ceiling moves from the first to the second.
                 return Budget(0, amounts[1].value, "change", previous=first.value)
             return Budget(low, high, "range")
+        if _MIN_PREFIX.search(text[max(0, first.start - 8):first.start]) and _MAX_PREFIX.search(between) \
+                and first.value < amounts[1].value:
+            return Budget(first.value, amounts[1].value, "range")  # "최소 5만원 최대 8만원"
     after = text[first.end:first.end + 12]
     before = text[max(0, first.start - 8):first.start]
     if _DECADE.match(after):
@@ -169,6 +175,8 @@ def parse_budget(text: str) -> Budget | None:
         return Budget(0, first.value, "below")
     if _MAX_PREFIX.search(before):
         return Budget(0, first.value, "max")
+    if _MIN_PREFIX.search(before):
+        return Budget(first.value, None, "above")
     return Budget(0, first.value, "exact")
 
 

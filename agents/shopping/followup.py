@@ -6,6 +6,7 @@ the last one still on screen (``point_back``). A product no longer shown is not 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from agents.nlu import compact, normalise
@@ -19,7 +20,9 @@ PRODUCT = "product"
 # "이 / 요 / 저 제품 기반으로", "like this", "same as that": a determiner before the anchor word.
 _THIS = re.compile(r"(?:^|[^가-힣])(?:이|요|그|저)(?:제품|상품|거|걸|것)?(?:기반|기준|베이스|스타일|느낌|비슷)|"
                    r"(?:like|as|on|off)(?:this|that)")
-_THAN_THAT = re.compile(r"(?:그거|그것|이거|이것|저거|저것|요거|그제품|이제품|얘|쟤)보다|than(?:that|this)(?:one)?")
+# "그거보다", "than that one"; "그 가격보다" / "that price": the price of the product just pointed at.
+_THAN_THAT = re.compile(r"(?:그거|그것|이거|이것|저거|저것|요거|그제품|이제품|얘|쟤|(?:그|이|저|요)(?:가격|금액|값|돈))보다|"
+                        r"than(?:that|this|its)(?:one|price)?")
 
 
 def last_referenced(state: dict[str, Any]) -> list[str]:
@@ -62,6 +65,8 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
     if context.get("clickedAnchorId"):
         return  # a clicked product is what "이거" means
     p = pointer(text)
+    if not p.pronoun and _THAN_THAT.search(compact(text)):  # "그 가격보다 싼 거", "cheaper than that?"
+        p = replace(p, pronoun=True)
     if _compared_too(r, text, context) or _another_than_asked(r, text, context):
         return
     if "anchor" in r.flags and not r.ranks and context.get("anchor") and (p.pronoun or _THIS.search(compact(text))):
@@ -83,8 +88,10 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
     if not p.pronoun or p.among:
         _take_back(r, text, context, pronoun=False)
         return
-    if r.ranks and _NOT_THAT.search(normalise(text)):
-        return  # "그거 말고 2번은?": the product named instead, not beside the one pointed at
+    if r.ranks and _NOT_THAT.search(normalise(text)) and not ("compare" in r.flags and len(r.ranks) == 1):
+        # "그거 말고 2번은?": the product named instead, not beside the one pointed at; but a comparison needs two:
+        # "그거 말고 1번이랑 비교해줘" (not that question: compare it with 1) keeps the one pointed at
+        return
     if (r.want or r.avoid) and _IT_WISH.search(normalise(text)):
         return  # "I don't want it noisy": a condition on what is shown next, no product pointed at
     last = next((pid for pid in context.get("lastReferenced") or [] if pid in ids), None)

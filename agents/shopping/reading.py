@@ -186,6 +186,9 @@ _DROP_BUDGET = re.compile(
     r"(?:예산|가격|금액|가격대|budget|price)(?:조건|제한|상한|한도|은|는|을|를|도|이제|좀|그냥|일단|다시|한번|cap|limit)*"
     r"(?:빼|없애|풀(?:어|고|자|까)|지워|지우|치워|없이|해제|무시|상관말|상관없|신경쓰지마)|"
     r"(?:빼|없애|풀어|지워|치워)(?:줘|주세요|줄래|봐)?(?:예산|가격|금액|가격대)(?:조건|제한|상한)|"  # 없애줘 가격 조건
+    # "아니 예산 말고 세척만", "가격은 말고 소음만 봐줘": the budget set aside for another wish ("그 가격 말고" points)
+    r"(?<![이그저요])(?:예산|가격|금액|가격대)(?:은|는|얘기는|조건은)?말고(?=.*만|.*(?:신경|봐|중요|위주))|"
+    r"(?:not|no)(?:the|my)?(?:budget|price)(?:limit|cap)?,?(?:just|only)|"  # "not the budget, just quiet ones"
     r"(?:lift|remove|drop|scrap|forget|ignore|clear|reset|takeoff|getridof)(?:the|my|that|this)?(?:budget|price)"
     r"(?:cap|limit|filter|range)?|take(?:the|my|that)?(?:budget|price)(?:cap|limit|filter)?off")
 _FILLERS = re.compile(r"좀|조금|살짝|약간|쫌|조끔")
@@ -247,9 +250,10 @@ def read_ranks(text: str, shown: int) -> list[int]:
         found.append((m.start(), int(m.group(1))))
     for m in re.finditer(r"\b(?:no\.?|number|option|product|item|pick)\s*(one|two|three)\b", low):
         found.append((m.start(), {"one": 1, "two": 2, "three": 3}[m.group(1)]))  # "is number two quiet?"
-    # not a child: "둘째가 태어나서", "우리 첫째는" (a family's second child, not the second product)
+    # not a child: "둘째가 태어나서", "우리 첫째는", "첫째 때 쓰던" (a family's second child, not the second product)
     for m in re.finditer(r"(?<!우리)(?<!저희)(?<!우리\s)(?<!저희\s)(첫|두|둘|세|셋|네|넷|다섯)\s*(?:번\s*째|째|번\s*제품)"
-                         r"(?![^.,!?~]{0,8}?(?:태어|낳|임신|출산|어린이집|유치원|학교|키우))", low):
+                         r"(?!\s*(?:때(?!문)|아이|아기|한테|에게)|[^.,!?~]{0,8}?(?:태어|낳|임신|출산|어린이집|유치원|학교|키우|"
+                         r"쓰던|물려|선물))", low):
         found.append((m.start(), _ORDINAL_WORDS[m.group(1)]))
     # an ordinal word, not "first-time mom", "at first", "second-hand", "first baby"
     for m in re.finditer(r"(?<!at )\b(first|second|third|fourth|fifth|1st|2nd|3rd)\b(?![-\s]*(?:time|timer|hand|of all|"
@@ -351,6 +355,8 @@ _REST = re.compile(r"나머지|남은\s*(?:거|것|두|둘|제품)|다른\s*(?:�
 # English "like" before a product reference, not "I'd like" / "would like": around that product.
 _LIKE_REF = re.compile(r"(?<!would )(?<!\bid )(?<!\bd )(?<!\bi )(?<!\bwe )(?<!\byou )\blike\s+(?:#|no\.?\s*\d|number\s*\d|"
                        r"(?:the\s+)?(?:first|second|third|last|middle|top)\b|\d\b|option\s*\d|product\s*\d)")
+# "밤중에 애 깰까 봐", "사용 중에": 중에 saying when, not "among" (no comparison asked)
+_WHILE = re.compile(r"(?:한?밤|새벽|오전|오후|주|근무|수업|운전|외출|여행|사용|작동|수유|통화|식사)중")
 _ENDS_ASKING = re.compile(r"(?:니|냐)(?:\s|$|[?!.~ㅋㅎᄏᄒ])")
 
 
@@ -363,6 +369,7 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
     if reading.budget is None and _DROP_BUDGET.search(flat):  # "예산 빼줘": the budget condition itself goes
         reading.budget_removed = True
         reading.mentioned = [t for t in reading.mentioned if t != "price"]
+        reading.want = [t for t in reading.want if t != "price"]  # "가격 말고 소음만 신경 써줘": no price wish
     if reading.budget is None and not reading.budget_removed and not find_amounts(text):
         reading.direction = _direction(flat, reading.want)
         reading.scale = read_scale(text) if has_any(flat, lex["budget_words"]) or reading.direction else None
@@ -388,7 +395,8 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.flags.add("question")
     for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting", "offtopic",
                  "advice"):
-        if has_any(said if flag == "question" else flat, present(lex[flag], spaced)):
+        where = said if flag == "question" else _WHILE.sub("··", flat) if flag == "compare" else flat
+        if has_any(where, present(lex[flag], spaced)):
             reading.flags.add(flag)
     if "question" in reading.flags and not ({"recommend"} & reading.flags or reading.stated or reading.category) and has_any(
             flat, present(lex["baby_subject"], spaced)):

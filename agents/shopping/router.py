@@ -82,6 +82,10 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
             and _SUPERLATIVE.search(normalise(r.text)):
         # "젤 싼 거 몇번?", "which is cheapest": a question over the shown, not a new budget
         return Decision("COMPARE", 80, "which of the shown products is cheapest or dearest")
+    if r.direction == "vague" and not refs and len(shown) >= 2 and {"question", "compare"} <= r.flags \
+            and _WHICH_OF_SHOWN.search(r.compact) and not r.budget:
+        # "뭐가 더 가성비 좋아?" (after comparing two): which shown one is the better value, no price wish
+        return Decision("COMPARE", 80, "which of the shown products is the better value")
     if r.direction:
         if r.below_ref and refs:
             return Decision("REFILTER_WITH_ANCHOR", 88, "cheaper than the product named: its price is the ceiling")
@@ -100,6 +104,9 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
     if refs:
         if "anchor" in r.flags:
             return Decision("REFILTER_WITH_ANCHOR", 88, "re-recommend around a product")
+        if r.budget is not None and len(refs) == 1 and _BUT.search(r.text) and not ({"question", "exclude"} & r.flags):
+            # "the 2nd one but under 50k", "1번 느낌인데 7만원 이하로": like the product named, within the amount said
+            return Decision("REFILTER_WITH_ANCHOR", 86, "like the product named, within the budget said")
         if (r.want or r.avoid) and len(refs) == 1 and _COMPARATIVE.search(r.text) and (
                 (r.than_ref and _ANOTHER.search(r.text)) or _BUT.search(r.text) or r.stated):
             # "2번 같은 건데 더 가벼운 거", "#2 but lighter": products like it, with the quality asked for

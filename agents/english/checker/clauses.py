@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from agents.english.checker.attached import attached_end
 from agents.english.checker.tokens import CLAUSE_BREAKS, Token
 from agents.english.checker.words import (
     is_base_verb,
@@ -218,10 +219,12 @@ def clauses(sent: list[Token], start: int = 0, stop: int | None = None) -> list[
         if subject is None or subject.end >= stop:
             k += 1
             continue
-        verb = skip_adverbs(sent, subject.end)
+        # "Somebody like you is": the verb comes after the subject's own phrase, whose pronoun is no subject
+        phrase = None if subject.pronoun else attached_end(sent, subject.end, subject.head)
+        verb = skip_adverbs(sent, phrase or subject.end)
         if verb < stop and sent[verb].is_word:
             out.append(Clause(subject, verb))
-        k = max(subject.end, k + 1)
+        k = max(phrase or subject.end, k + 1)
     return out
 
 

@@ -40,6 +40,12 @@ def embedded(sent: list[Token]) -> list[Edit]:
     # noun phrase after be the wh-phrase may be the subject ("which bus is the right one"), so that stays.
     noun_wh = words[at] in ("what", "which", "whose") and wh_end + 2 < len(words) and is_noun(words[wh_end]) \
         and words[wh_end + 1] in BE and words[wh_end + 2] in PRONOUNS
+    # "what time does the store open", "which bus did she take", "how many books can I borrow": before do or a
+    # modal the wh-phrase's noun is no subject (do and a modal need one after them), so the phrase ends after it.
+    after_noun = words[wh_end + 1] if wh_end + 1 < len(words) else ""
+    noun_wh = noun_wh or (
+        (words[at] in ("what", "which", "whose") or wh_end > at + 1) and is_noun(words[wh_end])
+        and words[wh_end] not in PRONOUNS and (after_noun in ("do", "does", "did") or after_noun in word_set("modals")))
     if noun_wh:
         wh_end += 1
     if wh_end >= len(words):

@@ -16,6 +16,7 @@ from agents.english.checker.words import (
     is_third_person_form,
     lemmas,
     participle,
+    past,
     verb_lemma,
     word_set,
 )
@@ -154,6 +155,22 @@ def _negative_fits(verb: str, subject: Subject) -> bool:
     return need == "any" or (need == "third") == (subject.person == "third")
 
 
+def _perfect_fits(body: list[Token], j: int, subject: Subject) -> bool:
+    """have / has / had before a past participle: the perfect's auxiliary, which moves like be ("Where you have
+    put it?"), when it agrees with the subject (has with one person or thing, have with the rest)."""
+    verb = body[j].lower
+    if verb not in ("have", "has", "had") or subject.person == "unknown":
+        return False
+    k = skip_adverbs(body, j + 1)
+    if k >= len(body):
+        return False
+    word = body[k].lower
+    lemma = verb_lemma(word)  # "put", "cut", "hit": a participle spelled as its base form
+    if not _participle(word) and not (lemma == word and participle(word) == word and past(word) == word):
+        return False
+    return verb == "had" or (verb == "has") == (subject.person == "third")
+
+
 def _wh_question(body: list[Token]) -> list[Edit]:
     words = [t.lower for t in body]
     k = 1
@@ -164,7 +181,10 @@ def _wh_question(body: list[Token]) -> list[Edit]:
         if words[k] in ("kind", "sort", "type") and k + 2 < len(words) and words[k + 1] == "of":
             k += 3
         elif is_noun(words[k]) and words[k] not in word_set("subject_pronouns") and subject_at(body, k) is None \
-                and words[k] not in INVERT and not is_third_person_form(words[k]) and not is_past_form(words[k]):
+                and words[k] not in INVERT and words[k] not in word_set("do_forms") and words[k] not in (
+                    "have", "has", "had") and (words[1] in ("many", "much") or (
+                    not is_third_person_form(words[k]) and not is_past_form(words[k]))):
+            # after "how many" a noun is the phrase's ("how many times"), though it may be a verb's -s form
             k += 1
     if k >= len(body) or words[k] in INVERT or words[k] in word_set("do_forms") or words[k] in ("have", "has", "had"):
         return []
@@ -177,7 +197,8 @@ def _wh_question(body: list[Token]) -> list[Edit]:
         return []
     verb = words[j]
     subject_text = _subject_words(body, subject)
-    if verb in INVERT or _negative_fits(verb, subject):  # "Why you didn't call?" -> "Why didn't you call?"
+    if verb in INVERT or _negative_fits(verb, subject) or _perfect_fits(body, j, subject):
+        # "Why you didn't call?" -> "Why didn't you call?", "How long you have been here?" -> "How long have you"
         moved = [body[j].text, *subject_text, *[t.text for t in body[subject.end:j]]]
         return [Edit(body[subject.start].index, body[j].index + 1, moved, KIND,
                      " ".join(t.text for t in body[subject.start:j + 1]), " ".join(moved),

@@ -80,6 +80,8 @@ def verb_forms(sent: list[Token]) -> list[Edit]:
             elif j < len(sent) and (base := _inflected(words[j]) or (_from_gerund(words[j]) if i else None)):
                 # "Will going there help?": a question's modal may open a gerund subject, so not at the start
                 edits.append(_edit(sent[j], base, f"after “{sent[i].text}” the verb stays in its base form"))
+            elif i == 0 or prev in word_set("wh_words"):
+                edits += _modal_question(sent, i)
         elif word in NEGATIVE_DO or (word in ("do", "does", "did") and i + 1 < len(sent) and words[i + 1] == "not"):
             j = _next(sent, i + 1)
             if j < len(sent) and (base := _inflected(words[j])):
@@ -95,7 +97,7 @@ def verb_forms(sent: list[Token]) -> list[Edit]:
         elif word in ("have", "has", "had", "'ve", "i've", "we've", "you've", "they've") and i + 1 < len(sent):
             edits += _perfect(sent, i)
         elif word == "to" and i and verb_lemma(prev) in word_set("to_verbs") and i + 1 < len(sent) \
-                and (base := _inflected(words[i + 1])) and not is_noun(words[i + 1]):
+                and (base := _inflected(words[i + 1])) and (not is_noun(words[i + 1]) or _verb_s_after_to(sent, i + 1)):
             # "I want to went home", "she needs to finishes": after to the verb stays in its base form
             edits.append(_edit(sent[i + 1], base, f"after “{sent[i - 1].text} to” the verb stays in its base form"))
         elif word in word_set("to_verbs") or verb_lemma(word) in word_set("to_verbs"):
@@ -176,6 +178,31 @@ def _bare_after_have(sent: list[Token], j: int) -> bool:
         return False
     nxt = sent[j + 1].lower if j + 1 < len(sent) else ""
     return nxt in OBJECT_STARTS and (only_verb(target) or nxt not in ("a", "an", "all", "some", "already"))
+
+
+def _modal_question(sent: list[Token], i: int) -> list[Edit]:
+    """"Can you helps me?", "Will he comes?": in a question the modal's verb after the subject stays in its base
+    form; after a noun subject only a word that is no noun ("Can the kids plays" is left unread)."""
+    subject = subject_at(sent, i + 1, anywhere=True)
+    if subject is None:
+        return []
+    j = _next(sent, subject.end)
+    if j >= len(sent) or sent[j].lower in word_set("be_forms") or not (base := _inflected(sent[j].lower)):
+        return []
+    if not subject.pronoun and is_noun(sent[j].lower):
+        return []
+    return [_edit(sent[j], base, f"after “{sent[i].text} {_span(sent, subject.start, subject.end - 1)}” the verb "
+                                 "stays in its base form")]
+
+
+def _verb_s_after_to(sent: list[Token], k: int) -> bool:
+    """"want to buys a phone": a verb's -s form that is also a plural noun ("buys", "visits"), after to, before what
+    opens an object or ends the sentence: the verb ("agreed to terms and …" stays)."""
+    word = sent[k].lower
+    nxt = sent[k + 1].lower if k + 1 < len(sent) else "."
+    lemma = verb_lemma(word) or ""
+    return is_third_person_form(word) and (lemma in word_set("common_verbs") or lemma in word_set("verbs_after_want")) \
+        and (nxt in _OBJECT_START or nxt in (".", "!", "?", "home") or nxt in PREPOSITIONS)
 
 
 def _to_infinitive(sent: list[Token], i: int) -> list[Edit]:
