@@ -14,8 +14,9 @@ from agents.nlu.dialogue import Dialogue, Mention, pointer
 from agents.nlu.text import compact
 from agents.tutor.catalog import hit
 from agents.tutor.charts import name as stock_label
-from agents.tutor.names import find_stocks, without_stocks
-from agents.tutor.reading import Reading, ask_side, read
+from agents.tutor.names import find_stocks, find_term, without_stocks
+from agents.tutor.questions import Reading, ask_side
+from agents.tutor.reading import read
 from agents.tutor.sandbox import AppState, default_state
 from agents.tutor.sandbox_data import cases, keyword_cases, stocks
 
@@ -42,7 +43,11 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
     data = payload.get("data")
     if not isinstance(data, dict):
         data = {}
+    held = data.get("holdings")  # the holdings a portfolio answer or the 내 자산 screen lists, in its order
+    listed = [m for h in held for m in _stock(h.get("code") if isinstance(h, dict) else h)] if isinstance(held, list) else []
     match tool:
+        case "get_portfolio":
+            return [], listed or None, None
         case "lookup_case":
             return _case(args.get("case_id") or data.get("id")), None, None
         case "explain_move" | "lookup_stock" | "lookup_term":
@@ -65,7 +70,7 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
                 tab = "all" if args.get("action_id") == "nav_education" else str(params.get("tab"))
                 shown = [m for c in cases().values() if tab in ("all", c["category"]) for m in _case(c["id"])]
                 return [], shown, None  # the lessons the screen now lists, in its order: "첫번째 거 열어줘"
-            return [*_stock(params.get("code")), *_case(params.get("case_id"))], None, None
+            return [*_stock(params.get("code")), *_case(params.get("case_id"))], listed or None, None
     return [], None, None
 
 
@@ -328,3 +333,74 @@ def listed_case(reading: Reading, text: str, dialogue: Dialogue) -> Reading | No
     if case is None:
         return None
     return Reading("case_info" if _TELL.search(text) else "open_case", {"case_id": case.id})
+
+
+# "그 숫자는 무슨 뜻이야", "what does that figure mean?", "방금 그 값 의미가 뭐예요": the meaning of the figure the last
+# answer gave, asked without naming it.
+_POINTED_FIGURE = re.compile(r"숫자|수치|값|지표|그게|그건|그거|이게|이건|이거|방금|아까|"
+                             r"\b(?:number|figure|value|stat|metric|that|this|it)s?\b", re.I)
+
+
+def meaning_of_figure(text: str, dialogue: Dialogue, earlier: str) -> Reading | None:
+    """The term whose figure the last answer gave (a stock's 거래량, 종가), asked what it means with a pointer:
+    the term explained, not the stock's move again. A term or stock the message names is its own question."""
+    if not (_MEANING.search(text) or hit(text, "define")) or not _POINTED_FIGURE.search(text):
+        return None
+    if find_term(text) is not None or find_stocks(text).codes or _CASE_WORD.search(text):
+        return None
+    term = dialogue.args.get("term") if dialogue.tool == "lookup_term" else None
+    if not isinstance(term, str) and dialogue.tool in ("lookup_term", "explain_move", "lookup_stock"):
+        term = find_term(earlier) if earlier else None  # "삼성전자 거래량 알려줘" read as its move
+    return Reading("concept", {"term": term}) if isinstance(term, str) else None
+
+
+# "카카오도 같이", "거기에 셀트리온도 넣어줘", "add Kakao too": one more stock on the chart just drawn.
+_ADDED = re.compile(r"(?:^|\s)도(?=\s|$|[?!.~])|같이|함께|추가|넣어|더해|한\s?번에|한꺼번에|겹쳐|"
+                    r"\b(?:add|too|also|as well|along with|plus|together)\b", re.I)
+
+
+def added_to_chart(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """A second stock added to the one-stock chart the last turn drew: both on one chart, the first one first."""
+    shown = dialogue.args.get("codes") if dialogue.tool == "visualization" else None
+    code = reading.args.get("code")
+    if reading.kind != "nav_stock" or not isinstance(shown, list) or len(shown) != 1 or code in shown:
+        return None
+    if not _ADDED.search(without_stocks(text)):
+        return None
+    return Reading("visualize", {"kind": "compare", "codes": [str(shown[0]), str(code)]})
+
+
+# "취소하고 차트만", "주문은 됐고", "never mind the order, just the chart": the last request dropped for another.
+_DROPPED = re.compile(r"취소|됐고|됐어|관두|그만|말고|말구|ㄴㄴ|아니|아냐|\b(?:never ?mind|forget|cancel|scrap|skip|instead|"
+                      r"actually|just|nah|nope)\b", re.I)
+
+
+def instead_of_last(reading: Reading, text: str, dialogue: Dialogue, earlier: str) -> Reading | None:
+    """The last request dropped and another asked with no stock of its own ("KB금융 매수창" -> "아니 취소하고 걍
+    차트만"): the new request, about the stock the last one named; never the dropped order screen."""
+    if not _DROPPED.search(text) or find_stocks(text).codes or find_stocks(text).ambiguous:
+        return None
+    code = pointed_stock(dialogue, earlier)
+    if code is None:
+        return None
+    if _CHART.search(text) and not _TELL.search(text) and reading.kind in (None, "open_order", "nav_stock", "visualize") \
+            and not reading.args.get("period"):
+        return Reading("visualize", {"kind": "price", "codes": [code]})
+    if reading.kind == "explain_move" and not reading.args.get("code"):
+        return Reading("explain_move", {**reading.args, "code": code})
+    if reading.kind is None and reading.args.get("action") in _NEEDS_STOCK and not reading.args.get("code"):
+        return _with_stock(reading, code)
+    return None
+
+
+def listed_stock(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """An ordinal over the holdings the last turn listed ("내 보유 종목" -> "두 번째 종목 페이지로", "open the third
+    one"): that stock's page, or its move when telling is asked."""
+    p = pointer(text)
+    if p.position is None or (reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign")):
+        return None
+    stock = dialogue.at(p.position, STOCK)
+    if stock is None:
+        return None
+    told = _TELL.search(text) is not None or hit(text, "why")
+    return Reading("explain_move" if told else "nav_stock", {"code": stock.id})
