@@ -18,7 +18,7 @@ from agents.tutor.names import find_stocks, find_term, without_stocks
 from agents.tutor.questions import Reading, ask_side
 from agents.tutor.reading import read
 from agents.tutor.sandbox import AppState, default_state
-from agents.tutor.sandbox_data import cases, keyword_cases, stocks
+from agents.tutor.sandbox_data import cases, glossary, keyword_cases, stocks
 
 CASE = "case"
 STOCK = "stock"
@@ -74,6 +74,8 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
     return [], None, None
 
 
+# "그 회사 뭐 하는 곳이야?", "what does that company do?": the company's profile asked.
+_WHAT_IT_DOES = re.compile(r"뭐\s?하는|무슨\s?일|뭘\s?만들|\bwhat (?:does|do) (?:it|they|that company|this company) do\b", re.I)
 # "기아 말고 현대차", "기아 대신 현대차", "Hyundai instead of Kia": the stock refused and the one wanted.
 _REFUSED_FIRST = re.compile(r"말고|말구|아니고|아니라|대신에?")
 _REFUSED_AFTER = re.compile(r"\b(?:instead of|rather than)\b", re.I)
@@ -171,6 +173,8 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") 
         return Reading("case_info", {"case_id": case.id}) if case is not None else None
     if _STOCK_WORD.search(text):
         stock = dialogue.last(STOCK)
+        if stock is not None and (hit(text, "company") or _WHAT_IT_DOES.search(text)):
+            return Reading("concept", {"code": stock.id})  # "그 회사 뭐 하는 곳이야?": its profile
         return Reading("explain_move", {"code": stock.id}) if stock is not None else None
     found = subject(dialogue)
     if found is not None and "case_id" in found:  # "open it" after a case summary: its page
@@ -404,3 +408,55 @@ def listed_stock(reading: Reading, text: str, dialogue: Dialogue) -> Reading | N
         return None
     told = _TELL.search(text) is not None or hit(text, "why")
     return Reading("explain_move" if told else "nav_stock", {"code": stock.id})
+
+
+# "그럼 시가는?", "PBR은?", "and the opening price?": only another term, handed over like the last question.
+_TERM_ONLY = re.compile(r"^\W*(?:(?:그럼|그러면|그리고|이번엔|and|what about|how about|also|then|the|its|of it)\W*)*$", re.I)
+
+
+def term_for_same_stock(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """Another figure of the stock whose figure was just given ("기아 PER 알려줘" -> "PBR은?"): that term, for that
+    stock. Asking what it means ("시가는 뭐야?") stays the term alone."""
+    code = dialogue.args.get("code") if dialogue.tool == "lookup_term" else None
+    term = reading.args.get("term")
+    if reading.kind != "concept" or not isinstance(term, str) or reading.args.get("code") or not isinstance(code, str):
+        return None
+    if find_stocks(text).codes or _MEANING.search(text) or hit(text, "define"):
+        return None
+    rest = re.sub(r"[은는도요?？!.~\s]+$", "", _strip_term(text, term))
+    return Reading("concept", {"term": term, "code": code}) if _TERM_ONLY.fullmatch(rest) else None
+
+
+def _strip_term(text: str, term: str) -> str:
+    """The message without the term's name or aliases (the longest first)."""
+    entry = next((e for e in glossary().values() if e["term"] == term), None)
+    names = sorted([term, *(entry["aliases"] if entry else []), *([entry["term_en"]] if entry else [])], key=len, reverse=True)
+    for name in names:
+        text = re.sub(re.escape(name), " ", text, flags=re.I)
+    return text.strip()
+
+
+def why_of_last(reading: Reading, text: str, dialogue: Dialogue, earlier: str) -> Reading | None:
+    """A why with no subject of its own after an answer about one stock ("카카오 거래량 얼마야" -> "왜 이렇게 많아?",
+    "카카오 차트" -> "왜 떨어졌어?"): that stock's move. The market named keeps the market's."""
+    if not hit(text, "why") or find_stocks(text).codes or find_stocks(text).ambiguous or hit(text, "market_wide"):
+        return None
+    if not (reading.kind is None or (reading.kind == "explain_move" and not reading.args.get("code"))):
+        return None
+    if reading.kind is None and reading.args.get("action") not in (None, "explain_move"):
+        return None
+    code = pointed_stock(dialogue, earlier)
+    return Reading("explain_move", {**(reading.args if reading.kind else {}), "code": code}) if code else None
+
+
+def both_drawn(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """"둘 다 같이 그려줘", "chart both of them" after two stocks were talked about: the two on one chart, in the order
+    they were named."""
+    if not pointer(text).pair or not (hit(text, "draw") or hit(text, "compare") or _CHART.search(text)):
+        return None
+    if reading.kind not in (None, "visualize") or find_stocks(text).codes:
+        return None
+    named = [m.id for m in dialogue.focus if m.kind == STOCK][:2]
+    if len(named) != 2:
+        return None
+    return Reading("visualize", {"kind": "compare", "codes": named[::-1]})

@@ -189,6 +189,12 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
         return more  # "퀴즈 내줘" after a case summary, "그중에 제일 많이 잃은 종목은?" after the portfolio
     if (figure := followup.figure_of_move(reading, text, dialogue)) is not None:
         return figure  # "거래량은 어땠어?" after a move question: that move, with its volume
+    if (same_stock := followup.term_for_same_stock(reading, text, dialogue)) is not None:
+        return same_stock  # "PBR은?" after "기아 PER 알려줘": Kia's PBR
+    if (pair := followup.both_drawn(reading, text, dialogue)) is not None:
+        return pair  # "둘 다 같이 그려줘" after two stocks: both on one chart
+    if (why := followup.why_of_last(reading, text, dialogue, previous or "")) is not None:
+        return why  # "왜 이렇게 많아?" after Kakao's volume: Kakao's move
     if (added := followup.added_to_chart(reading, text, dialogue)) is not None:
         return added  # "카카오도 같이" after a Naver chart: both on one chart
     if reading.kind == "nav_stock" and (same := followup.same_for(text, dialogue)) is not None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.nlu import compact
+from agents.nlu import compact, normalise
+from agents.nlu.dialogue import instead
 from agents.tutor.catalog import hit, lexicon
 from agents.tutor.charts import name as stock_label
 from agents.tutor.names import Mentions
@@ -68,7 +69,8 @@ def ask_side(code: str | None) -> Reading:
 def side_of(text: str) -> str | None:
     """The order side the learner said (매수 / 매도, buy / sell), if any; both said ("매수를 할지 매도를 할지") is none."""
     if hit(text, "order_sell") and hit(text, "order_buy"):
-        return None
+        kept = instead(text)  # "매수 말고 매도로", "sell instead of buy": the side kept
+        return side_of(kept) if compact(kept) != compact(normalise(text)) else None
     return "sell" if hit(text, "order_sell") else "buy" if hit(text, "order_buy") else None
 
 

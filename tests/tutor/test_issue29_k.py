@@ -13,7 +13,10 @@ sandbox held no close); a keyword searched "in" a screen ("교육에서 배당 �
 0/4; an English embedded definition ("tell me what a dividend yield is", "ELI5 ...") told a case, 3/5; a price
 level predicted ("20만 갈까"), averaging down as 낮출까, 팔기/사기 화면, advice asked as 조언, my allocation
 "어떻게 돼" and a case "heard of" then opened, 6/17; archive words beside a named stock or term opened the
-archive, 2/7; a second order request stacked a second pending card beside the first, 3/3. After: all pass."""
+archive, 2/7; a second order request stacked a second pending card beside the first, 3/3; after an answer about
+one stock, another figure of it ("PBR은?"), a why with no subject, what "그 회사" does, the side taken back
+("매수 말고 매도로"), an opportunity asked and both stocks drawn: 16/24 of the first sentences of these kinds
+(the others written after, same kinds). After: all pass."""
 
 from __future__ import annotations
 
@@ -220,6 +223,119 @@ def test_an_order_screen_named_by_its_verb_is_proposed(store, clock, text, side,
 def test_single_readings_of_the_k_kinds(text, route, kind, args) -> None:
     reading = read(text, state_for_route(route))
     assert (reading.kind, {k: reading.args.get(k) for k in args}) == (kind, args)
+
+
+# --- follow-ups after an answer about one stock: another figure of it, its why, its profile, the side swapped --
+
+@pytest.mark.parametrize(("before", "text", "term", "code"), [
+    ("삼성전자 종가 알려줘", "그럼 시가는?", "시가", "005930"),
+    ("기아 PER 알려줘", "PBR은?", "PBR", "000270"),
+    ("what's Naver's closing price", "and the volume?", "거래량", "035420"),
+    ("셀트리온 시가 얼마야", "종가도", "종가", "068270"),
+    ("카카오 PER 몇이야", "what about PBR?", "PBR", "035720"),
+])
+def test_another_figure_of_the_stock_just_asked_keeps_the_stock(store, clock, before, text, term, code) -> None:
+    s = _session(store, clock)
+    s.run(before, extra={"context_text": context_for("/home")})
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    assert _calls(events) == [("lookup_term", {"term": term, "code": code})]
+    assert types(events) == ["tool_call", "tool_result", "text", "done"]
+
+
+def test_what_another_term_means_after_a_figure_is_the_term_alone(store, clock) -> None:
+    s = _session(store, clock)
+    s.run("삼성전자 종가 알려줘", extra={"context_text": context_for("/home")})
+    events = s.run("시가는 뭐야?", extra={"context_text": context_for("/home")})
+    assert _calls(events) == [("lookup_term", {"term": "시가", "code": None})]
+
+
+@pytest.mark.parametrize(("before", "text", "code"), [
+    ("카카오 거래량 얼마야", "왜 이렇게 많아?", "035720"),
+    ("기아 차트 보여줘", "왜 떨어졌어?", "000270"),
+    ("네이버 종가 알려줘", "왜 이렇게 올랐대?", "035420"),
+    ("셀트리온 PER 알려줘", "why the drop lately?", "068270"),
+])
+def test_a_why_with_no_subject_after_an_answer_about_one_stock_is_its_move(store, clock, before, text, code) -> None:
+    s = _session(store, clock)
+    s.run(before, extra={"context_text": context_for("/home")})
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    assert _calls(events) == [("explain_move", {"code": code, "period": "3M"})]
+    assert types(events) == ["tool_call", "tool_result", "text", "done"]
+
+
+def test_a_why_naming_the_market_keeps_the_market(store, clock) -> None:
+    s = _session(store, clock)
+    s.run("카카오 거래량 얼마야", extra={"context_text": context_for("/home")})
+    events = s.run("시장 전체는 왜 빠졌어?", extra={"context_text": context_for("/home")})
+    assert _calls(events) == [("explain_move", {"code": None, "period": "3M"})]  # the market, no stock
+
+
+@pytest.mark.parametrize(("before", "text", "code"), [
+    ("셀트리온 왜 떨어졌어", "그 회사 뭐 하는 곳이야?", "068270"),
+    ("why did Kia rise", "what does that company do?", "000270"),
+    ("에코프로 왜 올랐어", "그 회사는 뭘 만드는 데야?", "086520"),
+    ("포스코홀딩스 차트 보여줘", "그 회사 무슨 사업 해?", "005490"),
+])
+def test_what_the_company_pointed_at_does_is_its_profile(store, clock, before, text, code) -> None:
+    s = _session(store, clock)
+    s.run(before, extra={"context_text": context_for("/home")})
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    assert _calls(events) == [("lookup_stock", {"code": code, "period": "3M"})]
+    assert types(events) == ["tool_call", "tool_result", "text", "done"]
+
+
+@pytest.mark.parametrize(("before", "text", "side", "code", "en"), [
+    ("삼성전자 매수창", "아 매수 말고 매도로", "sell", "005930", False),
+    ("카카오 매도 화면 열어줘", "매도 말고 매수", "buy", "035720", False),
+    ("open the buy screen for Naver", "sell instead of buy", "sell", "035420", True),
+    ("기아 팔기 화면", "아니 매도 말고 매수 화면으로", "buy", "000270", False),
+])
+def test_the_side_taken_back_proposes_the_other_side_in_place_of_the_card(store, clock, before, text, side, code,
+                                                                           en) -> None:
+    s = _session(store, clock)
+    s.run(before, extra={"context_text": context_for("/home")})
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    assert _calls(events) == [("confirm_ui_action", {"action_id": "open_order", "params": {"side": side, "code": code},
+                                                     "lang": "en" if en else "ko"})]
+    waiting = [a for a in s.pending_actions() if a.status == "PENDING"]
+    assert [a.tool_args["params"] for a in waiting] == [{"side": side, "code": code}]
+
+
+@pytest.mark.parametrize(("before", "text", "en"), [
+    (["카카오 왜 떨어졌어"], "그럼 지금이 기회야?", False),
+    (["셀트리온 차트"], "이거 매수 기회인가요?", False),
+    (["why did Naver fall"], "is this a buying opportunity?", True),
+    (["현대차 PER 알려줘"], "그 정도면 사도 되는 수준이야?", False),
+    ([], "하이닉스 지금 들어가도 되는 타이밍이야?", False),
+])
+def test_an_opportunity_or_a_level_put_to_the_tutor_is_advice(store, clock, before, text, en) -> None:
+    s = _session(store, clock)
+    for earlier in before:
+        s.run(earlier, extra={"context_text": context_for("/home")})
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    assert types(events) == ["text", "done"]
+    reply = text_of(events)
+    assert reply.startswith("I don't give investment advice or predictions" if en else "투자 조언이나 주가 예측은 드리지 않아요.")
+    assert [a for a in s.pending_actions() if a.status == "PENDING"] == []
+
+
+def test_an_opportunity_cost_is_a_term_not_advice() -> None:
+    assert not advice.asks_advice("기회비용이 뭐야?")
+
+
+@pytest.mark.parametrize(("before", "text", "codes"), [
+    (["셀트리온 왜 떨어졌어", "카카오는?"], "둘 다 같이 그려줘", ["068270", "035720"]),
+    (["why did Kia rise", "and Hyundai?"], "chart both of them", ["000270", "005380"]),
+    (["네이버 종가 알려줘", "카카오 종가는?"], "두 종목 한 차트에 그려줘", ["035420", "035720"]),
+    (["삼성전자 왜 올랐어", "하이닉스는?"], "둘이 그래프로 비교", ["005930", "000660"]),
+])
+def test_both_stocks_talked_about_drawn_together(store, clock, before, text, codes) -> None:
+    s = _session(store, clock)
+    for earlier in before:
+        s.run(earlier, extra={"context_text": context_for("/home")})
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    assert _calls(events) == [("visualization", {"kind": "compare", "codes": codes, "period": "3M"})]
+    assert types(events) == ["tool_call", "tool_result", "data_card", "text", "done"]
 
 
 # --- bug: archive words beside a stock, a term or a case asked about: the question wins ---------------------
