@@ -23,6 +23,8 @@ from agents.tutor.sandbox_data import cases, glossary, keyword_cases, stocks
 CASE = "case"
 STOCK = "stock"
 META_TOOLS = frozenset({"askClarification", "open_canvas"})
+# "이 회사 홈페이지", "that company's website": the stock the conversation is about, pointed at by its kind.
+_THIS_STOCK = re.compile(r"(?:이|그|해당|저)\s?(?:종목|회사|주식|기업)|\b(?:this|that|the same) (?:stock|company|share)s?\b", re.I)
 _CASE_WORD = re.compile(r"사례|케이스|\b(?:case|lesson|episode)\b", re.I)
 _STOCK_WORD = re.compile(r"종목|회사|주식|\b(?:stock|company|share)s?\b", re.I)
 
@@ -126,7 +128,8 @@ def corrected(text: str, previous: str | None, state: AppState) -> Reading | Non
 # Requests that wait only for their stock ("어떤 보유 종목을 뺄까요?"): a pronoun's stock fills them in.
 _NEEDS_STOCK = frozenset({"remove_holding", "open_order", "nav_stock", "open_external_link", "explain_move"})
 _CHART = re.compile(r"차트|그래프|주가\s?(?:화면|페이지)|\b(?:chart|graph|price page)\b", re.I)
-_OPEN = re.compile(r"열어|띄워|보여|이동|가자|가줘|페이지로|화면으로|들어가|\b(?:open|show|go to|take me|bring me|pull up|jump to)\b",
+_OPEN = re.compile(r"열어|띄워|보여|이동|가자|가줘|페이지로|화면으로|들어가|\b(?:open|show|go to|go there|head there|take me|bring me|"
+                   r"pull up|jump to)\b",
                    re.I)
 _TELL = re.compile(r"알려|설명|요약|내용|얘기|이야기|뭐야|퀴즈|문제 내|자세히|핵심|정리|"
                    r"\b(?:tell|summari[sz]e|explain|about|quiz|details?|more on|gist)\b", re.I)
@@ -156,7 +159,10 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") 
     """``earlier`` is the learner's previous message: a stock it named is what "그 종목" means when no tool
     call named one (a portfolio summary asked about one holding)."""
     p = pointer(text)
-    if (p.pronoun or p.again) and p.position is None and reading.kind is None \
+    if reading.kind == "open_external_link" and not reading.args.get("code") and p.position is None \
+            and (p.pronoun or _THIS_STOCK.search(text)) and (code := pointed_stock(dialogue, earlier)) is not None:
+        return Reading(reading.kind, {**reading.args, "code": code})  # "그 회사 공시": that company's filings
+    if (p.pronoun or p.again or _THIS_STOCK.search(text)) and p.position is None and reading.kind is None \
             and reading.args.get("action") in _NEEDS_STOCK and not reading.args.get("code"):
         code = pointed_stock(dialogue, earlier)  # "그 종목 보유에서 빼줘", "그럼 매도 화면 열어줘": the stock meant
         return _with_stock(reading, code) if code is not None else None
@@ -179,8 +185,9 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") 
     found = subject(dialogue)
     if found is not None and "case_id" in found:  # "open it" after a case summary: its page
         return Reading("open_case" if _OPEN.search(text) and not _TELL.search(text) else "case_info", found)
-    if found is not None:  # "그거 차트로 보여줘" after a move question: its chart; else its move
-        return Reading("nav_stock" if _CHART.search(text) else "explain_move", found)
+    if found is not None:  # "그거 차트로 보여줘", "take me there" after a move question: its page; else its move
+        shown = _CHART.search(text) or (_OPEN.search(text) and not _TELL.search(text))
+        return Reading("nav_stock" if shown else "explain_move", found)
     return _which_of_two(dialogue)
 
 

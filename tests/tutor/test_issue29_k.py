@@ -16,7 +16,8 @@ level predicted ("20만 갈까"), averaging down as 낮출까, 팔기/사기 화
 archive, 2/7; a second order request stacked a second pending card beside the first, 3/3; after an answer about
 one stock, another figure of it ("PBR은?"), a why with no subject, what "그 회사" does, the side taken back
 ("매수 말고 매도로"), an opportunity asked and both stocks drawn: 16/24 of the first sentences of these kinds
-(the others written after, same kinds). After: all pass."""
+(the others written after, same kinds); a stock pointed at by its kind or a place word ("이 회사 홈페이지",
+"take me there"), 13/18. After: all pass."""
 
 from __future__ import annotations
 
@@ -336,6 +337,39 @@ def test_both_stocks_talked_about_drawn_together(store, clock, before, text, cod
     events = s.run(text, extra={"context_text": context_for("/home")})
     assert _calls(events) == [("visualization", {"kind": "compare", "codes": codes, "period": "3M"})]
     assert types(events) == ["tool_call", "tool_result", "data_card", "text", "done"]
+
+
+# --- a stock pointed at by its kind or a place word ("이 회사", "거기", "take me there"): the one talked about --
+
+@pytest.mark.parametrize(("before", "text", "calls"), [
+    ("tell me about Hyundai", "take me there", [("ui_action", {"action_id": "nav_stock", "params": {"code": "005380"}}),
+                                                ("visualization", {"kind": "price", "codes": ["005380"], "period": "3M"})]),
+    ("셀트리온 왜 떨어졌어", "거기로 이동해줘", [("ui_action", {"action_id": "nav_stock", "params": {"code": "068270"}}),
+                                         ("visualization", {"kind": "price", "codes": ["068270"], "period": "3M"})]),
+    ("why did Naver climb", "go there", [("ui_action", {"action_id": "nav_stock", "params": {"code": "035420"}}),
+                                         ("visualization", {"kind": "price", "codes": ["035420"], "period": "3M"})]),
+    ("현대차 왜 올랐어", "그거 더 자세히 설명해줘", [("explain_move", {"code": "005380", "period": "3M"})]),
+])
+def test_a_place_word_after_a_stock_answer_goes_to_that_stock(store, clock, before, text, calls) -> None:
+    s = _session(store, clock)
+    s.run(before, extra={"context_text": context_for("/home")})
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    assert _calls(events) == calls
+
+
+@pytest.mark.parametrize(("before", "text", "link", "code", "en"), [
+    ("기아 왜 올랐어", "이 회사 홈페이지", "homepage", "000270", False),
+    ("포스코홀딩스 왜 올랐어", "그 회사 공시 보여줘", "dart", "005490", False),
+    ("why did Kia rise", "that company's website please", "homepage", "000270", True),
+    ("카카오 거래량 얼마야", "해당 종목 네이버 증권으로", "naver_finance", "035720", False),
+])
+def test_a_link_for_the_company_pointed_at_is_proposed_for_it(store, clock, before, text, link, code, en) -> None:
+    s = _session(store, clock)
+    s.run(before, extra={"context_text": context_for("/home")})
+    events = s.run(text, extra={"context_text": context_for("/home")})
+    assert _calls(events) == [("confirm_ui_action", {"action_id": "open_external_link",
+                                                     "params": {"link": link, "code": code}, "lang": "en" if en else "ko"})]
+    assert types(events) == ["ui_action", "tool_call", "action_confirmation", "text", "done"]
 
 
 # --- bug: archive words beside a stock, a term or a case asked about: the question wins ---------------------
