@@ -114,6 +114,8 @@ def _term(data: dict[str, Any], en: bool) -> str:
     """The definition (which says how the figure is computed), its source, and for a named stock's ratio that
     the sandbox holds no such figure: the reply never invents one."""
     asked = data.get("asked_for")
+    if asked and asked.get("figure_held"):  # a price the sandbox holds: the figure first, then what it means
+        return "\n".join([_price_figure(asked, en), _term({k: v for k, v in data.items() if k != "asked_for"}, en)])
     if en:
         lines = [f"**{data['term_en']}** ({data['term']}): {data['definition_en']}"]
         if asked:
@@ -127,6 +129,20 @@ def _term(data: dict[str, Any], en: bool) -> str:
                             "않을게요). 대신 이 지표가 무엇이고 어떻게 계산하는지 알려 드릴게요:")
     lines.append(_source(data, en))
     return "\n".join(lines)
+
+
+_PRICE_WORDS = {"open": ("시가", "open"), "close": ("종가", "close"), "high": ("고가", "high"), "low": ("저가", "low"),
+                "volume": ("거래량", "volume")}
+
+
+def _price_figure(asked: dict[str, Any], en: bool) -> str:
+    """A named stock's price figure on its last sandbox day ("카카오 종가 (샌드박스, 2026-10-30): 27,350원")."""
+    values = asked["values"]
+    if en:
+        said = ", ".join(f"{_PRICE_WORDS[k][1]} {v:,}" + (" shares" if k == "volume" else " KRW") for k, v in values.items())
+        return f"{asked['name_en']} on {asked['date']} (sandbox prices): {said}."
+    said = ", ".join(f"{_PRICE_WORDS[k][0]} {v:,}" + ("주" if k == "volume" else "원") for k, v in values.items())
+    return f"{asked['name']} {asked['date']} (샌드박스 가격): {said}."
 
 
 def _company(d: dict[str, Any], en: bool) -> str:

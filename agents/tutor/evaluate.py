@@ -18,7 +18,8 @@ from agents.core.session import Session
 from agents.nlu import Outcome, Report, compact
 from agents.tutor import contract, screen
 from agents.tutor.policy import read_request
-from agents.tutor.reading import HIGH_RISK, Reading, read
+from agents.tutor.questions import Reading
+from agents.tutor.reading import HIGH_RISK, read
 from agents.tutor.sandbox import state_for_route
 
 PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "tutor" / "phrasings.yaml"

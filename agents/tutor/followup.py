@@ -14,14 +14,17 @@ from agents.nlu.dialogue import Dialogue, Mention, pointer
 from agents.nlu.text import compact
 from agents.tutor.catalog import hit
 from agents.tutor.charts import name as stock_label
-from agents.tutor.names import find_stocks, without_stocks
-from agents.tutor.reading import Reading, ask_side, read
+from agents.tutor.names import find_stocks, find_term, without_stocks
+from agents.tutor.questions import Reading, ask_side
+from agents.tutor.reading import read
 from agents.tutor.sandbox import AppState, default_state
-from agents.tutor.sandbox_data import cases, keyword_cases, stocks
+from agents.tutor.sandbox_data import cases, glossary, keyword_cases, stocks
 
 CASE = "case"
 STOCK = "stock"
 META_TOOLS = frozenset({"askClarification", "open_canvas"})
+# "이 회사 홈페이지", "that company's website": the stock the conversation is about, pointed at by its kind.
+_THIS_STOCK = re.compile(r"(?:이|그|해당|저)\s?(?:종목|회사|주식|기업)|\b(?:this|that|the same) (?:stock|company|share)s?\b", re.I)
 _CASE_WORD = re.compile(r"사례|케이스|\b(?:case|lesson|episode)\b", re.I)
 _STOCK_WORD = re.compile(r"종목|회사|주식|\b(?:stock|company|share)s?\b", re.I)
 
@@ -42,7 +45,11 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
     data = payload.get("data")
     if not isinstance(data, dict):
         data = {}
+    held = data.get("holdings")  # the holdings a portfolio answer or the 내 자산 screen lists, in its order
+    listed = [m for h in held for m in _stock(h.get("code") if isinstance(h, dict) else h)] if isinstance(held, list) else []
     match tool:
+        case "get_portfolio":
+            return [], listed or None, None
         case "lookup_case":
             return _case(args.get("case_id") or data.get("id")), None, None
         case "explain_move" | "lookup_stock" | "lookup_term":
@@ -65,10 +72,12 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
                 tab = "all" if args.get("action_id") == "nav_education" else str(params.get("tab"))
                 shown = [m for c in cases().values() if tab in ("all", c["category"]) for m in _case(c["id"])]
                 return [], shown, None  # the lessons the screen now lists, in its order: "첫번째 거 열어줘"
-            return [*_stock(params.get("code")), *_case(params.get("case_id"))], None, None
+            return [*_stock(params.get("code")), *_case(params.get("case_id"))], listed or None, None
     return [], None, None
 
 
+# "그 회사 뭐 하는 곳이야?", "what does that company do?": the company's profile asked.
+_WHAT_IT_DOES = re.compile(r"뭐\s?하는|무슨\s?일|뭘\s?만들|\bwhat (?:does|do) (?:it|they|that company|this company) do\b", re.I)
 # "기아 말고 현대차", "기아 대신 현대차", "Hyundai instead of Kia": the stock refused and the one wanted.
 _REFUSED_FIRST = re.compile(r"말고|말구|아니고|아니라|대신에?")
 _REFUSED_AFTER = re.compile(r"\b(?:instead of|rather than)\b", re.I)
@@ -119,7 +128,8 @@ def corrected(text: str, previous: str | None, state: AppState) -> Reading | Non
 # Requests that wait only for their stock ("어떤 보유 종목을 뺄까요?"): a pronoun's stock fills them in.
 _NEEDS_STOCK = frozenset({"remove_holding", "open_order", "nav_stock", "open_external_link", "explain_move"})
 _CHART = re.compile(r"차트|그래프|주가\s?(?:화면|페이지)|\b(?:chart|graph|price page)\b", re.I)
-_OPEN = re.compile(r"열어|띄워|보여|이동|가자|가줘|페이지로|화면으로|들어가|\b(?:open|show|go to|take me|bring me|pull up|jump to)\b",
+_OPEN = re.compile(r"열어|띄워|보여|이동|가자|가줘|페이지로|화면으로|들어가|\b(?:open|show|go to|go there|head there|take me|bring me|"
+                   r"pull up|jump to)\b",
                    re.I)
 _TELL = re.compile(r"알려|설명|요약|내용|얘기|이야기|뭐야|퀴즈|문제 내|자세히|핵심|정리|"
                    r"\b(?:tell|summari[sz]e|explain|about|quiz|details?|more on|gist)\b", re.I)
@@ -149,7 +159,10 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") 
     """``earlier`` is the learner's previous message: a stock it named is what "그 종목" means when no tool
     call named one (a portfolio summary asked about one holding)."""
     p = pointer(text)
-    if (p.pronoun or p.again) and p.position is None and reading.kind is None \
+    if reading.kind == "open_external_link" and not reading.args.get("code") and p.position is None \
+            and (p.pronoun or _THIS_STOCK.search(text)) and (code := pointed_stock(dialogue, earlier)) is not None:
+        return Reading(reading.kind, {**reading.args, "code": code})  # "그 회사 공시": that company's filings
+    if (p.pronoun or p.again or _THIS_STOCK.search(text)) and p.position is None and reading.kind is None \
             and reading.args.get("action") in _NEEDS_STOCK and not reading.args.get("code"):
         code = pointed_stock(dialogue, earlier)  # "그 종목 보유에서 빼줘", "그럼 매도 화면 열어줘": the stock meant
         return _with_stock(reading, code) if code is not None else None
@@ -166,12 +179,15 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") 
         return Reading("case_info", {"case_id": case.id}) if case is not None else None
     if _STOCK_WORD.search(text):
         stock = dialogue.last(STOCK)
+        if stock is not None and (hit(text, "company") or _WHAT_IT_DOES.search(text)):
+            return Reading("concept", {"code": stock.id})  # "그 회사 뭐 하는 곳이야?": its profile
         return Reading("explain_move", {"code": stock.id}) if stock is not None else None
     found = subject(dialogue)
     if found is not None and "case_id" in found:  # "open it" after a case summary: its page
         return Reading("open_case" if _OPEN.search(text) and not _TELL.search(text) else "case_info", found)
-    if found is not None:  # "그거 차트로 보여줘" after a move question: its chart; else its move
-        return Reading("nav_stock" if _CHART.search(text) else "explain_move", found)
+    if found is not None:  # "그거 차트로 보여줘", "take me there" after a move question: its page; else its move
+        shown = _CHART.search(text) or (_OPEN.search(text) and not _TELL.search(text))
+        return Reading("nav_stock" if shown else "explain_move", found)
     return _which_of_two(dialogue)
 
 
@@ -328,3 +344,126 @@ def listed_case(reading: Reading, text: str, dialogue: Dialogue) -> Reading | No
     if case is None:
         return None
     return Reading("case_info" if _TELL.search(text) else "open_case", {"case_id": case.id})
+
+
+# "그 숫자는 무슨 뜻이야", "what does that figure mean?", "방금 그 값 의미가 뭐예요": the meaning of the figure the last
+# answer gave, asked without naming it.
+_POINTED_FIGURE = re.compile(r"숫자|수치|값|지표|그게|그건|그거|이게|이건|이거|방금|아까|"
+                             r"\b(?:number|figure|value|stat|metric|that|this|it)s?\b", re.I)
+
+
+def meaning_of_figure(text: str, dialogue: Dialogue, earlier: str) -> Reading | None:
+    """The term whose figure the last answer gave (a stock's 거래량, 종가), asked what it means with a pointer:
+    the term explained, not the stock's move again. A term or stock the message names is its own question."""
+    if not (_MEANING.search(text) or hit(text, "define")) or not _POINTED_FIGURE.search(text):
+        return None
+    if find_term(text) is not None or find_stocks(text).codes or _CASE_WORD.search(text):
+        return None
+    term = dialogue.args.get("term") if dialogue.tool == "lookup_term" else None
+    if not isinstance(term, str) and dialogue.tool in ("lookup_term", "explain_move", "lookup_stock"):
+        term = find_term(earlier) if earlier else None  # "삼성전자 거래량 알려줘" read as its move
+    return Reading("concept", {"term": term}) if isinstance(term, str) else None
+
+
+# "카카오도 같이", "거기에 셀트리온도 넣어줘", "add Kakao too": one more stock on the chart just drawn.
+_ADDED = re.compile(r"(?:^|\s)도(?=\s|$|[?!.~])|같이|함께|추가|넣어|더해|한\s?번에|한꺼번에|겹쳐|"
+                    r"\b(?:add|too|also|as well|along with|plus|together)\b", re.I)
+
+
+def added_to_chart(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """A second stock added to the one-stock chart the last turn drew: both on one chart, the first one first."""
+    shown = dialogue.args.get("codes") if dialogue.tool == "visualization" else None
+    code = reading.args.get("code")
+    if reading.kind != "nav_stock" or not isinstance(shown, list) or len(shown) != 1 or code in shown:
+        return None
+    if not _ADDED.search(without_stocks(text)):
+        return None
+    return Reading("visualize", {"kind": "compare", "codes": [str(shown[0]), str(code)]})
+
+
+# "취소하고 차트만", "주문은 됐고", "never mind the order, just the chart": the last request dropped for another.
+_DROPPED = re.compile(r"취소|됐고|됐어|관두|그만|말고|말구|ㄴㄴ|아니|아냐|\b(?:never ?mind|forget|cancel|scrap|skip|instead|"
+                      r"actually|just|nah|nope)\b", re.I)
+
+
+def instead_of_last(reading: Reading, text: str, dialogue: Dialogue, earlier: str) -> Reading | None:
+    """The last request dropped and another asked with no stock of its own ("KB금융 매수창" -> "아니 취소하고 걍
+    차트만"): the new request, about the stock the last one named; never the dropped order screen."""
+    if not _DROPPED.search(text) or find_stocks(text).codes or find_stocks(text).ambiguous:
+        return None
+    code = pointed_stock(dialogue, earlier)
+    if code is None:
+        return None
+    if _CHART.search(text) and not _TELL.search(text) and reading.kind in (None, "open_order", "nav_stock", "visualize") \
+            and not reading.args.get("period"):
+        return Reading("visualize", {"kind": "price", "codes": [code]})
+    if reading.kind == "explain_move" and not reading.args.get("code"):
+        return Reading("explain_move", {**reading.args, "code": code})
+    if reading.kind is None and reading.args.get("action") in _NEEDS_STOCK and not reading.args.get("code"):
+        return _with_stock(reading, code)
+    return None
+
+
+def listed_stock(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """An ordinal over the holdings the last turn listed ("내 보유 종목" -> "두 번째 종목 페이지로", "open the third
+    one"): that stock's page, or its move when telling is asked."""
+    p = pointer(text)
+    if p.position is None or (reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign")):
+        return None
+    stock = dialogue.at(p.position, STOCK)
+    if stock is None:
+        return None
+    told = _TELL.search(text) is not None or hit(text, "why")
+    return Reading("explain_move" if told else "nav_stock", {"code": stock.id})
+
+
+# "그럼 시가는?", "PBR은?", "and the opening price?": only another term, handed over like the last question.
+_TERM_ONLY = re.compile(r"^\W*(?:(?:그럼|그러면|그리고|이번엔|and|what about|how about|also|then|the|its|of it)\W*)*$", re.I)
+
+
+def term_for_same_stock(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """Another figure of the stock whose figure was just given ("기아 PER 알려줘" -> "PBR은?"): that term, for that
+    stock. Asking what it means ("시가는 뭐야?") stays the term alone."""
+    code = dialogue.args.get("code") if dialogue.tool == "lookup_term" else None
+    term = reading.args.get("term")
+    if reading.kind != "concept" or not isinstance(term, str) or reading.args.get("code") or not isinstance(code, str):
+        return None
+    if find_stocks(text).codes or _MEANING.search(text) or hit(text, "define"):
+        return None
+    rest = re.sub(r"[은는도요?？!.~\s]+$", "", _strip_term(text, term))
+    return Reading("concept", {"term": term, "code": code}) if _TERM_ONLY.fullmatch(rest) else None
+
+
+def _strip_term(text: str, term: str) -> str:
+    """The message without the term's name or aliases (the longest first)."""
+    entry = next((e for e in glossary().values() if e["term"] == term), None)
+    names = sorted([term, *(entry["aliases"] if entry else []), *([entry["term_en"]] if entry else [])], key=len, reverse=True)
+    for name in names:
+        text = re.sub(re.escape(name), " ", text, flags=re.I)
+    return text.strip()
+
+
+def why_of_last(reading: Reading, text: str, dialogue: Dialogue, earlier: str) -> Reading | None:
+    """A why with no subject of its own after an answer about one stock ("카카오 거래량 얼마야" -> "왜 이렇게 많아?",
+    "카카오 차트" -> "왜 떨어졌어?"): that stock's move. The market named keeps the market's."""
+    if not hit(text, "why") or find_stocks(text).codes or find_stocks(text).ambiguous or hit(text, "market_wide"):
+        return None
+    if not (reading.kind is None or (reading.kind == "explain_move" and not reading.args.get("code"))):
+        return None
+    if reading.kind is None and reading.args.get("action") not in (None, "explain_move"):
+        return None
+    code = pointed_stock(dialogue, earlier)
+    return Reading("explain_move", {**(reading.args if reading.kind else {}), "code": code}) if code else None
+
+
+def both_drawn(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
+    """"둘 다 같이 그려줘", "chart both of them" after two stocks were talked about: the two on one chart, in the order
+    they were named."""
+    if not pointer(text).pair or not (hit(text, "draw") or hit(text, "compare") or _CHART.search(text)):
+        return None
+    if reading.kind not in (None, "visualize") or find_stocks(text).codes:
+        return None
+    named = [m.id for m in dialogue.focus if m.kind == STOCK][:2]
+    if len(named) != 2:
+        return None
+    return Reading("visualize", {"kind": "compare", "codes": named[::-1]})

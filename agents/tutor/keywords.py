@@ -10,6 +10,10 @@ from agents.nlu import FUNCTION_WORDS, normalise
 _KEYWORD_FILLER = re.compile(r"키워드|검색어|검색|걸러|거르|필터|관련|사례|찾아|들어간|있어|해줘|줘|filter|search|cases?|by|for|only")
 _REQUEST_WORD = re.compile(r"넣어|넣고|주세|주실|주시|해\s?주|좀$")
 _KEYWORD_TAIL = frozenset({"please", "plz", "lessons", "lesson", "ones", "stuff", "topics", "topic", "related", "now"})
+# A screen named as where to search ("교육에서 배당 검색", "교육 화면에서"): the place, not the word searched for.
+_SCREEN = r"(?:교육|학습|공부|홈|메인|사례|케이스|강의|레슨|화면|탭|페이지)"
+_PLACE = re.compile(_SCREEN + r"(?:탭|화면|페이지|쪽)?(?:에서|에선|에서는|으로|로)")
+_SCREEN_SPLIT = re.compile(r"(?<![가-힣])(" + _SCREEN + r")\s+(탭|화면|페이지|쪽)(?=에|으로|로)")
 _STRIP = re.compile(r"(이라는|라는|이란|으로|로|만|이|가|을|를|은|는|에서|에)$")
 
 
@@ -27,8 +31,8 @@ def keyword_of(text: str) -> str | None:
         if phrase := " ".join(kept):
             return phrase
     words: list[str] = []
-    for word in n.split():
-        if word in FUNCTION_WORDS or _REQUEST_WORD.match(word):
+    for word in _SCREEN_SPLIT.sub(r"\1\2", n).split():
+        if word in FUNCTION_WORDS or _REQUEST_WORD.match(word) or _PLACE.fullmatch(word):
             continue
         stripped = _STRIP.sub("", _KEYWORD_FILLER.sub("", word))
         if stripped and not _KEYWORD_FILLER.fullmatch(word):

@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 from collections.abc import Generator, Iterator
 
+from agents.core.clock import aware
 from agents.core.events import Event, ToolCall, ToolResult, UIAction
 from agents.core.providers.base import ChatMessage, ModelToolCall
 from agents.core.referents import remember_turn
+from agents.core.store.models import ActionStatus
 from agents.core.toolcalls import refuse, result_message
 from agents.core.turn import Turn
 from agents.nlu.language import conversation_language
@@ -19,6 +21,7 @@ from agents.tutor.advice import asks_advice
 from agents.tutor.catalog import ActionRejected, action_words, validate
 from agents.tutor.inputs import TutorInputs
 from agents.tutor.screen import finish, remember, resolve
+from agents.tutor.store import PortfolioStore
 from agents.tutor.structured import extract
 
 RESPONSE_MODES = ("plain", "canvas_markdown")
@@ -26,6 +29,9 @@ NO_ADVICE_ACTION = ("투자 조언이나 예측을 묻는 질문에는 주문 �
                     "차트, 관련 용어와 사례를 보여 드릴 수 있어요.",
                     "I don't open an order screen or change holdings for a question asking for advice or a "
                     "prediction. I can show the stock's past moves, a chart, and the terms and lessons about it.")
+
+REPLACED = ("기다리던 확인 카드({summary})는 취소하고 새 카드로 바꿨어요.",
+            "I cancelled the card that was still waiting ({summary}) and put the new one in its place.")
 
 
 def pipeline(turn: Turn) -> Iterator[Event]:
@@ -59,6 +65,8 @@ def pipeline(turn: Turn) -> Iterator[Event]:
             messages.append(result)
             awaiting = awaiting or pending
         if awaiting:
+            if replaced := _str_list(turn.meta.get("replaced_cards")):  # said whatever the model wrote
+                yield from turn.say(REPLACED[turn.meta["lang"] == "en"].format(summary=", ".join(replaced)) + " ")
             if not response.text.strip():  # say plainly that nothing ran yet
                 yield from turn.say("This needs your confirmation: it runs only when you press **Confirm** on the "
                                     "card below, and nothing changes before." if turn.meta["lang"] == "en" else
@@ -114,6 +122,9 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
         # a delete or a reset, whatever the model proposed. Said to the learner plainly, in their language.
         message = yield from refuse(turn, call, raw, NO_ADVICE_ACTION[turn.meta.get("lang") == "en"])
         return message, False
+    if spec.risk == "high":  # one pending card per kind: the new request replaces the one still waiting
+        replaced = [*_str_list(turn.meta.get("replaced_cards")), *_replace_pending(turn, action_id)]
+        turn.meta["replaced_cards"] = replaced
     args = {"action_id": action_id, "params": params}
     ran = turn.meta.get("ui_actions")
     turn.meta["ui_actions"] = [*(ran if isinstance(ran, list) else []), {"action_id": action_id, "risk": spec.risk}]
@@ -138,6 +149,29 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
     summary = f"{spec.label}{f' ({shown})' if shown else ''} 실행함 → 지금 화면: {sandbox.screen(state.mode)['label']}"
     data: dict[str, object] = {"executed": True, "action_id": action_id, "params": params, "route": state.route,
                             "filters": sandbox.filters(state), "selected_entities": sandbox.selected_entities(state)}
+    if state.mode == "my":  # the holdings the screen lists, in its order: "두 번째 종목" points into them
+        data["holdings"] = _held_codes(turn)
     yield turn.emit(ToolResult, call_id=call.id, name="ui_action", ok=True, summary=summary, data=data)
     payload = {"ok": True, "summary": summary, "data": data}
     return result_message(turn, call, payload, {"ok": True, "summary": summary, "args": args}), False
+
+
+def _held_codes(turn: Turn) -> list[str]:
+    """The learner's sandbox holdings, in the order the 내 자산 screen lists them."""
+    store = PortfolioStore(turn.store)
+    store.ensure(turn.user_id, turn.now)
+    return [h["code"] for h in store.holdings(turn.user_id)]
+
+
+def _replace_pending(turn: Turn, action_id: str) -> list[str]:
+    """Cancel this conversation's cards for ``action_id`` that still wait for Confirm (the new request takes their
+    place); their summaries. A card confirmed or expired meanwhile is left as it is."""
+    rows = turn.store.actions.list_for_conversation(turn.conversation.id)
+    waiting = [r for r in rows if r.status == ActionStatus.PENDING and r.tool_name == "confirm_ui_action"
+               and r.tool_args.get("action_id") == action_id and aware(r.expires_at) > aware(turn.now)]
+    done = [turn.store.actions.transition(r.id, ActionStatus.PENDING, ActionStatus.CANCELLED, turn.now) for r in waiting]
+    return [r.summary.rstrip(".") for r in done if r is not None]
+
+
+def _str_list(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else []

@@ -16,7 +16,8 @@ from agents.tutor.advice import asks_advice
 from agents.tutor.catalog import catalog_for, hit
 from agents.tutor.compose import compose, no_advice, note_from_markdown
 from agents.tutor.names import find_stocks, find_term
-from agents.tutor.reading import Reading, ask_side, case_titled, period_of, picked, read, side_of
+from agents.tutor.questions import Reading, ask_side, case_titled, picked, side_of
+from agents.tutor.reading import period_of, read
 from agents.tutor.sandbox import AppState, default_state
 
 _CONTEXT = re.compile(r"context_text:\n```json\n(.*?)\n```", re.S)
@@ -170,18 +171,32 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
     if (again := followup.corrected(text, previous, state)) is not None:
         return again  # "기아 말구 현대차로": the last request, for the stock wanted
     reading = read(text, state)
+    if (other := followup.instead_of_last(reading, text, dialogue, previous or "")) is not None:
+        return other  # "아니 취소하고 걍 차트만" after an order screen asked: that stock's chart
     if reading.kind is None and reading.args.get("action") == "open_order" and not reading.args.get("side") and previous:
         said = read(previous, state)  # "I want to sell Naver" -> "open the order screen": the side and stock said
         if said.kind == "open_order" and (reading.args.get("code") in (None, said.args.get("code"))):
             return said
+    if (meaning := followup.meaning_of_figure(text, dialogue, previous or "")) is not None:
+        return meaning  # "그 숫자는 무슨 뜻이야" after "카카오 종가 얼마야": what 종가 means
     if reading.kind is None and (related := followup.related_case(text, dialogue)) is not None:
         return related  # "관련된 사례 보여줘" after "공매도가 뭐야": the short-selling case
     if (listed := followup.listed_case(reading, text, dialogue)) is not None:
         return listed  # "첫번째 거 열어줘" after a lesson list: that lesson
+    if (holding := followup.listed_stock(reading, text, dialogue)) is not None:
+        return holding  # "두 번째 종목 페이지로" after the holdings were listed: that stock
     if (more := followup.more_of_last(reading, text, dialogue)) is not None:
         return more  # "퀴즈 내줘" after a case summary, "그중에 제일 많이 잃은 종목은?" after the portfolio
     if (figure := followup.figure_of_move(reading, text, dialogue)) is not None:
         return figure  # "거래량은 어땠어?" after a move question: that move, with its volume
+    if (same_stock := followup.term_for_same_stock(reading, text, dialogue)) is not None:
+        return same_stock  # "PBR은?" after "기아 PER 알려줘": Kia's PBR
+    if (pair := followup.both_drawn(reading, text, dialogue)) is not None:
+        return pair  # "둘 다 같이 그려줘" after two stocks: both on one chart
+    if (why := followup.why_of_last(reading, text, dialogue, previous or "")) is not None:
+        return why  # "왜 이렇게 많아?" after Kakao's volume: Kakao's move
+    if (added := followup.added_to_chart(reading, text, dialogue)) is not None:
+        return added  # "카카오도 같이" after a Naver chart: both on one chart
     if reading.kind == "nav_stock" and (same := followup.same_for(text, dialogue)) is not None:
         return same  # "네이버는?" after a move question about 카카오: the same question about 네이버
     if (paired := _compared(reading, text, state, dialogue, previous or "")) is not None:

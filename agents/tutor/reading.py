@@ -9,37 +9,32 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from agents.nlu import FUNCTION_WORDS, ExemplarClassifier, Lexicon, Speller, compact, decide, normalise
-from agents.tutor.advice import NEGATED, asks_advice
+from agents.tutor.advice import asks_advice, without_negated
 from agents.tutor.catalog import hit, lexicon, own_tabs, tab_named
 from agents.tutor.charts import name as stock_label
 from agents.tutor.clauses import request_clause, resolve
 from agents.tutor.keywords import keyword_of
 from agents.tutor.names import Mentions, find_stocks, find_term, without_stocks
+from agents.tutor.questions import LABELS, Reading, ask, ask_side, held, side_of, unsure, which
 from agents.tutor.sandbox import AppState
-from agents.tutor.sandbox_data import cases, default_portfolio, glossary, screens, stock_name, stocks
+from agents.tutor.sandbox_data import cases, glossary, screens, stock_name, stocks
 
 TRAINING_PATH = Path(__file__).with_name("training.yaml")
 HIGH_RISK = frozenset({"open_order", "open_external_link", "remove_holding", "reset_portfolio"})
-LABELS = {"nav_stock": "종목 차트 보기", "explain_move": "주가 움직임 설명", "concept": "용어 설명",
-          "case_info": "교육 사례 알아보기", "portfolio_summary": "내 자산 요약", "nav_education": "교육 화면으로",
-          "visualize": "차트 그리기", "canvas": "캔버스 노트로 정리"}
-# The same choices for a learner who writes English (each reads back as its kind when clicked).
-LABELS_EN = {"nav_stock": "show a stock chart", "explain_move": "explain the move", "concept": "explain a term",
-             "case_info": "tell me about a case", "portfolio_summary": "how is my portfolio doing?",
-             "nav_education": "open lessons", "visualize": "draw a chart", "canvas": "make me a study note"}
 # "what's the short selling case about?": asked to be told what a case is about.
 _ABOUT = re.compile(r"\bwhat\b.*\babout\W*$")
 # A case asked for as such, or as a past example ("explain it with a real example from the past").
 _PAST_EXAMPLE = re.compile(r"\b(?:cases?|lessons?|(?:past|real|historical|previous|earlier|actual) (?:example|episode)s?|"
                            r"examples? from (?:the )?(?:past|history))\b")
 _HOW_MOVED = re.compile(r"어떻게\s?(?:움직|변했|변해|흘러|됐)|\bhow (?:did|has|have)\b.{0,30}\b(?:move|moved|done|performed|traded)\b")
-_IF_ANY = re.compile(r"있으면|있다면|있거든|\bif (?:there is|there's|there are|you have)\b")
+_IF_ANY = re.compile(r"있으면|있다면|있거든|있다고|있다던데|있다길래|있다는데|있던데|"
+                     r"\bif (?:there is|there's|there are|you have)\b|\bheard (?:there is|there's|there are|of|about)\b")
 _DEFINE_END = re.compile(r"(?:이)?란[?？!.]*$")
+# "tell me what a dividend yield is": a term asked about in an embedded English question.
+_WHAT_IT_IS = re.compile(r"\bwhat (?:an? |the )?[\w\s'/-]{1,40}? (?:is|are|means?)\W*$")
 _YEAR = re.compile(r"\b(19|20)\d{2}\s*년?")
 # Polite first person (제 포트폴리오, 저의 계좌, 제가 가진) read as the plain one the lexicon lists.
 _POLITE = re.compile(r"(^|\s)(제|저의|제가)\s+")
@@ -47,19 +42,10 @@ _WHOLE = re.compile(r"(^|\s)(내|my)\s+(?:전체|모든|whole|entire|overall|ful
 # A side said as the learner's own wish in a context clause counts; one they are still weighing does not.
 _WANT = re.compile(r"싶|want to|'d like to|would like to|going to|살게|팔게|살래|팔래", re.I)
 _UNDECIDED = re.compile(r"할까|할지|까 고민|고민|모르|망설|헷갈|not sure|whether|should i|or (?:buy|sell)", re.I)
+# A case named by what it tells ("분산투자 설명해 주는 사례", "금리 얘기하는 케이스"): a description, not a telling asked.
+_DESCRIBED = re.compile(r"(?:설명|얘기|이야기|소개|정리)(?:해\s?주는|해\s?준|하는|한|된)\s?(?=사례|케이스|자료|글|교육)|다루는|다룬")
 # A context clause's pointer at the case on screen (이 사례를 읽고, I was reading this case): what was read.
 _READ_THIS = re.compile(r"이\s?(?:사례|케이스|글|내용)|\bthis (?:case|lesson)\b", re.I)
-
-
-@dataclass
-class Reading:
-    kind: str | None  # an action id or an answer kind; None: ask
-    args: dict[str, Any] = field(default_factory=dict)
-    question: str = ""
-    choices: list[str] = field(default_factory=list)
-    source: str = "rule"
-    question_en: str = ""  # the question and choices for a learner who writes English
-    choices_en: list[str] = field(default_factory=list)
 
 
 @functools.cache
@@ -103,12 +89,6 @@ def _foreign(n: str) -> bool:
     return substantial and not any(form in known for forms in stems for form in forms)
 
 
-def _ask(question: tuple[str, str], choices: tuple[list[str], list[str]] | list[str], **known: Any) -> Reading:
-    """A question with choices, in Korean and in English (plain lists are the same in both)."""
-    ko, en = choices if isinstance(choices, tuple) else (choices, choices)
-    return Reading(None, dict(known), question[0], ko[:6], "ask", question[1], en[:6])
-
-
 # A period refused for another: "1년 치 말고 한 달 치로" (the one before 말고), "one month instead of a year"
 # (the one after "instead of").
 _REFUSED_BEFORE = re.compile(r"말고|말구|아니고|대신에?")
@@ -148,7 +128,7 @@ def read(text: str, state: AppState) -> Reading:
         # A move asked with no subject of its own ("현대차가 올랐다던데요, 왜 그렇게 올랐는지 설명해 줄래요?") is
         # about the one stock the context names, before the one on screen; 이 종목 / the market keep theirs.
         if reading.kind == "explain_move" and len(named) == 1 and not find_stocks(clause).codes \
-                and not hit(clause, "this_stock") and not hit(clause, "market_wide"):
+                and not (hit(clause, "this_stock") and state.mode == "stock") and not hit(clause, "market_wide"):
             return Reading("explain_move", {"code": named[0]})
         # "우선주가 뭐야? 삼성전자도 있어?": a stock named after a term asked is asked about that term, not shown.
         if reading.kind == "nav_stock" and not hit(clause, "show") and (term := find_term(context)) \
@@ -191,7 +171,8 @@ def advice_reading(text: str, state: AppState) -> Reading | None:
 
 def _read_one(text: str, state: AppState) -> Reading:
     lex = lexicon()
-    text = NEGATED.sub(" ", text)  # "따로 이동하지 말고요", "without leaving this page": not asked for
+    said = text
+    text = without_negated(text)  # "따로 이동하지 말고요", "without leaving this page": not asked for
     if re.search(r"[A-Za-z]{5}", text):
         text = speller().fix(normalise(text))  # after "whats" -> "what is"
     text = _POLITE.sub(lambda m: m.group(1) + ("내가" if m.group(2) == "제가" else "내") + " ", text)
@@ -209,19 +190,21 @@ def _read_one(text: str, state: AppState) -> Reading:
     # On a case page "이 사례" and also plain "이거" / "this" mean the case (there is no stock on screen).
     if case_id is None and state.case_id and (hit(text, "this_case") or (this and here is None and not mentions.codes)):
         case_id = state.case_id
-    term = find_term(text)
+    term = find_term(text) or find_term(said)  # a term the speller bent ("candle chart" -> "candles chart")
     # "요점만 알려줘", "summarize please" on a case page, naming nothing else: the case on screen told.
     if case_id is None and state.mode == "education" and state.case_id and term is None and not mentions.codes \
             and not mentions.ambiguous and hit(text, "tell") and not hit(text, "portfolio"):
         case_id = state.case_id
     case_word = "사례" in c or "케이스" in c or _PAST_EXAMPLE.search(n) is not None
-    define = hit(text, "define") or (term is not None and _DEFINE_END.search(c) is not None)  # 공매도란?
+    define = hit(text, "define") or (term is not None and (_DEFINE_END.search(c) is not None  # 공매도란?
+                                                           or _WHAT_IT_IS.search(n) is not None))
 
     if (hit(text, "off_topic") or _foreign(n)) and not (mentions.codes or term or case_id):
         # words foreign to the tutor's world but no off-topic subject ("more details please"): a follow-up may
         # still read them against the last answer
         return Reading("off_topic", {} if hit(text, "off_topic") else {"foreign": True})
-    if hit(text, "archive"):
+    # "지난 대화에서 본 카카오 왜 올랐어?": the stock (term, case) asked about wins over the archive it was seen in
+    if hit(text, "archive") and not (mentions.codes or mentions.ambiguous or term or case_id):
         return Reading("open_archive")
     if hit(text, "canvas"):  # a note about what the message names, if it names a case or a stock
         return Reading("canvas", {"case_id": case_id} if case_id else {"code": mentions.codes[0]} if mentions.codes else {})
@@ -229,17 +212,19 @@ def _read_one(text: str, state: AppState) -> Reading:
         return Reading("reset_portfolio")
     if hit(text, "unlisted") and not mentions.codes:  # "애플 왜 올랐어": not in the sandbox; its stocks offered
         action = "explain_move" if hit(text, "why") or hit(text, "move") else "nav_stock"
-        return _ask(("그 종목은 이 샌드박스에 없어요. 샌드박스에 있는 종목 중에서 골라 주세요.",
-                     "That stock isn't in this sandbox. Pick one of the sandbox's stocks instead."), _held(), action=action)
+        return ask(("그 종목은 이 샌드박스에 없어요. 샌드박스에 있는 종목 중에서 골라 주세요.",
+                     "That stock isn't in this sandbox. Pick one of the sandbox's stocks instead."), held(), action=action)
     if mentions.ambiguous and not mentions.codes and not (term and define) and case_id is None:
-        return _which(text, mentions)  # bare 삼성 / SK: which one, whatever was asked about it
+        return which(text, mentions)  # bare 삼성 / SK: which one, whatever was asked about it
     if hit(text, "link") and not (define and term):
         return _link(text, code, mentions)
     # 내 계좌 수익률이 몇 퍼센트인지, 포트폴리오 수익률이 궁금한데 알려 줘: the learner's own, unless its meaning is asked
     own = hit(text, "portfolio") and (re.search(r"(^|\s)(내|my)\s", n) is not None
                                        or (hit(text, "holdings_ref") and not term_is_asked(n)))
-    # "삼성전자 PER 몇이야": the ratio of a named stock; the reply says whether the sandbox holds that figure.
-    if term and code and mentions.codes and (hit(text, "figure") or define) and not case_word and not own:
+    # "삼성전자 PER 몇이야", "기아 종가 알려줘": the ratio or figure of a named stock; the reply says whether the
+    # sandbox holds that figure.
+    told = hit(text, "tell") and not hit(text, "show") and not hit(text, "move") and not hit(text, "why")
+    if term and code and mentions.codes and (hit(text, "figure") or define or told) and not case_word and not own:
         return Reading("concept", {"term": term, "code": code})
     # (not when the term is itself the learner's own figure: "수익률 몇 퍼야" asks my return)
     if term and hit(text, "figure") and not (case_word or own or mentions.ambiguous) \
@@ -258,16 +243,16 @@ def _read_one(text: str, state: AppState) -> Reading:
         return Reading("concept", {"term": term})
     if hit(text, "remove") or (hit(text, "remove_verb") and hit(text, "holdings_ref") and not hit(text, "why")):
         if code is None:
-            return _ask(("어떤 보유 종목을 포트폴리오에서 뺄까요?", "Which holding should I remove from the portfolio?"),
-                        _held(), action="remove_holding")
+            return ask(("어떤 보유 종목을 포트폴리오에서 뺄까요?", "Which holding should I remove from the portfolio?"),
+                        held(), action="remove_holding")
         return Reading("remove_holding", {"code": code})
     if hit(text.replace("공매도", " "), "order") and not define:
         side = side_of(text)
         if side is None:  # an order screen with no side: the learner chooses, the tutor never does
             return ask_side(code)
         if code is None:
-            return _ask((f"어떤 종목의 {'매도' if side == 'sell' else '매수'} 화면을 열까요?",
-                         f"Which stock's {side} screen should I open?"), _held(), action="open_order", side=side)
+            return ask((f"어떤 종목의 {'매도' if side == 'sell' else '매수'} 화면을 열까요?",
+                         f"Which stock's {side} screen should I open?"), held(), action="open_order", side=side)
         return Reading("open_order", {"side": side, "code": code})
     category = tab_named(text, state.mode) in ("all", "market", "concept", "habit")
     # "사례가 있으면 요약해 줘", "if there's a lesson about ETFs, open it": the case asked for, not a search
@@ -307,7 +292,9 @@ def _read_one(text: str, state: AppState) -> Reading:
         return Reading("explain_move", {"code": code, **({"period": period} if period else {})})
     if case_id is not None and (case_word or hit(text, "tell") or hit(text, "show") or hit(text, "why")
                                 or lex.value(without_stocks(text), "case") is not None):
-        telling = hit(text, "tell") or hit(text, "why") or (define and not term) or _ABOUT.search(n) is not None
+        # "금리 얘기하는 사례 ... 열어서": what the case tells only names it; the request is to open it
+        described = _DESCRIBED.sub(" ", text)
+        telling = hit(described, "tell") or hit(text, "why") or (define and not term) or _ABOUT.search(n) is not None
         if telling and not (hit(text, "show") and not hit(text, "tell")):
             return Reading("case_info", {"case_id": case_id})
         if not (term and (define or hit(text, "figure"))):  # "배당수익률 몇 프로야" asks the ratio, not the case
@@ -323,12 +310,16 @@ def _read_one(text: str, state: AppState) -> Reading:
     # "차트 1년으로" with no stock on screen or named: whose chart is not said, so ask (the period is kept).
     if period is not None and here is None and not mentions.codes and not case_word and not hit(text, "portfolio") \
             and not market and (hit(text, "draw") or "기간" in c or "period" in n):
-        return _ask(("어느 종목 차트를 볼까요?", "Which stock's chart?"), _held(), action="set_period", period=period)
+        return ask(("어느 종목 차트를 볼까요?", "Which stock's chart?"), held(), action="set_period", period=period)
     target = lex.value(text, "screen") or ("home" if hit(text, "home") else None)
     if case_word and case_id is None and hit(text, "list_word") and not hit(text, "keyword"):
         target = "education"
     if target is not None and not mentions.codes and hit(text, "screen_word"):
         return Reading(f"nav_{target}")
+    # "내 보유 종목 보여줘", "show my holdings": the screen that lists them (on 내 자산 itself, its tab above)
+    if hit(text, "holdings_ref") and hit(text, "show") and not hit(text, "tell") and not mentions.codes \
+            and re.search(r"(^|\s)(내|my)\s", n) is not None:
+        return Reading("nav_my")
     if hit(text, "portfolio") and hit(text, "screen_word") and hit(text, "show"):
         return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
     asked = hit(text, "how_is") or (hit(text, "tell") and not hit(text, "show")) \
@@ -342,54 +333,20 @@ def _read_one(text: str, state: AppState) -> Reading:
     if mentions.ambiguous:
         names = [stock_name(c_) or c_ for c_ in mentions.ambiguous]
         names_en = [stock_label(c_, "en") for c_ in mentions.ambiguous]
-        return _ask((f"{' / '.join(names)} 중 어느 종목인가요?", f"Which one: {' / '.join(names_en)}?"), (names, names_en),
+        return ask((f"{' / '.join(names)} 중 어느 종목인가요?", f"Which one: {' / '.join(names_en)}?"), (names, names_en),
                     action="nav_stock")
     if target is not None:
         return Reading(f"nav_{target}")
     if term is not None:
         return Reading("concept", {"term": term})
     if "기간" in c or "period" in n:
-        return _ask(("차트 기간을 어떻게 바꿀까요?", "Which chart period?"), ["1M", "3M", "1Y"], action="set_period")
+        return ask(("차트 기간을 어떻게 바꿀까요?", "Which chart period?"), ["1M", "3M", "1Y"], action="set_period")
     if "관련종목" in c or "related stock" in n:
         related = cases()[state.case_id]["related_codes"] if state.case_id else []
         related = related or ["005930", "000660"]
-        return _ask(("어떤 종목을 볼까요?", "Which stock should I show?"),
+        return ask(("어떤 종목을 볼까요?", "Which stock should I show?"),
                     ([stock_label(x) for x in related], [stock_label(x, "en") for x in related]), action="nav_stock")
     return _guess(text)
-
-
-def _which(text: str, mentions: Mentions) -> Reading:
-    """Ask which of the stocks a bare name could mean, keeping what was asked (a move, a link, a chart)."""
-    names = [stock_name(c_) or c_ for c_ in mentions.ambiguous]
-    names_en = [stock_label(c_, "en") for c_ in mentions.ambiguous]
-    action = ("explain_move" if hit(text, "why") or hit(text, "move") else
-              "open_external_link" if hit(text, "link") else
-              "open_order" if hit(text, "order") else "remove_holding" if hit(text, "remove") else "nav_stock")
-    extra: dict[str, Any] = {}
-    if action == "open_external_link" and (link := lexicon().value(text, "link")):
-        extra["link"] = link
-    if action == "open_order" and (side := side_of(text)):
-        extra["side"] = side
-    return _ask((f"{' / '.join(names)} 중 어느 종목인가요?", f"Which one: {' / '.join(names_en)}?"), (names, names_en),
-                action=action, **extra)
-
-
-def ask_side(code: str | None) -> Reading:
-    return _ask(("매수 화면과 매도 화면 중 어느 쪽을 열까요?", "Should I open the buy screen or the sell screen?"),
-                (["매수", "매도"], ["buy", "sell"]), action="open_order", **({"code": code} if code else {}))
-
-
-def side_of(text: str) -> str | None:
-    """The order side the learner said (매수 / 매도, buy / sell), if any; both said ("매수를 할지 매도를 할지") is none."""
-    if hit(text, "order_sell") and hit(text, "order_buy"):
-        return None
-    return "sell" if hit(text, "order_sell") else "buy" if hit(text, "order_buy") else None
-
-
-def _held() -> tuple[list[str], list[str]]:
-    """Choices for "which stock?": the sandbox portfolio's holdings, by Korean and English name."""
-    codes = [h["code"] for h in default_portfolio()["holdings"]]
-    return [stock_label(c) for c in codes], [stock_label(c, "en") for c in codes]
 
 
 def term_is_asked(n: str) -> bool:
@@ -401,12 +358,12 @@ def _link(text: str, code: str | None, mentions: Mentions) -> Reading:
     link = next((v for v in named if v != "homepage"), named[0] if named else None)
     links = screens()["external_links"]
     if link is None:
-        return _ask(("어떤 링크를 열까요?", "Which link should I open?"),
+        return ask(("어떤 링크를 열까요?", "Which link should I open?"),
                     ([v["label"] for v in links.values()], [v["label_en"] for v in links.values()]),
                     action="open_external_link")
     if link in ("naver_finance", "homepage") and code is None:
-        return _ask((f"어느 종목의 {links[link]['label']}를 열까요?", f"The {links[link]['label_en']} of which stock?"),
-                    _held(), action="open_external_link", link=link)
+        return ask((f"어느 종목의 {links[link]['label']}를 열까요?", f"The {links[link]['label_en']} of which stock?"),
+                    held(), action="open_external_link", link=link)
     return Reading("open_external_link", {"link": link, **({"code": code} if code else {})})
 
 
@@ -431,53 +388,11 @@ def _guess(text: str) -> Reading:
     guess = classifier().classify(text)
     decision = decide(None, guess, mutations=HIGH_RISK, labels=LABELS)
     if decision.intent is None:
-        return _unsure(decision.candidates, decision.question, decision.choices)
+        return unsure(decision.candidates, decision.question, decision.choices)
     if decision.intent in ("nav_home", "nav_education", "nav_my", "open_archive", "canvas", "portfolio_summary",
                            "off_topic", "explain_move"):
         return Reading(decision.intent, {}, source="classifier")
     # Every other kind needs a slot (a stock, a case, a term) that the rules would have found.
-    return _unsure(decision.candidates, decision.question, decision.choices)
+    return unsure(decision.candidates, decision.question, decision.choices)
 
 
-def picked(text: str, candidates: list[str], state: AppState) -> Reading | None:
-    """The learner clicked one of the choices an unsure reading offered: that kind, asking next for the
-    one thing it still needs (which stock, term or case), never the same vague question again."""
-    said = compact(text).lower()
-    kind = next((k for k in candidates if said in (compact(LABELS[k]).lower(), compact(LABELS_EN[k]).lower())), None)
-    here = state.stock_code if state.mode == "stock" else None
-    match kind:
-        case None:
-            return None
-        case "explain_move":
-            return Reading("explain_move", {"code": here} if here else {})
-        case "nav_stock" | "visualize" if here is None or kind == "nav_stock":
-            return _ask(("어떤 종목을 볼까요?", "Which stock should I show?"), _held(), action="nav_stock")
-        case "visualize":
-            return Reading("visualize", {"kind": "price", "codes": [here]})
-        case "concept":
-            terms = ["PER", "공매도", "ETF", "배당수익률"]
-            return _ask(("어떤 용어가 궁금해요?", "Which term?"),
-                        (terms, [glossary_en(t) for t in terms]), action="concept")
-        case "case_info":
-            shown = list(cases().values())[:6]
-            return _ask(("어떤 사례를 알려 드릴까요?", "Which case?"),
-                        ([c["title"] for c in shown], [c["title_en"] for c in shown]), action="case_info")
-        case _:
-            return Reading(kind)
-
-
-def case_titled(text: str) -> str | None:
-    """The case whose Korean or English title the learner sent (a clicked choice)."""
-    said = compact(text).lower()
-    return next((c["id"] for c in cases().values() if said in (compact(c["title"]).lower(),
-                                                               compact(c["title_en"]).lower())), None)
-
-
-def glossary_en(term: str) -> str:
-    return glossary()[term]["term_en"]
-
-
-def _unsure(candidates: list[str], question: str, choices: list[str]) -> Reading:
-    en = [LABELS_EN[c] for c in candidates]
-    return _ask((question, "What can I help with? Pick one: " + " / ".join(en) + "."), (choices, en),
-                candidates=candidates)

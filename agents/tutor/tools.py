@@ -123,16 +123,26 @@ def lookup_case(args: CaseArgs, ctx: ToolContext) -> ToolOutput:
     return ToolOutput(summary=f"{case['title']}: {case['summary']}", data=data)
 
 
+# The glossary's terms the sandbox's daily prices hold, with their columns.
+_PRICE_COLUMNS = {"시가": ("open",), "종가": ("close",), "고가와 저가": ("high", "low"), "거래량": ("volume",)}
+
+
 def lookup_term(args: TermArgs, ctx: ToolContext) -> ToolOutput:
     entry = glossary().get(args.term) or next(
         (e for e in glossary().values() if args.term.lower() in (a.lower() for a in e["aliases"])), None)
     if entry is None:
         raise ValueError(f"term {args.term!r} is not in the glossary")
     data = dict(entry)
-    if args.code:  # the sandbox holds prices only: a named stock's ratio is not a figure it has
+    if args.code:  # the sandbox holds prices only: a named stock's ratio is not a figure it has, its prices are
         _check_code(args.code)
-        data["asked_for"] = {"code": args.code, "name": stocks()[args.code].name, "name_en": stocks()[args.code].name_en,
-                             "figure_held": False}
+        held = _PRICE_COLUMNS.get(entry["term"])
+        asked: dict[str, object] = {"code": args.code, "name": stocks()[args.code].name,
+                                    "name_en": stocks()[args.code].name_en, "figure_held": held is not None}
+        if held is not None:  # the stock's last sandbox day: the figure asked, stated first
+            frame = prices()
+            last = frame[frame["code"] == args.code].sort_values("date").iloc[-1]
+            asked |= {"date": str(last["date"])[:10], "values": {c: int(last[c]) for c in held}}
+        data["asked_for"] = asked
     return ToolOutput(summary=f"{entry['term']}: {entry['definition']}", data=data)
 
 
