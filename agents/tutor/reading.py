@@ -7,6 +7,7 @@ and never without the stock or side it needs: then the reading is a question."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from pathlib import Path
@@ -392,7 +393,9 @@ def _guess(text: str) -> Reading:
     if decision.intent in ("nav_home", "nav_education", "nav_my", "open_archive", "canvas", "portfolio_summary",
                            "off_topic", "explain_move"):
         return Reading(decision.intent, {}, source="classifier")
-    # Every other kind needs a slot (a stock, a case, a term) that the rules would have found.
-    return unsure(decision.candidates, decision.question, decision.choices)
+    # Every other kind needs a slot (a stock, a case, a term) that the rules would have found: ask, with the
+    # likeliest kinds as choices (a confident decision carries none, and its question was "Pick one: .").
+    asked = decide(None, dataclasses.replace(guess, confident=False), mutations=HIGH_RISK, labels=LABELS)
+    return unsure(asked.candidates, asked.question, asked.choices)
 
 
