@@ -10,7 +10,8 @@ from gradio.i18n import I18nData
 
 from agents.core.events import parse_event
 from agents.view.texts import t as ko
-from pages.gradio.shell import build_app, build_server
+from pages.gradio.shell import build_server
+from tests.support.gradio_app import shared_app
 
 
 def _components(blocks: gr.Blocks) -> list:
@@ -24,7 +25,7 @@ def _in_korean(value: str) -> str:
 
 
 def test_build_app_has_a_tab_per_agent_and_the_header(store):
-    demo = build_app()
+    demo = shared_app()
     assert isinstance(demo, gr.Blocks)
     components = _components(demo)
     tabs = [c for c in components if isinstance(c, gr.Tab)]
