@@ -10,7 +10,7 @@ from gradio.i18n import I18nData
 
 from agents.core.events import parse_event
 from agents.view.texts import t as ko
-from pages.gradio.shell import build_app, build_server
+from tests.support.gradio_app import shared_app, shared_server
 
 
 def _components(blocks: gr.Blocks) -> list:
@@ -24,7 +24,7 @@ def _in_korean(value: str) -> str:
 
 
 def test_build_app_has_a_tab_per_agent_and_the_header(store):
-    demo = build_app()
+    demo = shared_app()
     assert isinstance(demo, gr.Blocks)
     components = _components(demo)
     tabs = [c for c in components if isinstance(c, gr.Tab)]
@@ -70,7 +70,7 @@ def parse_sse(body: str):
 
 
 def test_http_api_chat_stream_and_actions(store):
-    client = TestClient(build_server())
+    client = TestClient(shared_server())
     assert [a["id"] for a in client.get("/api/v1/agents").json()] == ["marketing", "travel", "shopping", "tutor",
                                                                           "english", "notes"]
     response = client.post("/api/v1/agents/notes/chat", json={"message": "add water plants", "user": "ann"})
@@ -97,7 +97,7 @@ def test_http_api_chat_stream_and_actions(store):
 def test_no_gradio_run_history_in_the_browser(store):
     # Gradio's run history would copy each event's inputs (the API key field) and outputs (the whole
     # chat) into localStorage; the app turns it off and keeps its own traces.
-    client = TestClient(build_server())
+    client = TestClient(shared_server())
     config = client.get("/config").json()
     assert config["run_history"] is False and "runs" not in config["footer_links"]
 

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from agents.core.errors import InvalidArgs, TurnNotFound
 from agents.core.providers.offline import OfflineProvider, say
 from agents.core.session import Session
-from pages.gradio.shell import build_server
+from tests.support.gradio_app import shared_server
 
 
 def _turn(clock, user="demo"):
@@ -46,7 +46,7 @@ def test_bad_ratings_and_other_peoples_turns_are_refused(store, clock):
 
 def test_http_feedback_endpoint(store, clock):
     _, turn_id = _turn(clock, user="ann")
-    client = TestClient(build_server())
+    client = TestClient(shared_server())
     ok = client.post(f"/api/v1/turns/{turn_id}/feedback", json={"user": "ann", "rating": "up", "comment": "clear"})
     assert ok.status_code == 200 and ok.json()["rating"] == "up" and ok.json()["comment"] == "clear"
     assert client.post(f"/api/v1/turns/{turn_id}/feedback", json={"user": "bob", "rating": "up"}).status_code == 404

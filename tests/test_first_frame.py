@@ -17,7 +17,7 @@ from agents.view.render import ChatView, MessageView, add_user_message, has_repl
 from pages.gradio import agent_tab
 from pages.gradio.chat_gradio import plot_message
 from pages.gradio.identity import AppConfig
-from pages.gradio.shell import build_app
+from tests.support.gradio_app import shared_app
 
 CHAT, SEND, STOP = 1, 13, 14  # positions in the tab's outputs (view_state, chatbot, badge, textbox, ...)
 
@@ -30,7 +30,7 @@ def _send_handler(demo: gr.Blocks, agent_id: str) -> Any:
 def _frames(monkeypatch, wait: float, text: str = "이번 주 성과 어때?") -> list[list[Any]]:
     """Every frame the marketing tab's Send handler yields, called as Gradio calls it."""
     monkeypatch.setattr(agent_tab, "FIRST_FRAME_WAIT", wait)
-    send = _send_handler(build_app(AppConfig(offline_pace_ms=0)), "marketing")
+    send = _send_handler(shared_app(AppConfig(offline_pace_ms=0)), "marketing")
     return list(send(text, ChatView(), "ko", "offline", "", "", Viewer("demo", "local")))
 
 
@@ -59,7 +59,7 @@ def test_a_slow_model_still_shows_the_typed_message_at_once(store, monkeypatch) 
 
     monkeypatch.setattr(Session, "send", slow)
     monkeypatch.setattr(agent_tab, "FIRST_FRAME_WAIT", 0.05)
-    handler = _send_handler(build_app(AppConfig(offline_pace_ms=0)), "marketing")
+    handler = _send_handler(shared_app(AppConfig(offline_pace_ms=0)), "marketing")
     stream = handler("이번 주 성과 어때?", ChatView(), "ko", "offline", "", "", Viewer("demo", "local"))
     first = next(stream)  # comes while the model is still silent
     assert _roles(first) == ["user"] and first[2] == "…"  # the typed message alone, with a busy badge
@@ -117,7 +117,7 @@ def test_a_chart_message_is_what_gradio_would_build_and_costs_nothing_per_update
 
 
 def test_only_the_first_tab_restores_itself_at_page_load(store) -> None:
-    demo = build_app()
+    demo = shared_app()
     config = demo.get_config_file()
     ready = [d for d in config["dependencies"] if any(t[1] == "load" for t in d["targets"])]
     chained = [d for d in config["dependencies"] if d.get("trigger_after") in {r["id"] for r in ready}]
@@ -140,7 +140,7 @@ def _page_load_events(config: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def test_hidden_progress_is_kept_on_one_invisible_leaf_met_first(store) -> None:
-    config = build_app(AppConfig()).get_config_file()
+    config = shared_app(AppConfig()).get_config_file()
     sink = next(c for c in config["components"] if c.get("props", {}).get("elem_id") == "pg-progress-sink")
     assert sink["props"]["visible"] is False
     hidden = [d for d in config["dependencies"] if d["show_progress"] == "hidden"]
@@ -155,7 +155,7 @@ def test_hidden_progress_is_kept_on_one_invisible_leaf_met_first(store) -> None:
 
 def test_nothing_the_page_runs_at_load_keeps_a_loading_status_on_its_outputs(store) -> None:
     """Each such status is refreshed on every later streamed update of any event in the page."""
-    config = build_app(AppConfig()).get_config_file()
+    config = shared_app(AppConfig()).get_config_file()
     at_load = _page_load_events(config)
     assert len(at_load) >= 10  # identity, language, restore, alerts, workspaces, renders
     shown = [(d["id"], d["show_progress"]) for d in at_load if d["show_progress"] != "hidden"]

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import typing
 
-from pages.gradio.shell import build_app
+from tests.support.gradio_app import shared_app
 
 
 def test_every_handler_of_the_app_has_annotations_gradio_can_read(store):
-    demo = build_app()
+    demo = shared_app()
     handlers = [block_fn.fn for block_fn in demo.fns.values() if block_fn.fn is not None]
     annotated = [fn for fn in handlers if getattr(fn, "__annotations__", None)]
     assert len(annotated) > 50  # the tabs, the Lab's views, the header, the API access page

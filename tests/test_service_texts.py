@@ -81,10 +81,10 @@ def test_reading_a_hostile_message_back_takes_linear_time():
 
 def test_a_missing_conversation_in_an_english_and_a_korean_ui(store, clock):
     from pages.gradio.identity import AppConfig
-    from pages.gradio.shell import build_app
     from tests.services.test_frontends_gradio import handler
+    from tests.support.gradio_app import shared_app
 
-    rename = handler(build_app(AppConfig(offline_pace_ms=0)), "rename", "pg-notes-conversations")
+    rename = handler(shared_app(AppConfig(offline_pace_ms=0)), "rename", "pg-notes-conversations")
     with warnings.catch_warnings(record=True) as shown:
         warnings.simplefilter("always")
         rename(ChatView(conversation_id="conv_gone"), "new title", "en", ANN)

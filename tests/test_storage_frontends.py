@@ -14,7 +14,7 @@ from agents.core.identity import Viewer
 from agents.core.session import Session
 from agents.view.render import ChatView
 from pages.gradio.identity import AppConfig
-from pages.gradio.shell import build_app
+from tests.support.gradio_app import shared_app
 from tests.test_first_frame import CHAT, _send_handler
 
 
@@ -25,7 +25,7 @@ def _delete(path: Path) -> None:
 
 def test_the_gradio_chat_says_the_file_is_gone(store) -> None:
     assert Session("marketing", user_id="demo").run("이번 주 성과 어때?")[-1].type == "done"
-    send = _send_handler(build_app(AppConfig(offline_pace_ms=0)), "marketing")
+    send = _send_handler(shared_app(AppConfig(offline_pace_ms=0)), "marketing")
     _delete(Path(store.path))
     frames = list(send("캠페인 목록 보여줘", ChatView(), "ko", "offline", "", "", Viewer("demo", "local")))
     shown = " ".join(str(m["content"]) for m in frames[-1][CHAT])

@@ -55,9 +55,9 @@ def test_aliases_within_bounds_load_as_yaml_does() -> None:
 
 
 def _gradio_handler(name: str):
-    from pages.gradio.shell import build_app
+    from tests.support.gradio_app import shared_app
 
-    demo = build_app()
+    demo = shared_app()
     return next(f.fn for f in demo.fns.values()
                 if f.fn is not None and f.fn.__qualname__ == f"build.<locals>.{name}" and f.fn.__module__ == "pages.gradio.lab.evals")
 

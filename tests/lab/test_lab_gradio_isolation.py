@@ -64,6 +64,7 @@ def _alices_lab(store):
     return alice, session, turn, draft, cmp
 
 
+@pytest.mark.slow  # a sweep of every Lab endpoint through gradio_client (minutes of one core): CI runs it, --quick not
 def test_lab_handlers_cannot_reach_another_visitors_lab(shared_lab, store, clock):
     pytest.importorskip("gradio_client")
     url, lab_api, _ = shared_lab

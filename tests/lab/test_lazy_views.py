@@ -3,7 +3,7 @@ event (a tab opened, a button, a table click, a user switch), never from the pag
 
 from __future__ import annotations
 
-from pages.gradio.shell import build_app
+from tests.support.gradio_app import shared_app
 
 
 def _load_chain(fns: dict) -> set[int]:
@@ -18,7 +18,7 @@ def _load_chain(fns: dict) -> set[int]:
 
 
 def test_no_lab_handler_runs_at_page_load(store):
-    demo = build_app()
+    demo = shared_app()
     fns = demo.fns
     lab = {i: f for i, f in fns.items() if getattr(f.fn, "__module__", "").startswith("pages.gradio.lab")}
     evals = {i for i, f in lab.items() if f.fn.__module__ == "pages.gradio.lab.evals"}

@@ -72,10 +72,10 @@ def test_agents_without_alerts_push_nothing(store, clock):
 
 
 def test_the_http_stream_carries_alert_events(mkt, clock):
-    from pages.gradio.shell import build_server
+    from tests.support.gradio_app import shared_server
 
     alerts.check(mkt.store, "ann", clock())
-    client = TestClient(build_server())
+    client = TestClient(shared_server())
     response = client.post("/api/v1/agents/marketing/chat", json={"message": "이번 주 성과 어때?", "user": "ann"})
     frames = [f.split("\n") for f in response.text.strip().split("\n\n")]
     events = [parse_event(data.removeprefix("data: ")) for _, data in frames]

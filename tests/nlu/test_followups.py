@@ -110,6 +110,7 @@ def test_shopping_ranks_are_those_of_the_top_3_the_real_turns_showed() -> None:
     assert context["selectedProsTags"] == shopping._tag_ids(["건조가 빨라요"])
 
 
+@pytest.mark.corpus  # the whole marketing set and travel's hold-out C (15 s): not in `dev.py test --quick`
 def test_items_without_before_keep_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*_: object, **__: object) -> None:
         raise AssertionError("a single message never runs a Session turn")

@@ -18,7 +18,7 @@ from agents.core.session import Session
 from agents.services import conversations
 from agents.view.render import ChatView
 from pages.gradio.identity import AppConfig
-from pages.gradio.shell import build_app
+from tests.support.gradio_app import shared_app
 from tests.support.helpers import one
 from tests.view.test_alerts_view import ROAS, plant_the_reported_state
 
@@ -29,7 +29,7 @@ SUGGESTIONS = slice(4, 8)  # the four chip buttons among the tab's outputs
 
 @pytest.fixture
 def demo(store) -> gr.Blocks:
-    return build_app(AppConfig(offline_pace_ms=0))
+    return shared_app(AppConfig(offline_pace_ms=0))
 
 
 def handler(demo: gr.Blocks, name: str, output_elem: str) -> Any:

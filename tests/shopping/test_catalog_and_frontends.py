@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from agents.cli.main import main
 from agents.core.events import parse_event
 from data.shopping.catalog import PATH, TAGS, build_catalog
-from pages.gradio.shell import build_server
+from tests.support.gradio_app import shared_server
 
 
 def test_catalogue_shape():
@@ -42,7 +42,7 @@ def test_cli_start_and_anchor(store):
 
 
 def test_http_api_stream(store):
-    client = TestClient(build_server())
+    client = TestClient(shared_server())
     body = client.post("/api/v1/agents/shopping/chat", json={"message": "아기띠 8만원 이하로 추천해줘"}).text
     events = [parse_event(frame.split("\n")[1].removeprefix("data: ")) for frame in body.strip().split("\n\n")]
     assert [e.type for e in events] == ["thinking", "intent"] + ["text_delta"] * (len(events) - 5) + ["data_card", "suggested_questions", "done"]
