@@ -6,11 +6,10 @@ then half-opens."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from agents.core.agent import get_agent
+from agents.core.providers import resilience
 from agents.core.providers.base import ModelOptions
 from agents.core.providers.gemini_adapter import GeminiProvider
 from agents.core.providers.openai_adapter import OpenAIProvider
@@ -130,8 +129,19 @@ def test_a_bad_request_is_not_retried(store, fake) -> None:
     assert events[-1].code == "bad_request" and len(fake.requests) == 1
 
 
-def test_the_breaker_opens_after_n_failures_refuses_without_a_request_then_half_opens(store, fake) -> None:
-    options = ModelOptions(retries=0, breaker_failures=3, breaker_cooldown_s=0.4)
+def test_the_breaker_opens_after_n_failures_refuses_without_a_request_then_half_opens(store, fake,
+                                                                                       monkeypatch) -> None:
+    # The breaker reads a stepped clock: a slow turn on a loaded machine must not half-open it early (it did, with
+    # a 0.4 s wall-clock cool-down: "provider_unavailable" where "circuit_open" was due).
+    now = [1000.0]
+
+    class SteppedBreaker(resilience.CircuitBreaker):
+        def __init__(self, name: str) -> None:
+            super().__init__(name, clock=lambda: now[0])
+
+    monkeypatch.setattr(resilience, "CircuitBreaker", SteppedBreaker)
+    resilience.reset_breakers()
+    options = ModelOptions(retries=0, breaker_failures=3, breaker_cooldown_s=30)
     settings = TurnSettings(options=options)
 
     def turn() -> list:
@@ -144,11 +154,13 @@ def test_the_breaker_opens_after_n_failures_refuses_without_a_request_then_half_
     assert [e.type for e in refused] == ["error"] and refused[0].code == "circuit_open"
     assert "server was not called" in refused[0].message and "잠시 호출을 멈췄습니다" in refused[0].message
     assert len(fake.requests) == 3  # the server never saw it
-    time.sleep(0.45)  # the cool-down: half-open, one trial goes through; it fails, so the breaker opens again
+    now[0] += 29.9
+    assert turn()[-1].code == "circuit_open" and len(fake.requests) == 3  # still cooling down
+    now[0] += 0.1  # the cool-down: half-open, one trial goes through; it fails, so the breaker opens again
     fake.queue(error(R, 500, "still down"))
     assert turn()[-1].code == "provider_unavailable" and len(fake.requests) == 4
     assert turn()[-1].code == "circuit_open" and len(fake.requests) == 4
-    time.sleep(0.45)  # half-open again; this trial succeeds and closes it
+    now[0] += 30  # half-open again; this trial succeeds and closes it
     fake.queue(Reply(R, frames=responses_stream(text="back")), Reply(R, frames=responses_stream(text="and again")))
     assert text_of(turn()) == "back"
     assert text_of(turn()) == "and again" and len(fake.requests) == 6  # closed: calls go through
