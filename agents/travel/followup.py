@@ -68,10 +68,10 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
         added = _add_pointed(reader, dialogue, earlier)
         if added is not None:
             return added
+    if reading.tool is None and reading.args.get("for") == "remove" and p.pronoun and not reader.places:
+        return _remove_pointed(reader, p, dialogue, earlier)
     if dialogue.tool is None and not dialogue.listed:
         return None
-    if reading.tool is None and reading.args.get("for") == "remove" and p.pronoun and not reader.places:
-        return _remove_pointed(reader, p, dialogue)
     if reading.tool is None and reading.args.get("for") == "about" and (last_place := dialogue.last(PLACE)) is not None:
         return Reading("freeformResponse", {"kind": "place", "topic": reading.args.get("topic"), "place": last_place.id})
     if p.position is not None and ("add" in hits or reader.day() is not None):
@@ -155,10 +155,19 @@ def _add_pointed(reader: _Reader, dialogue: Dialogue, earlier: str) -> Reading |
     return Reading("add_place_to_itinerary", {"place": place, "day": day, **reader.time()})
 
 
-def _remove_pointed(reader: _Reader, p: Pointer, dialogue: Dialogue) -> Reading | None:
+def _remove_pointed(reader: _Reader, p: Pointer, dialogue: Dialogue, earlier: str = "") -> Reading | None:
     """"음 그거 지워줘" after "도쿄 스카이트리 주변 카페 알려줘": only a saved place can be removed, so the pointer means the
-    saved place the conversation last named; two of them still ask which (a removal is never guessed)."""
+    saved place the conversation last named; two of them still ask which (a removal is never guessed). A question
+    about one place just before ("X 몇 시에 열어?", "is X worth it?") calls no tool that names it: the message names it."""
     saved = {compact(n): n for n in reader.trip.saved}
+    said = [m for m in (_Reader(earlier, reader.trip).places if earlier else []) if m.strength >= 2]
+    if said:
+        named = list(dict.fromkeys(saved[compact(reader.name(m))] for m in said if compact(reader.name(m)) in saved))
+        if len(named) == 1 and len(said) == 1:
+            return Reading("remove_place", {"place": named[0]})
+        if len(named) > 1:
+            asked = reader.ask_place("remove")
+            return Reading(None, asked.args, asked.question, named, "ask")
     named = list(dict.fromkeys(saved[compact(m.id)] for m in referent(dialogue, p, PLACE) if compact(m.id) in saved))
     if not named:
         return None  # nothing saved was pointed at: the reading's own question stands

@@ -430,6 +430,10 @@ class _Reader:
             p.start <= a.start and a.start + a.length <= p.start + p.length and p.length > a.length for p in places)]
         if not candidates:
             return None
+        if (new := instead(self.text)) != self.text:  # "아사쿠사 말고 우에노 쪽": the place said after the turn
+            after = compact(self.text).rfind(compact(new))
+            candidates = [m for m in candidates if m.start >= after] or candidates
+            near = [at for at in near if at >= after] or near
         if near:
             at = min(near)
             return min(candidates, key=lambda m: (abs(m.start - at), -m.strength))
