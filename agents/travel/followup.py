@@ -5,7 +5,8 @@
 message against it after ``reading.read`` has read it alone: a list position ("두번째 거 3일차에"), a
 day asked after a day ("그럼 1일차는?"), "here" on the day on screen ("여기에 X도 넣어줘"), a plan made
 again ("X는 빼고 다시", "again but ..."), and the last search with one thing changed ("밥집으로 바꿔줘",
-"same but near X", "거기서 라멘만"). None leaves the reading as it was. A position with nothing listed,
+"same but near X", "거기서 라멘만"), a request after an opening cancel ("nah skip that, show me day 1"), and an
+add taken back for another place on the same day ("아니 그거 빼고 B로"). None leaves the reading as it was. A position with nothing listed,
 or a day that is not known, still asks."""
 
 from __future__ import annotations
@@ -59,9 +60,15 @@ def _clean(args: dict[str, object]) -> dict[str, object]:
 
 def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, earlier: str = "") -> Reading | None:
     """``earlier``: the user's message before this one (a place asked about without a tool: "창덕궁 어때?")."""
+    if (rest := _after_cancel(text)) is not None:  # "nah skip that, show me day 1": the request after the cancel
+        again = read(rest, view)
+        return _corrected_add(again, _Reader(rest, view), dialogue, taken_back=True) or resolve(
+            again, rest, view, dialogue, earlier) or again
     p = pointer(text)
     hits = lexicon().intents_hit(text)
     reader = _Reader(text, view)
+    if (fixed := _corrected_add(reading, reader, dialogue, taken_back=p.again)) is not None:
+        return fixed
     if (p.pronoun or _elliptic_add(hits, reader, earlier)) and p.position is None and not reader.places \
             and ("add" in hits or reader.day() is not None) and "remove" not in hits \
             and reading.tool in (None, "freeformResponse", "show_itinerary"):
@@ -110,6 +117,40 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
             and not hits.keys() & {"general", "off_topic", "hours", "directions"}:
         return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun or same)
     return None
+
+
+# A message opening by cancelling the last request ("nah skip that,", "never mind.", "취소.", "아니 그거 빼고"): what
+# follows it is the request; the cancel's own words ("skip", "빼고") remove nothing.
+_CANCEL = re.compile(r"^\s*(?:(?:아|음|앗|헉|oh|ah|um|hmm|ok|okay|nah|no|nope|아니|아니다|아냐|ㄴㄴ)[\s,.!~]+)*"
+                     r"(?:(?:skip|forget|scratch|cancel|drop)\s+(?:that|it|this)|never\s*mind|취소(?:할게|해|하고)?|"
+                     r"(?:그거|그건|그걸|이거|이건)\s*(?:말고|빼고|됐고|취소(?:하고)?)|됐고|됐어)(?=[\s,.!~]|$)[\s,.!~]*", re.I)
+# "같은 날로", "on the same day": the day the last add was on
+_SAME_DAY = re.compile(r"같은\s*날|그\s*날(?:로|에)|\b(?:the\s+)?same\s+day\b")
+
+
+def _after_cancel(text: str) -> str | None:
+    """The request after an opening cancel ("nah skip that, just show me day 1" -> "just show me day 1"); None when
+    the message opens with no cancel or says nothing after it (a bare "취소" is a request of its own)."""
+    t = normalise(text)
+    m = _CANCEL.match(t)
+    if m is None or len(compact(t[m.end():])) < 2:
+        return None
+    return t[m.end():]
+
+
+def _corrected_add(reading: Reading, reader: _Reader, dialogue: Dialogue, *, taken_back: bool) -> Reading | None:
+    """"아니 그거 빼고 B로", "대신 B 넣어줘 같은 날로" right after adding A: B on the day A was to go, when the message
+    takes A back (or says the same day) and names one other place and no day of its own."""
+    last = dialogue.args
+    if dialogue.tool != "add_place_to_itinerary" or not isinstance(last.get("day"), int) or not last.get("place"):
+        return None
+    same_day = _SAME_DAY.search(reader.text) is not None
+    named = [m for m in reader.places if m.strength >= 2 and compact(reader.name(m)) != compact(str(last["place"]))]
+    if not (taken_back or same_day) or len({m.id for m in named}) != 1 or (reader.day() is not None and not same_day):
+        return None
+    if reading.tool not in (None, "add_place_to_itinerary", "freeformResponse") or reader.has("near"):
+        return None  # "아니 B 근처 카페": a search of its own
+    return Reading("add_place_to_itinerary", {"place": reader.name(named[0]), "day": last["day"], **reader.time()})
 
 
 _SAME = re.compile(r"\bsame (?:thing|again|search|but|kind|one|please)\b|\bthe same\b|똑같이|똑같은|같은 걸로|같은 거로|마찬가지로")

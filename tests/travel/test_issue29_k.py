@@ -85,3 +85,57 @@ def test_a_pronoun_after_two_places_asks_which_one(store, clock) -> None:
     events = trip.run("그거 빼줘")
     assert "remove_saved_place" not in _calls(events)  # a removal is never guessed
     assert one(events, "clarification").options == ["센소지", "메이지 신궁"]
+
+
+# --- a cancel that opens the message: what follows is the request; an add taken back moves to another place ---
+
+@pytest.mark.parametrize(("first", "then", "day"), [
+    ("도쿄 스카이트리 근처 야경 볼 데", "nah skip that, just show me day 2", 2),
+    ("센소지 근처 카페", "never mind, what's on day 3?", 3),
+    ("츠키지 시장 주변 맛집", "됐고 1일차 일정 보여줘", 1),
+    ("메이지 신궁 근처 쇼핑", "아 그거 말고 마지막 날 일정은?", 4),
+])
+def test_a_cancel_then_another_request_is_that_request(store, clock, first: str, then: str, day: int) -> None:
+    trip = Session("travel", clock=clock)
+    trip.run(first)
+    events = trip.run(then)
+    assert _calls(events) == ["show_itinerary"]  # the cancel's "skip" / "말고" removes nothing
+    assert _call(events) == ("show_itinerary", {"dayNumber": day})
+
+
+def test_a_cancel_then_a_search_searches(store, clock) -> None:
+    trip = Session("travel", clock=clock)
+    trip.run("2일차 일정 보여줘")
+    name, args = _call(trip.run("forget it. find me ramen near Shibuya"))
+    assert (name, args["near"], _kinds(args)) == ("recommend_places", "시부야", {"restaurant"})
+
+
+@pytest.mark.parametrize(("first", "then", "place", "day"), [
+    ("도쿄 디즈니랜드 2일차에 넣어줘", "아 아니다 대신 도쿄 타워로", "도쿄 타워", 2),
+    ("메이지 신궁 3일차에 넣어줘", "actually make it Ueno Park instead", "우에노 공원", 3),
+    ("도쿄 타워 1일차에 추가", "그거 말고 우에노 공원 넣어줘 같은 날", "우에노 공원", 1),
+    ("도쿄 디즈니랜드 4일차에 넣어줘", "취소. 대신 오다이바 해변공원으로 같은 날에", "오다이바 해변공원", 4),
+])
+def test_an_add_taken_back_for_another_place_keeps_its_day(store, clock, first: str, then: str, place: str,
+                                                           day: int) -> None:
+    trip = Session("travel", clock=clock)
+    assert _call(trip.run(first))[0] == "add_place_to_itinerary"
+    events = trip.run(then)
+    call = one(events, "tool_call")
+    assert (call.name, call.args["placeName"], call.args["dayNumber"]) == ("add_place_to_itinerary", place, day)
+    assert call.status == "awaiting_confirmation"
+    one(events, "action_confirmation")
+
+
+def test_an_add_taken_back_on_another_trip_keeps_its_day(store, clock) -> None:
+    trip = Session("travel", clock=clock)
+    trip.run("서울 여행 열어줘")
+    assert _call(trip.run("롯데월드 2일차에 넣어줘"))[0] == "add_place_to_itinerary"
+    call = one(trip.run("ㄴㄴ 그거 빼고 서울스카이로"), "tool_call")
+    assert (call.name, call.args["placeName"], call.args["dayNumber"]) == ("add_place_to_itinerary", "서울스카이", 2)
+
+
+def test_a_bare_cancel_after_an_add_adds_nothing_else(store, clock) -> None:
+    trip = Session("travel", clock=clock)
+    trip.run("메이지 신궁 1일차에 넣어줘")
+    assert "add_place_to_itinerary" not in _calls(trip.run("취소"))
