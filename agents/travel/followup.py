@@ -105,7 +105,9 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
             and (p.pronoun or p.again):
         return Reading("add_place_to_itinerary", {"place": reading.args["place"], "day": args["day"], **reader.time()})
     # "X 빼고 다시" re-plans; "그럼 X는 저장 목록에서 지워줘" (no re-plan word) removes X itself
-    if last == "generate_itinerary" and (p.again or "regenerate" in hits) \
+    # "remake it, slower" right after the plan was shown is the same: the plan on screen, made again
+    if ((last == "generate_itinerary" and (p.again or "regenerate" in hits))
+            or (last == "show_itinerary" and "regenerate" in hits and not reader.places and reader.category() is None)) \
             and (reading.tool in (None, "generate_itinerary", "freeformResponse")
                  or (reading.tool == "remove_place" and "regenerate" in hits)
                  or (reading.tool in SEARCHES and "regenerate" in hits and reader._skips())):  # "redo it without X"
@@ -122,7 +124,7 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
 # A message opening by cancelling the last request ("nah skip that,", "never mind.", "취소.", "아니 그거 빼고"): what
 # follows it is the request; the cancel's own words ("skip", "빼고") remove nothing.
 _CANCEL = re.compile(r"^\s*(?:(?:아|음|앗|헉|oh|ah|um|hmm|ok|okay|nah|no|nope|아니|아니다|아냐|ㄴㄴ)[\s,.!~]+)*"
-                     r"(?:(?:skip|forget|scratch|cancel|drop)\s+(?:that|it|this)|never\s*mind|취소(?:할게|해|하고)?|"
+                     r"(?:(?:skip|forget|scratch|scrap|cancel|drop|ditch)\s+(?:that|it|this)|never\s*mind|취소(?:할게|해|하고)?|"
                      r"(?:그거|그건|그걸|이거|이건)\s*(?:말고|빼고|됐고|취소(?:하고)?)|됐고|됐어)(?=[\s,.!~]|$)[\s,.!~]*", re.I)
 # "같은 날로", "on the same day": the day the last add was on
 _SAME_DAY = re.compile(r"같은\s*날|그\s*날(?:로|에)|\b(?:the\s+)?same\s+day\b")
