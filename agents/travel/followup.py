@@ -61,9 +61,13 @@ def _clean(args: dict[str, object]) -> dict[str, object]:
 def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, earlier: str = "") -> Reading | None:
     """``earlier``: the user's message before this one (a place asked about without a tool: "창덕궁 어때?")."""
     if (rest := _after_cancel(text)) is not None:  # "nah skip that, show me day 1": the request after the cancel
-        again = read(rest, view)
-        return _corrected_add(again, _Reader(rest, view), dialogue, taken_back=True) or resolve(
+        again, said = read(rest, view), _Reader(rest, view)
+        moved = dialogue.tool == "add_place_to_itinerary" and not said.places and said.day() is not None
+        after = None if moved else _corrected_add(again, said, dialogue, taken_back=True) or resolve(
             again, rest, view, dialogue, earlier) or again
+        if after is not None and after.tool is not None:
+            return after  # else ("아니 그거 말고 3일차에": the add moved to a day) the whole message is read
+
     p = pointer(text)
     hits = lexicon().intents_hit(text)
     reader = _Reader(text, view)

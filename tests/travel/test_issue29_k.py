@@ -231,3 +231,19 @@ def test_seeing_the_plan_again_is_no_new_plan(store, clock) -> None:
     trip = Session("travel", clock=clock)
     trip.run("넷째 날 코스 좀 보자")
     assert _calls(trip.run("다시 보여줘")) == ["show_itinerary"]
+
+
+def test_a_cancel_then_only_a_day_moves_the_add(store, clock) -> None:
+    trip = Session("travel", clock=clock)
+    assert _call(trip.run("센소지 첫날에 넣어줘"))[0] == "add_place_to_itinerary"
+    call = one(trip.run("아니 그거 말고 둘째 날로"), "tool_call")
+    assert (call.name, call.args["placeName"], call.args["dayNumber"]) == ("add_place_to_itinerary", "센소지", 2)
+
+
+@pytest.mark.parametrize(("text", "kind"), [("시부야 근처 마집 알려줘", "restaurant"), ("환율 유리한 데가 어디야", None)])
+def test_a_typo_keeps_the_first_syllables_sound(store, clock, text: str, kind: str | None) -> None:
+    events = Session("travel", clock=clock).run(text)
+    if kind is None:  # "유리한" is no "요리한": money, a plain answer
+        assert _calls(events) == []
+    else:
+        assert _kinds(_call(events)[1]) == {kind}
