@@ -31,7 +31,8 @@ def fold_onto(tokens: Iterable[str], targets: Iterable[str], known: Iterable[str
     """Each Korean token that holds no ``known`` word but starts one letter (jamo) away from a ``targets`` word
     (longest first) is read as that word, its ending kept ("맛칩은" -> "맛집은"). The first syllable's consonant
     always matches (typos rarely hit the first key); ``same_leads`` asks it of every syllable ("빨리" is not "말리"),
-    else a later one may only slip within its family, plain, aspirated or tense ("맛칩", not "카레" for 카페)."""
+    else the first syllable keeps its consonant and vowel and a later one may only slip within its family, plain,
+    aspirated or tense ("맛칩", "마집", not "카레" for 카페, nor "유리" for 요리)."""
     words = sorted({w for w in targets if _HANGUL_WORD.fullmatch(w)}, key=len, reverse=True)
     known = [w for w in known if w]
     out = []
@@ -39,8 +40,8 @@ def fold_onto(tokens: Iterable[str], targets: Iterable[str], known: Iterable[str
         if _HANGUL_WORD.match(token) and not any(w in token for w in known):
             for word in words:
                 head = token[:len(word)]
-                if len(head) != len(word) or head == word:
-                    continue
+                if len(head) != len(word) or head == word or (not same_leads and jamo(head[0])[:2] != jamo(word[0])[:2]):
+                    continue  # the first syllable's consonant and vowel are typed as is: "마집" is 맛집, "유리해" no 요리해
                 leads = [jamo(c)[0] for c in head], [jamo(c)[0] for c in word]
                 if _leads_match(*leads, same_leads) and Levenshtein.distance(jamo(head), jamo(word), score_cutoff=1) <= 1:
                     token = word + token[len(word):]

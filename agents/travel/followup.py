@@ -5,7 +5,8 @@
 message against it after ``reading.read`` has read it alone: a list position ("두번째 거 3일차에"), a
 day asked after a day ("그럼 1일차는?"), "here" on the day on screen ("여기에 X도 넣어줘"), a plan made
 again ("X는 빼고 다시", "again but ..."), and the last search with one thing changed ("밥집으로 바꿔줘",
-"same but near X", "거기서 라멘만"). None leaves the reading as it was. A position with nothing listed,
+"same but near X", "거기서 라멘만"), a request after an opening cancel ("nah skip that, show me day 1"), and an
+add taken back for another place on the same day ("아니 그거 빼고 B로"). None leaves the reading as it was. A position with nothing listed,
 or a day that is not known, still asks."""
 
 from __future__ import annotations
@@ -59,19 +60,29 @@ def _clean(args: dict[str, object]) -> dict[str, object]:
 
 def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, earlier: str = "") -> Reading | None:
     """``earlier``: the user's message before this one (a place asked about without a tool: "창덕궁 어때?")."""
+    if (rest := _after_cancel(text)) is not None:  # "nah skip that, show me day 1": the request after the cancel
+        again, said = read(rest, view), _Reader(rest, view)
+        moved = dialogue.tool == "add_place_to_itinerary" and not said.places and said.day() is not None
+        after = None if moved else _corrected_add(again, said, dialogue, taken_back=True) or resolve(
+            again, rest, view, dialogue, earlier) or again
+        if after is not None and after.tool is not None:
+            return after  # else ("아니 그거 말고 3일차에": the add moved to a day) the whole message is read
+
     p = pointer(text)
     hits = lexicon().intents_hit(text)
     reader = _Reader(text, view)
+    if (fixed := _corrected_add(reading, reader, dialogue, taken_back=p.again)) is not None:
+        return fixed
     if (p.pronoun or _elliptic_add(hits, reader, earlier)) and p.position is None and not reader.places \
             and ("add" in hits or reader.day() is not None) and "remove" not in hits \
             and reading.tool in (None, "freeformResponse", "show_itinerary"):
         added = _add_pointed(reader, dialogue, earlier)
         if added is not None:
             return added
+    if reading.tool is None and reading.args.get("for") == "remove" and p.pronoun and not reader.places:
+        return _remove_pointed(reader, p, dialogue, earlier)
     if dialogue.tool is None and not dialogue.listed:
         return None
-    if reading.tool is None and reading.args.get("for") == "remove" and p.pronoun and not reader.places:
-        return _remove_pointed(reader, p, dialogue)
     if reading.tool is None and reading.args.get("for") == "about" and (last_place := dialogue.last(PLACE)) is not None:
         return Reading("freeformResponse", {"kind": "place", "topic": reading.args.get("topic"), "place": last_place.id})
     if p.position is not None and ("add" in hits or reader.day() is not None):
@@ -98,7 +109,9 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
             and (p.pronoun or p.again):
         return Reading("add_place_to_itinerary", {"place": reading.args["place"], "day": args["day"], **reader.time()})
     # "X 빼고 다시" re-plans; "그럼 X는 저장 목록에서 지워줘" (no re-plan word) removes X itself
-    if last == "generate_itinerary" and (p.again or "regenerate" in hits) \
+    # "remake it, slower" right after the plan was shown is the same: the plan on screen, made again
+    if ((last == "generate_itinerary" and (p.again or "regenerate" in hits))
+            or (last == "show_itinerary" and "regenerate" in hits and not reader.places and reader.category() is None)) \
             and (reading.tool in (None, "generate_itinerary", "freeformResponse")
                  or (reading.tool == "remove_place" and "regenerate" in hits)
                  or (reading.tool in SEARCHES and "regenerate" in hits and reader._skips())):  # "redo it without X"
@@ -110,6 +123,40 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
             and not hits.keys() & {"general", "off_topic", "hours", "directions"}:
         return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun or same)
     return None
+
+
+# A message opening by cancelling the last request ("nah skip that,", "never mind.", "취소.", "아니 그거 빼고"): what
+# follows it is the request; the cancel's own words ("skip", "빼고") remove nothing.
+_CANCEL = re.compile(r"^\s*(?:(?:아|음|앗|헉|oh|ah|um|hmm|ok|okay|nah|no|nope|아니|아니다|아냐|ㄴㄴ)[\s,.!~]+)*"
+                     r"(?:(?:skip|forget|scratch|scrap|cancel|drop|ditch)\s+(?:that|it|this)|never\s*mind|취소(?:할게|해|하고)?|"
+                     r"(?:그거|그건|그걸|이거|이건)\s*(?:말고|빼고|됐고|취소(?:하고)?)|됐고|됐어)(?=[\s,.!~]|$)[\s,.!~]*", re.I)
+# "같은 날로", "on the same day": the day the last add was on
+_SAME_DAY = re.compile(r"같은\s*날|그\s*날(?:로|에)|\b(?:the\s+)?same\s+day\b")
+
+
+def _after_cancel(text: str) -> str | None:
+    """The request after an opening cancel ("nah skip that, just show me day 1" -> "just show me day 1"); None when
+    the message opens with no cancel or says nothing after it (a bare "취소" is a request of its own)."""
+    t = normalise(text)
+    m = _CANCEL.match(t)
+    if m is None or len(compact(t[m.end():])) < 2:
+        return None
+    return t[m.end():]
+
+
+def _corrected_add(reading: Reading, reader: _Reader, dialogue: Dialogue, *, taken_back: bool) -> Reading | None:
+    """"아니 그거 빼고 B로", "대신 B 넣어줘 같은 날로" right after adding A: B on the day A was to go, when the message
+    takes A back (or says the same day) and names one other place and no day of its own."""
+    last = dialogue.args
+    if dialogue.tool != "add_place_to_itinerary" or not isinstance(last.get("day"), int) or not last.get("place"):
+        return None
+    same_day = _SAME_DAY.search(reader.text) is not None
+    named = [m for m in reader.places if m.strength >= 2 and compact(reader.name(m)) != compact(str(last["place"]))]
+    if not (taken_back or same_day) or len({m.id for m in named}) != 1 or (reader.day() is not None and not same_day):
+        return None
+    if reading.tool not in (None, "add_place_to_itinerary", "freeformResponse") or reader.has("near"):
+        return None  # "아니 B 근처 카페": a search of its own
+    return Reading("add_place_to_itinerary", {"place": reader.name(named[0]), "day": last["day"], **reader.time()})
 
 
 _SAME = re.compile(r"\bsame (?:thing|again|search|but|kind|one|please)\b|\bthe same\b|똑같이|똑같은|같은 걸로|같은 거로|마찬가지로")
@@ -155,10 +202,19 @@ def _add_pointed(reader: _Reader, dialogue: Dialogue, earlier: str) -> Reading |
     return Reading("add_place_to_itinerary", {"place": place, "day": day, **reader.time()})
 
 
-def _remove_pointed(reader: _Reader, p: Pointer, dialogue: Dialogue) -> Reading | None:
+def _remove_pointed(reader: _Reader, p: Pointer, dialogue: Dialogue, earlier: str = "") -> Reading | None:
     """"음 그거 지워줘" after "도쿄 스카이트리 주변 카페 알려줘": only a saved place can be removed, so the pointer means the
-    saved place the conversation last named; two of them still ask which (a removal is never guessed)."""
+    saved place the conversation last named; two of them still ask which (a removal is never guessed). A question
+    about one place just before ("X 몇 시에 열어?", "is X worth it?") calls no tool that names it: the message names it."""
     saved = {compact(n): n for n in reader.trip.saved}
+    said = [m for m in (_Reader(earlier, reader.trip).places if earlier else []) if m.strength >= 2]
+    if said:
+        named = list(dict.fromkeys(saved[compact(reader.name(m))] for m in said if compact(reader.name(m)) in saved))
+        if len(named) == 1 and len(said) == 1:
+            return Reading("remove_place", {"place": named[0]})
+        if len(named) > 1:
+            asked = reader.ask_place("remove")
+            return Reading(None, asked.args, asked.question, named, "ask")
     named = list(dict.fromkeys(saved[compact(m.id)] for m in referent(dialogue, p, PLACE) if compact(m.id) in saved))
     if not named:
         return None  # nothing saved was pointed at: the reading's own question stands

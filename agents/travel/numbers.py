@@ -80,6 +80,7 @@ def count(text: str, lex: Lexicon) -> int | None:
     """How many places are asked for (1-10), else None."""
     m = _COUNT.search(text)
     n = int(m.group(1) or m.group(2)) if m else None
-    if n is None and (word := lex.value(text, "count")):
+    # "할 만한 곳", "갈 만한 곳": the 한 of 만한 (worth) is no "one place"
+    if n is None and (word := lex.value(re.sub(r"만\s*한(?=\s*(?:곳|군데|데))", "만 ", text), "count")):
         n = int(word)
     return n if n and 1 <= n <= 10 else None

@@ -91,6 +91,8 @@ class _Reader:
                 del self.hits["relative_day"]
         if split_remove(text):
             self.hits.setdefault("remove", 3)
+        if "after_visit" in self.hits:  # "팀랩 끝나고 저녁": somewhere near the place visited first
+            self.hits.setdefault("near", self.hits["after_visit"])
         self.saved_ids = self._saved_ids()
         self.lodging = lodging_reference(text, self.lex, self.g)
         if self.lodging:  # the lodging words are a reference, not a kind of place wanted ("숙소 근처 맛집")
@@ -132,6 +134,7 @@ class _Reader:
 
     def category(self) -> str | None:
         spans = [(m.start, m.length) for m in self.places + self.areas if m.strength >= 2]
+        spans += [(at, len(compact(p))) for p, at in self._near_at(visits_only=True)]  # "구경하고 나서" names no kind
         words = [(m[1], m[0], m[2], m[3]) for m in self.lex.matches(self.text, "category")
                  if not any(a <= m[0] < a + n for a, n in spans)]  # "호텔" in "제국호텔" is a name
         if (new := instead(self.text)) != self.text:  # "디저트 말고 밥 먹을 데로": the kind said before 말고 is taken back
@@ -235,7 +238,8 @@ class _Reader:
             return Reading("freeformResponse", {"kind": "general", "topic": "directions"})
         if self.has("pace") and not any(self.has(i) for i in ("make", "regenerate", "add", "remove", "easy")):
             return Reading("freeformResponse", {"kind": "general", "topic": "pace"})  # "이거 하루에 다 돌 수 있어?"
-        fare_only = not self.places and any(self.has(i) for i in ("pass", "price", "general"))  # "is a Suica worth it"
+        # "is a Suica worth it", "is the city pass worth it" ("city" is only a weak name of a place with City in it)
+        fare_only = not self._named() and any(self.has(i) for i in ("pass", "price", "general"))
         if (self.has("hours") or worth_question(self.text, self.lex)) and not fare_only and not any(
                 self.has(i) for i in ("itinerary", "near", "add", "remove", "flight")):
             return self._about_place("hours" if self.has("hours") else "worth")
@@ -266,7 +270,7 @@ class _Reader:
             return self.build("show_itinerary")
         if (self.has("general") and not self.has("recommend") and self.lex.value(self.text, "category") is None) or (
                 self.has("price") and not self.has("recommend")) or (
-                (self.has("flight") or self.has("pass")) and not (self.places or self.areas)) or (
+                (self.has("flight") or self.has("pass")) and not (self._named() or self.areas)) or (
                 self.has("flight") and self.category() in (None, "transport") and not self.has("recommend")):
             # "which airport is closer, Haneda or Narita?": a flight question, not a list of airports
             return Reading("freeformResponse", {"kind": "general", **({"topic": "flight"} if self.has("flight") else {})})
@@ -312,6 +316,10 @@ class _Reader:
         if self.has("pronoun") and not named:
             return self.ask_place("about", topic=topic)
         return Reading("freeformResponse", {"kind": "general"})
+
+    def _named(self) -> list[Mention]:
+        """The places named by a name of their own (a word only one place has is weak: "city", "팀랩" alone)."""
+        return [m for m in self.places if m.strength >= 2]
 
     def _transit(self) -> bool:
         """A route, a travel time or a timetable ("서울역에서 공항 가는 법", "how long from A to B", "막차 몇 시"): not in the
@@ -421,15 +429,24 @@ class _Reader:
             return self.ask_category()
         return Reading("recommend_places", args, source=source)
 
+    def _near_at(self, *, visits_only: bool = False) -> list[tuple[str, int]]:
+        """The "근처/near" phrases and the after-a-visit ones ("X 끝나고"), with their positions in the compact text."""
+        phrases = self.lex.hits(self.text, "after_visit") + ([] if visits_only else self.lex.hits(self.text, "near"))
+        return [(p, at) for p in phrases if (at := _find(self.text, p)) >= 0]
+
     def _anchor(self) -> Mention | None:
         """The place or area the request is about: the one next to "근처/near" when there is one."""
-        near = [find_at for phrase in self.lex.hits(self.text, "near") if (find_at := _find(self.text, phrase)) >= 0]
+        near = [at for _phrase, at in self._near_at()]
         # a weak name (a keyword only that place has) counts next to "근처" and for a saved place only
         places = [m for m in self.places if m.strength >= 2 or (m.id in self.saved_ids and near)]
         candidates = places + [a for a in self.areas if not any(
             p.start <= a.start and a.start + a.length <= p.start + p.length and p.length > a.length for p in places)]
         if not candidates:
             return None
+        if (new := instead(self.text)) != self.text:  # "아사쿠사 말고 우에노 쪽": the place said after the turn
+            after = compact(self.text).rfind(compact(new))
+            candidates = [m for m in candidates if m.start >= after] or candidates
+            near = [at for at in near if at >= after] or near
         if near:
             at = min(near)
             return min(candidates, key=lambda m: (abs(m.start - at), -m.strength))

@@ -90,7 +90,7 @@ def _kind_words(destination: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     targets = tuple(w for ws in lex.slots.get("category", {}).values() for w in ws if " " not in w)
     known = {w for ws in lex.intents.values() for w in ws} | {w for vs in lex.slots.values() for ws in vs.values() for w in ws}
     known |= {w for p in g.places.values() for w in (p.name_ko, *p.keywords)} | set(g.areas)
-    known |= {w for key in ("shop_words", "meal_words", "not_shops") for w in lex.phrases(key)}
+    known |= {w for key in ("shop_words", "meal_words", "not_shops", "not_typos") for w in lex.phrases(key)}
     return targets, tuple(sorted(w for w in known if not w.isascii() and len(w) >= 2))
 
 
