@@ -38,9 +38,10 @@ def dock_state(view: ChatView) -> list[dict[str, object]]:
 
 def action_markdown(action: ActionView, lang: Lang) -> str:
     expires = action.expires_at.isoformat()
-    # <time> is turned into the browser's local time by the page script (see pages/gradio/page.js).
+    # <time> is turned into the browser's local time by the page script (see pages/gradio/page.js). The tool's id
+    # is not shown: the body says what will run, and the id is in the tool step and the Lab's trace.
     return (f"{action_body(action, lang)}\n\n"
-            f"<small>`{action.tool_name}` · {t('expires', lang)} "
+            f"<small>{t('expires', lang)} "
             f'<time class="pg-local-time" datetime="{expires}">{action.expires_at:%H:%M} UTC</time></small>')
 
 

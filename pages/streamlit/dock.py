@@ -127,7 +127,7 @@ def _draw_action(ctx: PageContext, action: ActionView, problem: str | None) -> N
     lang, aid = ctx.lang, action.action_id
     with st.container(border=True, key=f"pg-action-{aid}"):
         st.markdown(action_body(action, lang))
-        st.caption(f"`{action.tool_name}` · {t('expires', lang)} {_local_time(action.expires_at)}")
+        st.caption(f"{t('expires', lang)} {_local_time(action.expires_at)}")  # no tool id: the body says it
         left, right, _ = st.columns([1, 1, 2])
         left.button(t("confirm", lang), key=f"pg_confirm:{aid}", type="primary", on_click=_act,
                     args=(ctx, action, "confirm"), width="stretch")

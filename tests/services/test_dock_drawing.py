@@ -38,3 +38,18 @@ def test_the_same_cards_are_the_same_drawing(store) -> None:
     # another language draws the card anew (its words change); no card is no drawing, whoever and in any language
     assert deep_hash(dock_drawing(MARKETING, actions, "en", DEMO)) != deep_hash(drawn)
     assert dock_drawing(MARKETING, [], "en", None) == dock_drawing(MARKETING, [], "ko", DEMO) == []
+
+
+def test_the_card_says_what_will_run_and_names_no_tool_id(store) -> None:
+    """Before: "`updateCampaignBudget` · 만료 …" under the card; the tool's id stays in the tool step and the Lab."""
+    from agents.view.render_workspace import ActionView
+    from pages.gradio.dock import action_markdown
+
+    session = Session("marketing")
+    session.run("봄 시즌 세일 예산 20% 늘려줘")
+    [raw] = dock_state(load_view(MARKETING, DEMO, session.conversation_id))
+    action = ActionView.model_validate(raw)
+    for lang, expires in (("ko", "만료"), ("en", "expires")):
+        card = action_markdown(action, lang)
+        assert "봄 시즌 세일" in card and f"<small>{expires} <time" in card
+        assert "updateCampaignBudget" not in card

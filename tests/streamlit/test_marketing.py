@@ -88,6 +88,16 @@ def test_confirm_runs_the_change_once(app):
     assert "실행했습니다" in app.status[-1].label  # the step says it ran
 
 
+def test_the_card_and_the_waiting_list_name_no_tool_id(app):
+    """The card says what will run; the tool's id stays in the tool step (before: "`updateCampaignBudget` · 만료"
+    under the card, and "(`updateCampaignBudget`)" in the workspace's waiting list)."""
+    _budget_change(app)
+    captions, warnings = [str(c.value) for c in app.caption], [str(w.value) for w in app.warning]
+    assert any(c.startswith("만료 ") for c in captions)
+    assert any("봄 시즌 세일" in w for w in warnings)  # the workspace's waiting list
+    assert not [text for text in captions + warnings if "updateCampaignBudget" in text]
+
+
 def test_cancel_leaves_the_budget(app):
     campaign, _ = _budget_change(app)
     click(app, "취소")

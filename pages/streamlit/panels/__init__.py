@@ -53,7 +53,7 @@ def draw_workspace(ctx: PageContext) -> None:
     st.markdown(f'#### <span id="{ANCHOR}"></span>🧰 {t("workspace", lang)}', unsafe_allow_html=True)
     waiting = render_workspace.open_actions(view, system_clock())
     if waiting:
-        lines = "\n".join(f"- ⏸ {a.summary} (`{a.tool_name}`)" for a in waiting)
+        lines = "\n".join(f"- ⏸ {a.summary}" for a in waiting)
         st.warning(f"**{t('pending_heading', lang)}** · {len(waiting)}\n\n{lines}")
     if panel.draw is not None:
         panel.draw(ctx)
