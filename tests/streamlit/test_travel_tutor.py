@@ -55,6 +55,7 @@ def test_a_high_risk_screen_waits_for_confirm(app):
     send(app, "삼성전자 차트 보여줘")
     send(app, "매수 화면 열어줘")
     assert "모의 매수 화면" not in texts(app)
-    assert any("매수 화면" in w.value and "confirm_ui_action" in w.value for w in app.warning)
+    waiting = [str(w.value) for w in app.warning if "매수 화면" in str(w.value)]
+    assert waiting and not any("confirm_ui_action" in w for w in waiting)  # the card's words, never the tool's id
     click(app, "실행")
     assert "모의 매수 화면" in texts(app)
