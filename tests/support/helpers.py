@@ -26,3 +26,8 @@ def one(events: Iterable[Event], kind: str) -> Event:
     found = [e for e in events if e.type == kind]
     assert len(found) == 1, f"expected one {kind}, got {len(found)}: {found}"
     return found[0]
+
+
+def calls(events: Iterable[Event]) -> list[tuple[str, dict[str, object]]]:
+    """Each tool call of a turn as (tool name, arguments), in order."""
+    return [(e.name, e.args) for e in events if e.type == "tool_call"]

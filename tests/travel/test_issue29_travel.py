@@ -17,7 +17,7 @@ import pytest
 from agents.core.session import Session
 from agents.travel.geo import haversine_km
 from agents.travel.service import TripService
-from tests.support.helpers import one, text_of, types
+from tests.support.helpers import calls, one, text_of, types
 
 PLACES = Path(__file__).resolve().parents[2] / "data" / "travel" / "places"
 ASKED = ["tool_call", "tool_result", "clarification", "text", "done"]
@@ -26,10 +26,6 @@ QUERY = ["tool_call", "tool_result", "data_card", "text", "done"]
 
 def gazetteer(destination: str) -> list[dict]:
     return json.loads((PLACES / f"{destination}.json").read_text(encoding="utf-8"))["places"]
-
-
-def calls(events: list) -> list[tuple[str, dict]]:
-    return [(e.name, e.args) for e in events if e.type == "tool_call"]
 
 
 def hours(destination: str) -> dict[str, tuple[str, str]]:

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 from agents.core.session import Session
 from agents.nlu.dialogue import Dialogue
-from tests.support.helpers import one, types
+from tests.support.helpers import calls, one, types
 
 HELD = ["삼성전자", "SK하이닉스", "카카오", "현대차", "KB금융", "KODEX 200"]
 
-
-def _calls(events: list) -> list[tuple[str, dict]]:
-    return [(e.name, e.args) for e in events if e.type == "tool_call"]
 
 
 def test_a_bare_number_picks_the_choice_the_tutor_offered(store, clock) -> None:
@@ -22,7 +19,7 @@ def test_a_bare_number_picks_the_choice_the_tutor_offered(store, clock) -> None:
     assert asked.options == ["삼성전자", "삼성바이오로직스"]
     assert Dialogue.from_state(tutor.conversation().state).choices == ["삼성전자", "삼성바이오로직스"]
     events = tutor.run("2")
-    assert _calls(events) == [("ui_action", {"action_id": "nav_stock", "params": {"code": "207940"}}),
+    assert calls(events) == [("ui_action", {"action_id": "nav_stock", "params": {"code": "207940"}}),
                               ("visualization", {"kind": "price", "codes": ["207940"], "period": "3M"})]
     assert one(events, "ui_action").params == {"code": "207940"}
     # The choices answered only that message: a later bare "2" picks nothing.
@@ -46,7 +43,7 @@ def test_a_chart_period_with_no_stock_asks_whose_chart_and_keeps_the_period(stor
     assert call.name == "askClarification" and call.args["known"] == {"action": "set_period", "period": "1Y"}
     assert one(events, "clarification").options == HELD
     answer = tutor.run("카카오")
-    assert _calls(answer) == [("ui_action", {"action_id": "nav_stock", "params": {"code": "035720"}}),
+    assert calls(answer) == [("ui_action", {"action_id": "nav_stock", "params": {"code": "035720"}}),
                               ("ui_action", {"action_id": "set_period", "params": {"period": "1Y"}}),
                               ("visualization", {"kind": "price", "codes": ["035720"], "period": "1Y"})]
     card = one(answer, "data_card")
@@ -57,7 +54,7 @@ def test_a_chart_period_after_a_talk_about_one_stock_is_that_stocks_chart(store,
     tutor = Session("tutor", clock=clock)
     assert one(tutor.run("카카오 왜 떨어졌어?"), "tool_call").name == "explain_move"
     events = tutor.run("차트 1년으로 보여줘")
-    assert _calls(events) == [("ui_action", {"action_id": "nav_stock", "params": {"code": "035720"}}),
+    assert calls(events) == [("ui_action", {"action_id": "nav_stock", "params": {"code": "035720"}}),
                               ("ui_action", {"action_id": "set_period", "params": {"period": "1Y"}}),
                               ("visualization", {"kind": "price", "codes": ["035720"], "period": "1Y"})]
 
@@ -66,8 +63,8 @@ def test_a_chart_period_after_choosing_a_numbered_stock(store, clock) -> None:
     tutor = Session("tutor", clock=clock)
     tutor.run("3개월 차트로 바꿔줘")
     events = tutor.run("5")  # the fifth holding offered: KB금융
-    assert _calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": "105560"}})
-    assert _calls(events)[1] == ("ui_action", {"action_id": "set_period", "params": {"period": "3M"}})
+    assert calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": "105560"}})
+    assert calls(events)[1] == ("ui_action", {"action_id": "set_period", "params": {"period": "3M"}})
 
 
 # --- blind set G's tutor kinds, with sentences of our own ---------------------------------------------------
@@ -94,32 +91,32 @@ def test_open_that_case_opens_its_page_tell_me_about_it_summarises(store, clock)
     tutor = Session("tutor", clock=clock)
     tutor.run("코로나 폭락 사례 알려줘")
     opened = tutor.run("그 사례 페이지 띄워줘")
-    assert _calls(opened) == [("ui_action", {"action_id": "open_case", "params": {"case_id": "covid-crash-2020"}})]
+    assert calls(opened) == [("ui_action", {"action_id": "open_case", "params": {"case_id": "covid-crash-2020"}})]
     told = tutor.run("그 사례 내용 다시 설명해줘")
-    assert _calls(told) == [("lookup_case", {"case_id": "covid-crash-2020"})]
+    assert calls(told) == [("lookup_case", {"case_id": "covid-crash-2020"})]
 
 
 def test_the_same_move_over_another_period(store, clock) -> None:
     tutor = Session("tutor", clock=clock)
-    assert _calls(tutor.run("why did Kakao move over 3 months?")) == [("explain_move", {"code": "035720",
+    assert calls(tutor.run("why did Kakao move over 3 months?")) == [("explain_move", {"code": "035720",
                                                                                        "period": "3M"})]
     events = tutor.run("and over one year?")
-    assert _calls(events) == [("explain_move", {"code": "035720", "period": "1Y"})]
+    assert calls(events) == [("explain_move", {"code": "035720", "period": "1Y"})]
     assert "(1Y, 2025-10-22 to 2026-10-30)" in "".join(e.content for e in events if e.type == "text_delta")
 
 
 def test_how_far_a_named_stock_moved_is_its_move_not_a_ratio(store, clock) -> None:
     tutor = Session("tutor", clock=clock)
-    assert _calls(tutor.run("카카오 3개월 동안 몇 퍼 빠졌어?")) == [("explain_move", {"code": "035720", "period": "3M"})]
-    assert _calls(tutor.run("현대차 1년 사이에 얼마나 뛰었어?"))[0][0] == "explain_move"
-    assert _calls(tutor.run("PER이 몇 퍼센트면 싼 거야?"))[0][0] == "lookup_term"  # the ratio asked stays a term
+    assert calls(tutor.run("카카오 3개월 동안 몇 퍼 빠졌어?")) == [("explain_move", {"code": "035720", "period": "3M"})]
+    assert calls(tutor.run("현대차 1년 사이에 얼마나 뛰었어?"))[0][0] == "explain_move"
+    assert calls(tutor.run("PER이 몇 퍼센트면 싼 거야?"))[0][0] == "lookup_term"  # the ratio asked stays a term
 
 
 def test_permission_to_trade_is_advice_and_opens_nothing(store, clock) -> None:
     tutor = Session("tutor", clock=clock)
     for asked in ("현대차 팔아도 ㄱㅊ?", "지금 KB금융 들어가도 되냐", "is it ok to buy Kakao now?"):
         events = tutor.run(asked)
-        assert _calls(events) == [], asked
+        assert calls(events) == [], asked
         assert not [e for e in events if e.type == "action_confirmation"], asked
 
 
@@ -132,24 +129,24 @@ def _text(events: list) -> str:
 def test_which_cases_mention_a_word_is_answered_first_then_filtered(store, clock) -> None:
     tutor = Session("tutor", clock=clock)
     events = tutor.run("배당 얘기 나오는 사례 있어?")
-    assert _calls(events) == [("ui_action", {"action_id": "nav_education", "params": {}}),
+    assert calls(events) == [("ui_action", {"action_id": "nav_education", "params": {}}),
                               ("ui_action", {"action_id": "set_keyword", "params": {"keyword": "배당"}})]
     assert _text(events).startswith("“배당” 관련 샌드박스 사례 1개: 배당 투자 기초: 배당수익률과 배당락.")
     summary = tutor.run("오 그거 내용 알려줘")
-    assert _calls(summary) == [("lookup_case", {"case_id": "dividend-basics"})]
+    assert calls(summary) == [("lookup_case", {"case_id": "dividend-basics"})]
 
 
 def test_that_one_after_a_filter_is_the_case_titled_by_the_word(store, clock) -> None:
     tutor = Session("tutor", clock=clock)
     listed = tutor.run("공매도 관련된 사례 있을까?")
     assert "“공매도” 관련 샌드박스 사례 2개:" in _text(listed)
-    assert _calls(tutor.run("그거 세 줄 요약"))[0] == ("lookup_case", {"case_id": "short-selling"})
+    assert calls(tutor.run("그거 세 줄 요약"))[0] == ("lookup_case", {"case_id": "short-selling"})
 
 
 def test_shall_i_sell_is_advice_unless_a_screen_is_asked(store, clock) -> None:
     tutor = Session("tutor", clock=clock)
     for asked in ("셀트리온 너무 빠졌네 그냥 팔까", "KB금융 지금 살까요?"):
-        assert _calls(tutor.run(asked)) == [], asked
+        assert calls(tutor.run(asked)) == [], asked
     screen = tutor.run("카카오 팔까 고민 중인데 매도 화면 띄워줘")
     call = one(screen, "tool_call")
     assert (call.name, call.args["params"]) == ("confirm_ui_action", {"side": "sell", "code": "035720"})
@@ -158,12 +155,12 @@ def test_shall_i_sell_is_advice_unless_a_screen_is_asked(store, clock) -> None:
 def test_my_biggest_holding_is_a_portfolio_answer(store, clock) -> None:
     tutor = Session("tutor", clock=clock)
     for asked in ("what's my largest position?", "내 보유 중에 비중이 제일 큰 종목 뭐야?"):
-        assert _calls(tutor.run(asked)) == [("get_portfolio", {})], asked
+        assert calls(tutor.run(asked)) == [("get_portfolio", {})], asked
 
 
 def test_then_open_the_order_screen_is_for_the_stock_just_discussed(store, clock) -> None:
     tutor = Session("tutor", clock=clock)
-    assert _calls(tutor.run("현대차 요즘 얼마나 올랐어?"))[0][0] == "explain_move"
+    assert calls(tutor.run("현대차 요즘 얼마나 올랐어?"))[0][0] == "explain_move"
     events = tutor.run("그럼 매도 화면 열어줘")
     call = one(events, "tool_call")
     assert (call.name, call.args["params"], call.status) == ("confirm_ui_action", {"side": "sell", "code": "005380"},

@@ -14,14 +14,11 @@ import re
 import pytest
 
 from agents.core.session import Session
-from tests.support.helpers import one, text_of, types
+from tests.support.helpers import calls, one, text_of, types
 from tests.tutor.conftest import context_for
 
 HANGUL = re.compile(r"[가-힣]")
 
-
-def _calls(events: list) -> list[tuple[str, dict]]:
-    return [(e.name, e.args) for e in events if e.type == "tool_call"]
 
 
 def _session(store, clock) -> Session:
@@ -60,7 +57,7 @@ def test_advice_asked_indirectly_gets_no_advice_and_no_screen(store, clock, befo
 def test_averaging_down_asked_as_a_term_or_a_case_is_not_advice(store, clock, text) -> None:
     events = _session(store, clock).run(text, extra={"context_text": context_for("/education")})
     assert not text_of(events).startswith(("투자 조언이나", "I don't give investment advice"))
-    assert _calls(events)
+    assert calls(events)
 
 
 # --- a comparison asked after one stock keeps that stock first and adds the second ------------------------
@@ -79,7 +76,7 @@ def test_a_comparison_after_one_stock_keeps_it_and_adds_the_second(store, clock,
     s.run(before)
     events = s.run(text)
     assert types(events) == ["tool_call", "tool_result", "data_card", "text", "done"]
-    assert _calls(events) == [("visualization", {"kind": "compare", "codes": codes, "period": "3M"})]
+    assert calls(events) == [("visualization", {"kind": "compare", "codes": codes, "period": "3M"})]
     assert " vs " in one(events, "data_card").title
 
 
@@ -87,11 +84,11 @@ def test_a_comparison_with_a_bare_name_asks_which_and_keeps_the_first_stock(stor
     s = _session(store, clock)
     s.run("LG에너지솔루션 보여줘")
     asked = s.run("삼성이랑 비교해서 보여줘")
-    assert _calls(asked) == [("askClarification", {
+    assert calls(asked) == [("askClarification", {
         "question": "삼성전자 / 삼성바이오로직스 중 어느 종목인가요?", "options": ["삼성전자", "삼성바이오로직스"],
         "known": {"action": "visualize", "codes": ["373220"]}})]
     events = s.run("바이오 쪽이요")
-    assert _calls(events) == [("visualization", {"kind": "compare", "codes": ["373220", "207940"], "period": "3M"})]
+    assert calls(events) == [("visualization", {"kind": "compare", "codes": ["373220", "207940"], "period": "3M"})]
     assert text_of(events).startswith("차트를 그렸어요: LG에너지솔루션 vs 삼성바이오로직스 · 3M (샌드박스)")
 
 
@@ -107,7 +104,7 @@ def test_a_short_period_correction_on_a_stock_page_sets_the_period(store, clock,
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for(route)})
     events = s.run(text, extra={"context_text": context_for(route)})
-    assert _calls(events) == [("ui_action", {"action_id": "set_period", "params": {"period": period}})]
+    assert calls(events) == [("ui_action", {"action_id": "set_period", "params": {"period": period}})]
 
 
 @pytest.mark.parametrize(("before", "text", "codes", "period"), [
@@ -118,7 +115,7 @@ def test_a_period_correction_after_a_comparison_redraws_the_same_pair(store, clo
     s = _session(store, clock)
     s.run(before)
     events = s.run(text)
-    assert _calls(events) == [("visualization", {"kind": "compare", "codes": codes, "period": period})]
+    assert calls(events) == [("visualization", {"kind": "compare", "codes": codes, "period": period})]
 
 
 # --- small talk ---------------------------------------------------------------------------------------------
@@ -137,7 +134,7 @@ def test_small_talk_gets_a_greeting_back_and_no_question(store, clock, text, en)
 
 def test_a_greeting_with_a_request_is_the_request(store, clock) -> None:
     events = _session(store, clock).run("안녕, 카카오 차트 보여줘")
-    assert _calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": "035720"}})
+    assert calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": "035720"}})
 
 
 # --- a part of an offered name answers "which one?" -----------------------------------------------------------
@@ -150,14 +147,14 @@ def test_a_part_of_an_offered_name_picks_it(store, clock, before, text, code) ->
     s = _session(store, clock)
     assert one(s.run(before), "clarification").options
     events = s.run(text)
-    assert _calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": code}})
+    assert calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": code}})
 
 
 def test_a_word_every_offered_name_shares_still_asks(store, clock) -> None:
     s = _session(store, clock)
     s.run("삼성 차트")
     events = s.run("삼성 거요")
-    assert _calls(events)[0][0] == "askClarification"
+    assert calls(events)[0][0] == "askClarification"
 
 
 # --- "open it" after a case summary opens that case ------------------------------------------------------------
@@ -172,14 +169,14 @@ def test_opening_the_case_just_summarised(store, clock, before, text, case_id) -
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for("/education")})
     events = s.run(text, extra={"context_text": context_for("/education")})
-    assert _calls(events) == [("ui_action", {"action_id": "open_case", "params": {"case_id": case_id}})]
+    assert calls(events) == [("ui_action", {"action_id": "open_case", "params": {"case_id": case_id}})]
 
 
 def test_telling_more_about_the_case_just_summarised_is_still_its_summary(store, clock) -> None:
     s = _session(store, clock)
     s.run("공매도 사례 알려줘", extra={"context_text": context_for("/education")})
     events = s.run("그거 좀 더 설명해줘", extra={"context_text": context_for("/education")})
-    assert _calls(events) == [("lookup_case", {"case_id": "short-selling"})]
+    assert calls(events) == [("lookup_case", {"case_id": "short-selling"})]
 
 
 # --- a topic explained "with a past case" is that case's summary -------------------------------------------------
@@ -193,5 +190,5 @@ def test_telling_more_about_the_case_just_summarised_is_still_its_summary(store,
 ])
 def test_a_topic_explained_with_a_past_case_is_the_case(store, clock, text, case_id) -> None:
     events = _session(store, clock).run(text)
-    assert _calls(events) == [("lookup_case", {"case_id": case_id})]
+    assert calls(events) == [("lookup_case", {"case_id": case_id})]
     assert text_of(events)

@@ -13,12 +13,8 @@ from __future__ import annotations
 import pytest
 
 from agents.core.session import Session
-from tests.support.helpers import one, text_of, types
+from tests.support.helpers import calls, one, text_of, types
 from tests.tutor.conftest import context_for
-
-
-def _calls(events: list) -> list[tuple[str, dict]]:
-    return [(e.name, e.args) for e in events if e.type == "tool_call"]
 
 
 def _run(store, clock, route: str, *texts: str) -> tuple[Session, list]:
@@ -41,18 +37,18 @@ def _run(store, clock, route: str, *texts: str) -> tuple[Session, list]:
 ])
 def test_the_same_move_question_about_another_stock(store, clock, before, text, code) -> None:
     _, events = _run(store, clock, "/home", before, text)
-    assert _calls(events) == [("explain_move", {"period": "3M", "code": code})]
+    assert calls(events) == [("explain_move", {"period": "3M", "code": code})]
     assert text_of(events)
 
 
 def test_a_ratio_asked_of_one_stock_is_asked_of_the_next(store, clock) -> None:
     _, events = _run(store, clock, "/home", "카카오 PER 몇이야", "네이버는?")
-    assert _calls(events) == [("lookup_term", {"term": "PER", "code": "035420"})]
+    assert calls(events) == [("lookup_term", {"term": "PER", "code": "035420"})]
 
 
 def test_a_bare_name_after_a_move_question_opens_that_stock(store, clock) -> None:
     _, events = _run(store, clock, "/home", "카카오 왜 떨어졌어?", "기아")
-    assert _calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": "000270"}})
+    assert calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": "000270"}})
 
 
 # --- a summary asked on a case page; the case related to the term just explained ------------------------------
@@ -65,7 +61,7 @@ def test_a_bare_name_after_a_move_question_opens_that_stock(store, clock) -> Non
 ])
 def test_a_summary_asked_on_a_case_page_is_that_case(store, clock, route, before, text, case_id) -> None:
     _, events = _run(store, clock, route, *([before] if before else []), text)
-    assert _calls(events) == [("lookup_case", {"case_id": case_id})]
+    assert calls(events) == [("lookup_case", {"case_id": case_id})]
 
 
 @pytest.mark.parametrize(("route", "before", "text", "call"), [
@@ -77,7 +73,7 @@ def test_a_summary_asked_on_a_case_page_is_that_case(store, clock, route, before
 ])
 def test_the_case_related_to_the_term_just_explained(store, clock, route, before, text, call) -> None:
     _, events = _run(store, clock, route, before, text)
-    assert _calls(events) == [call]
+    assert calls(events) == [call]
 
 
 @pytest.mark.parametrize(("route", "text", "call"), [
@@ -89,7 +85,7 @@ def test_the_case_related_to_the_term_just_explained(store, clock, route, before
 ])
 def test_a_case_asked_for_if_there_is_one_is_that_case_not_a_search(store, clock, route, text, call) -> None:
     _, events = _run(store, clock, route, text)
-    assert _calls(events) == [call]
+    assert calls(events) == [call]
 
 
 # --- a move explained over the period named; a figure of the move just explained ----------------------------
@@ -102,7 +98,7 @@ def test_a_case_asked_for_if_there_is_one_is_that_case_not_a_search(store, clock
 ])
 def test_a_move_explained_over_a_period(store, clock, route, text, code, period) -> None:
     _, events = _run(store, clock, route, text)
-    assert _calls(events) == [("explain_move", {"period": period, "code": code})]
+    assert calls(events) == [("explain_move", {"period": period, "code": code})]
 
 
 @pytest.mark.parametrize(("before", "text", "code"), [
@@ -111,14 +107,14 @@ def test_a_move_explained_over_a_period(store, clock, route, text, code, period)
 ])
 def test_a_figure_of_the_move_just_explained_is_that_move(store, clock, before, text, code) -> None:
     _, events = _run(store, clock, "/home", before, text)
-    assert _calls(events) == [("explain_move", {"period": "3M", "code": code})]
+    assert calls(events) == [("explain_move", {"period": "3M", "code": code})]
     reply = text_of(events)  # the figure asked first, then the move
     assert reply.split("\n")[0].endswith(("주예요 (샌드박스 가격).", "shares (sandbox prices)."))
 
 
 def test_what_a_figure_means_after_a_move_is_still_the_term(store, clock) -> None:
     _, events = _run(store, clock, "/home", "삼성전자 왜 올랐어", "거래량이 정확히 뭐야?")
-    assert _calls(events) == [("lookup_term", {"term": "거래량", "code": None})]
+    assert calls(events) == [("lookup_term", {"term": "거래량", "code": None})]
 
 
 # --- predictions and "go?" questions: no advice, no order screen ---------------------------------------------
@@ -142,7 +138,7 @@ def test_a_prediction_or_a_go_question_gets_no_advice(store, clock, route, text)
 ])
 def test_hyphenated_and_view_periods(store, clock, route, text, period) -> None:
     _, events = _run(store, clock, route, text)
-    assert _calls(events) == [("ui_action", {"action_id": "set_period", "params": {"period": period}})]
+    assert calls(events) == [("ui_action", {"action_id": "set_period", "params": {"period": period}})]
 
 
 @pytest.mark.parametrize(("text", "en"), [("애플 왜 올랐어", False), ("why did Nvidia drop", True)])
@@ -153,7 +149,7 @@ def test_a_company_outside_the_sandbox_is_named_as_such_with_its_stocks_offered(
                               "그 종목은 이 샌드박스에 없어요. 샌드박스에 있는 종목 중에서 골라 주세요.")
     assert len(asked.options) == 6
     picked = s.run(asked.options[2])  # the third holding offered: 카카오, its move
-    assert _calls(picked) == [("explain_move", {"period": "3M", "code": "035720"})]
+    assert calls(picked) == [("explain_move", {"period": "3M", "code": "035720"})]
 
 
 @pytest.mark.parametrize(("texts", "side", "code"), [
@@ -173,7 +169,7 @@ def test_an_order_screen_in_verb_form_or_after_the_side_was_said(store, clock, t
 @pytest.mark.parametrize("text", ["내가 뭐 갖고 있더라?", "what stocks do I have again"])
 def test_what_do_i_hold_is_the_portfolio(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert _calls(events) == [("get_portfolio", {})]
+    assert calls(events) == [("get_portfolio", {})]
 
 
 # --- more of the last answer; a company's profile; a timing put as a choice --------------------------------
@@ -186,7 +182,7 @@ def test_what_do_i_hold_is_the_portfolio(store, clock, text) -> None:
 ])
 def test_more_of_the_last_answer(store, clock, before, text, call) -> None:
     _, events = _run(store, clock, "/education", before, text)
-    assert _calls(events) == [call]
+    assert calls(events) == [call]
 
 
 def test_a_quiz_asked_after_a_case_summary_gives_the_quiz(store, clock) -> None:
@@ -199,7 +195,7 @@ def test_a_quiz_asked_after_a_case_summary_gives_the_quiz(store, clock) -> None:
 ])
 def test_what_a_company_does_is_its_profile(store, clock, route, text, code) -> None:
     _, events = _run(store, clock, route, text)
-    assert _calls(events) == [("lookup_stock", {"code": code, "period": "3M"})]
+    assert calls(events) == [("lookup_stock", {"code": code, "period": "3M"})]
 
 
 @pytest.mark.parametrize("text", ["what do you think, buy samsung now or wait?", "지금 살까 아니면 좀 기다릴까?",
@@ -215,7 +211,7 @@ def test_a_timing_put_as_a_choice_gets_no_advice_and_no_screen(store, clock, tex
 ])
 def test_past_conversations_are_the_archive(store, clock, route, text) -> None:
     _, events = _run(store, clock, route, text)
-    assert _calls(events) == [("ui_action", {"action_id": "open_archive", "params": {}})]
+    assert calls(events) == [("ui_action", {"action_id": "open_archive", "params": {}})]
 
 
 # --- a slip taken back; how a stock moved; a lesson category; whether I made money --------------------------
@@ -226,7 +222,7 @@ def test_past_conversations_are_the_archive(store, clock, route, text) -> None:
 ])
 def test_a_slip_taken_back_is_the_last_request_for_the_stock_meant(store, clock, before, text, code) -> None:
     _, events = _run(store, clock, "/home", before, text)
-    assert _calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": code}})
+    assert calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": code}})
 
 
 @pytest.mark.parametrize(("text", "code", "period"), [
@@ -234,54 +230,54 @@ def test_a_slip_taken_back_is_the_last_request_for_the_stock_meant(store, clock,
 ])
 def test_how_a_stock_moved_is_its_move(store, clock, text, code, period) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert _calls(events) == [("explain_move", {"period": period, "code": code})]
+    assert calls(events) == [("explain_move", {"period": period, "code": code})]
 
 
 @pytest.mark.parametrize(("text", "tab"), [("개념 카테고리로 필터", "concept"), ("습관 분류만 보여줘", "habit"),
                                          ("market category please", "market")])
 def test_a_lesson_category_is_its_tab(store, clock, text, tab) -> None:
     _, events = _run(store, clock, "/education", text)
-    assert _calls(events) == [("ui_action", {"action_id": "set_tab", "params": {"tab": tab}})]
+    assert calls(events) == [("ui_action", {"action_id": "set_tab", "params": {"tab": tab}})]
 
 
 @pytest.mark.parametrize("text", ["did i make money this year", "am I making money or not?"])
 def test_whether_i_made_money_is_the_portfolio(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert _calls(events) == [("get_portfolio", {})]
+    assert calls(events) == [("get_portfolio", {})]
 
 
 @pytest.mark.parametrize("text", ["how many shares of Samsung Electronics do I own?", "카카오 몇 주 갖고 있지?"])
 def test_how_many_shares_i_hold_is_the_portfolio(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert _calls(events) == [("get_portfolio", {})]
+    assert calls(events) == [("get_portfolio", {})]
 
 
 def test_is_there_a_case_on_the_term_just_explained_lists_its_cases(store, clock) -> None:
     _, events = _run(store, clock, "/education", "what is short selling", "is there a case on it?")
-    assert _calls(events) == [("ui_action", {"action_id": "set_keyword", "params": {"keyword": "공매도"}})]
+    assert calls(events) == [("ui_action", {"action_id": "set_keyword", "params": {"keyword": "공매도"}})]
 
 
 def test_what_a_figure_means_right_after_the_move_is_the_term(store, clock) -> None:
     _, events = _run(store, clock, "/home", "삼성전자 왜 올랐어", "수익률이란 게 정확히 뭔데")
-    assert _calls(events) == [("lookup_term", {"term": "수익률", "code": None})]
+    assert calls(events) == [("lookup_term", {"term": "수익률", "code": None})]
 
 
 @pytest.mark.parametrize("text", ["my biggest loser?", "보유종목 중에 마이너스인 거 있어?"])
 def test_my_losers_and_winners_are_the_portfolio(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert _calls(events) == [("get_portfolio", {})]
+    assert calls(events) == [("get_portfolio", {})]
 
 
 @pytest.mark.parametrize("text", ["이 종목 관련 교육 사례 뭐 있어", "are there any lessons about this stock?"])
 def test_cases_about_the_stock_on_screen_are_its_cases_tab(store, clock, text) -> None:
     _, events = _run(store, clock, "/stock/000660", text)
-    assert _calls(events) == [("ui_action", {"action_id": "set_tab", "params": {"tab": "cases"}})]
+    assert calls(events) == [("ui_action", {"action_id": "set_tab", "params": {"tab": "cases"}})]
 
 
 @pytest.mark.parametrize("text", ["스크랩한 노트 보여줘", "open my bookmarked notes"])
 def test_saved_notes_are_the_archive(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert _calls(events) == [("ui_action", {"action_id": "open_archive", "params": {}})]
+    assert calls(events) == [("ui_action", {"action_id": "open_archive", "params": {}})]
 
 
 # --- an ordinal over the lessons just listed; a tab refused for another; what I hold --------------------------
@@ -297,7 +293,7 @@ def test_saved_notes_are_the_archive(store, clock, text) -> None:
 ])
 def test_an_ordinal_over_the_lessons_just_listed(store, clock, route, before, text, call) -> None:
     _, events = _run(store, clock, route, before, text)
-    assert _calls(events) == [call]
+    assert calls(events) == [call]
 
 
 @pytest.mark.parametrize(("route", "text", "tab"), [
@@ -306,13 +302,13 @@ def test_an_ordinal_over_the_lessons_just_listed(store, clock, route, before, te
 ])
 def test_a_tab_refused_for_another_is_the_other(store, clock, route, text, tab) -> None:
     _, events = _run(store, clock, route, text)
-    assert _calls(events) == [("ui_action", {"action_id": "set_tab", "params": {"tab": tab}})]
+    assert calls(events) == [("ui_action", {"action_id": "set_tab", "params": {"tab": tab}})]
 
 
 @pytest.mark.parametrize("text", ["나 지금 뭐 들고 있지", "what am I holding at the moment"])
 def test_what_i_am_holding_is_the_portfolio(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert _calls(events) == [("get_portfolio", {})]
+    assert calls(events) == [("get_portfolio", {})]
 
 
 # --- a period alone after a move question; "its chart" after a move; the KOSPI ETF by its nickname ----------
@@ -323,17 +319,17 @@ def test_what_i_am_holding_is_the_portfolio(store, clock, text) -> None:
 ])
 def test_a_period_alone_after_a_move_question_is_that_move_again(store, clock, texts, code, period) -> None:
     _, events = _run(store, clock, "/home", *texts)
-    assert _calls(events) == [("explain_move", {"period": period, "code": code})]
+    assert calls(events) == [("explain_move", {"period": period, "code": code})]
 
 
 def test_its_chart_after_a_move_question_opens_that_stocks_chart(store, clock) -> None:
     _, events = _run(store, clock, "/home", "POSCO홀딩스 왜 빠졌어", "그거 차트로 보여줘")
-    assert _calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": "005490"}})
+    assert calls(events)[0] == ("ui_action", {"action_id": "nav_stock", "params": {"code": "005490"}})
 
 
 def test_the_kospi_etf_is_kodex_200(store, clock) -> None:
     _, events = _run(store, clock, "/stock/005930", "compare this with kospi etf")
-    assert _calls(events) == [("visualization", {"kind": "compare", "codes": ["005930", "069500"], "period": "3M"})]
+    assert calls(events) == [("visualization", {"kind": "compare", "codes": ["005930", "069500"], "period": "3M"})]
 
 
 # --- a verdict on a stock's price or future: no advice, never an order screen --------------------------------
@@ -371,4 +367,4 @@ def test_advice_sent_instead_of_an_answer_to_the_tutors_question_is_still_advice
                                          ("홈에서 시장 개요 탭", "overview")])
 def test_home_tabs_by_their_everyday_names(store, clock, text, tab) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert _calls(events) == [("ui_action", {"action_id": "set_tab", "params": {"tab": tab}})]
+    assert calls(events) == [("ui_action", {"action_id": "set_tab", "params": {"tab": tab}})]

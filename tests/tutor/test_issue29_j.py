@@ -16,14 +16,11 @@ import re
 import pytest
 
 from agents.core.session import Session
-from tests.support.helpers import text_of, types
+from tests.support.helpers import calls, text_of, types
 from tests.tutor.conftest import context_for
 
 HANGUL = re.compile(r"[가-힣]")
 
-
-def _calls(events: list) -> list[tuple[str, dict]]:
-    return [(e.name, e.args) for e in events if e.type == "tool_call"]
 
 
 def _session(store, clock) -> Session:
@@ -42,7 +39,7 @@ def _session(store, clock) -> Session:
 def test_a_term_asked_with_a_stock_in_a_second_question_explains_the_term(store, clock, text, term, code, en) -> None:
     s = _session(store, clock)
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("lookup_term", {"term": term, "code": code})]
+    assert calls(events) == [("lookup_term", {"term": term, "code": code})]
     assert types(events) == ["tool_call", "tool_result", "text", "done"]
     reply = text_of(events)
     first = reply.split("\n")[0]
@@ -91,7 +88,7 @@ def test_how_much_a_stock_changed_over_a_period_is_its_move(store, clock, before
     for earlier in before:  # the app sends the screen the earlier turn moved to
         route = s.run(earlier, extra={"context_text": context_for(route)})[-1].meta["screen"]["route_after"]
     events = s.run(text, extra={"context_text": context_for(route)})
-    assert _calls(events) == [("explain_move", {"code": code, "period": period})]
+    assert calls(events) == [("explain_move", {"code": code, "period": period})]
     assert types(events)[-2:] == ["text", "done"] and "ui_action" not in types(events)
     assert "%" in text_of(events)  # the figure asked for is in the reply
 
@@ -109,7 +106,7 @@ def test_an_order_screen_taken_back_for_another_stock_proposes_that_one(store, c
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("confirm_ui_action", {"action_id": "open_order", "params": {"side": side, "code": code},
+    assert calls(events) == [("confirm_ui_action", {"action_id": "open_order", "params": {"side": side, "code": code},
                                                      "lang": "en" if en else "ko"})]
     assert (HANGUL.search(text_of(events)) is None) == en, text_of(events)
 
@@ -122,7 +119,7 @@ def test_a_new_request_after_an_order_screen_is_not_taken_as_a_swap(store, clock
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert all(args.get("action_id") != "open_order" for _, args in _calls(events))
+    assert all(args.get("action_id") != "open_order" for _, args in calls(events))
 
 
 # --- how two terms differ, also right after the learner's own figure: the terms explained, not the figure ---
@@ -137,7 +134,7 @@ def test_how_two_terms_differ_is_a_term_question(store, clock, before, text) -> 
     for earlier in before:
         s.run(earlier, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
-    calls = _calls(events)
-    assert [name for name, _ in calls] == ["lookup_term"], calls
+    made = calls(events)
+    assert [name for name, _ in made] == ["lookup_term"], made
     assert types(events) == ["tool_call", "tool_result", "text", "done"]
     assert "샌드박스 용어집" in text_of(events)

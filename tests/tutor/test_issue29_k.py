@@ -34,14 +34,11 @@ from agents.tutor import advice
 from agents.tutor.catalog import LEXICON_PATH
 from agents.tutor.reading import read
 from agents.tutor.sandbox import state_for_route
-from tests.support.helpers import text_of, types
+from tests.support.helpers import calls, text_of, types
 from tests.tutor.conftest import context_for
 
 HANGUL = re.compile(r"[가-힣]")
 
-
-def _calls(events: list) -> list[tuple[str, dict]]:
-    return [(e.name, e.args) for e in events if e.type == "tool_call"]
 
 
 def _session(store, clock) -> Session:
@@ -61,7 +58,7 @@ def test_the_meaning_of_a_figure_just_given_explains_its_term(store, clock, befo
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("lookup_term", {"term": term, "code": None})]
+    assert calls(events) == [("lookup_term", {"term": term, "code": None})]
     assert types(events) == ["tool_call", "tool_result", "text", "done"]
     reply = text_of(events)
     assert (HANGUL.search(reply.split("\n")[0].split("(")[0]) is None) == en, reply
@@ -79,7 +76,7 @@ def test_the_meaning_of_a_figure_just_given_explains_its_term(store, clock, befo
 def test_a_named_stocks_price_figure_is_stated_first(store, clock, text, term, code, column, en) -> None:
     s = _session(store, clock)
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("lookup_term", {"term": term, "code": code})]
+    assert calls(events) == [("lookup_term", {"term": term, "code": code})]
     assert types(events) == ["tool_call", "tool_result", "text", "done"]
     first = text_of(events).split("\n")[0]
     assert re.search(rf"{column} [\d,]+", first), first  # the figure itself, not "the sandbox has no such value"
@@ -100,7 +97,7 @@ def test_a_stock_added_to_the_chart_just_drawn_compares_both(store, clock, befor
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for(f"/stock/{codes[0]}")})
-    assert _calls(events) == [("visualization", {"kind": "compare", "codes": codes, "period": "3M"})]
+    assert calls(events) == [("visualization", {"kind": "compare", "codes": codes, "period": "3M"})]
     assert types(events) == ["tool_call", "tool_result", "data_card", "text", "done"]
     assert s.pending_actions() == []
 
@@ -121,7 +118,7 @@ def test_a_dropped_order_screen_gives_the_new_request_about_its_stock(store, clo
     first = s.run(before, extra={"context_text": context_for("/home")})
     assert "action_confirmation" in types(first)
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == [call]  # no second order card, no question back
+    assert calls(events) == [call]  # no second order card, no question back
     assert "action_confirmation" not in types(events) and types(events)[-1] == "done"
     assert len(s.pending_actions()) == 1  # only the first card, still the learner's to cancel
 
@@ -137,7 +134,7 @@ def test_an_ordinal_over_the_holdings_just_listed_opens_that_stock(store, clock,
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/my")})
-    assert _calls(events) == [("ui_action", {"action_id": "nav_stock", "params": {"code": code}}),
+    assert calls(events) == [("ui_action", {"action_id": "nav_stock", "params": {"code": code}}),
                               ("visualization", {"kind": "price", "codes": [code], "period": "3M"})]
     assert types(events) == ["tool_call", "ui_action", "tool_result", "tool_call", "tool_result", "data_card", "text",
                              "done"]
@@ -146,7 +143,7 @@ def test_an_ordinal_over_the_holdings_just_listed_opens_that_stock(store, clock,
 def test_my_holdings_shown_from_home_opens_the_screen_that_lists_them(store, clock) -> None:
     s = _session(store, clock)
     events = s.run("내 보유 종목들 좀 보여줄래", extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("ui_action", {"action_id": "nav_my", "params": {}})]
+    assert calls(events) == [("ui_action", {"action_id": "nav_my", "params": {}})]
     result = next(e for e in events if e.type == "tool_result")
     assert result.data["holdings"] == ["005930", "000660", "035720", "005380", "105560", "069500"]
 
@@ -196,7 +193,7 @@ def test_how_a_ratio_reads_or_why_a_price_moved_is_no_advice(text) -> None:
 def test_an_order_screen_named_by_its_verb_is_proposed(store, clock, text, side, code) -> None:
     s = _session(store, clock)
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("confirm_ui_action", {"action_id": "open_order", "params": {"side": side, "code": code},
+    assert calls(events) == [("confirm_ui_action", {"action_id": "open_order", "params": {"side": side, "code": code},
                                                      "lang": "ko"})]
     assert types(events) == ["ui_action", "tool_call", "action_confirmation", "text", "done"]
     assert [a.tool_args["params"] for a in s.pending_actions()] == [{"side": side, "code": code}]
@@ -239,7 +236,7 @@ def test_another_figure_of_the_stock_just_asked_keeps_the_stock(store, clock, be
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("lookup_term", {"term": term, "code": code})]
+    assert calls(events) == [("lookup_term", {"term": term, "code": code})]
     assert types(events) == ["tool_call", "tool_result", "text", "done"]
 
 
@@ -247,7 +244,7 @@ def test_what_another_term_means_after_a_figure_is_the_term_alone(store, clock) 
     s = _session(store, clock)
     s.run("삼성전자 종가 알려줘", extra={"context_text": context_for("/home")})
     events = s.run("시가는 뭐야?", extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("lookup_term", {"term": "시가", "code": None})]
+    assert calls(events) == [("lookup_term", {"term": "시가", "code": None})]
 
 
 @pytest.mark.parametrize(("before", "text", "code"), [
@@ -260,7 +257,7 @@ def test_a_why_with_no_subject_after_an_answer_about_one_stock_is_its_move(store
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("explain_move", {"code": code, "period": "3M"})]
+    assert calls(events) == [("explain_move", {"code": code, "period": "3M"})]
     assert types(events) == ["tool_call", "tool_result", "text", "done"]
 
 
@@ -268,7 +265,7 @@ def test_a_why_naming_the_market_keeps_the_market(store, clock) -> None:
     s = _session(store, clock)
     s.run("카카오 거래량 얼마야", extra={"context_text": context_for("/home")})
     events = s.run("시장 전체는 왜 빠졌어?", extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("explain_move", {"code": None, "period": "3M"})]  # the market, no stock
+    assert calls(events) == [("explain_move", {"code": None, "period": "3M"})]  # the market, no stock
 
 
 @pytest.mark.parametrize(("before", "text", "code"), [
@@ -281,7 +278,7 @@ def test_what_the_company_pointed_at_does_is_its_profile(store, clock, before, t
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("lookup_stock", {"code": code, "period": "3M"})]
+    assert calls(events) == [("lookup_stock", {"code": code, "period": "3M"})]
     assert types(events) == ["tool_call", "tool_result", "text", "done"]
 
 
@@ -296,7 +293,7 @@ def test_the_side_taken_back_proposes_the_other_side_in_place_of_the_card(store,
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("confirm_ui_action", {"action_id": "open_order", "params": {"side": side, "code": code},
+    assert calls(events) == [("confirm_ui_action", {"action_id": "open_order", "params": {"side": side, "code": code},
                                                      "lang": "en" if en else "ko"})]
     waiting = [a for a in s.pending_actions() if a.status == "PENDING"]
     assert [a.tool_args["params"] for a in waiting] == [{"side": side, "code": code}]
@@ -335,13 +332,13 @@ def test_both_stocks_talked_about_drawn_together(store, clock, before, text, cod
     for earlier in before:
         s.run(earlier, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("visualization", {"kind": "compare", "codes": codes, "period": "3M"})]
+    assert calls(events) == [("visualization", {"kind": "compare", "codes": codes, "period": "3M"})]
     assert types(events) == ["tool_call", "tool_result", "data_card", "text", "done"]
 
 
 # --- a stock pointed at by its kind or a place word ("이 회사", "거기", "take me there"): the one talked about --
 
-@pytest.mark.parametrize(("before", "text", "calls"), [
+@pytest.mark.parametrize(("before", "text", "expected"), [
     ("tell me about Hyundai", "take me there", [("ui_action", {"action_id": "nav_stock", "params": {"code": "005380"}}),
                                                 ("visualization", {"kind": "price", "codes": ["005380"], "period": "3M"})]),
     ("셀트리온 왜 떨어졌어", "거기로 이동해줘", [("ui_action", {"action_id": "nav_stock", "params": {"code": "068270"}}),
@@ -350,11 +347,11 @@ def test_both_stocks_talked_about_drawn_together(store, clock, before, text, cod
                                          ("visualization", {"kind": "price", "codes": ["035420"], "period": "3M"})]),
     ("현대차 왜 올랐어", "그거 더 자세히 설명해줘", [("explain_move", {"code": "005380", "period": "3M"})]),
 ])
-def test_a_place_word_after_a_stock_answer_goes_to_that_stock(store, clock, before, text, calls) -> None:
+def test_a_place_word_after_a_stock_answer_goes_to_that_stock(store, clock, before, text, expected) -> None:
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == calls
+    assert calls(events) == expected
 
 
 @pytest.mark.parametrize(("before", "text", "link", "code", "en"), [
@@ -367,7 +364,7 @@ def test_a_link_for_the_company_pointed_at_is_proposed_for_it(store, clock, befo
     s = _session(store, clock)
     s.run(before, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("confirm_ui_action", {"action_id": "open_external_link",
+    assert calls(events) == [("confirm_ui_action", {"action_id": "open_external_link",
                                                      "params": {"link": link, "code": code}, "lang": "en" if en else "ko"})]
     assert types(events) == ["ui_action", "tool_call", "action_confirmation", "text", "done"]
 
@@ -391,7 +388,7 @@ def test_archive_words_give_way_to_the_question_asked(text, route, kind, args) -
 def test_a_stock_question_naming_the_last_chat_is_answered_not_the_archive(store, clock) -> None:
     s = _session(store, clock)
     events = s.run("지난 대화에서 얘기한 카카오 왜 떨어졌는지 다시 설명해줘", extra={"context_text": context_for("/home")})
-    assert _calls(events) == [("explain_move", {"code": "035720", "period": "3M"})]
+    assert calls(events) == [("explain_move", {"code": "035720", "period": "3M"})]
     assert types(events) == ["tool_call", "tool_result", "text", "done"]
     assert "카카오" in text_of(events)
 
