@@ -3,6 +3,7 @@ names the input, no traceback, nothing half-written."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
@@ -294,3 +295,25 @@ def test_the_cli_and_http_refuse_an_unknown_key_by_name(store) -> None:
     assert response.status_code == 422, response.text
     assert "extra.colour" in response.text and "does not take: 'colour'" in response.text
     assert conversation_count(store) == 0
+
+
+def test_a_relayed_answer_into_a_closed_pipe_exits_quietly(monkeypatch) -> None:
+    """The app holds the file, the command goes through its HTTP API, and the reader of stdout leaves (`| head`).
+    Before: the BrokenPipeError was raised inside the DatabaseLocked handler and printed its whole chain."""
+    from agents.cli import main as cli
+    from agents.cli import remote
+    from agents.core.errors import DatabaseLocked
+
+    def locked(args, out):
+        raise DatabaseLocked("held by another process")
+
+    def relay(*_args):
+        raise BrokenPipeError
+
+    monkeypatch.setattr(remote, "send", relay)
+    parser = cli.build_parser(argparse.ArgumentParser)
+    args = parser.parse_args(["chat", "marketing", "hi"])
+    args.lang, args.func = None, locked
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.run_command(parser, args, out, err, io.StringIO(), ["chat", "marketing", "hi"]) == 0
+    assert err.getvalue() == ""

@@ -439,15 +439,21 @@ def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace, out: 
         except PlaygroundError as refused:
             err.write(f"error ({refused.code}): {shown(refused.message, lang)}\n")
             return 2
+        except BrokenPipeError:  # the relayed answer's reader left: raised inside this handler, so caught here too
+            return _reader_left(out)
     except PlaygroundError as exc:
         err.write(f"error ({exc.code}): {shown(exc.message, lang)}\n")
         return 2
     except BrokenPipeError:
-        # `playground chat … | head`: the reader left. Point stdout at devnull so the
-        # interpreter's final flush doesn't raise again, and exit quietly.
-        if out is sys.stdout:  # never inside a server running a relayed command
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return _reader_left(out)
+
+
+def _reader_left(out: TextIO) -> int:
+    """`playground chat … | head`: the reader left. Point stdout at devnull so the interpreter's final flush
+    doesn't raise again, and exit quietly."""
+    if out is sys.stdout:  # never inside a server running a relayed command
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
 
 
 def run_relayed(argv: list[str], out: TextIO, err: TextIO, stdin: TextIO, cwd: str) -> int:
