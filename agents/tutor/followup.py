@@ -337,10 +337,7 @@ def more_of_last(reading: Reading, text: str, dialogue: Dialogue) -> Reading | N
 def listed_case(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
     """An ordinal over the lessons the last turn listed ("투자 개념 탭" -> "첫번째 거 열어줘", "the second one?"): that
     case, opened, or told when telling is asked."""
-    p = pointer(text)
-    if p.position is None or (reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign")):
-        return None
-    case = dialogue.at(p.position, CASE)
+    case = _listed(reading, text, dialogue, CASE)
     if case is None:
         return None
     return Reading("case_info" if _TELL.search(text) else "open_case", {"case_id": case.id})
@@ -407,14 +404,20 @@ def instead_of_last(reading: Reading, text: str, dialogue: Dialogue, earlier: st
 def listed_stock(reading: Reading, text: str, dialogue: Dialogue) -> Reading | None:
     """An ordinal over the holdings the last turn listed ("내 보유 종목" -> "두 번째 종목 페이지로", "open the third
     one"): that stock's page, or its move when telling is asked."""
-    p = pointer(text)
-    if p.position is None or (reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign")):
-        return None
-    stock = dialogue.at(p.position, STOCK)
+    stock = _listed(reading, text, dialogue, STOCK)
     if stock is None:
         return None
     told = _TELL.search(text) is not None or hit(text, "why")
     return Reading("explain_move" if told else "nav_stock", {"code": stock.id})
+
+
+def _listed(reading: Reading, text: str, dialogue: Dialogue, kind: str) -> Mention | None:
+    """The ``kind`` the last turn listed at the ordinal ``text`` says, unless a rule of this message's own (not one
+    that only named a foreign stock) already read something."""
+    p = pointer(text)
+    if p.position is None or (reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign")):
+        return None
+    return dialogue.at(p.position, kind)
 
 
 # "그럼 시가는?", "PBR은?", "and the opening price?": only another term, handed over like the last question.
