@@ -4,37 +4,12 @@ the ask one clause later ("X는 뭐고 ...", "X ... 정확히 뭔데") is explai
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from agents.core.session import Session
 from agents.marketing.store import MarketingStore
-from tests.support.helpers import one, text_of, types
-
-ANSWERED = ["text", "suggested_questions", "done"]
-CONFIRM = ["text", "tool_call", "action_confirmation", "done"]
-
-
-def _ids(mkt: Session) -> dict[str, str]:
-    return {c["name"]: c["id"] for c in MarketingStore(mkt.store).campaigns("demo")}
-
-
-def _given(args: dict[str, Any]) -> dict[str, Any]:
-    """The arguments a call was given (the tool's defaults, None, left out)."""
-    return {k: v for k, v in args.items() if v is not None}
-
-
-def _last(mkt: Session, *messages: str) -> list[Any]:
-    """The events of the last message, after the earlier ones ran as real turns."""
-    events: list[Any] = []
-    for message in messages:
-        events = mkt.run(message)
-    return events
-
-
-def _shown(events: list[Any]) -> list[str]:
-    return [t for t in types(events) if t != "thinking"]
+from tests.marketing.turns import ANSWERED, CONFIRM, campaign_ids, given, last_events, shown
+from tests.support.helpers import one, text_of
 
 
 @pytest.mark.parametrize(("before", "text", "term", "said"), [
@@ -47,8 +22,8 @@ def _shown(events: list[Any]) -> list[str]:
 ])
 def test_a_word_asked_a_clause_later_is_explained(mkt: Session, before: list[str], text: str, term: str,
                                                   said: str) -> None:
-    events = _last(mkt, *before, text)
-    assert _shown(events) == ANSWERED, text
+    events = last_events(mkt, *before, text)
+    assert shown(events) == ANSWERED, text
     assert term in text_of(events) and said in text_of(events), text
 
 
@@ -59,14 +34,14 @@ def test_a_word_asked_a_clause_later_is_explained(mkt: Session, before: list[str
     ("봄 시즌 세일 한 달 KPI 보여줘", "이상 징후 체크 좀 해주세요", "봄 시즌 세일"),
 ])
 def test_an_anomaly_check_after_one_campaign_keeps_it(mkt: Session, before: str, text: str, campaign: str) -> None:
-    events = _last(mkt, before, text)
+    events = last_events(mkt, before, text)
     call = one(events, "tool_call")
-    assert (call.name, _given(call.args)) == ("checkAnomalies", {"campaignId": _ids(mkt)[campaign]}), text
+    assert (call.name, given(call.args)) == ("checkAnomalies", {"campaignId": campaign_ids(mkt)[campaign]}), text
 
 
 def test_an_anomaly_check_on_the_whole_account_stays_whole(mkt: Session) -> None:
-    call = one(_last(mkt, "봄 시즌 세일 성과 보여줘", "전체 이상 징후는?"), "tool_call")
-    assert (call.name, _given(call.args)) == ("checkAnomalies", {})
+    call = one(last_events(mkt, "봄 시즌 세일 성과 보여줘", "전체 이상 징후는?"), "tool_call")
+    assert (call.name, given(call.args)) == ("checkAnomalies", {})
 
 
 @pytest.mark.parametrize(("before", "text", "campaign", "period"), [
@@ -77,13 +52,13 @@ def test_an_anomaly_check_on_the_whole_account_stays_whole(mkt: Session) -> None
 ])
 def test_a_metric_over_a_window_of_the_campaign_pointed_at_is_its_kpi(mkt: Session, before: str, text: str,
                                                                       campaign: str, period: str) -> None:
-    call = one(_last(mkt, before, text), "tool_call")
-    assert (call.name, _given(call.args)) == ("getPerformanceKPI",
-                                              {"campaignId": _ids(mkt)[campaign], "period": period}), text
+    call = one(last_events(mkt, before, text), "tool_call")
+    assert (call.name, given(call.args)) == ("getPerformanceKPI",
+                                              {"campaignId": campaign_ids(mkt)[campaign], "period": period}), text
 
 
 def test_why_about_the_campaign_pointed_at_is_not_read_as_its_figures(mkt: Session) -> None:
-    call = one(_last(mkt, "브랜드 인지도 캠페인 상세", "걔 왜 ROAS 떨어졌어?"), "tool_call")
+    call = one(last_events(mkt, "브랜드 인지도 캠페인 상세", "걔 왜 ROAS 떨어졌어?"), "tool_call")
     assert call.name != "getPerformanceKPI"
 
 
@@ -95,7 +70,7 @@ def test_why_about_the_campaign_pointed_at_is_not_read_as_its_figures(mkt: Sessi
     ("신규 회원 전환 cpa 왜이리 높아요?", "cpa"),
 ])
 def test_why_so_in_chat_spelling_asks_for_the_trend_analysis(mkt: Session, text: str, metric: str | None) -> None:
-    call = one(_last(mkt, text), "tool_call")
+    call = one(last_events(mkt, text), "tool_call")
     assert call.name == "analyzeTrends", text
     assert call.args.get("metric") == metric, text
 
@@ -112,17 +87,17 @@ def test_an_on_off_change_right_after_one_campaign_is_on_it_and_waits_for_confir
     mkt.run(before)
     held = MarketingStore(mkt.store).campaigns("demo")
     events = mkt.run(text)
-    assert _shown(events) == CONFIRM, text
+    assert shown(events) == CONFIRM, text
     call = one(events, "tool_call")
-    assert (call.name, _given(call.args)) == (tool, {"campaignId": _ids(mkt)[campaign]}), text
+    assert (call.name, given(call.args)) == (tool, {"campaignId": campaign_ids(mkt)[campaign]}), text
     assert MarketingStore(mkt.store).campaigns("demo") == held  # nothing changed before the confirmation
 
 
 def test_an_on_off_change_after_the_whole_account_still_asks_which(mkt: Session) -> None:
-    call = one(_last(mkt, "이번 주 전체 성과", "그냥 삭제해"), "tool_call")
+    call = one(last_events(mkt, "이번 주 전체 성과", "그냥 삭제해"), "tool_call")
     assert call.name == "askClarification" and call.args["intent"] == "deleteCampaign"
 
 
 def test_some_campaign_said_after_one_campaign_still_asks_which(mkt: Session) -> None:
-    call = one(_last(mkt, "여름 신상품 런칭 성과 보여줘", "캠페인 하나만 꺼줘"), "tool_call")
+    call = one(last_events(mkt, "여름 신상품 런칭 성과 보여줘", "캠페인 하나만 꺼줘"), "tool_call")
     assert call.name == "askClarification" and call.args["intent"] == "pauseCampaign"

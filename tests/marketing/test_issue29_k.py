@@ -8,32 +8,8 @@ from typing import Any
 import pytest
 
 from agents.core.session import Session
-from agents.marketing.store import MarketingStore
+from tests.marketing.turns import ANSWERED, CONFIRM, campaign_ids, given, last_events, shown
 from tests.support.helpers import one, text_of, types
-
-ANSWERED = ["text", "suggested_questions", "done"]
-CONFIRM = ["text", "tool_call", "action_confirmation", "done"]
-
-
-def _ids(mkt: Session) -> dict[str, str]:
-    return {c["name"]: c["id"] for c in MarketingStore(mkt.store).campaigns("demo")}
-
-
-def _given(args: dict[str, Any]) -> dict[str, Any]:
-    """The arguments a call was given (the tool's defaults, None, left out)."""
-    return {k: v for k, v in args.items() if v is not None}
-
-
-def _last(mkt: Session, *messages: str) -> list[Any]:
-    """The events of the last message, after the earlier ones ran as real turns."""
-    events: list[Any] = []
-    for message in messages:
-        events = mkt.run(message)
-    return events
-
-
-def _shown(events: list[Any]) -> list[str]:
-    return [t for t in types(events) if t != "thinking"]
 
 
 @pytest.mark.parametrize(("text", "campaign", "period"), [
@@ -46,14 +22,14 @@ def _shown(events: list[Any]) -> list[str]:
 def test_a_budget_already_spent_by_one_campaign_is_its_kpi(mkt: Session, text: str, campaign: str,
                                                            period: str) -> None:
     """Money gone over a window is a spend figure; the budget setting stays the campaign's detail."""
-    call = one(_last(mkt, text), "tool_call")
-    assert (call.name, _given(call.args)) == ("getPerformanceKPI",
-                                               {"campaignId": _ids(mkt)[campaign], "period": period}), text
+    call = one(last_events(mkt, text), "tool_call")
+    assert (call.name, given(call.args)) == ("getPerformanceKPI",
+                                               {"campaignId": campaign_ids(mkt)[campaign], "period": period}), text
 
 
 @pytest.mark.parametrize("text", ["카카오 채널 유입 예산 얼마로 잡혀 있어?", "리타겟팅 - 장바구니 예산 얼마 남았는지 알려줘"])
 def test_a_budget_setting_of_one_campaign_stays_its_detail(mkt: Session, text: str) -> None:
-    assert one(_last(mkt, text), "tool_call").name == "getCampaignDetail", text
+    assert one(last_events(mkt, text), "tool_call").name == "getCampaignDetail", text
 
 
 @pytest.mark.parametrize("text", [
@@ -66,13 +42,13 @@ def test_a_budget_setting_of_one_campaign_stays_its_detail(mkt: Session, text: s
 ])
 def test_a_budget_plan_asked_for_in_chat_speak_is_a_recommendation(mkt: Session, text: str) -> None:
     """"...하는 안 짜봐" asks for a proposal: the recommendation, never a question about a campaign to change."""
-    events = _last(mkt, text)
+    events = last_events(mkt, text)
     assert one(events, "tool_call").name == "getBudgetRecommendation", text
     assert "action_confirmation" not in types(events), text
 
 
 def test_a_budget_doubled_with_no_campaign_still_asks_which(mkt: Session) -> None:
-    assert one(_last(mkt, "예산 좀 세 배로 키워줘"), "tool_call").name == "askClarification"
+    assert one(last_events(mkt, "예산 좀 세 배로 키워줘"), "tool_call").name == "askClarification"
 
 
 @pytest.mark.parametrize(("before", "text", "said"), [
@@ -84,8 +60,8 @@ def test_a_budget_doubled_with_no_campaign_still_asks_which(mkt: Session) -> Non
     ([], "학습 단계란?", "50건"),
 ])
 def test_an_ad_term_outside_the_metrics_is_explained(mkt: Session, before: list[str], text: str, said: str) -> None:
-    events = _last(mkt, *before, text)
-    assert _shown(events) == ANSWERED, text
+    events = last_events(mkt, *before, text)
+    assert shown(events) == ANSWERED, text
     assert said in text_of(events), text
 
 
@@ -95,8 +71,8 @@ def test_an_ad_term_outside_the_metrics_is_explained(mkt: Session, before: list[
 ])
 def test_a_word_no_glossary_holds_is_said_to_be_unknown_with_the_known_ones(mkt: Session, text: str, word: str,
                                                                             said: str) -> None:
-    events = _last(mkt, text)
-    assert _shown(events) == ANSWERED, text
+    events = last_events(mkt, text)
+    assert shown(events) == ANSWERED, text
     assert word in text_of(events) and said in text_of(events) and "ROAS" in text_of(events), text
 
 
@@ -105,7 +81,7 @@ def test_a_word_no_glossary_holds_is_said_to_be_unknown_with_the_known_ones(mkt:
                                             ("봄 시즌 세일 노출 수 알려줘", "getPerformanceKPI")])
 def test_a_question_about_the_account_with_such_a_word_still_reads_the_data(mkt: Session, text: str,
                                                                             tool: str) -> None:
-    assert one(_last(mkt, text), "tool_call").name == tool, text
+    assert one(last_events(mkt, text), "tool_call").name == tool, text
 
 
 @pytest.mark.parametrize(("before", "text", "campaign", "question"), [
@@ -118,11 +94,11 @@ def test_a_question_about_the_account_with_such_a_word_still_reads_the_data(mkt:
 def test_a_budget_change_said_with_a_vague_verb_and_no_figure_asks_how_much(
         mkt: Session, before: list[str], text: str, campaign: str, question: str) -> None:
     """"예산 좀 손봐줘" changes the budget but says no figure: the campaign is kept, the amount asked, nothing run."""
-    events = _last(mkt, *before, text)
+    events = last_events(mkt, *before, text)
     call = one(events, "tool_call")
     assert call.name == "askClarification", text
     assert (call.args["slot"], call.args["intent"], call.args["known"]) == (
-        "dailyBudget", "updateCampaignBudget", {"campaignId": _ids(mkt)[campaign]}), text
+        "dailyBudget", "updateCampaignBudget", {"campaignId": campaign_ids(mkt)[campaign]}), text
     assert question in call.args["question"] and "action_confirmation" not in types(events), text
 
 
@@ -139,15 +115,15 @@ def test_a_long_message_is_read_by_its_request_that_comes_second(mkt: Session, b
                                                                   campaign: str, period: str) -> None:
     """A plan or a doubt first, then "그 전에 / 우선 / but first" and the request: the request is answered, about the
     campaign the first clause named, and nothing is changed."""
-    events = _last(mkt, *before, text)
+    events = last_events(mkt, *before, text)
     call = one(events, "tool_call")
-    assert (call.name, _given(call.args)) == ("getPerformanceKPI",
-                                               {"campaignId": _ids(mkt)[campaign], "period": period}), text
+    assert (call.name, given(call.args)) == ("getPerformanceKPI",
+                                               {"campaignId": campaign_ids(mkt)[campaign], "period": period}), text
     assert "action_confirmation" not in types(events), text
 
 
 def test_a_long_message_whose_second_clause_lists_campaigns_lists_them(mkt: Session) -> None:
-    call = one(_last(mkt, "새 캠페인 하나 만들 계획인데 그 전에 지금 돌아가는 캠페인 목록부터 보여줘"), "tool_call")
+    call = one(last_events(mkt, "새 캠페인 하나 만들 계획인데 그 전에 지금 돌아가는 캠페인 목록부터 보여줘"), "tool_call")
     assert call.name == "listCampaigns"
 
 
@@ -159,14 +135,14 @@ def test_a_long_message_whose_second_clause_lists_campaigns_lists_them(mkt: Sess
     ("꺼져 있는 캠페인들 좀 볼 수 있을까", "PAUSED"),
 ])
 def test_campaigns_in_a_state_asked_to_be_seen_are_listed_not_changed(mkt: Session, text: str, status: str) -> None:
-    events = _last(mkt, text)
+    events = last_events(mkt, text)
     call = one(events, "tool_call")
     assert (call.name, call.args.get("status")) == ("listCampaigns", status), text
     assert "action_confirmation" not in types(events), text
 
 
 def test_a_delete_with_no_campaign_still_asks_which(mkt: Session) -> None:
-    assert one(_last(mkt, "캠페인 하나 지우고 싶어"), "tool_call").name == "askClarification"
+    assert one(last_events(mkt, "캠페인 하나 지우고 싶어"), "tool_call").name == "askClarification"
 
 
 @pytest.mark.parametrize(("before", "text", "campaigns", "period"), [
@@ -181,15 +157,15 @@ def test_a_delete_with_no_campaign_still_asks_which(mkt: Session) -> None:
 ])
 def test_a_comparison_taken_back_compares_only_the_campaigns_said_instead(
         mkt: Session, before: str, text: str, campaigns: list[str], period: str) -> None:
-    call = one(_last(mkt, before, text), "tool_call")
-    ids = _ids(mkt)
+    call = one(last_events(mkt, before, text), "tool_call")
+    ids = campaign_ids(mkt)
     assert (call.name, call.args["campaignIds"], call.args["period"]) == (
         "compareCampaigns", [ids[c] for c in campaigns], period), text
 
 
 def test_a_campaign_added_to_a_comparison_still_joins_it(mkt: Session) -> None:
-    call = one(_last(mkt, "신규 회원 전환이랑 리타겟팅 - 장바구니 2주 비교해줘", "VIP 재구매도 같이 넣어서"), "tool_call")
-    ids = _ids(mkt)
+    call = one(last_events(mkt, "신규 회원 전환이랑 리타겟팅 - 장바구니 2주 비교해줘", "VIP 재구매도 같이 넣어서"), "tool_call")
+    ids = campaign_ids(mkt)
     assert call.args["campaignIds"] == [ids["신규 회원 전환"], ids["리타겟팅 - 장바구니"], ids["VIP 재구매"]]
 
 
@@ -203,17 +179,17 @@ def test_a_campaign_added_to_a_comparison_still_joins_it(mkt: Session) -> None:
 def test_a_budget_change_taken_back_with_another_campaign_and_figure_is_that_change(
         mkt: Session, before: str, text: str, campaign: str, budget: int) -> None:
     """The new card replaces the old one; nothing runs before the person confirms it."""
-    events = _last(mkt, before, text)
-    assert _shown(events) == CONFIRM, text
+    events = last_events(mkt, before, text)
+    assert shown(events) == CONFIRM, text
     call = one(events, "tool_call")
     assert (call.name, call.args["campaignId"], call.args["dailyBudget"]) == (
-        "updateCampaignBudget", _ids(mkt)[campaign], budget), text
+        "updateCampaignBudget", campaign_ids(mkt)[campaign], budget), text
 
 
 def test_a_budget_correction_with_only_a_figure_keeps_its_campaign(mkt: Session) -> None:
-    call = one(_last(mkt, "카카오 채널 유입 예산 6만원으로 맞춰줘", "아니 7만원으로"), "tool_call")
+    call = one(last_events(mkt, "카카오 채널 유입 예산 6만원으로 맞춰줘", "아니 7만원으로"), "tool_call")
     assert (call.name, call.args["campaignId"], call.args["dailyBudget"]) == (
-        "updateCampaignBudget", _ids(mkt)["카카오 채널 유입"], 70000)
+        "updateCampaignBudget", campaign_ids(mkt)["카카오 채널 유입"], 70000)
 
 
 @pytest.mark.parametrize(("before", "text", "product", "count"), [
@@ -225,9 +201,9 @@ def test_a_budget_correction_with_only_a_figure_keeps_its_campaign(mkt: Session)
 ])
 def test_n_more_after_ad_copy_is_that_many_new_drafts_of_the_same_brief(mkt: Session, before: str, text: str,
                                                                          product: str, count: int) -> None:
-    first = one(_last(mkt, before), "tool_call")
+    first = one(last_events(mkt, before), "tool_call")
     events = mkt.run(text)
-    assert _shown(events) == CONFIRM, text
+    assert shown(events) == CONFIRM, text
     call = one(events, "tool_call")
     assert (call.name, call.args) == ("generateAdCopy", {**first.args, "count": count}), text
     assert call.args["product"] == product, text
@@ -243,15 +219,15 @@ def test_n_more_after_ad_copy_is_that_many_new_drafts_of_the_same_brief(mkt: Ses
 def test_a_go_ahead_after_a_what_if_proposes_that_change_again(mkt: Session, before: list[str], text: str,
                                                                campaign: str, args: dict[str, Any]) -> None:
     """The what-if was answered on a card; "그걸로 ㄱㄱ" asks for that change: the same card again, run by its button."""
-    events = _last(mkt, *before, text)
-    assert _shown(events) == CONFIRM, text
+    events = last_events(mkt, *before, text)
+    assert shown(events) == CONFIRM, text
     call = one(events, "tool_call")
-    assert (call.name, _given(call.args)) == ("updateCampaignBudget", {"campaignId": _ids(mkt)[campaign], **args}), text
+    assert (call.name, given(call.args)) == ("updateCampaignBudget", {"campaignId": campaign_ids(mkt)[campaign], **args}), text
 
 
 def test_a_yes_after_a_plain_budget_request_still_points_at_the_card(mkt: Session) -> None:
-    events = _last(mkt, "앱 설치 프로모션 예산 20% 올려줘", "ㅇㅇ 진행해")
-    assert _shown(events) == ANSWERED and "[실행] 버튼" in text_of(events)
+    events = last_events(mkt, "앱 설치 프로모션 예산 20% 올려줘", "ㅇㅇ 진행해")
+    assert shown(events) == ANSWERED and "[실행] 버튼" in text_of(events)
 
 
 @pytest.mark.parametrize(("before", "text", "metric", "said"), [
@@ -263,13 +239,13 @@ def test_a_yes_after_a_plain_budget_request_still_points_at_the_card(mkt: Sessio
 ])
 def test_a_figure_just_shown_asked_high_or_low_is_weighed_in_text(mkt: Session, before: str, text: str, metric: str,
                                                                   said: str) -> None:
-    events = _last(mkt, before, text)
-    assert _shown(events) == ANSWERED, text
+    events = last_events(mkt, before, text)
+    assert shown(events) == ANSWERED, text
     assert metric in text_of(events) and said in text_of(events), text
 
 
 def test_a_metric_ranking_after_a_figure_still_lists_campaigns(mkt: Session) -> None:
-    call = one(_last(mkt, "봄 시즌 세일 상세 정보", "CPA 높은 캠페인은?"), "tool_call")
+    call = one(last_events(mkt, "봄 시즌 세일 상세 정보", "CPA 높은 캠페인은?"), "tool_call")
     assert (call.name, call.args["sortBy"]) == ("listCampaigns", "cpa")
 
 
@@ -281,12 +257,12 @@ def test_a_metric_ranking_after_a_figure_still_lists_campaigns(mkt: Session) -> 
 ])
 def test_a_metric_said_as_a_ratio_ranks_by_that_metric(mkt: Session, text: str, sort: str, order: str) -> None:
     """"광고비 대비 매출" is ROAS, not two figures weighed against each other (which read as a trend analysis)."""
-    call = one(_last(mkt, text), "tool_call")
+    call = one(last_events(mkt, text), "tool_call")
     assert (call.name, call.args["sortBy"], call.args["order"]) == ("listCampaigns", sort, order), text
 
 
 def test_a_ratio_over_a_period_is_the_kpi(mkt: Session) -> None:
-    call = one(_last(mkt, "이번 주 광고비 대비 매출 어때?"), "tool_call")
+    call = one(last_events(mkt, "이번 주 광고비 대비 매출 어때?"), "tool_call")
     assert (call.name, call.args["period"]) == ("getPerformanceKPI", "7d")
 
 
@@ -297,10 +273,10 @@ def test_a_ratio_over_a_period_is_the_kpi(mkt: Session) -> None:
     ("모든 캠페인 지출 한꺼번에 비교해서 보여줘", "spend"),
 ])
 def test_every_campaign_compared_on_one_metric_is_a_list_by_it(mkt: Session, text: str, sort: str) -> None:
-    call = one(_last(mkt, text), "tool_call")
+    call = one(last_events(mkt, text), "tool_call")
     assert (call.name, call.args["sortBy"]) == ("listCampaigns", sort), text
 
 
 @pytest.mark.parametrize("text", ["예산 좀 효율적으로 나눠봐", "남은 예산 캠페인들한테 알아서 나눠줘"])
 def test_a_budget_to_be_split_is_a_recommendation(mkt: Session, text: str) -> None:
-    assert one(_last(mkt, text), "tool_call").name == "getBudgetRecommendation", text
+    assert one(last_events(mkt, text), "tool_call").name == "getBudgetRecommendation", text
