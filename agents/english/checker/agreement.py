@@ -28,6 +28,7 @@ from agents.english.checker.words import (
     plural,
     third_person,
     verb_lemma,
+    word_map,
     word_set,
 )
 
@@ -154,6 +155,8 @@ def _across_place(sent: list[Token]) -> list[Edit]:
                                              "which is singular")]
         return []
     plural = plural_subject(subject)
+    if measure_phrase(sent, subject.start, subject.end):
+        return []
     if be.lower in ("is", "was") and plural:
         return [_replace(be, TO_PLURAL[be.lower], SVA, f"the subject is {_subject_text(sent, Clause(subject, 0))}, "
                                                        "which is plural")]
@@ -176,6 +179,31 @@ def _mandative(sent: list[Token], start: int) -> bool:
     return False
 
 
+def _inverted(sent: list[Token], start: int) -> bool:
+    """The subject comes after its auxiliary ("Rarely does she eat", "Not only did he say", "Only then can we
+    go"): the auxiliary carries the tense and person, the verb after the subject stays in its base form."""
+    if start == 0:
+        return False
+    before = sent[start - 1].lower
+    return before in word_set("do_forms") or before in word_set("modals") or before in word_set("have_forms")
+
+
+def _named(sent: list[Token], subject: Subject) -> bool:
+    """A name whose last word is plural in form ("The United States is", "the Philippines is"): one country,
+    one band, one company; its verb is left as written."""
+    last = subject.end - 1
+    return not subject.pronoun and last > subject.start and sent[last].capitalised and is_plural_noun(sent[last].lower)
+
+
+def measure_phrase(sent: list[Token], start: int, end: int) -> bool:
+    """An amount counted in units is one quantity ("Two hours is enough", "A hundred dollars was too much"):
+    either verb is right after it."""
+    head = sent[end - 1].lower if end > start else ""
+    counted = any(t.is_number or t.lower in word_map("number_words") or t.lower in word_set("amount_words")
+                  for t in sent[start:end - 1])
+    return head in word_set("measure_units") and counted
+
+
 def _bare_plural(sent: list[Token]) -> list[Edit]:
     """"Video games is fun", "Phones in class is distracting": a sentence that opens with a plural noun and
     no determiner (adjectives or nouns before it, a short place phrase after it) takes a plural verb."""
@@ -188,7 +216,8 @@ def _bare_plural(sent: list[Token]) -> list[Edit]:
     if k >= len(sent) or not sent[k].is_word or (k and sent[k].capitalised) or not _plural(words[k]):
         return []
     head = words[k]
-    if head in word_set("invariant_nouns") or head.endswith(("ss", "ics", "us", "news")):
+    if head in word_set("invariant_nouns") or head.endswith(("ss", "ics", "us", "news")) or measure_phrase(
+            sent, 0, k + 1):
         return []
     j = k + 1
     if j < len(sent) and words[j] in PREPOSITIONS and words[j] != "of":
@@ -220,6 +249,8 @@ def _agree(sent: list[Token], clause: Clause) -> Edit | None:
     subject, token = clause.subject, sent[clause.verb]
     word = token.lower
     if not subject.pronoun and not _np_verb(sent, clause):
+        return None
+    if _inverted(sent, subject.start) or measure_phrase(sent, subject.start, subject.end) or _named(sent, subject):
         return None
     nxt = sent[clause.verb + 1].lower if clause.verb + 1 < len(sent) else ""
     if subject.person == "third":

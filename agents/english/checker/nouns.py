@@ -198,6 +198,8 @@ def _of_the_many(sent: list[Token]) -> list[Edit]:
                                                                                and after not in NOT_MODIFIED
                                                                                and not (of and _verb_after(after))):
             continue
+        if word == "none" and after not in ("are", "were", "have", "do", "don't", "weren't", "aren't"):
+            continue  # "none of" also takes a mass noun ("None of the food was eaten"): only a plural verb says count
         form = plural(words[k])
         if not form or form == words[k]:
             continue

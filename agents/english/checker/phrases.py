@@ -71,7 +71,54 @@ def phrases(sent: list[Token]) -> list[Edit]:
             elif words[i + 2] in ("the", "my", "our", "your", "his", "her", "their"):
                 edits.append(_edit(sent[i + 1], sent[i + 1], ["at"], "other", f"{sent[i].text} to", f"{sent[i].text} at",
                                    "we arrive at a place"))
+    return edits + _set_articles(sent)
+
+
+# What may follow a set phrase that has no article ("by bus every day", "go to bed early"); a noun there makes the
+# article right ("by the bus stop", "the night market"), and "from", "that", "of" make the thing a particular one.
+_PHRASE_ENDS = frozenset({",", ".", "!", "?", ";", ":", "and", "but", "so", "because", "every", "each", "to", "in",
+                          "on", "at", "today", "yesterday", "tomorrow", "tonight", "instead", "again", "a", "last",
+                          "this", "early", "late", "now", "soon", "after", "before", "around", "right", "or", "with"})
+
+
+def _set_articles(sent: list[Token]) -> list[Edit]:
+    """Set phrases without an article: "by bus" (a way to travel), "go to bed", "play soccer", "at night";
+    and set phrases with one: "all of a sudden", "as a result", "in a hurry"."""
+    edits: list[Edit] = []
+    words = [t.lower for t in sent]
+    for i, word in enumerate(words[:-2]):
+        nxt, third = words[i + 1], words[i + 2]
+        after = words[i + 3] if i + 3 < len(words) else "."
+        end = after in _PHRASE_ENDS or after in word_set("past_units")
+        if nxt != "the" or not end:
+            pass  # a noun after it ("by the bus stop") or a particular one ("by the train from Seoul")
+        elif word == "by" and third in word_set("transport_nouns") and after not in ("and", "with") \
+                and any(w in word_set("travel_verbs") for w in words[:i]):
+            edits.append(_drop_article(sent, i, f"by {sent[i + 2].text}", "a way to travel takes no article: "
+                                                                            f"“by {sent[i + 2].text}”"))
+        elif word in ("play", "plays", "played", "playing") and third in word_set("sports"):
+            edits.append(_drop_article(sent, i, f"{sent[i].text} {sent[i + 2].text}",
+                                       f"sports take no article: “play {sent[i + 2].text}”"))
+        elif word == "at" and third == "night" and after not in ("with", "to", "in", "on", "a", "this", "last"):
+            edits.append(_drop_article(sent, i, "at night", "we say “at night”, with no article"))
+        if word in ("go", "goes", "went", "going", "gone") and nxt == "to" and third == "the" and after == "bed":
+            follow = words[i + 4] if i + 4 < len(words) else "."
+            if follow in _PHRASE_ENDS and follow not in ("and", "with", "a", "in", "on"):
+                edits.append(Edit(sent[i + 2].index, sent[i + 2].index + 1, [], FIXED, "to the bed", "to bed",
+                                  "we say “go to bed” (to sleep), with no article", 35))
+        missing = {("all", "of", "sudden"): 2, ("as", "result"): 1, ("in", "hurry"): 1}
+        for phrase, at in missing.items():
+            if tuple(words[i:i + len(phrase)]) == phrase:
+                token = sent[i + at]
+                said = " ".join(w for w in [*phrase[:at], "a", *phrase[at:]])
+                edits.append(Edit(token.index, token.index, ["a"], FIXED, " ".join(phrase), said,
+                                  f"the set phrase is “{said}”", 35))
     return edits
+
+
+def _drop_article(sent: list[Token], i: int, said: str, note: str) -> Edit:
+    the = sent[i + 1]
+    return Edit(the.index, the.index + 1, [], FIXED, f"{sent[i].text} {the.text} {sent[i + 2].text}", said, note, 35)
 
 
 def _be_agree(sent: list[Token], i: int) -> list[Edit]:

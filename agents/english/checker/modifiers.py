@@ -1,0 +1,61 @@
+"""An adverb where a noun needs its adjective: "a perfectly answer" -> "a perfect answer", "your quickly reply" ->
+"your quick reply". Only a determiner, an -ly word that is only an adverb (not "friendly", "early", "daily") made
+from a known adjective, then a noun that is no adjective or participle ("a surprisingly good film", "a newly built
+house" and "a rapidly growing city" are right)."""
+
+from __future__ import annotations
+
+from agents.english.checker.tokens import Edit, Token
+from agents.english.checker.words import (
+    inflect,
+    is_noun,
+    is_past_form,
+    is_third_person_form,
+    lemmas,
+    verb_lemma,
+    word_set,
+)
+
+_DETERMINERS = frozenset({"a", "an", "the", "my", "your", "his", "her", "our", "their", "its", "this", "some",
+                          "no", "every", "such"})
+
+
+def adverbs_before_nouns(sent: list[Token]) -> list[Edit]:
+    edits: list[Edit] = []
+    for i in range(1, len(sent) - 1):
+        det, adverb, noun = sent[i - 1], sent[i], sent[i + 1]
+        if det.lower not in _DETERMINERS or not adverb.is_word or not noun.is_word or noun.capitalised:
+            continue
+        word = adverb.lower
+        found = lemmas(word)
+        if not word.endswith("ly") or set(found) != {"ADV"}:
+            continue
+        adjective = _adjective(word)
+        if adjective is None or not _plain_noun(noun.lower):
+            continue
+        edits.append(Edit(adverb.index, adverb.index + 1, [adjective], "other", adverb.text, adjective,
+                          f"before a noun, use the adjective “{adjective}”, not the adverb “{adverb.text}”", 40))
+    return edits
+
+
+def _adjective(adverb: str) -> str | None:
+    """The adjective an -ly adverb is made from ("perfectly" -> perfect, "happily" -> happy, "truly" -> true,
+    "comfortably" -> comfortable, "basically" -> basic)."""
+    stem = adverb[:-2]
+    candidates = [stem, stem + "e", adverb[:-3] + "y" if adverb.endswith("ily") else "",
+                  adverb[:-1] + "e" if adverb.endswith("bly") or adverb.endswith("ply") else "",
+                  adverb[:-4] if adverb.endswith("ically") else "", stem + "l" if adverb.endswith("lly") else ""]
+    for candidate in candidates:
+        if len(candidate) > 2 and "ADJ" in lemmas(candidate) and candidate not in word_set("determiners"):
+            return candidate
+    # an adjective the lexicon lists only as a verb ("complete" in "completely")
+    return next((c for c in candidates[:2] if len(c) > 3 and lemmas(c).get("VERB") == (c,)), None)
+
+
+def _plain_noun(word: str) -> bool:
+    """A noun that cannot be the adjective or participle the adverb was for ("good", "built", "growing")."""
+    found = lemmas(word)
+    if not is_noun(word) or "ADJ" in found or word.endswith("ing") or is_third_person_form(word) or is_past_form(word):
+        return False  # "a camera that constantly scans", "this really helps": the verb the adverb is for
+    lemma = verb_lemma(word)
+    return lemma is None or lemma == word or inflect(lemma, "VBN") != word
