@@ -9,6 +9,10 @@ it that must stay as they are; the sentences are written for this test, apart fr
 - an -ly adverb where a noun needs its adjective ("a perfectly answer" -> "a perfect answer");
 - a set phrase's article: "by the train" (to travel) -> "by train", "go to the bed" -> "go to bed", "play the
   soccer" -> "play soccer", "at the night" -> "at night", "all of sudden" -> "all of a sudden";
+- a verb that takes only to + verb with an -ing form ("decided going abroad" -> "decided to go abroad");
+- an embedded question after any verb of knowing or asking ("I don't understand why did he leave");
+- a present verb with "since" and a point in the past ("I live here since 2015" -> "have lived");
+- "were" after an indefinite pronoun outside an unreal clause ("Everybody were happy" -> "was");
 - no false alarm on inversion after a negative adverbial ("Rarely does she eat"), on an amount in units ("Two hours
   is enough"), on a name plural in form ("The United States is") or on "none of" with a mass noun."""
 
@@ -185,6 +189,65 @@ def test_no_false_alarm_on_inversion_amounts_names_or_none(text: str) -> None:
 ])
 def test_the_errors_near_the_guards_are_still_caught(text: str, corrected: str) -> None:
     assert check(text, today=TODAY).corrected == corrected
+
+
+@pytest.mark.parametrize(("text", "corrected", "kind"), [
+    ("He decided going abroad.", "He decided to go abroad.", "verb_form"),
+    ("I want going home.", "I want to go home.", "verb_form"),
+    ("I hope seeing you soon.", "I hope to see you soon.", "verb_form"),
+    ("She refused answering the question.", "She refused to answer the question.", "verb_form"),
+    ("We plan visiting Jeju next month.", "We plan to visit Jeju next month.", "verb_form"),
+    ("He promised coming early.", "He promised to come early.", "verb_form"),
+    ("I don't understand why did he leave.", "I don't understand why he left.", "other"),
+    ("She asked me where was the station.", "She asked me where the station was.", "other"),
+    ("I can't remember where did I park.", "I can't remember where I parked.", "other"),
+    ("He explained why is the sky blue.", "He explained why the sky is blue.", "other"),
+    ("We asked him when does the shop close.", "We asked him when the shop closes.", "other"),
+    ("Nobody told us where is the exit.", "Nobody told us where the exit is.", "other"),
+    ("I live here since 2015.", "I have lived here since 2015.", "verb_form"),
+    ("I know him since we were kids.", "I have known him since we were kids.", "verb_form"),
+    ("We are friends since high school.", "We have been friends since high school.", "verb_form"),
+    ("She works here since January.", "She has worked here since January.", "verb_form"),
+    ("I am in Seoul since last week.", "I have been in Seoul since last week.", "verb_form"),
+    ("He plays the guitar since he was ten.", "He has played the guitar since he was ten.", "verb_form"),
+    ("Everybody were happy.", "Everybody was happy.", "subject_verb_agreement"),
+    ("Nobody were at home.", "Nobody was at home.", "subject_verb_agreement"),
+    ("Everything were perfect.", "Everything was perfect.", "subject_verb_agreement"),
+    ("Everyone were tired after the trip.", "Everyone was tired after the trip.", "subject_verb_agreement"),
+])
+def test_each_further_kind_is_caught(text: str, corrected: str, kind: str) -> None:
+    result = check(text, today=TODAY)
+    assert result.corrected == corrected
+    assert result.kinds == [kind]
+
+
+@pytest.mark.parametrize("text", [
+    "I want running shoes.",
+    "She wants cooking lessons.",
+    "I plan on visiting Jeju.",
+    "My plan is going well.",
+    "She chose swimming over running.",
+    "I forgot calling her.",
+    "I understand what is important.",
+    "She asked me who was coming.",
+    "I remember what happened.",
+    "He explained what is going on.",
+    "I know who is responsible.",
+    "Do you remember when we met?",
+    "Since it is raining, we stay home.",
+    "I stay home since it is raining.",
+    "It is two years since we met.",
+    "I have lived here since 2015.",
+    "She has been sick since Monday.",
+    "I like him since he is kind.",
+    "I'm sad since I lost my job.",
+    "If everyone were rich, nobody would work.",
+    "I wish somebody were here.",
+    "It felt as if everything were moving.",
+])
+def test_the_correct_sentences_near_the_further_kinds_stay_as_they_are(text: str) -> None:
+    result = check(text, today=TODAY)
+    assert (result.corrected, result.edits) == (text, [])
 
 
 def test_a_whole_offline_turn_corrects_the_tense_and_spares_the_inversion(store, clock) -> None:

@@ -188,6 +188,12 @@ def _inverted(sent: list[Token], start: int) -> bool:
     return before in word_set("do_forms") or before in word_set("modals") or before in word_set("have_forms")
 
 
+def _unreal(sent: list[Token], start: int) -> bool:
+    """An unreal or wished clause keeps "were" ("if everyone were rich", "I wish somebody were here")."""
+    return any(t.lower in ("if", "wish", "wished", "though", "unless", "suppose", "supposing", "imagine", "rather",
+                           "whether", "as") for t in sent[:start])
+
+
 def _named(sent: list[Token], subject: Subject) -> bool:
     """A name whose last word is plural in form ("The United States is", "the Philippines is"): one country,
     one band, one company; its verb is left as written."""
@@ -261,6 +267,8 @@ def _agree(sent: list[Token], clause: Clause) -> Edit | None:
                 return None
             note = f"with {sent[subject.start].text} … one person or thing, the verb takes its -s form"
             return _replace(token, TO_THIRD[word], SVA, note)
+        if word == "were" and subject.head in word_set("indefinite_singular") and not _unreal(sent, subject.start):
+            return _replace(token, "was", SVA, f"{sent[subject.start].text} is singular: “was”")
         if word == "were" or not is_base_verb(word):
             return None
         if nxt == "not" or (nxt == "to" and word in ("need", "have", "ought")):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from agents.english.checker.clauses import subject_at
 from agents.english.checker.tokens import Edit, Token
-from agents.english.checker.words import is_base_verb, is_noun, lemmas, past, third_person, word_set
+from agents.english.checker.words import is_base_verb, is_noun, lemmas, past, third_person, verb_lemma, word_set
 
 KIND = "other"
 BE = frozenset({"is", "are", "was", "were"})
@@ -25,6 +25,14 @@ def _opener_end(words: list[str]) -> int | None:
         for i in range(len(words) - len(parts)):
             if words[i:i + len(parts)] == parts:
                 return i + len(parts)
+    # any verb of knowing or asking with a subject before it ("I don't understand why", "She asked me where"):
+    # the wh-word after it (and its object) opens an embedded question
+    for i in range(1, len(words) - 1):
+        if (verb_lemma(words[i]) or words[i]) not in word_set("embedding_verbs"):
+            continue
+        j = i + 2 if words[i + 1] in word_set("object_pronouns") else i + 1
+        if j < len(words) and words[j] in word_set("wh_words"):
+            return j
     return None
 
 

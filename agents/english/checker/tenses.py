@@ -15,6 +15,7 @@ from agents.english.checker.words import (
     is_third_person_form,
     is_verb,
     lemmas,
+    participle,
     past,
     third_person,
     verb_lemma,
@@ -44,7 +45,7 @@ _ANY_YEAR = 10_000  # "in 2015" dates a past whatever this year is
 def tenses(sent: list[Token]) -> list[Edit]:
     if not sent or sent[-1].text == "?":
         return []
-    return [*_coordinated_past(sent), *_future_in_time_clause(sent)]
+    return [*_coordinated_past(sent), *_future_in_time_clause(sent), *_since_present(sent)]
 
 
 def _coordinated_past(sent: list[Token]) -> list[Edit]:
@@ -218,3 +219,55 @@ def _present(verb: str, person: str, plural: bool, head: str) -> str | None:
     if person == "third" and not plural:
         return third_person(verb)
     return verb if plural or person in ("first", "plural") or head in ("i", "you", "we", "they") else None
+
+
+_SINCE_BE = {"am": "have been", "are": "have been", "is": "has been", "'m": "'ve been", "'re": "'ve been"}
+
+
+def _since_present(sent: list[Token]) -> list[Edit]:
+    """"I live here since 2015" -> "have lived", "We are friends since high school" -> "have been": a state that
+    began at a point in the past and goes on takes the present perfect. Only "since" with a point after it (a year,
+    "last ...", a month, "I was ..."), in the clause of a present verb; "since" meaning because opens no such
+    point, and "It is two years since" is right; "since I lost my job" may mean because, so a clause after since
+    counts only with was / were ("since I was ten")."""
+    edits: list[Edit] = []
+    for clause in clauses(sent):
+        verb = sent[clause.verb]
+        word = verb.lower
+        since = _since_point(sent, clause.verb + 1)
+        if since is None or clause.subject.person == "unknown":
+            continue
+        third = clause.subject.person == "third" and not plural_subject(clause.subject)
+        lemma = verb_lemma(word) or word
+        verb_use = not is_noun(word) or lemma in word_set("common_verbs")
+        if clause.subject.head == "it" or word in word_set("have_forms") or word in word_set("do_forms") or (
+                word in word_set("modals")) or (word in word_set("be_forms") and word not in _SINCE_BE):
+            continue  # "It is two years since", "I have lived here since": nothing to change
+        if word in _SINCE_BE:
+            said = _SINCE_BE[word] if word != "is" or third else ""
+            if word in ("am", "are") and third:
+                said = ""
+        elif third and is_third_person_form(word) and verb_use:
+            said = f"has {participle(lemma) or ''}"
+        elif not third and is_base_verb(word) and verb_use and word not in word_set("not_main_verbs"):
+            said = f"have {participle(word) or ''}"
+        else:
+            continue
+        if not said or said.endswith(" "):
+            continue
+        edits.append(Edit(verb.index, verb.index + 1, said.split(), FORM, verb.text, said,
+                          f"with “since” and a time that began in the past, use the present perfect: “{said}”", 30))
+    return edits
+
+
+def _since_point(sent: list[Token], j: int) -> int | None:
+    """The "since" after a clause's verb (in the same clause) that names a point in the past."""
+    while j < len(sent) and sent[j].lower not in CLAUSE_BREAKS and sent[j].text not in ".!?":
+        j += 1
+    if j + 1 >= len(sent) or sent[j].lower != "since":
+        return None
+    nxt, after = sent[j + 1], sent[j + 2].lower if j + 2 < len(sent) else ""
+    word = nxt.lower
+    point = (nxt.is_number and len(word) == 4) or word in word_set("since_points") or (
+        word in word_map("subject_pronouns") and after in ("was", "were"))  # not "since I lost": may mean because
+    return j if point else None

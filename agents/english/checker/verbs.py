@@ -215,6 +215,13 @@ def _to_infinitive(sent: list[Token], i: int) -> list[Edit]:
             or prev in word_set("modals")):
         return []
     target = sent[i + 1].lower
+    if (lemma := _from_gerund(target)) and (verb_lemma(sent[i].lower) or sent[i].lower) in word_set(
+            "infinitive_only_verbs") and _verb_after_gerund(sent, i + 2):
+        # "He decided going abroad" -> "to go": these verbs take to + verb, never the -ing form
+        token = sent[i + 1]
+        return [Edit(token.index, token.index + 1, ["to", lemma], FORM, f"{sent[i].text} {token.text}",
+                     f"{sent[i].text} to {lemma}", f"“{verb_lemma(sent[i].lower) or sent[i].lower}” is followed by "
+                                                   "to + verb, not the -ing form")]
     if target == "to" or not is_base_verb(target):
         return []
     if not (target in word_set("verbs_after_want") or only_verb(target)):
@@ -225,6 +232,18 @@ def _to_infinitive(sent: list[Token], i: int) -> list[Edit]:
     token = sent[i + 1]
     return [Edit(token.index, token.index, ["to"], FORM, f"{sent[i].text} {token.text}", f"{sent[i].text} to {token.text}",
                  f"“{verb_lemma(sent[i].lower) or sent[i].lower}” is followed by to + verb")]
+
+
+def _verb_after_gerund(sent: list[Token], k: int) -> bool:
+    """The -ing word is a verb with its object or adverb after it ("going abroad", "answering the question",
+    "visiting Jeju"), not a noun's modifier ("want running shoes")."""
+    if k >= len(sent):
+        return False
+    token = sent[k]
+    word = token.lower
+    found = lemmas(word)
+    return word in _OBJECT_START or word in PREPOSITIONS or word == "you" or (token.capitalised and token.is_word) or (
+        set(found) == {"ADV"}) or word in ("home", "abroad", "there", "here", "early", "late", "soon", "together")
 
 
 def _lets(sent: list[Token], i: int) -> list[Edit]:
