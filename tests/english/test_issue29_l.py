@@ -13,6 +13,9 @@ it that must stay as they are; the sentences are written for this test, apart fr
 - an embedded question after any verb of knowing or asking ("I don't understand why did he leave");
 - a present verb with "since" and a point in the past ("I live here since 2015" -> "have lived");
 - "were" after an indefinite pronoun outside an unreal clause ("Everybody were happy" -> "was");
+- the verb a noun goes with ("did a mistake" -> "made", "make a photo" -> "take", "make my homework" -> "do",
+  "say a lie" -> "tell") and "depend from" -> "depend on";
+- an indefinite pronoun before "like" and a noun phrase with nothing after it ("Everybody like pizza" -> "likes");
 - no false alarm on inversion after a negative adverbial ("Rarely does she eat"), on an amount in units ("Two hours
   is enough"), on a name plural in form ("The United States is") or on "none of" with a mass noun."""
 
@@ -246,6 +249,46 @@ def test_each_further_kind_is_caught(text: str, corrected: str, kind: str) -> No
     "It felt as if everything were moving.",
 ])
 def test_the_correct_sentences_near_the_further_kinds_stay_as_they_are(text: str) -> None:
+    result = check(text, today=TODAY)
+    assert (result.corrected, result.edits) == (text, [])
+
+
+@pytest.mark.parametrize(("text", "corrected", "kind"), [
+    ("I did a mistake.", "I made a mistake.", "fixed_expression"),
+    ("She did a big mistake at work.", "She made a big mistake at work.", "fixed_expression"),
+    ("Let's make a photo.", "Let's take a photo.", "fixed_expression"),
+    ("I have to make my homework.", "I have to do my homework.", "fixed_expression"),
+    ("He said a lie.", "He told a lie.", "fixed_expression"),
+    ("Please say the truth.", "Please tell the truth.", "fixed_expression"),
+    ("I need to do a decision.", "I need to make a decision.", "fixed_expression"),
+    ("Can you make me a favor?", "Can you do me a favor?", "fixed_expression"),
+    ("I want to make a shower.", "I want to take a shower.", "fixed_expression"),
+    ("It depends from the price.", "It depends on the price.", "fixed_expression"),
+    ("Everybody like pizza.", "Everybody likes pizza.", "subject_verb_agreement"),
+    ("Everyone like the new teacher.", "Everyone likes the new teacher.", "subject_verb_agreement"),
+])
+def test_each_collocation_and_like_is_caught(text: str, corrected: str, kind: str) -> None:
+    result = check(text, today=TODAY)
+    assert result.corrected == corrected
+    assert result.kinds == [kind]
+
+
+@pytest.mark.parametrize("text", [
+    "Did the mistake cost a lot?",
+    "Why did the photo look blurry?",
+    "Can you make the photo bigger?",
+    "She made the decision easier.",
+    "I made a photo album.",
+    "She did the photos for our wedding.",
+    "They said the truth was hidden.",
+    "He says lies are bad.",
+    "The kids made a picture for their mom.",
+    "I made him a sandwich.",
+    "It depends from time to time.",
+    "Everyone in my class is nice.",
+    "Everyone with a ticket, please enter.",
+])
+def test_the_correct_sentences_near_collocations_stay_as_they_are(text: str) -> None:
     result = check(text, today=TODAY)
     assert (result.corrected, result.edits) == (text, [])
 

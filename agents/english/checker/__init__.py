@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from agents.english.checker.agreement import agreement, past_tense
+from agents.english.checker.collocations import collocations
 from agents.english.checker.complements import complements
 from agents.english.checker.embedded import embedded
 from agents.english.checker.explain import explanation, praise
@@ -35,7 +36,7 @@ from agents.english.checker.verbs import verb_forms
 
 GRAMMAR_RULES = (articles, role_articles, plurals, phrases, prepositions, verb_forms, questions, complements,
                  embedded, generic_nouns, forms, usage, homophones, tenses,
-                 adverbs_before_nouns)
+                 adverbs_before_nouns, collocations)
 MAX_CHARS = 2_000  # a longer message is checked in its first part only (the rules are per sentence)
 _ENGLISH = re.compile(r"[A-Za-z]")
 

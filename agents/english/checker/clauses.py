@@ -126,7 +126,10 @@ def subject_at(sent: list[Token], k: int, *, anywhere: bool = False) -> Subject 
     if not anywhere and not clause_start(sent, k):
         return None
     if word in word_set("indefinite_singular"):
-        return Subject(k, _skip_pp(sent, k + 1), "third", False, word)
+        end = _skip_pp(sent, k + 1)
+        if end > k + 1 and (end >= len(sent) or not sent[end].is_word):
+            end = k + 1  # "Everybody like pizza.": no verb after the phrase, so "like" was the verb
+        return Subject(k, end, "third", False, word)
     if word in ("each", "one") and k + 1 < len(sent) and sent[k + 1].lower == "of":  # "each of the players"
         end = _skip_pp(sent, k + 1)
         if end == k + 1 and k + 2 < len(sent) and sent[k + 2].lower in ("them", "us", "you", "these", "those"):

@@ -52,8 +52,8 @@ def prepositions(sent: list[Token]) -> list[Edit]:
             edits.append(_swap(sent, i, "for", f"{sent[i].text} {sent[i + 1].text} {sent[i + 2].text}",
                                f"for {sent[i + 1].text} {sent[i + 2].text}", FIXED, "a length of time takes for: "
                                f"for {sent[i + 1].text} {sent[i + 2].text} (since takes a starting point)"))
-        elif lemma == "depend" and nxt == "of" and third != "course":
-            edits.append(_swap(sent, i + 1, "on", f"{sent[i].text} of", f"{sent[i].text} on", FIXED,
+        elif lemma == "depend" and ((nxt == "of" and third != "course") or (nxt == "from" and third != "time")):
+            edits.append(_swap(sent, i + 1, "on", f"{sent[i].text} {sent[i + 1].text}", f"{sent[i].text} on", FIXED,
                                "we say “depend on”"))
         elif word in ("afraid", "scared") and nxt == "from" and third not in FROM_TIME:  # not "from the start"
             edits.append(_swap(sent, i + 1, "of", f"{word} from", f"{word} of", PREPOSITION,
