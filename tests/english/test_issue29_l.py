@@ -16,6 +16,8 @@ it that must stay as they are; the sentences are written for this test, apart fr
 - the verb a noun goes with ("did a mistake" -> "made", "make a photo" -> "take", "make my homework" -> "do",
   "say a lie" -> "tell") and "depend from" -> "depend on";
 - an indefinite pronoun before "like" and a noun phrase with nothing after it ("Everybody like pizza" -> "likes");
+- a demonstrative whose number is not its plural noun's ("This books are" -> "These books are") and "wether"
+  before a clause ("not sure wether it's true" -> "whether");
 - no false alarm on inversion after a negative adverbial ("Rarely does she eat"), on an amount in units ("Two hours
   is enough"), on a name plural in form ("The United States is") or on "none of" with a mass noun."""
 
@@ -289,6 +291,38 @@ def test_each_collocation_and_like_is_caught(text: str, corrected: str, kind: st
     "Everyone with a ticket, please enter.",
 ])
 def test_the_correct_sentences_near_collocations_stay_as_they_are(text: str) -> None:
+    result = check(text, today=TODAY)
+    assert (result.corrected, result.edits) == (text, [])
+
+
+@pytest.mark.parametrize(("text", "corrected", "kind"), [
+    ("This books are expensive.", "These books are expensive.", "other"),
+    ("This shoes are too small.", "These shoes are too small.", "other"),
+    ("That flowers were beautiful.", "Those flowers were beautiful.", "other"),
+    ("This cookies have chocolate.", "These cookies have chocolate.", "other"),
+    ("I bought it for this kids don't like sweets.", "I bought it for these kids don't like sweets.", "other"),
+    ("I'm not sure wether it's true.", "I'm not sure whether it's true.", "spelling"),
+    ("I don't know wether to go.", "I don't know whether to go.", "spelling"),
+])
+def test_each_demonstrative_and_whether_is_caught(text: str, corrected: str, kind: str) -> None:
+    result = check(text, today=TODAY)
+    assert result.corrected == corrected
+    assert result.kinds == [kind]
+
+
+@pytest.mark.parametrize("text", [
+    "This news is old.",
+    "This series is great.",
+    "The dog that cats are afraid of is big.",
+    "I think that dogs are smart.",
+    "She said that kids have fun there.",
+    "This means a lot.",
+    "This works well.",
+    "That works for me.",
+    "I know that students are busy.",
+    "This equipment is new.",
+])
+def test_the_correct_sentences_near_demonstratives_stay_as_they_are(text: str) -> None:
     result = check(text, today=TODAY)
     assert (result.corrected, result.edits) == (text, [])
 

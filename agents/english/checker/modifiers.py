@@ -1,15 +1,18 @@
-"""An adverb where a noun needs its adjective: "a perfectly answer" -> "a perfect answer", "your quickly reply" ->
+"""A noun's modifiers that do not fit it. An adverb where a noun needs its adjective: "a perfectly answer" -> "a perfect answer", "your quickly reply" ->
 "your quick reply". Only a determiner, an -ly word that is only an adverb (not "friendly", "early", "daily") made
 from a known adjective, then a noun that is no adjective or participle ("a surprisingly good film", "a newly built
-house" and "a rapidly growing city" are right)."""
+house" and "a rapidly growing city" are right). And a demonstrative whose number is not its noun's ("This books
+are" -> "These books are")."""
 
 from __future__ import annotations
 
-from agents.english.checker.tokens import Edit, Token
+from agents.english.checker.clauses import PREPOSITIONS
+from agents.english.checker.tokens import Edit, Token, keep_case
 from agents.english.checker.words import (
     inflect,
     is_noun,
     is_past_form,
+    is_plural_noun,
     is_third_person_form,
     lemmas,
     verb_lemma,
@@ -35,6 +38,30 @@ def adverbs_before_nouns(sent: list[Token]) -> list[Edit]:
             continue
         edits.append(Edit(adverb.index, adverb.index + 1, [adjective], "other", adverb.text, adjective,
                           f"before a noun, use the adjective “{adjective}”, not the adverb “{adverb.text}”", 40))
+    return edits
+
+
+_NUMBER = {"this": "these", "that": "those"}
+_PLURAL_VERBS = frozenset({"are", "were", "have", "do", "don't", "aren't", "weren't", "haven't"})
+
+
+def demonstratives(sent: list[Token]) -> list[Edit]:
+    """"This books are expensive" -> "These books": the demonstrative disagrees with a plural noun and its plural
+    verb ("Those book is" is the plural rules' "Those books are"). "that" only where it cannot be a relative
+    ("the dog that cats are afraid of"): at the start or after a preposition."""
+    edits: list[Edit] = []
+    mass = word_set("uncountable_nouns") | word_set("invariant_nouns")
+    for i in range(len(sent) - 2):
+        det, noun, verb = sent[i], sent[i + 1].lower, sent[i + 2].lower
+        if det.lower not in _NUMBER or not sent[i + 1].is_word or sent[i + 1].capitalised or noun in mass:
+            continue
+        if det.lower == "that" and i and sent[i - 1].lower not in PREPOSITIONS:
+            continue
+        if not is_plural_noun(noun) or noun.endswith(("ss", "us", "ics", "news")) or verb not in _PLURAL_VERBS:
+            continue
+        word = keep_case(det.text, _NUMBER[det.lower])
+        edits.append(Edit(det.index, det.index + 1, [word], "other", det.text, word,
+                          f"“{sent[i + 1].text}” is plural: “{word}”", 40))
     return edits
 
 

@@ -162,6 +162,9 @@ def _slip(sent: list[Token], pos: int) -> str | None:
         return fixed
     if word in word_map("noun_slips") and prev in word_set("determiners"):
         return word_map("noun_slips")[word]
+    nxt = sent[pos + 1].lower if pos + 1 < len(sent) else ""
+    if word == "wether" and (nxt in word_map("subject_pronouns") or nxt in ("or", "to", "the", "we", "it's")):
+        return "whether"  # "not sure wether it's true", "wether or not": the conjunction, not the weather
     if word in word_map("feeling_slips") and (prev in LINKING or prev in word_set("be_forms") or prev in ("a", "an")):
         return word_map("feeling_slips")[word]
     return None
