@@ -48,6 +48,8 @@ TODAY = date(2026, 11, 28)
      "past_tense"),
     ("My dad saw a deer on the road and stop the car.", "My dad saw a deer on the road and stopped the car.",
      "past_tense"),
+    ("Yesterday we cleaned the house and cook dinner together.",
+     "Yesterday we cleaned the house and cooked dinner together.", "past_tense"),
     # "will" inside a time or condition clause whose main clause is a future or a request
     ("I will be at home when she will come back.", "I will be at home when she comes back.", "verb_form"),
     ("If it will rain tomorrow, we will stay home.", "If it rains tomorrow, we will stay home.", "verb_form"),
@@ -106,6 +108,9 @@ def test_each_kind_is_caught(text: str, corrected: str, kind: str) -> None:
     "We ordered fish and chips.",
     "She bought apples and oranges.",
     "She watched TV and I cooked.",
+    "I liked the food and drink menu.",
+    "We loved the music and dance show.",
+    "I ordered a burger and drink.",
     "I asked her out and she said yes.",
     "Come and see me tomorrow.",
     "He told me to sit and wait.",
@@ -164,6 +169,7 @@ def test_the_correct_sentences_near_those_kinds_stay_as_they_are(text: str) -> N
     "Never does the bus arrive on time.",
     "Little does he realize how lucky he is.",
     "Only when it rains does the river flood.",
+    "Not only is he smart, but he is also kind.",
     # an amount counted in units is one quantity
     "Two hours is not enough time.",
     "Two years is a long time to wait.",

@@ -258,6 +258,8 @@ def _agree(sent: list[Token], clause: Clause) -> Edit | None:
         return None
     if _inverted(sent, subject.start) or measure_phrase(sent, subject.start, subject.end) or _named(sent, subject):
         return None
+    if subject.start and sent[subject.start - 1].lower in word_set("be_forms") and "ADJ" in lemmas(word):
+        return None  # "Not only is he smart": be before its subject, and an adjective after it
     nxt = sent[clause.verb + 1].lower if clause.verb + 1 < len(sent) else ""
     if subject.person == "third":
         if _mandative(sent, subject.start) and (is_base_verb(word) or word == "be"):

@@ -29,6 +29,9 @@ PAST = "past_tense"
 _VERB_OBJECTS = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "its", "this", "that", "these",
                            "those", "some", "every", "me", "him", "us", "them", "it", "home", "inside", "outside",
                            "away", "back", "out", "up", "down", "together", "around"})
+# Bare objects of everyday verbs that are nouns too ("and cook dinner", "and watch TV", "and play games").
+_BARE_OBJECTS = frozenset({"breakfast", "lunch", "dinner", "coffee", "tea", "tv", "movies", "games", "music",
+                           "homework", "soccer", "football", "basketball", "tennis", "baseball"})
 # Words after "and" that keep the second verb in the present ("and still live here", "and now work").
 _NOW = frozenset({"now", "still", "currently", "today", "nowadays", "anymore", "tomorrow", "tonight", "soon",
                   "usually", "always", "these", "lately"})
@@ -75,7 +78,7 @@ def _coordinated_past(sent: list[Token]) -> list[Edit]:
         nxt = sent[k + 1].lower if k + 1 < len(sent) else ""
         if not sent[k].is_word or not is_base_verb(second) or second in word_set("state_verbs"):
             continue
-        objects = _VERB_OBJECTS | PREPOSITIONS if second in word_set("common_verbs") else _VERB_OBJECTS
+        objects = _VERB_OBJECTS | PREPOSITIONS | _BARE_OBJECTS if second in word_set("common_verbs") else _VERB_OBJECTS
         if (is_noun(second) or "ADJ" in lemmas(second)) and nxt not in objects:
             continue  # "bought bread and milk": a second object, not a verb
         form = past(verb_lemma(second) or second)
