@@ -78,7 +78,9 @@ def _coordinated_past(sent: list[Token]) -> list[Edit]:
         nxt = sent[k + 1].lower if k + 1 < len(sent) else ""
         if not sent[k].is_word or not is_base_verb(second) or second in word_set("state_verbs"):
             continue
-        objects = _VERB_OBJECTS | PREPOSITIONS | _BARE_OBJECTS if second in word_set("common_verbs") else _VERB_OBJECTS
+        # "and go to bed": a preposition after a verb of motion ("bought food and drink for the party" is a noun)
+        objects = _VERB_OBJECTS | (PREPOSITIONS if second in word_set("motion_verbs") else frozenset()) | (
+            _BARE_OBJECTS if second in word_set("common_verbs") else frozenset())
         if (is_noun(second) or "ADJ" in lemmas(second)) and nxt not in objects:
             continue  # "bought bread and milk": a second object, not a verb
         form = past(verb_lemma(second) or second)
@@ -243,6 +245,8 @@ def _since_present(sent: list[Token]) -> list[Edit]:
         third = clause.subject.person == "third" and not plural_subject(clause.subject)
         lemma = verb_lemma(word) or word
         verb_use = not is_noun(word) or lemma in word_set("common_verbs")
+        if lemma in ("feel", "look", "seem", "sound"):
+            continue  # "I feel better since the surgery": today's state, compared with before
         if clause.subject.head == "it" or word in word_set("have_forms") or word in word_set("do_forms") or (
                 word in word_set("modals")) or (word in word_set("be_forms") and word not in _SINCE_BE):
             continue  # "It is two years since", "I have lived here since": nothing to change
@@ -273,4 +277,12 @@ def _since_point(sent: list[Token], j: int) -> int | None:
     word = nxt.lower
     point = (nxt.is_number and len(word) == 4) or word in word_set("since_points") or (
         word in word_map("subject_pronouns") and after in ("was", "were"))  # not "since I lost": may mean because
+    if word in ("the", "my", "our", "high", "middle", "elementary", "college", "university", "school"):
+        # "since the war", "since high school": a point; "since the weather is nice" is a reason (a clause)
+        point = not any(_finite(t.lower) for t in sent[j + 1:] if t.text not in ".!?")
     return j if point else None
+
+
+def _finite(word: str) -> bool:
+    return word in word_set("be_forms") or word in word_set("modals") or word in word_set("have_forms") or (
+        word in word_set("do_forms")) or ((is_third_person_form(word) or is_past_form(word)) and not is_noun(word))
