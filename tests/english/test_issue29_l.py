@@ -18,6 +18,8 @@ it that must stay as they are; the sentences are written for this test, apart fr
 - an indefinite pronoun before "like" and a noun phrase with nothing after it ("Everybody like pizza" -> "likes");
 - a demonstrative whose number is not its plural noun's ("This books are" -> "These books are") and "wether"
   before a clause ("not sure wether it's true" -> "whether");
+- an adjective of manner right after an action verb ("He drives very careful" -> "carefully", "speaks English
+  very good" -> "well"), and the verb after an inverted do ("Rarely does she eats" -> "eat");
 - no false alarm on inversion after a negative adverbial ("Rarely does she eat"), on an amount in units ("Two hours
   is enough"), on a name plural in form ("The United States is") or on "none of" with a mass noun."""
 
@@ -335,6 +337,46 @@ def test_each_demonstrative_and_whether_is_caught(text: str, corrected: str, kin
     "This equipment is new.",
 ])
 def test_the_correct_sentences_near_demonstratives_stay_as_they_are(text: str) -> None:
+    result = check(text, today=TODAY)
+    assert (result.corrected, result.edits) == (text, [])
+
+
+@pytest.mark.parametrize(("text", "corrected", "kind"), [
+    ("He drives very careful.", "He drives very carefully.", "other"),
+    ("She speaks English very good.", "She speaks English very well.", "other"),
+    ("He waited very nervous for the results.", "He waited very nervously for the results.", "other"),
+    ("He answered polite and smiled.", "He answered politely and smiled.", "other"),
+    ("My phone works good.", "My phone works well.", "other"),
+    ("She smiled polite at everyone.", "She smiled politely at everyone.", "other"),
+    ("Rarely does she eats meat.", "Rarely does she eat meat.", "verb_form"),
+    ("Not only did he forgot, but he lied.", "Not only did he forget, but he lied.", "verb_form"),
+    ("Seldom does he calls me.", "Seldom does he call me.", "verb_form"),
+])
+def test_each_manner_adverb_and_inverted_verb_is_caught(text: str, corrected: str, kind: str) -> None:
+    result = check(text, today=TODAY)
+    assert result.corrected == corrected
+    assert result.kinds == [kind]
+
+
+@pytest.mark.parametrize("text", [
+    "He looks careful.",
+    "The soup tastes good.",
+    "Drive safe!",
+    "They sang loud.",
+    "Practice makes perfect.",
+    "That sounds perfect.",
+    "I'm doing good.",
+    "You did good.",
+    "Stay calm.",
+    "Keep quiet.",
+    "She speaks perfect English.",
+    "He found the test easy.",
+    "The weather turned bad.",
+    "She died young.",
+    "He came home angry.",
+    "Everyone sat quiet.",
+])
+def test_the_correct_sentences_near_manner_adverbs_stay_as_they_are(text: str) -> None:
     result = check(text, today=TODAY)
     assert (result.corrected, result.edits) == (text, [])
 

@@ -22,7 +22,7 @@ from agents.english.checker.forms import forms, plurals_by_rule
 from agents.english.checker.generic import generic_nouns
 from agents.english.checker.homophones import homophones
 from agents.english.checker.irregular import regularised_pasts
-from agents.english.checker.modifiers import adverbs_before_nouns, demonstratives
+from agents.english.checker.modifiers import adverbs_before_nouns, demonstratives, manner_adjectives
 from agents.english.checker.nouns import articles, capital_i, plurals, role_articles
 from agents.english.checker.phrases import phrases
 from agents.english.checker.prepositions import prepositions
@@ -36,7 +36,7 @@ from agents.english.checker.verbs import verb_forms
 
 GRAMMAR_RULES = (articles, role_articles, plurals, phrases, prepositions, verb_forms, questions, complements,
                  embedded, generic_nouns, forms, usage, homophones, tenses,
-                 adverbs_before_nouns, collocations, demonstratives)
+                 adverbs_before_nouns, collocations, demonstratives, manner_adjectives)
 MAX_CHARS = 2_000  # a longer message is checked in its first part only (the rules are per sentence)
 _ENGLISH = re.compile(r"[A-Za-z]")
 

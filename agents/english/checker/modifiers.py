@@ -86,3 +86,56 @@ def _plain_noun(word: str) -> bool:
         return False  # "a camera that constantly scans", "this really helps": the verb the adverb is for
     lemma = verb_lemma(word)
     return lemma is None or lemma == word or inflect(lemma, "VBN") != word
+
+
+_INTENSIFIERS = frozenset({"very", "really", "so", "too", "quite", "extremely", "pretty", "more"})
+_AFTER_MANNER = frozenset({".", "!", "?", ",", ";", "and", "but", "because", "when", "today", "now", "every", "in",
+                           "at", "on", "with", "for", "all", "this", "these", "than"})
+_SUBJECT_WORDS = frozenset({"i", "you", "he", "she", "we", "they", "it", "to", "don't", "doesn't", "didn't", "not",
+                            "always", "usually", "never", "also", "often", "can", "could", "will", "would", "should",
+                            "must", "please"})
+
+
+def manner_adjectives(sent: list[Token]) -> list[Edit]:
+    """"He drives very careful" -> "carefully", "She speaks English very good" -> "well": an adjective of manner
+    right after an action verb (or after "speak" and a language) says how it is done, so it is the adverb. Not
+    after a verb that links to an adjective ("looks careful", "tastes good", "stay calm"), and never after an
+    object ("found the test easy" is the object's adjective)."""
+    edits: list[Edit] = []
+    words = [t.lower for t in sent]
+    for i, word in enumerate(words):
+        if word not in word_set("manner_adjectives") or i < 2:
+            continue
+        after = words[i + 1] if i + 1 < len(words) else "."
+        if after not in _AFTER_MANNER:
+            continue
+        j = i - 1
+        while j > 0 and words[j] in _INTENSIFIERS:
+            j -= 1
+        if sent[j].capitalised and j > 1 and lemmas(words[j - 1]).get("VERB") and verb_lemma(words[j - 1]) in (
+                "speak", "write", "read"):
+            j -= 1  # "speaks English very good"
+        verb, before = words[j], words[j - 1]
+        lemma = verb_lemma(verb)
+        if lemma is None or lemma in word_set("linking_verbs") or verb in word_set("be_forms") or verb in word_set(
+                "modals"):
+            continue
+        if not (is_third_person_form(verb) or is_past_form(verb) or before in _SUBJECT_WORDS):
+            continue
+        adverb = "well" if word == "good" else _adverb(word)
+        if adverb is None:
+            continue
+        edits.append(Edit(sent[i].index, sent[i].index + 1, [adverb], "other", sent[i].text, adverb,
+                          f"to say how someone {lemma}s, use the adverb “{adverb}”", 40))
+    return edits
+
+
+def _adverb(adjective: str) -> str | None:
+    """careful -> carefully, gentle -> gently, angry -> angrily, polite -> politely."""
+    if adjective.endswith("le"):
+        candidate = adjective[:-1] + "y"
+    elif adjective.endswith("y"):
+        candidate = adjective[:-1] + "ily"
+    else:
+        candidate = adjective + "ly"
+    return candidate if "ADV" in lemmas(candidate) else None

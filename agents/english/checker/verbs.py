@@ -50,6 +50,10 @@ def _inflected(word: str) -> str | None:
 
 
 # Verbs followed by -ing, never by a bare verb ("keep" is left: "keep calm" is an adjective).
+# Negative and limiting openers after which do comes before its subject ("Rarely does she eat", "Not only did he
+# forget", "Only then did I see"): the verb after the subject stays in its base form.
+_INVERTING = frozenset({"rarely", "seldom", "never", "only", "little", "hardly", "scarcely", "barely", "then", "later",
+                        "nor", "neither"})
 _GERUND_AFTER = frozenset({"enjoy", "finish", "mind", "avoid", "practice", "practise", "imagine", "consider", "quit"})
 # What opens a verb's object: the word before it is surely a verb ("mind open the window").
 _OBJECT_START = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "that", "these",
@@ -87,7 +91,7 @@ def verb_forms(sent: list[Token]) -> list[Edit]:
             if j < len(sent) and (base := _inflected(words[j])):
                 edits.append(_edit(sent[j], base, f"after “{_span(sent, i, j)}” the verb stays in its base form"))
         elif word in ("do", "does", "did") and (i == 0 or prev in word_set("wh_words") or prev in word_set(
-                "how_words")):
+                "how_words") or prev in _INVERTING):
             subject = subject_at(sent, i + 1)
             if subject is not None:
                 j = _next(sent, subject.end)
