@@ -226,7 +226,9 @@ def _present(verb: str, person: str, plural: bool, head: str) -> str | None:
     return verb if plural or person in ("first", "plural") or head in ("i", "you", "we", "they") else None
 
 
-_SINCE_BE = {"am": "have been", "are": "have been", "is": "has been", "'m": "'ve been", "'re": "'ve been"}
+# "I'm here since Monday" -> "I've been here": a contracted be before its since-point
+_SINCE_CONTRACTED = {"i'm": "I've", "we're": "we've", "they're": "they've", "you're": "you've", "he's": "he's",
+                     "she's": "she's"}
 
 
 def _since_present(sent: list[Token]) -> list[Edit]:
@@ -248,12 +250,10 @@ def _since_present(sent: list[Token]) -> list[Edit]:
         if lemma in ("feel", "look", "seem", "sound"):
             continue  # "I feel better since the surgery": today's state, compared with before
         if clause.subject.head == "it" or word in word_set("have_forms") or word in word_set("do_forms") or (
-                word in word_set("modals")) or (word in word_set("be_forms") and word not in _SINCE_BE):
+                word in word_set("modals")) or (word in word_set("be_forms") and word not in ("am", "are", "is")):
             continue  # "It is two years since", "I have lived here since": nothing to change
-        if word in _SINCE_BE:
-            said = _SINCE_BE[word] if word != "is" or third else ""
-            if word in ("am", "are") and third:
-                said = ""
+        if word in ("am", "are", "is"):
+            said = "has been" if word == "is" and third else "have been" if word != "is" and not third else ""
         elif third and is_third_person_form(word) and verb_use:
             said = f"has {participle(lemma) or ''}"
         elif not third and is_base_verb(word) and verb_use and word not in word_set("not_main_verbs"):
@@ -262,9 +262,21 @@ def _since_present(sent: list[Token]) -> list[Edit]:
             continue
         if not said or said.endswith(" "):
             continue
-        edits.append(Edit(verb.index, verb.index + 1, said.split(), FORM, verb.text, said,
-                          f"with “since” and a time that began in the past, use the present perfect: “{said}”", 30))
+        edits.append(_perfect_edit(verb, said.split(), said))
+    for i, token in enumerate(sent):
+        subject = _SINCE_CONTRACTED.get(token.lower)
+        nxt = sent[i + 1].lower if i + 1 < len(sent) else ""
+        if subject is None or _since_point(sent, i + 1) is None or is_past_form(nxt) or nxt == "been" or (
+                verb_lemma(nxt) not in (None, nxt) and participle(verb_lemma(nxt) or "") == nxt):
+            continue  # "She's lived here since 2019" is has
+        said = f"{keep_case(token.text, subject)} been"
+        edits.append(_perfect_edit(token, said.split(), said))
     return edits
+
+
+def _perfect_edit(token: Token, words: list[str], said: str) -> Edit:
+    return Edit(token.index, token.index + 1, words, FORM, token.text, said,
+                f"with “since” and a time that began in the past, use the present perfect: “{said}”", 30)
 
 
 def _since_point(sent: list[Token], j: int) -> int | None:
