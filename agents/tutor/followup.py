@@ -195,7 +195,7 @@ def offered_stock(text: str, choices: list[str]) -> str | None:
     """The one offered stock a part of its name picks ("바이오 쪽이요", "전자요", "the biologics one") after the tutor
     asked which stock: each word that fits one choice alone (a Korean word by its stem, particles aside) must
     fit the same one; a word every choice shares (삼성) says nothing."""
-    names = [compact(c).lower() for c in choices]
+    names = [compact(" ".join([c, *_english_names(c)])).lower() for c in choices]  # "the telecom one" too
     picked: set[int] = set()
     for word in re.findall(r"[가-힣]{2,}|[a-z]{3,}", text.lower()):
         if word in FUNCTION_WORDS:
@@ -208,6 +208,11 @@ def offered_stock(text: str, choices: list[str]) -> str | None:
         return None
     codes = find_stocks(choices[picked.pop()]).codes
     return codes[0] if len(codes) == 1 else None
+
+
+def _english_names(choice: str) -> list[str]:
+    codes = find_stocks(choice).codes
+    return [stocks()[codes[0]].name_en] if len(codes) == 1 else []
 
 
 def pointed_stock(dialogue: Dialogue, earlier: str) -> str | None:
@@ -323,7 +328,8 @@ def more_of_last(reading: Reading, text: str, dialogue: Dialogue) -> Reading | N
     """A message that only asks more of the last answer, when it alone had no confident reading: "퀴즈 내줘",
     "더 자세히" after a case summary is that case again; "그중에 제일 많이 잃은 종목은?" after the portfolio is the
     portfolio (its reply lists each holding's gain or loss)."""
-    if reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign"):
+    among = pointer(text).among and dialogue.tool == "get_portfolio"  # "그중에 제일 많이 오른 건?": among the holdings
+    if reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign") and not among:
         return None
     if reading.args.get("action"):  # a request that only waits for its stock or side ("그 주식 빼줘"): not more
         return None

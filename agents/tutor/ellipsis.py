@@ -1,0 +1,95 @@
+"""Elliptical follow-ups completed from the dialogue state, then read as one message.
+
+A follow-up often leaves out what the conversation is about: "매수 화면 열어줘", "why did the price drop?", "그럼
+지금 들어가도 될까?" after a talk about one stock; "go to that lesson" after a case summary. Read alone, such a
+message has to ask (which stock? which case?) or falls back on the whole market. Here the subject the dialogue
+state holds (the one stock the last turns named, else the case) is written into the message ("카카오 매수 화면
+열어줘") and the completed message goes through the single-message reader (``reading.read``), so every phrasing
+that reader knows also works as a follow-up, in Korean and English alike.
+
+The completion is kept only when the message alone left its subject open and the completed reading is a
+confident one about that very subject; a message that names a stock or a case of its own, asks which stock to
+pick, or is about the market is never completed. A high-risk action still comes only from the learner's own
+words (the completed reading is the reader's, which never guesses a side), and advice stays advice: the stock's
+move with the decline, never an order screen."""
+
+from __future__ import annotations
+
+import re
+
+from agents.nlu.dialogue import Dialogue
+from agents.tutor.advice import asks_advice, picks_stock
+from agents.tutor.catalog import hit
+from agents.tutor.followup import CASE, pointed_stock, subject
+from agents.tutor.names import find_stocks
+from agents.tutor.questions import Reading
+from agents.tutor.reading import read
+from agents.tutor.sandbox import AppState
+from agents.tutor.sandbox_data import cases, stocks
+
+# Kinds that are about one stock; an ask for one of them that still lacks the stock is left open.
+_ABOUT_STOCK = frozenset({"nav_stock", "open_order", "remove_holding", "open_external_link", "explain_move",
+                          "set_period", "visualize"})
+# Asked to see the stock itself (its page or chart): a completed bare name is only read as its page when so.
+_SHOWN = re.compile(r"차트|그래프|페이지|화면|\b(?:chart|graph|page|screen)\b", re.I)
+_CASE_WORD = re.compile(r"사례|케이스|레슨|교육|\b(?:case|lesson|episode|story)\b", re.I)
+
+
+def complete(reading: Reading, text: str, dialogue: Dialogue, earlier: str, state: AppState) -> Reading | None:
+    """The reading of ``text`` with the conversation's subject written in, when ``text`` alone left it open."""
+    if not _open(reading, text):
+        return None
+    mentions = find_stocks(text)
+    if mentions.codes or mentions.ambiguous:
+        return None
+    about = subject(dialogue)  # what the last turn that named anything was about: its case first
+    if _CASE_WORD.search(text) or (about is not None and "case_id" in about and not _about_stock(reading)):
+        return _with_case(reading, text, dialogue, state)
+    code = pointed_stock(dialogue, earlier)
+    if code is None or code not in stocks():
+        return None
+    stock = stocks()[code]
+    name = stock.name if re.search(r"[가-힣]", text) else stock.name_en
+    again = read(f"{name} {text}", state)
+    if again.source != "rule" and again.source != "ask":
+        return None
+    if again.kind is None:  # still a question: kept only when it now asks less (the side of that stock's order)
+        return again if again.args.get("code") == code and reading.kind is None else None
+    if again.kind == "off_topic" or code not in (again.args.get("code"), *(again.args.get("codes") or ())):
+        return None
+    if again.kind == "nav_stock" and not (_SHOWN.search(text) or hit(text, "show")):
+        return None  # only the name was read ("카카오 음..."): nothing asked of the stock
+    return again
+
+
+def _about_stock(reading: Reading) -> bool:
+    return (reading.kind or str(reading.args.get("action") or "")) in _ABOUT_STOCK
+
+
+def _open(reading: Reading, text: str) -> bool:
+    """Did the message alone leave its subject open (a question back, a move of no stock, advice of none)?"""
+    if reading.kind is None:
+        return not reading.args.get("code") and not reading.args.get("codes") and not reading.args.get("case_id")
+    if reading.kind == "explain_move":  # the whole market's move is asked as such
+        return not reading.args.get("code") and not hit(text, "market_wide")
+    if reading.kind == "open_external_link":
+        return not reading.args.get("code") and reading.args.get("link") in ("naver_finance", "homepage", "dart")
+    if reading.kind == "off_topic":
+        if reading.args.get("advice"):
+            return not reading.args.get("code") and not picks_stock(text)
+        return bool(reading.args.get("foreign")) and not asks_advice(text)
+    return False
+
+
+def _with_case(reading: Reading, text: str, dialogue: Dialogue, state: AppState) -> Reading | None:
+    """"go to that lesson", "요약해줘" after a case was talked about: the message read with that case's title."""
+    case = dialogue.last(CASE)
+    if case is None or case.id not in cases() or reading.kind not in (None, "off_topic"):
+        return None
+    title = cases()[case.id]["title" if re.search(r"[가-힣]", text) else "title_en"]
+    again = read(f"{title} {text}", state)
+    if again.kind not in ("open_case", "case_info") or again.args.get("case_id") != case.id:
+        return None
+    # a case only named opens it in one message; a question about it ("얼마나 걸렸어?") is told
+    shown = again.kind == "open_case" and hit(text, "show")
+    return Reading("open_case" if shown else "case_info", {"case_id": case.id})
