@@ -20,9 +20,10 @@ import re
 from agents.nlu.dialogue import Dialogue
 from agents.tutor.advice import asks_advice, picks_stock
 from agents.tutor.catalog import hit
+from agents.tutor.charts import name as stock_label
 from agents.tutor.followup import CASE, pointed_stock, subject
-from agents.tutor.names import find_stocks
-from agents.tutor.questions import Reading
+from agents.tutor.names import find_stocks, find_term
+from agents.tutor.questions import Reading, ask
 from agents.tutor.reading import read
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, stocks
@@ -32,19 +33,24 @@ _ABOUT_STOCK = frozenset({"nav_stock", "open_order", "remove_holding", "open_ext
                           "set_period", "visualize"})
 # Asked to see the stock itself (its page or chart): a completed bare name is only read as its page when so.
 _SHOWN = re.compile(r"차트|그래프|페이지|화면|\b(?:chart|graph|page|screen)\b", re.I)
+_STOCK_WORD = re.compile(r"종목|주식|회사|\b(?:stocks?|shares?|compan(?:y|ies))\b", re.I)
 _CASE_WORD = re.compile(r"사례|케이스|레슨|교육|\b(?:case|lesson|episode|story)\b", re.I)
 
 
 def complete(reading: Reading, text: str, dialogue: Dialogue, earlier: str, state: AppState) -> Reading | None:
     """The reading of ``text`` with the conversation's subject written in, when ``text`` alone left it open."""
+    if (figure := _with_term(reading, text, dialogue, state)) is not None:
+        return figure
     if not _open(reading, text):
         return None
     mentions = find_stocks(text)
     if mentions.codes or mentions.ambiguous:
         return None
     about = subject(dialogue)  # what the last turn that named anything was about: its case first
-    if _CASE_WORD.search(text) or (about is not None and "case_id" in about and not _about_stock(reading)):
-        return _with_case(reading, text, dialogue, state)
+    if _CASE_WORD.search(text) or (about is not None and "case_id" in about):
+        told = _with_case(reading, text, dialogue, state)
+        if told is not None or _CASE_WORD.search(text) or not _about_stock(reading):
+            return told
     code = pointed_stock(dialogue, earlier)
     if code is None or code not in stocks():
         return None
@@ -77,14 +83,27 @@ def _open(reading: Reading, text: str) -> bool:
     if reading.kind == "off_topic":
         if reading.args.get("advice"):
             return not reading.args.get("code") and not picks_stock(text)
-        return bool(reading.args.get("foreign")) and not asks_advice(text)
+        # a foreign word or the classifier's guess, never the lexicon's off-topic subjects or small talk
+        return (bool(reading.args.get("foreign")) or (reading.source == "classifier" and not reading.args)) \
+            and not asks_advice(text)
     return False
 
 
 def _with_case(reading: Reading, text: str, dialogue: Dialogue, state: AppState) -> Reading | None:
     """"go to that lesson", "요약해줘" after a case was talked about: the message read with that case's title."""
     case = dialogue.last(CASE)
-    if case is None or case.id not in cases() or reading.kind not in (None, "off_topic"):
+    if case is None or case.id not in cases():
+        return None
+    action = reading.kind or str(reading.args.get("action") or "")
+    if action in ("explain_move", "nav_stock") and _STOCK_WORD.search(text):
+        # "여기 나온 종목 왜 올랐어?", "관련 종목 차트": the case's own stocks (which one, when it has several)
+        related = [c for c in cases()[case.id]["related_codes"] if c in stocks()]
+        if len(related) == 1:
+            return Reading(action, {"code": related[0]})
+        names, names_en = [stock_label(c) for c in related], [stock_label(c, "en") for c in related]
+        return ask(("이 사례의 어느 종목인가요?", "Which of the case's stocks?"), (names, names_en),
+                   action=action) if len(related) > 1 else None
+    if reading.kind not in (None, "off_topic"):
         return None
     title = cases()[case.id]["title" if re.search(r"[가-힣]", text) else "title_en"]
     again = read(f"{title} {text}", state)
@@ -93,3 +112,15 @@ def _with_case(reading: Reading, text: str, dialogue: Dialogue, state: AppState)
     # a case only named opens it in one message; a question about it ("얼마나 걸렸어?") is told
     shown = again.kind == "open_case" and hit(text, "show")
     return Reading("open_case" if shown else "case_info", {"case_id": case.id})
+
+
+def _with_term(reading: Reading, text: str, dialogue: Dialogue, state: AppState) -> Reading | None:
+    """"삼성전자는 몇이야?", "and for Kia?" after a term was explained: that term's figure for the stock named."""
+    term = dialogue.args.get("term") if dialogue.tool == "lookup_term" else None
+    codes = find_stocks(text).codes
+    if not isinstance(term, str) or len(codes) != 1 or find_term(text) is not None or not hit(text, "figure"):
+        return None
+    if reading.kind not in (None, "nav_stock"):
+        return None
+    again = read(f"{term} {text}", state)
+    return again if again.kind == "concept" and again.args == {"term": term, "code": codes[0]} else None

@@ -85,7 +85,7 @@ _REFUSED_AFTER = re.compile(r"\b(?:instead of|rather than)\b", re.I)
 _MEANT = re.compile(r"\b(?:i meant|meant|i mean|my bad|oops|typo|correction)\b|잘못\s?(?:말|쳤|눌|적|썼)|오타|정정", re.I)
 # A message that is only another stock and words taking the last one back ("아 아니 네이버로", "그거 말고 기아로",
 # "sorry, make that Kia"): the last request again with that stock. Anything else said keeps its own reading.
-_SWAP_ONLY = re.compile(r"(?:(?:아|앗|어|아니|아니요|아뇨|ㄴㄴ|ᄂᄂ|노노|잠깐|잠깐만|그거|그건|그게|그|거|말고|말구|아니고|"
+_SWAP_ONLY = re.compile(r"(?:(?:아|앗|어|아니|아니다|아냐|아님|아니요|아뇨|ㄴㄴ|ᄂᄂ|노노|잠깐|잠깐만|그거|그건|그게|그|거|말고|말구|아니고|"
                         r"no|nope|wait|sorry|actually|make|that|it|change|switch|to|please|plz|로|으로|요|해줘|해|줘|"
                         r"해주세요|바꿔|바꿔줘|바꿔요)(?:\s+|[,.!?~]+\s*|$))+", re.I)
 
@@ -294,7 +294,9 @@ def related_case(text: str, dialogue: Dialogue) -> Reading | None:
         return None
     if hit(text, "keyword"):  # "is there a case on it?": which cases there are, as a single message would be read
         return Reading("set_keyword", {"keyword": term})
-    kind = "open_case" if _OPEN.search(text) and not _TELL.search(text) else "case_info"
+    # "the lesson about it", "그거에 관한 사례" name the case; "about" there asks nothing to be told
+    named = re.sub(r"\babout (?:it|that|this)\b", " ", text, flags=re.I)
+    kind = "open_case" if _OPEN.search(text) and not _TELL.search(named) else "case_info"
     if len(found) == 1:
         return Reading(kind, {"case_id": found[0]["id"]})
     ko, en = [str(c["title"]) for c in found], [str(c["title_en"]) for c in found]

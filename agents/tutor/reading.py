@@ -310,8 +310,10 @@ def _read_one(text: str, state: AppState) -> Reading:
     market = hit(text, "market_wide") and not mentions.codes and not (this and not hit(text, "market_wide"))
     market_move = market and (hit(text, "why") or hit(text, "move") or hit(text, "how_is")) \
         and not (term and define and term_is_asked(n))  # 시장 분위기 어때: how the market goes is its move
-    if (moving or asked_about_stock or market_move or "explain the move" in n) and case_id is None:
-        return Reading("explain_move", {} if market or code is None else
+    # "셀트리온 시장이랑 비교하면?", "Kia against the market": one stock's move beside the market's is its move
+    versus_market = hit(text, "compare") and hit(text, "market_wide") and code is not None and len(mentions.codes) <= 1
+    if (moving or asked_about_stock or market_move or versus_market or "explain the move" in n) and case_id is None:
+        return Reading("explain_move", {} if (market and not versus_market) or code is None else
                        {"code": code, **({"period": period} if period else {})})
     if told_move and case_id is None and code is not None:
         return Reading("explain_move", {"code": code, **({"period": period} if period else {})})

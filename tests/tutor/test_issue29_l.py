@@ -247,3 +247,43 @@ def test_an_english_advice_follow_up_is_answered_in_english(store, clock) -> Non
     _, events = _turns(store, clock, ["카카오 차트 보여줘"], "so is it a buy now?")
     assert advice_reply(events, en=True)[0] == "035720"
     assert "Kakao" in text_of(events)
+
+
+# --- kind 10 (a second batch of our own follow-ups, 39/40 and 21/23 after the first fixes): the term, the case's
+# stocks, the market beside a stock, a correction opened with 아니다 ------------------------------------------------
+
+@pytest.mark.parametrize(("before", "text", "term", "code"), [
+    (["PER 뜻 알려줘"], "삼성전자는 몇이야?", "PER", "005930"),
+    (["what does PBR mean?"], "how much is it for Kia?", "PBR", "000270"),
+])
+def test_a_stocks_figure_after_a_term_is_that_terms(store, clock, before, text, term, code) -> None:
+    _, events = _turns(store, clock, before, text)
+    assert calls(events) == [("lookup_term", {"term": term, "code": code})]
+
+
+def test_a_stock_of_the_case_just_told_asks_which_of_its_stocks(store, clock) -> None:
+    _, events = _turns(store, clock, ["반도체 사이클 사례 설명해줘"], "여기 나온 종목은 왜 올랐어?")
+    (name, args), = calls(events)
+    assert name == "askClarification" and args["options"] == ["삼성전자", "SK하이닉스"]
+    assert args["known"] == {"action": "explain_move"}
+
+
+@pytest.mark.parametrize(("before", "text", "code"), [
+    (["why did celltrion drop"], "and compared to the market?", "068270"),
+    ([], "기아 시장이랑 비교하면 어때?", "000270"),
+    ([], "compare hyundai with the market", "005380"),
+])
+def test_a_stock_beside_the_market_is_its_move(store, clock, before, text, code) -> None:
+    _, events = _turns(store, clock, before, text)
+    assert calls(events) == [("explain_move", {"code": code, "period": "3M"})]
+
+
+def test_the_lesson_about_the_term_just_explained_opens_it(store, clock) -> None:
+    _, events = _turns(store, clock, ["what's an ETF?"], "show me the lesson about it")
+    assert calls(events) == [("ui_action", {"action_id": "open_case", "params": {"case_id": "etf-basics"}})]
+
+
+def test_a_correction_opened_with_anida_is_the_last_request_for_that_stock(store, clock) -> None:
+    _, events = _turns(store, clock, ["네이버 삭제해줘"], "아니다 셀트리온으로", "/my")
+    assert calls(events) == [("confirm_ui_action", {"action_id": "remove_holding", "params": {"code": "068270"},
+                                                    "lang": "ko"})]
