@@ -44,7 +44,7 @@ def complete(reading: Reading, text: str, dialogue: Dialogue, earlier: str, stat
     if not _open(reading, text):
         return None
     mentions = find_stocks(text)
-    if mentions.codes or mentions.ambiguous:
+    if mentions.codes or mentions.ambiguous or hit(text, "unlisted"):  # "애플은 왜 올랐어?": not the stock talked about
         return None
     about = subject(dialogue)  # what the last turn that named anything was about: its case first
     if _CASE_WORD.search(text) or (about is not None and "case_id" in about):

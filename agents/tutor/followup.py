@@ -457,7 +457,8 @@ def _strip_term(text: str, term: str) -> str:
 def why_of_last(reading: Reading, text: str, dialogue: Dialogue, earlier: str) -> Reading | None:
     """A why with no subject of its own after an answer about one stock ("카카오 거래량 얼마야" -> "왜 이렇게 많아?",
     "카카오 차트" -> "왜 떨어졌어?"): that stock's move. The market named keeps the market's."""
-    if not hit(text, "why") or find_stocks(text).codes or find_stocks(text).ambiguous or hit(text, "market_wide"):
+    if not hit(text, "why") or find_stocks(text).codes or find_stocks(text).ambiguous or hit(text, "market_wide") \
+            or hit(text, "unlisted"):  # "애플은 왜 올랐어?": a company outside the sandbox, not the last stock
         return None
     if not (reading.kind is None or (reading.kind == "explain_move" and not reading.args.get("code"))):
         return None

@@ -75,6 +75,7 @@ def _domain_words() -> frozenset[str]:
     phrases += [n for s in stocks().values() for n in (s.name_en, *s.aliases)]
     phrases += [c["title_en"] for c in cases().values()] + [t["term_en"] for t in glossary().values()]
     phrases += [t for name, texts in classifier().examples.items() if name != "off_topic" for t in texts]
+    phrases += ["period", "related stock", "movements"]  # words the rules below read in code, not in the lexicon
     return frozenset(w for p in phrases for w in re.findall(r"[a-z]+", normalise(p))) - FUNCTION_WORDS
 
 
