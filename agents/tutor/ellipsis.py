@@ -41,6 +41,8 @@ def complete(reading: Reading, text: str, dialogue: Dialogue, earlier: str, stat
     """The reading of ``text`` with the conversation's subject written in, when ``text`` alone left it open."""
     if (figure := _with_term(reading, text, dialogue, state)) is not None:
         return figure
+    if (this := _this_one(text, dialogue, state)) is not None:
+        return this
     if not _open(reading, text):
         return None
     mentions = find_stocks(text)
@@ -124,3 +126,21 @@ def _with_term(reading: Reading, text: str, dialogue: Dialogue, state: AppState)
         return None
     again = read(f"{term} {text}", state)
     return again if again.kind == "concept" and again.args == {"term": term, "code": codes[0]} else None
+
+
+# "이 종목은?", "what about this one?": only the stock on screen pointed at, with the particle that hands a question on.
+_THIS_ONLY = re.compile(r"^\W*(?:(?:그럼|그러면|and|what about|how about|then)\W*)*(?:이\s?종목|이거|얘|여기|이\s?회사|"
+                        r"this(?: one| stock| company)?)\s*(?:은|는|도)?\s*(?:요|then)?\W*$", re.I)
+
+
+def _this_one(text: str, dialogue: Dialogue, state: AppState) -> Reading | None:
+    """The last move or figure question asked again of the stock on screen ("카카오 왜 떨어졌어" then, on another
+    stock's page, "이 종목은?")."""
+    here = state.stock_code if state.mode == "stock" else None
+    if here is None or not _THIS_ONLY.match(text) or dialogue.tool not in ("explain_move", "lookup_term", "lookup_stock"):
+        return None
+    if dialogue.tool == "explain_move":
+        period = dialogue.args.get("period")
+        return Reading("explain_move", {"code": here, **({"period": period} if isinstance(period, str) else {})})
+    term = dialogue.args.get("term") if dialogue.tool == "lookup_term" else None
+    return Reading("concept", {"term": term, "code": here} if isinstance(term, str) else {"code": here})

@@ -415,6 +415,8 @@ def listed_stock(reading: Reading, text: str, dialogue: Dialogue) -> Reading | N
     stock = _listed(reading, text, dialogue, STOCK)
     if stock is None:
         return None
+    if hit(text, "remove") or hit(text, "remove_verb"):  # "첫번째 거 빼줘": that holding removed (it asks to confirm)
+        return Reading("remove_holding", {"code": stock.id})
     told = _TELL.search(text) is not None or hit(text, "why")
     return Reading("explain_move" if told else "nav_stock", {"code": stock.id})
 

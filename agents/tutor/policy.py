@@ -183,7 +183,8 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
             return said
     if (meaning := followup.meaning_of_figure(text, dialogue, previous or "")) is not None:
         return meaning  # "그 숫자는 무슨 뜻이야" after "카카오 종가 얼마야": what 종가 means
-    if reading.kind is None and (related := followup.related_case(text, dialogue)) is not None:
+    weak = reading.kind is None or reading.source == "classifier"  # no rule read the message: the dialogue may
+    if weak and (related := followup.related_case(text, dialogue)) is not None:
         return related  # "관련된 사례 보여줘" after "공매도가 뭐야": the short-selling case
     if (listed := followup.listed_case(reading, text, dialogue)) is not None:
         return listed  # "첫번째 거 열어줘" after a lesson list: that lesson

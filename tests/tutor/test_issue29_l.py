@@ -327,3 +327,29 @@ def test_advice_in_more_forms_is_the_stocks_move_never_an_order(text, route, cod
                                   "매수 화면 어때?", "앞으로 뭐 배우면 돼?"])
 def test_a_past_trade_how_to_trade_or_a_strategy_is_no_advice(text) -> None:
     assert not asks_advice(text)
+
+
+# --- kind 12 (a fourth batch, chat-speak and English follow-ups, 19/24 before): a classifier's guess does not
+# hide a related case; an ordinal with a removal verb; "this one?" on another stock's page ------------------------
+
+def test_a_case_about_the_term_just_explained_is_looked_for(store, clock) -> None:
+    _, events = _turns(store, clock, ["손절이 뭐야?"], "관련 사례 있어?")  # which cases there are: the filter
+    assert [args.get("action_id") for _, args in calls(events)] == ["nav_education", "set_keyword"]
+    _, events = _turns(store, clock, ["what's short selling?"], "any lesson on that?")  # one case holds it: told
+    assert calls(events) == [("lookup_case", {"case_id": "short-selling"})]
+
+
+def test_an_ordinal_over_the_holdings_with_a_removal_removes_that_holding(store, clock) -> None:
+    s = Session("tutor", store=store, clock=clock)
+    s.run("보유 종목 보여줘", extra={"context_text": context_for("/my")})
+    events = s.run("두번째 거 빼줘", extra={"context_text": context_for("/my")})
+    (name, args), = calls(events)
+    assert name == "confirm_ui_action" and args["action_id"] == "remove_holding"
+    assert args["params"] == {"code": "000660"}  # the sandbox portfolio lists 삼성전자, SK하이닉스, ...
+
+
+@pytest.mark.parametrize(("before", "text"), [(["네이버 왜 올랐어"], "이 종목은?"),
+                                              (["why did naver rise"], "what about this one?")])
+def test_this_one_on_another_stocks_page_asks_the_last_question_of_it(store, clock, before, text) -> None:
+    _, events = _turns(store, clock, before, text, "/stock/035720")
+    assert calls(events) == [("explain_move", {"code": "035720", "period": "3M"})]
