@@ -166,8 +166,8 @@ def test_the_market_asked_after_a_stock_stays_the_market(store, clock) -> None:
 @pytest.mark.parametrize(("before", "text", "expected"), [
     (["ETF 기초 사례 알려줘"], "go to that lesson", ("ui_action", {"action_id": "open_case",
                                                                  "params": {"case_id": "etf-basics"}})),
-    (["반도체 사이클 사례 열어줘"], "요약해줘", ("lookup_case", {"case_id": "semiconductor-cycle"})),
-    (["코로나 폭락 사례 열어줘"], "what was the key lesson?", ("lookup_case", {"case_id": "covid-crash-2020"})),
+    (["반도체 사이클 케이스 페이지로 가 줘"], "요약해줘", ("lookup_case", {"case_id": "semiconductor-cycle"})),
+    (["open the covid crash lesson"], "what was the key lesson?", ("lookup_case", {"case_id": "covid-crash-2020"})),
     (["공매도 사례 설명해줘"], "그 사례 페이지 띄워줘", ("ui_action", {"action_id": "open_case",
                                                           "params": {"case_id": "short-selling"}})),
 ])
@@ -192,7 +192,7 @@ def test_a_period_alone_after_a_move_asks_the_move_again(store, clock, before, t
 
 def test_an_answer_with_stock_and_side_opens_that_order(store, clock) -> None:
     s = Session("tutor", store=store, clock=clock)
-    s.run("주문 화면 열어줘", extra={"context_text": context_for("/home")})
+    s.run("주문창 좀 띄워 볼래", extra={"context_text": context_for("/home")})
     events = s.run("네이버 매도", extra={"context_text": context_for("/home")})
     assert calls(events) == [_order("sell", "035420", "ko")]
 
@@ -262,7 +262,7 @@ def test_a_stocks_figure_after_a_term_is_that_terms(store, clock, before, text, 
 
 
 def test_a_stock_of_the_case_just_told_asks_which_of_its_stocks(store, clock) -> None:
-    _, events = _turns(store, clock, ["반도체 사이클 사례 설명해줘"], "여기 나온 종목은 왜 올랐어?")
+    _, events = _turns(store, clock, ["반도체 사이클 얘기 좀 해줘"], "여기 나온 종목은 왜 올랐어?")
     (name, args), = calls(events)
     assert name == "askClarification" and args["options"] == ["삼성전자", "SK하이닉스"]
     assert args["known"] == {"action": "explain_move"}
