@@ -19,7 +19,7 @@ import re
 
 from agents.nlu.dialogue import Dialogue
 from agents.tutor.advice import asks_advice, picks_stock
-from agents.tutor.catalog import hit
+from agents.tutor.catalog import hit, lexicon
 from agents.tutor.charts import name as stock_label
 from agents.tutor.followup import CASE, pointed_stock, subject
 from agents.tutor.names import find_stocks, find_term
@@ -45,7 +45,8 @@ def complete(reading: Reading, text: str, dialogue: Dialogue, earlier: str, stat
         return this
     if not _open(reading, text):
         return None
-    mentions = find_stocks(text)
+    links = [phrase for values in lexicon().slots["link"].values() for phrase in values]
+    mentions = find_stocks(text, skip=links)  # "네이버 증권에서 볼래" names a link, not NAVER
     if mentions.codes or mentions.ambiguous or hit(text, "unlisted"):  # "애플은 왜 올랐어?": not the stock talked about
         return None
     about = subject(dialogue)  # what the last turn that named anything was about: its case first

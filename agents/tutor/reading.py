@@ -105,10 +105,23 @@ def _wanted_period(lex: Lexicon, text: str) -> str | None:
         refused = lex.values(text[:m.start()], "period")
     elif (m := _REFUSED_AFTER.search(text)) is not None:
         refused = lex.values(text[m.end():], "period")
+    elif (wanted := _moved_to(lex, text)) is not None:
+        return wanted
     else:
         return lex.value(text, "period")
     kept = [p for p in found if p not in refused]
     return kept[0] if kept else lex.value(text, "period")
+
+
+# "아까 3개월로 봤던 거 1년으로", "from one year to 1 month": the period the request moves to is the last "X(으)로" / "to X".
+_TO_KO = re.compile(r"(\S+?)(?:으로|로)(?=\s|$|[?!.~])")
+_TO_EN = re.compile(r"\bto\s+((?:the\s+)?(?:past\s+|last\s+)?\S+(?:\s+\S+)?)", re.I)
+
+
+def _moved_to(lex: Lexicon, text: str) -> str | None:
+    targets = [m.group(1) for m in _TO_KO.finditer(text)] + [m.group(1) for m in _TO_EN.finditer(text)]
+    named = [p for t in targets if (p := lex.value(t, "period")) is not None]
+    return named[-1] if named else None
 
 
 def period_of(text: str) -> str | None:

@@ -353,3 +353,18 @@ def test_an_ordinal_over_the_holdings_with_a_removal_removes_that_holding(store,
 def test_this_one_on_another_stocks_page_asks_the_last_question_of_it(store, clock, before, text) -> None:
     _, events = _turns(store, clock, before, text, "/stock/035720")
     assert calls(events) == [("explain_move", {"code": "035720", "period": "3M"})]
+
+
+# --- kind 13 (a fifth batch, 12/15 before): the period moved to, and a link named with a stock's word --------------
+
+@pytest.mark.parametrize(("text", "period"), [("아까 3개월로 봤던 거 1년으로", "1Y"), ("switch from 1 year to 3 months", "3M"),
+                                              ("3개월이랑 1년 중에 1년으로", "1Y"), ("한 달로 봤는데 이번엔 3개월로", "3M")])
+def test_of_two_periods_the_one_moved_to_is_wanted(text, period) -> None:
+    reading = read(text, state_for_route("/stock/247540"))
+    assert (reading.kind, reading.args) == ("set_period", {"period": period})
+
+
+def test_the_naver_finance_link_after_a_stock_is_that_stocks_page_there(store, clock) -> None:
+    _, events = _turns(store, clock, ["KB금융 왜 올랐어?"], "네이버 증권에서 볼래")
+    assert calls(events) == [("confirm_ui_action", {"action_id": "open_external_link",
+                                                    "params": {"link": "naver_finance", "code": "105560"}, "lang": "ko"})]
