@@ -1,7 +1,8 @@
 """Advice and predictions asked of the tutor ("사도 돼?", "지금 들어가도 늦지 않았나요", "should I average down?",
-"will it go up?"): the tutor gives neither, says so and offers what it can show, and no clause of such a
-message may open an order screen (``reading.read`` checks this first; the pipeline's guard refuses a
-high-risk action a real model proposes for one). Negated requests ("사지는 말고요", "don't sell it") are cut
+"will it go up?"): the tutor gives neither and says so first; about a stock it knows (named, on screen, or the
+one the conversation is about) it then shows that stock's move with its figures (the whole market's for the
+market), else it offers what it can show. No clause of such a message may open an order screen (``reading.read``
+checks this first; the pipeline's guard refuses a high-risk action a real model proposes for one). Negated requests ("사지는 말고요", "don't sell it") are cut
 before anything is read, here and in ``reading``.
 
 The phrase kinds are the lexicon's (``lexicon.yaml``, section ``advice_patterns``: each a list of regular-expression
@@ -50,6 +51,12 @@ def asks_advice(text: str) -> bool:
             or (_has("verdict", n) and not _has("about_it", n) and not _term_only(said))
             or (_has("must_trade", n) and not screen)
             or (hit(said, "averaging") and _has("judged", n) and not _has("about_it", n) and not screen))
+
+
+def picks_stock(text: str) -> bool:
+    """Advice that asks which stock to pick ("그럼 뭐 사야 돼?", "what should I buy then"): about no stock named
+    before or shown, so none is taken from the screen or the conversation."""
+    return _has("pick", normalise(without_negated(text)))
 
 
 def _term_only(text: str) -> bool:

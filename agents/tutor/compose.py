@@ -10,7 +10,8 @@ from typing import Any
 from agents.nlu.language import reply_english
 from agents.nlu.particles import with_josa
 from agents.tutor import receipt
-from agents.tutor.catalog import FOR_THE_MODEL
+from agents.tutor.advice import asks_advice
+from agents.tutor.catalog import FOR_THE_MODEL, hit
 from agents.tutor.charts import name as stock_label
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, keyword_cases, stocks
@@ -45,6 +46,8 @@ def compose(results: list[tuple[str, dict[str, Any]]], state: AppState, user_tex
             tiles = ", ".join(f"{t['label']} {t.get('delta') or t['value']}" for t in data.get("tiles", []))
             title = data.get("title") or payload["summary"]
             parts.append(f"Here is the chart: {title} ({tiles})" if en else f"차트를 그렸어요: {title} ({tiles})")
+        elif name == "explain_move" and asks_advice(user_text):  # "will it go up?": no advice, then the facts
+            parts.append(declined(data, user_text, en) + "\n" + _move(data, en))
         elif name == "explain_move":
             parts.append(_volume(data, en, user_text) + _move(data, en, asked_direction(user_text)))
         elif name == "lookup_case":
@@ -79,8 +82,32 @@ def failed(reason: str, en: bool) -> str:
             if en else "그 요청은 지금 처리하지 못했어요. 다른 말로 다시 물어보거나 종목·용어·사례를 먼저 골라 주세요.")
 
 
+_DECLINE = ("투자 조언이나 주가 예측은 드리지 않아요. 사라·팔라, 오를지 내릴지는 말씀드릴 수 없어요",
+            "I don't give investment advice or predictions, so I can't say whether to buy or sell or where a price will go")
+
+
+def _lesson(case_id: object, en: bool) -> str:
+    case = cases().get(case_id) if isinstance(case_id, str) else None
+    if case is None:
+        return ""
+    return f"the lesson \"{case['title_en']}\"" if en else f"교육 사례 「{case['title']}」"
+
+
+def declined(data: dict[str, Any], user_text: str, en: bool) -> str:
+    """What an advice question about a stock (or the market) gets before that move's facts: no advice, no
+    prediction, and what follows instead (the averaging-down lesson too when averaging down was asked)."""
+    stock = data.get("stock")
+    who = (stocks()[stock["code"]].name_en if en else stock["name"]) if stock else None
+    lesson = _lesson("averaging-down-trap", en) if hit(user_text, "averaging") else ""
+    if en:
+        return (f"{_DECLINE[1]}. Instead, here is how {who or 'the whole market'} actually moved, in sandbox figures."
+                + (f" Averaging down itself is the subject of {lesson}." if lesson else ""))
+    return (f"{_DECLINE[0]}. 대신 {with_josa(who, '이') if who else '시장 전체가'} 실제로 어떻게 움직였는지 샌드박스 가격의 "
+            "수치로 보여 드릴게요." + (f" 물타기 자체는 {lesson}에서 다뤄요." if lesson else ""))
+
+
 def no_advice(args: dict[str, Any], state: AppState, en: bool) -> str:
-    """The answer to an advice or prediction question: none is given, and what the tutor can show instead."""
+    """The answer to an advice question about no stock the tutor knows: none is given, and what it can show."""
     code = args.get("code")
     period = state.period
     offers: list[str] = []
@@ -89,17 +116,15 @@ def no_advice(args: dict[str, Any], state: AppState, en: bool) -> str:
         offers += ([f"how {who} moved over the last {period} and why (compared with the market and its sector)",
                     f"a {who} price chart"] if en else
                    [f"{who}의 지난 {period} 움직임과 그 이유(시장·업종과 비교)", f"{who} 가격 차트"])
-    if args.get("case_id") in cases():
-        case = cases()[args["case_id"]]
-        offers.append(f"the lesson \"{case['title_en']}\"" if en else f"교육 사례 「{case['title']}」")
+    if lesson := _lesson(args.get("case_id"), en):
+        offers.append(lesson)
     offers += (["what a term such as P/E or averaging down means", "your sandbox portfolio's figures"] if en else
                ["PER·물타기 같은 용어의 뜻", "내 샌드박스 포트폴리오 현황"])
     if en:
-        return ("I don't give investment advice or predictions, so I can't say whether to buy or sell or where a price "
-                "will go (this tutor teaches on generated sandbox prices). What I can show you instead: "
+        return (f"{_DECLINE[1]} (this tutor teaches on generated sandbox prices). What I can show you instead: "
                 + "; ".join(offers) + ".")
-    return ("투자 조언이나 주가 예측은 드리지 않아요. 사라·팔라, 오를지 내릴지는 말씀드릴 수 없어요 (이 튜터는 생성된 샌드박스 "
-            "가격으로 공부를 돕습니다). 대신 보여 드릴 수 있는 것: " + "; ".join(offers) + ".")
+    return (f"{_DECLINE[0]} (이 튜터는 생성된 샌드박스 가격으로 공부를 돕습니다). 대신 보여 드릴 수 있는 것: "
+            + "; ".join(offers) + ".")
 
 
 def _source(data: dict[str, Any], en: bool) -> str:

@@ -85,7 +85,7 @@ _REFUSED_AFTER = re.compile(r"\b(?:instead of|rather than)\b", re.I)
 _MEANT = re.compile(r"\b(?:i meant|meant|i mean|my bad|oops|typo|correction)\b|잘못\s?(?:말|쳤|눌|적|썼)|오타|정정", re.I)
 # A message that is only another stock and words taking the last one back ("아 아니 네이버로", "그거 말고 기아로",
 # "sorry, make that Kia"): the last request again with that stock. Anything else said keeps its own reading.
-_SWAP_ONLY = re.compile(r"(?:(?:아|앗|어|아니|아니요|아뇨|ㄴㄴ|ᄂᄂ|노노|잠깐|잠깐만|그거|그건|그게|그|거|말고|말구|아니고|"
+_SWAP_ONLY = re.compile(r"(?:(?:아|앗|어|아니|아니다|아냐|아님|아니요|아뇨|ㄴㄴ|ᄂᄂ|노노|잠깐|잠깐만|그거|그건|그게|그|거|말고|말구|아니고|"
                         r"no|nope|wait|sorry|actually|make|that|it|change|switch|to|please|plz|로|으로|요|해줘|해|줘|"
                         r"해주세요|바꿔|바꿔줘|바꿔요)(?:\s+|[,.!?~]+\s*|$))+", re.I)
 
@@ -195,7 +195,7 @@ def offered_stock(text: str, choices: list[str]) -> str | None:
     """The one offered stock a part of its name picks ("바이오 쪽이요", "전자요", "the biologics one") after the tutor
     asked which stock: each word that fits one choice alone (a Korean word by its stem, particles aside) must
     fit the same one; a word every choice shares (삼성) says nothing."""
-    names = [compact(c).lower() for c in choices]
+    names = [compact(" ".join([c, *_english_names(c)])).lower() for c in choices]  # "the telecom one" too
     picked: set[int] = set()
     for word in re.findall(r"[가-힣]{2,}|[a-z]{3,}", text.lower()):
         if word in FUNCTION_WORDS:
@@ -208,6 +208,11 @@ def offered_stock(text: str, choices: list[str]) -> str | None:
         return None
     codes = find_stocks(choices[picked.pop()]).codes
     return codes[0] if len(codes) == 1 else None
+
+
+def _english_names(choice: str) -> list[str]:
+    codes = find_stocks(choice).codes
+    return [stocks()[codes[0]].name_en] if len(codes) == 1 else []
 
 
 def pointed_stock(dialogue: Dialogue, earlier: str) -> str | None:
@@ -289,7 +294,9 @@ def related_case(text: str, dialogue: Dialogue) -> Reading | None:
         return None
     if hit(text, "keyword"):  # "is there a case on it?": which cases there are, as a single message would be read
         return Reading("set_keyword", {"keyword": term})
-    kind = "open_case" if _OPEN.search(text) and not _TELL.search(text) else "case_info"
+    # "the lesson about it", "그거에 관한 사례" name the case; "about" there asks nothing to be told
+    named = re.sub(r"\babout (?:it|that|this)\b", " ", text, flags=re.I)
+    kind = "open_case" if _OPEN.search(text) and not _TELL.search(named) else "case_info"
     if len(found) == 1:
         return Reading(kind, {"case_id": found[0]["id"]})
     ko, en = [str(c["title"]) for c in found], [str(c["title_en"]) for c in found]
@@ -323,7 +330,8 @@ def more_of_last(reading: Reading, text: str, dialogue: Dialogue) -> Reading | N
     """A message that only asks more of the last answer, when it alone had no confident reading: "퀴즈 내줘",
     "더 자세히" after a case summary is that case again; "그중에 제일 많이 잃은 종목은?" after the portfolio is the
     portfolio (its reply lists each holding's gain or loss)."""
-    if reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign"):
+    among = pointer(text).among and dialogue.tool == "get_portfolio"  # "그중에 제일 많이 오른 건?": among the holdings
+    if reading.kind is not None and reading.source == "rule" and not reading.args.get("foreign") and not among:
         return None
     if reading.args.get("action"):  # a request that only waits for its stock or side ("그 주식 빼줘"): not more
         return None
@@ -407,6 +415,8 @@ def listed_stock(reading: Reading, text: str, dialogue: Dialogue) -> Reading | N
     stock = _listed(reading, text, dialogue, STOCK)
     if stock is None:
         return None
+    if hit(text, "remove") or hit(text, "remove_verb"):  # "첫번째 거 빼줘": that holding removed (it asks to confirm)
+        return Reading("remove_holding", {"code": stock.id})
     told = _TELL.search(text) is not None or hit(text, "why")
     return Reading("explain_move" if told else "nav_stock", {"code": stock.id})
 
@@ -449,7 +459,8 @@ def _strip_term(text: str, term: str) -> str:
 def why_of_last(reading: Reading, text: str, dialogue: Dialogue, earlier: str) -> Reading | None:
     """A why with no subject of its own after an answer about one stock ("카카오 거래량 얼마야" -> "왜 이렇게 많아?",
     "카카오 차트" -> "왜 떨어졌어?"): that stock's move. The market named keeps the market's."""
-    if not hit(text, "why") or find_stocks(text).codes or find_stocks(text).ambiguous or hit(text, "market_wide"):
+    if not hit(text, "why") or find_stocks(text).codes or find_stocks(text).ambiguous or hit(text, "market_wide") \
+            or hit(text, "unlisted"):  # "애플은 왜 올랐어?": a company outside the sandbox, not the last stock
         return None
     if not (reading.kind is None or (reading.kind == "explain_move" and not reading.args.get("code"))):
         return None

@@ -154,6 +154,12 @@ def find_term(text: str) -> str | None:
     return None
 
 
+def term_typed(text: str) -> str | None:
+    """The name by which the text names its glossary term ("배당수익률", "dividend yield"), normalised."""
+    n = _PERCENT_ASKED.sub(" ", _OPEN_VERB.sub(" ", normalise(text)))
+    return next((normalise(name) for name, _ in _term_keys() if contains(n, normalise(name))), None)
+
+
 def without_stocks(text: str) -> str:
     """``text`` with every stock name blanked, so a word inside a name ("etf" in "코스피200 etf", "KODEX 200
     ETF") is not read as something else (the ETF case)."""

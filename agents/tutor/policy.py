@@ -11,7 +11,7 @@ from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
 from agents.nlu.dialogue import Dialogue, instead, pointer
 from agents.nlu.language import conversation_language
-from agents.tutor import contract, followup
+from agents.tutor import contract, ellipsis, followup
 from agents.tutor.advice import asks_advice
 from agents.tutor.catalog import catalog_for, hit
 from agents.tutor.compose import compose, no_advice, note_from_markdown
@@ -79,8 +79,10 @@ def act(reading: Reading, state: AppState, en: bool = False, previous: dict[str,
     if kind not in _ANSWERS:
         return _ui(kind, a, state, en)
     match kind:
-        case "explain_move":  # the period asked for ("and for the past year?"), else the screen's
-            return PolicyReply(tool_calls=[("explain_move", {"period": state.period, **a})])
+        case "explain_move":  # the period asked for ("and for the past year?"), else the screen's; an advice
+            # question's marks are the reply's (it declines first), not the tool's
+            asked = {k: v for k, v in a.items() if k not in ("advice", "case_id")}
+            return PolicyReply(tool_calls=[("explain_move", {"period": state.period, **asked})])
         case "case_info":
             return PolicyReply(tool_calls=[("lookup_case", a)])
         case "concept" if "term" not in a:  # what a company is: its sandbox profile
@@ -132,8 +134,10 @@ def _ui(kind: str, args: dict[str, object], state: AppState, en: bool = False) -
 def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -> Reading:
     """A reply to this agent's own question fills in what was missing ("어떤 종목?" -> "카카오")."""
     text = dialogue.answer(messages[-1].content)  # "2" after a question with choices: the second choice
-    if asks_advice(text):  # advice asked instead of an answer to the question: never read as the answer
-        return read(text, state)
+    previous = next((m.content for m in reversed(messages[:-1]) if m.role == "user"), None)
+    if asks_advice(text):  # advice asked instead of an answer to the question: never read as the answer; about
+        advice = read(text, state)  # the stock the conversation is on when it names none ("그럼 지금 사도 돼?")
+        return ellipsis.complete(advice, text, dialogue, previous or "", state) or advice
     known = _asked(messages)
     candidates = known.get("candidates") if known else None
     if isinstance(candidates, list) and candidates:
@@ -154,8 +158,9 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
             return Reading("visualize", {"kind": "compare", "codes": [str(first[0]), codes[0]]})
         if codes and action in ("open_order", "remove_holding", "nav_stock", "open_external_link"):
             args = {k: v for k, v in known.items() if k not in ("action", "candidates")}
-            if action == "open_order" and "side" not in args:
-                return ask_side(codes[0])  # the side is still the learner's to say
+            if action == "open_order" and "side" not in args:  # the side is still the learner's to say, unless
+                side = side_of(text)  # the answer says it too ("네이버 매도")
+                return Reading(action, {**args, "code": codes[0], "side": side}) if side else ask_side(codes[0])
             return Reading(action, {**args, "code": codes[0]})
         if codes and action == "set_period" and known.get("period"):  # "어느 종목 차트?" -> "카카오": go there, that period
             return Reading("nav_stock", {"code": codes[0], "period": known["period"]})
@@ -167,7 +172,6 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
             guess = read(text, state)
             if guess.kind == "set_period":
                 return guess
-    previous = next((m.content for m in reversed(messages[:-1]) if m.role == "user"), None)
     if (again := followup.corrected(text, previous, state)) is not None:
         return again  # "기아 말구 현대차로": the last request, for the stock wanted
     reading = read(text, state)
@@ -179,7 +183,8 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
             return said
     if (meaning := followup.meaning_of_figure(text, dialogue, previous or "")) is not None:
         return meaning  # "그 숫자는 무슨 뜻이야" after "카카오 종가 얼마야": what 종가 means
-    if reading.kind is None and (related := followup.related_case(text, dialogue)) is not None:
+    weak = reading.kind is None or reading.source == "classifier"  # no rule read the message: the dialogue may
+    if weak and (related := followup.related_case(text, dialogue)) is not None:
         return related  # "관련된 사례 보여줘" after "공매도가 뭐야": the short-selling case
     if (listed := followup.listed_case(reading, text, dialogue)) is not None:
         return listed  # "첫번째 거 열어줘" after a lesson list: that lesson
@@ -207,6 +212,8 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
         named = followup.subject(dialogue)  # "차트 1년으로" after a talk about one stock: that stock's chart
         if named is not None and named.get("code"):
             return Reading("nav_stock", {"code": named["code"], "period": reading.args["period"]})
+    if (completed := ellipsis.complete(reading, text, dialogue, previous or "", state)) is not None:
+        return completed  # "매수 화면 열어줘" after a talk about 현대차: read as "현대차 매수 화면 열어줘"
     # "그 사례에서 ...?", "그 종목 빼줘": the kit's dialogue state, else the stock the previous message named
     return followup.resolve(reading, text, dialogue, previous or "") or reading
 
@@ -235,8 +242,12 @@ def _again_for_period(reading: Reading, text: str, dialogue: Dialogue) -> Readin
     period_only = reading.kind == "set_period" and dialogue.tool == "explain_move" and not _CHART_WORD.search(text)
     if reading.kind is not None and reading.source == "rule" and reading.kind != "off_topic" and not period_only:
         return None
+    # "3개월로 보면?" with no stock on screen after a move: whose chart it would be is the move's stock, so the move
+    # is asked again over that period
+    alone = reading.kind is None and not reading.args.get("code") and dialogue.tool == "explain_move" \
+        and not _CHART_WORD.search(text)
     period = period_of(text)
-    if period is None or not pointer(text).again or dialogue.tool not in ("explain_move", "visualization"):
+    if period is None or not (pointer(text).again or alone) or dialogue.tool not in ("explain_move", "visualization"):
         return None
     args = {k: v for k, v in dialogue.args.items() if k in ("code", "codes", "kind")}
     if dialogue.tool == "explain_move":

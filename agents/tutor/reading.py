@@ -13,12 +13,12 @@ import re
 from pathlib import Path
 
 from agents.nlu import FUNCTION_WORDS, ExemplarClassifier, Lexicon, Speller, compact, decide, normalise
-from agents.tutor.advice import asks_advice, without_negated
+from agents.tutor.advice import asks_advice, picks_stock, without_negated
 from agents.tutor.catalog import hit, lexicon, own_tabs, tab_named
 from agents.tutor.charts import name as stock_label
 from agents.tutor.clauses import request_clause, resolve
 from agents.tutor.keywords import keyword_of
-from agents.tutor.names import Mentions, find_stocks, find_term, without_stocks
+from agents.tutor.names import Mentions, find_stocks, find_term, term_typed, without_stocks
 from agents.tutor.questions import LABELS, Reading, ask, ask_side, held, side_of, unsure, which
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, glossary, screens, stock_name, stocks
@@ -75,6 +75,7 @@ def _domain_words() -> frozenset[str]:
     phrases += [n for s in stocks().values() for n in (s.name_en, *s.aliases)]
     phrases += [c["title_en"] for c in cases().values()] + [t["term_en"] for t in glossary().values()]
     phrases += [t for name, texts in classifier().examples.items() if name != "off_topic" for t in texts]
+    phrases += ["period", "related stock", "movements"]  # words the rules below read in code, not in the lexicon
     return frozenset(w for p in phrases for w in re.findall(r"[a-z]+", normalise(p))) - FUNCTION_WORDS
 
 
@@ -104,10 +105,23 @@ def _wanted_period(lex: Lexicon, text: str) -> str | None:
         refused = lex.values(text[:m.start()], "period")
     elif (m := _REFUSED_AFTER.search(text)) is not None:
         refused = lex.values(text[m.end():], "period")
+    elif (wanted := _moved_to(lex, text)) is not None:
+        return wanted
     else:
         return lex.value(text, "period")
     kept = [p for p in found if p not in refused]
     return kept[0] if kept else lex.value(text, "period")
+
+
+# "아까 3개월로 봤던 거 1년으로", "from one year to 1 month": the period the request moves to is the last "X(으)로" / "to X".
+_TO_KO = re.compile(r"(\S+?)(?:으로|로)(?=\s|$|[?!.~])")
+_TO_EN = re.compile(r"\bto\s+((?:the\s+)?(?:past\s+|last\s+)?\S+(?:\s+\S+)?)", re.I)
+
+
+def _moved_to(lex: Lexicon, text: str) -> str | None:
+    targets = [m.group(1) for m in _TO_KO.finditer(text)] + [m.group(1) for m in _TO_EN.finditer(text)]
+    named = [p for t in targets if (p := lex.value(t, "period")) is not None]
+    return named[-1] if named else None
 
 
 def period_of(text: str) -> str | None:
@@ -156,18 +170,38 @@ def read(text: str, state: AppState) -> Reading:
 
 
 def advice_reading(text: str, state: AppState) -> Reading | None:
-    """An advice question, with the stock it is about (named, else the one on screen) so the reply can offer
-    what it shows instead. A bare ambiguous name still asks which stock first."""
+    """An advice question: no advice is given, but about one stock it knows (named, else the one on screen) the
+    tutor shows that stock's move instead (``explain_move`` marked ``advice``: the reply declines first), about the
+    market the market's move; otherwise, or asked which stock to pick, it declines and offers what it can show.
+    A bare ambiguous name still asks which stock first."""
     if not asks_advice(text):
         return None
     mentions = find_stocks(text)
     if mentions.ambiguous and not mentions.codes:
         return None
-    here = state.stock_code if state.mode == "stock" else None
-    code = mentions.codes[0] if mentions.codes else here
-    averaging = hit(text, "averaging")
-    return Reading("off_topic", {"advice": True, **({"code": code} if code else {}),
-                                 **({"case_id": "averaging-down-trap"} if averaging else {})})
+    here = state.stock_code if state.mode == "stock" and not picks_stock(text) else None
+    named = list(dict.fromkeys(mentions.codes))
+    code = named[0] if named else None if hit(text, "market_wide") and not hit(text, "this_stock") else here
+    extra = {"case_id": "averaging-down-trap"} if hit(text, "averaging") else {}
+    if len(named) == 1 or (code and not named):
+        return Reading("explain_move", {"code": code, "advice": True, **extra})
+    if not named and hit(text, "market_wide") and not picks_stock(text):  # "will the market crash?": its move
+        return Reading("explain_move", {"advice": True, **extra})
+    return Reading("off_topic", {"advice": True, **({"code": code} if code else {}), **extra})
+
+
+def _case_named(lex: Lexicon, text: str) -> str | None:
+    """The case a message names; not one whose word is only part of a longer term typed ("배당" in "배당수익률은?",
+    "dividend" in "dividend yield"), unless the message speaks of a case."""
+    plain = without_stocks(text)
+    case_id = lex.value(plain, "case")
+    typed = term_typed(text)
+    if case_id is None or typed is None or "사례" in compact(text) or "케이스" in compact(text) \
+            or _PAST_EXAMPLE.search(normalise(text)) is not None:
+        return case_id
+    if any(compact(p) == compact(typed) for p in lex.slots["case"][case_id]):
+        return case_id  # the term is itself the case's name ("물타기")
+    return lex.value(plain.replace(typed, " "), "case")
 
 
 def _read_one(text: str, state: AppState) -> Reading:
@@ -187,14 +221,18 @@ def _read_one(text: str, state: AppState) -> Reading:
     code = mentions.codes[0] if mentions.codes else here if (this or here) else None
     no_years = _YEAR.sub(" ", text)
     period = _wanted_period(lex, no_years)
-    case_id = lex.value(without_stocks(text), "case")
+    case_id = _case_named(lex, text)
     # On a case page "이 사례" and also plain "이거" / "this" mean the case (there is no stock on screen).
     if case_id is None and state.case_id and (hit(text, "this_case") or (this and here is None and not mentions.codes)):
         case_id = state.case_id
     term = find_term(text) or find_term(said)  # a term the speller bent ("candle chart" -> "candles chart")
+    # 수익률 inside 배당수익률 is no word about my portfolio
+    typed = term_typed(text)
+    portfolio = hit(text, "portfolio") and not (typed is not None and all(
+        compact(p) != compact(typed) and compact(p) in compact(typed) for p in lex.hits(text, "portfolio")))
     # "요점만 알려줘", "summarize please" on a case page, naming nothing else: the case on screen told.
     if case_id is None and state.mode == "education" and state.case_id and term is None and not mentions.codes \
-            and not mentions.ambiguous and hit(text, "tell") and not hit(text, "portfolio"):
+            and not mentions.ambiguous and hit(text, "tell") and not portfolio:
         case_id = state.case_id
     case_word = "사례" in c or "케이스" in c or _PAST_EXAMPLE.search(n) is not None
     define = hit(text, "define") or (term is not None and (_DEFINE_END.search(c) is not None  # 공매도란?
@@ -220,7 +258,7 @@ def _read_one(text: str, state: AppState) -> Reading:
     if hit(text, "link") and not (define and term):
         return _link(text, code, mentions)
     # 내 계좌 수익률이 몇 퍼센트인지, 포트폴리오 수익률이 궁금한데 알려 줘: the learner's own, unless its meaning is asked
-    own = hit(text, "portfolio") and (re.search(r"(^|\s)(내|my)\s", n) is not None
+    own = portfolio and (re.search(r"(^|\s)(내|my)\s", n) is not None
                                        or (hit(text, "holdings_ref") and not term_is_asked(n)))
     # "삼성전자 PER 몇이야", "기아 종가 알려줘": the ratio or figure of a named stock; the reply says whether the
     # sandbox holds that figure.
@@ -271,23 +309,25 @@ def _read_one(text: str, state: AppState) -> Reading:
         return visual
     # "셀트리온 1년 동안 얼마나 올랐어?": how far a named stock moved is its move, with the figure
     moving = hit(text, "move") and (hit(text, "why") or (
-        hit(text, "extent") and bool(mentions.codes or this or here) and not own and not hit(text, "portfolio")))
+        hit(text, "extent") and bool(mentions.codes or this or here) and not own and not portfolio))
     # "얘 최근 3개월 움직임 설명 좀", "카카오 1년 흐름 알려줘", "KODEX 200 1년 어떻게 움직였어?": a stock's move told,
     # over the period named
     told_move = (hit(text, "move") or re.search(r"\bmovements?\b", n) is not None) \
         and (hit(text, "tell") or _HOW_MOVED.search(n) is not None) \
         and code is not None and not own \
-        and not hit(text, "portfolio") and not (term and define)
+        and not portfolio and not (term and define)
     # "이 종목 요즘 흐름 어때": how a stock's move goes is its move, asked like a why
-    asked_about_stock = (hit(text, "why") or (hit(text, "how_is") and hit(text, "move") and not hit(text, "portfolio"))
-                         or (hit(text, "performance") and not hit(text, "portfolio"))) \
+    asked_about_stock = (hit(text, "why") or (hit(text, "how_is") and hit(text, "move") and not portfolio)
+                         or (hit(text, "performance") and not portfolio)) \
         and (this or mentions.codes) and not define
     # The whole market (장 전체, 코스피, "the market"): its move needs no stock, even asked from a stock page.
     market = hit(text, "market_wide") and not mentions.codes and not (this and not hit(text, "market_wide"))
     market_move = market and (hit(text, "why") or hit(text, "move") or hit(text, "how_is")) \
         and not (term and define and term_is_asked(n))  # 시장 분위기 어때: how the market goes is its move
-    if (moving or asked_about_stock or market_move or "explain the move" in n) and case_id is None:
-        return Reading("explain_move", {} if market or code is None else
+    # "셀트리온 시장이랑 비교하면?", "Kia against the market": one stock's move beside the market's is its move
+    versus_market = hit(text, "compare") and hit(text, "market_wide") and code is not None and len(mentions.codes) <= 1
+    if (moving or asked_about_stock or market_move or versus_market or "explain the move" in n) and case_id is None:
+        return Reading("explain_move", {} if (market and not versus_market) or code is None else
                        {"code": code, **({"period": period} if period else {})})
     if told_move and case_id is None and code is not None:
         return Reading("explain_move", {"code": code, **({"period": period} if period else {})})
@@ -309,7 +349,7 @@ def _read_one(text: str, state: AppState) -> Reading:
     if period is not None and here is not None and set(mentions.codes) <= {here}:
         return Reading("set_period", {"period": period})
     # "차트 1년으로" with no stock on screen or named: whose chart is not said, so ask (the period is kept).
-    if period is not None and here is None and not mentions.codes and not case_word and not hit(text, "portfolio") \
+    if period is not None and here is None and not mentions.codes and not case_word and not portfolio \
             and not market and (hit(text, "draw") or "기간" in c or "period" in n):
         return ask(("어느 종목 차트를 볼까요?", "Which stock's chart?"), held(), action="set_period", period=period)
     target = lex.value(text, "screen") or ("home" if hit(text, "home") else None)
@@ -321,12 +361,12 @@ def _read_one(text: str, state: AppState) -> Reading:
     if hit(text, "holdings_ref") and hit(text, "show") and not hit(text, "tell") and not mentions.codes \
             and re.search(r"(^|\s)(내|my)\s", n) is not None:
         return Reading("nav_my")
-    if hit(text, "portfolio") and hit(text, "screen_word") and hit(text, "show"):
+    if portfolio and hit(text, "screen_word") and hit(text, "show"):
         return Reading("nav_my")  # "내가 갖고 있는 종목 보는 데로 옮겨 줘": the screen, not a summary
     asked = hit(text, "how_is") or (hit(text, "tell") and not hit(text, "show")) \
         or hit(text, "figure")  # 알려 주실래요, 얼마야 (not 가 주실래요): an answer, not the screen
     mine = re.search(r"(^|\s)(내|my)\s", n) is not None
-    if hit(text, "portfolio") or (target == "my" and asked) or (hit(text, "holdings_ref") and (
+    if portfolio or (target == "my" and asked) or (hit(text, "holdings_ref") and (
             hit(text, "how_is") or ((asked or hit(text, "ranked")) and mine))):  # "what's my biggest holding?": my portfolio's answer
         return Reading("portfolio_summary")
     if mentions.codes:

@@ -20,7 +20,7 @@ from agents.tutor.sandbox import state_for_route
 from agents.tutor.sandbox_data import cases, glossary, stocks
 from agents.tutor.store import PortfolioStore
 from tests.support.helpers import one, text_of, types
-from tests.tutor.conftest import context_for
+from tests.tutor.conftest import advice_reply, context_for
 
 HANGUL = re.compile(r"[가-힣]")
 INTERNAL = re.compile(r"ui_action|confirm_ui_action|Cannot propose|Error|Exception|nav_my|action_id")
@@ -46,34 +46,41 @@ def _run(store, clock, text: str, route: str = "/home", **kw):
     ("포스코홀딩스 목표 주가가 어떻게 돼?", "/home", "005490"),
 ])
 def test_an_advice_question_is_read_as_advice_about_its_stock(text, route, code) -> None:
-    reading = read(text, state_for_route(route))
-    assert (reading.kind, reading.args.get("advice"), reading.args.get("code")) == ("off_topic", True, code)
+    reading = read(text, state_for_route(route))  # round L: that stock's move, marked as advice
+    assert (reading.kind, reading.args.get("advice"), reading.args.get("code")) == ("explain_move", True, code)
 
 
-def test_an_advice_question_gets_no_advice_and_offers_what_the_tutor_shows(store, clock) -> None:
+def test_an_advice_question_declines_then_shows_the_stocks_move(store, clock) -> None:
     s, events = _run(store, clock, "현대차 다음 주에 오를까? 지금 매수해도 돼?")
-    assert types(events) == ["text", "done"]
-    reply = text_of(events)
-    assert reply.startswith("투자 조언이나 주가 예측은 드리지 않아요.")
-    assert "현대차의 지난 3M 움직임과 그 이유(시장·업종과 비교); 현대차 가격 차트" in reply
-    assert s.pending_actions() == [] and events[-1].meta.get("ui_actions") is None
+    shown, reply = advice_reply(events, en=False)
+    assert shown == "005380" and one(events, "tool_call").args == {"code": "005380", "period": "3M"}
+    first, figures = reply.split("\n", 1)
+    assert first == ("투자 조언이나 주가 예측은 드리지 않아요. 사라·팔라, 오를지 내릴지는 말씀드릴 수 없어요. 대신 현대차가 "
+                     "실제로 어떻게 움직였는지 샌드박스 가격의 수치로 보여 드릴게요.")
+    assert figures.startswith("**현대차** (3M, ") and "시장(KODEX 200)" in figures
+    assert s.pending_actions() == []
+
+
+def test_an_advice_question_about_no_stock_declines_and_offers_what_the_tutor_shows(store, clock) -> None:
+    s, events = _run(store, clock, "요즘 같은 장에는 뭐 사야 돈 벌어요?")
+    assert advice_reply(events, en=False)[0] is None
+    assert "PER·물타기 같은 용어의 뜻; 내 샌드박스 포트폴리오 현황" in text_of(events)
+    assert s.pending_actions() == []
 
 
 def test_an_english_advice_question_naming_a_korean_stock_gets_english(store, clock) -> None:
     s, events = _run(store, clock, "will 셀트리온 bounce back soon? should I buy more today")
-    reply = text_of(events)
-    assert types(events) == ["text", "done"] and not HANGUL.search(reply)
-    assert reply.startswith("I don't give investment advice or predictions")
-    assert "how Celltrion moved over the last 3M and why" in reply
+    shown, reply = advice_reply(events, en=True)
+    assert shown == "068270" and "Celltrion actually moved" in reply and "**Celltrion** (3M, " in reply
     assert 'the lesson "' + cases()["averaging-down-trap"]["title_en"] + '"' in reply  # buying more: that lesson
     assert s.pending_actions() == []
 
 
-def test_averaging_down_on_a_stock_page_offers_the_averaging_case(store, clock) -> None:
+def test_averaging_down_on_a_stock_page_shows_that_stock_and_names_the_averaging_case(store, clock) -> None:
     _, events = _run(store, clock, "손실 난 이 종목 평단 낮추려고 더 사면 괜찮을까요", "/stock/035720")
-    reply = text_of(events)
-    assert reply.startswith("투자 조언이나 주가 예측은 드리지 않아요.")
-    assert f"교육 사례 「{cases()['averaging-down-trap']['title']}」" in reply and "카카오 가격 차트" in reply
+    shown, reply = advice_reply(events, en=False)
+    assert shown == "035720" and "**카카오**" in reply
+    assert f"교육 사례 「{cases()['averaging-down-trap']['title']}」" in reply
 
 
 @pytest.mark.parametrize(("text", "lang"), [("should I buy SK hynix this week?", "en"),

@@ -11,33 +11,28 @@ import re
 import pytest
 
 from agents.core.session import Session
-from tests.support.helpers import text_of, types
-from tests.tutor.conftest import context_for
+from tests.support.helpers import text_of
+from tests.tutor.conftest import advice_reply, context_for
 
 HANGUL = re.compile(r"[가-힣]")
 
 
-@pytest.mark.parametrize(("text", "route", "en"), [
-    ("지금 팔면 손해 볼까요?", "/stock/005930", False),
-    ("셀트리온 계속 보유할지 말지 골라 줘", "/home", False),
-    ("20년 묵혀 둘 주식 하나만 골라줘", "/home", False),
-    ("is it a smart move to sell Kakao now?", "/home", True),
-    ("do I still hold this one or dump it?", "/stock/035720", True),
-    ("현대차 살까 말까", "/home", False),
-    ("이 종목 손절각임?", "/stock/000660", False),
-    ("카카오 계속 들고 가도 될까요", "/home", False),
-    ("would you buy NAVER here?", "/home", True),
-    ("is SK hynix a buy at this price", "/home", True),
+@pytest.mark.parametrize(("text", "route", "en", "shown"), [
+    ("지금 팔면 손해 볼까요?", "/stock/005930", False, "005930"),
+    ("셀트리온 계속 보유할지 말지 골라 줘", "/home", False, "068270"),
+    ("20년 묵혀 둘 주식 하나만 골라줘", "/home", False, None),
+    ("is it a smart move to sell Kakao now?", "/home", True, "035720"),
+    ("do I still hold this one or dump it?", "/stock/035720", True, "035720"),
+    ("현대차 살까 말까", "/home", False, "005380"),
+    ("이 종목 손절각임?", "/stock/000660", False, "000660"),
+    ("카카오 계속 들고 가도 될까요", "/home", False, "035720"),
+    ("would you buy NAVER here?", "/home", True, "035420"),
+    ("is SK hynix a buy at this price", "/home", True, "000660"),
 ])
-def test_a_trade_decision_put_to_the_tutor_gets_no_advice_and_no_screen(store, clock, text, route, en) -> None:
+def test_a_trade_decision_put_to_the_tutor_gets_no_advice_and_no_screen(store, clock, text, route, en, shown) -> None:
     s = Session("tutor", store=store, clock=clock)
     events = s.run(text, extra={"context_text": context_for(route)})
-    assert types(events) == ["text", "done"]  # no clarification, no screen action
-    reply = text_of(events)
-    if en:
-        assert reply.startswith("I don't give investment advice or predictions") and not HANGUL.search(reply)
-    else:
-        assert reply.startswith("투자 조언이나 주가 예측은 드리지 않아요.")
+    assert advice_reply(events, en)[0] == shown  # round L: the stock's move after the decline; no pick made
     assert s.pending_actions() == [] and events[-1].meta.get("ui_actions") is None
 
 

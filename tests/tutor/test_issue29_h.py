@@ -114,9 +114,10 @@ def test_how_far_a_named_stock_moved_is_its_move_not_a_ratio(store, clock) -> No
 
 def test_permission_to_trade_is_advice_and_opens_nothing(store, clock) -> None:
     tutor = Session("tutor", clock=clock)
-    for asked in ("현대차 팔아도 ㄱㅊ?", "지금 KB금융 들어가도 되냐", "is it ok to buy Kakao now?"):
-        events = tutor.run(asked)
-        assert calls(events) == [], asked
+    for asked, code in (("현대차 팔아도 ㄱㅊ?", "005380"), ("지금 KB금융 들어가도 되냐", "105560"),
+                        ("is it ok to buy Kakao now?", "035720")):
+        events = tutor.run(asked)  # round L: the stock's move (after the decline), nothing opened
+        assert calls(events) == [("explain_move", {"code": code, "period": "3M"})], asked
         assert not [e for e in events if e.type == "action_confirmation"], asked
 
 
@@ -145,8 +146,8 @@ def test_that_one_after_a_filter_is_the_case_titled_by_the_word(store, clock) ->
 
 def test_shall_i_sell_is_advice_unless_a_screen_is_asked(store, clock) -> None:
     tutor = Session("tutor", clock=clock)
-    for asked in ("셀트리온 너무 빠졌네 그냥 팔까", "KB금융 지금 살까요?"):
-        assert calls(tutor.run(asked)) == [], asked
+    for asked, code in (("셀트리온 너무 빠졌네 그냥 팔까", "068270"), ("KB금융 지금 살까요?", "105560")):
+        assert calls(tutor.run(asked)) == [("explain_move", {"code": code, "period": "3M"})], asked
     screen = tutor.run("카카오 팔까 고민 중인데 매도 화면 띄워줘")
     call = one(screen, "tool_call")
     assert (call.name, call.args["params"]) == ("confirm_ui_action", {"side": "sell", "code": "035720"})

@@ -15,7 +15,7 @@ import pytest
 
 from agents.core.session import Session
 from tests.support.helpers import calls, one, text_of, types
-from tests.tutor.conftest import context_for
+from tests.tutor.conftest import advice_reply, context_for
 
 HANGUL = re.compile(r"[가-힣]")
 
@@ -27,29 +27,23 @@ def _session(store, clock) -> Session:
 
 # --- advice or a prediction asked indirectly: no advice, what it can show, never a screen or a case -------
 
-@pytest.mark.parametrize(("before", "text", "route", "en", "named"), [
-    ([], "지금 사기엔 너무 늦은 거 아닐까요?", "/stock/005930", False, "삼성전자"),
-    ([], "카카오 이제라도 올라타야 하나요", "/home", False, "카카오"),
-    ([], "네이버 지금 진입해도 안 늦음?", "/home", False, "NAVER"),
-    ([], "여기서 더 담으면 본전 찾을 수 있을까요", "/stock/000660", False, "SK하이닉스"),
-    ([], "손실 난 거 더 사서 평균 낮추면 원금 회복될까?", "/stock/035720", False, "카카오"),
-    ([], "am I too late to get into Hyundai?", "/home", True, "Hyundai"),
-    (["셀트리온 왜 빠졌어"], "추가로 사면 손실 만회 가능할까요?", "/home", False, None),
-    (["POSCO 보여줘"], "if I buy more will I break even?", "/home", True, None),
+@pytest.mark.parametrize(("before", "text", "route", "en", "shown"), [
+    ([], "지금 사기엔 너무 늦은 거 아닐까요?", "/stock/005930", False, "005930"),
+    ([], "카카오 이제라도 올라타야 하나요", "/home", False, "035720"),
+    ([], "네이버 지금 진입해도 안 늦음?", "/home", False, "035420"),
+    ([], "여기서 더 담으면 본전 찾을 수 있을까요", "/stock/000660", False, "000660"),
+    ([], "손실 난 거 더 사서 평균 낮추면 원금 회복될까?", "/stock/035720", False, "035720"),
+    ([], "am I too late to get into Hyundai?", "/home", True, "005380"),
+    (["셀트리온 왜 빠졌어"], "추가로 사면 손실 만회 가능할까요?", "/home", False, "068270"),
+    (["POSCO 보여줘"], "if I buy more will I break even?", "/home", True, "005490"),
 ])
-def test_advice_asked_indirectly_gets_no_advice_and_no_screen(store, clock, before, text, route, en, named) -> None:
+def test_advice_asked_indirectly_gets_no_advice_and_no_screen(store, clock, before, text, route, en, shown) -> None:
+    # round L: after the decline, the move of the stock named, on screen or talked about (never a screen or a case)
     s = _session(store, clock)
     for earlier in before:
         s.run(earlier, extra={"context_text": context_for(route)})
     events = s.run(text, extra={"context_text": context_for(route)})
-    assert types(events) == ["text", "done"]  # no clarification, no case, no order screen
-    reply = text_of(events)
-    if en:
-        assert reply.startswith("I don't give investment advice or predictions") and not HANGUL.search(reply)
-    else:
-        assert reply.startswith("투자 조언이나 주가 예측은 드리지 않아요.")
-    if named:
-        assert named in reply  # what it can show instead, for the stock asked about
+    assert advice_reply(events, en)[0] == shown
     assert s.pending_actions() == []
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from agents.core.session import Session
-from tests.support.helpers import calls, one, text_of, types
-from tests.tutor.conftest import context_for
+from tests.support.helpers import calls, one, text_of
+from tests.tutor.conftest import advice_reply, context_for
 
 
 def _run(store, clock, route: str, *texts: str) -> tuple[Session, list]:
@@ -119,14 +119,13 @@ def test_what_a_figure_means_after_a_move_is_still_the_term(store, clock) -> Non
 
 # --- predictions and "go?" questions: no advice, no order screen ---------------------------------------------
 
-@pytest.mark.parametrize(("route", "text"), [
-    ("/home", "is Kakao going to recover?"), ("/home", "is naver gonna bounce back soon"),
-    ("/stock/035720", "물타기 ㄱㄱ?"), ("/stock/035720", "지금 매수 ㄱ?"),
+@pytest.mark.parametrize(("route", "text", "shown"), [
+    ("/home", "is Kakao going to recover?", "035720"), ("/home", "is naver gonna bounce back soon", "035420"),
+    ("/stock/035720", "물타기 ㄱㄱ?", "035720"), ("/stock/035720", "지금 매수 ㄱ?", "035720"),
 ])
-def test_a_prediction_or_a_go_question_gets_no_advice(store, clock, route, text) -> None:
-    s, events = _run(store, clock, route, text)
-    assert types(events) == ["text", "done"]
-    assert text_of(events).startswith(("투자 조언이나 주가 예측은 드리지 않아요.", "I don't give investment advice"))
+def test_a_prediction_or_a_go_question_gets_no_advice(store, clock, route, text, shown) -> None:
+    s, events = _run(store, clock, route, text)  # round L: the decline, then the stock's move
+    assert advice_reply(events)[0] == shown
     assert s.pending_actions() == []
 
 
@@ -198,11 +197,12 @@ def test_what_a_company_does_is_its_profile(store, clock, route, text, code) -> 
     assert calls(events) == [("lookup_stock", {"code": code, "period": "3M"})]
 
 
-@pytest.mark.parametrize("text", ["what do you think, buy samsung now or wait?", "지금 살까 아니면 좀 기다릴까?",
-                                  "should I sell Kakao or hold?", "기아 지금 들어가 아니면 관망?"])
-def test_a_timing_put_as_a_choice_gets_no_advice_and_no_screen(store, clock, text) -> None:
-    s, events = _run(store, clock, "/home", text)
-    assert types(events) == ["text", "done"]
+@pytest.mark.parametrize(("text", "shown"), [("what do you think, buy samsung now or wait?", "005930"),
+                                           ("지금 살까 아니면 좀 기다릴까?", None), ("should I sell Kakao or hold?", "035720"),
+                                           ("기아 지금 들어가 아니면 관망?", "000270")])
+def test_a_timing_put_as_a_choice_gets_no_advice_and_no_screen(store, clock, text, shown) -> None:
+    s, events = _run(store, clock, "/home", text)  # "samsung" in English is Samsung Electronics
+    assert advice_reply(events)[0] == shown
     assert s.pending_actions() == []
 
 
@@ -334,17 +334,16 @@ def test_the_kospi_etf_is_kodex_200(store, clock) -> None:
 
 # --- a verdict on a stock's price or future: no advice, never an order screen --------------------------------
 
-@pytest.mark.parametrize(("route", "text"), [
-    ("/home", "지금 삼성전자 들어가면 수익 볼 수 있을까요"), ("/home", "카카오 반토막 났는데 이제 바닥 아님?"),
-    ("/stock/005380", "이 가격이면 싼 거 맞지?"), ("/stock/035720", "is it cheap enough to buy now"),
-    ("/home", "how high can Hynix go"), ("/home", "any tips on what to buy this week?"),
-    ("/my", "내 포트폴리오에서 뭘 팔아야 할지 골라줘"), ("/home", "셀트리온 추매 각?"),
-    ("/home", "전 재산 에코프로에 넣어도 될까"), ("/home", "is Kakao undervalued?"),
+@pytest.mark.parametrize(("route", "text", "shown"), [
+    ("/home", "지금 삼성전자 들어가면 수익 볼 수 있을까요", "005930"), ("/home", "카카오 반토막 났는데 이제 바닥 아님?", "035720"),
+    ("/stock/005380", "이 가격이면 싼 거 맞지?", "005380"), ("/stock/035720", "is it cheap enough to buy now", "035720"),
+    ("/home", "how high can Hynix go", "000660"), ("/home", "any tips on what to buy this week?", None),
+    ("/my", "내 포트폴리오에서 뭘 팔아야 할지 골라줘", None), ("/home", "셀트리온 추매 각?", "068270"),
+    ("/home", "전 재산 에코프로에 넣어도 될까", "086520"), ("/home", "is Kakao undervalued?", "035720"),
 ])
-def test_a_verdict_on_a_stock_gets_no_advice_and_no_screen(store, clock, route, text) -> None:
-    s, events = _run(store, clock, route, text)
-    assert types(events) == ["text", "done"]
-    assert text_of(events).startswith(("투자 조언이나 주가 예측은 드리지 않아요.", "I don't give investment advice"))
+def test_a_verdict_on_a_stock_gets_no_advice_and_no_screen(store, clock, route, text, shown) -> None:
+    s, events = _run(store, clock, route, text)  # round L: which stock to pick gets the decline with offers
+    assert advice_reply(events)[0] == shown
     assert s.pending_actions() == []
 
 
@@ -357,8 +356,7 @@ def test_the_same_words_asked_as_a_term_or_a_past_move_are_not_advice(store, clo
 def test_advice_sent_instead_of_an_answer_to_the_tutors_question_is_still_advice(store, clock) -> None:
     s, _ = _run(store, clock, "/home", "why did Tesla drop")
     events = s.run("is Kakao undervalued?")
-    assert types(events) == ["text", "done"]
-    assert text_of(events).startswith("I don't give investment advice")
+    assert advice_reply(events, en=True)[0] == "035720"
     ask = s.run("삼성 팔까 말까")  # a bare 삼성 put as advice: no which-stock question becomes an order
     assert s.pending_actions() == [] and all(e.type != "action_confirmation" for e in ask)
 

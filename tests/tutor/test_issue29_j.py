@@ -17,7 +17,7 @@ import pytest
 
 from agents.core.session import Session
 from tests.support.helpers import calls, text_of, types
-from tests.tutor.conftest import context_for
+from tests.tutor.conftest import advice_reply, context_for
 
 HANGUL = re.compile(r"[가-힣]")
 
@@ -50,26 +50,22 @@ def test_a_term_asked_with_a_stock_in_a_second_question_explains_the_term(store,
 
 # --- a bottom, a better pick or a dip to scoop, asked about a named stock: no advice, never its chart -------
 
-@pytest.mark.parametrize(("before", "text", "route", "en"), [
-    ([], "셀트리온 꽤 떨어졌던데 지금쯤이면 저점 아닐까요?", "/home", False),
-    ([], "카카오 이 가격이면 줍줍해도 되려나", "/home", False),
-    ([], "기아 많이 빠졌는데 이쯤이면 주워도 되나", "/home", False),
-    ([], "하닉이랑 삼전 중에 지금 뭐 담는 게 더 나아?", "/home", False),
-    ([], "현대차 지금 들어가는 게 나아 좀 기다리는 게 나아?", "/home", False),
-    ([], "is Naver near the bottom now?", "/home", True),
-    (["ETF 사례 보여줘"], "그럼 TIGER 같은 ETF 사는 게 나아 아님 그냥 개별 종목이 나아?", "/education", False),
+@pytest.mark.parametrize(("before", "text", "route", "en", "shown"), [
+    ([], "셀트리온 꽤 떨어졌던데 지금쯤이면 저점 아닐까요?", "/home", False, "068270"),
+    ([], "카카오 이 가격이면 줍줍해도 되려나", "/home", False, "035720"),
+    ([], "기아 많이 빠졌는데 이쯤이면 주워도 되나", "/home", False, "000270"),
+    ([], "하닉이랑 삼전 중에 지금 뭐 담는 게 더 나아?", "/home", False, None),
+    ([], "현대차 지금 들어가는 게 나아 좀 기다리는 게 나아?", "/home", False, "005380"),
+    ([], "is Naver near the bottom now?", "/home", True, "035420"),
+    (["ETF 사례 보여줘"], "그럼 TIGER 같은 ETF 사는 게 나아 아님 그냥 개별 종목이 나아?", "/education", False, None),
 ])
-def test_a_bottom_or_a_better_pick_asked_gets_no_advice_and_no_screen(store, clock, before, text, route, en) -> None:
+def test_a_bottom_or_a_better_pick_asked_gets_no_advice_and_no_screen(store, clock, before, text, route, en, shown) -> None:
     s = _session(store, clock)
     for earlier in before:
         s.run(earlier, extra={"context_text": context_for(route)})
     events = s.run(text, extra={"context_text": context_for(route)})
-    assert types(events) == ["text", "done"]  # no chart, no case, no order screen
-    reply = text_of(events)
-    if en:
-        assert reply.startswith("I don't give investment advice or predictions") and not HANGUL.search(reply)
-    else:
-        assert reply.startswith("투자 조언이나 주가 예측은 드리지 않아요.")
+    # round L: one stock named has its move shown after the decline; a pick between stocks gets the offers
+    assert advice_reply(events, en)[0] == shown
     assert s.pending_actions() == []
 
 

@@ -35,7 +35,7 @@ from agents.tutor.catalog import LEXICON_PATH
 from agents.tutor.reading import read
 from agents.tutor.sandbox import state_for_route
 from tests.support.helpers import calls, text_of, types
-from tests.tutor.conftest import context_for
+from tests.tutor.conftest import advice_reply, context_for
 
 HANGUL = re.compile(r"[가-힣]")
 
@@ -150,31 +150,27 @@ def test_my_holdings_shown_from_home_opens_the_screen_that_lists_them(store, clo
 
 # --- advice however put: a price verdict, a price level, averaging down, 조언: no advice, no screen ----------
 
-@pytest.mark.parametrize(("before", "text", "en"), [
-    ([], "is Samsung Electronics expensive right now?", True),
-    ([], "is this stock a steal at this price", True),
-    (["what's Kakao's PER"], "is it overpriced at this level?", True),
-    (["네이버 PBR 알려줘"], "so cheap or pricey now?", True),
-    (["현대차 PER 얼마야"], "그럼 지금 싼 편이야 비싼 편이야?", False),
-    ([], "하닉 20만 갈까요?", False),
-    ([], "카카오 올해 안에 5만원 찍을까", False),
-    ([], "will Naver ever hit 300,000 won again?", True),
-    ([], "네이버 물려서 더 사서 평단 낮출까", False),
-    ([], "셀트리온 손해 보고 있는데 추가로 사서 평균 단가 내릴까요?", False),
-    ([], "삼성전자 많이 물렸는데 지금 더 사야 할지 그냥 둬야 할지 조언 좀 해주세요", False),
-    ([], "제가 기아를 비싸게 샀는데요, 손절하는 게 맞는 건지 아니면 버티는 게 맞는 건지 조언 부탁드립니다", False),
+@pytest.mark.parametrize(("before", "text", "en", "shown"), [
+    ([], "is Samsung Electronics expensive right now?", True, "005930"),
+    ([], "is this stock a steal at this price", True, "035720"),
+    (["what's Kakao's PER"], "is it overpriced at this level?", True, "035720"),
+    (["네이버 PBR 알려줘"], "so cheap or pricey now?", True, "035720"),
+    (["현대차 PER 얼마야"], "그럼 지금 싼 편이야 비싼 편이야?", False, "035720"),
+    ([], "하닉 20만 갈까요?", False, "000660"),
+    ([], "카카오 올해 안에 5만원 찍을까", False, "035720"),
+    ([], "will Naver ever hit 300,000 won again?", True, "035420"),
+    ([], "네이버 물려서 더 사서 평단 낮출까", False, "035420"),
+    ([], "셀트리온 손해 보고 있는데 추가로 사서 평균 단가 내릴까요?", False, "068270"),
+    ([], "삼성전자 많이 물렸는데 지금 더 사야 할지 그냥 둬야 할지 조언 좀 해주세요", False, "005930"),
+    ([], "제가 기아를 비싸게 샀는데요, 손절하는 게 맞는 건지 아니면 버티는 게 맞는 건지 조언 부탁드립니다", False, "000270"),
 ])
-def test_advice_however_put_gets_no_advice_and_no_screen(store, clock, before, text, en) -> None:
+def test_advice_however_put_gets_no_advice_and_no_screen(store, clock, before, text, en, shown) -> None:
     s = _session(store, clock)
     for earlier in before:
         s.run(earlier, extra={"context_text": context_for("/stock/035720")})
     events = s.run(text, extra={"context_text": context_for("/stock/035720")})
-    assert types(events) == ["text", "done"]
-    reply = text_of(events)
-    if en:
-        assert reply.startswith("I don't give investment advice or predictions") and not HANGUL.search(reply)
-    else:
-        assert reply.startswith("투자 조언이나 주가 예측은 드리지 않아요.")
+    # round L: the decline, then the move of the stock named, else of the one on screen (Kakao here)
+    assert advice_reply(events, en)[0] == shown
     assert s.pending_actions() == []
 
 
@@ -299,21 +295,19 @@ def test_the_side_taken_back_proposes_the_other_side_in_place_of_the_card(store,
     assert [a.tool_args["params"] for a in waiting] == [{"side": side, "code": code}]
 
 
-@pytest.mark.parametrize(("before", "text", "en"), [
-    (["카카오 왜 떨어졌어"], "그럼 지금이 기회야?", False),
-    (["셀트리온 차트"], "이거 매수 기회인가요?", False),
-    (["why did Naver fall"], "is this a buying opportunity?", True),
-    (["현대차 PER 알려줘"], "그 정도면 사도 되는 수준이야?", False),
-    ([], "하이닉스 지금 들어가도 되는 타이밍이야?", False),
+@pytest.mark.parametrize(("before", "text", "en", "shown"), [
+    (["카카오 왜 떨어졌어"], "그럼 지금이 기회야?", False, "035720"),
+    (["셀트리온 차트"], "이거 매수 기회인가요?", False, "068270"),
+    (["why did Naver fall"], "is this a buying opportunity?", True, "035420"),
+    (["현대차 PER 알려줘"], "그 정도면 사도 되는 수준이야?", False, "005380"),
+    ([], "하이닉스 지금 들어가도 되는 타이밍이야?", False, "000660"),
 ])
-def test_an_opportunity_or_a_level_put_to_the_tutor_is_advice(store, clock, before, text, en) -> None:
+def test_an_opportunity_or_a_level_put_to_the_tutor_is_advice(store, clock, before, text, en, shown) -> None:
     s = _session(store, clock)
     for earlier in before:
         s.run(earlier, extra={"context_text": context_for("/home")})
     events = s.run(text, extra={"context_text": context_for("/home")})
-    assert types(events) == ["text", "done"]
-    reply = text_of(events)
-    assert reply.startswith("I don't give investment advice or predictions" if en else "투자 조언이나 주가 예측은 드리지 않아요.")
+    assert advice_reply(events, en)[0] == shown  # round L: the stock the conversation is on, its move
     assert [a for a in s.pending_actions() if a.status == "PENDING"] == []
 
 
@@ -455,8 +449,8 @@ def test_the_advice_phrase_kinds_are_the_lexicons_and_hold_no_labelled_sentence(
     lexicon = yaml.safe_load(Path(LEXICON_PATH).read_text(encoding="utf-8"))
     kinds = lexicon["advice_patterns"]
     assert set(kinds) == {"negated", "will_move", "trade_judge", "dilemma", "may_trade", "shall_i", "screen_asked",
-                          "judge_en", "late", "must_trade", "recover", "go_asked", "or_wait", "verdict", "about_it",
-                          "judged"}
+                          "judge_en", "late", "must_trade", "recover", "go_asked", "or_wait", "verdict", "pick",
+                          "about_it", "judged"}
     for kind, alternatives in kinds.items():
         assert advice.pattern(kind).pattern == "|".join(alternatives)
     source = Path(advice.__file__).read_text(encoding="utf-8")
