@@ -72,6 +72,8 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
         if after is not None and after.tool is not None:
             return after  # else ("아니 그거 말고 3일차에": the add moved to a day) the whole message is read
 
+    if reading.args.get("kind") == "dismiss":
+        return reading  # "아니 됐어" after a plan: the plan is let go, not made again
     if (fixed := corrected(reading, text, view, dialogue)) is not None:  # "아니 4일로", "no, make it 3pm"
         return fixed
     p = pointer(text)

@@ -180,6 +180,9 @@ def _freeform(reading: Reading, en: bool) -> str:
     kind = reading.args.get("kind")
     if kind == "thanks":
         return "You are welcome. Have a great trip!" if en else "천만에요! 더 필요한 게 있으면 말씀해 주세요. 즐거운 여행 되세요."
+    if kind == "dismiss":
+        return ("Okay, I will leave it as it is. Tell me whenever you need places or a plan." if en else
+                "알겠어요, 그대로 둘게요. 장소나 일정이 필요하면 언제든 말씀해 주세요.")
     if kind == "greeting":
         return ("Hello! Ask me for places (ramen near Shinjuku, cafes near a saved place) or an itinerary." if en else
                 "안녕하세요! \"라멘집 추천해줘\", \"센소지 주변 카페\", \"일정 짜줘\"처럼 말씀해 주세요.")

@@ -20,6 +20,7 @@ from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
 from agents.travel.questions import LABELS
 from agents.travel.trips import ask_trip_question, ask_uncarried_question, other_destination, uncarried_city
 from agents.travel.wording import (
+    dismissal,
     fold_kind_typos,
     lodging_reference,
     meal_named,
@@ -230,12 +231,18 @@ class _Reader:
             self.has("easy") and self.day() is not None and (self.has("make") or self.has("regenerate"))) or any(
             h.startswith("짜") or h in ("replan", "re-plan") for h in self.lex.hits(self.text, "make")
             + self.lex.hits(self.text, "regenerate"))
+        if dismissal(self.raw):  # "아니 됐어", "never mind": nothing to do, and no question about what to do
+            return Reading("freeformResponse", {"kind": "dismiss"})
         if self.has("off_topic") and not (self.places or self.areas):
             return Reading("freeformResponse", {"kind": "general"})
-        if (elsewhere := self._elsewhere()) is not None:
-            return elsewhere
+        # getting somewhere (a flight, a ferry, a route: "오사카행 비행기 얼마야", "a ferry to Jeju?") is no request about
+        # the places there: the plain answer, whichever city it names
+        if self._flight_only():
+            return Reading("freeformResponse", {"kind": "general", "topic": "flight"})
         if self._transit():
             return Reading("freeformResponse", {"kind": "general", "topic": "directions"})
+        if (elsewhere := self._elsewhere()) is not None:
+            return elsewhere
         if self.has("pace") and not any(self.has(i) for i in ("make", "regenerate", "add", "remove", "easy")):
             return Reading("freeformResponse", {"kind": "general", "topic": "pace"})  # "이거 하루에 다 돌 수 있어?"
         # "is a Suica worth it", "is the city pass worth it" ("city" is only a weak name of a place with City in it)
@@ -326,6 +333,11 @@ class _Reader:
         data, a plain answer and no places; a kind of place asked for beside it ("가는 길에 카페 추천") is a search."""
         return self.has("directions") and not (self.has("recommend") and self.category() not in (None, "transport")) \
             and not (self.has("add") and self.day() is not None)
+
+    def _flight_only(self) -> bool:
+        """A flight asked about and no place, kind of place or plan beside it ("도쿄행 비행기표", "cheap flights to Osaka")."""
+        return self.has("flight") and not (self.has("recommend") or self.has("itinerary") or self.has("add")
+                                           or self._named()) and self.category() in (None, "transport")
 
     def _skips(self) -> bool:
         return self.has("remove") or bool(self.lex.hits(self.raw, "skip"))

@@ -84,13 +84,15 @@ def unknown_dish_shop(text: str, lex: Lexicon) -> bool:
 def _kind_words(destination: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The Korean kind-of-place words a typo is folded onto, and every Korean word the agent knows (a token holding
     one is no typo: "카레" is a dish, not "카페")."""
+    from agents.travel.destinations import destinations
     from agents.travel.names import gazetteer, lexicon
 
     lex, g = lexicon(), gazetteer(destination)
     targets = tuple(w for ws in lex.slots.get("category", {}).values() for w in ws if " " not in w)
     known = {w for ws in lex.intents.values() for w in ws} | {w for vs in lex.slots.values() for ws in vs.values() for w in ws}
     known |= {w for p in g.places.values() for w in (p.name_ko, *p.keywords)} | set(g.areas)
-    known |= {w for key in ("shop_words", "meal_words", "not_shops", "not_typos") for w in lex.phrases(key)}
+    known |= {w for key in ("shop_words", "meal_words", "not_shops", "not_typos", "other_cities") for w in lex.phrases(key)}
+    known |= {d.name for d in destinations().values()}  # "교토 맛집": a city, never 교통 typed one letter off
     return targets, tuple(sorted(w for w in known if not w.isascii() and len(w) >= 2))
 
 
@@ -100,3 +102,14 @@ def fold_kind_typos(text: str, destination: str) -> str:
 
     targets, known = _kind_words(destination)
     return " ".join(fold_onto(text.split(), targets, known, same_leads=False))
+
+
+# A message that only lets the last request go ("아니 됐어", "괜찮아요", "nah, never mind", "forget it"): nothing to do
+_DISMISSAL = re.compile(r"^(?:(?:아|음|앗|oh|ah|um|hmm|ok|okay|nah|no|nope|아니|아니요|아냐|아뇨|[ㄴᄂ]{2}|그냥|이제|그럼)[\s,.!~]*)*"
+                        r"(?:됐어요?|됐다|됐습니다|괜찮아요?|괜찮습니다|그만(?:할게요?|해도\s*돼요?)?|안\s*해도\s*돼요?|"
+                        r"never\s*mind|forget\s+(?:it|that|about\s+it)|no\s+thank(?:s|\s+you)|that'?s\s+(?:all|fine|ok)|all\s+good)"
+                        r"[\s,.!~]*(?:thanks?|thank\s+you|고마워요?|감사합니다)?[\s.!~]*$")
+
+
+def dismissal(text: str) -> bool:
+    return _DISMISSAL.match(normalise(text)) is not None
