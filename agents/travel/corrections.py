@@ -29,8 +29,10 @@ _TAKES = {"generate_itinerary": {"days"}, "show_itinerary": {"day"}, "add_place_
 _OTHER_REQUESTS = frozenset({"remove", "skip", "flight", "general", "hours", "directions", "price", "pass", "off_topic",
                              "pace", "easy", "relative_day", "worth_it", "thanks", "greeting", "from_saved", "near",
                              "after_visit", "lodging"})
-# A bare number said as the new value ("nah, 3", "아니 5로"): after a plan, its length in days
-_BARE_NUMBER = re.compile(r"(?<![\d:])(\d{1,2})(?![\d:])\s*(?:로|으로)?\s*(?:해\s*줘|해|요|please)?[\s.!?~]*$")
+# A bare number said as the new value ("nah, 3", "아니 5로", "actually 3 instead"): after a plan, its length in days
+_BARE_NUMBER = re.compile(r"(\d{1,2})(?:로|으로)?")
+_CORRECTION_WORDS = re.compile(r"\b(?:actually|instead|rather|make\s+(?:it|that)|no+|nope|nah|wait|please|let'?s\s+do)\b|"
+                               r"아니(?:요|야|다)?|아냐|[ㄴᄂ]{2}|그냥|음|해\s*줘|해\s*주세요|할게|해|요|[\s,.!?~]+")
 MAX_LENGTH = 40  # a correction is short: a longer message says more than one changed value
 
 
@@ -79,7 +81,7 @@ def values(reader: _Reader, plan: bool) -> dict[str, object]:
         out["day"] = day
     elif (n := numbers.trip_length(rest.text, itinerary=plan)) is not None:
         out["days"] = n
-    elif plan and not times and (m := _BARE_NUMBER.search(normalise(rest.text))) is not None:
+    elif plan and not times and (m := _BARE_NUMBER.fullmatch(_CORRECTION_WORDS.sub("", normalise(rest.text)))):
         out["days"] = int(m.group(1))
     named = rest.place(saved_first=True)
     if named is not None and (named.strength >= 2 or named.id in rest.saved_ids):

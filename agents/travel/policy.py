@@ -92,7 +92,7 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], en: bool = Fa
                                                                  "options": reading.choices[:6], "known": a})])
         case "recommend_places":
             found, relaxed = candidates(view.destination, saved, category=_str(a, "category"),
-                                        keyword=_str(a, "keyword"), near=_str(a, "near"))
+                                        keyword=_str(a, "keyword"), near=_str(a, "near"), limit=_int(a, "max_results") or 8)
             if not found:
                 return PolicyReply(text=("I could not find a place for that in this destination. Try another kind of place."
                                          if en else "이 여행지에서 그 조건에 맞는 곳을 찾지 못했어요. 다른 종류의 장소로 찾아 볼까요?"))
@@ -135,6 +135,10 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], en: bool = Fa
                 return PolicyReply(tool_calls=[("remove_saved_place", args)])
             return _proposal("remove_saved_place", args, en, view.destination)
         case _:
+            if reading.args.get("topic") == "compare" and isinstance(names := reading.args.get("places"), list):
+                from agents.travel.facts import compare_answer
+
+                return PolicyReply(text=compare_answer(view.destination, [str(n) for n in names], en))
             if reading.args.get("kind") == "place" and reading.args.get("place"):
                 from agents.travel.facts import place_answer
 

@@ -113,3 +113,13 @@ _DISMISSAL = re.compile(r"^(?:(?:아|음|앗|oh|ah|um|hmm|ok|okay|nah|no|nope|�
 
 def dismissal(text: str) -> bool:
     return _DISMISSAL.match(normalise(text)) is not None
+
+
+_LANDMARK_NOUNS = ("마을", "시장", "해수욕장", "해변", "공원", "폭포", "성", "궁", "타워", "거리", "신사", "사원")
+
+
+def landmark_of(name: str, area: str) -> bool:
+    """The place is the area's landmark: its name is the area and a landmark noun ("북촌 한옥마을", "함덕 해수욕장"),
+    not a longer name that only starts there ("우메다 스카이빌딩 공중정원")."""
+    rest = name[len(area):] if name.startswith(area) else ""
+    return 0 < len(rest) <= 5 and rest.endswith(_LANDMARK_NOUNS)
