@@ -175,9 +175,12 @@ class _Reader:
         # the span as typed: "tokyo tower" is longer than 도쿄타워, and its "tower" is the name, no keyword
         spans = [(m.start, max(m.length, len(compact(self.g.places[m.id].name_ko)))) for m in self.places if m.strength >= 2]
         spans += [(m.start, len(compact(m.id))) for m in self.areas]
+        # the end of a kind-of-place word ("볼거리" ends in 거리, a street) is no keyword; its start ("museums") is
+        kinds = [(at, len(compact(w))) for at, _, _, w in self.lex.matches(self.text, "category")]
         return [(at, k) for at, k in self.g.keyword_hits(self.text)
                 if not any(a <= at < a + n for a, n in spans)
-                and compact(k) not in {compact(a) for a in self.g.areas}]
+                and not any(a < at and at + len(compact(k)) <= a + n for a, n in kinds)
+                and compact(k) not in {compact(a) for names in self.g.areas.values() for a in names}]
 
     def keyword(self) -> str | None:
         hits = self.keyword_hits()
@@ -205,8 +208,7 @@ class _Reader:
         return intent in self.hits
 
     def read(self) -> Reading:
-        rule = self.rule()
-        if rule is not None:
+        if (rule := self.rule()) is not None:
             return rule
         guess = classifier().classify(self.raw)
         decision = decide(None, guess, mutations=MUTATIONS, labels=LABELS)
@@ -319,8 +321,7 @@ class _Reader:
             return self.ask_place("about", topic=topic)
         return Reading("freeformResponse", {"kind": "general"})
 
-    def _named(self) -> list[Mention]:
-        """The places named by a name of their own (a word only one place has is weak: "city", "팀랩" alone)."""
+    def _named(self) -> list[Mention]:  # places named by a name of their own ("city", "팀랩" alone are weak)
         return [m for m in self.places if m.strength >= 2]
 
     def _transit(self) -> bool:
@@ -336,8 +337,7 @@ class _Reader:
             return None
         return Reading("freeformResponse", {"kind": "place", "topic": "compare", "place": named[0], "places": named[:3]})
 
-    def _flight_only(self) -> bool:
-        """A flight asked about, no place or plan beside it ("도쿄행 비행기표", "cheap flights to Osaka")."""
+    def _flight_only(self) -> bool:  # a flight asked about, no place or plan beside it ("cheap flights to Osaka")
         return self.has("flight") and not (self.has("recommend") or self.has("itinerary") or self.has("add")
                                            or self._named()) and self.category() in (None, "transport")
 
@@ -349,7 +349,7 @@ class _Reader:
         return self.has("remove") or bool(self.lex.hits(self.raw, "skip"))
 
     def _small_talk(self) -> str:
-        return "thanks" if self.has("thanks") else "greeting" if self.has("greeting") else "general"
+        return next((k for k in ("thanks", "greeting") if self.has(k)), "general")
 
     def _add_is_something_else(self, itinerary: bool) -> bool:
         """"추가로 카페 추천해줘", "schedule 보여줘": an add word that asks for something else."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from agents.nlu import Lexicon, compact, normalise
+from agents.nlu import Lexicon, Speller, compact, normalise
 from agents.nlu.text import find
 from agents.travel.names import Gazetteer
 
@@ -96,12 +96,26 @@ def _kind_words(destination: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return targets, tuple(sorted(w for w in known if not w.isascii() and len(w) >= 2))
 
 
+@cache
+def _speller(destination: str) -> Speller:
+    """The English words the agent knows for a destination: its lexicon, its places' names and keywords, its areas."""
+    from agents.travel.names import gazetteer, lexicon
+
+    lex, g = lexicon(), gazetteer(destination)
+    words = [w for ws in lex.intents.values() for w in ws] + [w for vs in lex.slots.values() for ws in vs.values() for w in ws]
+    words += [w for key in ("shop_words", "meal_words", "not_keywords", "yes_no_starts") for w in lex.phrases(key)]
+    words += [w for p in g.places.values() for w in (p.name_en, *p.keywords)] + [w for ws in g.areas.values() for w in ws]
+    return Speller(w for w in words if w.isascii())
+
+
 def fold_kind_typos(text: str, destination: str) -> str:
-    """"맛칩", "카폐", "식딩" read as the kind of place they were typed for (one letter off, first consonant kept)."""
+    """"맛칩", "카폐", "식딩" read as the kind of place they were typed for (one letter off, first consonant kept); an
+    English word typed one letter off the agent's own ("ramne", "resturant", "musuem") as that word."""
     from agents.nlu.jamo import fold_onto
 
     targets, known = _kind_words(destination)
-    return " ".join(fold_onto(text.split(), targets, known, same_leads=False))
+    folded = " ".join(fold_onto(text.split(), targets, known, same_leads=False))
+    return _speller(destination).fix(folded) if re.search(r"[a-z]{5}", folded) else folded
 
 
 # A message that only lets the last request go ("아니 됐어", "괜찮아요", "nah, never mind", "forget it"): nothing to do

@@ -227,3 +227,26 @@ def test_a_count_asked_for_caps_a_recommendation(store, clock, text: str, count:
 def test_sunset_is_the_evening(store, clock, text: str) -> None:
     call = one(Session("travel", clock=clock).run(text), "tool_call")
     assert (call.args["placeName"], call.args["dayNumber"], call.args["startTime"]) == ("시부야 스카이", 4, "18:00")
+
+
+@pytest.mark.parametrize(("text", "keyword", "kind"), [
+    ("ramne near shibuya please", "ramen", "restaurant"),  # an English word one letter off the agent's own
+    ("best resturants around ginza", None, "restaurant"),
+])
+def test_an_english_typo_is_read_as_the_word_meant(store, clock, text: str, keyword: str | None, kind: str) -> None:
+    call = one(Session("travel", clock=clock).run(text), "tool_call")
+    assert call.name == "recommend_places" and {p["category"] for p in call.args["places"]} == {kind}
+    assert (keyword or "") in (call.args["reasoning"] or "")
+
+
+def test_a_keyword_inside_a_kind_of_place_word_is_no_keyword(store, clock) -> None:
+    trip = Session("travel", clock=clock)
+    trip.run("오사카 여행 열어줘")
+    call = one(trip.run("오사카성 주변 구경거리 좀"), "tool_call")  # 거리 (a street) inside 구경거리
+    assert call.args == {"referencePlaceName": "오사카성", "maxResults": 3, "category": "attraction", "keyword": None}
+
+
+@pytest.mark.parametrize("text", ["렌터카는 어디서 빌리는 게 좋아요?", "where do I get a rental car?"])
+def test_a_car_rental_question_gets_the_plain_answer(store, clock, text: str) -> None:
+    events = Session("travel", clock=clock).run(text)
+    assert _calls(events) == []
