@@ -43,6 +43,8 @@ def policy(request: ModelRequest) -> PolicyReply:
         if results and results[-1][0] == "open_trip" and results[-1][1].get("ok"):
             data = results[-1][1].get("data")
             then = _after_opening(request, data if isinstance(data, dict) else {}, en)
+            if then is not None and not then.tool_calls:  # an answer about a place there: after saying it is open
+                return PolicyReply(text=f"{compose(results, en)} {then.text}")
             if then is not None:
                 return then
         return PolicyReply(text=compose(results, en))
@@ -217,7 +219,10 @@ def _freeform(reading: Reading, en: bool) -> str:
             "일정에 장소 넣기·빼기를 도와드려요. 그 밖의 질문에는 확인할 도구가 없어 추측하지 않을게요.")
 
 
-_CONTINUE = frozenset({"recommend_places", "search_nearby_places", "generate_itinerary", "show_itinerary"})
+# what the first message asked for, done on the trip just opened: places, a plan, an add the person named (proposed,
+# it waits for its confirmation as ever) and a question about one place
+_CONTINUE = frozenset({"recommend_places", "search_nearby_places", "generate_itinerary", "show_itinerary",
+                       "add_place_to_itinerary"})
 
 
 def _after_opening(request: ModelRequest, trip: Mapping[str, object], en: bool) -> PolicyReply | None:
@@ -234,7 +239,7 @@ def _after_opening(request: ModelRequest, trip: Mapping[str, object], en: bool) 
     view = TripView(destination=_str(trip, "destination") or "tokyo", saved=tuple(p.name for p in saved),
                     days=_int(trip, "days") or 1)
     reading = read(text, view)
-    if reading.tool not in _CONTINUE:
+    if reading.tool not in _CONTINUE and reading.args.get("kind") != "place":
         return None
     return act(reading, view, saved, en)
 

@@ -250,3 +250,25 @@ def test_a_keyword_inside_a_kind_of_place_word_is_no_keyword(store, clock) -> No
 def test_a_car_rental_question_gets_the_plain_answer(store, clock, text: str) -> None:
     events = Session("travel", clock=clock).run(text)
     assert _calls(events) == []
+
+
+def test_opening_the_trip_of_a_place_to_add_proposes_the_add_there(store, clock) -> None:
+    trip = Session("travel", clock=clock)
+    trip.run("서울 여행 열어줘")
+    asked = trip.run("메이지 신궁 셋째 날 오전에 넣고 싶어")
+    assert one(asked, "clarification").options == ["도쿄 여행 열기", "서울 여행 계속"]
+    opened = trip.run("1")
+    assert _calls(opened) == ["open_trip", "add_place_to_itinerary"]
+    call = [e for e in opened if e.type == "tool_call"][-1]
+    assert (call.args["placeName"], call.args["dayNumber"], call.args["startTime"]) == ("메이지 신궁", 3, "10:00")
+    assert call.status == "awaiting_confirmation"  # proposed on the opened trip, never applied unasked
+    assert TripService(store).active("demo").destination == "tokyo"
+
+
+def test_opening_the_trip_of_a_place_asked_about_says_so_then_answers(store, clock) -> None:
+    trip = Session("travel", clock=clock)
+    trip.run("is Osaka Castle worth visiting?")
+    opened = trip.run("1")
+    assert _calls(opened) == ["open_trip"]
+    reply = text_of(opened)
+    assert reply.startswith("Opened your Osaka trip") and "Osaka Castle Main Tower is a sight spot" in reply
