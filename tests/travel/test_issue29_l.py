@@ -38,7 +38,7 @@ def _planned_days(events: list) -> int:
     ("저장한 곳들로 일정 만들어줘", "음 아니다 사흘로 해줘", 3),
     ("plan three days for us", "no, make it 2 days", 2),
     ("make me a 2-day itinerary", "actually 3 instead", 3),
-    ("일정 짜줘", "ㄴㄴ 1박 2일로", 2),
+    ("일정 하나 짜 줘요", "ㄴㄴ 1박 2일로", 2),
     ("이틀 코스로 짜줘", "3일로 바꿔줘", 3),
 ])
 def test_a_plans_length_corrected_alone_makes_the_plan_that_long(store, clock, first: str, then: str,
@@ -93,7 +93,7 @@ def test_an_adds_time_or_day_corrected_alone_moves_the_same_place(store, clock, 
 
 
 @pytest.mark.parametrize(("first", "then", "place"), [
-    ("메이지 신궁 빼줘", "아니 츠키지 시장", "츠키지 시장"),
+    ("메이지 신궁 지워줘", "아니 츠키지 시장", "츠키지 시장"),
     ("remove teamlab from my list", "no, tsukiji instead", "츠키지 시장"),
     ("센소지 삭제해줘", "아 아니 팀랩", "팀랩 플래닛"),
 ])
@@ -118,7 +118,7 @@ def test_a_searchs_count_corrected_alone_searches_again_for_that_many(store, clo
 
 
 @pytest.mark.parametrize(("first", "then", "tool"), [
-    ("일정 짜줘", "아니 카페로", "recommend_places"),  # a kind of place: a search, no plan
+    ("여행 일정 만들어 주세요", "아니 카페로", "recommend_places"),  # a kind of place: a search, no plan
     ("둘째 날 일정 뭐야", "아니 4일로 짜줘", "generate_itinerary"),  # a length: a plan, not a day shown
 ])
 def test_a_value_the_last_request_does_not_take_is_read_as_it_is(store, clock, first: str, then: str,
