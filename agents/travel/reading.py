@@ -25,7 +25,7 @@ from agents.travel.wording import (
     landmark_of,
     lodging_reference,
     meal_named,
-    split_remove,
+    split_verbs,
     unknown_dish_shop,
     without,
     worth_question,
@@ -83,8 +83,8 @@ class _Reader:
                 masked = masked.replace(compact(phrase), " ")
             if not any(compact(p) in masked for p in self.lex.hits(text, "relative_day")):
                 del self.hits["relative_day"]
-        if split_remove(text):
-            self.hits.setdefault("remove", 3)
+        for intent in split_verbs(text):  # "take teamLab off my list", "fit Ueno Park into day 1"
+            self.hits.setdefault(intent, 3)
         if "after_visit" in self.hits:  # "팀랩 끝나고 저녁": somewhere near the place visited first
             self.hits.setdefault("near", self.hits["after_visit"])
         self.saved_ids = self._saved_ids()

@@ -23,10 +23,14 @@ def _pattern(phrase: str) -> re.Pattern[str]:
 # "take teamLab off my list", "cross Tsukiji off": a phrasal verb split by the place (the joined forms are in
 # lexicon.yaml's remove)
 _SPLIT_REMOVE = re.compile(r"\b(?:take|cross|strike|knock)\s+(?:[\w'-]+\s+){1,4}?off\b")
+# "fit Ueno Park into day 1", "squeeze teamLab in on day 2", "work X into the plan": an add split by the place
+_SPLIT_ADD = re.compile(r"\b(?:fit|squeeze|slot|work|pencil)\s+(?:[\w'-]+\s+){1,4}?(?:in|into)\b")
 
 
-def split_remove(text: str) -> bool:
-    return _SPLIT_REMOVE.search(normalise(text)) is not None
+def split_verbs(text: str) -> list[str]:
+    """The intents of phrasal verbs split by a place: "remove" for "take X off", "add" for "fit X into"."""
+    t = normalise(text)
+    return [intent for intent, pattern in (("remove", _SPLIT_REMOVE), ("add", _SPLIT_ADD)) if pattern.search(t)]
 
 
 def without(text: str, phrases: list[str]) -> str:
@@ -45,7 +49,7 @@ def lodging_reference(text: str, lex: Lexicon, g: Gazetteer) -> bool:
     for phrase in lex.hits(text, "lodging"):
         at, n = find(text, phrase), len(compact(phrase))
         # Korean says the lodging first ("숙소 근처"), English after ("near our hotel")
-        if at >= 0 and any((0 <= at - (b + m) <= 3) if phrase.isascii() else (0 <= b - (at + n) <= 1)
+        if at >= 0 and any((0 <= at - (b + m) <= 3) if phrase.isascii() else (0 <= b - (at + n) <= 2)  # "숙소에서 가까운"
                            for b, m in near):
             return True
     return False

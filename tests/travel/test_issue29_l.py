@@ -272,3 +272,19 @@ def test_opening_the_trip_of_a_place_asked_about_says_so_then_answers(store, clo
     assert _calls(opened) == ["open_trip"]
     reply = text_of(opened)
     assert reply.startswith("Opened your Osaka trip") and "Osaka Castle Main Tower is a sight spot" in reply
+
+
+@pytest.mark.parametrize(("text", "place", "day"), [("could you fit Ueno Park into day 1?", "우에노 공원", 1),
+                                                   ("squeeze teamLab in on the second day", "팀랩 플래닛", 2)])
+def test_an_add_split_by_its_place_adds(store, clock, text: str, place: str, day: int) -> None:
+    call = one(Session("travel", clock=clock).run(text), "tool_call")
+    assert (call.name, call.args["placeName"], call.args["dayNumber"]) == ("add_place_to_itinerary", place, day)
+    assert call.status == "awaiting_confirmation"
+
+
+@pytest.mark.parametrize(("text", "kind"), [("숙소에서 걸어갈 만한 카페", "cafe"), ("호텔에서 가까운 밥집", "restaurant"),
+                                            ("brunch spots within walking distance of our hotel", "cafe")])
+def test_walking_distance_from_the_lodging_searches_around_the_saved_hotel(store, clock, text: str, kind: str) -> None:
+    call = one(Session("travel", clock=clock).run(text), "tool_call")
+    assert (call.name, call.args["referencePlaceName"], call.args["category"]) == ("search_nearby_places", "제국호텔 도쿄",
+                                                                                    kind)
