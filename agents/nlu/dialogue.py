@@ -277,6 +277,23 @@ def pointer(text: str) -> Pointer:
                    pair=_PAIR_KO.search(t) is not None or _PAIR_EN.search(t) is not None)
 
 
+# A message that changes the last request rather than making a new one: the value to use now, said with a change
+# word ("make it 3pm", "change it to day 2", "actually the evening", "오후로 바꿔", "3일로 해줘", "둘째 날로").
+_CHANGE_EN = re.compile(r"\b(?:make\s+(?:it|that|this)|change\s+(?:it|that|this)\s+to|switch\s+(?:it|that|this)?\s*to|"
+                        r"move\s+(?:it|that|this)\s+to|actually|instead|rather|go\s+with|let'?s\s+(?:do|say))\b")
+_CHANGE_KO = re.compile(r"(?:로|으로)\s*(?:해|하자|할게|할래|하죠|바꿔|바꾸|변경|고쳐|수정|옮겨|가자|해\s*줘|해\s*주세요|부탁|요)?"
+                        r"[^가-힣a-z0-9]*$|(?:로|으로)\s*(?:바꿔|바꾸|변경|고쳐|수정|옮겨)")
+
+
+def corrects(text: str) -> bool:
+    """A correction of the last request: it opens by taking it back ("아니 4일로", "nope, cafes", "ㄴㄴ 오후"), says
+    what to use instead ("3일차 말고 첫날", "day 3 instead", "make it 3pm", "actually the evening"), or ends on the new
+    value as the one to use ("오후로", "8시로 바꿔줘", "이틀로 해줘"). Whether the new value fits the last request is the
+    agent's to say."""
+    t = normalise(text)
+    return bool(_TAKE_BACK.search(t) or _INSTEAD.search(t) or _CHANGE_EN.search(t) or _CHANGE_KO.search(t))
+
+
 def instead(text: str) -> str:
     """The part of a correction that says the new value: "셋째 날 말고 첫날" -> "첫날", "not day 2 but day 3" ->
     "day 3"; "day 1 instead of day 2" -> "day 1" (and "day 1 rather than day 2"); the whole text when it has no

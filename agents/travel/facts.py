@@ -61,14 +61,7 @@ def place_answer(destination: str, name: str, topic: str, en: bool, saved: bool)
             head = (f"{shown} is open {hours} (sample places data; check the official site before you go)." if en else
                     f"{shown} 영업시간은 {hours}이에요 (샘플 장소 데이터 기준이라 가기 전에 공식 안내를 한 번 더 확인해 주세요).")
     else:
-        kind = (CATEGORY_EN.get(place.category, "place").lower() if en else CATEGORY_KO.get(place.category, "장소"))
-        rating = data.get("rating")
-        rated = ((f" It is rated {rating} from {int(data.get('user_ratings_total') or 0):,} reviews (sample places data)."
-                  if en else f" 평점은 {rating}점, 리뷰 {int(data.get('user_ratings_total') or 0):,}개예요 (샘플 장소 데이터 기준).")
-                 if rating is not None else "")
-        area = english_name(destination, place.area) if en and place.area else place.area
-        head = (f"{shown} is a {kind} spot in {area}.{rated}" if en else
-                f"{with_josa(shown, '은')} {place.area} 쪽 {kind} 장소예요.{rated}")
+        head = _worth(destination, place, en)
     # no quoted example here: the reply's quotes would be read back as place names (pipeline's fallback)
     if saved:
         tail = (" It is saved on this trip; tell me which day to put it on and I will add it to the plan." if en else
@@ -77,3 +70,30 @@ def place_answer(destination: str, name: str, topic: str, en: bool, saved: bool)
         tail = (" It is not saved yet; tell me which day to put it on and I will save it and add it to the plan." if en
                 else " 아직 저장하지 않은 곳이에요. 며칠째에 넣을지 말씀해 주시면 저장하고 일정에 넣어 드려요.")
     return head + tail
+
+
+def _worth(destination: str, place: Place, en: bool) -> str:
+    """What the data says of a place's worth: its kind, its area and its rating."""
+    data = _sandbox(destination).get(place.id, {})
+    shown = english_name(destination, place.name_ko) if en else place.name_ko
+    kind = (CATEGORY_EN.get(place.category, "place").lower() if en else CATEGORY_KO.get(place.category, "장소"))
+    rating = data.get("rating")
+    rated = ((f" It is rated {rating} from {int(data.get('user_ratings_total') or 0):,} reviews (sample places data)."
+              if en else f" 평점은 {rating}점, 리뷰 {int(data.get('user_ratings_total') or 0):,}개예요 (샘플 장소 데이터 기준).")
+             if rating is not None else "")
+    area = english_name(destination, place.area) if en and place.area else place.area
+    return (f"{shown} is a {kind} spot in {area}.{rated}" if en else
+            f"{with_josa(shown, '은')} {place.area} 쪽 {kind} 장소예요.{rated}")
+
+
+def compare_answer(destination: str, names: list[str], en: bool) -> str:
+    """"A랑 B 중에 어디가 나아?": what the data says of each, side by side; which one suits is the person's to say."""
+    found = [p for p in (find_place(destination, n) for n in names) if p is not None]
+    if len(found) < 2:
+        return place_answer(destination, names[0], "worth", en, saved=False) if names else ""
+    lines = " ".join(_worth(destination, p, en) for p in found)
+    if en:
+        return (f"Here is what the places data says of each. {lines} Which one suits you depends on what you enjoy; "
+                "tell me which one and the day, and I will put it in the plan.")
+    return (f"장소 데이터로 보면 이래요. {lines} 어느 쪽이 나을지는 취향에 따라 달라요. 고르신 곳과 며칠째인지 말씀해 주시면 일정에 "
+            "넣어 드릴게요.")

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 
 from agents.nlu import compact, normalise
 from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer, referent
+from agents.travel.corrections import corrected
 from agents.travel.names import lexicon
 from agents.travel.reading import Reading, TripView, _Reader, read
 
@@ -46,11 +47,14 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
             return [], None, _clean({"day": args.get("dayNumber")})
         case "add_place_to_itinerary":
             place = str(args.get("placeName") or "")
-            return [Mention(PLACE, place)] if place else [], None, _clean({"place": place, "day": args.get("dayNumber")})
+            return [Mention(PLACE, place)] if place else [], None, _clean({"place": place, "day": args.get("dayNumber"),
+                                                                        "start_time": args.get("startTime")})
         case "remove_saved_place":
             return [], None, _clean({"place": args.get("placeName")})
-        case "generate_itinerary":
-            return [], None, {}
+        case "generate_itinerary":  # the days planned ("아니 4일로" changes them)
+            days = args.get("days")
+            planned = [d.get("dayNumber") for d in days if isinstance(d, dict)] if isinstance(days, list) else []
+            return [], None, _clean({"days": max((n for n in planned if isinstance(n, int)), default=None)})
     return [], listed, None
 
 
@@ -68,6 +72,10 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
         if after is not None and after.tool is not None:
             return after  # else ("아니 그거 말고 3일차에": the add moved to a day) the whole message is read
 
+    if reading.args.get("kind") == "dismiss":
+        return reading  # "아니 됐어" after a plan: the plan is let go, not made again
+    if (fixed := corrected(reading, text, view, dialogue)) is not None:  # "아니 4일로", "no, make it 3pm"
+        return fixed
     p = pointer(text)
     hits = lexicon().intents_hit(text)
     reader = _Reader(text, view)

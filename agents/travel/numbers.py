@@ -56,8 +56,13 @@ def clock(text: str, lex: Lexicon) -> dict[str, str]:
     return {"time_of_day": tod} if tod else {}
 
 
+_EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_EN_NUMBER = re.compile(r"\b(" + "|".join(_EN_NUMBERS) + r")(?=[\s-]+(?:days?|nights?)\b)")
+
+
 def trip_length(text: str, *, itinerary: bool) -> int | None:
-    """Days of the trip said ("2박 3일", "이틀", "5 days"); "3일로" counts only beside an itinerary word."""
+    """Days of the trip said ("2박 3일", "이틀", "5 days", "three days"); "3일로" counts only beside an itinerary word."""
+    text = _EN_NUMBER.sub(lambda m: str(_EN_NUMBERS[m.group(1)]), text)  # "three days", "two-night": in digits
     if m := _NIGHTS_DAYS.search(text):
         return int(m.group(2))
     if m := _KO_NIGHTS_DAYS.search(text):

@@ -43,6 +43,8 @@ def policy(request: ModelRequest) -> PolicyReply:
         if results and results[-1][0] == "open_trip" and results[-1][1].get("ok"):
             data = results[-1][1].get("data")
             then = _after_opening(request, data if isinstance(data, dict) else {}, en)
+            if then is not None and not then.tool_calls:  # an answer about a place there: after saying it is open
+                return PolicyReply(text=f"{compose(results, en)} {then.text}")
             if then is not None:
                 return then
         return PolicyReply(text=compose(results, en))
@@ -92,7 +94,7 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], en: bool = Fa
                                                                  "options": reading.choices[:6], "known": a})])
         case "recommend_places":
             found, relaxed = candidates(view.destination, saved, category=_str(a, "category"),
-                                        keyword=_str(a, "keyword"), near=_str(a, "near"))
+                                        keyword=_str(a, "keyword"), near=_str(a, "near"), limit=_int(a, "max_results") or 8)
             if not found:
                 return PolicyReply(text=("I could not find a place for that in this destination. Try another kind of place."
                                          if en else "이 여행지에서 그 조건에 맞는 곳을 찾지 못했어요. 다른 종류의 장소로 찾아 볼까요?"))
@@ -135,6 +137,10 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], en: bool = Fa
                 return PolicyReply(tool_calls=[("remove_saved_place", args)])
             return _proposal("remove_saved_place", args, en, view.destination)
         case _:
+            if reading.args.get("topic") == "compare" and isinstance(names := reading.args.get("places"), list):
+                from agents.travel.facts import compare_answer
+
+                return PolicyReply(text=compare_answer(view.destination, [str(n) for n in names], en))
             if reading.args.get("kind") == "place" and reading.args.get("place"):
                 from agents.travel.facts import place_answer
 
@@ -180,6 +186,9 @@ def _freeform(reading: Reading, en: bool) -> str:
     kind = reading.args.get("kind")
     if kind == "thanks":
         return "You are welcome. Have a great trip!" if en else "천만에요! 더 필요한 게 있으면 말씀해 주세요. 즐거운 여행 되세요."
+    if kind == "dismiss":
+        return ("Okay, I will leave it as it is. Tell me whenever you need places or a plan." if en else
+                "알겠어요, 그대로 둘게요. 장소나 일정이 필요하면 언제든 말씀해 주세요.")
     if kind == "greeting":
         return ("Hello! Ask me for places (ramen near Shinjuku, cafes near a saved place) or an itinerary." if en else
                 "안녕하세요! \"라멘집 추천해줘\", \"센소지 주변 카페\", \"일정 짜줘\"처럼 말씀해 주세요.")
@@ -210,7 +219,10 @@ def _freeform(reading: Reading, en: bool) -> str:
             "일정에 장소 넣기·빼기를 도와드려요. 그 밖의 질문에는 확인할 도구가 없어 추측하지 않을게요.")
 
 
-_CONTINUE = frozenset({"recommend_places", "search_nearby_places", "generate_itinerary", "show_itinerary"})
+# what the first message asked for, done on the trip just opened: places, a plan, an add the person named (proposed,
+# it waits for its confirmation as ever) and a question about one place
+_CONTINUE = frozenset({"recommend_places", "search_nearby_places", "generate_itinerary", "show_itinerary",
+                       "add_place_to_itinerary"})
 
 
 def _after_opening(request: ModelRequest, trip: Mapping[str, object], en: bool) -> PolicyReply | None:
@@ -227,7 +239,7 @@ def _after_opening(request: ModelRequest, trip: Mapping[str, object], en: bool) 
     view = TripView(destination=_str(trip, "destination") or "tokyo", saved=tuple(p.name for p in saved),
                     days=_int(trip, "days") or 1)
     reading = read(text, view)
-    if reading.tool not in _CONTINUE:
+    if reading.tool not in _CONTINUE and reading.args.get("kind") != "place":
         return None
     return act(reading, view, saved, en)
 

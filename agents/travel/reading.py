@@ -20,10 +20,12 @@ from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
 from agents.travel.questions import LABELS
 from agents.travel.trips import ask_trip_question, ask_uncarried_question, other_destination, uncarried_city
 from agents.travel.wording import (
+    dismissal,
     fold_kind_typos,
+    landmark_of,
     lodging_reference,
     meal_named,
-    split_remove,
+    split_verbs,
     unknown_dish_shop,
     without,
     worth_question,
@@ -31,7 +33,6 @@ from agents.travel.wording import (
 
 TRAINING = Path(__file__).with_name("training.yaml")
 MUTATIONS = frozenset({"add_place_to_itinerary", "remove_place"})
-_LANDMARK_NOUNS = ("마을", "시장", "해수욕장", "해변", "공원", "폭포", "성", "궁", "타워", "거리", "신사", "사원")
 _AGAIN = frozenset({"다시", "again", "한 번 더", "한번 더", "once more", "one more"})  # weak: may mean "see again"
 # "ㄴㄴ X로", "아니 X", "no, X", "actually X": a correction whose new value follows (the last one counts).
 _CORRECTED = re.compile(r"(?:ㄴㄴ|\u1102\u1102|(?<![가-힣])아니(?:요|야)?|\bno|\bnope|\bactually)(?=[\s,.!]|$)")
@@ -61,13 +62,6 @@ class Reading:
         return self.tool is None
 
 
-def _landmark_of(name: str, area: str) -> bool:
-    """The place is the area's landmark: its name is the area and a landmark noun ("북촌 한옥마을", "함덕 해수욕장"),
-    not a longer name that only starts there ("우메다 스카이빌딩 공중정원")."""
-    rest = name[len(area):] if name.startswith(area) else ""
-    return 0 < len(rest) <= 5 and rest.endswith(_LANDMARK_NOUNS)
-
-
 def classifier() -> ExemplarClassifier:
     return ExemplarClassifier.from_yaml(TRAINING, threshold=0.45, margin=0.1)
 
@@ -89,8 +83,8 @@ class _Reader:
                 masked = masked.replace(compact(phrase), " ")
             if not any(compact(p) in masked for p in self.lex.hits(text, "relative_day")):
                 del self.hits["relative_day"]
-        if split_remove(text):
-            self.hits.setdefault("remove", 3)
+        for intent in split_verbs(text):  # "take teamLab off my list", "fit Ueno Park into day 1"
+            self.hits.setdefault(intent, 3)
         if "after_visit" in self.hits:  # "팀랩 끝나고 저녁": somewhere near the place visited first
             self.hits.setdefault("near", self.hits["after_visit"])
         self.saved_ids = self._saved_ids()
@@ -181,9 +175,12 @@ class _Reader:
         # the span as typed: "tokyo tower" is longer than 도쿄타워, and its "tower" is the name, no keyword
         spans = [(m.start, max(m.length, len(compact(self.g.places[m.id].name_ko)))) for m in self.places if m.strength >= 2]
         spans += [(m.start, len(compact(m.id))) for m in self.areas]
+        # the end of a kind-of-place word ("볼거리" ends in 거리, a street) is no keyword; its start ("museums") is
+        kinds = [(at, len(compact(w))) for at, _, _, w in self.lex.matches(self.text, "category")]
         return [(at, k) for at, k in self.g.keyword_hits(self.text)
                 if not any(a <= at < a + n for a, n in spans)
-                and compact(k) not in {compact(a) for a in self.g.areas}]
+                and not any(a < at and at + len(compact(k)) <= a + n for a, n in kinds)
+                and compact(k) not in {compact(a) for names in self.g.areas.values() for a in names}]
 
     def keyword(self) -> str | None:
         hits = self.keyword_hits()
@@ -211,8 +208,7 @@ class _Reader:
         return intent in self.hits
 
     def read(self) -> Reading:
-        rule = self.rule()
-        if rule is not None:
+        if (rule := self.rule()) is not None:
             return rule
         guess = classifier().classify(self.raw)
         decision = decide(None, guess, mutations=MUTATIONS, labels=LABELS)
@@ -230,14 +226,22 @@ class _Reader:
             self.has("easy") and self.day() is not None and (self.has("make") or self.has("regenerate"))) or any(
             h.startswith("짜") or h in ("replan", "re-plan") for h in self.lex.hits(self.text, "make")
             + self.lex.hits(self.text, "regenerate"))
+        if dismissal(self.raw):  # "아니 됐어", "never mind": nothing to do, and no question about what to do
+            return Reading("freeformResponse", {"kind": "dismiss"})
         if self.has("off_topic") and not (self.places or self.areas):
             return Reading("freeformResponse", {"kind": "general"})
-        if (elsewhere := self._elsewhere()) is not None:
-            return elsewhere
+        # getting somewhere (a flight, a ferry, a route: "오사카행 비행기 얼마야", "a ferry to Jeju?") is no request about
+        # the places there: the plain answer, whichever city it names
+        if self._flight_only():
+            return Reading("freeformResponse", {"kind": "general", "topic": "flight"})
         if self._transit():
             return Reading("freeformResponse", {"kind": "general", "topic": "directions"})
+        if (elsewhere := self._elsewhere()) is not None:
+            return elsewhere
         if self.has("pace") and not any(self.has(i) for i in ("make", "regenerate", "add", "remove", "easy")):
             return Reading("freeformResponse", {"kind": "general", "topic": "pace"})  # "이거 하루에 다 돌 수 있어?"
+        if (compared := self._compared()) is not None:
+            return compared
         # "is a Suica worth it", "is the city pass worth it" ("city" is only a weak name of a place with City in it)
         fare_only = not self._named() and any(self.has(i) for i in ("pass", "price", "general"))
         if (self.has("hours") or worth_question(self.text, self.lex)) and not fare_only and not any(
@@ -277,7 +281,7 @@ class _Reader:
         if self.has("near") and self.has("pronoun") and not (self.places or self.areas):
             return self.ask_place("near")
         if self.has("relative_day") and (m := self.place()) is not None and not (
-                self.category() or self.keyword() or self.has("near")):
+                self.category() or self._theme() or self.has("near")):
             return self.ask_day("add", self.name(m))  # "내일 스카이트리 가고 싶어": which trip day is 내일?
         if self._wants_places():
             return self.build("recommend_places")
@@ -317,8 +321,7 @@ class _Reader:
             return self.ask_place("about", topic=topic)
         return Reading("freeformResponse", {"kind": "general"})
 
-    def _named(self) -> list[Mention]:
-        """The places named by a name of their own (a word only one place has is weak: "city", "팀랩" alone)."""
+    def _named(self) -> list[Mention]:  # places named by a name of their own ("city", "팀랩" alone are weak)
         return [m for m in self.places if m.strength >= 2]
 
     def _transit(self) -> bool:
@@ -327,11 +330,26 @@ class _Reader:
         return self.has("directions") and not (self.has("recommend") and self.category() not in (None, "transport")) \
             and not (self.has("add") and self.day() is not None)
 
+    def _compared(self) -> Reading | None:
+        """"A랑 B 중에 어디가 나아?", "which is better, A or B?": places weighed against each other, a plain answer."""
+        named = list(dict.fromkeys(self.name(m) for m in self._named()))
+        if not self.has("compare") or len(named) < 2 or any(self.has(i) for i in ("add", "remove", "near", "itinerary")):
+            return None
+        return Reading("freeformResponse", {"kind": "place", "topic": "compare", "place": named[0], "places": named[:3]})
+
+    def _flight_only(self) -> bool:  # a flight asked about, no place or plan beside it ("cheap flights to Osaka")
+        return self.has("flight") and not (self.has("recommend") or self.has("itinerary") or self.has("add")
+                                           or self._named()) and self.category() in (None, "transport")
+
+    def _theme(self) -> str | None:  # the keyword, unless a named place's own short name ("팀랩" of 팀랩 플래닛)
+        names = compact(" ".join(f"{self.name(m)} {self.g.places[m.id].name_en}" for m in self.places)).lower()
+        return None if (k := self.keyword()) is None or compact(k) in names else k
+
     def _skips(self) -> bool:
         return self.has("remove") or bool(self.lex.hits(self.raw, "skip"))
 
     def _small_talk(self) -> str:
-        return "thanks" if self.has("thanks") else "greeting" if self.has("greeting") else "general"
+        return next((k for k in ("thanks", "greeting") if self.has(k)), "general")
 
     def _add_is_something_else(self, itinerary: bool) -> bool:
         """"추가로 카페 추천해줘", "schedule 보여줘": an add word that asks for something else."""
@@ -389,9 +407,17 @@ class _Reader:
         day = self.day()
         if m is None:
             return self.ask_place("add")
+        # "A랑 B 중에 어디가 나아? 둘째 날 넣게": which one is not said (an answer to the question, said last, is)
+        weighed = list(dict.fromkeys(self.name(n) for n in self._named()))
+        chosen = [n for n in weighed if compact(self.text).rstrip("?!.~").endswith(compact(n))]
+        if self.has("compare") and len(weighed) >= 2 and len(chosen) != 1:
+            question, _ = questions.which_place("add", [], self.en)
+            return Reading(None, {"missing": "place", "for": "add", **({"day": day} if day else {})}, question,
+                           weighed[:4], "ask")
         if day is None or day > self.trip.days:
             return self.ask_day("add", self.name(m))
-        args: dict[str, object] = {"place": self.name(m), "day": day, **self.time()}
+        args: dict[str, object] = {"place": chosen[0] if self.has("compare") and chosen else self.name(m), "day": day,
+                                   **self.time()}
         return Reading("add_place_to_itinerary", args, source=source)
 
     def _places(self, source: str) -> Reading:
@@ -410,7 +436,7 @@ class _Reader:
             return Reading("search_nearby_places", args, source=source)
         anchor = self._anchor()
         if anchor is not None and anchor.id not in self.g.places:  # an area that is also a saved place's first word
-            named = [pid for pid in self.saved_ids if _landmark_of(compact(self.g.places[pid].name_ko), compact(anchor.id))]
+            named = [pid for pid in self.saved_ids if landmark_of(compact(self.g.places[pid].name_ko), compact(anchor.id))]
             if len(named) == 1:  # "북촌 근처" with 북촌 한옥마을 saved: near the saved place
                 anchor = Mention(named[0], anchor.strength, anchor.start, anchor.length)
         if anchor is not None and anchor.id in self.g.places and args.get("keyword") and any(
@@ -427,6 +453,8 @@ class _Reader:
             args["near"] = self.name(anchor) if anchor.id in self.g.places else anchor.id
         if not args:
             return self.ask_category()
+        if n := self.count():  # "top 3 sights around Asakusa": as many as asked for
+            args["max_results"] = n
         return Reading("recommend_places", args, source=source)
 
     def _near_at(self, *, visits_only: bool = False) -> list[tuple[str, int]]:
