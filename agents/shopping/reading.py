@@ -22,7 +22,7 @@ from agents.shopping.normal import compact, normalise
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 _WINDOW_BEFORE, _WINDOW_AFTER = 6, 8
-_WINDOW_BEFORE_EN, _WINDOW_AFTER_EN = 14, 20
+_WINDOW_BEFORE_EN, _WINDOW_AFTER_EN = 14, 24
 
 
 def _compact_all(value: Any) -> Any:
@@ -54,6 +54,27 @@ def present(words: list[str], spaced: str) -> list[str]:
     """Entries that can match: a short English word ("is", "hot", "app") only as a whole word,
     so "noisy" is not "is" and "photo" is not "hot"."""
     return [w for w in words if not _short_ascii(w) or compiled(rf"(?<![a-z]){re.escape(w)}(?![a-z])").search(spaced)]
+
+
+def present_forms(words: list[str], spaced: str) -> list[str]:
+    """``present``, with a short English word also found in its inflected forms, each form as written: "boils",
+    "boiling" (boil), "faster" (fast), "easier", "easily" (easy), "bigger" (big), "slowly" (slow), "prettier" (pretty), so
+    a quality said as a verb, a comparative or an adverb is still that quality."""
+    found = []
+    for w in words:
+        if not w.isascii() or not w.isalpha() or len(w) < 3 or not (_short_ascii(w) or w.endswith("y")):
+            found += present([w], spaced)  # a longer word is found inside its forms ("quick" in "quicker")
+            continue
+        stem, tails = w, "s|es|ing|er|est|ly|ed"
+        if w.endswith("y"):
+            stem, tails = w[:-1], "y|ys|ies|ier|iest|ily|ied|ying"
+        elif w.endswith("e"):
+            stem, tails = w[:-1], "e|es|ed|er|est|ing|ely"
+        double = "" if w[-1] in "aeiouywx" or w[-2:-1] not in tuple("aeiou") or w[-3:-2] in tuple("aeiou") \
+            else rf"|{re.escape(w[-1])}(?:er|est|ing|ed)"
+        pattern = compiled(rf"(?<![a-z]){re.escape(stem)}(?:{tails}{double})?(?![a-z])")
+        found += [m.group(0) for m in pattern.finditer(spaced)]
+    return list(dict.fromkeys(found))
 
 
 def _mask(text: str, words: list[str]) -> tuple[str, bool]:
@@ -134,7 +155,7 @@ def _topics(text: str, reading: Reading) -> None:
     text, removing = _mask(text, lex["remove"])
     first: dict[str, int] = {}  # topic -> where it is first named: the question is about the first one
     for name, raw in lex["topics"].items():
-        topic = {k: present(v, spaced) if isinstance(v, list) and k not in ("pros", "cons") else v
+        topic = {k: present_forms(v, spaced) if isinstance(v, list) and k not in ("pros", "cons") else v
                  for k, v in raw.items()}
         spans = [(m.start(), m.end()) for w in topic.get("words", []) + topic.get("want", []) + topic.get("avoid", [])
                  for m in literal(w).finditer(text)]
@@ -344,6 +365,9 @@ _WISH_END = re.compile(r"(?:거|걸|것|걸로|거로|제품|모델|녀석|애)\
                        r"\b(?:ones?|models?|options?)\s*(?:please|pls|plz)?[.!]*\s*$")
 _PREFER = re.compile(r"(?:게|걸|거)\s*(?:더\s*)?(?:좋아요|좋겠|좋을\s*듯|좋은데|좋습니다|나아요|나을\s*듯|낫겠|낫다|최고)|"
                      r"\b(?:i(?:d)? prefer|would be (?:better|great|nice)|is (?:a )?must)\b")
+# A product described, not asked about: "one I can carry on trips", "something that …", "a kettle with …", "with …"
+_WISH_START = re.compile(r"^\s*(?:(?:just|maybe|hmm+|ok|okay|actually|then)[\s,]+)?(?:an?|one|ones|something|anything|some|"
+                         r"any|models?|options?|with|without)\b")
 # "could you filter to ones with …?", "narrow it down to ones that …": a request, though it ends in "?"
 _NARROW = re.compile(r"\b(?:ones?|models?|options?)\s+(?:that|which|with)\b|\bnarrow\b|\bfilter\b")
 # A product number set aside: "2번 빼고", "3번은 말고", "except #2", "not number 1".
@@ -393,6 +417,10 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
     said = _NOT_ASKING.sub(lambda m: "·" * len(m.group(0)), said)
     if _ENDS_ASKING.search(spaced):  # "어때니", "뭐냐": -니/-냐 end a word; "모니터" asks nothing
         reading.flags.add("question")
+    if (reading.want or reading.avoid) and (("?" not in spaced and (_WISH_END.search(spaced) or _PREFER.search(spaced)
+                                                                    or _WISH_START.search(spaced)))
+                                            or _NARROW.search(spaced)):
+        reading.stated = True  # "안 더운 거", "소음 적은 게 좋아요", "one I can …": a wish for a product, no question
     for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting", "offtopic",
                  "advice"):
         where = said if flag == "question" else _WHILE.sub("··", flat) if flag == "compare" else flat
@@ -403,9 +431,6 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.flags.add("advice")  # "신생아 목욕물 온도는?": about the baby, not about a product shown
     if re.search(r"\b(vs|or)\b", normalise(text)):
         reading.flags.add("compare")
-    if (reading.want or reading.avoid) and (("?" not in spaced and (_WISH_END.search(spaced) or _PREFER.search(spaced)))
-                                            or _NARROW.search(spaced)):
-        reading.stated = True  # "안 더운 거", "소음 적은 게 좋아요": a wish for a product, not a question about one
     set_aside = [int(m.group(1) or m.group(2)) for m in _SET_ASIDE.finditer(spaced)]
     if "compare" in reading.flags and set_aside and len([k for k in reading.ranks if k not in set_aside]) >= 2:
         # "2번 빼고 1번이랑 3번 비교", "except #2, compare 1 and 3": the numbers set aside are not compared
