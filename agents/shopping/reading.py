@@ -304,6 +304,23 @@ def _only_after_turn(spaced: str, shown: int) -> bool:
     return part != spaced and at >= 0 and not read_ranks(spaced[:at], shown) and bool(read_ranks(part, shown))
 
 
+def _corrected_value(spaced: str, shown: int, reading: Reading) -> None:
+    """"2번 말고 3번", "10만원 말고 8만원 이하", "not #1 but #2": a value said twice across a turn word is corrected,
+    so the one after the turn (before "instead of") is the one meant, of the same kind: a product, a budget."""
+    part = instead(spaced)
+    at = spaced.rfind(part)
+    if part == spaced or at < 0:
+        return
+    said, rest = spaced[:at] if at else spaced[len(part):], part
+    if read_ranks(said, shown) and (after := read_ranks(rest, shown)):
+        reading.ranks = after
+        reading.flags.discard("exclude")
+    first, then = read_budget(said), read_budget(rest)
+    if reading.budget is not None and first is not None and then is not None \
+            and (first.max is None) == (then.max is None):  # "over 60k but under 110k": two bounds, one range
+        reading.budget = then
+
+
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|퍼센트|프로|percent)")
 _DOWN = re.compile(r"줄|낮|내려|내리|깎|빼|down|lower|cut|reduce|less|decrease|cheaper")
 _UP = re.compile(r"늘|올|높|더\s*써|up|raise|increase|more|higher")
@@ -365,6 +382,9 @@ _WISH_END = re.compile(r"(?:거|걸|것|걸로|거로|제품|모델|녀석|애)\
                        r"\b(?:ones?|models?|options?)\s*(?:please|pls|plz)?[.!]*\s*$")
 _PREFER = re.compile(r"(?:게|걸|거)\s*(?:더\s*)?(?:좋아요|좋겠|좋을\s*듯|좋은데|좋습니다|나아요|나을\s*듯|낫겠|낫다|최고)|"
                      r"\b(?:i(?:d)? prefer|would be (?:better|great|nice)|is (?:a )?must)\b")
+# The person has chosen: "그거 살게요", "2번으로 주문할게", "이걸로 결정", "I'll take that one", "gonna buy #2".
+CHOSEN = re.compile(r"(?:살게|살래요|삽니다|사야겠|구매할게|구입할게|주문할게|주문해야겠|결정했|결정할게|(?:걸로|거로)\s*(?:할게|하겠|결정|갈게))|"
+                    r"\b(?:i'?ll|i will|gonna|going to)\s+(?:take|buy|get|order|go with)\b|\bsold\b|\bdecided on\b")
 # A product described, not asked about: "one I can carry on trips", "something that …", "a kettle with …", "with …"
 _WISH_START = re.compile(r"^\s*(?:(?:just|maybe|hmm+|ok|okay|actually|then)[\s,]+)?(?:an?|one|ones|something|anything|some|"
                          r"any|models?|options?|with|without)\b")
@@ -382,6 +402,7 @@ _LIKE_REF = re.compile(r"(?<!would )(?<!\bid )(?<!\bd )(?<!\bi )(?<!\bwe )(?<!\b
 # "밤중에 애 깰까 봐", "사용 중에": 중에 saying when, not "among" (no comparison asked)
 _WHILE = re.compile(r"(?:한?밤|새벽|오전|오후|주|근무|수업|운전|외출|여행|사용|작동|수유|통화|식사)중")
 _ENDS_ASKING = re.compile(r"(?:니|냐)(?:\s|$|[?!.~ㅋㅎᄏᄒ])")
+_NO_WORD = re.compile(r"(?:^|(?<=\s))아니(?=\s*[,.]?\s+\S)")  # "아니 세척 말고 보온": no, not a question
 
 
 def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Reading:
@@ -415,7 +436,7 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
     reading.uncarried = _uncarried(flat, spaced)
     said = _NO.sub("··", flat)  # "아니 그거 말고": the "니" of 아니 (no) asks nothing
     said = _NOT_ASKING.sub(lambda m: "·" * len(m.group(0)), said)
-    if _ENDS_ASKING.search(spaced):  # "어때니", "뭐냐": -니/-냐 end a word; "모니터" asks nothing
+    if _ENDS_ASKING.search(_NO_WORD.sub(" ", spaced)):  # "어때니", "뭐냐" end a word; "모니터", "아니 세척 말고" ask nothing
         reading.flags.add("question")
     if (reading.want or reading.avoid) and (("?" not in spaced and (_WISH_END.search(spaced) or _PREFER.search(spaced)
                                                                     or _WISH_START.search(spaced)))
@@ -442,6 +463,7 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.flags.discard("exclude")
     if "exclude" in reading.flags and reading.ranks and _only_after_turn(spaced, shown):
         reading.flags.discard("exclude")  # "그 둘 말고 2번이랑 3번": the products after 말고 are the ones asked for
+    _corrected_value(spaced, shown, reading)
     if _LIKE_REF.search(spaced):  # "anything like #3 but cheaper": products around #3
         reading.flags.add("anchor")
     return reading

@@ -24,7 +24,7 @@ HANGUL = re.compile(r"[가-힣]")
 def _refilter(category: str, text: str) -> tuple[dict[str, list[str]], list[str]]:
     """The tag changes ``text`` asked for on a Top 3 of ``category``, and the event types of its turn."""
     s = Session("shopping")
-    s.run(f"{category} 추천해줘")
+    s.run(f"{category} 좀 골라줘")
     events = s.run(text)
     intent = one(events, "intent")
     assert intent.name == "REFILTER", (text, intent.name)
