@@ -394,7 +394,7 @@ _NARROW = re.compile(r"\b(?:ones?|models?|options?)\s+(?:that|which|with)\b|\bna
 _SET_ASIDE = re.compile(r"(\d)\s*번?\s*(?:은|는|이|가|을|를)?\s*(?:빼고|말고|제외하고|제외|빼)|"
                         r"\b(?:except|not|skip|without|leave out|leaving out)\s*(?:#|no\.?\s*|number\s*)?(\d)\b")
 # The rest of the shown after some are set aside: "나머지 둘", "남은 거", "the other two", "the rest".
-_REST = re.compile(r"나머지|남은\s*(?:거|것|두|둘|제품)|다른\s*(?:두|둘)|\bthe\s+(?:other|remaining)\s+(?:two|2|ones)\b|"
+REST = re.compile(r"나머지|남은\s*(?:거|것|두|둘|제품)|다른\s*(?:두|둘)|\bthe\s+(?:other|remaining)\s+(?:two|2|ones)\b|"
                    r"\bthe\s+rest\b|\bremaining\b")
 # English "like" before a product reference, not "I'd like" / "would like": around that product.
 _LIKE_REF = re.compile(r"(?<!would )(?<!\bid )(?<!\bd )(?<!\bi )(?<!\bwe )(?<!\byou )\blike\s+(?:#|no\.?\s*\d|number\s*\d|"
@@ -457,7 +457,7 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         # "2번 빼고 1번이랑 3번 비교", "except #2, compare 1 and 3": the numbers set aside are not compared
         reading.ranks = [k for k in reading.ranks if k not in set_aside]
         reading.flags.discard("exclude")
-    if "exclude" in reading.flags and reading.ranks and shown and _REST.search(spaced):
+    if "exclude" in reading.flags and reading.ranks and shown and REST.search(spaced):
         # "2번은 빼고 남은 두 개 중에 …": the products left are the ones meant
         reading.ranks = [k for k in range(1, shown + 1) if k not in reading.ranks]
         reading.flags.discard("exclude")

@@ -99,3 +99,18 @@ def test_a_choice_still_asking_or_wishing_is_not_closed(store, text: str) -> Non
 def test_an_english_range_with_its_unit_said_once(text: str, low: int, high: int) -> None:
     budget = read_budget(text)
     assert budget is not None and (budget.min, budget.max) == (low, high)
+
+
+@pytest.mark.parametrize(("messages", "rest"), [
+    (["분유포트 골라줘", "1번 어때"], "나머지 두 개 비교해줘"),
+    (["아기띠 추천", "how heavy is #2"], "compare the other two"),
+    (["분유포트 추천", "3번 소음 어때?"], "남은 거 둘 중에 뭐가 더 조용해?"),
+    (["젖병소독기 골라줘", "is #1 easy to clean?"], "what about the remaining ones?"),
+])
+def test_the_rest_after_one_product_asked_about_is_the_other_two(store, messages: list[str], rest: str) -> None:
+    s, asked_events = _turns(*messages)
+    asked = one(asked_events, "intent").args["products"]
+    events = s.run(rest)
+    intent = one(events, "intent")
+    assert intent.name == "COMPARE", rest
+    assert sorted(intent.args["products"]) == sorted(p for p in _ids(s) if p not in asked), rest
