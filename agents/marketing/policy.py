@@ -11,6 +11,7 @@ from typing import Any
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, latest_tool_results
 from agents.marketing import compose_en, followup
+from agents.marketing.amend import amended, pending_call
 from agents.marketing.context import parse_budgets, parse_context, parse_statuses
 from agents.marketing.format import ctr, roas, signed, signed_pct
 from agents.marketing.mutations import MAX_DAILY_BUDGET, MIN_DAILY_BUDGET
@@ -35,6 +36,8 @@ def policy(request: ModelRequest) -> PolicyReply:
     said = dialogue.answer(last.content)  # "2" after a question with choices: the second choice
     pending = pending_clarification(request.messages)
     decided = fill_slot(pending, said, roster, month, parse_budgets(request.system)) if pending else None
+    if decided is None and (card := pending_call(request.messages)) is not None:  # "금액은 10%만 올리는 걸로"
+        decided = amended(said, card, roster, parse_budgets(request.system))
     if decided is None:  # a follow-up that points back is read against the dialogue state first
         users = [m.content or "" for m in request.messages if m.role == "user"]
         decided = followup.resolve(said, roster, month, dialogue,

@@ -199,7 +199,7 @@ _AGAIN_EN = re.compile(r"\b(?:again|same but|the same|one more|once more|redo|in
 _TAKE_BACK = re.compile(r"^\s*(?:(?:아|앗|음|어|헉|oh|ah|hmm)[\s,.~!]+)?(?:[ㄴᄂ]{2,}|아니(?:요|오|야|다)?(?=[\s,.!]|$)|아냐|아뇨|놉|no+(?=[\s,.!]|$)|nope|nah|not that)",
                         re.I)
 # "A 말고 B", "not A but B", "A instead of B" / "B instead": what follows 말고 / but, what precedes "instead of"
-_INSTEAD = re.compile(r"말고|대신(?:에)?|\bbut\b|\brather\b", re.I)
+_INSTEAD = re.compile(r"말고|대신(?:에)?|\bbut\b|\brather\b|\bi\s+meant\b", re.I)
 # Positions the shared ``find_ordinals`` does not read: ranks (1등), top and bottom of a list.
 _RANK = re.compile(r"(\d{1,2})\s*등")
 _TOP = ("맨위", "제일위", "젤위", "가장위", "맨앞", "맨처음", "1위", "top one", "the top", "first one", "one at the top")

@@ -8,7 +8,7 @@ import re
 from agents.nlu.korean_money import Budget, parse_budget
 from agents.shopping.normal import normalise
 
-_EN_NUMBER = r"(\d[\d,]*(?:\.\d+)?)\s*(k|만|천|원|won|krw)?"
+_EN_NUMBER = r"(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|만|천|원|won|krw)?"
 _EN_BUDGET = [
     (re.compile(rf"(?:under|below|less than|cheaper than|up to|at most|no more than|max(?:imum)?|within|not over)\s*(?:of\s*)?₩?\s*{_EN_NUMBER}"), "below"),
     (re.compile(rf"₩?\s*{_EN_NUMBER}\s*(?:or more|or above|or higher|and up|and above|and higher|plus|\+)"), "above"),
@@ -28,7 +28,7 @@ def _english_range(text: str) -> Budget | None:
     if not m:
         return None
     unit = m.group(2) or m.group(4) or ""
-    scale = {"k": 1000, "만": 10000, "천": 1000}
+    scale = {"k": 1000, "thousand": 1000, "만": 10000, "천": 1000}
     low = float(m.group(1).replace(",", "")) * scale.get(m.group(2) or unit, 1)
     high = float(m.group(3).replace(",", "")) * scale.get(m.group(4) or unit, 1)
     if not 1000 <= low < high:
@@ -43,7 +43,7 @@ def _english_budget(text: str) -> Budget | None:
     bounds: list[tuple[str, int]] = []
     for m, kind in found:
         value = float(m.group(1).replace(",", ""))
-        value *= {"k": 1000, "만": 10000, "천": 1000}.get(m.group(2) or "", 1)
+        value *= {"k": 1000, "thousand": 1000, "만": 10000, "천": 1000}.get(m.group(2) or "", 1)
         if value >= 1000:
             bounds.append((kind, round(value)))
     if not bounds:

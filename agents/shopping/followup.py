@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from agents.nlu import compact, normalise
 from agents.nlu.dialogue import Dialogue, Mention, pointer
+from agents.shopping.reading import REST
 
 if TYPE_CHECKING:
     from agents.shopping.reading import Reading
@@ -67,7 +68,7 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
     p = pointer(text)
     if not p.pronoun and _THAN_THAT.search(compact(text)):  # "그 가격보다 싼 거", "cheaper than that?"
         p = replace(p, pronoun=True)
-    if _compared_too(r, text, context) or _another_than_asked(r, text, context):
+    if _compared_too(r, text, context) or _another_than_asked(r, text, context) or _the_rest(r, text, context):
         return
     if "anchor" in r.flags and not r.ranks and context.get("anchor") and (p.pronoun or _THIS.search(compact(text))):
         r.on_anchor = True  # "이 기반으로 조용한 거": the anchor the list is based on, on screen or not
@@ -129,6 +130,20 @@ def _compared_too(r: Reading, text: str, context: dict[str, Any]) -> bool:
         return False
     r.ranks = sorted({*compared, *named})
     r.flags.add("compare")
+    return True
+
+
+def _the_rest(r: Reading, text: str, context: dict[str, Any]) -> bool:
+    """"나머지 두 개 비교해줘", "compare the other two" with no number of its own: the shown products but the one the
+    conversation last pointed at."""
+    if r.ranks or not REST.search(normalise(text)):
+        return False
+    ids = [str(x.get("id")) for x in context.get("recommendations") or []]
+    asked = next((pid for pid in context.get("lastReferenced") or [] if pid in ids), None)
+    if asked is None or len(ids) < 3:
+        return False
+    r.ranks = [k for k in range(1, len(ids) + 1) if ids[k - 1] != asked]
+    r.flags.discard("exclude")
     return True
 
 

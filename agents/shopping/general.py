@@ -11,7 +11,8 @@ from agents.nlu import josa
 from agents.nlu.language import conversation_language
 from agents.shopping import router
 from agents.shopping.catalog import Catalog
-from agents.shopping.reading import lexicon
+from agents.shopping.normal import normalise
+from agents.shopping.reading import CHOSEN, lexicon
 
 if TYPE_CHECKING:
     from agents.core.turn import Turn
@@ -88,6 +89,8 @@ def general(catalog: Catalog, intent: router.Intent, text: str, category: str | 
     if any(w in text.lower() for w in _EMPATHY):
         empathy = "Parenting is hard work. I hope you get a moment to rest. " if en else \
             "육아 정말 힘드시죠. 잠깐이라도 숨 돌리실 시간이 있으면 좋겠어요. "
+    elif CHOSEN.search(normalise(text)):  # "그거 살게요": the choice acknowledged, nothing looked up again
+        empathy = "Good choice! " if en else "좋은 선택이에요! "
     elif any(w in text.lower() for w in _THANKS):
         empathy = "Glad it helped! " if en else "도움이 되었다니 기뻐요! "
     if en:

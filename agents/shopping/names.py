@@ -58,11 +58,11 @@ def find_products(text: str, products: Sequence[Product], *, prefer: list[str] |
     for brand, group in by_brand.items():
         en_brand = ENGLISH.get(brand, "").lower()
         names = [brand, *nicknames().get(brand, [])]
-        score = max(max(_korean_hit(n, words) for n in names), _english_hit(en_brand, low) if en_brand else 0.0)
-        if score < min(_BRAND_SCORE, _EN_SCORE):
+        korean, english = max(_korean_hit(n, words) for n in names), _english_hit(en_brand, low) if en_brand else 0.0
+        # each spelling against its own bar: "easy on my back" is 86% of "Easy Mom", below the English bar
+        if korean < (_BRAND_SCORE if re.search(r"[가-힣]", brand) else _EN_SCORE) and english < _EN_SCORE:
             continue
-        if score < (_BRAND_SCORE if re.search(r"[가-힣]", brand) else _EN_SCORE):
-            continue
+        score = max(korean, english)
         at = min([low.find(w) for w in words if max(_word_hit(n, w) for n in names) >= _BRAND_SCORE] or
                  [max(0, low.find(en_brand.split()[0]))])
         if at not in hits or score > hits[at][0]:  # "베이비브레짜" is 베이비브레짜, not also 베이비뷰

@@ -22,7 +22,7 @@ from agents.shopping.normal import compact, normalise
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 _WINDOW_BEFORE, _WINDOW_AFTER = 6, 8
-_WINDOW_BEFORE_EN, _WINDOW_AFTER_EN = 14, 20
+_WINDOW_BEFORE_EN, _WINDOW_AFTER_EN = 14, 24
 
 
 def _compact_all(value: Any) -> Any:
@@ -54,6 +54,27 @@ def present(words: list[str], spaced: str) -> list[str]:
     """Entries that can match: a short English word ("is", "hot", "app") only as a whole word,
     so "noisy" is not "is" and "photo" is not "hot"."""
     return [w for w in words if not _short_ascii(w) or compiled(rf"(?<![a-z]){re.escape(w)}(?![a-z])").search(spaced)]
+
+
+def present_forms(words: list[str], spaced: str) -> list[str]:
+    """``present``, with a short English word also found in its inflected forms, each form as written: "boils",
+    "boiling" (boil), "faster" (fast), "easier", "easily" (easy), "bigger" (big), "slowly" (slow), "prettier" (pretty), so
+    a quality said as a verb, a comparative or an adverb is still that quality."""
+    found = []
+    for w in words:
+        if not w.isascii() or not w.isalpha() or len(w) < 3 or not (_short_ascii(w) or w.endswith("y")):
+            found += present([w], spaced)  # a longer word is found inside its forms ("quick" in "quicker")
+            continue
+        stem, tails = w, "s|es|ing|er|est|ly|ed"
+        if w.endswith("y"):
+            stem, tails = w[:-1], "y|ys|ies|ier|iest|ily|ied|ying"
+        elif w.endswith("e"):
+            stem, tails = w[:-1], "e|es|ed|er|est|ing|ely"
+        double = "" if w[-1] in "aeiouywx" or w[-2:-1] not in tuple("aeiou") or w[-3:-2] in tuple("aeiou") \
+            else rf"|{re.escape(w[-1])}(?:er|est|ing|ed)"
+        pattern = compiled(rf"(?<![a-z]){re.escape(stem)}(?:{tails}{double})?(?![a-z])")
+        found += [m.group(0) for m in pattern.finditer(spaced)]
+    return list(dict.fromkeys(found))
 
 
 def _mask(text: str, words: list[str]) -> tuple[str, bool]:
@@ -134,7 +155,7 @@ def _topics(text: str, reading: Reading) -> None:
     text, removing = _mask(text, lex["remove"])
     first: dict[str, int] = {}  # topic -> where it is first named: the question is about the first one
     for name, raw in lex["topics"].items():
-        topic = {k: present(v, spaced) if isinstance(v, list) and k not in ("pros", "cons") else v
+        topic = {k: present_forms(v, spaced) if isinstance(v, list) and k not in ("pros", "cons") else v
                  for k, v in raw.items()}
         spans = [(m.start(), m.end()) for w in topic.get("words", []) + topic.get("want", []) + topic.get("avoid", [])
                  for m in literal(w).finditer(text)]
@@ -283,6 +304,23 @@ def _only_after_turn(spaced: str, shown: int) -> bool:
     return part != spaced and at >= 0 and not read_ranks(spaced[:at], shown) and bool(read_ranks(part, shown))
 
 
+def _corrected_value(spaced: str, shown: int, reading: Reading) -> None:
+    """"2번 말고 3번", "10만원 말고 8만원 이하", "not #1 but #2": a value said twice across a turn word is corrected,
+    so the one after the turn (before "instead of") is the one meant, of the same kind: a product, a budget."""
+    part = instead(spaced)
+    at = spaced.rfind(part)
+    if part == spaced or at < 0:
+        return
+    said, rest = spaced[:at] if at else spaced[len(part):], part
+    if read_ranks(said, shown) and (after := read_ranks(rest, shown)):
+        reading.ranks = after
+        reading.flags.discard("exclude")
+    first, then = read_budget(said), read_budget(rest)
+    if reading.budget is not None and first is not None and then is not None \
+            and (first.max is None) == (then.max is None):  # "over 60k but under 110k": two bounds, one range
+        reading.budget = then
+
+
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|퍼센트|프로|percent)")
 _DOWN = re.compile(r"줄|낮|내려|내리|깎|빼|down|lower|cut|reduce|less|decrease|cheaper")
 _UP = re.compile(r"늘|올|높|더\s*써|up|raise|increase|more|higher")
@@ -344,13 +382,19 @@ _WISH_END = re.compile(r"(?:거|걸|것|걸로|거로|제품|모델|녀석|애)\
                        r"\b(?:ones?|models?|options?)\s*(?:please|pls|plz)?[.!]*\s*$")
 _PREFER = re.compile(r"(?:게|걸|거)\s*(?:더\s*)?(?:좋아요|좋겠|좋을\s*듯|좋은데|좋습니다|나아요|나을\s*듯|낫겠|낫다|최고)|"
                      r"\b(?:i(?:d)? prefer|would be (?:better|great|nice)|is (?:a )?must)\b")
+# The person has chosen: "그거 살게요", "2번으로 주문할게", "이걸로 결정", "I'll take that one", "gonna buy #2".
+CHOSEN = re.compile(r"(?:살게|살래요|삽니다|사야겠|구매할게|구입할게|주문할게|주문해야겠|결정했|결정할게|(?:걸로|거로)\s*(?:할게|하겠|결정|갈게))|"
+                    r"\b(?:i'?ll|i will|gonna|going to)\s+(?:take|buy|get|order|go with)\b|\bsold\b|\bdecided on\b")
+# A product described, not asked about: "one I can carry on trips", "something that …", "a kettle with …", "with …"
+_WISH_START = re.compile(r"^\s*(?:(?:just|maybe|hmm+|ok|okay|actually|then)[\s,]+)?(?:an?|one|ones|something|anything|some|"
+                         r"any|models?|options?|with|without)\b")
 # "could you filter to ones with …?", "narrow it down to ones that …": a request, though it ends in "?"
 _NARROW = re.compile(r"\b(?:ones?|models?|options?)\s+(?:that|which|with)\b|\bnarrow\b|\bfilter\b")
 # A product number set aside: "2번 빼고", "3번은 말고", "except #2", "not number 1".
 _SET_ASIDE = re.compile(r"(\d)\s*번?\s*(?:은|는|이|가|을|를)?\s*(?:빼고|말고|제외하고|제외|빼)|"
                         r"\b(?:except|not|skip|without|leave out|leaving out)\s*(?:#|no\.?\s*|number\s*)?(\d)\b")
 # The rest of the shown after some are set aside: "나머지 둘", "남은 거", "the other two", "the rest".
-_REST = re.compile(r"나머지|남은\s*(?:거|것|두|둘|제품)|다른\s*(?:두|둘)|\bthe\s+(?:other|remaining)\s+(?:two|2|ones)\b|"
+REST = re.compile(r"나머지|남은\s*(?:거|것|두|둘|제품)|다른\s*(?:두|둘)|\bthe\s+(?:other|remaining)\s+(?:two|2|ones)\b|"
                    r"\bthe\s+rest\b|\bremaining\b")
 # English "like" before a product reference, not "I'd like" / "would like": around that product.
 _LIKE_REF = re.compile(r"(?<!would )(?<!\bid )(?<!\bd )(?<!\bi )(?<!\bwe )(?<!\byou )\blike\s+(?:#|no\.?\s*\d|number\s*\d|"
@@ -358,6 +402,7 @@ _LIKE_REF = re.compile(r"(?<!would )(?<!\bid )(?<!\bd )(?<!\bi )(?<!\bwe )(?<!\b
 # "밤중에 애 깰까 봐", "사용 중에": 중에 saying when, not "among" (no comparison asked)
 _WHILE = re.compile(r"(?:한?밤|새벽|오전|오후|주|근무|수업|운전|외출|여행|사용|작동|수유|통화|식사)중")
 _ENDS_ASKING = re.compile(r"(?:니|냐)(?:\s|$|[?!.~ㅋㅎᄏᄒ])")
+_NO_WORD = re.compile(r"(?:^|(?<=\s))아니(?=\s*[,.]?\s+\S)")  # "아니 세척 말고 보온": no, not a question
 
 
 def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Reading:
@@ -391,8 +436,12 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
     reading.uncarried = _uncarried(flat, spaced)
     said = _NO.sub("··", flat)  # "아니 그거 말고": the "니" of 아니 (no) asks nothing
     said = _NOT_ASKING.sub(lambda m: "·" * len(m.group(0)), said)
-    if _ENDS_ASKING.search(spaced):  # "어때니", "뭐냐": -니/-냐 end a word; "모니터" asks nothing
+    if _ENDS_ASKING.search(_NO_WORD.sub(" ", spaced)):  # "어때니", "뭐냐" end a word; "모니터", "아니 세척 말고" ask nothing
         reading.flags.add("question")
+    if (reading.want or reading.avoid) and (("?" not in spaced and (_WISH_END.search(spaced) or _PREFER.search(spaced)
+                                                                    or _WISH_START.search(spaced)))
+                                            or _NARROW.search(spaced)):
+        reading.stated = True  # "안 더운 거", "소음 적은 게 좋아요", "one I can …": a wish for a product, no question
     for flag in ("anchor", "exclude", "compare", "recommend", "question", "empathy", "thanks", "greeting", "offtopic",
                  "advice"):
         where = said if flag == "question" else _WHILE.sub("··", flat) if flag == "compare" else flat
@@ -403,20 +452,18 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.flags.add("advice")  # "신생아 목욕물 온도는?": about the baby, not about a product shown
     if re.search(r"\b(vs|or)\b", normalise(text)):
         reading.flags.add("compare")
-    if (reading.want or reading.avoid) and (("?" not in spaced and (_WISH_END.search(spaced) or _PREFER.search(spaced)))
-                                            or _NARROW.search(spaced)):
-        reading.stated = True  # "안 더운 거", "소음 적은 게 좋아요": a wish for a product, not a question about one
     set_aside = [int(m.group(1) or m.group(2)) for m in _SET_ASIDE.finditer(spaced)]
     if "compare" in reading.flags and set_aside and len([k for k in reading.ranks if k not in set_aside]) >= 2:
         # "2번 빼고 1번이랑 3번 비교", "except #2, compare 1 and 3": the numbers set aside are not compared
         reading.ranks = [k for k in reading.ranks if k not in set_aside]
         reading.flags.discard("exclude")
-    if "exclude" in reading.flags and reading.ranks and shown and _REST.search(spaced):
+    if "exclude" in reading.flags and reading.ranks and shown and REST.search(spaced):
         # "2번은 빼고 남은 두 개 중에 …": the products left are the ones meant
         reading.ranks = [k for k in range(1, shown + 1) if k not in reading.ranks]
         reading.flags.discard("exclude")
     if "exclude" in reading.flags and reading.ranks and _only_after_turn(spaced, shown):
         reading.flags.discard("exclude")  # "그 둘 말고 2번이랑 3번": the products after 말고 are the ones asked for
+    _corrected_value(spaced, shown, reading)
     if _LIKE_REF.search(spaced):  # "anything like #3 but cheaper": products around #3
         reading.flags.add("anchor")
     return reading

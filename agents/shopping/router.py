@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from agents.shopping import intents
 from agents.shopping.names import find_products
 from agents.shopping.normal import normalise
-from agents.shopping.reading import Reading, read
+from agents.shopping.reading import CHOSEN, Reading, read
 from agents.shopping.resolve import budget_max, category_from_tags, resolve
 
 if TYPE_CHECKING:
@@ -74,6 +74,9 @@ def decide(r: Reading, context: dict[str, Any], named: list[str]) -> Decision:
         return Decision("REFILTER_WITH_ANCHOR", 88, "around the product the list is based on")
     if r.uncarried and not (r.category or refs):
         return Decision("GENERAL", 85, f"{r.uncarried}: a kind of product the catalogue does not carry")
+    if CHOSEN.search(normalise(r.text)) and "?" not in r.text and not (r.has_conditions or r.direction or r.category
+                                                                         or {"compare", "anchor"} & r.flags):
+        return Decision("GENERAL", 80, "a choice made (\"그거 살게요\", \"I'll take #2\"): nothing to look up or refilter")
     if len(refs) >= 2 and "compare" in r.flags:
         return Decision("COMPARE", 90, "compare products")
     if len(refs) >= 2 and (r.than_ref or r.below_ref) and "question" in r.flags:
