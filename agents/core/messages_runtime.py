@@ -10,6 +10,9 @@ RUNTIME_MESSAGES: dict[str, tuple[str, str]] = {
     "note_action_done": ("✅ {summary}", "✅ {summary}"),
     "note_action_cancelled": ("🚫 작업을 취소했습니다: {summary}. 아무것도 변경되지 않았습니다.",
                               "🚫 Cancelled: {summary}. Nothing was changed."),
+    # a new request took the place of a card still waiting (agents/core/toolcalls.py replace_pending)
+    "note_card_replaced": ("기다리던 확인 카드({summary})는 취소하고 새 카드로 바꿨어요.",
+                           "I cancelled the card that was still waiting ({summary}) and put the new one in its place."),
     "note_action_expired": ("⌛ '{summary}' 작업은 확인 시간이 지나 만료되어 실행되지 않았습니다.",
                             "⌛ Expired before it was confirmed, so not run: {summary}."),
     "note_action_failed": ("❌ '{summary}' 실행에 실패했습니다: {reason}", "❌ Failed: {summary}: {reason}"),

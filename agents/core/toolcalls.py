@@ -9,16 +9,16 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ValidationError
 
 from agents.core.clock import aware
-from agents.core.events import ActionConfirmation, Clarification, DataCard, Event, ToolCall, ToolResult
+from agents.core.events import ActionConfirmation, ActionResult, Clarification, DataCard, Event, ToolCall, ToolResult
 from agents.core.ids import new_id
-from agents.core.messages import say
+from agents.core.messages import Lang, one, say
 from agents.core.providers.base import ChatMessage, ModelToolCall
 from agents.core.store import ActionStatus, NewMessage, PendingActionRow
 from agents.core.tools import Confirmation, Tool, ToolContext, ToolKind, ToolOutput, format_validation_error
@@ -143,6 +143,32 @@ def _proposer(turn: Turn, call: ModelToolCall) -> str | None:
             message.id = message.id or new_id("msg")
             return message.id
     return turn.user_message_id
+
+
+def replace_pending(turn: Turn, replaced: Callable[[list[PendingActionRow]], list[PendingActionRow]]
+                    ) -> Generator[Event, None, list[str]]:
+    """Cancel the cards ``replaced`` picks among this conversation's cards still waiting for Confirm (oldest first),
+    because the new request takes their place. Each gets an ``action_result`` (CANCELLED), so a page that shows it
+    marks it as a reload would, and its Confirm can no longer run. A card confirmed or cancelled elsewhere meanwhile
+    is left as it is. Returns the summaries, for the reply to say what it replaced (``replaced_sentence``)."""
+    lang: Lang = "en" if turn.meta.get("lang") == "en" else "ko"
+    waiting = [row for row in turn.store.actions.list_for_conversation(turn.conversation.id)
+               if row.status == ActionStatus.PENDING and aware(row.expires_at) > aware(turn.now)]
+    summaries: list[str] = []
+    for row in replaced(waiting):
+        done = turn.store.actions.transition(row.id, ActionStatus.PENDING, ActionStatus.CANCELLED, turn.now)
+        if done is None:
+            continue
+        summary = done.summary.rstrip(".")
+        yield turn.emit(ActionResult, action_id=done.id, ok=True, status=ActionStatus.CANCELLED.value,
+                        message=one("note_action_cancelled", lang, summary=summary))
+        summaries.append(summary)
+    return summaries
+
+
+def replaced_sentence(turn: Turn, summaries: list[str]) -> str:
+    """The reply's sentence saying which waiting cards a new one replaced, in the turn's language."""
+    return one("note_card_replaced", "en" if turn.meta.get("lang") == "en" else "ko", summary=", ".join(summaries))
 
 
 # For pipelines that run a call themselves (the tutor's ui_action is checked against the screen's

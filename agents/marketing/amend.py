@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from agents.core.providers.base import ChatMessage
+from agents.core.store import PendingActionRow
 from agents.marketing import reading as rd
 from agents.marketing.matching import Roster
 from agents.marketing.nlu import DIRECTION, Understanding, as_step, carry_amount, clarify, rule
@@ -33,6 +35,21 @@ _MOVES = re.compile(r"올리|올려|늘리|늘려|줄이|줄여|깎|내리|내�
                     r"\b(?:raise|lower|cut|increase|decrease|reduce|bump|boost|trim)\b", re.I)
 _ONE_CAMPAIGN = ("updateCampaignBudget", "pauseCampaign", "resumeCampaign", "deleteCampaign")
 HOW_MUCH = "일일 예산을 얼마로 바꿀까요? (예: 15만원, 20% 증액, 반으로)"
+
+
+def replaced_by(text: str, tool: str, args: dict[str, object], new_id: str
+                ) -> Callable[[list[PendingActionRow]], list[PendingActionRow]]:
+    """Which waiting cards a new card for ``tool`` takes the place of: the same change on the same campaign, and,
+    when the message amends ("대상은 봄 시즌 세일로 바꿔줘", "make it 25% instead"), the newest card of that tool (the one
+    just shown). A change asked for another campaign without amending words ("B도 5% 올려줘") waits beside it."""
+    amends = bool(_AMENDS.search(normalise(text)))
+    target = args.get("campaignId")
+
+    def replaced(rows: list[PendingActionRow]) -> list[PendingActionRow]:
+        mine = [r for r in rows if r.id != new_id and r.tool_name == tool]
+        newest = mine[-1:] if amends else []
+        return [r for r in mine if r in newest or (target is not None and r.tool_args.get("campaignId") == target)]
+    return replaced
 
 
 def pending_call(messages: list[ChatMessage]) -> tuple[str, dict[str, Any]] | None:

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from agents.core.events import Event, Thinking
 from agents.core.referents import remember_turn
+from agents.core.toolcalls import replace_pending, replaced_sentence
 from agents.core.turn import tool_loop
+from agents.marketing.amend import replaced_by
 from agents.marketing.followup import META_TOOLS, extract
 from agents.marketing.lang import campaign_names
 from agents.marketing.texts import STAGES
@@ -31,6 +33,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
     turn.meta["lang"] = conversation_language([m.content or "" for m in turn.history if m.role == "user"], turn.text,
                                               campaign_names(turn.store, turn.user_id))
     yield _thinking(turn, "understand")
+    replaced: list[str] = []
     for event in tool_loop(turn):
         yield event
         match event.type:
@@ -38,4 +41,10 @@ def pipeline(turn: Turn) -> Iterator[Event]:
                 yield _thinking(turn, "query", event.name)
             case "tool_result":
                 yield _thinking(turn, "compose")
+            case "action_confirmation":  # an amended or repeated change replaces the card still waiting
+                replaced += yield from replace_pending(turn, replaced_by(turn.text, event.tool_name, event.args,
+                                                                         event.action_id))
+    if replaced:
+        yield from turn.say(("\n\n" if turn.final_text else "") + replaced_sentence(turn, replaced))
+        turn.flush_reply()
     remember_turn(turn, extract, meta_tools=META_TOOLS)  # what the next "그거 / 다시" points at

@@ -8,12 +8,10 @@ from __future__ import annotations
 import json
 from collections.abc import Generator, Iterator
 
-from agents.core.clock import aware
 from agents.core.events import Event, ToolCall, ToolResult, UIAction
 from agents.core.providers.base import ChatMessage, ModelToolCall
 from agents.core.referents import remember_turn
-from agents.core.store.models import ActionStatus
-from agents.core.toolcalls import refuse, result_message
+from agents.core.toolcalls import refuse, replace_pending, replaced_sentence, result_message
 from agents.core.turn import Turn
 from agents.nlu.language import conversation_language
 from agents.tutor import followup, sandbox
@@ -29,9 +27,6 @@ NO_ADVICE_ACTION = ("투자 조언이나 예측을 묻는 질문에는 주문 �
                     "차트, 관련 용어와 사례를 보여 드릴 수 있어요.",
                     "I don't open an order screen or change holdings for a question asking for advice or a "
                     "prediction. I can show the stock's past moves, a chart, and the terms and lessons about it.")
-
-REPLACED = ("기다리던 확인 카드({summary})는 취소하고 새 카드로 바꿨어요.",
-            "I cancelled the card that was still waiting ({summary}) and put the new one in its place.")
 
 
 def pipeline(turn: Turn) -> Iterator[Event]:
@@ -66,7 +61,7 @@ def pipeline(turn: Turn) -> Iterator[Event]:
             awaiting = awaiting or pending
         if awaiting:
             if replaced := _str_list(turn.meta.get("replaced_cards")):  # said whatever the model wrote
-                yield from turn.say(REPLACED[turn.meta["lang"] == "en"].format(summary=", ".join(replaced)) + " ")
+                yield from turn.say(replaced_sentence(turn, replaced) + " ")
             if not response.text.strip():  # say plainly that nothing ran yet
                 yield from turn.say("This needs your confirmation: it runs only when you press **Confirm** on the "
                                     "card below, and nothing changes before." if turn.meta["lang"] == "en" else
@@ -123,8 +118,9 @@ def run_ui_action(turn: Turn, call: ModelToolCall) -> Generator[Event, None, tup
         message = yield from refuse(turn, call, raw, NO_ADVICE_ACTION[turn.meta.get("lang") == "en"])
         return message, False
     if spec.risk == "high":  # one pending card per kind: the new request replaces the one still waiting
-        replaced = [*_str_list(turn.meta.get("replaced_cards")), *_replace_pending(turn, action_id)]
-        turn.meta["replaced_cards"] = replaced
+        gone = yield from replace_pending(turn, lambda rows: [r for r in rows if r.tool_name == "confirm_ui_action"
+                                                              and r.tool_args.get("action_id") == action_id])
+        turn.meta["replaced_cards"] = [*_str_list(turn.meta.get("replaced_cards")), *gone]
     args = {"action_id": action_id, "params": params}
     ran = turn.meta.get("ui_actions")
     turn.meta["ui_actions"] = [*(ran if isinstance(ran, list) else []), {"action_id": action_id, "risk": spec.risk}]
@@ -161,16 +157,6 @@ def _held_codes(turn: Turn) -> list[str]:
     store = PortfolioStore(turn.store)
     store.ensure(turn.user_id, turn.now)
     return [h["code"] for h in store.holdings(turn.user_id)]
-
-
-def _replace_pending(turn: Turn, action_id: str) -> list[str]:
-    """Cancel this conversation's cards for ``action_id`` that still wait for Confirm (the new request takes their
-    place); their summaries. A card confirmed or expired meanwhile is left as it is."""
-    rows = turn.store.actions.list_for_conversation(turn.conversation.id)
-    waiting = [r for r in rows if r.status == ActionStatus.PENDING and r.tool_name == "confirm_ui_action"
-               and r.tool_args.get("action_id") == action_id and aware(r.expires_at) > aware(turn.now)]
-    done = [turn.store.actions.transition(r.id, ActionStatus.PENDING, ActionStatus.CANCELLED, turn.now) for r in waiting]
-    return [r.summary.rstrip(".") for r in done if r is not None]
 
 
 def _str_list(value: object) -> list[str]:

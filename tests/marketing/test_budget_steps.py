@@ -15,12 +15,15 @@ PROPOSED = ["thinking", "text", "tool_call", "action_confirmation", "done"]
 
 
 def _proposed(events: list[Event]) -> tuple[object, str]:
-    assert [e.type for e in events if e.type != "text_delta"][-3:] == PROPOSED[-3:], [e.type for e in events]
+    shown = [e.type for e in events if e.type not in ("text_delta", "thinking")]
+    # a correction of the change still waiting replaces its card: that one is cancelled, and the reply says so
+    assert shown[-3:] == PROPOSED[-3:] or shown[-4:] == [*PROPOSED[-3:-1], "action_result", "done"], shown
     call = one(events, "tool_call")
     assert call.name == "updateCampaignBudget"
-    assert text_of(events).endswith(
-        ("확인 카드의 [실행]을 누르면 실행돼요.", "Press [Confirm] on the confirmation card to run it.")
-    )
+    proposal = text_of(events).split("\n\n")[0]  # what follows says which waiting card this one replaced
+    assert proposal.endswith(("확인 카드의 [실행]을 누르면 실행돼요.", "Press [Confirm] on the confirmation card to run it."))
+    if "action_result" in shown:
+        assert text_of(events).endswith(("는 취소하고 새 카드로 바꿨어요.", "and put the new one in its place."))
     return call.args["dailyBudget"], one(events, "action_confirmation").summary
 
 

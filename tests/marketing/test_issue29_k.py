@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from agents.core.session import Session
-from tests.marketing.turns import ANSWERED, CONFIRM, campaign_ids, given, last_events, shown
+from tests.marketing.turns import ANSWERED, CONFIRM, REPLACED, campaign_ids, given, last_events, shown
 from tests.support.helpers import one, text_of, types
 
 
@@ -180,7 +180,7 @@ def test_a_budget_change_taken_back_with_another_campaign_and_figure_is_that_cha
         mkt: Session, before: str, text: str, campaign: str, budget: int) -> None:
     """The new card replaces the old one; nothing runs before the person confirms it."""
     events = last_events(mkt, before, text)
-    assert shown(events) == CONFIRM, text
+    assert shown(events) == REPLACED, text
     call = one(events, "tool_call")
     assert (call.name, call.args["campaignId"], call.args["dailyBudget"]) == (
         "updateCampaignBudget", campaign_ids(mkt)[campaign], budget), text
@@ -220,7 +220,7 @@ def test_a_go_ahead_after_a_what_if_proposes_that_change_again(mkt: Session, bef
                                                                campaign: str, args: dict[str, Any]) -> None:
     """The what-if was answered on a card; "그걸로 ㄱㄱ" asks for that change: the same card again, run by its button."""
     events = last_events(mkt, *before, text)
-    assert shown(events) == CONFIRM, text
+    assert shown(events) == REPLACED, text
     call = one(events, "tool_call")
     assert (call.name, given(call.args)) == ("updateCampaignBudget", {"campaignId": campaign_ids(mkt)[campaign], **args}), text
 

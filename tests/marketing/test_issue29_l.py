@@ -12,7 +12,7 @@ import pytest
 
 from agents.core.session import Session
 from agents.marketing.store import MarketingStore
-from tests.marketing.turns import CONFIRM, campaign_ids, given, shown
+from tests.marketing.turns import CONFIRM, REPLACED, campaign_ids, given, shown
 from tests.support.helpers import one, text_of
 
 HANGUL = re.compile(r"[가-힣]")
@@ -23,9 +23,23 @@ def _budget(mkt: Session, name: str) -> int:
 
 
 def _card(mkt: Session, first: str, text: str) -> tuple[Any, list[Any]]:
-    """The call the amendment ``text`` made after ``first`` left a budget change on its card, and its events."""
-    assert shown(mkt.run(first)) == CONFIRM, first
+    """The call the amendment ``text`` made after ``first`` left a budget change on its card, and its events. When
+    the amendment made a new card, the one that waited is cancelled (its event names it) and only the new one waits."""
+    proposed = mkt.run(first)
+    assert shown(proposed) == CONFIRM, first
+    waiting = next(a for a in mkt.pending_actions() if a.id == one(proposed, "action_confirmation").action_id)
     events = mkt.run(text)
+    if "action_confirmation" in shown(events):
+        assert shown(events) == REPLACED, text
+        gone, new = one(events, "action_result"), one(events, "action_confirmation")
+        assert (gone.action_id, gone.status) == (waiting.id, "CANCELLED")
+        status = {a.id: a.status for a in mkt.pending_actions()}
+        assert (status[waiting.id], status[new.action_id]) == ("CANCELLED", "PENDING")
+        words = first + text
+        for name in campaign_ids(mkt):
+            words = words.replace(name, "")
+        said = "기다리던 확인 카드(" if HANGUL.search(words) else "I cancelled the card that was still waiting"
+        assert said in text_of(events) and waiting.summary.rstrip(".") in text_of(events), text_of(events)
     return one(events, "tool_call"), events
 
 
@@ -45,7 +59,7 @@ def _card(mkt: Session, first: str, text: str) -> tuple[Any, list[Any]]:
 def test_a_new_size_for_the_pending_change_is_proposed_again_on_a_fresh_card(
         mkt: Session, first: str, text: str, campaign: str, change: dict[str, int]) -> None:
     call, events = _card(mkt, first, text)
-    assert shown(events) == CONFIRM, text
+    assert shown(events) == REPLACED, text
     assert (call.name, given(call.args)) == ("updateCampaignBudget",
                                                {"campaignId": campaign_ids(mkt)[campaign], **change}), text
     card = one(events, "action_confirmation")
@@ -74,7 +88,7 @@ def test_a_bare_size_keeps_the_direction_of_the_change_it_amends(mkt: Session) -
 def test_another_campaign_for_the_pending_change_moves_it_there(mkt: Session, first: str, text: str, campaign: str,
                                                                 change: dict[str, int]) -> None:
     call, events = _card(mkt, first, text)
-    assert shown(events) == CONFIRM, text
+    assert shown(events) == REPLACED, text
     assert (call.name, given(call.args)) == ("updateCampaignBudget",
                                                {"campaignId": campaign_ids(mkt)[campaign], **change}), text
 
@@ -102,7 +116,7 @@ def test_the_figure_answering_the_question_proposes_the_change(mkt: Session) -> 
     ids = campaign_ids(mkt)
     _card(mkt, "봄 시즌 세일 예산 10% 올려줘", "금액은 다시 정할게, 바꿔줘")
     events = mkt.run("25%")
-    assert shown(events) == CONFIRM
+    assert shown(events) == REPLACED
     assert given(one(events, "tool_call").args) == {"campaignId": ids["봄 시즌 세일"], "changePercent": 25}
 
 

@@ -10,6 +10,8 @@ from tests.support.helpers import types
 
 ANSWERED = ["text", "suggested_questions", "done"]
 CONFIRM = ["text", "tool_call", "action_confirmation", "done"]
+# A new card that takes the place of the one still waiting: that one is marked cancelled, and the reply says so.
+REPLACED = [*CONFIRM[:-1], "action_result", "text", "done"]
 
 
 def campaign_ids(mkt: Session) -> dict[str, str]:

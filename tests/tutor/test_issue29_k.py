@@ -399,7 +399,10 @@ def test_a_second_order_request_replaces_the_pending_card(store, clock, first, s
     s.run(first, extra={"context_text": context_for("/home")})
     [old] = s.pending_actions()
     events = s.run(second, extra={"context_text": context_for("/home")})
-    assert types(events) == ["ui_action", "tool_call", "action_confirmation", "text", "done"]
+    assert types(events) == ["action_result", "ui_action", "tool_call", "action_confirmation", "text", "done"]
+    gone = events[0]  # the waiting card is marked cancelled on a live page too, not only after a reload
+    assert (gone.action_id, gone.status, gone.ok) == (old.id, "CANCELLED", True)
+    assert old.summary.rstrip(".") in gone.message
     rows = {a.id: a for a in s.pending_actions()}
     assert rows[old.id].status == "CANCELLED"  # the card that waited is cancelled, not left beside the new one
     waiting = [a for a in rows.values() if a.status == "PENDING"]
