@@ -188,6 +188,20 @@ class Database:
             watch.check(committed=True)
         return result
 
+    def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+        """Bulk-insert ``rows``, in order, in this thread's transaction (or one of its own): PgDatabase's
+        COPY for DuckDB. One statement with one list parameter per column, zipped back into rows by
+        unnest(); DuckDB's executemany runs a statement per row (297 gazetteer places: ~60 ms, this ~3 ms)
+        and a DataFrame needs pandas imported (seconds of CPU in a process that had not)."""
+        if not rows:
+            return
+        values = [list(column) for column in zip(*rows, strict=True)]
+        if len(values) != len(columns):
+            raise ValueError(f"{len(columns)} columns named, rows of {len(values)} given")
+        with self.transaction():
+            self.execute(f"INSERT INTO {table} ({', '.join(columns)}) SELECT {', '.join(['unnest(?)'] * len(columns))}",
+                         values)
+
     def fetchall(self, sql: str, params: Sequence[object] | None = None) -> list[tuple[Any, ...]]:
         return self.execute(sql, params).fetchall()
 
