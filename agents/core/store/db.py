@@ -226,13 +226,14 @@ class Database:
             if taken:
                 lock.release()
 
-    def close(self, wait_seconds: float = 10.0) -> None:
+    def close(self, wait_seconds: float = 10.0, *, checkpoint: bool = True) -> None:
         """Close the file. A turn still streaming on another thread (a client that went away mid-answer)
         keeps its cursor busy for a moment, and DuckDB refuses to close under it instead of waiting:
-        wait for it, briefly."""
+        wait for it, briefly. ``checkpoint=False`` leaves the write-ahead log beside the file (replayed
+        by the next open) instead of writing it into the file."""
         unwatch(self.watch)
-        if not self.watch.may_checkpoint():
-            # The path may hold another file now, or ours is damaged: no checkpoint at close.
+        if not checkpoint or not self.watch.may_checkpoint():
+            # The path may hold another file now, or ours is damaged (or it is thrown away next): no checkpoint.
             with contextlib.suppress(duckdb.Error), self._lock:
                 self._conn.execute("PRAGMA disable_checkpoint_on_shutdown")
         deadline = time.monotonic() + wait_seconds
