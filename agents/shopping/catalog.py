@@ -83,14 +83,16 @@ class Catalog:
         with self.db.transaction() as cur:
             for table in ("shop_products", "shop_reviews", "shop_tags", "shop_catalog_meta"):
                 cur.execute(f"DELETE FROM {table}")
-            cur.executemany("INSERT INTO shop_tags VALUES (?, ?)", list(data["tags"].items()))
-            cur.executemany(
-                "INSERT INTO shop_products (id, category, brand, title, price, rating, pros, cons, specs, name_en) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+            # One bulk insert per table (COPY on PostgreSQL): executemany ran ~350 statements, ~60 ms on
+            # every new database's first shopping turn.
+            self.db.copy_rows("shop_tags", ("id", "label"), list(data["tags"].items()))
+            self.db.copy_rows(
+                "shop_products", ("id", "category", "brand", "title", "price", "rating", "pros", "cons", "specs",
+                                  "name_en"), [
                     [p["id"], p["category"], p["brand"], p["title"], p["price"], p["rating"], json.dumps(p["pros"]),
                      json.dumps(p["cons"]), json.dumps(p["specs"], ensure_ascii=False), p["name_en"]]
                     for p in data["products"]])
-            cur.executemany("INSERT INTO shop_reviews VALUES (?, ?, ?, ?)", [
+            self.db.copy_rows("shop_reviews", ("product_id", "n", "rating", "text"), [
                 [p["id"], n, r["rating"], r["text"]] for p in data["products"] for n, r in enumerate(p["reviews"], 1)])
             cur.execute("INSERT INTO shop_catalog_meta VALUES (?)", [CATALOG_VERSION])
 

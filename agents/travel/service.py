@@ -54,10 +54,8 @@ class TripService:
         start = now.date() + timedelta(days=sample.start_offset_days)
         trip_id = self.store.create_trip(user_id, sample.title, dest.id, dest.name, dest.country, start,
                                          start + timedelta(days=sample.nights), now, activate=activate)
-        for place_id in sample.place_ids:
-            hit = self.store.gazetteer_place(place_id)
-            if hit is not None:
-                self.store.add_place(user_id, trip_id, _saved_from(hit), now)
+        hits = self.store.gazetteer_places(sample.place_ids)
+        self.store.add_places(user_id, trip_id, [_saved_from(hits[p]) for p in sample.place_ids if p in hits], now)
         return trip_id
 
     def active(self, user_id: str) -> Trip:

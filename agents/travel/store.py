@@ -4,7 +4,7 @@ but the tables' migrations (migrations.py)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import TypedDict, cast
 
@@ -15,6 +15,8 @@ from agents.travel.model import ItineraryDay, ItineraryItem, PlaceHit, Trip, Tri
 _GAZ_COLS = ("place_id, destination, name, name_ko, name_en, category, address, area, keywords, latitude, longitude, "
              "rating, user_ratings_total, price_level, opening_hours")
 _TRIP_COLS = "id, user_id, title, destination, destination_name, country, start_date, end_date"
+_PLACE_COLS = ("id", "trip_id", "user_id", "place_ref", "name", "name_en", "category", "latitude", "longitude",
+               "added_at")
 
 
 class GazetteerRow(TypedDict):
@@ -50,6 +52,11 @@ class TripRow(TypedDict):
     end_date: date
     active: bool
     places: int
+
+
+def _place_values(place_id: str, user_id: str, trip_id: str, place: TripPlace | PlaceHit, now: datetime) -> list[object]:
+    return [place_id, trip_id, user_id, place.place_id, place.name, place.name_en, place.category, place.latitude,
+            place.longitude, now]
 
 
 def _gazetteer_row(values: tuple[object, ...]) -> GazetteerRow:
@@ -88,9 +95,7 @@ class TravelStore:
         def write() -> None:
             self.db.execute("DELETE FROM travel_gazetteer")
             self.db.execute("DELETE FROM travel_gazetteer_meta")
-            if rows:
-                self.db.cursor().executemany(
-                    f"INSERT INTO travel_gazetteer ({_GAZ_COLS}) VALUES ({', '.join('?' * len(cols))})", rows)
+            self.db.copy_rows("travel_gazetteer", cols, rows)  # one bulk insert: ~300 places in milliseconds
             self.db.execute("INSERT INTO travel_gazetteer_meta VALUES (?, ?)", [version, now])
 
         self.db.write(write)
@@ -102,6 +107,14 @@ class TravelStore:
     def gazetteer_place(self, place_id: str) -> PlaceHit | None:
         rows = self.db.fetch_dicts(f"SELECT {_GAZ_COLS} FROM travel_gazetteer WHERE place_id = ?", [place_id])
         return _hit(rows[0]) if rows else None
+
+    def gazetteer_places(self, place_ids: Sequence[str]) -> dict[str, PlaceHit]:
+        """The gazetteer's places among ``place_ids``, by id (one query)."""
+        if not place_ids:
+            return {}
+        rows = self.db.fetch_dicts(f"SELECT {_GAZ_COLS} FROM travel_gazetteer WHERE place_id IN "
+                                   f"({', '.join(['?'] * len(place_ids))})", list(place_ids))
+        return {row["place_id"]: _hit(row) for row in rows}
 
     def nearby(self, destination: str | None, lat: float, lng: float, *, category: str | None = None,
                keyword: str | None = None, limit: int = 3, radius_km: float = 5.0,
@@ -195,13 +208,18 @@ class TravelStore:
 
     def add_place(self, user_id: str, trip_id: str, place: TripPlace | PlaceHit, now: datetime) -> str:
         place_id = new_id("plc")
-        ref = place.place_id
         self.db.write(lambda: self.db.execute(
-            """INSERT INTO travel_trip_places (id, trip_id, user_id, place_ref, name, name_en, category, latitude,
-                   longitude, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-            [place_id, trip_id, user_id, ref, place.name, place.name_en, place.category, place.latitude,
-             place.longitude, now]))
+            f"INSERT INTO travel_trip_places ({', '.join(_PLACE_COLS)}) VALUES ({', '.join('?' * len(_PLACE_COLS))})",
+            _place_values(place_id, user_id, trip_id, place, now)))
         return place_id
+
+    def add_places(self, user_id: str, trip_id: str, places: Sequence[TripPlace | PlaceHit], now: datetime) -> None:
+        """Save several places at once (a sample trip's), in one bulk insert. A trip lists its places by
+        (added_at, id), and these share ``now``: their ids are sorted so that they list in the order given."""
+        ids = sorted(new_id("plc") for _ in places)
+        self.db.copy_rows("travel_trip_places", _PLACE_COLS,
+                          [_place_values(place_id, user_id, trip_id, place, now) for place_id, place in zip(ids, places,
+                                                                                                        strict=True)])
 
     def remove_place(self, user_id: str, trip_id: str, trip_place_id: str) -> bool:
         def write() -> bool:
