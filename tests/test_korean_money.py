@@ -68,3 +68,16 @@ def test_specific_budget_is_not_vague():
 def test_formatting():
     assert format_krw(1250000) == "₩1,250,000" and format_krw(12000.4) == "₩12,000"
     assert format_man(100000) == "10만원" and format_man(75000) == "7.5만원" and format_man(9000) == "9,000원"
+
+
+@pytest.mark.parametrize(("text", "amounts"), [
+    ("우리 집이 원룸이라 작은 걸로, 8만원 밑으로요", [80_000]),  # "집이 원룸": a particle and a word, no ₩2
+    ("아기 나이 오개월인데 5만원 이하", [50_000]),
+    ("둘 사이 원래 가격 차이가 얼마야", []),  # "사이 원": two digits side by side are a word
+    ("오이 원산지", []),
+    ("가격은 이만원 정도", [20_000]),  # a numeral after a space keeps its meaning
+    ("이십오만원까지", [250_000]),
+    ("삼천오백원", [3_500]),
+])
+def test_a_numeral_inside_a_word_is_no_amount(text: str, amounts: list[int]) -> None:
+    assert [a.value for a in find_amounts(text)] == amounts

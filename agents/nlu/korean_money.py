@@ -82,6 +82,14 @@ def find_amounts(text: str) -> list[Amount]:
         has_unit = bool(m.group("won") or m.group("unit") or eok or man or cheon)
         if not has_unit:
             continue
+        # Two Sino-Korean digits side by side are a word ("사이", "오이"), never a number: units stand between them.
+        if any(g and re.search(r"[일이삼사오육칠팔구]{2}", g) for g in (eok, man, cheon, rest)):
+            continue
+        # A Sino-Korean numeral glued to the syllable before it is the end of a word or a particle, not a number:
+        # "집이 원룸" is no ₩2, "사이 원" no ₩2; "가격은 이만원" keeps its space.
+        if re.match(r"[일이삼사오육칠팔구십백천]", text[m.start():m.start() + 1]) and m.start() \
+                and re.match(r"[가-힣]", text[m.start() - 1]):
+            continue
         if rest and not m.group("won") and not m.group("unit") and not (eok or man or cheon):
             continue
         # Sino-Korean numerals ("이", "오") are ordinary words unless 원 follows them: "7만 이하" is
