@@ -86,6 +86,14 @@ def point_back(r: Reading, text: str, context: dict[str, Any]) -> None:
         if asked is not None:
             r.ranks = [ids.index(asked) + 1]
             return
+    if "compare" in r.flags and len(r.ranks) == 1 and not p.among:
+        # "3번이랑 비교하면?", "compare it with the first" after a question about product 2: a comparison needs two,
+        # and the other is the product just asked about, when it is still on screen
+        asked = next((pid for pid in context.get("lastReferenced") or [] if pid in ids and
+                      ids.index(pid) + 1 != r.ranks[0]), None)
+        if asked is not None:
+            r.ranks = sorted([*r.ranks, ids.index(asked) + 1])
+            return
     if not p.pronoun or p.among:
         _take_back(r, text, context, pronoun=False)
         return

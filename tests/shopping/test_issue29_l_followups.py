@@ -114,3 +114,19 @@ def test_the_rest_after_one_product_asked_about_is_the_other_two(store, messages
     intent = one(events, "intent")
     assert intent.name == "COMPARE", rest
     assert sorted(intent.args["products"]) == sorted(p for p in _ids(s) if p not in asked), rest
+
+
+@pytest.mark.parametrize(("messages", "other"), [
+    (["분유포트 골라줘", "1번 세척 쉬워?", "2번하고 비교하면 어떤데?"], 2),
+    (["아기띠 추천", "3번 허리 편해?", "첫째 거랑 비교 좀"], 1),
+    (["formula kettles please", "is #2 heavy?", "how does it stack up against #1?"], 1),
+    (["젖병소독기 골라줘", "2번 소음 심해?", "compare with number 3"], 3),
+])
+def test_a_comparison_naming_one_product_after_a_question_about_another_is_those_two(
+        store, messages: list[str], other: int) -> None:
+    """A comparison needs two: the product named, and the one just asked about (still on screen)."""
+    s, events = _turns(*messages[:-1])
+    asked = one(events, "intent").args["products"]
+    intent = one(s.run(messages[-1]), "intent")
+    assert intent.name == "COMPARE", messages[-1]
+    assert sorted(intent.args["products"]) == sorted([*asked, _ids(s)[other - 1]]), messages[-1]
