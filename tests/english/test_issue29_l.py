@@ -400,3 +400,20 @@ def test_a_whole_offline_turn_corrects_the_tense_and_spares_the_inversion(store,
     (card,) = cards(events, "correction")
     assert card.data["has_errors"] is False
     assert events[-1].meta["correction"] == {"has_errors": False}
+
+
+@pytest.mark.parametrize(("text", "corrected"), [
+    ("Two dog is outside.", "Two dogs are outside."),
+    ("My three sister is at home.", "My three sisters are at home."),
+    ("These two bag is heavy.", "These two bags are heavy."),
+    ("Two apple is on the table.", "Two apples are on the table."),
+])
+def test_a_subject_made_plural_after_its_number_takes_a_plural_verb(text: str, corrected: str) -> None:
+    """One pass read "dog is" as agreeing; the verb is read again once the noun is plural, never left half fixed."""
+    assert check(text).corrected == corrected
+
+
+@pytest.mark.parametrize("text", ["Two hours is not enough.", "I have two cats and it is cute.",
+                                  "Two of my friends are here."])
+def test_a_measure_or_another_subject_keeps_its_verb(text: str) -> None:
+    assert check(text).corrected == text

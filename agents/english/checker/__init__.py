@@ -98,6 +98,13 @@ def check(text: str, *, today: date | None = None) -> Checked:
     tokens2 = tokenize(respelled)
     grammar = _pass(tokens2, GRAMMAR_RULES, year)
     corrected = apply(tokens2, grammar) if grammar else respelled
+    if any(e.kind == "plural_after_number" for e in [*spelled, *grammar]):
+        # "Two dog is outside": the subject became plural in this pass, so its verb is read again against it
+        # (one pass read "dog is" as agreeing); only agreement runs, on the corrected text.
+        tokens3 = tokenize(corrected)
+        agreed = _resolve([e for sent in sentences(tokens3) for e in agreement(sent, year)])
+        if agreed:
+            corrected, grammar = apply(tokens3, agreed), [*grammar, *agreed]
     if len(original) > MAX_CHARS:
         corrected += original[MAX_CHARS:]
     if corrected == original:
