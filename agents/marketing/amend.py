@@ -21,11 +21,13 @@ from agents.nlu import find_amount, normalise
 from agents.nlu.dialogue import instead
 from agents.nlu.slots import direction
 
-# Words that change something already said: "수정해줘", "바꿔서", "…로 해줘", "…는 걸로", "말고", "instead", "make it"
+# Words that change something already said: "수정해줘", "바꿔서", "…로 해줘", "…는 걸로", "말고", "instead", "make it".
+# Searched as a yes/no over messages of up to 8,000 characters: no alternative may scan ahead (".*"), which was
+# quadratic (0.26 s on "on x on x ...").
 _AMENDS = re.compile(r"수정|변경|바꿔|바꾸|바꿀|고쳐|고치|정정|(?:으로|로)\s*(?:해|하자|하죠|가자|할게|할래|갈게|합시다|부탁)|걸로|"
                      r"말고|대신|대상|\binstead\b|\bmake\s+it\b|\bchange\b|\bswitch\b|\brather\b|\bactually\b|\bupdate\b|"
                      r"\bedit\b|\badjust\b|\bgo\s+with\b|\bdo\s+(?:it|that|this)\s+(?:on|for)\b|\bapply\s+it\s+to\b|"
-                     r"\bmove\s+it\s+to\b|\bon\s+\S+.*\binstead\b|\bfix\b", re.I)
+                     r"\bmove\s+it\s+to\b|\bfix\b", re.I)
 # The size of the change named without a figure: "금액", "인상폭", "얼마", "the amount", "a bit more"
 _SIZE = re.compile(r"금액|액수|예산|인상\s*폭|인하\s*폭|증액|감액|폭|얼마|조금|약간|살짝|좀\s*더|더\s*(?:올|늘|줄|깎|낮)|"
                    r"\bamount\b|\bfigure\b|\bsum\b|\bbudget\b|\bpercent(?:age)?\b|\bhow\s+much\b|\ba\s+(?:bit|little)\b|"

@@ -128,3 +128,15 @@ def test_the_figure_answering_the_question_proposes_the_change(mkt: Session) -> 
 def test_a_request_of_its_own_after_the_card_is_not_an_amendment(mkt: Session, text: str, tool: str) -> None:
     call, _ = _card(mkt, "봄 시즌 세일 예산 10% 올려줘", text)
     assert call.name == tool, text
+
+
+def test_a_message_at_the_size_limit_after_a_card_is_read_without_scanning_ahead(mkt: Session) -> None:
+    """Every message after a card is searched for amending words: no alternative may scan ahead (".*" made the
+    search quadratic, 0.26 s on 8,000 characters); the attack, at the input limit, gets an ordinary turn."""
+    from agents.marketing.amend import _AMENDS
+
+    assert ".*" not in _AMENDS.pattern and ".+" not in _AMENDS.pattern
+    assert shown(mkt.run("봄 시즌 세일 예산 10% 올려줘")) == CONFIRM
+    events = mkt.run(("on x " * 1600)[:7990])
+    assert shown(events)[-1] == "done"
+    assert [a.status for a in mkt.pending_actions()] == ["PENDING"]  # nothing amended, nothing replaced
