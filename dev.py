@@ -6,7 +6,7 @@
 It creates (or reuses) .venv, installs the project when pyproject.toml changed, then
 runs the app, the test suite or the benchmarks. Extra arguments go to the command.
 
-`dev.py test` runs ruff and mypy (strict, on the packages pyproject.toml names), then pytest on every core
+`dev.py test` runs ruff, then mypy (strict, on the packages pyproject.toml names) beside pytest on every core
 (pytest-xdist; the browser and Streamlit tests run one after another on one worker, see tests/conftest.py)
 and prints the elapsed time.
 `dev.py test --quick` leaves out the browser, the slow (property-based API runs) and the phrasing
@@ -22,6 +22,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import threading
 import time
 import venv
 from pathlib import Path
@@ -86,7 +87,18 @@ def run_pg_tests(rest: list[str]) -> int:
     chosen = [a for a in rest if a != "--quick"]
     paths = [] if any(not a.startswith("-") for a in chosen) else PG_TESTS  # named tests: just those, again
     args = pytest_args(["--quick", *[a for a in rest if a != "--quick"], *paths])
-    return subprocess.run([PY, "-m", "pytest", *args], env={**os.environ, "PLAYGROUND_TEST_PG": "1"}).returncode
+    return subprocess.run([PY, "-m", "pytest", *args], env={**compiled_env(), "PLAYGROUND_TEST_PG": "1"}).returncode
+
+
+def compiled_env() -> dict[str, str]:
+    """The environment for the test processes, with Python's compiled modules kept under the venv.
+
+    With PYTHONDONTWRITEBYTECODE (set on these machines) every pytest worker compiled the ~700 test modules
+    and rewrote their asserts again: ~10 s of CPU per process, before a test ran. PYTHONPYCACHEPREFIX keeps
+    the files out of the tree, as that setting intends."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.setdefault("PYTHONPYCACHEPREFIX", str(VENV / "pycache"))
+    return env
 
 
 def run_tests(rest: list[str]) -> int:
@@ -94,11 +106,16 @@ def run_tests(rest: list[str]) -> int:
     rest = [a for a in rest if a != "--no-pg"]
     started = time.monotonic()
     lint = subprocess.run([BIN / "ruff", "check", "."])
-    # mypy --strict on the packages listed in pyproject.toml [tool.mypy] (incremental: .mypy_cache)
-    types = subprocess.run([PY, "-m", "mypy"])
-    # The elapsed time is printed by tests/conftest.py above pytest's closing line, which stays last (CI reads it).
-    env = {**os.environ, "PLAYGROUND_DEV_TEST_STARTED": str(time.time() - (time.monotonic() - started))}
+    # mypy --strict on the packages listed in pyproject.toml [tool.mypy] (incremental: .mypy_cache), beside
+    # pytest rather than before it: a clean clone's first mypy is most of a minute of one core. Its report is
+    # printed in one piece as soon as it is done, so that pytest's closing line stays the last (CI reads it).
+    types = subprocess.Popen([PY, "-m", "mypy"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    reported = threading.Thread(target=lambda: print(f"\nmypy: {types.communicate()[0].strip()}", flush=True))
+    reported.start()
+    # The elapsed time is printed by tests/conftest.py above pytest's closing line.
+    env = {**compiled_env(), "PLAYGROUND_DEV_TEST_STARTED": str(time.time() - (time.monotonic() - started))}
     tests = subprocess.run([PY, "-m", "pytest", *pytest_args(rest)], env=env)
+    reported.join()
     pg = run_pg_tests(rest) if with_pg else 0
     return lint.returncode or types.returncode or tests.returncode or pg
 

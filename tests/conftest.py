@@ -59,35 +59,46 @@ def _guarded_connect(self: socket.socket, address: object) -> object:
     return _real_connect(self, address)
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
+        # Every test in tests/browser drives Chromium, marked or not (four modules were not, and ran in --quick).
+        if item.nodeid.startswith("tests/browser/") and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.browser)
         only = item.get_closest_marker("duckdb_only")
         if ON_PG and only is not None:
             item.add_marker(pytest.mark.skip(reason=f"DuckDB only: {only.args[0] if only.args else ''}"))
 
 
-# The browser and Streamlit tests, by folder, and the CLI beside a running app: each drives a server, a browser
-# or a whole app, and two at once on two cores only time out.
-UI_TESTS = ("tests/browser/", "tests/streamlit/", "tests/test_cli_beside_app.py")
+# The browser tests: each module is one unit of work, so that its tests share the module's Chromium (and the
+# process's server) on one worker; two modules may run at once, one per worker.
+BROWSER_TESTS = "tests/browser/"
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)  # optional: a run with -p no:xdist has no such hook
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``--dist loadgroup`` with the UI tests as one group, run one after another on one worker.
+    """``--dist loadgroup`` with each browser module as one group.
 
     Why not an ``xdist_group`` mark: xdist 3.8 groups by a suffix it writes to ``item._nodeid``, and pytest 9.2
-    reads the node id from ``item._id``; the suffix is lost, and both workers ran browser tests side by side
-    (the Evals view at 390 px timed out on CI). The scheduler sees node ids only, so the group comes from the path.
-    """
+    reads the node id from ``item._id``; the suffix is lost. The scheduler sees node ids only, so the group
+    comes from the path.
+
+    Until stop 41 every browser and Streamlit test ran one after another on one worker: two browser tests side
+    by side had timed out on CI (the Evals view at 390 px) when each test built its own app and server, seconds
+    of CPU. They share one server per process now (tests/browser/conftest.py ``_live``), a browser test spends
+    most of its time waiting on the page (about 0.4 of a core), and that one worker's chain was the run's
+    critical path (about 14 of its minutes)."""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadGroupScheduling
 
-    class UiTogether(LoadGroupScheduling):
+    class BrowserModulesTogether(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return "ui" if nodeid.startswith(UI_TESTS) else super()._split_scope(nodeid)
+            if nodeid.startswith(BROWSER_TESTS):
+                return nodeid.split("::", 1)[0]
+            return super()._split_scope(nodeid)
 
-    return UiTogether(config, log)
+    return BrowserModulesTogether(config, log)
 
 
 # Modules that build their cases while they are collected, with the marker all their tests carry: a run

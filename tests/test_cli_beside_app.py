@@ -22,9 +22,9 @@ from agents.core import server_file
 from tests.browser.conftest import _free_port
 
 ROOT = Path(__file__).resolve().parents[1]
-# A whole app plus twenty CLI processes: a few minutes on a loaded 2-core machine, next to no other app.
+# A whole app plus twenty CLI processes: 20 s of a quiet 2-core machine, minutes of a loaded one.
 pytestmark = [pytest.mark.duckdb_only("on PostgreSQL every process opens the database itself: nothing is relayed"),
-              pytest.mark.slow]  # run with the UI tests, on one worker: tests/conftest.py UI_TESTS
+              pytest.mark.slow]
 
 SUITE = """\
 suite: beside-the-app

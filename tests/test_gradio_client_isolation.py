@@ -73,6 +73,7 @@ def _alice() -> tuple[dict[str, str], str]:
     return {"conversation": session.conversation_id, "action": action_id}, action_id
 
 
+@pytest.mark.slow  # every handler of the page through gradio_client (about a minute of one core): CI runs it, --quick not
 def test_handlers_called_directly_cannot_reach_another_users_data(shared_server, store, clock) -> None:
     pytest.importorskip("gradio_client")
     url, _ = shared_server

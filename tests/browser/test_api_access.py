@@ -4,25 +4,10 @@ Also: /api/docs renders with no internet."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import httpx
 import pytest
 
-from tests.browser.conftest import ARGS, CHROMIUM
-
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian chromium is not installed")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def _open_tab(browser, url: str):

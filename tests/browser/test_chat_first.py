@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import ARGS, CHROMIUM, eventually
+from tests.browser.conftest import eventually
 
 pytestmark = pytest.mark.browser
 
@@ -191,12 +191,8 @@ def test_local_user_id_survives_a_reload(page, store):
                            timeout=30_000)
 
 
-def test_phone_width_keeps_the_confirmation_beside_the_input(server, store, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian chromium is not installed")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+def test_phone_width_keeps_the_confirmation_beside_the_input(server, browser, store, tmp_path):
+    with browser:
         page = browser.new_page(viewport={"width": 390, "height": 844}, locale="ko-KR", is_mobile=True,
                                 has_touch=True)
         page.goto(server, wait_until="load")

@@ -9,7 +9,6 @@ import re
 import pytest
 
 from agents.core.agent import get_agent
-from tests.browser.conftest import ARGS, CHROMIUM
 
 HANGUL = re.compile("[가-힣]")
 
@@ -21,11 +20,9 @@ def _chips(page, agent_id: str) -> list[str]:
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ko-KR"])
-def test_the_empty_chat_speaks_the_browser_language(server, locale):
-    sync_api = pytest.importorskip("playwright.sync_api")
+def test_the_empty_chat_speaks_the_browser_language(server, browser, locale):
     lang = "en" if locale == "en-US" else "ko"
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with browser:
         try:
             page = browser.new_page(viewport={"width": 1440, "height": 900}, locale=locale)
             page.goto(server, wait_until="load")

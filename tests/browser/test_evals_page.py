@@ -166,13 +166,10 @@ def _shots_dir(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("width", [1440, 390])
-def test_evals_view_fits_the_width(server, store, width, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    from tests.browser.conftest import ARGS, CHROMIUM
+def test_evals_view_fits_the_width(server, browser, store, width, tmp_path):
 
     library.save(store, "demo", V1)
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with browser:
         page = browser.new_page(viewport={"width": width, "height": 1000}, locale="ko-KR", is_mobile=width < 500,
                                 has_touch=width < 500)
         page.goto(server, wait_until="load")

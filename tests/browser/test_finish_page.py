@@ -25,9 +25,9 @@ def _shoot(page, name: str) -> None:
     page.screenshot(path=f"{SHOTS}/{name}.png", full_page=False)
 
 
-def _phone(page, server: str):
-    context = page.context.browser.new_context(storage_state=page.context.storage_state(), locale="ko-KR",
-                                               viewport={"width": 390, "height": 844})
+def _phone(page, browser, server: str):
+    context = browser.new_context(storage_state=page.context.storage_state(), locale="ko-KR",
+                                  viewport={"width": 390, "height": 844})
     phone = context.new_page()
     phone.goto(server, wait_until="load")
     phone.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
@@ -47,7 +47,7 @@ def _save(page, shown: str) -> None:
     page.wait_for_selector(shown, timeout=45_000)
 
 
-def test_modify_is_a_form_saved_as_a_partial_object(page, server, store):
+def test_modify_is_a_form_saved_as_a_partial_object(page, browser, server, store):
     send(page, "봄 시즌 세일 예산 20% 늘려줘")
     page.wait_for_selector(".pg-confirm", timeout=60_000)
     page.click(".pg-modify button >> nth=0")
@@ -78,14 +78,14 @@ def test_modify_is_a_form_saved_as_a_partial_object(page, server, store):
         page.wait_for_timeout(400)
         page.locator(".pg-modify").scroll_into_view_if_needed()
         _shoot(page, f"modify-form-{width}")
-    phone = _phone(page, server)  # the same browser storage: the conversation and its card come back
+    phone = _phone(page, browser, server)  # the same browser storage: the conversation and its card come back
     phone.wait_for_selector(".pg-confirm", timeout=60_000)
     _open_modify(phone)
     phone.locator(".pg-field-changePercent").scroll_into_view_if_needed()
     _shoot(phone, "modify-form-390")
 
 
-def test_test_this_token_calls_the_api_and_last_used_updates(page, server, store):
+def test_test_this_token_calls_the_api_and_last_used_updates(page, browser, server, store):
     page.click("button[role=tab]:has-text('API 접근')")
     page.wait_for_selector("#pg-api-note:has-text('토큰은 공유 모드에서만 검사합니다')", timeout=30_000)
     page.fill("#pg-api-label textarea, #pg-api-label input", "nightly")
@@ -109,7 +109,7 @@ def test_test_this_token_calls_the_api_and_last_used_updates(page, server, store
         page.wait_for_timeout(400)
         page.locator("#pg-api-answer").scroll_into_view_if_needed()
         _shoot(page, f"api-access-{width}")
-    phone = _phone(page, server)
+    phone = _phone(page, browser, server)
     # issue 28 layout: on a phone the tab row scrolls sideways (no "More tabs" menu): the tab is one tap away
     phone.click("#pg-tabs button[role=tab]:has-text('API 접근')")
     phone.wait_for_selector("#pg-tabs button[role=tab][aria-selected=true]:has-text('API 접근')", timeout=10_000)

@@ -233,13 +233,10 @@ def test_metrics_and_a_download(page, store, tmp_path):
 
 
 @pytest.mark.parametrize("width", [1440, 390])
-def test_every_view_fits_the_width(server, store, width):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    from tests.browser.conftest import ARGS, CHROMIUM
+def test_every_view_fits_the_width(server, browser, store, width):
 
     _seed(store)
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with browser:
         page = browser.new_page(viewport={"width": width, "height": 900}, locale="ko-KR", is_mobile=width < 500,
                                 has_touch=width < 500)
         page.goto(server, wait_until="load")

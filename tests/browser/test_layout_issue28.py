@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from tests.browser import layout
-from tests.browser.conftest import ARGS, CHROMIUM
 
 pytestmark = pytest.mark.browser
 
@@ -55,17 +54,6 @@ CHART_PROBLEMS = """([sel, reflows]) => {
   }
   return out;
 }"""
-
-
-@pytest.fixture
-def browser(server):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
-    with sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def _open(browser, server, width: int, height: int, theme: str = ""):

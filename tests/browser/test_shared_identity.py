@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARGS, CHROMIUM
-
 pytestmark = pytest.mark.browser
 
 
@@ -20,14 +18,9 @@ def _identity(page) -> str:
     return page.inner_text("#pg-identity").split()[1]
 
 
-def test_two_browsers_are_two_people(shared_server, store):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    from pathlib import Path
+def test_two_browsers_are_two_people(shared_server, browser, store):
 
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian chromium is not installed")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with browser:
         first = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
         first.goto(shared_server, wait_until="load")
         assert first.locator("#pg-user").count() == 0

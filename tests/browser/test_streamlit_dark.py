@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from tests.browser import layout
-from tests.browser.conftest import ARGS, CHROMIUM
 
 pytestmark = pytest.mark.browser
 INPUT = "[data-testid=stChatInput] textarea"
@@ -45,14 +44,8 @@ def dark_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def chromium(dark_url):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
+def chromium(dark_url, _chromium):
+    return _chromium
 
 
 def _idle(page) -> None:

@@ -4,23 +4,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests.browser.conftest import ARGS, CHROMIUM
 from tests.browser.test_streamlit_page import INPUT, _send, streamlit_url  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_replys_workspace_link_scrolls_to_the_panel(streamlit_url, size) -> None:  # noqa: F811
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+def test_a_replys_workspace_link_scrolls_to_the_panel(streamlit_url, browser, size) -> None:  # noqa: F811
+    with browser:
         page = browser.new_page(viewport={"width": size[0], "height": size[1]}, locale="ko-KR")
         page.goto(streamlit_url + "travel", wait_until="load")
         page.wait_for_selector(INPUT, timeout=60_000)

@@ -6,19 +6,13 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from tests.browser.conftest import ARGS, CHROMIUM
-
 HANGUL = re.compile("[가-힣]")
 ENGLISH = ["Marketing Agent", "Travel Planner", "Shopping Picks", "Stock Tutor", "English Conversation"]
 KOREAN = ["마케팅 에이전트", "여행 플래너", "쇼핑 재추천", "주식 튜터", "영어 회화"]
 
 
-def _tab_titles(server: str, locale: str) -> list[str]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+def _tab_titles(server: str, browser, locale: str) -> list[str]:
+    with browser:
         try:
             page = browser.new_page(viewport={"width": 1440, "height": 900}, locale=locale)
             page.goto(server, wait_until="load")
@@ -34,13 +28,13 @@ def _tab_titles(server: str, locale: str) -> list[str]:
             browser.close()
 
 
-def test_every_tab_title_is_english_in_an_english_browser(server):
-    titles = _tab_titles(server, "en-US")
+def test_every_tab_title_is_english_in_an_english_browser(server, browser):
+    titles = _tab_titles(server, browser, "en-US")
     # before: ['마케팅 에이전트', '여행 플래너', '쇼핑 재추천', '주식 튜터', '영어 회화', ...] in en-US
     assert titles[:5] == ENGLISH and titles[-1] == "Marketing Agent", titles
     assert not [t for t in titles if HANGUL.search(t)], titles
 
 
-def test_the_tab_titles_stay_korean_in_a_korean_browser(server):
-    titles = _tab_titles(server, "ko-KR")
+def test_the_tab_titles_stay_korean_in_a_korean_browser(server, browser):
+    titles = _tab_titles(server, browser, "ko-KR")
     assert titles[:5] == KOREAN and titles[-1] == "마케팅 에이전트", titles

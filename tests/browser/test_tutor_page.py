@@ -152,12 +152,8 @@ def test_keyword_fallback_runs_low_risk_and_puts_high_risk_on_a_card(text_only_m
     assert "모의 매수 화면" in page.inner_text("#pg-tutor-body")
 
 
-def test_an_english_browser_gets_english_labels_and_an_english_learner_english_replies(server, store) -> None:
-    from tests.browser.conftest import ARGS, CHROMIUM
-
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+def test_an_english_browser_gets_english_labels_and_an_english_learner_english_replies(server, browser, store) -> None:
+    with browser:
         page = browser.new_page(viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True, has_touch=True)
         page.goto(server, wait_until="load")
         page.wait_for_selector("#pg-marketing-input textarea", timeout=60_000)
