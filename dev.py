@@ -7,7 +7,7 @@ It creates (or reuses) .venv, installs the project when pyproject.toml changed, 
 runs the app, the test suite or the benchmarks. Extra arguments go to the command.
 
 `dev.py test` runs ruff, then mypy (strict, on the packages pyproject.toml names) beside pytest on every core
-(pytest-xdist; the browser and Streamlit tests run one after another on one worker, see tests/conftest.py)
+(pytest-xdist; a browser test module runs on one worker, its tests one after another: tests/conftest.py)
 and prints the elapsed time.
 `dev.py test --quick` leaves out the browser, the slow (property-based API runs) and the phrasing
 corpus tests: the daily loop. `-n 0` runs in one process; other arguments go to pytest.

@@ -1,5 +1,5 @@
-"""The UI tests run on one xdist worker, one after another (tests/conftest.py): the scheduler puts every
-browser, Streamlit and CLI-beside-the-app test in one group, and every other test in a group of its own."""
+"""Each browser module runs on one xdist worker, its tests one after another (tests/conftest.py): the scheduler
+puts a module's browser tests in one group, the module's, and every other test in a group of its own."""
 
 from __future__ import annotations
 
@@ -23,14 +23,16 @@ class _Config:
         return getattr(self._config, name)
 
 
-def test_the_ui_tests_are_one_group_and_the_rest_are_not(request: pytest.FixtureRequest) -> None:
+def test_a_browser_module_is_one_group_and_the_rest_are_not(request: pytest.FixtureRequest) -> None:
     scheduler = pytest_xdist_make_scheduler(_Config(request.config, "loadgroup"), None)
     scope = scheduler._split_scope
     assert {scope("tests/browser/test_evals_page.py::test_evals_view_fits_the_width[390]"),
-            scope("tests/browser/test_lab_page.py::test_x"), scope("tests/streamlit/test_app.py::test_y"),
-            scope("tests/test_cli_beside_app.py::test_z")} == {"ui"}
-    assert scope("tests/test_store.py::test_a") == "tests/test_store.py::test_a"
-    assert scope("tests/test_store.py::test_b[@x]") == "tests/test_store.py::test_b[@x]"
+            scope("tests/browser/test_evals_page.py::test_run_progress_results_traces_and_compare"),
+            scope("tests/browser/test_evals_page.py::test_x[a::b]")} == {"tests/browser/test_evals_page.py"}
+    assert scope("tests/browser/test_lab_page.py::test_x") == "tests/browser/test_lab_page.py"
+    for nodeid in ("tests/streamlit/test_app.py::test_y", "tests/test_cli_beside_app.py::test_z",
+                   "tests/test_store.py::test_a", "tests/test_store.py::test_b[@x]"):
+        assert scope(nodeid) == nodeid
 
 
 def test_other_modes_keep_xdist_s_own_scheduler(request: pytest.FixtureRequest) -> None:
