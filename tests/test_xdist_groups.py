@@ -49,3 +49,11 @@ def test_a_run_without_xdist_still_starts() -> None:
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:xdist", "--collect-only", "-q",
                            "tests/test_xdist_groups.py"], capture_output=True, text=True, timeout=120, cwd=root)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_quick_runs_one_worker_more_than_cores_and_the_full_run_one_per_core() -> None:
+    import dev
+
+    assert dev.pytest_args(["--quick"], 2, spare=True) == ["-n", "3", "--dist", "loadgroup", "-m", dev.QUICK]
+    assert dev.pytest_args([], 2) == ["-n", "2", "--dist", "loadgroup"]
+    assert dev.pytest_args(["--quick", "-n", "0"], 2, spare=True) == ["-m", dev.QUICK, "-n", "0"]  # named: kept
