@@ -55,10 +55,10 @@ QUICK = "not browser and not slow and not corpus"
 def pytest_args(rest: list[str], cores: int | None = None, *, spare: bool = False) -> list[str]:
     """pytest's arguments for `dev.py test [--quick] [pytest args]`. ``spare``: one worker more than cores.
 
-    `--quick` runs no browser test, and a part of its tests' time is spent waiting on a subprocess, a socket or
-    a thread: one more worker than cores kept both cores busier (1.87 cores used against 1.64, 6 min 41 s
-    against about 7 min 20 s, stop 41). The full run keeps one worker per core: two browser modules at once
-    is what its timeouts are sized for."""
+    A part of the suite's time is spent waiting on a page, a subprocess, a socket or a thread: one worker more
+    than cores kept both cores busier (`--quick`: 1.87 cores used against 1.64, stop 41). The browser modules
+    run on the first `cores` workers only (tests/conftest.py), so two at once on two cores, as their timeouts
+    are sized for; the spare worker runs the other tests meanwhile."""
     args = [a for a in rest if a != "--quick"]
     if "--quick" in rest:
         args = ["-m", QUICK, *args]
@@ -119,7 +119,7 @@ def run_tests(rest: list[str]) -> int:
     reported.start()
     # The elapsed time is printed by tests/conftest.py above pytest's closing line.
     env = {**compiled_env(), "PLAYGROUND_DEV_TEST_STARTED": str(time.time() - (time.monotonic() - started))}
-    tests = subprocess.run([PY, "-m", "pytest", *pytest_args(rest, spare="--quick" in rest)], env=env)
+    tests = subprocess.run([PY, "-m", "pytest", *pytest_args(rest, spare=True)], env=env)
     reported.join()
     pg = run_pg_tests(rest) if with_pg else 0
     return lint.returncode or types.returncode or tests.returncode or pg

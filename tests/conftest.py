@@ -71,13 +71,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 # The browser tests: each module is one unit of work, so that its tests share the module's Chromium (and the
-# process's server) on one worker; two modules may run at once, one per worker.
+# process's server) on one worker. Only the first BROWSER_WORKERS workers take one while other work is left: with
+# one worker per core plus one (dev.py), two browser modules run at once and the spare worker runs the rest.
 BROWSER_TESTS = "tests/browser/"
+BROWSER_WORKERS = max(2, os.cpu_count() or 1)
+
+
+def _worker_index(node: Any) -> int:
+    """0 for xdist's gw0, 1 for gw1, ..."""
+    return int(str(node.gateway.id).removeprefix("gw") or 0)
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)  # optional: a run with -p no:xdist has no such hook
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``--dist loadgroup`` with each browser module as one group.
+    """``--dist loadgroup`` with each browser module as one group, run by the first workers only.
 
     Why not an ``xdist_group`` mark: xdist 3.8 groups by a suffix it writes to ``item._nodeid``, and pytest 9.2
     reads the node id from ``item._id``; the suffix is lost. The scheduler sees node ids only, so the group
@@ -87,7 +94,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     by side had timed out on CI (the Evals view at 390 px) when each test built its own app and server, seconds
     of CPU. They share one server per process now (tests/browser/conftest.py ``_live``), a browser test spends
     most of its time waiting on the page (about 0.4 of a core), and that one worker's chain was the run's
-    critical path (about 14 of its minutes)."""
+    critical path (about 14 of its minutes). xdist orders the units by size, so the browser modules start
+    first; a worker past the first BROWSER_WORKERS skips them while any other unit is left (never idles: with
+    only browser modules left it takes one)."""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadGroupScheduling
@@ -97,6 +106,13 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
             if nodeid.startswith(BROWSER_TESTS):
                 return nodeid.split("::", 1)[0]
             return super()._split_scope(nodeid)
+
+        def _assign_work_unit(self, node: Any) -> None:
+            if _worker_index(node) >= BROWSER_WORKERS:
+                other = next((scope for scope in self.workqueue if not scope.startswith(BROWSER_TESTS)), None)
+                if other is not None:
+                    self.workqueue.move_to_end(other, last=False)
+            super()._assign_work_unit(node)
 
     return BrowserModulesTogether(config, log)
 

@@ -51,9 +51,49 @@ def test_a_run_without_xdist_still_starts() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_quick_runs_one_worker_more_than_cores_and_the_full_run_one_per_core() -> None:
+class _Gateway:
+    def __init__(self, id_: str) -> None:
+        self.id = id_
+
+
+class _Node:
+    """A worker as the scheduler sees it: its id, and the test indexes it is sent."""
+
+    def __init__(self, id_: str) -> None:
+        self.gateway, self.sent, self.shutting_down = _Gateway(id_), [], False
+
+    def send_runtest_some(self, indexes: list[int]) -> None:
+        self.sent.append(indexes)
+
+
+def test_a_spare_worker_takes_no_browser_module_while_other_work_is_left(request: pytest.FixtureRequest) -> None:
+    from collections import OrderedDict
+
+    from tests.conftest import BROWSER_WORKERS
+
+    scheduler = pytest_xdist_make_scheduler(_Config(request.config, "loadgroup"), None)
+    collection = ["tests/browser/test_a.py::t1", "tests/browser/test_a.py::t2", "tests/browser/test_b.py::t1",
+                  "tests/test_store.py::test_a", "tests/test_store.py::test_b"]
+    spare, first = _Node(f"gw{BROWSER_WORKERS}"), _Node("gw0")
+    scheduler.registered_collections = {spare: collection, first: collection}
+    scheduler.workqueue = OrderedDict()
+    for nodeid in collection:
+        scheduler.workqueue.setdefault(scheduler._split_scope(nodeid), {})[nodeid] = False
+
+    scheduler._assign_work_unit(spare)
+    assert spare.sent == [[3]]  # the first unit that is not a browser module
+    scheduler._assign_work_unit(first)
+    assert first.sent == [[0, 1]]  # a first worker takes the queue's head: a browser module, whole
+    scheduler._assign_work_unit(spare)
+    assert spare.sent == [[3], [4]]
+    scheduler._assign_work_unit(spare)  # only a browser module is left: taken rather than idling
+    assert spare.sent == [[3], [4], [2]] and not scheduler.workqueue
+
+
+def test_the_run_has_one_worker_more_than_cores_and_the_postgresql_pass_one_per_core() -> None:
     import dev
 
     assert dev.pytest_args(["--quick"], 2, spare=True) == ["-n", "3", "--dist", "loadgroup", "-m", dev.QUICK]
-    assert dev.pytest_args([], 2) == ["-n", "2", "--dist", "loadgroup"]
+    assert dev.pytest_args([], 2, spare=True) == ["-n", "3", "--dist", "loadgroup"]
+    assert dev.pytest_args(["--quick"], 2) == ["-n", "2", "--dist", "loadgroup", "-m", dev.QUICK]
     assert dev.pytest_args(["--quick", "-n", "0"], 2, spare=True) == ["-m", dev.QUICK, "-n", "0"]  # named: kept
