@@ -55,10 +55,11 @@ QUICK = "not browser and not slow and not corpus"
 def pytest_args(rest: list[str], cores: int | None = None, *, spare: bool = False) -> list[str]:
     """pytest's arguments for `dev.py test [--quick] [pytest args]`. ``spare``: one worker more than cores.
 
-    A part of the suite's time is spent waiting on a page, a subprocess, a socket or a thread: one worker more
-    than cores kept both cores busier (`--quick`: 1.87 cores used against 1.64, stop 41). The browser modules
-    run on the first `cores` workers only (tests/conftest.py), so two at once on two cores, as their timeouts
-    are sized for; the spare worker runs the other tests meanwhile."""
+    `--quick` runs no browser test, and a part of its tests' time is spent waiting on a subprocess, a socket or
+    a thread: one worker more than cores kept both cores busier (1.87 cores used against 1.64, stop 41). The
+    whole run keeps one worker per core: with a spare one it took as long (19 min 16 s against 19 min 33 s,
+    both cores already busy) with the load at 9 while two browser modules ran, which their timeouts are not
+    sized for. (The browser modules only ever go to the first `cores` workers: tests/conftest.py.)"""
     args = [a for a in rest if a != "--quick"]
     if "--quick" in rest:
         args = ["-m", QUICK, *args]
@@ -119,7 +120,7 @@ def run_tests(rest: list[str]) -> int:
     reported.start()
     # The elapsed time is printed by tests/conftest.py above pytest's closing line.
     env = {**compiled_env(), "PLAYGROUND_DEV_TEST_STARTED": str(time.time() - (time.monotonic() - started))}
-    tests = subprocess.run([PY, "-m", "pytest", *pytest_args(rest, spare=True)], env=env)
+    tests = subprocess.run([PY, "-m", "pytest", *pytest_args(rest, spare="--quick" in rest)], env=env)
     reported.join()
     pg = run_pg_tests(rest) if with_pg else 0
     return lint.returncode or types.returncode or tests.returncode or pg

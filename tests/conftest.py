@@ -71,10 +71,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 # The browser tests: each module is one unit of work, so that its tests share the module's Chromium (and the
-# process's server) on one worker. Only the first BROWSER_WORKERS workers take one while other work is left: with
-# one worker per core plus one (dev.py), two browser modules run at once and the spare worker runs the rest.
+# process's server) on one worker. Only the first BROWSER_WORKERS workers take one while other work is left: a run
+# with more workers than cores (`-n 3` here) still has at most two browser modules at once.
 BROWSER_TESTS = "tests/browser/"
 BROWSER_WORKERS = max(2, os.cpu_count() or 1)
+# Modules whose last test reads what the others counted in the same process (schemathesis's case count):
+# one unit each, or a worker that ran only the last test sees nothing counted and fails.
+TOGETHER = (BROWSER_TESTS, "tests/api/test_schemathesis.py")
 
 
 def _worker_index(node: Any) -> int:
@@ -103,7 +106,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     class BrowserModulesTogether(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            if nodeid.startswith(BROWSER_TESTS):
+            if nodeid.startswith(TOGETHER):
                 return nodeid.split("::", 1)[0]
             return super()._split_scope(nodeid)
 
