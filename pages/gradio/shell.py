@@ -64,9 +64,17 @@ __all__ = ["build_app", "build_server", "main", "start_alert_checks", "warm_up"]
 PAGE_JS = (Path(__file__).with_name("page.js")).read_text(encoding="utf-8")
 
 
+# Gradio's queue rebuilds a pandas DataFrame of its last 10,000 events after every event, for a monitoring
+# summary this app never shows: a fifth of a browser test's server CPU, and growing with the server's age (a
+# Space at 10,000 events rebuilds 10,000 rows per click). Once per 1,000 events instead; read when the Blocks
+# make their queue, so set before; an operator's own setting wins.
+ANALYTICS_EVERY = "1000"
+
+
 def build_app(config: AppConfig | None = None) -> gr.Blocks:
     """Build the UI without launching it (tests call this too)."""
     config = config or AppConfig()
+    os.environ.setdefault("GRADIO_ANALYTICS_CACHE_FREQUENCY", ANALYTICS_EVERY)
     with gr.Blocks(title="Agent Playground", fill_width=True) as demo:
         header = build_header(config, demo)
         agents = list_agents()
