@@ -90,3 +90,53 @@ def test_bad_targets_are_named(tmp_path: Path, capsys) -> None:
     assert cli.main(["db", "copy", "--from", same, "--to", same], io.StringIO()) == 2
     err = capsys.readouterr().err
     assert "same database" in err and "Traceback" not in err
+
+
+def _all_rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table, ordered by all its columns (a copy keeps values and types, not row order)."""
+    from agents.core.store.copy import tables
+
+    store = open_store(path, all_migrations())
+    try:
+        return {t: sorted(store.db.fetchall(f'SELECT * FROM "{t}"'), key=repr) for t in tables(store)}
+    finally:
+        store.close()
+
+
+def test_duckdb_to_duckdb_copies_every_value_of_every_table_in_bulk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys) -> None:
+    """Every column type the store uses (timestamps, JSON text, NULLs, booleans, numbers) arrives as it was, and
+    a table bigger than one batch arrives whole: one bulk statement per batch, never one statement per row."""
+    from agents.core.store import copy as copy_module
+    from agents.core.store.db import Database
+
+    monkeypatch.delenv("PLAYGROUND_DATABASE_URL", raising=False)
+    before = _used_duckdb(tmp_path / "team.duckdb", monkeypatch)
+    store = open_store(tmp_path / "team.duckdb", all_migrations())
+    try:  # more messages than two batches, with NULLs and non-ASCII text among them
+        conv = store.db.fetchone("SELECT id FROM conversations ORDER BY id LIMIT 1")
+        assert conv is not None
+        extra = copy_module.BATCH * 2 + 7
+        store.db.copy_rows("messages", ["id", "conversation_id", "seq", "role", "content", "meta", "created_at"], [
+            (f"bulk-{i:06d}", conv[0], 10_000 + i, "user", None if i % 5 == 0 else f"메시지 {i} \"quoted\" \\ ✓",
+             json.dumps({"n": i}), "2026-11-02 09:00:00") for i in range(extra)])
+    finally:
+        store.close()
+    source = _all_rows(tmp_path / "team.duckdb")
+    assert len(source["messages"]) == before["messages"] + extra
+
+    statements: list[str] = []
+    executed = Database.execute
+
+    def spy(self: Database, sql: str, params: object = None) -> object:
+        statements.append(sql)
+        return executed(self, sql, params)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Database, "execute", spy)
+    code, report = _copy("--from", str(tmp_path / "team.duckdb"), "--to", str(tmp_path / "copy.duckdb"))
+    monkeypatch.undo()
+    assert code == 0, capsys.readouterr().err
+    assert report["rows"]["messages"] == before["messages"] + extra
+    assert _all_rows(tmp_path / "copy.duckdb") == source
+    inserts = [s for s in statements if s.startswith('INSERT INTO "messages"')]
+    assert len(inserts) == 3  # 2 * BATCH + the rest: a statement per batch

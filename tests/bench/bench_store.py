@@ -1,12 +1,14 @@
 """Store and turn benchmarks (prints figures; asserts nothing about time).
 
-    python -m tests.bench.bench_store [--messages 1000000 --conversations 50000]
+    python -m tests.bench.bench_store [--messages 1000000 --conversations 50000] [--copy-messages 100000]
 
 Goals from issue 2 (p50): persist one turn <= 3 ms, last 50 messages <= 2 ms,
 20 conversations with preview <= 3 ms, offline turns through Session >= 50/s.
 
 Each figure is printed beside the raw DuckDB floor measured in the same run: the same rows
 inserted and committed, or the same rows read, by a bare cursor (no repository, no models).
+``playground db copy`` between two DuckDB files is printed beside DuckDB's own ``INSERT ... SELECT`` of the
+same rows from the attached source file.
 """
 
 from __future__ import annotations
@@ -79,6 +81,7 @@ def main() -> None:
     parser.add_argument("--conversations", type=int, default=50_000)
     parser.add_argument("--samples", type=int, default=300)
     parser.add_argument("--turns", type=int, default=200)
+    parser.add_argument("--copy-messages", type=int, default=100_000)
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="pg-bench-"))
@@ -188,6 +191,45 @@ def main() -> None:
     print(f"{'offline turns through Session':<44} {args.turns / elapsed:8.1f} turns/s "
           f"({elapsed / args.turns * 1000:.1f} ms/turn; raw DuckDB: the turn's rows inserted and committed "
           f"{percentiles(persist_floor)[0]:.3f} ms; goal >= 50/s)", flush=True)
+    copy_figure(tmp, args.copy_messages)
+
+
+def copy_figure(tmp: Path, messages: int) -> None:
+    """``playground db copy`` of a store with ``messages`` messages into a new DuckDB file, beside the floor:
+    the same tables' rows copied by DuckDB itself (ATTACH, then INSERT ... SELECT per table) into another."""
+    import duckdb
+
+    from agents.core.agent import all_migrations
+    from agents.core.store import open_store
+    from agents.core.store.copy import copy_store, tables
+
+    source = open_store(tmp / "copy-source.duckdb", all_migrations())
+    seed(source, max(1, messages // 20), messages)
+    names = tables(source)
+    source.close()
+    copies = []
+    for target_name in ("copy-target.duckdb", "floor-target.duckdb"):
+        open_store(tmp / target_name, all_migrations()).close()  # migrated: the same tables, as db copy needs
+    source, target = open_store(tmp / "copy-source.duckdb", all_migrations()), open_store(tmp / "copy-target.duckdb",
+                                                                                          all_migrations())
+    started = time.perf_counter()
+    copied = copy_store(source, target)
+    copies.append(time.perf_counter() - started)
+    source.close()
+    target.close()
+    raw = duckdb.connect(str(tmp / "floor-target.duckdb"))
+    raw.execute(f"ATTACH '{tmp / 'copy-source.duckdb'}' AS src (READ_ONLY)")
+    started = time.perf_counter()
+    raw.execute("BEGIN TRANSACTION")
+    for name in names:
+        raw.execute(f'DELETE FROM "{name}"')
+        raw.execute(f'INSERT INTO "{name}" SELECT * FROM src."{name}"')
+    raw.execute("COMMIT")
+    floor = time.perf_counter() - started
+    raw.close()
+    total = sum(copied.values())
+    print(f"{'db copy DuckDB -> DuckDB':<44} {copies[0]:8.2f} s for {total:,} rows "
+          f"({total / copies[0]:,.0f} rows/s)   raw DuckDB INSERT ... SELECT {floor:8.2f} s", flush=True)
 
 
 if __name__ == "__main__":
