@@ -145,7 +145,8 @@ def test_no_key_reaches_the_store_the_streams_the_exports_or_the_logs(store, ups
 def _every_text_value(store) -> list[str]:
     out: list[str] = []
     for table, column, kind in store.db.fetchall(
-            "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'main'"):
+            "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'main' "
+            "AND table_catalog = current_database()"):
         if kind in ("VARCHAR", "JSON") or kind.endswith("[]"):
             out += [str(v) for (v,) in store.db.fetchall(f'SELECT "{column}" FROM "{table}"') if v is not None]
     return out

@@ -24,12 +24,13 @@ def test_migrations_on_a_blank_database(tmp_path):
     names = [m.name for m in CORE_MIGRATIONS]
     assert names[:2] == ["core_001_init", "core_002_settings"]
     assert migrate(db, CORE_MIGRATIONS) == names
-    tables = {r[0] for r in db.fetchall("SELECT table_name FROM duckdb_tables()")}
+    tables = {r[0] for r in db.fetchall("SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()")}
     assert CORE_TABLES | {"_migrations"} <= tables
-    views = {r[0] for r in db.fetchall("SELECT view_name FROM duckdb_views() WHERE NOT internal")}
+    views = {r[0] for r in db.fetchall("SELECT view_name FROM duckdb_views() WHERE NOT internal AND database_name = current_database()")}
     assert "usage" in views
     uncommented = db.fetchall(
         "SELECT table_name, column_name FROM duckdb_columns() WHERE NOT internal AND table_name <> '_migrations' "
+        "AND database_name = current_database() "
         "AND table_name NOT IN (SELECT view_name FROM duckdb_views()) AND comment IS NULL"
     )
     assert uncommented == []

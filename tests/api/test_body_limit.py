@@ -74,7 +74,8 @@ def test_huge_bodies_get_413_before_they_are_read_and_nothing_is_stored(tmp_path
 def _largest_value(store) -> int:
     largest = 0
     for table, column in store.db.fetchall(
-            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main'"):
+            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'main' "
+            "AND table_catalog = current_database()"):
         row = store.db.fetchone(f'SELECT max(length(CAST("{column}" AS VARCHAR))) FROM "{table}"')
         largest = max(largest, row[0] or 0)
     return largest

@@ -191,7 +191,29 @@ def main() -> None:
     print(f"{'offline turns through Session':<44} {args.turns / elapsed:8.1f} turns/s "
           f"({elapsed / args.turns * 1000:.1f} ms/turn; raw DuckDB: the turn's rows inserted and committed "
           f"{percentiles(persist_floor)[0]:.3f} ms; goal >= 50/s)", flush=True)
+    open_figure(tmp, args.samples)
     copy_figure(tmp, args.copy_messages)
+
+
+def open_figure(tmp: Path, samples: int) -> None:
+    """Opening and closing a migrated database file (``Database``: attached to the process's one DuckDB
+    instance), beside ``duckdb.connect(path)`` and ``close()`` of a copy of the same file (a new instance)."""
+    import shutil
+
+    import duckdb
+
+    from agents.core.agent import all_migrations
+    from agents.core.store import open_store
+    from agents.core.store.db import Database
+
+    template = tmp / "open-template.duckdb"
+    open_store(template, all_migrations()).close()
+    files = [tmp / f"open-{i}.duckdb" for i in range(samples)]
+    floors = [tmp / f"open-floor-{i}.duckdb" for i in range(samples)]
+    for path in files + floors:
+        shutil.copyfile(template, path)
+    report("open and close a database file", timed(lambda i: Database(files[i]).close(), samples),
+           timed(lambda i: duckdb.connect(str(floors[i])).close(), samples), "none; the floor is a new instance")
 
 
 def copy_figure(tmp: Path, messages: int) -> None:

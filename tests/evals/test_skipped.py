@@ -136,7 +136,8 @@ def test_evals_003_adds_the_skipped_count_to_runs_stored_before_it(tmp_path, clo
     old = repo.run("evr_old")
     assert (old["status"], old["cases_passed"], old["cases_skipped"]) == ("passed", 2, 0)  # history stays as it was
     assert [r["id"] for r in repo.runs("ann")] == ["evr_old"]  # the owner index is back
-    assert db.fetchall("SELECT count(*) FROM duckdb_indexes() WHERE index_name = 'eval_runs_owner'") == [(1,)]
+    assert db.fetchall("SELECT count(*) FROM duckdb_indexes() WHERE index_name = 'eval_runs_owner' "
+                      "AND database_name = current_database()") == [(1,)]
     db.close()
 
 

@@ -17,14 +17,15 @@ BATCH = 5_000
 # Tables the migrations themselves fill (catalogues, seeded sandboxes): a fresh target already has these rows.
 _RECORDS = "_migrations"
 _TABLES = {
-    "duckdb": "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' "
-              "AND table_type = 'BASE TABLE' ORDER BY table_name",
+    # current_database(): a process attaches every DuckDB file it opens to one instance (duck_host.py)
+    "duckdb": "SELECT table_name FROM information_schema.tables WHERE table_catalog = current_database() "
+              "AND table_schema = 'main' AND table_type = 'BASE TABLE' ORDER BY table_name",
     "postgres": "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
                 "AND table_type = 'BASE TABLE' ORDER BY table_name",
 }
 _COLUMNS = {
-    "duckdb": "SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = ? "
-              "ORDER BY ordinal_position",
+    "duckdb": "SELECT column_name FROM information_schema.columns WHERE table_catalog = current_database() "
+              "AND table_schema = 'main' AND table_name = ? ORDER BY ordinal_position",
     "postgres": "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
                 "AND table_name = ? ORDER BY ordinal_position",
 }

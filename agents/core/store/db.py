@@ -17,6 +17,7 @@ import duckdb
 
 from agents.core.errors import DatabaseLocked, DatabaseUnusable
 from agents.core.messages import say
+from agents.core.store import duck_host
 from agents.core.store.health import FileWatch, unwatch
 
 # Statements that never write: only these skip the file check outside a transaction.
@@ -87,8 +88,12 @@ class Database:
             except OSError as exc:
                 raise DatabaseUnusable(say("db_folder_failed", folder=Path(self.path).parent,
                                            why=exc.strerror)) from exc
+        self._attachment: duck_host.Attachment | None = None  # to the process's one DuckDB instance (duck_host.py)
         try:
-            self._conn = duckdb.connect(self.path)
+            if self.path == ":memory:":
+                self._conn = duckdb.connect(self.path)
+            else:
+                self._attachment, self._conn = duck_host.attach(self.path)
         except duckdb.IOException as exc:
             if "could not set lock" in str(exc).lower():
                 raise DatabaseLocked(say("db_locked", path=self.path, holder=_holder(str(exc)))) from exc
@@ -111,6 +116,8 @@ class Database:
         if cur is None:
             with self._lock:
                 cur = self._conn.cursor()
+            if self._attachment is not None:
+                duck_host.use(cur, self._attachment)
             self._local.cursor = cur
             self._local.depth = 0
         return cur
@@ -232,19 +239,23 @@ class Database:
         wait for it, briefly. ``checkpoint=False`` leaves the write-ahead log beside the file (replayed
         by the next open) instead of writing it into the file."""
         unwatch(self.watch)
-        if not checkpoint or not self.watch.may_checkpoint():
-            # The path may hold another file now, or ours is damaged (or it is thrown away next): no checkpoint.
+        # The path may hold another file now, or ours is damaged (or it is thrown away next): no checkpoint.
+        checkpoint = checkpoint and self.watch.may_checkpoint()
+        if not checkpoint and self._attachment is None:
             with contextlib.suppress(duckdb.Error), self._lock:
                 self._conn.execute("PRAGMA disable_checkpoint_on_shutdown")
         deadline = time.monotonic() + wait_seconds
         while True:
             try:
                 self._conn.close()
-                return
+                break
             except duckdb.Error as exc:
                 if "busy" not in str(exc) or time.monotonic() >= deadline:
                     raise
                 time.sleep(0.02)
+        if self._attachment is not None:
+            with contextlib.suppress(duckdb.Error) if not checkpoint else contextlib.nullcontext():
+                duck_host.detach(self._attachment, checkpoint=checkpoint)
 
 
 _DAMAGED = ("not a valid duckdb database", "could not read enough bytes", "corrupt", "checksum", "truncated")
