@@ -1,4 +1,5 @@
-"""The DuckDB connection: one per process, a cursor per thread, explicit transactions."""
+"""The DuckDB connection: one per process (its file attached to the process's one instance, duck_host.py), a cursor
+per thread, explicit transactions."""
 
 from __future__ import annotations
 
