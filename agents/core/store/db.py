@@ -255,8 +255,12 @@ class Database:
                     raise
                 time.sleep(0.02)
         if self._attachment is not None:
-            with contextlib.suppress(duckdb.Error) if not checkpoint else contextlib.nullcontext():
+            try:
                 duck_host.detach(self._attachment, checkpoint=checkpoint)
+            except duckdb.Error:
+                if checkpoint:
+                    raise  # the log could not be written into the file: the caller hears of it
+                # a replaced or damaged file (or one thrown away next): nothing was to be written
 
 
 _DAMAGED = ("not a valid duckdb database", "could not read enough bytes", "corrupt", "checksum", "truncated")
