@@ -105,3 +105,38 @@ def test_an_invalidated_instance_is_replaced_for_the_next_file(tmp_path: Path, m
         assert db.fetchone("SELECT count(*) FROM t") == (0,)
     finally:
         db.close()
+
+
+def test_a_failed_detach_keeps_the_file_attached_and_the_next_open_shares_it(tmp_path: Path) -> None:
+    """DETACH writes the log into the file; when that fails (a full disk), the file stays attached. It stays this
+    process's too: opening it again shares the attachment (a second ATTACH of the file is refused by DuckDB, and
+    read as a damaged file), and the next close detaches it."""
+    path = tmp_path / "kept.duckdb"
+    key = os.path.abspath(path)
+    db = Database(path)
+    db.execute("CREATE TABLE t (n INTEGER)")
+    db.execute("INSERT INTO t VALUES (7)")
+    attachment = db._attachment
+    assert attachment is not None
+    real = attachment.host
+
+    class DetachFails:
+        def execute(self, sql: str, *args: object) -> object:
+            if sql.startswith("DETACH"):
+                raise duckdb.IOException("IO Error: Could not write file: No space left on device")
+            return real.execute(sql, *args)
+
+    attachment.host = DetachFails()  # type: ignore[assignment]
+    with pytest.raises(duckdb.IOException, match="No space left"):
+        db.close()
+    attachment.host = real
+    assert duck_host.attached().get(key) == attachment.alias
+    again = Database(path)
+    try:
+        assert again.fetchone("SELECT n FROM t") == (7,)
+        assert duck_host.attached().get(key) == attachment.alias  # shared, not attached twice
+    finally:
+        again.close()
+    assert key not in duck_host.attached()
+    with duckdb.connect(str(path)) as con:
+        assert con.execute("SELECT n FROM t").fetchall() == [(7,)]

@@ -90,8 +90,6 @@ def detach(attachment: Attachment, *, checkpoint: bool) -> None:
         attachment.holders -= 1
         if attachment.holders > 0:
             return
-        if _attached.get(attachment.key) is attachment:
-            del _attached[attachment.key]
         if not checkpoint:  # an instance-wide setting: set and reset under the lock that every detach holds
             attachment.host.execute("PRAGMA disable_checkpoint_on_shutdown")
         try:
@@ -99,6 +97,11 @@ def detach(attachment: Attachment, *, checkpoint: bool) -> None:
         finally:
             if not checkpoint:
                 attachment.host.execute("PRAGMA enable_checkpoint_on_shutdown")
+        # Only once detached: a failed DETACH (its checkpoint found the disk full, say) leaves the file attached,
+        # and so still ours. An open of the same file then shares this attachment instead of attaching it a second
+        # time (which DuckDB refuses, and which would read as a damaged file), and its close tries again.
+        if _attached.get(attachment.key) is attachment:
+            del _attached[attachment.key]
 
 
 def attached() -> dict[str, str]:
