@@ -276,3 +276,12 @@ def _past_marker(words: list[str], sent: list[Token], year: int) -> tuple[int, i
 
 def plural_subject(subject: Subject) -> bool:
     return subject.person == "plural" or (subject.pronoun and subject.head in ("you", "we", "they"))
+
+
+def measure_phrase(sent: list[Token], start: int, end: int) -> bool:
+    """An amount counted in units is one quantity ("Two hours is enough", "A hundred dollars was too much"):
+    either verb is right after it."""
+    head = sent[end - 1].lower if end > start else ""
+    counted = any(t.is_number or t.lower in word_map("number_words") or t.lower in word_set("amount_words")
+                  for t in sent[start:end - 1])
+    return head in word_set("measure_units") and counted
