@@ -255,6 +255,8 @@ def _np_verb(sent: list[Token], clause: Clause) -> bool:
     word = sent[clause.verb].lower
     if word in PREPOSITIONS and not (word == "like" and clause.subject.person == "third"):
         return False  # "Everyone in my team like the manager": the clause has no other verb (the scan checks)
+    if word == "like" and _likeness(sent, clause):
+        return False
     if is_noun(word) and (verb_lemma(word) or word) not in word_set("common_verbs") and not _verb_of_plural(sent, clause):
         return False
     end = clause.verb + 1
@@ -273,6 +275,34 @@ def _np_verb(sent: list[Token], clause: Clause) -> bool:
             return False
         end += 1
     return True
+
+
+_THING_HEADS = frozenset({"something", "anything", "nothing"})
+_PERSON_HEADS = frozenset({"someone", "somebody", "anyone", "anybody", "nobody"})
+_LIKENESS_OBJECTS = frozenset({"me", "you", "him", "her", "it", "us", "them", "mine", "yours", "his", "hers", "ours",
+                               "theirs", "this", "that", "these", "those"})
+
+
+def _likeness(sent: list[Token], clause: Clause) -> bool:
+    """"Someone like you.", "Something like that.", "A friend like her.": an indefinite word, "like" and what it is
+    compared with, then nothing: a phrase said on its own (a reply, a title), whose "like" means similar to. A
+    definite or universal subject ("My brother like you.", "Everybody like pizza.") keeps "like" as its verb."""
+    subject, j = clause.subject, clause.verb + 1
+    head, first = subject.head, sent[subject.start].lower
+    if not (head in _THING_HEADS | _PERSON_HEADS or (first in ("a", "an") and subject.person == "third")):
+        return False
+    if head in _THING_HEADS:  # a thing likes nothing: "Nothing like home."
+        j = next((k for k in range(j, min(len(sent), j + 4)) if not sent[k].is_word), len(sent))
+    elif j < len(sent) and sent[j].lower in _LIKENESS_OBJECTS:
+        j += 2 if j + 1 < len(sent) and sent[j + 1].lower == "one" else 1
+    elif j < len(sent) and sent[j].lower in word_set("determiners"):
+        j += 1
+        while j < len(sent) and j <= clause.verb + 4 and sent[j].is_word and (
+                is_noun(sent[j].lower) or "ADJ" in lemmas(sent[j].lower)):
+            j += 1
+    else:
+        return False
+    return j >= len(sent) or sent[j].text in (".", "!", "?", ",", "…")
 
 
 # Plural nouns that modify another noun ("sports news", "sales figures"): the -s word after them may be the head noun.
