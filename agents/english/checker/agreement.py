@@ -3,12 +3,14 @@ tense after a past time ("yesterday I go")."""
 
 from __future__ import annotations
 
+from agents.english.checker.across import across_phrases
 from agents.english.checker.clauses import (
     PREPOSITIONS,
     Clause,
     Subject,
     clause_bounds,
     clauses,
+    measure_phrase,
     past_marker,
     plural_subject,
     skip_adverbs,
@@ -28,7 +30,6 @@ from agents.english.checker.words import (
     plural,
     third_person,
     verb_lemma,
-    word_map,
     word_set,
 )
 
@@ -55,7 +56,7 @@ def agreement(sent: list[Token], year: int) -> list[Edit]:
             edits.append(edit)
     edits += _there_is(sent)
     edits += _bare_plural(sent)
-    edits += _across_place(sent)
+    edits += across_phrases(sent)
     edits += _either_nor(sent)
     edits += _relative(sent)
     return edits
@@ -118,54 +119,6 @@ def _either_nor(sent: list[Token]) -> list[Edit]:
     return []
 
 
-PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "near", "under", "behind", "from", "inside", "outside", "next"})
-# A head noun's own phrase ("the list of items", "the news about the election", "the key to the doors"): the
-# verb agrees with the head. Not after a head that counts or sorts what follows ("a number of students are").
-HEAD_PREPOSITIONS = frozenset({"of", "about", "to", "for", "with"})
-QUANTITY_HEADS = frozenset({"number", "lot", "lots", "majority", "minority", "half", "rest", "couple", "plenty", "bunch",
-                            "group", "variety", "range", "kind", "kinds", "sort", "sorts", "type", "types", "percent",
-                            "percentage", "part", "portion", "family", "team", "staff", "crowd", "series", "total",
-                            "handful", "pair", "none", "all", "most", "some", "any", "each", "one", "either", "neither",
-                            "amount", "quarter", "third", "proportion", "fraction", "set", "selection", "mix", "class"})
-
-
-def _across_place(sent: list[Token]) -> list[Edit]:
-    """"The furniture in this room are old" -> "is": a sentence's subject and its be verb agree across a short
-    place phrase (a preposition, a determiner and its noun). Only a subject whose number is known."""
-    subject = subject_at(sent, 0)
-    if subject is None or subject.pronoun or subject.person not in ("third", "plural") or subject.end >= len(sent):
-        return []
-    k = subject.end
-    # "The number of cars are" counts one number ("A number of cars are" counts the cars)
-    counted = subject.head == "number" and sent[subject.start].lower == "the"
-    own = sent[k].lower in HEAD_PREPOSITIONS and (subject.head not in QUANTITY_HEADS or counted)
-    if sent[k].lower not in PLACE_PREPOSITIONS and not own:
-        return []
-    k += 2 if sent[k].lower == "next" and k + 1 < len(sent) and sent[k + 1].lower == "to" else 1
-    place = subject_at(sent, k, anywhere=True)
-    if place is None and own and k < len(sent) and is_noun(sent[k].lower):  # "of items": a bare noun phrase
-        end = next((j for j in range(k, min(len(sent), k + 3)) if not is_noun(sent[j].lower)), None)
-        place = None if end is None or end == k else Subject(k, end, "unknown", False, sent[end - 1].lower)
-    if place is None or place.pronoun or place.end >= len(sent) or place.end - k > 4:
-        return []
-    be = sent[place.end]
-    if own and be.lower in ("have", "has"):  # "each of ... have" is the clause rule's; "the list of X have"
-        if subject.person == "third" and be.lower == "have":
-            return [_replace(be, "has", SVA, f"the subject is {_subject_text(sent, Clause(subject, 0))}, "
-                                             "which is singular")]
-        return []
-    plural = plural_subject(subject)
-    if measure_phrase(sent, subject.start, subject.end):
-        return []
-    if be.lower in ("is", "was") and plural:
-        return [_replace(be, TO_PLURAL[be.lower], SVA, f"the subject is {_subject_text(sent, Clause(subject, 0))}, "
-                                                       "which is plural")]
-    if be.lower in ("are", "were") and not plural:
-        return [_replace(be, TO_THIRD.get(be.lower, "was"), SVA,
-                         f"the subject is {_subject_text(sent, Clause(subject, 0))}, which is singular")]
-    return []
-
-
 def _mandative(sent: list[Token], start: int) -> bool:
     """The subject opens a that-clause of proposing or requiring ("suggested that he", "insist he",
     "it is essential that she")."""
@@ -199,15 +152,6 @@ def _named(sent: list[Token], subject: Subject) -> bool:
     one band, one company; its verb is left as written."""
     last = subject.end - 1
     return not subject.pronoun and last > subject.start and sent[last].capitalised and is_plural_noun(sent[last].lower)
-
-
-def measure_phrase(sent: list[Token], start: int, end: int) -> bool:
-    """An amount counted in units is one quantity ("Two hours is enough", "A hundred dollars was too much"):
-    either verb is right after it."""
-    head = sent[end - 1].lower if end > start else ""
-    counted = any(t.is_number or t.lower in word_map("number_words") or t.lower in word_set("amount_words")
-                  for t in sent[start:end - 1])
-    return head in word_set("measure_units") and counted
 
 
 def _bare_plural(sent: list[Token]) -> list[Edit]:
@@ -311,6 +255,8 @@ def _np_verb(sent: list[Token], clause: Clause) -> bool:
     word = sent[clause.verb].lower
     if word in PREPOSITIONS and not (word == "like" and clause.subject.person == "third"):
         return False  # "Everyone in my team like the manager": the clause has no other verb (the scan checks)
+    if word == "like" and _likeness(sent, clause):
+        return False
     if is_noun(word) and (verb_lemma(word) or word) not in word_set("common_verbs") and not _verb_of_plural(sent, clause):
         return False
     end = clause.verb + 1
@@ -329,6 +275,34 @@ def _np_verb(sent: list[Token], clause: Clause) -> bool:
             return False
         end += 1
     return True
+
+
+_THING_HEADS = frozenset({"something", "anything", "nothing"})
+_PERSON_HEADS = frozenset({"someone", "somebody", "anyone", "anybody", "nobody"})
+_LIKENESS_OBJECTS = frozenset({"me", "you", "him", "her", "it", "us", "them", "mine", "yours", "his", "hers", "ours",
+                               "theirs", "this", "that", "these", "those"})
+
+
+def _likeness(sent: list[Token], clause: Clause) -> bool:
+    """"Someone like you.", "Something like that.", "A friend like her.": an indefinite word, "like" and what it is
+    compared with, then nothing: a phrase said on its own (a reply, a title), whose "like" means similar to. A
+    definite or universal subject ("My brother like you.", "Everybody like pizza.") keeps "like" as its verb."""
+    subject, j = clause.subject, clause.verb + 1
+    head, first = subject.head, sent[subject.start].lower
+    if not (head in _THING_HEADS | _PERSON_HEADS or (first in ("a", "an") and subject.person == "third")):
+        return False
+    if head in _THING_HEADS:  # a thing likes nothing: "Nothing like home."
+        j = next((k for k in range(j, min(len(sent), j + 4)) if not sent[k].is_word), len(sent))
+    elif j < len(sent) and sent[j].lower in _LIKENESS_OBJECTS:
+        j += 2 if j + 1 < len(sent) and sent[j + 1].lower == "one" else 1
+    elif j < len(sent) and sent[j].lower in word_set("determiners"):
+        j += 1
+        while j < len(sent) and j <= clause.verb + 4 and sent[j].is_word and (
+                is_noun(sent[j].lower) or "ADJ" in lemmas(sent[j].lower)):
+            j += 1
+    else:
+        return False
+    return j >= len(sent) or sent[j].text in (".", "!", "?", ",", "…")
 
 
 # Plural nouns that modify another noun ("sports news", "sales figures"): the -s word after them may be the head noun.

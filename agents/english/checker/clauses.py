@@ -113,8 +113,11 @@ def _skip_pp(sent: list[Token], j: int) -> int:
 
 def subject_at(sent: list[Token], k: int, *, anywhere: bool = False) -> Subject | None:
     """The subject that starts at ``k``; ``anywhere`` skips the clause-start check (after a wh-word)."""
-    if k >= len(sent) or not sent[k].is_word:
+    if k >= len(sent) or not (sent[k].is_word or sent[k].is_number):
         return None
+    if sent[k].is_number:  # "4 of my classmates": a numeral opens only a group taken out of a plural
+        return _partitive(sent, k) if k + 1 < len(sent) and sent[k + 1].lower == "of" and _counts_many(
+            sent[k]) and (anywhere or clause_start(sent, k)) else None
     if k and sent[k - 1].lower in ("and", "or") and not _verb_before(sent, k - 1):
         return None  # "My sister and her husband live", "My friend and I are": a part of a compound subject
     word = sent[k].lower
@@ -135,12 +138,48 @@ def subject_at(sent: list[Token], k: int, *, anywhere: bool = False) -> Subject 
         if end == k + 1 and k + 2 < len(sent) and sent[k + 2].lower in ("them", "us", "you", "these", "those"):
             end = k + 3  # "each of them"
         return Subject(k, end, "third", False, word) if end > k + 1 else None
+    if k + 1 < len(sent) and sent[k + 1].lower == "of" and _counts_many(sent[k]):
+        return _partitive(sent, k)
     if word in word_set("determiners") or word in word_set("plural_determiners"):
         found = _noun_phrase(sent, k)
         return _compound(sent, found) if found else None
     if _name_at(sent, k) and k + 1 < len(sent) and sent[k + 1].lower == "and":
         return _compound(sent, Subject(k, k + 1, "third", False, word), need=True)
     return None
+
+
+# Words that pick several out of a group ("three of my friends", "both of us", "most of the students"): the
+# subject is the plural group they are taken from, never the one count word.
+MANY_OF = frozenset({"both", "several", "many", "few", "some", "most", "all", "half"})
+_GROUP_PRONOUNS = frozenset({"us", "you", "them", "these", "those"})
+
+
+def _counts_many(token: Token) -> bool:
+    """A count of two or more ("three", "20"), or a word that takes several out of a group."""
+    word = token.lower
+    if word in MANY_OF:
+        return True
+    if token.is_number:
+        return word.isdigit() and 2 <= int(word) < 1900  # "In 2019 of all years": a year counts nothing
+    value = word_map("number_words").get(word)
+    return value is not None and int(value) >= 2
+
+
+def _partitive(sent: list[Token], k: int) -> Subject | None:
+    """"Three of my friends", "Both of them", "Most of the students": a plural subject when the group after "of"
+    is plural (a pronoun for people, or a noun phrase with a plural head); "most of the cake" is left alone."""
+    j = k + 2
+    if j >= len(sent):
+        return None
+    if sent[j].lower in _GROUP_PRONOUNS and (j + 1 >= len(sent) or not is_noun(sent[j + 1].lower)
+                                            or sent[j].lower in ("us", "them")):
+        return Subject(k, j + 1, "plural", False, sent[j].lower)
+    if sent[j].lower not in word_set("determiners") and sent[j].lower not in ("these", "those"):
+        return None
+    found = _noun_phrase(sent, j)
+    if found is None or found.person != "plural":
+        return None
+    return Subject(k, found.end, "plural", False, found.head)
 
 
 def _name_at(sent: list[Token], k: int) -> bool:
@@ -276,3 +315,12 @@ def _past_marker(words: list[str], sent: list[Token], year: int) -> tuple[int, i
 
 def plural_subject(subject: Subject) -> bool:
     return subject.person == "plural" or (subject.pronoun and subject.head in ("you", "we", "they"))
+
+
+def measure_phrase(sent: list[Token], start: int, end: int) -> bool:
+    """An amount counted in units is one quantity ("Two hours is enough", "A hundred dollars was too much"):
+    either verb is right after it."""
+    head = sent[end - 1].lower if end > start else ""
+    counted = any(t.is_number or t.lower in word_map("number_words") or t.lower in word_set("amount_words")
+                  for t in sent[start:end - 1])
+    return head in word_set("measure_units") and counted

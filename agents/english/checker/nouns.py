@@ -310,6 +310,8 @@ def _after_numbers(sent: list[Token]) -> list[Edit]:
                 continue
             if nxt.lower in word_set("not_main_verbs") or nxt.lower in ("more", "other", "times", "each"):
                 continue
+        if nxt.lower in word_set("number_nouns"):
+            continue  # "four score and seven", "two dozen and a half": a number word, not a counted noun
         form = "people" if nxt.lower == "person" else plural(nxt.lower)  # "three person": three people
         if not form or form == nxt.lower:
             continue
