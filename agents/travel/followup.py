@@ -89,10 +89,15 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
             return added
     if reading.tool is None and reading.args.get("for") == "remove" and p.pronoun and not reader.places:
         return _remove_pointed(reader, p, dialogue, earlier)
+    if reading.tool is None and reading.args.get("for") == "about":  # "거기 밤에 가는 게 나아?": the place just talked about
+        before = [m for m in (_Reader(earlier, view).places if earlier else []) if m.strength >= 2]
+        last_place = reader.name(before[0]) if len({m.id for m in before}) == 1 else (
+            m.id if not before and (m := dialogue.last(PLACE)) is not None else None)
+        if last_place is not None:
+            asked = {k: v for k, v in reading.args.items() if k not in ("missing", "for")}  # the topic, the time asked
+            return Reading("freeformResponse", {**asked, "kind": "place", "place": last_place})
     if dialogue.tool is None and not dialogue.listed:
         return None
-    if reading.tool is None and reading.args.get("for") == "about" and (last_place := dialogue.last(PLACE)) is not None:
-        return Reading("freeformResponse", {"kind": "place", "topic": reading.args.get("topic"), "place": last_place.id})
     if p.position is not None and ("add" in hits or reader.day() is not None):
         return _add_listed(reader, p, dialogue)
     last, args = dialogue.tool, dialogue.args
@@ -129,7 +134,7 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     same = _SAME.search(normalise(text)) is not None  # "same thing but near X", "똑같이 시부야에서"
     if last in SEARCHES and (p.again or p.pronoun or same or len(compact(text)) <= 12) \
             and not hits.keys() & {"general", "off_topic", "hours", "directions"}:
-        return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun or same)
+        return _search_again(reading, reader, view, _with_keyword(args, earlier, view), pointed=p.again or p.pronoun or same)
     return None
 
 
@@ -256,6 +261,18 @@ def _again_as_it_was(last: Mapping[str, object], view: TripView) -> Reading | No
     if last.get("reference"):
         return Reading("search_nearby_places", {"reference": last["reference"], **kind})
     return Reading("recommend_places", {**({"near": anchor} if anchor else {}), **kind})
+
+
+def _with_keyword(last: Mapping[str, object], earlier: str, view: TripView) -> Mapping[str, object]:
+    """The last search with the dish or theme its message asked for: a recommendation's call lists places, not the
+    keyword ("ramen near Shinjuku" then "what about Shibuya?": ramen there too), so the message is read again."""
+    if last.get("keyword") or not earlier:
+        return last
+    asked = read(earlier, view)
+    kind = last.get("category")
+    if asked.tool not in SEARCHES or not asked.args.get("keyword") or (kind and asked.args.get("category") != kind):
+        return last
+    return {**last, "keyword": asked.args["keyword"]}
 
 
 def _search_again(reading: Reading, reader: _Reader, view: TripView, last: Mapping[str, object], *,
