@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from agents.nlu import Lexicon, compact
 from agents.nlu.dialogue import position
-from agents.nlu.text import find
 from agents.travel import questions
 from agents.travel.wording import phrase_pattern, without
 
@@ -18,22 +17,22 @@ if TYPE_CHECKING:
     from agents.travel.reading import Reading, _Reader
 
 
-def among(text: str, lex: Lexicon, named: list[tuple[int, str]], *,
-          again: Callable[[str], list[str]] = lambda _tail: []) -> tuple[list[str], str | None] | None:
-    """``named``: (position in the compact text, name) of each place the message names by a name of its own, in text
-    order; ``again``: the places named in a stretch of the text (a name said twice is one mention of the whole).
-    (the listed places, the one picked or None); None when the message lists no places to choose among."""
+def among(text: str, lex: Lexicon, mentions: Callable[[str], list[str]]) -> tuple[list[str], str | None] | None:
+    """``mentions``: the places a stretch of the text names by a name of their own, in text order. (the listed places,
+    the one picked or None); None when the message lists no places to choose among."""
     phrases = lex.hits(text, "one_of")
-    ends = [at + len(compact(p)) for p in phrases if (at := find(text, p)) >= 0]
-    if not ends:
+    spans = [m.span() for p in phrases if (m := phrase_pattern(p).search(text)) is not None]
+    if not spans:
         return None
-    cut = min(ends)
-    before = list(dict.fromkeys(n for at, n in named if at < cut))
-    options = before if len(before) >= 2 else list(dict.fromkeys(n for _, n in named))  # "either A or B": after it
+    start, end = min(spans)
+    before = list(dict.fromkeys(mentions(text[:start])))  # each stretch alone: a name said twice is read twice
+    options = before if len(before) >= 2 else list(dict.fromkeys(mentions(text[end:])))  # "one of A or B"
     if len(options) < 2:
         return None
-    tail = min((m.end() for p in phrases if (m := phrase_pattern(p).search(text)) is not None), default=len(text))
-    said = [n for n in again(text[tail:]) if n in options] if options is before else []
+    last = compact(text).rstrip("?!.~")
+    if answered := [n for n in options if last.endswith(compact(n))]:
+        return options, answered[0]  # the choice answering the question which, read after it
+    said = [n for n in mentions(text[end:]) if n in options] if options is before else []
     if said:
         return options, said[-1]
     pos = position(without(text, phrases))
@@ -47,8 +46,7 @@ def listed_choice(reader: _Reader, what: str) -> Reading | str | None:
     None when the message lists no places to choose among."""
     from agents.travel.reading import Reading
 
-    found = among(reader.text, reader.lex, [(m.start, reader.name(m)) for m in reader.places if m.strength >= 2 or m.id in reader.saved_ids],
-                  again=lambda tail: [reader.name(m) for m in reader.g.place_mentions(tail) if m.strength >= 2])
+    found = among(reader.text, reader.lex, lambda part: _named(reader, part))
     if found is None:
         return None
     options, picked = found
@@ -57,3 +55,10 @@ def listed_choice(reader: _Reader, what: str) -> Reading | str | None:
     question, _ = questions.which_place(what, [], reader.en)
     day = reader.day() if what == "add" else None
     return Reading(None, {"missing": "place", "for": what, **({"day": day} if day else {})}, question, options, "ask")
+
+
+def _named(reader: _Reader, part: str) -> list[str]:
+    """The places ``part`` names by a name of their own (or a saved one by a short name), in order; a name inside a
+    longer one found there is no mention of its own."""
+    found = type(reader)(part, reader.trip).places
+    return [reader.name(m) for m in sorted(found, key=lambda m: m.start) if m.strength >= 2 or m.id in reader.saved_ids]
