@@ -96,10 +96,13 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
         if last_place is not None:
             asked = {k: v for k, v in reading.args.items() if k not in ("missing", "for")}  # the topic, the time asked
             return Reading("freeformResponse", {**asked, "kind": "place", "place": last_place})
+    if p.position is not None and reading.tool is None and reading.args.get("missing") == "place" and not reader.places \
+            and dialogue.tool not in SEARCHES and (picked := _user_listed(earlier, view, p.position)) is not None:
+        return read(f"{picked} {text}", view)  # "두번째 거 빼줘" after the user named two places: the second of them
     if dialogue.tool is None and not dialogue.listed:
         return None
-    if p.position is not None and ("add" in hits or reader.day() is not None):
-        return _add_listed(reader, p, dialogue)
+    if p.position is not None and ("add" in hits or reader.day() is not None) and "remove" not in hits:
+        return _add_listed(reader, p, dialogue)  # "remove the last one" is no add on the last day
     last, args = dialogue.tool, dialogue.args
     moved_day = _DAY_ONLY.search(normalise(text)) is not None and len(compact(text)) <= 12  # "아 3일차로"
     shown_day = args.get("day")
@@ -194,6 +197,16 @@ def _elliptic_add(hits: Mapping[str, object], reader: _Reader, earlier: str) -> 
                                            "show_itinerary"):
         return False  # "센소지 근처 카페": a search, whose results are what an add would mean
     return len([m for m in _Reader(earlier, reader.trip).places if m.strength >= 2]) == 1
+
+
+def _user_listed(earlier: str, view: TripView, at: int) -> str | None:
+    """The place at position ``at`` (-1: the last) of the places the user's message before named, in their order;
+    None unless it named two or more."""
+    found = sorted((m for m in (_Reader(earlier, view).places if earlier else []) if m.strength >= 2), key=lambda m: m.start)
+    named = list(dict.fromkeys(m.id for m in found))
+    if len(named) < 2 or not (at == -1 or 1 <= at <= len(named)):
+        return None
+    return _Reader(earlier, view).name(next(m for m in found if m.id == named[at - 1 if at > 0 else -1]))
 
 
 def _add_pointed(reader: _Reader, dialogue: Dialogue, earlier: str) -> Reading | None:

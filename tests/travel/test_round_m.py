@@ -103,6 +103,24 @@ def test_the_answer_by_position_removes_that_place_of_the_users_list(rehearsal: 
     assert _calls(events) == [("remove_saved_place", {"placeName": place})]
 
 
+@pytest.mark.parametrize(("first", "then", "expected"), [
+    ("센소지랑 메이지 신궁 둘 다 가볼 만해?", "두번째 거 빼줘", ("remove_place", {"place": "메이지 신궁"})),
+    ("팀랩 플래닛이랑 츠키지 시장 영업시간 알려줘", "첫번째 거 둘째 날에 넣어줘",
+     ("add_place_to_itinerary", {"place": "팀랩 플래닛", "day": 2})),
+])
+def test_a_position_after_the_user_named_places_counts_in_the_users_own_order(rehearsal: Rehearsal, first: str,
+                                                                               then: str, expected: tuple) -> None:
+    reading, _ = _talk(rehearsal, "tokyo", first, then)
+    assert (reading.tool, reading.args) == expected
+
+
+@pytest.mark.parametrize("then", ["remove the last one", "마지막 거 빼줘"])
+def test_removing_a_position_of_a_search_list_asks_and_is_never_an_add(rehearsal: Rehearsal, then: str) -> None:
+    reading, events = _talk(rehearsal, "tokyo", "메이지 신궁 근처 맛집", then)
+    assert reading.tool is None and reading.args.get("for") == "remove"
+    assert [name for name, _ in _calls(events)] == ["askClarification"]
+
+
 # --- where a boat or a train is boarded: a transport place the data holds -----------------------------------------
 
 @pytest.mark.parametrize(("trip", "text", "port"), [
