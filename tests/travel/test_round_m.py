@@ -138,6 +138,11 @@ def test_where_to_board_lists_the_port_or_station_that_serves_it(rehearsal: Rehe
     assert name == "recommend_places" and port in [p["name"] for p in args["places"]]
 
 
+def test_the_one_port_found_is_said_in_the_singular_in_english(rehearsal: Rehearsal) -> None:
+    _, events = _talk(rehearsal, "jeju", "where do we catch the boat to Udo?")
+    assert text_of(events).startswith("1 place, nearest to your saved places first:\n- **Seongsan Port")
+
+
 @pytest.mark.parametrize("text", ["우도 배 몇 시에 있어?", "how long does the ferry to Udo take?", "제주항에서 성산까지 어떻게 가?"])
 def test_a_timetable_or_a_route_still_gets_the_plain_answer(text: str) -> None:
     reading = read(text, sample_trip("jeju"))
