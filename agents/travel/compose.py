@@ -54,10 +54,10 @@ def _one(name: str, payload: Mapping[str, object], en: bool) -> str:
                 head = (f"{len(places)} near {data.get('reference_en') or data.get('reference')}, nearest first:" if en else
                         f"{data.get('reference') or ''}에서 가까운 순으로 {len(places)}곳이에요:")
             elif data.get("near"):
-                head = (f"{len(places)} places, nearest to {data.get('near_en') or data['near']} first:" if en else
+                head = (f"{len(places)} place{'s' if len(places) != 1 else ''}, nearest to {data.get('near_en') or data['near']} first:" if en else
                         f"{data['near']}에서 가까운 순으로 {len(places)}곳을 추천해요:")
             else:
-                head = (f"{len(places)} places, nearest to your saved places first:" if en else
+                head = (f"{len(places)} place{'s' if len(places) != 1 else ''}, nearest to your saved places first:" if en else
                         f"저장한 장소에서 가까운 순으로 {len(places)}곳을 추천해요:")
             lines = [head, *(_place_line(p, en) for p in places)]
             if data.get("dropped"):

@@ -44,15 +44,18 @@ def _hours(data: dict[str, Any], en: bool) -> str | None:
     return ", ".join((data.get("opening_hours") or {}).get("weekday_text") or [])
 
 
-def place_answer(destination: str, name: str, topic: str, en: bool, saved: bool) -> str:
-    """The answer to a question about ``name`` (``topic``: hours or worth) on a trip to ``destination``."""
+def place_answer(destination: str, name: str, topic: str, en: bool, saved: bool, when: str | None = None) -> str:
+    """The answer to a question about ``name`` (``topic``: hours, when to go or worth) on a trip to ``destination``;
+    ``when``: the time of day (or HH:MM) a question of when to go asked about."""
     place = find_place(destination, name)
     if place is None:
         return (f"I have no data on {name} in this destination, so I will not guess." if en else
                 f"{with_josa(name, '은')} 이 여행지의 장소 데이터에 없어서 추측하지 않을게요.")
     data = _sandbox(destination).get(place.id, {})
     shown = english_name(destination, place.name_ko) if en else place.name_ko
-    if topic == "hours":
+    if topic == "when":
+        head = _when(data, place, shown, when, en)
+    elif topic == "hours":
         hours = _hours(data, en)
         if hours is None:
             head = (f"The places data has no opening hours for {shown}; check its official site before you go." if en
@@ -70,6 +73,39 @@ def place_answer(destination: str, name: str, topic: str, en: bool, saved: bool)
         tail = (" It is not saved yet; tell me which day to put it on and I will save it and add it to the plan." if en
                 else " 아직 저장하지 않은 곳이에요. 며칠째에 넣을지 말씀해 주시면 저장하고 일정에 넣어 드려요.")
     return head + tail
+
+
+# the hour each time of day starts at (reading.TIME_OF_DAY_START) and what the data's keywords say of it
+_STARTS = {"morning": "10:00", "afternoon": "14:00", "evening": "18:00"}
+_AT_NIGHT = {"야경", "nightview", "night", "밤", "sunset", "일몰", "노을"}
+_TIME_KO = {"morning": "아침", "afternoon": "오후", "evening": "저녁·밤"}
+_TIME_EN = {"morning": "the morning", "afternoon": "the afternoon", "evening": "the evening"}
+
+
+def _when(data: dict[str, Any], place: Place, shown: str, when: str | None, en: bool) -> str:
+    """When to go, from the data only: the opening hours, whether the time asked about falls inside them, and whether
+    the place is known for its night view. Which time suits the person is not guessed."""
+    hours = _hours(data, en)
+    if hours is None:
+        return (f"The places data has no opening hours for {shown}, so I cannot say which time works better." if en else
+                f"{shown}의 영업시간은 장소 데이터에 없어서 어느 때가 나은지는 말씀드리기 어려워요.")
+    head = (f"{shown} is open {hours} (sample places data)." if en else f"{shown} 영업시간은 {hours}이에요 (샘플 장소 데이터 기준).")
+    at = _STARTS.get(when or "", when or "")
+    periods = (data.get("opening_hours") or {}).get("periods") or []
+    if at and periods:
+        open_then = sum(str(p.get("open")) <= at < str(p.get("close")) for p in periods)
+        said = (_TIME_EN.get(when or "", at) if en else _TIME_KO.get(when or "", at))
+        if en:
+            head += (f" It is open in {said} every day." if open_then == len(periods) == 7 else
+                     f" By these hours it is closed in {said} (from {at})." if not open_then else
+                     f" It is open in {said} on some days only: check the hours.")
+        else:
+            head += (f" {said}에도 매일 열려 있어요." if open_then == len(periods) == 7 else
+                     f" 이 영업시간으로는 {said}({at}~)에는 닫혀 있어요." if not open_then else
+                     f" {said}에는 여는 날과 닫는 날이 있으니 시간을 확인해 주세요.")
+    if {compact(k).lower() for k in place.keywords} & _AT_NIGHT:
+        head += (" It is known for its night view." if en else " 야경으로 알려진 곳이에요.")
+    return head
 
 
 def _worth(destination: str, place: Place, en: bool) -> str:

@@ -89,12 +89,20 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
             return added
     if reading.tool is None and reading.args.get("for") == "remove" and p.pronoun and not reader.places:
         return _remove_pointed(reader, p, dialogue, earlier)
+    if reading.tool is None and reading.args.get("for") == "about":  # "거기 밤에 가는 게 나아?": the place just talked about
+        before = [m for m in (_Reader(earlier, view).places if earlier else []) if m.strength >= 2]
+        last_place = reader.name(before[0]) if len({m.id for m in before}) == 1 else (
+            m.id if not before and (m := dialogue.last(PLACE)) is not None else None)
+        if last_place is not None:
+            asked = {k: v for k, v in reading.args.items() if k not in ("missing", "for")}  # the topic, the time asked
+            return Reading("freeformResponse", {**asked, "kind": "place", "place": last_place})
+    if p.position is not None and reading.tool is None and reading.args.get("missing") == "place" and not reader.places \
+            and dialogue.tool not in SEARCHES and (picked := _user_listed(earlier, view, p.position)) is not None:
+        return read(f"{picked} {text}", view)  # "두번째 거 빼줘" after the user named two places: the second of them
     if dialogue.tool is None and not dialogue.listed:
         return None
-    if reading.tool is None and reading.args.get("for") == "about" and (last_place := dialogue.last(PLACE)) is not None:
-        return Reading("freeformResponse", {"kind": "place", "topic": reading.args.get("topic"), "place": last_place.id})
-    if p.position is not None and ("add" in hits or reader.day() is not None):
-        return _add_listed(reader, p, dialogue)
+    if p.position is not None and ("add" in hits or reader.day() is not None) and "remove" not in hits:
+        return _add_listed(reader, p, dialogue)  # "remove the last one" is no add on the last day
     last, args = dialogue.tool, dialogue.args
     moved_day = _DAY_ONLY.search(normalise(text)) is not None and len(compact(text)) <= 12  # "아 3일차로"
     shown_day = args.get("day")
@@ -129,7 +137,7 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     same = _SAME.search(normalise(text)) is not None  # "same thing but near X", "똑같이 시부야에서"
     if last in SEARCHES and (p.again or p.pronoun or same or len(compact(text)) <= 12) \
             and not hits.keys() & {"general", "off_topic", "hours", "directions"}:
-        return _search_again(reading, reader, view, args, pointed=p.again or p.pronoun or same)
+        return _search_again(reading, reader, view, _with_keyword(args, earlier, view), pointed=p.again or p.pronoun or same)
     return None
 
 
@@ -189,6 +197,16 @@ def _elliptic_add(hits: Mapping[str, object], reader: _Reader, earlier: str) -> 
                                            "show_itinerary"):
         return False  # "센소지 근처 카페": a search, whose results are what an add would mean
     return len([m for m in _Reader(earlier, reader.trip).places if m.strength >= 2]) == 1
+
+
+def _user_listed(earlier: str, view: TripView, at: int) -> str | None:
+    """The place at position ``at`` (-1: the last) of the places the user's message before named, in their order;
+    None unless it named two or more."""
+    found = sorted((m for m in (_Reader(earlier, view).places if earlier else []) if m.strength >= 2), key=lambda m: m.start)
+    named = list(dict.fromkeys(m.id for m in found))
+    if len(named) < 2 or not (at == -1 or 1 <= at <= len(named)):
+        return None
+    return _Reader(earlier, view).name(next(m for m in found if m.id == named[at - 1 if at > 0 else -1]))
 
 
 def _add_pointed(reader: _Reader, dialogue: Dialogue, earlier: str) -> Reading | None:
@@ -256,6 +274,18 @@ def _again_as_it_was(last: Mapping[str, object], view: TripView) -> Reading | No
     if last.get("reference"):
         return Reading("search_nearby_places", {"reference": last["reference"], **kind})
     return Reading("recommend_places", {**({"near": anchor} if anchor else {}), **kind})
+
+
+def _with_keyword(last: Mapping[str, object], earlier: str, view: TripView) -> Mapping[str, object]:
+    """The last search with the dish or theme its message asked for: a recommendation's call lists places, not the
+    keyword ("ramen near Shinjuku" then "what about Shibuya?": ramen there too), so the message is read again."""
+    if last.get("keyword") or not earlier:
+        return last
+    asked = read(earlier, view)
+    kind = last.get("category")
+    if asked.tool not in SEARCHES or not asked.args.get("keyword") or (kind and asked.args.get("category") != kind):
+        return last
+    return {**last, "keyword": asked.args["keyword"]}
 
 
 def _search_again(reading: Reading, reader: _Reader, view: TripView, last: Mapping[str, object], *,

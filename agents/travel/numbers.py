@@ -16,8 +16,9 @@ _KO_LENGTH = {"당일치기": 1, "하루": 1, "이틀": 2, "사흘": 3, "나흘"
 _DAY_NUMBER = re.compile(r"(\d+)\s*(?:일\s*차|일\s*째|번째\s*날|째\s*날|nd day|rd day|th day|st day)|\bday\s*(\d{1,2})(?!\d)"
                          r"|(?<![a-z])d(\d{1,2})(?![\d])")  # "D2 오후": day 2 (not "D-2", a countdown)
 _N_DAYS_TO = re.compile(r"(\d+)\s*일\s*(?:로|으로|짜리로)")  # "일정 3일로 짜줘", beside an itinerary word only
-_CLOCK = re.compile(r"(오전|오후|아침|저녁|밤)?\s*(\d{1,2})\s*(?::\s*(\d{2})|시\s*(?:(반)|(\d{1,2})\s*분)?)\s*(am|pm)?"
+_CLOCK = re.compile(r"(오전|오후|아침|새벽|저녁|밤)?\s*(\d{1,2})\s*(?::\s*(\d{2})|시\s*(?:(반)|(\d{1,2})\s*분)?)\s*(am|pm)?"
                     r"|\b(?:at\s+)?(\d{1,2})\s*(am|pm)\b")
+NOON = "noon"
 _COUNT = re.compile(r"(\d+)\s*(?:곳|개|군데|places?\b|spots?\b|options?\b|restaurants?\b|cafes?\b|shops?\b|hotels?\b"
                     r"|sights?\b|attractions?\b|ones?\b)|\btop\s*(\d+)\b")
 
@@ -34,7 +35,7 @@ def day_number(text: str, lex: Lexicon, last_day: int) -> int | None:
 
 
 def clock(text: str, lex: Lexicon) -> dict[str, str]:
-    """``{"start_time": "HH:MM"}`` for a clock time, ``{"time_of_day": ...}`` for a part of the day, else {}."""
+    """``{"start_time": "HH:MM"}`` for a clock time or noon, ``{"time_of_day": ...}`` for a part of the day, else {}."""
     m = _CLOCK.search(text)
     if m and (m.group(2) or m.group(7)):
         if m.group(7):
@@ -53,6 +54,8 @@ def clock(text: str, lex: Lexicon) -> dict[str, str]:
         if 0 <= hour <= 23 and 0 <= minute <= 59:
             return {"start_time": f"{hour:02d}:{minute:02d}"}
     tod = lex.value(text, "time_of_day")
+    if tod == NOON:  # "점심쯤", "around noon": an hour between the slots' starts (lexicon.yaml time_of_day)
+        return {"start_time": "12:00"}
     return {"time_of_day": tod} if tod else {}
 
 

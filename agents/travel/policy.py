@@ -146,7 +146,8 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], en: bool = Fa
 
                 place = str(reading.args["place"])
                 return PolicyReply(text=place_answer(view.destination, place, str(reading.args.get("topic")), en,
-                                                     compact(place) in {compact(n) for n in view.saved}))
+                                                     compact(place) in {compact(n) for n in view.saved},
+                                                     when=_str(a, "time_of_day") or _str(a, "start_time")))
             return PolicyReply(text=_freeform(reading, en))
 
 

@@ -15,10 +15,11 @@ from agents.nlu.language import reply_english
 from agents.nlu.text import contains
 from agents.nlu.text import find as _find
 from agents.travel import numbers, questions
-from agents.travel.destinations import destinations
+from agents.travel.among import listed_choice
+from agents.travel.boarding import boarding
 from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
 from agents.travel.questions import LABELS
-from agents.travel.trips import ask_trip_question, ask_uncarried_question, other_destination, uncarried_city
+from agents.travel.trips import another_trip
 from agents.travel.wording import (
     dismissal,
     fold_kind_typos,
@@ -232,11 +233,13 @@ class _Reader:
             return Reading("freeformResponse", {"kind": "general"})
         # getting somewhere (a flight, a ferry, a route: "오사카행 비행기 얼마야", "a ferry to Jeju?") is no request about
         # the places there: the plain answer, whichever city it names
+        if (boarded := boarding(self)) is not None:  # "우도 가는 배 어디서 타?": the port, a place the data has
+            return boarded
         if self._flight_only():
             return Reading("freeformResponse", {"kind": "general", "topic": "flight"})
         if self._transit():
             return Reading("freeformResponse", {"kind": "general", "topic": "directions"})
-        if (elsewhere := self._elsewhere()) is not None:
+        if (elsewhere := another_trip(self)) is not None:
             return elsewhere
         if self.has("pace") and not any(self.has(i) for i in ("make", "regenerate", "add", "remove", "easy")):
             return Reading("freeformResponse", {"kind": "general", "topic": "pace"})  # "이거 하루에 다 돌 수 있어?"
@@ -244,9 +247,9 @@ class _Reader:
             return compared
         # "is a Suica worth it", "is the city pass worth it" ("city" is only a weak name of a place with City in it)
         fare_only = not self._named() and any(self.has(i) for i in ("pass", "price", "general"))
-        if (self.has("hours") or worth_question(self.text, self.lex)) and not fare_only and not any(
-                self.has(i) for i in ("itinerary", "near", "add", "remove", "flight")):
-            return self._about_place("hours" if self.has("hours") else "worth")
+        if (self.has("hours") or self.has("best_time") or worth_question(self.text, self.lex)) and not fare_only and not any(
+                self.has(i) for i in ("itinerary", "near", "add", "remove", "flight")):  # "거기 밤에 가는 게 나아?": when
+            return self._about_place("hours" if self.has("hours") else "when" if self.has("best_time") else "worth")
         if self._skips() and itinerary and self.places and (self.has("make") or self.has("regenerate")) \
                 and not self.has("show"):
             return self.build("generate_itinerary")  # "X 빼고 새로 짜줘": a new plan without X
@@ -291,34 +294,14 @@ class _Reader:
             return Reading("freeformResponse", {"kind": self._small_talk()})
         return None
 
-    def _elsewhere(self) -> Reading | None:
-        """A message about another destination than the open trip's: open it when the user says so, else ask."""
-        fact = self.has("general") and not (self.has("recommend") or self.has("itinerary"))
-        found = other_destination(self.raw, self.trip.destination, fact=fact)
-        here = destinations()[self.trip.destination]
-        if self.has("stay") and (here.name in self.raw or here.name_en.lower() in self.raw.lower()):
-            return None  # "도쿄 여행 계속": the open trip it is
-        if found is None:
-            city = uncarried_city(self.raw, self.lex.phrases("other_cities"))
-            raw = self.raw.lower()
-            own = max(raw.rfind(here.name), raw.rfind(here.name_en.lower()))
-            if city is None or own > raw.rfind(city.lower()):
-                return None  # none, or the open trip's own city named last ("부산 들렀다 오사카로")
-            question, choices = ask_uncarried_question(city, here, self.en)
-            return Reading(None, {"missing": "trip", "city": city}, question, choices, "ask")
-        dest, named = found
-        if self.has("open_trip") and (self.has("trip_word") or self.has("itinerary")):
-            return Reading("open_trip", {"destination": dest.id, **({"days": n} if (n := self.trip_length()) else {})})
-        question, choices = ask_trip_question(dest, named, here, self.en)
-        return Reading(None, {"missing": "trip", "destination": dest.id}, question, choices, "ask")
-
     def _about_place(self, topic: str) -> Reading:
         """About the one place named; a pointer naming none asks which (the follow-up reader fills it first)."""
         named = list(dict.fromkeys(self.name(m) for m in self.places if m.strength >= 2 or len(self.places) == 1))
+        when = {k: str(v) for k, v in self.time().items()} if topic == "when" else {}  # the time asked about
         if len(named) == 1:
-            return Reading("freeformResponse", {"kind": "place", "topic": topic, "place": named[0]})
+            return Reading("freeformResponse", {"kind": "place", "topic": topic, "place": named[0], **when})
         if self.has("pronoun") and not named:
-            return self.ask_place("about", topic=topic)
+            return self.ask_place("about", topic=topic, **when)
         return Reading("freeformResponse", {"kind": "general"})
 
     def _named(self) -> list[Mention]:  # places named by a name of their own ("city", "팀랩" alone are weak)
@@ -372,6 +355,8 @@ class _Reader:
     def build(self, tool: str, source: str = "rule") -> Reading:
         match tool:
             case "remove_place":
+                if (listed := listed_choice(self, "remove")) is not None:  # "A랑 B 중에 하나", then which one
+                    return Reading(tool, {"place": listed}, source=source) if isinstance(listed, str) else listed
                 m = self.place()
                 if m is None:
                     return self.ask_place("remove")
@@ -407,6 +392,8 @@ class _Reader:
         day = self.day()
         if m is None:
             return self.ask_place("add")
+        if isinstance(listed := listed_choice(self, "add"), Reading):
+            return listed
         # "A랑 B 중에 어디가 나아? 둘째 날 넣게": which one is not said (an answer to the question, said last, is)
         weighed = list(dict.fromkeys(self.name(n) for n in self._named()))
         chosen = [n for n in weighed if compact(self.text).rstrip("?!.~").endswith(compact(n))]
@@ -416,7 +403,7 @@ class _Reader:
                            weighed[:4], "ask")
         if day is None or day > self.trip.days:
             return self.ask_day("add", self.name(m))
-        args: dict[str, object] = {"place": chosen[0] if self.has("compare") and chosen else self.name(m), "day": day,
+        args: dict[str, object] = {"place": listed or (chosen[0] if self.has("compare") and chosen else self.name(m)), "day": day,
                                    **self.time()}
         return Reading("add_place_to_itinerary", args, source=source)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
@@ -16,6 +17,9 @@ from agents.nlu.patterns import compiled, literal
 from agents.travel.destinations import Destination, destinations, shown_title
 from agents.travel.names import gazetteer
 from agents.travel.service import MAX_TRIP_DAYS, TripService
+
+if TYPE_CHECKING:
+    from agents.travel.reading import Reading, _Reader
 
 # "서울에서 출발", "flying from Seoul": the home city of the traveller, not the trip
 _DEPARTURE = re.compile(r"^\s*(?:에서|서)?\s*(?:출발|떠나|출국|비행기|가는)|^\s*(?:공항에서)")
@@ -106,6 +110,30 @@ def ask_trip_question(dest: Destination, named: str, current: Destination, en: b
     where = f"{with_josa(named, '은')} {dest.name}에 있어요" if named != dest.name else f"{dest.name}에 대해 물으셨어요"
     return (f"{where}. 지금 열린 여행은 {current.name} 여행이에요. {dest.name} 여행을 열까요?",
             [f"{dest.name} 여행 열기", f"{current.name} 여행 계속"])
+
+
+def another_trip(reader: _Reader) -> Reading | None:
+    """A message about another destination than the open trip's: open it when the user says so, else ask."""
+    from agents.travel.reading import Reading
+
+    fact = reader.has("general") and not (reader.has("recommend") or reader.has("itinerary"))
+    found = other_destination(reader.raw, reader.trip.destination, fact=fact)
+    here = destinations()[reader.trip.destination]
+    if reader.has("stay") and (here.name in reader.raw or here.name_en.lower() in reader.raw.lower()):
+        return None  # "도쿄 여행 계속": the open trip it is
+    if found is None:
+        city = uncarried_city(reader.raw, reader.lex.phrases("other_cities"))
+        raw = reader.raw.lower()
+        own = max(raw.rfind(here.name), raw.rfind(here.name_en.lower()))
+        if city is None or own > raw.rfind(city.lower()):
+            return None  # none, or the open trip's own city named last ("부산 들렀다 오사카로")
+        question, choices = ask_uncarried_question(city, here, reader.en)
+        return Reading(None, {"missing": "trip", "city": city}, question, choices, "ask")
+    dest, named = found
+    if reader.has("open_trip") and (reader.has("trip_word") or reader.has("itinerary")):
+        return Reading("open_trip", {"destination": dest.id, **({"days": n} if (n := reader.trip_length()) else {})})
+    question, choices = ask_trip_question(dest, named, here, reader.en)
+    return Reading(None, {"missing": "trip", "destination": dest.id}, question, choices, "ask")
 
 
 class OpenTripArgs(BaseModel):

@@ -13,7 +13,7 @@ from agents.travel.names import Gazetteer
 
 
 @cache  # lexicon phrases: compiled once, not on every turn
-def _pattern(phrase: str) -> re.Pattern[str]:
+def phrase_pattern(phrase: str) -> re.Pattern[str]:
     """A lexicon phrase in the normalised text: Korean whatever the spacing, English as whole words."""
     if phrase.isascii():
         return re.compile(rf"(?<![a-z]){re.escape(normalise(phrase))}(?![a-z])")
@@ -36,7 +36,7 @@ def split_verbs(text: str) -> list[str]:
 def without(text: str, phrases: list[str]) -> str:
     """The normalised ``text`` with ``phrases`` blanked out."""
     for phrase in phrases:
-        text = _pattern(phrase).sub(" ", text)
+        text = phrase_pattern(phrase).sub(" ", text)
     return text
 
 
