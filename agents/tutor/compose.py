@@ -13,6 +13,7 @@ from agents.tutor import receipt
 from agents.tutor.advice import asks_advice
 from agents.tutor.catalog import FOR_THE_MODEL, hit
 from agents.tutor.charts import name as stock_label
+from agents.tutor.ranking import WORDS
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, keyword_cases, stocks
 
@@ -320,7 +321,37 @@ def _case(d: dict[str, Any], quiz: bool, en: bool) -> str:
     return "\n".join(lines)
 
 
+def _ranked(d: dict[str, Any], en: bool) -> list[str]:
+    """The holding each measure a question asked puts first ("what's my biggest holding?"), said before the list."""
+    rows = {h["code"]: h for h in d["holdings"]}
+    said = []
+    for r in d.get("ranked") or []:
+        ko, en_words = WORDS[r["rank"]]
+        held = [rows[c] for c in r["codes"] if c in rows]
+        if not held:
+            said.append(f"None of your holdings is the {en_words.split(' by ')[0]}: there is no such holding now." if en else
+                        f"{ko} 종목은 지금 없어요 (해당하는 보유 종목이 없습니다).")
+            continue
+        names = [stock_label(h["code"], "en" if en else "ko") for h in held]
+        h = held[0]
+        figures = (f"{h['value']:,} KRW, weight {h['weight_pct']:.1f}%, {h['pnl_pct']:+.2f}% ({h['pnl']:+,} KRW), "
+                   f"{h['quantity']} shares" if en else
+                   f"평가액 {h['value']:,}원, 비중 {h['weight_pct']:.1f}%, 수익률 {h['pnl_pct']:+.2f}% ({h['pnl']:+,}원), {h['quantity']}주")
+        if len(held) > 1:
+            said.append(f"{' and '.join(names)} tie as your {en_words} holding ({figures} each)." if en else
+                        f"{ko} 종목은 {' / '.join(names)}로 같아요 (각각 {figures}).")
+        else:
+            said.append(f"Your holding {en_words}: {names[0]} ({figures})." if en else
+                        f"{ko} 보유 종목은 {with_josa(names[0], '이에요')}: {figures}.")
+    return said
+
+
 def _portfolio(d: dict[str, Any], en: bool) -> str:
+    first = _ranked(d, en)
+    return "\n\n".join([*first, _listing(d, en)])
+
+
+def _listing(d: dict[str, Any], en: bool) -> str:
     if en:
         lines = [f"Sandbox portfolio (closes of {d['as_of']}): total {d['total']:,} KRW, stocks {d['invested']:,} KRW, "
                  f"cash {d['cash']:,} KRW, unrealised P&L {d['pnl']:+,} KRW ({d['pnl_pct']:+.2f}%)."]
