@@ -85,7 +85,7 @@ _REFUSED_AFTER = re.compile(r"\b(?:instead of|rather than)\b", re.I)
 # A slip taken back with the stock meant: "I meant Naver", "my bad, Kia", "잘못 말했어 현대차", "오타 기아".
 _MEANT = re.compile(r"\b(?:i meant|meant|i mean|my bad|oops|typo|correction)\b|잘못\s?(?:말|쳤|눌|적|썼)|오타|정정", re.I)
 # A message that is only another stock and words taking the last one back ("아 아니 네이버로", "그거 말고 기아로",
-# "sorry, make that Kia", "아 취소 기아로", "cancel that, Kia instead"): the last request again with that stock. Anything
+# "sorry, make that Kia", "앗 취소 현대차로", "cancel that, Kia instead"): the last request again with that stock. Anything
 # else said keeps its own reading.
 _SWAP_ONLY = re.compile(r"(?:(?:아|앗|어|아니|아니다|아냐|아님|아니요|아뇨|ㄴㄴ|ᄂᄂ|노노|잠깐|잠깐만|그거|그건|그게|그|거|말고|말구|아니고|"
                         r"취소|취소하고|취소해|취소요|캔슬|대신|걸로|그걸로|"

@@ -146,8 +146,8 @@ def _ui(kind: str, args: dict[str, object], state: AppState, en: bool = False) -
 
 def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue,
              holdings: list[dict[str, Any]] | None = None) -> Reading:
-    """The message read with the dialogue; a holding it names by rank or property ("the worst one", "제일 손실 큰
-    거") is resolved against the learner's holdings as the portfolio summary shows them."""
+    """The message read with the dialogue; a holding it names by rank or property ("my worst performer", "손해 제일
+    많이 본 종목") is resolved against the learner's holdings as the portfolio summary shows them."""
     text = dialogue.answer(messages[-1].content)
     return ranking.settle(_understood(messages, state, dialogue, holdings), text, state, holdings,
                           among=dialogue.tool == "get_portfolio")
@@ -208,7 +208,7 @@ def _understood(messages: list[ChatMessage], state: AppState, dialogue: Dialogue
         return meaning  # "그 숫자는 무슨 뜻이야" after "카카오 종가 얼마야": what 종가 means
     weak = reading.kind is None or reading.source == "classifier"  # no rule read the message: the dialogue may
     if weak and (clipped := shown.case_term(text, dialogue)) is not None:
-        return clipped  # "거기 나온 평단가가 뭐야?" after the averaging-down case: 평균 매수 단가
+        return clipped  # "시총은 무슨 뜻이야?" after the valuation case: 시가총액
     if weak and (related := followup.related_case(text, dialogue)) is not None:
         return related  # "관련된 사례 보여줘" after "공매도가 뭐야": the short-selling case
     if (listed := followup.listed_case(reading, text, dialogue)) is not None:
@@ -271,7 +271,7 @@ def _again_for_period(reading: Reading, text: str, dialogue: Dialogue) -> Readin
     # is asked again over that period
     alone = reading.kind is None and not reading.args.get("code") and dialogue.tool == "explain_move" \
         and not _CHART_WORD.search(text)
-    # "1Y로", "한 달로는?" after a chart drawn in the reply, with no stock on screen: that chart over the period
+    # "1년으로", "한 달로는?" after a chart drawn in the reply, with no stock on screen: that chart over the period
     alone = alone or (reading.kind is None and dialogue.tool == "visualization" and not reading.args.get("code")
                       and reading.args.get("action") in (None, "set_period") and not find_stocks(text).codes)
     period = period_of(text)

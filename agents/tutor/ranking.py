@@ -1,4 +1,4 @@
-"""A holding named by rank or property instead of by name ("제일 손실 큰 거", "비중 제일 큰 종목", "the worst one",
+"""A holding named by rank or property instead of by name ("손해 제일 많이 본 종목", "평가액 가장 큰 거", "my worst performer",
 "my biggest position"), resolved against the learner's holdings valued at the last sandbox close: the same rows
 the portfolio summary shows (``market.portfolio_value``). The app sends them in ``context_text``'s
 ``portfolio_summary.positions``; without them (a bare reading, the CLI) the sandbox's starting portfolio stands in.
@@ -48,7 +48,7 @@ _SUPER = re.compile(r"제일|가장|젤|최고|최악|일등|1등|1위|꼴찌|\b
 _THING = re.compile(r"종목|주식|거|건|것|게|애|놈|비중|평가액|수량|\b(?:one|holding|stock|position|share|name|loser|winner|performer)s?\b",
                     re.I)
 _LOSS = re.compile(r"손실|손해|잃|마이너스|물린|\b(?:loss(?:es)?|lost|losing|loser|in the red)\b", re.I)
-_GAIN = re.compile(r"이익|이득|(?<!배당)수익(?!률)|벌었|번\s|플러스|\b(?:gains?|gained|made|winner|profit(?:s|able)?|in the "
+_GAIN = re.compile(r"이익|이득|(?<!배당)수익(?!률)|벌었|많이\s?번|돈\s?번|번\s?(?:거|종목|것)|플러스|\b(?:gains?|gained|made|winner|profit(?:s|able)?|in the "
                    r"green)\b", re.I)
 _RETURN = re.compile(r"수익률|성과|성적|퍼포먼스|오른|올랐|상승|떨어진|떨어졌|내린|내렸|빠진|빠졌|하락|"
                      r"\b(?:returns?|perform\w*|up|down|drop\w*|fell|fallen|rose|risen|climb\w*)\b", re.I)
@@ -58,9 +58,9 @@ _BARE_LOW = re.compile(r"안\s?좋|나쁜|최악|\b(?:worst|poorest)\b", re.I)
 _BARE_HIGH = re.compile(r"좋은|최고|잘\s?된|\b(?:best)\b", re.I)
 _SHARES = re.compile(r"수량|몇\s?주|주\s?수|\b(?:shares|number of shares)\b", re.I)
 _HELD = re.compile(r"많이\s?(?:가진|갖고|가지고|들고|보유|산|샀)|\b(?:own|hold|have) the most\b", re.I)
-_VALUE = re.compile(r"비중|평가액|평가\s?금액|금액|큰|크|작은|작|적은|적|\b(?:weight\w*|value|biggest|largest|heaviest|"
+_VALUE = re.compile(r"비중|평가액|평가\s?금액|금액|큰|커|작은|작아|적은|적게|\b(?:weight\w*|value|biggest|largest|heaviest|"
                     r"smallest|lightest|top|position|holding)\b", re.I)
-_LOW = re.compile(r"작은|작|적은|적|낮|\b(?:smallest|lightest|least|lowest)\b", re.I)
+_LOW = re.compile(r"작은|작아|적은|적게|낮은|낮아|\b(?:smallest|lightest|least|lowest)\b", re.I)
 # Words that put a ranked phrase among the learner's own holdings (on another screen than 내 자산).
 _MINE = re.compile(r"보유|가진|갖고|가지고|들고|포트폴리오|포폴|계좌|내\s|내가|비중|손실|손해|잃|(?<!배당)수익(?!률)|\bmy\b|"
                    r"\b(?:holdings?|portfolio|positions?|own|i have|i hold)\b", re.I)
@@ -139,7 +139,8 @@ def settle(reading: Reading, text: str, state: AppState, holdings: Sequence[Mapp
     if not mine or hit(text, "market_wide") or (reading.kind == "explain_move" and reading.args.get("advice")):
         return reading
     vague = (reading.kind is None and not reading.args.get("action")) or reading.source == "classifier" \
-        or reading.kind in ("portfolio_summary", "nav_my") or (reading.kind == "concept" and not reading.args.get("code"))
+        or reading.kind in ("portfolio_summary", "nav_my") or (reading.kind == "concept" and not reading.args.get("code")) \
+        or (reading.args.get("tab") == "movers" and _MINE.search(text) is not None)  # "내 보유 중 제일 많이 오른 거"
     vague = vague and _THING.search(text) is not None
     if not (waiting or vague):
         return reading

@@ -133,7 +133,7 @@ def period_of(text: str) -> str | None:
 
 
 def read(text: str, state: AppState, holdings: Sequence[Mapping[str, Any]] | None = None) -> Reading:
-    """What ``text`` asks on ``state``'s screen; a holding named by rank or property ("제일 손실 큰 거") is resolved
+    """What ``text`` asks on ``state``'s screen; a holding named by rank or property ("손해 제일 많이 본 종목") is resolved
     against ``holdings`` (the rows the app's portfolio summary sent; None: the sandbox's starting portfolio)."""
     return settle(_read(text, state), text, state, holdings)
 
@@ -335,7 +335,7 @@ def _read_one(text: str, state: AppState) -> Reading:
         and not (term and define and term_is_asked(n))  # 시장 분위기 어때: how the market goes is its move
     # "셀트리온 시장이랑 비교하면?", "Kia against the market": one stock's move beside the market's is its move
     versus_market = hit(text, "compare") and hit(text, "market_wide") and code is not None and len(mentions.codes) <= 1
-    # "이 종목 지금 얼마예요?", "what's Kakao trading at": one stock's price, which its move's reply states first
+    # "카카오 한 주에 얼마야?", "what's Kakao trading at": one stock's price, which its move's reply states first
     priced = hit(text, "price_now") and code is not None and len(mentions.codes) <= 1 and term is None \
         and not (own or portfolio or case_word or hit(text, "holdings_ref") or hit(text, "order"))
     if (moving or asked_about_stock or market_move or versus_market or priced or "explain the move" in n) \

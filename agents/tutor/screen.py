@@ -92,7 +92,7 @@ def resolve(turn: Turn) -> Screen:
     sent = screen.contract.ui_snapshot.portfolio_summary
     if sent is None:
         screen.contract.ui_snapshot.portfolio_summary = portfolio
-    elif "positions" not in sent:  # the holdings' figures a ranked phrase ("제일 손실 큰 거") is resolved against
+    elif "positions" not in sent:  # the holdings' figures a ranked phrase ("손해 제일 많이 본 종목") is resolved against
         sent["positions"] = portfolio["positions"]
     turn.memo["tutor_screen"] = screen
     return screen

@@ -1,5 +1,5 @@
-"""A term of the case just explained, asked about by a clipped form of its name ("물타기 사례 설명해줘" -> "거기 나온
-평단가가 뭐야?": 평균 매수 단가). Korean clips a compound term by keeping some of its syllables in order (평균 매수
+"""A term of the case just explained, asked about by a clipped form of its name ("PER PBR 사례 설명해줘" -> "거기서
+시총은 무슨 뜻이야?": 시가총액). Korean clips a compound term by keeping some of its syllables in order (평균 매수
 단가 -> 평단가, 시가총액 -> 시총, 숏커버링 -> 숏커버); the glossary lists only some of these. After a case was told, a
 question about a word's meaning is matched against that case's key terms only: a word whose syllables (its
 particle aside) all appear in a key term in the same order, starting with its first syllable, names that term
@@ -51,7 +51,7 @@ def case_term(text: str, dialogue: Dialogue) -> Reading | None:
     for word in re.findall(r"[가-힣]{2,}", text):
         if word in _NOT_A_TERM or word in FUNCTION_WORDS:
             continue
-        for stem in (word[:k] for k in range(len(word), 1, -1)):  # "평단가가": the particle aside
+        for stem in (word[:k] for k in range(len(word), 1, -1)):  # "시총은": the particle aside
             fits = {t for t in terms if clipped(stem, t)}
             if fits:
                 found |= fits

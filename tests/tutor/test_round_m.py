@@ -63,8 +63,18 @@ def test_a_ranked_question_is_the_portfolio_with_its_measure(text, route, rank, 
     assert (reading.kind, reading.args.get("rank"), reading.args.get("code")) == ("portfolio_summary", rank, code)
 
 
+@pytest.mark.parametrize(("text", "route", "kind"), [
+    ("내 보유 종목 중에 제일 많이 상승한 건?", "/home", "portfolio_summary"),  # my holdings, not the market's movers
+    ("오늘 가장 많이 오른 종목 보여줘", "/home", "set_tab"),  # the market's movers tab
+    ("가장 기본적인 거부터 알려줘", "/my", None),  # no holding ranked: still asks what is meant
+    ("삼성전자 가장 크게 떨어진 날 언제야", "/my", "nav_stock"),  # a stock named: its own reading
+])
+def test_only_a_ranked_holding_is_resolved(text, route, kind) -> None:
+    assert read(text, state_for_route(route)).kind == kind
+
+
 def test_an_order_screen_for_a_ranked_holding_still_needs_its_side() -> None:
-    assert read("비중 제일 큰 종목 매도 화면 열어줘", state_for_route("/my")).args == {"side": "sell", "code": SAMSUNG}
+    assert read("평가액 가장 큰 보유 종목 매도창 열어줘", state_for_route("/my")).args == {"side": "sell", "code": SAMSUNG}
     asked = read("가장 많이 떨어진 보유 종목 주문창 띄워", state_for_route("/my"))
     assert asked.kind is None and asked.args.get("code") == KAKAO and len(asked.choices) == 2
 
