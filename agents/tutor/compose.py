@@ -13,7 +13,7 @@ from agents.tutor import receipt
 from agents.tutor.advice import asks_advice
 from agents.tutor.catalog import FOR_THE_MODEL, hit
 from agents.tutor.charts import name as stock_label
-from agents.tutor.ranking import WORDS
+from agents.tutor.ranking import WORDS, figures
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, keyword_cases, stocks
 
@@ -328,21 +328,16 @@ def _ranked(d: dict[str, Any], en: bool) -> list[str]:
     for r in d.get("ranked") or []:
         ko, en_words = WORDS[r["rank"]]
         held = [rows[c] for c in r["codes"] if c in rows]
-        if not held:
-            said.append(f"None of your holdings is the {en_words.split(' by ')[0]}: there is no such holding now." if en else
-                        f"{ko} 종목은 지금 없어요 (해당하는 보유 종목이 없습니다).")
-            continue
         names = [stock_label(h["code"], "en" if en else "ko") for h in held]
-        h = held[0]
-        figures = (f"{h['value']:,} KRW, weight {h['weight_pct']:.1f}%, {h['pnl_pct']:+.2f}% ({h['pnl']:+,} KRW), "
-                   f"{h['quantity']} shares" if en else
-                   f"평가액 {h['value']:,}원, 비중 {h['weight_pct']:.1f}%, 수익률 {h['pnl_pct']:+.2f}% ({h['pnl']:+,}원), {h['quantity']}주")
-        if len(held) > 1:
-            said.append(f"{' and '.join(names)} tie as your {en_words} holding ({figures} each)." if en else
-                        f"{ko} 종목은 {' / '.join(names)}로 같아요 (각각 {figures}).")
+        if not held:
+            said.append(f"No holding fits that right now (the holding {en_words})." if en else
+                        f"{ko} 보유 종목은 지금 없어요.")
+        elif len(held) > 1:
+            said.append(f"{' and '.join(names)} tie as the holding {en_words} ({figures(held[0], en)} each)." if en else
+                        f"{ko} 보유 종목은 {' / '.join(names)}로 같아요 (각각 {figures(held[0], en)}).")
         else:
-            said.append(f"Your holding {en_words}: {names[0]} ({figures})." if en else
-                        f"{ko} 보유 종목은 {with_josa(names[0], '이에요')}: {figures}.")
+            said.append(f"The holding {en_words} is {names[0]} ({figures(held[0], en)})." if en else
+                        f"{ko} 보유 종목은 {with_josa(names[0], '이에요')}: {figures(held[0], en)}.")
     return said
 
 

@@ -18,7 +18,7 @@ from agents.tutor.catalog import catalog_for, hit
 from agents.tutor.compose import compose, no_advice, note_from_markdown
 from agents.tutor.names import find_stocks, find_term
 from agents.tutor.questions import Reading, ask_side, case_titled, picked, side_of
-from agents.tutor.reading import period_of, read
+from agents.tutor.reading import HIGH_RISK, period_of, read
 from agents.tutor.sandbox import AppState, default_state
 
 _CONTEXT = re.compile(r"context_text:\n```json\n(.*?)\n```", re.S)
@@ -56,7 +56,16 @@ def policy(request: ModelRequest) -> PolicyReply:
                                            _english(request.messages)))
     dialogue = Dialogue.parse(request.system)
     holdings = holdings_from_system(request.system)
-    return act(_reading(request.messages, state, dialogue, holdings), state, _english(request.messages), followup.subject(dialogue))
+    en = _english(request.messages)
+    reading = _reading(request.messages, state, dialogue, holdings)
+    rank = reading.args.get("rank") if reading.kind not in (None, "portfolio_summary") else None
+    if not rank:
+        return act(reading, state, en, followup.subject(dialogue))
+    # a holding resolved by rank ("손해 제일 많이 본 종목 정리해 버려"): which one and why, said before the action
+    args = {k: v for k, v in reading.args.items() if k != "rank"}
+    reply = act(Reading(reading.kind, args, source=reading.source), state, en, followup.subject(dialogue))
+    reply.text = ranking.picked_sentence(rank, str(args.get("code")), holdings, en, high_risk=reading.kind in HIGH_RISK)
+    return reply
 
 
 def _english(messages: list[ChatMessage]) -> bool:

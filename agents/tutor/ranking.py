@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
+from agents.nlu.particles import with_josa
 from agents.tutor import market
 from agents.tutor.catalog import hit
 from agents.tutor.charts import name as stock_label
@@ -34,11 +35,12 @@ MEASURES: dict[Rank, tuple[str, int, int]] = {
 }
 # How the reply names each measure (Korean, English).
 WORDS: dict[Rank, tuple[str, str]] = {
-    "value_high": ("평가액(비중)이 가장 큰", "largest by value (weight)"),
-    "value_low": ("평가액(비중)이 가장 작은", "smallest by value (weight)"),
-    "return_high": ("수익률이 가장 높은", "best by return"), "return_low": ("수익률이 가장 낮은", "worst by return"),
-    "gain_high": ("평가이익이 가장 큰", "biggest gain"), "loss_high": ("평가손실이 가장 큰", "biggest loss"),
-    "quantity_high": ("보유 수량이 가장 많은", "most shares"), "quantity_low": ("보유 수량이 가장 적은", "fewest shares"),
+    "value_high": ("평가액(비중)이 가장 큰", "with the largest value (weight)"),
+    "value_low": ("평가액(비중)이 가장 작은", "with the smallest value (weight)"),
+    "return_high": ("수익률이 가장 높은", "with the best return"), "return_low": ("수익률이 가장 낮은", "with the worst return"),
+    "gain_high": ("평가이익이 가장 큰", "with the biggest gain"), "loss_high": ("평가손실이 가장 큰", "with the biggest loss"),
+    "quantity_high": ("보유 수량이 가장 많은", "with the most shares"),
+    "quantity_low": ("보유 수량이 가장 적은", "with the fewest shares"),
 }
 
 # A superlative: "제일", "가장", "젤", "최고/최악", "1등", "top", "most/least", "-est" ("biggest", "worst").
@@ -130,6 +132,13 @@ def settle(reading: Reading, text: str, state: AppState, holdings: Sequence[Mapp
     if not _SUPER.search(text) or find_stocks(text).codes or find_stocks(text).ambiguous:
         return reading
     action = reading.kind if reading.kind is not None else str(reading.args.get("action") or "")
+    if reading.kind == "off_topic" and reading.args.get("advice") and not reading.args.get("code"):
+        # "손실 제일 큰 종목 계속 들고 있어도 돼?": no verdict; that holding's move, the decline first
+        named, codes = pick(text, holdings if holdings is not None else rows())
+        mine = state.mode == "my" or _MINE.search(text) is not None
+        if mine and len(codes) == 1 and _THING.search(text):
+            return Reading("explain_move", {**reading.args, "code": codes[0]})
+        return reading
     if reading.kind == "visualize" and reading.args.get("kind") == "allocation" and _ONE.search(text):
         action = "nav_stock"  # "비중 제일 큰 거 차트로": that holding's chart, not the allocation pie
     elif action not in _NEEDS_HOLDING and _THING.search(text):  # the request the words make of the holding
@@ -156,22 +165,46 @@ def settle(reading: Reading, text: str, state: AppState, holdings: Sequence[Mapp
             reading.kind or reading.args.get("action")) else {}
         if action == "open_order" and not args.get("side"):
             return ask_side(codes[0])
-        return Reading(action, {**args, "code": codes[0]})
+        return Reading(action, {**args, "code": codes[0], "rank": named})  # the reply says which holding, and why
     held = holdings if holdings is not None else rows()
     listed = codes or [str(h["code"]) for h in held]
     ko, en = [stock_label(c) for c in listed], [stock_label(c, "en") for c in listed]
     if len(named) > 1:  # the measure is unclear: what each one picks, then which is meant
         each = [(WORDS[m], ranked(m, held)) for m in named]
         said_ko = ", ".join(f"{w[0]} 종목은 {' / '.join(stock_label(c) for c in cs)}" for w, cs in each)
-        said_en = "; ".join(f"{w[1]}: {' / '.join(stock_label(c, 'en') for c in cs)}" for w, cs in each)
-        question = (f"{said_ko}이에요. 어느 종목을 말하는 건가요?", f"By that I could mean {said_en}. Which one do you mean?")
+        said_en = "; ".join(f"the holding {w[1]} is {' / '.join(stock_label(c, 'en') for c in cs)}" for w, cs in each)
+        question = (f"{said_ko}이에요. 어느 종목을 말하는 건가요?", f"That could mean two holdings: {said_en}. Which one do you mean?")
     elif codes:  # a tie
         question = (f"{WORDS[named[0]][0]} 종목이 {' / '.join(ko)} 둘 이상이에요. 어느 종목인가요?",
                     f"{' / '.join(en)} tie as the holding {WORDS[named[0]][1]}. Which one do you mean?")
     else:  # no holding is a gain or a loss as asked
         question = (f"{WORDS[named[0]][0]} 종목이 지금 없어요. 어느 보유 종목인가요?",
-                    f"No holding is the {WORDS[named[0]][1]} right now. Which holding do you mean?")
+                    f"No holding fits that right now (the holding {WORDS[named[0]][1]}). Which holding do you mean?")
     known = {k: v for k, v in reading.args.items() if k != "candidates"} if action == (
         reading.kind or reading.args.get("action")) else {}
     known["action"] = action
     return ask(question, (ko, en), **known)
+
+
+def figures(h: Mapping[str, Any], en: bool) -> str:
+    """A holding's figures as the portfolio summary states them."""
+    if en:
+        return (f"{int(h['value']):,} KRW, weight {float(h['weight_pct']):.1f}%, {float(h['pnl_pct']):+.2f}% "
+                f"({int(h['pnl']):+,} KRW), {h['quantity']} shares")
+    return (f"평가액 {int(h['value']):,}원, 비중 {float(h['weight_pct']):.1f}%, 수익률 {float(h['pnl_pct']):+.2f}% "
+            f"({int(h['pnl']):+,}원), {h['quantity']}주")
+
+
+def picked_sentence(named: Sequence[Rank], code: str, holdings: Sequence[Mapping[str, Any]] | None, en: bool,
+                    high_risk: bool = False) -> str:
+    """Which holding a ranked phrase resolved to and its figures, said before the action on it (and, for a
+    high-risk one, that nothing runs before Confirm)."""
+    row = next((h for h in (holdings if holdings is not None else rows()) if h["code"] == code), None)
+    shown = f" ({figures(row, en)})" if row is not None else ""
+    measure = WORDS[named[0]]
+    if en:
+        said = f"The holding {measure[1]} is {stock_label(code, 'en')}{shown}."
+        return said + (" It runs only when you press **Confirm** on the card below; nothing changes before." if high_risk
+                       else "\n\n")  # the answer or the screen's move follows
+    said = f"{measure[0]} 보유 종목은 {with_josa(stock_label(code), '이에요')}{shown}."
+    return said + (" 아래 확인 카드에서 **실행**을 눌러야 실행되고, 그 전에는 아무것도 바뀌지 않아요." if high_risk else "\n\n")

@@ -74,7 +74,8 @@ def test_only_a_ranked_holding_is_resolved(text, route, kind) -> None:
 
 
 def test_an_order_screen_for_a_ranked_holding_still_needs_its_side() -> None:
-    assert read("평가액 가장 큰 보유 종목 매도창 열어줘", state_for_route("/my")).args == {"side": "sell", "code": SAMSUNG}
+    order = read("평가액 가장 큰 보유 종목 매도창 열어줘", state_for_route("/my"))
+    assert (order.kind, order.args["side"], order.args["code"]) == ("open_order", "sell", SAMSUNG)
     asked = read("가장 많이 떨어진 보유 종목 주문창 띄워", state_for_route("/my"))
     assert asked.kind is None and asked.args.get("code") == KAKAO and len(asked.choices) == 2
 
@@ -104,7 +105,7 @@ def test_the_real_holdings_decide_and_the_answer_names_the_holding_first(store, 
     events = s.run("which holding is the heaviest in my portfolio now?", extra={"context_text": context_for("/my")})
     assert calls(events) == [("get_portfolio", {"rank": ["value_high"]})]
     reply = text_of(events)
-    assert reply.startswith("Your holding largest by value (weight): KODEX 200 ETF")
+    assert reply.startswith("The holding with the largest value (weight) is KODEX 200 ETF")
     events = s.run("ok, delete that one too", extra={"context_text": context_for("/my")})
     assert _card(events) == ("remove_holding", {"code": KODEX})  # still waits for Confirm
 
@@ -130,6 +131,25 @@ def test_the_portfolio_answer_states_the_ranked_holding_before_the_list(store, c
     _, events = _turns(store, clock, [], "제일 손실 난 종목이 뭐예요?", "/my")
     reply = text_of(events)
     assert reply.startswith("평가손실이 가장 큰 보유 종목은 카카오예요") and reply.index("카카오") < reply.index("- ")
+
+
+@pytest.mark.parametrize(("text", "route", "first"), [
+    ("손해 제일 많이 본 종목 정리해 버려", "/my", "평가손실이 가장 큰 보유 종목은 카카오예요 (평가액"),
+    ("get rid of my smallest position", "/home", "The holding with the smallest value (weight) is Hyundai Motor ("),
+])
+def test_a_removal_by_rank_says_which_holding_before_the_card(store, clock, text, route, first) -> None:
+    s, events = _turns(store, clock, [], text, route)
+    assert text_of(events).startswith(first) and ("**실행**" in text_of(events) or "**Confirm**" in text_of(events))
+    assert [a.status.value for a in s.pending_actions()] == ["PENDING"]
+
+
+@pytest.mark.parametrize(("text", "route", "code"), [
+    ("손실 제일 큰 종목 계속 들고 있어도 돼?", "/my", KAKAO),
+    ("should I sell my worst performer now?", "/home", KAKAO),
+])
+def test_advice_about_a_ranked_holding_is_its_move_never_a_verdict(text, route, code) -> None:
+    reading = read(text, state_for_route(route))
+    assert (reading.kind, reading.args.get("code"), reading.args.get("advice")) == ("explain_move", code, True)
 
 
 # --- kind 2: a stock's price --------------------------------------------------------------------------------
