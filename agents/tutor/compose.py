@@ -13,6 +13,7 @@ from agents.tutor import receipt
 from agents.tutor.advice import asks_advice
 from agents.tutor.catalog import FOR_THE_MODEL, hit
 from agents.tutor.charts import name as stock_label
+from agents.tutor.ranking import WORDS, figures
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, keyword_cases, stocks
 
@@ -320,7 +321,32 @@ def _case(d: dict[str, Any], quiz: bool, en: bool) -> str:
     return "\n".join(lines)
 
 
+def _ranked(d: dict[str, Any], en: bool) -> list[str]:
+    """The holding each measure a question asked puts first ("what's my biggest holding?"), said before the list."""
+    rows = {h["code"]: h for h in d["holdings"]}
+    said = []
+    for r in d.get("ranked") or []:
+        ko, en_words = WORDS[r["rank"]]
+        held = [rows[c] for c in r["codes"] if c in rows]
+        names = [stock_label(h["code"], "en" if en else "ko") for h in held]
+        if not held:
+            said.append(f"No holding fits that right now (the holding {en_words})." if en else
+                        f"{ko} 보유 종목은 지금 없어요.")
+        elif len(held) > 1:
+            said.append(f"{' and '.join(names)} tie as the holding {en_words} ({figures(held[0], en)} each)." if en else
+                        f"{ko} 보유 종목은 {' / '.join(names)}로 같아요 (각각 {figures(held[0], en)}).")
+        else:
+            said.append(f"The holding {en_words} is {names[0]} ({figures(held[0], en)})." if en else
+                        f"{ko} 보유 종목은 {with_josa(names[0], '이에요')}: {figures(held[0], en)}.")
+    return said
+
+
 def _portfolio(d: dict[str, Any], en: bool) -> str:
+    first = _ranked(d, en)
+    return "\n\n".join([*first, _listing(d, en)])
+
+
+def _listing(d: dict[str, Any], en: bool) -> str:
     if en:
         lines = [f"Sandbox portfolio (closes of {d['as_of']}): total {d['total']:,} KRW, stocks {d['invested']:,} KRW, "
                  f"cash {d['cash']:,} KRW, unrealised P&L {d['pnl']:+,} KRW ({d['pnl_pct']:+.2f}%)."]

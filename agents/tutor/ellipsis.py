@@ -123,7 +123,9 @@ def _with_term(reading: Reading, text: str, dialogue: Dialogue, state: AppState)
     codes = find_stocks(text).codes
     if not isinstance(term, str) or len(codes) != 1 or find_term(text) is not None or not hit(text, "figure"):
         return None
-    if reading.kind not in (None, "nav_stock"):
+    # "how much is it for Kia?" alone asks Kia's price; after a term it asks that term's figure for Kia
+    priced = reading.kind == "explain_move" and hit(text, "price_now") and not hit(text, "why") and not hit(text, "move")
+    if reading.kind not in (None, "nav_stock") and not priced:
         return None
     again = read(f"{term} {text}", state)
     return again if again.kind == "concept" and again.args == {"term": term, "code": codes[0]} else None

@@ -48,8 +48,9 @@ def extract(tool: str, args: dict[str, object], payload: dict[str, object]
     held = data.get("holdings")  # the holdings a portfolio answer or the 내 자산 screen lists, in its order
     listed = [m for h in held for m in _stock(h.get("code") if isinstance(h, dict) else h)] if isinstance(held, list) else []
     match tool:
-        case "get_portfolio":
-            return [], listed or None, None
+        case "get_portfolio":  # the holding a ranked question picked ("what's my biggest holding?") is what "it" means
+            picked = [c for r in data.get("ranked") or [] if isinstance(r, dict) for c in r.get("codes") or []]
+            return [m for c in dict.fromkeys(picked) for m in _stock(c)], listed or None, None
         case "lookup_case":
             return _case(args.get("case_id") or data.get("id")), None, None
         case "explain_move" | "lookup_stock" | "lookup_term":
@@ -84,9 +85,11 @@ _REFUSED_AFTER = re.compile(r"\b(?:instead of|rather than)\b", re.I)
 # A slip taken back with the stock meant: "I meant Naver", "my bad, Kia", "잘못 말했어 현대차", "오타 기아".
 _MEANT = re.compile(r"\b(?:i meant|meant|i mean|my bad|oops|typo|correction)\b|잘못\s?(?:말|쳤|눌|적|썼)|오타|정정", re.I)
 # A message that is only another stock and words taking the last one back ("아 아니 네이버로", "그거 말고 기아로",
-# "sorry, make that Kia"): the last request again with that stock. Anything else said keeps its own reading.
+# "sorry, make that Kia", "앗 취소 현대차로", "cancel that, Kia instead"): the last request again with that stock. Anything
+# else said keeps its own reading.
 _SWAP_ONLY = re.compile(r"(?:(?:아|앗|어|아니|아니다|아냐|아님|아니요|아뇨|ㄴㄴ|ᄂᄂ|노노|잠깐|잠깐만|그거|그건|그게|그|거|말고|말구|아니고|"
-                        r"no|nope|wait|sorry|actually|make|that|it|change|switch|to|please|plz|로|으로|요|해줘|해|줘|"
+                        r"취소|취소하고|취소해|취소요|캔슬|대신|걸로|그걸로|"
+                        r"cancel|scratch|instead|no|nope|wait|sorry|actually|make|that|it|change|switch|to|please|plz|로|으로|요|해줘|해|줘|"
                         r"해주세요|바꿔|바꿔줘|바꿔요)(?:\s+|[,.!?~]+\s*|$))+", re.I)
 
 
@@ -181,7 +184,8 @@ def resolve(reading: Reading, text: str, dialogue: Dialogue, earlier: str = "") 
         stock = dialogue.last(STOCK)
         if stock is not None and (hit(text, "company") or _WHAT_IT_DOES.search(text)):
             return Reading("concept", {"code": stock.id})  # "그 회사 뭐 하는 곳이야?": its profile
-        return Reading("explain_move", {"code": stock.id}) if stock is not None else None
+        shown = _CHART.search(text) or (_OPEN.search(text) and not _TELL.search(text))  # "그 종목 화면 열어줘": its page
+        return Reading("nav_stock" if shown else "explain_move", {"code": stock.id}) if stock is not None else None
     found = subject(dialogue)
     if found is not None and "case_id" in found:  # "open it" after a case summary: its page
         return Reading("open_case" if _OPEN.search(text) and not _TELL.search(text) else "case_info", found)
@@ -337,7 +341,9 @@ def more_of_last(reading: Reading, text: str, dialogue: Dialogue) -> Reading | N
         return None
     if dialogue.tool == "lookup_case" and (case := dialogue.last(CASE)) is not None and _TELL.search(text):
         return Reading("case_info", {"case_id": case.id})
-    if dialogue.tool == "get_portfolio" and (pointer(text).pronoun or _RANKED.search(text)):
+    # a pronoun after a ranked answer ("제일 비중 큰 거 뭐야?" -> "그거 화면 열어줘") is the holding it named, not more
+    picked = any(m.kind == STOCK for m in dialogue.recent) and not _RANKED.search(text)
+    if dialogue.tool == "get_portfolio" and (pointer(text).pronoun or _RANKED.search(text)) and not picked:
         return Reading("portfolio_summary")
     return None
 

@@ -159,4 +159,7 @@ def summary(value: PortfolioValue) -> dict[str, object]:
     return {"total": value["total"], "cash": value["cash"], "invested": value["invested"], "pnl": value["pnl"],
             "pnl_pct": value["pnl_pct"], "holdings": len(value["holdings"]),
             "largest": top and {"code": top["code"], "name": top["name"], "weight_pct": top["weight_pct"]},
-            "as_of": value["as_of"], "sandbox": True}
+            "as_of": value["as_of"], "sandbox": True,
+            # each holding's figures, so "손해 제일 많이 본 종목" is resolved against what the summary shows (ranking.py)
+            "positions": [{k: r[k] for k in ("code", "name", "quantity", "value", "pnl", "pnl_pct", "weight_pct")}
+                          for r in value["holdings"]]}

@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from agents.core.providers.base import ChatMessage, ModelRequest
 from agents.core.providers.offline import PolicyReply, last_user_text, latest_tool_results
 from agents.nlu.dialogue import Dialogue, instead, pointer
 from agents.nlu.language import conversation_language
-from agents.tutor import contract, ellipsis, followup
+from agents.tutor import contract, ellipsis, followup, ranking, shown
 from agents.tutor.advice import asks_advice
 from agents.tutor.catalog import catalog_for, hit
 from agents.tutor.compose import compose, no_advice, note_from_markdown
 from agents.tutor.names import find_stocks, find_term
 from agents.tutor.questions import Reading, ask_side, case_titled, picked, side_of
-from agents.tutor.reading import period_of, read
+from agents.tutor.reading import HIGH_RISK, period_of, read
 from agents.tutor.sandbox import AppState, default_state
 
 _CONTEXT = re.compile(r"context_text:\n```json\n(.*?)\n```", re.S)
@@ -35,6 +36,16 @@ def screen_from_system(system: str) -> AppState:
         return default_state()
 
 
+def holdings_from_system(system: str) -> list[dict[str, Any]] | None:
+    """The learner's holdings with their figures, as the app's portfolio summary sent them (None: not sent)."""
+    m = _CONTEXT.search(system)
+    try:
+        summary = contract.parse(m.group(1)).ui_snapshot.portfolio_summary if m is not None else None
+    except contract.BadContext:
+        return None
+    return ranking.rows(summary) if summary and summary.get("positions") else None
+
+
 def policy(request: ModelRequest) -> PolicyReply:
     if request.purpose == "structured_extract":
         return PolicyReply(text=json.dumps(note_from_markdown(request.messages[-1].content), ensure_ascii=False))
@@ -44,7 +55,17 @@ def policy(request: ModelRequest) -> PolicyReply:
         return PolicyReply(text=compose(latest_tool_results(request.messages), state, last_user_text(request.messages),
                                            _english(request.messages)))
     dialogue = Dialogue.parse(request.system)
-    return act(_reading(request.messages, state, dialogue), state, _english(request.messages), followup.subject(dialogue))
+    holdings = holdings_from_system(request.system)
+    en = _english(request.messages)
+    reading = _reading(request.messages, state, dialogue, holdings)
+    rank = reading.args.get("rank") if reading.kind not in (None, "portfolio_summary") else None
+    if not rank:
+        return act(reading, state, en, followup.subject(dialogue))
+    # a holding resolved by rank ("손해 제일 많이 본 종목 정리해 버려"): which one and why, said before the action
+    args = {k: v for k, v in reading.args.items() if k != "rank"}
+    reply = act(Reading(reading.kind, args, source=reading.source), state, en, followup.subject(dialogue))
+    reply.text = ranking.picked_sentence(rank, str(args.get("code")), holdings, en, high_risk=reading.kind in HIGH_RISK)
+    return reply
 
 
 def _english(messages: list[ChatMessage]) -> bool:
@@ -55,7 +76,8 @@ def _english(messages: list[ChatMessage]) -> bool:
 def read_request(request: ModelRequest) -> Reading:
     """How the policy reads a request's last user message: on the screen in its context, together with
     the question this agent asked just before, if any (the nlu-report harness reads follow-ups with it)."""
-    return _reading(request.messages, screen_from_system(request.system), Dialogue.parse(request.system))
+    return _reading(request.messages, screen_from_system(request.system), Dialogue.parse(request.system),
+                    holdings_from_system(request.system))
 
 
 def act(reading: Reading, state: AppState, en: bool = False, previous: dict[str, str] | None = None) -> PolicyReply:
@@ -91,8 +113,8 @@ def act(reading: Reading, state: AppState, en: bool = False, previous: dict[str,
             return PolicyReply(tool_calls=[("lookup_term", a)])
         case "visualize":
             return PolicyReply(tool_calls=[("visualization", {"period": state.period, **a})])
-        case "portfolio_summary":
-            return PolicyReply(tool_calls=[("get_portfolio", {})])
+        case "portfolio_summary":  # "what's my biggest holding?": the measures, whose holdings the reply states first
+            return PolicyReply(tool_calls=[("get_portfolio", {"rank": a["rank"]} if a.get("rank") else {})])
         case _:  # canvas: open it, then gather the note's subject: what the message names, else what
             # the previous answer was about, else what the screen shows, else the portfolio
             calls: list[tuple[str, dict[str, object] | str]] = [("open_canvas", {"title": "Study note" if en else "학습 노트"})]
@@ -131,12 +153,22 @@ def _ui(kind: str, args: dict[str, object], state: AppState, en: bool = False) -
     return PolicyReply(tool_calls=calls)
 
 
-def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -> Reading:
+def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue,
+             holdings: list[dict[str, Any]] | None = None) -> Reading:
+    """The message read with the dialogue; a holding it names by rank or property ("my worst performer", "손해 제일
+    많이 본 종목") is resolved against the learner's holdings as the portfolio summary shows them."""
+    text = dialogue.answer(messages[-1].content)
+    return ranking.settle(_understood(messages, state, dialogue, holdings), text, state, holdings,
+                          among=dialogue.tool == "get_portfolio")
+
+
+def _understood(messages: list[ChatMessage], state: AppState, dialogue: Dialogue,
+                holdings: list[dict[str, Any]] | None) -> Reading:
     """A reply to this agent's own question fills in what was missing ("어떤 종목?" -> "카카오")."""
     text = dialogue.answer(messages[-1].content)  # "2" after a question with choices: the second choice
     previous = next((m.content for m in reversed(messages[:-1]) if m.role == "user"), None)
     if asks_advice(text):  # advice asked instead of an answer to the question: never read as the answer; about
-        advice = read(text, state)  # the stock the conversation is on when it names none ("그럼 지금 사도 돼?")
+        advice = read(text, state, holdings)  # the stock the conversation is on when it names none ("그럼 지금 사도 돼?")
         return ellipsis.complete(advice, text, dialogue, previous or "", state) or advice
     known = _asked(messages)
     candidates = known.get("candidates") if known else None
@@ -174,7 +206,7 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
                 return guess
     if (again := followup.corrected(text, previous, state)) is not None:
         return again  # "기아 말구 현대차로": the last request, for the stock wanted
-    reading = read(text, state)
+    reading = read(text, state, holdings)
     if (other := followup.instead_of_last(reading, text, dialogue, previous or "")) is not None:
         return other  # "아니 취소하고 걍 차트만" after an order screen asked: that stock's chart
     if reading.kind is None and reading.args.get("action") == "open_order" and not reading.args.get("side") and previous:
@@ -184,6 +216,8 @@ def _reading(messages: list[ChatMessage], state: AppState, dialogue: Dialogue) -
     if (meaning := followup.meaning_of_figure(text, dialogue, previous or "")) is not None:
         return meaning  # "그 숫자는 무슨 뜻이야" after "카카오 종가 얼마야": what 종가 means
     weak = reading.kind is None or reading.source == "classifier"  # no rule read the message: the dialogue may
+    if weak and (clipped := shown.case_term(text, dialogue)) is not None:
+        return clipped  # "시총은 무슨 뜻이야?" after the valuation case: 시가총액
     if weak and (related := followup.related_case(text, dialogue)) is not None:
         return related  # "관련된 사례 보여줘" after "공매도가 뭐야": the short-selling case
     if (listed := followup.listed_case(reading, text, dialogue)) is not None:
@@ -246,6 +280,9 @@ def _again_for_period(reading: Reading, text: str, dialogue: Dialogue) -> Readin
     # is asked again over that period
     alone = reading.kind is None and not reading.args.get("code") and dialogue.tool == "explain_move" \
         and not _CHART_WORD.search(text)
+    # "1년으로", "한 달로는?" after a chart drawn in the reply, with no stock on screen: that chart over the period
+    alone = alone or (reading.kind is None and dialogue.tool == "visualization" and not reading.args.get("code")
+                      and reading.args.get("action") in (None, "set_period") and not find_stocks(text).codes)
     period = period_of(text)
     if period is None or not (pointer(text).again or alone) or dialogue.tool not in ("explain_move", "visualization"):
         return None

@@ -10,7 +10,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from agents.nlu import FUNCTION_WORDS, ExemplarClassifier, Lexicon, Speller, compact, decide, normalise
 from agents.tutor.advice import asks_advice, picks_stock, without_negated
@@ -20,6 +22,7 @@ from agents.tutor.clauses import request_clause, resolve
 from agents.tutor.keywords import keyword_of
 from agents.tutor.names import Mentions, find_stocks, find_term, term_typed, without_stocks
 from agents.tutor.questions import LABELS, Reading, ask, ask_side, held, side_of, unsure, which
+from agents.tutor.ranking import settle
 from agents.tutor.sandbox import AppState
 from agents.tutor.sandbox_data import cases, glossary, screens, stock_name, stocks
 
@@ -129,7 +132,13 @@ def period_of(text: str) -> str | None:
     return _wanted_period(lexicon(), _YEAR.sub(" ", text))
 
 
-def read(text: str, state: AppState) -> Reading:
+def read(text: str, state: AppState, holdings: Sequence[Mapping[str, Any]] | None = None) -> Reading:
+    """What ``text`` asks on ``state``'s screen; a holding named by rank or property ("손해 제일 많이 본 종목") is resolved
+    against ``holdings`` (the rows the app's portfolio summary sent; None: the sandbox's starting portfolio)."""
+    return settle(_read(text, state), text, state, holdings)
+
+
+def _read(text: str, state: AppState) -> Reading:
     """The request clause of a long message first (the other clauses are context); the whole message when
     it is one clause, when no clause asks, or when the request clause alone leaves the tutor unsure.
     Advice or a prediction asked anywhere in the message is read first: no clause of it may open an order."""
@@ -275,7 +284,7 @@ def _read_one(text: str, state: AppState) -> Reading:
         return Reading("concept", {"code": code})
     # "KODEX 200이 뭐야?", "what is Celltrion": a stock named and asked what it is, nothing else asked: its profile
     if mentions.codes and len(mentions.codes) == 1 and define and term is None and case_id is None and not (
-            own or hit(text, "move") or hit(text, "why") or hit(text, "show") or hit(text, "link")):
+            own or hit(text, "move") or hit(text, "why") or hit(text, "show") or hit(text, "link") or hit(text, "price_now")):
         return Reading("concept", {"code": mentions.codes[0]})
     if term and define and not case_word and not own \
             and not (hit(text, "move") and hit(text, "why") and not term_is_asked(n)):
@@ -326,7 +335,11 @@ def _read_one(text: str, state: AppState) -> Reading:
         and not (term and define and term_is_asked(n))  # 시장 분위기 어때: how the market goes is its move
     # "셀트리온 시장이랑 비교하면?", "Kia against the market": one stock's move beside the market's is its move
     versus_market = hit(text, "compare") and hit(text, "market_wide") and code is not None and len(mentions.codes) <= 1
-    if (moving or asked_about_stock or market_move or versus_market or "explain the move" in n) and case_id is None:
+    # "카카오 한 주에 얼마야?", "what's Kakao trading at": one stock's price, which its move's reply states first
+    priced = hit(text, "price_now") and code is not None and len(mentions.codes) <= 1 and term is None \
+        and not (own or portfolio or case_word or hit(text, "holdings_ref") or hit(text, "order"))
+    if (moving or asked_about_stock or market_move or versus_market or priced or "explain the move" in n) \
+            and case_id is None:
         return Reading("explain_move", {} if (market and not versus_market) or code is None else
                        {"code": code, **({"period": period} if period else {})})
     if told_move and case_id is None and code is not None:

@@ -89,8 +89,11 @@ def resolve(turn: Turn) -> Screen:
         state = saved or default_state()
         ctx = contract.build(state, turn.now, portfolio_summary=portfolio, prompt=turn.text)
         screen = Screen(state, ctx, ctx.action_catalog, "conversation" if saved else "default_home")
-    if screen.contract.ui_snapshot.portfolio_summary is None:
+    sent = screen.contract.ui_snapshot.portfolio_summary
+    if sent is None:
         screen.contract.ui_snapshot.portfolio_summary = portfolio
+    elif "positions" not in sent:  # the holdings' figures a ranked phrase ("손해 제일 많이 본 종목") is resolved against
+        sent["positions"] = portfolio["positions"]
     turn.memo["tutor_screen"] = screen
     return screen
 

@@ -43,7 +43,7 @@ def _tools() -> ToolRegistry:
     r.register(Tool("lookup_case", "교육 사례(요약, 본문, 핵심 용어, 퀴즈, 샌드박스 차트 구간)를 조회합니다.", t.CaseArgs, q,
                     t.lookup_case))
     r.register(Tool("lookup_term", "투자 용어의 정의를 용어집에서 찾습니다.", t.TermArgs, q, t.lookup_term))
-    r.register(Tool("get_portfolio", "내 샌드박스 포트폴리오(보유 종목, 현금, 평가손익)를 조회합니다.", t.NoArgs, q,
+    r.register(Tool("get_portfolio", "내 샌드박스 포트폴리오(보유 종목, 현금, 평가손익)를 조회합니다.", t.PortfolioArgs, q,
                     t.get_portfolio))
     r.register(Tool("open_canvas", "답을 캔버스(학습 노트)에 마크다운으로 보여주도록 바꿉니다.", t.CanvasArgs, q, t.open_canvas))
     r.register(Tool("askClarification", "요청이 모호하거나 종목·방향이 불분명할 때 선택지와 함께 되묻습니다.", t.ClarifyArgs,

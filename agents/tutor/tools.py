@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field, JsonValue
 from agents.core.events import Detail
 from agents.core.tools import Card, Confirmation, ToolContext, ToolOutput
 from agents.nlu.particles import with_josa
-from agents.tutor import charts, market, sandbox, screen
+from agents.tutor import charts, market, ranking, sandbox, screen
 from agents.tutor.card_data import TutorChart
 from agents.tutor.catalog import action_spec
 from agents.tutor.sandbox import default_state, external_url
@@ -58,8 +58,10 @@ class TermArgs(BaseModel):
                              description="the stock whose figure was asked (PER of 삼성전자), if any")
 
 
-class NoArgs(BaseModel):
-    pass
+class PortfolioArgs(BaseModel):
+    rank: list[ranking.Rank] = Field(default_factory=list, max_length=4,
+                                     description="measures a question ranks the holdings by ('what is my biggest "
+                                                 "holding?': value_high); the reply states each one's holding first")
 
 
 class CanvasArgs(BaseModel):
@@ -146,10 +148,13 @@ def lookup_term(args: TermArgs, ctx: ToolContext) -> ToolOutput:
     return ToolOutput(summary=f"{entry['term']}: {entry['definition']}", data=data)
 
 
-def get_portfolio(args: NoArgs, ctx: ToolContext) -> ToolOutput:
+def get_portfolio(args: PortfolioArgs, ctx: ToolContext) -> ToolOutput:
     value = portfolio_value(ctx)
+    data: dict[str, object] = dict(value)
+    if args.rank:  # the holding each measure puts first, from the same rows the summary lists
+        data["ranked"] = [{"rank": m, "codes": ranking.ranked(m, value["holdings"])} for m in args.rank]
     return ToolOutput(summary=f"총자산 {value['total']:,}원, 평가손익 {value['pnl']:+,}원 ({value['pnl_pct']:+.2f}%), "
-                              f"현금 {value['cash']:,}원 (샌드박스)", data=value)
+                              f"현금 {value['cash']:,}원 (샌드박스)", data=data)
 
 
 def portfolio_value(ctx: ToolContext) -> market.PortfolioValue:

@@ -168,7 +168,7 @@ def test_an_order_screen_in_verb_form_or_after_the_side_was_said(store, clock, t
 @pytest.mark.parametrize("text", ["내가 뭐 갖고 있더라?", "what stocks do I have again"])
 def test_what_do_i_hold_is_the_portfolio(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert calls(events) == [("get_portfolio", {})]
+    assert calls(events) == [("get_portfolio", {"rank": []})]
 
 
 # --- more of the last answer; a company's profile; a timing put as a choice --------------------------------
@@ -176,8 +176,9 @@ def test_what_do_i_hold_is_the_portfolio(store, clock, text) -> None:
 @pytest.mark.parametrize(("before", "text", "call"), [
     ("공매도 사례 요약", "퀴즈 내줘", ("lookup_case", {"case_id": "short-selling"})),
     ("tell me about the ETF case", "more details please", ("lookup_case", {"case_id": "etf-basics"})),
-    ("내 포트폴리오 어때", "그중에 제일 많이 잃은 종목은?", ("get_portfolio", {})),
-    ("how is my portfolio doing", "which one is the worst?", ("get_portfolio", {})),
+    # round M: a ranked question carries its measure; the answer names that holding first
+    ("내 포트폴리오 어때", "그중에 제일 많이 잃은 종목은?", ("get_portfolio", {"rank": ["loss_high"]})),
+    ("how is my portfolio doing", "which one is the worst?", ("get_portfolio", {"rank": ["return_low"]})),
 ])
 def test_more_of_the_last_answer(store, clock, before, text, call) -> None:
     _, events = _run(store, clock, "/education", before, text)
@@ -243,13 +244,13 @@ def test_a_lesson_category_is_its_tab(store, clock, text, tab) -> None:
 @pytest.mark.parametrize("text", ["did i make money this year", "am I making money or not?"])
 def test_whether_i_made_money_is_the_portfolio(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert calls(events) == [("get_portfolio", {})]
+    assert calls(events) == [("get_portfolio", {"rank": []})]
 
 
 @pytest.mark.parametrize("text", ["how many shares of Samsung Electronics do I own?", "카카오 몇 주 갖고 있지?"])
 def test_how_many_shares_i_hold_is_the_portfolio(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert calls(events) == [("get_portfolio", {})]
+    assert calls(events) == [("get_portfolio", {"rank": []})]
 
 
 def test_is_there_a_case_on_the_term_just_explained_lists_its_cases(store, clock) -> None:
@@ -262,10 +263,10 @@ def test_what_a_figure_means_right_after_the_move_is_the_term(store, clock) -> N
     assert calls(events) == [("lookup_term", {"term": "수익률", "code": None})]
 
 
-@pytest.mark.parametrize("text", ["my biggest loser?", "보유종목 중에 마이너스인 거 있어?"])
-def test_my_losers_and_winners_are_the_portfolio(store, clock, text) -> None:
+@pytest.mark.parametrize(("text", "rank"), [("my biggest loser?", ["loss_high"]), ("보유종목 중에 마이너스인 거 있어?", [])])
+def test_my_losers_and_winners_are_the_portfolio(store, clock, text, rank) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert calls(events) == [("get_portfolio", {})]
+    assert calls(events) == [("get_portfolio", {"rank": rank})]  # round M: a ranked one carries its measure
 
 
 @pytest.mark.parametrize("text", ["이 종목 관련 교육 사례 뭐 있어", "are there any lessons about this stock?"])
@@ -308,7 +309,7 @@ def test_a_tab_refused_for_another_is_the_other(store, clock, route, text, tab) 
 @pytest.mark.parametrize("text", ["나 지금 뭐 들고 있지", "what am I holding at the moment"])
 def test_what_i_am_holding_is_the_portfolio(store, clock, text) -> None:
     _, events = _run(store, clock, "/home", text)
-    assert calls(events) == [("get_portfolio", {})]
+    assert calls(events) == [("get_portfolio", {"rank": []})]
 
 
 # --- a period alone after a move question; "its chart" after a move; the KOSPI ETF by its nickname ----------

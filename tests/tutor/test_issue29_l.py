@@ -223,10 +223,11 @@ def test_the_case_or_my_return_named_as_such_keep_their_reading(text, kind, args
 
 # --- kind 8: "among them" after the portfolio is about my holdings ------------------------------------------------
 
-@pytest.mark.parametrize("text", ["그중에 제일 많이 오른 건?", "그중에서 손해가 제일 큰 종목은?"])
-def test_among_my_holdings_is_the_portfolio(store, clock, text) -> None:
+@pytest.mark.parametrize(("text", "rank"), [("그중에 제일 많이 오른 건?", "return_high"),
+                                           ("그중에서 손해가 제일 큰 종목은?", "loss_high")])
+def test_among_my_holdings_is_the_portfolio(store, clock, text, rank) -> None:
     _, events = _turns(store, clock, ["내 포트폴리오 어때?"], text)
-    assert calls(events) == [("get_portfolio", {})]
+    assert calls(events) == [("get_portfolio", {"rank": [rank]})]  # round M: the measure, named first in the answer
 
 
 # --- kind 9: advice verb forms the phrases lacked; the same words asked as facts are no advice -------------------
