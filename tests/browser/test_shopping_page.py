@@ -35,7 +35,8 @@ def test_shopping_flow(page, store, tmp_path):
 
     # the reply is over (Send is enabled again) before a card's button is clicked
     page.wait_for_function("() => !document.querySelector('#pg-shopping-send').disabled", timeout=30_000)
-    # once: a click on a drawing made again is taken (pages/gradio/render_clicks.py, tests/test_render_clicks.py)
+    # Once: the summary waited for may be the chat's copy of the card while the side column still shows the turn
+    # before's Top 3; its anchor is taken all the same (pages/gradio/render_clicks.py, test_render_race.py).
     page.click("#pg-tab-shopping .pg-anchor >> nth=1")
     page.wait_for_selector("text=기준 제품", timeout=45_000)
     send(page, "1번이랑 2번 비교해줘")
