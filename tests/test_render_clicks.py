@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -65,6 +66,7 @@ class App:
         """The event's ``process_completed`` message (None if it did not come within ``timeout``)."""
         import httpx
 
+        deadline = time.monotonic() + timeout  # the stream's heartbeats would outlast a read timeout alone
         try:
             with httpx.stream("GET", self.url + f"gradio_api/queue/data?session_hash={session}",
                               timeout=timeout) as stream:
@@ -72,6 +74,8 @@ class App:
                     message = json.loads(line[5:]) if line.startswith("data:") else {}
                     if message.get("msg") == "process_completed" and message.get("event_id") == event_id:
                         return message
+                    if time.monotonic() > deadline:
+                        break
         except httpx.TimeoutException:
             pass
         return None
