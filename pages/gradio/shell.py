@@ -31,6 +31,7 @@ from pages.gradio.lab import build_lab
 from pages.gradio.lab.context import LabContext
 from pages.gradio.outputs import Update
 from pages.gradio.progress import route_hidden_progress
+from pages.gradio.render_clicks import keep_render_clicks
 
 if TYPE_CHECKING:
     import socket
@@ -111,6 +112,7 @@ def build_app(config: AppConfig | None = None) -> gr.Blocks:
         if sections:
             tabs.select(show_list, None, [*sections, elsewhere], show_progress="hidden")
     route_hidden_progress(demo, header.sink)
+    keep_render_clicks(demo)  # a click on a drawing made again is not lost (Gradio's quirk, see the module)
     return demo
 
 

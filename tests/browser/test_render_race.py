@@ -6,7 +6,9 @@ server takes that click (the person's id or language arriving after a reload, a 
 the server used to replace every handler of the drawing, and the click reached an index it no longer had
 (``KeyError`` in the server log; nothing happened on the page). Each test holds the click on its way to the
 server (a Playwright route), makes the render run again, waits until the server has drawn it anew, and only then
-lets the click through: the race, made certain instead of left to the machine's load.
+lets the click through: the race, made certain instead of left to the machine's load. A drawing made again with
+other handlers (the next turn's Top 3) keeps the ones it dropped reachable for such a click
+(pages/gradio/render_clicks.py).
 """
 
 from __future__ import annotations
@@ -106,6 +108,30 @@ def test_a_top3_click_survives_the_cards_drawn_again(page: Any, app_blocks: dict
     state = eventually(lambda: runtime_store().conversations.list("demo", agent_id="shopping")[0].state,
                        until=lambda s: s.get("anchor"))
     assert state["anchor"]
+
+
+def test_a_top3_click_survives_the_next_turns_top3(page: Any, app_blocks: dict[str, Any]) -> None:
+    """A new turn draws a new Top 3 (its cards are keyed by the turn) and the server drops the anchors of the one
+    before as soon as it has drawn it, while the page may still show it (the chat's copy of the new card comes
+    first, the side column's drawing after it). An anchor click made on the Top 3 before, taken after that, runs
+    that anchor (before: lost, ``KeyError`` on its handler index; the shopping flow clicked twice for it)."""
+    blocks = app_blocks["blocks"]
+    page.click("button[role=tab]:has-text('쇼핑 재추천')")
+    page.wait_for_selector("#pg-shopping-start-button", timeout=30_000)
+    page.click("#pg-shopping-start-button")
+    page.wait_for_selector("#pg-tab-shopping .pg-anchor", timeout=30_000)
+    _idle(page, "shopping")
+    held = Held(page)
+    index = held.click(page, "#pg-tab-shopping .pg-anchor >> nth=1")
+    session = json.loads(held.routes[-1].request.post_data)["session_hash"]
+    _send(page, "shopping", "10만원 아래로 다시 보여줘")
+    page.wait_for_selector("#pg-shopping-workspace .pg-summary:has-text('예산 10만원 이하')", timeout=60_000)
+    _idle(page, "shopping")
+    assert index not in blocks.state_holder[session].blocks_config.fns  # the server drew the next Top 3 without it
+    held.release()
+    state = eventually(lambda: runtime_store().conversations.list("demo", agent_id="shopping")[0].state,
+                       until=lambda s: s.get("anchor"))
+    assert state.get("anchor"), "the anchor click was lost"
 
 
 def test_a_dock_click_survives_another_card_drawn(page: Any, app_blocks: dict[str, Any]) -> None:
