@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 from agents.nlu import Lexicon, compact
 from agents.nlu.dialogue import position
 from agents.travel import questions
+from agents.travel.understood import Reading
 from agents.travel.wording import phrase_pattern, without
 
 if TYPE_CHECKING:
-    from agents.travel.reading import Reading, _Reader
+    from agents.travel.reading import _Reader
 
 
 def among(text: str, lex: Lexicon, mentions: Callable[[str], list[str]]) -> tuple[list[str], str | None] | None:
@@ -44,8 +45,6 @@ def among(text: str, lex: Lexicon, mentions: Callable[[str], list[str]]) -> tupl
 def listed_choice(reader: _Reader, what: str) -> Reading | str | None:
     """The place picked from a list the user said (its name), the question which one (with the list as choices), or
     None when the message lists no places to choose among."""
-    from agents.travel.reading import Reading
-
     found = among(reader.text, reader.lex, lambda part: _named(reader, part))
     if found is None:
         return None

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from agents.nlu import compact
+from agents.travel.understood import Reading
 
 if TYPE_CHECKING:
-    from agents.travel.reading import Reading, _Reader
+    from agents.travel.reading import _Reader
 
 # the gazetteer keyword every place of a kind carries, for a ride the gazetteer names no place for
 _KIND_KEYWORD = {"port": "항구", "station": "역", "terminal": "버스터미널", "airport": "공항"}
@@ -18,8 +19,6 @@ _KIND_KEYWORD = {"port": "항구", "station": "역", "terminal": "버스터미�
 
 def boarding(reader: _Reader) -> Reading | None:
     """recommend_places(category=transport, keyword) for a question of where to board; None for any other message."""
-    from agents.travel.reading import Reading
-
     if not reader.has("board_where"):
         return None
     rides = reader.lex.values(reader.text, "ride")

@@ -20,7 +20,8 @@ from collections.abc import Mapping
 from agents.nlu import compact, normalise
 from agents.nlu.dialogue import Dialogue, corrects
 from agents.travel import numbers
-from agents.travel.reading import Reading, TripView, _Reader
+from agents.travel.reading import TripView, _Reader
+from agents.travel.understood import Reading
 from agents.travel.wording import without
 
 _TAKES = {"generate_itinerary": {"days"}, "show_itinerary": {"day"}, "add_place_to_itinerary": {"place", "day", "time"},

@@ -19,8 +19,9 @@ from agents.nlu import Outcome, Report, compact
 from agents.travel.destinations import destinations
 from agents.travel.names import gazetteer
 from agents.travel.policy import read_request
-from agents.travel.reading import MUTATIONS, Reading, TripView, read
+from agents.travel.reading import MUTATIONS, TripView, read
 from agents.travel.service import TripService
+from agents.travel.understood import Reading
 
 PHRASINGS = Path(__file__).resolve().parents[2] / "tests" / "travel" / "phrasings.yaml"
 # Hold-out C's tune half: phrasings a writer who never read the rules wrote later (casual, English, typos).

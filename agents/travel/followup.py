@@ -18,7 +18,8 @@ from agents.nlu import compact, normalise
 from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer, referent
 from agents.travel.corrections import corrected
 from agents.travel.names import lexicon
-from agents.travel.reading import Reading, TripView, _Reader, read
+from agents.travel.reading import TripView, _Reader, read
+from agents.travel.understood import Reading
 
 PLACE = "place"
 META_TOOLS = frozenset({"askClarification", "freeformResponse"})

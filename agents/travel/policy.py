@@ -15,7 +15,8 @@ from agents.nlu.language import conversation_language
 from agents.travel import followup
 from agents.travel.destinations import find_destination
 from agents.travel.plan import SavedPlace, candidates, draft_itinerary, plan_title
-from agents.travel.reading import TIME_OF_DAY_START, Reading, TripView, read
+from agents.travel.reading import TIME_OF_DAY_START, TripView, read
+from agents.travel.understood import Reading
 
 _TRIP = re.compile(r"^(?P<title>.+?) · 여행지: (?P<dest>\S+).*?\((?P<days>\d+)일\) · trip_id: (?P<id>\S+)", re.M)
 _PLACE = re.compile(r"^- (.+?) \| (.*?) \| (\w+) \| (?:(-?[\d.]+),(-?[\d.]+)|좌표 없음)", re.M)

@@ -6,7 +6,7 @@ open; a mutation (add, remove) is only ever read from the user's own words, neve
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from agents.nlu import ExemplarClassifier, compact, decide, normalise
@@ -20,6 +20,7 @@ from agents.travel.boarding import boarding
 from agents.travel.names import Gazetteer, Mention, gazetteer, lexicon
 from agents.travel.questions import LABELS
 from agents.travel.trips import another_trip
+from agents.travel.understood import Reading
 from agents.travel.wording import (
     dismissal,
     fold_kind_typos,
@@ -48,19 +49,6 @@ class TripView:
     saved: tuple[str, ...] = ()  # saved place names as the trip lists them
     days: int = 4
     has_itinerary: bool = False
-
-
-@dataclass
-class Reading:
-    tool: str | None  # a tool name of the phrasings' vocabulary, or None: ask
-    args: dict[str, object] = field(default_factory=dict)
-    question: str = ""
-    choices: list[str] = field(default_factory=list)
-    source: str = "rule"
-
-    @property
-    def clarify(self) -> bool:
-        return self.tool is None
 
 
 def classifier() -> ExemplarClassifier:

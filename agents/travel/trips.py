@@ -17,9 +17,10 @@ from agents.nlu.patterns import compiled, literal
 from agents.travel.destinations import Destination, destinations, shown_title
 from agents.travel.names import gazetteer
 from agents.travel.service import MAX_TRIP_DAYS, TripService
+from agents.travel.understood import Reading
 
 if TYPE_CHECKING:
-    from agents.travel.reading import Reading, _Reader
+    from agents.travel.reading import _Reader
 
 # "서울에서 출발", "flying from Seoul": the home city of the traveller, not the trip
 _DEPARTURE = re.compile(r"^\s*(?:에서|서)?\s*(?:출발|떠나|출국|비행기|가는)|^\s*(?:공항에서)")
@@ -114,8 +115,6 @@ def ask_trip_question(dest: Destination, named: str, current: Destination, en: b
 
 def another_trip(reader: _Reader) -> Reading | None:
     """A message about another destination than the open trip's: open it when the user says so, else ask."""
-    from agents.travel.reading import Reading
-
     fact = reader.has("general") and not (reader.has("recommend") or reader.has("itinerary"))
     found = other_destination(reader.raw, reader.trip.destination, fact=fact)
     here = destinations()[reader.trip.destination]

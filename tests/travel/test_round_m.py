@@ -14,7 +14,8 @@ import pytest
 from agents.core.followups import Rehearsal, Step
 from agents.travel.evaluate import NOW, USER, _on_sample_trip, sample_trip
 from agents.travel.policy import read_request
-from agents.travel.reading import Reading, read
+from agents.travel.reading import read
+from agents.travel.understood import Reading
 from tests.support.helpers import text_of
 
 
