@@ -3,7 +3,8 @@
 superlative is resolved against the products on screen (their price and rating in the catalogue), and the message is
 read again by the single-message reader with that rank in its place, so everything else it says (the quality asked
 about, "비슷한데", "vs the second", a cheaper wish) reads as it does after a product number, while the price or rating
-words that only pointed are gone. A tie leaves it unresolved (the agent asks). "젤 싼 거 몇번?" asks which one that
+words that only pointed are gone. A tie picks nothing: a question about it asks which product (with the shown as
+choices), never a guess. "젤 싼 거 몇번?" asks which one that
 is: the router's COMPARE over the shown answers it, so nothing is picked here."""
 
 from __future__ import annotations
@@ -77,14 +78,16 @@ def by_property(r: Reading, text: str, context: dict[str, Any], products: Sequen
     found = said(spaced) if len(shown) >= 2 and own and not context.get("clickedAnchorId") else []
     if not found:
         return r
-    said_as = spaced
+    said_as, tied = spaced, False
     for key, highest, m in reversed(found):  # from the end, so the earlier spans stay where they are
         rank = pick(key, highest, shown, products)
-        if rank is None:
-            return r
-        named = f"{rank}번" if re.search(r"[가-힣]", m.group(0)) else f"#{rank}"
+        tied = tied or rank is None  # two products share it: said as no product at all
+        named = "" if rank is None else f"{rank}번" if re.search(r"[가-힣]", m.group(0)) else f"#{rank}"
         said_as = said_as[:m.start()] + named + said_as[m.end():]
     again = read(said_as, shown=len(shown), expecting_budget=context.get("awaiting") == "budget")
+    if tied:  # "평점 제일 높은 거 소음 어때?" with two rated alike: a question about a product, which one is asked
+        asks = again.mentioned and "question" in again.flags and not (again.ranks or again.stated)
+        return again if asks else r
     if _WHICH.search(spaced) and not again.mentioned and len(again.ranks) < 2:
         return r  # "젤 싼 거 몇번?", "which is the cheapest": which one that is (the router's COMPARE over the shown)
     # "제일 싼 거랑 비슷한데 조용한 거", "cheapest vs #2": around it or beside another, a wish though it may be

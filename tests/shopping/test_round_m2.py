@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -128,6 +129,22 @@ def test_a_tie_on_the_property_is_not_guessed() -> None:
     shown = [two[0]["id"], other["id"], two[1]["id"]]
     assert pick("rating", True, shown, shipped_products()) is None
     assert pick("rating", False, shown, shipped_products()) == 2
+
+
+@pytest.mark.parametrize("text", ["평점 가장 높은 거 세척은 어때?", "is the best-rated one easy to carry?",
+                                  "별점 제일 좋은 제품 소음 심해요?"])
+def test_a_question_about_a_product_tied_on_the_property_asks_which(text: str) -> None:
+    from agents.shopping import router
+
+    tied = [p for p in shipped_products() if p["category"] == "분유포트" and p["rating"] == 4.5][:2]
+    lower = next(p for p in shipped_products() if p["category"] == "분유포트" and p["rating"] < 4.5)
+    shown = [tied[0], lower, tied[1]]
+    context = {"category": "분유포트", "budget": "0+", "tagsByCategory": {}, "clickedAnchorId": None,
+               "recommendations": [{"rank": i, "id": p["id"], "title": p["title"], "price": p["price"]}
+                                   for i, p in enumerate(shown, 1)]}
+    raw = json.dumps(router.classify_rules(text, context, shipped_products()), ensure_ascii=False)
+    intent = router.postprocess(raw, text, context, shipped_products())
+    assert (intent.name, intent.ask, intent.product_ranks) == ("ASK_CLARIFICATION", "product", []), text
 
 
 @pytest.mark.parametrize("text", ["제일 비싼 거 보여줘", "좀 비싼 것도 괜찮아", "비싼 제품 위주로"])
