@@ -361,6 +361,7 @@ def _known_words() -> tuple[tuple[str, ...], frozenset[str]]:
     # Verb forms a letter away from a topic word: "꼭 사야 돼요?" is not 사양 (specs), "어떻게 하면" not 화면 (screen)
     known |= {"사야", "사도", "사면", "써야", "해야", "돼야", "봐야", "하면", "하는", "하고", "해서", "하게", "하지", "되면",
               "되는", "보면", "가면", "오면", "하니"}
+    known |= {"가장", "제일"}  # degree words: "가장 저렴한 거" (the cheapest) is not 고장 (a breakdown)
     korean = sorted((w for w in targets if re.fullmatch(r"[가-힣]{2,}", w)), key=len, reverse=True)
     return tuple(korean), frozenset(w for w in known if re.fullmatch(r"[가-힣]{2,}", w))
 

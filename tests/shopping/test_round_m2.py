@@ -152,6 +152,11 @@ def test_dear_is_no_cheaper_wish(text: str) -> None:
     assert read(text, shown=3).direction != "cheaper", text
 
 
+@pytest.mark.parametrize("text", ["가장 싼 거 보여줘", "가장 조용한 걸로", "가장 가벼운 아기띠는?"])
+def test_most_is_no_typo_of_a_breakdown(text: str) -> None:
+    assert "durability" not in read(text, shown=3).mentioned, text  # 가장 (most) is one letter from 고장 (breakdown)
+
+
 @pytest.mark.parametrize("text", ["비싼 건 빼줘", "비싼 거 말고", "비싼 게 부담돼요", "너무 비싸네"])
 def test_dear_set_aside_is_still_a_cheaper_wish(text: str) -> None:
     assert read(text, shown=3).direction == "cheaper", text
