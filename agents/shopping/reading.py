@@ -213,6 +213,8 @@ _DROP_BUDGET = re.compile(
     r"(?:lift|remove|drop|scrap|forget|ignore|clear|reset|takeoff|getridof)(?:the|my|that|this)?(?:budget|price)"
     r"(?:cap|limit|filter|range)?|take(?:the|my|that)?(?:budget|price)(?:cap|limit|filter)?off")
 _FILLERS = re.compile(r"좀|조금|살짝|약간|쫌|조끔")
+# "비싼" (dear) holds "싼" (cheap): "제일 비싼 거", "비싼 거 보여줘" want no cheaper one; "비싼 건 빼줘" still does.
+_DEAR = re.compile(r"비(?:싼|싸)(?![가-힣]{0,3}?(?:싫|빼|말고|말구|별로|패스|부담|제외|안돼|안되|노노))")
 
 
 # The price or budget named, then moved without an amount: "가격대 내려서", "예산을 좀 올려".
@@ -221,7 +223,8 @@ _PRICE_DOWN = re.compile(_PRICE_WORD + r"(?:내려|내리|낮춰|낮추|낮게|�
 _PRICE_UP = re.compile(_PRICE_WORD + r"(?:올려|올리|높여|높이|높게|늘려|늘리)")
 
 
-def _direction(text: str, wanted: list[str] | None = None) -> str | None:
+def price_direction(text: str, wanted: list[str] | None = None) -> str | None:
+    """The price wish of a compact text without an amount: cheaper, pricier, vague or None."""
     budget = lexicon()["budget"]
     text = _FILLERS.sub("", text)  # "예산 좀 줄여서" is "예산 줄여서"
     text, strong = _mask(text, budget["cheaper_strong"])
@@ -234,7 +237,7 @@ def _direction(text: str, wanted: list[str] | None = None) -> str | None:
     text, pricier = _mask(text, budget["pricier"])
     if pricier:
         return "pricier"
-    if has_any(text, budget["cheaper"]):
+    if has_any(_DEAR.sub("··", text), budget["cheaper"]):  # "제일 비싼 거" holds "싼 거" but wants no cheaper one
         return "cheaper"
     if has_any(text, budget["vague"]):
         return "vague"
@@ -358,6 +361,7 @@ def _known_words() -> tuple[tuple[str, ...], frozenset[str]]:
     # Verb forms a letter away from a topic word: "꼭 사야 돼요?" is not 사양 (specs), "어떻게 하면" not 화면 (screen)
     known |= {"사야", "사도", "사면", "써야", "해야", "돼야", "봐야", "하면", "하는", "하고", "해서", "하게", "하지", "되면",
               "되는", "보면", "가면", "오면", "하니"}
+    known |= {"가장", "제일"}  # degree words: "가장 저렴한 거" (the cheapest) is not 고장 (a breakdown)
     korean = sorted((w for w in targets if re.fullmatch(r"[가-힣]{2,}", w)), key=len, reverse=True)
     return tuple(korean), frozenset(w for w in known if re.fullmatch(r"[가-힣]{2,}", w))
 
@@ -416,7 +420,7 @@ def read(text: str, *, shown: int = 0, expecting_budget: bool = False) -> Readin
         reading.mentioned = [t for t in reading.mentioned if t != "price"]
         reading.want = [t for t in reading.want if t != "price"]  # "가격 말고 소음만 신경 써줘": no price wish
     if reading.budget is None and not reading.budget_removed and not find_amounts(text):
-        reading.direction = _direction(flat, reading.want)
+        reading.direction = price_direction(flat, reading.want)
         reading.scale = read_scale(text) if has_any(flat, lex["budget_words"]) or reading.direction else None
         if reading.scale is not None:
             reading.direction = "cheaper" if reading.scale < 1 else "pricier"

@@ -202,17 +202,19 @@ _BUT = re.compile(r"\bbut\b|건데|인데|긴한데|는데|지만")
 _ANOTHER = re.compile(r"(?:거|것|걸|제품|상품)|\b(?:one|ones|options?|anything|something)\b")
 
 
-def _reading(text: str, context: dict[str, Any]) -> Reading:
+def _reading(text: str, context: dict[str, Any], products: Sequence[Product] | None = None) -> Reading:
     from agents.shopping.followup import point_back
+    from agents.shopping.superlative import by_property
 
     r = read(text, shown=len(_shown(context)), expecting_budget=context.get("awaiting") == "budget")
+    r = by_property(r, text, context, _catalogue(products))  # "제일 비싼 거 소음 어때": "2번 거 소음 어때"
     point_back(r, text, context)  # "그거보다 싼 거": the product the conversation last referred to
     return r
 
 
 def classify_rules(text: str, context: dict[str, Any], products: Sequence[Product] | None = None) -> dict[str, Any]:
     """The offline model's answer to the classification prompt (deterministic rules)."""
-    r = _reading(text, context)
+    r = _reading(text, context, products)
     named = _named(text, context, products)
     d = decide(r, context, named)
     args = {"productRanks": r.ranks, "category": r.category,
@@ -221,11 +223,15 @@ def classify_rules(text: str, context: dict[str, Any], products: Sequence[Produc
             "args": args, "reasoning": d.reasoning}
 
 
-def _named(text: str, context: dict[str, Any], products: Sequence[Product] | None) -> list[str]:
+def _catalogue(products: Sequence[Product] | None) -> Sequence[Product]:
     if products is None:
         from agents.shopping.catalog import shipped_products
-        products = shipped_products()
-    return find_products(text, products, prefer=[p["id"] for p in _shown(context)])
+        return shipped_products()
+    return products
+
+
+def _named(text: str, context: dict[str, Any], products: Sequence[Product] | None) -> list[str]:
+    return find_products(text, _catalogue(products), prefer=[p["id"] for p in _shown(context)])
 
 
 @dataclass
@@ -269,7 +275,7 @@ def postprocess(raw: str, text: str, context: dict[str, Any], products: Sequence
         confidence = max(0.0, min(1.0, float(data.get("confidence", 50)) / 100))
     except (ValueError, KeyError, TypeError, AttributeError, json.JSONDecodeError):
         return Intent("GENERAL", 0.0, "Error fallback", fallback=True)
-    r = _reading(text, context)
+    r = _reading(text, context, products)
     named = _named(text, context, products)
     rules = decide(r, context, named)
     if name != rules.name and (rules.confidence >= 85 or (name == "GENERAL" and rules.name == "REFILTER")
