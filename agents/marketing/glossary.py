@@ -48,7 +48,7 @@ _KO_SHORT_FOR = r"|\s*(?:가|이|는|은|의)?\s*(?:뭐의|무엇의|무슨\s*(?
     r"|\s*(?:가|이|는|은|의)?\s*(?:풀\s*네임|full\s*name|원래\s*(?:말|이름|단어)|풀어서|풀면|풀어\s*쓰면|영어\s*(?:원문|풀이))"
 # what the letters of each term stand for, said first when the letters are what is asked
 FULL_NAMES: dict[str, str] = {"ROAS": "Return On Ad Spend", "CPA": "Cost Per Acquisition (또는 Cost Per Action)",
-                              "CTR": "Click-Through Rate", "CPC": "Cost Per Click", "CPM": "Cost Per Mille (mille: 1,000)",
+                              "CTR": "Click-Through Rate", "CPC": "Cost Per Click", "CPM": "Cost Per Mille",
                               "ROI": "Return On Investment", "CVR": "Conversion Rate"}
 _ASKS_LETTERS = re.compile(r"약자|약어|줄임\s*말|준말|줄인\s*(?:거|말)|풀\s*네임|원래\s*(?:말|이름|단어)|풀어서|풀면|풀어\s*쓰|영어\s*(?:원문|풀이)|"
                            r"stands?\s+for|short\s+for|abbreviation|acronym|full\s+(?:form|name)|expansion|spelled\s+out|written\s+out",
