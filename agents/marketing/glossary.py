@@ -43,13 +43,24 @@ MEANINGS_EN: dict[str, str] = {
     "CVR": "CVR (conversion rate) is the share of clicks that went on to a conversion such as a purchase or a sign-up: "
            "conversions ÷ clicks × 100.",
 }
+# "X는 뭐의 약자야", "X 풀네임이 뭐지", "X 풀어서 쓰면?": the words the letters stand for
+_KO_SHORT_FOR = r"|\s*(?:가|이|는|은|의)?\s*(?:뭐의|무엇의|무슨\s*(?:말|단어|영어)의|뭘|뭐를|무슨\s*(?:말|단어)을?)?\s*(?:약자|약어|줄임\s*말|준말|줄인\s*(?:거|말))" \
+    r"|\s*(?:가|이|는|은|의)?\s*(?:풀\s*네임|full\s*name|원래\s*(?:말|이름|단어)|풀어서|풀면|풀어\s*쓰면|영어\s*(?:원문|풀이))"
+# what the letters of each term stand for, said first when the letters are what is asked
+FULL_NAMES: dict[str, str] = {"ROAS": "Return On Ad Spend", "CPA": "Cost Per Acquisition (또는 Cost Per Action)",
+                              "CTR": "Click-Through Rate", "CPC": "Cost Per Click", "CPM": "Cost Per Mille",
+                              "ROI": "Return On Investment", "CVR": "Conversion Rate"}
+_ASKS_LETTERS = re.compile(r"약자|약어|줄임\s*말|준말|줄인\s*(?:거|말)|풀\s*네임|원래\s*(?:말|이름|단어)|풀어서|풀면|풀어\s*쓰|영어\s*(?:원문|풀이)|"
+                           r"stands?\s+for|short\s+for|abbreviation|acronym|full\s+(?:form|name)|expansion|spelled\s+out|written\s+out",
+                           re.I)
 # "X가 (정확히) 뭐야", "X란?", "X 뜻", "what is X", "what does X mean", "define X": the word is asked about
 _KO_ASK = r"\s*(?:가|이|는|은|란|이란|라는\s*게|이라는\s*게)\s*(?:정확히|대체|도대체)?\s*(?:뭐야|뭔가요|뭐예요|뭐에요|뭐지|뭐임|무엇|뭔데|뭐냐|뭐고|뭐구" \
           r"|뭐였더라|뭐였지|뭐였죠|뭐였어|뭐더라|뭐라고|(?:뭘|뭐를|무엇을)\s*(?:뜻|의미|말)하)" \
           r"|\s*(?:가|이|는|은|을|를)?\s*(?:왜\s*(?:중요|봐야|보는)|중요한\s*이유|보는\s*이유)" \
-          r"|\s*(?:가|이|는|은)?\s*(?:정확히)\s*뭐|\s*(?:의|이|가|는|은)?\s*(?:정확히|정확한|대체)?\s*(?:무슨\s*)?(?:뜻|의미|정의|말이)|\s*(?:가|이)?\s*뭔지|\s*(?:란|이란)\s*[?？]|\s*(?:은|는)?\s*어떻게\s*계산"
+          r"|\s*(?:가|이|는|은)?\s*(?:정확히)\s*뭐|\s*(?:의|이|가|는|은)?\s*(?:정확히|정확한|대체)?\s*(?:무슨\s*)?(?:뜻|의미|정의|말이)|\s*(?:가|이)?\s*뭔지|\s*(?:란|이란)\s*[?？]|\s*(?:은|는)?\s*어떻게\s*계산" + _KO_SHORT_FOR
 _EN_ASK = r"(?:what\s+is|what's|whats|what\s+does|define|meaning\s+of|explain)\s+(?:a\s+|an\s+)?(?:{t})\b(?!\s+(?:for|of|on|in|over|this|last))" \
-          r"|(?:{t})\s+(?:means?|stands?\s+for)\b|why\s+(?:does|is|should)\s+(?:the\s+)?(?:{t})\s+(?:matter|important)"
+          r"|(?:{t})\s+(?:means?|stands?\s+for)\b|(?:{t})\s+(?:is\s+)?(?:short|an?\s+abbreviation|an?\s+acronym)\s+(?:for|of)\b" \
+          r"|(?:full\s+(?:form|name)|abbreviation|acronym|expansion)\s+(?:of|for)\s+(?:the\s+)?(?:{t})\b|(?:{t})\s+(?:spelled|written)\s+out|why\s+(?:does|is|should)\s+(?:the\s+)?(?:{t})\s+(?:matter|important)"
 # "CPA 높으면 나쁜 거지? 정확히 뭔데", "cpm 이게 정확히 뭐임": the ask comes a clause after the word
 _KO_LATER = r"(?:{t}).{{0,30}}?(?:정확히|정확하게|도대체)\s*(?:뭐|뭔|무슨\s*(?:뜻|의미))"
 # words that ask about the account's own figures, not about the word
@@ -76,6 +87,9 @@ def definition(text: str) -> str | None:
                 or compiled(_KO_LATER.format(t=pattern), re.I).search(t):
             if _MATTERS.search(t):  # "CPM은 왜 중요해?": what it tells, and how its figures are read
                 return _meaning(name, en) + "\n" + (RULES_OF_THUMB_EN if en else RULES_OF_THUMB)[name]
+            if _ASKS_LETTERS.search(t):  # "CTR은 뭐의 약자야?": the words first, then what the metric is
+                full = FULL_NAMES[name].split(" (또는")[0] if en else FULL_NAMES[name]
+                return (f"{name} stands for {full}." if en else f"{name}{'은' if name in ('CTR', 'CPM', 'CVR') else '는'} {full}의 약자예요.") + "\n" + _meaning(name, en)
             return _meaning(name, en)
     return None
 
@@ -140,7 +154,9 @@ RULES_OF_THUMB_EN: dict[str, str] = {
     "CVR": "A CVR (conversion rate) of about 1-3% is usual for an online shop; lead-collection campaigns tend to run higher.",
 }
 # "ROAS 2면 괜찮아?", "is a CTR of 1% good or bad?", "what's a good CPA": a figure weighed, not read from the account
-_JUDGE = re.compile(r"괜찮|잘\s*하고\s*있|선방|나쁘지\s*않|손해|손실|이득|본전|적자|흑자|\b(?:loss|losing|profitable|break[- ]even)\b|좋은\s*(?:편|거|건|수준)|나쁜|높은\s*편|낮은\s*편|정상|양호|적당|평균|기준이|잘\s*나(?:온|오는|와)\s*(?:거|건|편)|"
+_JUDGE = re.compile(r"괜찮|잘\s*하고\s*있|선방|나쁘지\s*않|손해|손실|이득|본전|적자|흑자|\b(?:loss|losing|profitable|break[- ]even)\b|좋은\s*(?:편|거|건|수준)|나쁜|높은\s*편|낮은\s*편|"
+                    r"(?:높은|낮은|괜찮은|양호한)\s*(?:거|건|것|수준)\s*(?:야|지|가|이야|예요|에요|인가|인지|임|냐|일까|맞)|"
+                    r"(?:높|낮)(?:아|나|니|은가|은지|을까)\s*[?？]|(?:높|낮)(?:아요|나요|습니까|은가요)|정상|양호|적당|평균|기준이|잘\s*나(?:온|오는|와)\s*(?:거|건|편)|"
                     r"\b(?:good|bad|ok|okay|decent|healthy|normal|high|low|average|benchmark|acceptable)\b", re.I)
 # a figure said in digits or in words ("만오천원이면"), or a good one asked for
 _FIGURE_OR_GOOD = re.compile(r"\d|[일이삼사오육칠팔구십백천만]\s*(?:원|퍼센트|프로)|\b(?:good|healthy|decent|normal|average)\b|"

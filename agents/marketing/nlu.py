@@ -35,6 +35,8 @@ CHOICES = {"getPerformanceKPI": "이번 주 성과 보기", "listCampaigns": "�
 SHORT_OBJECTIVE = {"OUTCOME_SALES": "전환", "OUTCOME_AWARENESS": "인지도", "OUTCOME_TRAFFIC": "트래픽",
                    "OUTCOME_ENGAGEMENT": "참여", "OUTCOME_LEADS": "리드", "OUTCOME_APP_PROMOTION": "앱 설치"}
 OBJECTIVE_QUESTION = "어떤 목적의 캠페인을 만드시겠어요?"
+PRODUCT_QUESTION = "어떤 상품의 광고 카피를 쓸까요? 상품 이름(또는 캠페인 이름)을 알려주세요."
+COPY_READY = "광고 카피 초안을 준비했어요. 확인 카드를 봐주세요."
 OBJECTIVE_OPTIONS = ["인지도 (브랜드 노출)", "트래픽 (웹사이트 방문)", "전환 (구매/가입)", "매출 (최대 매출)"]  # seed 000 §7.3
 GREETING = ("안녕하세요! 광고 성과 조회, 캠페인 생성·예산 변경·일시정지, 이상 징후 확인을 도와드릴게요. "
             "예: \"이번 주 성과 어때?\"")
@@ -264,15 +266,17 @@ def build(intent: str, r: Reading, roster: Roster, month: str, *, source: str = 
             stated = rd.stated_product(r.text)  # "X 캠페인용 카피, 상품은 Y": the copy is for Y
             if stated is None and one:  # "여름 신상품 런칭에 붙일 린넨 셔츠 카피": the words after the campaign's name
                 stated = rd.product_for(r.text, r.campaigns)
-            args: dict[str, Any] = {"product": stated or (rd.product(r.text, r.campaigns) if one else phrase)
-                                    or "우리 상품"}
+            args: dict[str, Any] = {"product": stated or (rd.product(r.text, r.campaigns) if one else phrase)}
             if one:
                 args["campaignId"] = one
             if tone := rd.tone(r.text):
                 args["tone"] = tone
             if (n := rd.count(r.text)) is not None and 1 <= n <= 5:
                 args["count"] = n
-            return Understanding("generateAdCopy", args, "광고 카피 초안을 준비했어요. 확인 카드를 봐주세요.", source)
+            if not args["product"]:  # "광고 카피 써줘": for what is not said (seed 000: ask when information is missing)
+                return clarify(PRODUCT_QUESTION, slot="product", intent="generateAdCopy",
+                               known={k: v for k, v in args.items() if k != "product"})
+            return Understanding("generateAdCopy", args, COPY_READY, source)
         case "createCampaign":
             known: dict[str, Any] = {}
             # "리드 수집용 캠페인 만들어줘": words that are also a campaign's name still say the kind

@@ -167,7 +167,7 @@ def read(text: str, roster: Roster) -> Reading:
     pair = [c for c in named_all(names_in, roster) if c in campaigns or c not in named]
     if len(pair) < 2 <= len(campaigns) and all(typed_in_full(t, name) for _, name in campaigns):
         pair = list(campaigns)  # "A B C 세 개 비교": full names side by side, with no "랑" or comma between them
-    reading = Reading(text=t, hits=lex.intents_hit(rest), campaigns=campaigns, pair=pair)
+    reading = Reading(text=t, hits={**_nominal(rest, lex), **lex.intents_hit(rest)}, campaigns=campaigns, pair=pair)
     reading.budget_word = lex.has(rest, "budget")
     reading.per_day = lex.has(rest, "per_day")
     # a bare 80000 is money when the sentence is about a budget ("80000 per day", "budget to 100,000")
@@ -189,6 +189,22 @@ def read(text: str, roster: Roster) -> Reading:
     reading.listing = lex.has(rest, "listing")
     reading.audience = audience(rest)
     return reading
+
+
+# What may follow an action noun that ends a request: a word of asking or politeness, then the end ("?" excluded: "중지?"
+# may ask about a state)
+_NOMINAL_TAIL = r"\s*(?:요청|부탁|처리|진행|바람|바랍니다|좀|요|[ㄱᄀ]{1,2}|please|pls|plz)?\s*(?:드립니다|드려요|드려|합니다|해요|할게요|해주세요|해줘|요)?[\s.!~]*$"
+
+
+def _nominal(rest: str, lex: Lexicon) -> dict[str, int]:
+    """Intents said by an action noun that ends the request ("봄 시즌 세일 중지", "X 정지 요청드립니다"), with its length."""
+    said = normalise(rest)
+    return {intent: max(len(n) for n in found) for intent, nouns in lex.section("nominal").items()
+            if (found := [n for n in _nouns(nouns) if compiled(re.escape(n).replace(r"\ ", r"\s*") + _NOMINAL_TAIL).search(said)])}
+
+
+def _nouns(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else []
 
 
 def _without_verbs(text: str, lex: Lexicon) -> str:

@@ -7,17 +7,21 @@ or, when the user has moved on to a new request, returns None so ``nlu.understan
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agents.marketing import reading as rd
 from agents.marketing.matching import Roster
 from agents.marketing.nlu import (
     CANCELLED,
+    COPY_READY,
     DIRECTION,
     OBJECTIVE_OPTIONS,
     OBJECTIVE_QUESTION,
+    PRODUCT_QUESTION,
     Understanding,
     as_step,
+    build,
     carry_amount,
     clarify,
     next_create_step,
@@ -88,6 +92,8 @@ def fill_slot(pending: dict[str, Any], text: str, roster: Roster, month: str,
             if "dailyBudget" not in known and "changePercent" not in known:
                 return asked("일일 예산을 얼마로 바꿀까요? (예: 15만원, 20% 증액, 반으로)", slot="dailyBudget")
         return Understanding(tool=intent, args=known)
+    if slot == "product" and intent == "generateAdCopy":
+        return _copy_for(r, text, known, roster, month)
     if slot == "dailyBudget" and intent == "updateCampaignBudget":
         amount = find_amount(text, expect_money=True)
         change = find_change(text)
@@ -101,6 +107,26 @@ def fill_slot(pending: dict[str, Any], text: str, roster: Roster, month: str,
             return asked("금액을 이해하지 못했어요. '15만원'이나 '20% 증액'처럼 알려주세요.", slot="dailyBudget")
         return Understanding(tool="updateCampaignBudget", args=known)
     return None
+
+
+# An answer's own words around the product: "캠핑 의자요", "for our yoga mats", "이유식으로 해줘"
+_ANSWER_HEAD = re.compile(r"^\s*(?:(?:음+|아|그럼|it'?s|its|it\s+is|for|the|our|my|an?|우리|저희)[\s,]+)+", re.I)
+_ANSWER_TAIL = re.compile(r"\s*(?:이요|요|입니다|이에요|예요|이야|(?:으로|로)\s*(?:요|해\s*줘|해\s*주세요|할게요?|해요|부탁해요?)|"
+                          r"용으로|에\s*대한\s*(?:거|것)|please|pls)?\s*[.!?~]*$", re.I)
+
+
+def _copy_for(r: Reading, text: str, known: dict[str, Any], roster: Roster, month: str) -> Understanding | None:
+    """The answer to "어떤 상품의 광고 카피를 쓸까요?": the product (or a campaign) said alone completes the copy request;
+    a request of another kind is read afresh."""
+    if _new_request(r) and rule(r) != "generateAdCopy":
+        return None
+    if rule(r) == "generateAdCopy" or len(r.campaigns) == 1:  # "텀블러 카피로", "봄 시즌 세일": read as a request
+        built = build("generateAdCopy", r, roster, month)
+        return Understanding(built.tool, {**known, **built.args}, built.text) if built.tool == "generateAdCopy" else built
+    name = rd.stated_product(text) or _ANSWER_TAIL.sub("", _ANSWER_HEAD.sub("", r.text)).strip()
+    if not name or r.unsure:
+        return clarify(PRODUCT_QUESTION, slot="product", intent="generateAdCopy", known=known)
+    return Understanding("generateAdCopy", {**known, "product": name}, COPY_READY)
 
 
 def _asks_own(r: Reading, intent: str) -> bool:

@@ -58,6 +58,8 @@ CHIP_TEMPLATES_EN = {"detail": "Show details of {name}", "pause": "Pause {name}"
 
 # Fixed sentences of the offline model (agents/marketing/nlu.py, slots.py, followup.py), Korean -> English.
 SENTENCES_EN = {
+    "어떤 상품의 광고 카피를 쓸까요? 상품 이름(또는 캠페인 이름)을 알려주세요.":
+        "Which product is the ad copy for? Tell me the product's name (or a campaign's).",
     "안녕하세요! 광고 성과 조회, 캠페인 생성·예산 변경·일시정지, 이상 징후 확인을 도와드릴게요. 예: \"이번 주 성과 어때?\"":
         "Hello! I can look up ad performance, create campaigns, change budgets, pause campaigns and check for "
         "anomalies. For example: \"How did we do this week?\"",
