@@ -107,8 +107,12 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
         return read(f"{picked} {text}", view)  # "두번째 거 빼줘" after the user named two places: the second of them
     if dialogue.tool is None and not dialogue.listed:
         return None
-    if p.position is not None and ("add" in hits or reader.day() is not None) and "remove" not in hits:
-        return _add_listed(reader, p, dialogue)  # "remove the last one" is no add on the last day
+    if (about := _about_listed_one(text, view, dialogue, p, hits, reader)) is not None:
+        return about  # "두번째 곳 몇 시까지 해?", "is the third one worth it?": that listed place, asked about
+    if p.position is not None and "remove" not in hits:  # "remove the last one" is no add on the last day
+        dated = _Reader(_POSITION.sub(" ", normalise(text)), view)  # "the last one" is no last day either
+        if "add" in hits or dated.day() is not None:
+            return _add_listed(dated, p, dialogue)
     last, args = dialogue.tool, dialogue.args
     moved_day = _DAY_ONLY.search(normalise(text)) is not None and len(compact(text)) <= 12  # "아 3일차로"
     shown_day = args.get("day")
@@ -158,13 +162,49 @@ def _about_listed(reading: Reading, text: str, view: TripView, dialogue: Dialogu
     if reader.category() or reader.keyword() or reader.areas or any(m.strength >= 2 for m in reader.places) \
             or reader.has("add") or reader.has("remove") or reader.day() is not None:
         return None
-    return Reading("freeformResponse", {"topic": "ranked", "by": by, "places": listed})
+    centre = dialogue.args.get("reference") or dialogue.args.get("near")
+    return Reading("freeformResponse", {"topic": "ranked", "by": by, "places": listed,
+                                        **({"from": centre} if isinstance(centre, str) else {})})
+
+
+# "어때?", "how is it", "what's it like", "any good": how a place is, asked of one listed place by its position
+_HOW_IS = re.compile(r"어때|어떤\s*(?:곳|데|집|가게)|괜찮아|좋아\s*\??$|\b(?:how is|how's|what is .* like|what's .* like|any good|"
+                     r"is it good|tell me (?:more )?about)\b")
+
+
+# A list position said with the noun it stands for ("두번째 거", "첫번째 카페", "the third one", "the last place"): the
+# words the listed place's name stands in for when the message is read alone
+_POSITION = re.compile(r"(?:(?:첫|두|세|네|다섯|여섯|일곱|여덟|\d{1,2})\s*번\s*째|(?:둘|셋|넷)\s*째|마지막|맨\s*(?:위|아래|끝|처음)|"
+                       r"\d{1,2}\s*번)(?!\s*(?:날|일|day))\s*(?:거|꺼|것|곳|데|집|가게|카페|식당|장소|꺼는|거는|곳은|건)?|"
+                       r"\b(?:the\s+)?(?:first|second|third|fourth|fifth|sixth|last|\d{1,2}(?:st|nd|rd|th))\b(?!\s+day)"
+                       r"(?:\s+(?:one|place|spot|cafe|restaurant|option))?\b", re.I)
+
+
+def _about_listed_one(text: str, view: TripView, dialogue: Dialogue, p: Pointer, hits: Mapping[str, object],
+                      reader: _Reader) -> Reading | None:
+    """A question about the place at a position of the list just shown: the message read alone with that place's name
+    in front (the single-message reader answers hours, when to go, worth); a bare "어때?" is asked how it is (worth).
+    An add, a removal or a day said make it a change, which the list readers below handle."""
+    said = normalise(text)
+    if p.position is None or not dialogue.listed or hits.keys() & {"add", "remove"} or reader.places \
+            or _Reader(_POSITION.sub(" ", said), view).day() is not None:  # "the last one" names no last day
+        return None
+    hit = dialogue.at(p.position, PLACE)
+    if hit is None:
+        return None
+    asked = read(_POSITION.sub(hit.id, said, count=1) if _POSITION.search(said) else f"{hit.id} {text}", view)
+    if asked.tool == "freeformResponse" and asked.args.get("kind") == "place" and asked.args.get("place") == hit.id:
+        return asked
+    kind = reader.category()
+    if _HOW_IS.search(said.lower()) is not None and kind in (None, dialogue.args.get("category")) and not reader.keyword():
+        return Reading("freeformResponse", {"kind": "place", "topic": "worth", "place": hit.id})
+    return None
 
 
 # A bare "again": only words that ask for the last thing once more, and politeness ("again please", "한 번 더 보여줘",
 # "다시 좀", "one more time", "say that again"); a new plan needs a word of its own ("새로", "redo", "다른 버전")
-_AGAIN_WORD = re.compile(r"다시|한\s*번\s*더|한\s*번만\s*더|\b(?:again|once more|one more time|repeat)\b")
-_FILLER = re.compile(r"다시|한\s*번(?:만)?\s*더|한\s*번|또|좀|보여\s*(?:줘|주세요|줄래|줄래요|주실래요|줘요)|말해\s*(?:줘|주세요)|"
+_AGAIN_WORD = re.compile(r"다시|한\s*번\s*더|한\s*번만\s*더|\b(?:again|once more|one more time|repeat|same again)\b")
+_FILLER = re.compile(r"same|다시|한\s*번(?:만)?\s*더|한\s*번|또|좀|보여\s*(?:줘|주세요|줄래|줄래요|주실래요|줘요)|말해\s*(?:줘|주세요)|"
                      r"알려\s*(?:줘|주세요)|부탁(?:해|해요|드려요)?|요|please|pls|plz|again|once more|one more time|repeat|"
                      r"(?:show|tell|say|give)\s+(?:me\s+)?(?:it|that|this)?|can you|could you|would you|ok(?:ay)?|the same|that|it|"
                      r"[\s,.!?~]+", re.I)

@@ -145,7 +145,8 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], en: bool = Fa
             if reading.args.get("topic") == "ranked" and isinstance(names := reading.args.get("places"), list):
                 from agents.travel.shown import ranked_answer
 
-                return PolicyReply(text=ranked_answer(view.destination, [str(n) for n in names], str(a.get("by")), en))
+                return PolicyReply(text=ranked_answer(view.destination, [str(n) for n in names], str(a.get("by")), en,
+                                                   _str(a, "from")))
             if reading.args.get("kind") == "place" and reading.args.get("place"):
                 from agents.travel.facts import place_answer
 

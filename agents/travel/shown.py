@@ -11,19 +11,22 @@ from collections.abc import Callable
 
 from agents.nlu import normalise, with_josa
 from agents.travel.facts import find_place, sandbox
-from agents.travel.plan import english_name
+from agents.travel.geo import haversine_km
+from agents.travel.plan import english_name, named_centre
 
 # the superlative (or "더" among what was shown): "제일", "가장", "젤", "최고로"; English -est / most / best / top
 _MOST_KO = r"(?:제일|가장|젤|최고로|제일로|젤루|더)\s*"
 _BY: dict[str, re.Pattern[str]] = {
-    "price_low": re.compile(_MOST_KO + r"(?:싸|싼|저렴|값싼|값이\s*싼|가격이\s*싼|가격\s*낮|부담\s*없)|"
+    "price_low": re.compile(_MOST_KO + r"(?:싸|싼|저렴|값싼|값이\s*싼|가격이\s*싼|가격\s*낮|부담\s*없|착한)|"
+                            r"(?:가격|값)\S*\s*" + _MOST_KO + r"(?:착한|착해|싸|싼|저렴|낮)|"
                             r"\b(?:cheapest|cheaper|least expensive|most affordable|lowest price|best value|budget[- ]friendly)\b"),
     "price_high": re.compile(_MOST_KO + r"(?:비싸|비싼|고급|값비싼|가격\s*높)|\b(?:most expensive|priciest|pricier|"
                              r"fanciest|most upscale|highest price)\b"),
-    "rating": re.compile(r"(?:평점|별점|리뷰|평가)\S*\s*(?:이|가)?\s*" + _MOST_KO + r"(?:좋|높|괜찮)|"
-                         + _MOST_KO + r"(?:평점|별점|평가)\S*\s*(?:좋|높)|" + _MOST_KO + r"(?:맛있|좋|나은|낫|괜찮)|"
+    "rating": re.compile(r"(?:평점|별점|리뷰|평가|평)\S*\s*(?:이|가)?\s*" + _MOST_KO + r"(?:좋|높|괜찮)|"
+                         + _MOST_KO + r"(?:평점|별점|평가|평)\S*\s*(?:좋|높)|" + _MOST_KO + r"(?:맛있|맛집|좋|나은|나아|낫|괜찮)|"
                          r"\b(?:best|highest|top)[- ]rated\b|\brated (?:the )?(?:highest|best)\b|\bbest reviews?\b|"
                          r"\bhighest rating\b|\b(?:which|what)(?: one| place)? is (?:the )?best\b|\bthe best one\b"),
+    "nearest": re.compile(_MOST_KO + r"(?:가까|가깝|근처|짧)|\b(?:closest|nearest|shortest walk|least far)\b"),
     "popular": re.compile(_MOST_KO + r"(?:인기|유명|사람\s*많|붐비|핫한)|\b(?:most popular|most famous|busiest|"
                           r"most reviews?|most reviewed|best known)\b"),
 }
@@ -38,18 +41,26 @@ def ranked_by(text: str) -> str | None:
     return None
 
 
-_KEYS: dict[str, tuple[str, bool]] = {"price_low": ("price_level", False), "price_high": ("price_level", True),
+_KEYS: dict[str, tuple[str, bool]] = {"nearest": ("", False), "price_low": ("price_level", False), "price_high": ("price_level", True),
                                       "rating": ("rating", True), "popular": ("user_ratings_total", True)}
 
 
-def ranked_answer(destination: str, names: list[str], by: str, en: bool) -> str:
+def ranked_answer(destination: str, names: list[str], by: str, en: bool, centre: str | None = None) -> str:
     """Which of ``names`` (the places just listed, in order) comes first ``by`` a property, with its figure and the
-    runner-up, from the sample places data; places the data has no figure for are said to be left out."""
+    runner-up, from the sample places data; places the data has no figure for are said to be left out. ``centre``:
+    the place or area the list was searched around (the distance of "nearest" is from it)."""
     key, highest = _KEYS[by]
+    point = named_centre(destination, centre) if centre and by == "nearest" else None
+    if by == "nearest" and point is None:
+        return _in_order(names, en)
     rows: list[tuple[str, float]] = []
     for name in names:
         place = find_place(destination, name)
-        value = sandbox(destination).get(place.id, {}).get(key) if place is not None else None
+        value: object = None
+        if place is not None and point is not None:
+            value = haversine_km(point[0], point[1], place.lat, place.lng)
+        elif place is not None:
+            value = sandbox(destination).get(place.id, {}).get(key)
         if isinstance(value, int | float):
             rows.append((english_name(destination, place.name_ko) if en and place is not None else name, float(value)))
     if not rows:
@@ -75,11 +86,20 @@ def ranked_answer(destination: str, names: list[str], by: str, en: bool) -> str:
     return f"{head}{then}{gap} 일정에 넣고 싶은 곳이 있으면 며칠째인지 말씀해 주세요."
 
 
-_WHAT_EN = {"price_low": "price level", "price_high": "price level", "rating": "rating", "popular": "review count"}
-_WHAT_KO = {"price_low": "가격대", "price_high": "가격대", "rating": "평점", "popular": "리뷰 수"}
-_HEAD_EN = {"price_low": "the cheapest by price level", "price_high": "the most expensive by price level",
+def _in_order(names: list[str], en: bool) -> str:
+    """A list searched around the saved places (no one centre): it was shown nearest first."""
+    if en:
+        return (f"The {len(names)} places just shown are listed nearest to your saved places first, so {names[0]} is the "
+                "closest. Name a saved place and I will look around it.")
+    return (f"방금 보여 드린 {len(names)}곳은 저장한 장소에서 가까운 순이라 {with_josa(names[0], '이')} 가장 가까워요. 기준으로 삼을 "
+            "장소를 말씀해 주시면 그 주변을 찾아볼게요.")
+
+
+_WHAT_EN = {"nearest": "location", "price_low": "price level", "price_high": "price level", "rating": "rating", "popular": "review count"}
+_WHAT_KO = {"nearest": "위치", "price_low": "가격대", "price_high": "가격대", "rating": "평점", "popular": "리뷰 수"}
+_HEAD_EN = {"nearest": "the closest", "price_low": "the cheapest by price level", "price_high": "the most expensive by price level",
             "rating": "the best rated", "popular": "the most reviewed"}
-_HEAD_KO = {"price_low": "가격대가 가장 낮은 곳은", "price_high": "가격대가 가장 높은 곳은", "rating": "평점이 가장 높은 곳은",
+_HEAD_KO = {"nearest": "가장 가까운 곳은", "price_low": "가격대가 가장 낮은 곳은", "price_high": "가격대가 가장 높은 곳은", "rating": "평점이 가장 높은 곳은",
             "popular": "리뷰가 가장 많은 곳은"}
 
 
@@ -91,9 +111,13 @@ def _rating(en: bool) -> Callable[[float], str]:
     return lambda v: f"rated {v:.1f}" if en else f"평점 {v:.1f}"
 
 
+def _km(en: bool) -> Callable[[float], str]:
+    return lambda v: f"{v:.1f} km away" if en else f"{v:.1f}km 거리"
+
+
 def _reviews(en: bool) -> Callable[[float], str]:
     return lambda v: f"{int(v):,} reviews" if en else f"리뷰 {int(v):,}개"
 
 
-_FIGURES: dict[str, Callable[[bool], Callable[[float], str]]] = {"price_low": _price, "price_high": _price,
+_FIGURES: dict[str, Callable[[bool], Callable[[float], str]]] = {"nearest": _km, "price_low": _price, "price_high": _price,
                                                                   "rating": _rating, "popular": _reviews}

@@ -47,6 +47,7 @@ def _calls(events: list) -> list[str]:
     ("jeju", "what's planned for day 3?", "one more time please", ("show_itinerary", {"day": 3})),
     ("tokyo", "메이지 신궁 주변 카페 찾아줘", "again", ("search_nearby_places", {"reference": "메이지 신궁", "category": "cafe"})),
     ("osaka", "난바 맛집 추천해줘", "다시 한번 보여줘", ("recommend_places", {"near": "난바", "category": "restaurant"})),
+    ("tokyo", "긴자 스시집", "same again", ("recommend_places", {"near": "긴자", "category": "restaurant"})),
 ])
 def test_a_bare_again_after_a_query_makes_that_query_again(rehearsal: Rehearsal, trip: str, first: str, again: str,
                                                            expected: tuple) -> None:
@@ -140,3 +141,43 @@ def test_a_rank_with_nothing_listed_before_is_not_answered_from_a_list() -> None
 def test_a_rank_after_a_search_that_found_nothing_asks_and_ranks_nothing(rehearsal: Rehearsal) -> None:
     reading, _ = _talk(rehearsal, "jeju", "성산일출봉 주변 먹을 곳", "제일 인기 많은 곳은?")
     assert reading.args.get("topic") != "ranked"
+
+
+@pytest.mark.parametrize(("trip", "first", "question", "expected"), [
+    ("tokyo", "신주쿠 라멘집 알려줘", "첫번째 곳 몇 시까지 해?", ("hours", "멘야 무사시 신주쿠")),
+    ("tokyo", "신주쿠 라멘집 알려줘", "is the second one worth it?", ("worth", "후운지")),
+    ("tokyo", "시부야 카페 추천", "두번째 카페 어때?", ("worth", "스타벅스 리저브 로스터리 도쿄")),
+    ("tokyo", "시부야 카페 추천", "what is the third one like?", ("worth", "코피 마메야")),
+    ("tokyo", "시부야 카페 추천", "첫번째 거 언제 가는 게 좋아?", ("when", "푸글렌 도쿄")),
+    ("osaka", "난바 맛집 추천", "마지막 거 몇 시에 열어?", ("hours", "도톤보리 이마이")),
+])
+def test_a_question_about_one_listed_place_by_its_position_is_answered_about_it(rehearsal: Rehearsal, trip: str,
+                                                                                first: str, question: str,
+                                                                                expected: tuple) -> None:
+    reading, events = _talk(rehearsal, trip, first, question)
+    assert (reading.tool, reading.args.get("topic"), reading.args.get("place")) == ("freeformResponse", *expected)
+    assert _calls(events) == []
+
+
+@pytest.mark.parametrize(("then", "expected"), [
+    ("when does the last one open?", None),
+    ("마지막 거 마지막 날에 넣어줘", {"place": "도톤보리 이마이", "day": 3}),
+    ("put the last one on day 2", {"place": "도톤보리 이마이", "day": 2}),
+])
+def test_the_last_one_of_a_list_is_no_last_day(rehearsal: Rehearsal, then: str, expected: dict | None) -> None:
+    reading, events = _talk(rehearsal, "osaka", "난바 맛집 추천", then)
+    if expected is None:
+        assert reading.tool != "add_place_to_itinerary" and "add_place_to_itinerary" not in _calls(events)
+    else:
+        assert (reading.tool, reading.args) == ("add_place_to_itinerary", expected)
+
+
+@pytest.mark.parametrize(("first", "question", "nearest"), [
+    ("센소지 근처 카페", "which is closest?", "Kayaba Coffee is the closest (2.6 km away"),
+    ("센소지 근처 카페", "그중 제일 가까운 데가 어디야?", "가장 가까운 곳은 카야바 커피예요 (2.6km 거리"),
+    ("이자카야 추천", "가장 평이 좋은 곳은 어디야", "평점이 가장 높은 곳은 신주쿠 골든가이예요 (평점 4.7"),
+    ("이자카야 추천", "그 중 가격 제일 착한 곳?", "가격대가 가장 낮은 곳은 오모이데 요코초예요 (가격대 2/4"),
+])
+def test_the_ranked_answer_states_the_figure_first(rehearsal: Rehearsal, first: str, question: str, nearest: str) -> None:
+    _, events = _talk(rehearsal, "tokyo", first, question)
+    assert nearest in text_of(events).split(". ")[0] + "."
