@@ -205,7 +205,7 @@ def _about_listed_one(text: str, view: TripView, dialogue: Dialogue, p: Pointer,
 # "다시 좀", "one more time", "say that again"); a new plan needs a word of its own ("새로", "redo", "다른 버전")
 _AGAIN_WORD = re.compile(r"다시|한\s*번\s*더|한\s*번만\s*더|\b(?:again|once more|one more time|repeat|same again)\b")
 _FILLER = re.compile(r"same|다시|한\s*번(?:만)?\s*더|한\s*번|또|좀|보여\s*(?:줘|주세요|줄래|줄래요|주실래요|줘요)|말해\s*(?:줘|주세요)|"
-                     r"알려\s*(?:줘|주세요)|부탁(?:해|해요|드려요)?|요|please|pls|plz|again|once more|one more time|repeat|"
+                     r"알려\s*(?:줘|주세요)|찾아\s*(?:줘|주세요|봐|봐줘)|부탁(?:해|해요|드려요)?|요|please|pls|plz|again|once more|one more time|repeat|"
                      r"(?:show|tell|say|give)\s+(?:me\s+)?(?:it|that|this)?|can you|could you|would you|ok(?:ay)?|the same|that|it|"
                      r"[\s,.!?~]+", re.I)
 

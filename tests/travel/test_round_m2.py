@@ -181,3 +181,22 @@ def test_the_last_one_of_a_list_is_no_last_day(rehearsal: Rehearsal, then: str, 
 def test_the_ranked_answer_states_the_figure_first(rehearsal: Rehearsal, first: str, question: str, nearest: str) -> None:
     _, events = _talk(rehearsal, "tokyo", first, question)
     assert nearest in text_of(events).split(". ")[0] + "."
+
+
+@pytest.mark.parametrize(("question", "by"), [
+    ("그 중 어디가 사람 제일 많아?", "popular"), ("리뷰 제일 많은 데", "popular"), ("are any of them cheap?", "price_low"),
+    ("which has better ratings?", "rating"), ("방금 알려준 데 중에 제일 비싼 곳", "price_high"), ("어디가 제일 나아?", "rating"),
+])
+def test_more_ways_to_rank_what_was_listed(rehearsal: Rehearsal, question: str, by: str) -> None:
+    reading, _ = _talk(rehearsal, "tokyo", "이자카야 추천", question)
+    assert (reading.tool, reading.args.get("by")) == ("freeformResponse", by)
+
+
+def test_asking_for_better_places_is_no_rank_of_the_list(rehearsal: Rehearsal) -> None:
+    reading, _ = _talk(rehearsal, "tokyo", "이자카야 추천", "더 좋은 데 없어?")
+    assert reading.args.get("topic") != "ranked"
+
+
+def test_searching_once_more_runs_the_same_search(rehearsal: Rehearsal) -> None:
+    reading, _ = _talk(rehearsal, "tokyo", "센소지 근처 카페", "한번 더 찾아줘")
+    assert (reading.tool, reading.args) == ("search_nearby_places", {"reference": "센소지", "category": "cafe"})
