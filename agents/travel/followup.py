@@ -155,7 +155,7 @@ def _about_listed(reading: Reading, text: str, view: TripView, dialogue: Dialogu
     """A question ranking the places just listed by a property the data holds ("그 중에 평점 제일 높은 데?", "which of
     those is cheapest?"): answered from the data, no tool. A kind of place, a dish or a place of its own makes it a
     search of its own; an add or a removal by rank is a change, not this question."""
-    listed = [m.id for m in dialogue.listed if m.kind == PLACE]
+    listed = [m.id for m in dialogue.listed if m.kind == PLACE] if dialogue.tool in SEARCHES else []
     if len(listed) < 2 or (by := ranked_by(text)) is None or reading.tool not in (None, "freeformResponse", *SEARCHES):
         return None
     reader = _Reader(text, view)
@@ -186,7 +186,7 @@ def _about_listed_one(text: str, view: TripView, dialogue: Dialogue, p: Pointer,
     in front (the single-message reader answers hours, when to go, worth); a bare "어때?" is asked how it is (worth).
     An add, a removal or a day said make it a change, which the list readers below handle."""
     said = normalise(text)
-    if p.position is None or not dialogue.listed or hits.keys() & {"add", "remove"} or reader.places \
+    if p.position is None or not dialogue.listed or dialogue.tool not in SEARCHES or hits.keys() & {"add", "remove"} or reader.places \
             or _Reader(_POSITION.sub(" ", said), view).day() is not None:  # "the last one" names no last day
         return None
     hit = dialogue.at(p.position, PLACE)

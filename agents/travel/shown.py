@@ -23,14 +23,14 @@ _BY: dict[str, re.Pattern[str]] = {
                             r"\bany (?:of (?:them|those|these) )?(?:cheap|affordable)\b|\b(?:cheapest|cheaper|least expensive|most affordable|lowest price|best value|budget[- ]friendly)\b"),
     "price_high": re.compile(_MOST_KO + r"(?:비싸|비싼|고급|값비싼|가격\s*높)|\b(?:most expensive|priciest|pricier|"
                              r"fanciest|most upscale|highest price)\b"),
-    "rating": re.compile(r"(?:평점|별점|리뷰|평가|평)\S*\s*(?:이|가)?\s*" + _MOST_KO + r"(?:좋|높|괜찮)|"
+    "rating": re.compile(r"(?:평점|별점|리뷰|평가|평)\S*\s*(?:\S+\s+){0,2}" + _MOST_KO + r"(?:좋|높|괜찮)|"
                          + _MOST_KO + r"(?:평점|별점|평가|평)\S*\s*(?:좋|높)|" + _MOST_KO + r"(?:맛있|나은|나아|낫)|"
                          + _MOST_STRICT + r"(?:맛집|좋|괜찮)|"  # "더 좋은 데 없어?" asks for more places, not a rank
                          r"\b(?:best|highest|top|better|higher)[- ]rated\b|"
                          r"\b(?:better|best|higher|highest) (?:ratings?|reviews?|scores?)\b|\brated (?:the )?(?:highest|best)\b|"
                          r"\bhighest rating\b|\b(?:which|what)(?: one| place)? is (?:the )?best\b|\bthe best one\b"),
     "nearest": re.compile(_MOST_KO + r"(?:가까|가깝|근처|짧)|\b(?:closest|nearest|shortest walk|least far)\b"),
-    "popular": re.compile(_MOST_KO + r"(?:인기|유명|사람\s*많|붐비|핫한)|(?:사람|리뷰|후기|손님)\S*\s*" + _MOST_KO + r"많|\b(?:most popular|most famous|busiest|"
+    "popular": re.compile(_MOST_KO + r"(?:인기|유명|사람\s*많|붐비|핫한)|(?:사람|리뷰|후기|손님)\S*\s*(?:\S+\s+){0,2}" + _MOST_KO + r"많|\b(?:most popular|most famous|busiest|"
                           r"most reviews?|most reviewed|best known)\b"),
 }
 

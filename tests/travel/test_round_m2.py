@@ -186,6 +186,7 @@ def test_the_ranked_answer_states_the_figure_first(rehearsal: Rehearsal, first: 
 @pytest.mark.parametrize(("question", "by"), [
     ("그 중 어디가 사람 제일 많아?", "popular"), ("리뷰 제일 많은 데", "popular"), ("are any of them cheap?", "price_low"),
     ("which has better ratings?", "rating"), ("방금 알려준 데 중에 제일 비싼 곳", "price_high"), ("어디가 제일 나아?", "rating"),
+    ("평점은 어디가 제일 높아?", "rating"), ("손님은 어느 집이 가장 많아?", "popular"),
 ])
 def test_more_ways_to_rank_what_was_listed(rehearsal: Rehearsal, question: str, by: str) -> None:
     reading, _ = _talk(rehearsal, "tokyo", "이자카야 추천", question)
@@ -200,3 +201,8 @@ def test_asking_for_better_places_is_no_rank_of_the_list(rehearsal: Rehearsal) -
 def test_searching_once_more_runs_the_same_search(rehearsal: Rehearsal) -> None:
     reading, _ = _talk(rehearsal, "tokyo", "센소지 근처 카페", "한번 더 찾아줘")
     assert (reading.tool, reading.args) == ("search_nearby_places", {"reference": "센소지", "category": "cafe"})
+
+
+def test_a_rank_after_another_request_since_the_list_does_not_rank_that_old_list(rehearsal: Rehearsal) -> None:
+    reading, _ = _talk(rehearsal, "tokyo", "이자카야 추천", "둘째 날 일정 보여줘", "어디가 제일 싸?")
+    assert reading.args.get("topic") != "ranked"
