@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from agents.nlu import compact, normalise
 from agents.nlu.dialogue import Dialogue, corrects
 from agents.travel import numbers
-from agents.travel.reading import TripView, _Reader
+from agents.travel.reading import TripView, _Reader, read
 from agents.travel.understood import Reading
 from agents.travel.wording import without
 
@@ -37,8 +37,9 @@ _CORRECTION_WORDS = re.compile(r"\b(?:actually|instead|rather|make\s+(?:it|that)
 MAX_LENGTH = 40  # a correction is short: a longer message says more than one changed value
 
 
-def corrected(reading: Reading, text: str, view: TripView, dialogue: Dialogue) -> Reading | None:
-    """The last request with the values the message corrects, or None when the message is no such correction."""
+def corrected(reading: Reading, text: str, view: TripView, dialogue: Dialogue, earlier: str = "") -> Reading | None:
+    """The last request with the values the message corrects, or None when the message is no such correction;
+    ``earlier``: the person's message before (the add as they said it)."""
     takes = _TAKES.get(dialogue.tool or "")
     if takes is None or not corrects(text) or len(compact(text)) > MAX_LENGTH:
         return None
@@ -59,7 +60,7 @@ def corrected(reading: Reading, text: str, view: TripView, dialogue: Dialogue) -
             return Reading("show_itinerary", {"day": day}) if isinstance(day, int) and 1 <= day <= view.days \
                 else reader.ask_day("show")
         case "add_place_to_itinerary":
-            return _add(reader, said, last, view)
+            return _add(reader, said, last, view, last_time(dialogue, earlier, view))
         case "remove_saved_place":
             place = said["place"]
             return None if compact(str(place)) == compact(str(last.get("place") or "")) \
@@ -101,8 +102,23 @@ def values(reader: _Reader, plan: bool) -> dict[str, object]:
     return out
 
 
-def _add(reader: _Reader, said: Mapping[str, object], last: Mapping[str, object], view: TripView) -> Reading | None:
-    """The last add with the place, day or time said instead; the others as they were."""
+def last_time(dialogue: Dialogue, earlier: str, view: TripView) -> dict[str, object]:
+    """The time of the last add as the person said it ("저녁에" is the evening, not the 18:00 the call carried): their
+    message before, read alone, when it was that add on that day; else the call's start time; else none."""
+    last = dialogue.args
+    if dialogue.tool != "add_place_to_itinerary":
+        return {}
+    if earlier and (asked := read(earlier, view)).tool == "add_place_to_itinerary" and asked.args.get("day") == last.get("day"):
+        said = {k: v for k, v in asked.args.items() if k in ("time_of_day", "start_time")}
+        if said:
+            return said
+    before = last.get("start_time")
+    return {"start_time": before} if isinstance(before, str) else {}
+
+
+def _add(reader: _Reader, said: Mapping[str, object], last: Mapping[str, object], view: TripView,
+         kept: dict[str, object]) -> Reading | None:
+    """The last add with the place, day or time said instead; the others (``kept``: its time as said) as they were."""
     place = str(said.get("place") or last.get("place") or "")
     day = said.get("day", last.get("day"))
     if not place or not isinstance(day, int):
@@ -114,7 +130,7 @@ def _add(reader: _Reader, said: Mapping[str, object], last: Mapping[str, object]
     time = said.get("time")
     before = last.get("start_time")
     if not isinstance(time, dict):
-        time = {"start_time": before} if isinstance(before, str) else {}
+        time = kept
     elif isinstance(before, str) and isinstance(new := time.get("start_time"), str):
         time = {"start_time": _same_half(new, before, reader.text)}
     return Reading("add_place_to_itinerary", {"place": place, "day": day, **time})

@@ -17,7 +17,7 @@ _DAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 
 
 @cache
-def _sandbox(destination: str) -> dict[str, dict[str, Any]]:
+def sandbox(destination: str) -> dict[str, dict[str, Any]]:
     raw = json.loads((DATA / "places" / f"{destination}.json").read_text(encoding="utf-8"))["places"]
     return {p["id"]: p.get("sandbox") or {} for p in raw}
 
@@ -51,7 +51,7 @@ def place_answer(destination: str, name: str, topic: str, en: bool, saved: bool,
     if place is None:
         return (f"I have no data on {name} in this destination, so I will not guess." if en else
                 f"{with_josa(name, '은')} 이 여행지의 장소 데이터에 없어서 추측하지 않을게요.")
-    data = _sandbox(destination).get(place.id, {})
+    data = sandbox(destination).get(place.id, {})
     shown = english_name(destination, place.name_ko) if en else place.name_ko
     if topic == "when":
         head = _when(data, place, shown, when, en)
@@ -110,7 +110,7 @@ def _when(data: dict[str, Any], place: Place, shown: str, when: str | None, en: 
 
 def _worth(destination: str, place: Place, en: bool) -> str:
     """What the data says of a place's worth: its kind, its area and its rating."""
-    data = _sandbox(destination).get(place.id, {})
+    data = sandbox(destination).get(place.id, {})
     shown = english_name(destination, place.name_ko) if en else place.name_ko
     kind = (CATEGORY_EN.get(place.category, "place").lower() if en else CATEGORY_KO.get(place.category, "장소"))
     rating = data.get("rating")

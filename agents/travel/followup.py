@@ -16,9 +16,10 @@ from collections.abc import Mapping
 
 from agents.nlu import compact, normalise
 from agents.nlu.dialogue import Dialogue, Mention, Pointer, instead, pointer, referent
-from agents.travel.corrections import corrected
+from agents.travel.corrections import corrected, last_time
 from agents.travel.names import lexicon
 from agents.travel.reading import TripView, _Reader, read
+from agents.travel.shown import ranked_by
 from agents.travel.understood import Reading
 
 PLACE = "place"
@@ -68,19 +69,23 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     if (rest := _after_cancel(text)) is not None:  # "nah skip that, show me day 1": the request after the cancel
         again, said = read(rest, view), _Reader(rest, view)
         moved = dialogue.tool == "add_place_to_itinerary" and not said.places and said.day() is not None
-        after = None if moved else _corrected_add(again, said, dialogue, taken_back=True) or resolve(
+        after = None if moved else _corrected_add(again, said, dialogue, earlier, taken_back=True) or resolve(
             again, rest, view, dialogue, earlier) or again
         if after is not None and after.tool is not None:
             return after  # else ("아니 그거 말고 3일차에": the add moved to a day) the whole message is read
 
     if reading.args.get("kind") == "dismiss":
         return reading  # "아니 됐어" after a plan: the plan is let go, not made again
-    if (fixed := corrected(reading, text, view, dialogue)) is not None:  # "아니 4일로", "no, make it 3pm"
+    if (ranked := _about_listed(reading, text, view, dialogue)) is not None:  # "그 중에 제일 싼 데는?"
+        return ranked
+    if (repeated := _repeated(text, dialogue, view)) is not None:  # "again please" after day 2 shown: day 2 again
+        return repeated
+    if (fixed := corrected(reading, text, view, dialogue, earlier)) is not None:  # "아니 4일로", "no, make it 3pm"
         return fixed
     p = pointer(text)
     hits = lexicon().intents_hit(text)
     reader = _Reader(text, view)
-    if (fixed := _corrected_add(reading, reader, dialogue, taken_back=p.again)) is not None:
+    if (fixed := _corrected_add(reading, reader, dialogue, earlier, taken_back=p.again)) is not None:
         return fixed
     if (p.pronoun or _elliptic_add(hits, reader, earlier)) and p.position is None and not reader.places \
             and ("add" in hits or reader.day() is not None) and "remove" not in hits \
@@ -102,8 +107,12 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
         return read(f"{picked} {text}", view)  # "두번째 거 빼줘" after the user named two places: the second of them
     if dialogue.tool is None and not dialogue.listed:
         return None
-    if p.position is not None and ("add" in hits or reader.day() is not None) and "remove" not in hits:
-        return _add_listed(reader, p, dialogue)  # "remove the last one" is no add on the last day
+    if (about := _about_listed_one(text, view, dialogue, p, hits, reader)) is not None:
+        return about  # "두번째 곳 몇 시까지 해?", "is the third one worth it?": that listed place, asked about
+    if p.position is not None and "remove" not in hits:  # "remove the last one" is no add on the last day
+        dated = _Reader(_POSITION.sub(" ", normalise(text)), view)  # "the last one" is no last day either
+        if "add" in hits or dated.day() is not None:
+            return _add_listed(dated, p, dialogue)
     last, args = dialogue.tool, dialogue.args
     moved_day = _DAY_ONLY.search(normalise(text)) is not None and len(compact(text)) <= 12  # "아 3일차로"
     shown_day = args.get("day")
@@ -142,6 +151,81 @@ def resolve(reading: Reading, text: str, view: TripView, dialogue: Dialogue, ear
     return None
 
 
+def _about_listed(reading: Reading, text: str, view: TripView, dialogue: Dialogue) -> Reading | None:
+    """A question ranking the places just listed by a property the data holds ("그 중에 평점 제일 높은 데?", "which of
+    those is cheapest?"): answered from the data, no tool. A kind of place, a dish or a place of its own makes it a
+    search of its own; an add or a removal by rank is a change, not this question."""
+    listed = [m.id for m in dialogue.listed if m.kind == PLACE] if dialogue.tool in SEARCHES else []
+    if len(listed) < 2 or (by := ranked_by(text)) is None or reading.tool not in (None, "freeformResponse", *SEARCHES):
+        return None
+    reader = _Reader(text, view)
+    if reader.category() or reader.keyword() or reader.areas or any(m.strength >= 2 for m in reader.places) \
+            or reader.has("add") or reader.has("remove") or reader.day() is not None:
+        return None
+    centre = dialogue.args.get("reference") or dialogue.args.get("near")
+    return Reading("freeformResponse", {"topic": "ranked", "by": by, "places": listed,
+                                        **({"from": centre} if isinstance(centre, str) else {})})
+
+
+# "어때?", "how is it", "what's it like", "any good": how a place is, asked of one listed place by its position
+_HOW_IS = re.compile(r"어때|어떤\s*(?:곳|데|집|가게)|괜찮아|좋아\s*\??$|\b(?:how is|how's|what is .* like|what's .* like|any good|"
+                     r"is it good|tell me (?:more )?about)\b")
+
+
+# A list position said with the noun it stands for ("두번째 거", "첫번째 카페", "the third one", "the last place"): the
+# words the listed place's name stands in for when the message is read alone
+_POSITION = re.compile(r"(?:(?:첫|두|세|네|다섯|여섯|일곱|여덟|\d{1,2})\s*번\s*째|(?:둘|셋|넷)\s*째|마지막|맨\s*(?:위|아래|끝|처음)|"
+                       r"\d{1,2}\s*번)(?!\s*(?:날|일|day))\s*(?:거|꺼|것|곳|데|집|가게|카페|식당|장소|꺼는|거는|곳은|건)?|"
+                       r"\b(?:the\s+)?(?:first|second|third|fourth|fifth|sixth|last|\d{1,2}(?:st|nd|rd|th))\b(?!\s+day)"
+                       r"(?:\s+(?:one|place|spot|cafe|restaurant|option))?\b", re.I)
+
+
+def _about_listed_one(text: str, view: TripView, dialogue: Dialogue, p: Pointer, hits: Mapping[str, object],
+                      reader: _Reader) -> Reading | None:
+    """A question about the place at a position of the list just shown: the message read alone with that place's name
+    in front (the single-message reader answers hours, when to go, worth); a bare "어때?" is asked how it is (worth).
+    An add, a removal or a day said make it a change, which the list readers below handle."""
+    said = normalise(text)
+    if p.position is None or not dialogue.listed or dialogue.tool not in SEARCHES or hits.keys() & {"add", "remove"} or reader.places \
+            or _Reader(_POSITION.sub(" ", said), view).day() is not None:  # "the last one" names no last day
+        return None
+    hit = dialogue.at(p.position, PLACE)
+    if hit is None:
+        return None
+    asked = read(_POSITION.sub(hit.id, said, count=1) if _POSITION.search(said) else f"{hit.id} {text}", view)
+    if asked.tool == "freeformResponse" and asked.args.get("kind") == "place" and asked.args.get("place") == hit.id:
+        return asked
+    kind = reader.category()
+    if _HOW_IS.search(said.lower()) is not None and kind in (None, dialogue.args.get("category")) and not reader.keyword():
+        return Reading("freeformResponse", {"kind": "place", "topic": "worth", "place": hit.id})
+    return None
+
+
+# A bare "again": only words that ask for the last thing once more, and politeness ("again please", "한 번 더 보여줘",
+# "다시 좀", "one more time", "say that again"); a new plan needs a word of its own ("새로", "redo", "다른 버전")
+_AGAIN_WORD = re.compile(r"다시|한\s*번\s*더|한\s*번만\s*더|\b(?:again|once more|one more time|repeat|same again)\b")
+_FILLER = re.compile(r"same|다시|한\s*번(?:만)?\s*더|한\s*번|또|좀|보여\s*(?:줘|주세요|줄래|줄래요|주실래요|줘요)|말해\s*(?:줘|주세요)|"
+                     r"알려\s*(?:줘|주세요)|찾아\s*(?:줘|주세요|봐|봐줘)|부탁(?:해|해요|드려요)?|요|please|pls|plz|again|once more|one more time|repeat|"
+                     r"(?:show|tell|say|give)\s+(?:me\s+)?(?:it|that|this)?|can you|could you|would you|ok(?:ay)?|the same|that|it|"
+                     r"[\s,.!?~]+", re.I)
+
+
+def _repeated(text: str, dialogue: Dialogue, view: TripView) -> Reading | None:
+    """The last query made again as it was, when the message only asks for it once more: the same day's plan shown,
+    the same search run. A plan is made anew by its own branch ("again" after a plan is a new draft); a change (an
+    add, a removal) is never repeated on a bare "again"."""
+    t = normalise(text).lower()
+    if _AGAIN_WORD.search(t) is None or _FILLER.sub("", t).strip():
+        return None
+    last = dialogue.args
+    if dialogue.tool == "show_itinerary":
+        day = last.get("day")
+        return Reading("show_itinerary", {"day": day} if isinstance(day, int) and 1 <= day <= view.days else {})
+    if dialogue.tool in SEARCHES:
+        return _again_as_it_was(last, view)
+    return None
+
+
 # A message opening by cancelling the last request ("nah skip that,", "never mind.", "취소.", "아니 그거 빼고"): what
 # follows it is the request; the cancel's own words ("skip", "빼고") remove nothing.
 _CANCEL = re.compile(r"^\s*(?:(?:아|음|앗|헉|oh|ah|um|hmm|ok|okay|nah|no|nope|아니|아니다|아냐|ㄴㄴ)[\s,.!~]+)*"
@@ -161,9 +245,11 @@ def _after_cancel(text: str) -> str | None:
     return t[m.end():]
 
 
-def _corrected_add(reading: Reading, reader: _Reader, dialogue: Dialogue, *, taken_back: bool) -> Reading | None:
-    """"아니 그거 빼고 B로", "대신 B 넣어줘 같은 날로" right after adding A: B on the day A was to go, when the message
-    takes A back (or says the same day) and names one other place and no day of its own."""
+def _corrected_add(reading: Reading, reader: _Reader, dialogue: Dialogue, earlier: str, *,
+                   taken_back: bool) -> Reading | None:
+    """"아니 그거 빼고 B로", "대신 B 넣어줘 같은 날로" right after adding A: B on the day A was to go, at A's time unless the
+    message says one, when the message takes A back (or says the same day) and names one other place and no day of
+    its own."""
     last = dialogue.args
     if dialogue.tool != "add_place_to_itinerary" or not isinstance(last.get("day"), int) or not last.get("place"):
         return None
@@ -173,7 +259,8 @@ def _corrected_add(reading: Reading, reader: _Reader, dialogue: Dialogue, *, tak
         return None
     if reading.tool not in (None, "add_place_to_itinerary", "freeformResponse") or reader.has("near"):
         return None  # "아니 B 근처 카페": a search of its own
-    return Reading("add_place_to_itinerary", {"place": reader.name(named[0]), "day": last["day"], **reader.time()})
+    return Reading("add_place_to_itinerary", {"place": reader.name(named[0]), "day": last["day"],
+                                              **(reader.time() or last_time(dialogue, earlier, reader.trip))})
 
 
 _SAME = re.compile(r"\bsame (?:thing|again|search|but|kind|one|please)\b|\bthe same\b|똑같이|똑같은|같은 걸로|같은 거로|마찬가지로")

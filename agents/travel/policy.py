@@ -142,6 +142,11 @@ def act(reading: Reading, view: TripView, saved: list[SavedPlace], en: bool = Fa
                 from agents.travel.facts import compare_answer
 
                 return PolicyReply(text=compare_answer(view.destination, [str(n) for n in names], en))
+            if reading.args.get("topic") == "ranked" and isinstance(names := reading.args.get("places"), list):
+                from agents.travel.shown import ranked_answer
+
+                return PolicyReply(text=ranked_answer(view.destination, [str(n) for n in names], str(a.get("by")), en,
+                                                   _str(a, "from")))
             if reading.args.get("kind") == "place" and reading.args.get("place"):
                 from agents.travel.facts import place_answer
 

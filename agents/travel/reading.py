@@ -184,7 +184,10 @@ class _Reader:
         return numbers.day_number(self.text, self.lex, self.trip.days)
 
     def time(self) -> dict[str, str]:
-        return numbers.clock(self.text, self.lex)
+        """The time said, outside the names of the places named (성산일출봉 holds 일출 and says no sunrise)."""
+        names = [n for m in self.places if m.strength >= 2 and (p := self.g.places.get(m.id)) is not None
+                 for n in (p.name_ko, p.name, p.name_en) if n]
+        return numbers.clock(without(self.text, names) if names else self.text, self.lex)
 
     def trip_length(self) -> int | None:
         return numbers.trip_length(self.text, itinerary=self.has("itinerary"))
