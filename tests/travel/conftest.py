@@ -3,7 +3,12 @@ registry like every front end does. Each test counts its own Places calls from a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+
+from agents.core.followups import Rehearsal
+from agents.travel.evaluate import NOW, USER
 
 
 @pytest.fixture(autouse=True)
@@ -13,3 +18,10 @@ def _cold_places_cache():
     clear_cache()
     yield
     clear_cache()
+
+
+@pytest.fixture
+def rehearsal() -> Iterator[Rehearsal]:
+    """Conversations through the real offline agent, as the follow-up sets run them."""
+    with Rehearsal("travel", USER, NOW) as r:
+        yield r

@@ -7,31 +7,13 @@ through the real offline agent on a destination's sample trip (``Rehearsal``).""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from agents.core.followups import Rehearsal, Step
-from agents.travel.evaluate import NOW, USER, _on_sample_trip, sample_trip
-from agents.travel.policy import read_request
+from agents.core.followups import Rehearsal
+from agents.travel.evaluate import sample_trip
 from agents.travel.reading import read
-from agents.travel.understood import Reading
 from tests.support.helpers import text_of
-
-
-@pytest.fixture
-def rehearsal() -> Iterator[Rehearsal]:
-    with Rehearsal("travel", USER, NOW) as r:
-        yield r
-
-
-def _talk(r: Rehearsal, trip: str, *messages: str) -> tuple[Reading, list]:
-    """The policy's reading of the last message's turn, and that turn's events."""
-    _on_sample_trip(r, trip)
-    final = r.play([Step(m) for m in messages])
-    request = final.request()
-    assert request is not None and not final.problems, final.problems
-    return read_request(request), final.events
+from tests.travel.talk import talk
 
 
 def _calls(events: list) -> list[tuple[str, dict]]:
@@ -60,10 +42,10 @@ def test_a_loose_time_of_day_is_read_by_one_mapping(text: str, time: dict[str, s
 
 
 def test_a_loose_time_said_alone_completes_the_add_and_noon_is_proposed_at_twelve(rehearsal: Rehearsal) -> None:
-    reading, _ = _talk(rehearsal, "tokyo", "츠키지 시장 일정에 넣고 싶어", "셋째 날 이른 아침")
+    reading, _ = talk(rehearsal, "tokyo", "츠키지 시장 일정에 넣고 싶어", "셋째 날 이른 아침")
     assert (reading.tool, reading.args) == ("add_place_to_itinerary",
                                             {"place": "츠키지 시장", "day": 3, "time_of_day": "morning"})
-    reading, events = _talk(rehearsal, "tokyo", "메이지 신궁 둘째 날 점심때 넣어줘")
+    reading, events = talk(rehearsal, "tokyo", "메이지 신궁 둘째 날 점심때 넣어줘")
     assert reading.args.get("start_time") == "12:00"
     [(name, args)] = _calls(events)
     assert (name, args["placeName"], args["dayNumber"], args["startTime"]) == ("add_place_to_itinerary", "메이지 신궁", 2, "12:00")
@@ -99,7 +81,7 @@ def test_an_add_among_two_places_asks_which_and_keeps_the_day() -> None:
 ])
 def test_the_answer_by_position_removes_that_place_of_the_users_list(rehearsal: Rehearsal, first: str, answer: str,
                                                                       place: str) -> None:
-    reading, events = _talk(rehearsal, "tokyo", first, answer)
+    reading, events = talk(rehearsal, "tokyo", first, answer)
     assert (reading.tool, reading.args) == ("remove_place", {"place": place})
     assert _calls(events) == [("remove_saved_place", {"placeName": place})]
 
@@ -111,13 +93,13 @@ def test_the_answer_by_position_removes_that_place_of_the_users_list(rehearsal: 
 ])
 def test_a_position_after_the_user_named_places_counts_in_the_users_own_order(rehearsal: Rehearsal, first: str,
                                                                                then: str, expected: tuple) -> None:
-    reading, _ = _talk(rehearsal, "tokyo", first, then)
+    reading, _ = talk(rehearsal, "tokyo", first, then)
     assert (reading.tool, reading.args) == expected
 
 
 @pytest.mark.parametrize("then", ["remove the last one", "마지막 거 빼줘"])
 def test_removing_a_position_of_a_search_list_asks_and_is_never_an_add(rehearsal: Rehearsal, then: str) -> None:
-    reading, events = _talk(rehearsal, "tokyo", "메이지 신궁 근처 맛집", then)
+    reading, events = talk(rehearsal, "tokyo", "메이지 신궁 근처 맛집", then)
     assert reading.tool is None and reading.args.get("for") == "remove"
     assert [name for name, _ in _calls(events)] == ["askClarification"]
 
@@ -133,14 +115,14 @@ def test_removing_a_position_of_a_search_list_asks_and_is_never_an_add(rehearsal
 ])
 def test_where_to_board_lists_the_port_or_station_that_serves_it(rehearsal: Rehearsal, trip: str, text: str,
                                                                    port: str) -> None:
-    reading, events = _talk(rehearsal, trip, text)
+    reading, events = talk(rehearsal, trip, text)
     assert (reading.tool, reading.args.get("category")) == ("recommend_places", "transport")
     [(name, args)] = _calls(events)
     assert name == "recommend_places" and port in [p["name"] for p in args["places"]]
 
 
 def test_the_one_port_found_is_said_in_the_singular_in_english(rehearsal: Rehearsal) -> None:
-    _, events = _talk(rehearsal, "jeju", "where do we catch the boat to Udo?")
+    _, events = talk(rehearsal, "jeju", "where do we catch the boat to Udo?")
     assert text_of(events).startswith("1 place, nearest to your saved places first:\n- **Seongsan Port")
 
 
@@ -153,14 +135,14 @@ def test_a_timetable_or_a_route_still_gets_the_plain_answer(text: str) -> None:
 # --- when to go to one place: its opening hours answer, no add ------------------------------------------------------
 
 def test_when_to_go_to_the_place_asked_about_before_is_answered_from_its_hours(rehearsal: Rehearsal) -> None:
-    reading, events = _talk(rehearsal, "seoul", "N서울타워 몇 시에 열어?", "거기 저녁에 가는 게 좋을까?")
+    reading, events = talk(rehearsal, "seoul", "N서울타워 몇 시에 열어?", "거기 저녁에 가는 게 좋을까?")
     assert (reading.tool, reading.args["place"], reading.args["topic"]) == ("freeformResponse", "N서울타워", "when")
     assert _calls(events) == []
     assert text_of(events).startswith("N서울타워 영업시간은 매일 09:30–17:00이에요") and "닫혀 있어요" in text_of(events)
 
 
 def test_when_to_go_in_english_after_a_question_with_no_tool_names_the_place_in_english(rehearsal: Rehearsal) -> None:
-    reading, events = _talk(rehearsal, "tokyo", "is Senso-ji worth it?", "is it better to go there in the morning?")
+    reading, events = talk(rehearsal, "tokyo", "is Senso-ji worth it?", "is it better to go there in the morning?")
     assert (reading.tool, reading.args["place"], reading.args["time_of_day"]) == ("freeformResponse", "센소지", "morning")
     assert _calls(events) == [] and "open in the morning every day" in text_of(events)
 
@@ -185,5 +167,5 @@ def test_a_when_to_go_question_naming_its_place_is_a_plain_answer(trip: str, tex
 def test_another_place_after_a_dish_search_searches_the_same_dish_there(rehearsal: Rehearsal, trip: str, first: str,
                                                                          then: str, expected: tuple[str, ...]) -> None:
     tool, key, place, dish = expected
-    reading, _ = _talk(rehearsal, trip, first, then)
+    reading, _ = talk(rehearsal, trip, first, then)
     assert (reading.tool, reading.args.get(key), reading.args.get("keyword")) == (tool, place, dish)

@@ -7,31 +7,13 @@ real offline agent on a destination's sample trip (``Rehearsal``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from agents.core.followups import Rehearsal, Step
-from agents.travel.evaluate import NOW, USER, _on_sample_trip, sample_trip
-from agents.travel.policy import read_request
+from agents.core.followups import Rehearsal
+from agents.travel.evaluate import sample_trip
 from agents.travel.reading import read
-from agents.travel.understood import Reading
 from tests.support.helpers import text_of
-
-
-@pytest.fixture
-def rehearsal() -> Iterator[Rehearsal]:
-    with Rehearsal("travel", USER, NOW) as r:
-        yield r
-
-
-def _talk(r: Rehearsal, trip: str, *messages: str) -> tuple[Reading, list]:
-    """The policy's reading of the last message's turn, and that turn's events."""
-    _on_sample_trip(r, trip)
-    final = r.play([Step(m) for m in messages])
-    request = final.request()
-    assert request is not None and not final.problems, final.problems
-    return read_request(request), final.events
+from tests.travel.talk import talk
 
 
 def _calls(events: list) -> list[str]:
@@ -51,7 +33,7 @@ def _calls(events: list) -> list[str]:
 ])
 def test_a_bare_again_after_a_query_makes_that_query_again(rehearsal: Rehearsal, trip: str, first: str, again: str,
                                                            expected: tuple) -> None:
-    reading, events = _talk(rehearsal, trip, first, again)
+    reading, events = talk(rehearsal, trip, first, again)
     assert (reading.tool, reading.args) == expected
     assert "generate_itinerary" not in _calls(events)
 
@@ -59,7 +41,7 @@ def test_a_bare_again_after_a_query_makes_that_query_again(rehearsal: Rehearsal,
 @pytest.mark.parametrize(("first", "then"), [("셋째 날 일정 보여줘", "다시 짜줘"), ("what's on day 2?", "redo the plan"),
                                              ("일정 짜줘", "한 번 더"), ("make me an itinerary", "again please")])
 def test_a_new_plan_still_needs_a_plan_before_or_a_word_of_its_own(rehearsal: Rehearsal, first: str, then: str) -> None:
-    reading, _ = _talk(rehearsal, "tokyo", first, then)
+    reading, _ = talk(rehearsal, "tokyo", first, then)
     assert reading.tool == "generate_itinerary" and reading.args.get("regenerate") is True
 
 
@@ -77,12 +59,12 @@ def test_a_new_plan_still_needs_a_plan_before_or_a_word_of_its_own(rehearsal: Re
 ])
 def test_a_corrected_place_keeps_the_day_and_the_time_of_the_add(rehearsal: Rehearsal, trip: str, first: str, then: str,
                                                                   expected: dict) -> None:
-    reading, _ = _talk(rehearsal, trip, first, then)
+    reading, _ = talk(rehearsal, trip, first, then)
     assert (reading.tool, reading.args) == ("add_place_to_itinerary", expected)
 
 
 def test_a_time_said_in_the_correction_wins_over_the_time_of_the_add(rehearsal: Rehearsal) -> None:
-    reading, _ = _talk(rehearsal, "tokyo", "도쿄 타워 둘째 날 저녁에 넣어줘", "아니 오전으로")
+    reading, _ = talk(rehearsal, "tokyo", "도쿄 타워 둘째 날 저녁에 넣어줘", "아니 오전으로")
     assert reading.args == {"place": "도쿄 타워", "day": 2, "time_of_day": "morning"}
 
 
@@ -109,7 +91,7 @@ def test_a_time_word_inside_a_places_own_name_is_no_time(text: str, expected: di
 ])
 def test_a_question_ranking_the_listed_places_is_answered_with_no_tool(rehearsal: Rehearsal, trip: str, first: str,
                                                                         question: str, by: str) -> None:
-    reading, events = _talk(rehearsal, trip, first, question)
+    reading, events = talk(rehearsal, trip, first, question)
     assert (reading.tool, reading.args.get("topic"), reading.args.get("by")) == ("freeformResponse", "ranked", by)
     assert _calls(events) == []
     said = text_of(events)
@@ -117,7 +99,7 @@ def test_a_question_ranking_the_listed_places_is_answered_with_no_tool(rehearsal
 
 
 def test_the_answer_names_the_first_by_the_datas_figure_in_english(rehearsal: Rehearsal) -> None:
-    _, events = _talk(rehearsal, "tokyo", "cafes in Shibuya", "which of those has the most reviews?")
+    _, events = talk(rehearsal, "tokyo", "cafes in Shibuya", "which of those has the most reviews?")
     said = text_of(events)
     assert said.startswith("Of the 3 places just shown, Koffee Mameya is the most reviewed (1,347 reviews")
     assert "카페" not in said and "코피" not in said
@@ -129,7 +111,7 @@ def test_the_answer_names_the_first_by_the_datas_figure_in_english(rehearsal: Re
 ])
 def test_a_rank_with_a_search_or_a_change_of_its_own_is_not_the_question(rehearsal: Rehearsal, first: str, then: str,
                                                                        tool: str | None) -> None:
-    reading, _ = _talk(rehearsal, "tokyo", first, then)
+    reading, _ = talk(rehearsal, "tokyo", first, then)
     assert reading.tool == tool and reading.args.get("topic") != "ranked"
 
 
@@ -139,7 +121,7 @@ def test_a_rank_with_nothing_listed_before_is_not_answered_from_a_list() -> None
 
 
 def test_a_rank_after_a_search_that_found_nothing_asks_and_ranks_nothing(rehearsal: Rehearsal) -> None:
-    reading, _ = _talk(rehearsal, "jeju", "성산일출봉 주변 먹을 곳", "제일 인기 많은 곳은?")
+    reading, _ = talk(rehearsal, "jeju", "성산일출봉 주변 먹을 곳", "제일 인기 많은 곳은?")
     assert reading.args.get("topic") != "ranked"
 
 
@@ -154,7 +136,7 @@ def test_a_rank_after_a_search_that_found_nothing_asks_and_ranks_nothing(rehears
 def test_a_question_about_one_listed_place_by_its_position_is_answered_about_it(rehearsal: Rehearsal, trip: str,
                                                                                 first: str, question: str,
                                                                                 expected: tuple) -> None:
-    reading, events = _talk(rehearsal, trip, first, question)
+    reading, events = talk(rehearsal, trip, first, question)
     assert (reading.tool, reading.args.get("topic"), reading.args.get("place")) == ("freeformResponse", *expected)
     assert _calls(events) == []
 
@@ -165,7 +147,7 @@ def test_a_question_about_one_listed_place_by_its_position_is_answered_about_it(
     ("put the last one on day 2", {"place": "도톤보리 이마이", "day": 2}),
 ])
 def test_the_last_one_of_a_list_is_no_last_day(rehearsal: Rehearsal, then: str, expected: dict | None) -> None:
-    reading, events = _talk(rehearsal, "osaka", "난바 맛집 추천", then)
+    reading, events = talk(rehearsal, "osaka", "난바 맛집 추천", then)
     if expected is None:
         assert reading.tool != "add_place_to_itinerary" and "add_place_to_itinerary" not in _calls(events)
     else:
@@ -179,7 +161,7 @@ def test_the_last_one_of_a_list_is_no_last_day(rehearsal: Rehearsal, then: str, 
     ("이자카야 추천", "그 중 가격 제일 착한 곳?", "가격대가 가장 낮은 곳은 오모이데 요코초예요 (가격대 2/4"),
 ])
 def test_the_ranked_answer_states_the_figure_first(rehearsal: Rehearsal, first: str, question: str, nearest: str) -> None:
-    _, events = _talk(rehearsal, "tokyo", first, question)
+    _, events = talk(rehearsal, "tokyo", first, question)
     assert nearest in text_of(events).split(". ")[0] + "."
 
 
@@ -189,20 +171,20 @@ def test_the_ranked_answer_states_the_figure_first(rehearsal: Rehearsal, first: 
     ("평점은 어디가 제일 높아?", "rating"), ("손님은 어느 집이 가장 많아?", "popular"),
 ])
 def test_more_ways_to_rank_what_was_listed(rehearsal: Rehearsal, question: str, by: str) -> None:
-    reading, _ = _talk(rehearsal, "tokyo", "이자카야 추천", question)
+    reading, _ = talk(rehearsal, "tokyo", "이자카야 추천", question)
     assert (reading.tool, reading.args.get("by")) == ("freeformResponse", by)
 
 
 def test_asking_for_better_places_is_no_rank_of_the_list(rehearsal: Rehearsal) -> None:
-    reading, _ = _talk(rehearsal, "tokyo", "이자카야 추천", "더 좋은 데 없어?")
+    reading, _ = talk(rehearsal, "tokyo", "이자카야 추천", "더 좋은 데 없어?")
     assert reading.args.get("topic") != "ranked"
 
 
 def test_searching_once_more_runs_the_same_search(rehearsal: Rehearsal) -> None:
-    reading, _ = _talk(rehearsal, "tokyo", "센소지 근처 카페", "한번 더 찾아줘")
+    reading, _ = talk(rehearsal, "tokyo", "센소지 근처 카페", "한번 더 찾아줘")
     assert (reading.tool, reading.args) == ("search_nearby_places", {"reference": "센소지", "category": "cafe"})
 
 
 def test_a_rank_after_another_request_since_the_list_does_not_rank_that_old_list(rehearsal: Rehearsal) -> None:
-    reading, _ = _talk(rehearsal, "tokyo", "이자카야 추천", "둘째 날 일정 보여줘", "어디가 제일 싸?")
+    reading, _ = talk(rehearsal, "tokyo", "이자카야 추천", "둘째 날 일정 보여줘", "어디가 제일 싸?")
     assert reading.args.get("topic") != "ranked"
