@@ -88,15 +88,20 @@ def _wait(page: Any, until: Callable[[], object], timeout: float = 60) -> None:
     assert eventually(lambda: (page.wait_for_timeout(100), until())[1], timeout=timeout), "timed out"
 
 
-def test_a_top3_click_survives_the_cards_drawn_again(page: Any, app_blocks: dict[str, Any]) -> None:
-    """Opening the shopping tab again draws its Top 3 again with the same cards; an anchor click made on the
-    drawing before it is taken (before: lost, ``KeyError`` on its handler index; now: the turn runs)."""
-    blocks = app_blocks["blocks"]
+def _open_top3(page: Any) -> None:
+    """The shopping tab's first Top 3, drawn and settled."""
     page.click("button[role=tab]:has-text('쇼핑 재추천')")
     page.wait_for_selector("#pg-shopping-start-button", timeout=30_000)
     page.click("#pg-shopping-start-button")
     page.wait_for_selector("#pg-tab-shopping .pg-anchor", timeout=30_000)
     _idle(page, "shopping")
+
+
+def test_a_top3_click_survives_the_cards_drawn_again(page: Any, app_blocks: dict[str, Any]) -> None:
+    """Opening the shopping tab again draws its Top 3 again with the same cards; an anchor click made on the
+    drawing before it is taken (before: lost, ``KeyError`` on its handler index; now: the turn runs)."""
+    blocks = app_blocks["blocks"]
+    _open_top3(page)
     held = Held(page)
     held.click(page, "#pg-tab-shopping .pg-anchor >> nth=1")
     before = _iterations(blocks, "draw_side")
@@ -116,11 +121,7 @@ def test_a_top3_click_survives_the_next_turns_top3(page: Any, app_blocks: dict[s
     first, the side column's drawing after it). An anchor click made on the Top 3 before, taken after that, runs
     that anchor (before: lost, ``KeyError`` on its handler index; the shopping flow clicked twice for it)."""
     blocks = app_blocks["blocks"]
-    page.click("button[role=tab]:has-text('쇼핑 재추천')")
-    page.wait_for_selector("#pg-shopping-start-button", timeout=30_000)
-    page.click("#pg-shopping-start-button")
-    page.wait_for_selector("#pg-tab-shopping .pg-anchor", timeout=30_000)
-    _idle(page, "shopping")
+    _open_top3(page)
     held = Held(page)
     index = held.click(page, "#pg-tab-shopping .pg-anchor >> nth=1")
     session = json.loads(held.routes[-1].request.post_data)["session_hash"]

@@ -6,24 +6,15 @@ made ("그거 살게요", "I'll go with that one") is answered, not looked up; a
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from agents.core.session import Session
 from agents.shopping.amounts import read_budget
+from tests.shopping.talk import turns
 from tests.support.helpers import one, text_of, types
 
 REFILTER_EVENTS = ["thinking", "intent", "text", "data_card", "suggested_questions", "done"]
 ANSWER_EVENTS = ["thinking", "intent", "text", "suggested_questions", "done"]
-
-
-def _turns(*messages: str) -> tuple[Session, list[Any]]:
-    s = Session("shopping")
-    events: list[Any] = []
-    for message in messages:
-        events = s.run(message)
-    return s, events
 
 
 def _ids(s: Session) -> list[str]:
@@ -37,7 +28,7 @@ def _ids(s: Session) -> list[str]:
     (["젖병소독기 골라줘", "1번 건조 빨라?", "1번 대신 2번은 어때"], 2),
 ])
 def test_a_product_corrected_across_a_turn_word_is_the_one_after(store, messages: list[str], rank: int) -> None:
-    s, events = _turns(*messages)
+    s, events = turns(*messages)
     intent = one(events, "intent")
     assert (intent.name, intent.args["products"]) == ("PRODUCT_QA", [_ids(s)[rank - 1]]), messages[-1]
 
@@ -49,7 +40,7 @@ def test_a_product_corrected_across_a_turn_word_is_the_one_after(store, messages
     (["아기띠 추천", "15만원 밑으로", "15 말고 13만원 이하"], 130000),
 ])
 def test_a_budget_corrected_across_a_turn_word_is_the_one_after(store, messages: list[str], ceiling: int) -> None:
-    s, events = _turns(*messages)
+    s, events = turns(*messages)
     assert types(events) == REFILTER_EVENTS
     intent = one(events, "intent")
     assert (intent.name, intent.args["budget"]["max"]) == ("REFILTER", ceiling), messages[-1]
@@ -63,7 +54,7 @@ def test_a_budget_corrected_across_a_turn_word_is_the_one_after(store, messages:
 ])
 def test_no_opening_a_correction_is_not_a_question(store, messages: list[str], pro: str) -> None:
     """"아니 X 말고 Y": the wish is Y, the earlier one taken back; "아니" asks nothing."""
-    s, events = _turns(*messages)
+    s, events = turns(*messages)
     assert types(events) == REFILTER_EVENTS
     intent = one(events, "intent")
     assert intent.name == "REFILTER" and pro in intent.args["tag_changes"]["add_pros"], messages[-1]
@@ -78,7 +69,7 @@ def test_no_opening_a_correction_is_not_a_question(store, messages: list[str], p
     ["젖병소독기 추천", "I'll take number 2, thanks"],
 ])
 def test_a_choice_made_is_answered_not_looked_up(store, messages: list[str]) -> None:
-    _, events = _turns(*messages)
+    _, events = turns(*messages)
     assert types(events) == ANSWER_EVENTS
     assert one(events, "intent").name == "GENERAL", messages[-1]
     english = messages[-1].isascii()
@@ -87,7 +78,7 @@ def test_a_choice_made_is_answered_not_looked_up(store, messages: list[str]) -> 
 
 @pytest.mark.parametrize("text", ["살게요 근데 2번 배송 빨라?", "I'll buy it if it is quiet", "2번 살까 말까?"])
 def test_a_choice_still_asking_or_wishing_is_not_closed(store, text: str) -> None:
-    _, events = _turns("분유포트 추천", text)
+    _, events = turns("분유포트 추천", text)
     assert one(events, "intent").name != "GENERAL", text
 
 
@@ -108,7 +99,7 @@ def test_an_english_range_with_its_unit_said_once(text: str, low: int, high: int
     (["젖병소독기 골라줘", "is #1 easy to clean?"], "what about the remaining ones?"),
 ])
 def test_the_rest_after_one_product_asked_about_is_the_other_two(store, messages: list[str], rest: str) -> None:
-    s, asked_events = _turns(*messages)
+    s, asked_events = turns(*messages)
     asked = one(asked_events, "intent").args["products"]
     events = s.run(rest)
     intent = one(events, "intent")
@@ -125,7 +116,7 @@ def test_the_rest_after_one_product_asked_about_is_the_other_two(store, messages
 def test_a_comparison_naming_one_product_after_a_question_about_another_is_those_two(
         store, messages: list[str], other: int) -> None:
     """A comparison needs two: the product named, and the one just asked about (still on screen)."""
-    s, events = _turns(*messages[:-1])
+    s, events = turns(*messages[:-1])
     asked = one(events, "intent").args["products"]
     intent = one(s.run(messages[-1]), "intent")
     assert intent.name == "COMPARE", messages[-1]

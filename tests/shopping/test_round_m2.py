@@ -21,17 +21,10 @@ from agents.core.session import Session
 from agents.shopping.catalog import shipped_products
 from agents.shopping.reading import read
 from agents.shopping.superlative import pick
+from tests.shopping.talk import turns
 from tests.support.helpers import one, text_of
 
 HANGUL = re.compile(r"[가-힣]")
-
-
-def _turns(*messages: str) -> tuple[Session, list[Any]]:
-    s = Session("shopping")
-    events: list[Any] = []
-    for message in messages:
-        events = s.run(message)
-    return s, events
 
 
 def _shown(s: Session) -> list[dict[str, Any]]:
@@ -67,7 +60,7 @@ ASKED = [
 @pytest.mark.parametrize(("start", "text", "name", "meant"), ASKED)
 def test_a_product_named_by_a_held_property_is_the_one_it_picks(
         store: Any, start: str, text: str, name: str, meant: list[tuple[str, bool]]) -> None:
-    s, events = _turns(start, text)
+    s, events = turns(start, text)
     intent = one(events, "intent")
     shown = _shown(s)
     ids = [_by(shown, key, high) for key, high in meant]
@@ -102,7 +95,7 @@ def test_a_product_named_by_a_held_property_anchors_a_new_list(
 ])
 def test_a_product_named_by_a_held_property_is_what_the_next_turn_points_back_at(
         store: Any, messages: list[str], key: str, highest: bool, other: int | None) -> None:
-    s, events = _turns(*messages)
+    s, events = turns(*messages)
     intent = one(events, "intent")
     shown = _shown(s)
     meant = {_by(shown, key, highest)} | ({shown[other - 1]["id"]} if other else set())
